@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { findSectionByPath, SECTIONS } from './sections.ts';
+
+describe('findSectionByPath', () => {
+  it('finds every section under /admin/', () => {
+    for (const section of SECTIONS) {
+      expect(findSectionByPath(`/admin/${section.id}`)).toBe(section);
+      expect(findSectionByPath(`/admin/${section.id}/deeper/path`)).toBe(section);
+    }
+  });
+
+  it('falls back to the dashboard for the root, unknown sections and paths outside /admin/', () => {
+    expect(findSectionByPath('/admin/').id).toBe('dashboard');
+    expect(findSectionByPath('/admin/nothing-here').id).toBe('dashboard');
+    expect(findSectionByPath('/players').id).toBe('dashboard');
+  });
+
+  it('lists the back office areas in their order', () => {
+    expect(SECTIONS.map((section) => section.title)).toEqual([
+      'Dashboard',
+      'Players',
+      'Money',
+      'Games',
+      'Content',
+      'Configuration',
+      'Reports',
+      'Staff',
+      'Audit',
+    ]);
+  });
+});

@@ -1,0 +1,122 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** The process environment, parsed once and typed. Every variable is documented in the README. */
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Where the embedded database and uploads live when DATABASE_URL is unset. */
+  dataDir: string;
+  /** PostgreSQL connection string; unset means the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  /** Redis for socket fan-out and shared rate limits; optional. */
+  redisUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Trust X-Forwarded-* from this many proxy hops (0: do not trust). */
+  trustProxyHops: number;
+  /** Directory of the built player SPA, served at / when present. */
+  webDistDir: string;
+  /** Directory of the built back-office SPA, served at /admin when present. */
+  adminDistDir: string;
+  /** Seed the demo merchant and accounts when the database is empty. */
+  seedDemo: boolean;
+  /** Run pg-boss workers and schedules in this process. */
+  runJobs: boolean;
+  /**
+   * A header set by a trusted proxy naming the visitor's country (e.g. CF-IPCountry). Used for
+   * region rules when the bundled IPv4 country table cannot tell (IPv6 visitors). Unset: not used.
+   */
+  countryHeader: string | undefined;
+  /** Names this process in job heartbeats and logs (default host name and process id). */
+  nodeId: string;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+const NODE_ID_LENGTH_MAX = 100;
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads the environment; throws one ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+
+  function readInteger(name: string, fallback: number, min: number, max: number): number {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  function readChoice<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if ((choices as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${choices.join(', ')} (got "${raw}")`);
+    return fallback;
+  }
+
+  function readUrl(name: string, protocols: string[]): string | undefined {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    try {
+      const url = new URL(raw);
+      if (!protocols.includes(url.protocol)) {
+        problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  }
+
+  function readBoolean(name: string, fallback: boolean): boolean {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
+  function readHeaderName(name: string): string | undefined {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    if (/^[A-Za-z0-9-]{1,64}$/.test(raw)) return raw.toLowerCase();
+    problems.push(`${name} must be an HTTP header name (got "${raw}")`);
+    return undefined;
+  }
+
+  const nodeEnv = readChoice('NODE_ENV', NODE_ENVS, 'development');
+  const config: Config = {
+    nodeEnv,
+    host: env.HOST || '0.0.0.0',
+    port: readInteger('PORT', 3000, 0, 65535),
+    dataDir: path.resolve(env.DATA_DIR || path.join(repositoryRoot, 'data')),
+    databaseUrl: readUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: readUrl('REDIS_URL', ['redis:', 'rediss:']),
+    logLevel: readChoice('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxyHops: readInteger('TRUST_PROXY_HOPS', 0, 0, 10),
+    webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repositoryRoot, 'apps/web/dist')),
+    adminDistDir: path.resolve(env.ADMIN_DIST_DIR || path.join(repositoryRoot, 'apps/admin/dist')),
+    seedDemo: readBoolean('SEED_DEMO', nodeEnv !== 'production'),
+    runJobs: readBoolean('RUN_JOBS', true),
+    countryHeader: readHeaderName('TRUSTED_COUNTRY_HEADER'),
+    nodeId: (env.NODE_ID || `${os.hostname()}-${process.pid}`).slice(0, NODE_ID_LENGTH_MAX),
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

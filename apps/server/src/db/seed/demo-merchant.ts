@@ -1,0 +1,459 @@
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { createContentService } from '../../modules/content/content.service.ts';
+import {
+  type MerchantSettings,
+  parseMerchantSettings,
+  type RegisterRule,
+  WHITELABEL_SWITCHES,
+  type WhitelabelSwitch,
+} from '../../modules/merchant/merchant-settings.ts';
+import { PATTERN_KINDS } from '../../modules/merchant/register-patterns.ts';
+import type { Database } from '../schema.ts';
+import { DEMO_HELP_CENTER } from './demo-help-center.ts';
+
+export const DEMO_MERCHANT_CODE = 'panalo';
+
+const SWITCHES_ON: ReadonlySet<WhitelabelSwitch> = new Set<WhitelabelSwitch>([
+  'USERNAMEREG3',
+  'MOBILENUMREG3',
+  'REGMOBVERF3',
+  'AGENTPOLICY3',
+  'CHNGPASSVERIF3',
+  'FREEPLAY',
+  'VERCODELOGIN',
+  'VIP',
+  'REFERRAL',
+  'BONUS',
+  'DAILYSALARY',
+  'HOURLYSALARY',
+  'REALTIMESALARY',
+]);
+
+function rule(
+  field: string,
+  patternId: keyof typeof PATTERN_KINDS,
+  options: Partial<Omit<RegisterRule, 'field' | 'patternId' | 'acceptedPattern'>>,
+): RegisterRule {
+  return {
+    field,
+    enabled: true,
+    required: true,
+    acceptedPattern: PATTERN_KINDS[patternId].pattern,
+    patternId,
+    minLength: 0,
+    maxLength: 255,
+    type: 'text',
+    ...options,
+  };
+}
+
+/** Registration fields of spec §3 with the demo's bounds; fields a merchant does not ask for are off. */
+export const DEMO_REGISTER_RULES: RegisterRule[] = [
+  rule('username', 2, { minLength: 6, maxLength: 16 }),
+  rule('password', 10, { minLength: 6, maxLength: 20, type: 'password' }),
+  rule('confirmPassword', 10, { minLength: 6, maxLength: 20, type: 'password' }),
+  rule('mobileNum', 7, { minLength: 10, maxLength: 11, type: 'tel' }),
+  rule('verificationCode', 7, { minLength: 4, maxLength: 6, type: 'code' }),
+  rule('email', 4, { required: false, minLength: 5, maxLength: 100, type: 'email' }),
+  rule('payeeName', 13, { required: false, minLength: 2, maxLength: 50 }),
+  rule('affiliateCode', 5, { required: false, minLength: 0, maxLength: 20 }),
+  rule('paymentPassword', 7, {
+    enabled: false,
+    required: false,
+    minLength: 6,
+    maxLength: 6,
+    type: 'password',
+  }),
+  rule('idNumber', 5, { enabled: false, required: false, minLength: 6, maxLength: 30 }),
+  rule('whatsapp', 7, { enabled: false, required: false, minLength: 8, maxLength: 15, type: 'tel' }),
+  rule('facebook', 10, { enabled: false, required: false, minLength: 3, maxLength: 100 }),
+  rule('line', 10, { enabled: false, required: false, minLength: 3, maxLength: 50 }),
+  rule('birthday', 12, { enabled: false, required: false, minLength: 10, maxLength: 10, type: 'date' }),
+];
+
+export const DEMO_SETTINGS: MerchantSettings = parseMerchantSettings({
+  whitelabel: WHITELABEL_SWITCHES.map((modId) => ({ modId, enabled: SWITCHES_ON.has(modId), children: [] })),
+  register: DEMO_REGISTER_RULES,
+  mainDomain: 'localhost',
+  analytics: { gtagId: null },
+  imageCDNs: [],
+  launchGameCDNs: [],
+  minimumAge: 18,
+  session: { idleMinutes: 30, absoluteMinutes: 720 },
+  regionRestriction: { enabled: false, blockedCountries: [], blockedCidrs: [], allowCidrs: [] },
+  description: {
+    TY: 'Ang Panalo ay para lamang sa 18 taong gulang pataas. Maglaro nang responsable: magtakda ng badyet, magpahinga, at huwag habulin ang talo. Lahat ng taya at panalo ay nasa piso (₱).',
+    EN: 'Panalo is for players 18 and over. Play responsibly: set a budget, take breaks and never chase losses. All stakes and wins are in pesos (₱).',
+  },
+  siteName: 'Panalo',
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Creates the demo merchant with its domains, switches, rules and content. Idempotent: it does
+ * nothing when a merchant with the demo code exists. Answers whether it created anything.
+ */
+export async function seedDemoMerchant(db: Kysely<Database>, now: Date = new Date()): Promise<boolean> {
+  const existing = await db
+    .selectFrom('merchants')
+    .select('id')
+    .where('code', '=', DEMO_MERCHANT_CODE)
+    .executeTakeFirst();
+  if (existing) return false;
+
+  try {
+    return await insertDemoMerchant(db, now);
+  } catch (error) {
+    // Two processes starting together on one empty database: the other one seeded first.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+async function insertDemoMerchant(db: Kysely<Database>, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (transaction) => {
+    const merchantId = uuidv7();
+    const hasDefault = await transaction
+      .selectFrom('merchants')
+      .select('id')
+      .where('is_default', '=', true)
+      .executeTakeFirst();
+    await transaction
+      .insertInto('merchants')
+      .values({
+        id: merchantId,
+        code: DEMO_MERCHANT_CODE,
+        name: 'Panalo',
+        currency: 'PHP',
+        currency_symbol: '₱',
+        time_zone: 'Asia/Manila',
+        default_language: 'TY',
+        languages: ['TY', 'EN'],
+        maintenance_title: 'Maintenance / Pagpapanatili',
+        maintenance_message:
+          'Pansamantalang sarado ang Panalo para sa maintenance. Babalik kami agad. / Panalo is closed for maintenance and will be back shortly.',
+        settings: JSON.stringify(DEMO_SETTINGS),
+        is_default: !hasDefault,
+      })
+      .execute();
+    await transaction
+      .insertInto('merchant_domains')
+      .values([
+        { id: uuidv7(), merchant_id: merchantId, domain: 'localhost', route: 'PLAYER', is_main: true },
+        { id: uuidv7(), merchant_id: merchantId, domain: '127.0.0.1', route: 'PLAYER', is_main: false },
+      ])
+      .execute();
+
+    const content = createContentService(transaction);
+    await seedCustomerService(content, merchantId);
+    await seedResources(content, merchantId);
+    await seedBanners(content, merchantId);
+    await seedAnnouncements(content, merchantId, now);
+    for (const [index, category] of DEMO_HELP_CENTER.entries()) {
+      await content.createHelpCategory(merchantId, { ...category, sortOrder: index });
+    }
+    return true;
+  });
+
+  async function seedCustomerService(content: ReturnType<typeof createContentService>, merchantId: string) {
+    await content.createCustomerService(merchantId, {
+      csType: 'LIVECHAT',
+      title: { TY: 'Live Chat 24/7', EN: 'Live Chat 24/7' },
+      path: 'https://chat.panalo.example/livechat',
+      sortOrder: 0,
+    });
+    await content.createCustomerService(merchantId, {
+      csType: 'TELEGRAM',
+      title: { TY: 'Telegram Suporta', EN: 'Telegram Support' },
+      path: 'https://t.me/panalo_support',
+      sortOrder: 1,
+    });
+  }
+
+  async function seedResources(content: ReturnType<typeof createContentService>, merchantId: string) {
+    const resources: {
+      resourceType: string;
+      label: Record<string, string>;
+      url: string;
+      icon: string | null;
+    }[] = [
+      {
+        resourceType: 'SOCIAL',
+        label: { EN: 'YouTube', TY: 'YouTube' },
+        url: 'https://www.youtube.com/@panalo',
+        icon: 'youtube',
+      },
+      {
+        resourceType: 'SOCIAL',
+        label: { EN: 'Weibo', TY: 'Weibo' },
+        url: 'https://weibo.com/panalo',
+        icon: 'weibo',
+      },
+      {
+        resourceType: 'SOCIAL',
+        label: { EN: 'TikTok', TY: 'TikTok' },
+        url: 'https://www.tiktok.com/@panalo',
+        icon: 'tiktok',
+      },
+      {
+        resourceType: 'SOCIAL',
+        label: { EN: 'Facebook', TY: 'Facebook' },
+        url: 'https://www.facebook.com/panalo',
+        icon: 'facebook',
+      },
+      {
+        resourceType: 'SOCIAL',
+        label: { EN: 'Instagram', TY: 'Instagram' },
+        url: 'https://www.instagram.com/panalo',
+        icon: 'instagram',
+      },
+      {
+        resourceType: 'SOCIAL',
+        label: { EN: 'WhatsApp', TY: 'WhatsApp' },
+        url: 'https://wa.me/639170000000',
+        icon: 'whatsapp',
+      },
+      {
+        resourceType: 'TELEGRAM',
+        label: { EN: 'Support', TY: 'Suporta' },
+        url: 'https://t.me/panalo_support',
+        icon: 'telegram',
+      },
+      {
+        resourceType: 'TELEGRAM',
+        label: { EN: 'Announcements', TY: 'Mga Anunsyo' },
+        url: 'https://t.me/panalo_ph',
+        icon: 'telegram',
+      },
+      {
+        resourceType: 'APP_ANDROID',
+        label: { EN: 'Android app', TY: 'Android app' },
+        url: '/m/appDownload?platform=android',
+        icon: 'android',
+      },
+      {
+        resourceType: 'APP_IOS',
+        label: { EN: 'iOS app', TY: 'iOS app' },
+        url: '/m/appDownload?platform=ios',
+        icon: 'apple',
+      },
+      {
+        resourceType: 'LICENSE',
+        label: { EN: 'Responsible Gaming 18+', TY: 'Responsableng Paglalaro 18+' },
+        url: '/media/licence-responsible-gaming.svg',
+        icon: null,
+      },
+      {
+        resourceType: 'LICENSE',
+        label: { EN: 'Provably Fair Games', TY: 'Patas na Laro' },
+        url: '/media/licence-fair-play.svg',
+        icon: null,
+      },
+      {
+        resourceType: 'HELP',
+        label: { EN: 'User Agreement', TY: 'Kasunduan ng User' },
+        url: '/help#term',
+        icon: null,
+      },
+      {
+        resourceType: 'HELP',
+        label: { EN: 'Privacy Policy', TY: 'Patakaran sa Privacy' },
+        url: '/help#privacy',
+        icon: null,
+      },
+      {
+        resourceType: 'HELP',
+        label: { EN: 'Responsible Gaming', TY: 'Responsableng Paglalaro' },
+        url: '/help#responsible',
+        icon: null,
+      },
+      {
+        resourceType: 'HELP',
+        label: { EN: 'About Us', TY: 'Tungkol sa Amin' },
+        url: '/help#about',
+        icon: null,
+      },
+      { resourceType: 'HELP', label: { EN: 'FAQ', TY: 'Mga Madalas Itanong' }, url: '/help#faq', icon: null },
+      {
+        resourceType: 'LOGO',
+        label: { EN: 'Panalo', TY: 'Panalo' },
+        url: '/media/logo-panalo.svg',
+        icon: null,
+      },
+    ];
+    for (const [index, resource] of resources.entries()) {
+      await content.createResource(merchantId, { ...resource, sortOrder: index });
+    }
+  }
+
+  async function seedBanners(content: ReturnType<typeof createContentService>, merchantId: string) {
+    const banners = [
+      {
+        groupName: 'w_home',
+        imageUrl: '/media/banner-home-welcome.svg',
+        title: { TY: 'Maligayang pagdating', EN: 'Welcome bonus' },
+        linkType: 'ROUTE',
+        linkTarget: '/register',
+      },
+      {
+        groupName: 'w_home',
+        imageUrl: '/media/banner-home-cashback.svg',
+        title: { TY: '10% Cashback', EN: '10% Cashback' },
+        linkType: 'ROUTE',
+        linkTarget: '/promotions',
+      },
+      {
+        groupName: 'w_home',
+        imageUrl: '/media/banner-home-vip.svg',
+        title: { TY: 'VIP Club', EN: 'VIP Club' },
+        linkType: 'ROUTE',
+        linkTarget: '/member',
+      },
+      {
+        groupName: 'w_login',
+        imageUrl: '/media/banner-login.svg',
+        title: { TY: 'Balik ka!', EN: 'Welcome back' },
+        linkType: 'NONE',
+        linkTarget: null,
+      },
+      {
+        groupName: 'w_register',
+        imageUrl: '/media/banner-register.svg',
+        title: { TY: 'Magrehistro', EN: 'Sign up' },
+        linkType: 'NONE',
+        linkTarget: null,
+      },
+      {
+        groupName: 'w_license',
+        imageUrl: '/media/banner-license.svg',
+        title: { TY: 'Lisensya', EN: 'Licence' },
+        linkType: 'NONE',
+        linkTarget: null,
+      },
+      {
+        groupName: 'w_leftmenu',
+        imageUrl: '/media/banner-leftmenu.svg',
+        title: { TY: 'Imbitahan ang barkada', EN: 'Invite friends' },
+        linkType: 'ROUTE',
+        linkTarget: '/member?page=referral',
+      },
+    ] as const;
+    for (const [index, banner] of banners.entries()) {
+      await content.createBanner(merchantId, { ...banner, sortOrder: index });
+    }
+  }
+
+  async function seedAnnouncements(
+    content: ReturnType<typeof createContentService>,
+    merchantId: string,
+    start: Date,
+  ) {
+    const startsAt = new Date(start.getTime() - DAY_MS);
+    await content.createAnnouncement(merchantId, {
+      type: 'PU',
+      execution: 'B',
+      promotionType: 'NEWBIE',
+      startsAt,
+      title: { TY: 'Maligayang pagdating sa Panalo!', EN: 'Welcome to Panalo!' },
+      content: {
+        TY: '<p>Magrehistro ngayon at makakuha ng <strong>100% welcome bonus hanggang ₱8,888</strong> sa unang deposito.</p><p>18+ lamang. May kondisyon sa pagtaya.</p>',
+        EN: '<p>Sign up today for a <strong>100% welcome bonus up to ₱8,888</strong> on your first deposit.</p><p>18+ only. Wagering conditions apply.</p>',
+      },
+    });
+    await content.createAnnouncement(merchantId, {
+      type: 'PU',
+      execution: 'F',
+      promotionType: 'DEPOSIT',
+      startsAt,
+      title: { TY: 'Salamat sa pagsali!', EN: 'Thanks for joining!' },
+      content: {
+        TY: '<p>Kumpletuhin ang iyong profile at gawin ang unang deposito para ma-claim ang welcome bonus sa <strong>Reward Center</strong>.</p>',
+        EN: '<p>Complete your profile and make your first deposit to claim the welcome bonus in the <strong>Reward Center</strong>.</p>',
+      },
+    });
+    await content.createAnnouncement(merchantId, {
+      type: 'PU',
+      execution: 'A',
+      promotionType: null,
+      startsAt,
+      title: { TY: 'Bagong laro: Panalo Crash', EN: 'New game: Panalo Crash' },
+      content: {
+        TY: '<p>Subukan ang aming bagong <em>provably fair</em> na laro. Tingnan ang bawat round sa panel ng Fairness.</p>',
+        EN: '<p>Try our new <em>provably fair</em> game. Check every round in the Fairness panel.</p>',
+      },
+    });
+    await content.createAnnouncement(merchantId, {
+      type: 'B',
+      startsAt,
+      sortOrder: 0,
+      title: {
+        TY: 'Naka-iskedyul na maintenance tuwing Martes, 02:00–04:00',
+        EN: 'Scheduled maintenance every Tuesday, 02:00–04:00',
+      },
+      content: {
+        TY: '<p>Tuwing Martes mula 02:00 hanggang 04:00 (oras sa Maynila) maaaring hindi available ang ilang laro.</p>',
+        EN: '<p>Every Tuesday from 02:00 to 04:00 (Manila time) some games may be unavailable.</p>',
+      },
+    });
+    await content.createAnnouncement(merchantId, {
+      type: 'B',
+      startsAt,
+      sortOrder: 1,
+      title: {
+        TY: 'Mag-ingat sa scam: hindi kami humihingi ng password',
+        EN: 'Beware of scams: we never ask for your password',
+      },
+      content: {
+        TY: '<p>Hindi kailanman hihingin ng Panalo ang iyong password o SMS code. Iulat ang kahina-hinalang mensahe sa customer service.</p>',
+        EN: '<p>Panalo will never ask for your password or SMS code. Report suspicious messages to customer service.</p>',
+      },
+    });
+    await content.createAnnouncement(merchantId, {
+      type: 'B',
+      startsAt,
+      sortOrder: 2,
+      title: { TY: 'Maglaro nang responsable, 18+ lamang', EN: 'Play responsibly, 18+ only' },
+      content: {
+        TY: '<p>Magtakda ng limitasyon at magpahinga. Basahin ang <a href="/help#responsible">Responsableng Paglalaro</a>.</p>',
+        EN: '<p>Set limits and take breaks. Read <a href="/help#responsible">Responsible Gaming</a>.</p>',
+      },
+    });
+    await content.createAnnouncement(merchantId, {
+      type: 'PR',
+      promotionType: 'REBATE',
+      startsAt,
+      title: { TY: 'Lingguhang 10% cashback', EN: 'Weekly 10% cashback' },
+      content: {
+        TY: '<p>Tuwing Lunes, ibabalik namin ang 10% ng netong talo sa slots at live casino, hanggang ₱5,000.</p>',
+        EN: '<p>Every Monday we return 10% of net losses on slots and live casino, up to ₱5,000.</p>',
+      },
+    });
+    await content.createAnnouncement(merchantId, {
+      type: 'PL',
+      startsAt,
+      title: { TY: 'Bagong bersyon ng site', EN: 'A new version of the site' },
+      content: {
+        TY: '<p>Mas mabilis na ang lobby, may dark at light na tema, at puwede nang i-verify ang bawat round ng aming sariling mga laro.</p>',
+        EN: '<p>The lobby is faster, there are dark and light themes, and every round of our own games can now be verified.</p>',
+      },
+    });
+    await content.createAnnouncement(merchantId, {
+      type: 'H',
+      startsAt,
+      title: {
+        TY: 'Iskedyul ng withdrawal sa mga pista opisyal',
+        EN: 'Withdrawal schedule on public holidays',
+      },
+      content: {
+        TY: '<p>Sa mga pista opisyal, maaaring umabot ng hanggang 24 oras ang pagproseso ng withdrawal.</p>',
+        EN: '<p>On public holidays, withdrawals may take up to 24 hours to process.</p>',
+      },
+    });
+  }
+}

@@ -1,0 +1,124 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/http/errors.ts';
+
+/** Paths that belong to the API and operations; a miss there is a 404, never the SPA's page. */
+const RESERVED_PREFIXES = [
+  '/wps',
+  '/lgw',
+  '/bo',
+  '/wallet',
+  '/pay',
+  '/docs',
+  '/socket.io',
+  '/COUNTRY_FLAG',
+  '/media',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/admin',
+];
+/** A built SPA has a few hundred files; far more means a wrong folder, so the walk stops. */
+const DIST_FILES_MAX = 20_000;
+const DIST_DEPTH_MAX = 8;
+const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const ASSET_CACHE_CONTROL = 'public, max-age=3600';
+const INDEX_CACHE_CONTROL = 'no-cache';
+
+/** Relative paths (with forward slashes) of every file under `root`. */
+function listFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (directory: string, prefix: string, depth: number) => {
+    if (depth > DIST_DEPTH_MAX) return;
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      if (files.size >= DIST_FILES_MAX) return;
+      if (entry.name.startsWith('.')) continue;
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path.join(directory, entry.name), relative, depth + 1);
+      else if (entry.isFile()) files.add(relative);
+    }
+  };
+  walk(root, '', 0);
+  return files;
+}
+
+function isReserved(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return RESERVED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** A client route: no file extension in its last segment (a missing asset is a 404, never the page). */
+function isClientRoute(relative: string): boolean {
+  const lastSegment = relative.slice(relative.lastIndexOf('/') + 1);
+  return !relative.startsWith('assets/') && !lastSegment.includes('.');
+}
+
+/** Whether a miss should get the SPA's index.html: a browser navigating to a client route. */
+function isPageRequest(request: FastifyRequest, relative: string): boolean {
+  return relative === '' || (acceptsHtml(request) && isClientRoute(relative));
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && accept.includes('text/html');
+}
+
+// Vite puts content-hashed files under assets/: a new build gives them new names.
+function cacheControlOf(relative: string): string {
+  if (relative === 'index.html') return INDEX_CACHE_CONTROL;
+  if (relative.startsWith('assets/')) return IMMUTABLE_CACHE_CONTROL;
+  return ASSET_CACHE_CONTROL;
+}
+
+type SpaSite = { root: string; files: ReadonlySet<string> };
+
+function openSite(root: string): SpaSite | null {
+  if (!existsSync(path.join(root, 'index.html')) || !statSync(root).isDirectory()) return null;
+  return { root, files: listFiles(root) };
+}
+
+function sendSiteFile(reply: FastifyReply, site: SpaSite, relative: string): FastifyReply {
+  reply.header('Cache-Control', cacheControlOf(relative));
+  return reply.sendFile(relative, site.root, { cacheControl: false });
+}
+
+/**
+ * Serves the built player SPA at / and the back office at /admin/, each with its index.html for
+ * client-side routes. Only files listed from the dist folder at start are served, so no request
+ * path reaches the disk. A missing dist folder is skipped (development and tests).
+ */
+export async function registerSpaRoutes(
+  app: FastifyInstance,
+  options: { webDistDir: string; adminDistDir: string },
+): Promise<void> {
+  const web = openSite(options.webDistDir);
+  const admin = openSite(options.adminDistDir);
+  if (!web && !admin) return;
+
+  // Only reply.sendFile is used; routing stays ours.
+  await app.register(fastifyStatic, { root: (web ?? admin)?.root ?? options.webDistDir, serve: false });
+
+  const schema = { hide: true };
+
+  if (web) {
+    app.get('/*', { schema }, async (request, reply) => {
+      const relative = (request.params as { '*': string })['*'];
+      if (web.files.has(relative)) return sendSiteFile(reply, web, relative);
+      if (isReserved(request.url) || !isPageRequest(request, relative)) throw new AppError('NOT_FOUND');
+      return sendSiteFile(reply, web, 'index.html');
+    });
+  }
+
+  if (admin) {
+    const answerAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+      const relative = (request.params as { '*'?: string })['*'] ?? '';
+      if (admin.files.has(relative)) return sendSiteFile(reply, admin, relative);
+      if (!isPageRequest(request, relative)) throw new AppError('NOT_FOUND');
+      return sendSiteFile(reply, admin, 'index.html');
+    };
+    app.get('/admin', { schema }, answerAdmin);
+    app.get('/admin/*', { schema }, answerAdmin);
+  }
+}

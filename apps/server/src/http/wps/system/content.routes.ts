@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  ANNOUNCEMENT_PAGE_SIZE_DEFAULT,
+  ANNOUNCEMENT_PAGE_SIZE_MAX,
+  ANNOUNCEMENT_TYPES,
+  type AnnouncementType,
+  type ContentService,
+  EXECUTIONS,
+  type Execution,
+} from '../../../modules/content/content.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import {
+  AnnouncementTypeCode,
+  ERROR_RESPONSES,
+  ExecutionCode,
+  LanguageQuery,
+  MerchantQuery,
+  Nullable,
+} from './system-schemas.ts';
+
+const TAGS = ['system'];
+const PAGE_NO_MAX = 10_000;
+
+const AnnouncementsQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  types: Type.Optional(Type.String({ pattern: '^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$', maxLength: 40 })),
+  platform: Type.Optional(Type.Literal('W')),
+  execution: Type.Optional(Type.String({ pattern: '^[ABF](,[ABF])*$', maxLength: 10 })),
+  pageNo: Type.Integer({ minimum: 1, maximum: PAGE_NO_MAX, default: 1 }),
+  pageSize: Type.Integer({
+    minimum: 1,
+    maximum: ANNOUNCEMENT_PAGE_SIZE_MAX,
+    default: ANNOUNCEMENT_PAGE_SIZE_DEFAULT,
+  }),
+});
+
+const AnnouncementItem = Type.Object({
+  id: Type.String(),
+  type: AnnouncementTypeCode,
+  title: Type.String(),
+  content: Type.String(),
+  promotionType: Nullable(Type.String()),
+  execution: Nullable(ExecutionCode),
+  startsAt: Type.String({ format: 'date-time' }),
+  endsAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+const HelpCenterQuery = Type.Object({
+  ...MerchantQuery,
+  lang: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
+  device: Type.Optional(Type.Literal('WEB')),
+});
+
+const HelpCategory = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  anchor: Type.String(),
+  articles: Type.Array(
+    Type.Object({ id: Type.String(), title: Type.String(), content: Type.String(), anchor: Type.String() }),
+  ),
+});
+
+function splitCodes<T extends string>(text: string | undefined, allowed: readonly T[]): T[] | undefined {
+  if (!text) return undefined;
+  const codes = new Set(text.split(','));
+  return allowed.filter((code) => codes.has(code));
+}
+
+/** Announcements and the help centre: GET /wps/system/announcements and /wps/system/helpCenter. */
+export function registerContentRoutes(app: FastifyInstance, deps: { contentService: ContentService }): void {
+  const { contentService } = deps;
+
+  app.get(
+    '/wps/system/announcements',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Published announcements in schedule, filtered by type and audience, one page',
+        querystring: AnnouncementsQuery,
+        response: {
+          200: Envelope(Type.Object({ list: Type.Array(AnnouncementItem), totalPages: Type.Integer() })),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const query = request.query as {
+        types?: string;
+        platform?: 'W';
+        execution?: string;
+        pageNo: number;
+        pageSize: number;
+      };
+      const types: readonly AnnouncementType[] =
+        splitCodes(query.types, ANNOUNCEMENT_TYPES) ?? ANNOUNCEMENT_TYPES;
+      const executions: readonly Execution[] | undefined = splitCodes(query.execution, EXECUTIONS);
+      const page = await contentService.findAnnouncements(
+        merchant.id,
+        {
+          types,
+          platform: query.platform ?? 'W',
+          executions,
+          pageNo: query.pageNo,
+          pageSize: query.pageSize,
+        },
+        { language: request.language, fallbackLanguage: merchant.defaultLanguage },
+        new Date(),
+      );
+      return ok(page);
+    },
+  );
+
+  app.get(
+    '/wps/system/helpCenter',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Help centre categories and articles in the requested language (lang)',
+        querystring: HelpCenterQuery,
+        response: { 200: Envelope(Type.Object({ list: Type.Array(HelpCategory) })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const query = request.query as { device?: 'WEB' };
+      const list = await contentService.listHelpCenter(merchant.id, query.device ?? 'WEB', {
+        language: request.language,
+        fallbackLanguage: merchant.defaultLanguage,
+      });
+      return ok({ list });
+    },
+  );
+}

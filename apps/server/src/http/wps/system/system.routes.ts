@@ -1,0 +1,254 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { ContentService } from '../../../modules/content/content.service.ts';
+import { type MerchantService, readSwitches } from '../../../modules/merchant/merchant.service.ts';
+import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { readVisitor, requireMerchant } from '../../merchant-context.ts';
+import {
+  BannerItem,
+  CustomerServiceItem,
+  DomainRouteItem,
+  ERROR_RESPONSES,
+  ExecutionCode,
+  IntegerOf,
+  LanguageQuery,
+  MerchantQuery,
+  Nullable,
+  RegisterRules,
+  ResourceItem,
+  WhitelabelTree,
+} from './system-schemas.ts';
+
+export type SystemRoutesDeps = {
+  merchantService: MerchantService;
+  contentService: ContentService;
+  /** A trusted proxy's country header (e.g. CF-IPCountry), when configured. */
+  countryHeader: string | undefined;
+};
+
+const TAGS = ['system'];
+const PlainQuery = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+
+const SwitchesSchema = Type.Object(
+  Object.fromEntries(WHITELABEL_SWITCHES.map((name) => [name, Type.Boolean()])) as Record<
+    (typeof WHITELABEL_SWITCHES)[number],
+    ReturnType<typeof Type.Boolean>
+  >,
+);
+
+const StatusValue = Type.Object({
+  status: IntegerOf([0, 1, 2]),
+  title: Nullable(Type.String()),
+  message: Nullable(Type.String()),
+  ip: Type.String(),
+});
+
+const PermissionValue = Type.Object({
+  info: Type.Object({
+    merchantCode: Type.String(),
+    merchantName: Type.String(),
+    currency: Type.String(),
+    currencySymbol: Type.String(),
+    timeZone: Type.String(),
+    defaultLanguage: Type.String(),
+    languages: Type.Array(Type.String()),
+    customerService: Type.Array(CustomerServiceItem),
+    domainRoute: Type.Array(DomainRouteItem),
+    resources: Type.Record(Type.String(), Type.Array(ResourceItem)),
+    whitelabel: WhitelabelTree,
+    register: RegisterRules,
+    mainDomain: Type.String(),
+    analytics: Type.Object({ gtagId: Nullable(Type.String()) }),
+    imageCDNs: Type.Array(Type.String()),
+    launchGameCDNs: Type.Array(Type.String()),
+    maintenance: Type.Object({
+      enabled: Type.Boolean(),
+      title: Nullable(Type.String()),
+      message: Nullable(Type.String()),
+    }),
+    regionRestriction: Type.Object({ enabled: Type.Boolean(), blocked: Type.Boolean() }),
+    location: Type.Object({ ip: Type.String(), country: Nullable(Type.String()) }),
+    minimumAge: Type.Integer(),
+    description: Type.String(),
+    siteName: Type.String(),
+  }),
+});
+
+const PublicStateValue = Type.Object({
+  banners: Type.Array(BannerItem),
+  popup: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      content: Type.String(),
+      execution: ExecutionCode,
+      promotionType: Nullable(Type.String()),
+    }),
+  ),
+  notice: Type.Array(Type.Object({ id: Type.String(), title: Type.String() })),
+  promotion: Type.Array(Type.Object({ id: Type.String(), title: Type.String() })),
+  customerService: Type.Array(CustomerServiceItem),
+  showCaptcha: Type.Boolean(),
+  availablePromo: Type.Object({ REFERRAL: Type.Object({ enabled: Type.Boolean() }) }),
+});
+
+/** The merchant's public configuration and state: GET /wps/system/{status,permission,publicState,…}. */
+export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDeps): void {
+  const { merchantService, contentService } = deps;
+
+  app.get(
+    '/wps/system/status',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Site status for this visitor: 0 normal, 1 maintenance, 2 region blocked',
+        querystring: PlainQuery,
+        response: { 200: Envelope(StatusValue), ...ERROR_RESPONSES },
+      },
+    },
+    // Answered from the cached merchant and the bundled country table: no database on this path.
+    async (request) =>
+      ok(merchantService.describeStatus(requireMerchant(request), readVisitor(request, deps.countryHeader))),
+  );
+
+  app.get(
+    '/wps/system/permission',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The merchant's configuration for the web shell",
+        querystring: PlainQuery,
+        response: { 200: Envelope(PermissionValue), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const reader = { language: request.language, fallbackLanguage: merchant.defaultLanguage };
+      const visitor = readVisitor(request, deps.countryHeader);
+      const region = merchantService.isRegionBlocked(merchant, visitor);
+      const [customerService, resources] = await Promise.all([
+        contentService.listCustomerService(merchant.id, reader),
+        contentService.listResources(merchant.id, reader),
+      ]);
+      const { settings } = merchant;
+      return ok({
+        info: {
+          merchantCode: merchant.code,
+          merchantName: merchant.name,
+          currency: merchant.currency,
+          currencySymbol: merchant.currencySymbol,
+          timeZone: merchant.timeZone,
+          defaultLanguage: merchant.defaultLanguage,
+          languages: [...merchant.languages],
+          customerService,
+          domainRoute: [...merchant.domainRoutes],
+          resources,
+          whitelabel: settings.whitelabel,
+          register: settings.register,
+          mainDomain: settings.mainDomain,
+          analytics: settings.analytics,
+          imageCDNs: settings.imageCDNs,
+          launchGameCDNs: settings.launchGameCDNs,
+          maintenance: {
+            enabled: merchant.status === 1,
+            title: merchant.maintenanceTitle,
+            message: merchant.maintenanceMessage,
+          },
+          regionRestriction: { enabled: settings.regionRestriction.enabled, blocked: region.blocked },
+          location: { ip: visitor.ip, country: region.country },
+          minimumAge: settings.minimumAge,
+          description:
+            settings.description[request.language] ?? settings.description[merchant.defaultLanguage] ?? '',
+          siteName: settings.siteName || merchant.name,
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/wps/system/publicState',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Banners, popups, notices and customer service for the home page',
+        querystring: PlainQuery,
+        response: { 200: Envelope(PublicStateValue), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const reader = { language: request.language, fallbackLanguage: merchant.defaultLanguage };
+      const now = new Date();
+      // Members (execution A, first logins F) arrive with sessions; until then everyone is a visitor.
+      const [banners, announcements, customerService] = await Promise.all([
+        contentService.listBanners(merchant.id, reader, now),
+        contentService.listPublicAnnouncements(merchant.id, ['B'], reader, now),
+        contentService.listCustomerService(merchant.id, reader),
+      ]);
+      const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
+      return ok({
+        banners,
+        popup: announcements.popup,
+        notice: announcements.notice,
+        // Promotions are their own area; its list joins here when that area exists.
+        promotion: [],
+        customerService,
+        // A captcha is asked for after failed logins from this client, which begin with sessions.
+        showCaptcha: false,
+        availablePromo: { REFERRAL: { enabled: switches.REFERRAL } },
+      });
+    },
+  );
+
+  app.get(
+    '/wps/system/whitelabel',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The feature switch tree',
+        querystring: PlainQuery,
+        response: { 200: Envelope(Type.Object({ list: WhitelabelTree })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ok({ list: requireMerchant(request).settings.whitelabel }),
+  );
+
+  app.get(
+    '/wps/system/setting/register',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Registration field rules, switches and minimum age',
+        querystring: PlainQuery,
+        response: {
+          200: Envelope(
+            Type.Object({ rules: RegisterRules, switches: SwitchesSchema, minimumAge: Type.Integer() }),
+          ),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { settings } = requireMerchant(request);
+      return ok({
+        rules: settings.register,
+        switches: readSwitches(settings.whitelabel, WHITELABEL_SWITCHES),
+        minimumAge: settings.minimumAge,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/system/domainRoute',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The merchant's domains and what each serves",
+        querystring: PlainQuery,
+        response: { 200: Envelope(Type.Object({ list: Type.Array(DomainRouteItem) })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ok({ list: [...requireMerchant(request).domainRoutes] }),
+  );
+}

@@ -1,0 +1,64 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoMerchant } from './db/seed/demo-merchant.ts';
+import { openDatabase } from './platform/db/database.ts';
+
+// Longer than the job runner's stop timeout (JOB_RUNNER_TUNING_DEFAULT.stopTimeoutMs), so that
+// in-flight jobs get their chance, and shorter than an orchestrator's usual 30 s before SIGKILL.
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', connectionString: config.databaseUrl }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+  );
+  await migrateToLatest(database.db);
+  const seeded = config.seedDemo ? await seedDemoMerchant(database.db) : false;
+
+  const app = await buildApp({ config, database });
+  await app.listen({ host: config.host, port: config.port });
+  printBanner(config.port, seeded);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    // close() disconnects sockets (preClose), stops accepting connections, waits for in-flight
+    // requests, then runs the onClose hooks: job workers finish their jobs, Socket.IO and Redis close.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function printBanner(port: number, seeded: boolean): void {
+  const lines = [
+    `  Panalo is running on http://localhost:${port}`,
+    `  API documentation:   http://localhost:${port}/docs`,
+  ];
+  if (seeded) lines.push('  The demo merchant "panalo" was created (it answers on localhost and 127.0.0.1).');
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+await main();

@@ -1,0 +1,118 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { AppError } from '../../platform/http/errors.ts';
+import { OPERATOR_HTML_MAX_LENGTH } from './operator-html.ts';
+
+/** Limits of what an operator may store; the back office shows them as field limits. */
+export const TITLE_MAX_LENGTH = 200;
+export const URL_MAX_LENGTH = 1000;
+const LANGUAGE_CODE = Type.String({ pattern: '^[A-Z]{2}$' });
+
+const LocalizedTitle = Type.Record(
+  LANGUAGE_CODE,
+  Type.String({ minLength: 1, maxLength: TITLE_MAX_LENGTH }),
+  {
+    minProperties: 1,
+    maxProperties: 40,
+    additionalProperties: false,
+  },
+);
+const LocalizedHtml = Type.Record(LANGUAGE_CODE, Type.String({ maxLength: OPERATOR_HTML_MAX_LENGTH }), {
+  minProperties: 1,
+  maxProperties: 40,
+  additionalProperties: false,
+});
+// A link or image is a relative path or an http(s) URL, never javascript: or data:.
+const SafeUrl = Type.String({ maxLength: URL_MAX_LENGTH, pattern: '^(/(?!/)|https?://|mailto:|tel:)' });
+const Anchor = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$' });
+const SortOrder = Type.Integer({ minimum: 0, maximum: 10_000 });
+
+export const AnnouncementInputSchema = Type.Object({
+  type: Type.Union([
+    Type.Literal('B'),
+    Type.Literal('PL'),
+    Type.Literal('PU'),
+    Type.Literal('PR'),
+    Type.Literal('H'),
+  ]),
+  platform: Type.Optional(Type.Literal('W')),
+  execution: Type.Optional(
+    Type.Union([Type.Literal('A'), Type.Literal('B'), Type.Literal('F'), Type.Null()]),
+  ),
+  promotionType: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z_]{1,30}$' }), Type.Null()])),
+  title: LocalizedTitle,
+  content: LocalizedHtml,
+  published: Type.Optional(Type.Boolean()),
+  sortOrder: Type.Optional(SortOrder),
+  startsAt: Type.Optional(Type.Unsafe<Date>({})),
+  endsAt: Type.Optional(Type.Union([Type.Unsafe<Date>({}), Type.Null()])),
+});
+
+export const HelpCategoryInputSchema = Type.Object({
+  anchor: Anchor,
+  device: Type.Optional(Type.Literal('WEB')),
+  title: LocalizedTitle,
+  sortOrder: Type.Optional(SortOrder),
+  articles: Type.Array(Type.Object({ anchor: Anchor, title: LocalizedTitle, content: LocalizedHtml }), {
+    maxItems: 100,
+  }),
+});
+
+export const BannerInputSchema = Type.Object({
+  groupName: Type.Union([
+    Type.Literal('w_home'),
+    Type.Literal('w_login'),
+    Type.Literal('w_register'),
+    Type.Literal('w_license'),
+    Type.Literal('w_leftmenu'),
+  ]),
+  title: LocalizedTitle,
+  imageUrl: SafeUrl,
+  linkType: Type.Union([
+    Type.Literal('NONE'),
+    Type.Literal('URL'),
+    Type.Literal('ROUTE'),
+    Type.Literal('PROMOTION'),
+    Type.Literal('GAME'),
+  ]),
+  linkTarget: Type.Union([Type.String({ maxLength: URL_MAX_LENGTH }), Type.Null()]),
+  sortOrder: SortOrder,
+  startsAt: Type.Optional(Type.Unsafe<Date>({})),
+  endsAt: Type.Optional(Type.Union([Type.Unsafe<Date>({}), Type.Null()])),
+});
+
+export const CustomerServiceInputSchema = Type.Object({
+  csType: Type.Union([
+    Type.Literal('LIVECHAT'),
+    Type.Literal('TELEGRAM'),
+    Type.Literal('WHATSAPP'),
+    Type.Literal('VIBER'),
+    Type.Literal('FACEBOOK'),
+    Type.Literal('EMAIL'),
+  ]),
+  title: LocalizedTitle,
+  path: SafeUrl,
+  sortOrder: SortOrder,
+});
+
+export const ResourceInputSchema = Type.Object({
+  resourceType: Type.String({ pattern: '^[A-Z][A-Z_]{1,29}$' }),
+  label: LocalizedTitle,
+  url: SafeUrl,
+  icon: Type.Union([Type.String({ pattern: '^[a-z0-9-]{1,40}$' }), Type.Null()]),
+  sortOrder: SortOrder,
+});
+
+/**
+ * Checks an operator's input against its schema. Too long, unknown codes or unsafe URLs are
+ * refused with VALIDATION naming each field, never shortened or patched up.
+ */
+export function checkInput<T extends TSchema>(schema: T, input: unknown): Static<T> {
+  if (Value.Check(schema, input)) return input;
+  const fields: Record<string, string> = {};
+  for (const error of Value.Errors(schema, input).slice(0, 20)) {
+    const field = error.instancePath.split('/').filter(Boolean).join('.') || 'input';
+    fields[field] ??= error.message;
+  }
+  throw new AppError('VALIDATION', { value: { fields } });
+}

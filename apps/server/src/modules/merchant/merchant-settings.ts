@@ -1,0 +1,143 @@
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+/**
+ * A merchant's settings live in one jsonb column because they are read together (every request
+ * needs several of them) and change rarely. What has order or many rows per merchant (customer
+ * service, resources, banners, announcements, help) lives in its own tables instead.
+ */
+
+/** Switches of spec §3/§6, in the order the back office lists them. */
+export const WHITELABEL_SWITCHES = [
+  'USERNAMEREG3',
+  'MOBILENUMREG3',
+  'MOBILENUMPASSREG3',
+  'REGMOBVERF3',
+  'AGENTPOLICY3',
+  'MANPLAYREB3',
+  'CHNGPASSVERIF3',
+  'FREEPLAY',
+  'FORCEPASSCHANGE',
+  'VERCODELOGIN',
+  'VIP',
+  'REFERRAL',
+  'BONUS',
+  'DAILYSALARY',
+  'HOURLYSALARY',
+  'REALTIMESALARY',
+  'SOCIALLOGIN',
+] as const;
+export type WhitelabelSwitch = (typeof WHITELABEL_SWITCHES)[number];
+
+const MOD_ID_MAX_LENGTH = 40;
+const WHITELABEL_CHILDREN_MAX = 50;
+
+// The tree is at most three levels deep; spelling the levels out keeps the schema finite, which
+// JSON serialisers and the OpenAPI document handle far better than a recursive reference.
+const WhitelabelLeaf = Type.Object({
+  modId: Type.String({ maxLength: MOD_ID_MAX_LENGTH }),
+  enabled: Type.Boolean(),
+  children: Type.Array(Type.Never(), { maxItems: 0, default: [] }),
+});
+const WhitelabelMiddle = Type.Object({
+  modId: Type.String({ maxLength: MOD_ID_MAX_LENGTH }),
+  enabled: Type.Boolean(),
+  children: Type.Array(WhitelabelLeaf, { maxItems: WHITELABEL_CHILDREN_MAX, default: [] }),
+});
+export const WhitelabelNode = Type.Object({
+  modId: Type.String({ maxLength: MOD_ID_MAX_LENGTH }),
+  enabled: Type.Boolean(),
+  children: Type.Array(WhitelabelMiddle, { maxItems: WHITELABEL_CHILDREN_MAX, default: [] }),
+});
+export type WhitelabelNode = Static<typeof WhitelabelNode>;
+
+export const RegisterRule = Type.Object({
+  field: Type.String({ maxLength: 40 }),
+  enabled: Type.Boolean(),
+  required: Type.Boolean(),
+  /** A regular expression source, or a lone `*` that accepts anything (spec §5). */
+  acceptedPattern: Type.String({ maxLength: 300 }),
+  /** Which translated pattern text explains the rule; see PATTERN_KINDS. */
+  patternId: Type.Integer({ minimum: 1, maximum: 99 }),
+  minLength: Type.Integer({ minimum: 0, maximum: 255 }),
+  maxLength: Type.Integer({ minimum: 0, maximum: 255 }),
+  type: Type.Union([
+    Type.Literal('text'),
+    Type.Literal('password'),
+    Type.Literal('tel'),
+    Type.Literal('email'),
+    Type.Literal('date'),
+    Type.Literal('code'),
+  ]),
+});
+export type RegisterRule = Static<typeof RegisterRule>;
+
+const CIDR_LIST_MAX = 1000;
+const COUNTRY_LIST_MAX = 250;
+
+export const RegionRestriction = Type.Object(
+  {
+    enabled: Type.Boolean({ default: false }),
+    /** ISO 3166-1 alpha-2 codes. */
+    blockedCountries: Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), {
+      maxItems: COUNTRY_LIST_MAX,
+      default: [],
+    }),
+    blockedCidrs: Type.Array(Type.String({ maxLength: 64 }), { maxItems: CIDR_LIST_MAX, default: [] }),
+    /** Addresses here are let in even when their country or range is blocked. */
+    allowCidrs: Type.Array(Type.String({ maxLength: 64 }), { maxItems: CIDR_LIST_MAX, default: [] }),
+  },
+  { default: { enabled: false, blockedCountries: [], blockedCidrs: [], allowCidrs: [] } },
+);
+export type RegionRestriction = Static<typeof RegionRestriction>;
+
+const URL_LIST_MAX = 20;
+
+export const MerchantSettings = Type.Object({
+  whitelabel: Type.Array(WhitelabelNode, { maxItems: 100, default: [] }),
+  register: Type.Array(RegisterRule, { maxItems: 60, default: [] }),
+  mainDomain: Type.String({ maxLength: 253, default: 'localhost' }),
+  analytics: Type.Object(
+    { gtagId: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]) },
+    { default: { gtagId: null } },
+  ),
+  imageCDNs: Type.Array(Type.String({ maxLength: 500 }), { maxItems: URL_LIST_MAX, default: [] }),
+  launchGameCDNs: Type.Array(Type.String({ maxLength: 500 }), { maxItems: URL_LIST_MAX, default: [] }),
+  minimumAge: Type.Integer({ minimum: 18, maximum: 25, default: 18 }),
+  session: Type.Object(
+    {
+      idleMinutes: Type.Integer({ minimum: 5, maximum: 24 * 60, default: 30 }),
+      absoluteMinutes: Type.Integer({ minimum: 30, maximum: 30 * 24 * 60, default: 720 }),
+    },
+    { default: { idleMinutes: 30, absoluteMinutes: 720 } },
+  ),
+  regionRestriction: RegionRestriction,
+  /** Footer text per language code. */
+  description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
+    default: {},
+  }),
+  siteName: Type.String({ maxLength: 100, default: '' }),
+});
+export type MerchantSettings = Static<typeof MerchantSettings>;
+
+export class MerchantSettingsError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid merchant settings: ${problems.join('; ')}`);
+    this.name = 'MerchantSettingsError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads a settings document with defaults filled in. A document that does not fit the schema is a
+ * bug in whatever wrote it, so it fails loudly instead of being patched up.
+ */
+export function parseMerchantSettings(raw: unknown): MerchantSettings {
+  const value = Value.Default(MerchantSettings, Value.Clone(raw ?? {}));
+  if (Value.Check(MerchantSettings, value)) return value;
+  const problems = Value.Errors(MerchantSettings, value)
+    .slice(0, 5)
+    .map((error) => `${error.instancePath || '/'} ${error.message}`);
+  throw new MerchantSettingsError(problems);
+}

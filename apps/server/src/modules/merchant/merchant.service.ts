@@ -1,0 +1,253 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import {
+  findDefaultMerchant,
+  findMerchantByDomain,
+  listMerchantDomains,
+  type MerchantRow,
+  updateMerchantMaintenanceRow,
+  updateMerchantSettingsRow,
+} from './merchant.repository.ts';
+import { type MerchantSettings, MerchantSettingsError, parseMerchantSettings } from './merchant-settings.ts';
+import { compileRegionRestriction, judgeVisitor, type RegionMatcher } from './region-restriction.ts';
+
+/**
+ * How long a host's merchant is remembered. Every request resolves its merchant, so the hot path
+ * must not touch the database; two seconds bounds how long a change made elsewhere (another
+ * node, the database directly) stays unseen. Changes made through this process call invalidate().
+ */
+export const MERCHANT_CACHE_TTL_MS = 2_000;
+/** Bounds the cache against a flood of made-up Host headers. */
+const MERCHANT_CACHE_HOSTS_MAX = 10_000;
+const HOST_MAX_LENGTH = 253;
+
+export type DomainRoute = { domain: string; route: 'PLAYER' | 'AGENT' | 'MOBILE'; isMain: boolean };
+
+/** A merchant as every request sees it: its row, its parsed settings and its domain routes. */
+export type ResolvedMerchant = {
+  id: string;
+  code: string;
+  name: string;
+  currency: string;
+  currencySymbol: string;
+  timeZone: string;
+  defaultLanguage: string;
+  languages: readonly string[];
+  /** 0 normal, 1 maintenance, 2 closed to every region. */
+  status: number;
+  maintenanceTitle: string | null;
+  maintenanceMessage: string | null;
+  isDefault: boolean;
+  settings: MerchantSettings;
+  domainRoutes: readonly DomainRoute[];
+  regionMatcher: RegionMatcher;
+};
+
+export type SystemStatus = { status: 0 | 1 | 2; title: string | null; message: string | null; ip: string };
+
+export type Visitor = {
+  ip: string;
+  /** Country named by a trusted proxy header, when one is configured and present. */
+  trustedCountry: string | null;
+};
+
+export type MerchantService = {
+  /** The merchant for a Host header value (port and case ignored); the default one for unknown hosts. */
+  resolveByHost(host: string | undefined): Promise<ResolvedMerchant | null>;
+  /** The cached answer for a host when it is fresh, else undefined (then call resolveByHost). */
+  findCachedByHost(host: string | undefined): ResolvedMerchant | null | undefined;
+  /** Forgets every cached merchant; the back office calls it after changing a merchant. */
+  invalidate(): void;
+  describeStatus(merchant: ResolvedMerchant, visitor: Visitor): SystemStatus;
+  /**
+   * Replaces a merchant's settings after checking them whole (schema and IP ranges); a bad
+   * document is VALIDATION with the problems per field, and nothing is stored.
+   */
+  replaceSettings(merchantId: string, settings: unknown): Promise<MerchantSettings>;
+  /** Opens or closes the site for maintenance with the title and message visitors see. */
+  setMaintenance(
+    merchantId: string,
+    maintenance: { enabled: boolean; title: string | null; message: string | null },
+  ): Promise<void>;
+  isRegionBlocked(merchant: ResolvedMerchant, visitor: Visitor): { blocked: boolean; country: string | null };
+};
+
+const DOMAIN_ROUTES = ['PLAYER', 'AGENT', 'MOBILE'] as const;
+
+function isDomainRoute(value: string): value is DomainRoute['route'] {
+  return (DOMAIN_ROUTES as readonly string[]).includes(value);
+}
+
+/** Lower-cases a Host value and strips its port (and IPv6 brackets). */
+export function normalizeHost(host: string | undefined): string {
+  if (!host) return '';
+  let name = host.trim().toLowerCase();
+  if (name.startsWith('[')) {
+    const end = name.indexOf(']');
+    name = end > 0 ? name.slice(1, end) : name.slice(1);
+  } else if (name.indexOf(':') === name.lastIndexOf(':')) {
+    // One colon is a port; more than one is a bare IPv6 address without a port.
+    name = name.split(':')[0] ?? '';
+  }
+  if (name.endsWith('.')) name = name.slice(0, -1);
+  return name.length > HOST_MAX_LENGTH ? '' : name;
+}
+
+/** The merchant's state for the status call: region block first, then maintenance. */
+function decideStatus(merchant: ResolvedMerchant, blocked: boolean, ip: string): SystemStatus {
+  // A visitor who is kept out learns nothing more, not even that the site is in maintenance.
+  if (merchant.status === 2 || blocked) return { status: 2, title: null, message: null, ip };
+  if (merchant.status === 1) {
+    return { status: 1, title: merchant.maintenanceTitle, message: merchant.maintenanceMessage, ip };
+  }
+  return { status: 0, title: null, message: null, ip };
+}
+
+/** Creates the merchant service with its own in-memory cache (one per app instance). */
+export function createMerchantService(db: Kysely<Database>): MerchantService {
+  const cache = new Map<string, { merchant: ResolvedMerchant | null; expiresAtMs: number }>();
+  const loading = new Map<string, Promise<ResolvedMerchant | null>>();
+  let generation = 0;
+
+  async function load(host: string): Promise<ResolvedMerchant | null> {
+    const row = (host ? await findMerchantByDomain(db, host) : undefined) ?? (await findDefaultMerchant(db));
+    if (!row) return null;
+    return toResolvedMerchant(row, await listMerchantDomains(db, row.id));
+  }
+
+  function findCachedByHost(rawHost: string | undefined): ResolvedMerchant | null | undefined {
+    const cached = cache.get(normalizeHost(rawHost));
+    return cached && cached.expiresAtMs > Date.now() ? cached.merchant : undefined;
+  }
+
+  async function resolveByHost(rawHost: string | undefined): Promise<ResolvedMerchant | null> {
+    const host = normalizeHost(rawHost);
+    const cached = cache.get(host);
+    if (cached && cached.expiresAtMs > Date.now()) return cached.merchant;
+
+    // Concurrent requests for one host share one query.
+    const pending = loading.get(host);
+    if (pending) return pending;
+    const startedGeneration = generation;
+    const promise = load(host)
+      .then((merchant) => {
+        // A load that began before an invalidation may hold old data; do not keep it.
+        if (startedGeneration === generation) {
+          if (cache.size >= MERCHANT_CACHE_HOSTS_MAX) cache.clear();
+          cache.set(host, { merchant, expiresAtMs: Date.now() + MERCHANT_CACHE_TTL_MS });
+        }
+        return merchant;
+      })
+      .finally(() => loading.delete(host));
+    loading.set(host, promise);
+    return promise;
+  }
+
+  function invalidate(): void {
+    generation += 1;
+    cache.clear();
+    loading.clear();
+  }
+
+  function isRegionBlocked(merchant: ResolvedMerchant, visitor: Visitor) {
+    return judgeVisitor(merchant.regionMatcher, visitor.ip, visitor.trustedCountry);
+  }
+
+  return {
+    resolveByHost,
+    findCachedByHost,
+    invalidate,
+    isRegionBlocked,
+    async replaceSettings(merchantId, raw) {
+      const settings = checkSettings(raw);
+      if (!(await updateMerchantSettingsRow(db, merchantId, JSON.stringify(settings))))
+        throw new AppError('NOT_FOUND');
+      invalidate();
+      return settings;
+    },
+    async setMaintenance(merchantId, maintenance) {
+      const updated = await updateMerchantMaintenanceRow(db, merchantId, {
+        status: maintenance.enabled ? 1 : 0,
+        title: maintenance.title,
+        message: maintenance.message,
+      });
+      if (!updated) throw new AppError('NOT_FOUND');
+      invalidate();
+    },
+    describeStatus(merchant, visitor) {
+      // Without region rules the address need not be parsed or looked up at all.
+      const blocked = merchant.regionMatcher.enabled && isRegionBlocked(merchant, visitor).blocked;
+      return decideStatus(merchant, blocked, visitor.ip);
+    },
+  };
+}
+
+/** Parses a settings document and its IP ranges, turning every problem into a VALIDATION error. */
+function checkSettings(raw: unknown): MerchantSettings {
+  try {
+    const settings = parseMerchantSettings(raw);
+    compileRegionRestriction(settings.regionRestriction);
+    return settings;
+  } catch (error) {
+    const problems =
+      error instanceof MerchantSettingsError
+        ? error.problems
+        : [error instanceof Error ? error.message : String(error)];
+    throw new AppError('VALIDATION', { value: { fields: { settings: problems.join('; ') } }, cause: error });
+  }
+}
+
+function toResolvedMerchant(
+  row: MerchantRow,
+  domains: readonly { domain: string; route: string; is_main: boolean }[],
+): ResolvedMerchant {
+  const settings = parseMerchantSettings(row.settings);
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    currency: row.currency,
+    currencySymbol: row.currency_symbol,
+    timeZone: row.time_zone,
+    defaultLanguage: row.default_language,
+    languages: row.languages,
+    status: row.status,
+    maintenanceTitle: row.maintenance_title,
+    maintenanceMessage: row.maintenance_message,
+    isDefault: row.is_default,
+    settings,
+    domainRoutes: domains.map((domain) => ({
+      domain: domain.domain,
+      route: isDomainRoute(domain.route) ? domain.route : 'PLAYER',
+      isMain: domain.is_main,
+    })),
+    regionMatcher: compileRegionRestriction(settings.regionRestriction),
+  };
+}
+
+type SwitchNode = { modId: string; enabled: boolean; children: readonly SwitchNode[] };
+
+/**
+ * A switch counts as on when it and every switch above it in the tree are on; a switch missing
+ * from the tree is off.
+ */
+export function readSwitches<T extends string>(
+  tree: readonly SwitchNode[],
+  switches: readonly T[],
+): Record<T, boolean> {
+  const effective = new Map<string, boolean>();
+  const visit = (nodes: readonly SwitchNode[], isParentOn: boolean) => {
+    for (const node of nodes) {
+      const isOn = isParentOn && node.enabled;
+      effective.set(node.modId, isOn);
+      visit(node.children, isOn);
+    }
+  };
+  visit(tree, true);
+  // Every name of `switches` gets a key, which is what the record type promises.
+  return Object.fromEntries(switches.map((name) => [name, effective.get(name) ?? false])) as Record<
+    T,
+    boolean
+  >;
+}

@@ -1,0 +1,40 @@
+/**
+ * The pattern kinds of spec §5, numbered in the spec's order; a registration rule's patternId
+ * names one, and clients show the translated text of that kind with the rule's min and max.
+ * The regular expressions avoid flags (no `u`) so that any client can build them as written.
+ */
+export const PATTERN_KINDS = {
+  1: { name: 'any characters', pattern: '*' },
+  2: { name: 'letter first, then letters and digits', pattern: '^[A-Za-z][A-Za-z0-9]*$' },
+  3: { name: 'Chinese characters and digits', pattern: '^[\\u4e00-\\u9fa50-9]+$' },
+  4: { name: 'email', pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
+  5: { name: 'alphanumeric without special characters', pattern: '^[A-Za-z0-9]+$' },
+  6: { name: 'letters and digits', pattern: '^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$' },
+  7: { name: 'digits only', pattern: '^[0-9]+$' },
+  8: { name: 'alphanumeric with one uppercase letter', pattern: '^(?=.*[A-Z])[A-Za-z0-9]+$' },
+  9: { name: 'English letters and spaces', pattern: '^[A-Za-z ]+$' },
+  10: { name: 'no spaces', pattern: '^\\S+$' },
+  11: { name: 'Chinese with punctuation', pattern: '^[\\u4e00-\\u9fa5\\u3000-\\u303f\\uff00-\\uffef]+$' },
+  12: {
+    name: 'date yyyy-MM-dd or MM-dd-yyyy',
+    pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4})$',
+  },
+  13: { name: 'letters and spaces', pattern: "^[A-Za-z\\u00C0-\\u024F .'-]+$" },
+  14: { name: 'Korean only', pattern: '^[\\uac00-\\ud7a3]+$' },
+  15: { name: 'Thai only', pattern: '^[\\u0e00-\\u0e7f]+$' },
+  16: { name: 'Thai or English with spaces', pattern: '^[\\u0e00-\\u0e7fA-Za-z ]+$' },
+  17: { name: 'uppercase letters and spaces, with a letter', pattern: '^(?=.*[A-Z])[A-Z ]+$' },
+  18: { name: 'letters, digits and symbols', pattern: '^[\\x21-\\x7e]+$' },
+  19: {
+    name: 'strong: upper and lower case, digit and symbol',
+    pattern: '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[^A-Za-z0-9])\\S+$',
+  },
+} as const satisfies Record<number, { name: string; pattern: string }>;
+
+export type PatternId = keyof typeof PATTERN_KINDS;
+
+/** Whether a value satisfies a rule's accepted pattern (a lone `*` accepts anything). */
+export function matchesAcceptedPattern(value: string, acceptedPattern: string): boolean {
+  if (acceptedPattern === '*') return true;
+  return new RegExp(acceptedPattern).test(value);
+}

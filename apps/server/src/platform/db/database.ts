@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../db/schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  kind: DatabaseKind;
+  db: Kysely<Database>;
+  /** The embedded engine, when kind is pglite (pg-boss runs on it directly). */
+  pglite: PGlite | undefined;
+  /** The connection string, when kind is postgres. */
+  connectionString: string | undefined;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; connectionString: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+// PostgreSQL hands back int8 and numeric as strings; money is bigint in this code base, so
+// int8 (OID 20) is parsed to bigint once here and nowhere else.
+const INT8_OID = 20;
+const POOL_SIZE_DEFAULT = 20;
+const STATEMENT_TIMEOUT_MS = 15_000;
+
+/** Opens the platform database: PostgreSQL when a connection string is given, else embedded PGlite. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? POOL_SIZE_DEFAULT,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format),
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kind: 'postgres',
+      db,
+      pglite: undefined,
+      connectionString: options.connectionString,
+      close: () => db.destroy(),
+    };
+  }
+
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    parsers: { [INT8_OID]: (value: string) => BigInt(value) },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    connectionString: undefined,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
+import { translate, type ValidationKey } from '../i18n/messages.ts';
+import { AppError, isAppError } from './errors.ts';
+
+/** The success half of the envelope: `{ success: true, value }`. */
+export function ok<T>(value: T): { success: true; value: T } {
+  return { success: true, value };
+}
+
+/** Response schema of a successful envelope around `value`. */
+export function Envelope<T extends TSchema>(value: T) {
+  return Type.Object({ success: Type.Literal(true), value });
+}
+
+/** Response schema of a failed envelope; every route declares it for its error statuses. */
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    code: Type.String(),
+    message: Type.String(),
+    value: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { $id: 'ErrorEnvelope' },
+);
+
+type ValidationIssue = {
+  instancePath?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+};
+
+const KEYWORD_MESSAGE: Record<string, ValidationKey> = {
+  required: 'validation.required',
+  type: 'validation.type',
+  format: 'validation.format',
+  minLength: 'validation.minLength',
+  maxLength: 'validation.maxLength',
+  minimum: 'validation.minimum',
+  maximum: 'validation.maximum',
+  exclusiveMinimum: 'validation.minimum',
+  exclusiveMaximum: 'validation.maximum',
+  enum: 'validation.enum',
+  const: 'validation.enum',
+  anyOf: 'validation.enum',
+  additionalProperties: 'validation.unknownField',
+  pattern: 'validation.pattern',
+  minItems: 'validation.minimum',
+  maxItems: 'validation.maximum',
+};
+
+/** Turns schema errors into `{ "<field.path>": "<translated message>" }`, first error per field. */
+export function validationFields(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+  language: Parameters<typeof translate>[0],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+    if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
+      segments.push(issue.params.missingProperty);
+    }
+    if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') {
+      segments.push(issue.params.additionalProperty);
+    }
+    const field = segments.join('.') || context || 'body';
+    if (fields[field] !== undefined) continue;
+    const key = KEYWORD_MESSAGE[issue.keyword] ?? 'validation.format';
+    const limit = issue.params.limit;
+    fields[field] = translate(language, key, {
+      min: typeof limit === 'number' ? limit : '',
+      max: typeof limit === 'number' ? limit : '',
+    });
+  }
+  return fields;
+}
+
+/** Maps Fastify's own failures (parsing, size, content type) to our codes. */
+function appErrorOf(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('PAYLOAD_TOO_LARGE');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new AppError('MALFORMED');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError) return new AppError('MALFORMED');
+  if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE');
+  if (error.statusCode === 415 || error.statusCode === 400) return new AppError('MALFORMED');
+  return undefined;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+  return reply.status(error.status).send({
+    success: false,
+    code: error.code,
+    message: translate(request.language, error.code, error.params),
+    ...(error.value ? { value: error.value } : {}),
+  });
+}
+
+/**
+ * Installs the error and not-found handlers so that every reply, including Fastify's own failures,
+ * has the envelope's shape. Anything unexpected answers UNKNOWN; its detail goes to the log only.
+ */
+export function installEnvelope(app: FastifyInstance): void {
+  // Our JSON routes take JSON only; without this, a text/plain body reached the schema as a string
+  // and answered VALIDATION instead of MALFORMED (wrong content type).
+  app.removeContentTypeParser('text/plain');
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('NOT_FOUND')));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) return sendError(request, reply, error);
+    if (error.validation) {
+      const fields = validationFields(error.validation, error.validationContext, request.language);
+      return sendError(request, reply, new AppError('VALIDATION', { value: { fields } }));
+    }
+    const known = appErrorOf(error);
+    if (known) return sendError(request, reply, known);
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(request, reply, new AppError('UNKNOWN'));
+  });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: failures found before a route is chosen (a broken
+ * percent-encoding, a path parameter over the length limit) answer in the envelope too.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.header('X-Request-Id', request.id);
+  // No onRequest hook has run for such a request, so it has no language yet.
+  if (!request.language) request.language = DEFAULT_LANGUAGE;
+  // No id that long exists, so an over-long path parameter is simply not found.
+  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'MALFORMED';
+  void sendError(request, reply, new AppError(code));
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: Node could not read the bytes as HTTP (headers over the
+ * size limit, a broken request line). There is no request to decorate, so the reply is written by
+ * hand, in the envelope and the default language.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A client too slow to send its headers is not waiting for an answer.
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const appError = new AppError(error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED');
+  const body = JSON.stringify({
+    success: false,
+    code: appError.code,
+    message: translate(DEFAULT_LANGUAGE, appError.code),
+  });
+  socket.end(
+    `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,116 @@
+import type { ErrorCode } from '../http/errors.ts';
+import type { Language } from './language.ts';
+
+type Catalogue = Record<ErrorCode, string> & Record<ValidationKey, string>;
+
+export type ValidationKey =
+  | 'validation.required'
+  | 'validation.type'
+  | 'validation.format'
+  | 'validation.minLength'
+  | 'validation.maxLength'
+  | 'validation.minimum'
+  | 'validation.maximum'
+  | 'validation.enum'
+  | 'validation.unknownField'
+  | 'validation.pattern';
+
+/** The server's own texts. Clients show `message` as is and decide by `code`. */
+const MESSAGES: Record<Language, Catalogue> = {
+  EN: {
+    MALFORMED: 'The request could not be read.',
+    ENCRYPTION_REQUIRED: 'This request must be encrypted.',
+    KEY_ROTATED: 'The encryption key has changed. Please try again.',
+    NOT_LOGGED_IN: 'Not logged in, please log in.',
+    TRIAL_ACCOUNT: 'Please register an account first.',
+    NON_MEMBER: 'Non-member account unable to login.',
+    NON_AGENT: 'Non-agents cannot log in.',
+    FEATURE_DISABLED: 'This function is not enabled. Please contact customer service.',
+    PASSWORD_CHANGE_REQUIRED: 'Please change your password first.',
+    FORBIDDEN: 'You do not have permission to do this.',
+    ACCOUNT_LOCKED: 'This account is locked. Please contact customer service.',
+    SELF_EXCLUDED: 'This account is excluded from play for now.',
+    NOT_FOUND: 'Not found.',
+    CONFLICT: 'This cannot be done right now.',
+    GAME_MAINTENANCE: 'Game under maintenance. Try one of these hot games.',
+    PAYLOAD_TOO_LARGE: 'The request is too large.',
+    VALIDATION: 'Please enter correct information.',
+    BAD_CREDENTIALS: 'Incorrect account or password.',
+    CAPTCHA_REQUIRED: 'Please enter the captcha.',
+    CAPTCHA_INVALID: 'Captcha check failed.',
+    VERIFICATION_REQUIRED: 'Please complete verification first.',
+    SMS_CODE_INVALID: 'Invalid verification code.',
+    SMS_CODE_EXPIRED: 'Verification code expired, send again.',
+    INVITATION_CODE_INVALID: 'Invalid invitation code.',
+    INSUFFICIENT_FUNDS: 'Insufficient balance.',
+    LIMIT_REACHED: 'A limit has been reached.',
+    RATE_LIMITED: 'Too many requests, please try again later.',
+    SMS_TOO_MANY: 'Too many requests, try again after 5 minutes.',
+    UNKNOWN: 'Unknown error.',
+    MAINTENANCE: 'System maintenance notice.',
+    'validation.required': 'Input cannot be empty.',
+    'validation.type': 'The value has the wrong type.',
+    'validation.format': 'The format is incorrect.',
+    'validation.minLength': 'Must be at least {min} characters.',
+    'validation.maxLength': 'Must be at most {max} characters.',
+    'validation.minimum': 'Must be at least {min}.',
+    'validation.maximum': 'Must be at most {max}.',
+    'validation.enum': 'Choose one of the allowed values.',
+    'validation.unknownField': 'This field is not accepted.',
+    'validation.pattern': 'The format is incorrect.',
+  },
+  TY: {
+    MALFORMED: 'Hindi mabasa ang kahilingan.',
+    ENCRYPTION_REQUIRED: 'Kailangang naka-encrypt ang kahilingang ito.',
+    KEY_ROTATED: 'Nagbago ang encryption key. Pakisubukang muli.',
+    NOT_LOGGED_IN: 'Hindi naka-log in, mangyaring mag-log in.',
+    TRIAL_ACCOUNT: 'Mangyaring magrehistro muna ng account.',
+    NON_MEMBER: 'Hindi makapag-log in ang account na hindi miyembro.',
+    NON_AGENT: 'Hindi makapag-log in ang hindi ahente.',
+    FEATURE_DISABLED: 'Hindi naka-enable ang function na ito. Makipag-ugnayan sa customer service.',
+    PASSWORD_CHANGE_REQUIRED: 'Mangyaring palitan muna ang iyong password.',
+    FORBIDDEN: 'Wala kang pahintulot na gawin ito.',
+    ACCOUNT_LOCKED: 'Naka-lock ang account na ito. Makipag-ugnayan sa customer service.',
+    SELF_EXCLUDED: 'Hindi muna pinapayagang maglaro ang account na ito.',
+    NOT_FOUND: 'Hindi nahanap.',
+    CONFLICT: 'Hindi ito magagawa sa ngayon.',
+    GAME_MAINTENANCE: 'Nasa maintenance ang laro. Subukan ang isa sa mga sikat na larong ito.',
+    PAYLOAD_TOO_LARGE: 'Masyadong malaki ang kahilingan.',
+    VALIDATION: 'Mangyaring ilagay ang tamang impormasyon.',
+    BAD_CREDENTIALS: 'Maling account o password.',
+    CAPTCHA_REQUIRED: 'Mangyaring ilagay ang captcha.',
+    CAPTCHA_INVALID: 'Nabigo ang pagsusuri ng captcha.',
+    VERIFICATION_REQUIRED: 'Mangyaring kumpletuhin muna ang beripikasyon.',
+    SMS_CODE_INVALID: 'Hindi wastong verification code.',
+    SMS_CODE_EXPIRED: 'Nag-expire na ang verification code, magpadala muli.',
+    INVITATION_CODE_INVALID: 'Hindi wastong invitation code.',
+    INSUFFICIENT_FUNDS: 'Kulang ang balanse.',
+    LIMIT_REACHED: 'Naabot na ang limitasyon.',
+    RATE_LIMITED: 'Masyadong maraming kahilingan, subukang muli mamaya.',
+    SMS_TOO_MANY: 'Masyadong maraming kahilingan, subukang muli pagkalipas ng 5 minuto.',
+    UNKNOWN: 'Hindi kilalang error.',
+    MAINTENANCE: 'Abiso ng maintenance ng sistema.',
+    'validation.required': 'Hindi maaaring walang laman.',
+    'validation.type': 'Mali ang uri ng halaga.',
+    'validation.format': 'Mali ang format.',
+    'validation.minLength': 'Dapat hindi bababa sa {min} na karakter.',
+    'validation.maxLength': 'Dapat hindi hihigit sa {max} na karakter.',
+    'validation.minimum': 'Dapat hindi bababa sa {min}.',
+    'validation.maximum': 'Dapat hindi hihigit sa {max}.',
+    'validation.enum': 'Pumili ng isa sa mga pinapayagang halaga.',
+    'validation.unknownField': 'Hindi tinatanggap ang field na ito.',
+    'validation.pattern': 'Mali ang format.',
+  },
+};
+
+/** The translated text of a code or validation key, with {placeholders} filled. */
+export function translate(
+  language: Language,
+  key: ErrorCode | ValidationKey,
+  params: Record<string, string | number> = {},
+): string {
+  const template = MESSAGES[language][key];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** The app's own metrics registry; a fresh one per app, so that tests can build several apps. */
+export type Metrics = {
+  registry: Registry;
+};
+
+/** Label for requests no route matched, so that scanners' random URLs cannot explode the label set. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+// Seconds; from a cached lookup to a slow report.
+const DURATION_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Event-loop delay sampling resolution; finer costs CPU for no decision an operator makes. */
+const EVENT_LOOP_RESOLUTION_MS = 20;
+
+/**
+ * Counts and times every HTTP request by method, route pattern (never the raw URL, which carries
+ * ids and query strings) and status, and collects the process's default metrics, event-loop delay
+ * among them. GET /metrics (http/ops/metrics.routes.ts) renders the registry.
+ */
+export function installMetrics(app: FastifyInstance): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS });
+
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its reply, by method, route pattern and status',
+    labelNames,
+    buckets: DURATION_BUCKETS_SECONDS,
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      status_code: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  return { registry };
+}

@@ -1,0 +1,187 @@
+import type { IncomingMessage } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Gauge, type Registry } from 'prom-client';
+import { Server } from 'socket.io';
+
+/** Who a socket belongs to, as the session behind its token says. */
+export type SocketIdentity = { userId: string; merchantId: string };
+
+/**
+ * Resolves a handshake token to its user, or null when the token is unknown or its session ended.
+ * Handed in by app.ts: sessions are a module's business, and platform code never imports modules.
+ */
+export type SocketTokenResolver = (token: string) => Promise<SocketIdentity | null>;
+
+/** Server → client events (API.md "Socket events"). */
+export type ServerToClientEvents = {
+  balance: (payload: { balance: string; currencySymbol: string }) => void;
+  message: (payload: { id: string; title: string }) => void;
+  notice: (payload: { id: string; title: string }) => void;
+  kick: (payload: { code: string }) => void;
+};
+export type RealtimeEvent = keyof ServerToClientEvents;
+export type RealtimePayload<E extends RealtimeEvent> = Parameters<ServerToClientEvents[E]>[0];
+
+// Clients send nothing yet; the map stays empty so that nothing a client emits reaches a handler.
+type ClientToServerEvents = Record<string, never>;
+// Between server processes (through Redis when configured): end a user's sockets on every node.
+type InterServerEvents = { disconnectUser: (userId: string, code: string) => void };
+
+/** The emitter the rest of the server uses; it reaches the user's sockets on every node. */
+export type Realtime = {
+  emitToUser<E extends RealtimeEvent>(
+    userId: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
+  emitToMerchant<E extends RealtimeEvent>(
+    merchantId: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** Sends `kick { code }` to every socket of the user, then disconnects them, on every node. */
+  disconnectUser(userId: string, code: string): void;
+  /** Sockets connected to this process. */
+  localSocketCount(): number;
+};
+
+export const SOCKET_PATH = '/socket.io';
+export const NOT_LOGGED_IN = 'NOT_LOGGED_IN';
+const TOKEN_LENGTH_MAX = 512;
+/** Clients only listen; a small frame limit keeps a misbehaving one from costing memory. */
+const CLIENT_FRAME_BYTES_MAX = 16 * 1024;
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const merchantRoom = (merchantId: string) => `merchant:${merchantId}`;
+
+/**
+ * Same-origin only: a browser's WebSocket sends Origin, and it must name the host it connects to.
+ * Clients without an Origin (apps, tests) are not browsers and carry no ambient credentials.
+ * Outside production a local origin is also let in, for the web app's dev server on another port.
+ */
+function isAllowedOrigin(request: IncomingMessage, allowLocalOrigins: boolean): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const forwardedHost = request.headers['x-forwarded-host'];
+  const hosts = [
+    request.headers.host,
+    typeof forwardedHost === 'string' ? forwardedHost.split(',')[0]?.trim() : undefined,
+  ];
+  if (hosts.includes(url.host)) return true;
+  return allowLocalOrigins && LOCAL_HOSTNAMES.has(url.hostname);
+}
+
+/**
+ * Socket.IO on the app's HTTP server at /socket.io, WebSocket transport only. A handshake carries
+ * `auth: { token }`; a socket whose token resolves joins `user:<id>` and `merchant:<id>`, any other
+ * is refused with the error 'NOT_LOGGED_IN'. With a Redis URL, events and disconnects fan out to
+ * every process through @socket.io/redis-adapter, so no sticky sessions are needed.
+ */
+export function installRealtime(
+  app: FastifyInstance,
+  deps: {
+    resolveToken: SocketTokenResolver;
+    redisUrl: string | undefined;
+    allowLocalOrigins: boolean;
+    registry?: Registry;
+    logger: FastifyBaseLogger;
+  },
+): Realtime {
+  const { logger } = deps;
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketIdentity>(
+    app.server,
+    {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: CLIENT_FRAME_BYTES_MAX,
+      allowRequest: (request, callback) => callback(null, isAllowedOrigin(request, deps.allowLocalOrigins)),
+    },
+  );
+
+  let redisClients: Redis[] = [];
+  if (deps.redisUrl) {
+    const publisher = new Redis(deps.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    const subscriber = publisher.duplicate();
+    for (const client of [publisher, subscriber]) {
+      client.on('error', (error) => logger.warn({ err: error }, 'realtime redis error'));
+    }
+    redisClients = [publisher, subscriber];
+    io.adapter(createAdapter(publisher, subscriber, { key: 'panalo-socket' }));
+  }
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > TOKEN_LENGTH_MAX) {
+      return next(new Error(NOT_LOGGED_IN));
+    }
+    try {
+      const identity = await deps.resolveToken(token);
+      if (!identity) return next(new Error(NOT_LOGGED_IN));
+      socket.data = identity;
+      return next();
+    } catch (error) {
+      // A failing session store is not a logged-out user: the client must not drop its token.
+      logger.error({ err: error }, 'socket token resolution failed');
+      return next(new Error('UNKNOWN'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join([userRoom(socket.data.userId), merchantRoom(socket.data.merchantId)]);
+  });
+
+  function disconnectLocally(userId: string, code: string): void {
+    const room = userRoom(userId);
+    // On one process the kick is queued on each socket before its close, so it arrives first.
+    io.local.to(room).emit('kick', { code });
+    io.local.in(room).disconnectSockets(true);
+  }
+  io.on('disconnectUser', disconnectLocally);
+
+  if (deps.registry) {
+    new Gauge({
+      name: 'socketio_connected_sockets',
+      help: 'Socket.IO connections open on this process',
+      registers: [deps.registry],
+      collect() {
+        this.set(io.engine.clientsCount);
+      },
+    });
+  }
+
+  // Open WebSockets would keep the HTTP server from closing, so they go before it does …
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
+  // … and the adapter and Redis connections after the in-flight requests have finished.
+  app.addHook('onClose', async () => {
+    await io.close();
+    await Promise.all(redisClients.map((client) => client.quit().catch(() => client.disconnect())));
+  });
+
+  return {
+    emitToUser(userId, event, ...payload) {
+      io.to(userRoom(userId)).emit(event, ...payload);
+    },
+    emitToMerchant(merchantId, event, ...payload) {
+      io.to(merchantRoom(merchantId)).emit(event, ...payload);
+    },
+    disconnectUser(userId, code) {
+      disconnectLocally(userId, code);
+      io.serverSideEmit('disconnectUser', userId, code);
+    },
+    localSocketCount() {
+      return io.engine.clientsCount;
+    },
+  };
+}

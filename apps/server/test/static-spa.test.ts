@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let testApp: TestApp;
+let distRoot: string;
+
+function writeSite(directory: string, title: string): void {
+  mkdirSync(path.join(directory, 'assets'), { recursive: true });
+  writeFileSync(path.join(directory, 'index.html'), `<!doctype html><title>${title}</title>`);
+  writeFileSync(path.join(directory, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(directory, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
+beforeAll(async () => {
+  distRoot = mkdtempSync(path.join(tmpdir(), 'panalo-dist-'));
+  writeSite(path.join(distRoot, 'web'), 'Panalo');
+  writeSite(path.join(distRoot, 'admin'), 'Back office');
+  writeFileSync(path.join(distRoot, 'secret.txt'), 'outside the dist folder');
+  testApp = await createTestApp({
+    webDistDir: path.join(distRoot, 'web'),
+    adminDistDir: path.join(distRoot, 'admin'),
+  });
+});
+afterAll(async () => {
+  await testApp.close();
+  rmSync(distRoot, { recursive: true, force: true });
+});
+
+const HTML = { accept: 'text/html,application/xhtml+xml' };
+
+describe('serving the built SPAs', () => {
+  it('serves index.html at / without caching', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/', headers: HTML });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Panalo</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers client routes that accept HTML with index.html', async () => {
+    for (const url of ['/login', '/member?page=deposit', '/lottery/VN']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<title>Panalo</title>');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('answers a missing asset with 404 instead of the page', async () => {
+    for (const accept of ['*/*', 'text/html']) {
+      for (const url of ['/assets/index-old.js', '/assets/chunk', '/robots.txt']) {
+        const response = await testApp.app.inject({ method: 'GET', url, headers: { accept } });
+        expect(response.statusCode, `${url} ${accept}`).toBe(404);
+      }
+    }
+  });
+
+  it('keeps API paths out of the fallback', async () => {
+    for (const url of ['/wps/no/such/call', '/bo/x', '/docs/x/y', '/metrics/x']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('never serves files outside the dist folder', async () => {
+    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2F..%2Fsecret.txt']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('outside the dist folder');
+    }
+  });
+
+  it('serves the back office at /admin/ with its own fallback', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/players/42']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Back office</title>');
+    }
+    const asset = await testApp.app.inject({ method: 'GET', url: '/admin/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('skips a dist folder that does not exist', async () => {
+    const bare = await createTestApp({
+      webDistDir: path.join(distRoot, 'none'),
+      adminDistDir: path.join(distRoot, 'none'),
+    });
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/login', headers: HTML });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});

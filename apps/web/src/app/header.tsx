@@ -1,0 +1,218 @@
+import { Bell, ChevronDown, Headset, Menu } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { buttonClassName, IconButton } from '../components/ui/button';
+import { Logo } from '../components/ui/logo';
+import { usePermission, usePublicState } from '../lib/api/system-hooks';
+import { joinClassNames } from '../lib/class-names';
+import { openCustomerService } from '../lib/customer-service';
+import { gameTypeLinks } from '../lib/game-routes';
+import { useLayoutStore } from '../lib/layout-store';
+import { useModalStore } from '../lib/modal-store';
+import { useAuthStore } from '../lib/session/auth-store';
+import { LanguageSwitch } from './language-switch';
+
+/** A hover (and focus) dropdown; on touch screens a tap toggles it through :focus-within. */
+function HoverMenu({
+  label,
+  icon,
+  children,
+  testId,
+  align = 'right',
+  panelClassName = 'min-w-56',
+}: {
+  label: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  align?: 'left' | 'right';
+  panelClassName?: string;
+}) {
+  return (
+    <div className="group relative" data-testid={testId}>
+      <button
+        type="button"
+        aria-haspopup="true"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-text group-focus-within:text-text"
+      >
+        {icon}
+        {label}
+        <ChevronDown
+          size={16}
+          aria-hidden="true"
+          className="transition-transform duration-150 group-hover:rotate-180"
+        />
+      </button>
+      <div
+        className={`invisible absolute top-full ${align === 'left' ? 'left-0' : 'right-0'} z-40 pt-2 opacity-0 transition-opacity duration-150 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100`}
+      >
+        <div
+          className={joinClassNames(
+            'rounded-lg border border-line bg-surface p-2 shadow-raised',
+            panelClassName,
+          )}
+        >
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
+  const { t } = useTranslation();
+  const permission = usePermission();
+  const publicState = usePublicState();
+  const isLogin = useAuthStore((state) => state.isLogin);
+  const isAgent = useAuthStore((state) => state.isAgent);
+  const openModal = useModalStore((state) => state.openModal);
+  const setDrawerOpen = useLayoutStore((state) => state.setDrawerOpen);
+  const siteName = permission.data?.siteName ?? 'Panalo';
+  const logoUrl = permission.data?.resources.LOGO?.[0]?.url ?? null;
+  const customerService = permission.data?.customerService ?? publicState.data?.customerService ?? [];
+  const noticeCount = publicState.data?.notice.length ?? 0;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+      <div className="flex h-14 items-center gap-1 px-2 md:h-16 md:gap-2 md:px-4">
+        {hasSideMenu ? (
+          <IconButton
+            label={t('common.openMenu')}
+            className="lg:hidden"
+            onClick={() => setDrawerOpen(true)}
+            data-testid="open-drawer"
+          >
+            <Menu size={22} aria-hidden="true" />
+          </IconButton>
+        ) : null}
+        <Link to="/" className="flex min-h-11 items-center rounded-md px-1" aria-label={t('common.home')}>
+          <Logo siteName={siteName} imageUrl={logoUrl} isNarrowCompact />
+        </Link>
+
+        <nav className="ml-4 hidden items-center gap-1 xl:flex" aria-label={t('common.gameTypes')}>
+          <HoverMenu
+            label={t('header.gamesMenu')}
+            testId="games-menu"
+            align="left"
+            panelClassName="w-[26rem]"
+          >
+            <ul className="grid grid-cols-2 gap-1">
+              {gameTypeLinks.map(({ key, path, icon: Icon }) => (
+                <li key={key}>
+                  <NavLink
+                    to={path}
+                    className={({ isActive }) =>
+                      joinClassNames(
+                        'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm transition-colors',
+                        isActive ? 'bg-brand-soft text-text' : 'text-muted hover:bg-raised hover:text-text',
+                      )
+                    }
+                  >
+                    <Icon size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
+                    {t(`games.${key}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </HoverMenu>
+          {gameTypeLinks.slice(0, 4).map(({ key, path }) => (
+            <NavLink
+              key={key}
+              to={path}
+              className={({ isActive }) =>
+                joinClassNames(
+                  'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium transition-colors',
+                  isActive ? 'text-text' : 'text-muted hover:bg-raised hover:text-text',
+                )
+              }
+            >
+              {t(`games.${key}`)}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 md:gap-2">
+          {isLogin ? (
+            <nav className="hidden items-center gap-1 md:flex" aria-label={t('common.menu')}>
+              <Link to="/member?page=depositv2" className={buttonClassName('primary', 'sm')}>
+                {t('common.deposit')}
+              </Link>
+              <Link to="/member?page=withdraw" className={buttonClassName('secondary', 'sm')}>
+                {t('common.withdraw')}
+              </Link>
+              {isAgent ? (
+                <Link to="/agent" className={buttonClassName('ghost', 'sm')}>
+                  {t('common.agent')}
+                </Link>
+              ) : null}
+              {/* The member-info block (balance chip, avatar, account menu) slots in here. */}
+              <div data-slot="member-info" />
+            </nav>
+          ) : null}
+
+          <IconButton
+            label={t('common.notices')}
+            badge={noticeCount}
+            onClick={() => openModal('noticeModal', { index: 0 })}
+            data-testid="open-notices"
+          >
+            <Bell size={20} aria-hidden="true" />
+          </IconButton>
+
+          <div className="hidden md:block">
+            <HoverMenu
+              label={t('common.customerService')}
+              icon={<Headset size={18} aria-hidden="true" />}
+              testId="cs-menu"
+            >
+              {customerService.length === 0 ? (
+                <p className="px-3 py-2 text-sm text-muted">{t('header.noCustomerService')}</p>
+              ) : (
+                <ul className="flex flex-col gap-1">
+                  {customerService.map((entry) => (
+                    <li key={entry.id}>
+                      <button
+                        type="button"
+                        onClick={() => openCustomerService(entry)}
+                        className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left text-sm text-text hover:bg-raised"
+                      >
+                        <Headset size={16} aria-hidden="true" className="text-brand-strong" />
+                        {entry.title}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </HoverMenu>
+          </div>
+
+          <div className="hidden lg:block">
+            <LanguageSwitch isCompact />
+          </div>
+
+          {isLogin ? null : (
+            <div className="flex items-center gap-1.5 md:gap-2 md:pl-1">
+              <button
+                type="button"
+                className={buttonClassName('secondary', 'sm')}
+                onClick={() => openModal('loginPopupModal')}
+                data-testid="header-login"
+              >
+                {t('common.login')}
+              </button>
+              <button
+                type="button"
+                className={buttonClassName('primary', 'sm')}
+                onClick={() => openModal('registerModal')}
+                data-testid="header-register"
+              >
+                {t('common.register')}
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMatches } from 'react-router';
+
+/** What a route tells the shell about itself (spec §2). */
+export type RouteHandle = {
+  /** The route name; scrolling to the top happens when it changes. */
+  name: string;
+  requiresLogin?: boolean;
+  hasFooter?: boolean;
+  hasSideMenu?: boolean;
+};
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return (
+    typeof handle === 'object' && handle !== null && typeof (handle as { name?: unknown }).name === 'string'
+  );
+}
+
+/** The handle of the deepest matched route that has one. */
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isRouteHandle(handle)) return handle;
+  }
+  return { name: 'unknown' };
+}

@@ -1,0 +1,182 @@
+import { type ComponentType, useEffect } from 'react';
+import { createBrowserRouter, type RouteObject, redirect, useLocation } from 'react-router';
+import { HomePage } from '../features/lobby/components/home-page';
+import { importWithTimeout } from '../lib/lazy-load';
+import { useModalStore } from '../lib/modal-store';
+import { useAuthStore } from '../lib/session/auth-store';
+import { NotFoundPage } from './not-found-page';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './route-handle';
+import { Shell } from './shell';
+import { StartupGate } from './startup-gate';
+
+/** A route.lazy that loads one named screen group (its own chunk) under the 120 s chunk limit. */
+function lazyScreen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return async () => ({ Component: pick(await importWithTimeout(load)) });
+}
+
+// The lazily loaded screen groups of spec §2, each its own chunk.
+const lazyGroups = {
+  Promotions: lazyScreen(
+    () => import('../features/promotions/components/promotions-page'),
+    (module) => module.PromotionsPage,
+  ),
+  Seamless: lazyScreen(
+    () => import('../features/seamless/components/seamless-page'),
+    (module) => module.SeamlessPage,
+  ),
+  Lottery: lazyScreen(
+    () => import('../features/lottery/components/lottery-page'),
+    (module) => module.LotteryPage,
+  ),
+  MemberCenter: lazyScreen(
+    () => import('../features/member-centre/components/member-centre-page'),
+    (module) => module.MemberCentrePage,
+  ),
+  PointMall: lazyScreen(
+    () => import('../features/point-mall/components/point-mall-page'),
+    (module) => module.PointMallPage,
+  ),
+  AccountGame: lazyScreen(
+    () => import('../features/account-game/components/account-game-page'),
+    (module) => module.AccountGamePage,
+  ),
+  GameListCenter: lazyScreen(
+    () => import('../features/game-list/components/game-list-center-page'),
+    (module) => module.GameListCenterPage,
+  ),
+  InHouse: lazyScreen(
+    () => import('../features/game-list/components/game-list-center-page'),
+    (module) => module.InHousePage,
+  ),
+  GameCenter: lazyScreen(
+    () => import('../features/game-center/components/game-center-page'),
+    (module) => module.GameCenterPage,
+  ),
+  AgentCenter: lazyScreen(
+    () => import('../features/agent/components/agent-page'),
+    (module) => module.AgentPage,
+  ),
+  AppDownload: lazyScreen(
+    () => import('../features/app-download/components/app-download-page'),
+    (module) => module.AppDownloadPage,
+  ),
+};
+
+/** Spec §2 guard: without a session token a login-required route goes to /login (which opens the login popup). */
+export function requireSessionToken() {
+  if (!useAuthStore.getState().token) throw redirect('/login');
+  return null;
+}
+
+/** Home, with a named modal opened on arrival (/login, /register, /help). */
+function HomeWithModal({
+  modal,
+  anchor,
+}: {
+  modal: 'loginPopupModal' | 'registerModal' | 'helpModal';
+  anchor?: string;
+}) {
+  const openModal = useModalStore((state) => state.openModal);
+  const { hash } = useLocation();
+  // /help#privacy opens at that anchor; plain /help at the user agreement (spec §2).
+  const helpAnchor = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : anchor;
+  useEffect(() => {
+    if (modal === 'helpModal') openModal('helpModal', { anchor: helpAnchor });
+    else openModal(modal);
+  }, [modal, helpAnchor, openModal]);
+  return <HomePage />;
+}
+
+function handle(value: RouteHandle): RouteHandle {
+  return value;
+}
+
+const homeAliases = ['/index', '/index.html', '/home'];
+const gameCenterPaths = ['/sports', '/esports', '/lott', '/elott'];
+const gameListPaths = ['/live', '/fish', '/rng', '/pvp'];
+const lotteryPaths = ['/lottery', '/seaLottery', '/vnLottery'];
+
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <StartupGate>
+        <Shell />
+      </StartupGate>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, Component: HomePage, handle: handle({ name: 'home' }) },
+          ...homeAliases.map((path) => ({ path, Component: HomePage, handle: handle({ name: 'home' }) })),
+          {
+            path: '/login',
+            element: <HomeWithModal modal="loginPopupModal" />,
+            handle: handle({ name: 'login' }),
+          },
+          {
+            path: '/register',
+            element: <HomeWithModal modal="registerModal" />,
+            handle: handle({ name: 'register' }),
+          },
+          {
+            path: '/help',
+            element: <HomeWithModal modal="helpModal" anchor="term" />,
+            handle: handle({ name: 'help' }),
+          },
+          {
+            path: '/member',
+            loader: requireSessionToken,
+            lazy: lazyGroups.MemberCenter,
+            handle: handle({ name: 'member', requiresLogin: true }),
+          },
+          ...gameCenterPaths.map((path) => ({
+            path,
+            lazy: lazyGroups.GameCenter,
+            handle: handle({ name: path.slice(1) }),
+          })),
+          ...gameListPaths.map((path) => ({
+            path,
+            lazy: lazyGroups.GameListCenter,
+            handle: handle({ name: path.slice(1) }),
+          })),
+          { path: '/inHouse', lazy: lazyGroups.InHouse, handle: handle({ name: 'inHouse' }) },
+          ...['/favorite', '/recent'].map((path) => ({
+            path,
+            loader: requireSessionToken,
+            lazy: lazyGroups.AccountGame,
+            handle: handle({ name: path.slice(1), requiresLogin: true }),
+          })),
+          ...lotteryPaths.map((path) => ({
+            path,
+            loader: requireSessionToken,
+            lazy: lazyGroups.Lottery,
+            handle: handle({
+              name: path.slice(1),
+              requiresLogin: true,
+              hasFooter: false,
+              hasSideMenu: false,
+            }),
+          })),
+          { path: '/promotions', lazy: lazyGroups.Promotions, handle: handle({ name: 'promotions' }) },
+          { path: '/pointMall', lazy: lazyGroups.PointMall, handle: handle({ name: 'pointMall' }) },
+          {
+            path: '/seamless',
+            lazy: lazyGroups.Seamless,
+            handle: handle({ name: 'seamless', hasFooter: false, hasSideMenu: false }),
+          },
+          { path: '/agent', lazy: lazyGroups.AgentCenter, handle: handle({ name: 'agent' }) },
+          { path: '/agentHome', lazy: lazyGroups.AgentCenter, handle: handle({ name: 'agentHome' }) },
+          { path: '/m/appDownload', lazy: lazyGroups.AppDownload, handle: handle({ name: 'appDownload' }) },
+          { path: '*', Component: NotFoundPage, handle: handle({ name: 'notFound' }) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,428 @@
+import {
+  ChevronRight,
+  Crown,
+  Gift,
+  Headset,
+  Megaphone,
+  MessageCircle,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Send,
+  UserPlus,
+  X,
+} from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { IconButton } from '../components/ui/button';
+import { Logo } from '../components/ui/logo';
+import { Skeleton } from '../components/ui/skeleton';
+import { usePermission, usePublicState } from '../lib/api/system-hooks';
+import { isSwitchEnabled } from '../lib/api/system-queries';
+import { joinClassNames } from '../lib/class-names';
+import { openCustomerService } from '../lib/customer-service';
+import { gameTypeLinks } from '../lib/game-routes';
+import { useLayoutStore } from '../lib/layout-store';
+import { importWithTimeout } from '../lib/lazy-load';
+import { useModalStore } from '../lib/modal-store';
+import { useAuthStore } from '../lib/session/auth-store';
+import { LanguageSwitch } from './language-switch';
+import { ThemeSwitch } from './theme-switch';
+
+// The QR encoder stays out of the first load; the codes appear a moment after the menu.
+const AppDownloadCodes = lazy(() =>
+  importWithTimeout(() => import('./app-download-codes')).then((module) => ({
+    default: module.AppDownloadCodes,
+  })),
+);
+
+/** Spec §9: the side menu lists the first 6 promotions, then More. */
+const sideMenuPromotionsMax = 6;
+
+function SectionTitle({ children }: { children: ReactNode }) {
+  return (
+    <h2 className="px-3 pt-4 pb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">{children}</h2>
+  );
+}
+
+function MenuLink({
+  to,
+  icon,
+  label,
+  isCollapsed,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  isCollapsed: boolean;
+}) {
+  return (
+    <NavLink
+      to={to}
+      title={isCollapsed ? label : undefined}
+      className={({ isActive }) =>
+        joinClassNames(
+          'flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors duration-150',
+          isCollapsed && 'justify-center px-0',
+          isActive ? 'bg-brand-soft text-text' : 'text-muted hover:bg-raised hover:text-text',
+        )
+      }
+    >
+      <span className="shrink-0 text-brand-strong">{icon}</span>
+      {isCollapsed ? <span className="sr-only">{label}</span> : <span className="truncate">{label}</span>}
+    </NavLink>
+  );
+}
+
+function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
+  const { t } = useTranslation();
+  const permission = usePermission();
+  const publicState = usePublicState();
+  const isLogin = useAuthStore((state) => state.isLogin);
+  const openModal = useModalStore((state) => state.openModal);
+  const whitelabel = permission.data?.whitelabel;
+  // Spec §2: VIP and referral entries show for visitors, or when the feature is enabled.
+  const showsVip = !isLogin || isSwitchEnabled(whitelabel, 'VIP');
+  const showsReferral =
+    !isLogin ||
+    publicState.data?.availablePromo.REFERRAL?.enabled === true ||
+    isSwitchEnabled(whitelabel, 'REFERRAL');
+  const promotions = publicState.data?.promotion ?? [];
+  const liveChat = (permission.data?.customerService ?? publicState.data?.customerService ?? []).find(
+    (entry) => entry.csType === 'LIVECHAT',
+  );
+  const licenseBanner = publicState.data?.banners.find((banner) => banner.groupName === 'w_license');
+  const licenseResource = permission.data?.resources.LICENSE?.[0];
+  const licenseImage = licenseBanner?.url ?? licenseResource?.url ?? null;
+  const androidUrl = permission.data?.resources.APP_ANDROID?.[0]?.url ?? null;
+
+  const featureTiles = [
+    showsVip
+      ? {
+          key: 'vip',
+          to: '/member?page=securityCenter',
+          icon: <Crown size={20} aria-hidden="true" />,
+          label: t('side.vip'),
+        }
+      : null,
+    showsReferral
+      ? {
+          key: 'invite',
+          to: '/member?page=referral',
+          icon: <UserPlus size={20} aria-hidden="true" />,
+          label: t('side.invite'),
+        }
+      : null,
+    {
+      key: 'reward',
+      to: '/member?page=rewardCenter',
+      icon: <Gift size={20} aria-hidden="true" />,
+      label: t('side.rewardCenter'),
+    },
+  ].filter((tile) => tile !== null);
+
+  return (
+    <div className="flex flex-col gap-1 p-2 pb-6">
+      {isCollapsed ? (
+        featureTiles.map((tile) => (
+          <MenuLink key={tile.key} to={tile.to} icon={tile.icon} label={tile.label} isCollapsed />
+        ))
+      ) : (
+        <div className="grid grid-cols-3 gap-2 pt-1">
+          {featureTiles.map((tile) => (
+            <Link
+              key={tile.key}
+              to={tile.to}
+              className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-md bg-raised px-1 text-center text-xs font-semibold text-text transition-colors hover:bg-raised-strong"
+            >
+              <span className="text-accent-text">{tile.icon}</span>
+              <span className="line-clamp-2">{tile.label}</span>
+            </Link>
+          ))}
+        </div>
+      )}
+
+      {isCollapsed ? (
+        <MenuLink
+          to="/promotions"
+          icon={<Megaphone size={20} aria-hidden="true" />}
+          label={t('side.promotions')}
+          isCollapsed
+        />
+      ) : (
+        <>
+          <SectionTitle>{t('side.promotions')}</SectionTitle>
+          {publicState.isPending ? (
+            <div className="flex flex-col gap-2 px-3">
+              <Skeleton className="h-5" />
+              <Skeleton className="h-5 w-2/3" />
+            </div>
+          ) : promotions.length === 0 ? (
+            <p className="px-3 text-sm text-muted">{t('side.noPromotions')}</p>
+          ) : (
+            <ul className="flex flex-col">
+              {promotions.slice(0, sideMenuPromotionsMax).map((promotion) => (
+                <li key={promotion.id}>
+                  <Link
+                    to={`/promotions#${promotion.id}`}
+                    className="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm text-muted hover:bg-raised hover:text-text"
+                  >
+                    <Megaphone size={16} aria-hidden="true" className="shrink-0 text-accent-text" />
+                    <span className="truncate">{promotion.title}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link
+            to="/promotions"
+            className="flex min-h-11 items-center justify-between rounded-md px-3 text-sm font-semibold text-brand-strong hover:bg-raised"
+          >
+            {t('side.morePromotions')}
+            <ChevronRight size={16} aria-hidden="true" />
+          </Link>
+        </>
+      )}
+
+      {isCollapsed ? null : <SectionTitle>{t('side.categories')}</SectionTitle>}
+      <nav aria-label={t('common.gameTypes')} className="flex flex-col gap-0.5">
+        {gameTypeLinks.map(({ key, path, icon: Icon }) => (
+          <MenuLink
+            key={key}
+            to={path}
+            icon={<Icon size={20} aria-hidden="true" />}
+            label={t(`games.${key}`)}
+            isCollapsed={isCollapsed}
+          />
+        ))}
+      </nav>
+
+      {isCollapsed ? null : (
+        <>
+          <SectionTitle>{t('side.appDownload')}</SectionTitle>
+          <div className="px-1">
+            <Suspense
+              fallback={
+                <div className="grid grid-cols-2 gap-2">
+                  <Skeleton className="mx-auto size-[120px]" />
+                  <Skeleton className="mx-auto size-[120px]" />
+                </div>
+              }
+            >
+              <AppDownloadCodes androidUrl={androidUrl} />
+            </Suspense>
+            <p className="mt-2 text-center text-xs text-muted">{t('side.scanHint')}</p>
+          </div>
+        </>
+      )}
+
+      <div className={joinClassNames('flex flex-col gap-2', isCollapsed ? 'pt-2' : 'px-1 pt-4')}>
+        {liveChat ? (
+          isCollapsed ? (
+            <IconButton
+              label={t('common.liveChat')}
+              className="mx-auto text-brand-strong"
+              onClick={() => openCustomerService(liveChat)}
+            >
+              <MessageCircle size={20} aria-hidden="true" />
+            </IconButton>
+          ) : (
+            <button
+              type="button"
+              onClick={() => openCustomerService(liveChat)}
+              className="flex min-h-11 items-center justify-center gap-2 rounded-md bg-brand text-sm font-semibold text-on-brand hover:bg-brand-strong"
+            >
+              <MessageCircle size={18} aria-hidden="true" />
+              {t('common.liveChat')}
+            </button>
+          )
+        ) : null}
+
+        {isCollapsed ? null : (
+          <button
+            type="button"
+            onClick={() =>
+              openModal('license', { imageUrl: licenseImage, title: licenseResource?.labelName })
+            }
+            className="group flex min-h-11 items-center gap-3 rounded-md border border-line px-3 py-2 text-left text-sm text-muted hover:bg-raised hover:text-text"
+          >
+            {licenseImage ? (
+              <img
+                src={licenseImage}
+                alt=""
+                className="h-8 w-auto max-w-20 rounded-sm object-contain"
+                loading="lazy"
+              />
+            ) : null}
+            <span className="flex-1">{t('side.viewLicense')}</span>
+            <ChevronRight size={16} aria-hidden="true" />
+          </button>
+        )}
+
+        {isCollapsed ? (
+          <div className="flex flex-col items-center gap-1">
+            <ThemeSwitch isCompact />
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <LanguageSwitch />
+            <ThemeSwitch />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Desktop: stays open on the left and collapses to icons. */
+export function DesktopSideMenu() {
+  const { t } = useTranslation();
+  const isCollapsed = useLayoutStore((state) => state.isSideMenuCollapsed);
+  const toggleSideMenu = useLayoutStore((state) => state.toggleSideMenu);
+  // The outer column stretches with the page so its surface runs down beside the footer; the menu itself stays in view.
+  return (
+    <div
+      className={joinClassNames(
+        'hidden shrink-0 border-r border-line bg-surface transition-[width] duration-200 ease-out lg:block',
+        isCollapsed ? 'w-[72px]' : 'w-72',
+      )}
+    >
+      <aside
+        data-testid="side-menu"
+        className={joinClassNames('sticky top-16 flex h-[calc(100dvh-4rem)] flex-col')}
+      >
+        <div
+          className={joinClassNames(
+            'flex shrink-0 items-center border-b border-line p-2',
+            isCollapsed ? 'justify-center' : 'justify-end',
+          )}
+        >
+          <IconButton
+            label={isCollapsed ? t('common.expandMenu') : t('common.collapseMenu')}
+            onClick={toggleSideMenu}
+            data-testid="collapse-side-menu"
+          >
+            {isCollapsed ? (
+              <PanelLeftOpen size={20} aria-hidden="true" />
+            ) : (
+              <PanelLeftClose size={20} aria-hidden="true" />
+            )}
+          </IconButton>
+        </div>
+        <div className="scrollbar-none min-h-0 flex-1 overflow-y-auto">
+          <SideMenuContent isCollapsed={isCollapsed} />
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+/** Phone and tablet: a drawer from the left over the page. */
+export function DrawerSideMenu() {
+  const { t } = useTranslation();
+  const isOpen = useLayoutStore((state) => state.isDrawerOpen);
+  const setDrawerOpen = useLayoutStore((state) => state.setDrawerOpen);
+  const permission = usePermission();
+  const location = useLocation();
+
+  // Following a link closes the drawer. Only a change counts: the drawer may be opened before this
+  // lazily loaded menu mounts, and mounting must not close it again.
+  const address = `${location.pathname}${location.search}`;
+  const previousAddress = useRef(address);
+  useEffect(() => {
+    if (previousAddress.current === address) return;
+    previousAddress.current = address;
+    setDrawerOpen(false);
+  }, [address, setDrawerOpen]);
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [isOpen, setDrawerOpen]);
+
+  return (
+    <div
+      className={joinClassNames('fixed inset-0 z-40 lg:hidden', isOpen ? 'visible' : 'invisible')}
+      aria-hidden={!isOpen}
+    >
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={t('common.close')}
+        className={joinClassNames(
+          'absolute inset-0 bg-overlay transition-opacity duration-200',
+          isOpen ? 'opacity-100' : 'opacity-0',
+        )}
+        onClick={() => setDrawerOpen(false)}
+      />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('common.menu')}
+        data-testid="side-drawer"
+        className={joinClassNames(
+          'absolute inset-y-0 left-0 flex w-[min(20rem,86vw)] flex-col bg-surface shadow-raised transition-transform duration-200 ease-out',
+          isOpen ? 'translate-x-0' : '-translate-x-full',
+        )}
+      >
+        <div className="flex h-14 shrink-0 items-center justify-between border-b border-line px-3">
+          <Link to="/" className="flex min-h-11 items-center">
+            <Logo
+              siteName={permission.data?.siteName ?? 'Panalo'}
+              imageUrl={permission.data?.resources.LOGO?.[0]?.url}
+            />
+          </Link>
+          <IconButton label={t('common.close')} onClick={() => setDrawerOpen(false)}>
+            <X size={20} aria-hidden="true" />
+          </IconButton>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+          {isOpen ? <SideMenuContent isCollapsed={false} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Floating customer-service buttons (live chat, Telegram), bottom right above the thumb zone. */
+export function FloatingCustomerService() {
+  const { t } = useTranslation();
+  const permission = usePermission();
+  const publicState = usePublicState();
+  const entries = permission.data?.customerService ?? publicState.data?.customerService ?? [];
+  const liveChat = entries.find((entry) => entry.csType === 'LIVECHAT');
+  const telegram = entries.find((entry) => entry.csType === 'TELEGRAM');
+  if (!liveChat && !telegram) return null;
+  const buttonClass =
+    'grid size-12 place-items-center rounded-full shadow-raised transition-transform duration-150 hover:scale-105 active:scale-95';
+  return (
+    <div
+      className="fixed right-3 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-20 flex flex-col gap-2"
+      data-testid="floating-cs"
+    >
+      {telegram ? (
+        <button
+          type="button"
+          aria-label={t('common.telegram')}
+          title={telegram.title}
+          onClick={() => openCustomerService(telegram)}
+          className={`${buttonClass} bg-raised-strong text-text`}
+        >
+          <Send size={20} aria-hidden="true" />
+        </button>
+      ) : null}
+      {liveChat ? (
+        <button
+          type="button"
+          aria-label={t('common.liveChat')}
+          title={liveChat.title}
+          onClick={() => openCustomerService(liveChat)}
+          className={`${buttonClass} bg-brand text-on-brand`}
+        >
+          <Headset size={22} aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormNotice, TextField } from '../../../components/ui/field';
+import { isApiError } from '../../../lib/api/api-error';
+import { registerSettingsQuery } from '../../../lib/api/system-queries';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { changePassword } from '../api/auth';
+import { validateByRule } from '../register-validation';
+
+type Values = { oldPassword: string; newPassword: string; confirmNewPassword: string };
+
+/** changePassModal, titled "expired password" (spec §2): old, new and confirmation; success goes home. */
+export function ChangePassModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const settings = useQuery(registerSettingsQuery(language));
+  const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
+  const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  function update(field: keyof Values, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerAnswer(null);
+    const next: typeof errors = {};
+    if (!values.oldPassword) next.oldPassword = t('auth.inputEmpty');
+    const ruleError = passwordRule ? validateByRule(passwordRule, values.newPassword) : null;
+    if (ruleError?.kind === 'pattern')
+      next.newPassword = t(`patterns.${ruleError.patternId}`, {
+        range: ruleError.range,
+        defaultValue: t('patterns.DEFAULT', { range: ruleError.range }),
+      });
+    else if (!values.newPassword) next.newPassword = t('auth.inputEmpty');
+    if (values.confirmNewPassword !== values.newPassword || !values.confirmNewPassword)
+      next.confirmNewPassword = t('auth.confirmMismatch');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setSubmitting(true);
+    try {
+      await changePassword(values, language);
+      onClose();
+      navigate('/');
+    } catch (error) {
+      setServerAnswer(
+        isApiError(error)
+          ? { message: error.message, code: error.code }
+          : { message: t('auth.submitFailed') },
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog title={t('modals.changePassTitle')} onClose={onClose} size="sm" testId="change-pass-modal">
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <p className="text-sm text-muted">{t('auth.changePassLine')}</p>
+        <TextField
+          label={t('auth.oldPassword')}
+          type="password"
+          value={values.oldPassword}
+          onValueChange={(value) => update('oldPassword', value)}
+          error={errors.oldPassword}
+          autoComplete="current-password"
+          isRequired
+        />
+        <TextField
+          label={t('auth.newPassword')}
+          type="password"
+          value={values.newPassword}
+          onValueChange={(value) => update('newPassword', value)}
+          error={errors.newPassword}
+          autoComplete="new-password"
+          isRequired
+        />
+        <TextField
+          label={t('auth.confirmPassword')}
+          type="password"
+          value={values.confirmNewPassword}
+          onValueChange={(value) => update('confirmNewPassword', value)}
+          error={errors.confirmNewPassword}
+          autoComplete="new-password"
+          isRequired
+        />
+        {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
+        <Button type="submit" variant="primary" className="w-full" disabled={isSubmitting}>
+          {t('common.submit')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

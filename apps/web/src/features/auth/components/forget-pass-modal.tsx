@@ -1,0 +1,207 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormNotice, TextField } from '../../../components/ui/field';
+import { EmptyState } from '../../../components/ui/states';
+import { Tabs } from '../../../components/ui/tabs';
+import { isApiError } from '../../../lib/api/api-error';
+import { usePermission } from '../../../lib/api/system-hooks';
+import { isSwitchEnabled, registerSettingsQuery } from '../../../lib/api/system-queries';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import { requestPasswordEmail, setPasswordByPhone } from '../api/auth';
+import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
+import { type FieldError, validateByRule } from '../register-validation';
+import { DialingCodePicker } from './dialing-code-picker';
+import { SendCodeButton } from './send-code-button';
+
+type ForgetTab = 'email' | 'mobile';
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** forgetPassModal: by email, or by mobile number when CHNGPASSVERIF3 is on (then the default tab). */
+export function ForgetPassModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const permission = usePermission();
+  const settings = useQuery(registerSettingsQuery(language));
+  const setToken = useAuthStore((state) => state.setToken);
+  const hasMobile = isSwitchEnabled(permission.data?.whitelabel, 'CHNGPASSVERIF3');
+  const [chosenTab, setChosenTab] = useState<ForgetTab | null>(null);
+  const tab: ForgetTab = chosenTab ?? (hasMobile ? 'mobile' : 'email');
+  const [values, setValues] = useState({
+    username: '',
+    email: '',
+    mobileNum: '',
+    verificationCode: '',
+    newPassword: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [isEmailSent, setEmailSent] = useState(false);
+  const [dialingCode, setDialingCode] = useState(defaultDialingCode);
+  const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
+
+  function update(field: keyof typeof values, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function describePattern(error: FieldError | null): string | undefined {
+    if (!error) return undefined;
+    if (error.kind !== 'pattern') return t('auth.inputEmpty');
+    return t(`patterns.${error.patternId}`, {
+      range: error.range,
+      defaultValue: t('patterns.DEFAULT', { range: error.range }),
+    });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerAnswer(null);
+    const next: typeof errors = {};
+    if (tab === 'email') {
+      if (!values.username.trim()) next.username = t('auth.inputEmpty');
+      if (!emailPattern.test(values.email.trim())) next.email = t('auth.inputEmpty');
+    } else {
+      if (!isValidMobileNumber(dialingCode, values.mobileNum)) next.mobileNum = t('auth.enterMobile');
+      if (!values.verificationCode.trim()) next.verificationCode = t('auth.enterCode');
+      const passwordError = passwordRule
+        ? describePattern(validateByRule(passwordRule, values.newPassword))
+        : values.newPassword
+          ? undefined
+          : t('auth.inputEmpty');
+      if (passwordError) next.newPassword = passwordError;
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setSubmitting(true);
+    try {
+      if (tab === 'email') {
+        await requestPasswordEmail(
+          { username: values.username.trim(), email: values.email.trim() },
+          language,
+        );
+        setEmailSent(true);
+      } else {
+        const result = await setPasswordByPhone(
+          {
+            newPassword: values.newPassword,
+            mobileNum: values.mobileNum.trim(),
+            verificationCode: values.verificationCode.trim(),
+          },
+          language,
+        );
+        // Spec §4: by phone the user is logged in and sent home.
+        setToken(result.token);
+        onClose();
+        navigate('/');
+      }
+    } catch (error) {
+      setServerAnswer(
+        isApiError(error)
+          ? { message: error.message, code: error.code }
+          : { message: t('auth.submitFailed') },
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog title={t('modals.forgetPassTitle')} onClose={onClose} size="sm" testId="forget-pass-modal">
+      {isEmailSent ? (
+        <EmptyState
+          icon={<CheckCircle2 size={26} aria-hidden="true" className="text-success" />}
+          title={t('auth.emailSentTitle')}
+          line={t('auth.emailSentLine')}
+          action={<Button onClick={onClose}>{t('common.close')}</Button>}
+        />
+      ) : (
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          {hasMobile ? (
+            <Tabs
+              label={t('modals.forgetPassTitle')}
+              items={[
+                { key: 'mobile', label: t('auth.smsTab') },
+                { key: 'email', label: t('auth.fields.email') },
+              ]}
+              value={tab}
+              onChange={setChosenTab}
+            />
+          ) : null}
+          {tab === 'email' ? (
+            <>
+              <TextField
+                label={t('auth.username')}
+                value={values.username}
+                onValueChange={(value) => update('username', value)}
+                error={errors.username}
+                autoComplete="username"
+                isRequired
+              />
+              <TextField
+                label={t('auth.fields.email')}
+                type="email"
+                inputMode="email"
+                value={values.email}
+                onValueChange={(value) => update('email', value)}
+                error={errors.email}
+                autoComplete="email"
+                isRequired
+              />
+            </>
+          ) : (
+            <>
+              <TextField
+                label={t('auth.mobileNum')}
+                type="tel"
+                inputMode="numeric"
+                value={values.mobileNum}
+                onValueChange={(value) => update('mobileNum', value)}
+                error={errors.mobileNum}
+                isRequired
+                leading={<DialingCodePicker value={dialingCode} onChange={setDialingCode} />}
+              />
+              <TextField
+                label={t('auth.verificationCode')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={values.verificationCode}
+                onValueChange={(value) => update('verificationCode', value)}
+                error={errors.verificationCode}
+                isRequired
+                maxLength={255}
+                trailing={
+                  <SendCodeButton
+                    dialingCode={dialingCode}
+                    mobileNum={values.mobileNum}
+                    onAnswer={setServerAnswer}
+                  />
+                }
+              />
+              <TextField
+                label={t('auth.newPassword')}
+                type="password"
+                value={values.newPassword}
+                onValueChange={(value) => update('newPassword', value)}
+                error={errors.newPassword}
+                autoComplete="new-password"
+                isRequired
+              />
+            </>
+          )}
+          {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
+          <Button type="submit" variant="primary" className="w-full" disabled={isSubmitting}>
+            {t('common.submit')}
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

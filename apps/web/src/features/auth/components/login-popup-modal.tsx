@@ -1,0 +1,255 @@
+import { Gamepad2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Checkbox, FormNotice, TextField } from '../../../components/ui/field';
+import { Tabs } from '../../../components/ui/tabs';
+import { isApiError } from '../../../lib/api/api-error';
+import { usePermission, usePublicState } from '../../../lib/api/system-hooks';
+import { isSwitchEnabled } from '../../../lib/api/system-queries';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { useModalStore } from '../../../lib/modal-store';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import { logIn, logInForFreePlay } from '../api/auth';
+import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
+import { AuthBanner } from './auth-banner';
+import { AuthSwitch } from './auth-switch';
+import { CaptchaField } from './captcha-field';
+import { DialingCodePicker } from './dialing-code-picker';
+import { SendCodeButton } from './send-code-button';
+
+type LoginTab = 'username' | 'sms';
+
+/** loginPopupModal: username login, and SMS login when VERCODELOGIN is on (spec §2, §5). */
+export function LoginPopupModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const permission = usePermission();
+  const publicState = usePublicState();
+  const openModal = useModalStore((state) => state.openModal);
+  const setToken = useAuthStore((state) => state.setToken);
+  const whitelabel = permission.data?.whitelabel;
+  const hasSmsLogin = isSwitchEnabled(whitelabel, 'VERCODELOGIN');
+  const hasFreePlay = isSwitchEnabled(whitelabel, 'FREEPLAY');
+  const [tab, setTab] = useState<LoginTab>('username');
+  const [values, setValues] = useState({
+    username: '',
+    password: '',
+    mobileNum: '',
+    verificationCode: '',
+    captcha: '',
+  });
+  const [isRemembered, setRemembered] = useState(false);
+  const [dialingCode, setDialingCode] = useState(defaultDialingCode);
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const showsCaptcha = tab === 'username' && (needsCaptcha || publicState.data?.showCaptcha === true);
+
+  function update(field: keyof typeof values, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function validate(): boolean {
+    const next: typeof errors = {};
+    if (tab === 'username') {
+      if (!values.username.trim() || !values.password.trim()) {
+        if (!values.username.trim()) next.username = t('auth.enterUsernamePassword');
+        if (!values.password.trim()) next.password = t('auth.enterUsernamePassword');
+      }
+      if (showsCaptcha && !values.captcha.trim()) next.captcha = t('auth.inputEmpty');
+    } else {
+      if (!isValidMobileNumber(dialingCode, values.mobileNum)) next.mobileNum = t('auth.enterMobile');
+      if (!values.verificationCode.trim()) next.verificationCode = t('auth.enterCode');
+    }
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerAnswer(null);
+    if (!validate()) return;
+    setSubmitting(true);
+    try {
+      const result = await logIn(
+        tab === 'username'
+          ? {
+              type: 'username',
+              username: values.username.trim(),
+              password: values.password.trim(),
+              ...(showsCaptcha ? { captcha: values.captcha.trim() } : {}),
+            }
+          : {
+              type: 'sms',
+              mobileNum: values.mobileNum.trim(),
+              countryDialingCode: dialingCode,
+              verificationCode: values.verificationCode.trim(),
+            },
+        language,
+      );
+      setToken(result.token);
+      onClose();
+      // Spec §4: an expired (or default) password after a username login asks for a new one first.
+      if (result.passwordExpired && tab === 'username') openModal('changePassModal');
+    } catch (error) {
+      if (isApiError(error)) {
+        if ((error.value as { captcha?: boolean } | undefined)?.captcha) setNeedsCaptcha(true);
+        setServerAnswer({ message: error.message, code: error.code });
+      } else {
+        setServerAnswer({ message: t('auth.submitFailed') });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function playForFree() {
+    setServerAnswer(null);
+    setSubmitting(true);
+    try {
+      setToken((await logInForFreePlay(language)).token);
+      onClose();
+    } catch (error) {
+      setServerAnswer(
+        isApiError(error)
+          ? { message: error.message, code: error.code }
+          : { message: t('auth.submitFailed') },
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title={t('auth.loginTitle')}
+      onClose={onClose}
+      size="sm"
+      testId="login-modal"
+      header={<AuthBanner group="w_login" />}
+    >
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <AuthSwitch current="login" />
+        {hasSmsLogin ? (
+          <Tabs
+            label={t('auth.loginTitle')}
+            items={[
+              { key: 'username', label: t('auth.usernameTab') },
+              { key: 'sms', label: t('auth.smsTab') },
+            ]}
+            value={tab}
+            onChange={setTab}
+          />
+        ) : null}
+        {tab === 'username' ? (
+          <>
+            <TextField
+              label={t('auth.username')}
+              value={values.username}
+              onValueChange={(value) => update('username', value)}
+              error={errors.username}
+              autoComplete="username"
+              isRequired
+              data-testid="login-username"
+            />
+            <TextField
+              label={t('auth.password')}
+              type="password"
+              value={values.password}
+              onValueChange={(value) => update('password', value)}
+              error={errors.password}
+              autoComplete="current-password"
+              isRequired
+              data-testid="login-password"
+            />
+            {showsCaptcha ? (
+              <CaptchaField
+                value={values.captcha}
+                onValueChange={(value) => update('captcha', value)}
+                error={errors.captcha}
+              />
+            ) : null}
+          </>
+        ) : (
+          <>
+            <TextField
+              label={t('auth.mobileNum')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              value={values.mobileNum}
+              onValueChange={(value) => update('mobileNum', value)}
+              error={errors.mobileNum}
+              isRequired
+              leading={<DialingCodePicker value={dialingCode} onChange={setDialingCode} />}
+            />
+            <TextField
+              label={t('auth.verificationCode')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={values.verificationCode}
+              onValueChange={(value) => update('verificationCode', value)}
+              error={errors.verificationCode}
+              isRequired
+              maxLength={255}
+              trailing={
+                <SendCodeButton
+                  dialingCode={dialingCode}
+                  mobileNum={values.mobileNum}
+                  onAnswer={setServerAnswer}
+                />
+              }
+            />
+          </>
+        )}
+        <div className="flex items-center justify-between gap-2">
+          <Checkbox checked={isRemembered} onCheckedChange={setRemembered}>
+            {t('auth.rememberPassword')}
+          </Checkbox>
+          <button
+            type="button"
+            className="min-h-11 text-sm font-medium text-brand-strong hover:underline"
+            onClick={() => openModal('forgetPassModal')}
+          >
+            {t('auth.forgotPassword')}
+          </button>
+        </div>
+        {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
+        <Button
+          type="submit"
+          variant="primary"
+          className="w-full"
+          disabled={isSubmitting}
+          data-testid="login-submit"
+        >
+          {t('auth.submitLogin')}
+        </Button>
+        {hasFreePlay ? (
+          <Button
+            variant="secondary"
+            className="w-full"
+            icon={<Gamepad2 size={18} aria-hidden="true" />}
+            disabled={isSubmitting}
+            onClick={playForFree}
+          >
+            {t('auth.freePlay')}
+          </Button>
+        ) : null}
+        <p className="text-center text-xs text-muted">
+          {t('auth.acceptTerms')}{' '}
+          <button
+            type="button"
+            className="font-medium text-brand-strong hover:underline"
+            onClick={() => openModal('helpModal', { anchor: 'term' })}
+          >
+            {t('auth.termsLink')}
+          </button>
+        </p>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,284 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Checkbox, FormNotice, TextField } from '../../../components/ui/field';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { Tabs } from '../../../components/ui/tabs';
+import { isApiError } from '../../../lib/api/api-error';
+import { usePermission } from '../../../lib/api/system-hooks';
+import { isSwitchEnabled, registerSettingsQuery } from '../../../lib/api/system-queries';
+import type { RegisterRule } from '../../../lib/api/system-types';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { useModalStore } from '../../../lib/modal-store';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import { register } from '../api/auth';
+import { defaultDialingCode } from '../mobile-number';
+import {
+  type FieldError,
+  selectShownRules,
+  validateByRule,
+  validateRegisterForm,
+} from '../register-validation';
+import { AuthBanner } from './auth-banner';
+import { AuthSwitch } from './auth-switch';
+import { DialingCodePicker } from './dialing-code-picker';
+import { SendCodeButton } from './send-code-button';
+
+type RegisterMethod = 'username' | 'mobile';
+
+const inputTypes: Record<
+  string,
+  { type: string; inputMode?: 'numeric' | 'email' | 'tel'; autoComplete?: string }
+> = {
+  username: { type: 'text', autoComplete: 'username' },
+  password: { type: 'password', autoComplete: 'new-password' },
+  confirmPassword: { type: 'password', autoComplete: 'new-password' },
+  paymentPassword: { type: 'password', inputMode: 'numeric', autoComplete: 'off' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+  mobileNum: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
+  verificationCode: { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' },
+  qqNum: { type: 'text', inputMode: 'numeric' },
+  payeeName: { type: 'text', autoComplete: 'name' },
+};
+
+/** The invitation code a shared link carries (spec §4: used when no affiliate field is shown). */
+function readAffiliateCodeFromUrl(): string | null {
+  const search = new URLSearchParams(window.location.search);
+  return search.get('affiliateCode') ?? search.get('code') ?? search.get('ref');
+}
+
+/** registerModal: tabs per USERNAMEREG3 / MOBILENUMREG3, fields from the server's rules (spec §2, §5). */
+export function RegisterModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const permission = usePermission();
+  const settings = useQuery(registerSettingsQuery(language));
+  const openModal = useModalStore((state) => state.openModal);
+  const setToken = useAuthStore((state) => state.setToken);
+  const [chosenMethod, setChosenMethod] = useState<RegisterMethod | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, FieldError | undefined>>({});
+  const [consents, setConsents] = useState({ terms: false, age: false });
+  const [consentErrors, setConsentErrors] = useState({ terms: false, age: false });
+  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [dialingCode, setDialingCode] = useState(defaultDialingCode);
+
+  const switches = settings.data?.switches ?? {};
+  const whitelabel = permission.data?.whitelabel;
+  const isOn = (name: string) => switches[name] ?? isSwitchEnabled(whitelabel, name);
+  const methods: RegisterMethod[] = [
+    ...(isOn('USERNAMEREG3') ? (['username'] as const) : []),
+    ...(isOn('MOBILENUMREG3') ? (['mobile'] as const) : []),
+  ];
+  const method = chosenMethod && methods.includes(chosenMethod) ? chosenMethod : methods[0];
+  const minimumAge = settings.data?.minimumAge ?? permission.data?.minimumAge ?? 18;
+
+  // Mobile registration uses the mobile number as the username and needs the number (spec §4).
+  const rules: RegisterRule[] = (settings.data?.rules ?? []).map((rule) =>
+    method === 'mobile' && rule.field === 'mobileNum' ? { ...rule, enabled: true, required: true } : rule,
+  );
+  const hiddenFields = [
+    ...(method === 'mobile' ? ['username'] : []),
+    ...(method === 'mobile' && isOn('REGMOBVERF3') ? [] : ['verificationCode']),
+  ];
+  const shownRules = selectShownRules(rules, hiddenFields);
+  // The confirmation follows the password; servers that send no rule for it still get the field.
+  const hasConfirmRule = shownRules.some((rule) => rule.field === 'confirmPassword');
+  const hasAffiliateField = shownRules.some((rule) => rule.field === 'affiliateCode');
+
+  function describe(error: FieldError | undefined): string | null {
+    if (!error) return null;
+    if (error.kind === 'mismatch') return t('auth.confirmMismatch');
+    if (error.kind === 'required') return t('auth.inputEmpty');
+    const key = `patterns.${error.patternId}`;
+    return t(key, { range: error.range, defaultValue: t('patterns.DEFAULT', { range: error.range }) });
+  }
+
+  function update(field: string, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function validateOnBlur(rule: RegisterRule) {
+    const value = values[rule.field] ?? '';
+    const isMismatch = rule.field === 'confirmPassword' && value !== '' && value !== (values.password ?? '');
+    const error: FieldError | null = isMismatch ? { kind: 'mismatch' } : validateByRule(rule, value);
+    setErrors((current) => ({ ...current, [rule.field]: error ?? undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerAnswer(null);
+    const nextErrors = validateRegisterForm(shownRules, values);
+    const nextConsentErrors = { terms: !consents.terms, age: !consents.age };
+    setErrors(nextErrors);
+    setConsentErrors(nextConsentErrors);
+    if (Object.keys(nextErrors).length > 0 || nextConsentErrors.terms || nextConsentErrors.age || !method)
+      return;
+    const fields: Record<string, string> = {};
+    for (const rule of shownRules) fields[rule.field] = values[rule.field] ?? '';
+    if (fields.password !== undefined) fields.confirmPassword = values.confirmPassword ?? '';
+    if (method === 'mobile' && fields.mobileNum) fields.username = fields.mobileNum;
+    if (fields.mobileNum !== undefined) fields.countryDialingCode = dialingCode;
+    const codeFromUrl = readAffiliateCodeFromUrl();
+    if (!hasAffiliateField && codeFromUrl) fields.affiliateCode = codeFromUrl;
+    setSubmitting(true);
+    try {
+      const result = await register({ method, fields }, language);
+      setToken(result.token);
+      onClose();
+    } catch (error) {
+      if (isApiError(error)) {
+        const serverFields = (error.value as { fields?: Record<string, string> } | undefined)?.fields;
+        if (serverFields) {
+          setErrors((current) => ({
+            ...current,
+            ...Object.fromEntries(
+              Object.keys(serverFields).map((field) => [field, { kind: 'required' } as const]),
+            ),
+          }));
+        }
+        setServerAnswer({ message: error.message, code: error.code });
+      } else {
+        setServerAnswer({ message: t('auth.submitFailed') });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  let body: ReactNode;
+  if (settings.isPending || permission.isPending) body = <SkeletonLines lines={6} />;
+  else if (settings.isError)
+    body = <ErrorState title={t('auth.rulesUnavailable')} onRetry={() => void settings.refetch()} />;
+  else if (!method) body = <EmptyState line={t('auth.noRegisterMethod')} />;
+  else
+    body = (
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="register-form">
+        {methods.length > 1 ? (
+          <Tabs
+            label={t('auth.registerTitle')}
+            items={methods.map((key) => ({
+              key,
+              label: key === 'username' ? t('auth.usernameRegisterTab') : t('auth.mobileRegisterTab'),
+            }))}
+            value={method}
+            onChange={setChosenMethod}
+          />
+        ) : null}
+        {shownRules.map((rule) => {
+          const input = inputTypes[rule.field] ?? { type: 'text' };
+          const field = (
+            <TextField
+              key={rule.field}
+              label={t(`auth.fields.${rule.field}`, { defaultValue: rule.field })}
+              type={input.type}
+              inputMode={input.inputMode}
+              autoComplete={input.autoComplete}
+              value={values[rule.field] ?? ''}
+              onValueChange={(value) => update(rule.field, value)}
+              onBlur={() => validateOnBlur(rule)}
+              error={describe(errors[rule.field])}
+              isRequired={rule.required}
+              maxLength={rule.maxLength}
+              leading={
+                rule.field === 'mobileNum' ? (
+                  <DialingCodePicker value={dialingCode} onChange={setDialingCode} />
+                ) : undefined
+              }
+              trailing={
+                rule.field === 'verificationCode' ? (
+                  <SendCodeButton
+                    purpose="register"
+                    dialingCode={dialingCode}
+                    mobileNum={values.mobileNum ?? ''}
+                    onAnswer={setServerAnswer}
+                  />
+                ) : undefined
+              }
+              data-testid={`register-${rule.field}`}
+            />
+          );
+          if (rule.field !== 'password' || hasConfirmRule) return field;
+          return [
+            field,
+            <TextField
+              key="confirmPassword"
+              label={t('auth.confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword ?? ''}
+              onValueChange={(value) => update('confirmPassword', value)}
+              error={describe(errors.confirmPassword)}
+              isRequired
+              data-testid="register-confirmPassword"
+            />,
+          ];
+        })}
+        <div className="flex flex-col">
+          <Checkbox
+            checked={consents.terms}
+            onCheckedChange={(terms) => {
+              setConsents((c) => ({ ...c, terms }));
+              setConsentErrors((c) => ({ ...c, terms: false }));
+            }}
+            error={consentErrors.terms ? t('auth.agreeTerms') : null}
+            testId="register-terms"
+          >
+            {t('auth.acceptTerms')}{' '}
+            <button
+              type="button"
+              className="font-medium text-brand-strong hover:underline"
+              onClick={(event) => {
+                event.preventDefault();
+                openModal('helpModal', { anchor: 'term' });
+              }}
+            >
+              {t('auth.termsLink')}
+            </button>
+          </Checkbox>
+          <Checkbox
+            checked={consents.age}
+            onCheckedChange={(age) => {
+              setConsents((c) => ({ ...c, age }));
+              setConsentErrors((c) => ({ ...c, age: false }));
+            }}
+            error={consentErrors.age ? t('auth.agreeTerms') : null}
+            testId="register-age"
+          >
+            {t('auth.confirmAge', { age: minimumAge })}
+          </Checkbox>
+        </div>
+        <p className="text-xs text-muted">{t('auth.requiredHint')}</p>
+        {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
+        <Button
+          type="submit"
+          variant="primary"
+          className="w-full"
+          disabled={isSubmitting}
+          data-testid="register-submit"
+        >
+          {t('auth.submitRegister')}
+        </Button>
+      </form>
+    );
+
+  return (
+    <Dialog
+      title={t('auth.registerTitle')}
+      onClose={onClose}
+      size="sm"
+      testId="register-modal"
+      header={<AuthBanner group="w_register" />}
+    >
+      <div className="flex flex-col gap-4">
+        <AuthSwitch current="register" />
+        {body}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,158 @@
+import { Gamepad2, Gift, Search, ShieldCheck, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { usePermission, usePublicState } from '../../../lib/api/system-hooks';
+import { useModalStore } from '../../../lib/modal-store';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import { BannerCarousel } from './banner-carousel';
+import { CategoryMenu, type HomeCategory } from './category-menu';
+import { NoticeMarquee } from './notice-marquee';
+
+/** Shown instead of banners when the operator has published none: the site's name and the way in. */
+function WelcomePanel({ siteName, isLogin }: { siteName: string; isLogin: boolean }) {
+  const { t } = useTranslation();
+  const openModal = useModalStore((state) => state.openModal);
+  return (
+    <section
+      className="relative overflow-hidden rounded-lg [background:var(--panalo-hero)]"
+      data-testid="welcome-panel"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute -top-16 -right-10 size-64 rounded-full bg-accent/20 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -bottom-24 left-1/3 size-72 rounded-full bg-brand/30 blur-3xl"
+      />
+      <div className="relative flex aspect-[12/5] flex-col justify-center gap-3 p-5 md:aspect-[16/5] md:p-10">
+        <p className="inline-flex w-fit items-center gap-1.5 rounded-full bg-on-hero/10 px-3 py-1 text-xs font-semibold text-on-hero">
+          <Sparkles size={14} aria-hidden="true" className="text-accent" />
+          {siteName}
+        </p>
+        <h1 className="max-w-xl text-xl font-extrabold text-on-hero md:text-2xl">
+          {t('home.welcomeTitle', { site: siteName })}
+        </h1>
+        {isLogin ? null : (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="primary" onClick={() => openModal('registerModal')}>
+              {t('common.register')}
+            </Button>
+            <Button
+              variant="secondary"
+              className="border-on-hero/20 bg-on-hero/10 text-on-hero hover:bg-on-hero/20"
+              onClick={() => openModal('loginPopupModal')}
+            >
+              {t('common.login')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The home lobby (spec §2): banners, notice marquee, category menu; game rows arrive with the lobby work. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const permission = usePermission();
+  const publicState = usePublicState();
+  const isLogin = useAuthStore((state) => state.isLogin);
+  const openModal = useModalStore((state) => state.openModal);
+  const [category, setCategory] = useState<HomeCategory>('HOME');
+  // Spec §2: searching sets the category SEARCH with the text; clearing returns to HOME.
+  const [searchText, setSearchText] = useState('');
+  const isSearching = searchText.trim() !== '';
+  const homeBanners = publicState.data?.banners.filter((banner) => banner.groupName === 'w_home') ?? [];
+
+  function chooseCategory(next: HomeCategory) {
+    // Spec §2: choosing FAV while logged out opens the login popup.
+    if (next === 'FAV' && !isLogin) {
+      openModal('loginPopupModal');
+      return;
+    }
+    setCategory(next);
+  }
+
+  return (
+    <div className="flex flex-col gap-4 md:gap-5" data-testid="home-page">
+      {publicState.isPending ? (
+        <Skeleton className="aspect-[12/5] w-full rounded-lg md:aspect-[16/5]" />
+      ) : homeBanners.length > 0 ? (
+        <BannerCarousel banners={homeBanners} />
+      ) : (
+        <WelcomePanel siteName={permission.data?.siteName ?? 'Panalo'} isLogin={isLogin} />
+      )}
+      {publicState.isError ? <ErrorState isCompact onRetry={() => void publicState.refetch()} /> : null}
+      <NoticeMarquee notices={publicState.data?.notice ?? []} />
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+        <label className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface px-4 focus-within:border-brand lg:order-2 lg:w-72 lg:shrink-0">
+          <Search size={18} aria-hidden="true" className="shrink-0 text-muted" />
+          <span className="sr-only">{t('home.searchPlaceholder')}</span>
+          <input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('home.searchPlaceholder')}
+            className="min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted md:text-sm"
+            data-testid="home-search"
+          />
+        </label>
+        <div className="min-w-0 flex-1">
+          <CategoryMenu
+            value={isSearching ? null : category}
+            onChange={(next) => {
+              setSearchText('');
+              chooseCategory(next);
+            }}
+          />
+        </div>
+      </div>
+      <section className="rounded-lg border border-line bg-surface" aria-live="polite">
+        {isSearching ? (
+          <EmptyState
+            icon={<Search size={26} aria-hidden="true" />}
+            line={t('home.searchEmpty', { text: searchText.trim() })}
+          />
+        ) : (
+          <EmptyState
+            icon={
+              category === 'HOT' ? (
+                <Sparkles size={26} aria-hidden="true" />
+              ) : (
+                <Gamepad2 size={26} aria-hidden="true" />
+              )
+            }
+            title={category === 'HOME' ? t('home.lobbyEmptyTitle') : t(`games.${category}`)}
+            line={category === 'HOME' ? t('home.lobbyEmptyLine') : t('pages.gameListLine')}
+          />
+        )}
+      </section>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <button
+          type="button"
+          onClick={() => openModal('helpModal', { anchor: 'responsible' })}
+          className="flex min-h-16 items-center gap-3 rounded-lg border border-line bg-surface p-4 text-left hover:bg-raised"
+        >
+          <span className="grid size-10 shrink-0 place-items-center rounded-md bg-brand-soft text-brand-strong">
+            <ShieldCheck size={20} aria-hidden="true" />
+          </span>
+          <span className="text-sm text-muted">{t('footer.responsible')}</span>
+        </button>
+        <Link
+          to="/promotions"
+          className="flex min-h-16 items-center gap-3 rounded-lg border border-line bg-surface p-4 hover:bg-raised"
+        >
+          <span className="grid size-10 shrink-0 place-items-center rounded-md bg-accent/15 text-accent-text">
+            <Gift size={20} aria-hidden="true" />
+          </span>
+          <span className="text-sm font-semibold">{t('side.promotions')}</span>
+        </Link>
+      </div>
+    </div>
+  );
+}

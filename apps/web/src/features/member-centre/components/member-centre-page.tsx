@@ -1,0 +1,74 @@
+import { UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageFrame, Panel } from '../../../components/ui/page-frame';
+import { EmptyState } from '../../../components/ui/states';
+import { Tabs } from '../../../components/ui/tabs';
+
+/** Member centre pages of spec §2; securityCenter is the default (§9). */
+const memberPages = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+] as const;
+type MemberPage = (typeof memberPages)[number];
+
+function isMemberPage(value: string | null): value is MemberPage {
+  return memberPages.some((page) => page === value);
+}
+
+/** MemberCenter (spec §2: /member, login required). */
+export function MemberCentrePage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('page');
+  const page: MemberPage = isMemberPage(requested) ? requested : 'securityCenter';
+  const items = memberPages.map((key) => ({ key, label: t(`pages.memberPages.${key}`) }));
+  return (
+    <PageFrame title={t('pages.memberTitle')} icon={UserRound} testId="member-centre-page">
+      <div className="flex flex-col gap-4 lg:flex-row">
+        <nav aria-label={t('pages.memberTitle')} className="hidden w-56 shrink-0 lg:block">
+          <ul className="flex flex-col gap-0.5 rounded-lg border border-line bg-surface p-2">
+            {items.map((item) => (
+              <li key={item.key}>
+                <button
+                  type="button"
+                  aria-current={item.key === page ? 'page' : undefined}
+                  onClick={() => setSearchParams({ page: item.key })}
+                  className={`flex min-h-11 w-full items-center rounded-md px-3 text-left text-sm ${item.key === page ? 'bg-brand-soft font-semibold text-text' : 'text-muted hover:bg-raised hover:text-text'}`}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Tabs
+          className="lg:hidden"
+          label={t('pages.memberTitle')}
+          variant="chips"
+          items={items}
+          value={page}
+          onChange={(key) => setSearchParams({ page: key })}
+        />
+        <Panel className="min-w-0 flex-1">
+          <h2 className="border-b border-line px-4 py-3 text-base font-semibold">
+            {t(`pages.memberPages.${page}`)}
+          </h2>
+          <EmptyState line={t('pages.memberLine')} />
+        </Panel>
+      </div>
+    </PageFrame>
+  );
+}

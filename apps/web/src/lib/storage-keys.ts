@@ -1,0 +1,36 @@
+// Every browser-storage key the web app uses, in one place, so that two features never collide.
+export const storageKeys = {
+  /** Session storage: the session token of the logged-in user (spec §4: "token stored for session"). */
+  token: 'token',
+  /** Session storage, two keys, plus local storage: the merchant code (spec §9). */
+  merchant: 'merchant',
+  merchantCode: 'merchantCode',
+  /** Local storage: the chosen language and the language history (spec §4). */
+  language: 'language',
+  historyLanguage: 'historyLanguage',
+  /** Local storage: 'dark' or 'light'. */
+  theme: 'theme',
+  /** Local storage: whether the desktop side menu is collapsed. */
+  sideMenuCollapsed: 'sideMenuCollapsed',
+  /** Session storage prefix of the "public popup closed" flags (spec §4, per user or anonymous). */
+  publicPopupClosedPrefix: 'publicPopupClosed:',
+} as const;
+
+/** Reads storage without throwing where storage is disabled (private mode, sandboxed frames). */
+export function readStorage(storage: 'local' | 'session', key: string): string | null {
+  try {
+    return (storage === 'local' ? window.localStorage : window.sessionStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(storage: 'local' | 'session', key: string, value: string | null): void {
+  try {
+    const target = storage === 'local' ? window.localStorage : window.sessionStorage;
+    if (value === null) target.removeItem(key);
+    else target.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled; the app keeps working with in-memory state.
+  }
+}

@@ -1,0 +1,29 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
+
+// Paths answered by the server; the dev server forwards them so the SPA runs same-origin as in production.
+const proxiedPrefixes = ['/wps', '/lgw', '/bo', '/COUNTRY_FLAG', '/media', '/docs'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/check-size.ts reads the manifest to measure the home route's initial JavaScript.
+    manifest: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    proxy: {
+      ...Object.fromEntries(
+        proxiedPrefixes.map((prefix) => [prefix, { target: apiUrl, changeOrigin: true }]),
+      ),
+      '/socket.io': { target: apiUrl, ws: true, changeOrigin: true },
+    },
+  },
+});

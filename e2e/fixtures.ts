@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { E2E_BASE_URL_VARIABLE, E2E_DATABASE_URL_VARIABLE } from './global-setup.ts';
+
+/** The values of merchants.status: 0 normal, 1 maintenance, 2 region blocked (API contract). */
+export type SystemStatus = 0 | 1 | 2;
+
+export type SystemStatusText = { title?: string | null; message?: string | null };
+
+type PlatformFixtures = {
+  /** A PostgreSQL client on the database the server under test uses. */
+  db: pg.Client;
+  /**
+   * Sets the demo merchant's status (and maintenance text) in its row, then waits until
+   * /wps/system/status answers with it: the server caches the status for up to 2 s.
+   */
+  setSystemStatus: (status: SystemStatus, text?: SystemStatusText) => Promise<void>;
+  /** Console errors and uncaught exceptions of `page`, collected while the test runs. */
+  consoleErrors: string[];
+};
+
+const STATUS_WAIT_MS = 10_000;
+const STATUS_POLL_MS = 200;
+const screenshotDirectory = path.join(import.meta.dirname, 'screenshots');
+
+function readRequiredEnvironment(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is unset: run the tests through e2e/playwright.config.ts`);
+  return value;
+}
+
+export const test = base.extend<PlatformFixtures>({
+  // The server listens on a port chosen at start, so the address is known only after global setup.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; none here.
+  baseURL: async ({}, use) => {
+    await use(readRequiredEnvironment(E2E_BASE_URL_VARIABLE));
+  },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; none here.
+  db: async ({}, use) => {
+    const client = new pg.Client({ connectionString: readRequiredEnvironment(E2E_DATABASE_URL_VARIABLE) });
+    await client.connect();
+    await use(client);
+    await client.end();
+  },
+
+  setSystemStatus: async ({ db, baseURL }, use) => {
+    let changed = false;
+    const setStatus = async (status: SystemStatus, text: SystemStatusText = {}) => {
+      const result = await db.query(
+        `update merchants
+            set status = $1, maintenance_title = $2, maintenance_message = $3, updated_at = now()
+          where is_default`,
+        [status, text.title ?? null, text.message ?? null],
+      );
+      if (result.rowCount !== 1) throw new Error(`expected one default merchant, updated ${result.rowCount}`);
+      changed = true;
+      await waitForStatus(`${baseURL}/wps/system/status`, status);
+    };
+    await use(setStatus);
+    // Leave the site open for the next test whatever this one did.
+    if (changed) await setStatus(0);
+  },
+
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use(errors);
+  },
+});
+
+/**
+ * Saves a full-page screenshot at e2e/screenshots/<name>-<phone|desktop>.png and returns its path.
+ * A plain function rather than a fixture because Playwright already owns the `screenshot` option.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotDirectory, { recursive: true });
+  const file = path.join(screenshotDirectory, `${name}-${test.info().project.name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+async function waitForStatus(statusUrl: string, expected: SystemStatus): Promise<void> {
+  const deadline = Date.now() + STATUS_WAIT_MS;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(statusUrl);
+      const body = (await response.json()) as { success?: boolean; value?: { status?: number } };
+      if (body.success && body.value?.status === expected) return;
+      last = JSON.stringify(body);
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
+  }
+  throw new Error(
+    `/wps/system/status did not report status ${expected} within ${STATUS_WAIT_MS} ms (last: ${last})`,
+  );
+}
+
+export { expect };
