@@ -17,7 +17,13 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; connectionString: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      connectionString: string;
+      poolSize?: number;
+      /** Told when the server ends an idle pooled connection; the pool opens another on demand. */
+      onIdleClientError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir: string | undefined };
 
 // PostgreSQL hands back int8 and numeric as strings; money is bigint in this code base, so
@@ -38,6 +44,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format),
       },
     });
+    // Without a listener, an idle connection ended by the server (a restart, a dropped database)
+    // would be an uncaught 'error' event and take the process down.
+    pool.on('error', options.onIdleClientError ?? ((error) => console.warn(`database: ${error.message}`)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kind: 'postgres',
