@@ -4,6 +4,8 @@ import * as m0001 from './migrations/0001_merchants.ts';
 import * as m0002 from './migrations/0002_merchant_content.ts';
 import * as m0010 from './migrations/0010_job_heartbeats.ts';
 import * as m0011 from './migrations/0011_encryption_keys.ts';
+import * as m0020 from './migrations/0020_members.ts';
+import * as m0021 from './migrations/0021_verification.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -15,6 +17,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_merchant_content': m0002,
   '0010_job_heartbeats': m0010,
   '0011_encryption_keys': m0011,
+  '0020_members': m0020,
+  '0021_verification': m0021,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
