@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -30,6 +32,12 @@ export type Config = {
   countryHeader: string | undefined;
   /** Names this process in job heartbeats and logs (default host name and process id). */
   nodeId: string;
+  /**
+   * The server's own secret (APP_SECRET, at least 32 bytes as hex or base64): keys the hashes of
+   * one-time codes and seals stored secrets such as TOTP keys. Required in production; elsewhere
+   * a random one is kept in DATA_DIR (development) or made per process (test).
+   */
+  appSecret: Buffer;
 };
 
 export class ConfigError extends Error {
@@ -43,6 +51,8 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 const NODE_ID_LENGTH_MAX = 100;
+const APP_SECRET_BYTES_MIN = 32;
+const APP_SECRET_FILE = 'app-secret';
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Reads the environment; throws one ConfigError naming every bad variable. */
@@ -99,12 +109,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return undefined;
   }
 
+  function readSecret(name: string): Buffer | undefined {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const bytes = /^[0-9a-f]+$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+    if (bytes.length >= APP_SECRET_BYTES_MIN) return bytes;
+    problems.push(`${name} must hold at least ${APP_SECRET_BYTES_MIN} bytes as hex or base64`);
+    return undefined;
+  }
+
   const nodeEnv = readChoice('NODE_ENV', NODE_ENVS, 'development');
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repositoryRoot, 'data'));
+  let appSecret = readSecret('APP_SECRET');
+  if (!appSecret && nodeEnv === 'production' && !env.APP_SECRET) {
+    problems.push('APP_SECRET is required in production (at least 32 bytes as hex or base64)');
+  }
+  if (!appSecret) appSecret = nodeEnv === 'development' ? readOrCreateLocalSecret(dataDir) : randomBytes(32);
+
   const config: Config = {
     nodeEnv,
     host: env.HOST || '0.0.0.0',
     port: readInteger('PORT', 3000, 0, 65535),
-    dataDir: path.resolve(env.DATA_DIR || path.join(repositoryRoot, 'data')),
+    dataDir,
     databaseUrl: readUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: readUrl('REDIS_URL', ['redis:', 'rediss:']),
     logLevel: readChoice('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
@@ -115,8 +141,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: readBoolean('RUN_JOBS', true),
     countryHeader: readHeaderName('TRUSTED_COUNTRY_HEADER'),
     nodeId: (env.NODE_ID || `${os.hostname()}-${process.pid}`).slice(0, NODE_ID_LENGTH_MAX),
+    appSecret,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** A development machine keeps one random secret in its data directory across restarts. */
+function readOrCreateLocalSecret(dataDir: string): Buffer {
+  const file = path.join(dataDir, APP_SECRET_FILE);
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  const secret = randomBytes(32);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret.toString('hex'), { mode: 0o600 });
+  return secret;
 }
