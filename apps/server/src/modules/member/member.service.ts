@@ -1,0 +1,296 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, MemberContacts, MemberType } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import {
+  countLogins,
+  endMemberSessions,
+  findAgentByAffiliateCode,
+  findLatestLogins,
+  findLiveSessionByHash,
+  findLoginsPage,
+  findMemberByAccount,
+  findMemberById,
+  findMemberByMobile,
+  hasLoginFromIp,
+  insertLogin,
+  insertMember,
+  insertSession,
+  isReferralCodeTaken,
+  type LoginRow,
+  type MemberRow,
+  type SessionRow,
+  touchSession,
+  updateMember,
+  updateSession,
+} from './member.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export type { LoginRow, MemberRow, SessionRow };
+
+/** Agent type codes (spec §6, §9). */
+export const AGENT_TYPES: readonly MemberType[] = [1, 2, 41, 42];
+export const TRIAL_TYPE: MemberType = 4;
+export const isAgentType = (type: number): boolean => (AGENT_TYPES as readonly number[]).includes(type);
+
+/** The default six-digit password of spec §4: logging in with it forces a change. */
+export const DEFAULT_PASSWORD = '123456';
+
+/** Avatars drawn for the project, served at /media/avatars/<icon>.svg. */
+export const MEMBER_ICONS = [
+  'avatar-1',
+  'avatar-2',
+  'avatar-3',
+  'avatar-4',
+  'avatar-5',
+  'avatar-6',
+  'avatar-7',
+  'avatar-8',
+] as const;
+export type MemberIcon = (typeof MEMBER_ICONS)[number];
+export const DEFAULT_MEMBER_ICON: MemberIcon = 'avatar-1';
+
+const TOKEN_BYTES = 32;
+const REFERRAL_CODE_LENGTH = 8;
+const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const REFERRAL_CODE_TRIES_MAX = 10;
+/** A session's last-seen time is written at most this often, not on every request. */
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+const TRIAL_ACCOUNT_PREFIX = 'trial_';
+const LOGIN_PAGE_SIZE_MAX = 50;
+
+export type SessionPolicy = { idleMinutes: number; absoluteMinutes: number };
+
+export type NewMember = {
+  merchantId: string;
+  account: string;
+  password: string | null;
+  type?: MemberType;
+  uplineId?: string | null;
+  referredByCode?: string | null;
+  nickname?: string | null;
+  payeeName?: string | null;
+  email?: string | null;
+  mobile?: { dialingCode: string; nationalNumber: string; verified: boolean } | null;
+  birthday?: string | null;
+  contacts?: MemberContacts;
+  idNumber?: string | null;
+  paymentPassword?: string | null;
+  registerIp?: string | null;
+  registerDomain?: string | null;
+  registerMethod?: string | null;
+};
+
+export type StartSessionInput = {
+  member: MemberRow;
+  policy: SessionPolicy;
+  method: 'username' | 'sms' | 'freeplay' | 'register' | 'social' | 'reset';
+  agentPage: boolean;
+  passwordChangeRequired: boolean;
+  ip: string;
+  country: string | null;
+  userAgent: string | null;
+};
+
+export type StartedSession = {
+  token: string;
+  session: SessionRow;
+  /** True when this is the member's first login ever. */
+  firstTimeLogin: boolean;
+};
+
+export type MemberService = ReturnType<typeof createMemberService>;
+
+export const accountKeyOf = (account: string): string => account.trim().toLowerCase();
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Members, their passwords and their sessions. Takes an injected clock so tests can move time. */
+export function createMemberService(deps: { db: Kysely<Database>; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function newReferralCode(merchantId: string): Promise<string> {
+    for (let attempt = 0; attempt < REFERRAL_CODE_TRIES_MAX; attempt += 1) {
+      let code = '';
+      for (let index = 0; index < REFERRAL_CODE_LENGTH; index += 1) {
+        code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+      }
+      if (!(await isReferralCodeTaken(db, merchantId, code))) return code;
+    }
+    throw new Error('could not find a free referral code');
+  }
+
+  async function createMember(input: NewMember): Promise<MemberRow> {
+    const account = input.account.trim();
+    const passwordHash = input.password === null ? null : await hashPassword(input.password);
+    const paymentHash = input.paymentPassword ? await hashPassword(input.paymentPassword) : null;
+    const timestamp = now();
+    try {
+      return await insertMember(db, {
+        id: uuidv7(),
+        merchant_id: input.merchantId,
+        account,
+        account_key: accountKeyOf(account),
+        type: input.type ?? 0,
+        upline_id: input.uplineId ?? null,
+        referral_code: await newReferralCode(input.merchantId),
+        referred_by_code: input.referredByCode ?? null,
+        password_hash: passwordHash,
+        password_changed_at: passwordHash ? timestamp : null,
+        payment_password_hash: paymentHash,
+        nickname: input.nickname ?? null,
+        payee_name: input.payeeName ?? null,
+        email: input.email ? input.email.trim().toLowerCase() : null,
+        mobile_dialing_code: input.mobile?.dialingCode ?? null,
+        mobile_number: input.mobile?.nationalNumber ?? null,
+        mobile_verified_at: input.mobile?.verified ? timestamp : null,
+        birthday: input.birthday ?? null,
+        contacts: JSON.stringify(input.contacts ?? {}),
+        id_number: input.idNumber ?? null,
+        icon: DEFAULT_MEMBER_ICON,
+        register_ip: input.registerIp ?? null,
+        register_domain: input.registerDomain ?? null,
+        register_method: input.registerMethod ?? null,
+        created_at: timestamp,
+        updated_at: timestamp,
+      });
+    } catch (error) {
+      // Two registrations racing for one name or number: the unique index decides.
+      const constraint = (error as { constraint?: string }).constraint ?? String(error);
+      if (constraint.includes('members_account_uq')) {
+        throw new AppError('VALIDATION', { value: { fields: { username: 'taken' } } });
+      }
+      if (constraint.includes('members_mobile_uq')) {
+        throw new AppError('VALIDATION', { value: { fields: { mobileNum: 'taken' } } });
+      }
+      throw error;
+    }
+  }
+
+  async function createTrialMember(merchantId: string, ip: string): Promise<MemberRow> {
+    const account = `${TRIAL_ACCOUNT_PREFIX}${randomBytes(5).toString('hex')}`;
+    return createMember({ merchantId, account, password: null, type: TRIAL_TYPE, registerIp: ip });
+  }
+
+  async function startSession(input: StartSessionInput): Promise<StartedSession> {
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const timestamp = now();
+    const firstTimeLogin = (await countLogins(db, input.member.id)) === 0;
+    const session: SessionRow = {
+      id: uuidv7(),
+      token_hash: hashToken(token),
+      member_id: input.member.id,
+      merchant_id: input.member.merchant_id,
+      login_method: input.method,
+      agent_page: input.agentPage,
+      password_change_required: input.passwordChangeRequired,
+      ip: input.ip,
+      user_agent: input.userAgent?.slice(0, 400) ?? null,
+      created_at: timestamp,
+      last_seen_at: timestamp,
+      idle_expires_at: new Date(timestamp.getTime() + input.policy.idleMinutes * 60_000),
+      expires_at: new Date(timestamp.getTime() + input.policy.absoluteMinutes * 60_000),
+      ended_at: null,
+      end_reason: null,
+    };
+    await db.transaction().execute(async (trx) => {
+      await insertSession(trx, session);
+      await insertLogin(trx, {
+        id: uuidv7(),
+        member_id: input.member.id,
+        merchant_id: input.member.merchant_id,
+        session_id: session.id,
+        method: input.method,
+        ip: input.ip,
+        country: input.country,
+        user_agent: session.user_agent,
+        created_at: timestamp,
+      });
+      await updateMember(trx, input.member.id, { last_login_at: timestamp });
+    });
+    return { token, session, firstTimeLogin };
+  }
+
+  /** The live session and member of a token, extending the idle expiry; null when there is none. */
+  async function resolveSession(token: string): Promise<{ session: SessionRow; member: MemberRow } | null> {
+    if (token.length === 0 || token.length > 100) return null;
+    const timestamp = now();
+    const session = await findLiveSessionByHash(db, hashToken(token), timestamp);
+    if (!session) return null;
+    const member = await findMemberById(db, session.member_id);
+    if (!member || member.status !== 'active') return null;
+    if (timestamp.getTime() - session.last_seen_at.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      // The idle window is whatever it was when the session started.
+      const idleMs = session.idle_expires_at.getTime() - session.last_seen_at.getTime();
+      const idleExpiresAt = new Date(timestamp.getTime() + idleMs);
+      await touchSession(db, session.id, timestamp, idleExpiresAt);
+      session.last_seen_at = timestamp;
+      session.idle_expires_at = idleExpiresAt;
+    }
+    return { session, member };
+  }
+
+  return {
+    findById: (id: string) => findMemberById(db, id),
+    findByAccount: (merchantId: string, account: string) =>
+      findMemberByAccount(db, merchantId, accountKeyOf(account)),
+    findByMobile: (merchantId: string, dialingCode: string, nationalNumber: string) =>
+      findMemberByMobile(db, merchantId, dialingCode, nationalNumber),
+    findAgentByAffiliateCode: (merchantId: string, code: string) =>
+      findAgentByAffiliateCode(db, merchantId, code.trim()),
+    /** Checks a password; an unknown member (undefined) costs the same time and fails. */
+    verifyPassword: (member: MemberRow | undefined, password: string) =>
+      verifyPassword(member?.password_hash ?? null, password),
+    verifyPaymentPassword: (member: MemberRow, password: string) =>
+      verifyPassword(member.payment_password_hash, password),
+    createMember,
+    createTrialMember,
+    async setPassword(memberId: string, password: string): Promise<void> {
+      await updateMember(db, memberId, {
+        password_hash: await hashPassword(password),
+        password_changed_at: now(),
+        must_change_password: false,
+      });
+    },
+    async setPaymentPassword(memberId: string, password: string): Promise<void> {
+      await updateMember(db, memberId, { payment_password_hash: await hashPassword(password) });
+    },
+    async setIcon(memberId: string, icon: MemberIcon): Promise<void> {
+      await updateMember(db, memberId, { icon });
+    },
+    /** Locks an account and ends its sessions; answers the ended session ids. */
+    async lockMember(memberId: string): Promise<string[]> {
+      await updateMember(db, memberId, { status: 'locked' });
+      return endMemberSessions(db, memberId, 'locked', now());
+    },
+    async unlockMember(memberId: string): Promise<void> {
+      await updateMember(db, memberId, { status: 'active' });
+    },
+    startSession,
+    resolveSession,
+    async endSession(sessionId: string, reason: string): Promise<void> {
+      await updateSession(db, sessionId, { ended_at: now(), end_reason: reason });
+    },
+    endOtherSessions: (memberId: string, keepSessionId: string | undefined, reason: string) =>
+      endMemberSessions(db, memberId, reason, now(), keepSessionId),
+    async clearPasswordChangeRequired(sessionId: string): Promise<void> {
+      await updateSession(db, sessionId, { password_change_required: false });
+    },
+    /** The login before the current one, shown to the member as "last login". */
+    async findPreviousLogin(memberId: string): Promise<LoginRow | null> {
+      const [, previous] = await findLatestLogins(db, memberId, 2);
+      return previous ?? null;
+    },
+    hasLoginFromIp: (memberId: string, ip: string) => hasLoginFromIp(db, memberId, ip),
+    countLogins: (memberId: string) => countLogins(db, memberId),
+    async listLogins(memberId: string, page: number, pageSize: number) {
+      const size = Math.min(pageSize, LOGIN_PAGE_SIZE_MAX);
+      const [rows, total] = await Promise.all([
+        findLoginsPage(db, memberId, (page - 1) * size, size),
+        countLogins(db, memberId),
+      ]);
+      return { rows, totalPages: Math.ceil(total / size) };
+    },
+  };
+}
