@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { installMerchantContext, readMerchantLanguage } from './http/merchant-context.ts';
@@ -7,12 +8,18 @@ import { registerOpsRoutes } from './http/ops/ops.routes.ts';
 import { registerCountryFlagRoutes } from './http/static/country-flag.routes.ts';
 import { registerMediaRoutes } from './http/static/media.routes.ts';
 import { registerSpaRoutes } from './http/static/spa.routes.ts';
+import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
+import { registerSessionRoutes } from './http/wps/session/session.routes.ts';
 import { registerContentRoutes } from './http/wps/system/content.routes.ts';
 import { registerPublicKeyRoutes } from './http/wps/system/public-key.routes.ts';
 import { registerReferenceRoutes } from './http/wps/system/reference.routes.ts';
 import { registerSystemRoutes } from './http/wps/system/system.routes.ts';
+import { registerVerificationRoutes } from './http/wps/verification/verification.routes.ts';
+import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createMemberService, type MemberService } from './modules/member/member.service.ts';
 import { createMerchantService } from './modules/merchant/merchant.service.ts';
+import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createEncryptionKeyStore } from './platform/crypto/encryption-keys.ts';
 import { createKeyRotationJob } from './platform/crypto/key-rotation.job.ts';
 import { installSealedBodies } from './platform/crypto/sealed-body.ts';
@@ -24,17 +31,18 @@ import { installRequestContext } from './platform/http/request-context.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { createHeartbeatJob } from './platform/jobs/heartbeat.job.ts';
 import { createJobRunner, type JobRunner, type JobRunnerTuning } from './platform/jobs/job-runner.ts';
+import { createMessenger } from './platform/messaging/messenger.ts';
 import { installMetrics } from './platform/metrics/metrics.ts';
+import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
-  /**
-   * Resolves a socket handshake token to its user. Sessions arrive with the accounts module, which
-   * hands its resolver in here; until then no token resolves and every socket is refused.
-   */
+  /** Resolves a socket handshake token to its user; by default, the member sessions. */
   resolveSocketToken?: SocketTokenResolver;
+  /** The clock of the account rules (session expiry, code expiry); tests move it. */
+  now?: () => Date;
   /** Job runner tuning; tests make schedules fire within seconds. */
   jobTuning?: Partial<JobRunnerTuning>;
   /** Where log lines go instead of stdout; tests read them to check that no secret is written. */
@@ -49,10 +57,11 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Emits socket events to users and merchants on every node. */
     realtime: Realtime;
+    /** Members and their sessions (the back office locks accounts through it). */
+    members: MemberService;
+    rateLimiter: RateLimiter;
   }
 }
-
-const resolveNoSocketToken: SocketTokenResolver = async () => null;
 
 /** Largest JSON body any route accepts; uploads have their own, per-route limits. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -102,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
+  await app.register(fastifyCookie);
   // The merchant comes first: the request's language falls back to the merchant's default.
   const merchantService = createMerchantService(database.db);
   const contentService = createContentService(database.db);
@@ -116,8 +126,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const encryptionKeys = createEncryptionKeyStore({ db: database.db });
   installSealedBodies(app, { keys: encryptionKeys });
+
+  const now = options.now ?? (() => new Date());
+  const members = createMemberService({ db: database.db, now });
+  const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, now: () => now().getTime() });
+  const messenger = createMessenger({
+    db: database.db,
+    config: { sms: config.sms, email: { kind: 'outbox' } },
+  });
+  const captcha = createCaptchaService({ db: database.db, appSecret: config.appSecret, now });
+  const verification = createVerificationService({
+    db: database.db,
+    messenger,
+    rateLimiter,
+    appSecret: config.appSecret,
+    now,
+  });
+  const loginDeps = { members, captcha, verification, rateLimiter, now };
+
+  const resolveMemberSocket: SocketTokenResolver = async (token) => {
+    const found = await members.resolveSession(token);
+    return found ? { userId: found.member.id, merchantId: found.member.merchant_id } : null;
+  };
   const realtime = installRealtime(app, {
-    resolveToken: options.resolveSocketToken ?? resolveNoSocketToken,
+    resolveToken: options.resolveSocketToken ?? resolveMemberSocket,
     redisUrl: config.redisUrl,
     allowLocalOrigins: config.nodeEnv !== 'production',
     registry: metrics.registry,
@@ -134,10 +166,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('jobs', jobs);
   app.decorate('realtime', realtime);
+  app.decorate('members', members);
+  app.decorate('rateLimiter', rateLimiter);
   // Runs after the HTTP server has closed and in-flight requests have finished; in-flight jobs
   // finish too (bounded by the runner's stop timeout).
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await rateLimiter.close();
   });
 
   await installOpenApi(app);
@@ -146,7 +181,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOpsRoutes(app, { database });
   registerMetricsRoutes(app, { metrics });
   registerPublicKeyRoutes(app, { keys: encryptionKeys });
-  registerSystemRoutes(app, { merchantService, contentService, countryHeader: config.countryHeader });
+  registerSystemRoutes(app, {
+    merchantService,
+    contentService,
+    countryHeader: config.countryHeader,
+    members,
+    rateLimiter,
+  });
+  registerSessionRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
+  registerMemberRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
+  registerVerificationRoutes(app, {
+    members,
+    verification,
+    captcha,
+    rateLimiter,
+    countryHeader: config.countryHeader,
+  });
   registerContentRoutes(app, { contentService });
   registerReferenceRoutes(app);
   registerCountryFlagRoutes(app);

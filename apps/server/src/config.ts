@@ -38,6 +38,8 @@ export type Config = {
    * a random one is kept in DATA_DIR (development) or made per process (test).
    */
   appSecret: Buffer;
+  /** How SMS leave: kept in the outbox table only (default), or posted to an HTTP SMS gateway. */
+  sms: { kind: 'outbox' } | { kind: 'http'; url: string; token: string | undefined };
 };
 
 export class ConfigError extends Error {
@@ -126,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!appSecret) appSecret = nodeEnv === 'development' ? readOrCreateLocalSecret(dataDir) : randomBytes(32);
 
+  const smsKind = readChoice('SMS_PROVIDER', ['outbox', 'http'] as const, 'outbox');
+  const smsUrl = readUrl('SMS_HTTP_URL', ['http:', 'https:']);
+  if (smsKind === 'http' && !smsUrl) problems.push('SMS_HTTP_URL is required when SMS_PROVIDER is http');
+
   const config: Config = {
     nodeEnv,
     host: env.HOST || '0.0.0.0',
@@ -142,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countryHeader: readHeaderName('TRUSTED_COUNTRY_HEADER'),
     nodeId: (env.NODE_ID || `${os.hostname()}-${process.pid}`).slice(0, NODE_ID_LENGTH_MAX),
     appSecret,
+    sms:
+      smsKind === 'http' && smsUrl
+        ? { kind: 'http', url: smsUrl, token: env.SMS_HTTP_TOKEN || undefined }
+        : { kind: 'outbox' },
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

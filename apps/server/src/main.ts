@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoMerchant } from './db/seed/demo-merchant.ts';
 import { openDatabase } from './platform/db/database.ts';
 
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   );
   await migrateToLatest(database.db);
   const seeded = config.seedDemo ? await seedDemoMerchant(database.db) : false;
+  if (config.seedDemo) await seedDemoAccounts(database.db);
 
   const app = await buildApp({ config, database });
   await app.listen({ host: config.host, port: config.port });
@@ -58,6 +60,8 @@ function printBanner(port: number, seeded: boolean): void {
     `  API documentation:   http://localhost:${port}/docs`,
   ];
   if (seeded) lines.push('  The demo merchant "panalo" was created (it answers on localhost and 127.0.0.1).');
+  lines.push('  Demo accounts (account / password):');
+  for (const demo of DEMO_ACCOUNTS) lines.push(`    ${demo.account} / ${demo.password}  — ${demo.role}`);
   console.log(`\n${lines.join('\n')}\n`);
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Config } from '../../src/config.ts';
+import { seedDemoAccounts } from '../../src/db/seed/demo-accounts.ts';
 import { seedDemoMerchant } from '../../src/db/seed/demo-merchant.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -7,6 +8,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
 export async function createSeededApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const testApp = await createTestApp(overrides);
   await seedDemoMerchant(testApp.database.db);
+  await seedDemoAccounts(testApp.database.db);
   testApp.app.merchantService.invalidate();
   return testApp;
 }

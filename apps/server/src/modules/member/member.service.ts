@@ -219,7 +219,7 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
     const session = await findLiveSessionByHash(db, hashToken(token), timestamp);
     if (!session) return null;
     const member = await findMemberById(db, session.member_id);
-    if (!member || member.status !== 'active') return null;
+    if (member?.status !== 'active') return null;
     if (timestamp.getTime() - session.last_seen_at.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
       // The idle window is whatever it was when the session started.
       const idleMs = session.idle_expires_at.getTime() - session.last_seen_at.getTime();

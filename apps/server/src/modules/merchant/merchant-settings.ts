@@ -112,6 +112,8 @@ export const MerchantSettings = Type.Object({
     { default: { idleMinutes: 30, absoluteMinutes: 720 } },
   ),
   regionRestriction: RegionRestriction,
+  /** Days a password stays valid when FORCEPASSCHANGE is on; 0 never expires (spec §4). */
+  passwordExpiryDays: Type.Integer({ minimum: 0, maximum: 3650, default: 0 }),
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
     default: {},

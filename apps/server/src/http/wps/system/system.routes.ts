@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ContentService } from '../../../modules/content/content.service.ts';
+import type { MemberService } from '../../../modules/member/member.service.ts';
 import { type MerchantService, readSwitches } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { isCaptchaRequiredForIp } from '../../../workflows/login.ts';
+import { readMemberSession } from '../../member-session.ts';
 import { readVisitor, requireMerchant } from '../../merchant-context.ts';
 import {
   BannerItem,
@@ -23,6 +27,8 @@ import {
 export type SystemRoutesDeps = {
   merchantService: MerchantService;
   contentService: ContentService;
+  members: MemberService;
+  rateLimiter: RateLimiter;
   /** A trusted proxy's country header (e.g. CF-IPCountry), when configured. */
   countryHeader: string | undefined;
 };
@@ -180,11 +186,16 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
       const merchant = requireMerchant(request);
       const reader = { language: request.language, fallbackLanguage: merchant.defaultLanguage };
       const now = new Date();
-      // Members (execution A, first logins F) arrive with sessions; until then everyone is a visitor.
-      const [banners, announcements, customerService] = await Promise.all([
+      // Spec §4 popups: members see execution A (first logins also F), visitors B.
+      const ip = readVisitor(request, deps.countryHeader).ip;
+      const viewer = await readMemberSession(request, deps.members);
+      const isFirstLogin = viewer ? (await deps.members.countLogins(viewer.member.id)) <= 1 : false;
+      const executions: ('A' | 'B' | 'F')[] = viewer ? (isFirstLogin ? ['A', 'F'] : ['A']) : ['B'];
+      const [banners, announcements, customerService, showCaptcha] = await Promise.all([
         contentService.listBanners(merchant.id, reader, now),
-        contentService.listPublicAnnouncements(merchant.id, ['B'], reader, now),
+        contentService.listPublicAnnouncements(merchant.id, executions, reader, now),
         contentService.listCustomerService(merchant.id, reader),
+        isCaptchaRequiredForIp(deps.rateLimiter, merchant.id, ip),
       ]);
       const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
       return ok({
@@ -194,8 +205,8 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
         // Promotions are their own area; its list joins here when that area exists.
         promotion: [],
         customerService,
-        // A captcha is asked for after failed logins from this client, which begin with sessions.
-        showCaptcha: false,
+        // After failed logins from this address the login form shows the captcha at once.
+        showCaptcha,
         availablePromo: { REFERRAL: { enabled: switches.REFERRAL } },
       });
     },

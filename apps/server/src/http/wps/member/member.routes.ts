@@ -1,0 +1,275 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { MEMBER_ICONS, type MemberIcon, type MemberService } from '../../../modules/member/member.service.ts';
+import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
+import { matchesAcceptedPattern } from '../../../modules/merchant/register-patterns.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { translateField, translatePattern } from '../../../platform/i18n/account-texts.ts';
+import type { LoginDeps } from '../../../workflows/login.ts';
+import { type RegisterForm, type RegisterMethod, registerMember } from '../../../workflows/register.ts';
+import { readCaptchaId, readClient } from '../../client-context.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { LoginResultSchema } from '../session/session.routes.ts';
+import {
+  ERROR_RESPONSES,
+  LanguageQuery,
+  MerchantQuery,
+  Nullable,
+  StringOf,
+} from '../system/system-schemas.ts';
+
+export type MemberRoutesDeps = LoginDeps & { members: MemberService; countryHeader: string | undefined };
+
+const TAGS = ['member'];
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const iconUrl = (icon: string) => `/media/${icon}.svg`;
+
+const MemberInfo = Type.Object({
+  id: Type.String(),
+  account: Type.String(),
+  nickname: Nullable(Type.String()),
+  /** 0 member, 4 trial; agents 1, 2, 41, 42. */
+  type: Type.Integer(),
+  icon: Type.String(),
+  iconUrl: Type.String(),
+  firstTimeLogin: Type.Boolean(),
+  previousLogin: Nullable(Type.Object({ time: Type.String(), ip: Type.String() })),
+  hasPaymentPassword: Type.Boolean(),
+  totpEnabled: Type.Boolean(),
+});
+
+const IconChoice = Type.Object({ icon: Type.String(), url: Type.String() });
+
+const field = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+const RegisterBody = Type.Object({
+  username: field(64),
+  password: field(PASSWORD_LENGTH_MAX),
+  confirmPassword: field(PASSWORD_LENGTH_MAX),
+  payeeName: field(100),
+  email: field(254),
+  qqNum: field(30),
+  mobileNum: field(20),
+  countryDialingCode: field(6),
+  verificationCode: field(255),
+  affiliateCode: field(40),
+  referralCode: field(40),
+  paymentPassword: field(PASSWORD_LENGTH_MAX),
+  line: field(100),
+  whatsapp: field(30),
+  facebook: field(100),
+  wechat: field(100),
+  telegram: field(100),
+  zalo: field(30),
+  idNumber: field(40),
+  birthday: field(10),
+  captcha: field(16),
+  termsAccepted: Type.Optional(Type.Boolean()),
+  ageConfirmed: Type.Optional(Type.Boolean()),
+  registerUrl: field(2000),
+  domain: field(253),
+  registerMethod: field(10),
+  firebaseChannel: field(40),
+  firebaseIdToken: field(4000),
+});
+
+const ChangePasswordBody = Type.Object({
+  oldPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
+  newPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
+  confirmNewPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
+});
+
+/** GET /wps/member/info, icon, PUT register (E), POST password (T, E), GET /wps/agent/affiliate. */
+export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDeps): void {
+  const { members } = deps;
+
+  app.get(
+    '/wps/member/info',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The logged-in member',
+        querystring: Query,
+        response: { 200: Envelope(MemberInfo), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, members, {
+        allowTrial: true,
+        allowPasswordChange: true,
+      });
+      const [previous, logins] = await Promise.all([
+        members.findPreviousLogin(member.id),
+        members.countLogins(member.id),
+      ]);
+      const icon = member.icon ?? MEMBER_ICONS[0];
+      return ok({
+        id: member.id,
+        account: member.account,
+        nickname: member.nickname,
+        type: member.type,
+        icon,
+        iconUrl: iconUrl(icon),
+        firstTimeLogin: logins <= 1,
+        previousLogin: previous ? { time: previous.created_at.toISOString(), ip: previous.ip } : null,
+        hasPaymentPassword: member.payment_password_hash !== null,
+        totpEnabled: member.totp_enabled_at !== null,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/member/info/icon',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The member's avatar and the avatars to choose from",
+        querystring: Query,
+        response: {
+          200: Envelope(
+            Type.Object({ icon: Type.String(), url: Type.String(), choices: Type.Array(IconChoice) }),
+          ),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, members, { allowTrial: true });
+      const icon = member.icon ?? MEMBER_ICONS[0];
+      return ok({
+        icon,
+        url: iconUrl(icon),
+        choices: MEMBER_ICONS.map((choice) => ({ icon: choice, url: iconUrl(choice) })),
+      });
+    },
+  );
+
+  app.put(
+    '/wps/member/info/icon',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Choose an avatar',
+        querystring: Query,
+        body: Type.Object({ icon: StringOf(MEMBER_ICONS) }),
+        response: {
+          200: Envelope(Type.Object({ icon: Type.String(), url: Type.String() })),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, members);
+      const { icon } = request.body as { icon: MemberIcon };
+      await members.setIcon(member.id, icon);
+      return ok({ icon, url: iconUrl(icon) });
+    },
+  );
+
+  for (const [path, method] of [
+    ['/wps/member/register', 'username'],
+    ['/wps/member/register/mobile', 'mobile'],
+  ] as const satisfies readonly (readonly [string, RegisterMethod])[]) {
+    app.put(
+      path,
+      {
+        config: { encrypted: true },
+        schema: {
+          tags: TAGS,
+          summary:
+            method === 'mobile'
+              ? 'Register with a mobile number (the number is the account name; sealed body)'
+              : 'Register with an account name (sealed body)',
+          querystring: Query,
+          body: RegisterBody,
+          response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const merchant = requireMerchant(request);
+        const result = await registerMember(
+          deps,
+          merchant,
+          {
+            method,
+            form: request.body as RegisterForm,
+            captchaId: readCaptchaId(request),
+            language: request.language,
+          },
+          readClient(request, deps.countryHeader),
+        );
+        return ok(result);
+      },
+    );
+  }
+
+  app.post(
+    '/wps/member/password',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Change the login password (sealed body)',
+        querystring: Query,
+        body: ChangePasswordBody,
+        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member, session } = await requireMember(request, members, { allowPasswordChange: true });
+      const body = request.body as Static<typeof ChangePasswordBody>;
+      const language = request.language;
+      const fields: Record<string, string> = {};
+      const rule = merchant.settings.register.find((candidate) => candidate.field === 'password');
+      const isValidPassword =
+        body.newPassword.length > 0 &&
+        (!rule ||
+          ([...body.newPassword].length >= rule.minLength &&
+            [...body.newPassword].length <= rule.maxLength &&
+            matchesAcceptedPattern(body.newPassword, rule.acceptedPattern)));
+      if (!isValidPassword) {
+        fields.newPassword = rule
+          ? translatePattern(language, rule.patternId, rule.minLength, rule.maxLength)
+          : translateField(language, 'required');
+      } else if (body.newPassword === body.oldPassword) {
+        fields.newPassword = translateField(language, 'samePassword');
+      }
+      if (body.confirmNewPassword !== body.newPassword) {
+        fields.confirmNewPassword = translateField(language, 'confirmMismatch');
+      }
+      if (!(await members.verifyPassword(member, body.oldPassword))) {
+        fields.oldPassword = translateField(language, 'oldPasswordWrong');
+      }
+      if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+      await members.setPassword(member.id, body.newPassword);
+      await members.clearPasswordChangeRequired(session.id);
+      // Other devices must log in again with the new password.
+      await members.endOtherSessions(member.id, session.id, 'password-changed');
+      return ok({});
+    },
+  );
+
+  app.get(
+    '/wps/agent/affiliate',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'Whether an invitation (affiliate) code belongs to an agent of this site',
+        querystring: Type.Object({
+          ...Query.properties,
+          code: Type.String({ maxLength: 40 }),
+          domain: Type.Optional(Type.String({ maxLength: 253 })),
+        }),
+        response: { 200: Envelope(Type.Object({ valid: Type.Boolean() })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { code } = request.query as { code: string };
+      const agent = code.trim() ? await members.findAgentByAffiliateCode(merchant.id, code) : undefined;
+      return ok({ valid: Boolean(agent) });
+    },
+  );
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { translateField } from '../../../platform/i18n/account-texts.ts';
+import {
+  type LoginDeps,
+  logInForFreePlay,
+  logInWithPassword,
+  logInWithSmsCode,
+} from '../../../workflows/login.ts';
+import { readCaptchaId, readClient } from '../../client-context.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
+
+export type SessionRoutesDeps = LoginDeps & { members: MemberService; countryHeader: string | undefined };
+
+const TAGS = ['session'];
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+
+export const LoginResultSchema = Type.Object({
+  token: Type.String(),
+  firstTimeLogin: Type.Boolean(),
+  passwordExpired: Type.Boolean(),
+});
+
+const LoginBody = Type.Object({
+  type: StringOf(['username', 'sms']),
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  password: Type.Optional(Type.String({ maxLength: 128 })),
+  captcha: Type.Optional(Type.String({ maxLength: 16 })),
+  mobileNum: Type.Optional(Type.String({ maxLength: 20 })),
+  countryDialingCode: Type.Optional(Type.String({ maxLength: 6 })),
+  verificationCode: Type.Optional(Type.String({ maxLength: 12 })),
+  agentPage: Type.Optional(Type.Boolean()),
+});
+
+const FreePlayBody = Type.Object({
+  os: Type.Optional(Type.String({ maxLength: 20 })),
+  platform: Type.Optional(Type.String({ maxLength: 4 })),
+  gatewayVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+});
+
+/** POST /wps/session/login (E), /login/freeplay, DELETE /wps/session/logout (T). */
+export function registerSessionRoutes(app: FastifyInstance, deps: SessionRoutesDeps): void {
+  app.post(
+    '/wps/session/login',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Log in by account and password, or by mobile number and SMS code (sealed body)',
+        querystring: Query,
+        body: LoginBody,
+        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const body = request.body as Static<typeof LoginBody>;
+      const client = readClient(request, deps.countryHeader);
+      const agentPage = body.agentPage === true;
+      const empty = translateField(request.language, 'required');
+      if (body.type === 'sms') {
+        const fields: Record<string, string> = {};
+        if (!body.mobileNum?.trim()) fields.mobileNum = empty;
+        if (!body.verificationCode?.trim()) fields.verificationCode = empty;
+        if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+        return ok(
+          await logInWithSmsCode(
+            deps,
+            merchant,
+            {
+              mobileNum: body.mobileNum ?? '',
+              countryDialingCode: body.countryDialingCode || '+63',
+              verificationCode: body.verificationCode ?? '',
+              agentPage,
+            },
+            client,
+          ),
+        );
+      }
+      const fields: Record<string, string> = {};
+      if (!body.username?.trim()) fields.username = empty;
+      if (!body.password?.trim()) fields.password = empty;
+      if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+      return ok(
+        await logInWithPassword(
+          deps,
+          merchant,
+          {
+            username: body.username ?? '',
+            password: body.password ?? '',
+            captcha: body.captcha,
+            captchaId: readCaptchaId(request),
+            agentPage,
+          },
+          client,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/wps/session/login/freeplay',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Free play: a new trial account (type 4), logged in',
+        querystring: Query,
+        body: FreePlayBody,
+        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) =>
+      ok(await logInForFreePlay(deps, requireMerchant(request), readClient(request, deps.countryHeader))),
+  );
+
+  app.delete(
+    '/wps/session/logout',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'End this session',
+        querystring: Query,
+        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { session } = await requireMember(request, deps.members, {
+        allowTrial: true,
+        allowPasswordChange: true,
+      });
+      await deps.members.endSession(session.id, 'logout');
+      return ok({});
+    },
+  );
+}

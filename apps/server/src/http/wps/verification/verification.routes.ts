@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { CaptchaService } from '../../../modules/captcha/captcha.service.ts';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
+import type { VerificationService } from '../../../modules/verification/verification.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { translateField } from '../../../platform/i18n/account-texts.ts';
+import { parseMobileNumber } from '../../../platform/phone/phone-number.ts';
+import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
+import { CAPTCHA_COOKIE, readCaptchaId, readClient } from '../../client-context.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+
+export type VerificationRoutesDeps = {
+  members: MemberService;
+  verification: VerificationService;
+  captcha: CaptchaService;
+  rateLimiter: RateLimiter;
+  countryHeader: string | undefined;
+};
+
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const CodeSent = Envelope(Type.Object({ expiredMinutes: Type.Integer() }));
+const RegisterCodeBody = Type.Object({
+  countryDialingCode: Type.String({ maxLength: 6 }),
+  mobileNo: Type.String({ maxLength: 20 }),
+});
+const NoLoginCodeBody = Type.Object({
+  countryDialingCode: Type.String({ maxLength: 6 }),
+  mobileNum: Type.String({ maxLength: 20 }),
+});
+
+// API.md "Throttles": a captcha image at most once per second per client.
+const CAPTCHA_PER_CLIENT: RateLimitRule = { name: 'captcha-client', limit: 1, windowSeconds: 1 };
+const CAPTCHA_COOKIE_MAX_AGE_SECONDS = 24 * 3600;
+
+/** SMS codes (registration, without login) and the captcha image. */
+export function registerVerificationRoutes(app: FastifyInstance, deps: VerificationRoutesDeps): void {
+  app.post(
+    '/wps/verification/sms/register',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'Send a registration code to a mobile number (REGMOBVERF3)',
+        querystring: Query,
+        body: RegisterCodeBody,
+        response: { 200: CodeSent, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { REGMOBVERF3 } = readSwitches(merchant.settings.whitelabel, ['REGMOBVERF3']);
+      if (!REGMOBVERF3) throw new AppError('FEATURE_DISABLED');
+      const body = request.body as Static<typeof RegisterCodeBody>;
+      const mobile = parseMobileNumber(body.countryDialingCode, body.mobileNo);
+      if (!mobile) {
+        throw new AppError('VALIDATION', {
+          value: { fields: { mobileNo: translateField(request.language, 'mobileInvalid') } },
+        });
+      }
+      if (await deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber)) {
+        throw new AppError('VALIDATION', {
+          value: { fields: { mobileNo: translateField(request.language, 'mobileTaken') } },
+        });
+      }
+      return ok(
+        await deps.verification.sendCode({
+          merchantId: merchant.id,
+          purpose: 'register',
+          channel: 'sms',
+          destination: mobile.e164,
+          language: request.language,
+          clientKey: readClient(request, deps.countryHeader).ip,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/wps/verification/sms/noLogin',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'Send a code for SMS login or a password reset by phone',
+        description:
+          'Answers the same whether or not an account has the number, so that accounts are not revealed; the code is sent only to a registered number.',
+        querystring: Query,
+        body: NoLoginCodeBody,
+        response: { 200: CodeSent, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const body = request.body as Static<typeof NoLoginCodeBody>;
+      const mobile = parseMobileNumber(body.countryDialingCode, body.mobileNum);
+      if (!mobile) {
+        throw new AppError('VALIDATION', {
+          value: { fields: { mobileNum: translateField(request.language, 'mobileInvalid') } },
+        });
+      }
+      const member = await deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber);
+      return ok(
+        await deps.verification.sendCode({
+          merchantId: merchant.id,
+          purpose: 'noLogin',
+          channel: 'sms',
+          destination: mobile.e164,
+          language: request.language,
+          clientKey: readClient(request, deps.countryHeader).ip,
+          deliver: member !== undefined,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/wps/captcha',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'A captcha image (PNG data URL), bound to this browser by the captchaId cookie',
+        querystring: Query,
+        response: { 200: Envelope(Type.String()), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      requireMerchant(request);
+      const client = readClient(request, deps.countryHeader);
+      const limit = await deps.rateLimiter.hit(CAPTCHA_PER_CLIENT, client.ip);
+      if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+      const challenge = await deps.captcha.issue(readCaptchaId(request));
+      reply.setCookie(CAPTCHA_COOKIE, challenge.id, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: request.protocol === 'https',
+        maxAge: CAPTCHA_COOKIE_MAX_AGE_SECONDS,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return ok(challenge.imageDataUrl);
+    },
+  );
+}

@@ -1,0 +1,210 @@
+import type { CaptchaService } from '../modules/captcha/captcha.service.ts';
+import {
+  DEFAULT_PASSWORD,
+  isAgentType,
+  type MemberRow,
+  type MemberService,
+  type StartSessionInput,
+  TRIAL_TYPE,
+} from '../modules/member/member.service.ts';
+import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
+import { readSwitches } from '../modules/merchant/merchant.service.ts';
+import type { VerificationService } from '../modules/verification/verification.service.ts';
+import { AppError } from '../platform/http/errors.ts';
+import { parseMobileNumber } from '../platform/phone/phone-number.ts';
+import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
+
+/** The login result of spec §3 and API.md. */
+export type LoginResult = { token: string; firstTimeLogin: boolean; passwordExpired: boolean };
+
+/** Who is logging in from where. */
+export type ClientContext = { ip: string; country: string | null; userAgent: string | null };
+
+export type LoginDeps = {
+  members: MemberService;
+  captcha: CaptchaService;
+  verification: VerificationService;
+  rateLimiter: RateLimiter;
+  now?: () => Date;
+};
+
+// API.md "Throttles": a captcha after 3 failures, at most 100 failures an hour per account. The
+// hour rolls: a blocked owner gets in again as the oldest failures age out.
+export const CAPTCHA_AFTER_FAILURES = 3;
+export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = {
+  name: 'login-fail-account',
+  limit: 100,
+  windowSeconds: 3600,
+};
+export const LOGIN_FAILURES_PER_IP: RateLimitRule = {
+  name: 'login-fail-ip',
+  limit: 1000,
+  windowSeconds: 3600,
+};
+
+const DAY_MS = 86_400_000;
+
+/** Whether this IP has failed often enough that its next login needs a captcha. */
+export async function isCaptchaRequiredForIp(rateLimiter: RateLimiter, merchantId: string, ip: string) {
+  return (await rateLimiter.peek(LOGIN_FAILURES_PER_IP, `${merchantId}:${ip}`)) >= CAPTCHA_AFTER_FAILURES;
+}
+
+/**
+ * The one path every successful authentication takes (password, SMS code, registration, free
+ * play, password reset, social login): the account checks of spec §4 and §6, then a new session.
+ */
+export async function completeLogin(
+  deps: LoginDeps,
+  input: {
+    member: MemberRow;
+    merchant: ResolvedMerchant;
+    method: StartSessionInput['method'];
+    agentPage: boolean;
+    passwordExpired: boolean;
+    client: ClientContext;
+  },
+): Promise<LoginResult> {
+  const { member } = input;
+  if (member.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
+  if (member.status === 'self_excluded') throw new AppError('SELF_EXCLUDED');
+  if (member.type === TRIAL_TYPE && input.method !== 'freeplay') throw new AppError('NON_MEMBER');
+  if (input.agentPage && !isAgentType(member.type)) throw new AppError('NON_AGENT');
+  const started = await deps.members.startSession({
+    member,
+    policy: input.merchant.settings.session,
+    method: input.method,
+    agentPage: input.agentPage,
+    passwordChangeRequired: input.passwordExpired,
+    ip: input.client.ip,
+    country: input.client.country,
+    userAgent: input.client.userAgent,
+  });
+  return {
+    token: started.token,
+    firstTimeLogin: started.firstTimeLogin,
+    passwordExpired: input.passwordExpired,
+  };
+}
+
+/** Spec §4: the default six-digit password, an operator-forced change, or an expired password. */
+function isPasswordExpired(member: MemberRow, password: string, merchant: ResolvedMerchant, now: Date) {
+  if (password === DEFAULT_PASSWORD || member.must_change_password) return true;
+  const { FORCEPASSCHANGE } = readSwitches(merchant.settings.whitelabel, ['FORCEPASSCHANGE']);
+  const expiryDays = merchant.settings.passwordExpiryDays;
+  if (!FORCEPASSCHANGE || expiryDays <= 0 || !member.password_changed_at) return false;
+  return now.getTime() - member.password_changed_at.getTime() > expiryDays * DAY_MS;
+}
+
+export type PasswordLogin = {
+  username: string;
+  password: string;
+  captcha?: string | undefined;
+  captchaId: string | undefined;
+  agentPage: boolean;
+};
+
+/** Login by account name and password (spec §4 "Login success", API.md "Throttles"). */
+export async function logInWithPassword(
+  deps: LoginDeps,
+  merchant: ResolvedMerchant,
+  input: PasswordLogin,
+  client: ClientContext,
+): Promise<LoginResult> {
+  const accountKey = `${merchant.id}:${input.username.trim().toLowerCase()}`;
+  const ipKey = `${merchant.id}:${client.ip}`;
+  const [accountFailures, ipFailures] = await Promise.all([
+    deps.rateLimiter.peek(LOGIN_FAILURES_PER_ACCOUNT, accountKey),
+    deps.rateLimiter.peek(LOGIN_FAILURES_PER_IP, ipKey),
+  ]);
+  if (accountFailures >= LOGIN_FAILURES_PER_ACCOUNT.limit) {
+    // Counting this attempt tells when the window frees up again.
+    const { retryAfterSeconds } = await deps.rateLimiter.hit(LOGIN_FAILURES_PER_ACCOUNT, accountKey);
+    throw new AppError('RATE_LIMITED', { retryAfterSeconds });
+  }
+
+  const recordFailure = async (code: 'BAD_CREDENTIALS' | 'CAPTCHA_INVALID') => {
+    const [account, ip] = await Promise.all([
+      deps.rateLimiter.hit(LOGIN_FAILURES_PER_ACCOUNT, accountKey),
+      deps.rateLimiter.hit(LOGIN_FAILURES_PER_IP, ipKey),
+    ]);
+    const needsCaptcha = account.count >= CAPTCHA_AFTER_FAILURES || ip.count >= CAPTCHA_AFTER_FAILURES;
+    return new AppError(code, { value: { captcha: needsCaptcha } });
+  };
+
+  if (accountFailures >= CAPTCHA_AFTER_FAILURES || ipFailures >= CAPTCHA_AFTER_FAILURES) {
+    if (!input.captcha?.trim()) throw new AppError('CAPTCHA_REQUIRED', { value: { captcha: true } });
+    if (!(await deps.captcha.verify(input.captchaId, input.captcha)))
+      throw await recordFailure('CAPTCHA_INVALID');
+  }
+
+  const member = await deps.members.findByAccount(merchant.id, input.username);
+  const isValid = await deps.members.verifyPassword(member, input.password);
+  if (!member || !isValid) throw await recordFailure('BAD_CREDENTIALS');
+
+  const result = await completeLogin(deps, {
+    member,
+    merchant,
+    method: 'username',
+    agentPage: input.agentPage,
+    passwordExpired: isPasswordExpired(member, input.password, merchant, (deps.now ?? (() => new Date()))()),
+    client,
+  });
+  await deps.rateLimiter.reset(LOGIN_FAILURES_PER_ACCOUNT, accountKey);
+  return result;
+}
+
+export type SmsLogin = {
+  mobileNum: string;
+  countryDialingCode: string;
+  verificationCode: string;
+  agentPage: boolean;
+};
+
+/** Login by mobile number and a code sent by SMS (VERCODELOGIN); never forces a password change. */
+export async function logInWithSmsCode(
+  deps: LoginDeps,
+  merchant: ResolvedMerchant,
+  input: SmsLogin,
+  client: ClientContext,
+): Promise<LoginResult> {
+  const { VERCODELOGIN } = readSwitches(merchant.settings.whitelabel, ['VERCODELOGIN']);
+  if (!VERCODELOGIN) throw new AppError('FEATURE_DISABLED');
+  const mobile = parseMobileNumber(input.countryDialingCode, input.mobileNum);
+  if (!mobile) throw new AppError('SMS_CODE_INVALID');
+  await deps.verification.checkCode({
+    merchantId: merchant.id,
+    purpose: 'noLogin',
+    destination: mobile.e164,
+    code: input.verificationCode,
+  });
+  const member = await deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber);
+  // No code is ever sent to a number without an account, so this is only reached by a race.
+  if (!member) throw new AppError('SMS_CODE_INVALID');
+  return completeLogin(deps, {
+    member,
+    merchant,
+    method: 'sms',
+    agentPage: input.agentPage,
+    passwordExpired: false,
+    client,
+  });
+}
+
+/** Free play (spec §4): a fresh trial account (type 4) for this browser, logged in. */
+export async function logInForFreePlay(
+  deps: LoginDeps,
+  merchant: ResolvedMerchant,
+  client: ClientContext,
+): Promise<LoginResult> {
+  const { FREEPLAY } = readSwitches(merchant.settings.whitelabel, ['FREEPLAY']);
+  if (!FREEPLAY) throw new AppError('FEATURE_DISABLED');
+  const member = await deps.members.createTrialMember(merchant.id, client.ip);
+  return completeLogin(deps, {
+    member,
+    merchant,
+    method: 'freeplay',
+    agentPage: false,
+    passwordExpired: false,
+    client,
+  });
+}
