@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
+import type { AppOptions } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { seedDemoAccounts } from '../../src/db/seed/demo-accounts.ts';
 import { seedDemoMerchant } from '../../src/db/seed/demo-merchant.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The whole app on a fresh database holding the demo merchant. */
-export async function createSeededApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const testApp = await createTestApp(overrides);
+export async function createSeededApp(
+  overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'now'> = {},
+): Promise<TestApp> {
+  const testApp = await createTestApp(overrides, options);
   await seedDemoMerchant(testApp.database.db);
   await seedDemoAccounts(testApp.database.db);
   testApp.app.merchantService.invalidate();

@@ -72,7 +72,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: Verificat
           channel: 'sms',
           destination: mobile.e164,
           language: request.language,
-          clientKey: readClient(request, deps.countryHeader).ip,
+          clientKey: `${merchant.id}:${readClient(request, deps.countryHeader).ip}`,
         }),
       );
     },
@@ -108,7 +108,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: Verificat
           channel: 'sms',
           destination: mobile.e164,
           language: request.language,
-          clientKey: readClient(request, deps.countryHeader).ip,
+          clientKey: `${merchant.id}:${readClient(request, deps.countryHeader).ip}`,
           deliver: member !== undefined,
         }),
       );
@@ -126,9 +126,9 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: Verificat
       },
     },
     async (request, reply) => {
-      requireMerchant(request);
+      const merchant = requireMerchant(request);
       const client = readClient(request, deps.countryHeader);
-      const limit = await deps.rateLimiter.hit(CAPTCHA_PER_CLIENT, client.ip);
+      const limit = await deps.rateLimiter.hit(CAPTCHA_PER_CLIENT, `${merchant.id}:${client.ip}`);
       if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
       const challenge = await deps.captcha.issue(readCaptchaId(request));
       reply.setCookie(CAPTCHA_COOKIE, challenge.id, {
