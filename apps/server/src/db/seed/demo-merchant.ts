@@ -53,7 +53,7 @@ export const DEMO_REGISTER_RULES: RegisterRule[] = [
   rule('username', 2, { minLength: 6, maxLength: 16 }),
   rule('password', 10, { minLength: 6, maxLength: 20, type: 'password' }),
   rule('confirmPassword', 10, { minLength: 6, maxLength: 20, type: 'password' }),
-  rule('mobileNum', 7, { minLength: 10, maxLength: 11, type: 'tel' }),
+  rule('mobileNum', 7, { required: false, minLength: 10, maxLength: 11, type: 'tel' }),
   rule('verificationCode', 7, { minLength: 4, maxLength: 6, type: 'code' }),
   rule('email', 4, { required: false, minLength: 5, maxLength: 100, type: 'email' }),
   rule('payeeName', 13, { required: false, minLength: 2, maxLength: 50 }),
