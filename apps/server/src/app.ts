@@ -9,6 +9,7 @@ import { registerCountryFlagRoutes } from './http/static/country-flag.routes.ts'
 import { registerMediaRoutes } from './http/static/media.routes.ts';
 import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
+import { registerRecoveryRoutes } from './http/wps/member/recovery.routes.ts';
 import { registerSessionRoutes } from './http/wps/session/session.routes.ts';
 import { registerContentRoutes } from './http/wps/system/content.routes.ts';
 import { registerPublicKeyRoutes } from './http/wps/system/public-key.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerSessionRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
   registerMemberRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
+  registerRecoveryRoutes(app, { ...loginDeps, messenger, countryHeader: config.countryHeader });
   registerVerificationRoutes(app, {
     members,
     verification,

@@ -22,6 +22,7 @@ export type Database = {
   verification_codes: VerificationCodesTable;
   outbox_messages: OutboxMessagesTable;
   captcha_challenges: CaptchaChallengesTable;
+  password_resets: PasswordResetsTable;
 };
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -272,4 +273,13 @@ export type CaptchaChallengesTable = {
   attempts: Generated<number>;
   created_at: CreatedAt;
   expires_at: ColumnType<Date, Date | string, Date | string>;
+};
+
+export type PasswordResetsTable = {
+  id: string;
+  member_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: Date | null;
 };

@@ -59,6 +59,7 @@ const REFERRAL_CODE_TRIES_MAX = 10;
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 const TRIAL_ACCOUNT_PREFIX = 'trial_';
 const LOGIN_PAGE_SIZE_MAX = 50;
+export const PASSWORD_RESET_MINUTES = 30;
 
 export type SessionPolicy = { idleMinutes: number; absoluteMinutes: number };
 
@@ -276,6 +277,44 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       endMemberSessions(db, memberId, reason, now(), keepSessionId),
     async clearPasswordChangeRequired(sessionId: string): Promise<void> {
       await updateSession(db, sessionId, { password_change_required: false });
+    },
+    /** A single-use reset token for an emailed link; a new one voids the older ones. */
+    async createPasswordReset(memberId: string): Promise<string> {
+      const token = randomBytes(TOKEN_BYTES).toString('base64url');
+      const timestamp = now();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: timestamp })
+          .where('member_id', '=', memberId)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('password_resets')
+          .values({
+            id: uuidv7(),
+            member_id: memberId,
+            token_hash: hashToken(token),
+            created_at: timestamp,
+            expires_at: new Date(timestamp.getTime() + PASSWORD_RESET_MINUTES * 60_000),
+          })
+          .execute();
+      });
+      return token;
+    },
+    /** Uses up a live reset token and answers its member; null when it is unknown, used or expired. */
+    async consumePasswordReset(token: string): Promise<MemberRow | null> {
+      if (token.length === 0 || token.length > 100) return null;
+      const timestamp = now();
+      const row = await db
+        .updateTable('password_resets')
+        .set({ used_at: timestamp })
+        .where('token_hash', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', timestamp)
+        .returning('member_id')
+        .executeTakeFirst();
+      return row ? ((await findMemberById(db, row.member_id)) ?? null) : null;
     },
     /** The login before the current one, shown to the member as "last login". */
     async findPreviousLogin(memberId: string): Promise<LoginRow | null> {

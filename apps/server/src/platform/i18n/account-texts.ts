@@ -66,6 +66,7 @@ const FIELD_TEXTS = {
     required: 'Input cannot be empty.',
     oldPasswordWrong: 'The current password is incorrect.',
     samePassword: 'The new password must differ from the current one.',
+    accountEmailUnknown: 'Username/Email does not exist.',
   },
   TY: {
     confirmMismatch: 'Hindi tugma ang kumpirmasyon.',
@@ -80,6 +81,7 @@ const FIELD_TEXTS = {
     required: 'Hindi maaaring walang laman.',
     oldPasswordWrong: 'Mali ang kasalukuyang password.',
     samePassword: 'Dapat iba ang bagong password sa kasalukuyan.',
+    accountEmailUnknown: 'Walang ganitong username o email.',
   },
 } as const;
 

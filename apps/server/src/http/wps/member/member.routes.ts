@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { MEMBER_ICONS, type MemberIcon, type MemberService } from '../../../modules/member/member.service.ts';
 import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
-import { matchesAcceptedPattern } from '../../../modules/merchant/register-patterns.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { translateField, translatePattern } from '../../../platform/i18n/account-texts.ts';
+import { translateField } from '../../../platform/i18n/account-texts.ts';
 import type { LoginDeps } from '../../../workflows/login.ts';
+import { checkNewPassword } from '../../../workflows/recover-password.ts';
 import { type RegisterForm, type RegisterMethod, registerMember } from '../../../workflows/register.ts';
 import { readCaptchaId, readClient } from '../../client-context.ts';
 import { requireMember } from '../../member-session.ts';
@@ -221,23 +221,9 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDep
       const { member, session } = await requireMember(request, members, { allowPasswordChange: true });
       const body = request.body as Static<typeof ChangePasswordBody>;
       const language = request.language;
-      const fields: Record<string, string> = {};
-      const rule = merchant.settings.register.find((candidate) => candidate.field === 'password');
-      const isValidPassword =
-        body.newPassword.length > 0 &&
-        (!rule ||
-          ([...body.newPassword].length >= rule.minLength &&
-            [...body.newPassword].length <= rule.maxLength &&
-            matchesAcceptedPattern(body.newPassword, rule.acceptedPattern)));
-      if (!isValidPassword) {
-        fields.newPassword = rule
-          ? translatePattern(language, rule.patternId, rule.minLength, rule.maxLength)
-          : translateField(language, 'required');
-      } else if (body.newPassword === body.oldPassword) {
+      const fields = checkNewPassword(merchant, language, body);
+      if (!fields.newPassword && body.newPassword === body.oldPassword) {
         fields.newPassword = translateField(language, 'samePassword');
-      }
-      if (body.confirmNewPassword !== body.newPassword) {
-        fields.confirmNewPassword = translateField(language, 'confirmMismatch');
       }
       if (!(await members.verifyPassword(member, body.oldPassword))) {
         fields.oldPassword = translateField(language, 'oldPasswordWrong');

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { Messenger } from '../../../platform/messaging/messenger.ts';
+import type { LoginDeps } from '../../../workflows/login.ts';
+import {
+  resetPasswordWithSmsCode,
+  resetPasswordWithToken,
+  sendPasswordResetEmail,
+} from '../../../workflows/recover-password.ts';
+import { readClient } from '../../client-context.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { LoginResultSchema } from '../session/session.routes.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+
+export type RecoveryRoutesDeps = LoginDeps & { messenger: Messenger; countryHeader: string | undefined };
+
+const TAGS = ['member'];
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const Password = Type.String({ maxLength: PASSWORD_LENGTH_MAX });
+
+const EmailBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 64 }),
+  email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+});
+const ResetBody = Type.Object({
+  token: Type.String({ minLength: 20, maxLength: 100 }),
+  newPassword: Password,
+  confirmNewPassword: Password,
+});
+const PhoneBody = Type.Object({
+  newPassword: Password,
+  confirmNewPassword: Type.Optional(Password),
+  mobileNum: Type.String({ minLength: 1, maxLength: 20 }),
+  countryDialingCode: Type.Optional(Type.String({ maxLength: 6 })),
+  verificationCode: Type.String({ minLength: 1, maxLength: 12 }),
+});
+
+/** Forgot password: by email (a reset link), the link's form, and by phone (an SMS code). */
+export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryRoutesDeps): void {
+  app.post(
+    '/wps/member/password/email',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Email a link to set a new password (username and email must match)',
+        querystring: Query,
+        body: EmailBody,
+        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const body = request.body as Static<typeof EmailBody>;
+      const client = readClient(request, deps.countryHeader);
+      await sendPasswordResetEmail(deps, merchant, {
+        username: body.username,
+        email: body.email,
+        origin: `${request.protocol}://${request.host}`,
+        language: request.language,
+        clientKey: `${merchant.id}:${client.ip}`,
+      });
+      return ok({});
+    },
+  );
+
+  app.post(
+    '/wps/member/password/reset',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary: "Set a new password with an emailed link's token, and log in (sealed body)",
+        querystring: Query,
+        body: ResetBody,
+        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof ResetBody>;
+      return ok(
+        await resetPasswordWithToken(
+          deps,
+          requireMerchant(request),
+          { ...body, language: request.language },
+          readClient(request, deps.countryHeader),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/wps/member/password/verification',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Set a new password with an SMS code, and log in (sealed body)',
+        querystring: Query,
+        body: PhoneBody,
+        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof PhoneBody>;
+      return ok(
+        await resetPasswordWithSmsCode(
+          deps,
+          requireMerchant(request),
+          { ...body, countryDialingCode: body.countryDialingCode || '+63', language: request.language },
+          readClient(request, deps.countryHeader),
+        ),
+      );
+    },
+  );
+}
