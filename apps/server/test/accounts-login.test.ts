@@ -60,6 +60,8 @@ describe('login by account and password', () => {
     expect((await again.logIn('DEMO', 'Demo1234')).value.firstTimeLogin).toBe(false);
     const second = await again.call('GET', '/wps/member/info');
     expect(second.body.value.previousLogin).toMatchObject({ ip: client.ip });
+    const history = await again.call('GET', '/wps/member/logins?page=1&pageSize=1');
+    expect(history.body.value).toMatchObject({ totalPages: 2, list: [{ ip: client.ip, method: 'username' }] });
   });
 
   it('makes a new token at each login and keeps the other devices logged in', async () => {

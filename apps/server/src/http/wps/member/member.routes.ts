@@ -238,6 +238,53 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDep
   );
 
   app.get(
+    '/wps/member/logins',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The member's login history, newest first",
+        querystring: Type.Object({
+          ...Query.properties,
+          page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+          pageSize: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+        }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              list: Type.Array(
+                Type.Object({
+                  time: Type.String(),
+                  ip: Type.String(),
+                  country: Nullable(Type.String()),
+                  device: Nullable(Type.String()),
+                  method: Type.String(),
+                }),
+              ),
+              totalPages: Type.Integer(),
+            }),
+          ),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, members);
+      const { page, pageSize } = request.query as { page: number; pageSize: number };
+      const { rows, totalPages } = await members.listLogins(member.id, page, pageSize);
+      return ok({
+        list: rows.map((row) => ({
+          time: row.created_at.toISOString(),
+          ip: row.ip,
+          country: row.country,
+          device: row.user_agent,
+          method: row.method,
+        })),
+        totalPages,
+      });
+    },
+  );
+
+  app.get(
     '/wps/agent/affiliate',
     {
       schema: {
