@@ -1,4 +1,4 @@
-import { WifiOff, X } from 'lucide-react';
+import { Info, WifiOff, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionNotices } from '../lib/api/connection-notices';
@@ -23,8 +23,12 @@ export function ConnectionToast() {
         data-testid="connection-toast"
         className="pointer-events-auto flex max-w-md items-center gap-3 rounded-md border border-line bg-raised py-2 pr-1 pl-4 text-sm text-text shadow-raised"
       >
-        <WifiOff size={18} aria-hidden="true" className="shrink-0 text-warning" />
-        <span className="flex-1">{notice.kind === 'network' ? t('errors.network') : t('errors.slow')}</span>
+        {notice.kind === 'network' || notice.kind === 'slow' ? (
+          <WifiOff size={18} aria-hidden="true" className="shrink-0 text-warning" />
+        ) : (
+          <Info size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
+        )}
+        <span className="flex-1">{notice.kind === 'info' ? notice.text : t(`errors.${notice.kind}`)}</span>
         <button
           type="button"
           onClick={dismiss}

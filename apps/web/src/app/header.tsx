@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName, IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
+import { MemberMenu } from '../features/auth/components/member-menu';
 import { usePermission, usePublicState } from '../lib/api/system-hooks';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
@@ -146,8 +147,6 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
                   {t('common.agent')}
                 </Link>
               ) : null}
-              {/* The member-info block (balance chip, avatar, account menu) slots in here. */}
-              <div data-slot="member-info" />
             </nav>
           ) : null}
 
@@ -191,7 +190,9 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
             <LanguageSwitch isCompact />
           </div>
 
-          {isLogin ? null : (
+          {isLogin ? (
+            <MemberMenu />
+          ) : (
             <div className="flex items-center gap-1.5 md:gap-2 md:pl-1">
               <button
                 type="button"

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { PublicPopupTrigger } from '../features/announcements/components/public-popup-trigger';
+import { useMemberLoader } from '../features/auth/hooks/use-member-loader';
+import { useResetLink } from '../features/auth/hooks/use-reset-link';
 import { usePermission } from '../lib/api/system-hooks';
 import { useLanguage } from '../lib/i18n/i18n';
 import { importWithTimeout } from '../lib/lazy-load';
@@ -63,6 +65,8 @@ export function Shell() {
   useMerchantCodeStorage();
   useScrollTopOnRouteChange(handle.name);
   const isLogin = useAuthStore((state) => state.isLogin);
+  useMemberLoader();
+  useResetLink();
   useSocket(isLogin ? token : null);
   useEffect(() => hideBootCover(), []);
   // Language-dependent data is keyed by language; older languages' entries are dropped to keep memory small.

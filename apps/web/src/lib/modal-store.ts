@@ -18,6 +18,8 @@ export type ModalName =
 
 export type ModalProps = {
   noticeModal: { index: number };
+  /** With a reset token the form sets a new password without the old one (the emailed link). */
+  changePassModal: { resetToken?: string };
   helpModal: { anchor?: string };
   license: { imageUrl: string | null; title?: string };
   gamePopup: { url: string; title: string };

@@ -4,7 +4,9 @@ import type { RegisterRule } from '../../lib/api/system-types';
 export type FieldError =
   | { kind: 'pattern'; patternId: string; range: string }
   | { kind: 'mismatch' }
-  | { kind: 'required' };
+  | { kind: 'required' }
+  /** The server's own (translated) words for this field. */
+  | { kind: 'server'; message: string };
 
 /** "6-12", or "6" when the bounds are equal (spec §5). */
 export function formatLengthRange(minLength: number, maxLength: number): string {

@@ -26,6 +26,13 @@ export function setTokenReader(reader: () => string | null): void {
   readToken = reader;
 }
 
+let onSessionEnded: () => void = () => undefined;
+
+/** Told when a call made with a token answers NOT_LOGGED_IN: the session is over (spec §4). */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -94,6 +101,7 @@ export async function requestApi<Value>(path: string, request: ApiRequest = {}):
       });
     }
     if (!body.success) {
+      if (body.code === 'NOT_LOGGED_IN' && token) onSessionEnded();
       throw new ApiError({
         code: body.code,
         message: body.message,

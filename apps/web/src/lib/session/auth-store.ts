@@ -1,20 +1,35 @@
 import { create } from 'zustand';
-import { setTokenReader } from '../api/api-client';
+import { setSessionEndedHandler, setTokenReader } from '../api/api-client';
 import { readStorage, storageKeys, writeStorage } from '../storage-keys';
 
 /** Member type codes of spec §6/§9 (API.md): 4 trial; 1, 2, 41, 42 agents; 0 ordinary member. */
 export const agentMemberTypes: readonly number[] = [1, 2, 41, 42];
 export const trialMemberType = 4;
 
+/** GET /wps/member/info (API.md). */
+export type MemberInfo = {
+  id: string;
+  account: string;
+  nickname: string | null;
+  type: number;
+  icon: string;
+  iconUrl: string;
+  firstTimeLogin: boolean;
+  previousLogin: { time: string; ip: string } | null;
+  hasPaymentPassword: boolean;
+  totpEnabled: boolean;
+};
+
 export type AuthState = {
   token: string | null;
   /** Set once member info has loaded (spec §4: "Logged in is set after member info loads"). */
+  member: MemberInfo | null;
   memberType: number | null;
   isLogin: boolean;
   isAgent: boolean;
   isTrial: boolean;
   setToken: (token: string | null) => void;
-  setMember: (memberType: number | null) => void;
+  setMember: (member: MemberInfo | null) => void;
   clearSession: () => void;
 };
 
@@ -27,23 +42,27 @@ export function deriveFlags(memberType: number | null): Pick<AuthState, 'isLogin
   };
 }
 
-/** The small session store; the accounts work extends it with member info. */
+/** The session: the token, and the member once their info has loaded. */
 export const useAuthStore = create<AuthState>((set) => ({
   token: null,
+  member: null,
   memberType: null,
   ...deriveFlags(null),
   setToken: (token) => {
     writeStorage('session', storageKeys.token, token);
-    set({ token });
+    // A new token belongs to whoever logged in now: their info loads afresh.
+    set({ token, member: null, memberType: null, ...deriveFlags(null) });
   },
-  setMember: (memberType) => set({ memberType, ...deriveFlags(memberType) }),
+  setMember: (member) =>
+    set({ member, memberType: member?.type ?? null, ...deriveFlags(member?.type ?? null) }),
   clearSession: () => {
     writeStorage('session', storageKeys.token, null);
-    set({ token: null, memberType: null, ...deriveFlags(null) });
+    set({ token: null, member: null, memberType: null, ...deriveFlags(null) });
   },
 }));
 
 setTokenReader(() => useAuthStore.getState().token);
+setSessionEndedHandler(() => useAuthStore.getState().clearSession());
 
 /**
  * Startup (spec §4): a token in the query string (?token=) wins over the one kept for this

@@ -7,9 +7,9 @@ export function useViewer() {
   const language = useLanguage();
   const token = useAuthStore((state) => state.token);
   const isLogin = useAuthStore((state) => state.isLogin);
-  // First-time login and the user id arrive with the accounts work's member info.
-  const isFirstLogin = false;
-  const userId: string | null = null;
+  const member = useAuthStore((state) => state.member);
+  const isFirstLogin = member?.firstTimeLogin ?? false;
+  const userId = member?.id ?? null;
   return {
     language,
     token: isLogin ? token : null,

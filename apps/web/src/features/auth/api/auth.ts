@@ -20,7 +20,11 @@ export function logIn(input: LoginInput, language: LanguageCode): Promise<LoginR
 
 /** PUT /wps/member/register (or /mobile for mobile registration), sealed; answers like a login. */
 export function register(
-  input: { method: 'username' | 'mobile'; fields: Record<string, string> },
+  input: {
+    method: 'username' | 'mobile';
+    fields: Record<string, string>;
+    consents: { termsAccepted: boolean; ageConfirmed: boolean };
+  },
   language: LanguageCode,
 ): Promise<LoginResult> {
   const path = input.method === 'mobile' ? '/wps/member/register/mobile' : '/wps/member/register';
@@ -29,6 +33,7 @@ export function register(
     query: { language },
     body: {
       ...input.fields,
+      ...input.consents,
       registerUrl: window.location.href,
       domain: window.location.host,
       registerMethod: 'WEB',
@@ -75,10 +80,22 @@ export function requestPasswordEmail(input: { username: string; email: string },
 
 /** Set a new password with an SMS code (spec §7, sealed); answers like a login. */
 export function setPasswordByPhone(
-  input: { newPassword: string; mobileNum: string; verificationCode: string },
+  input: { newPassword: string; mobileNum: string; countryDialingCode: string; verificationCode: string },
   language: LanguageCode,
 ) {
   return requestSealedApi<LoginResult>('/wps/member/password/verification', {
+    method: 'POST',
+    query: { language },
+    body: input,
+  });
+}
+
+/** The emailed link's form: a new password with the link's token, sealed; answers like a login. */
+export function resetPassword(
+  input: { token: string; newPassword: string; confirmNewPassword: string },
+  language: LanguageCode,
+) {
+  return requestSealedApi<LoginResult>('/wps/member/password/reset', {
     method: 'POST',
     query: { language },
     body: input,

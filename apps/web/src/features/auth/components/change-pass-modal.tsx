@@ -8,13 +8,18 @@ import { FormNotice, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api/api-error';
 import { registerSettingsQuery } from '../../../lib/api/system-queries';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { changePassword } from '../api/auth';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import { changePassword, resetPassword } from '../api/auth';
 import { validateByRule } from '../register-validation';
 
 type Values = { oldPassword: string; newPassword: string; confirmNewPassword: string };
 
-/** changePassModal, titled "expired password" (spec §2): old, new and confirmation; success goes home. */
-export function ChangePassModal({ onClose }: { onClose: () => void }) {
+/**
+ * changePassModal, titled "expired password" (spec §2): old, new and confirmation; success reloads
+ * member info and goes home. With a reset token (the emailed link) the old password is not asked
+ * and success logs the member in.
+ */
+export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; resetToken?: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -34,7 +39,7 @@ export function ChangePassModal({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     setServerAnswer(null);
     const next: typeof errors = {};
-    if (!values.oldPassword) next.oldPassword = t('auth.inputEmpty');
+    if (!values.oldPassword && !resetToken) next.oldPassword = t('auth.inputEmpty');
     const ruleError = passwordRule ? validateByRule(passwordRule, values.newPassword) : null;
     if (ruleError?.kind === 'pattern')
       next.newPassword = t(`patterns.${ruleError.patternId}`, {
@@ -48,7 +53,22 @@ export function ChangePassModal({ onClose }: { onClose: () => void }) {
     if (Object.keys(next).length > 0) return;
     setSubmitting(true);
     try {
-      await changePassword(values, language);
+      if (resetToken) {
+        const result = await resetPassword(
+          {
+            token: resetToken,
+            newPassword: values.newPassword,
+            confirmNewPassword: values.confirmNewPassword,
+          },
+          language,
+        );
+        useAuthStore.getState().setToken(result.token);
+      } else {
+        await changePassword(values, language);
+        // Spec §4: user info is reloaded (the session may no longer be restricted).
+        const { member, setMember } = useAuthStore.getState();
+        if (member) setMember(null);
+      }
       onClose();
       navigate('/');
     } catch (error) {
@@ -63,18 +83,26 @@ export function ChangePassModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog title={t('modals.changePassTitle')} onClose={onClose} size="sm" testId="change-pass-modal">
+    <Dialog
+      title={resetToken ? t('auth.resetTitle') : t('modals.changePassTitle')}
+      onClose={onClose}
+      size="sm"
+      testId="change-pass-modal"
+    >
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <p className="text-sm text-muted">{t('auth.changePassLine')}</p>
-        <TextField
-          label={t('auth.oldPassword')}
-          type="password"
-          value={values.oldPassword}
-          onValueChange={(value) => update('oldPassword', value)}
-          error={errors.oldPassword}
-          autoComplete="current-password"
-          isRequired
-        />
+        <p className="text-sm text-muted">{resetToken ? t('auth.resetLine') : t('auth.changePassLine')}</p>
+        {resetToken ? null : (
+          <TextField
+            label={t('auth.oldPassword')}
+            type="password"
+            value={values.oldPassword}
+            onValueChange={(value) => update('oldPassword', value)}
+            error={errors.oldPassword}
+            autoComplete="current-password"
+            isRequired
+            data-testid="change-old-password"
+          />
+        )}
         <TextField
           label={t('auth.newPassword')}
           type="password"

@@ -93,6 +93,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
           {
             newPassword: values.newPassword,
             mobileNum: values.mobileNum.trim(),
+            countryDialingCode: dialingCode,
             verificationCode: values.verificationCode.trim(),
           },
           language,

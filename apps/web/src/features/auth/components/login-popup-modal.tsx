@@ -13,6 +13,7 @@ import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { logIn, logInForFreePlay } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
+import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
 import { AuthBanner } from './auth-banner';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';
@@ -32,15 +33,16 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
   const whitelabel = permission.data?.whitelabel;
   const hasSmsLogin = isSwitchEnabled(whitelabel, 'VERCODELOGIN');
   const hasFreePlay = isSwitchEnabled(whitelabel, 'FREEPLAY');
-  const [tab, setTab] = useState<LoginTab>('username');
+  const [remembered] = useState(readRememberedLogin);
+  const [tab, setTab] = useState<LoginTab>(remembered?.type === 'sms' && hasSmsLogin ? 'sms' : 'username');
   const [values, setValues] = useState({
-    username: '',
+    username: remembered?.type === 'username' ? remembered.username : '',
     password: '',
-    mobileNum: '',
+    mobileNum: remembered?.type === 'sms' ? remembered.username : '',
     verificationCode: '',
     captcha: '',
   });
-  const [isRemembered, setRemembered] = useState(false);
+  const [isRemembered, setRemembered] = useState(remembered !== null);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
@@ -91,10 +93,15 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
             },
         language,
       );
+      writeRememberedLogin(
+        isRemembered
+          ? { type: tab, username: tab === 'username' ? values.username.trim() : values.mobileNum.trim() }
+          : null,
+      );
       setToken(result.token);
       onClose();
       // Spec §4: an expired (or default) password after a username login asks for a new one first.
-      if (result.passwordExpired && tab === 'username') openModal('changePassModal');
+      if (result.passwordExpired && tab === 'username') openModal('changePassModal', {});
     } catch (error) {
       if (isApiError(error)) {
         if ((error.value as { captcha?: boolean } | undefined)?.captcha) setNeedsCaptcha(true);

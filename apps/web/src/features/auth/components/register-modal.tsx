@@ -94,6 +94,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     if (!error) return null;
     if (error.kind === 'mismatch') return t('auth.confirmMismatch');
     if (error.kind === 'required') return t('auth.inputEmpty');
+    if (error.kind === 'server') return error.message;
     const key = `patterns.${error.patternId}`;
     return t(key, { range: error.range, defaultValue: t('patterns.DEFAULT', { range: error.range }) });
   }
@@ -128,7 +129,10 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     if (!hasAffiliateField && codeFromUrl) fields.affiliateCode = codeFromUrl;
     setSubmitting(true);
     try {
-      const result = await register({ method, fields }, language);
+      const result = await register(
+        { method, fields, consents: { termsAccepted: consents.terms, ageConfirmed: consents.age } },
+        language,
+      );
       setToken(result.token);
       onClose();
     } catch (error) {
@@ -138,7 +142,10 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
           setErrors((current) => ({
             ...current,
             ...Object.fromEntries(
-              Object.keys(serverFields).map((field) => [field, { kind: 'required' } as const]),
+              Object.entries(serverFields).map(([field, message]) => [
+                field,
+                { kind: 'server', message } as const,
+              ]),
             ),
           }));
         }

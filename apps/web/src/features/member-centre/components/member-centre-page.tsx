@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import { SecurityCentre } from './security-centre';
 
 /** Member centre pages of spec §2; securityCenter is the default (§9). */
 const memberPages = [
@@ -35,6 +37,7 @@ export function MemberCentrePage() {
   const requested = searchParams.get('page');
   const page: MemberPage = isMemberPage(requested) ? requested : 'securityCenter';
   const items = memberPages.map((key) => ({ key, label: t(`pages.memberPages.${key}`) }));
+  const isTrial = useAuthStore((state) => state.isTrial);
   return (
     <PageFrame title={t('pages.memberTitle')} icon={UserRound} testId="member-centre-page">
       <div className="flex flex-col gap-4 lg:flex-row">
@@ -66,7 +69,13 @@ export function MemberCentrePage() {
           <h2 className="border-b border-line px-4 py-3 text-base font-semibold">
             {t(`pages.memberPages.${page}`)}
           </h2>
-          <EmptyState line={t('pages.memberLine')} />
+          {isTrial ? (
+            <EmptyState line={t('member.needAccount')} />
+          ) : page === 'securityCenter' ? (
+            <SecurityCentre />
+          ) : (
+            <EmptyState line={t('pages.memberLine')} />
+          )}
         </Panel>
       </div>
     </PageFrame>

@@ -1,0 +1,215 @@
+import { Check, ChevronDown, Copy, LogOut, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { type MemberInfo, useAuthStore } from '../../../lib/session/auth-store';
+import { logOut } from '../api/member';
+
+const FALLBACK_AVATAR = '/media/avatar-1.svg';
+
+/** The member's avatar; a picture that fails to load falls back to the default one (spec §2). */
+export function MemberAvatar({ member, size = 36 }: { member: MemberInfo; size?: number }) {
+  const [hasFailed, setFailed] = useState(false);
+  if (hasFailed) {
+    return (
+      <span
+        className="grid shrink-0 place-items-center rounded-full bg-brand-soft text-brand-strong"
+        style={{ width: size, height: size }}
+        aria-hidden="true"
+      >
+        <UserRound size={size * 0.55} />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={member.iconUrl || FALLBACK_AVATAR}
+      alt=""
+      width={size}
+      height={size}
+      className="shrink-0 rounded-full ring-2 ring-brand/40"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** The logout confirm dialog of spec §4: confirm, call, clear the session, go home. */
+export function LogoutConfirm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [isLeaving, setLeaving] = useState(false);
+
+  async function confirm() {
+    setLeaving(true);
+    try {
+      await logOut(language);
+    } catch {
+      // An ended or unreachable session is logged out here all the same.
+    } finally {
+      useAuthStore.getState().clearSession();
+      onClose();
+      navigate('/');
+    }
+  }
+
+  return (
+    <Dialog title={t('member.signOutTitle')} onClose={onClose} size="sm" testId="logout-confirm">
+      <div className="flex flex-col gap-5">
+        <p className="text-sm text-muted">{t('member.signOutLine')}</p>
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="secondary" onClick={onClose} disabled={isLeaving}>
+            {t('member.cancel')}
+          </Button>
+          <Button
+            variant="primary"
+            onClick={confirm}
+            disabled={isLeaving}
+            data-testid="logout-confirm-submit"
+          >
+            {t('member.signOut')}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Header block for a logged-in member: avatar, account and a menu (spec §2 "Member info"). */
+export function MemberMenu() {
+  const { t } = useTranslation();
+  const member = useAuthStore((state) => state.member);
+  const isAgent = useAuthStore((state) => state.isAgent);
+  const isTrial = useAuthStore((state) => state.isTrial);
+  const [isOpen, setOpen] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
+  const [isCopied, setCopied] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [isOpen]);
+
+  if (!member) return null;
+
+  async function copyAccount() {
+    if (!member) return;
+    try {
+      await navigator.clipboard.writeText(member.account);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  }
+
+  const itemClass =
+    'flex min-h-11 w-full items-center gap-2.5 rounded-md px-3 text-left text-sm text-text hover:bg-raised';
+
+  return (
+    <div className="relative" ref={container} data-testid="member-menu">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-label={t('member.menuLabel')}
+        onClick={() => setOpen((open) => !open)}
+        className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-text transition-colors hover:bg-raised"
+      >
+        <MemberAvatar member={member} size={32} />
+        <span className="hidden max-w-32 truncate md:inline" data-testid="member-account">
+          {member.account}
+        </span>
+        {isTrial ? (
+          <span className="rounded-full bg-warning/15 px-2 py-0.5 text-xs font-semibold text-warning">
+            {t('member.trialBadge')}
+          </span>
+        ) : null}
+        <ChevronDown size={16} aria-hidden="true" className="hidden text-muted md:block" />
+      </button>
+      {isOpen ? (
+        <div
+          role="menu"
+          className="absolute top-full right-0 z-40 mt-2 w-72 rounded-lg border border-line bg-surface p-2 shadow-raised"
+        >
+          <div className="flex items-center gap-3 rounded-md bg-raised/60 p-3">
+            <MemberAvatar member={member} size={44} />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-text">{member.nickname || member.account}</p>
+              <p className="truncate text-xs text-muted">
+                {member.account} · {t('member.id')} {member.id.slice(-8).toUpperCase()}
+              </p>
+            </div>
+            <button
+              type="button"
+              onClick={copyAccount}
+              aria-label={t('member.copyAccount')}
+              className="grid size-11 shrink-0 place-items-center rounded-md text-muted hover:bg-surface hover:text-text"
+            >
+              {isCopied ? <Check size={18} className="text-success" /> : <Copy size={18} />}
+            </button>
+          </div>
+          {isCopied ? (
+            <p role="status" className="px-3 pt-2 text-xs text-success">
+              {t('member.copied')}
+            </p>
+          ) : null}
+          <ul className="mt-2 flex flex-col gap-0.5">
+            {isTrial ? null : (
+              <li>
+                <Link
+                  role="menuitem"
+                  to="/member?page=securityCenter"
+                  className={itemClass}
+                  onClick={() => setOpen(false)}
+                >
+                  <ShieldCheck size={18} aria-hidden="true" className="text-brand-strong" />
+                  {t('member.securityCentre')}
+                </Link>
+              </li>
+            )}
+            {isAgent ? (
+              <li>
+                <Link role="menuitem" to="/agent" className={itemClass} onClick={() => setOpen(false)}>
+                  <Users size={18} aria-hidden="true" className="text-brand-strong" />
+                  {t('common.agent')}
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <button
+                type="button"
+                role="menuitem"
+                className={itemClass}
+                onClick={() => {
+                  setOpen(false);
+                  setConfirming(true);
+                }}
+                data-testid="member-sign-out"
+              >
+                <LogOut size={18} aria-hidden="true" className="text-danger" />
+                {t('member.signOut')}
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      {isConfirming ? <LogoutConfirm onClose={() => setConfirming(false)} /> : null}
+    </div>
+  );
+}
