@@ -41,6 +41,9 @@ export default async function setUpPlatform(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: 'true',
+      // Journeys act as different visitors (throttles and captcha count per address) through
+      // X-Forwarded-For, which one trusted hop lets through.
+      TRUST_PROXY_HOPS: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { usePermission } from '../../../lib/api/system-hooks';
 import { isSwitchEnabled, registerSettingsQuery } from '../../../lib/api/system-queries';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { requestPasswordEmail, setPasswordByPhone } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
@@ -30,6 +31,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
   const permission = usePermission();
   const settings = useQuery(registerSettingsQuery(language));
   const setToken = useAuthStore((state) => state.setToken);
+  const closeAllModals = useModalStore((state) => state.closeAll);
   const hasMobile = isSwitchEnabled(permission.data?.whitelabel, 'CHNGPASSVERIF3');
   const [chosenTab, setChosenTab] = useState<ForgetTab | null>(null);
   const tab: ForgetTab = chosenTab ?? (hasMobile ? 'mobile' : 'email');
@@ -100,7 +102,8 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
         );
         // Spec §4: by phone the user is logged in and sent home.
         setToken(result.token);
-        onClose();
+        // The login popup it was opened from closes too: the member is in.
+        closeAllModals();
         navigate('/');
       }
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Checkbox, FormNotice, TextField } from '../../../components/ui/field';
@@ -57,6 +58,8 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const permission = usePermission();
   const settings = useQuery(registerSettingsQuery(language));
   const openModal = useModalStore((state) => state.openModal);
+  const closeAllModals = useModalStore((state) => state.closeAll);
+  const navigate = useNavigate();
   const setToken = useAuthStore((state) => state.setToken);
   const [chosenMethod, setChosenMethod] = useState<RegisterMethod | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -134,7 +137,9 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         language,
       );
       setToken(result.token);
-      onClose();
+      // Spec §4: the modal closes and the new member goes home, whatever popup led here.
+      closeAllModals();
+      navigate('/');
     } catch (error) {
       if (isApiError(error)) {
         const serverFields = (error.value as { fields?: Record<string, string> } | undefined)?.fields;

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import type { Page } from '@playwright/test';
+import type pg from 'pg';
+
+/** A new account straight in the database, as an operator or an earlier visit would have made it. */
+export async function insertMember(
+  db: pg.Client,
+  input: { account: string; password: string; mobileNumber?: string; email?: string },
+): Promise<string> {
+  const id = `e2e-${randomBytes(8).toString('hex')}`;
+  // argon2id with the server's parameters (2 is Argon2id).
+  const passwordHash = await hash(input.password, {
+    algorithm: 2,
+    memoryCost: 19_456,
+    timeCost: 2,
+    parallelism: 1,
+  });
+  await db.query(
+    `insert into members (id, merchant_id, account, account_key, referral_code, password_hash,
+                          password_changed_at, mobile_dialing_code, mobile_number, email, icon)
+     select $1, id, $2, lower($2), $3, $4, now(), $5, $6, $7, 'avatar-3' from merchants where is_default`,
+    [
+      id,
+      input.account,
+      randomBytes(5).toString('hex').toUpperCase(),
+      passwordHash,
+      input.mobileNumber ? '+63' : null,
+      input.mobileNumber ?? null,
+      input.email ?? null,
+    ],
+  );
+  return id;
+}
+
+/** A name no earlier run or project has used: a prefix, the project's letter and the time. */
+export function uniqueAccount(prefix: string, projectName: string): string {
+  return `${prefix}${projectName.slice(0, 1)}${Date.now().toString(36)}`.slice(0, 16);
+}
+
+/** The newest six-digit code the outbox holds for a phone number (the SMS a player would read). */
+export async function readOutboxCode(db: pg.Client, e164: string): Promise<string> {
+  const result = await db.query<{ body: string }>(
+    'select body from outbox_messages where destination = $1 order by created_at desc, id desc limit 1',
+    [e164],
+  );
+  const code = /\b(\d{6})\b/.exec(result.rows[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${e164}`);
+  return code;
+}
+
+/** Every request of the page comes from its own address, so throttles of other tests do not apply. */
+export async function actAsVisitor(page: Page, address: string): Promise<void> {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
+  await page.addInitScript(() => {
+    sessionStorage.setItem('publicPopupClosed:anonymous', '1');
+    // The journeys read English labels; Tagalog has its own test in the shell suite.
+    localStorage.setItem('language', 'EN');
+    localStorage.setItem('historyLanguage', 'EN');
+  });
+}
+
+const POPUP_WAIT_MS = 4_000;
+
+/**
+ * A logged-in member sees the announcements popup once per session (spec §4, the demo has
+ * execution A and F announcements): wait for it and close it, so it does not cover what the test
+ * clicks next.
+ */
+export async function closePublicPopup(page: Page): Promise<void> {
+  const popup = page.getByTestId('public-modal');
+  const hasAppeared = await popup
+    .waitFor({ state: 'visible', timeout: POPUP_WAIT_MS })
+    .then(() => true)
+    .catch(() => false);
+  if (hasAppeared) {
+    await popup
+      .getByRole('button', { name: /close|isara/i })
+      .first()
+      .click();
+    await popup.waitFor({ state: 'hidden' });
+  }
+}
+
+/** Marks the announcements popup as already closed for a member of known id. */
+export async function skipMemberPopup(page: Page, memberId: string): Promise<void> {
+  await page.addInitScript((id) => sessionStorage.setItem(`publicPopupClosed:${id}`, '1'), memberId);
+}
