@@ -184,7 +184,7 @@ test('the first login with 123456 forces a password change', async ({ page, db }
   await expect(page.getByTestId('member-menu')).toBeVisible();
 });
 
-test('free play gives a trial account that must register for member pages', async ({ page }, testInfo) => {
+test('free play gives a trial account that must register for member pages', async ({ page }) => {
   await actAsVisitor(page, nextAddress());
   await openLogin(page);
   await page.getByRole('button', { name: /free play|libreng laro/i }).click();

@@ -61,7 +61,10 @@ describe('login by account and password', () => {
     const second = await again.call('GET', '/wps/member/info');
     expect(second.body.value.previousLogin).toMatchObject({ ip: client.ip });
     const history = await again.call('GET', '/wps/member/logins?page=1&pageSize=1');
-    expect(history.body.value).toMatchObject({ totalPages: 2, list: [{ ip: client.ip, method: 'username' }] });
+    expect(history.body.value).toMatchObject({
+      totalPages: 2,
+      list: [{ ip: client.ip, method: 'username' }],
+    });
   });
 
   it('makes a new token at each login and keeps the other devices logged in', async () => {
