@@ -10,6 +10,7 @@ import { registerMediaRoutes } from './http/static/media.routes.ts';
 import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
 import { registerRecoveryRoutes } from './http/wps/member/recovery.routes.ts';
+import { registerSecurityRoutes } from './http/wps/member/security.routes.ts';
 import { registerSessionRoutes } from './http/wps/session/session.routes.ts';
 import { registerContentRoutes } from './http/wps/system/content.routes.ts';
 import { registerPublicKeyRoutes } from './http/wps/system/public-key.routes.ts';
@@ -24,6 +25,7 @@ import { createVerificationService } from './modules/verification/verification.s
 import { createEncryptionKeyStore } from './platform/crypto/encryption-keys.ts';
 import { createKeyRotationJob } from './platform/crypto/key-rotation.job.ts';
 import { installSealedBodies } from './platform/crypto/sealed-body.ts';
+import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { handleClientError, handleFrameworkError, installEnvelope } from './platform/http/envelope.ts';
 import { installGracefulClose } from './platform/http/graceful-close.ts';
@@ -143,7 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appSecret: config.appSecret,
     now,
   });
-  const loginDeps = { members, captcha, verification, rateLimiter, now };
+  const totpBox = createSecretBox(config.appSecret, 'totp');
+  const loginDeps = { members, captcha, verification, rateLimiter, totpBox, now };
 
   const resolveMemberSocket: SocketTokenResolver = async (token) => {
     const found = await members.resolveSession(token);
@@ -192,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessionRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
   registerMemberRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
   registerRecoveryRoutes(app, { ...loginDeps, messenger, countryHeader: config.countryHeader });
+  registerSecurityRoutes(app, { members, totpBox, now });
   registerVerificationRoutes(app, {
     members,
     verification,

@@ -19,6 +19,11 @@ afterAll(async () => {
 const ROUTES: readonly { method: 'POST' | 'PUT' | 'DELETE'; url: string; sealed: boolean }[] = [
   { method: 'POST', url: '/wps/session/login', sealed: true },
   { method: 'POST', url: '/wps/session/login/freeplay', sealed: false },
+  { method: 'POST', url: '/wps/session/login/verification/send', sealed: false },
+  { method: 'POST', url: '/wps/session/login/verification', sealed: true },
+  { method: 'POST', url: '/wps/member/totp/setup', sealed: false },
+  { method: 'POST', url: '/wps/member/totp/enable', sealed: true },
+  { method: 'POST', url: '/wps/member/totp/disable', sealed: true },
   { method: 'DELETE', url: '/wps/session/logout', sealed: false },
   { method: 'PUT', url: '/wps/member/register', sealed: true },
   { method: 'PUT', url: '/wps/member/register/mobile', sealed: true },
@@ -54,6 +59,9 @@ const FIELD_NAMES = [
   'token',
   'icon',
   'idNumber',
+  'challengeId',
+  'method',
+  'code',
 ];
 
 const anyValue = fc.oneof(

@@ -49,7 +49,8 @@ describe('the HTTP SMS provider', () => {
       authorization: 'Bearer gateway-token',
       body: { to: '+639171234567', reference: 'noLogin' },
     });
-    expect((received.at(-1)?.body as { text: string }).text).toMatch(/Your Panalo code is \d{6}\./);
+    const sent = received.at(-1)?.body as { text?: string } | undefined;
+    expect(sent?.text).toMatch(/Your Panalo code is \d{6}\./);
     const row = await testApp.database.db
       .selectFrom('outbox_messages')
       .select(['provider', 'status'])

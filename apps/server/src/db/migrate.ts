@@ -7,6 +7,7 @@ import * as m0011 from './migrations/0011_encryption_keys.ts';
 import * as m0020 from './migrations/0020_members.ts';
 import * as m0021 from './migrations/0021_verification.ts';
 import * as m0022 from './migrations/0022_password_resets.ts';
+import * as m0023 from './migrations/0023_member_totp_step.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_members': m0020,
   '0021_verification': m0021,
   '0022_password_resets': m0022,
+  '0023_member_totp_step': m0023,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

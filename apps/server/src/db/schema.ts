@@ -189,6 +189,7 @@ export type MembersTable = {
   icon: string | null;
   totp_secret: string | null;
   totp_enabled_at: Date | null;
+  totp_last_step: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   register_ip: string | null;
   register_domain: string | null;
   register_method: string | null;

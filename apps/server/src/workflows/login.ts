@@ -4,14 +4,16 @@ import {
   isAgentType,
   type MemberRow,
   type MemberService,
+  type SecondStepMethod,
   type StartSessionInput,
   TRIAL_TYPE,
 } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { readSwitches } from '../modules/merchant/merchant.service.ts';
 import type { VerificationService } from '../modules/verification/verification.service.ts';
+import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import { AppError } from '../platform/http/errors.ts';
-import { parseMobileNumber } from '../platform/phone/phone-number.ts';
+import { maskEmail, maskPhone, parseMobileNumber } from '../platform/phone/phone-number.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 
 /** The login result of spec §3 and API.md. */
@@ -25,8 +27,13 @@ export type LoginDeps = {
   captcha: CaptchaService;
   verification: VerificationService;
   rateLimiter: RateLimiter;
+  /** Opens members' sealed authenticator secrets. */
+  totpBox: SecretBox;
   now?: () => Date;
 };
+
+/** What the first step established, replayed when the second step is done. */
+export type LoginContext = { method: 'username' | 'sms'; agentPage: boolean; passwordExpired: boolean };
 
 // API.md "Throttles": a captcha after 3 failures, at most 100 failures an hour per account. The
 // hour rolls: a blocked owner gets in again as the oldest failures age out.
@@ -62,6 +69,8 @@ export async function completeLogin(
     agentPage: boolean;
     passwordExpired: boolean;
     client: ClientContext;
+    /** The second step has just been passed (or never applies to this way in). */
+    isSecondStepDone?: boolean;
   },
 ): Promise<LoginResult> {
   const { member } = input;
@@ -69,6 +78,14 @@ export async function completeLogin(
   if (member.status === 'self_excluded') throw new AppError('SELF_EXCLUDED');
   if (member.type === TRIAL_TYPE && input.method !== 'freeplay') throw new AppError('NON_MEMBER');
   if (input.agentPage && !isAgentType(member.type)) throw new AppError('NON_AGENT');
+  if ((input.method === 'username' || input.method === 'sms') && !input.isSecondStepDone) {
+    await askForSecondStep(deps, {
+      member,
+      merchant: input.merchant,
+      client: input.client,
+      context: { method: input.method, agentPage: input.agentPage, passwordExpired: input.passwordExpired },
+    });
+  }
   const started = await deps.members.startSession({
     member,
     policy: input.merchant.settings.session,
@@ -84,6 +101,46 @@ export async function completeLogin(
     firstTimeLogin: started.firstTimeLogin,
     passwordExpired: input.passwordExpired,
   };
+}
+
+/** The ways a member can answer a second step, among those the merchant offers. */
+function availableSecondSteps(member: MemberRow, offered: readonly SecondStepMethod[]): SecondStepMethod[] {
+  const has: Record<SecondStepMethod, boolean> = {
+    sms: member.mobile_number !== null,
+    email: member.email !== null,
+    totp: member.totp_enabled_at !== null,
+    bankName: member.payee_name !== null && member.payee_name.trim() !== '',
+  };
+  return offered.filter((method) => has[method]);
+}
+
+/**
+ * Spec §4 "Unregistered IP": when the merchant asks for it, a login from an address the member has
+ * never logged in from stops here with VERIFICATION_REQUIRED and a challenge to answer. A first
+ * login ever, or a member with no way to answer, goes through.
+ */
+async function askForSecondStep(
+  deps: LoginDeps,
+  input: { member: MemberRow; merchant: ResolvedMerchant; client: ClientContext; context: LoginContext },
+): Promise<void> {
+  const policy = input.merchant.settings.loginVerification;
+  if (!policy.enabled) return;
+  const methods = availableSecondSteps(input.member, policy.methods);
+  if (methods.length === 0) return;
+  if ((await deps.members.countLogins(input.member.id)) === 0) return;
+  if (await deps.members.hasLoginFromIp(input.member.id, input.client.ip)) return;
+  const challengeId = await deps.members.createLoginChallenge({
+    member: input.member,
+    ip: input.client.ip,
+    methods,
+    context: input.context,
+  });
+  const destinations: Record<string, string> = {};
+  if (methods.includes('sms') && input.member.mobile_dialing_code && input.member.mobile_number) {
+    destinations.sms = maskPhone(`${input.member.mobile_dialing_code}${input.member.mobile_number}`);
+  }
+  if (methods.includes('email') && input.member.email) destinations.email = maskEmail(input.member.email);
+  throw new AppError('VERIFICATION_REQUIRED', { value: { challengeId, methods, destinations } });
 }
 
 /** Spec §4: the default six-digit password, an operator-forced change, or an expired password. */

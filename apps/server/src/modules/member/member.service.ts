@@ -60,6 +60,17 @@ const SESSION_TOUCH_INTERVAL_MS = 60_000;
 const TRIAL_ACCOUNT_PREFIX = 'trial_';
 const LOGIN_PAGE_SIZE_MAX = 50;
 export const PASSWORD_RESET_MINUTES = 30;
+export const LOGIN_CHALLENGE_MINUTES = 10;
+/** Wrong answers a login challenge survives. */
+export const LOGIN_CHALLENGE_ATTEMPTS_MAX = 5;
+
+export type SecondStepMethod = 'sms' | 'email' | 'totp' | 'bankName';
+export type LoginChallenge = {
+  id: string;
+  memberId: string;
+  methods: SecondStepMethod[];
+  context: Record<string, unknown>;
+};
 
 export type SessionPolicy = { idleMinutes: number; absoluteMinutes: number };
 
@@ -315,6 +326,95 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
         .returning('member_id')
         .executeTakeFirst();
       return row ? ((await findMemberById(db, row.member_id)) ?? null) : null;
+    },
+    /** Keeps a (sealed) authenticator secret waiting for its first code; replaces an earlier one. */
+    async setPendingTotpSecret(memberId: string, sealedSecret: string): Promise<void> {
+      await updateMember(db, memberId, {
+        totp_secret: sealedSecret,
+        totp_enabled_at: null,
+        totp_last_step: null,
+      });
+    },
+    async enableTotp(memberId: string, step: number): Promise<void> {
+      await updateMember(db, memberId, { totp_enabled_at: now(), totp_last_step: BigInt(step) });
+    },
+    async disableTotp(memberId: string): Promise<void> {
+      await updateMember(db, memberId, { totp_secret: null, totp_enabled_at: null, totp_last_step: null });
+    },
+    /**
+     * Records the authenticator step just used; false when it is not newer than the last one
+     * (the same code, or an older one, used again).
+     */
+    async useTotpStep(memberId: string, step: number): Promise<boolean> {
+      const row = await db
+        .updateTable('members')
+        .set({ totp_last_step: BigInt(step) })
+        .where('id', '=', memberId)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', BigInt(step))]))
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async createLoginChallenge(input: {
+      member: MemberRow;
+      ip: string;
+      methods: SecondStepMethod[];
+      context: Record<string, unknown>;
+    }): Promise<string> {
+      const id = randomBytes(TOKEN_BYTES).toString('base64url');
+      const timestamp = now();
+      await db
+        .insertInto('login_challenges')
+        .values({
+          id,
+          member_id: input.member.id,
+          merchant_id: input.member.merchant_id,
+          ip: input.ip,
+          methods: input.methods,
+          context: JSON.stringify(input.context),
+          created_at: timestamp,
+          expires_at: new Date(timestamp.getTime() + LOGIN_CHALLENGE_MINUTES * 60_000),
+        })
+        .execute();
+      return id;
+    },
+    /** A challenge that is still open: not expired, not done, attempts left. */
+    async findOpenChallenge(id: string, merchantId: string): Promise<LoginChallenge | null> {
+      const row = await db
+        .selectFrom('login_challenges')
+        .selectAll()
+        .where('id', '=', id)
+        .where('merchant_id', '=', merchantId)
+        .where('completed_at', 'is', null)
+        .where('expires_at', '>', now())
+        .where('attempts', '<', LOGIN_CHALLENGE_ATTEMPTS_MAX)
+        .executeTakeFirst();
+      return row
+        ? {
+            id: row.id,
+            memberId: row.member_id,
+            methods: row.methods as SecondStepMethod[],
+            context: row.context,
+          }
+        : null;
+    },
+    async countChallengeAttempt(id: string): Promise<void> {
+      await db
+        .updateTable('login_challenges')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Closes a challenge once; false when another request closed it first. */
+    async completeChallenge(id: string): Promise<boolean> {
+      const row = await db
+        .updateTable('login_challenges')
+        .set({ completed_at: now() })
+        .where('id', '=', id)
+        .where('completed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
     /** The login before the current one, shown to the member as "last login". */
     async findPreviousLogin(memberId: string): Promise<LoginRow | null> {

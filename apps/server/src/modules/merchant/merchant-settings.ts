@@ -112,6 +112,25 @@ export const MerchantSettings = Type.Object({
     { default: { idleMinutes: 30, absoluteMinutes: 720 } },
   ),
   regionRestriction: RegionRestriction,
+  /**
+   * The second login step from an address a member has not used before (spec §4 "Unregistered
+   * IP"), with the methods a member may be offered.
+   */
+  loginVerification: Type.Object(
+    {
+      enabled: Type.Boolean({ default: false }),
+      methods: Type.Array(
+        Type.Union([
+          Type.Literal('sms'),
+          Type.Literal('email'),
+          Type.Literal('totp'),
+          Type.Literal('bankName'),
+        ]),
+        { maxItems: 4, default: ['sms', 'email', 'totp', 'bankName'] },
+      ),
+    },
+    { default: { enabled: false, methods: ['sms', 'email', 'totp', 'bankName'] } },
+  ),
   /** Days a password stays valid when FORCEPASSCHANGE is on; 0 never expires (spec §4). */
   passwordExpiryDays: Type.Integer({ minimum: 0, maximum: 3650, default: 0 }),
   /** Footer text per language code. */

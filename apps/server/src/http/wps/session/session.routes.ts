@@ -10,6 +10,7 @@ import {
   logInWithPassword,
   logInWithSmsCode,
 } from '../../../workflows/login.ts';
+import { answerSecondStep, sendSecondStepCode } from '../../../workflows/login-second-step.ts';
 import { readCaptchaId, readClient } from '../../client-context.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
@@ -35,6 +36,14 @@ const LoginBody = Type.Object({
   countryDialingCode: Type.Optional(Type.String({ maxLength: 6 })),
   verificationCode: Type.Optional(Type.String({ maxLength: 12 })),
   agentPage: Type.Optional(Type.Boolean()),
+});
+
+const ChallengeId = Type.String({ minLength: 20, maxLength: 100 });
+const SecondStepSendBody = Type.Object({ challengeId: ChallengeId, method: StringOf(['sms', 'email']) });
+const SecondStepBody = Type.Object({
+  challengeId: ChallengeId,
+  method: StringOf(['sms', 'email', 'totp', 'bankName']),
+  code: Type.String({ minLength: 1, maxLength: 100 }),
 });
 
 const FreePlayBody = Type.Object({
@@ -99,6 +108,51 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRoutesD
           },
           client,
         ),
+      );
+    },
+  );
+
+  app.post(
+    '/wps/session/login/verification/send',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send the code of a second login step by SMS or email',
+        querystring: Query,
+        body: SecondStepSendBody,
+        response: { 200: Envelope(Type.Object({ expiredMinutes: Type.Integer() })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof SecondStepSendBody>;
+      return ok(
+        await sendSecondStepCode(
+          deps,
+          requireMerchant(request),
+          { ...body, language: request.language },
+          readClient(request, deps.countryHeader),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/wps/session/login/verification',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Answer a second login step (SMS or email code, authenticator code, bank account name; sealed body)',
+        querystring: Query,
+        body: SecondStepBody,
+        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof SecondStepBody>;
+      return ok(
+        await answerSecondStep(deps, requireMerchant(request), body, readClient(request, deps.countryHeader)),
       );
     },
   );

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import type { SecretBox } from '../../../platform/crypto/secret-box.ts';
+import { createTotpSecret, matchTotp, totpUri } from '../../../platform/crypto/totp.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+
+export type SecurityRoutesDeps = { members: MemberService; totpBox: SecretBox; now: () => Date };
+
+const TAGS = ['member'];
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const CodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 10 }) });
+
+/** Google Authenticator (TOTP) enrolment in the security centre (spec §4 "Unregistered IP"). */
+export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoutesDeps): void {
+  const { members } = deps;
+
+  /** A code of the member's authenticator, valid now and not used before; else SMS_CODE_INVALID. */
+  async function checkCode(memberId: string, sealedSecret: string | null, code: string): Promise<number> {
+    const step = sealedSecret
+      ? matchTotp(deps.totpBox.open(sealedSecret), code.trim(), deps.now().getTime())
+      : null;
+    if (step === null || !(await members.useTotpStep(memberId, step))) throw new AppError('SMS_CODE_INVALID');
+    return step;
+  }
+
+  app.post(
+    '/wps/member/totp/setup',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Start authenticator enrolment: a new secret and its otpauth address (for a QR code)',
+        querystring: Query,
+        response: {
+          200: Envelope(Type.Object({ secret: Type.String(), otpauthUrl: Type.String() })),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, members);
+      if (member.totp_enabled_at) throw new AppError('CONFLICT');
+      const secret = createTotpSecret();
+      await members.setPendingTotpSecret(member.id, deps.totpBox.seal(secret));
+      const issuer = merchant.settings.siteName || merchant.name;
+      return ok({ secret, otpauthUrl: totpUri({ issuer, account: member.account, secret }) });
+    },
+  );
+
+  app.post(
+    '/wps/member/totp/enable',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Turn the authenticator on with its first code (sealed body)',
+        querystring: Query,
+        body: CodeBody,
+        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, members);
+      if (member.totp_enabled_at || !member.totp_secret) throw new AppError('CONFLICT');
+      const { code } = request.body as Static<typeof CodeBody>;
+      const step = await checkCode(member.id, member.totp_secret, code);
+      await members.enableTotp(member.id, step);
+      return ok({});
+    },
+  );
+
+  app.post(
+    '/wps/member/totp/disable',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Turn the authenticator off with a current code (sealed body)',
+        querystring: Query,
+        body: CodeBody,
+        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, members);
+      if (!member.totp_enabled_at) throw new AppError('CONFLICT');
+      const { code } = request.body as Static<typeof CodeBody>;
+      await checkCode(member.id, member.totp_secret, code);
+      await members.disableTotp(member.id);
+      return ok({});
+    },
+  );
+}
