@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
@@ -6,7 +6,7 @@ import type pg from 'pg';
 /** A new account straight in the database, as an operator or an earlier visit would have made it. */
 export async function insertMember(
   db: pg.Client,
-  input: { account: string; password: string; mobileNumber?: string; email?: string },
+  input: { account: string; password: string; mobileNumber?: string; email?: string; payeeName?: string },
 ): Promise<string> {
   const id = `e2e-${randomBytes(8).toString('hex')}`;
   // argon2id with the server's parameters (2 is Argon2id).
@@ -18,8 +18,8 @@ export async function insertMember(
   });
   await db.query(
     `insert into members (id, merchant_id, account, account_key, referral_code, password_hash,
-                          password_changed_at, mobile_dialing_code, mobile_number, email, icon)
-     select $1, id, $2, lower($2), $3, $4, now(), $5, $6, $7, 'avatar-3' from merchants where is_default`,
+                          password_changed_at, mobile_dialing_code, mobile_number, email, payee_name, icon)
+     select $1, id, $2, lower($2), $3, $4, now(), $5, $6, $7, $8, 'avatar-3' from merchants where is_default`,
     [
       id,
       input.account,
@@ -28,6 +28,7 @@ export async function insertMember(
       input.mobileNumber ? '+63' : null,
       input.mobileNumber ?? null,
       input.email ?? null,
+      input.payeeName ?? null,
     ],
   );
   return id;
@@ -85,4 +86,30 @@ export async function closePublicPopup(page: Page): Promise<void> {
 /** Marks the announcements popup as already closed for a member of known id. */
 export async function skipMemberPopup(page: Page, memberId: string): Promise<void> {
   await page.addInitScript((id) => sessionStorage.setItem(`publicPopupClosed:${id}`, '1'), memberId);
+}
+
+/** The current code of a base32 TOTP secret (RFC 6238: HMAC-SHA1, 30 s, 6 digits), as an authenticator app shows it. */
+export function authenticatorCode(secretBase32: string, unixMs = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const character of secretBase32.replace(/=+$/, '')) {
+    bits += alphabet.indexOf(character).toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let index = 0; index + 8 <= bits.length; index += 8)
+    bytes.push(Number.parseInt(bits.slice(index, index + 8), 2));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(unixMs / 30_000)));
+  const digest = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
+  const offset = (digest.at(-1) ?? 0) & 0x0f;
+  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** Turns the merchant's second login step on or off (the merchant cache lives up to 2 s). */
+export async function setLoginVerification(db: pg.Client, enabled: boolean): Promise<void> {
+  await db.query(
+    `update merchants set settings = settings || $1::jsonb, updated_at = now() where is_default`,
+    [JSON.stringify({ loginVerification: { enabled, methods: ['sms', 'email', 'totp', 'bankName'] } })],
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
 }

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import {
   actAsVisitor,
+  authenticatorCode,
   closePublicPopup,
   insertMember,
   readOutboxCode,
+  setLoginVerification,
   skipMemberPopup,
   uniqueAccount,
 } from '../accounts.ts';
@@ -215,4 +217,47 @@ test('the security centre shows the account, avatars and the login history', asy
   await centre.getByRole('radio').nth(4).click();
   await expect(centre.getByRole('radio').nth(4)).toHaveAttribute('aria-checked', 'true');
   await screenshot(page, 'accounts-security-centre');
+});
+
+test('a login from a new address asks for a second step, and the authenticator can be set up', async ({
+  page,
+  db,
+}, testInfo) => {
+  const account = uniqueAccount('two', testInfo.project.name);
+  await skipMemberPopup(
+    page,
+    await insertMember(db, { account, password: 'Second1234', payeeName: 'Maria Clara' }),
+  );
+  await actAsVisitor(page, nextAddress());
+  await openLogin(page);
+  await logInThroughForm(page, account, 'Second1234');
+  await expect(page.getByTestId('member-menu')).toBeVisible();
+
+  await page.goto('/member?page=securityCenter');
+  await page.getByTestId('totp-setup').click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await screenshot(page, 'accounts-authenticator-setup');
+  await page.getByTestId('totp-code').fill(authenticatorCode(secret));
+  await page.getByTestId('totp-confirm').click();
+  await expect(page.getByTestId('authenticator')).toContainText(/is on/i);
+  await signOut(page);
+
+  await setLoginVerification(db, true);
+  try {
+    await actAsVisitor(page, nextAddress());
+    await openLogin(page);
+    await logInThroughForm(page, account, 'Second1234');
+    const step = page.getByTestId('second-step-form');
+    await expect(step).toBeVisible();
+    await expect(step.getByRole('tab')).toHaveText([/authenticator/i, /bank account name/i]);
+    await screenshot(page, 'accounts-second-step');
+    await step.getByRole('tab', { name: /bank account name/i }).click();
+    await page.getByTestId('second-step-answer').fill('maria  clara');
+    await page.getByTestId('second-step-submit').click();
+    await expect(page.getByTestId('member-menu')).toBeVisible();
+    await expect(page.getByTestId('login-modal')).toBeHidden();
+  } finally {
+    await setLoginVerification(db, false);
+  }
 });

@@ -125,3 +125,34 @@ export function sendRegisterSmsCode(
     body: { countryDialingCode: input.countryDialingCode, mobileNo: input.mobileNum },
   });
 }
+
+/** The second step of a login from a new address (API.md VERIFICATION_REQUIRED). */
+export type SecondStepMethod = 'sms' | 'email' | 'totp' | 'bankName';
+export type SecondStepChallenge = {
+  challengeId: string;
+  methods: SecondStepMethod[];
+  destinations: { sms?: string; email?: string };
+};
+
+export function sendSecondStepCode(
+  input: { challengeId: string; method: 'sms' | 'email' },
+  language: LanguageCode,
+): Promise<{ expiredMinutes: number }> {
+  return requestApi('/wps/session/login/verification/send', {
+    method: 'POST',
+    query: { language },
+    body: input,
+  });
+}
+
+/** Answers the step (sealed); answers like a login. */
+export function answerSecondStep(
+  input: { challengeId: string; method: SecondStepMethod; code: string },
+  language: LanguageCode,
+): Promise<LoginResult> {
+  return requestSealedApi<LoginResult>('/wps/session/login/verification', {
+    method: 'POST',
+    query: { language },
+    body: input,
+  });
+}

@@ -11,13 +11,14 @@ import { isSwitchEnabled } from '../../../lib/api/system-queries';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
-import { logIn, logInForFreePlay } from '../api/auth';
+import { type LoginResult, logIn, logInForFreePlay, type SecondStepChallenge } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
 import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
 import { AuthBanner } from './auth-banner';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';
 import { DialingCodePicker } from './dialing-code-picker';
+import { SecondStepForm } from './second-step-form';
 import { SendCodeButton } from './send-code-button';
 
 type LoginTab = 'username' | 'sms';
@@ -48,6 +49,7 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
   const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<SecondStepChallenge | null>(null);
   const showsCaptcha = tab === 'username' && (needsCaptcha || publicState.data?.showCaptcha === true);
 
   function update(field: keyof typeof values, value: string) {
@@ -69,6 +71,18 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
     }
     setErrors(next);
     return Object.keys(next).length === 0;
+  }
+
+  /** Spec §4 "Login success": keep the token, close, and ask for a new password when it expired. */
+  function finishLogin(result: LoginResult) {
+    writeRememberedLogin(
+      isRemembered
+        ? { type: tab, username: tab === 'username' ? values.username.trim() : values.mobileNum.trim() }
+        : null,
+    );
+    setToken(result.token);
+    onClose();
+    if (result.passwordExpired && tab === 'username') openModal('changePassModal', {});
   }
 
   async function submit(event: FormEvent) {
@@ -93,17 +107,11 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
             },
         language,
       );
-      writeRememberedLogin(
-        isRemembered
-          ? { type: tab, username: tab === 'username' ? values.username.trim() : values.mobileNum.trim() }
-          : null,
-      );
-      setToken(result.token);
-      onClose();
-      // Spec §4: an expired (or default) password after a username login asks for a new one first.
-      if (result.passwordExpired && tab === 'username') openModal('changePassModal', {});
+      finishLogin(result);
     } catch (error) {
-      if (isApiError(error)) {
+      if (isApiError(error) && error.code === 'VERIFICATION_REQUIRED') {
+        setChallenge(error.value as SecondStepChallenge);
+      } else if (isApiError(error)) {
         if ((error.value as { captcha?: boolean } | undefined)?.captcha) setNeedsCaptcha(true);
         setServerAnswer({ message: error.message, code: error.code });
       } else {
@@ -139,124 +147,128 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
       testId="login-modal"
       header={<AuthBanner group="w_login" />}
     >
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <AuthSwitch current="login" />
-        {hasSmsLogin ? (
-          <Tabs
-            label={t('auth.loginTitle')}
-            items={[
-              { key: 'username', label: t('auth.usernameTab') },
-              { key: 'sms', label: t('auth.smsTab') },
-            ]}
-            value={tab}
-            onChange={setTab}
-          />
-        ) : null}
-        {tab === 'username' ? (
-          <>
-            <TextField
-              label={t('auth.username')}
-              value={values.username}
-              onValueChange={(value) => update('username', value)}
-              error={errors.username}
-              autoComplete="username"
-              isRequired
-              data-testid="login-username"
+      {challenge ? (
+        <SecondStepForm challenge={challenge} onLoggedIn={finishLogin} onCancel={() => setChallenge(null)} />
+      ) : (
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          <AuthSwitch current="login" />
+          {hasSmsLogin ? (
+            <Tabs
+              label={t('auth.loginTitle')}
+              items={[
+                { key: 'username', label: t('auth.usernameTab') },
+                { key: 'sms', label: t('auth.smsTab') },
+              ]}
+              value={tab}
+              onChange={setTab}
             />
-            <TextField
-              label={t('auth.password')}
-              type="password"
-              value={values.password}
-              onValueChange={(value) => update('password', value)}
-              error={errors.password}
-              autoComplete="current-password"
-              isRequired
-              data-testid="login-password"
-            />
-            {showsCaptcha ? (
-              <CaptchaField
-                value={values.captcha}
-                onValueChange={(value) => update('captcha', value)}
-                error={errors.captcha}
+          ) : null}
+          {tab === 'username' ? (
+            <>
+              <TextField
+                label={t('auth.username')}
+                value={values.username}
+                onValueChange={(value) => update('username', value)}
+                error={errors.username}
+                autoComplete="username"
+                isRequired
+                data-testid="login-username"
               />
-            ) : null}
-          </>
-        ) : (
-          <>
-            <TextField
-              label={t('auth.mobileNum')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              value={values.mobileNum}
-              onValueChange={(value) => update('mobileNum', value)}
-              error={errors.mobileNum}
-              isRequired
-              leading={<DialingCodePicker value={dialingCode} onChange={setDialingCode} />}
-            />
-            <TextField
-              label={t('auth.verificationCode')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={values.verificationCode}
-              onValueChange={(value) => update('verificationCode', value)}
-              error={errors.verificationCode}
-              isRequired
-              maxLength={255}
-              trailing={
-                <SendCodeButton
-                  dialingCode={dialingCode}
-                  mobileNum={values.mobileNum}
-                  onAnswer={setServerAnswer}
+              <TextField
+                label={t('auth.password')}
+                type="password"
+                value={values.password}
+                onValueChange={(value) => update('password', value)}
+                error={errors.password}
+                autoComplete="current-password"
+                isRequired
+                data-testid="login-password"
+              />
+              {showsCaptcha ? (
+                <CaptchaField
+                  value={values.captcha}
+                  onValueChange={(value) => update('captcha', value)}
+                  error={errors.captcha}
                 />
-              }
-            />
-          </>
-        )}
-        <div className="flex items-center justify-between gap-2">
-          <Checkbox checked={isRemembered} onCheckedChange={setRemembered}>
-            {t('auth.rememberPassword')}
-          </Checkbox>
-          <button
-            type="button"
-            className="min-h-11 text-sm font-medium text-brand-strong hover:underline"
-            onClick={() => openModal('forgetPassModal')}
-          >
-            {t('auth.forgotPassword')}
-          </button>
-        </div>
-        {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
-        <Button
-          type="submit"
-          variant="primary"
-          className="w-full"
-          disabled={isSubmitting}
-          data-testid="login-submit"
-        >
-          {t('auth.submitLogin')}
-        </Button>
-        {hasFreePlay ? (
+              ) : null}
+            </>
+          ) : (
+            <>
+              <TextField
+                label={t('auth.mobileNum')}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                value={values.mobileNum}
+                onValueChange={(value) => update('mobileNum', value)}
+                error={errors.mobileNum}
+                isRequired
+                leading={<DialingCodePicker value={dialingCode} onChange={setDialingCode} />}
+              />
+              <TextField
+                label={t('auth.verificationCode')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={values.verificationCode}
+                onValueChange={(value) => update('verificationCode', value)}
+                error={errors.verificationCode}
+                isRequired
+                maxLength={255}
+                trailing={
+                  <SendCodeButton
+                    dialingCode={dialingCode}
+                    mobileNum={values.mobileNum}
+                    onAnswer={setServerAnswer}
+                  />
+                }
+              />
+            </>
+          )}
+          <div className="flex items-center justify-between gap-2">
+            <Checkbox checked={isRemembered} onCheckedChange={setRemembered}>
+              {t('auth.rememberPassword')}
+            </Checkbox>
+            <button
+              type="button"
+              className="min-h-11 text-sm font-medium text-brand-strong hover:underline"
+              onClick={() => openModal('forgetPassModal')}
+            >
+              {t('auth.forgotPassword')}
+            </button>
+          </div>
+          {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
           <Button
-            variant="secondary"
+            type="submit"
+            variant="primary"
             className="w-full"
-            icon={<Gamepad2 size={18} aria-hidden="true" />}
             disabled={isSubmitting}
-            onClick={playForFree}
+            data-testid="login-submit"
           >
-            {t('auth.freePlay')}
+            {t('auth.submitLogin')}
           </Button>
-        ) : null}
-        <p className="text-center text-xs text-muted">
-          {t('auth.acceptTerms')}{' '}
-          <button
-            type="button"
-            className="font-medium text-brand-strong hover:underline"
-            onClick={() => openModal('helpModal', { anchor: 'term' })}
-          >
-            {t('auth.termsLink')}
-          </button>
-        </p>
-      </form>
+          {hasFreePlay ? (
+            <Button
+              variant="secondary"
+              className="w-full"
+              icon={<Gamepad2 size={18} aria-hidden="true" />}
+              disabled={isSubmitting}
+              onClick={playForFree}
+            >
+              {t('auth.freePlay')}
+            </Button>
+          ) : null}
+          <p className="text-center text-xs text-muted">
+            {t('auth.acceptTerms')}{' '}
+            <button
+              type="button"
+              className="font-medium text-brand-strong hover:underline"
+              onClick={() => openModal('helpModal', { anchor: 'term' })}
+            >
+              {t('auth.termsLink')}
+            </button>
+          </p>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -11,6 +11,7 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { chooseIcon, fetchIcons, fetchLoginHistory } from '../api/security';
+import { AuthenticatorSetup } from './authenticator-setup';
 
 const dateTimeFormat = (language: string) =>
   new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
@@ -201,9 +202,7 @@ export function SecurityCentre() {
         </div>
       </Section>
       <Section icon={ShieldCheck} title={t('security.twoStep')}>
-        <p className="text-sm text-muted">
-          {member.totpEnabled ? t('security.twoStepOn') : t('security.twoStepOff')}
-        </p>
+        <AuthenticatorSetup />
       </Section>
       <Section icon={MonitorSmartphone} title={t('security.loginHistory')}>
         <LoginHistoryTable />

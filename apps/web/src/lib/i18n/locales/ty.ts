@@ -154,6 +154,13 @@ export const ty = {
     lastLogin: 'Huling pag-login: {{time}} mula sa {{ip}}',
   },
   security: {
+    setUpAuthenticator: 'I-set up ang Google Authenticator',
+    scanWithApp:
+      'I-scan ang code na ito gamit ang Google Authenticator, o i-type ang key, saka ilagay ang code na ipinapakita nito.',
+    authenticatorCode: 'Code ng authenticator',
+    codeSixDigits: 'Ilagay ang 6 na digit na code.',
+    turnOn: 'I-on',
+    turnOff: 'I-off',
     account: 'Account',
     accountName: 'Pangalan ng account',
     nickname: 'Palayaw',
@@ -173,6 +180,17 @@ export const ty = {
     device: 'Device',
   },
   auth: {
+    secondStepTitle: 'Kumpirmahin na ikaw ito',
+    secondStepLine: 'Bagong lugar ito ng pag-login. Patunayan muli na ikaw ito.',
+    secondStepMethods: {
+      sms: 'SMS code',
+      email: 'Email code',
+      totp: 'Authenticator',
+      bankName: 'Pangalan sa bank account',
+    },
+    secondStepSentTo: 'Ipapadala ang code sa {{destination}}.',
+    bankAccountName: 'Pangalan sa bank account',
+    backToLogin: 'Bumalik sa pag-login',
     resetTitle: 'Magtakda ng bagong password',
     resetLine: 'Pumili ng bagong password para sa iyong account. Mala-log in ka agad pagkatapos.',
     resetDone: 'Naitakda na ang iyong bagong password.',
