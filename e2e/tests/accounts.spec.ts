@@ -47,6 +47,8 @@ test('registering by account name lands logged in, and signing out returns to a 
   page,
   consoleErrors,
 }, testInfo) => {
+  // Several logins, each an argon2 hash on the server: more than the default budget on a busy machine.
+  test.slow();
   await actAsVisitor(page, nextAddress());
   const account = uniqueAccount('reg', testInfo.project.name);
   await page.goto('/register');
@@ -88,6 +90,8 @@ test('registering by account name lands logged in, and signing out returns to a 
 });
 
 test('"remember" fills in the account name next time, never the password', async ({ page, db }, testInfo) => {
+  // Several logins, each an argon2 hash on the server: more than the default budget on a busy machine.
+  test.slow();
   await actAsVisitor(page, nextAddress());
   const account = uniqueAccount('mem', testInfo.project.name);
   await skipMemberPopup(page, await insertMember(db, { account, password: 'Remember123' }));
@@ -133,6 +137,8 @@ test('forgot password by phone: the outbox code sets a new password and logs in'
   page,
   db,
 }, testInfo) => {
+  // Several logins, each an argon2 hash on the server: more than the default budget on a busy machine.
+  test.slow();
   await actAsVisitor(page, nextAddress());
   const account = uniqueAccount('pho', testInfo.project.name);
   // A mobile number of its own per project and run: 917 followed by seven digits.
@@ -200,6 +206,8 @@ test('the security centre shows the account, avatars and the login history', asy
   page,
   db,
 }, testInfo) => {
+  // Several logins, each an argon2 hash on the server: more than the default budget on a busy machine.
+  test.slow();
   await actAsVisitor(page, nextAddress());
   const account = uniqueAccount('sec', testInfo.project.name);
   await skipMemberPopup(page, await insertMember(db, { account, password: 'Secure1234' }));
@@ -223,6 +231,8 @@ test('a login from a new address asks for a second step, and the authenticator c
   page,
   db,
 }, testInfo) => {
+  // Several logins, each an argon2 hash on the server: more than the default budget on a busy machine.
+  test.slow();
   const account = uniqueAccount('two', testInfo.project.name);
   await skipMemberPopup(
     page,

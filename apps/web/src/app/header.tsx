@@ -1,18 +1,25 @@
 import { Bell, ChevronDown, Headset, Menu } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName, IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
-import { MemberMenu } from '../features/auth/components/member-menu';
 import { usePermission, usePublicState } from '../lib/api/system-hooks';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
 import { gameTypeLinks } from '../lib/game-routes';
 import { useLayoutStore } from '../lib/layout-store';
+import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
 import { useAuthStore } from '../lib/session/auth-store';
 import { LanguageSwitch } from './language-switch';
+
+// Only members see it, so visitors (the first load) do not download it or its dialog.
+const MemberMenu = lazy(() =>
+  importWithTimeout(() => import('../features/auth/components/member-menu')).then((module) => ({
+    default: module.MemberMenu,
+  })),
+);
 
 /** A hover (and focus) dropdown; on touch screens a tap toggles it through :focus-within. */
 function HoverMenu({
@@ -191,7 +198,9 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
           </div>
 
           {isLogin ? (
-            <MemberMenu />
+            <Suspense fallback={<span className="size-11 animate-pulse rounded-full bg-raised" />}>
+              <MemberMenu />
+            </Suspense>
           ) : (
             <div className="flex items-center gap-1.5 md:gap-2 md:pl-1">
               <button
