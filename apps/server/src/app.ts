@@ -135,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, now: () => now().getTime() });
   const messenger = createMessenger({
     db: database.db,
-    config: { sms: config.sms, email: { kind: 'outbox' } },
+    config: { sms: config.sms, email: config.email },
   });
   const captcha = createCaptchaService({ db: database.db, appSecret: config.appSecret, now });
   const verification = createVerificationService({

@@ -40,6 +40,8 @@ export type Config = {
   appSecret: Buffer;
   /** How SMS leave: kept in the outbox table only (default), or posted to an HTTP SMS gateway. */
   sms: { kind: 'outbox' } | { kind: 'http'; url: string; token: string | undefined };
+  /** How emails leave: kept in the outbox table only (default), or sent through an SMTP relay. */
+  email: { kind: 'outbox' } | { kind: 'smtp'; url: string; from: string };
 };
 
 export class ConfigError extends Error {
@@ -131,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smsKind = readChoice('SMS_PROVIDER', ['outbox', 'http'] as const, 'outbox');
   const smsUrl = readUrl('SMS_HTTP_URL', ['http:', 'https:']);
   if (smsKind === 'http' && !smsUrl) problems.push('SMS_HTTP_URL is required when SMS_PROVIDER is http');
+  const emailKind = readChoice('EMAIL_PROVIDER', ['outbox', 'smtp'] as const, 'outbox');
+  const smtpUrl = readUrl('SMTP_URL', ['smtp:', 'smtps:']);
+  if (emailKind === 'smtp' && !smtpUrl) problems.push('SMTP_URL is required when EMAIL_PROVIDER is smtp');
 
   const config: Config = {
     nodeEnv,
@@ -151,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms:
       smsKind === 'http' && smsUrl
         ? { kind: 'http', url: smsUrl, token: env.SMS_HTTP_TOKEN || undefined }
+        : { kind: 'outbox' },
+    email:
+      emailKind === 'smtp' && smtpUrl
+        ? { kind: 'smtp', url: smtpUrl, from: env.EMAIL_FROM || 'Panalo <no-reply@localhost>' }
         : { kind: 'outbox' },
   };
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
 
@@ -22,7 +23,7 @@ export type DeliveryProvider = { name: string; deliver(message: OutgoingMessage)
 
 export type MessagingConfig = {
   sms: { kind: 'outbox' } | { kind: 'http'; url: string; token: string | undefined };
-  email: { kind: 'outbox' };
+  email: { kind: 'outbox' } | { kind: 'smtp'; url: string; from: string };
 };
 
 const HTTP_TIMEOUT_MS = 5_000;
@@ -43,7 +44,7 @@ export function createMessenger(deps: {
       deps.config.sms.kind === 'http'
         ? createHttpSmsProvider({ ...deps.config.sms, fetch: deps.fetch ?? fetch })
         : null,
-    email: null,
+    email: deps.config.email.kind === 'smtp' ? createSmtpEmailProvider(deps.config.email) : null,
   };
 
   return {
@@ -102,6 +103,34 @@ export function createHttpSmsProvider(options: {
         signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
       });
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+    },
+  };
+}
+
+const SMTP_TIMEOUT_MS = 10_000;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Email through an SMTP relay (SMTP_URL, e.g. smtps://user:password@mail.example:465). */
+export function createSmtpEmailProvider(options: { url: string; from: string }): DeliveryProvider {
+  const url = new URL(options.url);
+  url.searchParams.set('connectionTimeout', String(SMTP_TIMEOUT_MS));
+  url.searchParams.set('greetingTimeout', String(SMTP_TIMEOUT_MS));
+  url.searchParams.set('socketTimeout', String(SMTP_TIMEOUT_MS));
+  const transport = nodemailer.createTransport(url.toString());
+  return {
+    name: 'smtp',
+    async deliver(message) {
+      await transport.sendMail({
+        from: options.from,
+        to: message.destination,
+        subject: message.subject ?? '',
+        text: message.body,
+        // The same words as simple HTML, every character of the text escaped.
+        html: `<div style="font-family:sans-serif;line-height:1.5">${escapeHtml(message.body).replace(/\n/g, '<br>')}</div>`,
+      });
     },
   };
 }
