@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type pg from 'pg';
 
 /** A new account straight in the database, as an operator or an earlier visit would have made it. */
@@ -112,4 +112,19 @@ export async function setLoginVerification(db: pg.Client, enabled: boolean): Pro
     [JSON.stringify({ loginVerification: { enabled, methods: ['sms', 'email', 'totp', 'bankName'] } })],
   );
   await new Promise((resolve) => setTimeout(resolve, 2_500));
+}
+
+/** A random private address per test, so that throttles of other tests do not apply. */
+export function nextAddress(): string {
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+/** Logs in through the login page's form and waits for the member's header. */
+export async function logInThroughPage(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('member-menu')).toBeVisible();
 }

@@ -27,7 +27,7 @@ export default async function setUpPlatform(): Promise<() => Promise<void>> {
   await runAdminQuery(adminUrl, `create database ${databaseName}`);
   const databaseUrl = withDatabase(adminUrl, databaseName);
 
-  const port = await findFreePort();
+  const [port, identitySandboxPort, paySandboxPort, vendorSandboxPort] = await findFreePorts(4);
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = process.env.E2E_SERVER_LOG ?? path.join(tmpdir(), `${databaseName}.server.log`);
   const log = createWriteStream(logFile);
@@ -45,6 +45,12 @@ export default async function setUpPlatform(): Promise<() => Promise<void>> {
       // X-Forwarded-For, which one trusted hop lets through.
       TRUST_PROXY_HOPS: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      // The server starts the identity, payment and vendor sandboxes; their own ports keep them apart from
+      // a development server's on this machine.
+      START_SANDBOXES: 'true',
+      IDENTITY_SANDBOX_PORT: String(identitySandboxPort),
+      PAY_SANDBOX_PORT: String(paySandboxPort),
+      VENDOR_SANDBOX_PORT: String(vendorSandboxPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,17 +91,30 @@ function withDatabase(serverUrl: string, databaseName: string): string {
   return url.toString();
 }
 
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
-    });
+/**
+ * Distinct free ports: every probe stays open until all are taken, so that the system cannot hand
+ * the same port out twice.
+ */
+async function findFreePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const probe = createServer();
+          probe.unref();
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => {
+    const address = probe.address();
+    return typeof address === 'object' && address ? address.port : 0;
   });
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  if (ports.some((port) => port === 0)) throw new Error('no free port');
+  return ports;
 }
 
 async function waitUntilReady(baseUrl: string, server: ChildProcess): Promise<void> {

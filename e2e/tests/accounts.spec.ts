@@ -271,3 +271,52 @@ test('a login from a new address asks for a second step, and the authenticator c
     await setLoginVerification(db, false);
   }
 });
+
+test('"Continue with Google" signs in through the identity provider and lands logged in', async ({
+  page,
+  db,
+  consoleErrors,
+}, testInfo) => {
+  test.slow();
+  await actAsVisitor(page, nextAddress());
+  const email = `${uniqueAccount('soc', testInfo.project.name)}@example.ph`;
+  await openLogin(page);
+  await screenshot(page, 'accounts-login-social');
+  await page.getByTestId('social-google').click();
+
+  // The provider's own page (the identity sandbox stands in for Google here).
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Name').fill('Social Player');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await screenshot(page, 'accounts-social-provider');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByTestId('member-menu')).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  const member = await db.query<{ account: string; register_method: string }>(
+    'select account, register_method from members where email = $1',
+    [email],
+  );
+  expect(member.rows[0]?.register_method).toBe('GOOGLE');
+  await closePublicPopup(page);
+  await page
+    .getByTestId('member-menu')
+    .getByRole('button', { name: /account menu/i })
+    .click();
+  await expect(page.getByRole('menu')).toContainText(member.rows[0]?.account ?? '?');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('cancelling at the identity provider comes back to the login form with the reason', async ({ page }) => {
+  await actAsVisitor(page, nextAddress());
+  await openLogin(page);
+  await page.getByTestId('social-facebook').click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  const modal = page.getByTestId('login-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText(/did not finish/i);
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  await screenshot(page, 'accounts-social-cancelled');
+});

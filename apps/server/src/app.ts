@@ -1,27 +1,78 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { formatAmount } from '@panalo/money/amount.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { registerAuditRoutes } from './http/bo/audit.routes.ts';
+import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
+import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
+import { registerDepositReviewRoutes } from './http/bo/deposits.routes.ts';
+import { registerFinanceRoutes } from './http/bo/finance.routes.ts';
+import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.ts';
+import { installBackOfficeGuard } from './http/bo/operator-session.ts';
+import { registerPlayersRoutes } from './http/bo/players.routes.ts';
+import { registerReportsRoutes } from './http/bo/reports.routes.ts';
+import { registerRolesRoutes } from './http/bo/roles.routes.ts';
+import { registerStaffRoutes } from './http/bo/staff.routes.ts';
+import { registerGameMenuRoutes } from './http/lgw/games.routes.ts';
 import { installMerchantContext, readMerchantLanguage } from './http/merchant-context.ts';
 import { registerMetricsRoutes } from './http/ops/metrics.routes.ts';
 import { registerOpsRoutes } from './http/ops/ops.routes.ts';
+import { registerPayRoutes } from './http/pay/pay.routes.ts';
 import { registerCountryFlagRoutes } from './http/static/country-flag.routes.ts';
 import { registerMediaRoutes } from './http/static/media.routes.ts';
 import { registerSpaRoutes } from './http/static/spa.routes.ts';
+import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
+import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
+import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
+import { registerMessageRoutes } from './http/wps/member/messages.routes.ts';
 import { registerRecoveryRoutes } from './http/wps/member/recovery.routes.ts';
+import { registerResponsibleGamingRoutes } from './http/wps/member/responsible-gaming.routes.ts';
 import { registerSecurityRoutes } from './http/wps/member/security.routes.ts';
+import { registerTransferRoutes } from './http/wps/member/transfer.routes.ts';
+import { registerBankDepositRoutes } from './http/wps/payment/bank-deposit.routes.ts';
+import { registerPaymentRoutes } from './http/wps/payment/payment.routes.ts';
+import { registerWithdrawalRoutes } from './http/wps/payment/withdrawal.routes.ts';
+import { registerRelayRoutes } from './http/wps/relay/relay.routes.ts';
 import { registerSessionRoutes } from './http/wps/session/session.routes.ts';
+import { registerSocialLoginRoutes } from './http/wps/session/social-login.routes.ts';
 import { registerContentRoutes } from './http/wps/system/content.routes.ts';
 import { registerPublicKeyRoutes } from './http/wps/system/public-key.routes.ts';
 import { registerReferenceRoutes } from './http/wps/system/reference.routes.ts';
 import { registerSystemRoutes } from './http/wps/system/system.routes.ts';
 import { registerVerificationRoutes } from './http/wps/verification/verification.routes.ts';
+import { registerStatementRoutes } from './http/wps/wallet/statement.routes.ts';
+import { registerWalletRoutes } from './http/wps/wallet/wallet.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createContentAdminService } from './modules/content/content-admin.service.ts';
+import { createGameService, type GameService } from './modules/game/game.service.ts';
+import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
+import { wordMessage } from './modules/inbox/message-texts.ts';
 import { createMemberService, type MemberService } from './modules/member/member.service.ts';
+import { createMemberAdminService } from './modules/member/member-admin.service.ts';
 import { createMerchantService } from './modules/merchant/merchant.service.ts';
+import { createMerchantAdminService } from './modules/merchant/merchant-admin.service.ts';
+import { createOperatorService } from './modules/operator/operator.service.ts';
+import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
+import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
+import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
+import { createReportService } from './modules/report/report.service.ts';
+import {
+  createResponsibleGamingService,
+  type ResponsibleGamingService,
+} from './modules/responsible-gaming/responsible-gaming.service.ts';
+import { createSocialLoginService } from './modules/social-login/social-login.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
+import {
+  createWalletService,
+  currencySymbolOf,
+  type WalletService,
+} from './modules/wallet/wallet.service.ts';
 import { createEncryptionKeyStore } from './platform/crypto/encryption-keys.ts';
 import { createKeyRotationJob } from './platform/crypto/key-rotation.job.ts';
 import { installSealedBodies } from './platform/crypto/sealed-body.ts';
@@ -31,13 +82,17 @@ import { handleClientError, handleFrameworkError, installEnvelope } from './plat
 import { installGracefulClose } from './platform/http/graceful-close.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { installRequestContext } from './platform/http/request-context.ts';
+import { installUploadGuard, MULTIPART_LIMITS } from './platform/http/upload.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
+import { DEFAULT_LANGUAGE } from './platform/i18n/language.ts';
 import { createHeartbeatJob } from './platform/jobs/heartbeat.job.ts';
 import { createJobRunner, type JobRunner, type JobRunnerTuning } from './platform/jobs/job-runner.ts';
 import { createMessenger } from './platform/messaging/messenger.ts';
 import { installMetrics } from './platform/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
+import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
+import { createVendorWallet } from './workflows/vendor-wallet.ts';
 
 export type AppOptions = {
   config: Config;
@@ -63,6 +118,18 @@ declare module 'fastify' {
     /** Members and their sessions (the back office locks accounts through it). */
     members: MemberService;
     rateLimiter: RateLimiter;
+    /** The ledger: every movement of money (workflows and tests reach it here). */
+    wallet: WalletService;
+    /** The game registry, launch tokens and rounds (the demo seed and tests register vendors here). */
+    games: GameService;
+    /** Uploaded images under DATA_DIR/uploads, checked and re-encoded (platform/storage). */
+    images: ImageStore;
+    /** Deposit methods and deposits (the back office reviews them through it). */
+    payments: PaymentService;
+    /** Responsible gaming: limits, breaks, and the bet-time check our games call (checkBetAllowed). */
+    responsibleGaming: ResponsibleGamingService;
+    /** The members' inboxes (messages about their money). */
+    inbox: InboxService;
   }
 }
 
@@ -115,6 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   await app.register(fastifyCookie);
+  // Uploads (images of the back office): one small file per request, read by readUploadedFile.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  installUploadGuard(app);
   // The merchant comes first: the request's language falls back to the merchant's default.
   const merchantService = createMerchantService(database.db);
   const contentService = createContentService(database.db);
@@ -146,7 +216,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   const totpBox = createSecretBox(config.appSecret, 'totp');
-  const loginDeps = { members, captcha, verification, rateLimiter, totpBox, now };
 
   const resolveMemberSocket: SocketTokenResolver = async (token) => {
     const found = await members.resolveSession(token);
@@ -172,6 +241,51 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('realtime', realtime);
   app.decorate('members', members);
   app.decorate('rateLimiter', rateLimiter);
+  // Every committed change of a member's cash reaches their open pages (API.md "Socket events").
+  const wallet = createWalletService({
+    db: database.db,
+    onBalanceChanged: (change) => {
+      if (change.wallet !== 'cash') return;
+      realtime.emitToUser(change.memberId, 'balance', {
+        balance: formatAmount(change.balanceMinor),
+        currencySymbol: currencySymbolOf(change.currency),
+      });
+    },
+  });
+  app.decorate('wallet', wallet);
+  app.decorate('images', createImageStore({ dataDir: config.dataDir }));
+  // Every change an operator makes is recorded by the service that makes it (platform/audit).
+  const audit = createAuditService({ db: database.db, now });
+  const payments = createPaymentService({
+    db: database.db,
+    secretBox: createSecretBox(config.appSecret, 'payment-gateway'),
+    recordChange: audit.record,
+    now,
+  });
+  app.decorate('payments', payments);
+  // The member's inbox; a new message reaches their open pages at once (API.md "Socket events").
+  const inbox = createInboxService({
+    db: database.db,
+    now,
+    onSent: (message) =>
+      realtime.emitToUser(message.memberId, 'message', {
+        id: message.id,
+        title: wordMessage(DEFAULT_LANGUAGE, message.kind, message.params).title,
+      }),
+  });
+  app.decorate('inbox', inbox);
+  // Responsible gaming: the member's own limits, measured against payments, the ledger and sessions.
+  const responsibleGaming = createResponsibleGamingService({
+    db: database.db,
+    now,
+    measures: {
+      depositedSince: payments.sumDepositsSince,
+      lostSince: wallet.sumGameLossSince,
+      loggedInMsSince: members.sumSessionTimeSince,
+    },
+  });
+  app.decorate('responsibleGaming', responsibleGaming);
+  const loginDeps = { members, captcha, verification, rateLimiter, totpBox, responsibleGaming, now };
   // Runs after the HTTP server has closed and in-flight requests have finished; in-flight jobs
   // finish too (bounded by the runner's stop timeout).
   app.addHook('onClose', async () => {
@@ -180,6 +294,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await installOpenApi(app);
+
+  // The back office: staff with their own sessions, every change in the audit log. The guard is
+  // installed before any route so that it sees (and checks) every /bo route.
+  const operators = createOperatorService({
+    db: database.db,
+    recordChange: audit.record,
+    totpBox: createSecretBox(config.appSecret, 'operator-totp'),
+    rateLimiter,
+    now,
+  });
+  installBackOfficeGuard(app, operators);
 
   // Routes, grouped by caller (http/wps, http/lgw, http/bo, http/ops …).
   registerOpsRoutes(app, { database });
@@ -191,11 +316,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     countryHeader: config.countryHeader,
     members,
     rateLimiter,
+    wallet,
+    inbox,
+  });
+  registerWalletRoutes(app, { members, wallet });
+  registerStatementRoutes(app, {
+    members,
+    wallet,
+    personalProfit: createPersonalProfitService({ db: database.db }),
+  });
+  const withdrawals = createWithdrawalService({ db: database.db, recordChange: audit.record, now });
+  registerMessageRoutes(app, { members, inbox });
+  const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox };
+  registerPaymentRoutes(app, { members, payments, wallet, responsibleGaming, inbox });
+  registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
+  registerWithdrawalRoutes(app, withdrawDeps);
+  registerTransferRoutes(app, { members, wallet, rateLimiter });
+  registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
+  registerFinanceRoutes(app, withdrawDeps);
+  registerBankDepositRoutes(app, { members, payments, wallet, images: app.images, inbox });
+  registerDepositReviewRoutes(app, {
+    members,
+    payments,
+    wallet,
+    inbox,
+    images: app.images,
+    db: database.db,
+    recordChange: audit.record,
   });
   registerSessionRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
+  registerSocialLoginRoutes(app, {
+    ...loginDeps,
+    social: createSocialLoginService({ db: database.db, now }),
+    countryHeader: config.countryHeader,
+  });
   registerMemberRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
   registerRecoveryRoutes(app, { ...loginDeps, messenger, countryHeader: config.countryHeader });
-  registerSecurityRoutes(app, { members, totpBox, now });
+  registerSecurityRoutes(app, { members, totpBox, rateLimiter, now });
   registerVerificationRoutes(app, {
     members,
     verification,
@@ -207,6 +364,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReferenceRoutes(app);
   registerCountryFlagRoutes(app);
   registerMediaRoutes(app);
+  registerBackOfficeAuthRoutes(app, { operators });
+  registerStaffRoutes(app, { operators });
+  registerRolesRoutes(app, { operators });
+  registerAuditRoutes(app, { audit });
+  registerMerchantConfigRoutes(app, {
+    merchantAdmin: createMerchantAdminService({
+      db: database.db,
+      recordChange: audit.record,
+      onChanged: merchantService.invalidate,
+    }),
+  });
+  registerBackOfficeContentRoutes(app, {
+    contentAdmin: createContentAdminService({ db: database.db, recordChange: audit.record }),
+    images: app.images,
+  });
+  registerPlayersRoutes(app, {
+    memberAdmin: createMemberAdminService({ db: database.db, recordChange: audit.record, now }),
+    wallet,
+    realtime,
+  });
+  registerReportsRoutes(app, { reports: createReportService({ db: database.db, now }) });
+  registerUploadedMediaRoutes(app, { images: app.images });
+  // Games: the registry, the launch call and the seamless wallet that vendors call.
+  const games = createGameService({
+    db: database.db,
+    secretBox: createSecretBox(config.appSecret, 'vendor-secret'),
+    now,
+  });
+  app.decorate('games', games);
+  registerLaunchRoutes(app, { games, members });
+  // The lobby: categories, vendor lanes and the game lists of issue 7.
+  const catalogue = createCatalogueService({ db: database.db, rateLimiter });
+  registerRelayRoutes(app, { catalogue, members });
+  registerGameMenuRoutes(app, { catalogue });
+  registerVendorWalletRoutes(app, {
+    games,
+    vendorWallet: createVendorWallet({ games, members, wallet, responsibleGaming }),
+    now,
+  });
   await registerSpaRoutes(app, { webDistDir: config.webDistDir, adminDistDir: config.adminDistDir });
 
   options.registerTestRoutes?.(app);

@@ -42,6 +42,12 @@ export type Config = {
   sms: { kind: 'outbox' } | { kind: 'http'; url: string; token: string | undefined };
   /** How emails leave: kept in the outbox table only (default), or sent through an SMTP relay. */
   email: { kind: 'outbox' } | { kind: 'smtp'; url: string; from: string };
+  /**
+   * Start the local stand-ins for third parties (the identity sandbox for social login, the payment
+   * sandbox for deposits) as child processes and point the demo merchant at them; on by default in
+   * development only.
+   */
+  sandboxes: { start: boolean; identityPort: number; payPort: number; vendorPort: number };
 };
 
 export class ConfigError extends Error {
@@ -161,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailKind === 'smtp' && smtpUrl
         ? { kind: 'smtp', url: smtpUrl, from: env.EMAIL_FROM || 'Panalo <no-reply@localhost>' }
         : { kind: 'outbox' },
+    sandboxes: {
+      start: readBoolean('START_SANDBOXES', nodeEnv === 'development'),
+      identityPort: readInteger('IDENTITY_SANDBOX_PORT', 3100, 0, 65535),
+      payPort: readInteger('PAY_SANDBOX_PORT', 3200, 0, 65535),
+      vendorPort: readInteger('VENDOR_SANDBOX_PORT', 3300, 0, 65535),
+    },
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

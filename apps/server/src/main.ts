@@ -3,7 +3,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoMerchant } from './db/seed/demo-merchant.ts';
+import { DEMO_OPERATORS, seedDemoOperators } from './db/seed/demo-operators.ts';
+import { seedDemoInHouseVendor } from './db/seed/demo-vendors.ts';
 import { openDatabase } from './platform/db/database.ts';
+import { startSandboxes } from './sandboxes.ts';
 
 // Longer than the job runner's stop timeout (JOB_RUNNER_TUNING_DEFAULT.stopTimeoutMs), so that
 // in-flight jobs get their chance, and shorter than an orchestrator's usual 30 s before SIGKILL.
@@ -29,8 +32,20 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const seeded = config.seedDemo ? await seedDemoMerchant(database.db) : false;
   if (config.seedDemo) await seedDemoAccounts(database.db);
+  if (config.seedDemo) await seedDemoOperators(database.db);
 
   const app = await buildApp({ config, database });
+  if (config.seedDemo) await seedDemoInHouseVendor(database.db, app.games);
+  const sandboxes = config.sandboxes.start
+    ? await startSandboxes({
+        config,
+        db: database.db,
+        payments: app.payments,
+        games: app.games,
+        logger: app.log,
+      })
+    : null;
+  if (sandboxes) app.merchantService.invalidate();
   await app.listen({ host: config.host, port: config.port });
   printBanner(config.port, seeded);
 
@@ -47,6 +62,7 @@ async function main(): Promise<void> {
     // close() disconnects sockets (preClose), stops accepting connections, waits for in-flight
     // requests, then runs the onClose hooks: job workers finish their jobs, Socket.IO and Redis close.
     await app.close();
+    await sandboxes?.close();
     await database.close();
     process.exit(0);
   };
@@ -62,6 +78,8 @@ function printBanner(port: number, seeded: boolean): void {
   if (seeded) lines.push('  The demo merchant "panalo" was created (it answers on localhost and 127.0.0.1).');
   lines.push('  Demo accounts (account / password):');
   for (const demo of DEMO_ACCOUNTS) lines.push(`    ${demo.account} / ${demo.password}  — ${demo.role}`);
+  for (const demo of DEMO_OPERATORS)
+    lines.push(`    ${demo.username} / ${demo.password}  — ${demo.role} (at /admin/)`);
   console.log(`\n${lines.join('\n')}\n`);
 }
 

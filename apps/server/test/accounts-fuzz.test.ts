@@ -19,6 +19,8 @@ afterAll(async () => {
 const ROUTES: readonly { method: 'POST' | 'PUT' | 'DELETE'; url: string; sealed: boolean }[] = [
   { method: 'POST', url: '/wps/session/login', sealed: true },
   { method: 'POST', url: '/wps/session/login/freeplay', sealed: false },
+  { method: 'POST', url: '/wps/session/login/social', sealed: true },
+  { method: 'POST', url: '/wps/session/social/start', sealed: false },
   { method: 'POST', url: '/wps/session/login/verification/send', sealed: false },
   { method: 'POST', url: '/wps/session/login/verification', sealed: true },
   { method: 'POST', url: '/wps/member/totp/setup', sealed: false },
@@ -57,6 +59,9 @@ const FIELD_NAMES = [
   'newPassword',
   'confirmNewPassword',
   'token',
+  'ticket',
+  'provider',
+  'returnTo',
   'icon',
   'idNumber',
   'challengeId',

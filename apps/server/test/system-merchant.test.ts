@@ -198,7 +198,7 @@ describe('switches and registration settings', () => {
       VERCODELOGIN: true,
       VIP: true,
       REFERRAL: true,
-      SOCIALLOGIN: false,
+      SOCIALLOGIN: true,
     });
     const username = value.rules.find((rule: { field: string }) => rule.field === 'username');
     expect(username).toMatchObject({

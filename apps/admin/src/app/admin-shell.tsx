@@ -1,16 +1,38 @@
 import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
-import { BASE_PATH, SECTIONS, type Section } from './sections.ts';
+import { EmptyState } from '../components/query-state.tsx';
+import { AuditPage } from '../features/audit/audit-page.tsx';
+import type { Profile } from '../features/auth/profile.ts';
+import { ConfigurationPage } from '../features/configuration/configuration-page.tsx';
+import { ContentPage } from '../features/content/content-page.tsx';
+import { MoneyPage } from '../features/money/money-page.tsx';
+import { PlayersPage } from '../features/players/players-page.tsx';
+import { ReportsPage } from '../features/reports/reports-page.tsx';
+import { RolesPage } from '../features/roles/roles-page.tsx';
+import { StaffPage } from '../features/staff/staff-page.tsx';
+import { formatDateTime } from '../lib/format.ts';
+import { BASE_PATH, type Section, visibleSections } from './sections.ts';
 
-/** The operator layout: sections on the left, a header across the top, the section's page. */
+/**
+ * The operator layout: the sections the operator's permissions open on the left, a header across
+ * the top, the section's page. On a phone the side bar shows icons only.
+ */
 export function AdminShell(props: {
+  profile: Profile;
   section: Section;
   onNavigate: (section: Section) => void;
   onSignOut: () => void;
 }) {
-  const { section } = props;
+  const { profile } = props;
+  const sections = visibleSections(profile.permissions);
+  // A section the operator may not open (a bookmarked address) shows the dashboard instead.
+  const section = sections.find((item) => item.id === props.section.id) ?? sections[0] ?? props.section;
   const [isCollapsed, setIsCollapsed] = useState(false);
   const Icon = section.icon;
+  const merchantLabel =
+    profile.operator.merchantId === null
+      ? 'All merchants'
+      : (profile.merchants.find((merchant) => merchant.id === profile.operator.merchantId)?.name ?? '');
 
   function handleLinkClick(event: MouseEvent<HTMLAnchorElement>, target: Section) {
     // Let the browser open new tabs and windows as usual; only plain clicks navigate in place.
@@ -30,7 +52,7 @@ export function AdminShell(props: {
         </div>
         <nav>
           <ul className="sidebar__list">
-            {SECTIONS.map((item) => {
+            {sections.map((item) => {
               const ItemIcon = item.icon;
               const isCurrent = item.id === section.id;
               return (
@@ -55,7 +77,7 @@ export function AdminShell(props: {
       <div className="main">
         <header className="header">
           <button
-            className="icon-button"
+            className="icon-button header__collapse"
             type="button"
             onClick={() => setIsCollapsed((value) => !value)}
             aria-label={isCollapsed ? 'Expand the sidebar' : 'Collapse the sidebar'}
@@ -63,13 +85,26 @@ export function AdminShell(props: {
             {isCollapsed ? <PanelLeftOpen size={18} /> : <PanelLeftClose size={18} />}
           </button>
           <div className="header__title">
-            <span className="muted">Back office</span>
-            <span aria-hidden="true">/</span>
+            <span className="muted header__crumb">Back office</span>
+            <span className="muted header__crumb" aria-hidden="true">
+              /
+            </span>
             <strong>{section.title}</strong>
           </div>
-          <button className="button button--quiet" type="button" onClick={props.onSignOut}>
+          <div className="header__who" data-testid="signed-in-operator">
+            <strong>{profile.operator.displayName}</strong>
+            <span className="muted small">
+              {profile.operator.roleName} · {merchantLabel}
+            </span>
+          </div>
+          <button
+            className="button button--quiet"
+            type="button"
+            aria-label="Sign out"
+            onClick={props.onSignOut}
+          >
             <LogOut size={16} aria-hidden="true" />
-            Sign out
+            <span className="header__sign-out">Sign out</span>
           </button>
         </header>
 
@@ -81,14 +116,64 @@ export function AdminShell(props: {
               <p className="muted">{section.summary}</p>
             </div>
           </div>
-          <section className="empty-state" aria-label={`${section.title} content`}>
-            <p>
-              <strong>Nothing to manage here yet.</strong>
-            </p>
-            <p className="muted">This section opens when its server calls are in place.</p>
-          </section>
+          <SectionPage section={section} profile={profile} />
         </main>
       </div>
     </div>
   );
+}
+
+function SectionPage({ section, profile }: { section: Section; profile: Profile }) {
+  const scope = { ownMerchantId: profile.operator.merchantId, merchants: profile.merchants };
+  const can = (permission: string) => profile.permissions.includes(permission);
+  switch (section.id) {
+    case 'staff':
+      return <StaffPage {...scope} selfId={profile.operator.id} canWrite={can('staff.write')} />;
+    case 'roles':
+      return <RolesPage {...scope} permissions={profile.permissions} canWrite={can('roles.write')} />;
+    case 'audit':
+      return <AuditPage {...scope} />;
+    case 'configuration':
+      return <ConfigurationPage {...scope} canWrite={can('settings.write')} />;
+    case 'content':
+      return <ContentPage {...scope} canWrite={can('content.write')} />;
+    case 'players':
+      return <PlayersPage ownMerchantId={scope.ownMerchantId} canWrite={can('players.write')} />;
+    case 'reports':
+      return <ReportsPage />;
+    case 'money':
+      return <MoneyPage {...scope} canWrite={can('finance.write')} />;
+    case 'dashboard':
+      return (
+        <section className="panel dashboard" aria-label="Your session">
+          <h2>Welcome, {profile.operator.displayName}</h2>
+          <dl className="facts">
+            <dt>Signed in as</dt>
+            <dd>
+              {profile.operator.username} ({profile.operator.roleName})
+            </dd>
+            <dt>Works on</dt>
+            <dd>{profile.merchants.map((merchant) => merchant.name).join(', ') || '—'}</dd>
+            <dt>Session</dt>
+            <dd>
+              ends after {profile.idleMinutes} idle minutes, at the latest {formatDateTime(profile.expiresAt)}
+            </dd>
+            <dt>Permissions</dt>
+            <dd className="chips">
+              {profile.permissions.map((permission) => (
+                <span key={permission} className="badge">
+                  {permission}
+                </span>
+              ))}
+            </dd>
+          </dl>
+        </section>
+      );
+    default:
+      return (
+        <EmptyState title="Nothing to manage here yet.">
+          This section opens when its server calls are in place.
+        </EmptyState>
+      );
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSectionByPath, SECTIONS } from './sections.ts';
+import { findSectionByPath, SECTIONS, visibleSections } from './sections.ts';
 
 describe('findSectionByPath', () => {
   it('finds every section under /admin/', () => {
@@ -25,7 +25,20 @@ describe('findSectionByPath', () => {
       'Configuration',
       'Reports',
       'Staff',
+      'Roles',
       'Audit',
+    ]);
+  });
+});
+
+describe('visibleSections', () => {
+  it('shows only the dashboard without permissions, and a section once its permission is held', () => {
+    expect(visibleSections([]).map((section) => section.id)).toEqual(['dashboard']);
+    expect(visibleSections(['audit.read', 'staff.read']).map((section) => section.id)).toEqual([
+      'dashboard',
+      'staff',
+      'roles',
+      'audit',
     ]);
   });
 });

@@ -7,11 +7,19 @@ import {
   ScrollText,
   Settings,
   ShieldCheck,
+  SquareCheckBig,
   UserCog,
   Users,
 } from 'lucide-react';
 
-export type Section = { id: string; title: string; summary: string; icon: LucideIcon };
+export type Section = {
+  id: string;
+  title: string;
+  summary: string;
+  icon: LucideIcon;
+  /** The permission that opens the section (the server checks the same one on its calls); none for the dashboard. */
+  permission: string | null;
+};
 
 /** The back office's areas, in the order operators reach for them. */
 export const SECTIONS: readonly Section[] = [
@@ -20,40 +28,71 @@ export const SECTIONS: readonly Section[] = [
     title: 'Dashboard',
     summary: 'Today at a glance: sign-ups, deposits, bets, alerts.',
     icon: LayoutDashboard,
+    permission: null,
   },
   {
     id: 'players',
     title: 'Players',
     summary: 'Find, review, lock and adjust player and agent accounts.',
     icon: Users,
+    permission: 'players.read',
   },
   {
     id: 'money',
     title: 'Money',
     summary: 'Deposits, withdrawals, adjustments and the ledger.',
     icon: Banknote,
+    permission: 'finance.read',
   },
-  { id: 'games', title: 'Games', summary: 'Catalogue, vendors, maintenance and rounds.', icon: Gamepad2 },
+  {
+    id: 'games',
+    title: 'Games',
+    summary: 'Catalogue, vendors, maintenance and rounds.',
+    icon: Gamepad2,
+    permission: 'settings.read',
+  },
   {
     id: 'content',
     title: 'Content',
     summary: 'Banners, announcements, pop-ups and the help centre.',
     icon: FileText,
+    permission: 'content.read',
   },
   {
     id: 'configuration',
     title: 'Configuration',
     summary: 'Site switches, registration rules, domains, regions.',
     icon: Settings,
+    permission: 'settings.read',
   },
   {
     id: 'reports',
     title: 'Reports',
     summary: 'Revenue, players, agents and games over any period.',
     icon: ScrollText,
+    permission: 'reports.read',
   },
-  { id: 'staff', title: 'Staff', summary: 'Operator accounts, roles and permissions.', icon: UserCog },
-  { id: 'audit', title: 'Audit', summary: 'Who changed what, and when.', icon: ShieldCheck },
+  {
+    id: 'staff',
+    title: 'Staff',
+    summary: 'Operator accounts: roles, locks, passwords and sessions.',
+    icon: UserCog,
+    permission: 'staff.read',
+  },
+  {
+    id: 'roles',
+    title: 'Roles',
+    summary: 'What each role may do: built-in roles and your own.',
+    icon: SquareCheckBig,
+    permission: 'staff.read',
+  },
+  {
+    id: 'audit',
+    title: 'Audit',
+    summary: 'Who changed what, and when, from where.',
+    icon: ShieldCheck,
+    permission: 'audit.read',
+  },
 ];
 
 export const BASE_PATH = '/admin/';
@@ -62,4 +101,11 @@ export const BASE_PATH = '/admin/';
 export function findSectionByPath(pathname: string): Section {
   const id = pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length).split('/')[0] : '';
   return SECTIONS.find((section) => section.id === id) ?? SECTIONS[0]!;
+}
+
+/** The sections an operator with these permissions may open, in their order. */
+export function visibleSections(permissions: readonly string[]): Section[] {
+  return SECTIONS.filter(
+    (section) => section.permission === null || permissions.includes(section.permission),
+  );
 }

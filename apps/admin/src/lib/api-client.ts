@@ -14,7 +14,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
  */
 export async function requestEnvelope<Value>(
   path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; token?: string | null } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; token?: string | null } = {},
 ): Promise<Envelope<Value>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';

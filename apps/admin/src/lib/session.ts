@@ -17,3 +17,17 @@ export function saveSessionToken(token: string): void {
 export function clearSessionToken(): void {
   window.sessionStorage.removeItem(TOKEN_KEY);
 }
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/** Tells whoever listens (the app) that the server no longer knows the token: sign in again. */
+export function announceSessionEnded(): void {
+  clearSessionToken();
+  for (const listener of sessionEndedListeners) listener();
+}
+
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}

@@ -8,6 +8,17 @@ import * as m0020 from './migrations/0020_members.ts';
 import * as m0021 from './migrations/0021_verification.ts';
 import * as m0022 from './migrations/0022_password_resets.ts';
 import * as m0023 from './migrations/0023_member_totp_step.ts';
+import * as m0024 from './migrations/0024_social_login.ts';
+import * as m0030 from './migrations/0030_operators.ts';
+import * as m0031 from './migrations/0031_audit_log.ts';
+import * as m0040 from './migrations/0040_ledger.ts';
+import * as m0041 from './migrations/0041_ledger_transfer_function.ts';
+import * as m0050 from './migrations/0050_payments.ts';
+import * as m0051 from './migrations/0051_withdrawals.ts';
+import * as m0052 from './migrations/0052_member_messages.ts';
+import * as m0070 from './migrations/0070_games.ts';
+import * as m0080 from './migrations/0080_catalogue.ts';
+import * as m0090 from './migrations/0090_responsible_gaming.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -23,6 +34,17 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_verification': m0021,
   '0022_password_resets': m0022,
   '0023_member_totp_step': m0023,
+  '0024_social_login': m0024,
+  '0030_operators': m0030,
+  '0031_audit_log': m0031,
+  '0040_ledger': m0040,
+  '0041_ledger_transfer_function': m0041,
+  '0050_payments': m0050,
+  '0051_withdrawals': m0051,
+  '0052_member_messages': m0052,
+  '0070_games': m0070,
+  '0080_catalogue': m0080,
+  '0090_responsible_gaming': m0090,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -5,6 +5,12 @@ import type { ColumnType, Generated } from 'kysely';
  * Money columns are bigint minor units; timestamps are timestamptz read as Date.
  */
 export type Database = {
+  game_vendors: GameVendorsTable;
+  games: GamesTable;
+  game_launch_tokens: GameLaunchTokensTable;
+  game_rounds: GameRoundsTable;
+  game_vendor_transactions: GameVendorTransactionsTable;
+  game_favorites: GameFavoritesTable;
   job_heartbeats: JobHeartbeatsTable;
   encryption_keys: EncryptionKeysTable;
   merchants: MerchantsTable;
@@ -23,6 +29,23 @@ export type Database = {
   outbox_messages: OutboxMessagesTable;
   captcha_challenges: CaptchaChallengesTable;
   password_resets: PasswordResetsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_holds: LedgerHoldsTable;
+  social_identities: SocialIdentitiesTable;
+  social_login_states: SocialLoginStatesTable;
+  operator_roles: OperatorRolesTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+  payment_methods: PaymentMethodsTable;
+  deposits: DepositsTable;
+  payment_callbacks: PaymentCallbacksTable;
+  payout_accounts: PayoutAccountsTable;
+  withdrawals: WithdrawalsTable;
+  member_messages: MemberMessagesTable;
+  play_limits: PlayLimitsTable;
+  play_settings: PlaySettingsTable;
 };
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -154,6 +177,107 @@ export type EncryptionKeysTable = {
   retired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
+export type GameVendorStatus = 'active' | 'maintenance' | 'disabled';
+export type GameVendorWalletMode = 'seamless' | 'transfer';
+export type GameVendorsTable = {
+  id: string;
+  merchant_id: string;
+  vassalage: string;
+  name: string;
+  wallet_mode: ColumnType<GameVendorWalletMode, GameVendorWalletMode | undefined, GameVendorWalletMode>;
+  status: ColumnType<GameVendorStatus, GameVendorStatus | undefined, GameVendorStatus>;
+  launch_url: string | null;
+  catalogue_url: string | null;
+  secret_sealed: string | null;
+  sort_order: Generated<number>;
+  /** In the merchant's in-house list: its RNG games are listed under INHOUSE (migration 0080). */
+  is_in_house: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type GameStatus = 'active' | 'maintenance' | 'hidden';
+export type GamesTable = {
+  id: string;
+  merchant_id: string;
+  vendor_id: string;
+  node_id: string;
+  vassalage: string;
+  game_type: string;
+  game_code: string;
+  names: LocalizedColumn;
+  icon_url: string | null;
+  support_play: Generated<number>;
+  is_game: Generated<boolean>;
+  is_hot: Generated<boolean>;
+  sort_order: Generated<number>;
+  status: ColumnType<GameStatus, GameStatus | undefined, GameStatus>;
+  /** The classify group (BACCARAT, ROULETTE, SLOT …), null when none (migration 0080). */
+  classify: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Every language's name folded (lower case, no accents) by a trigger, for search. */
+  search_text: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type GameFavoritesTable = {
+  member_id: string;
+  game_id: string;
+  merchant_id: string;
+  created_at: CreatedAt;
+};
+
+export type GameLaunchTokensTable = {
+  id: string;
+  token_hash: string;
+  merchant_id: string;
+  member_id: string;
+  session_id: string;
+  game_id: string;
+  vendor_id: string;
+  open_by: Date;
+  opened_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type GameRoundStatus = 'open' | 'settled' | 'rolled_back';
+export type GameRoundsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  game_id: string;
+  vendor_id: string;
+  vendor_round_id: string;
+  currency: string;
+  stake_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  win_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  status: ColumnType<GameRoundStatus, GameRoundStatus | undefined, GameRoundStatus>;
+  server_seed_hash: string | null;
+  client_seed: string | null;
+  nonce: bigint | null;
+  outcome: ColumnType<unknown, string | null | undefined, string | null>;
+  opened_at: CreatedAt;
+  settled_at: Date | null;
+  updated_at: UpdatedAt;
+};
+
+export type GameVendorTransactionType = 'debit' | 'credit' | 'rollback';
+export type GameVendorTransactionsTable = {
+  id: string;
+  merchant_id: string;
+  vendor_id: string;
+  transaction_id: string;
+  type: GameVendorTransactionType;
+  ledger_key: string | null;
+  member_id: string;
+  round_id: string | null;
+  amount_minor: bigint;
+  ref_transaction_id: string | null;
+  status: 'applied' | 'voided';
+  balance_after_minor: bigint;
+  created_at: CreatedAt;
+};
+
 /** Member type codes (spec §6, §9): 0 member, 4 trial; agents 1, 2, 41, 42. */
 export type MemberType = 0 | 1 | 2 | 4 | 41 | 42;
 export type MemberStatus = 'active' | 'locked' | 'self_excluded';
@@ -283,4 +407,272 @@ export type PasswordResetsTable = {
   created_at: CreatedAt;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: Date | null;
+};
+
+export type SocialIdentitiesTable = {
+  id: string;
+  merchant_id: string;
+  provider: string;
+  subject: string;
+  member_id: string;
+  email: string | null;
+  created_at: CreatedAt;
+};
+
+export type SocialLoginStatesTable = {
+  state_hash: string;
+  merchant_id: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: string;
+  affiliate_code: string | null;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  callback_at: Date | null;
+  member_id: string | null;
+  error_code: string | null;
+  login_code_hash: string | null;
+  login_code_expires_at: Date | null;
+  used_at: Date | null;
+};
+
+export type OperatorRolesTable = {
+  id: string;
+  /** Null for the built-in roles, which every merchant shares. */
+  merchant_id: string | null;
+  name: string;
+  is_builtin: Generated<boolean>;
+  /** A custom role's permissions; the built-in roles' come from code. */
+  permissions: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type OperatorsTable = {
+  id: string;
+  /** Null for a platform owner. */
+  merchant_id: string | null;
+  username: string;
+  username_key: string;
+  display_name: string;
+  role_id: string;
+  status: ColumnType<'active' | 'locked', 'active' | 'locked' | undefined, 'active' | 'locked'>;
+  password_hash: string;
+  password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  must_change_password: Generated<boolean>;
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  failed_login_count: Generated<number>;
+  last_failed_login_at: Date | null;
+  last_login_at: Date | null;
+  last_login_ip: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type OperatorSessionsTable = {
+  id: string;
+  token_hash: string;
+  operator_id: string;
+  password_change_required: Generated<boolean>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  idle_expires_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  ended_at: Date | null;
+  end_reason: string | null;
+};
+
+/**
+ * Append-only: the database refuses UPDATE and DELETE, and no column can even be named in an
+ * update here (every update type is never).
+ */
+type Appended<T> = ColumnType<T, T, never>;
+export type AuditLogTable = {
+  id: Appended<string>;
+  actor_id: Appended<string | null>;
+  actor_name: Appended<string>;
+  merchant_id: Appended<string | null>;
+  action: Appended<string>;
+  target_type: Appended<string>;
+  target_id: Appended<string | null>;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: Appended<string | null>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+};
+
+/** The ledger (modules/wallet): accounts and their balances in minor units. */
+export type LedgerAccountKind = 'player_cash' | 'player_bonus' | 'house';
+export type LedgerAccountsTable = {
+  id: string;
+  merchant_id: string;
+  kind: LedgerAccountKind;
+  owner_id: string | null;
+  purpose: string | null;
+  shard: ColumnType<number, number | undefined, never>;
+  currency: string;
+  balance_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  created_at: CreatedAt;
+};
+
+/** Append-only: the database refuses UPDATE and DELETE on transfers. */
+export type LedgerTransfersTable = {
+  id: string;
+  merchant_id: string;
+  idempotency_key: string;
+  code: string;
+  reference: string | null;
+  debit_account_id: string | null;
+  credit_account_id: string | null;
+  currency: string;
+  amount_minor: bigint;
+  debit_balance_after_minor: bigint | null;
+  credit_balance_after_minor: bigint | null;
+  reverses_key: string | null;
+  created_at: CreatedAt;
+};
+
+export type LedgerHoldStatus = 'held' | 'released' | 'captured';
+export type LedgerHoldsTable = {
+  id: string;
+  merchant_id: string;
+  idempotency_key: string;
+  member_id: string;
+  currency: string;
+  amount_minor: bigint;
+  status: ColumnType<LedgerHoldStatus, LedgerHoldStatus | undefined, LedgerHoldStatus>;
+  reference: string | null;
+  hold_transfer_id: string;
+  settle_transfer_id: string | null;
+  created_at: CreatedAt;
+  settled_at: Date | null;
+};
+
+export type PaymentMethodKind = 'gateway' | 'bank_transfer';
+export type PaymentGatewaySettings = { baseUrl: string; merchantNo: string; channel: string };
+export type PaymentBankAccount = { bankName: string; accountName: string; accountNumber: string };
+export type PaymentMethodsTable = {
+  id: string;
+  merchant_id: string;
+  code: string;
+  kind: PaymentMethodKind;
+  names: ColumnType<Record<string, string>, string, string>;
+  min_minor: bigint;
+  max_minor: bigint;
+  player_daily_max_minor: bigint | null;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  gateway: ColumnType<PaymentGatewaySettings | null, string | null, string | null>;
+  gateway_secret_sealed: string | null;
+  bank_account: ColumnType<PaymentBankAccount | null, string | null, string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type DepositStatus = 'pending' | 'review' | 'credited' | 'failed' | 'rejected';
+export type DepositsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  method_id: string;
+  currency: string;
+  amount_minor: bigint;
+  status: DepositStatus;
+  gateway_order_id: string | null;
+  pay_url: string | null;
+  reference: string | null;
+  receipt_path: string | null;
+  transfer_id: string | null;
+  failure_reason: string | null;
+  reviewed_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  credited_at: Date | null;
+};
+
+export type PaymentCallbacksTable = {
+  id: string;
+  method_id: string;
+  deposit_id: string | null;
+  body: string;
+  outcome: string;
+  created_at: CreatedAt;
+};
+
+export type PayoutAccountKind = 'bank' | 'ewallet';
+export type PayoutAccountsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  kind: PayoutAccountKind;
+  provider: string;
+  account_name: string;
+  account_number: string;
+  created_at: CreatedAt;
+  removed_at: Date | null;
+};
+
+export type WithdrawalStatus = 'review' | 'paying' | 'paid' | 'rejected' | 'failed';
+export type WithdrawalsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  payout_account_id: string;
+  currency: string;
+  amount_minor: bigint;
+  status: WithdrawalStatus;
+  hold_key: string;
+  payout_method_id: string | null;
+  gateway_payout_id: string | null;
+  reason: string | null;
+  reviewed_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  reviewed_at: Date | null;
+  paid_at: Date | null;
+};
+
+export type PlayLimitKind = 'deposit' | 'loss' | 'session';
+export type PlayLimitPeriod = 'day' | 'week' | 'month';
+
+export type PlayLimitsTable = {
+  member_id: string;
+  merchant_id: string;
+  kind: PlayLimitKind;
+  period: PlayLimitPeriod;
+  value: bigint | null;
+  pending_value: bigint | null;
+  pending_at: Date | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type PlaySettingsTable = {
+  member_id: string;
+  merchant_id: string;
+  reality_check_minutes: number | null;
+  exclusion_kind: string | null;
+  exclusion_ends_at: Date | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type MemberMessageKind =
+  | 'deposit_arrived'
+  | 'deposit_failed'
+  | 'withdrawal_approved'
+  | 'withdrawal_rejected'
+  | 'withdrawal_failed';
+export type MemberMessagesTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  kind: MemberMessageKind;
+  params: ColumnType<Record<string, string>, string, string>;
+  dedupe_key: string;
+  created_at: CreatedAt;
+  read_at: Date | null;
 };

@@ -10,11 +10,13 @@ import {
 } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { readSwitches } from '../modules/merchant/merchant.service.ts';
+import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { VerificationService } from '../modules/verification/verification.service.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { maskEmail, maskPhone, parseMobileNumber } from '../platform/phone/phone-number.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
+import { admitSelfExcludedMember } from './responsible-gaming.ts';
 
 /** The login result of spec §3 and API.md. */
 export type LoginResult = { token: string; firstTimeLogin: boolean; passwordExpired: boolean };
@@ -29,6 +31,8 @@ export type LoginDeps = {
   rateLimiter: RateLimiter;
   /** Opens members' sealed authenticator secrets. */
   totpBox: SecretBox;
+  /** Breaks and self-exclusions: without it a self-excluded member is refused without an end date. */
+  responsibleGaming?: ResponsibleGamingService;
   now?: () => Date;
 };
 
@@ -75,7 +79,13 @@ export async function completeLogin(
 ): Promise<LoginResult> {
   const { member } = input;
   if (member.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
-  if (member.status === 'self_excluded') throw new AppError('SELF_EXCLUDED');
+  if (member.status === 'self_excluded') {
+    if (!deps.responsibleGaming) throw new AppError('SELF_EXCLUDED');
+    await admitSelfExcludedMember(
+      { members: deps.members, responsibleGaming: deps.responsibleGaming },
+      member,
+    );
+  }
   if (member.type === TRIAL_TYPE && input.method !== 'freeplay') throw new AppError('NON_MEMBER');
   if (input.agentPage && !isAgentType(member.type)) throw new AppError('NON_AGENT');
   if ((input.method === 'username' || input.method === 'sms') && !input.isSecondStepDone) {

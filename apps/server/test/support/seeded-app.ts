@@ -3,6 +3,7 @@ import type { AppOptions } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { seedDemoAccounts } from '../../src/db/seed/demo-accounts.ts';
 import { seedDemoMerchant } from '../../src/db/seed/demo-merchant.ts';
+import { seedDemoOperators } from '../../src/db/seed/demo-operators.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The whole app on a fresh database holding the demo merchant. */
@@ -13,6 +14,7 @@ export async function createSeededApp(
   const testApp = await createTestApp(overrides, options);
   await seedDemoMerchant(testApp.database.db);
   await seedDemoAccounts(testApp.database.db);
+  await seedDemoOperators(testApp.database.db, options.now);
   testApp.app.merchantService.invalidate();
   return testApp;
 }

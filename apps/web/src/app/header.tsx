@@ -1,23 +1,31 @@
-import { Bell, ChevronDown, Headset, Menu } from 'lucide-react';
+import { Bell, ChevronDown, Headset, Mail, Menu } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClassName, IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { usePermission, usePublicState } from '../lib/api/system-hooks';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
-import { gameTypeLinks } from '../lib/game-routes';
+import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 import { useLayoutStore } from '../lib/layout-store';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
 import { useAuthStore } from '../lib/session/auth-store';
+import { GameTypeNavLinks } from './game-type-nav';
 import { LanguageSwitch } from './language-switch';
 
 // Only members see it, so visitors (the first load) do not download it or its dialog.
 const MemberMenu = lazy(() =>
   importWithTimeout(() => import('../features/auth/components/member-menu')).then((module) => ({
     default: module.MemberMenu,
+  })),
+);
+
+// Members only, like the member menu.
+const BalanceChip = lazy(() =>
+  importWithTimeout(() => import('../features/wallet/components/balance-chip')).then((module) => ({
+    default: module.BalanceChip,
   })),
 );
 
@@ -70,6 +78,7 @@ function HoverMenu({
 
 export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
   const { t } = useTranslation();
+  const categoryLinks = useGameCategoryLinks();
   const permission = usePermission();
   const publicState = usePublicState();
   const isLogin = useAuthStore((state) => state.isLogin);
@@ -80,6 +89,8 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
   const logoUrl = permission.data?.resources.LOGO?.[0]?.url ?? null;
   const customerService = permission.data?.customerService ?? publicState.data?.customerService ?? [];
   const noticeCount = publicState.data?.notice.length ?? 0;
+  const unreadMessages = publicState.data?.unreadMessage;
+  const navigate = useNavigate();
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
@@ -106,7 +117,7 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
             panelClassName="w-[26rem]"
           >
             <ul className="grid grid-cols-2 gap-1">
-              {gameTypeLinks.map(({ key, path, icon: Icon }) => (
+              {categoryLinks.map(({ key, path, icon: Icon }) => (
                 <li key={key}>
                   <NavLink
                     to={path}
@@ -124,23 +135,15 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
               ))}
             </ul>
           </HoverMenu>
-          {gameTypeLinks.slice(0, 4).map(({ key, path }) => (
-            <NavLink
-              key={key}
-              to={path}
-              className={({ isActive }) =>
-                joinClassNames(
-                  'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium transition-colors',
-                  isActive ? 'text-text' : 'text-muted hover:bg-raised hover:text-text',
-                )
-              }
-            >
-              {t(`games.${key}`)}
-            </NavLink>
-          ))}
+          <GameTypeNavLinks />
         </nav>
 
         <div className="ml-auto flex items-center gap-1 md:gap-2">
+          {isLogin ? (
+            <Suspense fallback={<span className="h-11 w-40 animate-pulse rounded-full bg-raised" />}>
+              <BalanceChip />
+            </Suspense>
+          ) : null}
           {isLogin ? (
             <nav className="hidden items-center gap-1 md:flex" aria-label={t('common.menu')}>
               <Link to="/member?page=depositv2" className={buttonClassName('primary', 'sm')}>
@@ -157,6 +160,19 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
             </nav>
           ) : null}
 
+          {unreadMessages !== undefined ? (
+            // On phones the member menu carries the messages: the header has no room for another icon.
+            <div className="hidden sm:block">
+              <IconButton
+                label={t('common.messages')}
+                badge={unreadMessages}
+                onClick={() => navigate('/member?page=messageV2')}
+                data-testid="open-messages"
+              >
+                <Mail size={20} aria-hidden="true" />
+              </IconButton>
+            </div>
+          ) : null}
           <IconButton
             label={t('common.notices')}
             badge={noticeCount}

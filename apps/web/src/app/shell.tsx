@@ -4,6 +4,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { PublicPopupTrigger } from '../features/announcements/components/public-popup-trigger';
 import { useMemberLoader } from '../features/auth/hooks/use-member-loader';
 import { useResetLink } from '../features/auth/hooks/use-reset-link';
+import { useSocialReturn } from '../features/auth/hooks/use-social-return';
 import { usePermission } from '../lib/api/system-hooks';
 import { useLanguage } from '../lib/i18n/i18n';
 import { importWithTimeout } from '../lib/lazy-load';
@@ -27,6 +28,12 @@ const FloatingCustomerService = lazy(() =>
   importWithTimeout(() => import('./side-menu')).then((module) => ({
     default: module.FloatingCustomerService,
   })),
+);
+// The reality check (responsible gaming) matters only to members, so it loads apart too.
+const RealityCheckReminder = lazy(() =>
+  importWithTimeout(() => import('../features/member-centre/components/reality-check-reminder')).then(
+    (module) => ({ default: module.RealityCheckReminder }),
+  ),
 );
 const Footer = lazy(() =>
   importWithTimeout(() => import('./footer')).then((module) => ({ default: module.Footer })),
@@ -67,6 +74,7 @@ export function Shell() {
   const isLogin = useAuthStore((state) => state.isLogin);
   useMemberLoader();
   useResetLink();
+  useSocialReturn();
   useSocket(isLogin ? token : null);
   useEffect(() => hideBootCover(), []);
   // Language-dependent data is keyed by language; older languages' entries are dropped to keep memory small.
@@ -109,6 +117,7 @@ export function Shell() {
       <Suspense fallback={null}>
         {hasSideMenu ? <DrawerSideMenu /> : null}
         <FloatingCustomerService />
+        {isLogin ? <RealityCheckReminder /> : null}
       </Suspense>
       <PublicPopupTrigger />
       <ModalHost />

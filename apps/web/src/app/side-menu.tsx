@@ -21,7 +21,7 @@ import { usePermission, usePublicState } from '../lib/api/system-hooks';
 import { isSwitchEnabled } from '../lib/api/system-queries';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
-import { gameTypeLinks } from '../lib/game-routes';
+import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 import { useLayoutStore } from '../lib/layout-store';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
@@ -76,6 +76,7 @@ function MenuLink({
 
 function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
   const { t } = useTranslation();
+  const categoryLinks = useGameCategoryLinks();
   const permission = usePermission();
   const publicState = usePublicState();
   const isLogin = useAuthStore((state) => state.isLogin);
@@ -186,7 +187,7 @@ function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
 
       {isCollapsed ? null : <SectionTitle>{t('side.categories')}</SectionTitle>}
       <nav aria-label={t('common.gameTypes')} className="flex flex-col gap-0.5">
-        {gameTypeLinks.map(({ key, path, icon: Icon }) => (
+        {categoryLinks.map(({ key, path, icon: Icon }) => (
           <MenuLink
             key={key}
             to={path}

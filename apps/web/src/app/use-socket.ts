@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { type BalancePush, useBalanceStore } from '../features/wallet/hooks/balance-store';
 import { useConnectionNotices } from '../lib/api/connection-notices';
 import { useAuthStore } from '../lib/session/auth-store';
 
@@ -7,6 +9,7 @@ import { useAuthStore } from '../lib/session/auth-store';
  * demand so visitors never download it. `kick` (API.md) ends the session here too.
  */
 export function useSocket(token: string | null): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return;
     let isCancelled = false;
@@ -17,6 +20,13 @@ export function useSocket(token: string | null): void {
       socket.on('connect_error', (error) => {
         // NOT_LOGGED_IN means the token is no longer valid; stop retrying with it.
         if (error.message === 'NOT_LOGGED_IN') socket.disconnect();
+      });
+      // Every committed change of the member's cash (API.md "Socket events"): the header shows it.
+      socket.on('balance', (payload: BalancePush) => useBalanceStore.getState().receivePush(payload));
+      // A new inbox message: the unread count (public state) and the messages page refresh.
+      socket.on('message', () => {
+        void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
+        void queryClient.invalidateQueries({ queryKey: ['member-messages'] });
       });
       socket.on('kick', () => {
         socket.disconnect();
@@ -29,5 +39,5 @@ export function useSocket(token: string | null): void {
       isCancelled = true;
       disconnect?.();
     };
-  }, [token]);
+  }, [token, queryClient]);
 }

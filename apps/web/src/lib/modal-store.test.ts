@@ -15,3 +15,12 @@ it('modals open by name, stack in order, and reopening one brings it forward wit
   closeModal('loginPopupModal');
   expect(useModalStore.getState().stack.map((entry) => entry.name)).toEqual(['noticeModal']);
 });
+
+it('reopening an open modal without props keeps the props it was handed', () => {
+  const { openModal } = useModalStore.getState();
+  openModal('loginPopupModal', { notice: { message: 'Refused', code: 'SOCIAL_LOGIN_FAILED' } });
+  openModal('loginPopupModal');
+  expect(useModalStore.getState().stack).toEqual([
+    { name: 'loginPopupModal', props: { notice: { message: 'Refused', code: 'SOCIAL_LOGIN_FAILED' } } },
+  ]);
+});

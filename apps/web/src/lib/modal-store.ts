@@ -17,6 +17,8 @@ export type ModalName =
   | 'agentCentre';
 
 export type ModalProps = {
+  /** A message to show on opening, such as why a sign-in through Google did not finish. */
+  loginPopupModal: { notice?: { message: string; code?: string } };
   noticeModal: { index: number };
   /** With a reset token the form sets a new password without the old one (the emailed link). */
   changePassModal: { resetToken?: string };
@@ -31,7 +33,12 @@ type ModalState = {
   stack: OpenModal[];
   openModal: <Name extends ModalName>(
     name: Name,
-    ...props: Name extends keyof ModalProps ? [ModalProps[Name]] : []
+    ...props: Name extends keyof ModalProps
+      ? // Props that are all optional may be left out.
+        Partial<ModalProps[Name]> extends ModalProps[Name]
+        ? [ModalProps[Name]?]
+        : [ModalProps[Name]]
+      : []
   ) => void;
   closeModal: (name: ModalName) => void;
   closeAll: () => void;
@@ -40,13 +47,17 @@ type ModalState = {
 export const useModalStore = create<ModalState>((set) => ({
   stack: [],
   openModal: (name, ...props) =>
-    set((state) => ({
-      // Opening a modal that is already open brings it forward with its new props.
-      stack: [
-        ...state.stack.filter((entry) => entry.name !== name),
-        { name, props: { ...(props[0] ?? {}) } },
-      ],
-    })),
+    set((state) => {
+      // Opening a modal that is already open brings it forward; new props are laid over the ones
+      // it has, so a route reopening it bare keeps what an earlier call handed it.
+      const open = state.stack.find((entry) => entry.name === name);
+      return {
+        stack: [
+          ...state.stack.filter((entry) => entry.name !== name),
+          { name, props: { ...open?.props, ...(props[0] ?? {}) } },
+        ],
+      };
+    }),
   closeModal: (name) => set((state) => ({ stack: state.stack.filter((entry) => entry.name !== name) })),
   closeAll: () => set({ stack: [] }),
 }));

@@ -14,6 +14,10 @@ export const storageKeys = {
   sideMenuCollapsed: 'sideMenuCollapsed',
   /** Session storage prefix of the "public popup closed" flags (spec §4, per user or anonymous). */
   publicPopupClosedPrefix: 'publicPopupClosed:',
+  /** Local storage: '1' while the member keeps the header balance hidden as stars. */
+  balanceHidden: 'balanceHidden',
+  /** Session storage prefix of the cached hot games, per language and filter (spec §4, §9 HOT_GAMES). */
+  hotGamesPrefix: 'HOT_GAMES:',
 } as const;
 
 /** Reads storage without throwing where storage is disabled (private mode, sandboxed frames). */

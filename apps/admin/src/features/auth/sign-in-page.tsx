@@ -1,72 +1,167 @@
-import { LockKeyhole } from 'lucide-react';
+import { ArrowLeft, KeyRound, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { PASSWORD_LENGTH_MAX, type SignInValue, signIn, USERNAME_LENGTH_MAX } from './sign-in.ts';
+import { QrCode } from '../../components/qr-code.tsx';
+import {
+  CODE_LENGTH,
+  PASSWORD_LENGTH_MAX,
+  readVerificationStep,
+  type SignInValue,
+  signIn,
+  USERNAME_LENGTH_MAX,
+  type VerificationStep,
+} from './sign-in.ts';
 
 type Failure = { code: string; message: string };
 
-/** The operator sign-in: posts to the server and shows exactly what it answers. */
+/** Groups a base32 secret in fours, as people copy it into an authenticator by hand. */
+const groupSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * The operator sign-in: username and password, then the authenticator, which is required. An
+ * operator without one enrols here (QR code and the secret as text); the first code confirms it.
+ * Whatever the server answers is shown as it is, message and code.
+ */
 export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) {
   const usernameId = useId();
   const passwordId = useId();
+  const codeId = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<VerificationStep | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSubmitting) return;
+  async function submit(withCode: string | undefined) {
     setIsSubmitting(true);
     setFailure(null);
-    const answer = await signIn({ username: username.trim(), password });
+    const answer = await signIn({
+      username: username.trim(),
+      password,
+      ...(withCode ? { code: withCode } : {}),
+    });
     setIsSubmitting(false);
     if (answer.success) {
       setPassword('');
+      setCode('');
       props.onSignedIn(answer.value);
-    } else {
-      setFailure({ code: answer.code, message: answer.message });
+      return;
     }
+    const next = answer.code === 'VERIFICATION_REQUIRED' ? readVerificationStep(answer.value) : null;
+    if (next) {
+      setStep(next);
+      return;
+    }
+    setFailure({ code: answer.code, message: answer.message });
+    if (withCode) setCode('');
   }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    void submit(step ? code : undefined);
+  }
+
+  function startOver() {
+    setStep(null);
+    setCode('');
+    setPassword('');
+    setFailure(null);
+  }
+
+  const isEnrolling = step?.kind === 'enrol';
+  const title =
+    step === null ? 'Panalo back office' : isEnrolling ? 'Set up your authenticator' : 'Authenticator code';
+  const intro =
+    step === null
+      ? 'Sign in with your operator account.'
+      : isEnrolling
+        ? 'Operators need a second step. Scan the code with an authenticator app (Google Authenticator, Authy, 1Password…), then enter the six digits it shows.'
+        : 'Enter the six digits your authenticator app shows for Panalo back office.';
 
   return (
     <main className="sign-in">
-      <form className="sign-in__card" onSubmit={handleSubmit} aria-labelledby="sign-in-title">
+      <form
+        className={`sign-in__card${isEnrolling ? ' sign-in__card--wide' : ''}`}
+        onSubmit={handleSubmit}
+        aria-labelledby="sign-in-title"
+      >
         <div className="sign-in__brand">
           <span className="brand-mark" aria-hidden="true">
             P
           </span>
           <div>
-            <h1 id="sign-in-title">Panalo back office</h1>
-            <p className="muted">Sign in with your operator account.</p>
+            <h1 id="sign-in-title">{title}</h1>
+            <p className="muted">{intro}</p>
           </div>
         </div>
 
-        <label className="field" htmlFor={usernameId}>
-          <span className="field__label">Username</span>
-          <input
-            id={usernameId}
-            name="username"
-            autoComplete="username"
-            required
-            maxLength={USERNAME_LENGTH_MAX}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </label>
+        {step === null && (
+          <>
+            <label className="field" htmlFor={usernameId}>
+              <span className="field__label">Username</span>
+              <input
+                id={usernameId}
+                name="username"
+                autoComplete="username"
+                required
+                maxLength={USERNAME_LENGTH_MAX}
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+              />
+            </label>
 
-        <label className="field" htmlFor={passwordId}>
-          <span className="field__label">Password</span>
-          <input
-            id={passwordId}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={PASSWORD_LENGTH_MAX}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+            <label className="field" htmlFor={passwordId}>
+              <span className="field__label">Password</span>
+              <input
+                id={passwordId}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={PASSWORD_LENGTH_MAX}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </label>
+          </>
+        )}
+
+        {step?.kind === 'enrol' && (
+          <div className="enrol">
+            <QrCode value={step.otpauthUrl} label="QR code for your authenticator app" />
+            <div className="enrol__text">
+              <span className="field__label">Or type this key</span>
+              <code className="enrol__secret" data-testid="totp-secret" data-secret={step.secret}>
+                {groupSecret(step.secret)}
+              </code>
+              <span className="muted small">
+                Account <strong>{username.trim()}</strong>, time-based, 6 digits. Keep the key private: anyone
+                with it can make your codes.
+              </span>
+            </div>
+          </div>
+        )}
+
+        {step !== null && (
+          <label className="field" htmlFor={codeId}>
+            <span className="field__label">Six-digit code</span>
+            <input
+              id={codeId}
+              name="code"
+              className="input--code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              required
+              maxLength={CODE_LENGTH}
+              // biome-ignore lint/a11y/noAutofocus: the code field is the only thing to do on this step.
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            />
+          </label>
+        )}
 
         {failure && (
           <div className="alert alert--danger" role="alert">
@@ -76,9 +171,27 @@ export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) 
         )}
 
         <button className="button button--primary" type="submit" disabled={isSubmitting}>
-          <LockKeyhole size={16} aria-hidden="true" />
-          {isSubmitting ? 'Signing in…' : 'Sign in'}
+          {step === null ? (
+            <LockKeyhole size={16} aria-hidden="true" />
+          ) : isEnrolling ? (
+            <ShieldCheck size={16} aria-hidden="true" />
+          ) : (
+            <KeyRound size={16} aria-hidden="true" />
+          )}
+          {isSubmitting
+            ? 'Checking…'
+            : step === null
+              ? 'Sign in'
+              : isEnrolling
+                ? 'Turn on and sign in'
+                : 'Verify'}
         </button>
+        {step !== null && (
+          <button className="button button--quiet" type="button" onClick={startOver}>
+            <ArrowLeft size={16} aria-hidden="true" />
+            Use another account
+          </button>
+        )}
         <p className="muted small">Access is recorded. Ask an administrator if you cannot sign in.</p>
       </form>
     </main>

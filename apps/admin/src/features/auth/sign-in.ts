@@ -1,36 +1,46 @@
-import { type RsaPublicJwk, sealPayload } from '@panalo/crypto/sealed-payload.ts';
 import { type Envelope, requestEnvelope } from '../../lib/api-client.ts';
+import { callBackOfficeSealed, sealForServer } from '../../lib/back-office-api.ts';
 
-export type SignInInput = { username: string; password: string };
+export type SignInInput = { username: string; password: string; code?: string };
 
-export type SignInValue = { token: string; firstTimeLogin?: boolean; passwordExpired?: boolean };
+export type SignInValue = { token: string; passwordExpired: boolean };
 
-/** Limits of the form, matching what any sane account name and password need. */
+/** What VERIFICATION_REQUIRED carries: the code of an enrolled authenticator, or a new one to enrol. */
+export type VerificationStep = { kind: 'code' } | { kind: 'enrol'; secret: string; otpauthUrl: string };
+
+/** Limits of the form, matching the server's. */
 export const USERNAME_LENGTH_MAX = 64;
 export const PASSWORD_LENGTH_MAX = 128;
+export const CODE_LENGTH = 6;
+
+export function readVerificationStep(value: unknown): VerificationStep | null {
+  const methods = (value as { methods?: unknown } | undefined)?.methods;
+  if (!Array.isArray(methods)) return null;
+  if (methods[0] === 'totp') return { kind: 'code' };
+  const { secret, otpauthUrl } = value as { secret?: unknown; otpauthUrl?: unknown };
+  if (methods[0] === 'totpEnrol' && typeof secret === 'string' && typeof otpauthUrl === 'string') {
+    return { kind: 'enrol', secret, otpauthUrl };
+  }
+  return null;
+}
 
 /**
  * Signs an operator in: the body carries a password, so it is sealed with the server's public key
- * first (API.md "Encrypted payloads"), then posted to /bo/auth/login. The server's answer is
- * returned as it came, failures included.
+ * first (API.md "Encrypted payloads"), then posted to /bo/auth/login. The first step (no code)
+ * answers VERIFICATION_REQUIRED; the same call with the authenticator's code finishes. The
+ * server's answer is returned as it came, failures included.
  */
 export async function signIn(input: SignInInput): Promise<Envelope<SignInValue>> {
-  const key = await requestEnvelope<{ kid: string; jwk: RsaPublicJwk }>('/wps/system/publicKey');
-  if (!key.success) return key;
-  let sealed: Awaited<ReturnType<typeof sealPayload>>;
-  try {
-    sealed = await sealPayload(input, key.value);
-  } catch {
-    return {
-      success: false,
-      code: 'ENCRYPTION_UNAVAILABLE',
-      message: 'This browser cannot encrypt the sign-in. Use HTTPS or localhost in a current browser.',
-    };
-  }
-  return requestEnvelope<SignInValue>('/bo/auth/login', { method: 'POST', body: sealed });
+  const sealed = await sealForServer(input);
+  if (!sealed.success) return sealed;
+  return requestEnvelope<SignInValue>('/bo/auth/login', { method: 'POST', body: sealed.value });
 }
 
 /** Ends the session on the server; the token is forgotten locally whatever the answer. */
 export async function signOut(token: string): Promise<void> {
   await requestEnvelope<unknown>('/bo/auth/logout', { method: 'POST', body: {}, token });
+}
+
+export function changePassword(input: { oldPassword: string; newPassword: string }): Promise<object> {
+  return callBackOfficeSealed<object>('/bo/auth/password', input);
 }

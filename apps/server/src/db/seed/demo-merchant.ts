@@ -21,6 +21,8 @@ const SWITCHES_ON: ReadonlySet<WhitelabelSwitch> = new Set<WhitelabelSwitch>([
   'AGENTPOLICY3',
   'CHNGPASSVERIF3',
   'FREEPLAY',
+  // On, with no provider until one is configured: a development start adds the identity sandbox.
+  'SOCIALLOGIN',
   'VERCODELOGIN',
   'VIP',
   'REFERRAL',

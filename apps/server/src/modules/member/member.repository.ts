@@ -1,4 +1,11 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Database, MemberLoginsTable, MemberSessionsTable, MembersTable } from '../../db/schema.ts';
 
 export type MemberRow = Selectable<MembersTable>;
@@ -36,6 +43,22 @@ export function findMemberByMobile(
     .where('mobile_dialing_code', '=', dialingCode)
     .where('mobile_number', '=', nationalNumber)
     .executeTakeFirst();
+}
+
+/** Members with this (lower-case) email address, at most `limit` of them. */
+export function findMembersByEmail(
+  db: Executor,
+  merchantId: string,
+  email: string,
+  limit: number,
+): Promise<MemberRow[]> {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('email', '=', email)
+    .limit(limit)
+    .execute();
 }
 
 export function findAgentByAffiliateCode(
@@ -92,6 +115,22 @@ export function findLiveSessionByHash(
     .selectFrom('member_sessions')
     .selectAll()
     .where('token_hash', '=', tokenHash)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', nowDate)
+    .where('idle_expires_at', '>', nowDate)
+    .executeTakeFirst();
+}
+
+/** A session by id while it is live (not ended, within its idle and absolute expiry). */
+export function findLiveSessionById(
+  db: Executor,
+  id: string,
+  nowDate: Date,
+): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('member_sessions')
+    .selectAll()
+    .where('id', '=', id)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', nowDate)
     .where('idle_expires_at', '>', nowDate)
@@ -186,4 +225,23 @@ export async function hasLoginFromIp(db: Executor, memberId: string, ip: string)
     .where('ip', '=', ip)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** Whether `memberId` sits anywhere below `agentId` in the upline tree (depth-bounded). */
+export async function isInDownline(
+  db: Executor,
+  agentId: string,
+  memberId: string,
+  depthMax: number,
+): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`
+    with recursive chain(id, upline_id, depth) as (
+      select id, upline_id, 0 from members where id = ${memberId}
+      union all
+      select m.id, m.upline_id, chain.depth + 1 from members m
+        join chain on m.id = chain.upline_id
+       where chain.depth < ${depthMax}
+    )
+    select exists(select 1 from chain where upline_id = ${agentId}) as found`.execute(db);
+  return result.rows[0]?.found === true;
 }

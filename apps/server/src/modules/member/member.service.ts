@@ -9,14 +9,17 @@ import {
   findAgentByAffiliateCode,
   findLatestLogins,
   findLiveSessionByHash,
+  findLiveSessionById,
   findLoginsPage,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,
+  findMembersByEmail,
   hasLoginFromIp,
   insertLogin,
   insertMember,
   insertSession,
+  isInDownline,
   isReferralCodeTaken,
   type LoginRow,
   type MemberRow,
@@ -60,6 +63,8 @@ const SESSION_TOUCH_INTERVAL_MS = 60_000;
 const TRIAL_ACCOUNT_PREFIX = 'trial_';
 const LOGIN_PAGE_SIZE_MAX = 50;
 export const PASSWORD_RESET_MINUTES = 30;
+/** How deep an agent tree is followed; deeper trees than this do not occur. */
+const DOWNLINE_DEPTH_MAX = 20;
 export const LOGIN_CHALLENGE_MINUTES = 10;
 /** Wrong answers a login challenge survives. */
 export const LOGIN_CHALLENGE_ATTEMPTS_MAX = 5;
@@ -249,6 +254,14 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       findMemberByAccount(db, merchantId, accountKeyOf(account)),
     findByMobile: (merchantId: string, dialingCode: string, nationalNumber: string) =>
       findMemberByMobile(db, merchantId, dialingCode, nationalNumber),
+    /** Whether a member is in an agent's tree (a downline's downline counts too). */
+    isInDownline: (agentId: string, memberId: string) =>
+      isInDownline(db, agentId, memberId, DOWNLINE_DEPTH_MAX),
+    /** The one member with this email address; undefined when none or several have it. */
+    async findByUniqueEmail(merchantId: string, email: string): Promise<MemberRow | undefined> {
+      const found = await findMembersByEmail(db, merchantId, email.trim().toLowerCase(), 2);
+      return found.length === 1 ? found[0] : undefined;
+    },
     findAgentByAffiliateCode: (merchantId: string, code: string) =>
       findAgentByAffiliateCode(db, merchantId, code.trim()),
     /** Checks a password; an unknown member (undefined) costs the same time and fails. */
@@ -265,6 +278,10 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
         must_change_password: false,
       });
     },
+    /** The real name payouts are made to (spec §3 payeeName); set once, by the first payout account. */
+    async setPayeeName(memberId: string, payeeName: string): Promise<void> {
+      await updateMember(db, memberId, { payee_name: payeeName });
+    },
     async setPaymentPassword(memberId: string, password: string): Promise<void> {
       await updateMember(db, memberId, { payment_password_hash: await hashPassword(password) });
     },
@@ -279,8 +296,64 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
     async unlockMember(memberId: string): Promise<void> {
       await updateMember(db, memberId, { status: 'active' });
     },
+    /**
+     * Marks an account as on a break or self-excluded (responsible gaming) and ends its sessions
+     * at once; answers the ended session ids. A locked account stays locked.
+     */
+    async excludeMember(memberId: string): Promise<string[]> {
+      await db
+        .updateTable('members')
+        .set({ status: 'self_excluded', updated_at: now() })
+        .where('id', '=', memberId)
+        .where('status', '=', 'active')
+        .execute();
+      return endMemberSessions(db, memberId, 'self_excluded', now());
+    },
+    /** Lets a member whose break or self-exclusion has run out in again. */
+    async endExclusion(memberId: string): Promise<void> {
+      await db
+        .updateTable('members')
+        .set({ status: 'active', updated_at: now() })
+        .where('id', '=', memberId)
+        .where('status', '=', 'self_excluded')
+        .execute();
+    },
+    /**
+     * How long a member has been logged in since a moment, over all sessions, in milliseconds:
+     * an ended session counts to its end, a live one to now, an idle-expired one to its last
+     * request (session-time limits of responsible gaming).
+     */
+    async sumSessionTimeSince(memberId: string, since: Date): Promise<number> {
+      const at = now();
+      const rows = await db
+        .selectFrom('member_sessions')
+        .select(['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at'])
+        .where('member_id', '=', memberId)
+        .where('created_at', '<', at)
+        .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', since)]))
+        .where('last_seen_at', '>', new Date(since.getTime() - 86_400_000))
+        .execute();
+      let totalMs = 0;
+      for (const row of rows) {
+        const isLive = row.ended_at === null && row.idle_expires_at > at && row.expires_at > at;
+        const end = row.ended_at ?? (isLive ? at : row.last_seen_at);
+        const start = row.created_at > since ? row.created_at : since;
+        if (end > start) totalMs += end.getTime() - start.getTime();
+      }
+      return totalMs;
+    },
     startSession,
     resolveSession,
+    /**
+     * Whether a session is still live and its member active, without extending it: a game
+     * vendor's calls prove the player is still playing, not that they are at the site.
+     */
+    async isSessionLive(sessionId: string): Promise<boolean> {
+      const session = await findLiveSessionById(db, sessionId, now());
+      if (!session) return false;
+      const member = await findMemberById(db, session.member_id);
+      return member?.status === 'active';
+    },
     async endSession(sessionId: string, reason: string): Promise<void> {
       await updateSession(db, sessionId, { ended_at: now(), end_reason: reason });
     },

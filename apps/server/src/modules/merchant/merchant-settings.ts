@@ -1,6 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 
+/** Amounts in settings as on the wire: a decimal string with two fraction digits. */
+const MONEY_PATTERN = '^\\d{1,13}\\.\\d{2}$';
+
 /**
  * A merchant's settings live in one jsonb column because they are read together (every request
  * needs several of them) and change rarely. What has order or many rows per merchant (customer
@@ -131,13 +134,52 @@ export const MerchantSettings = Type.Object({
     },
     { default: { enabled: false, methods: ['sms', 'email', 'totp', 'bankName'] } },
   ),
+  /**
+   * Identity providers for social login (SOCIALLOGIN switch), by OpenID Connect. The client secret
+   * is the merchant's and never leaves the server.
+   */
+  socialLogin: Type.Array(
+    Type.Object({
+      provider: Type.Union([Type.Literal('google'), Type.Literal('facebook')]),
+      enabled: Type.Boolean(),
+      issuer: Type.String({ pattern: '^https?://', maxLength: 300 }),
+      clientId: Type.String({ minLength: 1, maxLength: 300 }),
+      clientSecret: Type.String({ maxLength: 500 }),
+      scopes: Type.String({ maxLength: 200, default: 'openid email profile' }),
+    }),
+    { maxItems: 4, default: [] },
+  ),
   /** Days a password stays valid when FORCEPASSCHANGE is on; 0 never expires (spec §4). */
   passwordExpiryDays: Type.Integer({ minimum: 0, maximum: 3650, default: 0 }),
+  /**
+   * Withdrawal rules: the amount range (decimal strings, as money travels), and how many times the
+   * deposits since the last paid withdrawal must have been wagered first (0 turns the check off).
+   */
+  withdrawal: Type.Object(
+    {
+      minAmount: Type.String({ pattern: MONEY_PATTERN, default: '100.00' }),
+      maxAmount: Type.String({ pattern: MONEY_PATTERN, default: '50000.00' }),
+      turnoverMultiplier: Type.Integer({ minimum: 0, maximum: 50, default: 1 }),
+    },
+    { default: { minAmount: '100.00', maxAmount: '50000.00', turnoverMultiplier: 1 } },
+  ),
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
     default: {},
   }),
   siteName: Type.String({ maxLength: 100, default: '' }),
+  /**
+   * A planned maintenance window: the site shows the maintenance page between the two moments
+   * (ISO 8601) with the merchant's maintenance title and message, checked at every read, so no job
+   * has to switch it on or off. Either end may be open.
+   */
+  maintenanceSchedule: Type.Object(
+    {
+      startsAt: Type.Union([Type.String({ format: 'date-time', maxLength: 40 }), Type.Null()]),
+      endsAt: Type.Union([Type.String({ format: 'date-time', maxLength: 40 }), Type.Null()]),
+    },
+    { default: { startsAt: null, endsAt: null } },
+  ),
 });
 export type MerchantSettings = Static<typeof MerchantSettings>;
 

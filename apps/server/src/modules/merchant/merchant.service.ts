@@ -94,11 +94,24 @@ export function normalizeHost(host: string | undefined): string {
   return name.length > HOST_MAX_LENGTH ? '' : name;
 }
 
+/**
+ * Whether the site shows its maintenance page now: switched on by an operator, or inside the
+ * scheduled window (an end without a start means "until then", a start without an end "from then").
+ */
+export function isUnderMaintenance(merchant: ResolvedMerchant, nowMs: number = Date.now()): boolean {
+  if (merchant.status === 1) return true;
+  const { startsAt, endsAt } = merchant.settings.maintenanceSchedule;
+  if (startsAt === null && endsAt === null) return false;
+  const startMs = startsAt === null ? Number.NEGATIVE_INFINITY : Date.parse(startsAt);
+  const endMs = endsAt === null ? Number.POSITIVE_INFINITY : Date.parse(endsAt);
+  return nowMs >= startMs && nowMs < endMs;
+}
+
 /** The merchant's state for the status call: region block first, then maintenance. */
 function decideStatus(merchant: ResolvedMerchant, blocked: boolean, ip: string): SystemStatus {
   // A visitor who is kept out learns nothing more, not even that the site is in maintenance.
   if (merchant.status === 2 || blocked) return { status: 2, title: null, message: null, ip };
-  if (merchant.status === 1) {
+  if (isUnderMaintenance(merchant)) {
     return { status: 1, title: merchant.maintenanceTitle, message: merchant.maintenanceMessage, ip };
   }
   return { status: 0, title: null, message: null, ip };

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../db/schema.ts';
@@ -61,6 +62,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     parsers: { [INT8_OID]: (value: string) => BigInt(value) },
+    // Game search's trigram index (migration 0080).
+    extensions: { pg_trgm },
   });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

@@ -66,7 +66,9 @@ export async function requestApi<Value>(path: string, request: ApiRequest = {}):
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form with a file goes as multipart, its boundary set by the browser.
+  const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
+  if (request.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   try {
     let response: Response;
@@ -74,7 +76,12 @@ export async function requestApi<Value>(path: string, request: ApiRequest = {}):
       response = await fetch(buildUrl(path, request.query), {
         method: request.method ?? 'GET',
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body:
+          request.body === undefined
+            ? undefined
+            : isForm
+              ? (request.body as FormData)
+              : JSON.stringify(request.body),
         signal: controller.signal,
         credentials: 'same-origin',
       });

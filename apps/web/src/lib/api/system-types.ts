@@ -50,9 +50,13 @@ export type PermissionInfo = {
   regionRestriction: { enabled: boolean; blocked: boolean };
   location: { ip: string; country: string | null };
   minimumAge: number;
+  /** Identity providers the login form offers. */
+  socialLogin: SocialProvider[];
   description: string;
   siteName: string;
 };
+
+export type SocialProvider = 'google' | 'facebook';
 
 export type BannerGroup = 'w_home' | 'w_login' | 'w_register' | 'w_license' | 'w_leftmenu';
 export type Banner = {
@@ -80,6 +84,10 @@ export type PublicState = {
   customerService: CustomerServiceEntry[];
   showCaptcha: boolean;
   availablePromo: { REFERRAL?: { enabled: boolean } };
+  /** Members only: the cash balance, its symbol, and unread inbox messages. */
+  balance?: string;
+  currencySymbol?: string;
+  unreadMessage?: number;
 };
 
 export type Announcement = {

@@ -5,15 +5,30 @@ import type { SecretBox } from '../../../platform/crypto/secret-box.ts';
 import { createTotpSecret, matchTotp, totpUri } from '../../../platform/crypto/totp.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
+import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { PAYMENT_PASSWORD_FAILURES } from '../../../workflows/withdraw.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
 
-export type SecurityRoutesDeps = { members: MemberService; totpBox: SecretBox; now: () => Date };
+export type SecurityRoutesDeps = {
+  members: MemberService;
+  totpBox: SecretBox;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+};
 
 const TAGS = ['member'];
 const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const CodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 10 }) });
+/** A payment password is six digits, typed on a phone's number pad. */
+const PAYMENT_PASSWORD_PATTERN = '^\\d{6}$';
+const PaymentPasswordBody = Type.Object({
+  /** The login password when no payment password is set yet; else the current payment password. */
+  currentPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  newPaymentPassword: Type.String({ pattern: PAYMENT_PASSWORD_PATTERN }),
+  confirmPaymentPassword: Type.String({ maxLength: 128 }),
+});
 
 /** Google Authenticator (TOTP) enrolment in the security centre (spec §4 "Unregistered IP"). */
 export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoutesDeps): void {
@@ -92,6 +107,47 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoute
       const { code } = request.body as Static<typeof CodeBody>;
       await checkCode(member.id, member.totp_secret, code);
       await members.disableTotp(member.id);
+      return ok({});
+    },
+  );
+
+  app.post(
+    '/wps/member/paymentPassword',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Set the six-digit payment password (with the login password), or change it (with the current one); sealed body',
+        querystring: Query,
+        body: PaymentPasswordBody,
+        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, members);
+      const body = request.body as Static<typeof PaymentPasswordBody>;
+      if (body.confirmPaymentPassword !== body.newPaymentPassword) {
+        throw new AppError('VALIDATION', { value: { fields: { confirmPaymentPassword: 'mismatch' } } });
+      }
+      const failureKey = `${merchant.id}:${member.id}`;
+      if (
+        (await deps.rateLimiter.peek(PAYMENT_PASSWORD_FAILURES, failureKey)) >=
+        PAYMENT_PASSWORD_FAILURES.limit
+      ) {
+        const { retryAfterSeconds } = await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
+        throw new AppError('RATE_LIMITED', { retryAfterSeconds });
+      }
+      const hasPaymentPassword = member.payment_password_hash !== null;
+      const isCurrentRight = hasPaymentPassword
+        ? await members.verifyPaymentPassword(member, body.currentPassword)
+        : await members.verifyPassword(member, body.currentPassword);
+      if (!isCurrentRight) {
+        await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
+        throw new AppError(hasPaymentPassword ? 'PAYMENT_PASSWORD_INVALID' : 'BAD_CREDENTIALS');
+      }
+      await members.setPaymentPassword(member.id, body.newPaymentPassword);
       return ok({});
     },
   );

@@ -1,12 +1,20 @@
+import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ContentService } from '../../../modules/content/content.service.ts';
-import type { MemberService } from '../../../modules/member/member.service.ts';
-import { type MerchantService, readSwitches } from '../../../modules/merchant/merchant.service.ts';
+import type { InboxService } from '../../../modules/inbox/inbox.service.ts';
+import { type MemberService, TRIAL_TYPE } from '../../../modules/member/member.service.ts';
+import {
+  isUnderMaintenance,
+  type MerchantService,
+  readSwitches,
+} from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
+import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
 import { isCaptchaRequiredForIp } from '../../../workflows/login.ts';
+import { listSocialProviders } from '../../../workflows/social-login.ts';
 import { readMemberSession } from '../../member-session.ts';
 import { readVisitor, requireMerchant } from '../../merchant-context.ts';
 import {
@@ -21,6 +29,7 @@ import {
   Nullable,
   RegisterRules,
   ResourceItem,
+  StringOf,
   WhitelabelTree,
 } from './system-schemas.ts';
 
@@ -29,6 +38,8 @@ export type SystemRoutesDeps = {
   contentService: ContentService;
   members: MemberService;
   rateLimiter: RateLimiter;
+  wallet: WalletService;
+  inbox: InboxService;
   /** A trusted proxy's country header (e.g. CF-IPCountry), when configured. */
   countryHeader: string | undefined;
 };
@@ -76,6 +87,8 @@ const PermissionValue = Type.Object({
     regionRestriction: Type.Object({ enabled: Type.Boolean(), blocked: Type.Boolean() }),
     location: Type.Object({ ip: Type.String(), country: Nullable(Type.String()) }),
     minimumAge: Type.Integer(),
+    /** Identity providers the login form offers (SOCIALLOGIN on and the provider enabled). */
+    socialLogin: Type.Array(StringOf(['google', 'facebook'])),
     description: Type.String(),
     siteName: Type.String(),
   }),
@@ -97,6 +110,11 @@ const PublicStateValue = Type.Object({
   customerService: Type.Array(CustomerServiceItem),
   showCaptcha: Type.Boolean(),
   availablePromo: Type.Object({ REFERRAL: Type.Object({ enabled: Type.Boolean() }) }),
+  /** Members only: the cash balance as a decimal string with two digits, and its symbol. */
+  balance: Type.Optional(Type.String({ pattern: '^-?\\d+\\.\\d{2}$' })),
+  currencySymbol: Type.Optional(Type.String()),
+  /** Members only (not trial accounts): unread inbox messages. */
+  unreadMessage: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
 /** The merchant's public configuration and state: GET /wps/system/{status,permission,publicState,…}. */
@@ -157,13 +175,14 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
           imageCDNs: settings.imageCDNs,
           launchGameCDNs: settings.launchGameCDNs,
           maintenance: {
-            enabled: merchant.status === 1,
+            enabled: isUnderMaintenance(merchant),
             title: merchant.maintenanceTitle,
             message: merchant.maintenanceMessage,
           },
           regionRestriction: { enabled: settings.regionRestriction.enabled, blocked: region.blocked },
           location: { ip: visitor.ip, country: region.country },
           minimumAge: settings.minimumAge,
+          socialLogin: listSocialProviders(merchant),
           description:
             settings.description[request.language] ?? settings.description[merchant.defaultLanguage] ?? '',
           siteName: settings.siteName || merchant.name,
@@ -191,11 +210,21 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
       const viewer = await readMemberSession(request, deps.members);
       const isFirstLogin = viewer ? (await deps.members.countLogins(viewer.member.id)) <= 1 : false;
       const executions: ('A' | 'B' | 'F')[] = viewer ? (isFirstLogin ? ['A', 'F'] : ['A']) : ['B'];
-      const [banners, announcements, customerService, showCaptcha] = await Promise.all([
+      // Spec §4: a trial account loads no unread count.
+      const isMember = viewer !== null && viewer.member.type !== TRIAL_TYPE;
+      const [banners, announcements, customerService, showCaptcha, balances, unread] = await Promise.all([
         contentService.listBanners(merchant.id, reader, now),
         contentService.listPublicAnnouncements(merchant.id, executions, reader, now),
         contentService.listCustomerService(merchant.id, reader),
         isCaptchaRequiredForIp(deps.rateLimiter, merchant.id, ip),
+        viewer
+          ? deps.wallet.getBalances({
+              merchantId: merchant.id,
+              memberId: viewer.member.id,
+              currency: merchant.currency,
+            })
+          : null,
+        isMember && viewer ? deps.inbox.countUnread(viewer.member.id) : null,
       ]);
       const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
       return ok({
@@ -208,6 +237,10 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
         // After failed logins from this address the login form shows the captcha at once.
         showCaptcha,
         availablePromo: { REFERRAL: { enabled: switches.REFERRAL } },
+        ...(balances
+          ? { balance: formatAmount(balances.cashMinor), currencySymbol: merchant.currencySymbol }
+          : {}),
+        ...(unread === null ? {} : { unreadMessage: unread }),
       });
     },
   );

@@ -1,11 +1,59 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Clock, Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { PageFrame, Panel } from '../../../components/ui/page-frame';
-import { EmptyState } from '../../../components/ui/states';
+import { GameGrid } from '../../../components/games/game-grid';
+import { PageFrame } from '../../../components/ui/page-frame';
 import { Tabs } from '../../../components/ui/tabs';
+import { fetchRecentPage } from '../../../lib/games/catalogue-api';
+import { useFavorites } from '../../../lib/games/use-favorites';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { useAuthStore } from '../../../lib/session/auth-store';
 
-/** AccountGame (spec §2: /favorite, /recent; login required). */
+function FavoriteGames() {
+  const { t } = useTranslation();
+  const favorites = useFavorites();
+  return (
+    <GameGrid
+      games={favorites.favorites}
+      isPending={favorites.query.isPending}
+      isError={favorites.query.isError}
+      onRetry={() => void favorites.query.refetch()}
+      emptyIcon={<Heart size={26} aria-hidden="true" />}
+      emptyLine={t('pages.favoriteLine')}
+      testId="favorite-page-games"
+    />
+  );
+}
+
+function RecentGames() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const token = useAuthStore((state) => state.token);
+  const recent = useInfiniteQuery({
+    queryKey: ['lobby', 'recent-page', language, token],
+    queryFn: ({ pageParam, signal }) => fetchRecentPage(language, {}, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length < last.totalPages ? pages.length + 1 : undefined),
+    enabled: token !== null,
+  });
+  return (
+    <GameGrid
+      games={recent.data?.pages.flatMap((page) => page.games)}
+      isPending={recent.isPending}
+      isError={recent.isError}
+      onRetry={() => void recent.refetch()}
+      hasMore={recent.hasNextPage}
+      isLoadingMore={recent.isFetchingNextPage}
+      onLoadMore={() => void recent.fetchNextPage()}
+      emptyIcon={<Clock size={26} aria-hidden="true" />}
+      emptyLine={t('pages.recentLine')}
+      testId="recent-page-games"
+    />
+  );
+}
+
+/** AccountGame (spec §2: /favorite, /recent; login required): the member's favourites and recent games. */
 export function AccountGamePage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -26,12 +74,7 @@ export function AccountGamePage() {
         value={isFavorite ? '/favorite' : '/recent'}
         onChange={(path) => navigate(path)}
       />
-      <Panel>
-        <EmptyState
-          icon={isFavorite ? <Heart size={26} aria-hidden="true" /> : <Clock size={26} aria-hidden="true" />}
-          line={isFavorite ? t('pages.favoriteLine') : t('pages.recentLine')}
-        />
-      </Panel>
+      {isFavorite ? <FavoriteGames /> : <RecentGames />}
     </PageFrame>
   );
 }

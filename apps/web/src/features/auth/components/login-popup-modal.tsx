@@ -1,5 +1,5 @@
 import { Gamepad2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -20,11 +20,18 @@ import { CaptchaField } from './captcha-field';
 import { DialingCodePicker } from './dialing-code-picker';
 import { SecondStepForm } from './second-step-form';
 import { SendCodeButton } from './send-code-button';
+import { SocialLoginButtons } from './social-login-buttons';
 
 type LoginTab = 'username' | 'sms';
 
 /** loginPopupModal: username login, and SMS login when VERCODELOGIN is on (spec §2, §5). */
-export function LoginPopupModal({ onClose }: { onClose: () => void }) {
+export function LoginPopupModal({
+  onClose,
+  notice,
+}: {
+  onClose: () => void;
+  notice?: { message: string; code?: string };
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const permission = usePermission();
@@ -34,6 +41,7 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
   const whitelabel = permission.data?.whitelabel;
   const hasSmsLogin = isSwitchEnabled(whitelabel, 'VERCODELOGIN');
   const hasFreePlay = isSwitchEnabled(whitelabel, 'FREEPLAY');
+  const socialProviders = permission.data?.socialLogin ?? [];
   const [remembered] = useState(readRememberedLogin);
   const [tab, setTab] = useState<LoginTab>(remembered?.type === 'sms' && hasSmsLogin ? 'sms' : 'username');
   const [values, setValues] = useState({
@@ -46,7 +54,11 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
   const [isRemembered, setRemembered] = useState(remembered !== null);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
-  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(notice ?? null);
+  // Reopening the open form with a notice (a sign-in that came back refused) shows it at once.
+  useEffect(() => {
+    if (notice) setServerAnswer(notice);
+  }, [notice]);
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<SecondStepChallenge | null>(null);
@@ -113,7 +125,21 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
         setChallenge(error.value as SecondStepChallenge);
       } else if (isApiError(error)) {
         if ((error.value as { captcha?: boolean } | undefined)?.captcha) setNeedsCaptcha(true);
-        setServerAnswer({ message: error.message, code: error.code });
+        // A break or self-exclusion says when it ends (responsible gaming).
+        const until = (error.value as { until?: string } | undefined)?.until;
+        setServerAnswer({
+          message:
+            error.code === 'SELF_EXCLUDED' && until
+              ? t('auth.excludedUntil', {
+                  date: new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
+                    dateStyle: 'long',
+                    timeStyle: 'short',
+                    timeZone: 'Asia/Manila',
+                  }).format(new Date(until)),
+                })
+              : error.message,
+          code: error.code,
+        });
       } else {
         setServerAnswer({ message: t('auth.submitFailed') });
       }
@@ -246,6 +272,13 @@ export function LoginPopupModal({ onClose }: { onClose: () => void }) {
           >
             {t('auth.submitLogin')}
           </Button>
+          {socialProviders.length > 0 ? (
+            <SocialLoginButtons
+              providers={socialProviders}
+              disabled={isSubmitting}
+              onAnswer={setServerAnswer}
+            />
+          ) : null}
           {hasFreePlay ? (
             <Button
               variant="secondary"

@@ -1,9 +1,10 @@
-import { Check, ChevronDown, Copy, LogOut, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { Check, ChevronDown, Copy, LogOut, Mail, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { usePublicState } from '../../../lib/api/system-hooks';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { type MemberInfo, useAuthStore } from '../../../lib/session/auth-store';
 import { logOut } from '../api/member';
@@ -84,6 +85,7 @@ export function MemberMenu() {
   const member = useAuthStore((state) => state.member);
   const isAgent = useAuthStore((state) => state.isAgent);
   const isTrial = useAuthStore((state) => state.isTrial);
+  const unreadMessages = usePublicState().data?.unreadMessage;
   const [isOpen, setOpen] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
   const [isCopied, setCopied] = useState(false);
@@ -180,6 +182,25 @@ export function MemberMenu() {
                 >
                   <ShieldCheck size={18} aria-hidden="true" className="text-brand-strong" />
                   {t('member.securityCentre')}
+                </Link>
+              </li>
+            )}
+            {isTrial ? null : (
+              <li>
+                <Link
+                  role="menuitem"
+                  to="/member?page=messageV2"
+                  className={itemClass}
+                  onClick={() => setOpen(false)}
+                  data-testid="member-menu-messages"
+                >
+                  <Mail size={18} aria-hidden="true" className="text-brand-strong" />
+                  {t('common.messages')}
+                  {unreadMessages ? (
+                    <span className="ml-auto grid min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-on-brand tabular">
+                      {unreadMessages > 99 ? '99+' : unreadMessages}
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             )}

@@ -15,6 +15,7 @@ import type { RegisterRule } from '../../../lib/api/system-types';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { readAffiliateCodeFromUrl } from '../affiliate-code';
 import { register } from '../api/auth';
 import { defaultDialingCode } from '../mobile-number';
 import {
@@ -44,12 +45,6 @@ const inputTypes: Record<
   qqNum: { type: 'text', inputMode: 'numeric' },
   payeeName: { type: 'text', autoComplete: 'name' },
 };
-
-/** The invitation code a shared link carries (spec §4: used when no affiliate field is shown). */
-function readAffiliateCodeFromUrl(): string | null {
-  const search = new URLSearchParams(window.location.search);
-  return search.get('affiliateCode') ?? search.get('code') ?? search.get('ref');
-}
 
 /** registerModal: tabs per USERNAMEREG3 / MOBILENUMREG3, fields from the server's rules (spec §2, §5). */
 export function RegisterModal({ onClose }: { onClose: () => void }) {

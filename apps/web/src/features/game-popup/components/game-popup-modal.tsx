@@ -1,26 +1,12 @@
-import { useEffect } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
+import { useGameFrameMessages } from '../../../lib/games/game-frame';
 
-/** Messages the game frame may send to the page (API.md "Socket events"). */
-type GameFrameMessage = { type: 'panalo:close' } | { type: 'panalo:balance' };
-
-function isGameFrameMessage(data: unknown): data is GameFrameMessage {
-  const type = (data as { type?: unknown } | null)?.type;
-  return type === 'panalo:close' || type === 'panalo:balance';
-}
-
-/** game popup: a launched game in an embedded frame; the game can ask to be closed. */
+/**
+ * game popup: a launched game in an embedded frame; the game can ask to be closed, and its balance
+ * messages (and closing it) refresh the header balance.
+ */
 export function GamePopupModal({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
-  useEffect(() => {
-    const frameOrigin = new URL(url, window.location.href).origin;
-    const receive = (event: MessageEvent) => {
-      if (event.origin !== frameOrigin || !isGameFrameMessage(event.data)) return;
-      if (event.data.type === 'panalo:close') onClose();
-    };
-    window.addEventListener('message', receive);
-    return () => window.removeEventListener('message', receive);
-  }, [url, onClose]);
-
+  useGameFrameMessages(url, onClose);
   return (
     <Dialog title={title} onClose={onClose} size="lg" testId="game-popup">
       <div className="-mx-4 -my-4 md:-mx-5">

@@ -1,33 +1,38 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { joinClassNames } from '../../../lib/class-names';
-import { gameTypeLinks, homeCategories, homeCategoryIcons } from '../../../lib/game-routes';
+import { gameTypeLinks, homeCategoryIcons } from '../../../lib/game-routes';
 
-export type HomeCategory = keyof typeof homeCategoryIcons;
+/** HOME, HOT, FAV, or a server category (LIVE, RNG, INHOUSE …). */
+export type HomeCategory = string;
 
 const chipClass =
   'inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full px-4 text-sm font-semibold transition-colors duration-150';
 
 /**
- * The category row: HOME, HOT and FAV switch the lobby in place; the game types lead to their pages
- * (the server's vendor categories join this row with the lobby work).
+ * The category row (spec §2): HOME, HOT, the categories the server lists (only those with
+ * vendors), FAV. Each switches the lobby in place.
  */
 export function CategoryMenu({
   value,
+  serverCategories,
   onChange,
 }: {
   value: HomeCategory | null;
+  serverCategories: readonly string[];
   onChange: (category: HomeCategory) => void;
 }) {
   const { t } = useTranslation();
+  const keys = ['HOME', 'HOT', ...serverCategories, 'FAV'];
   return (
     <nav
       aria-label={t('home.categoryLabel')}
       className="scrollbar-none -mx-3 flex gap-2 overflow-x-auto px-3 md:mx-0 md:px-0 md:pr-8 md:[mask-image:linear-gradient(to_right,black_calc(100%-32px),transparent)]"
       data-testid="category-menu"
     >
-      {homeCategories.map((key) => {
-        const Icon = homeCategoryIcons[key];
+      {keys.map((key) => {
+        const Icon =
+          homeCategoryIcons[key as keyof typeof homeCategoryIcons] ??
+          gameTypeLinks.find((link) => link.key === key)?.icon;
         const isActive = key === value;
         return (
           <button
@@ -39,22 +44,13 @@ export function CategoryMenu({
               chipClass,
               isActive ? 'bg-brand text-on-brand' : 'bg-raised text-muted hover:text-text',
             )}
+            data-category={key}
           >
-            <Icon size={18} aria-hidden="true" />
-            {t(`games.${key}`)}
+            {Icon ? <Icon size={18} aria-hidden="true" /> : null}
+            {t(`games.${key}`, { defaultValue: key })}
           </button>
         );
       })}
-      {gameTypeLinks.map(({ key, path, icon: Icon }) => (
-        <Link
-          key={key}
-          to={path}
-          className={joinClassNames(chipClass, 'bg-raised text-muted hover:text-text')}
-        >
-          <Icon size={18} aria-hidden="true" />
-          {t(`games.${key}`)}
-        </Link>
-      ))}
     </nav>
   );
 }

@@ -1,16 +1,30 @@
-import { Gamepad2, Gift, Search, ShieldCheck, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Gift, Search, ShieldCheck, Sparkles } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { ErrorState } from '../../../components/ui/states';
 import { usePermission, usePublicState } from '../../../lib/api/system-hooks';
+import { fetchGamesPage, vendorLanesQuery } from '../../../lib/games/catalogue-api';
+import { useGameSuggestions } from '../../../lib/games/game-suggestions';
+import { useLaunchGame } from '../../../lib/games/use-launch-game';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { BannerCarousel } from './banner-carousel';
 import { CategoryMenu, type HomeCategory } from './category-menu';
 import { NoticeMarquee } from './notice-marquee';
+
+// The winner board waits for its data anyway; the game rows below the menu load with their data.
+const WinnerBoard = lazy(() => import('./winner-board').then((module) => ({ default: module.WinnerBoard })));
+const HomeLobby = lazy(() => import('./home-lobby').then((module) => ({ default: module.HomeLobby })));
+const GameSuggestionsPanel = lazy(() =>
+  import('../../../components/games/game-suggestions-panel').then((module) => ({
+    default: module.GameSuggestionsPanel,
+  })),
+);
 
 /** Shown instead of banners when the operator has published none: the site's name and the way in. */
 function WelcomePanel({ siteName, isLogin }: { siteName: string; isLogin: boolean }) {
@@ -56,26 +70,49 @@ function WelcomePanel({ siteName, isLogin }: { siteName: string; isLogin: boolea
   );
 }
 
-/** The home lobby (spec §2): banners, notice marquee, category menu; game rows arrive with the lobby work. */
+const searchDelayMs = 300;
+
+/** The home lobby (spec §2): banners, notice marquee, winner board, category menu, search and game rows. */
 export function HomePage() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const permission = usePermission();
   const publicState = usePublicState();
   const isLogin = useAuthStore((state) => state.isLogin);
   const openModal = useModalStore((state) => state.openModal);
+  const launch = useLaunchGame();
+  const hasSuggestions = useGameSuggestions((state) => state.games !== null);
   const [category, setCategory] = useState<HomeCategory>('HOME');
   // Spec §2: searching sets the category SEARCH with the text; clearing returns to HOME.
   const [searchText, setSearchText] = useState('');
+  const [searchQuery, setSearchQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearchQuery(searchText.trim()), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [searchText]);
   const isSearching = searchText.trim() !== '';
   const homeBanners = publicState.data?.banners.filter((banner) => banner.groupName === 'w_home') ?? [];
+  const lanes = useQuery(vendorLanesQuery(language));
+  const serverCategories = lanes.data?.map((lane) => lane.gameCategory) ?? [];
 
-  function chooseCategory(next: HomeCategory) {
+  async function chooseCategory(next: HomeCategory) {
     // Spec §2: choosing FAV while logged out opens the login popup.
     if (next === 'FAV' && !isLogin) {
       openModal('loginPopupModal');
       return;
     }
+    // Spec §2: ELOTT launches the first vendor game when logged in, else opens the login popup.
+    if (next === 'ELOTT') {
+      if (!isLogin) {
+        openModal('loginPopupModal');
+        return;
+      }
+      const first = (await fetchGamesPage(language, { gameType: 'ELOTT' }, 1, 1)).games[0];
+      if (first) void launch(first, 'real');
+      return;
+    }
     setCategory(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
   return (
@@ -89,6 +126,9 @@ export function HomePage() {
       )}
       {publicState.isError ? <ErrorState isCompact onRetry={() => void publicState.refetch()} /> : null}
       <NoticeMarquee notices={publicState.data?.notice ?? []} />
+      <Suspense fallback={null}>
+        <WinnerBoard />
+      </Suspense>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
         <label className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface px-4 focus-within:border-brand lg:order-2 lg:w-72 lg:shrink-0">
           <Search size={18} aria-hidden="true" className="shrink-0 text-muted" />
@@ -105,32 +145,28 @@ export function HomePage() {
         <div className="min-w-0 flex-1">
           <CategoryMenu
             value={isSearching ? null : category}
+            serverCategories={serverCategories}
             onChange={(next) => {
               setSearchText('');
-              chooseCategory(next);
+              void chooseCategory(next);
             }}
           />
         </div>
       </div>
-      <section className="rounded-lg border border-line bg-surface" aria-live="polite">
-        {isSearching ? (
-          <EmptyState
-            icon={<Search size={26} aria-hidden="true" />}
-            line={t('home.searchEmpty', { text: searchText.trim() })}
+      {hasSuggestions ? (
+        <Suspense fallback={null}>
+          <GameSuggestionsPanel />
+        </Suspense>
+      ) : null}
+      <section aria-live="polite" data-testid="home-lobby" data-category={isSearching ? 'SEARCH' : category}>
+        <Suspense fallback={<Skeleton className="h-[60vh] w-full" />}>
+          <HomeLobby
+            category={category}
+            searchQuery={searchQuery}
+            isSearching={isSearching}
+            onChooseCategory={(next) => void chooseCategory(next)}
           />
-        ) : (
-          <EmptyState
-            icon={
-              category === 'HOT' ? (
-                <Sparkles size={26} aria-hidden="true" />
-              ) : (
-                <Gamepad2 size={26} aria-hidden="true" />
-              )
-            }
-            title={category === 'HOME' ? t('home.lobbyEmptyTitle') : t(`games.${category}`)}
-            line={category === 'HOME' ? t('home.lobbyEmptyLine') : t('pages.gameListLine')}
-          />
-        )}
+        </Suspense>
       </section>
       <div className="grid gap-3 sm:grid-cols-2">
         <button

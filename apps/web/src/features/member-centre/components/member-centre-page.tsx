@@ -5,7 +5,15 @@ import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { CreditReportPage } from './credit-report-page';
+import { DepositPage } from './deposit-page';
+import { MessagesPage } from './messages-page';
+import { PersonalProfitPage } from './personal-profit-page';
+import { ResponsibleGamingPage } from './responsible-gaming-page';
 import { SecurityCentre } from './security-centre';
+import { TransactionHistoryPage } from './transaction-history-page';
+import { TransferPage } from './transfer-page';
+import { WithdrawPage } from './withdraw-page';
 
 /** Member centre pages of spec §2; securityCenter is the default (§9). */
 const memberPages = [
@@ -23,6 +31,8 @@ const memberPages = [
   'missionLeaderboard',
   'messageV2',
   'manualRebate',
+  'creditReport',
+  'responsibleGaming',
 ] as const;
 type MemberPage = (typeof memberPages)[number];
 
@@ -73,6 +83,24 @@ export function MemberCentrePage() {
             <EmptyState line={t('member.needAccount')} />
           ) : page === 'securityCenter' ? (
             <SecurityCentre />
+          ) : page === 'depositv2' ? (
+            <DepositPage />
+          ) : page === 'transferFund' ? (
+            <TransferPage direction="downline" />
+          ) : page === 'transferUpline' ? (
+            <TransferPage direction="upline" />
+          ) : page === 'messageV2' ? (
+            <MessagesPage />
+          ) : page === 'withdraw' ? (
+            <WithdrawPage />
+          ) : page === 'transactionHistory' ? (
+            <TransactionHistoryPage />
+          ) : page === 'personalProfit' ? (
+            <PersonalProfitPage />
+          ) : page === 'creditReport' ? (
+            <CreditReportPage />
+          ) : page === 'responsibleGaming' ? (
+            <ResponsibleGamingPage />
           ) : (
             <EmptyState line={t('pages.memberLine')} />
           )}

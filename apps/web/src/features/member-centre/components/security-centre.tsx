@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
+import { KeyRound, Landmark, LockKeyhole, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,8 @@ import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { chooseIcon, fetchIcons, fetchLoginHistory } from '../api/security';
 import { AuthenticatorSetup } from './authenticator-setup';
+import { PaymentPasswordForm } from './payment-password-form';
+import { PayoutAccounts } from './payout-accounts';
 
 const dateTimeFormat = (language: string) =>
   new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
@@ -200,6 +202,12 @@ export function SecurityCentre() {
             {t('security.changePassword')}
           </Button>
         </div>
+      </Section>
+      <Section icon={LockKeyhole} title={t('payout.paymentPassword')}>
+        <PaymentPasswordForm />
+      </Section>
+      <Section icon={Landmark} title={t('payout.accounts')}>
+        <PayoutAccounts />
       </Section>
       <Section icon={ShieldCheck} title={t('security.twoStep')}>
         <AuthenticatorSetup />

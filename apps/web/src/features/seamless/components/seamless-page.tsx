@@ -1,16 +1,79 @@
-import { Gamepad2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Gamepad2 } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
-import { PageFrame, Panel } from '../../../components/ui/page-frame';
-import { EmptyState } from '../../../components/ui/states';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { requestLaunch } from '../../../lib/games/catalogue-api';
+import { useGameFrameMessages } from '../../../lib/games/game-frame';
+import { useLanguage } from '../../../lib/i18n/i18n';
 
-/** Seamless (spec §2: the seamless-wallet game page, no footer, no side menu). */
+type SeamlessState = { url?: string; title?: string } | null;
+
+/**
+ * Seamless (spec §2: the game page of phones, no footer and no side menu): the launched game in a
+ * frame under a back bar. The lobby hands over the launch URL it got; opened directly (a reload,
+ * a shared link) the page launches the game of ?nodeId itself.
+ */
 export function SeamlessPage() {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const handed = location.state as SeamlessState;
+  const nodeId = searchParams.get('nodeId');
+  const mode = searchParams.get('mode') === 'demo' ? 'demo' : 'real';
+  const launch = useQuery({
+    queryKey: ['seamless', 'launch', nodeId, mode, language],
+    queryFn: () => requestLaunch(nodeId ?? '', mode, language),
+    enabled: !handed?.url && nodeId !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const launched = launch.data;
+  const url = handed?.url ?? (launched && 'url' in launched ? launched.url : null);
+  const goBack = useCallback(() => {
+    if (window.history.length > 1) navigate(-1);
+    else navigate('/');
+  }, [navigate]);
+  useGameFrameMessages(url, goBack);
+  useEffect(() => {
+    // A lottery game opens its own page instead (spec §4 launch routing).
+    if (launched && 'route' in launched) {
+      navigate(`${launched.route}?gameCode=${encodeURIComponent(launched.gameCode)}`, { replace: true });
+    }
+  }, [launched, navigate]);
+
+  const title = handed?.title ?? t('pages.seamlessTitle');
   return (
-    <PageFrame title={t('pages.seamlessTitle')} icon={Gamepad2} testId="seamless-page">
-      <Panel>
+    <section className="-mx-3 -my-4 flex flex-col md:mx-0 md:my-0" data-testid="seamless-page">
+      <div className="flex min-h-12 items-center gap-2 border-b border-line bg-surface px-1">
+        <button
+          type="button"
+          onClick={goBack}
+          aria-label={t('lobby.back')}
+          className="grid size-11 place-items-center rounded-md text-muted hover:text-text"
+          data-testid="seamless-back"
+        >
+          <ArrowLeft size={20} aria-hidden="true" />
+        </button>
+        <h1 className="min-w-0 flex-1 truncate text-base font-bold">{title}</h1>
+      </div>
+      {url ? (
+        <iframe
+          src={url}
+          title={title}
+          className="block h-[calc(100dvh-7rem)] w-full border-0 bg-bg"
+          allow="autoplay; fullscreen"
+          sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
+        />
+      ) : launch.isError ? (
+        <ErrorState line={launch.error.message} onRetry={() => void launch.refetch()} />
+      ) : nodeId === null ? (
         <EmptyState
           icon={<Gamepad2 size={26} aria-hidden="true" />}
           line={t('pages.seamlessLine')}
@@ -20,7 +83,9 @@ export function SeamlessPage() {
             </Link>
           }
         />
-      </Panel>
-    </PageFrame>
+      ) : (
+        <Skeleton className="h-[calc(100dvh-7rem)] w-full rounded-none" />
+      )}
+    </section>
   );
 }

@@ -1,0 +1,211 @@
+import { ChevronDown, ChevronRight, Filter } from 'lucide-react';
+import { type FormEvent, Fragment, useState } from 'react';
+import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { type AuditEntry, type AuditFilter, useAudit } from './audit-api.ts';
+import { diffSnapshots } from './audit-diff.ts';
+
+export type AuditPageProps = {
+  /** Null for a platform owner, who may narrow the log to one merchant. */
+  ownMerchantId: string | null;
+  merchants: { id: string; name: string }[];
+};
+
+const EMPTY_FILTER: AuditFilter = {
+  merchantId: '',
+  actor: '',
+  action: '',
+  targetType: '',
+  targetId: '',
+  fromDate: '',
+  toDate: '',
+  page: 1,
+};
+
+/** The audit log: who changed what and when, filtered and paged, each change's before and after. */
+export function AuditPage(props: AuditPageProps) {
+  const [draft, setDraft] = useState(EMPTY_FILTER);
+  const [filter, setFilter] = useState(EMPTY_FILTER);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const audit = useAudit(filter);
+  const isPlatformOwner = props.ownMerchantId === null;
+  const columns = isPlatformOwner ? 7 : 6;
+  const rows = audit.data?.list ?? [];
+  const merchantName = (id: string | null) =>
+    id === null ? 'Platform' : (props.merchants.find((merchant) => merchant.id === id)?.name ?? id);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFilter({ ...draft, page: 1 });
+  }
+
+  const text = (name: 'actor' | 'action' | 'targetType' | 'targetId', label: string, placeholder: string) => (
+    <label className="field field--compact">
+      <span className="field__label">{label}</span>
+      <input
+        maxLength={100}
+        placeholder={placeholder}
+        value={draft[name]}
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+      />
+    </label>
+  );
+
+  return (
+    <div className="page">
+      <form className="filters" onSubmit={handleSubmit} aria-label="Filters">
+        {isPlatformOwner && (
+          <label className="field field--compact">
+            <span className="field__label">Merchant</span>
+            <select
+              value={draft.merchantId}
+              onChange={(event) => setDraft({ ...draft, merchantId: event.target.value })}
+            >
+              <option value="">All</option>
+              {props.merchants.map((merchant) => (
+                <option key={merchant.id} value={merchant.id}>
+                  {merchant.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {text('actor', 'Actor', 'username or id')}
+        {text('action', 'Action', 'staff or staff.lock')}
+        {text('targetType', 'Target type', 'operator, role…')}
+        {text('targetId', 'Target id', '')}
+        <label className="field field--compact">
+          <span className="field__label">From</span>
+          <input
+            type="date"
+            value={draft.fromDate}
+            onChange={(event) => setDraft({ ...draft, fromDate: event.target.value })}
+          />
+        </label>
+        <label className="field field--compact">
+          <span className="field__label">To</span>
+          <input
+            type="date"
+            value={draft.toDate}
+            onChange={(event) => setDraft({ ...draft, toDate: event.target.value })}
+          />
+        </label>
+        <div className="filters__actions">
+          <button className="button button--primary" type="submit">
+            <Filter size={16} aria-hidden="true" />
+            Apply
+          </button>
+          <button
+            className="button button--quiet"
+            type="button"
+            onClick={() => {
+              setDraft(EMPTY_FILTER);
+              setFilter(EMPTY_FILTER);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+
+      {audit.isError ? (
+        <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col" aria-label="Details" />
+                <th scope="col">Time</th>
+                <th scope="col">Actor</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                {isPlatformOwner && <th scope="col">Merchant</th>}
+                <th scope="col">IP</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.isPending ? (
+                <SkeletonRows columns={columns} />
+              ) : (
+                rows.map((entry) => (
+                  <Fragment key={entry.id}>
+                    <tr className={entry.id === openId ? 'table__row--open' : undefined}>
+                      <td>
+                        <button
+                          type="button"
+                          className="icon-button icon-button--small"
+                          aria-expanded={entry.id === openId}
+                          aria-label={`Before and after of ${entry.action}`}
+                          onClick={() => setOpenId(entry.id === openId ? null : entry.id)}
+                        >
+                          {entry.id === openId ? <ChevronDown size={16} /> : <ChevronRight size={16} />}
+                        </button>
+                      </td>
+                      <td className="nowrap">{formatDateTime(entry.at)}</td>
+                      <td>{entry.actorName}</td>
+                      <td>
+                        <code>{entry.action}</code>
+                      </td>
+                      <td>
+                        {entry.targetType}
+                        {entry.targetId && <span className="muted small mono"> {entry.targetId}</span>}
+                      </td>
+                      {isPlatformOwner && <td>{merchantName(entry.merchantId)}</td>}
+                      <td className="mono">{entry.ip ?? '—'}</td>
+                    </tr>
+                    {entry.id === openId && (
+                      <tr className="table__detail">
+                        <td colSpan={columns}>
+                          <AuditDiff entry={entry} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                ))
+              )}
+            </tbody>
+          </table>
+          {!audit.isPending && rows.length === 0 && (
+            <EmptyState title="No changes match these filters.">
+              Widen the dates or clear a filter.
+            </EmptyState>
+          )}
+        </div>
+      )}
+      {audit.data && (
+        <Pager
+          page={filter.page}
+          totalPages={audit.data.totalPages}
+          total={audit.data.total}
+          onPage={(page) => setFilter({ ...filter, page })}
+        />
+      )}
+    </div>
+  );
+}
+
+function AuditDiff({ entry }: { entry: AuditEntry }) {
+  const lines = diffSnapshots(entry.before, entry.after);
+  if (lines.length === 0) return <p className="muted">Nothing was recorded before or after this change.</p>;
+  return (
+    <table className="diff" aria-label={`Changes of ${entry.action}`}>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Before</th>
+          <th scope="col">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.path} className={`diff__line diff__line--${line.kind}`}>
+            <th scope="row">{line.path}</th>
+            <td>{line.before || <span className="muted">—</span>}</td>
+            <td>{line.after || <span className="muted">—</span>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

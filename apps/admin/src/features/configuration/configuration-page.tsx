@@ -1,0 +1,665 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  ChangeNotice,
+  MerchantPicker,
+  type MerchantScope,
+  useMerchantChoice,
+} from '../../components/merchant-picker.tsx';
+import { ErrorState } from '../../components/query-state.tsx';
+import { BackOfficeError } from '../../lib/back-office-api.ts';
+import {
+  type ConfigSection,
+  type MerchantConfig,
+  type RegisterRule,
+  type SwitchNode,
+  useMerchantConfig,
+  useSaveSection,
+} from './configuration-api.ts';
+
+type Notice = { tone: 'success' | 'danger'; title: string; detail?: string } | null;
+const TABS = [
+  ['system-status', 'System status'],
+  ['whitelabel', 'Switches'],
+  ['register', 'Register rules'],
+  ['general', 'General'],
+  ['domains', 'Domains'],
+  ['social-login', 'Social login'],
+] as const satisfies readonly (readonly [ConfigSection, string])[];
+
+/** A merchant's configuration, one tab per section; each section saves whole, with its audit row. */
+export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) {
+  const [merchantId, setMerchantId] = useMerchantChoice(props);
+  const [tab, setTab] = useState<ConfigSection>('system-status');
+  const [notice, setNotice] = useState<Notice>(null);
+  const config = useMerchantConfig(merchantId);
+  const save = useSaveSection(merchantId);
+
+  async function saveSection(section: ConfigSection, body: unknown, title: string) {
+    setNotice(null);
+    try {
+      await save.mutateAsync({ section, body });
+      setNotice({ tone: 'success', title });
+    } catch (error) {
+      const fields = error instanceof BackOfficeError ? Object.entries(error.fields) : [];
+      setNotice({
+        tone: 'danger',
+        title: (error as Error).message,
+        detail: [
+          (error as BackOfficeError).code,
+          ...fields.map(([field, message]) => `${field}: ${message}`),
+        ].join(' · '),
+      });
+    }
+  }
+
+  return (
+    <div className="page">
+      <div className="toolbar">
+        <MerchantPicker {...props} value={merchantId} onChange={setMerchantId} />
+        <nav className="chips" aria-label="Configuration sections">
+          {TABS.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              className={`button button--small ${tab === id ? 'button--primary' : 'button--quiet'}`}
+              aria-pressed={tab === id}
+              onClick={() => {
+                setTab(id);
+                setNotice(null);
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </nav>
+      </div>
+      <ChangeNotice notice={notice} />
+      {config.isError ? (
+        <ErrorState error={config.error} onRetry={() => void config.refetch()} />
+      ) : config.isPending ? (
+        <p className="muted">Loading the configuration…</p>
+      ) : (
+        <Section
+          key={`${merchantId}-${tab}`}
+          tab={tab}
+          config={config.data}
+          canWrite={props.canWrite}
+          isSaving={save.isPending}
+          onSave={(body, title) => void saveSection(tab, body, title)}
+        />
+      )}
+    </div>
+  );
+}
+
+type SectionProps = {
+  config: MerchantConfig;
+  canWrite: boolean;
+  isSaving: boolean;
+  onSave: (body: unknown, title: string) => void;
+};
+
+function Section(props: SectionProps & { tab: ConfigSection }) {
+  switch (props.tab) {
+    case 'system-status':
+      return <SystemStatusForm {...props} />;
+    case 'whitelabel':
+      return <SwitchesForm {...props} />;
+    case 'register':
+      return <RegisterRulesForm {...props} />;
+    case 'general':
+      return <GeneralForm {...props} />;
+    case 'domains':
+      return <DomainsForm {...props} />;
+    case 'social-login':
+      return <SocialLoginForm {...props} />;
+  }
+}
+
+function SaveButton({ canWrite, isSaving }: { canWrite: boolean; isSaving: boolean }) {
+  if (!canWrite) return <p className="muted small">Read only: your role may not change the configuration.</p>;
+  return (
+    <div className="form-grid__actions">
+      <button className="button button--primary" type="submit" disabled={isSaving}>
+        {isSaving ? 'Saving…' : 'Save'}
+      </button>
+    </div>
+  );
+}
+
+const lines = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+/** An ISO moment as a datetime-local value in the browser's zone, and back. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+
+function SystemStatusForm(props: SectionProps) {
+  const { maintenance, regionRestriction, closedEverywhere } = props.config.systemStatus;
+  const [enabled, setEnabled] = useState(maintenance.enabled);
+  const [title, setTitle] = useState(maintenance.title ?? '');
+  const [message, setMessage] = useState(maintenance.message ?? '');
+  const [startsAt, setStartsAt] = useState(toLocalInput(maintenance.startsAt));
+  const [endsAt, setEndsAt] = useState(toLocalInput(maintenance.endsAt));
+  const [regionOn, setRegionOn] = useState(regionRestriction.enabled);
+  const [countries, setCountries] = useState(regionRestriction.blockedCountries.join('\n'));
+  const [blocked, setBlocked] = useState(regionRestriction.blockedCidrs.join('\n'));
+  const [allowed, setAllowed] = useState(regionRestriction.allowCidrs.join('\n'));
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    props.onSave(
+      {
+        maintenance: {
+          enabled,
+          title: title.trim() || null,
+          message: message.trim() || null,
+          startsAt: fromLocalInput(startsAt),
+          endsAt: fromLocalInput(endsAt),
+        },
+        regionRestriction: {
+          enabled: regionOn,
+          blockedCountries: lines(countries).map((code) => code.toUpperCase()),
+          blockedCidrs: lines(blocked),
+          allowCidrs: lines(allowed),
+        },
+      },
+      'System status saved. Players see it within seconds.',
+    );
+  }
+
+  return (
+    <form className="panel form-grid" onSubmit={handleSubmit} aria-label="System status">
+      <h2>Maintenance</h2>
+      {closedEverywhere && (
+        <p className="alert alert--danger">This site is closed to every region (status 2).</p>
+      )}
+      <label className="check">
+        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        Maintenance now (players see the maintenance page)
+      </label>
+      <label className="field">
+        <span className="field__label">Title</span>
+        <input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+      </label>
+      <label className="field">
+        <span className="field__label">Message</span>
+        <textarea
+          rows={3}
+          value={message}
+          maxLength={2000}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span className="field__label">Scheduled from</span>
+          <input
+            type="datetime-local"
+            value={startsAt}
+            onChange={(event) => setStartsAt(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Scheduled until</span>
+          <input type="datetime-local" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />
+        </label>
+      </div>
+      <h2>Region restriction</h2>
+      <label className="check">
+        <input type="checkbox" checked={regionOn} onChange={(event) => setRegionOn(event.target.checked)} />
+        Keep out the countries and ranges below (the allow list always gets in)
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span className="field__label">Blocked countries (ISO codes, one a line)</span>
+          <textarea rows={4} value={countries} onChange={(event) => setCountries(event.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field__label">Blocked IP ranges (CIDR)</span>
+          <textarea rows={4} value={blocked} onChange={(event) => setBlocked(event.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field__label">Allow list (CIDR)</span>
+          <textarea rows={4} value={allowed} onChange={(event) => setAllowed(event.target.value)} />
+        </label>
+      </div>
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}
+
+function SwitchesForm(props: SectionProps) {
+  const [tree, setTree] = useState(props.config.whitelabel);
+  const toggle = (nodes: SwitchNode[], modId: string): SwitchNode[] =>
+    nodes.map((node) =>
+      node.modId === modId
+        ? { ...node, enabled: !node.enabled }
+        : { ...node, children: toggle(node.children, modId) },
+    );
+  const render = (nodes: SwitchNode[], depth: number) =>
+    nodes.map((node) => (
+      <li key={node.modId} style={{ paddingLeft: depth * 20 }}>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={node.enabled}
+            disabled={!props.canWrite}
+            onChange={() => setTree((current) => toggle(current, node.modId))}
+          />
+          <span className="mono">{node.modId}</span>
+        </label>
+        {node.children.length > 0 && <ul className="switch-tree">{render(node.children, depth + 1)}</ul>}
+      </li>
+    ));
+  return (
+    <form
+      className="panel form-grid"
+      aria-label="Switches"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave({ whitelabel: tree }, 'Switches saved.');
+      }}
+    >
+      <p className="muted small">A switch is on for players only when every switch above it is on too.</p>
+      <ul className="switch-tree">{render(tree, 0)}</ul>
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}
+
+function RegisterRulesForm(props: SectionProps) {
+  const [rules, setRules] = useState(props.config.register);
+  const change = (index: number, patch: Partial<RegisterRule>) =>
+    setRules((current) => current.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
+  const numberOf = (value: string) => Math.max(0, Math.min(255, Number.parseInt(value, 10) || 0));
+  return (
+    <form
+      className="panel"
+      aria-label="Register rules"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave({ rules }, 'Register rules saved.');
+      }}
+    >
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Shown</th>
+              <th scope="col">Required</th>
+              <th scope="col">Pattern</th>
+              <th scope="col" className="number">
+                Min
+              </th>
+              <th scope="col" className="number">
+                Max
+              </th>
+              <th scope="col">Type</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((rule, index) => (
+              <tr key={rule.field} data-testid={`rule-${rule.field}`}>
+                <td className="mono">{rule.field}</td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${rule.field} shown`}
+                    checked={rule.enabled}
+                    disabled={!props.canWrite}
+                    onChange={(event) => change(index, { enabled: event.target.checked })}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${rule.field} required`}
+                    checked={rule.required}
+                    disabled={!props.canWrite}
+                    onChange={(event) => change(index, { required: event.target.checked })}
+                  />
+                </td>
+                <td>
+                  <input
+                    className="mono"
+                    aria-label={`${rule.field} pattern`}
+                    value={rule.acceptedPattern}
+                    maxLength={300}
+                    disabled={!props.canWrite}
+                    onChange={(event) => change(index, { acceptedPattern: event.target.value })}
+                  />
+                </td>
+                <td className="number">
+                  <input
+                    type="number"
+                    aria-label={`${rule.field} minimum length`}
+                    min={0}
+                    max={255}
+                    value={rule.minLength}
+                    disabled={!props.canWrite}
+                    onChange={(event) => change(index, { minLength: numberOf(event.target.value) })}
+                  />
+                </td>
+                <td className="number">
+                  <input
+                    type="number"
+                    aria-label={`${rule.field} maximum length`}
+                    min={0}
+                    max={255}
+                    value={rule.maxLength}
+                    disabled={!props.canWrite}
+                    onChange={(event) => change(index, { maxLength: numberOf(event.target.value) })}
+                  />
+                </td>
+                <td className="muted">{rule.type}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}
+
+function GeneralForm(props: SectionProps) {
+  const [general, setGeneral] = useState(props.config.general);
+  useEffect(() => setGeneral(props.config.general), [props.config.general]);
+  const text = (
+    name: 'name' | 'currency' | 'currencySymbol' | 'timeZone' | 'defaultLanguage' | 'mainDomain' | 'siteName',
+    label: string,
+  ) => (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <input
+        value={general[name]}
+        onChange={(event) => setGeneral({ ...general, [name]: event.target.value })}
+      />
+    </label>
+  );
+  const integer = (value: string) => Number.parseInt(value, 10) || 0;
+  return (
+    <form
+      className="panel form-grid"
+      aria-label="General"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave(general, 'General settings saved.');
+      }}
+    >
+      <div className="field-row">
+        {text('name', 'Merchant name')}
+        {text('siteName', 'Site name')}
+        {text('mainDomain', 'Main domain')}
+      </div>
+      <div className="field-row">
+        {text('currency', 'Currency')}
+        {text('currencySymbol', 'Currency symbol')}
+        {text('timeZone', 'Time zone')}
+        {text('defaultLanguage', 'Default language')}
+      </div>
+      <div className="field-row">
+        <label className="field">
+          <span className="field__label">Languages (codes)</span>
+          <input
+            value={general.languages.join(', ')}
+            onChange={(event) => setGeneral({ ...general, languages: lines(event.target.value) })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Minimum age</span>
+          <input
+            type="number"
+            min={18}
+            max={25}
+            value={general.minimumAge}
+            onChange={(event) => setGeneral({ ...general, minimumAge: integer(event.target.value) })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Idle timeout (min)</span>
+          <input
+            type="number"
+            value={general.session.idleMinutes}
+            onChange={(event) =>
+              setGeneral({
+                ...general,
+                session: { ...general.session, idleMinutes: integer(event.target.value) },
+              })
+            }
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Session lifetime (min)</span>
+          <input
+            type="number"
+            value={general.session.absoluteMinutes}
+            onChange={(event) =>
+              setGeneral({
+                ...general,
+                session: { ...general.session, absoluteMinutes: integer(event.target.value) },
+              })
+            }
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Password expiry (days, 0 never)</span>
+          <input
+            type="number"
+            value={general.passwordExpiryDays}
+            onChange={(event) => setGeneral({ ...general, passwordExpiryDays: integer(event.target.value) })}
+          />
+        </label>
+      </div>
+      <div className="field-row">
+        <label className="field">
+          <span className="field__label">Analytics id</span>
+          <input
+            value={general.analyticsId ?? ''}
+            placeholder="G-XXXXXXX"
+            onChange={(event) => setGeneral({ ...general, analyticsId: event.target.value.trim() || null })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Image CDNs (one a line)</span>
+          <textarea
+            rows={2}
+            value={general.imageCDNs.join('\n')}
+            onChange={(event) => setGeneral({ ...general, imageCDNs: lines(event.target.value) })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Launch CDNs (one a line)</span>
+          <textarea
+            rows={2}
+            value={general.launchGameCDNs.join('\n')}
+            onChange={(event) => setGeneral({ ...general, launchGameCDNs: lines(event.target.value) })}
+          />
+        </label>
+      </div>
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}
+
+function DomainsForm(props: SectionProps) {
+  const [domains, setDomains] = useState(props.config.domains);
+  const change = (index: number, patch: Partial<(typeof domains)[number]>) =>
+    setDomains((current) => current.map((domain, at) => (at === index ? { ...domain, ...patch } : domain)));
+  return (
+    <form
+      className="panel"
+      aria-label="Domains"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave({ domains }, 'Domains saved.');
+      }}
+    >
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Domain</th>
+              <th scope="col">Route</th>
+              <th scope="col">Main (else mirror)</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {domains.map((domain, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows being typed have no identity yet.
+              <tr key={index}>
+                <td>
+                  <input
+                    aria-label="Domain"
+                    value={domain.domain}
+                    onChange={(event) => change(index, { domain: event.target.value })}
+                  />
+                </td>
+                <td>
+                  <select
+                    aria-label="Route"
+                    value={domain.route}
+                    onChange={(event) => change(index, { route: event.target.value as typeof domain.route })}
+                  >
+                    <option>PLAYER</option>
+                    <option>AGENT</option>
+                    <option>MOBILE</option>
+                  </select>
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label="Main domain"
+                    checked={domain.isMain}
+                    onChange={(event) => change(index, { isMain: event.target.checked })}
+                  />
+                </td>
+                <td>
+                  <button
+                    className="button button--quiet button--small"
+                    type="button"
+                    onClick={() => setDomains((current) => current.filter((_, at) => at !== index))}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button
+        className="button button--quiet button--small"
+        type="button"
+        onClick={() => setDomains((current) => [...current, { domain: '', route: 'PLAYER', isMain: false }])}
+      >
+        Add a domain
+      </button>
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}
+
+function SocialLoginForm(props: SectionProps) {
+  const [providers, setProviders] = useState(
+    props.config.socialLogin.map((provider) => ({ ...provider, clientSecret: '' })),
+  );
+  const change = (index: number, patch: Partial<(typeof providers)[number]>) =>
+    setProviders((current) =>
+      current.map((provider, at) => (at === index ? { ...provider, ...patch } : provider)),
+    );
+  return (
+    <form
+      className="panel form-grid"
+      aria-label="Social login"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave(
+          {
+            providers: providers.map(({ clientSecretSet: _set, clientSecret, ...provider }) => ({
+              ...provider,
+              ...(clientSecret ? { clientSecret } : {}),
+            })),
+          },
+          'Social login saved.',
+        );
+      }}
+    >
+      {providers.length === 0 && <p className="muted">No provider yet.</p>}
+      {providers.map((provider, index) => (
+        <fieldset key={provider.provider} className="field-row">
+          <legend className="mono">{provider.provider}</legend>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={provider.enabled}
+              onChange={(event) => change(index, { enabled: event.target.checked })}
+            />
+            Enabled
+          </label>
+          <label className="field">
+            <span className="field__label">Issuer</span>
+            <input
+              value={provider.issuer}
+              onChange={(event) => change(index, { issuer: event.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">Client id</span>
+            <input
+              value={provider.clientId}
+              onChange={(event) => change(index, { clientId: event.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">
+              Client secret {provider.clientSecretSet ? '(set)' : '(not set)'}
+            </span>
+            <input
+              type="password"
+              autoComplete="new-password"
+              placeholder={provider.clientSecretSet ? 'set: type to replace' : ''}
+              value={provider.clientSecret}
+              onChange={(event) => change(index, { clientSecret: event.target.value })}
+            />
+          </label>
+        </fieldset>
+      ))}
+      {(['google', 'facebook'] as const)
+        .filter((name) => !providers.some((provider) => provider.provider === name))
+        .map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="button button--quiet button--small"
+            onClick={() =>
+              setProviders((current) => [
+                ...current,
+                {
+                  provider: name,
+                  enabled: false,
+                  issuer: '',
+                  clientId: '',
+                  scopes: 'openid email profile',
+                  clientSecretSet: false,
+                  clientSecret: '',
+                },
+              ])
+            }
+          >
+            Add {name}
+          </button>
+        ))}
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}

@@ -1,0 +1,427 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { ChangeNotice } from '../../components/merchant-picker.tsx';
+import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
+import type { BackOfficeError } from '../../lib/back-office-api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import {
+  type PlayerAction,
+  type SearchField,
+  useLedger,
+  useOutbox,
+  usePlayer,
+  usePlayerAction,
+  usePlayers,
+} from './players-api.ts';
+
+type Notice = { tone: 'success' | 'danger'; title: string; detail?: string } | null;
+const FIELDS: readonly (readonly [SearchField, string])[] = [
+  ['account', 'Account'],
+  ['mobile', 'Mobile'],
+  ['ip', 'IP'],
+  ['realName', 'Real name'],
+];
+const ACTION_LABELS: Record<PlayerAction, string> = {
+  lock: 'Lock',
+  unlock: 'Unlock',
+  'sessions/end': 'End sessions',
+  'password/reset': 'Reset password',
+};
+
+/** Player search, the player page with its actions, and the SMS/email outbox. */
+export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boolean }) {
+  const [view, setView] = useState<'players' | 'outbox'>('players');
+  return (
+    <div className="page">
+      <nav className="chips" aria-label="Players views">
+        {(['players', 'outbox'] as const).map((id) => (
+          <button
+            key={id}
+            type="button"
+            aria-pressed={view === id}
+            className={`button button--small ${view === id ? 'button--primary' : 'button--quiet'}`}
+            onClick={() => setView(id)}
+          >
+            {id === 'players' ? 'Players' : 'SMS and email outbox'}
+          </button>
+        ))}
+      </nav>
+      {view === 'players' ? <PlayerSearch canWrite={props.canWrite} /> : <Outbox />}
+    </div>
+  );
+}
+
+function PlayerSearch(props: { canWrite: boolean }) {
+  const [field, setField] = useState<SearchField>('account');
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const players = usePlayers({ merchantId: '', field, text, page });
+  const rows = players.data?.list ?? [];
+  return (
+    <>
+      <div className="toolbar">
+        <select
+          aria-label="Search by"
+          value={field}
+          onChange={(event) => setField(event.target.value as SearchField)}
+        >
+          {FIELDS.map(([id, label]) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <label className="toolbar__search">
+          <Search size={16} aria-hidden="true" />
+          <input
+            type="search"
+            aria-label="Search players"
+            placeholder="Search"
+            maxLength={64}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+      </div>
+      {players.isError ? (
+        <ErrorState error={players.error} onRetry={() => void players.refetch()} />
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">Real name</th>
+                <th scope="col">Mobile</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="number">
+                  Type
+                </th>
+                <th scope="col">Registered</th>
+                <th scope="col">Register IP</th>
+                <th scope="col">Last sign-in</th>
+              </tr>
+            </thead>
+            <tbody>
+              {players.isPending ? (
+                <SkeletonRows columns={8} />
+              ) : (
+                rows.map((row) => (
+                  <PlayerTableRow
+                    key={row.id}
+                    row={row}
+                    isOpen={openId === row.id}
+                    canWrite={props.canWrite}
+                    onToggle={() => setOpenId(openId === row.id ? null : row.id)}
+                  />
+                ))
+              )}
+            </tbody>
+          </table>
+          {!players.isPending && rows.length === 0 && <EmptyState title="No players match." />}
+          {players.data && (
+            <Pager
+              page={page}
+              totalPages={players.data.totalPages}
+              total={players.data.total}
+              onPage={setPage}
+            />
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function PlayerTableRow(props: {
+  row: ReturnType<typeof usePlayers>['data'] extends infer T
+    ? T extends { list: (infer R)[] }
+      ? R
+      : never
+    : never;
+  isOpen: boolean;
+  canWrite: boolean;
+  onToggle: () => void;
+}) {
+  const { row } = props;
+  return (
+    <>
+      <tr className={props.isOpen ? 'table__row--open' : ''}>
+        <td>
+          <button
+            className="button button--quiet button--small"
+            type="button"
+            onClick={props.onToggle}
+            aria-expanded={props.isOpen}
+          >
+            {row.account}
+          </button>
+        </td>
+        <td>{row.realName ?? '—'}</td>
+        <td className="mono">{row.mobile ?? '—'}</td>
+        <td>
+          <span className={`badge ${row.status === 'locked' ? 'badge--danger' : 'badge--success'}`}>
+            {row.status}
+          </span>
+        </td>
+        <td className="number">{row.type}</td>
+        <td className="small nowrap">{formatDateTime(row.createdAt)}</td>
+        <td className="mono small">{row.registerIp ?? '—'}</td>
+        <td className="small nowrap">{row.lastLoginAt ? formatDateTime(row.lastLoginAt) : '—'}</td>
+      </tr>
+      {props.isOpen && (
+        <tr className="table__detail">
+          <td colSpan={8}>
+            <PlayerDetail id={row.id} canWrite={props.canWrite} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function PlayerDetail(props: { id: string; canWrite: boolean }) {
+  const player = usePlayer(props.id);
+  const ledger = useLedger(props.id);
+  const action = usePlayerAction();
+  const [notice, setNotice] = useState<(NonNullable<Notice> & { secret?: string }) | null>(null);
+
+  async function run(name: PlayerAction) {
+    setNotice(null);
+    try {
+      const result = await action.mutateAsync({ id: props.id, action: name });
+      setNotice({
+        tone: 'success',
+        title: `${ACTION_LABELS[name]}: done, ${result.endedSessions} session(s) ended`,
+        ...(result.temporaryPassword ? { secret: result.temporaryPassword } : {}),
+      });
+    } catch (error) {
+      setNotice({ tone: 'danger', title: (error as Error).message, detail: (error as BackOfficeError).code });
+    }
+  }
+
+  if (player.isError) return <ErrorState error={player.error} />;
+  if (player.isPending) return <p className="muted">Loading the player…</p>;
+  const { profile, sessions, logins, balances, currency } = player.data;
+  const actions: PlayerAction[] = [
+    profile.status === 'locked' ? 'unlock' : 'lock',
+    'sessions/end',
+    'password/reset',
+  ];
+  return (
+    <section className="player-detail" aria-label={`Player ${profile.account}`}>
+      {props.canWrite && (
+        <div className="row-actions">
+          {actions.map((name) => (
+            <button
+              key={name}
+              type="button"
+              className={`button button--small ${name === 'lock' ? 'button--danger' : 'button--quiet'}`}
+              disabled={action.isPending}
+              onClick={() => void run(name)}
+            >
+              {ACTION_LABELS[name]}
+            </button>
+          ))}
+        </div>
+      )}
+      <ChangeNotice notice={notice} />
+      {notice?.secret && (
+        <p>
+          Temporary password (shown once; the next sign-in must replace it):{' '}
+          <code className="secret" data-testid="player-temporary-password">
+            {notice.secret}
+          </code>
+        </p>
+      )}
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>{profile.status}</dd>
+        <dt>Balance</dt>
+        <dd className="mono">
+          {currency} {balances.cash} cash · {balances.bonus} bonus
+        </dd>
+        <dt>Nickname</dt>
+        <dd>{profile.nickname ?? '—'}</dd>
+        <dt>Email</dt>
+        <dd>
+          {profile.email ?? '—'} {profile.email && (profile.emailVerified ? '(verified)' : '(not verified)')}
+        </dd>
+        <dt>Mobile</dt>
+        <dd>
+          {profile.mobile ?? '—'}{' '}
+          {profile.mobile && (profile.mobileVerified ? '(verified)' : '(not verified)')}
+        </dd>
+        <dt>Birthday</dt>
+        <dd>{profile.birthday ?? '—'}</dd>
+        <dt>2FA</dt>
+        <dd>{profile.totpEnabled ? 'on' : 'off'}</dd>
+        <dt>Registered</dt>
+        <dd>
+          {formatDateTime(profile.createdAt)} by {profile.registerMethod ?? '—'} from{' '}
+          {profile.registerIp ?? '—'}
+        </dd>
+      </dl>
+      <h3>Sessions</h3>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Started</th>
+            <th scope="col">Method</th>
+            <th scope="col">IP</th>
+            <th scope="col">Last seen</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => (
+            <tr key={session.id}>
+              <td className="nowrap small">{formatDateTime(session.createdAt)}</td>
+              <td>{session.method}</td>
+              <td className="mono small">{session.ip ?? '—'}</td>
+              <td className="nowrap small">{formatDateTime(session.lastSeenAt)}</td>
+              <td>
+                {session.isLive ? (
+                  <span className="badge badge--success">live</span>
+                ) : (
+                  (session.endReason ?? 'expired')
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Sign-ins</h3>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">At</th>
+            <th scope="col">Method</th>
+            <th scope="col">IP</th>
+            <th scope="col">Country</th>
+          </tr>
+        </thead>
+        <tbody>
+          {logins.map((login) => (
+            <tr key={login.id}>
+              <td className="nowrap small">{formatDateTime(login.at)}</td>
+              <td>{login.method}</td>
+              <td className="mono small">{login.ip}</td>
+              <td>{login.country ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Ledger</h3>
+      {ledger.isError ? (
+        <ErrorState error={ledger.error} />
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">At</th>
+              <th scope="col">Code</th>
+              <th scope="col">Wallet</th>
+              <th scope="col" className="number">
+                Amount
+              </th>
+              <th scope="col" className="number">
+                Balance after
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(ledger.data?.list ?? []).map((line) => (
+              <tr key={line.id}>
+                <td className="nowrap small">{formatDateTime(line.createdAt)}</td>
+                <td className="mono">{line.code}</td>
+                <td>{line.wallet}</td>
+                <td className="number mono">{line.amount}</td>
+                <td className="number mono">{line.balanceAfter}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Outbox() {
+  const [destination, setDestination] = useState('');
+  const [page, setPage] = useState(1);
+  const outbox = useOutbox({ merchantId: '', destination, page });
+  const rows = outbox.data?.list ?? [];
+  return (
+    <>
+      <div className="toolbar">
+        <label className="toolbar__search">
+          <Search size={16} aria-hidden="true" />
+          <input
+            type="search"
+            aria-label="Search by destination"
+            placeholder="Mobile number or email"
+            value={destination}
+            onChange={(event) => {
+              setDestination(event.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+      </div>
+      {outbox.isError ? (
+        <ErrorState error={outbox.error} />
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">At</th>
+                <th scope="col">Channel</th>
+                <th scope="col">To</th>
+                <th scope="col">Purpose</th>
+                <th scope="col">Message</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {outbox.isPending ? (
+                <SkeletonRows columns={6} />
+              ) : (
+                rows.map((message) => (
+                  <tr key={message.id}>
+                    <td className="nowrap small">{formatDateTime(message.createdAt)}</td>
+                    <td>{message.channel}</td>
+                    <td className="mono small">{message.destination}</td>
+                    <td>{message.purpose}</td>
+                    <td className="small">
+                      {message.subject ? `${message.subject}: ` : ''}
+                      {message.body.slice(0, 160)}
+                    </td>
+                    <td>
+                      {message.status}
+                      {message.error ? ` (${message.error})` : ''}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          {!outbox.isPending && rows.length === 0 && <EmptyState title="No messages." />}
+          {outbox.data && (
+            <Pager
+              page={page}
+              totalPages={outbox.data.totalPages}
+              total={outbox.data.total}
+              onPage={setPage}
+            />
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,273 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
+import { callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
+import { toCsv } from './report-csv.ts';
+
+/** The date presets of spec §9; "custom" uses the two dates. */
+const PRESETS = [
+  ['today', 'Today'],
+  ['yesterday', 'Yesterday'],
+  ['past7Days', 'Past 7 days'],
+  ['past30Days', 'Past 30 days'],
+  ['thisMonth', 'This month'],
+  ['lastMonth', 'Last month'],
+  ['custom', 'Custom'],
+] as const;
+type Preset = (typeof PRESETS)[number][0];
+
+type Row = Record<string, string | number> & { day: string; merchantId: string; merchantCode: string };
+
+type Column = { key: string; label: string; kind: 'text' | 'count' | 'money' };
+type Series = { key: string; label: string; color: string };
+
+/** A report of the framework: where its rows come from, how they show as a table and a chart. */
+type ReportDefinition = { id: string; title: string; path: string; columns: Column[]; series: Series[] };
+
+const DAY_COLUMNS: Column[] = [
+  { key: 'day', label: 'Day', kind: 'text' },
+  { key: 'merchantCode', label: 'Merchant', kind: 'text' },
+];
+
+const REPORTS: ReportDefinition[] = [
+  {
+    id: 'player-activity',
+    title: 'Daily registrations, sign-ins and active players',
+    path: '/bo/reports/player-activity',
+    columns: [
+      ...DAY_COLUMNS,
+      { key: 'registrations', label: 'Registrations', kind: 'count' },
+      { key: 'logins', label: 'Sign-ins', kind: 'count' },
+      { key: 'activePlayers', label: 'Active players', kind: 'count' },
+    ],
+    series: [
+      { key: 'registrations', label: 'Registrations', color: 'var(--chart-1, #6366f1)' },
+      { key: 'logins', label: 'Sign-ins', color: 'var(--chart-2, #10b981)' },
+      { key: 'activePlayers', label: 'Active players', color: 'var(--chart-3, #f59e0b)' },
+    ],
+  },
+  {
+    id: 'money',
+    title: 'Deposits, first deposits, withdrawals and net deposits',
+    path: '/bo/reports/money',
+    columns: [
+      ...DAY_COLUMNS,
+      { key: 'deposits', label: 'Deposits', kind: 'count' },
+      { key: 'depositAmount', label: 'Deposited', kind: 'money' },
+      { key: 'firstDeposits', label: 'First deposits', kind: 'count' },
+      { key: 'firstDepositAmount', label: 'First deposited', kind: 'money' },
+      { key: 'withdrawals', label: 'Withdrawals', kind: 'count' },
+      { key: 'withdrawalAmount', label: 'Withdrawn', kind: 'money' },
+      { key: 'netDeposits', label: 'Net deposits', kind: 'money' },
+    ],
+    series: [
+      { key: 'depositAmount', label: 'Deposited', color: 'var(--chart-2, #10b981)' },
+      { key: 'withdrawalAmount', label: 'Withdrawn', color: 'var(--chart-4, #ef4444)' },
+      { key: 'netDeposits', label: 'Net deposits', color: 'var(--chart-1, #6366f1)' },
+    ],
+  },
+];
+
+/** A cell as the table shows it: money grouped with its two decimals, never through floats. */
+function cellText(column: Column, value: string | number | undefined): string {
+  if (value === undefined) return '—';
+  if (column.kind !== 'money') return String(value);
+  const [whole = '0', fraction = '00'] = String(value).replace('-', '').split('.');
+  return `${String(value).startsWith('-') ? '-' : ''}₱${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/**
+ * The report framework: pick a report and a range (preset or dates); a chart of the daily totals,
+ * the table per day and merchant, and the same rows as CSV.
+ */
+export function ReportsPage() {
+  const [reportId, setReportId] = useState(REPORTS[0]?.id ?? '');
+  const definition = REPORTS.find((entry) => entry.id === reportId) ?? (REPORTS[0] as ReportDefinition);
+  const [preset, setPreset] = useState<Preset>('past7Days');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query = preset === 'custom' ? { from, to } : { preset };
+  const report = useQuery({
+    queryKey: ['bo', 'reports', definition.id, query],
+    queryFn: () =>
+      callBackOffice<{ range: { from: string; to: string }; rows: Row[] }>(
+        `${definition.path}${toQueryString(query)}`,
+      ),
+    enabled: preset !== 'custom' || (from !== '' && to !== ''),
+  });
+
+  function downloadCsv() {
+    if (!report.data) return;
+    const blob = new Blob([toCsv(definition.columns, report.data.rows)], { type: 'text/csv;charset=utf-8' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = `${definition.id}-${report.data.range.from}-${report.data.range.to}.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
+  const totals = dailyTotals(report.data?.rows ?? [], definition.series);
+  return (
+    <div className="page">
+      <div className="toolbar">
+        <select
+          aria-label="Report"
+          value={definition.id}
+          onChange={(event) => setReportId(event.target.value)}
+        >
+          {REPORTS.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.title}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Period"
+          value={preset}
+          onChange={(event) => setPreset(event.target.value as Preset)}
+        >
+          {PRESETS.map(([id, label]) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {preset === 'custom' && (
+          <>
+            <input
+              type="date"
+              aria-label="From"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+            <input type="date" aria-label="To" value={to} onChange={(event) => setTo(event.target.value)} />
+          </>
+        )}
+        <span className="toolbar__spacer" />
+        <button className="button button--quiet" type="button" disabled={!report.data} onClick={downloadCsv}>
+          <Download size={16} aria-hidden="true" />
+          CSV
+        </button>
+      </div>
+      {report.isError ? (
+        <ErrorState error={report.error} onRetry={() => void report.refetch()} />
+      ) : (
+        <>
+          {report.data && (
+            <p className="muted small">
+              From {report.data.range.from} to {report.data.range.to}, each day in the merchant's time zone.
+            </p>
+          )}
+          <LineChart days={totals} series={definition.series} />
+          <div className="table-wrap">
+            <table className="table" data-testid={`report-${definition.id}`}>
+              <thead>
+                <tr>
+                  {definition.columns.map((column) => (
+                    <th key={column.key} scope="col" className={column.kind === 'text' ? '' : 'number'}>
+                      {column.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {report.isPending ? (
+                  <SkeletonRows columns={definition.columns.length} />
+                ) : (
+                  report.data.rows.map((row) => (
+                    <tr key={`${row.day}-${row.merchantId}`}>
+                      {definition.columns.map((column) => (
+                        <td
+                          key={column.key}
+                          className={column.key === 'day' ? 'mono' : column.kind === 'text' ? '' : 'number'}
+                        >
+                          {cellText(column, row[column.key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+            {report.data?.rows.length === 0 && <EmptyState title="Nothing in this period." />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+type DayTotals = { day: string } & Record<string, number>;
+
+/** Per day, each series summed over merchants (money as its pesos value: the chart only draws). */
+function dailyTotals(rows: readonly Row[], series: readonly Series[]): DayTotals[] {
+  const byDay = new Map<string, DayTotals>();
+  for (const row of rows) {
+    const total = byDay.get(row.day) ?? ({ day: row.day } as DayTotals);
+    for (const line of series) total[line.key] = (total[line.key] ?? 0) + Number(row[line.key] ?? 0);
+    byDay.set(row.day, total);
+  }
+  return [...byDay.values()];
+}
+
+/** A small SVG line chart of the daily totals; no chart library for three lines. */
+function LineChart({ days, series }: { days: readonly DayTotals[]; series: readonly Series[] }) {
+  if (days.length === 0) return null;
+  const width = 720;
+  const height = 180;
+  const padding = 28;
+  const max = Math.max(1, ...days.flatMap((day) => series.map((line) => day[line.key] ?? 0)));
+  const x = (index: number) =>
+    padding + (days.length === 1 ? 0 : (index * (width - 2 * padding)) / (days.length - 1));
+  // Net amounts can fall below zero: the scale runs from the lowest value (or zero) to the highest.
+  const min = Math.min(0, ...days.flatMap((day) => series.map((line) => day[line.key] ?? 0)));
+  const y = (value: number) => height - padding - ((value - min) * (height - 2 * padding)) / (max - min);
+  return (
+    <figure className="panel chart">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label="Daily totals chart"
+        preserveAspectRatio="none"
+      >
+        <line x1={padding} x2={width - padding} y1={y(0)} y2={y(0)} stroke="currentColor" opacity={0.3} />
+        <text x={4} y={padding} fontSize={11} fill="currentColor" opacity={0.7}>
+          {max}
+        </text>
+        <text x={padding} y={height - 8} fontSize={11} fill="currentColor" opacity={0.7}>
+          {days[0]?.day}
+        </text>
+        <text
+          x={width - padding}
+          y={height - 8}
+          fontSize={11}
+          fill="currentColor"
+          opacity={0.7}
+          textAnchor="end"
+        >
+          {days.at(-1)?.day}
+        </text>
+        {series.map((line) => (
+          <polyline
+            key={line.key}
+            fill="none"
+            stroke={line.color}
+            strokeWidth={2}
+            points={days.map((day, index) => `${x(index)},${y(day[line.key] ?? 0)}`).join(' ')}
+          />
+        ))}
+      </svg>
+      <figcaption className="chips small">
+        {series.map((line) => (
+          <span key={line.key}>
+            <span style={{ color: line.color }} aria-hidden="true">
+              ■
+            </span>{' '}
+            {line.label}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { AUDIT_PAGE_SIZE_MAX, type AuditRow, type AuditService } from '../../modules/audit/audit.service.ts';
+import { Envelope, ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { Nullable } from '../wps/system/system-schemas.ts';
+import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
+import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
+
+export type AuditRoutesDeps = { audit: AuditService };
+
+const TAGS = ['back office: audit'];
+const AUDIT_PAGE_SIZE_DEFAULT = 50;
+
+const SearchText = Type.Optional(Type.String({ minLength: 1, maxLength: 100 }));
+const SearchQuery = Type.Object({
+  merchantId: MerchantIdField,
+  /** An operator's id or username. */
+  actor: SearchText,
+  /** An action (`staff.lock`) or an area of actions (`staff`). */
+  action: SearchText,
+  targetType: SearchText,
+  targetId: SearchText,
+  from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: AUDIT_PAGE_SIZE_MAX })),
+});
+
+const AuditItem = Type.Object({
+  id: Type.String(),
+  actorId: Nullable(Type.String()),
+  actorName: Type.String(),
+  merchantId: Nullable(Type.String()),
+  action: Type.String(),
+  targetType: Type.String(),
+  targetId: Nullable(Type.String()),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  ip: Nullable(Type.String()),
+  at: Type.String(),
+});
+
+function auditItemOf(row: AuditRow) {
+  return {
+    id: row.id,
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    merchantId: row.merchant_id,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    ip: row.ip,
+    at: row.at.toISOString(),
+  };
+}
+
+/** GET /bo/audit: who changed what, searchable; the log itself is never editable. */
+export function registerAuditRoutes(app: FastifyInstance, deps: AuditRoutesDeps): void {
+  app.get(
+    '/bo/audit',
+    {
+      ...operatorRoute('audit.read'),
+      schema: {
+        tags: TAGS,
+        summary: 'Search the audit log by actor, action, target and time (newest first, paged)',
+        querystring: SearchQuery,
+        response: {
+          200: Envelope(
+            Type.Object({ list: Type.Array(AuditItem), total: Type.Integer(), totalPages: Type.Integer() }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof SearchQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const from = query.from ? new Date(query.from) : undefined;
+      const to = query.to ? new Date(query.to) : undefined;
+      if (from && to && from > to)
+        throw new AppError('VALIDATION', { value: { fields: { to: 'beforeFrom' } } });
+      const result = await deps.audit.search(
+        {
+          merchantIds: scope,
+          actor: query.actor,
+          action: query.action,
+          targetType: query.targetType,
+          targetId: query.targetId,
+          from,
+          to,
+        },
+        query.page ?? 1,
+        query.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT,
+      );
+      return ok({ list: result.rows.map(auditItemOf), total: result.total, totalPages: result.totalPages });
+    },
+  );
+}

@@ -1,0 +1,81 @@
+import { Type } from 'typebox';
+import type { OperatorRow, RoleRow } from '../../modules/operator/operator.service.ts';
+import { permissionsOfRole } from '../../modules/operator/operator.service.ts';
+import { PERMISSIONS } from '../../modules/operator/permissions.ts';
+import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+
+/** Wire shapes shared by the back-office calls. */
+
+export const BO_ERROR_RESPONSES = {
+  400: { $ref: 'ErrorEnvelope#' },
+  401: { $ref: 'ErrorEnvelope#' },
+  403: { $ref: 'ErrorEnvelope#' },
+  404: { $ref: 'ErrorEnvelope#' },
+  409: { $ref: 'ErrorEnvelope#' },
+  422: { $ref: 'ErrorEnvelope#' },
+  429: { $ref: 'ErrorEnvelope#' },
+  500: { $ref: 'ErrorEnvelope#' },
+} as const;
+
+/** Identifiers are UUIDv7 strings, or a built-in role's name; nothing longer is ever valid. */
+export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+export const IdParams = Type.Object({ id: Id });
+
+/** Only a platform owner may name a merchant; a merchant's staff get FORBIDDEN for another one. */
+export const MerchantIdField = Type.Optional(Id);
+
+export const PermissionName = StringOf(PERMISSIONS);
+
+export const OperatorView = Type.Object({
+  id: Type.String(),
+  merchantId: Nullable(Type.String()),
+  username: Type.String(),
+  displayName: Type.String(),
+  roleId: Type.String(),
+  roleName: Type.String(),
+  status: StringOf(['active', 'locked']),
+  totpEnabled: Type.Boolean(),
+  mustChangePassword: Type.Boolean(),
+  failedLoginCount: Type.Integer(),
+  lastLoginAt: Nullable(Type.String()),
+  lastLoginIp: Nullable(Type.String()),
+  liveSessions: Type.Integer(),
+  createdAt: Type.String(),
+});
+
+export function operatorViewOf(row: OperatorRow & { role_name: string; live_sessions?: number }) {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    username: row.username,
+    displayName: row.display_name,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    status: row.status,
+    totpEnabled: row.totp_enabled_at !== null,
+    mustChangePassword: row.must_change_password,
+    failedLoginCount: row.failed_login_count,
+    lastLoginAt: row.last_login_at?.toISOString() ?? null,
+    lastLoginIp: row.last_login_ip,
+    liveSessions: row.live_sessions ?? 0,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export const RoleView = Type.Object({
+  id: Type.String(),
+  merchantId: Nullable(Type.String()),
+  name: Type.String(),
+  builtin: Type.Boolean(),
+  permissions: Type.Array(PermissionName),
+});
+
+export function roleViewOf(role: RoleRow) {
+  return {
+    id: role.id,
+    merchantId: role.merchant_id,
+    name: role.name,
+    builtin: role.is_builtin,
+    permissions: [...permissionsOfRole(role)],
+  };
+}

@@ -1,0 +1,235 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import {
+  ANNOUNCEMENT_TYPES,
+  BANNER_GROUPS,
+  EXECUTIONS,
+  LINK_TYPES,
+} from '../../modules/content/content.service.ts';
+import { CONTENT_ROWS_MAX, type ContentAdminService } from '../../modules/content/content-admin.service.ts';
+import { Envelope, ok } from '../../platform/http/envelope.ts';
+import { readUploadedFile } from '../../platform/http/upload.ts';
+import type { ImageStore } from '../../platform/storage/image-store.ts';
+import { UPLOADED_MEDIA_PREFIX } from '../static/uploaded-media.routes.ts';
+import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
+import { readOperator, resolveMerchantScope } from './operator-session.ts';
+import { merchantScopedRoute, resourceRoute, targetMerchantOf } from './scoped-route.ts';
+
+export type ContentRoutesDeps = { contentAdmin: ContentAdminService; images: ImageStore };
+
+const TAGS = ['back office: content'];
+/** Banners and licence logos are shown small; 2 MiB and 4096 × 4096 are far above what they need. */
+export const CONTENT_IMAGE_BYTES_MAX = 2 * 1024 * 1024;
+const CONTENT_IMAGE_PIXELS_MAX = 4096 * 4096;
+const CONTENT_IMAGE_NAMESPACE = 'content';
+
+const Localized = (maxLength: number) =>
+  Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength }), {
+    examples: [{ EN: 'Sample' }],
+  });
+const Moment = Nullable(Type.String({ format: 'date-time', maxLength: 40 }));
+const MerchantQuery = Type.Object({ merchantId: MerchantIdField });
+
+const BannerFields = {
+  groupName: StringOf(BANNER_GROUPS),
+  title: Localized(200),
+  imageUrl: Type.String({ maxLength: 1000, examples: ['/media/sample.svg'] }),
+  linkType: StringOf(LINK_TYPES),
+  linkTarget: Nullable(Type.String({ maxLength: 1000 })),
+  sortOrder: Type.Integer({ minimum: 0, maximum: 10_000 }),
+  enabled: Type.Boolean(),
+  startsAt: Moment,
+  endsAt: Moment,
+};
+const BannerBody = Type.Object(BannerFields);
+const NewBannerBody = Type.Object({ merchantId: MerchantIdField, ...BannerFields });
+const BannerView = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  ...BannerFields,
+  title: Type.Record(Type.String(), Type.String()),
+});
+
+const AnnouncementFields = {
+  type: StringOf(ANNOUNCEMENT_TYPES),
+  execution: Type.Union([StringOf(EXECUTIONS), Type.Null()]),
+  promotionType: Nullable(Type.String({ maxLength: 30 })),
+  title: Localized(200),
+  content: Localized(20_000),
+  published: Type.Boolean(),
+  sortOrder: Type.Integer({ minimum: 0, maximum: 10_000 }),
+  startsAt: Moment,
+  endsAt: Moment,
+};
+const AnnouncementBody = Type.Object(AnnouncementFields);
+const NewAnnouncementBody = Type.Object({ merchantId: MerchantIdField, ...AnnouncementFields });
+const AnnouncementView = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  platform: Type.String(),
+  ...AnnouncementFields,
+  type: Type.String(),
+  title: Type.Record(Type.String(), Type.String()),
+  content: Type.Record(Type.String(), Type.String()),
+  execution: Nullable(Type.String()),
+});
+
+/** Banners (with image upload) and announcements: popups, notices (marquee), promotions, help. */
+export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesDeps): void {
+  const { contentAdmin, images } = deps;
+
+  app.post(
+    '/bo/images',
+    {
+      ...merchantScopedRoute('content.write'),
+      schema: {
+        tags: TAGS,
+        summary: `Upload an image (multipart, one PNG, JPEG or WebP file, at most ${CONTENT_IMAGE_BYTES_MAX} bytes); answers its public URL`,
+        consumes: ['multipart/form-data'],
+        querystring: MerchantQuery,
+        response: {
+          200: Envelope(
+            Type.Object({
+              url: Type.String(),
+              width: Type.Integer(),
+              height: Type.Integer(),
+              bytes: Type.Integer(),
+            }),
+          ),
+          413: { $ref: 'ErrorEnvelope#' },
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const file = await readUploadedFile(request, CONTENT_IMAGE_BYTES_MAX);
+      const stored = await images.save({
+        namespace: CONTENT_IMAGE_NAMESPACE,
+        data: file.data,
+        maxBytes: CONTENT_IMAGE_BYTES_MAX,
+        maxPixels: CONTENT_IMAGE_PIXELS_MAX,
+      });
+      return ok({
+        url: `${UPLOADED_MEDIA_PREFIX}${stored.path}`,
+        width: stored.width,
+        height: stored.height,
+        bytes: stored.bytes,
+      });
+    },
+  );
+
+  const kinds = [
+    {
+      segment: 'banners',
+      label: 'banner',
+      view: BannerView,
+      body: BannerBody,
+      newBody: NewBannerBody,
+      list: contentAdmin.listBanners,
+      create: (actor, merchantId, body) =>
+        contentAdmin.createBanner(actor, merchantId, body as Static<typeof BannerBody>),
+      update: (actor, id, body) => contentAdmin.updateBanner(actor, id, body as Static<typeof BannerBody>),
+      remove: contentAdmin.deleteBanner,
+      findMerchant: contentAdmin.findMerchantOfBanner,
+    },
+    {
+      segment: 'announcements',
+      label: 'announcement (B notice, PL, PU popup, PR promotion, H help)',
+      view: AnnouncementView,
+      body: AnnouncementBody,
+      newBody: NewAnnouncementBody,
+      list: contentAdmin.listAnnouncements,
+      create: (actor, merchantId, body) =>
+        contentAdmin.createAnnouncement(actor, merchantId, body as Static<typeof AnnouncementBody>),
+      update: (actor, id, body) =>
+        contentAdmin.updateAnnouncement(actor, id, body as Static<typeof AnnouncementBody>),
+      remove: contentAdmin.deleteAnnouncement,
+      findMerchant: contentAdmin.findMerchantOfAnnouncement,
+    },
+  ] as const satisfies readonly {
+    segment: string;
+    label: string;
+    view: unknown;
+    body: unknown;
+    newBody: unknown;
+    list: (scope: readonly string[] | null) => Promise<unknown[]>;
+    create: (actor: Actor, merchantId: string, body: unknown) => Promise<unknown>;
+    update: (actor: Actor, id: string, body: unknown) => Promise<unknown>;
+    remove: (actor: Actor, id: string) => Promise<void>;
+    findMerchant: (id: string) => Promise<string | undefined>;
+  }[];
+
+  for (const kind of kinds) {
+    app.get(
+      `/bo/${kind.segment}`,
+      {
+        ...merchantScopedRoute('content.read'),
+        schema: {
+          tags: TAGS,
+          summary: `Every ${kind.label} of the merchant (at most ${CONTENT_ROWS_MAX})`,
+          querystring: MerchantQuery,
+          response: { 200: Envelope(Type.Object({ list: Type.Array(kind.view) })), ...BO_ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const { merchantId } = request.query as Static<typeof MerchantQuery>;
+        const { scope } = resolveMerchantScope(await readOperator(request), merchantId);
+        return ok({ list: await kind.list(scope) });
+      },
+    );
+    app.post(
+      `/bo/${kind.segment}`,
+      {
+        ...merchantScopedRoute('content.write'),
+        schema: {
+          tags: TAGS,
+          summary: `Add a ${kind.label}`,
+          body: kind.newBody,
+          response: { 200: Envelope(kind.view), ...BO_ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const merchantId = await targetMerchantOf(request);
+        const { merchantId: _named, ...body } = request.body as { merchantId?: string };
+        return ok(await kind.create((await readOperator(request)).actor, merchantId, body));
+      },
+    );
+    app.put(
+      `/bo/${kind.segment}/:id`,
+      {
+        ...resourceRoute('content.write', kind.findMerchant),
+        schema: {
+          tags: TAGS,
+          summary: `Change a ${kind.label}`,
+          params: IdParams,
+          body: kind.body,
+          response: { 200: Envelope(kind.view), ...BO_ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as Static<typeof IdParams>;
+        return ok(await kind.update((await readOperator(request)).actor, id, request.body));
+      },
+    );
+    app.delete(
+      `/bo/${kind.segment}/:id`,
+      {
+        ...resourceRoute('content.write', kind.findMerchant),
+        schema: {
+          tags: TAGS,
+          summary: `Remove a ${kind.label}`,
+          params: IdParams,
+          response: { 200: Envelope(Type.Object({ removed: Type.Boolean() })), ...BO_ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as Static<typeof IdParams>;
+        await kind.remove((await readOperator(request)).actor, id);
+        return ok({ removed: true });
+      },
+    );
+  }
+}
+
+type Actor = Awaited<ReturnType<typeof readOperator>>['actor'];

@@ -1,0 +1,249 @@
+import { formatAmount } from '@panalo/money/amount.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { WithdrawalStatus } from '../../db/schema.ts';
+import { WITHDRAWAL_PAGE_SIZE_MAX, type WithdrawalRow } from '../../modules/payment/withdrawal.service.ts';
+import { Envelope, ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import {
+  markWithdrawalPaid,
+  payOutWithdrawal,
+  rejectWithdrawal,
+  type WithdrawDeps,
+} from '../../workflows/withdraw.ts';
+import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+import { BO_ERROR_RESPONSES, Id, IdParams, MerchantIdField } from './bo-schemas.ts';
+import {
+  type OperatorContext,
+  operatorRoute,
+  readOperator,
+  resolveMerchantScope,
+} from './operator-session.ts';
+
+const TAGS = ['back office: finance'];
+const WITHDRAWAL_STATUSES = ['review', 'paying', 'paid', 'rejected', 'failed'] as const;
+const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
+const Reason = Type.String({ minLength: 1, maxLength: 300 });
+
+const QueueQuery = Type.Object({
+  merchantId: MerchantIdField,
+  status: Type.Optional(StringOf(WITHDRAWAL_STATUSES)),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: WITHDRAWAL_PAGE_SIZE_MAX })),
+});
+
+const QueueItem = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  memberId: Type.String(),
+  memberAccount: Type.String(),
+  amount: Money,
+  currency: Type.String(),
+  status: StringOf(WITHDRAWAL_STATUSES),
+  payoutAccount: Type.Object({
+    kind: Type.String(),
+    provider: Type.String(),
+    accountName: Type.String(),
+    accountNumber: Type.String(),
+  }),
+  reason: Nullable(Type.String()),
+  reviewedBy: Nullable(Type.String()),
+  createdAt: Type.String(),
+  paidAt: Nullable(Type.String()),
+});
+
+const PayoutBody = Type.Object({ methodId: Id });
+const MethodsQuery = Type.Object({ merchantId: MerchantIdField });
+const PayoutMethodItem = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+});
+const RejectBody = Type.Object({ reason: Reason });
+const PaidBody = Type.Object({ reason: Type.Optional(Reason) });
+
+/**
+ * The withdrawal queue (issue: operator review): list, refuse with a reason, pay out through a
+ * gateway, or mark paid by hand. Operators act only on their own merchant's withdrawals; every
+ * decision writes one audit row.
+ */
+export function registerFinanceRoutes(app: FastifyInstance, deps: WithdrawDeps): void {
+  async function withdrawalInScope(
+    request: FastifyRequest,
+  ): Promise<{ context: OperatorContext; row: WithdrawalRow }> {
+    const context = await readOperator(request);
+    const row = await deps.withdrawals.findWithdrawal((request.params as Static<typeof IdParams>).id);
+    const { scope } = resolveMerchantScope(context, undefined);
+    // Another merchant's withdrawal is not there, as far as this operator can tell.
+    if (!row || (scope !== null && !scope.includes(row.merchant_id))) throw new AppError('NOT_FOUND');
+    return { context, row };
+  }
+
+  async function queueItem(row: WithdrawalRow) {
+    const [member, account] = await Promise.all([
+      deps.members.findById(row.member_id),
+      deps.withdrawals.findPayoutAccount(row.payout_account_id),
+    ]);
+    return {
+      id: row.id,
+      merchantId: row.merchant_id,
+      memberId: row.member_id,
+      memberAccount: member?.account ?? '?',
+      amount: formatAmount(row.amount_minor),
+      currency: row.currency,
+      status: row.status,
+      payoutAccount: {
+        kind: account?.kind ?? '?',
+        provider: account?.provider ?? '?',
+        accountName: account?.account_name ?? '?',
+        accountNumber: account?.account_number ?? '?',
+      },
+      reason: row.reason,
+      reviewedBy: row.reviewed_by,
+      createdAt: row.created_at.toISOString(),
+      paidAt: row.paid_at?.toISOString() ?? null,
+    };
+  }
+
+  app.get(
+    '/bo/finance/withdrawals',
+    {
+      ...operatorRoute('finance.read'),
+      schema: {
+        tags: TAGS,
+        summary: 'Withdrawals by status, newest first (the review queue by default)',
+        querystring: QueueQuery,
+        response: {
+          200: Envelope(
+            Type.Object({ list: Type.Array(QueueItem), total: Type.Integer(), totalPages: Type.Integer() }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof QueueQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const pageSize = query.pageSize ?? 20;
+      const page = await deps.withdrawals.listQueue({
+        merchantIds: scope,
+        statuses: [(query.status ?? 'review') as WithdrawalStatus],
+        page: query.page ?? 1,
+        pageSize,
+      });
+      return ok({
+        list: await Promise.all(page.rows.map(queueItem)),
+        total: page.total,
+        totalPages: Math.ceil(page.total / pageSize),
+      });
+    },
+  );
+
+  app.get(
+    '/bo/finance/payout-methods',
+    {
+      ...operatorRoute('finance.read'),
+      schema: {
+        tags: TAGS,
+        summary: 'The gateway methods that can pay out withdrawals',
+        querystring: MethodsQuery,
+        response: {
+          200: Envelope(Type.Object({ list: Type.Array(PayoutMethodItem) })),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof MethodsQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const methods =
+        scope === null
+          ? await deps.payments.listAllMethods()
+          : (await Promise.all(scope.map((id) => deps.payments.listMethods(id)))).flat();
+      return ok({
+        list: methods
+          .filter((method) => method.kind === 'gateway' && method.enabled)
+          .map((method) => ({
+            id: method.id,
+            merchantId: method.merchant_id,
+            code: method.code,
+            name: method.names.EN ?? method.code,
+          })),
+      });
+    },
+  );
+
+  app.post(
+    '/bo/finance/withdrawals/:id/reject',
+    {
+      ...operatorRoute('finance.write'),
+      schema: {
+        tags: TAGS,
+        summary: 'Refuse a withdrawal in review; the held amount returns to the player',
+        params: IdParams,
+        body: RejectBody,
+        response: { 200: Envelope(QueueItem), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { context } = await withdrawalInScope(request);
+      const { reason } = request.body as Static<typeof RejectBody>;
+      return ok(
+        await queueItem(
+          await rejectWithdrawal(deps, context.actor, {
+            id: (request.params as Static<typeof IdParams>).id,
+            reason,
+          }),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/bo/finance/withdrawals/:id/paid',
+    {
+      ...operatorRoute('finance.write'),
+      schema: {
+        tags: TAGS,
+        summary: 'Mark a withdrawal paid by other means; the held amount leaves the ledger',
+        params: IdParams,
+        body: PaidBody,
+        response: { 200: Envelope(QueueItem), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { context, row } = await withdrawalInScope(request);
+      const { reason } = request.body as Static<typeof PaidBody>;
+      return ok(
+        await queueItem(
+          await markWithdrawalPaid(deps, context.actor, { id: row.id, reason: reason ?? null }),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/bo/finance/withdrawals/:id/payout',
+    {
+      ...operatorRoute('finance.write'),
+      schema: {
+        tags: TAGS,
+        summary: "Approve a withdrawal and pay it out through a gateway method's payout call",
+        params: IdParams,
+        body: PayoutBody,
+        response: { 200: Envelope(QueueItem), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { context, row } = await withdrawalInScope(request);
+      const { methodId } = request.body as Static<typeof PayoutBody>;
+      const paying = await payOutWithdrawal(deps, context.actor, {
+        id: row.id,
+        methodId,
+        siteOrigin: `${request.protocol}://${request.host}`,
+      });
+      return ok(await queueItem(paying));
+    },
+  );
+}

@@ -1,0 +1,243 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { MerchantAdminService } from '../../modules/merchant/merchant-admin.service.ts';
+import { RegionRestriction, RegisterRule, WhitelabelNode } from '../../modules/merchant/merchant-settings.ts';
+import { Envelope, ok } from '../../platform/http/envelope.ts';
+import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
+import { readOperator, resolveMerchantScope } from './operator-session.ts';
+import { merchantScopedRoute, resourceRoute } from './scoped-route.ts';
+
+export type MerchantConfigRoutesDeps = { merchantAdmin: MerchantAdminService };
+
+const TAGS = ['back office: configuration'];
+const LanguageCode = Type.String({ pattern: '^[A-Z]{2}$', examples: ['EN'] });
+const CdnUrl = Type.String({ pattern: '^https://', maxLength: 500, examples: ['https://cdn.example.com'] });
+const IsoMoment = Nullable(Type.String({ format: 'date-time', maxLength: 40 }));
+
+const DomainItem = Type.Object({
+  domain: Type.String({ minLength: 1, maxLength: 253 }),
+  route: StringOf(['PLAYER', 'AGENT', 'MOBILE']),
+  isMain: Type.Boolean(),
+});
+
+const GeneralBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$', examples: ['PHP'] }),
+  currencySymbol: Type.String({ minLength: 1, maxLength: 8 }),
+  timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+  defaultLanguage: LanguageCode,
+  languages: Type.Array(LanguageCode, { minItems: 1, maxItems: 40 }),
+  mainDomain: Type.String({ minLength: 1, maxLength: 253 }),
+  siteName: Type.String({ maxLength: 100 }),
+  minimumAge: Type.Integer({ minimum: 18, maximum: 25 }),
+  session: Type.Object({
+    idleMinutes: Type.Integer({ minimum: 5, maximum: 24 * 60 }),
+    absoluteMinutes: Type.Integer({ minimum: 30, maximum: 30 * 24 * 60 }),
+  }),
+  analyticsId: Nullable(
+    Type.String({ pattern: '^[A-Z]{1,3}-[A-Z0-9-]{4,30}$', maxLength: 40, examples: ['G-ABC123'] }),
+  ),
+  imageCDNs: Type.Array(CdnUrl, { maxItems: 20 }),
+  launchGameCDNs: Type.Array(CdnUrl, { maxItems: 20 }),
+  passwordExpiryDays: Type.Integer({ minimum: 0, maximum: 3650 }),
+});
+
+const SocialLoginBody = Type.Object({
+  providers: Type.Array(
+    Type.Object({
+      provider: StringOf(['google', 'facebook']),
+      enabled: Type.Boolean(),
+      issuer: Type.String({
+        pattern: '^https?://',
+        maxLength: 300,
+        examples: ['https://accounts.google.com'],
+      }),
+      clientId: Type.String({ minLength: 1, maxLength: 300 }),
+      /** Write-only: a new secret replaces the stored one; omitted or null keeps it. */
+      clientSecret: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 500 }))),
+      scopes: Type.Optional(Type.String({ maxLength: 200 })),
+    }),
+    { maxItems: 4 },
+  ),
+});
+
+const MaintenanceView = Type.Object({
+  enabled: Type.Boolean(),
+  title: Nullable(Type.String({ maxLength: 200 })),
+  message: Nullable(Type.String({ maxLength: 2000 })),
+  startsAt: IsoMoment,
+  endsAt: IsoMoment,
+});
+
+const SystemStatusBody = Type.Object({ maintenance: MaintenanceView, regionRestriction: RegionRestriction });
+
+const MerchantConfig = Type.Object({
+  merchant: Type.Object({ id: Type.String(), code: Type.String(), isDefault: Type.Boolean() }),
+  general: GeneralBody,
+  domains: Type.Array(DomainItem),
+  whitelabel: Type.Array(WhitelabelNode),
+  register: Type.Array(RegisterRule),
+  socialLogin: Type.Array(
+    Type.Object({
+      provider: StringOf(['google', 'facebook']),
+      enabled: Type.Boolean(),
+      issuer: Type.String(),
+      clientId: Type.String(),
+      scopes: Type.String(),
+      /** Whether a client secret is stored; the secret itself never leaves the server. */
+      clientSecretSet: Type.Boolean(),
+    }),
+  ),
+  systemStatus: Type.Object({
+    maintenance: MaintenanceView,
+    closedEverywhere: Type.Boolean(),
+    regionRestriction: RegionRestriction,
+  }),
+});
+
+const ConfigReply = { 200: Envelope(MerchantConfig), ...BO_ERROR_RESPONSES };
+
+/** Merchants and their configuration: general fields, domains, switches, register rules, social login, status. */
+export function registerMerchantConfigRoutes(app: FastifyInstance, deps: MerchantConfigRoutesDeps): void {
+  const { merchantAdmin } = deps;
+
+  /** The merchant of the path; another merchant's staff got NOT_FOUND before the body was read. */
+  async function merchantOf(request: FastifyRequest) {
+    const { id } = request.params as Static<typeof IdParams>;
+    return { merchantId: id, actor: (await readOperator(request)).actor };
+  }
+  const findMerchant = async (id: string) => ((await merchantAdmin.merchantExists(id)) ? id : undefined);
+
+  app.get(
+    '/bo/merchants',
+    {
+      ...merchantScopedRoute('settings.read'),
+      schema: {
+        tags: TAGS,
+        summary: 'The merchants the operator works on',
+        querystring: Type.Object({ merchantId: MerchantIdField }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              list: Type.Array(Type.Object({ id: Type.String(), code: Type.String(), name: Type.String() })),
+            }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { merchantId } = request.query as { merchantId?: string };
+      const { scope } = resolveMerchantScope(await readOperator(request), merchantId);
+      return ok({ list: await merchantAdmin.listMerchants(scope) });
+    },
+  );
+
+  app.get(
+    '/bo/merchants/:id/config',
+    {
+      ...resourceRoute('settings.read', findMerchant),
+      schema: {
+        tags: TAGS,
+        summary: "A merchant's configuration (secrets shown only as set or not)",
+        params: IdParams,
+        response: ConfigReply,
+      },
+    },
+    async (request) => {
+      const { merchantId } = await merchantOf(request);
+      return ok(await merchantAdmin.readConfig(merchantId));
+    },
+  );
+
+  const writes = [
+    {
+      path: 'general',
+      summary: 'Name, currency, time zone, languages, minimum age, session timeouts, analytics id, CDN lists',
+      body: GeneralBody,
+      run: (actor, merchantId, body) =>
+        merchantAdmin.updateGeneral(actor, merchantId, body as Static<typeof GeneralBody>),
+    },
+    {
+      path: 'domains',
+      summary: 'Replace the domain routes (main domain and mirrors per route)',
+      body: Type.Object({ domains: Type.Array(DomainItem, { maxItems: 50 }) }),
+      run: (actor, merchantId, body) =>
+        merchantAdmin.replaceDomains(
+          actor,
+          merchantId,
+          (body as { domains: Static<typeof DomainItem>[] }).domains,
+        ),
+    },
+    {
+      path: 'whitelabel',
+      summary: 'Replace the whitelabel switch tree (spec §3 and §6)',
+      body: Type.Object({ whitelabel: Type.Array(WhitelabelNode, { maxItems: 100 }) }),
+      run: (actor, merchantId, body) =>
+        merchantAdmin.replaceWhitelabel(
+          actor,
+          merchantId,
+          (body as { whitelabel: Static<typeof WhitelabelNode>[] }).whitelabel,
+        ),
+    },
+    {
+      path: 'register',
+      summary: 'Replace the register rules (per field: enabled, required, pattern, min, max)',
+      body: Type.Object({ rules: Type.Array(RegisterRule, { maxItems: 60 }) }),
+      run: (actor, merchantId, body) =>
+        merchantAdmin.replaceRegisterRules(
+          actor,
+          merchantId,
+          (body as { rules: Static<typeof RegisterRule>[] }).rules,
+        ),
+    },
+    {
+      path: 'social-login',
+      summary: 'Replace the social login providers; a client secret is write-only',
+      body: SocialLoginBody,
+      run: (actor, merchantId, body) =>
+        merchantAdmin.replaceSocialLogin(
+          actor,
+          merchantId,
+          (body as Static<typeof SocialLoginBody>).providers,
+        ),
+    },
+    {
+      path: 'system-status',
+      summary: 'Maintenance (now or scheduled) and region restriction',
+      body: SystemStatusBody,
+      run: (actor, merchantId, body) =>
+        merchantAdmin.updateSystemStatus(actor, merchantId, body as Static<typeof SystemStatusBody>),
+    },
+  ] satisfies {
+    path: string;
+    summary: string;
+    body: ReturnType<typeof Type.Object>;
+    run: (
+      actor: Awaited<ReturnType<typeof readOperator>>['actor'],
+      merchantId: string,
+      body: unknown,
+    ) => ReturnType<MerchantAdminService['readConfig']>;
+  }[];
+
+  for (const write of writes) {
+    app.put(
+      `/bo/merchants/:id/${write.path}`,
+      {
+        ...resourceRoute('settings.write', findMerchant),
+        schema: {
+          tags: TAGS,
+          summary: write.summary,
+          params: IdParams,
+          body: write.body,
+          response: ConfigReply,
+        },
+      },
+      async (request) => {
+        const { merchantId, actor } = await merchantOf(request);
+        return ok(await write.run(actor, merchantId, request.body));
+      },
+    );
+  }
+}

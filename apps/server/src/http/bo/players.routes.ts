@@ -1,0 +1,264 @@
+import { formatAmount } from '@panalo/money/amount.ts';
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import {
+  type MemberAdminService,
+  PLAYER_PAGE_SIZE_MAX,
+  SEARCH_FIELDS,
+} from '../../modules/member/member-admin.service.ts';
+import { TRANSFER_PAGE_SIZE_MAX, type WalletService } from '../../modules/wallet/wallet.service.ts';
+import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
+import { readOperator, resolveMerchantScope } from './operator-session.ts';
+import { merchantScopedRoute, resourceRoute } from './scoped-route.ts';
+
+export type PlayersRoutesDeps = {
+  memberAdmin: MemberAdminService;
+  wallet: WalletService;
+  realtime: Realtime;
+};
+
+const TAGS = ['back office: players'];
+
+const SearchQuery = Type.Object({
+  merchantId: MerchantIdField,
+  field: Type.Optional(StringOf(SEARCH_FIELDS)),
+  text: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PLAYER_PAGE_SIZE_MAX })),
+});
+
+const PlayerRow = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  account: Type.String(),
+  type: Type.Integer(),
+  status: Type.String(),
+  realName: Nullable(Type.String()),
+  mobile: Nullable(Type.String()),
+  registerIp: Nullable(Type.String()),
+  lastLoginAt: Nullable(Type.String()),
+  createdAt: Type.String(),
+});
+
+const LedgerQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: TRANSFER_PAGE_SIZE_MAX })),
+});
+
+const OutboxQuery = Type.Object({
+  merchantId: MerchantIdField,
+  channel: Type.Optional(StringOf(['sms', 'email'])),
+  destination: Type.Optional(Type.String({ maxLength: 120 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PLAYER_PAGE_SIZE_MAX })),
+});
+
+/** Players: search, the player page with money, locks, sessions, temporary passwords; the outbox. */
+export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesDeps): void {
+  const { memberAdmin, wallet, realtime } = deps;
+  const findMerchant = memberAdmin.findMerchantOf;
+
+  app.get(
+    '/bo/players',
+    {
+      ...merchantScopedRoute('players.read'),
+      schema: {
+        tags: TAGS,
+        summary: 'Search players by account, mobile, IP (registration or any sign-in) or real name',
+        querystring: SearchQuery,
+        response: {
+          200: Envelope(
+            Type.Object({ list: Type.Array(PlayerRow), total: Type.Integer(), totalPages: Type.Integer() }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof SearchQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      return ok(
+        await memberAdmin.search({
+          scope,
+          field: query.field ?? 'account',
+          text: query.text ?? '',
+          page: query.page ?? 1,
+          pageSize: query.pageSize ?? 25,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/bo/players/:id',
+    {
+      ...resourceRoute('players.read', findMerchant),
+      schema: {
+        tags: TAGS,
+        summary: 'The player page: profile, status, sessions, sign-ins and balances',
+        params: IdParams,
+        response: { 200: Envelope(Type.Unknown()), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as Static<typeof IdParams>;
+      const player = await memberAdmin.readPlayer(id);
+      const balances = await wallet.getBalances({
+        merchantId: player.profile.merchantId,
+        memberId: id,
+        currency: player.currency,
+      });
+      return ok({
+        ...player,
+        balances: { cash: formatAmount(balances.cashMinor), bonus: formatAmount(balances.bonusMinor) },
+      });
+    },
+  );
+
+  app.get(
+    '/bo/players/:id/ledger',
+    {
+      ...resourceRoute('players.read', findMerchant),
+      schema: {
+        tags: TAGS,
+        summary: "The player's ledger lines (cash and bonus), newest first",
+        params: IdParams,
+        querystring: LedgerQuery,
+        response: {
+          200: Envelope(
+            Type.Object({
+              list: Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  code: Type.String(),
+                  reference: Nullable(Type.String()),
+                  wallet: Type.String(),
+                  amount: Type.String(),
+                  balanceAfter: Type.String(),
+                  createdAt: Type.String(),
+                }),
+              ),
+              total: Type.Integer(),
+              totalPages: Type.Integer(),
+            }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as Static<typeof IdParams>;
+      const query = request.query as Static<typeof LedgerQuery>;
+      const player = await memberAdmin.readPlayer(id);
+      const page = await wallet.listTransfers({
+        merchantId: player.profile.merchantId,
+        memberId: id,
+        currency: player.currency,
+        page: query.page ?? 1,
+        pageSize: query.pageSize ?? 25,
+      });
+      return ok({
+        list: page.list.map((line) => ({
+          id: line.id,
+          code: line.code,
+          reference: line.reference,
+          wallet: line.wallet,
+          amount: formatAmount(line.amountMinor),
+          balanceAfter: formatAmount(line.balanceAfterMinor),
+          createdAt: line.createdAt.toISOString(),
+        })),
+        total: page.total,
+        totalPages: page.totalPages,
+      });
+    },
+  );
+
+  const actions = [
+    {
+      path: 'lock',
+      summary: "Lock a player: every session ends at once and the player's open pages are logged out",
+      run: memberAdmin.lock,
+      kick: true,
+    },
+    { path: 'unlock', summary: 'Let a locked player sign in again', run: memberAdmin.unlock, kick: false },
+    {
+      path: 'sessions/end',
+      summary: "End all of a player's sessions (their open pages are logged out)",
+      run: memberAdmin.endSessions,
+      kick: true,
+    },
+  ] as const;
+  for (const action of actions) {
+    app.post(
+      `/bo/players/:id/${action.path}`,
+      {
+        ...resourceRoute('players.write', findMerchant),
+        schema: {
+          tags: TAGS,
+          summary: action.summary,
+          params: IdParams,
+          response: { 200: Envelope(Type.Object({ endedSessions: Type.Integer() })), ...BO_ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as Static<typeof IdParams>;
+        const result = await action.run((await readOperator(request)).actor, id);
+        // After the commit: the sockets of every node close with the reason (API.md "kick").
+        if (action.kick)
+          realtime.disconnectUser(id, action.path === 'lock' ? 'ACCOUNT_LOCKED' : 'NOT_LOGGED_IN');
+        return ok(result);
+      },
+    );
+  }
+
+  app.post(
+    '/bo/players/:id/password/reset',
+    {
+      ...resourceRoute('players.write', findMerchant),
+      schema: {
+        tags: TAGS,
+        summary: 'Give a player a temporary password (shown once) that the next sign-in must replace',
+        params: IdParams,
+        response: {
+          200: Envelope(Type.Object({ temporaryPassword: Type.String(), endedSessions: Type.Integer() })),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as Static<typeof IdParams>;
+      const result = await memberAdmin.resetPassword((await readOperator(request)).actor, id);
+      realtime.disconnectUser(id, 'NOT_LOGGED_IN');
+      return ok(result);
+    },
+  );
+
+  app.get(
+    '/bo/outbox',
+    {
+      ...merchantScopedRoute('players.read'),
+      schema: {
+        tags: TAGS,
+        summary: 'SMS and email messages sent to players, newest first',
+        querystring: OutboxQuery,
+        response: { 200: Envelope(Type.Unknown()), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof OutboxQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      return ok(
+        await memberAdmin.listOutbox({
+          scope,
+          channel: query.channel,
+          destination: query.destination,
+          page: query.page ?? 1,
+          pageSize: query.pageSize ?? 25,
+        }),
+      );
+    },
+  );
+}

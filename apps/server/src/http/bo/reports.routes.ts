@@ -1,0 +1,119 @@
+import { formatAmount } from '@panalo/money/amount.ts';
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { DATE_PRESETS } from '../../modules/report/date-range.ts';
+import type { ReportService } from '../../modules/report/report.service.ts';
+import { Envelope, ok } from '../../platform/http/envelope.ts';
+import { StringOf } from '../wps/system/system-schemas.ts';
+import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
+import { readOperator, resolveMerchantScope } from './operator-session.ts';
+import { merchantScopedRoute } from './scoped-route.ts';
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
+const RangeQuery = Type.Object({
+  merchantId: MerchantIdField,
+  /** A preset of spec §9; ignored when both from and to are given. */
+  preset: Type.Optional(StringOf(DATE_PRESETS)),
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+});
+
+/** Reports: a range of days (a preset or from/to) and rows per day; charts and CSV are the client's. */
+export function registerReportsRoutes(app: FastifyInstance, deps: { reports: ReportService }): void {
+  app.get(
+    '/bo/reports/player-activity',
+    {
+      ...merchantScopedRoute('reports.read'),
+      schema: {
+        tags: ['back office: reports'],
+        summary: 'Daily registrations, sign-ins and active players by merchant',
+        querystring: RangeQuery,
+        response: {
+          200: Envelope(
+            Type.Object({
+              range: Type.Object({ from: Type.String(), to: Type.String() }),
+              rows: Type.Array(
+                Type.Object({
+                  day: Type.String(),
+                  merchantId: Type.String(),
+                  merchantCode: Type.String(),
+                  registrations: Type.Integer(),
+                  logins: Type.Integer(),
+                  activePlayers: Type.Integer(),
+                }),
+              ),
+            }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof RangeQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      return ok(
+        await deps.reports.playerActivity({ scope, preset: query.preset, from: query.from, to: query.to }),
+      );
+    },
+  );
+
+  const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
+  app.get(
+    '/bo/reports/money',
+    {
+      ...merchantScopedRoute('reports.read'),
+      schema: {
+        tags: ['back office: reports'],
+        summary: 'Daily deposits, first deposits, withdrawals paid and net deposits by merchant',
+        querystring: RangeQuery,
+        response: {
+          200: Envelope(
+            Type.Object({
+              range: Type.Object({ from: Type.String(), to: Type.String() }),
+              rows: Type.Array(
+                Type.Object({
+                  day: Type.String(),
+                  merchantId: Type.String(),
+                  merchantCode: Type.String(),
+                  deposits: Type.Integer(),
+                  depositAmount: Money,
+                  firstDeposits: Type.Integer(),
+                  firstDepositAmount: Money,
+                  withdrawals: Type.Integer(),
+                  withdrawalAmount: Money,
+                  netDeposits: Money,
+                }),
+              ),
+            }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof RangeQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const report = await deps.reports.money({
+        scope,
+        preset: query.preset,
+        from: query.from,
+        to: query.to,
+      });
+      return ok({
+        range: report.range,
+        rows: report.rows.map((row) => ({
+          day: row.day,
+          merchantId: row.merchantId,
+          merchantCode: row.merchantCode,
+          deposits: row.deposits,
+          depositAmount: formatAmount(row.depositsMinor),
+          firstDeposits: row.firstDeposits,
+          firstDepositAmount: formatAmount(row.firstDepositsMinor),
+          withdrawals: row.withdrawals,
+          withdrawalAmount: formatAmount(row.withdrawalsMinor),
+          netDeposits: formatAmount(row.netMinor),
+        })),
+      });
+    },
+  );
+}

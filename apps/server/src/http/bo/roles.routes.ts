@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { type OperatorService, ROLE_NAME_LENGTH_MAX } from '../../modules/operator/operator.service.ts';
+import { PERMISSIONS } from '../../modules/operator/permissions.ts';
+import { Envelope, ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import {
+  BO_ERROR_RESPONSES,
+  IdParams,
+  MerchantIdField,
+  PermissionName,
+  RoleView,
+  roleViewOf,
+} from './bo-schemas.ts';
+import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
+
+export type RolesRoutesDeps = { operators: OperatorService };
+
+const TAGS = ['back office: roles'];
+
+const ListQuery = Type.Object({ merchantId: MerchantIdField });
+const RoleFields = {
+  name: Type.String({ minLength: 1, maxLength: ROLE_NAME_LENGTH_MAX }),
+  permissions: Type.Array(PermissionName, { maxItems: PERMISSIONS.length, uniqueItems: true }),
+};
+const CreateBody = Type.Object({ merchantId: MerchantIdField, ...RoleFields });
+const UpdateBody = Type.Object(RoleFields);
+const Params = IdParams;
+
+/** Roles: the built-in ones and each merchant's custom roles with their permission lists. */
+export function registerRolesRoutes(app: FastifyInstance, deps: RolesRoutesDeps): void {
+  const { operators } = deps;
+
+  app.get(
+    '/bo/roles',
+    {
+      // Whoever manages staff needs the roles to choose from.
+      ...operatorRoute('staff.read'),
+      schema: {
+        tags: TAGS,
+        summary: 'The built-in roles, the custom roles in scope, and every permission there is',
+        querystring: ListQuery,
+        response: {
+          200: Envelope(Type.Object({ list: Type.Array(RoleView), permissions: Type.Array(PermissionName) })),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof ListQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const roles = await operators.listRoles(scope);
+      return ok({ list: roles.map(roleViewOf), permissions: [...PERMISSIONS] });
+    },
+  );
+
+  app.post(
+    '/bo/roles',
+    {
+      ...operatorRoute('roles.write'),
+      schema: {
+        tags: TAGS,
+        summary: 'Create a custom role for a merchant (with permissions the caller holds)',
+        body: CreateBody,
+        response: { 200: Envelope(RoleView), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof CreateBody>;
+      const context = await readOperator(request);
+      const { merchantId } = resolveMerchantScope(context, body.merchantId);
+      // Custom roles belong to one merchant; platform staff hold the built-in roles.
+      if (merchantId === null)
+        throw new AppError('VALIDATION', { value: { fields: { merchantId: 'required' } } });
+      const role = await operators.createRole(context.actor, {
+        merchantId,
+        name: body.name,
+        permissions: body.permissions,
+      });
+      return ok(roleViewOf(role));
+    },
+  );
+
+  app.put(
+    '/bo/roles/:id',
+    {
+      ...operatorRoute('roles.write'),
+      schema: {
+        tags: TAGS,
+        summary:
+          "Rename a custom role or change its permissions; its operators' next request sees the change",
+        params: Params,
+        body: UpdateBody,
+        response: { 200: Envelope(RoleView), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as Static<typeof Params>;
+      const { actor } = await readOperator(request);
+      return ok(roleViewOf(await operators.updateRole(actor, id, request.body as Static<typeof UpdateBody>)));
+    },
+  );
+
+  app.delete(
+    '/bo/roles/:id',
+    {
+      ...operatorRoute('roles.write'),
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a custom role that no operator holds',
+        params: Params,
+        response: { 200: Envelope(Type.Object({})), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as Static<typeof Params>;
+      const { actor } = await readOperator(request);
+      await operators.deleteRole(actor, id);
+      return ok({});
+    },
+  );
+}

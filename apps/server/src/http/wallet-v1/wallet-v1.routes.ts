@@ -1,0 +1,109 @@
+import { verifyRequest } from '@panalo/crypto/request-signature.ts';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { GameService } from '../../modules/game/game.service.ts';
+import type {
+  VendorWallet,
+  VendorWalletAction,
+  VendorWalletCall,
+  VendorWalletReply,
+} from '../../workflows/vendor-wallet.ts';
+import { requireMerchant } from '../merchant-context.ts';
+import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+
+export type VendorWalletRoutesDeps = { games: GameService; vendorWallet: VendorWallet; now: () => Date };
+
+/** A wallet call is a handful of fields; anything larger is not one. */
+export const WALLET_BODY_BYTES_MAX = 16 * 1024;
+const ACTIONS: readonly VendorWalletAction[] = ['authenticate', 'balance', 'debit', 'credit', 'rollback'];
+
+const WalletReply = Type.Object({
+  status: StringOf([
+    'OK',
+    'INVALID_SIGNATURE',
+    'INVALID_TOKEN',
+    'INSUFFICIENT_FUNDS',
+    'TRANSACTION_NOT_FOUND',
+    'ROUND_CLOSED',
+    'ERROR',
+  ]),
+  balance: Nullable(Type.String({ pattern: '^\\d+\\.\\d{2}$' })),
+  transactionId: Nullable(Type.String()),
+  duplicate: Type.Optional(Type.Boolean()),
+  playerId: Type.Optional(Type.String()),
+  currency: Type.Optional(Type.String()),
+});
+
+const WalletHeaders = Type.Object({
+  'x-timestamp': Type.Optional(Type.String({ description: 'Unix seconds' })),
+  'x-signature': Type.Optional(
+    Type.String({
+      description: 'lowercase hex HMAC-SHA256 with the vendor secret over `<X-Timestamp>.<raw body>`',
+    }),
+  ),
+});
+
+/**
+ * The seamless wallet for third-party vendors (API.md "Seamless wallet"): always HTTP 200 with
+ * { status, balance, transactionId }. The signature covers the raw bytes of the body, so these
+ * routes live in their own scope whose JSON parser hands the body on as text.
+ */
+export function registerVendorWalletRoutes(app: FastifyInstance, deps: VendorWalletRoutesDeps): void {
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: WALLET_BODY_BYTES_MAX },
+      (_request, body, done) => done(null, body),
+    );
+    for (const action of ACTIONS) {
+      scope.post(
+        `/wallet/v1/${action}`,
+        {
+          schema: {
+            tags: ['wallet-v1'],
+            summary: `Seamless wallet: ${action} (signed by the vendor; always HTTP 200)`,
+            headers: WalletHeaders,
+            response: { 200: WalletReply },
+          },
+        },
+        async (request): Promise<VendorWalletReply> => {
+          const merchant = requireMerchant(request);
+          const rawBody = typeof request.body === 'string' ? request.body : '';
+          let call: VendorWalletCall & { vendor?: unknown };
+          try {
+            const parsed: unknown = JSON.parse(rawBody);
+            if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+              throw new Error('not an object');
+            call = parsed;
+          } catch {
+            return { status: 'ERROR', balance: null, transactionId: null };
+          }
+          const transactionId =
+            typeof call.transactionId === 'string' ? call.transactionId.slice(0, 64) : null;
+          const vendor =
+            typeof call.vendor === 'string' && call.vendor.length <= 32
+              ? await deps.games.findVendor(merchant.id, call.vendor)
+              : undefined;
+          const secret = vendor ? deps.games.readVendorSecret(vendor) : null;
+          const header = (name: string) => {
+            const value = request.headers[name];
+            return typeof value === 'string' ? value : undefined;
+          };
+          const check =
+            vendor && secret
+              ? verifyRequest({
+                  secret,
+                  timestamp: header('x-timestamp'),
+                  signature: header('x-signature'),
+                  rawBody,
+                  nowSeconds: Math.floor(deps.now().getTime() / 1000),
+                })
+              : 'bad_signature';
+          if (!vendor || check !== 'ok') return { status: 'INVALID_SIGNATURE', balance: null, transactionId };
+          return deps.vendorWallet.handle(action, vendor, merchant.currency, call);
+        },
+      );
+    }
+  });
+}

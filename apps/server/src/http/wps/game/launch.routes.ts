@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { GameService } from '../../../modules/game/game.service.ts';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import { TRIAL_TYPE } from '../../../modules/member/member.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { launchGame } from '../../../workflows/launch-game.ts';
+import { readMemberSession } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
+import { toGameItem } from './game-items.ts';
+
+export type LaunchRoutesDeps = { games: GameService; members: MemberService };
+
+const LaunchQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  nodeId: Type.String({ minLength: 1, maxLength: 128 }),
+  mode: Type.Optional(StringOf(['real', 'demo'])),
+});
+
+const LaunchValue = Type.Union([
+  Type.Object({ url: Type.String() }),
+  Type.Object({ route: Type.String(), gameCode: Type.String() }),
+]);
+
+/** The launch call (API.md "launch", "Demo play"). */
+export function registerLaunchRoutes(app: FastifyInstance, deps: LaunchRoutesDeps): void {
+  app.get(
+    '/wps/game/launchGame',
+    {
+      schema: {
+        tags: ['game'],
+        summary:
+          'Launches a game: { url } for the game iframe (real play with a launch token, or demo play), or { route, gameCode } for the lottery pages',
+        querystring: LaunchQuery,
+        response: {
+          200: Envelope(LaunchValue),
+          401: { $ref: 'ErrorEnvelope#' },
+          403: { $ref: 'ErrorEnvelope#' },
+          409: { $ref: 'ErrorEnvelope#' },
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const query = request.query as { nodeId: string; mode?: 'real' | 'demo' };
+      const session = await readMemberSession(request, deps.members);
+      const outcome = await launchGame(
+        { games: deps.games },
+        {
+          merchantId: merchant.id,
+          nodeId: query.nodeId,
+          mode: query.mode ?? 'real',
+          language: request.language,
+          player: session
+            ? {
+                memberId: session.member.id,
+                sessionId: session.session.id,
+                isTrial: session.member.type === TRIAL_TYPE,
+                isSelfExcluded: session.member.status === 'self_excluded',
+                mustChangePassword: session.session.password_change_required,
+              }
+            : null,
+        },
+      );
+      if (outcome.kind === 'maintenance') {
+        throw new AppError('GAME_MAINTENANCE', {
+          value: { suggestions: outcome.suggestions.map((game) => toGameItem(game, request.language)) },
+        });
+      }
+      return ok(
+        outcome.kind === 'route'
+          ? { route: outcome.route, gameCode: outcome.gameCode }
+          : { url: outcome.url },
+      );
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import {
+  type InboxService,
+  MESSAGE_IDS_MAX,
+  MESSAGE_PAGE_SIZE_MAX,
+} from '../../../modules/inbox/inbox.service.ts';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+
+const TAGS = ['member'];
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const ListQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGE_PAGE_SIZE_MAX, default: 10 })),
+});
+const MessageItem = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  createTime: Type.String({ format: 'date-time' }),
+  isRead: Type.Boolean(),
+});
+const ReadBody = Type.Object({
+  /** The messages to mark read; none means all of the member's. */
+  ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: MESSAGE_IDS_MAX })),
+});
+
+/** The member's inbox (spec §2 messageV2, §3 "Messages"): list, unread count, mark read. */
+export function registerMessageRoutes(
+  app: FastifyInstance,
+  deps: { members: MemberService; inbox: InboxService },
+): void {
+  app.get(
+    '/wps/member/messages',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The member's messages, newest first, worded in the request's language",
+        querystring: ListQuery,
+        response: {
+          200: Envelope(
+            Type.Object({
+              list: Type.Array(MessageItem),
+              totalPages: Type.Integer(),
+              unread: Type.Integer(),
+            }),
+          ),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, deps.members);
+      const query = request.query as Static<typeof ListQuery>;
+      const pageSize = query.pageSize ?? 10;
+      const site = merchant.settings.siteName || merchant.name;
+      const [page, unread] = await Promise.all([
+        deps.inbox.list({
+          memberId: member.id,
+          language: request.language,
+          page: query.page ?? 1,
+          pageSize,
+          site,
+        }),
+        deps.inbox.countUnread(member.id),
+      ]);
+      return ok({
+        list: page.list.map((message) => ({
+          id: message.id,
+          kind: message.kind,
+          title: message.title,
+          content: message.body,
+          createTime: message.createdAt.toISOString(),
+          isRead: message.isRead,
+        })),
+        totalPages: Math.ceil(page.total / pageSize),
+        unread,
+      });
+    },
+  );
+
+  app.post(
+    '/wps/member/messages/read',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mark messages read (the ones named, or all)',
+        querystring: Query,
+        body: ReadBody,
+        response: { 200: Envelope(Type.Object({ unread: Type.Integer() })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, deps.members);
+      const { ids } = request.body as Static<typeof ReadBody>;
+      await deps.inbox.markRead(member.id, ids ?? null);
+      return ok({ unread: await deps.inbox.countUnread(member.id) });
+    },
+  );
+}

@@ -1,0 +1,216 @@
+import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { DepositStatus } from '../../../db/schema.ts';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import {
+  DEPOSIT_PAGE_SIZE_MAX,
+  type DepositRow,
+  type PaymentMethodRow,
+} from '../../../modules/payment/payment.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { type DepositDeps, startGatewayDeposit } from '../../../workflows/deposit.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import {
+  ERROR_RESPONSES,
+  LanguageQuery,
+  MerchantQuery,
+  Nullable,
+  StringOf,
+} from '../system/system-schemas.ts';
+
+export type PaymentRoutesDeps = DepositDeps & { members: MemberService };
+
+const TAGS = ['payment'];
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['500.00'] });
+const AmountInput = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16 });
+const DEPOSIT_STATUSES = ['pending', 'review', 'credited', 'failed', 'rejected'] as const;
+
+const MethodItem = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  kind: StringOf(['gateway', 'bank_transfer']),
+  name: Type.String(),
+  minAmount: Money,
+  maxAmount: Money,
+  dailyMaxAmount: Nullable(Money),
+  bankAccount: Nullable(
+    Type.Object({ bankName: Type.String(), accountName: Type.String(), accountNumber: Type.String() }),
+  ),
+});
+
+export const DepositItem = Type.Object({
+  id: Type.String(),
+  methodId: Type.String(),
+  amount: Money,
+  currency: Type.String(),
+  status: StringOf(DEPOSIT_STATUSES),
+  payUrl: Nullable(Type.String()),
+  reference: Nullable(Type.String()),
+  failureReason: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  creditedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+const StartBody = Type.Object({
+  methodId: Type.String({ minLength: 1, maxLength: 64 }),
+  amount: AmountInput,
+});
+
+const ListQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: DEPOSIT_PAGE_SIZE_MAX, default: 10 })),
+  status: Type.Optional(StringOf(DEPOSIT_STATUSES)),
+  from: Type.Optional(Type.String({ format: 'date-time' })),
+  to: Type.Optional(Type.String({ format: 'date-time' })),
+});
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** The member-centre page the gateway sends a payer back to (spec §2 depositv2). */
+const DEPOSIT_RETURN_PATH = '/member?page=depositv2';
+
+function methodItem(method: PaymentMethodRow, language: string, fallbackLanguage: string) {
+  return {
+    id: method.id,
+    code: method.code,
+    kind: method.kind,
+    name: method.names[language] ?? method.names[fallbackLanguage] ?? method.code,
+    minAmount: formatAmount(method.min_minor),
+    maxAmount: formatAmount(method.max_minor),
+    dailyMaxAmount:
+      method.player_daily_max_minor === null ? null : formatAmount(method.player_daily_max_minor),
+    bankAccount: method.bank_account,
+  };
+}
+
+export function depositItem(deposit: DepositRow) {
+  return {
+    id: deposit.id,
+    methodId: deposit.method_id,
+    amount: formatAmount(deposit.amount_minor),
+    currency: deposit.currency,
+    status: deposit.status,
+    // Only a deposit still waiting for its payer has somewhere to go.
+    payUrl: deposit.status === 'pending' ? deposit.pay_url : null,
+    reference: deposit.reference,
+    failureReason: deposit.failure_reason,
+    createdAt: deposit.created_at.toISOString(),
+    creditedAt: deposit.credited_at?.toISOString() ?? null,
+  };
+}
+
+function siteOriginOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Deposits from the member centre (spec §2 depositv2): methods, starting one, and their history. */
+export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesDeps): void {
+  app.get(
+    '/wps/payment/methods',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The deposit methods this member may use, with their limits',
+        querystring: Query,
+        response: { 200: Envelope(Type.Object({ list: Type.Array(MethodItem) })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      await requireMember(request, deps.members);
+      const methods = await deps.payments.listMethods(merchant.id);
+      return ok({
+        list: methods
+          .filter((method) => method.enabled)
+          .map((method) => methodItem(method, request.language, merchant.defaultLanguage)),
+      });
+    },
+  );
+
+  app.post(
+    '/wps/payment/deposits',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Start a deposit through a payment gateway: answers the gateway's page to pay on",
+        querystring: Query,
+        body: StartBody,
+        response: {
+          200: Envelope(Type.Object({ deposit: DepositItem, payUrl: Type.String() })),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, deps.members);
+      const body = request.body as Static<typeof StartBody>;
+      const amount = parseAmount(body.amount);
+      if (!amount.ok || amount.minor <= 0n) {
+        throw new AppError('VALIDATION', { value: { fields: { amount: 'amount' } } });
+      }
+      const { deposit, payUrl } = await startGatewayDeposit(deps, merchant, member, {
+        methodId: body.methodId,
+        amountMinor: amount.minor,
+        siteOrigin: siteOriginOf(request),
+        returnPath: DEPOSIT_RETURN_PATH,
+      });
+      return ok({ deposit: depositItem(deposit), payUrl });
+    },
+  );
+
+  app.get(
+    '/wps/payment/deposits',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The member's deposits, newest first",
+        querystring: ListQuery,
+        response: {
+          200: Envelope(Type.Object({ list: Type.Array(DepositItem), totalPages: Type.Integer() })),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, deps.members);
+      const query = request.query as Static<typeof ListQuery>;
+      const pageSize = query.pageSize ?? 10;
+      const { rows, total } = await deps.payments.listMemberDeposits({
+        memberId: member.id,
+        page: query.page ?? 1,
+        pageSize,
+        ...(query.status ? { status: query.status as DepositStatus } : {}),
+        ...(query.from ? { from: new Date(query.from) } : {}),
+        ...(query.to ? { to: new Date(query.to) } : {}),
+      });
+      return ok({ list: rows.map(depositItem), totalPages: Math.ceil(total / pageSize) });
+    },
+  );
+
+  app.get(
+    '/wps/payment/deposits/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One of the member’s deposits',
+        params: IdParams,
+        querystring: Query,
+        response: { 200: Envelope(DepositItem), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMember(request, deps.members);
+      const { id } = request.params as Static<typeof IdParams>;
+      const deposit = await deps.payments.findDeposit(id);
+      if (!deposit || deposit.member_id !== member.id) throw new AppError('NOT_FOUND');
+      return ok(depositItem(deposit));
+    },
+  );
+}

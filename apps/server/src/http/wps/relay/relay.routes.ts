@@ -1,0 +1,370 @@
+import { formatAmount } from '@panalo/money/amount.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+import {
+  type CatalogueGameRow,
+  type CatalogueService,
+  classifyNameIn,
+  FAVORITES_PAGE_SIZE_MAX,
+  GAMES_PAGE_SIZE_DEFAULT,
+  GAMES_PAGE_SIZE_MAX,
+  type GameQuery,
+  HOT_GAMES_MAX,
+  maskAccount,
+  RECENT_PAGE_SIZE_MAX,
+  SEARCH_TEXT_LENGTH_MAX,
+  WINNERS_LIMIT_MAX,
+} from '../../../modules/catalogue/catalogue.service.ts';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { GameItem, gameNameIn } from '../game/game-items.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
+
+export type RelayRoutesDeps = { catalogue: CatalogueService; members: MemberService };
+
+const CODE_PATTERN = '^[A-Z0-9_]{2,32}$';
+
+/**
+ * The spec's list filters. gameType is the lobby category (RNG, LIVE, INHOUSE …), vassalage a
+ * vendor's code, gameClassify a classify group; clientType and platform are the spec's client
+ * markers, accepted and checked but not needed to answer.
+ */
+const ListFilterQuery = {
+  ...MerchantQuery,
+  ...LanguageQuery,
+  clientType: Type.Optional(Type.Integer({ minimum: 1, maximum: 9 })),
+  platform: Type.Optional(StringOf(['flash', 'html5-desktop', 'html5'])),
+  gameType: Type.Optional(Type.String({ pattern: CODE_PATTERN })),
+  vassalage: Type.Optional(Type.String({ pattern: CODE_PATTERN })),
+};
+
+function pageSizeOf(max: number, defaultSize: number) {
+  return Type.Optional(Type.Integer({ minimum: 1, maximum: max, default: defaultSize }));
+}
+
+const GamesQuery = Type.Object({
+  ...ListFilterQuery,
+  gameClassify: Type.Optional(Type.String({ pattern: CODE_PATTERN })),
+  gameName: Type.Optional(Type.String({ maxLength: SEARCH_TEXT_LENGTH_MAX })),
+  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: pageSizeOf(GAMES_PAGE_SIZE_MAX, GAMES_PAGE_SIZE_DEFAULT),
+});
+const HotGamesQuery = Type.Object({
+  ...ListFilterQuery,
+  isPlatform: Type.Optional(Type.Integer()),
+  limitNum: Type.Optional(Type.Integer({ minimum: 1, maximum: HOT_GAMES_MAX, default: HOT_GAMES_MAX })),
+});
+const FavoritesQuery = Type.Object({
+  ...ListFilterQuery,
+  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: pageSizeOf(FAVORITES_PAGE_SIZE_MAX, FAVORITES_PAGE_SIZE_MAX),
+});
+const RecentQuery = Type.Object({
+  ...ListFilterQuery,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: pageSizeOf(RECENT_PAGE_SIZE_MAX, RECENT_PAGE_SIZE_MAX),
+});
+const WinnersQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  gameCategory: Type.Optional(Type.String({ pattern: CODE_PATTERN, default: 'ALL' })),
+  limitNum: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: WINNERS_LIMIT_MAX, default: WINNERS_LIMIT_MAX }),
+  ),
+});
+const VendorsQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  platform: Type.Optional(StringOf(['flash', 'html5-desktop', 'html5'])),
+});
+const FavoriteBody = Type.Object({
+  nodeId: Type.String({ minLength: 1, maxLength: 128 }),
+  vendor: Type.Optional(Type.String({ maxLength: 32 })),
+  gameType: Type.Optional(Type.String({ maxLength: 16 })),
+});
+
+const WinnerItem = Type.Object({
+  ...GameItem.properties,
+  customerName: Type.String({ description: 'The winner, masked' }),
+  winAmount: Type.String({ description: 'The prize, a decimal string' }),
+  winTime: Type.String({ format: 'date-time' }),
+  player: Type.String(),
+  gameName: Type.String(),
+  prize: Type.String(),
+});
+const VendorLaneItem = Type.Object({
+  title: Type.String({ description: 'The category (gameCategory): LIVE, RNG, INHOUSE …' }),
+  gameCategory: Type.String(),
+  cards: Type.Array(Type.Object({ vassalage: Type.String(), accountTypeName: Type.String() })),
+  vendors: Type.Array(Type.Object({ vassalage: Type.String(), accountTypeName: Type.String() })),
+  gameClassify: Type.Array(
+    Type.Object({ key: Type.String(), displayName: Type.String(), vendors: Type.Array(Type.String()) }),
+  ),
+});
+
+const ListOf = <T extends TSchema>(item: T) =>
+  Envelope(Type.Object({ list: Type.Array(item), totalPages: Type.Integer() }));
+
+/** A catalogue row as the spec's game item, every field filled (API.md "Values"). */
+export function toListedGame(game: CatalogueGameRow, language: string) {
+  const name = gameNameIn(game.names, language);
+  const icon = game.icon_url ?? '';
+  return {
+    nodeId: game.node_id,
+    vassalage: game.vassalage,
+    gameType: game.category,
+    gameCode: game.game_code,
+    gameName: name,
+    nodeName: name,
+    displayName: name,
+    showIcon: icon,
+    iconUrl: icon,
+    lagerIcon: icon,
+    isHot: game.is_hot ? 1 : 0,
+    supportPlay: game.support_play,
+    isGame: game.is_game ? ('GAME' as const) : ('VASSALAGE' as const),
+  };
+}
+
+type ListFilter = { gameType?: string; vassalage?: string };
+
+function gameQueryOf(query: ListFilter & { gameClassify?: string; gameName?: string }): GameQuery {
+  return {
+    category: query.gameType,
+    vassalage: query.vassalage,
+    classify: query.gameClassify,
+    searchText: query.gameName,
+  };
+}
+
+const schemaOf = (summary: string, querystring: TSchema, value: TSchema, needsLogin = false) => ({
+  tags: ['lobby'],
+  summary,
+  querystring,
+  ...(needsLogin ? { security: [{ bearer: [] }] } : {}),
+  response: {
+    200: value,
+    ...(needsLogin ? { 401: { $ref: 'ErrorEnvelope#' }, 403: { $ref: 'ErrorEnvelope#' } } : {}),
+    ...ERROR_RESPONSES,
+  },
+});
+
+/** The lobby's game lists (API.md "game lists"; spec §7 "Games list" … "Winner board"). */
+export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps): void {
+  const { catalogue, members } = deps;
+  const memberOf = (request: FastifyRequest) => requireMember(request, members, { allowTrial: true });
+
+  app.get(
+    '/wps/relay/vendors',
+    {
+      schema: schemaOf(
+        'Vendor lanes: per category, its vendors and classify groups (a category shows only with vendors)',
+        VendorsQuery,
+        ListOf(VendorLaneItem),
+      ),
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const lanes = await catalogue.listVendorLanes(merchant.id);
+      return ok({
+        list: lanes.map((lane) => ({
+          title: lane.category,
+          gameCategory: lane.category,
+          cards: lane.cards,
+          vendors: lane.cards,
+          gameClassify: lane.classify.map((group) => ({
+            key: group.key,
+            displayName: classifyNameIn(group.key, request.language),
+            vendors: group.vendors,
+          })),
+        })),
+        totalPages: 1,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/relay/games',
+    {
+      schema: schemaOf(
+        'Games list: filter by category (gameType), vendor, classify and name (any language, ignoring case and accents); pageSize 18 by default, at most 60',
+        GamesQuery,
+        Envelope(Type.Object({ games: Type.Array(GameItem), totalPages: Type.Integer() })),
+      ),
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const query = request.query as ListFilter & {
+        gameClassify?: string;
+        gameName?: string;
+        pageNo: number;
+        pageSize: number;
+      };
+      const page = await catalogue.listGames(merchant.id, gameQueryOf(query), {
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+      });
+      return ok({
+        games: page.rows.map((game) => toListedGame(game, request.language)),
+        totalPages: page.totalPages,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/relay/hotGames',
+    {
+      schema: schemaOf(
+        'Hot games, in the merchant order, optionally of one category or vendor',
+        HotGamesQuery,
+        Envelope(Type.Object({ games: Type.Array(GameItem), totalPages: Type.Integer() })),
+      ),
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const query = request.query as ListFilter & { limitNum: number };
+      const rows = await catalogue.listHotGames(merchant.id, gameQueryOf(query), query.limitNum);
+      return ok({ games: rows.map((game) => toListedGame(game, request.language)), totalPages: 1 });
+    },
+  );
+
+  app.get(
+    '/wps/relay/favorites',
+    {
+      schema: schemaOf(
+        "The member's favourites, newest first; pageSize at most 999",
+        FavoritesQuery,
+        Envelope(
+          Type.Object({ content: Type.Array(GameItem), pageNum: Type.Integer(), totalPages: Type.Integer() }),
+        ),
+        true,
+      ),
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const session = await memberOf(request);
+      const query = request.query as ListFilter & { pageNo: number; pageSize: number };
+      const page = await catalogue.listFavorites(merchant.id, session.member.id, gameQueryOf(query), {
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+      });
+      return ok({
+        content: page.rows.map((game) => toListedGame(game, request.language)),
+        pageNum: query.pageNo,
+        totalPages: page.totalPages,
+      });
+    },
+  );
+
+  app.post(
+    '/wps/relay/favorites',
+    {
+      schema: {
+        tags: ['lobby'],
+        summary: 'Adds a favourite (one toggle per second per member; adding one twice changes nothing)',
+        security: [{ bearer: [] }],
+        body: FavoriteBody,
+        response: {
+          200: Envelope(Type.Object({ nodeId: Type.String() })),
+          401: { $ref: 'ErrorEnvelope#' },
+          403: { $ref: 'ErrorEnvelope#' },
+          429: { $ref: 'ErrorEnvelope#' },
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const session = await memberOf(request);
+      const { nodeId } = request.body as { nodeId: string };
+      await catalogue.addFavorite(merchant.id, session.member.id, nodeId);
+      return ok({ nodeId });
+    },
+  );
+
+  app.delete(
+    '/wps/relay/favorites/:nodeId',
+    {
+      schema: {
+        tags: ['lobby'],
+        summary: 'Removes a favourite (one toggle per second per member)',
+        security: [{ bearer: [] }],
+        params: Type.Object({ nodeId: Type.String({ minLength: 1, maxLength: 128 }) }),
+        response: {
+          200: Envelope(Type.Object({ nodeId: Type.String() })),
+          401: { $ref: 'ErrorEnvelope#' },
+          403: { $ref: 'ErrorEnvelope#' },
+          429: { $ref: 'ErrorEnvelope#' },
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const session = await memberOf(request);
+      const { nodeId } = request.params as { nodeId: string };
+      await catalogue.removeFavorite(merchant.id, session.member.id, nodeId);
+      return ok({ nodeId });
+    },
+  );
+
+  app.get(
+    '/wps/relay/recent',
+    {
+      schema: schemaOf(
+        'The games the member played, from their rounds, latest first; pageSize at most 12',
+        RecentQuery,
+        ListOf(GameItem),
+        true,
+      ),
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const session = await memberOf(request);
+      const query = request.query as ListFilter & { page: number; pageSize: number };
+      const page = await catalogue.listRecent(merchant.id, session.member.id, gameQueryOf(query), {
+        pageNo: query.page,
+        pageSize: query.pageSize,
+      });
+      return ok({
+        list: page.rows.map((game) => toListedGame(game, request.language)),
+        totalPages: page.totalPages,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/relay/winners',
+    {
+      schema: schemaOf(
+        'The winner board: the latest winning rounds (masked player, game, prize, time); limitNum at most 20',
+        WinnersQuery,
+        ListOf(WinnerItem),
+      ),
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const query = request.query as { gameCategory: string; limitNum: number };
+      const category = query.gameCategory === 'ALL' ? undefined : query.gameCategory;
+      const rows = await catalogue.listWinners(merchant.id, category, query.limitNum);
+      return ok({
+        list: rows.map((row) => {
+          const item = toListedGame(row, request.language);
+          const player = maskAccount(row.account);
+          const prize = formatAmount(row.win_minor);
+          return {
+            ...item,
+            customerName: player,
+            winAmount: prize,
+            winTime: row.settled_at.toISOString(),
+            player,
+            prize,
+          };
+        }),
+        totalPages: 1,
+      });
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import {
+  exchangeSocialTicket,
+  finishSocialLogin,
+  type SocialLoginDeps,
+  startSocialLogin,
+} from '../../../workflows/social-login.ts';
+import { readClient } from '../../client-context.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
+import { LoginResultSchema } from './session.routes.ts';
+
+export type SocialLoginRoutesDeps = SocialLoginDeps & { countryHeader: string | undefined };
+
+const TAGS = ['session'];
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const Provider = StringOf(['google', 'facebook']);
+
+const StartBody = Type.Object({
+  provider: Provider,
+  /** A path on this site to come back to; anything else comes back home. */
+  returnTo: Type.Optional(Type.String({ maxLength: 200 })),
+  affiliateCode: Type.Optional(Type.String({ maxLength: 32 })),
+});
+
+const CallbackParams = Type.Object({ provider: Provider });
+// The provider's own parameters; only their size is ours to limit, the OIDC client checks them.
+const CallbackQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 2048 })),
+    state: Type.Optional(Type.String({ maxLength: 512 })),
+    error: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: true, maxProperties: 12 },
+);
+
+const TicketBody = Type.Object({ ticket: Type.String({ minLength: 20, maxLength: 100 }) });
+
+/** The address the provider sends the browser back to; the same one on the way out and back. */
+function callbackUrlOf(request: FastifyRequest, provider: string): URL {
+  return new URL(`/wps/session/social/${provider}/callback`, `${request.protocol}://${request.host}`);
+}
+
+/**
+ * Social login by OpenID Connect (spec §2 "optional social login (Facebook, Google)"): the page asks
+ * for the provider's address, the provider calls back here, and the page trades the ticket it is
+ * handed for a session.
+ */
+export function registerSocialLoginRoutes(app: FastifyInstance, deps: SocialLoginRoutesDeps): void {
+  app.post(
+    '/wps/session/social/start',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Start a social login: answers the provider's authorization address to open",
+        querystring: Query,
+        body: StartBody,
+        response: { 200: Envelope(Type.Object({ url: Type.String() })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof StartBody>;
+      return ok(
+        await startSocialLogin(deps, requireMerchant(request), {
+          provider: body.provider,
+          redirectUri: callbackUrlOf(request, body.provider).href,
+          returnTo: body.returnTo,
+          ...(body.affiliateCode ? { affiliateCode: body.affiliateCode } : {}),
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/wps/session/social/:provider/callback',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The identity provider's redirect: back to the starting page with a one-time ticket (or an error) in the fragment",
+        params: CallbackParams,
+        querystring: CallbackQuery,
+        response: { 302: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params as Static<typeof CallbackParams>;
+      const callbackUrl = callbackUrlOf(request, provider);
+      callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
+      const { location } = await finishSocialLogin(deps, requireMerchant(request), {
+        provider,
+        callbackUrl,
+        client: readClient(request, deps.countryHeader),
+      });
+      // The provider's code is in this address: keep it out of the next page's Referer.
+      reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
+      return reply.redirect(location, 302);
+    },
+  );
+
+  app.post(
+    '/wps/session/login/social',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags: TAGS,
+        summary: "Trade a social login's one-time ticket for a session (sealed body)",
+        querystring: Query,
+        body: TicketBody,
+        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof TicketBody>;
+      return ok(
+        await exchangeSocialTicket(deps, requireMerchant(request), {
+          ticket: body.ticket,
+          client: readClient(request, deps.countryHeader),
+        }),
+      );
+    },
+  );
+}

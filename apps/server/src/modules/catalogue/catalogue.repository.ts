@@ -1,0 +1,222 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database, GameStatus, GameVendorStatus, LocalizedText } from '../../db/schema.ts';
+
+/** A game as the lobby lists it, with its vendor's state. */
+export type CatalogueGameRow = {
+  id: string;
+  node_id: string;
+  vassalage: string;
+  /** The lobby category: the game type, or INHOUSE for an in-house vendor's RNG game. */
+  category: string;
+  game_type: string;
+  game_code: string;
+  names: LocalizedText;
+  icon_url: string | null;
+  support_play: number;
+  is_game: boolean;
+  is_hot: boolean;
+  classify: string | null;
+  status: GameStatus;
+};
+
+export type CatalogueFilter = {
+  merchantId: string;
+  category?: string | undefined;
+  vassalage?: string | undefined;
+  classify?: string | undefined;
+  /** Already folded (lower case, no accents) by the caller; matched anywhere in any language's name. */
+  searchFolded?: string | undefined;
+  isHot?: boolean | undefined;
+};
+
+/** The category a game is listed under: RNG games of an in-house vendor go to INHOUSE (spec §3). */
+const categoryOf = sql<string>`case when games.game_type = 'RNG' and (game_vendors.is_in_house or game_vendors.vassalage = 'INHOUSE') then 'INHOUSE' else games.game_type end`;
+
+const VISIBLE_GAME_STATUSES: GameStatus[] = ['active', 'maintenance'];
+const VISIBLE_VENDOR_STATUSES: GameVendorStatus[] = ['active', 'maintenance'];
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function visibleGames(db: Kysely<Database>, filter: CatalogueFilter) {
+  let query = db
+    .selectFrom('games')
+    .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
+    .where('games.merchant_id', '=', filter.merchantId)
+    .where('games.status', 'in', VISIBLE_GAME_STATUSES)
+    .where('game_vendors.status', 'in', VISIBLE_VENDOR_STATUSES);
+  if (filter.category) query = query.where(categoryOf, '=', filter.category);
+  if (filter.vassalage) query = query.where('games.vassalage', '=', filter.vassalage);
+  if (filter.classify) query = query.where('games.classify', '=', filter.classify);
+  if (filter.isHot) query = query.where('games.is_hot', '=', true);
+  if (filter.searchFolded) {
+    const pattern = `%${escapeLike(filter.searchFolded)}%`;
+    query = query.where(sql<SqlBool>`games.search_text like ${pattern}` as Expression<SqlBool>);
+  }
+  return query;
+}
+
+const gameColumns = [
+  'games.id',
+  'games.node_id',
+  'games.vassalage',
+  'games.game_type',
+  'games.game_code',
+  'games.names',
+  'games.icon_url',
+  'games.support_play',
+  'games.is_game',
+  'games.is_hot',
+  'games.classify',
+  'games.status',
+] as const;
+
+/** One page of the games matching filter, in the merchant's order, and how many match in all. */
+export async function findGamesPage(
+  db: Kysely<Database>,
+  filter: CatalogueFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: CatalogueGameRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    visibleGames(db, filter)
+      .select([...gameColumns, categoryOf.as('category')])
+      .orderBy('game_vendors.sort_order')
+      .orderBy('games.sort_order')
+      .orderBy('games.node_id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    visibleGames(db, filter)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Each visible vendor with the categories and classify groups its visible games fall in. */
+export function findVendorCategories(db: Kysely<Database>, merchantId: string) {
+  return visibleGames(db, { merchantId })
+    .select([
+      'game_vendors.vassalage',
+      'game_vendors.name',
+      'game_vendors.sort_order',
+      categoryOf.as('category'),
+      'games.classify',
+    ])
+    .distinct()
+    .orderBy('game_vendors.sort_order')
+    .orderBy('game_vendors.vassalage')
+    .execute();
+}
+
+export function findGameIdByNodeId(db: Kysely<Database>, merchantId: string, nodeId: string) {
+  return visibleGames(db, { merchantId })
+    .where('games.node_id', '=', nodeId)
+    .select('games.id')
+    .executeTakeFirst();
+}
+
+/** Adds a favourite; nothing happens when it is already one. */
+export async function insertFavorite(
+  db: Kysely<Database>,
+  row: { memberId: string; gameId: string; merchantId: string },
+): Promise<void> {
+  await db
+    .insertInto('game_favorites')
+    .values({ member_id: row.memberId, game_id: row.gameId, merchant_id: row.merchantId })
+    .onConflict((conflict) => conflict.columns(['member_id', 'game_id']).doNothing())
+    .execute();
+}
+
+export async function deleteFavorite(db: Kysely<Database>, memberId: string, gameId: string): Promise<void> {
+  await db
+    .deleteFrom('game_favorites')
+    .where('member_id', '=', memberId)
+    .where('game_id', '=', gameId)
+    .execute();
+}
+
+/** A member's favourites, newest first. */
+export async function findFavoritesPage(
+  db: Kysely<Database>,
+  filter: CatalogueFilter & { memberId: string },
+  page: { offset: number; limit: number },
+): Promise<{ rows: CatalogueGameRow[]; total: number }> {
+  const base = () =>
+    visibleGames(db, filter)
+      .innerJoin('game_favorites', 'game_favorites.game_id', 'games.id')
+      .where('game_favorites.member_id', '=', filter.memberId);
+  const [rows, count] = await Promise.all([
+    base()
+      .select([...gameColumns, categoryOf.as('category')])
+      .orderBy('game_favorites.created_at', 'desc')
+      .orderBy('games.node_id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** The games a member played, latest round first, one entry per game (from the rounds table). */
+export async function findRecentPage(
+  db: Kysely<Database>,
+  filter: CatalogueFilter & { memberId: string },
+  page: { offset: number; limit: number },
+): Promise<{ rows: CatalogueGameRow[]; total: number }> {
+  const latest = db
+    .selectFrom('game_rounds')
+    .where('game_rounds.member_id', '=', filter.memberId)
+    .groupBy('game_rounds.game_id')
+    .select(['game_rounds.game_id', (eb) => eb.fn.max('game_rounds.opened_at').as('played_at')])
+    .as('latest');
+  const base = () => visibleGames(db, filter).innerJoin(latest, 'latest.game_id', 'games.id');
+  const [rows, count] = await Promise.all([
+    base()
+      .select([...gameColumns, categoryOf.as('category')])
+      .orderBy('latest.played_at', 'desc')
+      .orderBy('games.node_id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export type WinnerRow = CatalogueGameRow & {
+  account: string;
+  win_minor: bigint;
+  settled_at: Date;
+};
+
+/** The merchant's latest winning rounds of visible games, newest first. */
+export function findLatestWins(
+  db: Kysely<Database>,
+  filter: CatalogueFilter,
+  limit: number,
+): Promise<WinnerRow[]> {
+  return visibleGames(db, filter)
+    .innerJoin('game_rounds', 'game_rounds.game_id', 'games.id')
+    .innerJoin('members', 'members.id', 'game_rounds.member_id')
+    .where('game_rounds.merchant_id', '=', filter.merchantId)
+    .where('game_rounds.status', '=', 'settled')
+    .where('game_rounds.win_minor', '>', 0n)
+    .select([
+      ...gameColumns,
+      categoryOf.as('category'),
+      'members.account',
+      'game_rounds.win_minor',
+      sql<Date>`game_rounds.settled_at`.as('settled_at'),
+    ])
+    .orderBy('game_rounds.settled_at', 'desc')
+    .orderBy('game_rounds.id', 'desc')
+    .limit(limit)
+    .execute();
+}

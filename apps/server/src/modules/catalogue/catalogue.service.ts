@@ -1,0 +1,226 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import {
+  type CatalogueFilter,
+  type CatalogueGameRow,
+  deleteFavorite,
+  findFavoritesPage,
+  findGameIdByNodeId,
+  findGamesPage,
+  findLatestWins,
+  findRecentPage,
+  findVendorCategories,
+  insertFavorite,
+  type WinnerRow,
+} from './catalogue.repository.ts';
+
+export type { CatalogueGameRow, WinnerRow };
+
+/** Paging bounds per call (API.md "Values"); a larger pageSize is refused by the route schema. */
+export const GAMES_PAGE_SIZE_DEFAULT = 18;
+export const GAMES_PAGE_SIZE_MAX = 60;
+export const FAVORITES_PAGE_SIZE_MAX = 999;
+export const RECENT_PAGE_SIZE_MAX = 12;
+export const WINNERS_LIMIT_MAX = 20;
+export const HOT_GAMES_MAX = 60;
+/** Search text longer than this is cut: no game name is that long. */
+export const SEARCH_TEXT_LENGTH_MAX = 60;
+/** Favourite toggles: one per second per member (API.md "Throttles"). */
+const FAVORITE_TOGGLE_RULE = { name: 'favorite-toggle', limit: 1, windowSeconds: 1 };
+
+/** The order categories appear in the menus (spec §2's rows), unknown types after them. */
+const CATEGORY_ORDER = [
+  'INHOUSE',
+  'LIVE',
+  'RNG',
+  'FISH',
+  'SPORTS',
+  'PVP',
+  'ESPORTS',
+  'COCKFIGHT',
+  'LOTT',
+  'ELOTT',
+];
+
+/** Names of the classify groups (spec §2 "live casino game classes" and slot families). */
+const CLASSIFY_NAMES: Record<string, { EN: string; TY: string }> = {
+  BACCARAT: { EN: 'Baccarat', TY: 'Baccarat' },
+  SICBO: { EN: 'Sic Bo', TY: 'Sic Bo' },
+  ROULETTE: { EN: 'Roulette', TY: 'Roulette' },
+  DRAGON_TIGER: { EN: 'Dragon Tiger', TY: 'Dragon Tiger' },
+  BLACKJACK: { EN: 'Blackjack', TY: 'Blackjack' },
+  CARD: { EN: 'Card games', TY: 'Mga laro ng baraha' },
+  WHEEL: { EN: 'Wheels', TY: 'Mga gulong' },
+  COIN: { EN: 'Coin games', TY: 'Mga laro ng barya' },
+  SLOT: { EN: 'Slots', TY: 'Mga slot' },
+  DICE: { EN: 'Dice', TY: 'Dais' },
+  MINI: { EN: 'Mini games', TY: 'Mga mini game' },
+  LOCAL: { EN: 'Local favourites', TY: 'Mga paboritong Pinoy' },
+};
+
+export function classifyNameIn(key: string, language: string): string {
+  const names = CLASSIFY_NAMES[key];
+  if (!names) return key.charAt(0) + key.slice(1).toLowerCase().replaceAll('_', ' ');
+  return language === 'TY' ? names.TY : names.EN;
+}
+
+/**
+ * Folds text for search as the database's panalo_fold does: lower case, accents removed, so that
+ * "cafe" finds "Café" and "NINO" finds "Niño". Whitespace runs become one space.
+ */
+export function foldSearchText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, SEARCH_TEXT_LENGTH_MAX);
+}
+
+export type VendorCard = { vassalage: string; accountTypeName: string };
+export type ClassifyGroup = { key: string; vendors: string[] };
+export type VendorLane = { category: string; cards: VendorCard[]; classify: ClassifyGroup[] };
+
+function categoryRank(category: string): number {
+  const index = CATEGORY_ORDER.indexOf(category);
+  return index === -1 ? CATEGORY_ORDER.length : index;
+}
+
+export type Paging = { pageNo: number; pageSize: number };
+export type PageOf<T> = { rows: T[]; total: number; totalPages: number };
+
+function pageOf<T>(result: { rows: T[]; total: number }, pageSize: number): PageOf<T> {
+  return { ...result, totalPages: Math.ceil(result.total / pageSize) };
+}
+
+function offsetOf(paging: Paging) {
+  return { offset: (paging.pageNo - 1) * paging.pageSize, limit: paging.pageSize };
+}
+
+export type GameQuery = Omit<CatalogueFilter, 'merchantId' | 'searchFolded'> & {
+  searchText?: string | undefined;
+};
+
+function toFilter(merchantId: string, query: GameQuery): CatalogueFilter {
+  const folded = query.searchText ? foldSearchText(query.searchText) : '';
+  return {
+    merchantId,
+    category: query.category,
+    vassalage: query.vassalage,
+    classify: query.classify,
+    isHot: query.isHot,
+    searchFolded: folded || undefined,
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/**
+ * The lobby's view of the game registry: categories and vendor lanes, game lists with search,
+ * hot games, favourites, recent games (from the member's rounds) and the winner board.
+ */
+export function createCatalogueService(deps: { db: Kysely<Database>; rateLimiter: RateLimiter }) {
+  const { db, rateLimiter } = deps;
+
+  /**
+   * Vendor lanes per category: a category appears only when it has a vendor with a visible game,
+   * and its classify groups only when one of its games has one.
+   */
+  async function listVendorLanes(merchantId: string): Promise<VendorLane[]> {
+    const rows = await findVendorCategories(db, merchantId);
+    const lanes = new Map<string, { cards: Map<string, VendorCard>; classify: Map<string, Set<string>> }>();
+    for (const row of rows) {
+      const lane = lanes.get(row.category) ?? { cards: new Map(), classify: new Map() };
+      lanes.set(row.category, lane);
+      lane.cards.set(row.vassalage, { vassalage: row.vassalage, accountTypeName: row.name });
+      if (row.classify) {
+        const vendors = lane.classify.get(row.classify) ?? new Set<string>();
+        vendors.add(row.vassalage);
+        lane.classify.set(row.classify, vendors);
+      }
+    }
+    return [...lanes.entries()]
+      .sort(([a], [b]) => categoryRank(a) - categoryRank(b) || a.localeCompare(b))
+      .map(([category, lane]) => ({
+        category,
+        cards: [...lane.cards.values()],
+        classify: [...lane.classify.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, vendors]) => ({ key, vendors: [...vendors] })),
+      }));
+  }
+
+  async function listGames(merchantId: string, query: GameQuery, paging: Paging) {
+    return pageOf(await findGamesPage(db, toFilter(merchantId, query), offsetOf(paging)), paging.pageSize);
+  }
+
+  async function listHotGames(merchantId: string, query: GameQuery, limit: number) {
+    const { rows } = await findGamesPage(
+      db,
+      { ...toFilter(merchantId, query), isHot: true },
+      { offset: 0, limit },
+    );
+    return rows;
+  }
+
+  async function listFavorites(merchantId: string, memberId: string, query: GameQuery, paging: Paging) {
+    return pageOf(
+      await findFavoritesPage(db, { ...toFilter(merchantId, query), memberId }, offsetOf(paging)),
+      paging.pageSize,
+    );
+  }
+
+  async function listRecent(merchantId: string, memberId: string, query: GameQuery, paging: Paging) {
+    return pageOf(
+      await findRecentPage(db, { ...toFilter(merchantId, query), memberId }, offsetOf(paging)),
+      paging.pageSize,
+    );
+  }
+
+  function listWinners(merchantId: string, category: string | undefined, limit: number) {
+    return findLatestWins(db, { merchantId, category }, limit);
+  }
+
+  async function throttleToggle(memberId: string): Promise<void> {
+    const result = await rateLimiter.hit(FAVORITE_TOGGLE_RULE, memberId);
+    if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
+  }
+
+  async function gameIdOf(merchantId: string, nodeId: string): Promise<string> {
+    const game = await findGameIdByNodeId(db, merchantId, nodeId);
+    if (!game) throw new AppError('NOT_FOUND');
+    return game.id;
+  }
+
+  /** Adds a favourite (one toggle per second per member); adding one twice changes nothing. */
+  async function addFavorite(merchantId: string, memberId: string, nodeId: string): Promise<void> {
+    await throttleToggle(memberId);
+    await insertFavorite(db, { merchantId, memberId, gameId: await gameIdOf(merchantId, nodeId) });
+  }
+
+  async function removeFavorite(merchantId: string, memberId: string, nodeId: string): Promise<void> {
+    await throttleToggle(memberId);
+    await deleteFavorite(db, memberId, await gameIdOf(merchantId, nodeId));
+  }
+
+  return {
+    listVendorLanes,
+    listGames,
+    listHotGames,
+    listFavorites,
+    listRecent,
+    listWinners,
+    addFavorite,
+    removeFavorite,
+  };
+}
+
+/** A player's account shown on the winner board: enough to recognise oneself, not to find anyone. */
+export function maskAccount(account: string): string {
+  if (account.length <= 2) return `${account.charAt(0)}***`;
+  const visible = account.length <= 5 ? 1 : 2;
+  return `${account.slice(0, visible)}***${account.slice(-1)}`;
+}

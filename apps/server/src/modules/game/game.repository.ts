@@ -1,0 +1,259 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type {
+  Database,
+  GameLaunchTokensTable,
+  GameRoundsTable,
+  GamesTable,
+  GameVendorsTable,
+  GameVendorTransactionsTable,
+} from '../../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type VendorRow = Selectable<GameVendorsTable>;
+export type GameRow = Selectable<GamesTable>;
+export type LaunchTokenRow = Selectable<GameLaunchTokensTable>;
+export type RoundRow = Selectable<GameRoundsTable>;
+export type VendorTransactionRow = Selectable<GameVendorTransactionsTable>;
+
+export function findVendorByVassalage(
+  db: Executor,
+  merchantId: string,
+  vassalage: string,
+): Promise<VendorRow | undefined> {
+  return db
+    .selectFrom('game_vendors')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('vassalage', '=', vassalage)
+    .executeTakeFirst();
+}
+
+export function findVendorById(db: Executor, id: string): Promise<VendorRow | undefined> {
+  return db.selectFrom('game_vendors').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a vendor, or updates the given fields of the merchant's vendor with that vassalage. */
+export async function upsertVendor(db: Executor, row: Insertable<GameVendorsTable>): Promise<VendorRow> {
+  return db
+    .insertInto('game_vendors')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.columns(['merchant_id', 'vassalage']).doUpdateSet({
+        name: row.name,
+        ...(row.wallet_mode ? { wallet_mode: row.wallet_mode } : {}),
+        ...(row.launch_url !== undefined ? { launch_url: row.launch_url } : {}),
+        ...(row.catalogue_url !== undefined ? { catalogue_url: row.catalogue_url } : {}),
+        ...(row.secret_sealed !== undefined ? { secret_sealed: row.secret_sealed } : {}),
+        updated_at: new Date(),
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateVendorStatus(
+  db: Executor,
+  id: string,
+  status: VendorRow['status'],
+): Promise<void> {
+  await db.updateTable('game_vendors').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export function findGameByNodeId(
+  db: Executor,
+  merchantId: string,
+  nodeId: string,
+): Promise<GameRow | undefined> {
+  return db
+    .selectFrom('games')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('node_id', '=', nodeId)
+    .executeTakeFirst();
+}
+
+export function findGameByCode(
+  db: Executor,
+  vendorId: string,
+  gameCode: string,
+): Promise<GameRow | undefined> {
+  return db
+    .selectFrom('games')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('game_code', '=', gameCode)
+    .executeTakeFirst();
+}
+
+export function findGameById(db: Executor, id: string): Promise<GameRow | undefined> {
+  return db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Hot games that can be played now (game and vendor active), in the merchant's order. */
+export function findPlayableHotGames(db: Executor, merchantId: string, limit: number): Promise<GameRow[]> {
+  return db
+    .selectFrom('games')
+    .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
+    .selectAll('games')
+    .where('games.merchant_id', '=', merchantId)
+    .where('games.is_hot', '=', true)
+    .where('games.status', '=', 'active')
+    .where('game_vendors.status', '=', 'active')
+    .orderBy('games.sort_order')
+    .orderBy('games.node_id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Inserts a game, or refreshes what the vendor's feed owns (names, type, icon) of an existing one;
+ * what the operator owns (status, hot flag, order, demo offer) is left as it is.
+ */
+export async function upsertGameFromFeed(db: Executor, row: Insertable<GamesTable>): Promise<void> {
+  await db
+    .insertInto('games')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.columns(['vendor_id', 'game_code']).doUpdateSet({
+        names: row.names,
+        game_type: row.game_type,
+        icon_url: row.icon_url ?? null,
+        updated_at: new Date(),
+      }),
+    )
+    .execute();
+}
+
+export async function updateGame(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<GameRow, 'status' | 'is_hot' | 'support_play' | 'sort_order'>>,
+): Promise<void> {
+  await db
+    .updateTable('games')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertLaunchToken(db: Executor, row: Insertable<GameLaunchTokensTable>): Promise<void> {
+  await db.insertInto('game_launch_tokens').values(row).execute();
+}
+
+export function findLaunchTokenByHash(db: Executor, tokenHash: string): Promise<LaunchTokenRow | undefined> {
+  return db
+    .selectFrom('game_launch_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks a token opened if it is still within its open window; false when it was too late. */
+export async function openLaunchToken(db: Executor, id: string, nowDate: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('game_launch_tokens')
+    .set({ opened_at: nowDate })
+    .where('id', '=', id)
+    .where('opened_at', 'is', null)
+    .where('open_by', '>', nowDate)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export function findVendorTransaction(
+  db: Executor,
+  vendorId: string,
+  transactionId: string,
+): Promise<VendorTransactionRow | undefined> {
+  return db
+    .selectFrom('game_vendor_transactions')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+}
+
+export function findRoundByVendorRoundId(
+  db: Executor,
+  vendorId: string,
+  vendorRoundId: string,
+): Promise<RoundRow | undefined> {
+  return db
+    .selectFrom('game_rounds')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('vendor_round_id', '=', vendorRoundId)
+    .executeTakeFirst();
+}
+
+export function findRoundById(db: Executor, id: string): Promise<RoundRow | undefined> {
+  return db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records a vendor's call once; false when its transaction id was recorded before. */
+export async function insertVendorTransaction(
+  db: Executor,
+  row: Insertable<GameVendorTransactionsTable>,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('game_vendor_transactions')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['vendor_id', 'transaction_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function setVendorTransactionRound(db: Executor, id: string, roundId: string): Promise<void> {
+  await db.updateTable('game_vendor_transactions').set({ round_id: roundId }).where('id', '=', id).execute();
+}
+
+/** Opens the round on its first stake, or adds a further stake to it; answers the round's id. */
+export async function addRoundStake(db: Executor, row: Insertable<GameRoundsTable>): Promise<string> {
+  const stake = row.stake_minor ?? 0n;
+  const result = await db
+    .insertInto('game_rounds')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.columns(['vendor_id', 'vendor_round_id']).doUpdateSet({
+        stake_minor: sql<bigint>`game_rounds.stake_minor + ${stake}`,
+        updated_at: new Date(),
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return result.id;
+}
+
+export async function settleRound(db: Executor, id: string, winMinor: bigint, nowDate: Date): Promise<void> {
+  await db
+    .updateTable('game_rounds')
+    .set({
+      win_minor: sql<bigint>`win_minor + ${winMinor}`,
+      status: 'settled',
+      settled_at: nowDate,
+      updated_at: nowDate,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks a round rolled back, opening it first when the vendor cancelled it before any stake arrived. */
+export async function rollBackRound(
+  db: Executor,
+  row: Insertable<GameRoundsTable>,
+  nowDate: Date,
+): Promise<string> {
+  const result = await db
+    .insertInto('game_rounds')
+    .values({ ...row, status: 'rolled_back', settled_at: nowDate })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['vendor_id', 'vendor_round_id'])
+        .doUpdateSet({ status: 'rolled_back', settled_at: nowDate, updated_at: nowDate }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return result.id;
+}

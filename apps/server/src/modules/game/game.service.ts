@@ -1,0 +1,408 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, GameVendorStatus, GameVendorWalletMode, LocalizedText } from '../../db/schema.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import {
+  addRoundStake,
+  findGameByCode,
+  findGameById,
+  findGameByNodeId,
+  findLaunchTokenByHash,
+  findPlayableHotGames,
+  findRoundById,
+  findRoundByVendorRoundId,
+  findVendorById,
+  findVendorByVassalage,
+  findVendorTransaction,
+  type GameRow,
+  insertLaunchToken,
+  insertVendorTransaction,
+  type LaunchTokenRow,
+  openLaunchToken,
+  type RoundRow,
+  rollBackRound,
+  settleRound,
+  setVendorTransactionRound,
+  updateGame,
+  updateVendorStatus,
+  upsertGameFromFeed,
+  upsertVendor,
+  type VendorRow,
+  type VendorTransactionRow,
+} from './game.repository.ts';
+
+export type { GameRow, LaunchTokenRow, RoundRow, VendorRow, VendorTransactionRow };
+
+/** A real-mode launch token must be used (the vendor authenticates) within this; then the session bounds it. */
+export const LAUNCH_TOKEN_OPEN_MS = 5 * 60_000;
+/** Hot games offered instead of a game under maintenance. */
+export const MAINTENANCE_SUGGESTIONS_MAX = 6;
+/** Games one catalogue feed may bring: a bound on what an import writes. */
+export const CATALOGUE_GAMES_MAX = 2_000;
+const TEXT_LENGTH_MAX = 100;
+const URL_LENGTH_MAX = 500;
+const GAME_CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+const GAME_TYPE_PATTERN = /^[A-Z_]{2,16}$/;
+const VASSALAGE_PATTERN = /^[A-Z0-9_]{2,32}$/;
+
+/** Our own games are registered under this vendor; their launch URL is our own game client. */
+export const INHOUSE_VASSALAGE = 'INHOUSE';
+
+/**
+ * Lottery vendors do not open in the game iframe: the web app shows its own lottery pages
+ * (spec §4 "launch routing"), so their launch answers a route instead of a URL.
+ */
+const LOTTERY_ROUTES: Record<string, string> = {
+  TCG_LOTTO_VN: '/vnLottery',
+  TCG_SEA: '/seaLottery',
+  LOTT: '/lottery',
+  ELOTT: '/lottery',
+};
+
+export function lotteryRouteOf(vassalage: string): string | null {
+  return LOTTERY_ROUTES[vassalage] ?? null;
+}
+
+/** One game of a vendor's catalogue feed. */
+export type CatalogueGame = {
+  gameCode: string;
+  names: LocalizedText;
+  gameType: string;
+  iconUrl: string | null;
+  /** Whether the vendor offers play money for it. */
+  demo: boolean;
+};
+export type CatalogueFeed = { vendor: string; name: string; games: CatalogueGame[] };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isShortText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim().length > 0 && value.length <= TEXT_LENGTH_MAX;
+}
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > URL_LENGTH_MAX) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a vendor's catalogue feed — `{ vendor, name, games: [{ gameCode, names: { EN, TY },
+ * gameType, iconUrl, demo }] }` — refusing anything malformed rather than importing half of it.
+ */
+export function parseCatalogueFeed(json: unknown): CatalogueFeed {
+  const fail = (what: string): never => {
+    throw new AppError('VALIDATION', { value: { fields: { [what]: 'invalid' } } });
+  };
+  if (!isRecord(json)) return fail('feed');
+  const { vendor, name, games } = json;
+  if (typeof vendor !== 'string' || !VASSALAGE_PATTERN.test(vendor)) return fail('vendor');
+  if (!isShortText(name)) return fail('name');
+  if (!Array.isArray(games) || games.length > CATALOGUE_GAMES_MAX) return fail('games');
+  const seen = new Set<string>();
+  const parsed = games.map((game, index): CatalogueGame => {
+    if (!isRecord(game)) return fail(`games.${index}`);
+    const { gameCode, names, gameType, iconUrl, demo } = game;
+    if (typeof gameCode !== 'string' || !GAME_CODE_PATTERN.test(gameCode) || seen.has(gameCode)) {
+      return fail(`games.${index}.gameCode`);
+    }
+    seen.add(gameCode);
+    if (!isRecord(names) || !isShortText(names.EN)) return fail(`games.${index}.names`);
+    const localized: LocalizedText = {};
+    for (const [language, text] of Object.entries(names)) {
+      if (!/^[A-Z]{2}$/.test(language) || !isShortText(text)) return fail(`games.${index}.names`);
+      localized[language] = text;
+    }
+    if (typeof gameType !== 'string' || !GAME_TYPE_PATTERN.test(gameType))
+      return fail(`games.${index}.gameType`);
+    if (iconUrl !== undefined && iconUrl !== null && !isHttpUrl(iconUrl))
+      return fail(`games.${index}.iconUrl`);
+    return {
+      gameCode,
+      names: localized,
+      gameType,
+      iconUrl: (iconUrl as string | null | undefined) ?? null,
+      demo: demo === true,
+    };
+  });
+  return { vendor, name, games: parsed };
+}
+
+export type RegisterVendorInput = {
+  merchantId: string;
+  vassalage: string;
+  name: string;
+  walletMode?: GameVendorWalletMode;
+  launchUrl?: string | null;
+  catalogueUrl?: string | null;
+  /** The shared HMAC secret in plain text; it is stored sealed. */
+  secret?: string;
+};
+
+export type GameService = ReturnType<typeof createGameService>;
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The game registry (vendors and games per merchant), launch tokens, rounds and the record of
+ * vendors' wallet calls. Money never moves here: workflows pair these records with the wallet.
+ */
+export function createGameService(deps: { db: Kysely<Database>; secretBox: SecretBox; now?: () => Date }) {
+  const { db, secretBox } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Adds a vendor to a merchant, or updates it; the secret is sealed before it is stored. */
+  async function registerVendor(input: RegisterVendorInput): Promise<VendorRow> {
+    if (!VASSALAGE_PATTERN.test(input.vassalage)) {
+      throw new AppError('VALIDATION', { value: { fields: { vassalage: 'format' } } });
+    }
+    if (!isShortText(input.name)) throw new AppError('VALIDATION', { value: { fields: { name: 'length' } } });
+    return upsertVendor(db, {
+      id: uuidv7(),
+      merchant_id: input.merchantId,
+      vassalage: input.vassalage,
+      name: input.name.trim(),
+      ...(input.walletMode ? { wallet_mode: input.walletMode } : {}),
+      ...(input.launchUrl !== undefined ? { launch_url: input.launchUrl } : {}),
+      ...(input.catalogueUrl !== undefined ? { catalogue_url: input.catalogueUrl } : {}),
+      ...(input.secret !== undefined ? { secret_sealed: secretBox.seal(input.secret) } : {}),
+    });
+  }
+
+  /**
+   * Brings a vendor's catalogue into the merchant's registry: new games are added (hidden from
+   * nothing, ordered after the vendor's others), known ones get the feed's names, type and icon.
+   * Answers how many games the feed held.
+   */
+  async function importCatalogue(
+    merchantId: string,
+    vendor: VendorRow,
+    feed: CatalogueFeed,
+  ): Promise<number> {
+    if (vendor.merchant_id !== merchantId || vendor.vassalage !== feed.vendor) {
+      throw new AppError('VALIDATION', { value: { fields: { vendor: 'mismatch' } } });
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const [index, game] of feed.games.entries()) {
+        await upsertGameFromFeed(trx, {
+          id: uuidv7(),
+          merchant_id: merchantId,
+          vendor_id: vendor.id,
+          node_id: `${vendor.vassalage}_${game.gameCode}`,
+          vassalage: vendor.vassalage,
+          game_type: game.gameType,
+          game_code: game.gameCode,
+          names: JSON.stringify(game.names),
+          icon_url: game.iconUrl,
+          support_play: game.demo ? 0 : 1,
+          sort_order: index,
+        });
+      }
+    });
+    return feed.games.length;
+  }
+
+  /** The vendor's HMAC secret for this merchant; null when none is configured. */
+  function readVendorSecret(vendor: VendorRow): string | null {
+    return vendor.secret_sealed === null ? null : secretBox.open(vendor.secret_sealed);
+  }
+
+  /**
+   * A new launch token for a member's session and one game. Only its hash is stored; it must be
+   * opened within LAUNCH_TOKEN_OPEN_MS, after which it lives as long as the session.
+   */
+  async function issueLaunchToken(input: {
+    merchantId: string;
+    memberId: string;
+    sessionId: string;
+    game: GameRow;
+  }): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await insertLaunchToken(db, {
+      id: uuidv7(),
+      token_hash: hashToken(token),
+      merchant_id: input.merchantId,
+      member_id: input.memberId,
+      session_id: input.sessionId,
+      game_id: input.game.id,
+      vendor_id: input.game.vendor_id,
+      open_by: new Date(now().getTime() + LAUNCH_TOKEN_OPEN_MS),
+    });
+    return token;
+  }
+
+  /**
+   * The launch token a vendor presents, if it was issued for that vendor. `isOpen` tells whether
+   * it has been opened (opening it now if it is still within its window); an unopened token past
+   * its window still names its player, for credits and rollbacks that arrive late.
+   */
+  async function resolveLaunchToken(
+    token: string,
+    vendorId: string,
+  ): Promise<{ row: LaunchTokenRow; isOpen: boolean } | null> {
+    if (token.length === 0 || token.length > 100) return null;
+    const row = await findLaunchTokenByHash(db, hashToken(token));
+    if (!row || row.vendor_id !== vendorId) return null;
+    if (row.opened_at !== null) return { row, isOpen: true };
+    const isOpen = await openLaunchToken(db, row.id, now());
+    return { row, isOpen };
+  }
+
+  /** Records a stake once and adds it to its round (opened by its first stake). */
+  async function recordDebit(input: {
+    vendor: VendorRow;
+    memberId: string;
+    gameId: string;
+    currency: string;
+    transactionId: string;
+    vendorRoundId: string;
+    ledgerKey: string;
+    amountMinor: bigint;
+    balanceAfterMinor: bigint;
+  }): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const id = uuidv7();
+      const inserted = await insertVendorTransaction(trx, {
+        id,
+        merchant_id: input.vendor.merchant_id,
+        vendor_id: input.vendor.id,
+        transaction_id: input.transactionId,
+        type: 'debit',
+        ledger_key: input.ledgerKey,
+        member_id: input.memberId,
+        amount_minor: input.amountMinor,
+        status: 'applied',
+        balance_after_minor: input.balanceAfterMinor,
+      });
+      if (!inserted) return false;
+      const roundId = await addRoundStake(trx, {
+        id: uuidv7(),
+        merchant_id: input.vendor.merchant_id,
+        member_id: input.memberId,
+        game_id: input.gameId,
+        vendor_id: input.vendor.id,
+        vendor_round_id: input.vendorRoundId,
+        currency: input.currency,
+        stake_minor: input.amountMinor,
+      });
+      await setVendorTransactionRound(trx, id, roundId);
+      return true;
+    });
+  }
+
+  /** Records a win once and settles its round with it. */
+  async function recordCredit(input: {
+    vendor: VendorRow;
+    memberId: string;
+    round: RoundRow;
+    transactionId: string;
+    ledgerKey: string | null;
+    amountMinor: bigint;
+    balanceAfterMinor: bigint;
+  }): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const inserted = await insertVendorTransaction(trx, {
+        id: uuidv7(),
+        merchant_id: input.vendor.merchant_id,
+        vendor_id: input.vendor.id,
+        transaction_id: input.transactionId,
+        type: 'credit',
+        ledger_key: input.ledgerKey,
+        member_id: input.memberId,
+        round_id: input.round.id,
+        amount_minor: input.amountMinor,
+        status: 'applied',
+        balance_after_minor: input.balanceAfterMinor,
+      });
+      if (inserted) await settleRound(trx, input.round.id, input.amountMinor, now());
+      return inserted;
+    });
+  }
+
+  /**
+   * Records a rollback once and marks its round rolled back. `voided`: the debit never arrived
+   * (the ledger now refuses it); the round is then recorded as rolled back if its game is known.
+   */
+  async function recordRollback(input: {
+    vendor: VendorRow;
+    memberId: string;
+    gameId: string | null;
+    currency: string;
+    vendorRoundId: string;
+    transactionId: string;
+    refTransactionId: string;
+    ledgerKey: string | null;
+    amountMinor: bigint;
+    status: 'applied' | 'voided';
+    balanceAfterMinor: bigint;
+  }): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const id = uuidv7();
+      const inserted = await insertVendorTransaction(trx, {
+        id,
+        merchant_id: input.vendor.merchant_id,
+        vendor_id: input.vendor.id,
+        transaction_id: input.transactionId,
+        type: 'rollback',
+        ledger_key: input.ledgerKey,
+        member_id: input.memberId,
+        amount_minor: input.amountMinor,
+        ref_transaction_id: input.refTransactionId,
+        status: input.status,
+        balance_after_minor: input.balanceAfterMinor,
+      });
+      if (!inserted) return false;
+      const existing = await findRoundByVendorRoundId(trx, input.vendor.id, input.vendorRoundId);
+      const gameId = existing?.game_id ?? input.gameId;
+      if (gameId === null) return true;
+      const roundId = await rollBackRound(
+        trx,
+        {
+          id: uuidv7(),
+          merchant_id: input.vendor.merchant_id,
+          member_id: existing?.member_id ?? input.memberId,
+          game_id: gameId,
+          vendor_id: input.vendor.id,
+          vendor_round_id: input.vendorRoundId,
+          currency: input.currency,
+        },
+        now(),
+      );
+      await setVendorTransactionRound(trx, id, roundId);
+      return true;
+    });
+  }
+
+  return {
+    registerVendor,
+    importCatalogue,
+    readVendorSecret,
+    findVendor: (merchantId: string, vassalage: string) => findVendorByVassalage(db, merchantId, vassalage),
+    findVendorById: (id: string) => findVendorById(db, id),
+    setVendorStatus: (vendorId: string, status: GameVendorStatus) => updateVendorStatus(db, vendorId, status),
+    findGameByNodeId: (merchantId: string, nodeId: string) => findGameByNodeId(db, merchantId, nodeId),
+    findGameByCode: (vendorId: string, gameCode: string) => findGameByCode(db, vendorId, gameCode),
+    findGameById: (id: string) => findGameById(db, id),
+    updateGame: (id: string, changes: Parameters<typeof updateGame>[2]) => updateGame(db, id, changes),
+    /** Hot games that can be played now: what a game under maintenance suggests instead. */
+    findPlayableHotGames: (merchantId: string, limit = MAINTENANCE_SUGGESTIONS_MAX) =>
+      findPlayableHotGames(db, merchantId, limit),
+    issueLaunchToken,
+    resolveLaunchToken,
+    findVendorTransaction: (vendorId: string, transactionId: string) =>
+      findVendorTransaction(db, vendorId, transactionId),
+    findRound: (vendorId: string, vendorRoundId: string) =>
+      findRoundByVendorRoundId(db, vendorId, vendorRoundId),
+    findRoundById: (id: string) => findRoundById(db, id),
+    recordDebit,
+    recordCredit,
+    recordRollback,
+  };
+}

@@ -1,0 +1,121 @@
+import { type Kysely, sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, MemberMessageKind } from '../../db/schema.ts';
+import type { Language } from '../../platform/i18n/language.ts';
+import { wordMessage } from './message-texts.ts';
+
+export const MESSAGE_PAGE_SIZE_MAX = 50;
+/** Marking as read names at most this many messages at once (else: all). */
+export const MESSAGE_IDS_MAX = 100;
+
+export type InboxMessage = {
+  id: string;
+  kind: MemberMessageKind;
+  title: string;
+  body: string;
+  createdAt: Date;
+  isRead: boolean;
+};
+
+export type InboxService = ReturnType<typeof createInboxService>;
+
+/**
+ * The member's inbox: messages the platform sends when something happens to their money. Sending
+ * is once-only per event (the dedupe key), and `onSent` tells the member's open pages at once.
+ */
+export function createInboxService(deps: {
+  db: Kysely<Database>;
+  now?: () => Date;
+  onSent?: (message: {
+    memberId: string;
+    id: string;
+    kind: MemberMessageKind;
+    params: Record<string, string>;
+  }) => void;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** Sends a message unless this event was told before; answers whether it was new. */
+    async send(input: {
+      merchantId: string;
+      memberId: string;
+      kind: MemberMessageKind;
+      params: Record<string, string>;
+      dedupeKey: string;
+    }): Promise<boolean> {
+      const id = uuidv7();
+      const inserted = await db
+        .insertInto('member_messages')
+        .values({
+          id,
+          merchant_id: input.merchantId,
+          member_id: input.memberId,
+          kind: input.kind,
+          params: JSON.stringify(input.params),
+          dedupe_key: input.dedupeKey,
+          created_at: now(),
+        })
+        .onConflict((conflict) => conflict.columns(['member_id', 'dedupe_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) deps.onSent?.({ memberId: input.memberId, id, kind: input.kind, params: input.params });
+      return inserted !== undefined;
+    },
+
+    async list(input: {
+      memberId: string;
+      language: Language;
+      /** The site's name, for the messages that name it. */
+      site: string;
+      page: number;
+      pageSize: number;
+    }): Promise<{ list: InboxMessage[]; total: number }> {
+      const pageSize = Math.min(input.pageSize, MESSAGE_PAGE_SIZE_MAX);
+      const base = db.selectFrom('member_messages').where('member_id', '=', input.memberId);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((input.page - 1) * pageSize)
+          .execute(),
+        base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          ...wordMessage(input.language, row.kind, { site: input.site, ...row.params }),
+          createdAt: row.created_at,
+          isRead: row.read_at !== null,
+        })),
+        total: Number(count.total),
+      };
+    },
+
+    async countUnread(memberId: string): Promise<number> {
+      const row = await db
+        .selectFrom('member_messages')
+        .select(sql<string>`count(*)`.as('total'))
+        .where('member_id', '=', memberId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** Marks the named messages of the member read, or all of them when none are named. */
+    async markRead(memberId: string, ids: readonly string[] | null): Promise<number> {
+      let query = db
+        .updateTable('member_messages')
+        .set({ read_at: now() })
+        .where('member_id', '=', memberId)
+        .where('read_at', 'is', null);
+      if (ids) query = query.where('id', 'in', ids.length > 0 ? [...ids] : ['']);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}

@@ -1,0 +1,344 @@
+import { randomInt } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { endMemberSessions } from './member.repository.ts';
+import { hashPassword } from './passwords.ts';
+
+/**
+ * The back office's view of players and its changes to them: search, the player page, locks,
+ * ending sessions and temporary passwords, and the SMS/email outbox. Each change writes its audit
+ * row in the same transaction; the caller kicks the player's sockets afterwards (realtime is not a
+ * module's business).
+ */
+export type MemberAdminService = ReturnType<typeof createMemberAdminService>;
+
+export const PLAYER_PAGE_SIZE_MAX = 100;
+export const PLAYER_HISTORY_ROWS = 20;
+export const SEARCH_FIELDS = ['account', 'mobile', 'ip', 'realName'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+const TEMPORARY_PASSWORD_LENGTH = 10;
+const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** Escapes LIKE wildcards so that a search for "a_b" finds "a_b", not "axb". */
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+export function createMemberAdminService(deps: {
+  db: Kysely<Database>;
+  recordChange: RecordChange;
+  now?: () => Date;
+}) {
+  const { db, recordChange } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function findMember(id: string) {
+    return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** One status change with its audit row; answers the ended sessions. */
+  async function changeStatus(actor: ChangeActor, id: string, status: 'active' | 'locked') {
+    return db.transaction().execute(async (trx) => {
+      const member = await trx
+        .selectFrom('members')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!member) throw new AppError('NOT_FOUND');
+      if (member.status === status) throw new AppError('CONFLICT', { value: { status } });
+      await trx.updateTable('members').set({ status, updated_at: now() }).where('id', '=', id).execute();
+      const ended = status === 'locked' ? await endMemberSessions(trx, id, 'locked', now()) : [];
+      await recordChange(trx, {
+        ...actorOf(actor),
+        merchantId: member.merchant_id,
+        action: status === 'locked' ? 'player.lock' : 'player.unlock',
+        target: { type: 'member', id },
+        before: { status: member.status },
+        after: { status, endedSessions: ended.length },
+      });
+      return { endedSessions: ended.length };
+    });
+  }
+
+  return {
+    async findMerchantOf(id: string) {
+      return (await db.selectFrom('members').select('merchant_id').where('id', '=', id).executeTakeFirst())
+        ?.merchant_id;
+    },
+
+    async search(input: {
+      scope: readonly string[] | null;
+      field: SearchField;
+      text: string;
+      page: number;
+      pageSize: number;
+    }) {
+      const text = input.text.trim();
+      let query = db.selectFrom('members');
+      if (input.scope) query = query.where('members.merchant_id', 'in', [...input.scope, '']);
+      if (text !== '') {
+        switch (input.field) {
+          case 'account':
+            query = query.where('account_key', 'like', likeOf(text.toLowerCase()));
+            break;
+          case 'mobile':
+            query = query.where(
+              sql<string>`coalesce(mobile_dialing_code, '') || coalesce(mobile_number, '')`,
+              'like',
+              likeOf(text.replace(/[^\d]/g, '')),
+            );
+            break;
+          case 'realName':
+            query = query.where(
+              sql<string>`lower(coalesce(payee_name, ''))`,
+              'like',
+              likeOf(text.toLowerCase()),
+            );
+            break;
+          case 'ip':
+            query = query.where((eb) =>
+              eb.or([
+                eb('register_ip', '=', text),
+                eb.exists(
+                  eb
+                    .selectFrom('member_logins')
+                    .select('member_logins.id')
+                    .whereRef('member_logins.member_id', '=', 'members.id')
+                    .where('member_logins.ip', '=', text),
+                ),
+              ]),
+            );
+            break;
+        }
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .select([
+            'members.id',
+            'members.merchant_id',
+            'account',
+            'type',
+            'status',
+            'payee_name',
+            'mobile_dialing_code',
+            'mobile_number',
+            'register_ip',
+            'last_login_at',
+            'members.created_at',
+          ])
+          .orderBy('members.created_at', 'desc')
+          .orderBy('members.id', 'desc')
+          .limit(input.pageSize)
+          .offset((input.page - 1) * input.pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      const total = Number(count.count);
+      return {
+        list: rows.map((row) => ({
+          id: row.id,
+          merchantId: row.merchant_id,
+          account: row.account,
+          type: row.type,
+          status: row.status,
+          realName: row.payee_name,
+          mobile: row.mobile_number ? `${row.mobile_dialing_code ?? ''} ${row.mobile_number}`.trim() : null,
+          registerIp: row.register_ip,
+          lastLoginAt: row.last_login_at?.toISOString() ?? null,
+          createdAt: row.created_at.toISOString(),
+        })),
+        total,
+        totalPages: Math.ceil(total / input.pageSize),
+      };
+    },
+
+    /** The player page: profile, status, the latest sessions and sign-ins. */
+    async readPlayer(id: string) {
+      const member = await findMember(id);
+      if (!member) throw new AppError('NOT_FOUND');
+      const [sessions, logins, merchant] = await Promise.all([
+        db
+          .selectFrom('member_sessions')
+          .select([
+            'id',
+            'login_method',
+            'ip',
+            'user_agent',
+            'created_at',
+            'last_seen_at',
+            'ended_at',
+            'end_reason',
+            'expires_at',
+            'idle_expires_at',
+          ])
+          .where('member_id', '=', id)
+          .orderBy('created_at', 'desc')
+          .limit(PLAYER_HISTORY_ROWS)
+          .execute(),
+        db
+          .selectFrom('member_logins')
+          .select(['id', 'method', 'ip', 'country', 'user_agent', 'created_at'])
+          .where('member_id', '=', id)
+          .orderBy('created_at', 'desc')
+          .limit(PLAYER_HISTORY_ROWS)
+          .execute(),
+        db
+          .selectFrom('merchants')
+          .select(['currency'])
+          .where('id', '=', member.merchant_id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const at = now();
+      return {
+        currency: merchant.currency,
+        profile: {
+          id: member.id,
+          merchantId: member.merchant_id,
+          account: member.account,
+          type: member.type,
+          status: member.status,
+          nickname: member.nickname,
+          realName: member.payee_name,
+          email: member.email,
+          emailVerified: member.email_verified_at !== null,
+          mobile: member.mobile_number
+            ? `${member.mobile_dialing_code ?? ''} ${member.mobile_number}`.trim()
+            : null,
+          mobileVerified: member.mobile_verified_at !== null,
+          birthday: member.birthday,
+          totpEnabled: member.totp_enabled_at !== null,
+          mustChangePassword: member.must_change_password,
+          registerIp: member.register_ip,
+          registerMethod: member.register_method,
+          referralCode: member.referral_code,
+          createdAt: member.created_at.toISOString(),
+          lastLoginAt: member.last_login_at?.toISOString() ?? null,
+        },
+        sessions: sessions.map((session) => ({
+          id: session.id,
+          method: session.login_method,
+          ip: session.ip,
+          userAgent: session.user_agent,
+          createdAt: session.created_at.toISOString(),
+          lastSeenAt: session.last_seen_at.toISOString(),
+          endedAt: session.ended_at?.toISOString() ?? null,
+          endReason: session.end_reason,
+          isLive: session.ended_at === null && session.expires_at > at && session.idle_expires_at > at,
+        })),
+        logins: logins.map((login) => ({
+          id: login.id,
+          method: login.method,
+          ip: login.ip,
+          country: login.country,
+          userAgent: login.user_agent,
+          at: login.created_at.toISOString(),
+        })),
+      };
+    },
+
+    lock: (actor: ChangeActor, id: string) => changeStatus(actor, id, 'locked'),
+    unlock: (actor: ChangeActor, id: string) => changeStatus(actor, id, 'active'),
+
+    async endSessions(actor: ChangeActor, id: string) {
+      return db.transaction().execute(async (trx) => {
+        const member = await findMember(id);
+        if (!member) throw new AppError('NOT_FOUND');
+        const ended = await endMemberSessions(trx, id, 'ended_by_operator', now());
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: member.merchant_id,
+          action: 'player.sessions.end',
+          target: { type: 'member', id },
+          before: null,
+          after: { endedSessions: ended.length },
+        });
+        return { endedSessions: ended.length };
+      });
+    },
+
+    /**
+     * A temporary password, answered once and never stored in clear or in the audit log; the
+     * player must replace it at the next sign-in, and their sessions end now.
+     */
+    async resetPassword(actor: ChangeActor, id: string) {
+      const temporaryPassword = Array.from(
+        { length: TEMPORARY_PASSWORD_LENGTH },
+        () => TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)],
+      ).join('');
+      const passwordHash = await hashPassword(temporaryPassword);
+      const endedSessions = await db.transaction().execute(async (trx) => {
+        const member = await trx
+          .selectFrom('members')
+          .select(['merchant_id'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!member) throw new AppError('NOT_FOUND');
+        await trx
+          .updateTable('members')
+          .set({
+            password_hash: passwordHash,
+            password_changed_at: now(),
+            must_change_password: true,
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .execute();
+        const ended = await endMemberSessions(trx, id, 'password_reset', now());
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: member.merchant_id,
+          action: 'player.password.reset',
+          target: { type: 'member', id },
+          before: null,
+          after: { mustChangePassword: true, endedSessions: ended.length },
+        });
+        return ended.length;
+      });
+      return { temporaryPassword, endedSessions };
+    },
+
+    /** The SMS and email outbox, newest first (what a player was sent, for support). */
+    async listOutbox(input: {
+      scope: readonly string[] | null;
+      channel: 'sms' | 'email' | undefined;
+      destination: string | undefined;
+      page: number;
+      pageSize: number;
+    }) {
+      let query = db.selectFrom('outbox_messages');
+      if (input.scope) query = query.where('merchant_id', 'in', [...input.scope, '']);
+      if (input.channel) query = query.where('channel', '=', input.channel);
+      if (input.destination) query = query.where('destination', 'like', likeOf(input.destination.trim()));
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(input.pageSize)
+          .offset((input.page - 1) * input.pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      const total = Number(count.count);
+      return {
+        list: rows.map((row) => ({
+          id: row.id,
+          merchantId: row.merchant_id,
+          channel: row.channel,
+          destination: row.destination,
+          purpose: row.purpose,
+          subject: row.subject,
+          body: row.body,
+          provider: row.provider,
+          status: row.status,
+          error: row.error,
+          createdAt: row.created_at.toISOString(),
+        })),
+        total,
+        totalPages: Math.ceil(total / input.pageSize),
+      };
+    },
+  };
+}

@@ -1,0 +1,432 @@
+import type { Kysely, Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../../db/schema.ts';
+import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { MerchantRow } from './merchant.repository.ts';
+import {
+  findDomainsOfOthers,
+  findMerchantRow,
+  findMerchantSummaries,
+  listDomainRows,
+  lockMerchantRow,
+  replaceDomainRows,
+  updateMerchantRow,
+} from './merchant-admin.repository.ts';
+import {
+  type MerchantSettings,
+  MerchantSettingsError,
+  parseMerchantSettings,
+  type RegisterRule,
+  type WhitelabelNode,
+} from './merchant-settings.ts';
+import { compileRegionRestriction } from './region-restriction.ts';
+
+/**
+ * The back office's writes to a merchant's configuration. Every change is one transaction that
+ * locks the merchant row, checks the whole resulting settings document with the schema the player
+ * side reads it with, stores it and writes one audit row with the changed part before and after;
+ * then `onChanged` drops the merchant cache of this process. Other processes see the change when
+ * their cache entry expires (MERCHANT_CACHE_TTL_MS, two seconds), which is what "within seconds"
+ * asks for without a message bus.
+ */
+export type MerchantAdminService = ReturnType<typeof createMerchantAdminService>;
+
+export const DOMAINS_PER_MERCHANT_MAX = 50;
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
+const DOMAIN_ROUTES = ['PLAYER', 'AGENT', 'MOBILE'] as const;
+
+export type DomainInput = { domain: string; route: (typeof DOMAIN_ROUTES)[number]; isMain: boolean };
+
+export type GeneralInput = {
+  name: string;
+  currency: string;
+  currencySymbol: string;
+  timeZone: string;
+  defaultLanguage: string;
+  languages: string[];
+  mainDomain: string;
+  siteName: string;
+  minimumAge: number;
+  session: { idleMinutes: number; absoluteMinutes: number };
+  analyticsId: string | null;
+  imageCDNs: string[];
+  launchGameCDNs: string[];
+  passwordExpiryDays: number;
+};
+
+export type SocialLoginInput = {
+  provider: 'google' | 'facebook';
+  enabled: boolean;
+  issuer: string;
+  clientId: string;
+  /** A new secret; omitted or null keeps the stored one (the API never shows it). */
+  clientSecret?: string | null | undefined;
+  scopes?: string | undefined;
+};
+
+export type SystemStatusInput = {
+  maintenance: {
+    enabled: boolean;
+    title: string | null;
+    message: string | null;
+    startsAt: string | null;
+    endsAt: string | null;
+  };
+  regionRestriction: MerchantSettings['regionRestriction'];
+};
+
+type Snapshot = { row: MerchantRow; settings: MerchantSettings };
+type Change = {
+  action: string;
+  /** What the audit row keeps of the state before and after (the changed part, secrets masked). */
+  view: (state: Snapshot & { domains: DomainInput[] }) => unknown;
+  apply: (state: Snapshot) => { row?: Partial<MerchantRow>; settings?: MerchantSettings };
+  domains?: DomainInput[];
+};
+
+export function createMerchantAdminService(deps: {
+  db: Kysely<Database>;
+  recordChange: RecordChange;
+  onChanged: () => void;
+}) {
+  const { db, recordChange } = deps;
+
+  async function readDomains(executor: Kysely<Database> | Transaction<Database>, merchantId: string) {
+    const rows = await listDomainRows(executor, merchantId);
+    return rows.map((row) => ({
+      domain: row.domain,
+      route: (DOMAIN_ROUTES as readonly string[]).includes(row.route)
+        ? (row.route as DomainInput['route'])
+        : 'PLAYER',
+      isMain: row.is_main,
+    }));
+  }
+
+  async function change(actor: ChangeActor, merchantId: string, work: Change) {
+    await db.transaction().execute(async (trx) => {
+      const row = await lockMerchantRow(trx, merchantId);
+      if (!row) throw new AppError('NOT_FOUND');
+      const settings = parseMerchantSettings(row.settings);
+      const domainsBefore = await readDomains(trx, merchantId);
+      const next = work.apply({ row, settings });
+      const nextRow = { ...row, ...next.row };
+      const nextSettings = next.settings ? checkSettings(next.settings) : settings;
+      const { id: _id, created_at: _created, updated_at: _updated, ...rowValues } = next.row ?? {};
+      await updateMerchantRow(trx, merchantId, {
+        ...rowValues,
+        ...(next.settings ? { settings: JSON.stringify(nextSettings) } : {}),
+      } as Parameters<typeof updateMerchantRow>[2]);
+      if (work.domains) await writeDomains(trx, merchantId, work.domains);
+      await recordChange(trx, {
+        ...actorOf(actor),
+        merchantId,
+        action: work.action,
+        target: { type: 'merchant', id: merchantId },
+        before: work.view({ row, settings, domains: domainsBefore }),
+        after: work.view({ row: nextRow, settings: nextSettings, domains: work.domains ?? domainsBefore }),
+      });
+    });
+    deps.onChanged();
+    return readConfig(merchantId);
+  }
+
+  async function writeDomains(trx: Transaction<Database>, merchantId: string, domains: DomainInput[]) {
+    const fields: Record<string, string> = {};
+    const seen = new Set<string>();
+    domains.forEach((entry, index) => {
+      if (!DOMAIN_PATTERN.test(entry.domain)) fields[`domains.${index}.domain`] = 'invalid';
+      else if (seen.has(entry.domain)) fields[`domains.${index}.domain`] = 'duplicate';
+      seen.add(entry.domain);
+    });
+    for (const route of DOMAIN_ROUTES) {
+      if (domains.filter((entry) => entry.route === route && entry.isMain).length > 1) {
+        fields.domains = `one main domain per route (${route})`;
+      }
+    }
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+    const taken = await findDomainsOfOthers(trx, merchantId, [...seen]);
+    if (taken.length > 0) {
+      throw new AppError('VALIDATION', {
+        value: { fields: { domains: `used by another merchant: ${taken.join(', ')}` } },
+      });
+    }
+    await replaceDomainRows(
+      trx,
+      merchantId,
+      domains.map((entry) => ({ id: uuidv7(), ...entry })),
+    );
+  }
+
+  async function readConfig(merchantId: string) {
+    const row = await findMerchantRow(db, merchantId);
+    if (!row) throw new AppError('NOT_FOUND');
+    const settings = parseMerchantSettings(row.settings);
+    return {
+      merchant: {
+        id: row.id,
+        code: row.code,
+        isDefault: row.is_default,
+      },
+      general: generalViewOf(row, settings),
+      domains: await readDomains(db, merchantId),
+      whitelabel: settings.whitelabel,
+      register: settings.register,
+      socialLogin: socialLoginViewOf(settings),
+      systemStatus: systemStatusViewOf(row, settings),
+    };
+  }
+
+  return {
+    listMerchants: (scope: readonly string[] | null) => findMerchantSummaries(db, scope),
+    merchantExists: async (merchantId: string) => (await findMerchantRow(db, merchantId)) !== undefined,
+    readConfig,
+
+    updateGeneral(actor: ChangeActor, merchantId: string, input: GeneralInput) {
+      checkGeneral(input);
+      return change(actor, merchantId, {
+        action: 'settings.general',
+        view: ({ row, settings }) => generalViewOf(row, settings),
+        apply: ({ settings }) => ({
+          row: {
+            name: input.name,
+            currency: input.currency,
+            currency_symbol: input.currencySymbol,
+            time_zone: input.timeZone,
+            default_language: input.defaultLanguage,
+            languages: input.languages,
+          },
+          settings: {
+            ...settings,
+            mainDomain: input.mainDomain,
+            siteName: input.siteName,
+            minimumAge: input.minimumAge,
+            session: input.session,
+            analytics: { gtagId: input.analyticsId },
+            imageCDNs: input.imageCDNs,
+            launchGameCDNs: input.launchGameCDNs,
+            passwordExpiryDays: input.passwordExpiryDays,
+          },
+        }),
+      });
+    },
+
+    replaceDomains(actor: ChangeActor, merchantId: string, domains: DomainInput[]) {
+      const normalized = domains.map((entry) => ({ ...entry, domain: entry.domain.trim().toLowerCase() }));
+      return change(actor, merchantId, {
+        action: 'settings.domains',
+        view: ({ domains: list }) => list,
+        apply: () => ({}),
+        domains: normalized,
+      });
+    },
+
+    replaceWhitelabel(actor: ChangeActor, merchantId: string, tree: WhitelabelNode[]) {
+      checkWhitelabel(tree);
+      return change(actor, merchantId, {
+        action: 'settings.whitelabel',
+        view: ({ settings }) => settings.whitelabel,
+        apply: ({ settings }) => ({ settings: { ...settings, whitelabel: tree } }),
+      });
+    },
+
+    replaceRegisterRules(actor: ChangeActor, merchantId: string, rules: RegisterRule[]) {
+      checkRegisterRules(rules);
+      return change(actor, merchantId, {
+        action: 'settings.register',
+        view: ({ settings }) => settings.register,
+        apply: ({ settings }) => ({ settings: { ...settings, register: rules } }),
+      });
+    },
+
+    replaceSocialLogin(actor: ChangeActor, merchantId: string, providers: SocialLoginInput[]) {
+      const seen = new Set<string>();
+      for (const [index, provider] of providers.entries()) {
+        if (seen.has(provider.provider)) {
+          throw new AppError('VALIDATION', {
+            value: { fields: { [`providers.${index}.provider`]: 'duplicate' } },
+          });
+        }
+        seen.add(provider.provider);
+      }
+      return change(actor, merchantId, {
+        action: 'settings.socialLogin',
+        view: ({ settings }) => socialLoginViewOf(settings),
+        apply: ({ settings }) => ({
+          settings: {
+            ...settings,
+            socialLogin: providers.map((provider, index) => {
+              const stored = settings.socialLogin.find((entry) => entry.provider === provider.provider);
+              const clientSecret = provider.clientSecret ?? stored?.clientSecret ?? '';
+              if (provider.enabled && clientSecret === '') {
+                throw new AppError('VALIDATION', {
+                  value: {
+                    fields: { [`providers.${index}.clientSecret`]: 'required to enable the provider' },
+                  },
+                });
+              }
+              return {
+                provider: provider.provider,
+                enabled: provider.enabled,
+                issuer: provider.issuer,
+                clientId: provider.clientId,
+                clientSecret,
+                scopes: provider.scopes ?? stored?.scopes ?? 'openid email profile',
+              };
+            }),
+          },
+        }),
+      });
+    },
+
+    updateSystemStatus(actor: ChangeActor, merchantId: string, input: SystemStatusInput) {
+      const { startsAt, endsAt } = input.maintenance;
+      if (startsAt !== null && endsAt !== null && Date.parse(startsAt) >= Date.parse(endsAt)) {
+        throw new AppError('VALIDATION', {
+          value: { fields: { 'maintenance.endsAt': 'must be after the start' } },
+        });
+      }
+      return change(actor, merchantId, {
+        action: 'settings.systemStatus',
+        view: ({ row, settings }) => systemStatusViewOf(row, settings),
+        apply: ({ row, settings }) => ({
+          // A site closed to every region (status 2) stays so; only maintenance is switched here.
+          row: {
+            status: row.status === 2 ? 2 : input.maintenance.enabled ? 1 : 0,
+            maintenance_title: input.maintenance.title,
+            maintenance_message: input.maintenance.message,
+          },
+          settings: {
+            ...settings,
+            maintenanceSchedule: { startsAt, endsAt },
+            regionRestriction: input.regionRestriction,
+          },
+        }),
+      });
+    },
+  };
+}
+
+function generalViewOf(row: MerchantRow, settings: MerchantSettings) {
+  return {
+    name: row.name,
+    currency: row.currency,
+    currencySymbol: row.currency_symbol,
+    timeZone: row.time_zone,
+    defaultLanguage: row.default_language,
+    languages: row.languages,
+    mainDomain: settings.mainDomain,
+    siteName: settings.siteName,
+    minimumAge: settings.minimumAge,
+    session: settings.session,
+    analyticsId: settings.analytics.gtagId,
+    imageCDNs: settings.imageCDNs,
+    launchGameCDNs: settings.launchGameCDNs,
+    passwordExpiryDays: settings.passwordExpiryDays,
+  };
+}
+
+/** The providers without their secrets: the back office learns only whether one is set. */
+function socialLoginViewOf(settings: MerchantSettings) {
+  return settings.socialLogin.map((provider) => ({
+    provider: provider.provider,
+    enabled: provider.enabled,
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    scopes: provider.scopes,
+    clientSecretSet: provider.clientSecret !== '',
+  }));
+}
+
+function systemStatusViewOf(row: MerchantRow, settings: MerchantSettings) {
+  return {
+    maintenance: {
+      enabled: row.status === 1,
+      title: row.maintenance_title,
+      message: row.maintenance_message,
+      startsAt: settings.maintenanceSchedule.startsAt,
+      endsAt: settings.maintenanceSchedule.endsAt,
+    },
+    closedEverywhere: row.status === 2,
+    regionRestriction: settings.regionRestriction,
+  };
+}
+
+function checkGeneral(input: GeneralInput): void {
+  const fields: Record<string, string> = {};
+  if (!isTimeZone(input.timeZone)) fields.timeZone = 'unknown time zone';
+  if (!input.languages.includes(input.defaultLanguage))
+    fields.defaultLanguage = 'must be one of the languages';
+  if (new Set(input.languages).size !== input.languages.length) fields.languages = 'duplicate';
+  if (input.session.absoluteMinutes < input.session.idleMinutes) {
+    fields['session.absoluteMinutes'] = 'must not be shorter than the idle timeout';
+  }
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkWhitelabel(tree: readonly WhitelabelNode[]): void {
+  const seen = new Set<string>();
+  const visit = (nodes: readonly { modId: string; children?: readonly unknown[] }[]) => {
+    for (const node of nodes) {
+      if (seen.has(node.modId)) {
+        throw new AppError('VALIDATION', {
+          value: { fields: { whitelabel: `duplicate switch ${node.modId}` } },
+        });
+      }
+      seen.add(node.modId);
+      visit((node.children ?? []) as { modId: string; children?: readonly unknown[] }[]);
+    }
+  };
+  visit(tree);
+}
+
+/**
+ * What the schema cannot say about register rules: one rule per field, a pattern that compiles
+ * (the player's browser runs the same pattern), and a minimum no larger than the maximum.
+ */
+export function checkRegisterRules(rules: readonly RegisterRule[]): void {
+  const fields: Record<string, string> = {};
+  const seen = new Set<string>();
+  rules.forEach((rule, index) => {
+    if (seen.has(rule.field)) fields[`rules.${index}.field`] = 'duplicate';
+    seen.add(rule.field);
+    if (rule.acceptedPattern !== '*') {
+      try {
+        // The server tests with a plain RegExp, the browser with the u flag: both must compile.
+        new RegExp(rule.acceptedPattern);
+        new RegExp(rule.acceptedPattern, 'u');
+      } catch {
+        fields[`rules.${index}.acceptedPattern`] = 'not a valid regular expression';
+      }
+    }
+    if (rule.minLength > rule.maxLength) fields[`rules.${index}.minLength`] = 'larger than the maximum';
+    if (rule.required && !rule.enabled)
+      fields[`rules.${index}.required`] = 'a hidden field cannot be required';
+  });
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+}
+
+/** The whole document through the schema the player side reads it with, and its IP ranges. */
+function checkSettings(settings: MerchantSettings): MerchantSettings {
+  try {
+    const parsed = parseMerchantSettings(settings);
+    compileRegionRestriction(parsed.regionRestriction);
+    return parsed;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const problems =
+      error instanceof MerchantSettingsError
+        ? error.problems
+        : [error instanceof Error ? error.message : String(error)];
+    throw new AppError('VALIDATION', { value: { fields: { settings: problems.join('; ') } }, cause: error });
+  }
+}

@@ -1,0 +1,214 @@
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, PayoutAccountKind, WithdrawalStatus } from '../../db/schema.ts';
+import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import {
+  countOpenWithdrawals,
+  findLastPaidAt,
+  findPayoutAccount,
+  findPayoutAccounts,
+  findWithdrawal,
+  findWithdrawalsPage,
+  insertPayoutAccount,
+  insertWithdrawal,
+  moveWithdrawal,
+  type PayoutAccountRow,
+  removePayoutAccount,
+  sumCreditedDeposits,
+  type WithdrawalRow,
+} from './withdrawal.repository.ts';
+
+export type { PayoutAccountRow, WithdrawalRow };
+
+export const PAYOUT_ACCOUNTS_PER_MEMBER_MAX = 5;
+export const WITHDRAWAL_PAGE_SIZE_MAX = 50;
+export const E_WALLET_PROVIDERS = ['GCASH', 'MAYA'] as const;
+
+/** The ledger hold of a withdrawal: the amount is out of play from request to payout or refusal. */
+export const withdrawalHoldKey = (withdrawalId: string) => `withdrawal:${withdrawalId}`;
+
+/** Names compare as people write them: case, accents and spacing aside. */
+export function isSameName(left: string, right: string): boolean {
+  const normal = (text: string) =>
+    text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return normal(left) === normal(right);
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
+
+/**
+ * Payout accounts and withdrawals: which accounts a member may be paid to, and the withdrawal's
+ * life — review → paying → paid | failed, or review → paid (paid by hand) | rejected. Money moves
+ * only through the wallet's hold, in the workflows; every operator decision writes an audit row
+ * in the transaction that makes it.
+ */
+export function createWithdrawalService(deps: {
+  db: Kysely<Database>;
+  recordChange: RecordChange;
+  now?: () => Date;
+}) {
+  const { db, recordChange } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** An operator's move of a withdrawal, with its audit row, or CONFLICT when its state has moved on. */
+  async function decide(input: {
+    actor: ChangeActor;
+    id: string;
+    from: readonly WithdrawalStatus[];
+    changes: Partial<WithdrawalRow>;
+    action: string;
+  }): Promise<WithdrawalRow> {
+    return db.transaction().execute(async (trx) => {
+      const before = await findWithdrawal(trx, input.id);
+      if (!before) throw new AppError('NOT_FOUND');
+      const after = await moveWithdrawal(trx, input.id, input.from, {
+        ...input.changes,
+        reviewed_by: input.actor.username,
+        reviewed_at: now(),
+      });
+      if (!after) throw new AppError('CONFLICT', { value: { status: before.status } });
+      await recordChange(trx, {
+        ...actorOf(input.actor),
+        merchantId: after.merchant_id,
+        action: input.action,
+        target: { type: 'withdrawal', id: after.id },
+        before: { status: before.status },
+        after: { status: after.status, reason: after.reason },
+      });
+      return after;
+    });
+  }
+
+  return {
+    listPayoutAccounts: (memberId: string) => findPayoutAccounts(db, memberId),
+    findPayoutAccount: (id: string) => findPayoutAccount(db, id),
+
+    async bindPayoutAccount(input: {
+      merchantId: string;
+      memberId: string;
+      kind: PayoutAccountKind;
+      provider: string;
+      accountName: string;
+      accountNumber: string;
+    }): Promise<PayoutAccountRow> {
+      const existing = await findPayoutAccounts(db, input.memberId);
+      if (existing.length >= PAYOUT_ACCOUNTS_PER_MEMBER_MAX) {
+        throw new AppError('LIMIT_REACHED', {
+          value: { limit: 'accounts', max: PAYOUT_ACCOUNTS_PER_MEMBER_MAX },
+        });
+      }
+      const accountNumber = input.accountNumber.replace(/[\s-]/g, '');
+      if (existing.some((row) => row.provider === input.provider && row.account_number === accountNumber)) {
+        throw new AppError('VALIDATION', { value: { fields: { accountNumber: 'taken' } } });
+      }
+      const id = uuidv7();
+      await insertPayoutAccount(db, {
+        id,
+        merchant_id: input.merchantId,
+        member_id: input.memberId,
+        kind: input.kind,
+        provider: input.provider,
+        account_name: input.accountName.trim().replace(/\s+/g, ' '),
+        account_number: accountNumber,
+        created_at: now(),
+      });
+      const created = await findPayoutAccount(db, id);
+      if (!created) throw new Error('the new payout account is missing');
+      return created;
+    },
+
+    async removePayoutAccount(memberId: string, id: string): Promise<void> {
+      if (!(await removePayoutAccount(db, memberId, id, now()))) throw new AppError('NOT_FOUND');
+    },
+
+    countOpen: (memberId: string) => countOpenWithdrawals(db, memberId),
+
+    /**
+     * What the member must still wager before withdrawing: the deposits credited since the last
+     * paid withdrawal times the merchant's multiplier, against what was wagered since (given).
+     */
+    async turnoverSince(memberId: string): Promise<{ since: Date | null; depositedMinor: bigint }> {
+      const since = await findLastPaidAt(db, memberId);
+      return { since, depositedMinor: await sumCreditedDeposits(db, memberId, since) };
+    },
+
+    async createWithdrawal(input: {
+      id: string;
+      merchantId: string;
+      memberId: string;
+      payoutAccountId: string;
+      currency: string;
+      amountMinor: bigint;
+    }): Promise<WithdrawalRow> {
+      await insertWithdrawal(db, {
+        id: input.id,
+        merchant_id: input.merchantId,
+        member_id: input.memberId,
+        payout_account_id: input.payoutAccountId,
+        currency: input.currency,
+        amount_minor: input.amountMinor,
+        status: 'review',
+        hold_key: withdrawalHoldKey(input.id),
+        created_at: now(),
+        updated_at: now(),
+      });
+      const created = await findWithdrawal(db, input.id);
+      if (!created) throw new Error('the new withdrawal is missing');
+      return created;
+    },
+
+    findWithdrawal: (id: string) => findWithdrawal(db, id),
+
+    listMemberWithdrawals: (memberId: string, page: number, pageSize: number) =>
+      findWithdrawalsPage(db, { memberId, page, pageSize: Math.min(pageSize, WITHDRAWAL_PAGE_SIZE_MAX) }),
+
+    listQueue: (input: {
+      merchantIds: readonly string[] | null;
+      statuses: readonly WithdrawalStatus[];
+      page: number;
+      pageSize: number;
+    }) => findWithdrawalsPage(db, { ...input, pageSize: Math.min(input.pageSize, WITHDRAWAL_PAGE_SIZE_MAX) }),
+
+    reject: (actor: ChangeActor, id: string, reason: string) =>
+      decide({
+        actor,
+        id,
+        from: ['review'],
+        changes: { status: 'rejected', reason },
+        action: 'withdrawal.reject',
+      }),
+
+    markPaid: (actor: ChangeActor, id: string, reason: string | null) =>
+      decide({
+        actor,
+        id,
+        from: ['review', 'paying'],
+        changes: { status: 'paid', paid_at: now(), reason },
+        action: 'withdrawal.paid',
+      }),
+
+    startPayout: (actor: ChangeActor, id: string, payoutMethodId: string) =>
+      decide({
+        actor,
+        id,
+        from: ['review'],
+        changes: { status: 'paying', payout_method_id: payoutMethodId },
+        action: 'withdrawal.approve',
+      }),
+
+    setGatewayPayout: (id: string, gatewayPayoutId: string) =>
+      moveWithdrawal(db, id, ['paying'], { gateway_payout_id: gatewayPayoutId }),
+
+    /** The gateway could not take the payout: back to review, with why. */
+    returnToReview: (id: string, reason: string) =>
+      moveWithdrawal(db, id, ['paying'], { status: 'review', reason: reason.slice(0, 300) }),
+
+    /** The gateway's word on a payout: paid, or failed (and the hold goes back). */
+    settlePayout: (id: string, status: 'paid' | 'failed') =>
+      moveWithdrawal(db, id, ['paying'], {
+        status,
+        ...(status === 'paid' ? { paid_at: now() } : { reason: 'the gateway reported the payout failed' }),
+      }),
+  };
+}

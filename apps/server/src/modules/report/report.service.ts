@@ -1,0 +1,254 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import {
+  type DatePreset,
+  type DayRange,
+  daysOf,
+  lengthOf,
+  REPORT_DAYS_MAX,
+  rangeOfPreset,
+} from './date-range.ts';
+
+/** Reports: read-only queries over a range of days, each day in the merchant's own time zone. */
+export type ReportService = ReturnType<typeof createReportService>;
+
+export type PlayerActivityRow = {
+  day: string;
+  merchantId: string;
+  merchantCode: string;
+  registrations: number;
+  logins: number;
+  activePlayers: number;
+};
+
+export type MoneyRow = {
+  day: string;
+  merchantId: string;
+  merchantCode: string;
+  deposits: number;
+  depositsMinor: bigint;
+  firstDeposits: number;
+  firstDepositsMinor: bigint;
+  withdrawals: number;
+  withdrawalsMinor: bigint;
+  /** Deposits less withdrawals paid. */
+  netMinor: bigint;
+};
+
+const TRIAL_TYPE = 4;
+
+export function createReportService(deps: { db: Kysely<Database>; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The range asked for: a preset, or from/to (checked and bounded), in the time zone given. */
+  function resolveRange(
+    input: { preset?: DatePreset | undefined; from?: string | undefined; to?: string | undefined },
+    timeZone: string,
+  ): DayRange {
+    const range =
+      input.from && input.to
+        ? { from: input.from, to: input.to }
+        : rangeOfPreset(input.preset ?? 'past7Days', timeZone, now());
+    const length = lengthOf(range);
+    if (length < 1 || length > REPORT_DAYS_MAX) {
+      throw new AppError('VALIDATION', {
+        value: { fields: { to: `a range of 1 to ${REPORT_DAYS_MAX} days` } },
+      });
+    }
+    return range;
+  }
+
+  /**
+   * The merchants a report covers and its range of days. Presets are read in the first merchant's
+   * time zone (a platform owner across time zones picks explicit dates when that matters). Each
+   * row's day is counted in its merchant's time zone; the UTC bounds, widened by a day on each
+   * side, keep the indexes usable before the exact day filter.
+   */
+  async function scopeAndRange(input: {
+    scope: readonly string[] | null;
+    preset?: DatePreset | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  }) {
+    let merchantsQuery = db.selectFrom('merchants').select(['id', 'code', 'time_zone']).orderBy('code');
+    if (input.scope) merchantsQuery = merchantsQuery.where('id', 'in', [...input.scope, '']);
+    const merchants = await merchantsQuery.execute();
+    const range = resolveRange(input, merchants[0]?.time_zone ?? 'UTC');
+    const ids = merchants.map((merchant) => merchant.id);
+    const lower = new Date(Date.parse(`${range.from}T00:00:00Z`) - 86_400_000);
+    const upper = new Date(Date.parse(`${range.to}T00:00:00Z`) + 2 * 86_400_000);
+    return { merchants, range, ids, lower, upper };
+  }
+
+  return {
+    resolveRange,
+
+    /**
+     * Money in and out per day and merchant: deposits credited, first deposits (a member's first
+     * credited deposit ever), withdrawals paid, and the net of the two; days without any are zeros.
+     */
+    async money(input: {
+      scope: readonly string[] | null;
+      preset?: DatePreset | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+    }): Promise<{ range: DayRange; rows: MoneyRow[] }> {
+      const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
+      if (merchants.length === 0) return { range, rows: [] };
+      const dayOf = (column: string) =>
+        sql<string>`to_char(${sql.ref(column)} at time zone merchants.time_zone, 'YYYY-MM-DD')`;
+      const [deposits, firsts, withdrawals] = await Promise.all([
+        db
+          .selectFrom('deposits')
+          .innerJoin('merchants', 'merchants.id', 'deposits.merchant_id')
+          .select([
+            'deposits.merchant_id as merchantId',
+            dayOf('deposits.credited_at').as('day'),
+            sql<string>`count(*)`.as('count'),
+            sql<string>`sum(deposits.amount_minor)`.as('total'),
+          ])
+          .where('deposits.merchant_id', 'in', ids)
+          .where('deposits.status', '=', 'credited')
+          .where('deposits.credited_at', '>=', lower)
+          .where('deposits.credited_at', '<', upper)
+          .groupBy(['deposits.merchant_id', 'day'])
+          .execute(),
+        db
+          .selectFrom(
+            db
+              .selectFrom('deposits')
+              .select(['merchant_id', 'member_id', 'amount_minor', 'credited_at'])
+              .select(
+                sql<number>`row_number() over (partition by member_id order by credited_at, id)`.as('rank'),
+              )
+              .where('status', '=', 'credited')
+              .where('merchant_id', 'in', ids)
+              .as('ranked'),
+          )
+          .innerJoin('merchants', 'merchants.id', 'ranked.merchant_id')
+          .select([
+            'ranked.merchant_id as merchantId',
+            dayOf('ranked.credited_at').as('day'),
+            sql<string>`count(*)`.as('count'),
+            sql<string>`sum(ranked.amount_minor)`.as('total'),
+          ])
+          .where('ranked.rank', '=', 1)
+          .where('ranked.credited_at', '>=', lower)
+          .where('ranked.credited_at', '<', upper)
+          .groupBy(['ranked.merchant_id', 'day'])
+          .execute(),
+        db
+          .selectFrom('withdrawals')
+          .innerJoin('merchants', 'merchants.id', 'withdrawals.merchant_id')
+          .select([
+            'withdrawals.merchant_id as merchantId',
+            dayOf('withdrawals.paid_at').as('day'),
+            sql<string>`count(*)`.as('count'),
+            sql<string>`sum(withdrawals.amount_minor)`.as('total'),
+          ])
+          .where('withdrawals.merchant_id', 'in', ids)
+          .where('withdrawals.status', '=', 'paid')
+          .where('withdrawals.paid_at', '>=', lower)
+          .where('withdrawals.paid_at', '<', upper)
+          .groupBy(['withdrawals.merchant_id', 'day'])
+          .execute(),
+      ]);
+      const byKey = (rows: { merchantId: string; day: string; count: string; total: string }[]) =>
+        new Map(rows.map((row) => [`${row.merchantId}|${row.day}`, row]));
+      const [depositOf, firstOf, withdrawalOf] = [byKey(deposits), byKey(firsts), byKey(withdrawals)];
+      const rows: MoneyRow[] = [];
+      for (const day of daysOf(range)) {
+        for (const merchant of merchants) {
+          const key = `${merchant.id}|${day}`;
+          const deposit = depositOf.get(key);
+          const first = firstOf.get(key);
+          const withdrawal = withdrawalOf.get(key);
+          const depositsMinor = BigInt(deposit?.total ?? 0);
+          const withdrawalsMinor = BigInt(withdrawal?.total ?? 0);
+          rows.push({
+            day,
+            merchantId: merchant.id,
+            merchantCode: merchant.code,
+            deposits: Number(deposit?.count ?? 0),
+            depositsMinor,
+            firstDeposits: Number(first?.count ?? 0),
+            firstDepositsMinor: BigInt(first?.total ?? 0),
+            withdrawals: Number(withdrawal?.count ?? 0),
+            withdrawalsMinor,
+            netMinor: depositsMinor - withdrawalsMinor,
+          });
+        }
+      }
+      return { range, rows };
+    },
+
+    /**
+     * Daily registrations (trial accounts left out), sign-ins and active players (members who
+     * signed in that day) per merchant; days without any are answered as zeros, so that a chart
+     * shows the gaps.
+     */
+    async playerActivity(input: {
+      scope: readonly string[] | null;
+      preset?: DatePreset | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+    }): Promise<{ range: DayRange; rows: PlayerActivityRow[] }> {
+      const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
+      if (merchants.length === 0) return { range, rows: [] };
+      const [registrations, logins] = await Promise.all([
+        db
+          .selectFrom('members')
+          .innerJoin('merchants', 'merchants.id', 'members.merchant_id')
+          .select([
+            'members.merchant_id as merchantId',
+            sql<string>`to_char(members.created_at at time zone merchants.time_zone, 'YYYY-MM-DD')`.as('day'),
+            (eb) => eb.fn.countAll<string>().as('count'),
+          ])
+          .where('members.merchant_id', 'in', ids)
+          .where('members.type', '<>', TRIAL_TYPE)
+          .where('members.created_at', '>=', lower)
+          .where('members.created_at', '<', upper)
+          .groupBy(['members.merchant_id', 'day'])
+          .execute(),
+        db
+          .selectFrom('member_logins')
+          .innerJoin('merchants', 'merchants.id', 'member_logins.merchant_id')
+          .select([
+            'member_logins.merchant_id as merchantId',
+            sql<string>`to_char(member_logins.created_at at time zone merchants.time_zone, 'YYYY-MM-DD')`.as(
+              'day',
+            ),
+            (eb) => eb.fn.countAll<string>().as('count'),
+            sql<string>`count(distinct member_logins.member_id)`.as('active'),
+          ])
+          .where('member_logins.merchant_id', 'in', ids)
+          .where('member_logins.created_at', '>=', lower)
+          .where('member_logins.created_at', '<', upper)
+          .groupBy(['member_logins.merchant_id', 'day'])
+          .execute(),
+      ]);
+      const key = (merchantId: string, day: string) => `${merchantId}|${day}`;
+      const registered = new Map(
+        registrations.map((row) => [key(row.merchantId, row.day), Number(row.count)]),
+      );
+      const signedIn = new Map(logins.map((row) => [key(row.merchantId, row.day), row]));
+      const rows: PlayerActivityRow[] = [];
+      for (const day of daysOf(range)) {
+        for (const merchant of merchants) {
+          const login = signedIn.get(key(merchant.id, day));
+          rows.push({
+            day,
+            merchantId: merchant.id,
+            merchantCode: merchant.code,
+            registrations: registered.get(key(merchant.id, day)) ?? 0,
+            logins: Number(login?.count ?? 0),
+            activePlayers: Number(login?.active ?? 0),
+          });
+        }
+      }
+      return { range, rows };
+    },
+  };
+}

@@ -1,0 +1,358 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type {
+  Database,
+  LedgerAccountKind,
+  LedgerAccountsTable,
+  LedgerHoldsTable,
+  LedgerTransfersTable,
+} from '../../db/schema.ts';
+
+export type AccountRow = Selectable<LedgerAccountsTable>;
+export type TransferRow = Selectable<LedgerTransfersTable>;
+export type HoldRow = Selectable<LedgerHoldsTable>;
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A transfer as the hot statement writes it; balances after come from the two updates. */
+export type NewTransfer = {
+  id: string;
+  merchantId: string;
+  key: string;
+  code: string;
+  reference: string | null;
+  debitAccountId: string;
+  creditAccountId: string;
+  currency: string;
+  amountMinor: bigint;
+  reversesKey: string | null;
+};
+
+export type AppliedTransfer = {
+  createdAt: Date;
+  debitBalanceAfterMinor: bigint;
+  creditBalanceAfterMinor: bigint;
+};
+
+/**
+ * One transfer in one statement (ledger_apply_transfer, migration 0041), so in one round trip
+ * and, outside an explicit transaction, one implicit transaction: both accounts are locked in id
+ * order (two transfers between the same accounts in opposite directions cannot deadlock), the
+ * debit is guarded (a player account never goes below zero), and the transfer row is inserted
+ * with both balances after. Returns null when nothing changed: the debit account is missing or
+ * the player's balance is short. A reused key fails on the unique index, and the updates are
+ * undone with it.
+ */
+export async function applyTransfer(db: Executor, transfer: NewTransfer): Promise<AppliedTransfer | null> {
+  const result = await transferStatement(transfer).execute(db);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    createdAt: row.created_at,
+    debitBalanceAfterMinor: BigInt(row.debit_balance_after_minor),
+    creditBalanceAfterMinor: BigInt(row.credit_balance_after_minor),
+  };
+}
+
+/** The statement of applyTransfer; bench/ledger runs the very same text through pgbench. */
+export function transferStatement(transfer: NewTransfer) {
+  return sql<{
+    created_at: Date;
+    debit_balance_after_minor: bigint;
+    credit_balance_after_minor: bigint;
+  }>`select created_at, debit_balance_after_minor, credit_balance_after_minor from ledger_apply_transfer(
+    ${transfer.id}::text, ${transfer.merchantId}::text, ${transfer.key}::text, ${transfer.code}::text,
+    ${transfer.reference}::text, ${transfer.debitAccountId}::text, ${transfer.creditAccountId}::text,
+    ${transfer.currency}::text, ${transfer.amountMinor}::bigint, ${transfer.reversesKey}::text)`;
+}
+
+/** True when a database error is a unique violation of the named index. */
+export function isUniqueViolation(error: unknown, indexName: string): boolean {
+  const fields = error as { code?: string; constraint?: string; message?: string } | null;
+  if (fields?.code !== '23505') return false;
+  return fields.constraint === indexName || String(fields.message).includes(indexName);
+}
+
+export const TRANSFER_KEY_INDEX = 'ledger_transfers_key_uq';
+export const TRANSFER_REVERSES_INDEX = 'ledger_transfers_reverses_uq';
+export const HOLD_KEY_INDEX = 'ledger_holds_key_uq';
+
+export function findTransferByKey(
+  db: Executor,
+  merchantId: string,
+  key: string,
+): Promise<TransferRow | undefined> {
+  return db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function findTransferReversing(
+  db: Executor,
+  merchantId: string,
+  reversedKey: string,
+): Promise<TransferRow | undefined> {
+  return db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('reverses_key', '=', reversedKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a bet key as rolled back before its debit arrived: the row takes the key in the same
+ * unique index as transfers, so a late debit with that key fails there, even one racing this.
+ * Returns false when the key is already taken (the debit got there first).
+ */
+export async function insertVoidMarker(
+  db: Executor,
+  marker: { id: string; merchantId: string; key: string; currency: string; reference: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('ledger_transfers')
+    .values({
+      id: marker.id,
+      merchant_id: marker.merchantId,
+      idempotency_key: marker.key,
+      code: 'void',
+      reference: marker.reference,
+      debit_account_id: null,
+      credit_account_id: null,
+      currency: marker.currency,
+      amount_minor: 0n,
+      debit_balance_after_minor: null,
+      credit_balance_after_minor: null,
+      reverses_key: null,
+    })
+    .onConflict((conflict) => conflict.columns(['merchant_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export function findPlayerAccounts(db: Executor, memberId: string, currency: string): Promise<AccountRow[]> {
+  return db
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('owner_id', '=', memberId)
+    .where('currency', '=', currency)
+    .execute();
+}
+
+export function findHouseAccounts(
+  db: Executor,
+  merchantId: string,
+  purpose: string,
+  currency: string,
+): Promise<AccountRow[]> {
+  return db
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('kind', '=', 'house')
+    .where('purpose', '=', purpose)
+    .where('currency', '=', currency)
+    .orderBy('shard')
+    .execute();
+}
+
+export type NewAccount = {
+  id: string;
+  merchantId: string;
+  kind: LedgerAccountKind;
+  ownerId: string | null;
+  purpose: string | null;
+  shard: number;
+  currency: string;
+};
+
+/** Creates accounts that do not exist yet; concurrent creators agree through the unique indexes. */
+export async function insertAccounts(db: Executor, accounts: NewAccount[]): Promise<void> {
+  if (accounts.length === 0) return;
+  await db
+    .insertInto('ledger_accounts')
+    .values(
+      accounts.map((account) => ({
+        id: account.id,
+        merchant_id: account.merchantId,
+        kind: account.kind,
+        owner_id: account.ownerId,
+        purpose: account.purpose,
+        shard: account.shard,
+        currency: account.currency,
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+export function findAccountById(db: Executor, id: string): Promise<AccountRow | undefined> {
+  return db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type TransferPageQuery = {
+  accountIds: string[];
+  codes: string[] | null;
+  fromDate: Date | null;
+  toDate: Date | null;
+  limit: number;
+  offset: number;
+};
+
+/**
+ * The sum of transfers of one code out of (`debit`) or into (`credit`) an account since a moment:
+ * what a member staked, or had returned, in a period.
+ */
+export async function sumAccountTransfers(
+  db: Executor,
+  query: { accountId: string; side: 'debit' | 'credit'; codes: string[]; since: Date | null },
+): Promise<bigint> {
+  let base = db
+    .selectFrom('ledger_transfers')
+    .where(query.side === 'debit' ? 'debit_account_id' : 'credit_account_id', '=', query.accountId)
+    .where('code', 'in', query.codes);
+  if (query.since) base = base.where('created_at', '>=', query.since);
+  const row = await base
+    .select((select) =>
+      select.fn.coalesce(select.fn.sum<string | number | bigint>('amount_minor'), select.lit(0)).as('total'),
+    )
+    .executeTakeFirst();
+  return BigInt(row?.total ?? 0);
+}
+
+/** Transfers touching any of the accounts, newest first, with the total count for paging. */
+export async function findTransfersPage(
+  db: Executor,
+  query: TransferPageQuery,
+): Promise<{ rows: TransferRow[]; total: number }> {
+  let base = db
+    .selectFrom('ledger_transfers')
+    .where((where) =>
+      where.or([
+        where('debit_account_id', 'in', query.accountIds),
+        where('credit_account_id', 'in', query.accountIds),
+      ]),
+    );
+  if (query.codes) base = base.where('code', 'in', query.codes);
+  if (query.fromDate) base = base.where('created_at', '>=', query.fromDate);
+  if (query.toDate) base = base.where('created_at', '<', query.toDate);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
+    base.select((select) => select.fn.countAll<string | number | bigint>().as('total')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+export function findHoldByKey(db: Executor, merchantId: string, key: string): Promise<HoldRow | undefined> {
+  return db
+    .selectFrom('ledger_holds')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function insertHold(
+  db: Executor,
+  hold: {
+    id: string;
+    merchantId: string;
+    key: string;
+    memberId: string;
+    currency: string;
+    amountMinor: bigint;
+    reference: string | null;
+    holdTransferId: string;
+  },
+): Promise<HoldRow> {
+  return db
+    .insertInto('ledger_holds')
+    .values({
+      id: hold.id,
+      merchant_id: hold.merchantId,
+      idempotency_key: hold.key,
+      member_id: hold.memberId,
+      currency: hold.currency,
+      amount_minor: hold.amountMinor,
+      reference: hold.reference,
+      hold_transfer_id: hold.holdTransferId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Moves a hold out of 'held'; undefined when it was not held any more (someone else settled it). */
+export function settleHold(
+  db: Executor,
+  id: string,
+  status: 'released' | 'captured',
+  settleTransferId: string,
+): Promise<HoldRow | undefined> {
+  return db
+    .updateTable('ledger_holds')
+    .set({ status, settle_transfer_id: settleTransferId, settled_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'held')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Locks a hold row for the rest of the transaction, so that release and capture take turns. */
+export function lockHold(db: Executor, id: string): Promise<HoldRow | undefined> {
+  return db.selectFrom('ledger_holds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The balance an account had just before a moment: the balance after its last earlier transfer. */
+export async function findBalanceBefore(db: Executor, accountId: string, before: Date): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .select(['debit_account_id', 'debit_balance_after_minor', 'credit_balance_after_minor'])
+    .where((where) =>
+      where.or([where('debit_account_id', '=', accountId), where('credit_account_id', '=', accountId)]),
+    )
+    .where('created_at', '<', before)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return 0n;
+  const after =
+    row.debit_account_id === accountId ? row.debit_balance_after_minor : row.credit_balance_after_minor;
+  return BigInt(after ?? 0);
+}
+
+/** Money into and out of an account per calendar day of a time zone, over [from, to). */
+export async function sumDailyMovements(
+  db: Executor,
+  query: { accountId: string; timeZone: string; from: Date; to: Date },
+): Promise<{ day: string; creditsMinor: bigint; debitsMinor: bigint }[]> {
+  const rows = await db
+    .selectFrom('ledger_transfers')
+    .select([
+      sql<string>`to_char(created_at at time zone ${query.timeZone}, 'YYYY-MM-DD')`.as('day'),
+      sql<string>`coalesce(sum(case when credit_account_id = ${query.accountId} then amount_minor else 0 end), 0)`.as(
+        'credits',
+      ),
+      sql<string>`coalesce(sum(case when debit_account_id = ${query.accountId} then amount_minor else 0 end), 0)`.as(
+        'debits',
+      ),
+    ])
+    .where((where) =>
+      where.or([
+        where('debit_account_id', '=', query.accountId),
+        where('credit_account_id', '=', query.accountId),
+      ]),
+    )
+    .where('created_at', '>=', query.from)
+    .where('created_at', '<', query.to)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  return rows.map((row) => ({
+    day: row.day,
+    creditsMinor: BigInt(row.credits),
+    debitsMinor: BigInt(row.debits),
+  }));
+}

@@ -1,0 +1,1046 @@
+import { AMOUNT_MINOR_MAX } from '@panalo/money/amount.ts';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, LedgerHoldStatus } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { startOfDayIn } from '../../platform/time/zoned-day.ts';
+import {
+  type AccountRow,
+  applyTransfer,
+  findAccountById,
+  findBalanceBefore,
+  findHoldByKey,
+  findHouseAccounts,
+  findPlayerAccounts,
+  findTransferByKey,
+  findTransferReversing,
+  findTransfersPage,
+  HOLD_KEY_INDEX,
+  type HoldRow,
+  insertAccounts,
+  insertHold,
+  insertVoidMarker,
+  isUniqueViolation,
+  lockHold,
+  type NewAccount,
+  settleHold,
+  sumAccountTransfers,
+  sumDailyMovements,
+  TRANSFER_KEY_INDEX,
+  TRANSFER_REVERSES_INDEX,
+  type TransferRow,
+} from './wallet.repository.ts';
+
+/** The largest single transfer: the largest amount the wire accepts (9 999 999 999 999.99). */
+export const TRANSFER_AMOUNT_MINOR_MAX = AMOUNT_MINOR_MAX;
+/**
+ * House accounts per purpose and currency. Bets of different players land on different rows
+ * (the shard is a hash of the player), so concurrent bets do not queue on one hot row.
+ */
+export const HOUSE_SHARD_COUNT = 16;
+export const IDEMPOTENCY_KEY_LENGTH_MAX = 128;
+export const REFERENCE_LENGTH_MAX = 128;
+export const TRANSFER_PAGE_SIZE_MAX = 100;
+/** Account ids never change once created, so a process may remember them; this bounds how many. */
+const ACCOUNT_CACHE_ENTRIES_MAX = 200_000;
+
+export type TransferCode =
+  | 'deposit'
+  | 'bet'
+  | 'win'
+  | 'rollback'
+  | 'bonus'
+  | 'transfer'
+  | 'salary'
+  | 'dividend'
+  | 'withdrawal_hold'
+  | 'withdrawal_release'
+  | 'withdrawal'
+  | 'adjustment';
+export const TRANSFER_CODES: readonly TransferCode[] = [
+  'deposit',
+  'bet',
+  'win',
+  'rollback',
+  'bonus',
+  'transfer',
+  'salary',
+  'dividend',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal',
+  'adjustment',
+];
+
+/**
+ * What a house account is for. Deposit clearing is per method (`deposit:gcash`), so that each
+ * method's account is what players paid in through it (negative, since the money came from
+ * outside the ledger).
+ */
+export type HousePurpose =
+  | 'game'
+  | `deposit:${string}`
+  | 'withdrawal_clearing'
+  | 'withdrawal_paid'
+  | 'adjustment'
+  | 'bonus_funding';
+
+export type PlayerWallet = 'cash' | 'bonus';
+/** One side of a transfer: a member's wallet, or a house account of the merchant. */
+export type AccountRef =
+  | { memberId: string; wallet: PlayerWallet }
+  | { house: HousePurpose; shardKey: string };
+
+export type Transfer = {
+  id: string;
+  key: string;
+  code: TransferCode;
+  reference: string | null;
+  debitAccountId: string;
+  creditAccountId: string;
+  currency: string;
+  amountMinor: bigint;
+  debitBalanceAfterMinor: bigint;
+  creditBalanceAfterMinor: bigint;
+  reversesKey: string | null;
+  createdAt: Date;
+};
+
+/** `duplicate`: the key had been used with the same parameters; nothing changed this time. */
+export type TransferOutcome = { transfer: Transfer; duplicate: boolean };
+
+export type TransferInput = {
+  merchantId: string;
+  currency: string;
+  key: string;
+  code: TransferCode;
+  reference?: string | null;
+  from: AccountRef;
+  to: AccountRef;
+  amountMinor: bigint;
+};
+
+/** A game call: one member's cash against the merchant's game house account. */
+export type GameMoveInput = {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  /** The vendor's transaction id (or our own game's), unique per merchant. */
+  key: string;
+  /** The round. */
+  reference?: string | null;
+  amountMinor: bigint;
+};
+
+/** `balanceMinor`: the member's cash right after the call (after the first call, on a duplicate). */
+export type GameMoveOutcome = TransferOutcome & { balanceMinor: bigint };
+
+export type RollbackInput = {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  /** The rollback's own transaction id. */
+  key: string;
+  /** The bet debit it cancels. */
+  betKey: string;
+  reference?: string | null;
+};
+
+/**
+ * `reversed`: the bet's stake went back to the player. `voided`: no such bet had arrived; its key
+ * is now refused, so a late debit cannot take money for a round the vendor has cancelled.
+ */
+export type RollbackOutcome =
+  | { status: 'reversed'; transfer: Transfer; duplicate: boolean; balanceMinor: bigint }
+  | { status: 'voided'; duplicate: boolean; balanceMinor: bigint };
+
+export type Hold = {
+  id: string;
+  key: string;
+  memberId: string;
+  currency: string;
+  amountMinor: bigint;
+  status: LedgerHoldStatus;
+  reference: string | null;
+  holdTransferId: string;
+  settleTransferId: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+export type HoldOutcome = { hold: Hold; duplicate: boolean };
+
+export type Balances = { cashMinor: bigint; bonusMinor: bigint };
+
+/** A member's balance after a change, told once the change is committed. */
+export type BalanceChange = {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  wallet: PlayerWallet;
+  balanceMinor: bigint;
+};
+
+export type ListTransfersInput = {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  codes?: TransferCode[];
+  /** Inclusive start and exclusive end. */
+  fromDate?: Date;
+  toDate?: Date;
+  page: number;
+  pageSize: number;
+};
+
+/** A transfer as the member's statement shows it: signed from the member's side. */
+export type StatementLine = {
+  id: string;
+  code: TransferCode;
+  reference: string | null;
+  wallet: PlayerWallet;
+  /** Positive when money came in, negative when it went out. */
+  amountMinor: bigint;
+  balanceAfterMinor: bigint;
+  createdAt: Date;
+};
+
+/** One day of a member's cash statement (the credit report): money in and out, and the balances. */
+export type StatementDay = {
+  /** The calendar day in the merchant's time zone, yyyy-MM-dd. */
+  day: string;
+  openingMinor: bigint;
+  creditsMinor: bigint;
+  debitsMinor: bigint;
+  closingMinor: bigint;
+};
+
+/** The longest range of days one statement covers. */
+export const STATEMENT_DAYS_MAX = 92;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The instant a calendar date (yyyy-MM-dd) began in a time zone. Noon UTC of a date lies on that
+ * date in every zone from UTC−12 to UTC+11, Manila's included.
+ */
+export function startOfDateIn(timeZone: string, day: string): Date {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) throw new AppError('VALIDATION', { value: { fields: { date: 'format' } } });
+  const noon = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  if (noon.toISOString().slice(0, 10) !== day) {
+    throw new AppError('VALIDATION', { value: { fields: { date: 'format' } } });
+  }
+  return startOfDayIn(timeZone, noon);
+}
+
+/** The calendar day after a yyyy-MM-dd day. */
+export function nextDayOf(day: string): string {
+  const noon = new Date(`${day}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + 1);
+  return noon.toISOString().slice(0, 10);
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
+
+/** A broken invariant is a bug: fail loudly rather than store something wrong. */
+function assertInvariant(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(`wallet invariant broken: ${message}`);
+}
+
+function assertKey(key: string, what: string): void {
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_LENGTH_MAX) {
+    throw new AppError('VALIDATION', { value: { fields: { [what]: 'length' } } });
+  }
+}
+
+function assertAmount(amountMinor: bigint): void {
+  if (typeof amountMinor !== 'bigint' || amountMinor <= 0n || amountMinor > TRANSFER_AMOUNT_MINOR_MAX) {
+    throw new AppError('VALIDATION', { value: { fields: { amount: 'range' } } });
+  }
+}
+
+const currencySymbols = new Map<string, string>();
+/**
+ * The symbol people know a currency by (₱ for PHP), from the platform's Intl data. Sockets get
+ * it with every balance; a merchant's own configured symbol is what pages read from permission.
+ */
+export function currencySymbolOf(currency: string): string {
+  let symbol = currencySymbols.get(currency);
+  if (symbol === undefined) {
+    try {
+      const parts = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+      });
+      symbol = parts.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+    } catch {
+      symbol = currency;
+    }
+    currencySymbols.set(currency, symbol);
+  }
+  return symbol;
+}
+
+/** FNV-1a: a stable, well-spread shard for a player, the same in every process. */
+export function houseShardOf(shardKey: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < shardKey.length; index += 1) {
+    hash ^= shardKey.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % HOUSE_SHARD_COUNT;
+}
+
+function toTransfer(row: TransferRow): Transfer {
+  assertInvariant(row.code !== 'void', 'a void marker is not a transfer');
+  assertInvariant(
+    row.debit_account_id !== null &&
+      row.credit_account_id !== null &&
+      row.debit_balance_after_minor !== null &&
+      row.credit_balance_after_minor !== null,
+    'a transfer has both sides',
+  );
+  return {
+    id: row.id,
+    key: row.idempotency_key,
+    code: row.code as TransferCode,
+    reference: row.reference,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    currency: row.currency,
+    amountMinor: BigInt(row.amount_minor),
+    debitBalanceAfterMinor: BigInt(row.debit_balance_after_minor),
+    creditBalanceAfterMinor: BigInt(row.credit_balance_after_minor),
+    reversesKey: row.reverses_key,
+    createdAt: row.created_at,
+  };
+}
+
+function toHold(row: HoldRow): Hold {
+  return {
+    id: row.id,
+    key: row.idempotency_key,
+    memberId: row.member_id,
+    currency: row.currency,
+    amountMinor: BigInt(row.amount_minor),
+    status: row.status,
+    reference: row.reference,
+    holdTransferId: row.hold_transfer_id,
+    settleTransferId: row.settle_transfer_id,
+    createdAt: row.created_at,
+    settledAt: row.settled_at,
+  };
+}
+
+type ResolvedAccount = { id: string; kind: AccountRow['kind']; ownerId: string | null };
+
+/**
+ * The ledger: every movement of money between accounts, idempotent on the caller's key.
+ * Deposits, withdrawals, games, bonuses and agents all move money through this one API.
+ * `onBalanceChanged` hears every change of a member's balance after it is committed (the app
+ * sends it to the member's sockets).
+ */
+export function createWalletService(deps: {
+  db: Kysely<Database>;
+  onBalanceChanged?: (change: BalanceChange) => void;
+}) {
+  const { db } = deps;
+  const accountCache = new Map<string, ResolvedAccount>();
+
+  function remember(cacheKey: string, account: ResolvedAccount): void {
+    // Entries never go stale (accounts are never deleted or re-keyed); the bound only caps memory.
+    if (accountCache.size >= ACCOUNT_CACHE_ENTRIES_MAX) accountCache.clear();
+    accountCache.set(cacheKey, account);
+  }
+
+  /** A member's cash and bonus accounts, created on first use so that existing members work. */
+  async function resolvePlayerAccount(
+    merchantId: string,
+    memberId: string,
+    currency: string,
+    wallet: PlayerWallet,
+  ): Promise<ResolvedAccount> {
+    const cacheKey = `p|${merchantId}|${memberId}|${currency}|${wallet}`;
+    const cached = accountCache.get(cacheKey);
+    if (cached) return cached;
+    let rows = await findPlayerAccounts(db, memberId, currency);
+    if (rows.length < 2) {
+      await insertAccounts(
+        db,
+        (['player_cash', 'player_bonus'] as const).map(
+          (kind): NewAccount => ({
+            id: uuidv7(),
+            merchantId,
+            kind,
+            ownerId: memberId,
+            purpose: null,
+            shard: 0,
+            currency,
+          }),
+        ),
+      );
+      rows = await findPlayerAccounts(db, memberId, currency);
+    }
+    for (const row of rows) {
+      if (row.merchant_id !== merchantId) throw new AppError('NOT_FOUND');
+      const rowWallet: PlayerWallet = row.kind === 'player_cash' ? 'cash' : 'bonus';
+      remember(`p|${merchantId}|${memberId}|${currency}|${rowWallet}`, {
+        id: row.id,
+        kind: row.kind,
+        ownerId: row.owner_id,
+      });
+    }
+    const resolved = accountCache.get(cacheKey);
+    assertInvariant(resolved !== undefined, 'a player has a cash and a bonus account');
+    return resolved;
+  }
+
+  async function resolveHouseAccount(
+    merchantId: string,
+    purpose: HousePurpose,
+    currency: string,
+    shardKey: string,
+  ): Promise<ResolvedAccount> {
+    const shard = houseShardOf(shardKey);
+    const cacheKey = `h|${merchantId}|${purpose}|${currency}|${shard}`;
+    const cached = accountCache.get(cacheKey);
+    if (cached) return cached;
+    let rows = await findHouseAccounts(db, merchantId, purpose, currency);
+    if (rows.length < HOUSE_SHARD_COUNT) {
+      await insertAccounts(
+        db,
+        Array.from(
+          { length: HOUSE_SHARD_COUNT },
+          (_, index): NewAccount => ({
+            id: uuidv7(),
+            merchantId,
+            kind: 'house',
+            ownerId: null,
+            purpose,
+            shard: index,
+            currency,
+          }),
+        ),
+      );
+      rows = await findHouseAccounts(db, merchantId, purpose, currency);
+    }
+    for (const row of rows) {
+      remember(`h|${merchantId}|${purpose}|${currency}|${row.shard}`, {
+        id: row.id,
+        kind: row.kind,
+        ownerId: null,
+      });
+    }
+    const resolved = accountCache.get(cacheKey);
+    assertInvariant(resolved !== undefined, 'every house shard exists');
+    return resolved;
+  }
+
+  function resolveAccount(merchantId: string, currency: string, ref: AccountRef): Promise<ResolvedAccount> {
+    return 'house' in ref
+      ? resolveHouseAccount(merchantId, ref.house, currency, ref.shardKey)
+      : resolvePlayerAccount(merchantId, ref.memberId, currency, ref.wallet);
+  }
+
+  /** Tells the listener about each member side of a committed transfer. */
+  function announce(merchantId: string, transfer: Transfer, debit: ResolvedAccount, credit: ResolvedAccount) {
+    if (!deps.onBalanceChanged) return;
+    const sides: [ResolvedAccount, bigint][] = [
+      [debit, transfer.debitBalanceAfterMinor],
+      [credit, transfer.creditBalanceAfterMinor],
+    ];
+    for (const [account, balanceMinor] of sides) {
+      if (account.kind === 'house' || account.ownerId === null) continue;
+      deps.onBalanceChanged({
+        merchantId,
+        memberId: account.ownerId,
+        currency: transfer.currency,
+        wallet: account.kind === 'player_cash' ? 'cash' : 'bonus',
+        balanceMinor,
+      });
+    }
+  }
+
+  /**
+   * The first result for a key, when the key was used before with exactly these parameters;
+   * a key reused for something else is CONFLICT (KEY_REUSED), and a bet key whose round was
+   * rolled back before the bet arrived is CONFLICT (ROLLED_BACK).
+   */
+  function matchExisting(
+    existing: TransferRow,
+    expected: {
+      code: TransferCode;
+      debitAccountId: string;
+      creditAccountId: string;
+      amountMinor: bigint;
+      currency: string;
+      reference: string | null;
+    },
+  ): Transfer {
+    if (existing.code === 'void') {
+      throw new AppError('CONFLICT', { value: { reason: 'ROLLED_BACK' } });
+    }
+    const transfer = toTransfer(existing);
+    const isSame =
+      transfer.code === expected.code &&
+      transfer.debitAccountId === expected.debitAccountId &&
+      transfer.creditAccountId === expected.creditAccountId &&
+      transfer.amountMinor === expected.amountMinor &&
+      transfer.currency === expected.currency &&
+      transfer.reference === expected.reference;
+    if (!isSame) throw new AppError('CONFLICT', { value: { reason: 'KEY_REUSED' } });
+    return transfer;
+  }
+
+  type PreparedTransfer = {
+    merchantId: string;
+    currency: string;
+    key: string;
+    code: TransferCode;
+    reference: string | null;
+    debit: ResolvedAccount;
+    credit: ResolvedAccount;
+    amountMinor: bigint;
+    reversesKey: string | null;
+  };
+
+  /** Applies a prepared transfer, or answers the first result of its key. */
+  async function execute(prepared: PreparedTransfer): Promise<TransferOutcome> {
+    const { debit, credit, amountMinor } = prepared;
+    assertInvariant(debit.id !== credit.id, 'a transfer moves money between two accounts');
+    assertAmount(amountMinor);
+    const id = uuidv7();
+    const expected = {
+      code: prepared.code,
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      amountMinor,
+      currency: prepared.currency,
+      reference: prepared.reference,
+    };
+    let applied: Awaited<ReturnType<typeof applyTransfer>>;
+    try {
+      applied = await applyTransfer(db, {
+        id,
+        merchantId: prepared.merchantId,
+        key: prepared.key,
+        code: prepared.code,
+        reference: prepared.reference,
+        debitAccountId: debit.id,
+        creditAccountId: credit.id,
+        currency: prepared.currency,
+        amountMinor,
+        reversesKey: prepared.reversesKey,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, TRANSFER_KEY_INDEX)) throw error;
+      const existing = await findTransferByKey(db, prepared.merchantId, prepared.key);
+      assertInvariant(existing !== undefined, 'a key that collided exists');
+      return { transfer: matchExisting(existing, expected), duplicate: true };
+    }
+
+    if (applied === null) {
+      // Nothing changed: the key may have been used already (a retried bet that would now
+      // overdraw), or the debit side is short.
+      const existing = await findTransferByKey(db, prepared.merchantId, prepared.key);
+      if (existing) return { transfer: matchExisting(existing, expected), duplicate: true };
+      const account = await findAccountById(db, debit.id);
+      assertInvariant(account !== undefined, 'a resolved account exists');
+      assertInvariant(account.kind !== 'house', 'house accounts are never short');
+      throw new AppError('INSUFFICIENT_FUNDS', {
+        value: { balanceMinor: String(account.balance_minor) },
+      });
+    }
+
+    assertInvariant(
+      applied.debitBalanceAfterMinor >= 0n || debit.kind === 'house',
+      'a player balance stays at or above zero',
+    );
+    const transfer: Transfer = {
+      id,
+      key: prepared.key,
+      code: prepared.code,
+      reference: prepared.reference,
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      currency: prepared.currency,
+      amountMinor,
+      debitBalanceAfterMinor: applied.debitBalanceAfterMinor,
+      creditBalanceAfterMinor: applied.creditBalanceAfterMinor,
+      reversesKey: prepared.reversesKey,
+      createdAt: applied.createdAt,
+    };
+    announce(prepared.merchantId, transfer, debit, credit);
+    return { transfer, duplicate: false };
+  }
+
+  function checkInput(input: { key: string; reference?: string | null | undefined; currency: string }) {
+    assertKey(input.key, 'key');
+    if (input.reference && input.reference.length > REFERENCE_LENGTH_MAX) {
+      throw new AppError('VALIDATION', { value: { fields: { reference: 'length' } } });
+    }
+    if (!/^[A-Z]{3}$/.test(input.currency)) {
+      throw new AppError('VALIDATION', { value: { fields: { currency: 'format' } } });
+    }
+  }
+
+  /** Moves money between any two accounts of one merchant and currency. */
+  async function transfer(input: TransferInput): Promise<TransferOutcome> {
+    checkInput(input);
+    assertAmount(input.amountMinor);
+    const [debit, credit] = await Promise.all([
+      resolveAccount(input.merchantId, input.currency, input.from),
+      resolveAccount(input.merchantId, input.currency, input.to),
+    ]);
+    if (debit.id === credit.id) throw new AppError('VALIDATION', { value: { fields: { to: 'same' } } });
+    return execute({
+      merchantId: input.merchantId,
+      currency: input.currency,
+      key: input.key,
+      code: input.code,
+      reference: input.reference ?? null,
+      debit,
+      credit,
+      amountMinor: input.amountMinor,
+      reversesKey: null,
+    });
+  }
+
+  /** A stake: the member's cash to the game house account. INSUFFICIENT_FUNDS when short. */
+  async function debitForBet(input: GameMoveInput): Promise<GameMoveOutcome> {
+    const outcome = await transfer({
+      ...input,
+      code: 'bet',
+      from: { memberId: input.memberId, wallet: 'cash' },
+      to: { house: 'game', shardKey: input.memberId },
+    });
+    return { ...outcome, balanceMinor: outcome.transfer.debitBalanceAfterMinor };
+  }
+
+  // Vendors retry a win until they see OK, sometimes hours later, so a win is accepted whatever
+  // the state of the player's session; only the key decides whether it is new.
+  /** A win: the game house account to the member's cash. */
+  async function creditForWin(input: GameMoveInput): Promise<GameMoveOutcome> {
+    const outcome = await transfer({
+      ...input,
+      code: 'win',
+      from: { house: 'game', shardKey: input.memberId },
+      to: { memberId: input.memberId, wallet: 'cash' },
+    });
+    return { ...outcome, balanceMinor: outcome.transfer.creditBalanceAfterMinor };
+  }
+
+  async function readCash(merchantId: string, memberId: string, currency: string): Promise<bigint> {
+    return (await getBalances({ merchantId, memberId, currency })).cashMinor;
+  }
+
+  /**
+   * Cancels a bet by its key: the stake goes back once, however many rollbacks arrive and with
+   * whatever keys. A rollback of a bet that never arrived is recorded, and the bet is refused
+   * if it arrives later.
+   */
+  async function rollback(input: RollbackInput): Promise<RollbackOutcome> {
+    checkInput(input);
+    assertKey(input.betKey, 'betKey');
+    const { merchantId, memberId, currency } = input;
+    const cash = await resolvePlayerAccount(merchantId, memberId, currency, 'cash');
+    // Two rounds at most: a bet that lands between the lookup and the marker is then found.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const bet = await findTransferByKey(db, merchantId, input.betKey);
+      if (bet?.code === 'void') {
+        return {
+          status: 'voided',
+          duplicate: true,
+          balanceMinor: await readCash(merchantId, memberId, currency),
+        };
+      }
+      if (bet) {
+        const stake = toTransfer(bet);
+        if (stake.code !== 'bet' || stake.debitAccountId !== cash.id) {
+          throw new AppError('CONFLICT', { value: { reason: 'NOT_A_BET' } });
+        }
+        const earlier = await findTransferReversing(db, merchantId, input.betKey);
+        if (earlier) {
+          const reversal = toTransfer(earlier);
+          return {
+            status: 'reversed',
+            transfer: reversal,
+            duplicate: true,
+            balanceMinor: reversal.creditBalanceAfterMinor,
+          };
+        }
+        const house = await findAccountById(db, stake.creditAccountId);
+        assertInvariant(house !== undefined, 'a bet credited an account that exists');
+        try {
+          const outcome = await execute({
+            merchantId,
+            currency,
+            key: input.key,
+            code: 'rollback',
+            reference: input.reference ?? null,
+            debit: { id: house.id, kind: house.kind, ownerId: null },
+            credit: cash,
+            amountMinor: stake.amountMinor,
+            reversesKey: input.betKey,
+          });
+          assertInvariant(outcome.transfer.reversesKey === input.betKey, 'a rollback key reverses one bet');
+          return {
+            status: 'reversed',
+            transfer: outcome.transfer,
+            duplicate: outcome.duplicate,
+            balanceMinor: outcome.transfer.creditBalanceAfterMinor,
+          };
+        } catch (error) {
+          // Another rollback of the same bet, under another key, won the race.
+          if (!isUniqueViolation(error, TRANSFER_REVERSES_INDEX)) throw error;
+          const winner = await findTransferReversing(db, merchantId, input.betKey);
+          assertInvariant(winner !== undefined, 'the winning rollback exists');
+          const reversal = toTransfer(winner);
+          return {
+            status: 'reversed',
+            transfer: reversal,
+            duplicate: true,
+            balanceMinor: reversal.creditBalanceAfterMinor,
+          };
+        }
+      }
+      const marked = await insertVoidMarker(db, {
+        id: uuidv7(),
+        merchantId,
+        key: input.betKey,
+        currency,
+        reference: input.key,
+      });
+      if (marked) {
+        return {
+          status: 'voided',
+          duplicate: false,
+          balanceMinor: await readCash(merchantId, memberId, currency),
+        };
+      }
+    }
+    throw new Error('wallet: a bet key was neither found nor free');
+  }
+
+  /** A withdrawal request: the amount leaves the member's cash for the withdrawal clearing account. */
+  async function hold(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+    key: string;
+    amountMinor: bigint;
+    reference?: string | null;
+  }): Promise<HoldOutcome> {
+    checkInput(input);
+    assertAmount(input.amountMinor);
+    const reference = input.reference ?? null;
+    const sameHold = (row: HoldRow): HoldOutcome => {
+      const found = toHold(row);
+      const isSame =
+        found.memberId === input.memberId &&
+        found.currency === input.currency &&
+        found.amountMinor === input.amountMinor &&
+        found.reference === reference;
+      if (!isSame) throw new AppError('CONFLICT', { value: { reason: 'KEY_REUSED' } });
+      return { hold: found, duplicate: true };
+    };
+    const known = await findHoldByKey(db, input.merchantId, input.key);
+    if (known) return sameHold(known);
+    const [debit, credit] = await Promise.all([
+      resolvePlayerAccount(input.merchantId, input.memberId, input.currency, 'cash'),
+      resolveHouseAccount(input.merchantId, 'withdrawal_clearing', input.currency, input.memberId),
+    ]);
+    const transferId = uuidv7();
+    try {
+      const created = await db.transaction().execute(async (trx) => {
+        const applied = await applyTransfer(trx, {
+          id: transferId,
+          merchantId: input.merchantId,
+          key: `hold:${input.key}`,
+          code: 'withdrawal_hold',
+          reference,
+          debitAccountId: debit.id,
+          creditAccountId: credit.id,
+          currency: input.currency,
+          amountMinor: input.amountMinor,
+          reversesKey: null,
+        });
+        if (!applied) return null;
+        const row = await insertHold(trx, {
+          id: uuidv7(),
+          merchantId: input.merchantId,
+          key: input.key,
+          memberId: input.memberId,
+          currency: input.currency,
+          amountMinor: input.amountMinor,
+          reference,
+          holdTransferId: transferId,
+        });
+        return { row, balanceMinor: applied.debitBalanceAfterMinor };
+      });
+      if (!created) {
+        const balanceMinor = await readCash(input.merchantId, input.memberId, input.currency);
+        throw new AppError('INSUFFICIENT_FUNDS', { value: { balanceMinor: String(balanceMinor) } });
+      }
+      deps.onBalanceChanged?.({
+        merchantId: input.merchantId,
+        memberId: input.memberId,
+        currency: input.currency,
+        wallet: 'cash',
+        balanceMinor: created.balanceMinor,
+      });
+      return { hold: toHold(created.row), duplicate: false };
+    } catch (error) {
+      // A concurrent request with the same key committed first.
+      if (!isUniqueViolation(error, TRANSFER_KEY_INDEX) && !isUniqueViolation(error, HOLD_KEY_INDEX))
+        throw error;
+      const winner = await findHoldByKey(db, input.merchantId, input.key);
+      assertInvariant(winner !== undefined, 'the winning hold exists');
+      return sameHold(winner);
+    }
+  }
+
+  /**
+   * Ends a hold: released gives the money back to the member (a rejected withdrawal), captured
+   * pays it out (an approved one). Repeating the same ending answers the first result; the
+   * other ending after it is CONFLICT.
+   */
+  async function settle(
+    input: { merchantId: string; key: string },
+    status: 'released' | 'captured',
+  ): Promise<HoldOutcome> {
+    assertKey(input.key, 'key');
+    const known = await findHoldByKey(db, input.merchantId, input.key);
+    if (!known) throw new AppError('NOT_FOUND');
+    // Accounts are resolved before the transaction: creating one uses its own connection, and
+    // PGlite has only one.
+    const clearing = await resolveHouseAccount(
+      input.merchantId,
+      'withdrawal_clearing',
+      known.currency,
+      known.member_id,
+    );
+    const target =
+      status === 'released'
+        ? await resolvePlayerAccount(input.merchantId, known.member_id, known.currency, 'cash')
+        : await resolveHouseAccount(input.merchantId, 'withdrawal_paid', known.currency, known.member_id);
+    const settled = await db.transaction().execute(async (trx) => {
+      const locked = await lockHold(trx, known.id);
+      assertInvariant(locked !== undefined, 'a found hold exists');
+      if (locked.status !== 'held') return { row: locked, duplicate: true, balanceMinor: null };
+      const transferId = uuidv7();
+      const applied = await applyTransfer(trx, {
+        id: transferId,
+        merchantId: input.merchantId,
+        key: `${status === 'released' ? 'release' : 'capture'}:${locked.idempotency_key}`,
+        code: status === 'released' ? 'withdrawal_release' : 'withdrawal',
+        reference: locked.reference,
+        debitAccountId: clearing.id,
+        creditAccountId: target.id,
+        currency: locked.currency,
+        amountMinor: BigInt(locked.amount_minor),
+        reversesKey: null,
+      });
+      assertInvariant(applied !== null, 'a held amount can always leave the clearing account');
+      const row = await settleHold(trx, locked.id, status, transferId);
+      assertInvariant(row !== undefined, 'a locked hold is still held');
+      return {
+        row,
+        duplicate: false,
+        balanceMinor: status === 'released' ? applied.creditBalanceAfterMinor : null,
+      };
+    });
+    if (settled.duplicate && settled.row.status !== status) {
+      throw new AppError('CONFLICT', { value: { reason: `ALREADY_${settled.row.status.toUpperCase()}` } });
+    }
+    if (settled.balanceMinor !== null) {
+      deps.onBalanceChanged?.({
+        merchantId: input.merchantId,
+        memberId: settled.row.member_id,
+        currency: settled.row.currency,
+        wallet: 'cash',
+        balanceMinor: settled.balanceMinor,
+      });
+    }
+    return { hold: toHold(settled.row), duplicate: settled.duplicate };
+  }
+
+  const release = (input: { merchantId: string; key: string }) => settle(input, 'released');
+  const capture = (input: { merchantId: string; key: string }) => settle(input, 'captured');
+
+  /** A member's cash and bonus balances; zero for a member whose accounts do not exist yet. */
+  async function getBalances(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+  }): Promise<Balances> {
+    const rows = await findPlayerAccounts(db, input.memberId, input.currency);
+    const balances: Balances = { cashMinor: 0n, bonusMinor: 0n };
+    for (const row of rows) {
+      if (row.merchant_id !== input.merchantId) continue;
+      if (row.kind === 'player_cash') balances.cashMinor = BigInt(row.balance_minor);
+      if (row.kind === 'player_bonus') balances.bonusMinor = BigInt(row.balance_minor);
+    }
+    return balances;
+  }
+
+  /** A member's transfers, newest first, for the transaction history and statements. */
+  async function listTransfers(
+    input: ListTransfersInput,
+  ): Promise<{ list: StatementLine[]; totalPages: number; total: number }> {
+    if (!Number.isInteger(input.pageSize) || input.pageSize < 1 || input.pageSize > TRANSFER_PAGE_SIZE_MAX) {
+      throw new AppError('VALIDATION', { value: { fields: { pageSize: 'range' } } });
+    }
+    if (!Number.isInteger(input.page) || input.page < 1) {
+      throw new AppError('VALIDATION', { value: { fields: { page: 'range' } } });
+    }
+    const rows = await findPlayerAccounts(db, input.memberId, input.currency);
+    const accounts = rows.filter((row) => row.merchant_id === input.merchantId);
+    if (accounts.length === 0) return { list: [], totalPages: 0, total: 0 };
+    const walletOf = new Map(
+      accounts.map((row) => [row.id, row.kind === 'player_cash' ? ('cash' as const) : ('bonus' as const)]),
+    );
+    const page = await findTransfersPage(db, {
+      accountIds: accounts.map((row) => row.id),
+      codes: input.codes && input.codes.length > 0 ? input.codes : null,
+      fromDate: input.fromDate ?? null,
+      toDate: input.toDate ?? null,
+      limit: input.pageSize,
+      offset: (input.page - 1) * input.pageSize,
+    });
+    const list = page.rows.map((row): StatementLine => {
+      const transfer = toTransfer(row);
+      const creditWallet = walletOf.get(transfer.creditAccountId);
+      const debitWallet = walletOf.get(transfer.debitAccountId);
+      // Between the member's own wallets the line is shown from the receiving side.
+      if (creditWallet) {
+        return {
+          id: transfer.id,
+          code: transfer.code,
+          reference: transfer.reference,
+          wallet: creditWallet,
+          amountMinor: transfer.amountMinor,
+          balanceAfterMinor: transfer.creditBalanceAfterMinor,
+          createdAt: transfer.createdAt,
+        };
+      }
+      assertInvariant(debitWallet !== undefined, 'a listed transfer touches the member');
+      return {
+        id: transfer.id,
+        code: transfer.code,
+        reference: transfer.reference,
+        wallet: debitWallet,
+        amountMinor: -transfer.amountMinor,
+        balanceAfterMinor: transfer.debitBalanceAfterMinor,
+        createdAt: transfer.createdAt,
+      };
+    });
+    return { list, total: page.total, totalPages: Math.ceil(page.total / input.pageSize) };
+  }
+
+  /**
+   * What a member has wagered from cash since a moment (all time when null): stakes less the
+   * stakes given back by rollbacks. Withdrawals check it against the deposits to be turned over.
+   */
+  async function sumWagered(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+    since: Date | null;
+  }): Promise<bigint> {
+    const cash = (await findPlayerAccounts(db, input.memberId, input.currency)).find(
+      (row) => row.merchant_id === input.merchantId && row.kind === 'player_cash',
+    );
+    if (!cash) return 0n;
+    const [staked, returned] = await Promise.all([
+      sumAccountTransfers(db, { accountId: cash.id, side: 'debit', codes: ['bet'], since: input.since }),
+      sumAccountTransfers(db, {
+        accountId: cash.id,
+        side: 'credit',
+        codes: ['rollback'],
+        since: input.since,
+      }),
+    ]);
+    return staked - returned;
+  }
+
+  /**
+   * What a member has lost in games from cash since a moment: stakes less stakes given back by
+   * rollbacks, less wins; negative when ahead. Loss limits of responsible gaming read it.
+   */
+  async function sumGameLossSince(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+    since: Date;
+  }): Promise<bigint> {
+    const cash = (await findPlayerAccounts(db, input.memberId, input.currency)).find(
+      (row) => row.merchant_id === input.merchantId && row.kind === 'player_cash',
+    );
+    if (!cash) return 0n;
+    const [staked, returned] = await Promise.all([
+      sumAccountTransfers(db, { accountId: cash.id, side: 'debit', codes: ['bet'], since: input.since }),
+      sumAccountTransfers(db, {
+        accountId: cash.id,
+        side: 'credit',
+        codes: ['rollback', 'win'],
+        since: input.since,
+      }),
+    ]);
+    return staked - returned;
+  }
+
+  /**
+   * A member's cash statement per day of the merchant's time zone, oldest first: each day's
+   * opening balance, money in, money out and closing balance (the credit report). Every day of
+   * the range is listed, quiet ones too, so that one day's closing is the next day's opening.
+   */
+  async function statementByDay(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+    timeZone: string;
+    fromDay: string;
+    toDay: string;
+  }): Promise<StatementDay[]> {
+    const from = startOfDateIn(input.timeZone, input.fromDay);
+    const to = startOfDateIn(input.timeZone, nextDayOf(input.toDay));
+    const days = Math.round((to.getTime() - from.getTime()) / 86_400_000);
+    if (days < 1 || days > STATEMENT_DAYS_MAX) {
+      throw new AppError('VALIDATION', { value: { fields: { date: 'range' } } });
+    }
+    const cash = (await findPlayerAccounts(db, input.memberId, input.currency)).find(
+      (row) => row.merchant_id === input.merchantId && row.kind === 'player_cash',
+    );
+    const movements = cash
+      ? await sumDailyMovements(db, { accountId: cash.id, timeZone: input.timeZone, from, to })
+      : [];
+    const byDay = new Map(movements.map((movement) => [movement.day, movement]));
+    let balanceMinor = cash ? await findBalanceBefore(db, cash.id, from) : 0n;
+    const statement: StatementDay[] = [];
+    for (let day = input.fromDay; day <= input.toDay; day = nextDayOf(day)) {
+      const movement = byDay.get(day);
+      const creditsMinor = movement?.creditsMinor ?? 0n;
+      const debitsMinor = movement?.debitsMinor ?? 0n;
+      const closingMinor = balanceMinor + creditsMinor - debitsMinor;
+      statement.push({ day, openingMinor: balanceMinor, creditsMinor, debitsMinor, closingMinor });
+      balanceMinor = closingMinor;
+    }
+    return statement;
+  }
+
+  return {
+    statementByDay,
+    transfer,
+    debitForBet,
+    creditForWin,
+    rollback,
+    hold,
+    release,
+    capture,
+    getBalances,
+    listTransfers,
+    sumWagered,
+    sumGameLossSince,
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+/**
+ * Limits of every multipart request (app.ts registers @fastify/multipart with them): one file and a
+ * few short fields. A route asks for its own, smaller file size through readUploadedFile.
+ */
+export const MULTIPART_LIMITS = {
+  files: 1,
+  fields: 10,
+  fieldNameSize: 100,
+  fieldSize: 2 * 1024,
+  parts: 12,
+  headerPairs: 50,
+  fileSize: 5 * 1024 * 1024,
+} as const;
+
+export type UploadedFile = {
+  data: Buffer;
+  /** The name the client gave; shown to people, never used to decide the content type. */
+  fileName: string;
+  /** The form's other (text) fields, sent before the file part. */
+  fields: Record<string, string>;
+};
+
+/**
+ * Reads the one file of a multipart request into memory, refusing more than maxBytes
+ * (413 PAYLOAD_TOO_LARGE) and a request that is not multipart or has no file (400 MALFORMED).
+ */
+export async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new AppError('MALFORMED');
+  const part = await request.file({ limits: { fileSize: Math.min(maxBytes, MULTIPART_LIMITS.fileSize) } });
+  if (!part) throw new AppError('MALFORMED');
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) {
+      throw new AppError('PAYLOAD_TOO_LARGE', { value: { maxBytes } });
+    }
+    throw error;
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const first = Array.isArray(field) ? field[0] : field;
+    if (first && first.type === 'field' && typeof first.value === 'string') fields[name] = first.value;
+  }
+  return { data, fileName: part.filename, fields };
+}
+
+/**
+ * Only routes that declare `consumes: ['multipart/form-data']` take a multipart body; anywhere else
+ * it is a body of the wrong type (400 MALFORMED), as a JSON route answers any other.
+ */
+export function installUploadGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    const consumes = (request.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes;
+    if (!consumes?.includes('multipart/form-data')) throw new AppError('MALFORMED');
+  });
+}

@@ -1,0 +1,100 @@
+import {
+  type GameRow,
+  type GameService,
+  lotteryRouteOf,
+  type VendorRow,
+} from '../modules/game/game.service.ts';
+import { AppError } from '../platform/http/errors.ts';
+
+export type LaunchMode = 'real' | 'demo';
+
+/** Who asks to play: the request's live session, or null for a visitor. */
+export type LaunchPlayer = {
+  memberId: string;
+  sessionId: string;
+  isTrial: boolean;
+  isSelfExcluded: boolean;
+  mustChangePassword: boolean;
+};
+
+export type LaunchOutcome =
+  /** Open this in the game iframe. */
+  | { kind: 'url'; url: string }
+  /** A lottery: the web app's own page (spec §4). */
+  | { kind: 'route'; route: string; gameCode: string }
+  /** The game or its vendor is under maintenance: hot games to offer instead. */
+  | { kind: 'maintenance'; suggestions: GameRow[] };
+
+/**
+ * The vendor's launch URL for a game: its template with `{gameCode}` filled in, and the launch
+ * parameters appended. A template without a scheme (our own game client, `/game/…`) stays
+ * relative to the site, so the iframe opens it on the player's own origin.
+ */
+export function buildLaunchUrl(
+  vendor: VendorRow,
+  game: GameRow,
+  parameters: { mode: LaunchMode; language: string; token?: string },
+): string {
+  if (!vendor.launch_url) throw new AppError('NOT_FOUND');
+  const base = vendor.launch_url.replaceAll('{gameCode}', encodeURIComponent(game.game_code));
+  const query = new URLSearchParams({
+    gameCode: game.game_code,
+    mode: parameters.mode,
+    language: parameters.language,
+    ...(parameters.token ? { token: parameters.token } : {}),
+  });
+  return `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
+}
+
+/**
+ * Launches a game (API.md "launch", "Demo play"): lotteries answer their page; a game under
+ * maintenance answers hot games instead; demo play (play money at the vendor, never the ledger)
+ * for games that offer it, to anyone; real play for members only, with a short-lived launch
+ * token in the URL that the vendor exchanges for the player on /wallet/v1.
+ */
+export async function launchGame(
+  deps: { games: GameService },
+  input: {
+    merchantId: string;
+    nodeId: string;
+    mode: LaunchMode;
+    language: string;
+    player: LaunchPlayer | null;
+  },
+): Promise<LaunchOutcome> {
+  const game = await deps.games.findGameByNodeId(input.merchantId, input.nodeId);
+  if (!game || game.status === 'hidden') throw new AppError('NOT_FOUND');
+  const vendor = await deps.games.findVendorById(game.vendor_id);
+  if (!vendor || vendor.status === 'disabled') throw new AppError('NOT_FOUND');
+  if (game.status === 'maintenance' || vendor.status === 'maintenance') {
+    const hot = await deps.games.findPlayableHotGames(input.merchantId);
+    return { kind: 'maintenance', suggestions: hot.filter((candidate) => candidate.id !== game.id) };
+  }
+
+  const route = lotteryRouteOf(game.vassalage);
+  if (route !== null) return { kind: 'route', route, gameCode: game.game_code };
+
+  if (input.mode === 'demo') {
+    // supportPlay 0 is the spec's "this game has a demo".
+    if (game.support_play !== 0) throw new AppError('FEATURE_DISABLED');
+    return { kind: 'url', url: buildLaunchUrl(vendor, game, { mode: 'demo', language: input.language }) };
+  }
+
+  const { player } = input;
+  if (!player) throw new AppError('NOT_LOGGED_IN');
+  if (player.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  if (player.isTrial) throw new AppError('TRIAL_ACCOUNT');
+  if (player.isSelfExcluded) throw new AppError('SELF_EXCLUDED');
+  // Transfer-wallet vendors need money moved to them first; none is registered yet.
+  if (vendor.wallet_mode !== 'seamless') throw new AppError('FEATURE_DISABLED');
+  const token = await deps.games.issueLaunchToken({
+    merchantId: input.merchantId,
+    memberId: player.memberId,
+    sessionId: player.sessionId,
+    game,
+  });
+  return {
+    kind: 'url',
+    url: buildLaunchUrl(vendor, game, { mode: 'real', language: input.language, token }),
+  };
+}

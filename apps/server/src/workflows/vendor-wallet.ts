@@ -1,0 +1,379 @@
+import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import type { GameService, VendorRow, VendorTransactionRow } from '../modules/game/game.service.ts';
+import type { MemberService } from '../modules/member/member.service.ts';
+import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
+import type { WalletService } from '../modules/wallet/wallet.service.ts';
+import { isAppError } from '../platform/http/errors.ts';
+
+/** The statuses of a /wallet/v1 reply (API.md "Seamless wallet"). */
+export type VendorWalletStatus =
+  | 'OK'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_TOKEN'
+  | 'INSUFFICIENT_FUNDS'
+  | 'TRANSACTION_NOT_FOUND'
+  | 'ROUND_CLOSED'
+  | 'ERROR';
+
+export type VendorWalletAction = 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback';
+
+/** A vendor's call, as its JSON body carries it (fields unchecked until here). */
+export type VendorWalletCall = {
+  playerToken?: unknown;
+  playerId?: unknown;
+  currency?: unknown;
+  transactionId?: unknown;
+  roundId?: unknown;
+  gameCode?: unknown;
+  amount?: unknown;
+  refTransactionId?: unknown;
+};
+
+export type VendorWalletReply = {
+  status: VendorWalletStatus;
+  /** The player's cash after the call; null when the player is not known. */
+  balance: string | null;
+  transactionId: string | null;
+  /** The transaction id had been seen: this is the first call's result, nothing changed now. */
+  duplicate?: true;
+  /** authenticate: whom the token names, for calls made without it. */
+  playerId?: string;
+  currency?: string;
+};
+
+const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+type Player = { memberId: string; gameId: string | null; isLive: boolean };
+
+/**
+ * The seamless wallet a vendor calls (API.md "Seamless wallet"): the vendor's transactionId is
+ * the idempotency key of every effect, recorded with its result so that a repeat answers the
+ * first result; money moves only through the wallet service, keyed by the vendor and its id.
+ * Stakes need the player's live session; wins and rollbacks do not, since vendors retry them
+ * until they land, long after the player has left.
+ */
+export function createVendorWallet(deps: {
+  games: GameService;
+  members: MemberService;
+  wallet: WalletService;
+  responsibleGaming: ResponsibleGamingService;
+}) {
+  const { games, members, wallet, responsibleGaming } = deps;
+  // Calls of one round are answered one after the other: a win and a rollback racing each other
+  // could otherwise both pass the round's status check, paying out a round and refunding its stake.
+  // This holds within one server process; several processes would need a lock in the database.
+  const roundQueues = new Map<string, Promise<unknown>>();
+  function inRoundOrder<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = roundQueues.get(key) ?? Promise.resolve();
+    const result = previous.then(work, work);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    roundQueues.set(key, tail);
+    void tail.then(() => {
+      if (roundQueues.get(key) === tail) roundQueues.delete(key);
+    });
+    return result;
+  }
+
+  const ledgerKeyOf = (vendor: VendorRow, transactionId: string) => `vendor:${vendor.id}:${transactionId}`;
+
+  async function cashOf(merchantId: string, memberId: string, currency: string): Promise<string> {
+    return formatAmount((await wallet.getBalances({ merchantId, memberId, currency })).cashMinor);
+  }
+
+  /** The player a call names: by launch token, or (not for stakes) by player id. */
+  async function resolvePlayer(
+    vendor: VendorRow,
+    call: VendorWalletCall,
+    allowPlayerId: boolean,
+  ): Promise<Player | null> {
+    if (typeof call.playerToken === 'string') {
+      const resolved = await games.resolveLaunchToken(call.playerToken, vendor.id);
+      if (!resolved) return null;
+      const isLive = resolved.isOpen && (await members.isSessionLive(resolved.row.session_id));
+      return { memberId: resolved.row.member_id, gameId: resolved.row.game_id, isLive };
+    }
+    if (allowPlayerId && typeof call.playerId === 'string' && call.playerId.length <= 64) {
+      const member = await members.findById(call.playerId);
+      if (!member || member.merchant_id !== vendor.merchant_id) return null;
+      return { memberId: member.id, gameId: null, isLive: false };
+    }
+    return null;
+  }
+
+  /** The answer to a repeated transaction id: the first result, or ERROR if it meant something else. */
+  function replayOf(
+    record: VendorTransactionRow,
+    expected: { type: VendorTransactionRow['type']; amountMinor?: bigint; refTransactionId?: string },
+  ): VendorWalletReply {
+    const isSame =
+      record.type === expected.type &&
+      (expected.amountMinor === undefined || BigInt(record.amount_minor) === expected.amountMinor) &&
+      (expected.refTransactionId === undefined || record.ref_transaction_id === expected.refTransactionId);
+    if (!isSame) return { status: 'ERROR', balance: null, transactionId: record.transaction_id };
+    return {
+      status: 'OK',
+      balance: formatAmount(BigInt(record.balance_after_minor)),
+      transactionId: record.transaction_id,
+      duplicate: true,
+    };
+  }
+
+  /** Answers one call of a vendor whose signature has been checked. */
+  async function handle(
+    action: VendorWalletAction,
+    vendor: VendorRow,
+    currency: string,
+    call: VendorWalletCall,
+  ): Promise<VendorWalletReply> {
+    const transactionId =
+      typeof call.transactionId === 'string' && ID_PATTERN.test(call.transactionId)
+        ? call.transactionId
+        : null;
+    const error = (
+      status: VendorWalletStatus = 'ERROR',
+      balance: string | null = null,
+    ): VendorWalletReply => ({
+      status,
+      balance,
+      transactionId,
+    });
+    if (call.currency !== undefined && call.currency !== currency) return error();
+
+    if (action === 'authenticate' || action === 'balance') {
+      const player = await resolvePlayer(vendor, call, action === 'balance');
+      if (!player || (action === 'authenticate' && !player.isLive)) return error('INVALID_TOKEN');
+      return {
+        status: 'OK',
+        balance: await cashOf(vendor.merchant_id, player.memberId, currency),
+        transactionId,
+        ...(action === 'authenticate' ? { playerId: player.memberId, currency } : {}),
+      };
+    }
+
+    const roundId = typeof call.roundId === 'string' && ID_PATTERN.test(call.roundId) ? call.roundId : null;
+    if (transactionId === null || roundId === null) return error();
+    const amount = typeof call.amount === 'string' ? parseAmount(call.amount) : null;
+    const refTransactionId =
+      typeof call.refTransactionId === 'string' && ID_PATTERN.test(call.refTransactionId)
+        ? call.refTransactionId
+        : null;
+
+    return inRoundOrder(`${vendor.id}:${roundId}`, async () => {
+      const seen = await games.findVendorTransaction(vendor.id, transactionId);
+      if (action === 'rollback') {
+        if (refTransactionId === null) return error();
+        if (seen) return replayOf(seen, { type: 'rollback', refTransactionId });
+        return rollback(vendor, currency, call, { transactionId, roundId, refTransactionId });
+      }
+      if (!amount?.ok) return error();
+      if (seen) return replayOf(seen, { type: action, amountMinor: amount.minor });
+      return action === 'debit'
+        ? debit(vendor, currency, call, { transactionId, roundId, amountMinor: amount.minor })
+        : credit(vendor, currency, call, { transactionId, roundId, amountMinor: amount.minor });
+    });
+  }
+
+  async function debit(
+    vendor: VendorRow,
+    currency: string,
+    call: VendorWalletCall,
+    ids: { transactionId: string; roundId: string; amountMinor: bigint },
+  ): Promise<VendorWalletReply> {
+    const { transactionId, roundId, amountMinor } = ids;
+    const reply = (status: VendorWalletStatus, balance: string | null): VendorWalletReply => ({
+      status,
+      balance,
+      transactionId,
+    });
+    // A stake needs the player at the table: a live, opened token (a self-excluded or locked
+    // player's sessions have ended, so their tokens are dead too).
+    const player = await resolvePlayer(vendor, call, false);
+    if (!player?.isLive) return reply('INVALID_TOKEN', null);
+    const balance = () => cashOf(vendor.merchant_id, player.memberId, currency);
+    if (amountMinor <= 0n) return reply('ERROR', await balance());
+    const round = await games.findRound(vendor.id, roundId);
+    if (round && round.member_id !== player.memberId) return reply('ERROR', await balance());
+    if (round && round.status !== 'open') return reply('ROUND_CLOSED', await balance());
+    const game =
+      typeof call.gameCode === 'string' ? await games.findGameByCode(vendor.id, call.gameCode) : undefined;
+    const gameId = round?.game_id ?? game?.id ?? player.gameId;
+    if (gameId === null) return reply('ERROR', await balance());
+
+    // The player's own loss and session-time limits and breaks (responsible gaming); the
+    // protocol has no status of its own for them, so the stake is refused as an ERROR.
+    try {
+      await responsibleGaming.checkBetAllowed(
+        { memberId: player.memberId, merchantId: vendor.merchant_id },
+        amountMinor,
+      );
+    } catch (caught) {
+      if (!isAppError(caught)) throw caught;
+      return reply('ERROR', await balance());
+    }
+    const ledgerKey = ledgerKeyOf(vendor, transactionId);
+    let balanceAfterMinor: bigint;
+    try {
+      const outcome = await wallet.debitForBet({
+        merchantId: vendor.merchant_id,
+        memberId: player.memberId,
+        currency,
+        key: ledgerKey,
+        reference: `${vendor.vassalage}:${roundId}`,
+        amountMinor,
+      });
+      balanceAfterMinor = outcome.balanceMinor;
+    } catch (caught) {
+      if (!isAppError(caught)) throw caught;
+      if (caught.code === 'INSUFFICIENT_FUNDS') return reply('INSUFFICIENT_FUNDS', await balance());
+      // The vendor rolled this stake back before it arrived: it must never be taken now.
+      if (caught.code === 'CONFLICT' && caught.value?.reason === 'ROLLED_BACK') {
+        return reply('ROUND_CLOSED', await balance());
+      }
+      return reply('ERROR', await balance());
+    }
+    const isFirst = await games.recordDebit({
+      vendor,
+      memberId: player.memberId,
+      gameId,
+      currency,
+      transactionId,
+      vendorRoundId: roundId,
+      ledgerKey,
+      amountMinor,
+      balanceAfterMinor,
+    });
+    if (!isFirst) return answerRecorded(vendor, transactionId);
+    return reply('OK', formatAmount(balanceAfterMinor));
+  }
+
+  async function credit(
+    vendor: VendorRow,
+    currency: string,
+    call: VendorWalletCall,
+    ids: { transactionId: string; roundId: string; amountMinor: bigint },
+  ): Promise<VendorWalletReply> {
+    const { transactionId, roundId, amountMinor } = ids;
+    const reply = (status: VendorWalletStatus, balance: string | null): VendorWalletReply => ({
+      status,
+      balance,
+      transactionId,
+    });
+    const player = await resolvePlayer(vendor, call, true);
+    if (!player) return reply('INVALID_TOKEN', null);
+    const balance = () => cashOf(vendor.merchant_id, player.memberId, currency);
+    // A win belongs to a round we took a stake for; it may arrive before its stake, and the
+    // vendor then retries it until the stake is here.
+    const round = await games.findRound(vendor.id, roundId);
+    if (!round) return reply('TRANSACTION_NOT_FOUND', await balance());
+    if (round.member_id !== player.memberId) return reply('ERROR', await balance());
+    if (round.status !== 'open') return reply('ROUND_CLOSED', await balance());
+
+    let balanceAfterMinor: bigint;
+    let ledgerKey: string | null = null;
+    if (amountMinor > 0n) {
+      ledgerKey = ledgerKeyOf(vendor, transactionId);
+      try {
+        const outcome = await wallet.creditForWin({
+          merchantId: vendor.merchant_id,
+          memberId: player.memberId,
+          currency,
+          key: ledgerKey,
+          reference: `${vendor.vassalage}:${roundId}`,
+          amountMinor,
+        });
+        balanceAfterMinor = outcome.balanceMinor;
+      } catch (caught) {
+        if (!isAppError(caught)) throw caught;
+        return reply('ERROR', await balance());
+      }
+    } else {
+      // A lost round closes with a credit of 0.00: no money moves, the round settles.
+      balanceAfterMinor = (
+        await wallet.getBalances({ merchantId: vendor.merchant_id, memberId: player.memberId, currency })
+      ).cashMinor;
+    }
+    const isFirst = await games.recordCredit({
+      vendor,
+      memberId: player.memberId,
+      round,
+      transactionId,
+      ledgerKey,
+      amountMinor,
+      balanceAfterMinor,
+    });
+    if (!isFirst) return answerRecorded(vendor, transactionId);
+    return reply('OK', formatAmount(balanceAfterMinor));
+  }
+
+  async function rollback(
+    vendor: VendorRow,
+    currency: string,
+    call: VendorWalletCall,
+    ids: { transactionId: string; roundId: string; refTransactionId: string },
+  ): Promise<VendorWalletReply> {
+    const { transactionId, roundId, refTransactionId } = ids;
+    const reply = (status: VendorWalletStatus, balance: string | null): VendorWalletReply => ({
+      status,
+      balance,
+      transactionId,
+    });
+    const player = await resolvePlayer(vendor, call, true);
+    if (!player) return reply('INVALID_TOKEN', null);
+    const balance = () => cashOf(vendor.merchant_id, player.memberId, currency);
+    const stake = await games.findVendorTransaction(vendor.id, refTransactionId);
+    if (stake && (stake.type !== 'debit' || stake.member_id !== player.memberId)) {
+      return reply('ERROR', await balance());
+    }
+    const round = await games.findRound(vendor.id, roundId);
+    if (round && round.member_id !== player.memberId) return reply('ERROR', await balance());
+    // A stake whose round has paid out stays taken: the vendor cannot cancel a finished round.
+    if (round?.status === 'settled') return reply('ROUND_CLOSED', await balance());
+    if (stake?.round_id && stake.round_id !== round?.id) return reply('ERROR', await balance());
+
+    let outcome: Awaited<ReturnType<WalletService['rollback']>>;
+    try {
+      outcome = await wallet.rollback({
+        merchantId: vendor.merchant_id,
+        memberId: player.memberId,
+        currency,
+        key: ledgerKeyOf(vendor, transactionId),
+        betKey: ledgerKeyOf(vendor, refTransactionId),
+        reference: `${vendor.vassalage}:${roundId}`,
+      });
+    } catch (caught) {
+      if (!isAppError(caught)) throw caught;
+      return reply('ERROR', await balance());
+    }
+    const game =
+      typeof call.gameCode === 'string' ? await games.findGameByCode(vendor.id, call.gameCode) : undefined;
+    const isFirst = await games.recordRollback({
+      vendor,
+      memberId: player.memberId,
+      gameId: round?.game_id ?? game?.id ?? player.gameId,
+      currency,
+      vendorRoundId: roundId,
+      transactionId,
+      refTransactionId,
+      ledgerKey: outcome.status === 'reversed' ? outcome.transfer.key : null,
+      amountMinor: outcome.status === 'reversed' ? outcome.transfer.amountMinor : 0n,
+      status: outcome.status === 'reversed' ? 'applied' : 'voided',
+      balanceAfterMinor: outcome.balanceMinor,
+    });
+    if (!isFirst) return answerRecorded(vendor, transactionId);
+    return reply('OK', formatAmount(outcome.balanceMinor));
+  }
+
+  /** Another delivery of the same id was recorded first (a concurrent duplicate): its result. */
+  async function answerRecorded(vendor: VendorRow, transactionId: string): Promise<VendorWalletReply> {
+    const record = await games.findVendorTransaction(vendor.id, transactionId);
+    if (!record) throw new Error('vendor wallet: a transaction reported as recorded is missing');
+    return replayOf(record, { type: record.type });
+  }
+
+  return { handle };
+}
+
+export type VendorWallet = ReturnType<typeof createVendorWallet>;

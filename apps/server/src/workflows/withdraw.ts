@@ -1,0 +1,295 @@
+import { parseAmountOrThrow } from '@panalo/money/amount.ts';
+import { v7 as uuidv7 } from 'uuid';
+import type { PayoutAccountKind } from '../db/schema.ts';
+import type { InboxService } from '../modules/inbox/inbox.service.ts';
+import type { MemberRow, MemberService } from '../modules/member/member.service.ts';
+import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
+import { GatewayError } from '../modules/payment/hosted-gateway.ts';
+import type { PaymentService } from '../modules/payment/payment.service.ts';
+import {
+  isSameName,
+  type PayoutAccountRow,
+  type WithdrawalRow,
+  type WithdrawalService,
+  withdrawalHoldKey,
+} from '../modules/payment/withdrawal.service.ts';
+import type { WalletService } from '../modules/wallet/wallet.service.ts';
+import type { ChangeActor } from '../platform/audit/record-change.ts';
+import { AppError } from '../platform/http/errors.ts';
+import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
+import type { CallbackAnswer } from './deposit.ts';
+import { tellWithdrawal } from './money-messages.ts';
+
+export type WithdrawDeps = {
+  members: MemberService;
+  payments: PaymentService;
+  withdrawals: WithdrawalService;
+  wallet: WalletService;
+  rateLimiter: RateLimiter;
+  inbox: InboxService;
+};
+
+/** Wrong payment passwords a member may enter in an hour before withdrawals pause. */
+export const PAYMENT_PASSWORD_FAILURES: RateLimitRule = {
+  name: 'payment-password-fail',
+  limit: 5,
+  windowSeconds: 3600,
+};
+
+/** What the withdraw page needs to know before the member types anything. */
+export type WithdrawalOverview = {
+  minMinor: bigint;
+  maxMinor: bigint;
+  balanceMinor: bigint;
+  /** Still to be wagered before a withdrawal is allowed (0 when done). */
+  turnoverLeftMinor: bigint;
+  hasPaymentPassword: boolean;
+  hasOpenWithdrawal: boolean;
+  accounts: PayoutAccountRow[];
+};
+
+export async function describeWithdrawal(
+  deps: WithdrawDeps,
+  merchant: ResolvedMerchant,
+  member: MemberRow,
+): Promise<WithdrawalOverview> {
+  const rules = merchant.settings.withdrawal;
+  const [balances, turnoverLeftMinor, open, accounts] = await Promise.all([
+    deps.wallet.getBalances({ merchantId: merchant.id, memberId: member.id, currency: merchant.currency }),
+    turnoverLeft(deps, merchant, member),
+    deps.withdrawals.countOpen(member.id),
+    deps.withdrawals.listPayoutAccounts(member.id),
+  ]);
+  return {
+    minMinor: parseAmountOrThrow(rules.minAmount),
+    maxMinor: parseAmountOrThrow(rules.maxAmount),
+    balanceMinor: balances.cashMinor,
+    turnoverLeftMinor,
+    hasPaymentPassword: member.payment_password_hash !== null,
+    hasOpenWithdrawal: open > 0,
+    accounts,
+  };
+}
+
+async function turnoverLeft(
+  deps: WithdrawDeps,
+  merchant: ResolvedMerchant,
+  member: MemberRow,
+): Promise<bigint> {
+  const multiplier = BigInt(merchant.settings.withdrawal.turnoverMultiplier);
+  if (multiplier === 0n) return 0n;
+  const { since, depositedMinor } = await deps.withdrawals.turnoverSince(member.id);
+  const wagered = await deps.wallet.sumWagered({
+    merchantId: merchant.id,
+    memberId: member.id,
+    currency: merchant.currency,
+    since,
+  });
+  const left = depositedMinor * multiplier - wagered;
+  return left > 0n ? left : 0n;
+}
+
+/**
+ * Binds a bank or e-wallet account for payouts (security centre). Payouts go only to the member's
+ * own name: the first account sets the real name when none was registered, and every later one
+ * must carry the same name.
+ */
+export async function bindPayoutAccount(
+  deps: WithdrawDeps,
+  merchant: ResolvedMerchant,
+  member: MemberRow,
+  input: { kind: PayoutAccountKind; provider: string; accountName: string; accountNumber: string },
+): Promise<PayoutAccountRow> {
+  const registered = member.payee_name?.trim();
+  if (registered && !isSameName(registered, input.accountName)) {
+    throw new AppError('VALIDATION', { value: { fields: { accountName: 'payeeMismatch' } } });
+  }
+  const account = await deps.withdrawals.bindPayoutAccount({
+    merchantId: merchant.id,
+    memberId: member.id,
+    ...input,
+  });
+  if (!registered) await deps.members.setPayeeName(member.id, account.account_name);
+  return account;
+}
+
+/**
+ * A withdrawal request (spec §2 withdraw): the payment password, the account, the amount within
+ * the merchant's range and the balance, and the turnover done; then the amount is held in the
+ * ledger and the withdrawal waits for an operator. One withdrawal may be open at a time.
+ */
+export async function requestWithdrawal(
+  deps: WithdrawDeps,
+  merchant: ResolvedMerchant,
+  member: MemberRow,
+  input: { payoutAccountId: string; amountMinor: bigint; paymentPassword: string },
+): Promise<WithdrawalRow> {
+  if (!member.payment_password_hash) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
+  const failureKey = `${merchant.id}:${member.id}`;
+  if (
+    (await deps.rateLimiter.peek(PAYMENT_PASSWORD_FAILURES, failureKey)) >= PAYMENT_PASSWORD_FAILURES.limit
+  ) {
+    const { retryAfterSeconds } = await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
+    throw new AppError('RATE_LIMITED', { retryAfterSeconds });
+  }
+  if (!(await deps.members.verifyPaymentPassword(member, input.paymentPassword))) {
+    await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
+    throw new AppError('PAYMENT_PASSWORD_INVALID');
+  }
+  await deps.rateLimiter.reset(PAYMENT_PASSWORD_FAILURES, failureKey);
+
+  const account = await deps.withdrawals.findPayoutAccount(input.payoutAccountId);
+  if (!account || account.member_id !== member.id || account.removed_at !== null)
+    throw new AppError('NOT_FOUND');
+  const rules = merchant.settings.withdrawal;
+  if (input.amountMinor < parseAmountOrThrow(rules.minAmount)) {
+    throw new AppError('LIMIT_REACHED', { value: { limit: 'minimum' } });
+  }
+  if (input.amountMinor > parseAmountOrThrow(rules.maxAmount)) {
+    throw new AppError('LIMIT_REACHED', { value: { limit: 'maximum' } });
+  }
+  if ((await deps.withdrawals.countOpen(member.id)) > 0) {
+    throw new AppError('CONFLICT', { value: { reason: 'WITHDRAWAL_OPEN' } });
+  }
+  const left = await turnoverLeft(deps, merchant, member);
+  if (left > 0n) throw new AppError('TURNOVER_REQUIRED', { value: { turnoverLeftMinor: left.toString() } });
+
+  // The hold comes first: if the member is short, nothing is recorded. Should the record then
+  // fail, the hold is given back at once.
+  const id = uuidv7();
+  await deps.wallet.hold({
+    merchantId: merchant.id,
+    memberId: member.id,
+    currency: merchant.currency,
+    key: withdrawalHoldKey(id),
+    amountMinor: input.amountMinor,
+    reference: id,
+  });
+  try {
+    return await deps.withdrawals.createWithdrawal({
+      id,
+      merchantId: merchant.id,
+      memberId: member.id,
+      payoutAccountId: account.id,
+      currency: merchant.currency,
+      amountMinor: input.amountMinor,
+    });
+  } catch (error) {
+    await deps.wallet.release({ merchantId: merchant.id, key: withdrawalHoldKey(id) });
+    throw error;
+  }
+}
+
+/** An operator refuses a withdrawal: the held amount goes back to the member's balance. */
+export async function rejectWithdrawal(
+  deps: WithdrawDeps,
+  actor: ChangeActor,
+  input: { id: string; reason: string },
+): Promise<WithdrawalRow> {
+  const rejected = await deps.withdrawals.reject(actor, input.id, input.reason);
+  await deps.wallet.release({ merchantId: rejected.merchant_id, key: rejected.hold_key });
+  await tellWithdrawal(
+    deps.inbox,
+    rejected,
+    await deps.withdrawals.findPayoutAccount(rejected.payout_account_id),
+    'rejected',
+  );
+  return rejected;
+}
+
+/** An operator paid the member by other means: the held amount leaves the ledger as paid. */
+export async function markWithdrawalPaid(
+  deps: WithdrawDeps,
+  actor: ChangeActor,
+  input: { id: string; reason: string | null },
+): Promise<WithdrawalRow> {
+  const paid = await deps.withdrawals.markPaid(actor, input.id, input.reason);
+  await deps.wallet.capture({ merchantId: paid.merchant_id, key: paid.hold_key });
+  await tellWithdrawal(
+    deps.inbox,
+    paid,
+    await deps.withdrawals.findPayoutAccount(paid.payout_account_id),
+    'approved',
+  );
+  return paid;
+}
+
+/**
+ * An operator approves a withdrawal for payout through a gateway method's payout call. The
+ * gateway's callback later settles it; a gateway that refuses at once sends it back to review.
+ */
+export async function payOutWithdrawal(
+  deps: WithdrawDeps,
+  actor: ChangeActor,
+  input: { id: string; methodId: string; siteOrigin: string },
+): Promise<WithdrawalRow> {
+  const found = await deps.withdrawals.findWithdrawal(input.id);
+  if (!found) throw new AppError('NOT_FOUND');
+  const method = await deps.payments.findMethod(input.methodId);
+  if (!method || method.merchant_id !== found.merchant_id || method.kind !== 'gateway') {
+    throw new AppError('VALIDATION', { value: { fields: { methodId: 'unknown' } } });
+  }
+  const account = await deps.withdrawals.findPayoutAccount(found.payout_account_id);
+  if (!account) throw new Error(`withdrawal ${found.id} has no payout account`);
+  const paying = await deps.withdrawals.startPayout(actor, found.id, method.id);
+  try {
+    const { gatewayPayoutId } = await deps.payments.openPayout({
+      method,
+      payoutId: paying.id,
+      amountMinor: paying.amount_minor,
+      currency: paying.currency,
+      accountName: account.account_name,
+      accountNumber: account.account_number,
+      notifyUrl: `${input.siteOrigin}/pay/hosted/${method.id}/payout-callback`,
+    });
+    return (await deps.withdrawals.setGatewayPayout(paying.id, gatewayPayoutId)) ?? paying;
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    await deps.withdrawals.returnToReview(paying.id, error.message);
+    throw new AppError('PAYMENT_UNAVAILABLE', { cause: error });
+  }
+}
+
+/**
+ * A gateway's word on a payout, believed like a deposit callback (signature, clock, the same
+ * amount and currency): PAID takes the held amount out of the ledger, FAILED gives it back.
+ */
+export async function applyPayoutCallback(
+  deps: WithdrawDeps,
+  input: { methodId: string; timestamp: string | undefined; signature: string | undefined; rawBody: string },
+): Promise<CallbackAnswer> {
+  const method = await deps.payments.findMethod(input.methodId);
+  if (method?.kind !== 'gateway') return { httpStatus: 404, status: 'ERROR', message: 'unknown method' };
+  const record = (outcome: string) =>
+    deps.payments.recordCallback({ methodId: method.id, depositId: null, body: input.rawBody, outcome });
+  const check = deps.payments.readPayoutCallback(method, input);
+  if (check.kind !== 'ok') {
+    await record(check.kind);
+    return { httpStatus: check.kind === 'malformed' ? 400 : 401, status: 'ERROR', message: check.kind };
+  }
+  const { callback } = check;
+  const withdrawal = await deps.withdrawals.findWithdrawal(callback.payoutId);
+  if (!withdrawal || withdrawal.payout_method_id !== method.id) {
+    await record('unknown_payout');
+    return { httpStatus: 404, status: 'ERROR', message: 'unknown payout' };
+  }
+  if (callback.amountMinor !== withdrawal.amount_minor || callback.currency !== withdrawal.currency) {
+    await record('mismatch');
+    return { httpStatus: 409, status: 'ERROR', message: 'the callback does not match the payout' };
+  }
+  const status = callback.status === 'PAID' ? 'paid' : 'failed';
+  const settled = await deps.withdrawals.settlePayout(withdrawal.id, status);
+  // The ledger side runs again on a repeated callback too: settling a hold is idempotent, and a
+  // crash between the two steps is mended by the gateway's retry.
+  const current = settled ?? withdrawal;
+  if (current.status === 'paid')
+    await deps.wallet.capture({ merchantId: current.merchant_id, key: current.hold_key });
+  if (current.status === 'failed')
+    await deps.wallet.release({ merchantId: current.merchant_id, key: current.hold_key });
+  if (current.status === 'paid' || current.status === 'failed') {
+    const account = await deps.withdrawals.findPayoutAccount(current.payout_account_id);
+    await tellWithdrawal(deps.inbox, current, account, current.status === 'paid' ? 'approved' : 'failed');
+  }
+  await record(settled ? `payout_${status}` : 'duplicate');
+  return { httpStatus: 200, status: 'OK' };
+}

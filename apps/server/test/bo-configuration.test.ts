@@ -1,0 +1,313 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from './support/accounts-client.ts';
+import { createAccountsClient } from './support/accounts-client.ts';
+import {
+  type BackOfficeClient,
+  createBackOfficeClient,
+  insertOperatorWithSession,
+  insertOtherMerchant,
+} from './support/bo-client.ts';
+import { createSeededApp } from './support/seeded-app.ts';
+import type { TestApp } from './support/test-app.ts';
+
+let testApp: TestApp;
+const nowMs = Date.now();
+let demoId: string;
+let otherId: string;
+let admin: BackOfficeClient;
+let contentEditor: BackOfficeClient;
+
+async function auditCount(): Promise<number> {
+  const row = await testApp.database.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Runs one change and checks that it wrote exactly one audit row, which it answers. */
+async function expectOneAuditRow(change: () => Promise<{ body: Envelope }>) {
+  const before = await auditCount();
+  const reply = await change();
+  expect(reply.body).toMatchObject({ success: true });
+  expect(await auditCount()).toBe(before + 1);
+  const row = await testApp.database.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return { reply, row };
+}
+
+async function config(): Promise<Envelope['value']> {
+  const reply = await admin.call('GET', `/bo/merchants/${demoId}/config`);
+  expect(reply.body.success).toBe(true);
+  return reply.body.value;
+}
+
+beforeAll(async () => {
+  testApp = await createSeededApp();
+  const { db } = testApp.database;
+  demoId = (
+    await db.selectFrom('merchants').select('id').where('code', '=', 'panalo').executeTakeFirstOrThrow()
+  ).id;
+  otherId = await insertOtherMerchant(db, 'other');
+  const adminSession = await insertOperatorWithSession(db, {
+    username: 'cfg-admin',
+    merchantId: demoId,
+    roleId: 'admin',
+    nowMs,
+  });
+  const contentSession = await insertOperatorWithSession(db, {
+    username: 'cfg-content',
+    merchantId: demoId,
+    roleId: 'content',
+    nowMs,
+  });
+  admin = createBackOfficeClient(testApp.app);
+  admin.token = adminSession.token;
+  contentEditor = createBackOfficeClient(testApp.app);
+  contentEditor.token = contentSession.token;
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('merchant configuration', () => {
+  it("lists only the operator's own merchant and refuses another merchant's configuration", async () => {
+    const list = await admin.call('GET', '/bo/merchants');
+    expect(list.body.value.list.map((merchant: { id: string }) => merchant.id)).toEqual([demoId]);
+    const other = await admin.call('GET', `/bo/merchants/${otherId}/config`);
+    expect(other.body.code).toBe('NOT_FOUND');
+  });
+
+  it('a content editor may read the configuration but not change it', async () => {
+    expect((await contentEditor.call('GET', `/bo/merchants/${demoId}/config`)).body.success).toBe(true);
+    const current = await config();
+    const refused = await contentEditor.call('PUT', `/bo/merchants/${demoId}/whitelabel`, {
+      whitelabel: current.whitelabel,
+    });
+    expect(refused.body.code).toBe('FORBIDDEN');
+  });
+
+  it('turning a whitelabel switch off reaches the permission response at once, with one audit row', async () => {
+    const player = createAccountsClient(testApp.app);
+    const before = await player.call('GET', '/wps/system/permission');
+    const tree = before.body.value.info.whitelabel as {
+      modId: string;
+      enabled: boolean;
+      children: unknown[];
+    }[];
+    const freePlay = tree.find((node) => node.modId === 'FREEPLAY');
+    expect(freePlay?.enabled).toBe(true);
+    const changed = tree.map((node) => (node.modId === 'FREEPLAY' ? { ...node, enabled: false } : node));
+    const { row } = await expectOneAuditRow(() =>
+      admin.call('PUT', `/bo/merchants/${demoId}/whitelabel`, { whitelabel: changed }),
+    );
+    expect(row.action).toBe('settings.whitelabel');
+    expect(JSON.stringify(row.before)).toContain('"modId":"FREEPLAY","enabled":true');
+    expect(JSON.stringify(row.after)).toContain('"modId":"FREEPLAY","enabled":false');
+    const after = await player.call('GET', '/wps/system/permission');
+    expect(
+      after.body.value.info.whitelabel.find((node: { modId: string }) => node.modId === 'FREEPLAY').enabled,
+    ).toBe(false);
+    await admin.call('PUT', `/bo/merchants/${demoId}/whitelabel`, { whitelabel: tree });
+  });
+
+  it('register rules are checked: a pattern that does not compile and min above max are refused, nothing stored', async () => {
+    const current = await config();
+    const rules = current.register as {
+      field: string;
+      acceptedPattern: string;
+      minLength: number;
+      maxLength: number;
+    }[];
+    const before = await auditCount();
+    const broken = rules.map((rule, index) => (index === 0 ? { ...rule, acceptedPattern: '([a-z' } : rule));
+    const refused = await admin.call('PUT', `/bo/merchants/${demoId}/register`, { rules: broken });
+    expect(refused.body.code).toBe('VALIDATION');
+    expect(refused.body.value.fields['rules.0.acceptedPattern']).toBeDefined();
+    const inverted = rules.map((rule, index) =>
+      index === 0 ? { ...rule, minLength: 20, maxLength: 4 } : rule,
+    );
+    expect((await admin.call('PUT', `/bo/merchants/${demoId}/register`, { rules: inverted })).body.code).toBe(
+      'VALIDATION',
+    );
+    const unknownType = rules.map((rule, index) => (index === 0 ? { ...rule, type: 'html' } : rule));
+    expect(
+      (await admin.call('PUT', `/bo/merchants/${demoId}/register`, { rules: unknownType })).body.code,
+    ).toBe('VALIDATION');
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('a register rule change is what registration then enforces', async () => {
+    const current = await config();
+    const rules = current.register as { field: string; minLength: number; maxLength: number }[];
+    const username = rules.find((rule) => rule.field === 'username');
+    expect(username).toBeDefined();
+    const stricter = rules.map((rule) =>
+      rule.field === 'username' ? { ...rule, minLength: 10, maxLength: 12 } : rule,
+    );
+    await expectOneAuditRow(() => admin.call('PUT', `/bo/merchants/${demoId}/register`, { rules: stricter }));
+    const player = createAccountsClient(testApp.app);
+    const permission = await player.call('GET', '/wps/system/permission');
+    const served = permission.body.value.info.register.find(
+      (rule: { field: string }) => rule.field === 'username',
+    );
+    expect(served).toMatchObject({ minLength: 10, maxLength: 12 });
+    await admin.call('PUT', `/bo/merchants/${demoId}/register`, { rules });
+  });
+
+  it('a social login client secret is write-only: stored, never answered, kept when omitted', async () => {
+    const providers = [
+      {
+        provider: 'google',
+        enabled: true,
+        issuer: 'https://accounts.example.test',
+        clientId: 'client-1',
+        clientSecret: 'super-secret-value',
+      },
+    ];
+    const { reply, row } = await expectOneAuditRow(() =>
+      admin.call('PUT', `/bo/merchants/${demoId}/social-login`, { providers }),
+    );
+    expect(JSON.stringify(reply.body)).not.toContain('super-secret-value');
+    expect(JSON.stringify(row.before)).not.toContain('super-secret-value');
+    expect(JSON.stringify(row.after)).not.toContain('super-secret-value');
+    expect(reply.body.value.socialLogin[0]).toMatchObject({ provider: 'google', clientSecretSet: true });
+    const { clientSecret: _secret, ...withoutSecret } = providers[0] ?? {};
+    await admin.call('PUT', `/bo/merchants/${demoId}/social-login`, {
+      providers: [{ ...withoutSecret, clientId: 'client-2' }],
+    });
+    const stored = await testApp.database.db
+      .selectFrom('merchants')
+      .select('settings')
+      .where('id', '=', demoId)
+      .executeTakeFirstOrThrow();
+    const socialLogin = (stored.settings as { socialLogin: { clientId: string; clientSecret: string }[] })
+      .socialLogin;
+    expect(socialLogin[0]).toMatchObject({ clientId: 'client-2', clientSecret: 'super-secret-value' });
+    expect(JSON.stringify(await config())).not.toContain('super-secret-value');
+  });
+
+  it('maintenance switched on shows on the status call; a scheduled window does too; off again', async () => {
+    const player = createAccountsClient(testApp.app);
+    const current = await config();
+    const status = current.systemStatus;
+    const on = {
+      maintenance: { enabled: true, title: 'Upgrade', message: 'Back soon', startsAt: null, endsAt: null },
+      regionRestriction: status.regionRestriction,
+    };
+    const { row } = await expectOneAuditRow(() =>
+      admin.call('PUT', `/bo/merchants/${demoId}/system-status`, on),
+    );
+    expect(row.action).toBe('settings.systemStatus');
+    expect((await player.call('GET', '/wps/system/status')).body.value).toMatchObject({
+      status: 1,
+      title: 'Upgrade',
+      message: 'Back soon',
+    });
+    const scheduled = {
+      ...on,
+      maintenance: {
+        ...on.maintenance,
+        enabled: false,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+    };
+    await admin.call('PUT', `/bo/merchants/${demoId}/system-status`, scheduled);
+    expect((await player.call('GET', '/wps/system/status')).body.value.status).toBe(1);
+    const past = {
+      ...scheduled,
+      maintenance: {
+        ...scheduled.maintenance,
+        endsAt: new Date(Date.now() - 1_000).toISOString(),
+        startsAt: null,
+      },
+    };
+    await admin.call('PUT', `/bo/merchants/${demoId}/system-status`, past);
+    expect((await player.call('GET', '/wps/system/status')).body.value.status).toBe(0);
+    const inverted = {
+      ...on,
+      maintenance: { ...on.maintenance, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' },
+    };
+    expect((await admin.call('PUT', `/bo/merchants/${demoId}/system-status`, inverted)).body.code).toBe(
+      'VALIDATION',
+    );
+  });
+
+  it('region restriction blocks a listed range and lets the allow list in; bad ranges are refused', async () => {
+    const current = await config();
+    const off = current.systemStatus;
+    const restricted = {
+      maintenance: off.maintenance,
+      regionRestriction: {
+        enabled: true,
+        blockedCountries: [],
+        blockedCidrs: ['198.51.100.0/24'],
+        allowCidrs: ['198.51.100.7/32'],
+      },
+    };
+    await expectOneAuditRow(() => admin.call('PUT', `/bo/merchants/${demoId}/system-status`, restricted));
+    expect(
+      (await createAccountsClient(testApp.app, '198.51.100.9').call('GET', '/wps/system/status')).body.value
+        .status,
+    ).toBe(2);
+    expect(
+      (await createAccountsClient(testApp.app, '198.51.100.7').call('GET', '/wps/system/status')).body.value
+        .status,
+    ).toBe(0);
+    const bad = {
+      ...restricted,
+      regionRestriction: { ...restricted.regionRestriction, blockedCidrs: ['not-a-range'] },
+    };
+    expect((await admin.call('PUT', `/bo/merchants/${demoId}/system-status`, bad)).body.code).toBe(
+      'VALIDATION',
+    );
+    await admin.call('PUT', `/bo/merchants/${demoId}/system-status`, {
+      maintenance: off.maintenance,
+      regionRestriction: off.regionRestriction,
+    });
+  });
+
+  it('general settings and domains are stored with one audit row each and checked', async () => {
+    const current = await config();
+    const general = {
+      ...current.general,
+      minimumAge: 21,
+      session: { idleMinutes: 15, absoluteMinutes: 600 },
+    };
+    const { reply } = await expectOneAuditRow(() =>
+      admin.call('PUT', `/bo/merchants/${demoId}/general`, general),
+    );
+    expect(reply.body.value.general).toMatchObject({ minimumAge: 21, session: { idleMinutes: 15 } });
+    const player = createAccountsClient(testApp.app);
+    expect((await player.call('GET', '/wps/system/permission')).body.value.info.minimumAge).toBe(21);
+    const badZone = await admin.call('PUT', `/bo/merchants/${demoId}/general`, {
+      ...general,
+      timeZone: 'Mars/Olympus',
+    });
+    expect(badZone.body.value.fields.timeZone).toBeDefined();
+    await admin.call('PUT', `/bo/merchants/${demoId}/general`, current.general);
+
+    const domains = [...current.domains, { domain: 'mirror.example.test', route: 'PLAYER', isMain: false }];
+    await expectOneAuditRow(() => admin.call('PUT', `/bo/merchants/${demoId}/domains`, { domains }));
+    const mirrored = await testApp.app.inject({
+      method: 'GET',
+      url: '/wps/system/permission',
+      headers: { host: 'mirror.example.test' },
+    });
+    expect(mirrored.json().value.info.merchantCode).toBe('panalo');
+    const twoMains = [
+      { domain: 'a.example.test', route: 'PLAYER', isMain: true },
+      { domain: 'b.example.test', route: 'PLAYER', isMain: true },
+    ];
+    expect(
+      (await admin.call('PUT', `/bo/merchants/${demoId}/domains`, { domains: twoMains })).body.code,
+    ).toBe('VALIDATION');
+    await admin.call('PUT', `/bo/merchants/${demoId}/domains`, { domains: current.domains });
+  });
+});

@@ -1,0 +1,422 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signRequest } from '@panalo/crypto/request-signature.ts';
+import {
+  type GameKind,
+  iconSvg,
+  type SandboxGame,
+  type SandboxVendorProfile,
+  VENDOR_PROFILES,
+} from './catalogue.ts';
+import { playPage } from './play-page.ts';
+
+/**
+ * A stand-in third-party game vendor. It serves, per demo vendor:
+ *
+ * - `GET /<slug>/catalogue.json`: the catalogue feed `{ vendor, name, games: [{ gameCode, names:
+ *   { EN, TY }, gameType, iconUrl, demo }] }` that the platform imports;
+ * - `GET /<slug>/icons/<gameCode>.svg`: each game's icon;
+ * - `GET /<slug>/play/<gameCode>?token=…&mode=real|demo&language=EN|TY`: the game page the
+ *   platform's launch URL opens;
+ * - `POST /<slug>/api/start` and `POST /<slug>/api/play`: the page's own backend. In real mode it
+ *   calls the platform's seamless wallet as a real vendor does (API.md "Seamless wallet"):
+ *   authenticate the launch token, debit the stake, draw the outcome, credit the win (0.00 for a
+ *   loss), every call signed, retried on timeouts, 5xx and ERROR until it is answered, now and
+ *   then delivered twice, and rolled back when the vendor's own round fails.
+ *
+ * Failures are injectable: a play request may ask for `inject: "round_failure"` (the round fails
+ * after its stake: a rollback follows) or `inject: "duplicate"` (every call is delivered twice);
+ * `failureRate` and `duplicateRate` do the same at random.
+ */
+export type SandboxVendorSecret = { vendor: string; secret: string };
+
+export type VendorSandboxOptions = {
+  host: string;
+  port: number;
+  /** The platform's base URL; calls go to `<walletUrl>/wallet/v1/<action>`. */
+  walletUrl: string;
+  /** The secret each vendor shares with the platform; vendors without one serve demo play only. */
+  secrets: SandboxVendorSecret[];
+  /** Share of successful calls delivered a second time (0 to 1). */
+  duplicateRate?: number;
+  /** Share of rounds that fail after the stake and are rolled back (0 to 1). */
+  failureRate?: number;
+  /** One wallet call's timeout, and how often a call is tried before the round gives up. */
+  walletTimeoutMs?: number;
+  walletAttempts?: number;
+  /** The first retry's wait, doubled after each failure. */
+  retryFirstDelayMs?: number;
+};
+
+export type VendorSandbox = { url: string; close(): Promise<void> };
+
+type WalletReply = {
+  status: string;
+  balance: string | null;
+  transactionId: string | null;
+  duplicate?: boolean;
+  playerId?: string;
+};
+
+type Session = {
+  id: string;
+  vendor: SandboxVendorProfile;
+  game: SandboxGame;
+  mode: 'real' | 'demo';
+  token: string | null;
+  /** Play money of a demo session, in minor units; real sessions ask the platform. */
+  demoBalanceMinor: bigint;
+  lastSeenMs: number;
+};
+
+// Every limit named.
+const BODY_BYTES_MAX = 8 * 1024;
+const SESSIONS_MAX = 10_000;
+const STAKE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+const STAKE_MINOR_MAX = 1_000_000n;
+const DEMO_BALANCE_MINOR = 100_000n;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{10,100}$/;
+
+class WalletUnavailable extends Error {}
+
+/** Starts the sandbox vendor; its sessions live in memory, as a test double's may. */
+export async function startVendorSandbox(options: VendorSandboxOptions): Promise<VendorSandbox> {
+  const duplicateRate = options.duplicateRate ?? 0.1;
+  const failureRate = options.failureRate ?? 0;
+  const walletTimeoutMs = options.walletTimeoutMs ?? 5_000;
+  const walletAttempts = options.walletAttempts ?? 6;
+  const retryFirstDelayMs = options.retryFirstDelayMs ?? 200;
+  const secrets = new Map(options.secrets.map((entry) => [entry.vendor, entry.secret]));
+  const sessions = new Map<string, Session>();
+  const walletUrl = options.walletUrl.replace(/\/+$/, '');
+
+  const server: Server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      console.error('vendor sandbox:', error);
+      if (!response.headersSent) sendJson(response, 500, { error: 'internal' });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host}:${port}`;
+
+  function feedOf(vendor: SandboxVendorProfile) {
+    return {
+      vendor: vendor.code,
+      name: vendor.name,
+      games: vendor.games.map((game) => ({
+        gameCode: game.gameCode,
+        names: game.names,
+        gameType: game.gameType,
+        iconUrl: `${url}/${vendor.slug}/icons/${game.gameCode}.svg`,
+        demo: true,
+      })),
+    };
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestUrl = new URL(request.url ?? '/', url);
+    const parts = requestUrl.pathname.split('/').filter(Boolean);
+    if (request.method === 'GET' && parts.length === 0) {
+      return sendJson(response, 200, {
+        vendors: VENDOR_PROFILES.map((vendor) => ({
+          vendor: vendor.code,
+          name: vendor.name,
+          catalogueUrl: `${url}/${vendor.slug}/catalogue.json`,
+          launchUrl: `${url}/${vendor.slug}/play/{gameCode}`,
+        })),
+      });
+    }
+    const vendor = VENDOR_PROFILES.find((profile) => profile.slug === parts[0]);
+    if (!vendor) return sendJson(response, 404, { error: 'not found' });
+    const [, section, item] = parts;
+    if (request.method === 'GET' && section === 'catalogue.json' && parts.length === 2) {
+      return sendJson(response, 200, feedOf(vendor));
+    }
+    if (request.method === 'GET' && section === 'icons' && item?.endsWith('.svg')) {
+      const game = vendor.games.find((candidate) => `${candidate.gameCode}.svg` === item);
+      if (!game) return sendJson(response, 404, { error: 'not found' });
+      response.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' });
+      response.end(iconSvg(game));
+      return;
+    }
+    if (request.method === 'GET' && section === 'play' && item) {
+      const game = vendor.games.find((candidate) => candidate.gameCode === item);
+      if (!game) return sendJson(response, 404, { error: 'not found' });
+      const language = requestUrl.searchParams.get('language') === 'TY' ? 'TY' : 'EN';
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        // The token is in this page's address: it must not leak to other sites as a referrer.
+        'referrer-policy': 'no-referrer',
+      });
+      response.end(playPage({ vendor, game, language }));
+      return;
+    }
+    if (request.method === 'POST' && section === 'api' && (item === 'start' || item === 'play')) {
+      const body = await readJsonBody(request);
+      if (body === null) return sendJson(response, 400, { error: 'malformed' });
+      const result = item === 'start' ? await startSession(vendor, body) : await play(body);
+      return sendJson(response, result.httpStatus, result.body);
+    }
+    sendJson(response, 404, { error: 'not found' });
+  }
+
+  /** The page opens: a demo session with play money, or the launch token authenticated at the platform. */
+  async function startSession(
+    vendor: SandboxVendorProfile,
+    body: Record<string, unknown>,
+  ): Promise<{ httpStatus: number; body: object }> {
+    const game = vendor.games.find((candidate) => candidate.gameCode === body.gameCode);
+    if (!game) return { httpStatus: 404, body: { error: 'unknown game' } };
+    const mode = body.mode === 'demo' ? 'demo' : 'real';
+    const session: Session = {
+      id: randomUUID(),
+      vendor,
+      game,
+      mode,
+      token: null,
+      demoBalanceMinor: DEMO_BALANCE_MINOR,
+      lastSeenMs: Date.now(),
+    };
+    let balance = formatMinor(DEMO_BALANCE_MINOR);
+    if (mode === 'real') {
+      if (typeof body.token !== 'string' || !TOKEN_PATTERN.test(body.token)) {
+        return { httpStatus: 401, body: { error: 'no launch token' } };
+      }
+      const reply = await callWallet(vendor, 'authenticate', {
+        playerToken: body.token,
+        gameCode: game.gameCode,
+      });
+      if (reply.status !== 'OK' || reply.balance === null) {
+        return { httpStatus: 401, body: { error: `the platform answered ${reply.status}` } };
+      }
+      session.token = body.token;
+      balance = reply.balance;
+    }
+    remember(session);
+    return { httpStatus: 200, body: { sessionId: session.id, mode, balance } };
+  }
+
+  /** One round: stake, outcome, win; in real mode each step through the platform's wallet. */
+  async function play(body: Record<string, unknown>): Promise<{ httpStatus: number; body: object }> {
+    const session = typeof body.sessionId === 'string' ? sessions.get(body.sessionId) : undefined;
+    if (!session) return { httpStatus: 401, body: { error: 'no session' } };
+    session.lastSeenMs = Date.now();
+    const stakeMinor =
+      typeof body.stake === 'string' && STAKE_PATTERN.test(body.stake) ? toMinor(body.stake) : 0n;
+    if (stakeMinor <= 0n || stakeMinor > STAKE_MINOR_MAX)
+      return { httpStatus: 422, body: { error: 'stake' } };
+    const pick = typeof body.pick === 'string' ? body.pick : '';
+    const outcome = drawOutcome(session.game.kind, pick, stakeMinor);
+    if (!outcome) return { httpStatus: 422, body: { error: 'pick' } };
+
+    if (session.mode === 'demo') {
+      if (session.demoBalanceMinor < stakeMinor)
+        return { httpStatus: 200, body: { status: 'INSUFFICIENT_FUNDS' } };
+      session.demoBalanceMinor += outcome.winMinor - stakeMinor;
+      return {
+        httpStatus: 200,
+        body: {
+          status: 'OK',
+          ...outcome.shown,
+          win: formatMinor(outcome.winMinor),
+          balance: formatMinor(session.demoBalanceMinor),
+        },
+      };
+    }
+
+    const { vendor, game } = session;
+    const duplicate = body.inject === 'duplicate';
+    const roundId = `${vendor.code}-R-${randomUUID()}`;
+    const common = { playerToken: session.token, roundId, gameCode: game.gameCode };
+    const debitId = `${vendor.code}-D-${randomUUID()}`;
+    try {
+      const debit = await callWallet(
+        vendor,
+        'debit',
+        { ...common, transactionId: debitId, amount: formatMinor(stakeMinor) },
+        duplicate,
+      );
+      if (debit.status !== 'OK')
+        return { httpStatus: 200, body: { status: debit.status, balance: debit.balance } };
+
+      const fails = body.inject === 'round_failure' || Math.random() < failureRate;
+      if (fails) {
+        // Our own round broke after the stake was taken: give the stake back.
+        const rollback = await callWallet(
+          vendor,
+          'rollback',
+          { ...common, transactionId: `${vendor.code}-X-${randomUUID()}`, refTransactionId: debitId },
+          duplicate,
+        );
+        return { httpStatus: 200, body: { status: 'ROUND_FAILED', balance: rollback.balance } };
+      }
+      const credit = await callWallet(
+        vendor,
+        'credit',
+        {
+          ...common,
+          transactionId: `${vendor.code}-C-${randomUUID()}`,
+          amount: formatMinor(outcome.winMinor),
+        },
+        duplicate,
+      );
+      return {
+        httpStatus: 200,
+        body: {
+          status: credit.status,
+          ...outcome.shown,
+          win: formatMinor(outcome.winMinor),
+          balance: credit.balance,
+        },
+      };
+    } catch (error) {
+      if (error instanceof WalletUnavailable)
+        return { httpStatus: 502, body: { error: 'the platform is unavailable' } };
+      throw error;
+    }
+  }
+
+  /**
+   * One signed wallet call, retried with a fresh timestamp (and the same body, so the same
+   * transaction id) on timeouts, 5xx and ERROR until answered; sometimes delivered twice.
+   */
+  async function callWallet(
+    vendor: SandboxVendorProfile,
+    action: 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback',
+    fields: Record<string, unknown>,
+    forceDuplicate = false,
+  ): Promise<WalletReply> {
+    const secret = secrets.get(vendor.code);
+    if (!secret) throw new WalletUnavailable(`no secret for ${vendor.code}`);
+    const rawBody = JSON.stringify({ vendor: vendor.code, currency: 'PHP', ...fields });
+    const send = async (): Promise<WalletReply | null> => {
+      const timestamp = Math.floor(Date.now() / 1000);
+      try {
+        const response = await fetch(`${walletUrl}/wallet/v1/${action}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-timestamp': String(timestamp),
+            'x-signature': signRequest(secret, timestamp, rawBody),
+          },
+          body: rawBody,
+          signal: AbortSignal.timeout(walletTimeoutMs),
+        });
+        if (response.status >= 500) return null;
+        const reply = (await response.json()) as WalletReply;
+        return reply.status === 'ERROR' ? null : reply;
+      } catch {
+        return null;
+      }
+    };
+    let delayMs = retryFirstDelayMs;
+    for (let attempt = 1; attempt <= walletAttempts; attempt += 1) {
+      const reply = await send();
+      if (reply) {
+        if (
+          reply.status === 'OK' &&
+          action !== 'authenticate' &&
+          (forceDuplicate || Math.random() < duplicateRate)
+        ) {
+          // A real network sometimes delivers a call twice; the platform must answer the first result.
+          const again = await send();
+          if (
+            again &&
+            (again.status !== 'OK' || again.duplicate !== true || again.balance !== reply.balance)
+          ) {
+            console.error(`vendor sandbox: a duplicate ${action} was not answered as one`, again);
+          }
+        }
+        return reply;
+      }
+      if (attempt < walletAttempts) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      delayMs *= 2;
+    }
+    throw new WalletUnavailable(`${action} got no answer after ${walletAttempts} attempts`);
+  }
+
+  function remember(session: Session): void {
+    if (sessions.size >= SESSIONS_MAX) {
+      const oldest = [...sessions.values()].sort((left, right) => left.lastSeenMs - right.lastSeenMs)[0];
+      if (oldest) sessions.delete(oldest.id);
+    }
+    sessions.set(session.id, session);
+  }
+
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Outcome = { winMinor: bigint; shown: Record<string, unknown> };
+
+/** Multipliers of the wheel's eight segments, in hundredths. */
+const WHEEL_SEGMENTS = [0n, 200n, 0n, 150n, 0n, 300n, 50n, 0n];
+const CARD_NAMES = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+
+/** Draws a round's outcome; null when the pick is not one the game knows. */
+export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): Outcome | null {
+  if (kind === 'coin') {
+    if (pick !== 'heads' && pick !== 'tails') return null;
+    const side = randomInt(2) === 0 ? 'heads' : 'tails';
+    return { winMinor: side === pick ? (stakeMinor * 195n) / 100n : 0n, shown: { result: side } };
+  }
+  if (kind === 'wheel') {
+    const segment = randomInt(WHEEL_SEGMENTS.length);
+    const multiplier = WHEEL_SEGMENTS[segment] ?? 0n;
+    return {
+      winMinor: (stakeMinor * multiplier) / 100n,
+      shown: { result: `x${formatMinor(multiplier)}`, segment },
+    };
+  }
+  const player = randomInt(13);
+  const dealer = randomInt(13);
+  // Higher card pays 2x; a tie gives the stake back.
+  const winMinor = player > dealer ? stakeMinor * 2n : player === dealer ? stakeMinor : 0n;
+  return { winMinor, shown: { result: `${CARD_NAMES[player]} vs ${CARD_NAMES[dealer]}` } };
+}
+
+function toMinor(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
+function formatMinor(minor: bigint): string {
+  const sign = minor < 0n ? '-' : '';
+  const absolute = minor < 0n ? -minor : minor;
+  return `${sign}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
+}
+
+function sendJson(response: ServerResponse, status: number, body: object): void {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+async function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_BYTES_MAX) return null;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,55 @@
+import { ChevronDown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { joinClassNames } from '../lib/class-names';
+import { useGameCategoryLinks } from '../lib/games/use-game-categories';
+
+const shownTypesMax = 4;
+
+/**
+ * The header's game types (spec §2 "Header": a hover dropdown of vendors per game type): each
+ * links to its list, and hovering or focusing it shows its vendors, each opening the list of that
+ * vendor alone.
+ */
+export function GameTypeNavLinks() {
+  const { t } = useTranslation();
+  const links = useGameCategoryLinks().slice(0, shownTypesMax);
+  return links.map(({ key, path, vendors }) => (
+    <div key={key} className="group relative" data-testid={`header-type-${key}`}>
+      <NavLink
+        to={path}
+        className={({ isActive }) =>
+          joinClassNames(
+            'inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium transition-colors',
+            isActive ? 'text-text' : 'text-muted hover:bg-raised hover:text-text',
+          )
+        }
+      >
+        {t(`games.${key}`)}
+        {vendors.length > 0 ? (
+          <ChevronDown
+            size={14}
+            aria-hidden="true"
+            className="transition-transform duration-150 group-hover:rotate-180"
+          />
+        ) : null}
+      </NavLink>
+      {vendors.length > 0 ? (
+        <div className="invisible absolute top-full left-0 z-40 pt-2 opacity-0 transition-opacity duration-150 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+          <ul className="min-w-52 rounded-lg border border-line bg-surface p-2 shadow-raised">
+            {vendors.map((vendor) => (
+              <li key={vendor.vassalage}>
+                <Link
+                  to={`${path}?vassalage=${encodeURIComponent(vendor.vassalage)}`}
+                  className="flex min-h-11 items-center rounded-md px-3 text-sm font-semibold tracking-wide text-muted uppercase hover:bg-raised hover:text-text"
+                >
+                  {vendor.accountTypeName}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  ));
+}

@@ -1,0 +1,118 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { FormNotice, TextField } from '../../../components/ui/field';
+import { isApiError } from '../../../lib/api/api-error';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import { setPaymentPassword } from '../api/withdrawals';
+
+const SIX_DIGITS = /^\d{6}$/;
+
+/**
+ * Sets the six-digit payment password (confirmed with the login password) or changes it
+ * (confirmed with the current one). Withdrawals and transfers ask for it.
+ */
+export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const member = useAuthStore((state) => state.member);
+  const hasPaymentPassword = member?.hasPaymentPassword === true;
+  const [values, setValues] = useState({ current: '', next: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const [answer, setAnswer] = useState<{ message: string; code?: string; isDone?: boolean } | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      setPaymentPassword(
+        {
+          currentPassword: values.current,
+          newPaymentPassword: values.next,
+          confirmPaymentPassword: values.confirm,
+        },
+        language,
+      ),
+    onSuccess: () => {
+      const current = useAuthStore.getState().member;
+      if (current) useAuthStore.getState().setMember({ ...current, hasPaymentPassword: true });
+      setValues({ current: '', next: '', confirm: '' });
+      setAnswer({ message: t('payout.passwordSaved'), isDone: true });
+      onDone?.();
+    },
+    onError: (error) =>
+      setAnswer(
+        isApiError(error)
+          ? { message: error.message, code: error.code }
+          : { message: t('auth.submitFailed') },
+      ),
+  });
+
+  function update(field: keyof typeof values, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAnswer(null);
+    const next: typeof errors = {};
+    if (!values.current) next.current = t('auth.inputEmpty');
+    if (!SIX_DIGITS.test(values.next)) next.next = t('payout.sixDigits');
+    if (values.confirm !== values.next) next.confirm = t('auth.confirmMismatch');
+    setErrors(next);
+    if (Object.keys(next).length === 0) mutation.mutate();
+  }
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={submit} noValidate data-testid="payment-password-form">
+      <TextField
+        label={hasPaymentPassword ? t('payout.currentPaymentPassword') : t('payout.loginPasswordToConfirm')}
+        type="password"
+        autoComplete={hasPaymentPassword ? 'off' : 'current-password'}
+        inputMode={hasPaymentPassword ? 'numeric' : undefined}
+        value={values.current}
+        onValueChange={(value) => update('current', value)}
+        error={errors.current}
+        isRequired
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={t('payout.newPaymentPassword')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          value={values.next}
+          onValueChange={(value) => update('next', value)}
+          error={errors.next}
+          hint={t('payout.sixDigits')}
+          isRequired
+        />
+        <TextField
+          label={t('payout.confirmPaymentPassword')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          value={values.confirm}
+          onValueChange={(value) => update('confirm', value)}
+          error={errors.confirm}
+          isRequired
+        />
+      </div>
+      {answer ? (
+        answer.isDone ? (
+          <p role="status" className="text-sm font-medium text-success">
+            {answer.message}
+          </p>
+        ) : (
+          <FormNotice message={answer.message} code={answer.code} />
+        )
+      ) : null}
+      <Button type="submit" variant="secondary" className="self-start" disabled={mutation.isPending}>
+        {hasPaymentPassword ? t('payout.changePaymentPassword') : t('payout.setPaymentPassword')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,318 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Hourglass, Landmark, Smartphone } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { FormNotice, TextField } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { isApiError } from '../../../lib/api/api-error';
+import { usePermission } from '../../../lib/api/system-hooks';
+import { joinClassNames } from '../../../lib/class-names';
+import { formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import {
+  fetchWithdrawalOverview,
+  fetchWithdrawals,
+  requestWithdrawal,
+  type WithdrawalOverview,
+  type WithdrawalStatus,
+} from '../api/withdrawals';
+import { checkDepositAmount, toCentavos } from '../deposit-amount';
+import { PaymentPasswordForm } from './payment-password-form';
+import { PayoutAccounts } from './payout-accounts';
+
+const statusTone: Record<WithdrawalStatus, string> = {
+  review: 'bg-warning/15 text-warning',
+  paying: 'bg-warning/15 text-warning',
+  paid: 'bg-success/15 text-success',
+  rejected: 'bg-danger/15 text-danger',
+  failed: 'bg-danger/15 text-danger',
+};
+
+/** How often a page with an open withdrawal asks about it again. */
+const OPEN_POLL_MS = 10_000;
+
+function useSymbol() {
+  return usePermission().data?.currencySymbol ?? '₱';
+}
+
+function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const symbol = useSymbol();
+  const queryClient = useQueryClient();
+  const [accountId, setAccountId] = useState(overview.accounts[0]?.id ?? '');
+  const [amount, setAmount] = useState('');
+  const [paymentPassword, setPaymentPassword] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string | null; paymentPassword?: string }>({});
+  const [answer, setAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const limits = { minAmount: overview.minAmount, maxAmount: overview.maxAmount };
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      requestWithdrawal(
+        { payoutAccountId: accountId, amount: amount.trim().replace(/,/g, ''), paymentPassword },
+        language,
+      ),
+    onSuccess: () => {
+      setAmount('');
+      setPaymentPassword('');
+      void queryClient.invalidateQueries({ queryKey: ['withdrawal-overview'] });
+      void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_INVALID') {
+        setErrors({ paymentPassword: error.message });
+        return;
+      }
+      setAnswer(
+        isApiError(error)
+          ? { message: error.message, code: error.code }
+          : { message: t('auth.submitFailed') },
+      );
+    },
+  });
+
+  function explainAmount(text: string): string | null {
+    const problem = checkDepositAmount(text, limits);
+    if (problem) {
+      return t(`deposit.errors.${problem}`, {
+        min: formatMoney(limits.minAmount, symbol),
+        max: formatMoney(limits.maxAmount, symbol),
+      });
+    }
+    const centavos = toCentavos(text) ?? 0n;
+    return centavos > (toCentavos(overview.balance) ?? 0n) ? t('withdraw.moreThanBalance') : null;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAnswer(null);
+    const next = {
+      amount: explainAmount(amount),
+      ...(paymentPassword ? {} : { paymentPassword: t('auth.inputEmpty') }),
+    };
+    setErrors(next);
+    if (!next.amount && !next.paymentPassword) mutation.mutate();
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="withdraw-form">
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-text">{t('withdraw.toAccount')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {overview.accounts.map((account) => {
+            const Icon = account.kind === 'bank' ? Landmark : Smartphone;
+            const isSelected = account.id === accountId;
+            return (
+              <label
+                key={account.id}
+                className={joinClassNames(
+                  'flex min-h-14 cursor-pointer items-center gap-3 rounded-md border px-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand',
+                  isSelected ? 'border-brand bg-brand-soft' : 'border-line bg-raised',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="payout-account"
+                  className="sr-only"
+                  checked={isSelected}
+                  onChange={() => setAccountId(account.id)}
+                />
+                <Icon size={18} aria-hidden="true" className="text-brand-strong" />
+                <span className="min-w-0">
+                  <span className="block text-sm font-semibold text-text">
+                    {account.kind === 'ewallet'
+                      ? t(`payout.providers.${account.provider}`)
+                      : account.provider}{' '}
+                    <span className="font-normal text-muted tabular">{account.accountNumberMasked}</span>
+                  </span>
+                  <span className="block truncate text-xs text-muted">{account.accountName}</span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <TextField
+        label={t('withdraw.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onValueChange={(value) => {
+          setAmount(value);
+          setErrors((current) => ({ ...current, amount: null }));
+        }}
+        onBlur={() => amount && setErrors((current) => ({ ...current, amount: explainAmount(amount) }))}
+        error={errors.amount}
+        hint={t('deposit.limits', {
+          min: formatMoney(limits.minAmount, symbol),
+          max: formatMoney(limits.maxAmount, symbol),
+        })}
+        leading={<span className="font-semibold text-muted">{symbol}</span>}
+        trailing={
+          <button
+            type="button"
+            className="min-h-11 px-1 text-sm font-semibold text-brand-strong"
+            onClick={() => setAmount(overview.balance)}
+          >
+            {t('withdraw.all')}
+          </button>
+        }
+        maxLength={16}
+        isRequired
+        data-testid="withdraw-amount"
+      />
+      <TextField
+        label={t('withdraw.paymentPassword')}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        value={paymentPassword}
+        onValueChange={(value) => {
+          setPaymentPassword(value);
+          setErrors((current) => ({ ...current, paymentPassword: undefined }));
+        }}
+        error={errors.paymentPassword}
+        isRequired
+        data-testid="withdraw-payment-password"
+      />
+      {answer ? <FormNotice message={answer.message} code={answer.code} /> : null}
+      <Button
+        type="submit"
+        variant="primary"
+        className="w-full sm:w-auto sm:self-start"
+        disabled={mutation.isPending}
+      >
+        {t('withdraw.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function WithdrawalHistory() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const symbol = useSymbol();
+  const [page, setPage] = useState(1);
+  const dateTime = new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Manila',
+  });
+  const query = useQuery({
+    queryKey: ['withdrawals', page, language],
+    queryFn: () => fetchWithdrawals(page, language),
+    // A withdrawal on its way is decided by an operator: look again now and then.
+    refetchInterval: (current) =>
+      current.state.data?.list.some((item) => item.status === 'review' || item.status === 'paying')
+        ? OPEN_POLL_MS
+        : false,
+  });
+  return (
+    <section aria-labelledby="withdrawal-history" className="flex flex-col gap-2">
+      <h3 id="withdrawal-history" className="text-sm font-semibold text-text">
+        {t('withdraw.history')}
+      </h3>
+      {query.isPending ? (
+        <SkeletonLines lines={3} />
+      ) : query.isError ? (
+        <ErrorState isCompact onRetry={() => query.refetch()} />
+      ) : query.data.list.length === 0 ? (
+        <EmptyState line={t('withdraw.noHistory')} />
+      ) : (
+        <>
+          <ul className="divide-y divide-line rounded-lg border border-line" data-testid="withdrawal-history">
+            {query.data.list.map((item) => (
+              <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
+                <div className="min-w-0">
+                  <p className="font-semibold text-text tabular">{formatMoney(item.amount, symbol)}</p>
+                  <p className="text-xs text-muted">
+                    {dateTime.format(new Date(item.createdAt))}
+                    {item.payoutAccount ? ` · ${item.payoutAccount.accountNumberMasked}` : ''}
+                  </p>
+                  {item.status === 'rejected' && item.reason ? (
+                    <p className="text-xs text-danger">{item.reason}</p>
+                  ) : null}
+                </div>
+                <span
+                  className={joinClassNames(
+                    'rounded-full px-2 py-0.5 text-xs font-semibold',
+                    statusTone[item.status],
+                  )}
+                >
+                  {t(`withdraw.status.${item.status}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Pagination current={page} total={query.data.totalPages} onChange={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** withdraw of the member centre (spec §2): what is needed first, then the request and its history. */
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const symbol = useSymbol();
+  const overview = useQuery({
+    queryKey: ['withdrawal-overview', language],
+    queryFn: () => fetchWithdrawalOverview(language),
+    // While a withdrawal is open the page waits for its decision, like the history below.
+    refetchInterval: (current) => (current.state.data?.hasOpenWithdrawal ? OPEN_POLL_MS : false),
+  });
+  let body: React.ReactNode;
+  if (overview.isPending) body = <SkeletonLines lines={4} />;
+  else if (overview.isError) body = <ErrorState onRetry={() => overview.refetch()} />;
+  else {
+    const data = overview.data;
+    body = (
+      <>
+        <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-line bg-raised p-4">
+          <span className="text-sm text-muted">{t('withdraw.available')}</span>
+          <span className="text-2xl font-bold text-text tabular" data-testid="withdraw-balance">
+            {formatMoney(data.balance, symbol)}
+          </span>
+        </div>
+        {!data.hasPaymentPassword ? (
+          <section className="flex flex-col gap-3">
+            <p className="text-sm text-muted">{t('withdraw.needPaymentPassword')}</p>
+            <PaymentPasswordForm onDone={() => void overview.refetch()} />
+          </section>
+        ) : data.accounts.length === 0 ? (
+          <section className="flex flex-col gap-3">
+            <p className="text-sm text-muted">{t('withdraw.needAccount')}</p>
+            <PayoutAccounts />
+          </section>
+        ) : data.hasOpenWithdrawal ? (
+          <p role="status" className="flex items-center gap-2 rounded-md bg-warning/10 p-3 text-sm text-text">
+            <Hourglass size={18} aria-hidden="true" className="shrink-0 text-warning" />
+            {t('withdraw.openOne')}
+          </p>
+        ) : (toCentavos(data.turnoverLeft) ?? 0n) > 0n ? (
+          <p
+            role="status"
+            className="rounded-md bg-warning/10 p-3 text-sm text-text"
+            data-testid="turnover-left"
+          >
+            {t('withdraw.turnoverLeft', { amount: formatMoney(data.turnoverLeft, symbol) })}
+          </p>
+        ) : (
+          <WithdrawForm overview={data} />
+        )}
+      </>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6 p-4" data-testid="withdraw-page">
+      {body}
+      <WithdrawalHistory />
+    </div>
+  );
+}

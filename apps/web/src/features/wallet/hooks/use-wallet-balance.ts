@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import { walletBalanceQuery } from '../api/wallet-balance';
+import { useBalanceStore } from './balance-store';
+
+/** How long a pushed balance stays highlighted (DESIGN.md: a change is visible, never silent). */
+export const BALANCE_HIGHLIGHT_MS = 1_200;
+
+/**
+ * The balance to show: the fetched one, or a socket push when that is newer. `isHighlighted`
+ * is true for a moment after each push.
+ */
+export function useWalletBalance() {
+  const token = useAuthStore((state) => state.token);
+  const query = useQuery(walletBalanceQuery(useLanguage(), token));
+  const lastPush = useBalanceStore((state) => state.lastPush);
+  const [isHighlighted, setHighlighted] = useState(false);
+
+  const pushedAtMs = lastPush?.receivedAtMs;
+  useEffect(() => {
+    if (pushedAtMs === undefined) return;
+    setHighlighted(true);
+    const timer = setTimeout(() => setHighlighted(false), BALANCE_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [pushedAtMs]);
+
+  const isPushNewer = lastPush !== null && lastPush.receivedAtMs > query.dataUpdatedAt;
+  const shown = isPushNewer ? lastPush : query.data;
+  return {
+    balance: shown?.balance ?? null,
+    currencySymbol: shown?.currencySymbol ?? query.data?.currencySymbol ?? '₱',
+    isFetching: query.isFetching,
+    isError: query.isError && !shown,
+    isHighlighted,
+    refresh: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+/** Messages the game frame may send to the page (API.md "Socket events"). */
+type GameFrameMessage = { type: 'panalo:close' } | { type: 'panalo:balance' };
+
+function isGameFrameMessage(data: unknown): data is GameFrameMessage {
+  const type = (data as { type?: unknown } | null)?.type;
+  return type === 'panalo:close' || type === 'panalo:balance';
+}
+
+function refreshBalance(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+}
+
+/**
+ * Listens to the game frame at url: its balance message refreshes the header balance, its close
+ * message calls onClose; the balance is refreshed once more when the game closes (spec §2 /seamless).
+ */
+export function useGameFrameMessages(url: string | null, onClose: () => void): void {
+  const queryClient = useQueryClient();
+  // The latest onClose, so that a new function from each render does not re-run the effect.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    if (!url) return;
+    const frameOrigin = new URL(url, window.location.href).origin;
+    const receive = (event: MessageEvent) => {
+      if (event.origin !== frameOrigin || !isGameFrameMessage(event.data)) return;
+      if (event.data.type === 'panalo:close') onCloseRef.current();
+      else refreshBalance(queryClient);
+    };
+    window.addEventListener('message', receive);
+    return () => {
+      window.removeEventListener('message', receive);
+      refreshBalance(queryClient);
+    };
+  }, [url, queryClient]);
+}

@@ -1,0 +1,251 @@
+/**
+ * Return to player of every in-house game over many rounds with fresh seeds, against its exact
+ * figure, and how fast the engines play.
+ *
+ * For each game a new server seed and client seed are drawn from the CSPRNG and BENCH_RTP_ROUNDS
+ * rounds (10^7 by default, as GAMES.md asks) are played at nonces 0, 1, 2, …, with one fixed bet
+ * per round (stake ₱1,000, so that rounding to the centavo weighs nothing). Each game prints its
+ * return, the exact figure (blackjack: the basic-strategy reference, which is not derived), the
+ * distance in standard errors, and rounds per second. The baseline, measured in the same run, is
+ * the raw provably-fair stream: rounds that only derive their HMAC key and read one 32-byte
+ * block. The last line reads
+ *   RESULT rtp rounds_per_s=<all games> baseline_rounds_per_s=<raw stream> ratio=<rounds/baseline> max_z=<…>
+ * and the run fails when a game lands outside its 99.9 % confidence interval (|z| > 3.29), which
+ * happens by chance once in a thousand games.
+ *
+ * Settings: BENCH_RTP_ROUNDS (10000000), BENCH_RTP_GAMES (a comma-separated subset, all by default).
+ * On the 2-core development machine the card games run at about ten thousand rounds a second, so
+ * the full run takes hours; set BENCH_RTP_ROUNDS lower for a quick look.
+ */
+import { computeBaccaratReturns, playBaccarat } from '../../packages/games/src/baccarat/baccarat.ts';
+import { chooseBasicStrategyAction } from '../../packages/games/src/blackjack/basic-strategy.ts';
+import {
+  applyBlackjackAction,
+  BLACKJACK_RTP_PERCENT,
+  startBlackjack,
+} from '../../packages/games/src/blackjack/blackjack.ts';
+import {
+  computeClassicSlotReturn,
+  playClassicSlot,
+} from '../../packages/games/src/classic-slot/classic-slot.ts';
+import {
+  COLOURS,
+  computeColourGameReturn,
+  playColourGame,
+} from '../../packages/games/src/colour-game/colour-game.ts';
+import { computeDiceReturn, playDice } from '../../packages/games/src/dice/dice.ts';
+import {
+  computeDragonTigerReturns,
+  playDragonTiger,
+} from '../../packages/games/src/dragon-tiger/dragon-tiger.ts';
+import {
+  createClientSeed,
+  createRoundRng,
+  createServerSeed,
+  type RoundRng,
+} from '../../packages/games/src/fairness/round-rng.ts';
+import {
+  computeFishPrawnCrabReturn,
+  FISH_PRAWN_CRAB_SYMBOLS,
+  playFishPrawnCrab,
+} from '../../packages/games/src/fish-prawn-crab/fish-prawn-crab.ts';
+import { createRatio, type Ratio, ratioToNumber } from '../../packages/games/src/maths/ratio.ts';
+import { computeMinesReturn, playMines } from '../../packages/games/src/mines/mines.ts';
+import { computeRouletteReturn, playRoulette } from '../../packages/games/src/roulette/roulette.ts';
+import { computeSicBoReturn, playSicBo } from '../../packages/games/src/sic-bo/sic-bo.ts';
+import { computeVideoSlotReturn, playVideoSlot } from '../../packages/games/src/video-slot/video-slot.ts';
+
+const ROUNDS = readBoundedInteger('BENCH_RTP_ROUNDS', 10_000_000, 1_000, 1_000_000_000);
+const Z_999 = 3.2905267314919255;
+const STAKE_MINOR = 100_000n;
+
+type BenchGame = {
+  name: string;
+  /** The figure to compare with; `isExact` false for blackjack's reference. */
+  expected: Ratio;
+  isExact: boolean;
+  /** Plays one round and returns the net result per initial stake, plus one (the round's return). */
+  playRound(rng: RoundRng, round: number): number;
+};
+
+function readBoundedInteger(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+const ratioOf = (payoutMinor: bigint, stakeMinor: bigint) => Number(payoutMinor) / Number(stakeMinor);
+
+const GAMES: BenchGame[] = [
+  {
+    name: 'dice',
+    expected: computeDiceReturn('under', 5000),
+    isExact: true,
+    playRound: (rng) =>
+      ratioOf(
+        playDice({ direction: 'under', targetHundredths: 5000, stakeMinor: STAKE_MINOR }, rng).payoutMinor,
+        STAKE_MINOR,
+      ),
+  },
+  {
+    name: 'mines',
+    expected: computeMinesReturn(3, 4),
+    isExact: true,
+    playRound: (rng) =>
+      ratioOf(
+        playMines({ mineCount: 3, picks: [0, 6, 12, 18], stakeMinor: STAKE_MINOR }, rng).payoutMinor,
+        STAKE_MINOR,
+      ),
+  },
+  {
+    name: 'roulette',
+    expected: computeRouletteReturn({ kind: 'red', stakeMinor: 1n }),
+    isExact: true,
+    playRound: (rng) =>
+      ratioOf(playRoulette([{ kind: 'red', stakeMinor: STAKE_MINOR }], rng).payoutMinor, STAKE_MINOR),
+  },
+  {
+    name: 'baccarat',
+    expected: computeBaccaratReturns().banker,
+    isExact: true,
+    playRound: (rng) =>
+      ratioOf(playBaccarat([{ kind: 'banker', stakeMinor: STAKE_MINOR }], rng).payoutMinor, STAKE_MINOR),
+  },
+  {
+    name: 'dragon-tiger',
+    expected: computeDragonTigerReturns().dragon,
+    isExact: true,
+    playRound: (rng) =>
+      ratioOf(playDragonTiger([{ kind: 'dragon', stakeMinor: STAKE_MINOR }], rng).payoutMinor, STAKE_MINOR),
+  },
+  {
+    name: 'sic-bo',
+    expected: computeSicBoReturn({ kind: 'big', stakeMinor: 1n }),
+    isExact: true,
+    playRound: (rng) =>
+      ratioOf(playSicBo([{ kind: 'big', stakeMinor: STAKE_MINOR }], rng).payoutMinor, STAKE_MINOR),
+  },
+  {
+    name: 'colour-game',
+    expected: computeColourGameReturn(),
+    isExact: true,
+    playRound: (rng, round) =>
+      ratioOf(
+        playColourGame([{ face: COLOURS[round % 6]!, stakeMinor: STAKE_MINOR }], rng).payoutMinor,
+        STAKE_MINOR,
+      ),
+  },
+  {
+    name: 'fish-prawn-crab',
+    expected: computeFishPrawnCrabReturn(),
+    isExact: true,
+    playRound: (rng, round) =>
+      ratioOf(
+        playFishPrawnCrab([{ face: FISH_PRAWN_CRAB_SYMBOLS[round % 6]!, stakeMinor: STAKE_MINOR }], rng)
+          .payoutMinor,
+        STAKE_MINOR,
+      ),
+  },
+  {
+    name: 'blackjack',
+    expected: createRatio(BigInt(Math.round(BLACKJACK_RTP_PERCENT * 100)), 10_000n),
+    isExact: false,
+    playRound: (rng) => {
+      let state = startBlackjack({ stakeMinor: STAKE_MINOR }, rng);
+      while (state.phase !== 'settled') state = applyBlackjackAction(state, chooseBasicStrategyAction(state));
+      return 1 + ratioOf(state.payoutMinor - state.totalStakeMinor, STAKE_MINOR);
+    },
+  },
+  {
+    name: 'classic-slot',
+    expected: computeClassicSlotReturn(),
+    isExact: true,
+    playRound: (rng) => {
+      const outcome = playClassicSlot({ lineStakeMinor: STAKE_MINOR }, rng);
+      return ratioOf(outcome.payoutMinor, outcome.stakeMinor);
+    },
+  },
+  {
+    name: 'video-slot',
+    expected: computeVideoSlotReturn().total,
+    isExact: true,
+    playRound: (rng) => {
+      const outcome = playVideoSlot({ lineStakeMinor: STAKE_MINOR }, rng);
+      return ratioOf(outcome.payoutMinor, outcome.stakeMinor);
+    },
+  },
+];
+
+function selectGames(): BenchGame[] {
+  const wanted = process.env.BENCH_RTP_GAMES?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!wanted) return GAMES;
+  const unknown = wanted.filter((name) => !GAMES.some((game) => game.name === name));
+  if (unknown.length > 0) throw new Error(`BENCH_RTP_GAMES: no such game: ${unknown.join(', ')}`);
+  return GAMES.filter((game) => wanted.includes(game.name));
+}
+
+/** Rounds per second of the raw stream: derive the round's HMAC key and read one block. */
+function measureRawStream(rounds: number): number {
+  const serverSeed = createServerSeed();
+  const clientSeed = createClientSeed();
+  const started = performance.now();
+  let checksum = 0;
+  for (let nonce = 0; nonce < rounds; nonce += 1) {
+    const rng = createRoundRng({ serverSeed, clientSeed, nonce });
+    for (let word = 0; word < 8; word += 1) checksum ^= rng.int(2 ** 32);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (checksum === 0.5) console.log('unreachable');
+  return rounds / seconds;
+}
+
+function runGame(game: BenchGame): { seconds: number; failed: boolean; z: number } {
+  const serverSeed = createServerSeed();
+  const clientSeed = createClientSeed();
+  let sum = 0;
+  let sumOfSquares = 0;
+  const started = performance.now();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const value = game.playRound(createRoundRng({ serverSeed, clientSeed, nonce: round }), round);
+    sum += value;
+    sumOfSquares += value * value;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const mean = sum / ROUNDS;
+  const standardError = Math.sqrt((sumOfSquares / ROUNDS - mean * mean) / (ROUNDS - 1));
+  const expected = ratioToNumber(game.expected);
+  const z = (mean - expected) / standardError;
+  const failed = Math.abs(z) > Z_999;
+  console.log(
+    `rtp: ${game.name.padEnd(16)} ${(mean * 100).toFixed(4)} % against ${game.isExact ? 'exact' : 'reference'} ` +
+      `${(expected * 100).toFixed(4)} % (z = ${z.toFixed(2)}${failed ? ', OUTSIDE the 99.9 % interval' : ''}), ` +
+      `${Math.round(ROUNDS / seconds)} rounds/s`,
+  );
+  return { seconds, failed, z };
+}
+
+const games = selectGames();
+console.log(`rtp: ${ROUNDS} rounds per game, fresh seeds per game`);
+const baselinePerSecond = measureRawStream(Math.min(ROUNDS, 1_000_000));
+console.log(`rtp: raw stream baseline ${Math.round(baselinePerSecond)} rounds/s (key and one block each)`);
+let totalSeconds = 0;
+let maxZ = 0;
+let failures = 0;
+for (const game of games) {
+  const result = runGame(game);
+  totalSeconds += result.seconds;
+  if (game.isExact) maxZ = Math.max(maxZ, Math.abs(result.z));
+  if (result.failed) failures += 1;
+}
+const roundsPerSecond = (games.length * ROUNDS) / totalSeconds;
+console.log(
+  `RESULT rtp rounds_per_s=${Math.round(roundsPerSecond)} baseline_rounds_per_s=${Math.round(baselinePerSecond)} ` +
+    `ratio=${(roundsPerSecond / baselinePerSecond).toFixed(3)} max_z=${maxZ.toFixed(2)}`,
+);
+if (failures > 0) process.exitCode = 1;
