@@ -190,6 +190,31 @@ describe('operator sign-in', () => {
     });
     expect(blocked.body.code).toBe('RATE_LIMITED');
   });
+
+  it('audits each failed attempt on an existing account, and none for an unknown name', async () => {
+    const client = createBackOfficeClient(testApp.app, '192.0.2.21');
+    const before = await auditActions('risk');
+    await client.logIn({ username: 'risk', password: 'Wrong-Risk1' });
+    await client.logIn({ username: 'risk', password: 'Risk1234', code: '000000' });
+    await client.logIn({ username: 'ghost.operator', password: 'Risk1234' });
+    expect((await auditActions('risk')).slice(before.length)).toEqual([
+      'auth.login.failed',
+      'auth.login.failed',
+    ]);
+    const rows = await testApp.database.db
+      .selectFrom('audit_log')
+      .select(['after', 'ip', 'target_type'])
+      .where('actor_name', '=', 'risk')
+      .where('action', '=', 'auth.login.failed')
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    const latest = rows.slice(-2);
+    expect(latest.map((row) => row.after)).toEqual([{ step: 'password' }, { step: 'totp' }]);
+    expect(latest.every((row) => row.ip === client.ip && row.target_type === 'operator')).toBe(true);
+    expect(await auditActions('ghost.operator')).toEqual([]);
+    expect(JSON.stringify(rows)).not.toContain('Wrong-Risk1');
+  });
 });
 
 describe('operator sessions', () => {

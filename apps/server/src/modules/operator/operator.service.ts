@@ -313,18 +313,33 @@ export function createOperatorService(deps: {
       throw new AppError('RATE_LIMITED', { retryAfterSeconds });
     }
 
-    const failure = async (code: 'BAD_CREDENTIALS' | 'SMS_CODE_INVALID', operatorId?: string) => {
+    // A failed attempt on an existing account is audited against that account (an unknown name is
+    // not: it may be a password typed into the wrong field).
+    const failure = async (code: 'BAD_CREDENTIALS' | 'SMS_CODE_INVALID', account?: OperatorRow) => {
       await Promise.all([
         rateLimiter.hit(OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, accountKey),
         rateLimiter.hit(OPERATOR_LOGIN_FAILURES_PER_IP, ipKey),
-        operatorId ? countFailedLogin(db, operatorId, now()) : undefined,
+        account
+          ? db.transaction().execute(async (trx) => {
+              await countFailedLogin(trx, account.id, now());
+              await recordChange(trx, {
+                actor: { id: account.id, name: account.username },
+                merchantId: account.merchant_id,
+                action: 'auth.login.failed',
+                target: { type: 'operator', id: account.id },
+                before: null,
+                after: { step: code === 'BAD_CREDENTIALS' ? 'password' : 'totp' },
+                ip: client.ip,
+              });
+            })
+          : undefined,
       ]);
       return new AppError(code);
     };
 
     const found = await findOperatorByUsernameKey(db, usernameKey);
     const isValid = await verifySecret(found?.password_hash ?? null, input.password);
-    if (!found || !isValid) throw await failure('BAD_CREDENTIALS', found?.id);
+    if (!found || !isValid) throw await failure('BAD_CREDENTIALS', found);
     let operator = found;
     // Only someone who knows the password learns that the account is locked.
     if (operator.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
@@ -353,7 +368,7 @@ export function createOperatorService(deps: {
     }
     const step = matchTotp(secret, code, now().getTime());
     if (step === null || !(await useTotpStep(db, operator.id, step))) {
-      throw await failure('SMS_CODE_INVALID', operator.id);
+      throw await failure('SMS_CODE_INVALID', operator);
     }
 
     await rateLimiter.reset(OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, accountKey);
