@@ -198,10 +198,46 @@ describe('players', () => {
     expect(login.value.passwordExpired).toBe(true);
   });
 
-  it('the outbox lists what players were sent', async () => {
-    const outbox = await admin.call('GET', '/bo/outbox');
+  it('the outbox lists what players were sent, with codes and link tokens blanked', async () => {
+    const { db } = testApp.database;
+    const merchantId = demoId;
+    await db
+      .insertInto('outbox_messages')
+      .values([
+        {
+          id: 'outbox-code',
+          merchant_id: merchantId,
+          channel: 'sms',
+          destination: '+639171112222',
+          purpose: 'login',
+          subject: null,
+          body: 'Your Panalo code is 482913. It expires in 5 minutes.',
+          provider: 'outbox',
+          status: 'sent',
+        },
+        {
+          id: 'outbox-reset',
+          merchant_id: merchantId,
+          channel: 'email',
+          destination: 'player@example.test',
+          purpose: 'passwordReset',
+          subject: 'Reset your password',
+          body: 'Open https://panalo.test/?resetPassword=abcDEF123_-xyz&language=EN to choose a new password.',
+          provider: 'outbox',
+          status: 'sent',
+        },
+      ])
+      .execute();
+    const outbox = await admin.call('GET', '/bo/outbox?pageSize=100');
     expect(outbox.body.success).toBe(true);
-    expect(Array.isArray(outbox.body.value.list)).toBe(true);
+    const byId = new Map(
+      outbox.body.value.list.map((item: { id: string; body: string }) => [item.id, item.body]),
+    );
+    expect(byId.get('outbox-code')).toBe('Your Panalo code is ••••••. It expires in 5 minutes.');
+    expect(byId.get('outbox-reset')).toBe(
+      'Open https://panalo.test/?resetPassword=•••&language=EN to choose a new password.',
+    );
+    expect(JSON.stringify(outbox.body)).not.toMatch(/482913|abcDEF123/);
   });
 });
 

@@ -22,6 +22,16 @@ const TEMPORARY_PASSWORD_LENGTH = 10;
 const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** Escapes LIKE wildcards so that a search for "a_b" finds "a_b", not "axb". */
+/**
+ * What the outbox viewer shows of a message: one-time codes and link tokens are blanked, so that
+ * nobody reading the back office can sign in as the player or reset their password with them.
+ */
+export function redactMessageSecrets(text: string): string {
+  return text
+    .replace(/([?&#](?:token|code|ticket|resetPassword)=)[^&#\s]+/gi, '$1•••')
+    .replace(/\b\d{6}\b/g, (digits) => '•'.repeat(digits.length));
+}
+
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
 export function createMemberAdminService(deps: {
@@ -330,7 +340,7 @@ export function createMemberAdminService(deps: {
           destination: row.destination,
           purpose: row.purpose,
           subject: row.subject,
-          body: row.body,
+          body: redactMessageSecrets(row.body),
           provider: row.provider,
           status: row.status,
           error: row.error,
