@@ -160,4 +160,49 @@ describe('transfers inside an agent tree', () => {
     });
     expect(statement.list.map((line) => line.amountMinor)).toEqual([-10_000n, 25_000n]);
   });
+
+  it('counts wrong payment passwords together on transfers, withdrawals and the password change', async () => {
+    const limited = createAccountsClient(testApp.app, '203.0.113.65');
+    await limited.logIn('subdown1', 'Subdown123');
+    const wrongTransfer = () =>
+      transfer(limited, { direction: 'upline', amount: '1', paymentPassword: '000000' });
+    const wrongChange = () =>
+      limited.sealed('POST', '/wps/member/paymentPassword', {
+        currentPassword: '000000',
+        newPaymentPassword: '121212',
+        confirmPaymentPassword: '121212',
+      });
+    const wrongWithdrawal = () =>
+      limited.sealed('POST', '/wps/payment/withdrawals', {
+        payoutAccountId: 'none',
+        amount: '100',
+        paymentPassword: '000000',
+      });
+    for (const attempt of [wrongTransfer, wrongChange, wrongWithdrawal, wrongTransfer, wrongChange]) {
+      expect((await attempt()).body.code).toBe('PAYMENT_PASSWORD_INVALID');
+    }
+    // The sixth attempt is refused even with the right password, on every page.
+    const right = await transfer(limited, { direction: 'upline', amount: '1', paymentPassword: '555666' });
+    expect(right.body.code).toBe('RATE_LIMITED');
+    expect(right.headers['retry-after']).toBeDefined();
+    expect((await wrongChange()).body.code).toBe('RATE_LIMITED');
+    expect(await cash(subDownlineId)).toBe(5_000n);
+  });
+
+  it('clears the count of wrong payment passwords once a transfer goes through', async () => {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const wrong = await transfer(downline, { direction: 'upline', amount: '1', paymentPassword: '000000' });
+      expect(wrong.body.code).toBe('PAYMENT_PASSWORD_INVALID');
+    }
+    const up = await transfer(downline, { direction: 'upline', amount: '1', paymentPassword: '333444' });
+    expect(up.body.success).toBe(true);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const wrong = await transfer(downline, { direction: 'upline', amount: '1', paymentPassword: '000000' });
+      expect(wrong.body.code).toBe('PAYMENT_PASSWORD_INVALID');
+    }
+    expect(
+      (await transfer(downline, { direction: 'upline', amount: '1', paymentPassword: '333444' })).body
+        .success,
+    ).toBe(true);
+  });
 });

@@ -4,7 +4,7 @@ import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import { AppError } from '../platform/http/errors.ts';
 import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
-import { PAYMENT_PASSWORD_FAILURES } from './withdraw.ts';
+import { checkPaymentPassword } from './payment-password.ts';
 
 export type MemberTransferDeps = { members: MemberService; wallet: WalletService; rateLimiter: RateLimiter };
 
@@ -32,18 +32,7 @@ export async function transferBetweenMembers(
   if (input.amountMinor <= 0n || input.amountMinor > MEMBER_TRANSFER_MINOR_MAX) {
     throw new AppError('VALIDATION', { value: { fields: { amount: 'range' } } });
   }
-  if (!sender.payment_password_hash) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
-  const failureKey = `${merchant.id}:${sender.id}`;
-  if (
-    (await deps.rateLimiter.peek(PAYMENT_PASSWORD_FAILURES, failureKey)) >= PAYMENT_PASSWORD_FAILURES.limit
-  ) {
-    const { retryAfterSeconds } = await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds });
-  }
-  if (!(await deps.members.verifyPaymentPassword(sender, input.paymentPassword))) {
-    await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
-    throw new AppError('PAYMENT_PASSWORD_INVALID');
-  }
+  const passwordCheck = await checkPaymentPassword(deps, merchant.id, sender, input.paymentPassword);
 
   let recipient: MemberRow | undefined;
   if (input.direction === 'upline') {
@@ -74,6 +63,6 @@ export async function transferBetweenMembers(
     to: { memberId: recipient.id, wallet: 'cash' },
     amountMinor: input.amountMinor,
   });
-  await deps.rateLimiter.reset(PAYMENT_PASSWORD_FAILURES, failureKey);
+  await passwordCheck.clearFailures();
   return { balanceMinor: transfer.debitBalanceAfterMinor, recipient, duplicate };
 }

@@ -16,9 +16,10 @@ import {
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeActor } from '../platform/audit/record-change.ts';
 import { AppError } from '../platform/http/errors.ts';
-import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
+import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
 import type { CallbackAnswer } from './deposit.ts';
 import { tellWithdrawal } from './money-messages.ts';
+import { checkPaymentPassword } from './payment-password.ts';
 
 export type WithdrawDeps = {
   members: MemberService;
@@ -27,13 +28,6 @@ export type WithdrawDeps = {
   wallet: WalletService;
   rateLimiter: RateLimiter;
   inbox: InboxService;
-};
-
-/** Wrong payment passwords a member may enter in an hour before withdrawals pause. */
-export const PAYMENT_PASSWORD_FAILURES: RateLimitRule = {
-  name: 'payment-password-fail',
-  limit: 5,
-  windowSeconds: 3600,
 };
 
 /** What the withdraw page needs to know before the member types anything. */
@@ -124,19 +118,8 @@ export async function requestWithdrawal(
   member: MemberRow,
   input: { payoutAccountId: string; amountMinor: bigint; paymentPassword: string },
 ): Promise<WithdrawalRow> {
-  if (!member.payment_password_hash) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
-  const failureKey = `${merchant.id}:${member.id}`;
-  if (
-    (await deps.rateLimiter.peek(PAYMENT_PASSWORD_FAILURES, failureKey)) >= PAYMENT_PASSWORD_FAILURES.limit
-  ) {
-    const { retryAfterSeconds } = await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds });
-  }
-  if (!(await deps.members.verifyPaymentPassword(member, input.paymentPassword))) {
-    await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
-    throw new AppError('PAYMENT_PASSWORD_INVALID');
-  }
-  await deps.rateLimiter.reset(PAYMENT_PASSWORD_FAILURES, failureKey);
+  const passwordCheck = await checkPaymentPassword(deps, merchant.id, member, input.paymentPassword);
+  await passwordCheck.clearFailures();
 
   const account = await deps.withdrawals.findPayoutAccount(input.payoutAccountId);
   if (!account || account.member_id !== member.id || account.removed_at !== null)

@@ -6,7 +6,7 @@ import { createTotpSecret, matchTotp, totpUri } from '../../../platform/crypto/t
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
-import { PAYMENT_PASSWORD_FAILURES } from '../../../workflows/withdraw.ts';
+import { checkPaymentPassword } from '../../../workflows/payment-password.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
@@ -131,22 +131,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoute
       if (body.confirmPaymentPassword !== body.newPaymentPassword) {
         throw new AppError('VALIDATION', { value: { fields: { confirmPaymentPassword: 'mismatch' } } });
       }
-      const failureKey = `${merchant.id}:${member.id}`;
-      if (
-        (await deps.rateLimiter.peek(PAYMENT_PASSWORD_FAILURES, failureKey)) >=
-        PAYMENT_PASSWORD_FAILURES.limit
-      ) {
-        const { retryAfterSeconds } = await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
-        throw new AppError('RATE_LIMITED', { retryAfterSeconds });
-      }
-      const hasPaymentPassword = member.payment_password_hash !== null;
-      const isCurrentRight = hasPaymentPassword
-        ? await members.verifyPaymentPassword(member, body.currentPassword)
-        : await members.verifyPassword(member, body.currentPassword);
-      if (!isCurrentRight) {
-        await deps.rateLimiter.hit(PAYMENT_PASSWORD_FAILURES, failureKey);
-        throw new AppError(hasPaymentPassword ? 'PAYMENT_PASSWORD_INVALID' : 'BAD_CREDENTIALS');
-      }
+      await checkPaymentPassword(deps, merchant.id, member, body.currentPassword, { orLoginPassword: true });
       await members.setPaymentPassword(member.id, body.newPaymentPassword);
       return ok({});
     },
