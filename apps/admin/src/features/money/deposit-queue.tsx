@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import {
   type DepositStatus,
   type QueuedDeposit,
@@ -9,7 +9,6 @@ import {
   useDeposits,
   useReceipt,
 } from './money-api.ts';
-import { formatPesos } from './money-format.ts';
 
 const STATUSES: { id: DepositStatus; label: string }[] = [
   { id: 'review', label: 'To review' },

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import { DepositQueue } from './deposit-queue.tsx';
 import {
   type QueuedWithdrawal,
@@ -11,7 +11,6 @@ import {
   type WithdrawalDecision,
   type WithdrawalStatus,
 } from './money-api.ts';
-import { formatPesos } from './money-format.ts';
 
 export type MoneyPageProps = {
   ownMerchantId: string | null;
