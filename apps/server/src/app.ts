@@ -9,6 +9,7 @@ import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
 import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
 import { registerDepositReviewRoutes } from './http/bo/deposits.routes.ts';
 import { registerFinanceRoutes } from './http/bo/finance.routes.ts';
+import { registerGamesRoutes } from './http/bo/games.routes.ts';
 import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.ts';
 import { installBackOfficeGuard } from './http/bo/operator-session.ts';
 import { registerPlayersRoutes } from './http/bo/players.routes.ts';
@@ -48,6 +49,7 @@ import { registerWalletRoutes } from './http/wps/wallet/wallet.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
@@ -398,6 +400,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogue = createCatalogueService({ db: database.db, rateLimiter });
   registerRelayRoutes(app, { catalogue, members });
   registerGameMenuRoutes(app, { catalogue });
+  registerGamesRoutes(app, {
+    catalogueAdmin: createCatalogueAdminService({ db: database.db, recordChange: audit.record, now }),
+    images: app.images,
+  });
   registerVendorWalletRoutes(app, {
     games,
     vendorWallet: createVendorWallet({ games, members, wallet, responsibleGaming }),

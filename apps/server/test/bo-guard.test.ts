@@ -8,6 +8,7 @@ import {
   insertOperatorWithSession,
   insertOtherMerchant,
 } from './support/bo-client.ts';
+import { catalogueGame, registerTestVendor } from './support/game-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -234,6 +235,28 @@ beforeAll(async () => {
     receiptPath: receipt.path,
   });
   resourceOfA.set('finance/deposits', deposit.id);
+  // The catalogue's :id routes: a game, a vendor and a classify group of merchant A.
+  await registerTestVendor(testApp, { vassalage: 'GUARDV', games: [catalogueGame('guard1')] });
+  const gameOfA = await db
+    .selectFrom('games')
+    .select(['id', 'vendor_id'])
+    .where('merchant_id', '=', merchantA)
+    .where('node_id', '=', 'GUARDV_guard1')
+    .executeTakeFirstOrThrow();
+  resourceOfA.set('games', gameOfA.id);
+  resourceOfA.set('game-vendors', gameOfA.vendor_id);
+  await db.updateTable('games').set({ classify: 'GUARD' }).where('id', '=', gameOfA.id).execute();
+  resourceOfA.set(
+    'game-classify-groups',
+    (
+      await db
+        .selectFrom('game_classify_groups')
+        .select('id')
+        .where('merchant_id', '=', merchantA)
+        .where('key', '=', 'GUARD')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 });
 
 afterAll(async () => {

@@ -18,6 +18,7 @@ import * as m0051 from './migrations/0051_withdrawals.ts';
 import * as m0052 from './migrations/0052_member_messages.ts';
 import * as m0070 from './migrations/0070_games.ts';
 import * as m0080 from './migrations/0080_catalogue.ts';
+import * as m0081 from './migrations/0081_game_classify_groups.ts';
 import * as m0090 from './migrations/0090_responsible_gaming.ts';
 import type { Database } from './schema.ts';
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0052_member_messages': m0052,
   '0070_games': m0070,
   '0080_catalogue': m0080,
+  '0081_game_classify_groups': m0081,
   '0090_responsible_gaming': m0090,
 };
 
@@ -52,6 +54,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    // Areas reserve number ranges and land in any order, so a database may already hold a later
+    // number (0090) when an earlier one (0081) arrives; it is run then rather than refused.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

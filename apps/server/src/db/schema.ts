@@ -11,6 +11,7 @@ export type Database = {
   game_rounds: GameRoundsTable;
   game_vendor_transactions: GameVendorTransactionsTable;
   game_favorites: GameFavoritesTable;
+  game_classify_groups: GameClassifyGroupsTable;
   job_heartbeats: JobHeartbeatsTable;
   encryption_keys: EncryptionKeysTable;
   merchants: MerchantsTable;
@@ -216,6 +217,17 @@ export type GamesTable = {
   classify: ColumnType<string | null, string | null | undefined, string | null>;
   /** Every language's name folded (lower case, no accents) by a trigger, for search. */
   search_text: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+/** A merchant's classify group: its names per language and place in the menu (migration 0081). */
+export type GameClassifyGroupsTable = {
+  id: string;
+  merchant_id: string;
+  key: string;
+  names: LocalizedColumn;
+  sort_order: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };

@@ -2,7 +2,12 @@ import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { DATE_PRESETS } from '../../modules/report/date-range.ts';
-import type { ReportService } from '../../modules/report/report.service.ts';
+import {
+  GAME_REPORT_GROUPS,
+  type GameReportGroup,
+  type ReportService,
+  TOP_GAMES_MAX,
+} from '../../modules/report/report.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
@@ -112,6 +117,66 @@ export function registerReportsRoutes(app: FastifyInstance, deps: { reports: Rep
           withdrawals: row.withdrawals,
           withdrawalAmount: formatAmount(row.withdrawalsMinor),
           netDeposits: formatAmount(row.netMinor),
+        })),
+      });
+    },
+  );
+  const GamesQuery = Type.Object({
+    ...RangeQuery.properties,
+    groupBy: Type.Optional(StringOf(GAME_REPORT_GROUPS)),
+  });
+  app.get(
+    '/bo/reports/games',
+    {
+      ...merchantScopedRoute('reports.read'),
+      schema: {
+        tags: ['back office: reports'],
+        summary: `Bets, wins, GGR (bets less wins), rounds and players from settled rounds, by day (default), game type, vendor, or the top ${TOP_GAMES_MAX} games`,
+        querystring: GamesQuery,
+        response: {
+          200: Envelope(
+            Type.Object({
+              range: Type.Object({ from: Type.String(), to: Type.String() }),
+              rows: Type.Array(
+                Type.Object({
+                  merchantId: Type.String(),
+                  merchantCode: Type.String(),
+                  day: Type.Optional(Type.String()),
+                  gameType: Type.Optional(Type.String()),
+                  vassalage: Type.Optional(Type.String()),
+                  vendorName: Type.Optional(Type.String()),
+                  nodeId: Type.Optional(Type.String()),
+                  gameName: Type.Optional(Type.String()),
+                  bets: Money,
+                  wins: Money,
+                  ggr: Money,
+                  rounds: Type.Integer(),
+                  players: Type.Integer(),
+                }),
+              ),
+            }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof GamesQuery>;
+      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const report = await deps.reports.games({
+        scope,
+        preset: query.preset,
+        from: query.from,
+        to: query.to,
+        groupBy: (query.groupBy ?? 'day') as GameReportGroup,
+      });
+      return ok({
+        range: report.range,
+        rows: report.rows.map(({ betsMinor, winsMinor, ggrMinor, ...row }) => ({
+          ...row,
+          bets: formatAmount(betsMinor),
+          wins: formatAmount(winsMinor),
+          ggr: formatAmount(ggrMinor),
         })),
       });
     },

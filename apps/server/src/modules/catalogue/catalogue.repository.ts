@@ -110,6 +110,17 @@ export function findVendorCategories(db: Kysely<Database>, merchantId: string) {
     .execute();
 }
 
+/** The merchant's classify groups in the operator's order, with their names per language. */
+export function findClassifyGroups(db: Kysely<Database>, merchantId: string) {
+  return db
+    .selectFrom('game_classify_groups')
+    .select(['key', 'names'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('sort_order')
+    .orderBy('key')
+    .execute();
+}
+
 export function findGameIdByNodeId(db: Kysely<Database>, merchantId: string, nodeId: string) {
   return visibleGames(db, { merchantId })
     .where('games.node_id', '=', nodeId)

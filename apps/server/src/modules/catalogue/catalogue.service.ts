@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, LocalizedText } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import {
   type CatalogueFilter,
   type CatalogueGameRow,
   deleteFavorite,
+  findClassifyGroups,
   findFavoritesPage,
   findGameIdByNodeId,
   findGamesPage,
@@ -81,7 +82,8 @@ export function foldSearchText(text: string): string {
 }
 
 export type VendorCard = { vassalage: string; accountTypeName: string };
-export type ClassifyGroup = { key: string; vendors: string[] };
+/** A classify group of a lane: its operator-given names (when set) and the vendors that have it. */
+export type ClassifyGroup = { key: string; names: LocalizedText | null; vendors: string[] };
 export type VendorLane = { category: string; cards: VendorCard[]; classify: ClassifyGroup[] };
 
 function categoryRank(category: string): number {
@@ -130,7 +132,13 @@ export function createCatalogueService(deps: { db: Kysely<Database>; rateLimiter
    * and its classify groups only when one of its games has one.
    */
   async function listVendorLanes(merchantId: string): Promise<VendorLane[]> {
-    const rows = await findVendorCategories(db, merchantId);
+    const [rows, groups] = await Promise.all([
+      findVendorCategories(db, merchantId),
+      findClassifyGroups(db, merchantId),
+    ]);
+    // The operator's order and names of the groups (the back office's Categories tab).
+    const groupOf = new Map(groups.map((group, index) => [group.key, { names: group.names, rank: index }]));
+    const rankOf = (key: string) => groupOf.get(key)?.rank ?? groups.length;
     const lanes = new Map<string, { cards: Map<string, VendorCard>; classify: Map<string, Set<string>> }>();
     for (const row of rows) {
       const lane = lanes.get(row.category) ?? { cards: new Map(), classify: new Map() };
@@ -148,8 +156,8 @@ export function createCatalogueService(deps: { db: Kysely<Database>; rateLimiter
         category,
         cards: [...lane.cards.values()],
         classify: [...lane.classify.entries()]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([key, vendors]) => ({ key, vendors: [...vendors] })),
+          .sort(([a], [b]) => rankOf(a) - rankOf(b) || a.localeCompare(b))
+          .map(([key, vendors]) => ({ key, names: groupOf.get(key)?.names ?? null, vendors: [...vendors] })),
       }));
   }
 

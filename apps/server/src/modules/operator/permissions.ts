@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'finance.read',
   'finance.write',
   'reports.read',
+  'games.read',
+  'games.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -37,8 +39,9 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
   admin: PERMISSIONS.filter((permission) => permission !== 'roles.write'),
   finance: ['players.read', 'finance.read', 'finance.write', 'reports.read'],
   risk: ['players.read', 'players.write', 'finance.read', 'reports.read', 'audit.read'],
-  support: ['players.read', 'players.write', 'content.read'],
-  content: ['content.read', 'content.write', 'settings.read'],
+  support: ['players.read', 'players.write', 'content.read', 'games.read'],
+  // The catalogue (vendors, games, classify groups) is what the lobby shows: content staff run it.
+  content: ['content.read', 'content.write', 'settings.read', 'games.read', 'games.write'],
 };
 
 export const isBuiltinRoleId = (id: string): id is BuiltinRoleId =>

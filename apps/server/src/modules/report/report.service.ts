@@ -38,6 +38,30 @@ export type MoneyRow = {
 
 const TRIAL_TYPE = 4;
 
+/** How the game report groups settled rounds: per day, per game type, per vendor, or top games. */
+export const GAME_REPORT_GROUPS = ['day', 'gameType', 'vendor', 'game'] as const;
+export type GameReportGroup = (typeof GAME_REPORT_GROUPS)[number];
+/** The top-games view lists this many games, largest bets first. */
+export const TOP_GAMES_MAX = 20;
+
+export type GameReportRow = {
+  merchantId: string;
+  merchantCode: string;
+  /** Set per grouping: the day, the game type, the vendor (code and name), or the game. */
+  day?: string;
+  gameType?: string;
+  vassalage?: string;
+  vendorName?: string;
+  nodeId?: string;
+  gameName?: string;
+  betsMinor: bigint;
+  winsMinor: bigint;
+  /** Gross gaming revenue: bets less wins. */
+  ggrMinor: bigint;
+  rounds: number;
+  players: number;
+};
+
 export function createReportService(deps: { db: Kysely<Database>; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -84,6 +108,137 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
 
   return {
     resolveRange,
+
+    /**
+     * Bets, wins, GGR (bets less wins), rounds and distinct players from settled rounds (rolled
+     * back and open rounds never count), each round on the day it settled in its merchant's time
+     * zone; grouped per day (every day of the range, zeros included), per game type, per vendor,
+     * or as the top games by bets.
+     */
+    async games(input: {
+      scope: readonly string[] | null;
+      preset?: DatePreset | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+      groupBy: GameReportGroup;
+    }): Promise<{ range: DayRange; rows: GameReportRow[] }> {
+      const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
+      if (merchants.length === 0) return { range, rows: [] };
+      const dayOfRound = sql<string>`to_char(game_rounds.settled_at at time zone merchants.time_zone, 'YYYY-MM-DD')`;
+      const base = db
+        .selectFrom('game_rounds')
+        .innerJoin('merchants', 'merchants.id', 'game_rounds.merchant_id')
+        .innerJoin('games', 'games.id', 'game_rounds.game_id')
+        .innerJoin('game_vendors', 'game_vendors.id', 'game_rounds.vendor_id')
+        .where('game_rounds.merchant_id', 'in', ids)
+        .where('game_rounds.status', '=', 'settled')
+        .where('game_rounds.settled_at', '>=', lower)
+        .where('game_rounds.settled_at', '<', upper)
+        .where(dayOfRound, '>=', range.from)
+        .where(dayOfRound, '<=', range.to)
+        .select([
+          'game_rounds.merchant_id as merchantId',
+          'merchants.code as merchantCode',
+          sql<string>`coalesce(sum(game_rounds.stake_minor), 0)`.as('bets'),
+          sql<string>`coalesce(sum(game_rounds.win_minor), 0)`.as('wins'),
+          sql<string>`count(*)`.as('rounds'),
+          sql<string>`count(distinct game_rounds.member_id)`.as('players'),
+        ])
+        .groupBy(['game_rounds.merchant_id', 'merchants.code']);
+      const totalsOf = (row: { bets: string; wins: string; rounds: string; players: string }) => {
+        const betsMinor = BigInt(row.bets);
+        const winsMinor = BigInt(row.wins);
+        return {
+          betsMinor,
+          winsMinor,
+          ggrMinor: betsMinor - winsMinor,
+          rounds: Number(row.rounds),
+          players: Number(row.players),
+        };
+      };
+      switch (input.groupBy) {
+        case 'day': {
+          const found = await base.select(dayOfRound.as('day')).groupBy('day').execute();
+          const byKey = new Map(found.map((row) => [`${row.merchantId}|${row.day}`, row]));
+          const rows: GameReportRow[] = [];
+          for (const day of daysOf(range)) {
+            for (const merchant of merchants) {
+              const row = byKey.get(`${merchant.id}|${day}`);
+              rows.push({
+                merchantId: merchant.id,
+                merchantCode: merchant.code,
+                day,
+                ...totalsOf(row ?? { bets: '0', wins: '0', rounds: '0', players: '0' }),
+              });
+            }
+          }
+          return { range, rows };
+        }
+        case 'gameType': {
+          const found = await base
+            .select('games.game_type as gameType')
+            .groupBy('games.game_type')
+            .orderBy('merchants.code')
+            .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
+            .orderBy('games.game_type')
+            .execute();
+          return {
+            range,
+            rows: found.map((row) => ({
+              merchantId: row.merchantId,
+              merchantCode: row.merchantCode,
+              gameType: row.gameType,
+              ...totalsOf(row),
+            })),
+          };
+        }
+        case 'vendor': {
+          const found = await base
+            .select(['game_vendors.vassalage', 'game_vendors.name as vendorName'])
+            .groupBy(['game_vendors.vassalage', 'game_vendors.name'])
+            .orderBy('merchants.code')
+            .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
+            .orderBy('game_vendors.vassalage')
+            .execute();
+          return {
+            range,
+            rows: found.map((row) => ({
+              merchantId: row.merchantId,
+              merchantCode: row.merchantCode,
+              vassalage: row.vassalage,
+              vendorName: row.vendorName,
+              ...totalsOf(row),
+            })),
+          };
+        }
+        case 'game': {
+          const found = await base
+            .select([
+              'games.node_id as nodeId',
+              'games.game_type as gameType',
+              'games.vassalage',
+              sql<string>`coalesce(games.names->>'EN', games.names->>'TY', games.node_id)`.as('gameName'),
+            ])
+            .groupBy(['games.id', 'games.node_id', 'games.game_type', 'games.vassalage', 'games.names'])
+            .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
+            .orderBy('games.node_id')
+            .limit(TOP_GAMES_MAX)
+            .execute();
+          return {
+            range,
+            rows: found.map((row) => ({
+              merchantId: row.merchantId,
+              merchantCode: row.merchantCode,
+              nodeId: row.nodeId,
+              gameName: row.gameName,
+              gameType: row.gameType,
+              vassalage: row.vassalage,
+              ...totalsOf(row),
+            })),
+          };
+        }
+      }
+    },
 
     /**
      * Money in and out per day and merchant: deposits credited, first deposits (a member's first

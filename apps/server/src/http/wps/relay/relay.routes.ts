@@ -176,7 +176,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
           vendors: lane.cards,
           gameClassify: lane.classify.map((group) => ({
             key: group.key,
-            displayName: classifyNameIn(group.key, request.language),
+            displayName: group.names?.[request.language] || classifyNameIn(group.key, request.language),
             vendors: group.vendors,
           })),
         })),

@@ -1,0 +1,596 @@
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Static, type TSchema, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { v7 as uuidv7 } from 'uuid';
+import type {
+  Database,
+  GameClassifyGroupsTable,
+  GameStatus,
+  GamesTable,
+  GameVendorStatus,
+  GameVendorsTable,
+  LocalizedText,
+} from '../../db/schema.ts';
+import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { foldSearchText } from './catalogue.service.ts';
+
+/**
+ * The back office's view of the catalogue: vendors (status, order, display name, the in-house
+ * list), games (status, hot flag, order, names per language, icon, demo offer, classify group) and
+ * classify groups. Every change is one transaction with its audit row, before and after. The lobby
+ * reads the same rows on every request (it keeps no cache of its own on the server), so a change
+ * shows to players at once.
+ */
+export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
+
+/** The languages every game and group name is kept in (API.md "Values"): Tagalog first. */
+export const CATALOGUE_LANGUAGES = ['TY', 'EN'] as const;
+/** A game's or vendor's name; the lobby tile shows two lines at most. */
+export const GAME_NAME_LENGTH_MAX = 100;
+export const CLASSIFY_NAME_LENGTH_MAX = 60;
+export const SORT_ORDER_MAX = 100_000;
+export const ADMIN_GAMES_PAGE_SIZE_MAX = 100;
+export const ADMIN_SEARCH_LENGTH_MAX = 60;
+/** Games one bulk action may change: a page and a half of the largest page. */
+export const BULK_GAMES_MAX = 200;
+/** Vendors and classify groups of one merchant the back office lists at once. */
+export const CATALOGUE_ROWS_MAX = 500;
+export const GAME_STATUSES = ['active', 'maintenance', 'hidden'] as const satisfies readonly GameStatus[];
+export const VENDOR_STATUSES = [
+  'active',
+  'maintenance',
+  'disabled',
+] as const satisfies readonly GameVendorStatus[];
+export const BULK_ACTIONS = ['enable', 'maintenance', 'hide', 'hotOn', 'hotOff'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const CLASSIFY_KEY_PATTERN = '^[A-Z0-9_]{2,32}$';
+
+const nameText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const namesOf = (maxLength: number) =>
+  Type.Object({ TY: nameText(maxLength), EN: nameText(maxLength) }, { additionalProperties: false });
+const SortOrder = Type.Integer({ minimum: 0, maximum: SORT_ORDER_MAX });
+
+/** What an operator may change of a game; every field optional, only those given change. */
+export const GameChangeSchema = Type.Object(
+  {
+    names: Type.Optional(namesOf(GAME_NAME_LENGTH_MAX)),
+    status: Type.Optional(Type.Union(GAME_STATUSES.map((status) => Type.Literal(status)))),
+    isHot: Type.Optional(Type.Boolean()),
+    sortOrder: Type.Optional(SortOrder),
+    supportPlay: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+    classify: Type.Optional(Type.Union([Type.String({ pattern: CLASSIFY_KEY_PATTERN }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type GameChange = Static<typeof GameChangeSchema>;
+
+export const VendorChangeSchema = Type.Object(
+  {
+    name: Type.Optional(nameText(GAME_NAME_LENGTH_MAX)),
+    status: Type.Optional(Type.Union(VENDOR_STATUSES.map((status) => Type.Literal(status)))),
+    sortOrder: Type.Optional(SortOrder),
+    isInHouse: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type VendorChange = Static<typeof VendorChangeSchema>;
+
+export const ClassifyGroupSchema = Type.Object(
+  {
+    key: Type.String({ pattern: CLASSIFY_KEY_PATTERN }),
+    names: namesOf(CLASSIFY_NAME_LENGTH_MAX),
+    sortOrder: SortOrder,
+  },
+  { additionalProperties: false },
+);
+export type ClassifyGroupInput = Static<typeof ClassifyGroupSchema>;
+export const ClassifyGroupChangeSchema = Type.Object(
+  { names: Type.Optional(namesOf(CLASSIFY_NAME_LENGTH_MAX)), sortOrder: Type.Optional(SortOrder) },
+  { additionalProperties: false },
+);
+export type ClassifyGroupChange = Static<typeof ClassifyGroupChangeSchema>;
+
+/** Refuses input the schema does not accept, naming each field, before anything is written. */
+function checkInput<T extends TSchema>(schema: T, input: unknown): Static<T> {
+  if (Value.Check(schema, input)) return input;
+  const fields: Record<string, string> = {};
+  for (const error of Value.Errors(schema, input).slice(0, 20)) {
+    const field = error.instancePath.split('/').filter(Boolean).join('.') || 'input';
+    fields[field] ??= error.message;
+  }
+  throw new AppError('VALIDATION', { value: { fields } });
+}
+
+/** Names trimmed, in the catalogue's languages only. */
+function trimmedNames(names: { TY: string; EN: string }): LocalizedText {
+  return { TY: names.TY.trim(), EN: names.EN.trim() };
+}
+
+type VendorRow = Selectable<GameVendorsTable>;
+type GameRow = Selectable<GamesTable> & { vendor_name: string };
+type ClassifyRow = Selectable<GameClassifyGroupsTable>;
+
+export function vendorViewOf(row: VendorRow & { games?: number | string }) {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    vassalage: row.vassalage,
+    name: row.name,
+    status: row.status,
+    sortOrder: row.sort_order,
+    isInHouse: row.is_in_house,
+    walletMode: row.wallet_mode,
+    games: Number(row.games ?? 0),
+  };
+}
+export type VendorView = ReturnType<typeof vendorViewOf>;
+
+export function gameViewOf(row: GameRow) {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    vendorId: row.vendor_id,
+    vassalage: row.vassalage,
+    vendorName: row.vendor_name,
+    nodeId: row.node_id,
+    gameCode: row.game_code,
+    gameType: row.game_type,
+    names: row.names,
+    iconUrl: row.icon_url,
+    isHot: row.is_hot,
+    sortOrder: row.sort_order,
+    status: row.status,
+    supportPlay: row.support_play,
+    classify: row.classify,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+export type GameView = ReturnType<typeof gameViewOf>;
+
+export function classifyViewOf(row: ClassifyRow & { games?: number | string }) {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    key: row.key,
+    names: row.names,
+    sortOrder: row.sort_order,
+    games: Number(row.games ?? 0),
+  };
+}
+
+/** What the audit row keeps of a game: what an operator can change, not the bookkeeping. */
+function gameAuditOf(row: GameRow) {
+  const { updatedAt: _updated, vendorName: _vendor, ...view } = gameViewOf(row);
+  return view;
+}
+function vendorAuditOf(row: VendorRow) {
+  const { games: _games, ...view } = vendorViewOf(row);
+  return view;
+}
+function classifyAuditOf(row: ClassifyRow) {
+  const { games: _games, ...view } = classifyViewOf(row);
+  return view;
+}
+
+export type GameListFilter = {
+  search?: string | undefined;
+  vendorId?: string | undefined;
+  gameType?: string | undefined;
+  status?: GameStatus | undefined;
+  classify?: string | undefined;
+  isHot?: boolean | undefined;
+};
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function gamesWithVendor(db: Executor) {
+  return db
+    .selectFrom('games')
+    .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
+    .selectAll('games')
+    .select('game_vendors.name as vendor_name');
+}
+
+const BULK_CHANGES: Record<BulkAction, { status?: GameStatus; is_hot?: boolean }> = {
+  enable: { status: 'active' },
+  maintenance: { status: 'maintenance' },
+  hide: { status: 'hidden' },
+  hotOn: { is_hot: true },
+  hotOff: { is_hot: false },
+};
+
+export function createCatalogueAdminService(deps: {
+  db: Kysely<Database>;
+  recordChange: RecordChange;
+  now?: () => Date;
+}) {
+  const { db, recordChange } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function merchantOf(table: 'games' | 'game_vendors' | 'game_classify_groups', id: string) {
+    const row = await db.selectFrom(table).select('merchant_id').where('id', '=', id).executeTakeFirst();
+    return row?.merchant_id;
+  }
+
+  async function lockedGame(trx: Transaction<Database>, id: string): Promise<GameRow> {
+    const locked = await trx
+      .selectFrom('games')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) throw new AppError('NOT_FOUND');
+    return gamesWithVendor(trx).where('games.id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async function assertClassifyExists(executor: Executor, merchantId: string, key: string): Promise<void> {
+    const found = await executor
+      .selectFrom('game_classify_groups')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!found) throw new AppError('VALIDATION', { value: { fields: { classify: 'unknown group' } } });
+  }
+
+  /** Writes a game's changed columns and its audit row in one transaction; answers the new view. */
+  async function changeGame(
+    actor: ChangeActor,
+    id: string,
+    action: string,
+    values: Partial<{
+      names: string;
+      status: GameStatus;
+      is_hot: boolean;
+      sort_order: number;
+      support_play: number;
+      classify: string | null;
+      icon_url: string | null;
+    }>,
+  ): Promise<GameView> {
+    return db.transaction().execute(async (trx) => {
+      const before = await lockedGame(trx, id);
+      if (values.classify) await assertClassifyExists(trx, before.merchant_id, values.classify);
+      await trx
+        .updateTable('games')
+        .set({ ...values, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+      const after = await gamesWithVendor(trx).where('games.id', '=', id).executeTakeFirstOrThrow();
+      await recordChange(trx, {
+        ...actorOf(actor),
+        merchantId: after.merchant_id,
+        action,
+        target: { type: 'game', id },
+        before: gameAuditOf(before),
+        after: gameAuditOf(after),
+      });
+      return gameViewOf(after);
+    });
+  }
+
+  return {
+    findMerchantOfGame: (id: string) => merchantOf('games', id),
+    findMerchantOfVendor: (id: string) => merchantOf('game_vendors', id),
+    findMerchantOfClassifyGroup: (id: string) => merchantOf('game_classify_groups', id),
+
+    /** The merchant's vendors in lobby order, each with how many games it has. */
+    async listVendors(merchantId: string) {
+      const rows = await db
+        .selectFrom('game_vendors')
+        .selectAll('game_vendors')
+        .select((eb) =>
+          eb
+            .selectFrom('games')
+            .whereRef('games.vendor_id', '=', 'game_vendors.id')
+            .select(eb.fn.countAll<string>().as('count'))
+            .as('games'),
+        )
+        .where('merchant_id', '=', merchantId)
+        .orderBy('sort_order')
+        .orderBy('vassalage')
+        .limit(CATALOGUE_ROWS_MAX)
+        .execute();
+      return rows.map((row) => vendorViewOf({ ...row, games: row.games ?? 0 }));
+    },
+
+    async updateVendor(actor: ChangeActor, id: string, input: VendorChange) {
+      const change = checkInput(VendorChangeSchema, input);
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('game_vendors')
+          .selectAll()
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw new AppError('NOT_FOUND');
+        const after = await trx
+          .updateTable('game_vendors')
+          .set({
+            ...(change.name !== undefined ? { name: change.name.trim() } : {}),
+            ...(change.status !== undefined ? { status: change.status } : {}),
+            ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
+            ...(change.isInHouse !== undefined ? { is_in_house: change.isInHouse } : {}),
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: after.merchant_id,
+          action: 'game_vendor.update',
+          target: { type: 'game_vendor', id },
+          before: vendorAuditOf(before),
+          after: vendorAuditOf(after),
+        });
+        const games = await trx
+          .selectFrom('games')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('vendor_id', '=', id)
+          .executeTakeFirstOrThrow();
+        return vendorViewOf({ ...after, games: games.count });
+      });
+    },
+
+    /**
+     * One page of the merchant's games, hidden ones included, in lobby order: search matches any
+     * language's name (ignoring case and accents) or the game's code; filters by vendor, type,
+     * status, classify group and hot flag. Also answers the game types the merchant has, for the
+     * filter menu.
+     */
+    async listGames(merchantId: string, filter: GameListFilter, paging: { page: number; pageSize: number }) {
+      const folded = filter.search ? foldSearchText(filter.search) : '';
+      const filtered = () => {
+        let query = db
+          .selectFrom('games')
+          .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
+          .where('games.merchant_id', '=', merchantId);
+        if (filter.vendorId) query = query.where('games.vendor_id', '=', filter.vendorId);
+        if (filter.gameType) query = query.where('games.game_type', '=', filter.gameType);
+        if (filter.status) query = query.where('games.status', '=', filter.status);
+        if (filter.classify) query = query.where('games.classify', '=', filter.classify);
+        if (filter.isHot !== undefined) query = query.where('games.is_hot', '=', filter.isHot);
+        if (folded) {
+          const pattern = `%${escapeLike(folded)}%`;
+          query = query.where(
+            sql<SqlBool>`(games.search_text like ${pattern} or lower(games.game_code) like ${pattern})` as Expression<SqlBool>,
+          );
+        }
+        return query;
+      };
+      const [rows, count, types] = await Promise.all([
+        filtered()
+          .selectAll('games')
+          .select('game_vendors.name as vendor_name')
+          .orderBy('game_vendors.sort_order')
+          .orderBy('games.sort_order')
+          .orderBy('games.node_id')
+          .offset((paging.page - 1) * paging.pageSize)
+          .limit(paging.pageSize)
+          .execute(),
+        filtered()
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('games')
+          .select('game_type')
+          .distinct()
+          .where('merchant_id', '=', merchantId)
+          .orderBy('game_type')
+          .execute(),
+      ]);
+      const total = Number(count.total);
+      return {
+        list: rows.map(gameViewOf),
+        total,
+        totalPages: Math.ceil(total / paging.pageSize),
+        gameTypes: types.map((row) => row.game_type),
+      };
+    },
+
+    /** Changes the fields given; names are trimmed and must be given in both languages. */
+    async updateGame(actor: ChangeActor, id: string, input: GameChange) {
+      const change = checkInput(GameChangeSchema, input);
+      return changeGame(actor, id, 'game.update', {
+        ...(change.names !== undefined ? { names: JSON.stringify(trimmedNames(change.names)) } : {}),
+        ...(change.status !== undefined ? { status: change.status } : {}),
+        ...(change.isHot !== undefined ? { is_hot: change.isHot } : {}),
+        ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
+        ...(change.supportPlay !== undefined ? { support_play: change.supportPlay } : {}),
+        ...(change.classify !== undefined ? { classify: change.classify } : {}),
+      });
+    },
+
+    /** Points a game at an icon already stored (and re-encoded) by the image store. */
+    setGameIcon(actor: ChangeActor, id: string, iconUrl: string) {
+      return changeGame(actor, id, 'game.icon', { icon_url: iconUrl });
+    },
+
+    /**
+     * One action on a selection of the merchant's games. Every id must be one of the merchant's
+     * games (else NOT_FOUND and nothing changes); each game the action changes gets its own audit
+     * row, and a game already in that state is left alone. Answers how many changed.
+     */
+    async bulkUpdateGames(
+      actor: ChangeActor,
+      merchantId: string,
+      ids: readonly string[],
+      action: BulkAction,
+    ) {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0 || unique.length > BULK_GAMES_MAX) {
+        throw new AppError('VALIDATION', { value: { fields: { ids: `1 to ${BULK_GAMES_MAX} games` } } });
+      }
+      const change = BULK_CHANGES[action];
+      return db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .selectFrom('games')
+          .select('id')
+          .where('id', 'in', unique)
+          .where('merchant_id', '=', merchantId)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        if (locked.length !== unique.length) throw new AppError('NOT_FOUND');
+        const befores = await gamesWithVendor(trx).where('games.id', 'in', unique).execute();
+        const changing = befores.filter(
+          (row) =>
+            (change.status !== undefined && row.status !== change.status) ||
+            (change.is_hot !== undefined && row.is_hot !== change.is_hot),
+        );
+        if (changing.length === 0) return { changed: 0 };
+        await trx
+          .updateTable('games')
+          .set({ ...change, updated_at: now() })
+          .where(
+            'id',
+            'in',
+            changing.map((row) => row.id),
+          )
+          .execute();
+        const afters = new Map(
+          (
+            await gamesWithVendor(trx)
+              .where(
+                'games.id',
+                'in',
+                changing.map((row) => row.id),
+              )
+              .execute()
+          ).map((row) => [row.id, row]),
+        );
+        for (const before of changing) {
+          const after = afters.get(before.id);
+          if (!after) throw new Error(`game ${before.id} vanished inside its own transaction`);
+          await recordChange(trx, {
+            ...actorOf(actor),
+            merchantId,
+            action: `game.bulk.${action}`,
+            target: { type: 'game', id: before.id },
+            before: gameAuditOf(before),
+            after: gameAuditOf(after),
+          });
+        }
+        return { changed: changing.length };
+      });
+    },
+
+    /** The merchant's classify groups in menu order, each with how many games it holds. */
+    async listClassifyGroups(merchantId: string) {
+      const rows = await db
+        .selectFrom('game_classify_groups')
+        .selectAll('game_classify_groups')
+        .select((eb) =>
+          eb
+            .selectFrom('games')
+            .whereRef('games.merchant_id', '=', 'game_classify_groups.merchant_id')
+            .whereRef('games.classify', '=', 'game_classify_groups.key')
+            .select(eb.fn.countAll<string>().as('count'))
+            .as('games'),
+        )
+        .where('merchant_id', '=', merchantId)
+        .orderBy('sort_order')
+        .orderBy('key')
+        .limit(CATALOGUE_ROWS_MAX)
+        .execute();
+      return rows.map((row) => classifyViewOf({ ...row, games: row.games ?? 0 }));
+    },
+
+    /** Adds a group; a key the merchant already has is CONFLICT. */
+    async createClassifyGroup(actor: ChangeActor, merchantId: string, input: ClassifyGroupInput) {
+      const group = checkInput(ClassifyGroupSchema, input);
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('game_classify_groups')
+          .values({
+            id: uuidv7(),
+            merchant_id: merchantId,
+            key: group.key,
+            names: JSON.stringify(trimmedNames(group.names)),
+            sort_order: group.sortOrder,
+          })
+          .onConflict((conflict) => conflict.columns(['merchant_id', 'key']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new AppError('CONFLICT', { value: { fields: { key: 'already exists' } } });
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId,
+          action: 'game_classify.create',
+          target: { type: 'game_classify', id: row.id },
+          before: null,
+          after: classifyAuditOf(row),
+        });
+        return classifyViewOf(row);
+      });
+    },
+
+    /** Renames a group (both languages) or moves it in the menu; its key stays. */
+    async updateClassifyGroup(actor: ChangeActor, id: string, input: ClassifyGroupChange) {
+      const change = checkInput(ClassifyGroupChangeSchema, input);
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('game_classify_groups')
+          .selectAll()
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw new AppError('NOT_FOUND');
+        const after = await trx
+          .updateTable('game_classify_groups')
+          .set({
+            ...(change.names !== undefined ? { names: JSON.stringify(trimmedNames(change.names)) } : {}),
+            ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: after.merchant_id,
+          action: 'game_classify.update',
+          target: { type: 'game_classify', id },
+          before: classifyAuditOf(before),
+          after: classifyAuditOf(after),
+        });
+        return classifyViewOf(after);
+      });
+    },
+
+    /** Removes a group that no game uses; one in use is CONFLICT with how many games hold it. */
+    async deleteClassifyGroup(actor: ChangeActor, id: string) {
+      await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('game_classify_groups')
+          .selectAll()
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw new AppError('NOT_FOUND');
+        const used = await trx
+          .selectFrom('games')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('merchant_id', '=', before.merchant_id)
+          .where('classify', '=', before.key)
+          .executeTakeFirstOrThrow();
+        if (Number(used.count) > 0) throw new AppError('CONFLICT', { value: { games: Number(used.count) } });
+        await trx.deleteFrom('game_classify_groups').where('id', '=', id).execute();
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: before.merchant_id,
+          action: 'game_classify.delete',
+          target: { type: 'game_classify', id },
+          before: classifyAuditOf(before),
+          after: null,
+        });
+      });
+    },
+  };
+}
