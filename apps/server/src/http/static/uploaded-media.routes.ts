@@ -5,8 +5,11 @@ import type { ImageStore } from '../../platform/storage/image-store.ts';
 
 /** Where players' browsers fetch uploaded content images: `/media/uploads/<namespace>/<file>.webp`. */
 export const UPLOADED_MEDIA_PREFIX = '/media/uploads/';
-/** Only content images are public; other namespaces (for example payment proofs) never are. */
-const PUBLIC_NAMESPACES = new Set(['content']);
+/**
+ * Only content images and game icons are public; other namespaces (for example payment proofs)
+ * never are.
+ */
+const PUBLIC_NAMESPACES = new Set(['content', 'game-icons']);
 // Names are random UUIDv7s and a file never changes once written, so browsers may keep it.
 const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -17,7 +20,7 @@ export function registerUploadedMediaRoutes(app: FastifyInstance, deps: { images
     {
       schema: {
         tags: ['system'],
-        summary: 'Images uploaded in the back office (banners, licence logos), as WebP',
+        summary: 'Images uploaded in the back office (banners, licence logos, game icons), as WebP',
         params: Type.Object({
           namespace: Type.String({ maxLength: 40 }),
           file: Type.String({ maxLength: 60 }),
