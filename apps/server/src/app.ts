@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
 import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
+import { registerDashboardRoutes } from './http/bo/dashboard.routes.ts';
 import { registerDepositReviewRoutes } from './http/bo/deposits.routes.ts';
 import { registerFinanceRoutes } from './http/bo/finance.routes.ts';
 import { registerGamesRoutes } from './http/bo/games.routes.ts';
@@ -62,6 +63,7 @@ import { createMerchantAdminService } from './modules/merchant/merchant-admin.se
 import { createOperatorService } from './modules/operator/operator.service.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
+import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
 import {
@@ -386,7 +388,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wallet,
     realtime,
   });
-  registerReportsRoutes(app, { reports: createReportService({ db: database.db, now }) });
+  const reports = createReportService({ db: database.db, now });
+  registerReportsRoutes(app, { reports });
+  registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
   // Games: the registry, the launch call and the seamless wallet that vendors call.
   const games = createGameService({

@@ -5,12 +5,12 @@ import { AuditPage } from '../features/audit/audit-page.tsx';
 import type { Profile } from '../features/auth/profile.ts';
 import { ConfigurationPage } from '../features/configuration/configuration-page.tsx';
 import { ContentPage } from '../features/content/content-page.tsx';
+import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { MoneyPage } from '../features/money/money-page.tsx';
 import { PlayersPage } from '../features/players/players-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
-import { formatDateTime } from '../lib/format.ts';
 import { BASE_PATH, type Section, visibleSections } from './sections.ts';
 
 /**
@@ -145,29 +145,14 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return <MoneyPage {...scope} canWrite={can('finance.write')} />;
     case 'dashboard':
       return (
-        <section className="panel dashboard" aria-label="Your session">
-          <h2>Welcome, {profile.operator.displayName}</h2>
-          <dl className="facts">
-            <dt>Signed in as</dt>
-            <dd>
-              {profile.operator.username} ({profile.operator.roleName})
-            </dd>
-            <dt>Works on</dt>
-            <dd>{profile.merchants.map((merchant) => merchant.name).join(', ') || '—'}</dd>
-            <dt>Session</dt>
-            <dd>
-              ends after {profile.idleMinutes} idle minutes, at the latest {formatDateTime(profile.expiresAt)}
-            </dd>
-            <dt>Permissions</dt>
-            <dd className="chips">
-              {profile.permissions.map((permission) => (
-                <span key={permission} className="badge">
-                  {permission}
-                </span>
-              ))}
-            </dd>
-          </dl>
-        </section>
+        <DashboardPage
+          operator={profile.operator}
+          {...scope}
+          permissions={profile.permissions}
+          idleMinutes={profile.idleMinutes}
+          expiresAt={profile.expiresAt}
+          moneyHref={`${BASE_PATH}money`}
+        />
       );
     default:
       return (
