@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOperatorWithSession, insertOtherMerchant } from './support/bo-client.ts';
+import { catalogueGame, registerTestVendor } from './support/game-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -106,6 +107,38 @@ beforeAll(async () => {
     ])
     .execute();
 
+  const vendor = await registerTestVendor(testApp, {
+    vassalage: 'DASHV',
+    games: [catalogueGame('dash-slot')],
+  });
+  const game = await db
+    .selectFrom('games')
+    .select('id')
+    .where('vendor_id', '=', vendor.id)
+    .executeTakeFirstOrThrow();
+  const round = (id: string, stakeMinor: bigint, winMinor: bigint, status: 'settled' | 'rolled_back') => ({
+    id,
+    merchant_id: merchantId,
+    member_id: ben.id,
+    game_id: game.id,
+    vendor_id: vendor.id,
+    vendor_round_id: id,
+    currency: 'PHP',
+    stake_minor: stakeMinor,
+    win_minor: winMinor,
+    status,
+    opened_at: new Date(NOW_MS - 10 * MINUTE_MS),
+    settled_at: new Date(NOW_MS - 9 * MINUTE_MS),
+  });
+  await db
+    .insertInto('game_rounds')
+    .values([
+      round('dash-round-1', 10_000n, 3_000n, 'settled'),
+      round('dash-round-2', 5_000n, 0n, 'settled'),
+      round('dash-round-3', 90_000n, 0n, 'rolled_back'),
+    ])
+    .execute();
+
   const session = (id: string, memberId: string, lastSeenMinutesAgo: number, ended = false) => ({
     id,
     token_hash: `hash-${id}`,
@@ -161,6 +194,9 @@ describe('the back-office dashboard', () => {
       firstDeposits: 1,
       withdrawalAmount: '300.00',
       netDeposits: '350.00',
+      betAmount: '150.00',
+      ggr: '120.00',
+      rounds: 2,
     });
     expect(value.days.at(0)).toMatchObject({ deposits: 0, depositAmount: '0.00', registrations: 0 });
     expect(value.onlinePlayers).toBe(1);

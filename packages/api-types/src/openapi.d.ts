@@ -12974,6 +12974,9 @@ export type paths = {
                                     firstDeposits: number;
                                     withdrawalAmount: string;
                                     netDeposits: string;
+                                    betAmount: string;
+                                    ggr: string;
+                                    rounds: number;
                                 }[];
                                 queues: {
                                     withdrawalsInReview: number;

@@ -10,6 +10,10 @@ export type DashboardDay = {
   firstDeposits: number;
   withdrawalAmount: string;
   netDeposits: string;
+  betAmount: string;
+  /** Gross gaming revenue: bets less wins. */
+  ggr: string;
+  rounds: number;
 };
 
 export type Dashboard = {

@@ -56,6 +56,16 @@ const FIGURES: Figure[] = [
     value: (day) => formatPesos(day.netDeposits, 'PHP'),
     measure: (day) => minorOf(day.netDeposits),
   },
+  {
+    label: 'Bets',
+    value: (day) => formatPesos(day.betAmount, 'PHP'),
+    measure: (day) => minorOf(day.betAmount),
+  },
+  {
+    label: 'GGR',
+    value: (day) => formatPesos(day.ggr, 'PHP'),
+    measure: (day) => minorOf(day.ggr),
+  },
 ];
 
 function Trend({ today, yesterday }: { today: bigint; yesterday: bigint }) {

@@ -18,6 +18,10 @@ export type DashboardDay = {
   firstDeposits: number;
   withdrawalsMinor: bigint;
   netMinor: bigint;
+  betsMinor: bigint;
+  /** Gross gaming revenue: bets less wins of the rounds settled that day. */
+  ggrMinor: bigint;
+  rounds: number;
 };
 
 export type Dashboard = {
@@ -41,11 +45,15 @@ const emptyDay = (day: string): DashboardDay => ({
   firstDeposits: 0,
   withdrawalsMinor: 0n,
   netMinor: 0n,
+  betsMinor: 0n,
+  ggrMinor: 0n,
+  rounds: 0,
 });
 
 /**
- * The back office's first screen: the last seven days of the daily reports summed over the
- * merchants in scope, who is online now, and the queues waiting for an operator.
+ * The back office's first screen: the last seven days of the daily reports (players, money and
+ * games) summed over the merchants in scope, who is online now, and the queues waiting for an
+ * operator.
  */
 export function createDashboardService(deps: {
   db: Kysely<Database>;
@@ -105,9 +113,10 @@ export function createDashboardService(deps: {
       const timeZone = (await firstMerchant.executeTakeFirst())?.time_zone ?? 'UTC';
       const today = dayIn(timeZone, now());
       const range = { from: addDays(today, 1 - DASHBOARD_DAYS), to: today };
-      const [activity, money, online, waiting] = await Promise.all([
+      const [activity, money, games, online, waiting] = await Promise.all([
         reports.playerActivity({ scope: input.scope, ...range }),
         reports.money({ scope: input.scope, ...range }),
+        reports.games({ scope: input.scope, ...range, groupBy: 'day' }),
         onlinePlayers(input.scope),
         queues(input.scope),
       ]);
@@ -129,6 +138,13 @@ export function createDashboardService(deps: {
         day.firstDeposits += row.firstDeposits;
         day.withdrawalsMinor += row.withdrawalsMinor;
         day.netMinor += row.netMinor;
+      }
+      for (const row of games.rows) {
+        if (!row.day) continue;
+        const day = dayOf(row.day);
+        day.betsMinor += row.betsMinor;
+        day.ggrMinor += row.ggrMinor;
+        day.rounds += row.rounds;
       }
       return {
         today,
