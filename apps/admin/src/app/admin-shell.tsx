@@ -6,6 +6,7 @@ import type { Profile } from '../features/auth/profile.ts';
 import { ConfigurationPage } from '../features/configuration/configuration-page.tsx';
 import { ContentPage } from '../features/content/content-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { GamesPage } from '../features/games/games-page.tsx';
 import { MoneyPage } from '../features/money/money-page.tsx';
 import { PlayersPage } from '../features/players/players-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
@@ -141,6 +142,8 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return <PlayersPage ownMerchantId={scope.ownMerchantId} canWrite={can('players.write')} />;
     case 'reports':
       return <ReportsPage />;
+    case 'games':
+      return <GamesPage {...scope} canWrite={can('games.write')} />;
     case 'money':
       return <MoneyPage {...scope} canWrite={can('finance.write')} />;
     case 'dashboard':

@@ -47,9 +47,9 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'games',
     title: 'Games',
-    summary: 'Catalogue, vendors, maintenance and rounds.',
+    summary: 'Catalogue, vendors, categories, maintenance and the hot list.',
     icon: Gamepad2,
-    permission: 'settings.read',
+    permission: 'games.read',
   },
   {
     id: 'content',

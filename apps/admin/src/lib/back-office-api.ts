@@ -38,6 +38,29 @@ export async function callBackOffice<Value>(path: string, init: { method?: Metho
   return unwrap(await requestEnvelope<Value>(path, { ...init, token: readSessionToken() }));
 }
 
+/**
+ * Sends one file as multipart form data to a /bo upload route with the operator's token; the
+ * server checks it by content. Answers the route's value, or throws a BackOfficeError.
+ */
+export async function uploadToBackOffice<Value>(path: string, file: File): Promise<Value> {
+  const form = new FormData();
+  form.append('file', file);
+  const token = readSessionToken();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      body: form,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new BackOfficeError('UNREACHABLE', 'The server could not be reached. Try again.');
+  }
+  const answer = (await response.json().catch(() => null)) as Envelope<Value> | null;
+  if (!answer) throw new BackOfficeError('UNREACHABLE', `The server answered ${response.status}.`);
+  return unwrap(answer);
+}
+
 /** Seals a body carrying a password or a code for the server (API.md "Encrypted payloads"). */
 export async function sealForServer(
   body: unknown,

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BackOfficeError, callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
-import { readSessionToken } from '../../lib/session.ts';
+import { callBackOffice, toQueryString, uploadToBackOffice } from '../../lib/back-office-api.ts';
 
 export type Banner = {
   id: string;
@@ -61,23 +60,9 @@ export function useContentChange(kind: Kind) {
 }
 
 /** Sends one image file; the server checks it by content and answers the URL players load. */
-export async function uploadImage(
+export function uploadImage(
   merchantId: string,
   file: File,
 ): Promise<{ url: string; width: number; height: number }> {
-  const form = new FormData();
-  form.append('file', file);
-  const token = readSessionToken();
-  const response = await fetch(`/bo/images${toQueryString({ merchantId })}`, {
-    method: 'POST',
-    body: form,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const answer = (await response.json().catch(() => null)) as
-    | { success: true; value: { url: string; width: number; height: number } }
-    | { success: false; code: string; message: string; value?: unknown }
-    | null;
-  if (!answer) throw new BackOfficeError('UNREACHABLE', `The server answered ${response.status}.`);
-  if (!answer.success) throw new BackOfficeError(answer.code, answer.message, answer.value);
-  return answer.value;
+  return uploadToBackOffice(`/bo/images${toQueryString({ merchantId })}`, file);
 }

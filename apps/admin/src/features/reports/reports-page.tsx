@@ -17,17 +17,87 @@ const PRESETS = [
 ] as const;
 type Preset = (typeof PRESETS)[number][0];
 
-type Row = Record<string, string | number> & { day: string; merchantId: string; merchantCode: string };
+type Row = Record<string, string | number> & { day?: string; merchantId: string; merchantCode: string };
 
 type Column = { key: string; label: string; kind: 'text' | 'count' | 'money' };
 type Series = { key: string; label: string; color: string };
 
-/** A report of the framework: where its rows come from, how they show as a table and a chart. */
-type ReportDefinition = { id: string; title: string; path: string; columns: Column[]; series: Series[] };
+/**
+ * A report of the framework: where its rows come from (a path and any fixed query), how they show
+ * as a table, and the daily chart's lines (none for a report whose rows are not days).
+ */
+type ReportDefinition = {
+  id: string;
+  title: string;
+  path: string;
+  query?: Record<string, string>;
+  columns: Column[];
+  series: Series[];
+};
 
 const DAY_COLUMNS: Column[] = [
   { key: 'day', label: 'Day', kind: 'text' },
   { key: 'merchantCode', label: 'Merchant', kind: 'text' },
+];
+
+const GAME_FIGURES: Column[] = [
+  { key: 'bets', label: 'Bets', kind: 'money' },
+  { key: 'wins', label: 'Wins', kind: 'money' },
+  { key: 'ggr', label: 'GGR', kind: 'money' },
+  { key: 'rounds', label: 'Rounds', kind: 'count' },
+  { key: 'players', label: 'Players', kind: 'count' },
+];
+const MERCHANT_COLUMN: Column = { key: 'merchantCode', label: 'Merchant', kind: 'text' };
+
+/** The game report of settled rounds, grouped four ways; only the daily one draws a chart. */
+const GAME_REPORTS: ReportDefinition[] = [
+  {
+    id: 'games-by-day',
+    title: 'Games: bets, wins and GGR by day',
+    path: '/bo/reports/games',
+    query: { groupBy: 'day' },
+    columns: [...DAY_COLUMNS, ...GAME_FIGURES],
+    series: [
+      { key: 'bets', label: 'Bets', color: 'var(--chart-1, #6366f1)' },
+      { key: 'wins', label: 'Wins', color: 'var(--chart-4, #ef4444)' },
+      { key: 'ggr', label: 'GGR', color: 'var(--chart-2, #10b981)' },
+    ],
+  },
+  {
+    id: 'games-by-type',
+    title: 'Games: by game type',
+    path: '/bo/reports/games',
+    query: { groupBy: 'gameType' },
+    columns: [MERCHANT_COLUMN, { key: 'gameType', label: 'Game type', kind: 'text' }, ...GAME_FIGURES],
+    series: [],
+  },
+  {
+    id: 'games-by-vendor',
+    title: 'Games: by vendor',
+    path: '/bo/reports/games',
+    query: { groupBy: 'vendor' },
+    columns: [
+      MERCHANT_COLUMN,
+      { key: 'vassalage', label: 'Vendor code', kind: 'text' },
+      { key: 'vendorName', label: 'Vendor', kind: 'text' },
+      ...GAME_FIGURES,
+    ],
+    series: [],
+  },
+  {
+    id: 'games-top',
+    title: 'Games: top games by bets',
+    path: '/bo/reports/games',
+    query: { groupBy: 'game' },
+    columns: [
+      MERCHANT_COLUMN,
+      { key: 'gameName', label: 'Game', kind: 'text' },
+      { key: 'vassalage', label: 'Vendor', kind: 'text' },
+      { key: 'gameType', label: 'Type', kind: 'text' },
+      ...GAME_FIGURES,
+    ],
+    series: [],
+  },
 ];
 
 const REPORTS: ReportDefinition[] = [
@@ -67,6 +137,7 @@ const REPORTS: ReportDefinition[] = [
       { key: 'netDeposits', label: 'Net deposits', color: 'var(--chart-1, #6366f1)' },
     ],
   },
+  ...GAME_REPORTS,
 ];
 
 /** A cell as the table shows it: money grouped with its two decimals, never through floats. */
@@ -87,7 +158,7 @@ export function ReportsPage() {
   const [preset, setPreset] = useState<Preset>('past7Days');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const query = preset === 'custom' ? { from, to } : { preset };
+  const query = { ...definition.query, ...(preset === 'custom' ? { from, to } : { preset }) };
   const report = useQuery({
     queryKey: ['bo', 'reports', definition.id, query],
     queryFn: () =>
@@ -176,7 +247,12 @@ export function ReportsPage() {
                   <SkeletonRows columns={definition.columns.length} />
                 ) : (
                   report.data.rows.map((row) => (
-                    <tr key={`${row.day}-${row.merchantId}`}>
+                    <tr
+                      key={definition.columns
+                        .filter((column) => column.kind === 'text')
+                        .map((column) => row[column.key])
+                        .join('|')}
+                    >
                       {definition.columns.map((column) => (
                         <td
                           key={column.key}
@@ -203,7 +279,9 @@ type DayTotals = { day: string } & Record<string, number>;
 /** Per day, each series summed over merchants (money as its pesos value: the chart only draws). */
 function dailyTotals(rows: readonly Row[], series: readonly Series[]): DayTotals[] {
   const byDay = new Map<string, DayTotals>();
+  if (series.length === 0) return [];
   for (const row of rows) {
+    if (row.day === undefined) continue;
     const total = byDay.get(row.day) ?? ({ day: row.day } as DayTotals);
     for (const line of series) total[line.key] = (total[line.key] ?? 0) + Number(row[line.key] ?? 0);
     byDay.set(row.day, total);

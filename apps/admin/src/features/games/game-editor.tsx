@@ -1,0 +1,285 @@
+import { X } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import {
+  type ClassifyGroup,
+  GAME_NAME_LENGTH_MAX,
+  type Game,
+  type GameChange,
+  type GameStatus,
+  ICON_BYTES_MAX,
+  SORT_ORDER_MAX,
+  useGameChange,
+  useGameIconUpload,
+} from './games-api.ts';
+import { failureOf, fieldErrorsOf } from './notice.ts';
+import { STATUS_LABELS } from './status-chip.tsx';
+
+type Errors = Record<string, string>;
+const LANGUAGES = [
+  ['TY', 'Name in Tagalog'],
+  ['EN', 'Name in English'],
+] as const;
+
+/** What the form holds, checked here as the server checks it, so that errors show before sending. */
+function checkForm(form: { TY: string; EN: string; sortOrder: string }): Errors {
+  const errors: Errors = {};
+  for (const [language] of LANGUAGES) {
+    const name = form[language].trim();
+    if (name === '') errors[`names.${language}`] = 'Enter a name.';
+    else if (name.length > GAME_NAME_LENGTH_MAX)
+      errors[`names.${language}`] = `At most ${GAME_NAME_LENGTH_MAX} characters.`;
+  }
+  const order = Number(form.sortOrder);
+  if (!/^\d+$/.test(form.sortOrder) || order > SORT_ORDER_MAX) {
+    errors.sortOrder = `A whole number from 0 to ${SORT_ORDER_MAX}.`;
+  }
+  return errors;
+}
+
+/**
+ * A game's edit drawer: names per language, icon upload with a preview, hot flag, order, status,
+ * demo offer and category. Errors show under their field; the icon is saved as soon as it is
+ * chosen (the server re-encodes it), the rest with Save.
+ */
+export function GameEditor(props: {
+  game: Game;
+  groups: readonly ClassifyGroup[];
+  canWrite: boolean;
+  onClose: () => void;
+  onSaved: (game: Game, title: string) => void;
+}) {
+  const { game } = props;
+  const change = useGameChange();
+  const upload = useGameIconUpload();
+  const [form, setForm] = useState({
+    TY: game.names.TY ?? '',
+    EN: game.names.EN ?? '',
+    sortOrder: String(game.sortOrder),
+    status: game.status,
+    isHot: game.isHot,
+    offersDemo: game.supportPlay === 0,
+    classify: game.classify ?? '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [iconUrl, setIconUrl] = useState(game.iconUrl);
+  const readOnly = !props.canWrite;
+
+  useEffect(() => {
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') props.onClose();
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [props.onClose]);
+
+  const set = <Key extends keyof typeof form>(key: Key, value: (typeof form)[Key]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  async function handleIcon(file: File | undefined) {
+    if (!file) return;
+    setErrors(({ file: _file, ...rest }) => rest);
+    if (file.size > ICON_BYTES_MAX) {
+      setErrors((current) => ({ ...current, file: 'The file is larger than 2 MB.' }));
+      return;
+    }
+    try {
+      const saved = await upload.mutateAsync({ id: game.id, file });
+      setIconUrl(saved.iconUrl);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors((current) => ({
+        ...current,
+        file: fields.file ? iconProblem(fields.file) : (failureOf(error)?.title ?? 'The upload failed.'),
+      }));
+    }
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const found = checkForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body: GameChange = {
+      names: { TY: form.TY.trim(), EN: form.EN.trim() },
+      status: form.status,
+      isHot: form.isHot,
+      sortOrder: Number(form.sortOrder),
+      supportPlay: form.offersDemo ? 0 : 1,
+      classify: form.classify === '' ? null : form.classify,
+    };
+    try {
+      const saved = await change.mutateAsync({ id: game.id, change: body });
+      props.onSaved(saved, 'saved.');
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFormError(failureOf(error)?.title ?? 'The change failed.');
+    }
+  }
+
+  return (
+    <div className="drawer-backdrop">
+      <aside className="drawer" role="dialog" aria-modal="true" aria-labelledby="game-editor-title">
+        <header className="drawer__header">
+          <div>
+            <h2 id="game-editor-title">{game.names.EN || game.gameCode}</h2>
+            <span className="muted small mono">
+              {game.nodeId} · {game.vendorName} · {game.gameType}
+            </span>
+          </div>
+          <button className="icon-button" type="button" aria-label="Close" onClick={props.onClose}>
+            <X size={18} />
+          </button>
+        </header>
+        <form className="drawer__body" onSubmit={handleSubmit} noValidate aria-label="Edit game">
+          <div className="icon-field">
+            {iconUrl ? (
+              <img className="icon-field__preview" src={iconUrl} alt="Game icon" data-testid="icon-preview" />
+            ) : (
+              <span className="icon-field__preview icon-field__preview--empty">No icon</span>
+            )}
+            <Field
+              id="game-icon"
+              label="Icon (PNG, JPEG or WebP, at most 2 MB; square works best)"
+              error={errors.file}
+            >
+              <input
+                id="game-icon"
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                disabled={readOnly || upload.isPending}
+                aria-invalid={errors.file ? true : undefined}
+                onChange={(event) => void handleIcon(event.target.files?.[0])}
+              />
+            </Field>
+            {upload.isPending && <span className="muted small">Uploading…</span>}
+          </div>
+          {LANGUAGES.map(([language, label]) => (
+            <Field
+              key={language}
+              id={`game-name-${language}`}
+              label={label}
+              error={errors[`names.${language}`]}
+            >
+              <input
+                id={`game-name-${language}`}
+                value={form[language]}
+                maxLength={GAME_NAME_LENGTH_MAX}
+                disabled={readOnly}
+                lang={language === 'TY' ? 'fil' : 'en'}
+                aria-invalid={errors[`names.${language}`] ? true : undefined}
+                onChange={(event) => set(language, event.target.value)}
+              />
+            </Field>
+          ))}
+          <div className="drawer__row">
+            <Field id="game-status" label="Status" error={errors.status}>
+              <select
+                id="game-status"
+                value={form.status}
+                disabled={readOnly}
+                onChange={(event) => set('status', event.target.value as GameStatus)}
+              >
+                {(['active', 'maintenance', 'hidden'] as const).map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="game-order" label="Order (lower first)" error={errors.sortOrder}>
+              <input
+                id="game-order"
+                inputMode="numeric"
+                value={form.sortOrder}
+                disabled={readOnly}
+                aria-invalid={errors.sortOrder ? true : undefined}
+                onChange={(event) => set('sortOrder', event.target.value.trim())}
+              />
+            </Field>
+          </div>
+          <Field id="game-classify" label="Category" error={errors.classify}>
+            <select
+              id="game-classify"
+              value={form.classify}
+              disabled={readOnly}
+              onChange={(event) => set('classify', event.target.value)}
+            >
+              <option value="">None</option>
+              {props.groups.map((group) => (
+                <option key={group.id} value={group.key}>
+                  {group.names.EN ?? group.key} ({group.key})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={form.isHot}
+              disabled={readOnly}
+              onChange={(event) => set('isHot', event.target.checked)}
+            />
+            Hot: listed under HOT in the lobby
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={form.offersDemo}
+              disabled={readOnly}
+              onChange={(event) => set('offersDemo', event.target.checked)}
+            />
+            Offer demo play (“try”)
+          </label>
+          {formError && (
+            <div className="alert alert--danger" role="alert">
+              {formError}
+            </div>
+          )}
+          <footer className="drawer__actions">
+            <button className="button button--quiet" type="button" onClick={props.onClose}>
+              {readOnly ? 'Close' : 'Cancel'}
+            </button>
+            {!readOnly && (
+              <button className="button button--primary" type="submit" disabled={change.isPending}>
+                {change.isPending ? 'Saving…' : 'Save'}
+              </button>
+            )}
+          </footer>
+        </form>
+      </aside>
+    </div>
+  );
+}
+
+function Field(props: { id: string; label: string; error?: string | undefined; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.children}
+      {props.error && (
+        <span className="field__error" id={`${props.id}-error`}>
+          {props.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The image store's reasons, as an operator reads them. */
+function iconProblem(code: string): string {
+  switch (code) {
+    case 'notAnImage':
+      return 'This is not a PNG, JPEG or WebP image.';
+    case 'unreadableImage':
+      return 'The image could not be read.';
+    case 'tooManyPixels':
+      return 'The image is larger than 2048 × 2048 pixels.';
+    default:
+      return code;
+  }
+}
