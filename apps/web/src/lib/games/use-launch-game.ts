@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { useConnectionNotices } from '../api/connection-notices';
+import { useCdns } from '../api/system-hooks';
+import { onCdn } from '../cdn';
 import { useLanguage } from '../i18n/i18n';
 import { useModalStore } from '../modal-store';
 import { useAuthStore } from '../session/auth-store';
@@ -26,6 +28,7 @@ export function useLaunchGame() {
   const isLogin = useAuthStore((state) => state.isLogin);
   const isTrial = useAuthStore((state) => state.isTrial);
   const openModal = useModalStore((state) => state.openModal);
+  const launchCdn = useCdns().launch;
 
   return useCallback(
     async (game: GameItem, mode: LaunchMode = 'real') => {
@@ -43,7 +46,9 @@ export function useLaunchGame() {
         return;
       }
       try {
-        const result = await requestLaunch(game.nodeId, mode, language);
+        const launched = await requestLaunch(game.nodeId, mode, language);
+        // Our own games' root-relative URLs open from the launch CDN (spec §9).
+        const result = 'url' in launched ? { url: onCdn(launched.url, launchCdn) } : launched;
         if ('route' in result) {
           navigate(`${result.route}?gameCode=${encodeURIComponent(result.gameCode)}`);
         } else if (window.matchMedia?.(phoneQuery).matches) {
@@ -64,6 +69,6 @@ export function useLaunchGame() {
         } else if (error.code !== 'NETWORK' && error.code !== 'TIMEOUT') report('info', error.message);
       }
     },
-    [isLogin, isTrial, language, navigate, openModal, t],
+    [isLogin, isTrial, language, launchCdn, navigate, openModal, t],
   );
 }
