@@ -17,6 +17,7 @@ import * as m0050 from './migrations/0050_payments.ts';
 import * as m0051 from './migrations/0051_withdrawals.ts';
 import * as m0052 from './migrations/0052_member_messages.ts';
 import * as m0070 from './migrations/0070_games.ts';
+import * as m0071 from './migrations/0071_game_seeds.ts';
 import * as m0080 from './migrations/0080_catalogue.ts';
 import * as m0081 from './migrations/0081_game_classify_groups.ts';
 import * as m0090 from './migrations/0090_responsible_gaming.ts';
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0051_withdrawals': m0051,
   '0052_member_messages': m0052,
   '0070_games': m0070,
+  '0071_game_seeds': m0071,
   '0080_catalogue': m0080,
   '0081_game_classify_groups': m0081,
   '0090_responsible_gaming': m0090,

@@ -9,6 +9,8 @@ export type Database = {
   games: GamesTable;
   game_launch_tokens: GameLaunchTokensTable;
   game_rounds: GameRoundsTable;
+  game_seed_pairs: GameSeedPairsTable;
+  game_demo_sessions: GameDemoSessionsTable;
   game_vendor_transactions: GameVendorTransactionsTable;
   game_favorites: GameFavoritesTable;
   game_classify_groups: GameClassifyGroupsTable;
@@ -213,6 +215,8 @@ export type GamesTable = {
   is_hot: Generated<boolean>;
   sort_order: Generated<number>;
   status: ColumnType<GameStatus, GameStatus | undefined, GameStatus>;
+  /** Bet limits of our own games, { minStake, maxStake, maxWin } in minor units; null: defaults (0071). */
+  bet_limits: ColumnType<unknown, string | null | undefined, string | null>;
   /** The classify group (BACCARAT, ROULETTE, SLOT …), null when none (migration 0080). */
   classify: ColumnType<string | null, string | null | undefined, string | null>;
   /** Every language's name folded (lower case, no accents) by a trigger, for search. */
@@ -271,6 +275,57 @@ export type GameRoundsTable = {
   opened_at: CreatedAt;
   settled_at: Date | null;
   updated_at: UpdatedAt;
+  // Our own games (migration 0071): the seed pair, the client's request id, what was played (the
+  // verifier's input), the secret state of an open multi-step round and its money step.
+  seed_pair_id: ColumnType<string | null, string | null | undefined, string | null>;
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  played: ColumnType<unknown, string | null | undefined, string | null>;
+  state: ColumnType<string | null, string | null | undefined, string | null>;
+  phase: ColumnType<HouseRoundPhase | null, HouseRoundPhase | null | undefined, HouseRoundPhase | null>;
+  action_count: Generated<number>;
+  balance_before_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  balance_after_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  deadline_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+/**
+ * Where a round of our own games is in its money steps: staking (recorded, stake not yet taken),
+ * playing (stake taken, actions awaited), paying (outcome final, win not yet credited), done;
+ * refused: the stake was never taken (insufficient funds), so the round did not happen.
+ */
+export type HouseRoundPhase = 'staking' | 'playing' | 'paying' | 'done' | 'refused';
+
+export type GameSeedPairsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  server_seed_sealed: string;
+  server_seed_hash: string;
+  server_seed: string | null;
+  client_seed: string;
+  nonce: ColumnType<bigint, bigint | undefined, bigint>;
+  status: ColumnType<'active' | 'revealed', 'active' | 'revealed' | undefined, 'active' | 'revealed'>;
+  created_at: CreatedAt;
+  revealed_at: Date | null;
+};
+
+export type GameDemoSessionsTable = {
+  id: string;
+  token_hash: string;
+  merchant_id: string;
+  game_id: string;
+  balance_minor: bigint;
+  server_seed_sealed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: ColumnType<bigint, bigint | undefined, bigint>;
+  revealed_server_seed: string | null;
+  round_played: string | null;
+  round_state: string | null;
+  round_nonce: bigint | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Date;
 };
 
 export type GameVendorTransactionType = 'debit' | 'credit' | 'rollback';

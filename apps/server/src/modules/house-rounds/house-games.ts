@@ -1,0 +1,516 @@
+// Our own games as the rounds service plays them: a bet as the wire carries it turned into the
+// engine's bet (packages/games), a round started from the round's random source, actions applied
+// to an open multi-step round, what the player may see of it, and the game's rule for a round
+// left open past its deadline. Pure: no I/O; the verifier replays exactly what is recorded here.
+
+import { BACCARAT_RTP_PERCENT, type BaccaratBet } from '@panalo/games/baccarat/baccarat.ts';
+import {
+  applyBlackjackAction,
+  BLACKJACK_RTP_PERCENT,
+  type BlackjackAction,
+  type BlackjackState,
+  listBlackjackActions,
+  startBlackjack,
+  viewBlackjack,
+} from '@panalo/games/blackjack/blackjack.ts';
+import {
+  CLASSIC_LINES,
+  CLASSIC_ONE_CHERRY,
+  CLASSIC_SLOT_RTP_PERCENT,
+  CLASSIC_THREE_OF_A_KIND,
+  CLASSIC_TWO_CHERRIES,
+} from '@panalo/games/classic-slot/classic-slot.ts';
+import type { ColourGameBet } from '@panalo/games/colour-game/colour-game.ts';
+import { computeDicePayoutMinor, DICE_RTP_PERCENT, type DiceDirection } from '@panalo/games/dice/dice.ts';
+import { DRAGON_TIGER_RTP_PERCENT, type DragonTigerBet } from '@panalo/games/dragon-tiger/dragon-tiger.ts';
+import type { RoundRng } from '@panalo/games/fairness/round-rng.ts';
+import type { FishPrawnCrabBet } from '@panalo/games/fish-prawn-crab/fish-prawn-crab.ts';
+import { GameError } from '@panalo/games/game-error.ts';
+import { MATCHING_DICE_RTP_PERCENT } from '@panalo/games/matching-dice/matching-dice.ts';
+import {
+  applyMinesAction,
+  MINES_RTP_PERCENT,
+  type MinesAction,
+  type MinesState,
+  startMines,
+  viewMines,
+} from '@panalo/games/mines/mines.ts';
+import {
+  ROULETTE_PAYOUT_MULTIPLIERS,
+  ROULETTE_RTP_PERCENT,
+  type RouletteBet,
+} from '@panalo/games/roulette/roulette.ts';
+import {
+  SIC_BO_RTP_PERCENT,
+  SIC_BO_TOTAL_ODDS,
+  SIC_BO_TOTAL_RTP_PERCENT,
+  type SicBoBet,
+} from '@panalo/games/sic-bo/sic-bo.ts';
+import {
+  type GameName,
+  type PlayedRound,
+  type RoundOutcome,
+  verifyRound,
+} from '@panalo/games/verifier/verify-round.ts';
+import {
+  VIDEO_FREE_SPINS,
+  VIDEO_LINES,
+  VIDEO_PAYTABLE,
+  VIDEO_SCATTER_PAYS,
+  VIDEO_SLOT_RTP_PERCENT,
+} from '@panalo/games/video-slot/video-slot.ts';
+import { parseAmount } from '@panalo/money/amount.ts';
+import { AppError } from '../../platform/http/errors.ts';
+
+/** Every game of ours, by its game code in the registry. */
+export const HOUSE_GAME_CODES = [
+  'dice',
+  'mines',
+  'blackjack',
+  'roulette',
+  'baccarat',
+  'dragon-tiger',
+  'sic-bo',
+  'colour-game',
+  'fish-prawn-crab',
+  'classic-slot',
+  'video-slot',
+] as const satisfies readonly GameName[];
+export type HouseGameCode = (typeof HOUSE_GAME_CODES)[number];
+
+export function isHouseGameCode(code: string): code is HouseGameCode {
+  return (HOUSE_GAME_CODES as readonly string[]).includes(code);
+}
+
+/** Games whose round stays open for the player's actions. */
+export function isMultiStep(game: HouseGameCode): game is 'mines' | 'blackjack' {
+  return game === 'mines' || game === 'blackjack';
+}
+
+/** One bet of a table game as the wire carries it (amounts as decimal strings). */
+export type WireTableBet = {
+  kind?: string;
+  face?: string;
+  numbers?: number[];
+  index?: number;
+  number?: number;
+  total?: number;
+  stake: string;
+};
+
+/** A bet as the wire carries it; which fields a game reads is its own. */
+export type WireBet = {
+  stake?: string;
+  lineStake?: string;
+  direction?: string;
+  /** Dice: the target X as a decimal, "50.00". */
+  target?: string;
+  mineCount?: number;
+  bets?: WireTableBet[];
+};
+
+export type WireAction = { type: string; tile?: number };
+
+/** Limits of one game at one merchant, in minor units. */
+export type BetLimits = { minStakeMinor: bigint; maxStakeMinor: bigint; maxWinMinor: bigint };
+
+/** The defaults where a merchant has set none: ₱1.00 to ₱10,000.00 a bet, ₱1,000,000.00 a round. */
+export const BET_LIMITS_DEFAULT: BetLimits = {
+  minStakeMinor: 100n,
+  maxStakeMinor: 1_000_000n,
+  maxWinMinor: 100_000_000n,
+};
+
+function invalid(field: string, reason = 'invalid'): never {
+  throw new AppError('VALIDATION', { value: { fields: { [field]: reason } } });
+}
+
+function stakeOf(text: string | undefined, field: string): bigint {
+  if (text === undefined) return invalid(field, 'required');
+  const parsed = parseAmount(text);
+  if (!parsed.ok || parsed.minor <= 0n) return invalid(field, 'format');
+  return parsed.minor;
+}
+
+function tableBets(wire: WireBet): WireTableBet[] {
+  if (!wire.bets || wire.bets.length === 0) return invalid('bets', 'required');
+  return wire.bets;
+}
+
+/** Turns the wire's bet into what the engine plays; the engine checks the rest when it plays. */
+export function parseBet(game: HouseGameCode, wire: WireBet): PlayedRound {
+  switch (game) {
+    case 'dice': {
+      const target = wire.target === undefined ? null : /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(wire.target);
+      if (!target) return invalid('target', 'format');
+      if (wire.direction !== 'under' && wire.direction !== 'over') return invalid('direction');
+      const targetHundredths = Number(target[1]) * 100 + Number((target[2] ?? '0').padEnd(2, '0'));
+      return {
+        game,
+        bet: {
+          direction: wire.direction satisfies DiceDirection,
+          targetHundredths,
+          stakeMinor: stakeOf(wire.stake, 'stake'),
+        },
+      };
+    }
+    case 'mines':
+      if (wire.mineCount === undefined) return invalid('mineCount', 'required');
+      return {
+        game,
+        bet: { mineCount: wire.mineCount, stakeMinor: stakeOf(wire.stake, 'stake') },
+        actions: [],
+      };
+    case 'blackjack':
+      return { game, bet: { stakeMinor: stakeOf(wire.stake, 'stake') }, actions: [] };
+    case 'classic-slot':
+    case 'video-slot':
+      return { game, bet: { lineStakeMinor: stakeOf(wire.lineStake, 'lineStake') } };
+    case 'roulette':
+      return {
+        game,
+        bets: tableBets(wire).map((bet, index) => {
+          const stakeMinor = stakeOf(bet.stake, `bets.${index}.stake`);
+          if (bet.numbers !== undefined)
+            return { kind: bet.kind, numbers: bet.numbers, stakeMinor } as RouletteBet;
+          if (bet.index !== undefined) return { kind: bet.kind, index: bet.index, stakeMinor } as RouletteBet;
+          return { kind: bet.kind, stakeMinor } as RouletteBet;
+        }),
+      };
+    case 'sic-bo':
+      return {
+        game,
+        bets: tableBets(wire).map((bet, index) => {
+          const stakeMinor = stakeOf(bet.stake, `bets.${index}.stake`);
+          if (bet.number !== undefined) return { kind: bet.kind, number: bet.number, stakeMinor } as SicBoBet;
+          if (bet.total !== undefined) return { kind: bet.kind, total: bet.total, stakeMinor } as SicBoBet;
+          return { kind: bet.kind, stakeMinor } as SicBoBet;
+        }),
+      };
+    case 'baccarat':
+    case 'dragon-tiger':
+      return {
+        game,
+        bets: tableBets(wire).map((bet, index) => ({
+          kind: bet.kind,
+          stakeMinor: stakeOf(bet.stake, `bets.${index}.stake`),
+        })) as BaccaratBet[] & DragonTigerBet[],
+      };
+    case 'colour-game':
+    case 'fish-prawn-crab':
+      return {
+        game,
+        bets: tableBets(wire).map((bet, index) => ({
+          face: bet.face,
+          stakeMinor: stakeOf(bet.stake, `bets.${index}.stake`),
+        })) as ColourGameBet[] & FishPrawnCrabBet[],
+      };
+  }
+}
+
+/** The stakes of a round's bets, one per bet the table lays (a slot: the line stake). */
+export function listUnitStakes(played: PlayedRound): bigint[] {
+  if ('bets' in played) return played.bets.map((bet) => bet.stakeMinor);
+  if (played.game === 'classic-slot' || played.game === 'video-slot') return [played.bet.lineStakeMinor];
+  return [played.bet.stakeMinor];
+}
+
+/** What the round takes when it starts. */
+export function computeInitialStake(played: PlayedRound): bigint {
+  if (played.game === 'classic-slot') return played.bet.lineStakeMinor * BigInt(CLASSIC_LINES.length);
+  if (played.game === 'video-slot') return played.bet.lineStakeMinor * BigInt(VIDEO_LINES.length);
+  return listUnitStakes(played).reduce((sum, stake) => sum + stake, 0n);
+}
+
+/**
+ * Refuses a bet outside the merchant's limits before any money moves: each bet's stake within
+ * [min, max]; for dice, whose payout is known before the roll, a win above the round's maximum.
+ * Other games' wins are capped at the maximum when they are paid (see capWin).
+ */
+export function assertWithinLimits(played: PlayedRound, limits: BetLimits): void {
+  for (const stake of listUnitStakes(played)) {
+    if (stake < limits.minStakeMinor || stake > limits.maxStakeMinor) {
+      throw new AppError('VALIDATION', {
+        value: {
+          fields: { stake: 'limit' },
+          minStake: String(limits.minStakeMinor),
+          maxStake: String(limits.maxStakeMinor),
+        },
+      });
+    }
+  }
+  if (played.game === 'dice') {
+    let payout: bigint;
+    try {
+      payout = computeDicePayoutMinor(played.bet);
+    } catch {
+      return;
+    }
+    if (payout > limits.maxWinMinor) {
+      throw new AppError('VALIDATION', {
+        value: { fields: { stake: 'maxWin' }, maxWin: String(limits.maxWinMinor) },
+      });
+    }
+  }
+}
+
+/** The win credited: the engine's payout, capped at the round's maximum win. */
+export function capWin(payoutMinor: bigint, limits: BetLimits): bigint {
+  return payoutMinor > limits.maxWinMinor ? limits.maxWinMinor : payoutMinor;
+}
+
+/** Engine refusals become the envelope's VALIDATION (a bet) or CONFLICT (an action now). */
+export function toAppError(error: unknown): unknown {
+  if (!(error instanceof GameError)) return error;
+  if (error.code === 'INVALID_ACTION') {
+    return new AppError('CONFLICT', { value: { reason: 'INVALID_ACTION' } });
+  }
+  return new AppError('VALIDATION', { value: { fields: { bet: error.code }, reason: error.message } });
+}
+
+/** A round's state while it plays or when it is over; `open`: it waits for the player. */
+export type RoundProgress = {
+  played: PlayedRound;
+  /** The engine state of a multi-step round; null for a one-step round. */
+  state: MinesState | BlackjackState | null;
+  /** The outcome as the verifier computes it, once the round is over. */
+  result: RoundOutcome | null;
+  isOpen: boolean;
+  /** Everything staked so far, the initial stake included. */
+  stakedMinor: bigint;
+  /** What the engine pays at the end (0 while open). */
+  payoutMinor: bigint;
+};
+
+/** Draws a round: one-step games to the end, multi-step games to their first decision. */
+export function startRound(played: PlayedRound, rng: RoundRng): RoundProgress {
+  if (played.game === 'mines') return progressOf(played, startMines(played.bet, rng));
+  if (played.game === 'blackjack') return progressOf(played, startBlackjack(played.bet, rng));
+  throw new Error('startRound is for multi-step games; one-step rounds are drawn by playOneStep');
+}
+
+/** Plays a one-step round from its seeds, with the verifier's own code. */
+export function playOneStep(
+  seeds: { serverSeed: string; clientSeed: string; nonce: number },
+  played: PlayedRound,
+): RoundProgress {
+  const verified = verifyRound(seeds, played);
+  return {
+    played,
+    state: null,
+    result: verified.result,
+    isOpen: false,
+    stakedMinor: verified.stakeMinor,
+    payoutMinor: verified.payoutMinor,
+  };
+}
+
+function progressOf(played: PlayedRound, state: MinesState | BlackjackState): RoundProgress {
+  if (state.game === 'mines') {
+    const isOpen = state.status === 'playing';
+    return {
+      played,
+      state,
+      result: isOpen ? null : { game: 'mines', outcome: state },
+      isOpen,
+      stakedMinor: state.stakeMinor,
+      payoutMinor: state.payoutMinor,
+    };
+  }
+  const isOpen = state.phase !== 'settled';
+  return {
+    played,
+    state,
+    result: isOpen ? null : { game: 'blackjack', outcome: state },
+    isOpen,
+    stakedMinor: state.hands.reduce((sum, hand) => sum + hand.stakeMinor, state.insuranceStakeMinor),
+    payoutMinor: isOpen ? 0n : state.payoutMinor,
+  };
+}
+
+const BLACKJACK_ACTIONS: readonly BlackjackAction[] = [
+  'insure',
+  'decline-insurance',
+  'hit',
+  'stand',
+  'double',
+  'split',
+];
+
+/** Applies the player's action to an open round; the played record grows by the action. */
+export function applyAction(progress: RoundProgress, action: WireAction): RoundProgress {
+  const { played, state } = progress;
+  if (!state || !progress.isOpen) throw new AppError('CONFLICT', { value: { reason: 'ROUND_CLOSED' } });
+  if (played.game === 'mines' && state.game === 'mines') {
+    let minesAction: MinesAction;
+    if (action.type === 'pick' && action.tile !== undefined)
+      minesAction = { type: 'pick', tile: action.tile };
+    else if (action.type === 'cash-out') minesAction = { type: 'cash-out' };
+    else return invalid('action');
+    const next = applyMinesAction(state, minesAction);
+    return progressOf({ ...played, actions: [...played.actions, minesAction] }, next);
+  }
+  if (played.game === 'blackjack' && state.game === 'blackjack') {
+    const blackjackAction = BLACKJACK_ACTIONS.find((candidate) => candidate === action.type);
+    if (!blackjackAction) return invalid('action');
+    const next = applyBlackjackAction(state, blackjackAction);
+    return progressOf({ ...played, actions: [...played.actions, blackjackAction] }, next);
+  }
+  throw new Error('an open round is mines or blackjack');
+}
+
+/**
+ * The game's rule for a round left open past its deadline: blackjack declines insurance and
+ * stands every hand; mines cashes out the tiles revealed. Null when the rule is to cancel the
+ * round (mines with no tile revealed: nothing was played, the stake goes back).
+ */
+export function settleByRule(progress: RoundProgress): RoundProgress | null {
+  let current = progress;
+  while (current.isOpen && current.state) {
+    const { state } = current;
+    if (state.game === 'mines') {
+      if (state.picks.length === 0) return null;
+      current = applyAction(current, { type: 'cash-out' });
+    } else {
+      const allowed = listBlackjackActions(state);
+      current = applyAction(current, {
+        type: allowed.includes('decline-insurance') ? 'decline-insurance' : 'stand',
+      });
+    }
+  }
+  return current;
+}
+
+/** What the player may see of a round: an open round hides its mines, shoe and hole card. */
+export function viewProgress(progress: RoundProgress): unknown {
+  if (progress.result) return progress.result.outcome;
+  const { state } = progress;
+  if (state?.game === 'mines') return viewMines(state);
+  if (state?.game === 'blackjack') return viewBlackjack(state);
+  return null;
+}
+
+/** The actions the player may take now. */
+export function listActions(progress: RoundProgress): string[] {
+  const { state } = progress;
+  if (!progress.isOpen || !state) return [];
+  if (state.game === 'mines') return state.picks.length > 0 ? ['pick', 'cash-out'] : ['pick'];
+  return listBlackjackActions(state);
+}
+
+/** One line of a game's paytable: the bet, what it pays, and its return to player in percent. */
+export type PaytableLine = { bet: string; pays: string; rtp: string | null };
+
+const percent = (value: number) => value.toFixed(2);
+/** "35:1" for a bet that returns 36 times its stake. */
+const odds = (returned: bigint) => `${returned - 1n}:1`;
+
+/** A game's paytable and return, from the engine's own constants (GAMES.md). */
+export function describePaytable(game: HouseGameCode): { rtp: string; lines: PaytableLine[] } {
+  switch (game) {
+    case 'dice':
+      return {
+        rtp: percent(DICE_RTP_PERCENT),
+        lines: [{ bet: 'chance', pays: 'stake × 99 / chance', rtp: percent(DICE_RTP_PERCENT) }],
+      };
+    case 'mines':
+      return {
+        rtp: percent(MINES_RTP_PERCENT),
+        lines: [{ bet: 'cash-out', pays: '0.99 × C(25, k) / C(25 − m, k)', rtp: percent(MINES_RTP_PERCENT) }],
+      };
+    case 'blackjack':
+      return {
+        rtp: percent(BLACKJACK_RTP_PERCENT),
+        lines: [
+          { bet: 'blackjack', pays: '3:2', rtp: null },
+          { bet: 'win', pays: '1:1', rtp: null },
+          { bet: 'insurance', pays: '2:1', rtp: null },
+        ],
+      };
+    case 'roulette':
+      return {
+        rtp: percent(ROULETTE_RTP_PERCENT),
+        lines: Object.entries(ROULETTE_PAYOUT_MULTIPLIERS).map(([bet, returned]) => ({
+          bet,
+          pays: odds(returned),
+          rtp: percent(ROULETTE_RTP_PERCENT),
+        })),
+      };
+    case 'baccarat':
+      return {
+        rtp: percent(BACCARAT_RTP_PERCENT.banker),
+        lines: [
+          { bet: 'player', pays: '1:1', rtp: percent(BACCARAT_RTP_PERCENT.player) },
+          { bet: 'banker', pays: '0.95:1', rtp: percent(BACCARAT_RTP_PERCENT.banker) },
+          { bet: 'tie', pays: '8:1', rtp: percent(BACCARAT_RTP_PERCENT.tie) },
+          { bet: 'player-pair', pays: '11:1', rtp: percent(BACCARAT_RTP_PERCENT['player-pair']) },
+          { bet: 'banker-pair', pays: '11:1', rtp: percent(BACCARAT_RTP_PERCENT['banker-pair']) },
+        ],
+      };
+    case 'dragon-tiger':
+      return {
+        rtp: percent(DRAGON_TIGER_RTP_PERCENT.dragon),
+        lines: [
+          { bet: 'dragon', pays: '1:1', rtp: percent(DRAGON_TIGER_RTP_PERCENT.dragon) },
+          { bet: 'tiger', pays: '1:1', rtp: percent(DRAGON_TIGER_RTP_PERCENT.tiger) },
+          { bet: 'tie', pays: '11:1', rtp: percent(DRAGON_TIGER_RTP_PERCENT.tie) },
+        ],
+      };
+    case 'sic-bo':
+      return {
+        rtp: percent(SIC_BO_RTP_PERCENT.big),
+        lines: [
+          { bet: 'small', pays: '1:1', rtp: percent(SIC_BO_RTP_PERCENT.small) },
+          { bet: 'big', pays: '1:1', rtp: percent(SIC_BO_RTP_PERCENT.big) },
+          { bet: 'single', pays: '1:1 / 2:1 / 3:1', rtp: percent(SIC_BO_RTP_PERCENT.single) },
+          { bet: 'specific-double', pays: '10:1', rtp: percent(SIC_BO_RTP_PERCENT['specific-double']) },
+          { bet: 'any-triple', pays: '30:1', rtp: percent(SIC_BO_RTP_PERCENT['any-triple']) },
+          { bet: 'specific-triple', pays: '180:1', rtp: percent(SIC_BO_RTP_PERCENT['specific-triple']) },
+          ...Object.entries(SIC_BO_TOTAL_ODDS).map(([total, paid]) => ({
+            bet: `total-${total}`,
+            pays: `${paid}:1`,
+            rtp: percent(SIC_BO_TOTAL_RTP_PERCENT[Number(total)] ?? 0),
+          })),
+        ],
+      };
+    case 'colour-game':
+    case 'fish-prawn-crab':
+      return {
+        rtp: percent(MATCHING_DICE_RTP_PERCENT),
+        lines: [
+          { bet: 'one-match', pays: '1:1', rtp: null },
+          { bet: 'two-matches', pays: '2:1', rtp: null },
+          { bet: 'three-matches', pays: '3:1', rtp: null },
+        ],
+      };
+    case 'classic-slot':
+      return {
+        rtp: percent(CLASSIC_SLOT_RTP_PERCENT),
+        lines: [
+          ...Object.entries(CLASSIC_THREE_OF_A_KIND).map(([symbol, multiplier]) => ({
+            bet: `three-${symbol}`,
+            pays: `×${multiplier}`,
+            rtp: null,
+          })),
+          { bet: 'two-cherry', pays: `×${CLASSIC_TWO_CHERRIES}`, rtp: null },
+          { bet: 'one-cherry', pays: `×${CLASSIC_ONE_CHERRY}`, rtp: null },
+        ],
+      };
+    case 'video-slot':
+      return {
+        rtp: percent(VIDEO_SLOT_RTP_PERCENT),
+        lines: [
+          ...Object.entries(VIDEO_PAYTABLE).map(([symbol, pays]) => ({
+            bet: symbol,
+            pays: pays.map((multiplier) => `×${multiplier}`).join(' / '),
+            rtp: null,
+          })),
+          ...Object.entries(VIDEO_SCATTER_PAYS).map(([count, multiplier]) => ({
+            bet: `scatter-${count}`,
+            pays: `×${multiplier} + ${VIDEO_FREE_SPINS[Number(count)]} free spins`,
+            rtp: null,
+          })),
+        ],
+      };
+  }
+}

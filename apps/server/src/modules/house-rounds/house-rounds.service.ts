@@ -1,0 +1,430 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { BlackjackState } from '@panalo/games/blackjack/blackjack.ts';
+import {
+  createClientSeed,
+  createRoundRng,
+  createServerSeed,
+  hashServerSeed,
+} from '@panalo/games/fairness/round-rng.ts';
+import type { MinesState } from '@panalo/games/mines/mines.ts';
+import { parseState, serializeState } from '@panalo/games/state-json.ts';
+import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, HouseRoundPhase } from '../../db/schema.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import {
+  BET_LIMITS_DEFAULT,
+  type BetLimits,
+  type HouseGameCode,
+  playOneStep,
+  type RoundProgress,
+  startRound,
+} from './house-games.ts';
+import {
+  advanceHouseRound,
+  type DemoSessionRow,
+  deleteExpiredDemoSessions,
+  findActiveSeedPair,
+  findDemoSessionByHash,
+  findDemoSessionById,
+  findHouseRound,
+  findHouseRoundById,
+  findOverdueRounds,
+  findSeedPairById,
+  findUnfinishedRound,
+  type HouseRoundRow,
+  hasUnfinishedRoundWithPair,
+  insertDemoSession,
+  insertHouseRound,
+  insertSeedPair,
+  listHouseRounds,
+  lockActiveSeedPair,
+  type RecordFilter,
+  type RecordRow,
+  revealSeedPair,
+  type SeedPairRow,
+  takeNonce,
+  updateClientSeed,
+  updateDemoSession,
+} from './house-rounds.repository.ts';
+
+export type { DemoSessionRow, HouseRoundRow, RecordRow, SeedPairRow };
+
+/** An open multi-step round is settled by the game's rule this long after the player's last move. */
+export const HOUSE_ROUND_TIMEOUT_MS = 24 * 60 * 60_000;
+/**
+ * A round whose stake or win was not confirmed (the process stopped between the steps) is finished
+ * by the job after this: long enough that the request that started it has ended either way.
+ */
+export const HOUSE_STEP_GRACE_MS = 2 * 60_000;
+/** Play money a demo session starts with: ₱10,000.00. */
+export const DEMO_BALANCE_MINOR = 1_000_000n;
+export const DEMO_SESSION_MS = 24 * 60 * 60_000;
+export const RECORDS_PAGE_SIZE_MAX = 50;
+const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** What the player sees of a seed pair: never the server seed while it is active. */
+export type SeedsView = { serverSeedHash: string; clientSeed: string; nonce: number };
+export type RevealedSeeds = SeedsView & { serverSeed: string };
+
+/** Whose rounds: a member of a merchant. */
+export type HousePlayer = { merchantId: string; memberId: string };
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+function readJson<T>(value: unknown): T {
+  return parseState<T>(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+function assertClientSeed(clientSeed: string): void {
+  if (!CLIENT_SEED_PATTERN.test(clientSeed)) {
+    throw new AppError('VALIDATION', { value: { fields: { clientSeed: 'format' } } });
+  }
+}
+
+/** The bet limits a merchant set for a game (its bet_limits column), over the defaults. */
+export function readBetLimits(column: unknown): BetLimits {
+  const stored = (column ?? {}) as Record<string, unknown>;
+  const read = (key: string, fallback: bigint): bigint => {
+    const value = stored[key];
+    return typeof value === 'string' && /^\d{1,15}$/.test(value) ? BigInt(value) : fallback;
+  };
+  return {
+    minStakeMinor: read('minStake', BET_LIMITS_DEFAULT.minStakeMinor),
+    maxStakeMinor: read('maxStake', BET_LIMITS_DEFAULT.maxStakeMinor),
+    maxWinMinor: read('maxWin', BET_LIMITS_DEFAULT.maxWinMinor),
+  };
+}
+
+/** A round of ours read back: its row and its progress (what was played, its state). */
+export type HouseRound = { row: HouseRoundRow; progress: RoundProgress | null };
+
+export type HouseRoundsService = ReturnType<typeof createHouseRoundsService>;
+
+/**
+ * Seed pairs and the records of our own games' rounds (GAMES.md "The fairness protocol"), and the
+ * play-money sessions of demo play. Money never moves here: the play-house-game workflow pairs
+ * each step recorded here with the wallet.
+ */
+export function createHouseRoundsService(deps: {
+  db: Kysely<Database>;
+  secretBox: SecretBox;
+  now?: () => Date;
+}) {
+  const { db, secretBox } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function newPairRow(player: HousePlayer, clientSeed: string) {
+    const serverSeed = createServerSeed();
+    return {
+      id: uuidv7(),
+      merchant_id: player.merchantId,
+      member_id: player.memberId,
+      server_seed_sealed: secretBox.seal(serverSeed),
+      server_seed_hash: hashServerSeed(serverSeed),
+      client_seed: clientSeed,
+    };
+  }
+
+  /** The member's active seed pair, made on first use with a fresh server seed and a random client seed. */
+  async function ensureSeedPair(player: HousePlayer): Promise<SeedPairRow> {
+    const found = await findActiveSeedPair(db, player.merchantId, player.memberId);
+    if (found) return found;
+    await insertSeedPair(db, newPairRow(player, createClientSeed()));
+    const made = await findActiveSeedPair(db, player.merchantId, player.memberId);
+    if (!made) throw new Error('house rounds: a seed pair just made is missing');
+    return made;
+  }
+
+  const viewOf = (pair: SeedPairRow): SeedsView => ({
+    serverSeedHash: pair.server_seed_hash,
+    clientSeed: pair.client_seed,
+    nonce: Number(pair.nonce),
+  });
+
+  async function getSeeds(player: HousePlayer): Promise<SeedsView> {
+    return viewOf(await ensureSeedPair(player));
+  }
+
+  /** Sets the client seed of the active pair; the next round uses it, the nonce runs on. */
+  async function setClientSeed(player: HousePlayer, clientSeed: string): Promise<SeedsView> {
+    assertClientSeed(clientSeed);
+    const pair = await ensureSeedPair(player);
+    await updateClientSeed(db, pair.id, clientSeed);
+    return getSeeds(player);
+  }
+
+  /**
+   * Reveals the active pair's server seed and commits to a new one (nonce 0, the same client
+   * seed unless a new one is given). Refused while a round drawn from the pair is still open:
+   * its seed would tell the player where the mines are.
+   */
+  async function rotateSeedPair(
+    player: HousePlayer,
+    nextClientSeed?: string,
+  ): Promise<{ revealed: RevealedSeeds; next: SeedsView }> {
+    if (nextClientSeed !== undefined) assertClientSeed(nextClientSeed);
+    const pair = await ensureSeedPair(player);
+    if (await hasUnfinishedRoundWithPair(db, pair.id)) {
+      throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN' } });
+    }
+    const revealed = await db.transaction().execute(async (trx) => {
+      const locked = await lockActiveSeedPair(trx, player.merchantId, player.memberId);
+      if (!locked) throw new AppError('CONFLICT', { value: { reason: 'ROTATED' } });
+      if (await hasUnfinishedRoundWithPair(trx, locked.id)) {
+        throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN' } });
+      }
+      const serverSeed = secretBox.open(locked.server_seed_sealed);
+      await revealSeedPair(trx, locked.id, serverSeed, now());
+      await insertSeedPair(trx, newPairRow(player, nextClientSeed ?? locked.client_seed));
+      return { ...viewOf(locked), serverSeed };
+    });
+    return { revealed, next: await getSeeds(player) };
+  }
+
+  /**
+   * Records a new round for a request id, or finds the one it already made. A new round takes the
+   * pair's next nonce in the same transaction, and starts in `staking`: its stake is not taken yet.
+   */
+  async function beginRound(input: {
+    player: HousePlayer;
+    game: { id: string; vendorId: string; code: HouseGameCode };
+    currency: string;
+    requestId: string;
+    played: PlayedRound;
+    stakeMinor: bigint;
+  }): Promise<{ row: HouseRoundRow; isNew: boolean }> {
+    const vendorRoundId = `${input.player.memberId}:${input.requestId}`;
+    const existing = await findHouseRound(db, input.game.vendorId, vendorRoundId);
+    if (existing) return { row: existing, isNew: false };
+    await ensureSeedPair(input.player);
+    const isNew = await db
+      .transaction()
+      .execute(async (trx) => {
+        const pair = await lockActiveSeedPair(trx, input.player.merchantId, input.player.memberId);
+        if (!pair) throw new AppError('CONFLICT', { value: { reason: 'ROTATED' } });
+        const nonce = await takeNonce(trx, pair.id);
+        const id = uuidv7();
+        const inserted = await insertHouseRound(trx, {
+          id,
+          merchant_id: input.player.merchantId,
+          member_id: input.player.memberId,
+          game_id: input.game.id,
+          vendor_id: input.game.vendorId,
+          vendor_round_id: vendorRoundId,
+          currency: input.currency,
+          stake_minor: input.stakeMinor,
+          status: 'open',
+          server_seed_hash: pair.server_seed_hash,
+          client_seed: pair.client_seed,
+          nonce,
+          seed_pair_id: pair.id,
+          request_id: input.requestId,
+          played: serializeState(input.played),
+          phase: 'staking',
+          deadline_at: new Date(now().getTime() + HOUSE_STEP_GRACE_MS),
+        });
+        // A concurrent request with the same id won: give the nonce back by failing this transaction.
+        if (!inserted) throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
+        return true;
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof AppError && error.value?.reason === 'DUPLICATE') return false;
+        throw error;
+      });
+    const row = await findHouseRound(db, input.game.vendorId, vendorRoundId);
+    if (!row) throw new Error('house rounds: a round just recorded is missing');
+    return { row, isNew };
+  }
+
+  /** The server seed a round was drawn from (it never leaves the server while the pair is active). */
+  async function serverSeedOf(row: HouseRoundRow): Promise<string> {
+    if (!row.seed_pair_id) throw new Error('house rounds: a round of ours without a seed pair');
+    const pair = await findSeedPairById(db, row.seed_pair_id);
+    if (!pair) throw new Error('house rounds: a round names a missing seed pair');
+    return pair.server_seed ?? secretBox.open(pair.server_seed_sealed);
+  }
+
+  /** Draws a round from its recorded seeds: to the end, or to a multi-step round's first decision. */
+  async function drawRound(row: HouseRoundRow): Promise<RoundProgress> {
+    const played = readJson<PlayedRound>(row.played);
+    const seeds = {
+      serverSeed: await serverSeedOf(row),
+      clientSeed: row.client_seed ?? '',
+      nonce: Number(row.nonce),
+    };
+    if (played.game === 'mines' || played.game === 'blackjack')
+      return startRound(played, createRoundRng(seeds));
+    return playOneStep(seeds, played);
+  }
+
+  /** An open round's progress, from its stored state. */
+  function progressOf(row: HouseRoundRow): RoundProgress | null {
+    if (row.state === null) return null;
+    const played = readJson<PlayedRound>(row.played);
+    const state = readJson<MinesState | BlackjackState>(row.state);
+    const stakedMinor =
+      state.game === 'mines'
+        ? state.stakeMinor
+        : state.hands.reduce((sum, hand) => sum + hand.stakeMinor, state.insuranceStakeMinor);
+    const isOpen = state.game === 'mines' ? state.status === 'playing' : state.phase !== 'settled';
+    return {
+      played,
+      state,
+      result: isOpen ? null : ({ game: state.game, outcome: state } as RoundProgress['result']),
+      isOpen,
+      stakedMinor,
+      payoutMinor: isOpen ? 0n : state.payoutMinor,
+    };
+  }
+
+  async function advance(
+    row: HouseRoundRow,
+    to: {
+      phase: HouseRoundPhase;
+      progress?: RoundProgress;
+      stakeMinor?: bigint;
+      winMinor?: bigint;
+      balanceBeforeMinor?: bigint;
+      balanceAfterMinor?: bigint;
+      status?: 'open' | 'settled' | 'rolled_back';
+      actionCount?: number;
+    },
+  ): Promise<boolean> {
+    const at = now();
+    const progress = to.progress;
+    const isFinal = to.phase === 'done' || to.phase === 'refused';
+    return advanceHouseRound(
+      db,
+      row.id,
+      { phase: row.phase ?? 'staking', actionCount: row.action_count },
+      {
+        phase: to.phase,
+        ...(progress
+          ? {
+              played: serializeState(progress.played),
+              state: progress.state ? serializeState(progress.state) : null,
+              ...(progress.result ? { outcome: serializeState(progress.result.outcome) } : {}),
+            }
+          : {}),
+        ...(to.stakeMinor !== undefined ? { stake_minor: to.stakeMinor } : {}),
+        ...(to.winMinor !== undefined ? { win_minor: to.winMinor } : {}),
+        ...(to.balanceBeforeMinor !== undefined ? { balance_before_minor: to.balanceBeforeMinor } : {}),
+        ...(to.balanceAfterMinor !== undefined ? { balance_after_minor: to.balanceAfterMinor } : {}),
+        ...(to.status ? { status: to.status } : {}),
+        ...(to.actionCount !== undefined ? { action_count: to.actionCount } : {}),
+        ...(isFinal ? { settled_at: at, deadline_at: null } : {}),
+        ...(to.phase === 'playing' ? { deadline_at: new Date(at.getTime() + HOUSE_ROUND_TIMEOUT_MS) } : {}),
+        ...(to.phase === 'paying' ? { deadline_at: new Date(at.getTime() + HOUSE_STEP_GRACE_MS) } : {}),
+      },
+    );
+  }
+
+  async function listRecords(
+    filter: RecordFilter,
+    page: { page: number; pageSize: number },
+  ): Promise<{ rows: RecordRow[]; totalPages: number }> {
+    const pageSize = Math.min(page.pageSize, RECORDS_PAGE_SIZE_MAX);
+    const { rows, total } = await listHouseRounds(db, filter, {
+      offset: (page.page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { rows, totalPages: Math.ceil(total / pageSize) };
+  }
+
+  /** The revealed server seed of a round's pair, once the pair has been rotated; else null. */
+  async function revealedSeedOf(row: HouseRoundRow): Promise<string | null> {
+    if (!row.seed_pair_id) return null;
+    return (await findSeedPairById(db, row.seed_pair_id))?.server_seed ?? null;
+  }
+
+  // Demo play: play money and a seed pair per demo session, nothing in the ledger or in game_rounds.
+
+  async function createDemoSession(input: {
+    merchantId: string;
+    gameId: string;
+  }): Promise<{ token: string; session: DemoSessionRow }> {
+    const token = randomBytes(32).toString('base64url');
+    const serverSeed = createServerSeed();
+    await insertDemoSession(db, {
+      id: uuidv7(),
+      token_hash: hashToken(token),
+      merchant_id: input.merchantId,
+      game_id: input.gameId,
+      balance_minor: DEMO_BALANCE_MINOR,
+      server_seed_sealed: secretBox.seal(serverSeed),
+      server_seed_hash: hashServerSeed(serverSeed),
+      client_seed: createClientSeed(),
+      expires_at: new Date(now().getTime() + DEMO_SESSION_MS),
+    });
+    const session = await findDemoSessionByHash(db, hashToken(token));
+    if (!session) throw new Error('house rounds: a demo session just made is missing');
+    return { token, session };
+  }
+
+  async function findDemoSession(token: string): Promise<DemoSessionRow | null> {
+    if (token.length === 0 || token.length > 100) return null;
+    const session = await findDemoSessionByHash(db, hashToken(token));
+    if (!session || session.expires_at <= now()) return null;
+    return session;
+  }
+
+  const demoSeedsOf = (session: DemoSessionRow): SeedsView => ({
+    serverSeedHash: session.server_seed_hash,
+    clientSeed: session.client_seed,
+    nonce: Number(session.nonce),
+  });
+
+  return {
+    getSeeds,
+    setClientSeed,
+    rotateSeedPair,
+    beginRound,
+    drawRound,
+    progressOf,
+    advance,
+    serverSeedOf,
+    revealedSeedOf,
+    listRecords,
+    findRoundById: (id: string) => findHouseRoundById(db, id),
+    findRoundByRequest: (vendorId: string, memberId: string, requestId: string) =>
+      findHouseRound(db, vendorId, `${memberId}:${requestId}`),
+    findUnfinishedRound: (memberId: string, gameId: string) => findUnfinishedRound(db, memberId, gameId),
+    findOverdueRounds: (limit: number) => findOverdueRounds(db, now(), limit),
+    createDemoSession,
+    findDemoSession,
+    findDemoSessionById: (id: string) => findDemoSessionById(db, id),
+    demoSeedsOf,
+    openDemoServerSeed: (session: DemoSessionRow) => secretBox.open(session.server_seed_sealed),
+    updateDemoSession: (session: DemoSessionRow, changes: Parameters<typeof updateDemoSession>[3]) =>
+      updateDemoSession(db, session.id, session.version, changes),
+    /** A new demo seed pair (the old server seed revealed), as rotation does for members. */
+    rotateDemoSeeds: async (session: DemoSessionRow, nextClientSeed?: string) => {
+      if (nextClientSeed !== undefined) assertClientSeed(nextClientSeed);
+      if (session.round_state !== null) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN' } });
+      const serverSeed = createServerSeed();
+      const revealed: RevealedSeeds = {
+        ...demoSeedsOf(session),
+        serverSeed: secretBox.open(session.server_seed_sealed),
+      };
+      const changed = await updateDemoSession(db, session.id, session.version, {
+        server_seed_sealed: secretBox.seal(serverSeed),
+        server_seed_hash: hashServerSeed(serverSeed),
+        client_seed: nextClientSeed ?? session.client_seed,
+        nonce: 0n,
+        revealed_server_seed: revealed.serverSeed,
+      });
+      if (!changed) throw new AppError('CONFLICT', { value: { reason: 'BUSY' } });
+      return revealed;
+    },
+    setDemoClientSeed: async (session: DemoSessionRow, clientSeed: string) => {
+      assertClientSeed(clientSeed);
+      const changed = await updateDemoSession(db, session.id, session.version, { client_seed: clientSeed });
+      if (!changed) throw new AppError('CONFLICT', { value: { reason: 'BUSY' } });
+    },
+    deleteExpiredDemoSessions: () => deleteExpiredDemoSessions(db, now()),
+    now,
+  };
+}
