@@ -27,6 +27,7 @@ import { registerMediaRoutes } from './http/static/media.routes.ts';
 import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
+import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
 import { registerMessageRoutes } from './http/wps/member/messages.routes.ts';
@@ -54,6 +55,7 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
+import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
 import { wordMessage } from './modules/inbox/message-texts.ts';
 import { createMemberService, type MemberService } from './modules/member/member.service.ts';
@@ -96,6 +98,7 @@ import { installMetrics } from './platform/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
+import { createHouseGames, createSettleHouseRoundsJob } from './workflows/play-house-game.ts';
 import { createVendorWallet } from './workflows/vendor-wallet.ts';
 
 export type AppOptions = {
@@ -232,16 +235,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registry: metrics.registry,
     logger: app.log,
   });
-  const jobs = createJobRunner({
-    database,
-    logger: app.log,
-    ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
-    definitions: [
-      createHeartbeatJob({ db: database.db, nodeId: config.nodeId }),
-      createKeyRotationJob({ keys: encryptionKeys }),
-    ],
-  });
-  app.decorate('jobs', jobs);
   app.decorate('realtime', realtime);
   app.decorate('members', members);
   app.decorate('rateLimiter', rateLimiter);
@@ -289,6 +282,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorate('responsibleGaming', responsibleGaming);
+  // Games: the registry and launch tokens, and the rounds of our own games (their job settles
+  // rounds left open), created before the job runner that runs that job.
+  const games = createGameService({
+    db: database.db,
+    secretBox: createSecretBox(config.appSecret, 'vendor-secret'),
+    now,
+  });
+  app.decorate('games', games);
+  const houseRounds = createHouseRoundsService({
+    db: database.db,
+    secretBox: createSecretBox(config.appSecret, 'game-seed'),
+    now,
+  });
+  const houseGames = createHouseGames({ games, houseRounds, members, wallet, responsibleGaming });
+  const jobs = createJobRunner({
+    database,
+    logger: app.log,
+    ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
+    definitions: [
+      createHeartbeatJob({ db: database.db, nodeId: config.nodeId }),
+      createKeyRotationJob({ keys: encryptionKeys }),
+      createSettleHouseRoundsJob({ houseGames, houseRounds }),
+    ],
+  });
+  app.decorate('jobs', jobs);
   const loginDeps = { members, captcha, verification, rateLimiter, totpBox, responsibleGaming, now };
   // Runs after the HTTP server has closed and in-flight requests have finished; in-flight jobs
   // finish too (bounded by the runner's stop timeout).
@@ -392,14 +410,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReportsRoutes(app, { reports });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
-  // Games: the registry, the launch call and the seamless wallet that vendors call.
-  const games = createGameService({
-    db: database.db,
-    secretBox: createSecretBox(config.appSecret, 'vendor-secret'),
-    now,
-  });
-  app.decorate('games', games);
+  // Games: the launch call, our own games' tables and the seamless wallet that vendors call.
   registerLaunchRoutes(app, { games, members });
+  registerHouseGameRoutes(app, { houseGames, houseRounds, games, members });
   // The lobby: categories, vendor lanes and the game lists of issue 7.
   const catalogue = createCatalogueService({ db: database.db, rateLimiter });
   registerRelayRoutes(app, { catalogue, members });

@@ -13214,6 +13214,947 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/game/house/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens a table of one of our games: real mode with the launch token of the launch URL, or demo mode (play money) for a game with supportPlay 0. Answers the game, limits, paytable, balance, seed pair and any open round */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "real" | "demo";
+                        token?: string;
+                        /** @enum {string} */
+                        gameCode?: "dice" | "mines" | "blackjack" | "roulette" | "baccarat" | "dragon-tiger" | "sic-bo" | "colour-game" | "fish-prawn-crab" | "classic-slot" | "video-slot";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @enum {string} */
+                                mode: "real" | "demo";
+                                /** @description Send it as X-Game-Token on every call */
+                                token: string;
+                                /** @enum {string} */
+                                gameCode: "dice" | "mines" | "blackjack" | "roulette" | "baccarat" | "dragon-tiger" | "sic-bo" | "colour-game" | "fish-prawn-crab" | "classic-slot" | "video-slot";
+                                gameName: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                limits: {
+                                    /** @example 1250.00 */
+                                    minStake: string;
+                                    /** @example 1250.00 */
+                                    maxStake: string;
+                                    /** @example 1250.00 */
+                                    maxWin: string;
+                                };
+                                /** @example 99.00 */
+                                rtp: string;
+                                paytable: {
+                                    bet: string;
+                                    pays: string;
+                                    rtp: string | null;
+                                }[];
+                                /** @example 1250.00 */
+                                balance: string;
+                                currencySymbol: string;
+                                seeds: {
+                                    /** @description sha256 of the active server seed */
+                                    serverSeedHash: string;
+                                    clientSeed: string;
+                                    /** @description The next round’s nonce */
+                                    nonce: number;
+                                };
+                                round: {
+                                    roundId: string;
+                                    /** @enum {string} */
+                                    gameCode: "dice" | "mines" | "blackjack" | "roulette" | "baccarat" | "dragon-tiger" | "sic-bo" | "colour-game" | "fish-prawn-crab" | "classic-slot" | "video-slot";
+                                    /** @enum {string} */
+                                    status: "open" | "settled" | "rolled_back";
+                                    /** @example 1250.00 */
+                                    stake: string;
+                                    /** @example 1250.00 */
+                                    win: string;
+                                    /** @example 1250.00 */
+                                    balanceBefore: string | null;
+                                    /** @example 1250.00 */
+                                    balanceAfter: string | null;
+                                    serverSeedHash: string;
+                                    clientSeed: string;
+                                    nonce: number;
+                                    /** @description Only once the seed pair has been rotated */
+                                    serverSeed: string | null;
+                                    /** @description The engine outcome as the game shows it; bigints as {"$bigint": "…"} */
+                                    outcome: unknown;
+                                    /** @description The verifier’s input: the bet and the actions taken */
+                                    played: unknown;
+                                    /** @description Actions allowed now (an open round) */
+                                    actions: string[];
+                                    /** Format: date-time */
+                                    openedAt: string;
+                                    /** Format: date-time */
+                                    settledAt: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/game/house/bet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Places a bet: dice { stake, direction, target }, mines { stake, mineCount }, blackjack { stake }, slots { lineStake }, tables { bets: [{ kind | face, numbers | index | number | total, stake }] }. The same requestId answers the same round */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The launch or demo token */
+                    "x-game-token": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Chosen by the client; a retry sends the same id */
+                        requestId: string;
+                        /** @example 10.00 */
+                        stake?: string;
+                        /** @example 10.00 */
+                        lineStake?: string;
+                        /** @enum {string} */
+                        direction?: "under" | "over";
+                        target?: string;
+                        mineCount?: number;
+                        bets?: {
+                            kind?: string;
+                            face?: string;
+                            numbers?: number[];
+                            index?: number;
+                            number?: number;
+                            total?: number;
+                            /** @example 10.00 */
+                            stake: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                round: {
+                                    roundId: string;
+                                    /** @enum {string} */
+                                    gameCode: "dice" | "mines" | "blackjack" | "roulette" | "baccarat" | "dragon-tiger" | "sic-bo" | "colour-game" | "fish-prawn-crab" | "classic-slot" | "video-slot";
+                                    /** @enum {string} */
+                                    status: "open" | "settled" | "rolled_back";
+                                    /** @example 1250.00 */
+                                    stake: string;
+                                    /** @example 1250.00 */
+                                    win: string;
+                                    /** @example 1250.00 */
+                                    balanceBefore: string | null;
+                                    /** @example 1250.00 */
+                                    balanceAfter: string | null;
+                                    serverSeedHash: string;
+                                    clientSeed: string;
+                                    nonce: number;
+                                    /** @description Only once the seed pair has been rotated */
+                                    serverSeed: string | null;
+                                    /** @description The engine outcome as the game shows it; bigints as {"$bigint": "…"} */
+                                    outcome: unknown;
+                                    /** @description The verifier’s input: the bet and the actions taken */
+                                    played: unknown;
+                                    /** @description Actions allowed now (an open round) */
+                                    actions: string[];
+                                    /** Format: date-time */
+                                    openedAt: string;
+                                    /** Format: date-time */
+                                    settledAt: string | null;
+                                };
+                                /** @example 1250.00 */
+                                balance: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/game/house/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Continues an open round: mines pick { tile } or cash-out; blackjack hit, stand, double, split, insure, decline-insurance */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The launch or demo token */
+                    "x-game-token": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roundId: string;
+                        /** @enum {string} */
+                        type: "pick" | "cash-out" | "hit" | "stand" | "double" | "split" | "insure" | "decline-insurance";
+                        tile?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                round: {
+                                    roundId: string;
+                                    /** @enum {string} */
+                                    gameCode: "dice" | "mines" | "blackjack" | "roulette" | "baccarat" | "dragon-tiger" | "sic-bo" | "colour-game" | "fish-prawn-crab" | "classic-slot" | "video-slot";
+                                    /** @enum {string} */
+                                    status: "open" | "settled" | "rolled_back";
+                                    /** @example 1250.00 */
+                                    stake: string;
+                                    /** @example 1250.00 */
+                                    win: string;
+                                    /** @example 1250.00 */
+                                    balanceBefore: string | null;
+                                    /** @example 1250.00 */
+                                    balanceAfter: string | null;
+                                    serverSeedHash: string;
+                                    clientSeed: string;
+                                    nonce: number;
+                                    /** @description Only once the seed pair has been rotated */
+                                    serverSeed: string | null;
+                                    /** @description The engine outcome as the game shows it; bigints as {"$bigint": "…"} */
+                                    outcome: unknown;
+                                    /** @description The verifier’s input: the bet and the actions taken */
+                                    played: unknown;
+                                    /** @description Actions allowed now (an open round) */
+                                    actions: string[];
+                                    /** Format: date-time */
+                                    openedAt: string;
+                                    /** Format: date-time */
+                                    settledAt: string | null;
+                                };
+                                /** @example 1250.00 */
+                                balance: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/game/house/seeds/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the client seed of the active seed pair (1–64 of A–Z a–z 0–9 _ -) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The launch or demo token */
+                    "x-game-token": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        clientSeed: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @description sha256 of the active server seed */
+                                serverSeedHash: string;
+                                clientSeed: string;
+                                /** @description The next round’s nonce */
+                                nonce: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/game/house/seeds/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveals the active server seed and commits to a new one (nonce 0); refused with CONFLICT while a round of the pair is open */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The launch or demo token */
+                    "x-game-token": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        clientSeed?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                revealed: {
+                                    serverSeed: string;
+                                    serverSeedHash: string;
+                                    clientSeed: string;
+                                    /** @description Rounds played with the pair */
+                                    nonce: number;
+                                };
+                                seeds: {
+                                    /** @description sha256 of the active server seed */
+                                    serverSeedHash: string;
+                                    clientSeed: string;
+                                    /** @description The next round’s nonce */
+                                    nonce: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/game/house/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Betting records (the spec's personalHistoryCopy) of our games, newest first, by game and date; with X-Game-Token or the member's session */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    gameCode?: "dice" | "mines" | "blackjack" | "roulette" | "baccarat" | "dragon-tiger" | "sic-bo" | "colour-game" | "fish-prawn-crab" | "classic-slot" | "video-slot";
+                    /** @example 2026-11-23 */
+                    from?: string;
+                    /** @example 2026-11-23 */
+                    to?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    roundId: string;
+                                    gameCode: string;
+                                    gameName: string;
+                                    /** @enum {string} */
+                                    status: "open" | "settled" | "rolled_back";
+                                    /** @example 1250.00 */
+                                    stake: string;
+                                    /** @example 1250.00 */
+                                    win: string;
+                                    nonce: number;
+                                    /** Format: date-time */
+                                    openedAt: string;
+                                }[];
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/game/house/records/{roundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One round: outcome, stake, win, balance before and after, and the fairness inputs (the server seed once the pair is rotated) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    roundId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                roundId: string;
+                                /** @enum {string} */
+                                gameCode: "dice" | "mines" | "blackjack" | "roulette" | "baccarat" | "dragon-tiger" | "sic-bo" | "colour-game" | "fish-prawn-crab" | "classic-slot" | "video-slot";
+                                /** @enum {string} */
+                                status: "open" | "settled" | "rolled_back";
+                                /** @example 1250.00 */
+                                stake: string;
+                                /** @example 1250.00 */
+                                win: string;
+                                /** @example 1250.00 */
+                                balanceBefore: string | null;
+                                /** @example 1250.00 */
+                                balanceAfter: string | null;
+                                serverSeedHash: string;
+                                clientSeed: string;
+                                nonce: number;
+                                /** @description Only once the seed pair has been rotated */
+                                serverSeed: string | null;
+                                /** @description The engine outcome as the game shows it; bigints as {"$bigint": "…"} */
+                                outcome: unknown;
+                                /** @description The verifier’s input: the bet and the actions taken */
+                                played: unknown;
+                                /** @description Actions allowed now (an open round) */
+                                actions: string[];
+                                /** Format: date-time */
+                                openedAt: string;
+                                /** Format: date-time */
+                                settledAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/relay/vendors": {
         parameters: {
             query?: never;

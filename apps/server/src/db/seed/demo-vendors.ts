@@ -1,6 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type GameService, INHOUSE_VASSALAGE, parseCatalogueFeed } from '../../modules/game/game.service.ts';
+import {
+  type GameService,
+  INHOUSE_VASSALAGE,
+  parseCatalogueFeed,
+  type VendorRow,
+} from '../../modules/game/game.service.ts';
 import type { Database } from '../schema.ts';
 
 /** The vendors the vendor sandbox serves (apps/vendor-sandbox), by their codes on the platform. */
@@ -73,12 +78,52 @@ export async function configureDemoVendors(
  */
 export async function seedDemoInHouseVendor(db: Kysely<Database>, games: GameService): Promise<void> {
   const merchantId = await findDemoMerchantId(db);
-  if (!merchantId || (await games.findVendor(merchantId, INHOUSE_VASSALAGE))) return;
-  await games.registerVendor({
-    merchantId,
-    vassalage: INHOUSE_VASSALAGE,
-    name: 'Panalo Originals',
-    walletMode: 'seamless',
-    launchUrl: '/game/?game={gameCode}',
+  if (!merchantId) return;
+  const vendor =
+    (await games.findVendor(merchantId, INHOUSE_VASSALAGE)) ??
+    (await games.registerVendor({
+      merchantId,
+      vassalage: INHOUSE_VASSALAGE,
+      name: 'Panalo Originals',
+      walletMode: 'seamless',
+      launchUrl: '/game/?game={gameCode}',
+    }));
+  await seedDemoInHouseGames(merchantId, vendor, games);
+}
+
+/**
+ * Our own games (apps/web/game), in the demo catalogue of the INHOUSE vendor: names in TY and EN,
+ * icons drawn by the project (seed assets), demo play offered. Known games keep an operator's
+ * status and order; their names and icons follow this list.
+ */
+export const IN_HOUSE_GAMES: ReadonlyArray<{ gameCode: string; names: { TY: string; EN: string } }> = [
+  { gameCode: 'dice', names: { TY: 'Dais', EN: 'Dice' } },
+  { gameCode: 'mines', names: { TY: 'Mina', EN: 'Mines' } },
+  { gameCode: 'blackjack', names: { TY: 'Blackjack', EN: 'Blackjack' } },
+  { gameCode: 'roulette', names: { TY: 'Roleta', EN: 'European Roulette' } },
+  { gameCode: 'baccarat', names: { TY: 'Baccarat', EN: 'Baccarat' } },
+  { gameCode: 'dragon-tiger', names: { TY: 'Dragon Tiger', EN: 'Dragon Tiger' } },
+  { gameCode: 'sic-bo', names: { TY: 'Sic Bo', EN: 'Sic Bo' } },
+  { gameCode: 'colour-game', names: { TY: 'Color Game', EN: 'Colour Game' } },
+  { gameCode: 'fish-prawn-crab', names: { TY: 'Isda Hipon Alimango', EN: 'Fish Prawn Crab' } },
+  { gameCode: 'classic-slot', names: { TY: 'Klasikong 777', EN: 'Classic 777' } },
+  { gameCode: 'video-slot', names: { TY: 'Mangga at Jeepney', EN: 'Mango Jeepney' } },
+];
+
+async function seedDemoInHouseGames(
+  merchantId: string,
+  vendor: VendorRow,
+  games: GameService,
+): Promise<void> {
+  await games.importCatalogue(merchantId, vendor, {
+    vendor: INHOUSE_VASSALAGE,
+    name: vendor.name,
+    games: IN_HOUSE_GAMES.map((game) => ({
+      gameCode: game.gameCode,
+      names: game.names,
+      gameType: 'RNG',
+      iconUrl: `/media/house-${game.gameCode}.svg`,
+      demo: true,
+    })),
   });
 }

@@ -44,6 +44,13 @@ function listFiles(root: string): Set<string> {
   return files;
 }
 
+/** The in-house game client's page, built beside the SPA (apps/web/game). */
+const GAME_CLIENT_INDEX = 'game/index.html';
+
+function isGameClientPath(relative: string): boolean {
+  return relative === 'game' || relative.startsWith('game/');
+}
+
 function isReserved(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return RESERVED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -67,7 +74,7 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 // Vite puts content-hashed files under assets/: a new build gives them new names.
 function cacheControlOf(relative: string): string {
-  if (relative === 'index.html') return INDEX_CACHE_CONTROL;
+  if (relative === 'index.html' || relative === GAME_CLIENT_INDEX) return INDEX_CACHE_CONTROL;
   if (relative.startsWith('assets/')) return IMMUTABLE_CACHE_CONTROL;
   return ASSET_CACHE_CONTROL;
 }
@@ -107,6 +114,10 @@ export async function registerSpaRoutes(
       const relative = (request.params as { '*': string })['*'];
       if (web.files.has(relative)) return sendSiteFile(reply, web, relative);
       if (isReserved(request.url) || !isPageRequest(request, relative)) throw new AppError('NOT_FOUND');
+      // The in-house game client is a page of its own under /game/ (a second entry of the build).
+      if (isGameClientPath(relative) && web.files.has(GAME_CLIENT_INDEX)) {
+        return sendSiteFile(reply, web, GAME_CLIENT_INDEX);
+      }
       return sendSiteFile(reply, web, 'index.html');
     });
   }

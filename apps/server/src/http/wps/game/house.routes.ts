@@ -1,0 +1,419 @@
+import { formatAmount } from '@panalo/money/amount.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { GameService } from '../../../modules/game/game.service.ts';
+import { describePaytable, HOUSE_GAME_CODES } from '../../../modules/house-rounds/house-games.ts';
+import {
+  type HouseRoundsService,
+  RECORDS_PAGE_SIZE_MAX,
+} from '../../../modules/house-rounds/house-rounds.service.ts';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import { nextDayOf, startOfDateIn } from '../../../modules/wallet/wallet.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { HouseGames, HouseTable, RoundView, TableState } from '../../../workflows/play-house-game.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import {
+  ERROR_RESPONSES,
+  LanguageQuery,
+  MerchantQuery,
+  Nullable,
+  StringOf,
+} from '../system/system-schemas.ts';
+import { gameNameIn } from './game-items.ts';
+
+export type HouseRoutesDeps = {
+  houseGames: HouseGames;
+  houseRounds: HouseRoundsService;
+  games: GameService;
+  members: MemberService;
+};
+
+const TAGS = ['game'];
+/** The game client's credential: the launch token of a real-mode launch, or a demo token. */
+const GAME_TOKEN_HEADER = 'x-game-token';
+const Amount = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16, examples: ['10.00'] });
+const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['1250.00'] });
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] });
+const GameCode = StringOf(HOUSE_GAME_CODES);
+const RequestId = Type.String({
+  pattern: '^[A-Za-z0-9_-]{8,64}$',
+  description: 'Chosen by the client; a retry sends the same id',
+});
+const ClientSeed = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', maxLength: 64 });
+const GameTokenHeaders = Type.Object({
+  [GAME_TOKEN_HEADER]: Type.String({ minLength: 1, maxLength: 100, description: 'The launch or demo token' }),
+});
+
+const Seeds = Type.Object({
+  serverSeedHash: Type.String({ description: 'sha256 of the active server seed' }),
+  clientSeed: Type.String(),
+  nonce: Type.Integer({ description: 'The next round’s nonce' }),
+});
+const RevealedSeeds = Type.Object({
+  serverSeed: Type.String(),
+  serverSeedHash: Type.String(),
+  clientSeed: Type.String(),
+  nonce: Type.Integer({ description: 'Rounds played with the pair' }),
+});
+const Round = Type.Object({
+  roundId: Type.String(),
+  gameCode: GameCode,
+  status: StringOf(['open', 'settled', 'rolled_back']),
+  stake: Money,
+  win: Money,
+  balanceBefore: Nullable(Money),
+  balanceAfter: Nullable(Money),
+  serverSeedHash: Type.String(),
+  clientSeed: Type.String(),
+  nonce: Type.Integer(),
+  serverSeed: Nullable(Type.String({ description: 'Only once the seed pair has been rotated' })),
+  outcome: Type.Unknown({
+    description: 'The engine outcome as the game shows it; bigints as {"$bigint": "…"}',
+  }),
+  played: Type.Unknown({ description: 'The verifier’s input: the bet and the actions taken' }),
+  actions: Type.Array(Type.String(), { description: 'Actions allowed now (an open round)' }),
+  openedAt: Type.String({ format: 'date-time' }),
+  settledAt: Nullable(Type.String({ format: 'date-time' })),
+});
+const Table = Type.Object({
+  mode: StringOf(['real', 'demo']),
+  token: Type.String({ description: 'Send it as X-Game-Token on every call' }),
+  gameCode: GameCode,
+  gameName: Type.String(),
+  names: Type.Record(Type.String(), Type.String()),
+  limits: Type.Object({ minStake: Money, maxStake: Money, maxWin: Money }),
+  rtp: Type.String({ examples: ['99.00'] }),
+  paytable: Type.Array(
+    Type.Object({ bet: Type.String(), pays: Type.String(), rtp: Nullable(Type.String()) }),
+  ),
+  balance: Money,
+  currencySymbol: Type.String(),
+  seeds: Seeds,
+  round: Type.Union([Round, Type.Null()]),
+});
+
+const OpenBody = Type.Object(
+  {
+    mode: StringOf(['real', 'demo']),
+    token: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    gameCode: Type.Optional(GameCode),
+  },
+  { additionalProperties: false },
+);
+const TableBet = Type.Object(
+  {
+    kind: Type.Optional(Type.String({ maxLength: 16 })),
+    face: Type.Optional(Type.String({ maxLength: 16 })),
+    numbers: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 36 }), { maxItems: 6 })),
+    index: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+    number: Type.Optional(Type.Integer({ minimum: 1, maximum: 6 })),
+    total: Type.Optional(Type.Integer({ minimum: 4, maximum: 17 })),
+    stake: Amount,
+  },
+  { additionalProperties: false },
+);
+const BetBody = Type.Object(
+  {
+    requestId: RequestId,
+    stake: Type.Optional(Amount),
+    lineStake: Type.Optional(Amount),
+    direction: Type.Optional(StringOf(['under', 'over'])),
+    target: Type.Optional(Type.String({ pattern: '^\\d{1,2}(\\.\\d{1,2})?$', maxLength: 5 })),
+    mineCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 })),
+    bets: Type.Optional(Type.Array(TableBet, { minItems: 1, maxItems: 200 })),
+  },
+  { additionalProperties: false },
+);
+const ActionBody = Type.Object(
+  {
+    roundId: Type.String({ minLength: 1, maxLength: 100 }),
+    type: StringOf(['pick', 'cash-out', 'hit', 'stand', 'double', 'split', 'insure', 'decline-insurance']),
+    tile: Type.Optional(Type.Integer({ minimum: 0, maximum: 24 })),
+  },
+  { additionalProperties: false },
+);
+const ClientSeedBody = Type.Object({ clientSeed: ClientSeed }, { additionalProperties: false });
+const RotateBody = Type.Object({ clientSeed: Type.Optional(ClientSeed) }, { additionalProperties: false });
+const RecordsQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  gameCode: Type.Optional(GameCode),
+  /** First and last calendar day in the merchant's time zone, both included. */
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: RECORDS_PAGE_SIZE_MAX, default: 10 })),
+});
+const RecordItem = Type.Object({
+  roundId: Type.String(),
+  gameCode: Type.String(),
+  gameName: Type.String(),
+  status: StringOf(['open', 'settled', 'rolled_back']),
+  stake: Money,
+  win: Money,
+  nonce: Type.Integer(),
+  openedAt: Type.String({ format: 'date-time' }),
+});
+
+const GAME_ERRORS = {
+  401: { $ref: 'ErrorEnvelope#' },
+  403: { $ref: 'ErrorEnvelope#' },
+  409: { $ref: 'ErrorEnvelope#' },
+  ...ERROR_RESPONSES,
+} as const;
+
+function toRound(view: RoundView) {
+  return {
+    roundId: view.roundId,
+    gameCode: view.gameCode,
+    status: view.status,
+    stake: formatAmount(view.stakeMinor),
+    win: formatAmount(view.winMinor),
+    balanceBefore: view.balanceBeforeMinor === null ? null : formatAmount(view.balanceBeforeMinor),
+    balanceAfter: view.balanceAfterMinor === null ? null : formatAmount(view.balanceAfterMinor),
+    serverSeedHash: view.serverSeedHash,
+    clientSeed: view.clientSeed,
+    nonce: view.nonce,
+    serverSeed: view.serverSeed,
+    outcome: view.outcome,
+    played: view.played,
+    actions: view.actions,
+    openedAt: view.openedAt.toISOString(),
+    settledAt: view.settledAt ? view.settledAt.toISOString() : null,
+  };
+}
+
+/**
+ * The in-house game client's calls (apps/web/game): open a table with a launch token or in demo,
+ * bet, act on an open round, set the client seed, rotate the seed pair, and the betting records
+ * with each round's detail and fairness inputs. Every call but open carries X-Game-Token.
+ */
+export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesDeps): void {
+  const { houseGames } = deps;
+
+  async function tableOf(request: FastifyRequest): Promise<HouseTable> {
+    const merchant = requireMerchant(request);
+    const token = request.headers[GAME_TOKEN_HEADER];
+    if (typeof token !== 'string' || token.length === 0) throw new AppError('NOT_LOGGED_IN');
+    return houseGames.resolveTable({ id: merchant.id, currency: merchant.currency }, token);
+  }
+
+  function toTable(request: FastifyRequest, token: string, state: TableState) {
+    const merchant = requireMerchant(request);
+    const paytable = describePaytable(state.gameCode);
+    return {
+      mode: state.mode,
+      token,
+      gameCode: state.gameCode,
+      gameName: gameNameIn(state.game.names, request.language),
+      names: state.game.names,
+      limits: {
+        minStake: formatAmount(state.limits.minStakeMinor),
+        maxStake: formatAmount(state.limits.maxStakeMinor),
+        maxWin: formatAmount(state.limits.maxWinMinor),
+      },
+      rtp: paytable.rtp,
+      paytable: paytable.lines,
+      balance: formatAmount(state.balanceMinor),
+      currencySymbol: merchant.currencySymbol,
+      seeds: state.seeds,
+      round: state.round ? toRound(state.round) : null,
+    };
+  }
+
+  app.post(
+    '/wps/game/house/open',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Opens a table of one of our games: real mode with the launch token of the launch URL, or demo mode (play money) for a game with supportPlay 0. Answers the game, limits, paytable, balance, seed pair and any open round',
+        body: OpenBody,
+        response: { 200: Envelope(Table), ...GAME_ERRORS },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const body = request.body as Static<typeof OpenBody>;
+      const at = { id: merchant.id, currency: merchant.currency };
+      if (body.mode === 'demo') {
+        if (!body.gameCode) throw new AppError('VALIDATION', { value: { fields: { gameCode: 'required' } } });
+        const { token, table } = await houseGames.openDemo(at, body.gameCode);
+        return ok(toTable(request, token, await houseGames.describeTable(table)));
+      }
+      if (!body.token) throw new AppError('NOT_LOGGED_IN');
+      const table = await houseGames.resolveTable(at, body.token);
+      if (body.gameCode && body.gameCode !== table.code) throw new AppError('NOT_FOUND');
+      return ok(toTable(request, body.token, await houseGames.describeTable(table)));
+    },
+  );
+
+  app.post(
+    '/wps/game/house/bet',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Places a bet: dice { stake, direction, target }, mines { stake, mineCount }, blackjack { stake }, slots { lineStake }, tables { bets: [{ kind | face, numbers | index | number | total, stake }] }. The same requestId answers the same round',
+        headers: GameTokenHeaders,
+        body: BetBody,
+        response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...GAME_ERRORS },
+      },
+    },
+    async (request) => {
+      const table = await tableOf(request);
+      const { requestId, ...bet } = request.body as Static<typeof BetBody>;
+      const round = await houseGames.placeBet(table, requestId, bet);
+      return ok({ round: toRound(round), balance: formatAmount(round.balanceAfterMinor ?? 0n) });
+    },
+  );
+
+  app.post(
+    '/wps/game/house/action',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Continues an open round: mines pick { tile } or cash-out; blackjack hit, stand, double, split, insure, decline-insurance',
+        headers: GameTokenHeaders,
+        body: ActionBody,
+        response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...GAME_ERRORS },
+      },
+    },
+    async (request) => {
+      const table = await tableOf(request);
+      const body = request.body as Static<typeof ActionBody>;
+      const round = await houseGames.takeAction(table, body.roundId, {
+        type: body.type,
+        ...(body.tile !== undefined ? { tile: body.tile } : {}),
+      });
+      return ok({ round: toRound(round), balance: formatAmount(round.balanceAfterMinor ?? 0n) });
+    },
+  );
+
+  app.post(
+    '/wps/game/house/seeds/client',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sets the client seed of the active seed pair (1–64 of A–Z a–z 0–9 _ -)',
+        headers: GameTokenHeaders,
+        body: ClientSeedBody,
+        response: { 200: Envelope(Seeds), ...GAME_ERRORS },
+      },
+    },
+    async (request) => {
+      const table = await tableOf(request);
+      return ok(
+        await houseGames.setClientSeed(table, (request.body as Static<typeof ClientSeedBody>).clientSeed),
+      );
+    },
+  );
+
+  app.post(
+    '/wps/game/house/seeds/rotate',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Reveals the active server seed and commits to a new one (nonce 0); refused with CONFLICT while a round of the pair is open',
+        headers: GameTokenHeaders,
+        body: RotateBody,
+        response: { 200: Envelope(Type.Object({ revealed: RevealedSeeds, seeds: Seeds })), ...GAME_ERRORS },
+      },
+    },
+    async (request) => {
+      const table = await tableOf(request);
+      const { clientSeed } = (request.body ?? {}) as Static<typeof RotateBody>;
+      const { revealed, next } = await houseGames.rotateSeeds(table, clientSeed);
+      return ok({ revealed, seeds: next });
+    },
+  );
+
+  /** Whose records: the game client's member (X-Game-Token) or the member's own session. */
+  async function recordsPlayer(request: FastifyRequest): Promise<{ memberId: string; merchantId: string }> {
+    const merchant = requireMerchant(request);
+    if (typeof request.headers[GAME_TOKEN_HEADER] === 'string') {
+      const table = await tableOf(request);
+      if (table.kind === 'demo') throw new AppError('NON_MEMBER');
+      return table.player;
+    }
+    const { member } = await requireMember(request, deps.members);
+    return { memberId: member.id, merchantId: merchant.id };
+  }
+
+  app.get(
+    '/wps/game/house/records',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Betting records (the spec's personalHistoryCopy) of our games, newest first, by game and date; with X-Game-Token or the member's session",
+        querystring: RecordsQuery,
+        response: {
+          200: Envelope(Type.Object({ list: Type.Array(RecordItem), totalPages: Type.Integer() })),
+          ...GAME_ERRORS,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const player = await recordsPlayer(request);
+      const query = request.query as Static<typeof RecordsQuery>;
+      let gameId: string | undefined;
+      if (query.gameCode) {
+        const vendor = await deps.games.findVendor(merchant.id, 'INHOUSE');
+        const game = vendor ? await deps.games.findGameByCode(vendor.id, query.gameCode) : undefined;
+        if (!game) return ok({ list: [], totalPages: 0 });
+        gameId = game.id;
+      }
+      const page = await deps.houseRounds.listRecords(
+        {
+          memberId: player.memberId,
+          gameId,
+          from: query.from ? startOfDateIn(merchant.timeZone, query.from) : undefined,
+          to: query.to ? startOfDateIn(merchant.timeZone, nextDayOf(query.to)) : undefined,
+        },
+        { page: query.page ?? 1, pageSize: query.pageSize ?? 10 },
+      );
+      return ok({
+        list: page.rows.map((row) => ({
+          roundId: row.id,
+          gameCode: row.game_code,
+          gameName: gameNameIn(row.names as Record<string, string>, request.language),
+          status: row.status,
+          stake: formatAmount(BigInt(row.stake_minor)),
+          win: formatAmount(BigInt(row.win_minor)),
+          nonce: Number(row.nonce),
+          openedAt: row.opened_at.toISOString(),
+        })),
+        totalPages: page.totalPages,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/game/house/records/:roundId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'One round: outcome, stake, win, balance before and after, and the fairness inputs (the server seed once the pair is rotated)',
+        params: Type.Object({ roundId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: Type.Object({ ...MerchantQuery, ...LanguageQuery }),
+        response: { 200: Envelope(Round), ...GAME_ERRORS },
+      },
+    },
+    async (request) => {
+      const player = await recordsPlayer(request);
+      const { roundId } = request.params as { roundId: string };
+      const row = await deps.houseRounds.findRoundById(roundId);
+      if (!row || row.member_id !== player.memberId || row.phase === null || row.phase === 'refused') {
+        throw new AppError('NOT_FOUND');
+      }
+      return ok(toRound(await houseGames.viewOf(row)));
+    },
+  );
+}

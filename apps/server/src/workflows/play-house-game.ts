@@ -1,0 +1,729 @@
+import { createRoundRng } from '@panalo/games/fairness/round-rng.ts';
+import { parseState, serializeState } from '@panalo/games/state-json.ts';
+import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
+import { type GameRow, type GameService, INHOUSE_VASSALAGE } from '../modules/game/game.service.ts';
+import {
+  applyAction,
+  assertWithinLimits,
+  type BetLimits,
+  capWin,
+  computeInitialStake,
+  type HouseGameCode,
+  isHouseGameCode,
+  isMultiStep,
+  listActions,
+  parseBet,
+  playOneStep,
+  type RoundProgress,
+  settleByRule,
+  startRound,
+  toAppError,
+  viewProgress,
+  type WireAction,
+  type WireBet,
+} from '../modules/house-rounds/house-games.ts';
+import {
+  type DemoSessionRow,
+  type HousePlayer,
+  type HouseRoundRow,
+  type HouseRoundsService,
+  type RevealedSeeds,
+  readBetLimits,
+  type SeedsView,
+} from '../modules/house-rounds/house-rounds.service.ts';
+import type { MemberService } from '../modules/member/member.service.ts';
+import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
+import type { WalletService } from '../modules/wallet/wallet.service.ts';
+import { AppError, isAppError } from '../platform/http/errors.ts';
+import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
+
+export type HouseGameDeps = {
+  games: GameService;
+  houseRounds: HouseRoundsService;
+  members: MemberService;
+  wallet: WalletService;
+  responsibleGaming: ResponsibleGamingService;
+};
+
+/** The merchant a request came to: its id and currency. */
+export type HouseMerchant = { id: string; currency: string };
+
+/** Who sits at the table: a member with a live launch token, or a demo session with play money. */
+export type HouseTable =
+  | {
+      kind: 'real';
+      player: HousePlayer;
+      game: GameRow;
+      code: HouseGameCode;
+      limits: BetLimits;
+      currency: string;
+    }
+  | { kind: 'demo'; session: DemoSessionRow; game: GameRow; code: HouseGameCode; limits: BetLimits };
+
+/** A round as the game client shows it; the outcome is state-json (bigints as {"$bigint"}). */
+export type RoundView = {
+  roundId: string;
+  gameCode: HouseGameCode;
+  status: 'open' | 'settled' | 'rolled_back';
+  stakeMinor: bigint;
+  winMinor: bigint;
+  balanceBeforeMinor: bigint | null;
+  balanceAfterMinor: bigint | null;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** Only once the seed pair has been rotated. */
+  serverSeed: string | null;
+  outcome: unknown;
+  played: unknown;
+  actions: string[];
+  openedAt: Date;
+  settledAt: Date | null;
+};
+
+export type TableState = {
+  mode: 'real' | 'demo';
+  gameCode: HouseGameCode;
+  game: GameRow;
+  limits: BetLimits;
+  balanceMinor: bigint;
+  seeds: SeedsView;
+  round: RoundView | null;
+};
+
+const stakeKey = (roundId: string) => `house:${roundId}:stake`;
+const extraStakeKey = (roundId: string, index: number, action: string) =>
+  `house:${roundId}:stake:${index}:${action}`;
+const winKey = (roundId: string) => `house:${roundId}:win`;
+const refundKey = (roundId: string, suffix = '') => `house:${roundId}:refund${suffix}`;
+/** Blackjack's actions that take more money (doubling, splitting, insurance). */
+const STAKING_ACTIONS = ['double', 'split', 'insure'] as const;
+const CONTINUE_ATTEMPTS_MAX = 6;
+
+/** Plain JSON of an engine value (bigints as {"$bigint"}), for the wire. */
+function toWireJson(value: unknown): unknown {
+  return value === null || value === undefined ? null : JSON.parse(serializeState(value));
+}
+
+/** JSON with every object's keys sorted: jsonb keeps keys in its own order, not the one written. */
+function canonicalOf(value: unknown): string {
+  return JSON.stringify(JSON.parse(serializeState(value)), (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => left.localeCompare(right)))
+      : item,
+  );
+}
+
+function readJson<T>(value: unknown): T {
+  return parseState<T>(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+/**
+ * Our own games' rounds (ARCHITECTURE.md "Games", GAMES.md): the in-house game client sits at a
+ * table with the launch token of a member's session (real money, through the wallet service) or
+ * with a demo session (play money that never touches the ledger). A bet is recorded before money
+ * moves and each money step is keyed by the round, so a retry with the same request id or a crash
+ * between steps never takes a stake twice or loses a win: the request's retry, or the overdue-round
+ * job, finishes what was started.
+ */
+export function createHouseGames(deps: HouseGameDeps) {
+  const { games, houseRounds, members, wallet, responsibleGaming } = deps;
+
+  async function inHouseVendor(merchantId: string) {
+    const vendor = await games.findVendor(merchantId, INHOUSE_VASSALAGE);
+    if (!vendor) throw new AppError('NOT_FOUND');
+    return vendor;
+  }
+
+  function codeOf(game: GameRow): HouseGameCode {
+    if (!isHouseGameCode(game.game_code)) throw new AppError('NOT_FOUND');
+    return game.game_code;
+  }
+
+  /** The table a game token opens: a live launch token of ours, or a demo session. */
+  async function resolveTable(merchant: HouseMerchant, token: string): Promise<HouseTable> {
+    const vendor = await inHouseVendor(merchant.id);
+    const launch = await games.resolveLaunchToken(token, vendor.id);
+    if (launch) {
+      const { row } = launch;
+      if (row.merchant_id !== merchant.id) throw new AppError('NOT_LOGGED_IN');
+      // The launch token lives as long as the member's session: logging out ends play.
+      if (!launch.isOpen || !(await members.isSessionLive(row.session_id))) {
+        const member = await members.findById(row.member_id);
+        if (member?.status === 'self_excluded') throw new AppError('SELF_EXCLUDED');
+        throw new AppError('NOT_LOGGED_IN');
+      }
+      const game = await games.findGameById(row.game_id);
+      if (!game) throw new AppError('NOT_FOUND');
+      return {
+        kind: 'real',
+        player: { merchantId: merchant.id, memberId: row.member_id },
+        game,
+        code: codeOf(game),
+        limits: readBetLimits(game.bet_limits),
+        currency: merchant.currency,
+      };
+    }
+    const session = await houseRounds.findDemoSession(token);
+    if (!session || session.merchant_id !== merchant.id) throw new AppError('NOT_LOGGED_IN');
+    const game = await games.findGameById(session.game_id);
+    if (!game) throw new AppError('NOT_FOUND');
+    return { kind: 'demo', session, game, code: codeOf(game), limits: readBetLimits(game.bet_limits) };
+  }
+
+  /** Starts demo play of one of our games that offers it (supportPlay 0): a new play-money session. */
+  async function openDemo(
+    merchant: HouseMerchant,
+    gameCode: string,
+  ): Promise<{ token: string; table: HouseTable }> {
+    const vendor = await inHouseVendor(merchant.id);
+    const game = await games.findGameByCode(vendor.id, gameCode);
+    if (!game || game.status === 'hidden' || !isHouseGameCode(game.game_code))
+      throw new AppError('NOT_FOUND');
+    if (game.status === 'maintenance' || vendor.status !== 'active') throw new AppError('GAME_MAINTENANCE');
+    if (game.support_play !== 0) throw new AppError('FEATURE_DISABLED');
+    const { token, session } = await houseRounds.createDemoSession({
+      merchantId: merchant.id,
+      gameId: game.id,
+    });
+    return {
+      token,
+      table: { kind: 'demo', session, game, code: codeOf(game), limits: readBetLimits(game.bet_limits) },
+    };
+  }
+
+  async function cashOf(table: Extract<HouseTable, { kind: 'real' }>): Promise<bigint> {
+    return (await wallet.getBalances({ ...table.player, currency: table.currency })).cashMinor;
+  }
+
+  /** What the client shows when it opens: the game, limits, balance, seeds and any open round. */
+  async function describeTable(table: HouseTable): Promise<TableState> {
+    if (table.kind === 'demo') {
+      return {
+        mode: 'demo',
+        gameCode: table.code,
+        game: table.game,
+        limits: table.limits,
+        balanceMinor: BigInt(table.session.balance_minor),
+        seeds: houseRounds.demoSeedsOf(table.session),
+        round: demoRoundView(table),
+      };
+    }
+    const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
+    const round = open ? await continueRound(table, open) : null;
+    return {
+      mode: 'real',
+      gameCode: table.code,
+      game: table.game,
+      limits: table.limits,
+      balanceMinor: await cashOf(table),
+      seeds: await houseRounds.getSeeds(table.player),
+      round: round && round.status === 'open' ? round : null,
+    };
+  }
+
+  async function viewOf(row: HouseRoundRow): Promise<RoundView> {
+    const progress = houseRounds.progressOf(row);
+    const isOpen = row.phase === 'playing' && progress?.isOpen === true;
+    const outcome =
+      isOpen && progress ? viewProgress(progress) : row.outcome === null ? null : readJson(row.outcome);
+    const played = readJson<PlayedRound>(row.played);
+    const game = played.game as HouseGameCode;
+    return {
+      roundId: row.id,
+      gameCode: game,
+      status: row.status,
+      stakeMinor: BigInt(row.stake_minor),
+      winMinor: BigInt(row.win_minor),
+      balanceBeforeMinor: row.balance_before_minor === null ? null : BigInt(row.balance_before_minor),
+      balanceAfterMinor: row.balance_after_minor === null ? null : BigInt(row.balance_after_minor),
+      serverSeedHash: row.server_seed_hash ?? '',
+      clientSeed: row.client_seed ?? '',
+      nonce: Number(row.nonce),
+      serverSeed: await houseRounds.revealedSeedOf(row),
+      outcome: toWireJson(outcome),
+      played: toWireJson(played),
+      actions: isOpen && progress ? listActions(progress) : [],
+      openedAt: row.opened_at,
+      settledAt: row.settled_at,
+    };
+  }
+
+  /**
+   * Takes a round through its remaining money steps from wherever it stands — staking (take the
+   * stake, draw), paying (credit the win), or nothing left (answer it) — each step keyed so that
+   * running it again changes nothing. Answers the round as it stands after.
+   */
+  async function continueRound(
+    table: Extract<HouseTable, { kind: 'real' }>,
+    start: HouseRoundRow,
+  ): Promise<RoundView> {
+    let row = start;
+    for (let attempt = 0; attempt < CONTINUE_ATTEMPTS_MAX; attempt += 1) {
+      if (row.phase === 'staking') {
+        await takeStake(table, row);
+      } else if (row.phase === 'paying') {
+        await payWin(table, row);
+      } else if (row.phase === 'refused') {
+        throw new AppError('INSUFFICIENT_FUNDS');
+      } else {
+        return viewOf(row);
+      }
+      const fresh = await houseRounds.findRoundById(row.id);
+      if (!fresh) throw new Error('house games: a round vanished');
+      row = fresh;
+    }
+    throw new Error('house games: a round did not settle in its steps');
+  }
+
+  async function takeStake(table: Extract<HouseTable, { kind: 'real' }>, row: HouseRoundRow): Promise<void> {
+    const stakeMinor = BigInt(row.stake_minor);
+    let balanceAfterDebit: bigint;
+    try {
+      const debit = await wallet.debitForBet({
+        ...table.player,
+        currency: row.currency,
+        key: stakeKey(row.id),
+        reference: `${INHOUSE_VASSALAGE}:${row.id}`,
+        amountMinor: stakeMinor,
+      });
+      balanceAfterDebit = debit.balanceMinor;
+    } catch (caught) {
+      if (!isAppError(caught)) throw caught;
+      if (caught.code === 'INSUFFICIENT_FUNDS' || caught.value?.reason === 'ROLLED_BACK') {
+        await houseRounds.advance(row, { phase: 'refused', status: 'rolled_back' });
+        throw new AppError('INSUFFICIENT_FUNDS', { value: caught.value ?? {} });
+      }
+      throw caught;
+    }
+    const progress = await houseRounds.drawRound(row);
+    const balanceBeforeMinor = balanceAfterDebit + stakeMinor;
+    if (progress.isOpen) {
+      await houseRounds.advance(row, {
+        phase: 'playing',
+        progress,
+        balanceBeforeMinor,
+        balanceAfterMinor: balanceAfterDebit,
+      });
+      return;
+    }
+    await houseRounds.advance(row, {
+      phase: 'paying',
+      progress,
+      winMinor: capWin(progress.payoutMinor, table.limits),
+      balanceBeforeMinor,
+      balanceAfterMinor: balanceAfterDebit,
+    });
+  }
+
+  async function payWin(table: Extract<HouseTable, { kind: 'real' }>, row: HouseRoundRow): Promise<void> {
+    const winMinor = BigInt(row.win_minor);
+    let balanceAfterMinor = row.balance_after_minor === null ? null : BigInt(row.balance_after_minor);
+    if (winMinor > 0n) {
+      const credit = await wallet.creditForWin({
+        ...table.player,
+        currency: row.currency,
+        key: winKey(row.id),
+        reference: `${INHOUSE_VASSALAGE}:${row.id}`,
+        amountMinor: winMinor,
+      });
+      balanceAfterMinor = credit.balanceMinor;
+    }
+    await houseRounds.advance(row, {
+      phase: 'done',
+      status: 'settled',
+      ...(balanceAfterMinor !== null ? { balanceAfterMinor } : {}),
+    });
+  }
+
+  /** A bet: checked, recorded, staked, drawn and paid; the same request id answers the same round. */
+  async function placeBet(table: HouseTable, requestId: string, wire: WireBet): Promise<RoundView> {
+    let played: PlayedRound;
+    try {
+      played = parseBet(table.code, wire);
+      assertWithinLimits(played, table.limits);
+    } catch (caught) {
+      throw toAppError(caught);
+    }
+    const stakeMinor = computeInitialStake(played);
+    if (table.kind === 'demo') return placeDemoBet(table, played, stakeMinor);
+
+    const vendorId = table.game.vendor_id;
+    const existing = await houseRounds.findRoundByRequest(vendorId, table.player.memberId, requestId);
+    if (existing) {
+      const stored = readJson<PlayedRound>(existing.played);
+      if (canonicalOf(betOf(stored)) !== canonicalOf(betOf(played))) {
+        throw new AppError('CONFLICT', { value: { reason: 'REQUEST_ID_REUSED' } });
+      }
+      return continueRound(table, existing);
+    }
+    if (isMultiStep(table.code)) {
+      const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
+      if (open) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN', roundId: open.id } });
+    }
+    // Self-exclusion, breaks, and the member's loss and session-time limits (responsible gaming).
+    await responsibleGaming.checkBetAllowed(table.player, stakeMinor);
+    // Most short stakes are refused here, before the round takes a nonce.
+    if ((await cashOf(table)) < stakeMinor) throw new AppError('INSUFFICIENT_FUNDS');
+    try {
+      // The engine checks the bet's shape once more before anything is recorded.
+      if (!isMultiStep(table.code)) {
+        playOneStep({ serverSeed: '0'.repeat(64), clientSeed: 'check', nonce: 0 }, played);
+      } else {
+        startRound(played, createRoundRng({ serverSeed: '0'.repeat(64), clientSeed: 'check', nonce: 0 }));
+      }
+    } catch (caught) {
+      throw toAppError(caught);
+    }
+    const { row } = await houseRounds.beginRound({
+      player: table.player,
+      game: { id: table.game.id, vendorId, code: table.code },
+      currency: table.currency,
+      requestId,
+      played,
+      stakeMinor,
+    });
+    return continueRound(table, row);
+  }
+
+  /** The bet part of what was played (a multi-step round's actions grow as it is played). */
+  function betOf(played: PlayedRound): unknown {
+    return 'bets' in played ? played.bets : played.bet;
+  }
+
+  /** An action on the member's open round (a tile, a cash-out, hit, stand, double …). */
+  async function takeAction(table: HouseTable, roundId: string, action: WireAction): Promise<RoundView> {
+    if (table.kind === 'demo') return takeDemoAction(table, action);
+    const row = await houseRounds.findRoundById(roundId);
+    if (!row || row.member_id !== table.player.memberId || row.game_id !== table.game.id) {
+      throw new AppError('NOT_FOUND');
+    }
+    if (row.phase !== 'playing') {
+      if (row.phase === 'staking' || row.phase === 'paying') return continueRound(table, row);
+      throw new AppError('CONFLICT', { value: { reason: 'ROUND_CLOSED' } });
+    }
+    const progress = houseRounds.progressOf(row);
+    if (!progress) throw new Error('house games: a playing round without its state');
+    let next: RoundProgress;
+    try {
+      next = applyAction(progress, action);
+    } catch (caught) {
+      throw toAppError(caught);
+    }
+    const extraMinor = next.stakedMinor - progress.stakedMinor;
+    let balanceAfterMinor = row.balance_after_minor === null ? undefined : BigInt(row.balance_after_minor);
+    const key = extraStakeKey(row.id, row.action_count, action.type);
+    if (extraMinor > 0n) {
+      await responsibleGaming.checkBetAllowed(table.player, extraMinor);
+      const debit = await wallet.debitForBet({
+        ...table.player,
+        currency: row.currency,
+        key,
+        reference: `${INHOUSE_VASSALAGE}:${row.id}`,
+        amountMinor: extraMinor,
+      });
+      balanceAfterMinor = debit.balanceMinor;
+    }
+    const moved = await houseRounds.advance(row, {
+      phase: next.isOpen ? 'playing' : 'paying',
+      progress: next,
+      stakeMinor: next.stakedMinor,
+      actionCount: row.action_count + 1,
+      ...(next.isOpen ? {} : { winMinor: capWin(next.payoutMinor, table.limits) }),
+      ...(balanceAfterMinor !== undefined ? { balanceAfterMinor } : {}),
+    });
+    const fresh = await houseRounds.findRoundById(row.id);
+    if (!fresh) throw new Error('house games: a round vanished');
+    if (!moved && extraMinor > 0n) {
+      // Another request moved the round first. Its action at this index took this stake only if
+      // it was the same action (the same key); otherwise this stake goes back.
+      const won = readJson<PlayedRound>(fresh.played);
+      const taken = 'actions' in won ? won.actions[row.action_count] : undefined;
+      if (taken !== action.type) {
+        await wallet.rollback({
+          ...table.player,
+          currency: row.currency,
+          key: `${key}:refund`,
+          betKey: key,
+          reference: `${INHOUSE_VASSALAGE}:${row.id}`,
+        });
+      }
+    }
+    return continueRound(table, fresh);
+  }
+
+  /**
+   * The overdue-round job's work on one round: a stake never confirmed goes back (or is voided so
+   * that it can never be taken), an open round is finished by the game's rule, a win not yet
+   * credited is credited.
+   */
+  async function settleOverdueRound(row: HouseRoundRow): Promise<void> {
+    const player = { merchantId: row.merchant_id, memberId: row.member_id };
+    const game = await games.findGameById(row.game_id);
+    if (!game) throw new Error('house games: a round names a missing game');
+    const table: Extract<HouseTable, { kind: 'real' }> = {
+      kind: 'real',
+      player,
+      game,
+      code: codeOf(game),
+      limits: readBetLimits(game.bet_limits),
+      currency: row.currency,
+    };
+    const refund = (key: string, betKey: string) =>
+      wallet.rollback({
+        ...player,
+        currency: row.currency,
+        key,
+        betKey,
+        reference: `${INHOUSE_VASSALAGE}:${row.id}`,
+      });
+
+    if (row.phase === 'staking') {
+      const outcome = await refund(refundKey(row.id), stakeKey(row.id));
+      await houseRounds.advance(row, {
+        phase: outcome.status === 'reversed' ? 'done' : 'refused',
+        status: 'rolled_back',
+        balanceAfterMinor: outcome.balanceMinor,
+      });
+      return;
+    }
+    if (row.phase === 'playing') {
+      const progress = houseRounds.progressOf(row);
+      if (!progress) throw new Error('house games: a playing round without its state');
+      // A stake for an action the process never recorded (it stopped in between) goes back.
+      if (progress.state?.game === 'blackjack') {
+        for (const action of STAKING_ACTIONS) {
+          const key = extraStakeKey(row.id, row.action_count, action);
+          await refund(`${key}:refund`, key);
+        }
+      }
+      const settled = settleByRule(progress);
+      if (!settled) {
+        const outcome = await refund(refundKey(row.id), stakeKey(row.id));
+        await houseRounds.advance(row, {
+          phase: 'done',
+          status: 'rolled_back',
+          progress,
+          balanceAfterMinor: outcome.balanceMinor,
+        });
+        return;
+      }
+      const actionsAdded =
+        'actions' in settled.played && 'actions' in progress.played
+          ? settled.played.actions.length - progress.played.actions.length
+          : 0;
+      await houseRounds.advance(row, {
+        phase: 'paying',
+        progress: settled,
+        stakeMinor: settled.stakedMinor,
+        winMinor: capWin(settled.payoutMinor, table.limits),
+        actionCount: row.action_count + actionsAdded,
+      });
+    }
+    const fresh = await houseRounds.findRoundById(row.id);
+    if (fresh?.phase === 'paying') await continueRound(table, fresh);
+  }
+
+  // Demo play: the same engines and fairness, play money in the demo session, no ledger.
+
+  function demoSeeds(session: DemoSessionRow) {
+    return {
+      serverSeed: houseRounds.openDemoServerSeed(session),
+      clientSeed: session.client_seed,
+      nonce: Number(session.nonce),
+    };
+  }
+
+  function demoProgress(session: DemoSessionRow): RoundProgress | null {
+    if (session.round_state === null || session.round_played === null) return null;
+    const state = parseState<NonNullable<RoundProgress['state']>>(session.round_state);
+    const played = parseState<PlayedRound>(session.round_played);
+    const stakedMinor =
+      state.game === 'mines'
+        ? state.stakeMinor
+        : state.hands.reduce((sum, hand) => sum + hand.stakeMinor, state.insuranceStakeMinor);
+    return { played, state, result: null, isOpen: true, stakedMinor, payoutMinor: 0n };
+  }
+
+  function demoView(
+    table: Extract<HouseTable, { kind: 'demo' }>,
+    progress: RoundProgress,
+    round: { nonce: number; balanceBeforeMinor: bigint; balanceAfterMinor: bigint; winMinor: bigint },
+    session: DemoSessionRow,
+  ): RoundView {
+    return {
+      roundId: `demo-${session.id}-${round.nonce}`,
+      gameCode: table.code,
+      status: progress.isOpen ? 'open' : 'settled',
+      stakeMinor: progress.stakedMinor,
+      winMinor: round.winMinor,
+      balanceBeforeMinor: round.balanceBeforeMinor,
+      balanceAfterMinor: round.balanceAfterMinor,
+      serverSeedHash: session.server_seed_hash,
+      clientSeed: session.client_seed,
+      nonce: round.nonce,
+      serverSeed: null,
+      outcome: toWireJson(viewProgress(progress)),
+      played: toWireJson(progress.played),
+      actions: listActions(progress),
+      openedAt: new Date(),
+      settledAt: progress.isOpen ? null : new Date(),
+    };
+  }
+
+  function demoRoundView(table: Extract<HouseTable, { kind: 'demo' }>): RoundView | null {
+    const progress = demoProgress(table.session);
+    if (!progress) return null;
+    const balance = BigInt(table.session.balance_minor);
+    return demoView(
+      table,
+      progress,
+      {
+        nonce: Number(table.session.round_nonce),
+        balanceBeforeMinor: balance + progress.stakedMinor,
+        balanceAfterMinor: balance,
+        winMinor: 0n,
+      },
+      table.session,
+    );
+  }
+
+  async function placeDemoBet(
+    table: Extract<HouseTable, { kind: 'demo' }>,
+    played: PlayedRound,
+    stakeMinor: bigint,
+  ): Promise<RoundView> {
+    const { session } = table;
+    if (session.round_state !== null) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN' } });
+    const balance = BigInt(session.balance_minor);
+    if (balance < stakeMinor) throw new AppError('INSUFFICIENT_FUNDS');
+    const seeds = demoSeeds(session);
+    let progress: RoundProgress;
+    try {
+      progress = isMultiStep(table.code)
+        ? startRound(played, createRoundRng(seeds))
+        : playOneStep(seeds, played);
+    } catch (caught) {
+      throw toAppError(caught);
+    }
+    const winMinor = progress.isOpen ? 0n : capWin(progress.payoutMinor, table.limits);
+    const balanceAfterMinor = balance - stakeMinor + winMinor;
+    const changed = await houseRounds.updateDemoSession(session, {
+      balance_minor: balanceAfterMinor,
+      nonce: BigInt(seeds.nonce + 1),
+      round_played: progress.isOpen ? serializeState(progress.played) : null,
+      round_state: progress.isOpen && progress.state ? serializeState(progress.state) : null,
+      round_nonce: progress.isOpen ? BigInt(seeds.nonce) : null,
+    });
+    if (!changed) throw new AppError('CONFLICT', { value: { reason: 'BUSY' } });
+    return demoView(
+      table,
+      progress,
+      { nonce: seeds.nonce, balanceBeforeMinor: balance, balanceAfterMinor, winMinor },
+      session,
+    );
+  }
+
+  async function takeDemoAction(
+    table: Extract<HouseTable, { kind: 'demo' }>,
+    action: WireAction,
+  ): Promise<RoundView> {
+    const { session } = table;
+    const progress = demoProgress(session);
+    if (!progress) throw new AppError('CONFLICT', { value: { reason: 'ROUND_CLOSED' } });
+    let next: RoundProgress;
+    try {
+      next = applyAction(progress, action);
+    } catch (caught) {
+      throw toAppError(caught);
+    }
+    const balance = BigInt(session.balance_minor);
+    const extraMinor = next.stakedMinor - progress.stakedMinor;
+    if (extraMinor > balance) throw new AppError('INSUFFICIENT_FUNDS');
+    const winMinor = next.isOpen ? 0n : capWin(next.payoutMinor, table.limits);
+    const balanceAfterMinor = balance - extraMinor + winMinor;
+    const changed = await houseRounds.updateDemoSession(session, {
+      balance_minor: balanceAfterMinor,
+      round_played: next.isOpen ? serializeState(next.played) : null,
+      round_state: next.isOpen && next.state ? serializeState(next.state) : null,
+      ...(next.isOpen ? {} : { round_nonce: null }),
+    });
+    if (!changed) throw new AppError('CONFLICT', { value: { reason: 'BUSY' } });
+    return demoView(
+      table,
+      next,
+      {
+        nonce: Number(session.round_nonce),
+        balanceBeforeMinor: balance + progress.stakedMinor,
+        balanceAfterMinor,
+        winMinor,
+      },
+      session,
+    );
+  }
+
+  async function setClientSeed(table: HouseTable, clientSeed: string): Promise<SeedsView> {
+    if (table.kind === 'demo') {
+      await houseRounds.setDemoClientSeed(table.session, clientSeed);
+      return { ...houseRounds.demoSeedsOf(table.session), clientSeed };
+    }
+    return houseRounds.setClientSeed(table.player, clientSeed);
+  }
+
+  async function rotateSeeds(
+    table: HouseTable,
+    nextClientSeed?: string,
+  ): Promise<{ revealed: RevealedSeeds; next: SeedsView }> {
+    if (table.kind === 'demo') {
+      const revealed = await houseRounds.rotateDemoSeeds(table.session, nextClientSeed);
+      return { revealed, next: await demoSeedsAfterRotation(table) };
+    }
+    return houseRounds.rotateSeedPair(table.player, nextClientSeed);
+  }
+
+  async function demoSeedsAfterRotation(table: Extract<HouseTable, { kind: 'demo' }>): Promise<SeedsView> {
+    const session = await houseRounds.findDemoSessionById(table.session.id);
+    if (!session) throw new AppError('NOT_LOGGED_IN');
+    return houseRounds.demoSeedsOf(session);
+  }
+
+  return {
+    resolveTable,
+    openDemo,
+    describeTable,
+    placeBet,
+    takeAction,
+    setClientSeed,
+    rotateSeeds,
+    settleOverdueRound,
+    viewOf,
+  };
+}
+
+export type HouseGames = ReturnType<typeof createHouseGames>;
+
+export const SETTLE_HOUSE_ROUNDS_JOB_NAME = 'house-rounds.settle-overdue';
+/** Rounds one pass settles; the next minute's pass takes the rest. */
+const OVERDUE_ROUNDS_PER_PASS = 200;
+
+/**
+ * Every minute: rounds of ours left open past their deadline are settled by the game's rule
+ * (blackjack stands, mines cashes out what is revealed), and money steps a stopped process left
+ * half done are finished; expired demo sessions are dropped.
+ */
+export function createSettleHouseRoundsJob(deps: {
+  houseGames: HouseGames;
+  houseRounds: HouseRoundsService;
+}): JobDefinition<object> {
+  return defineJob<object>({
+    name: SETTLE_HOUSE_ROUNDS_JOB_NAME,
+    schedule: { cron: '* * * * *', data: {} },
+    retry: { limit: 2, delaySeconds: 10, backoff: false },
+    timeoutSeconds: 120,
+    async handle() {
+      const rounds = await deps.houseRounds.findOverdueRounds(OVERDUE_ROUNDS_PER_PASS);
+      for (const round of rounds) await deps.houseGames.settleOverdueRound(round);
+      await deps.houseRounds.deleteExpiredDemoSessions();
+    },
+  });
+}
