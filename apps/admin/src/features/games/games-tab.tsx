@@ -102,7 +102,7 @@ export function GamesTab(props: TabProps) {
           applyFilter({ search: searchText.trim() });
         }}
       >
-        <label className="field">
+        <label className="field games-filters__search">
           <span className="field__label">Search</span>
           <span className="toolbar__search">
             <Search size={16} aria-hidden="true" />

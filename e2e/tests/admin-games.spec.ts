@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import type pg from 'pg';
+import {
+  actAsVisitor,
+  insertMember,
+  logInThroughPage,
+  nextAddress,
+  skipMemberPopup,
+  uniqueAccount,
+} from '../accounts.ts';
+import { expect, screenshot, test } from '../fixtures.ts';
+import { openSection, signInAsNewOwner } from '../operators.ts';
+
+// The back office's Games section against the real server: an operator puts one game under
+// maintenance and marks another hot, and the player site follows at once.
+
+/** A game of the sandbox vendor LAKAN that only this run knows, so that parallel projects never meet. */
+async function insertGame(db: pg.Client, code: string, names: { EN: string; TY: string }): Promise<string> {
+  const nodeId = `LAKAN_${code}`;
+  await db.query(
+    `insert into games (id, merchant_id, vendor_id, node_id, vassalage, game_type, game_code, names, icon_url)
+     select $1, v.merchant_id, v.id, $2, 'LAKAN', 'RNG', $3, $4::jsonb, null
+       from game_vendors v join merchants m on m.id = v.merchant_id
+      where m.is_default and v.vassalage = 'LAKAN'`,
+    [`e2e-${code}`, nodeId, code, JSON.stringify(names)],
+  );
+  return nodeId;
+}
+
+async function findInBackOffice(page: Page, text: string, nodeId: string) {
+  const filters = page.getByRole('form', { name: 'Game filters' });
+  await filters.getByLabel('Search').fill(text);
+  await filters.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByTestId(`game-row-${nodeId}`);
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('games-table').locator('tbody tr')).toHaveCount(1);
+  return row;
+}
+
+test('an operator puts a game under maintenance and marks another hot; the player site follows', async ({
+  page,
+  browser,
+  baseURL,
+  db,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const suffix = `${testInfo.project.name.slice(0, 1)}${Date.now().toString(36)}`;
+  const maintenanceName = `Bagyo Fixing ${suffix}`;
+  const hotName = `Kidlat Hot ${suffix}`;
+  const maintenanceNode = await insertGame(db, `e2e-fix-${suffix}`, {
+    EN: maintenanceName,
+    TY: `Inaayos ${suffix}`,
+  });
+  const hotNode = await insertGame(db, `e2e-hot-${suffix}`, { EN: hotName, TY: `Sikat ${suffix}` });
+  try {
+    await signInAsNewOwner(page, db, 'games', testInfo.project.name);
+    await openSection(page, 'Games');
+    await expect(page.getByTestId('games-table').locator('tbody tr').first()).toBeVisible();
+
+    const maintenanceRow = await findInBackOffice(page, maintenanceName, maintenanceNode);
+    await maintenanceRow.getByLabel(`Status of ${maintenanceName}`).selectOption('maintenance');
+    await expect(page.getByRole('status')).toContainText(`${maintenanceName}: Maintenance.`);
+    await expect(maintenanceRow.getByLabel(`Status of ${maintenanceName}`)).toHaveValue('maintenance');
+
+    const hotRow = await findInBackOffice(page, `sikat ${suffix}`, hotNode);
+    await hotRow.getByRole('button', { name: `Hot: ${hotName}` }).click();
+    await expect(page.getByRole('status')).toContainText(`${hotName} is now hot.`);
+    await expect(hotRow.getByRole('button', { name: `Hot: ${hotName}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await screenshot(page, 'admin-games');
+
+    // The editor shows the game's names per language and refuses an empty name next to the field.
+    await hotRow.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('dialog');
+    await expect(editor.getByLabel('Name in Tagalog')).toHaveValue(`Sikat ${suffix}`);
+    await editor.getByLabel('Name in English').fill('   ');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor.getByText('Enter a name.')).toBeVisible();
+    await screenshot(page, 'admin-games-editor');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor).toBeHidden();
+
+    await page.getByRole('button', { name: 'Vendors', exact: true }).click();
+    await expect(page.getByTestId('vendors-table').getByText('LAKAN', { exact: true })).toBeVisible();
+    await screenshot(page, 'admin-games-vendors');
+    await page.getByRole('button', { name: 'Categories', exact: true }).click();
+    await expect(page.getByTestId('classify-table')).toBeVisible();
+    await screenshot(page, 'admin-games-categories');
+
+    // The player site: the hot game in HOT, the maintenance one refused with the maintenance message.
+    const player = await browser.newPage({ baseURL });
+    await actAsVisitor(player, nextAddress());
+    const account = uniqueAccount('gmp', testInfo.project.name);
+    const memberId = await insertMember(db, { account, password: 'Games1234' });
+    await skipMemberPopup(player, memberId);
+    await logInThroughPage(player, account, 'Games1234');
+    await player.goto('/');
+    await player.getByTestId('category-menu').locator('[data-category="HOT"]').click();
+    await expect(player.getByTestId('hot-games').locator(`[data-node-id="${hotNode}"]`)).toBeVisible();
+    await player.getByTestId('home-search').fill(maintenanceName);
+    const results = player.getByTestId('search-results');
+    await expect(results.getByTestId('game-tile')).toHaveCount(1);
+    await results.locator(`[data-node-id="${maintenanceNode}"]`).getByTestId('game-tile-play').click();
+    const notice = player.getByTestId('game-maintenance');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('This game is under maintenance');
+    await expect(player.getByTestId('game-popup')).toHaveCount(0);
+    await screenshot(player, 'admin-games-player-maintenance');
+    await player.close();
+  } finally {
+    await db.query('delete from games where node_id = any($1)', [[maintenanceNode, hotNode]]);
+  }
+});
