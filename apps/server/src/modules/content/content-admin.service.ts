@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { AnnouncementsTable, BannersTable, Database, LocalizedText } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
@@ -82,67 +82,171 @@ function checkSchedule(startsAt: string | null, endsAt: string | null): void {
   }
 }
 
-export function createContentAdminService(deps: { db: Kysely<Database>; recordChange: RecordChange }) {
-  const { db, recordChange } = deps;
+/** The tables the back office edits row by row; each row has an id and belongs to one merchant. */
+type EditableTable = 'banners' | 'announcements';
 
-  function bannerValues(input: BannerInput) {
-    checkInput(BannerInputSchema, {
-      groupName: input.groupName,
-      title: input.title,
-      imageUrl: input.imageUrl,
-      linkType: input.linkType,
-      linkTarget: input.linkTarget,
-      sortOrder: input.sortOrder,
-    });
-    checkSchedule(input.startsAt, input.endsAt);
-    return {
-      group_name: input.groupName,
-      title: JSON.stringify(input.title),
-      image_url: input.imageUrl,
-      link_type: input.linkType,
-      link_target: input.linkTarget,
-      sort_order: input.sortOrder,
-      enabled: input.enabled,
-      starts_at: input.startsAt ?? new Date(0),
-      ends_at: input.endsAt,
-    };
-  }
+// Kysely cannot type a query over a table chosen at run time, so the shared create/update/delete
+// path below sees every editable table as one table `row` with an id and a merchant (the SQL names
+// the real table); each editor's own `viewOf` and `valuesOf` are typed against its real table.
+type LooseRow = { id: string; merchant_id: string };
+type LooseDatabase = { row: LooseRow };
+type Executor = Kysely<Database> | Transaction<Database>;
+const loosely = (executor: Executor) => executor as unknown as Kysely<LooseDatabase>;
 
-  function announcementValues(input: AnnouncementAdminInput) {
-    checkInput(AnnouncementInputSchema, {
-      type: input.type,
-      execution: input.execution,
-      promotionType: input.promotionType,
-      title: input.title,
-      content: input.content,
-      published: input.published,
-      sortOrder: input.sortOrder,
+type EditorSpec<T extends EditableTable, Input, View> = {
+  table: T;
+  /** The audit action's first word and the audit target's type: `banner` → `banner.create`. */
+  kind: string;
+  viewOf: (row: Selectable<Database[T]>) => View;
+  /** Checks the input (VALIDATION naming each field) and answers the row's columns. */
+  valuesOf: (input: Input) => Record<string, unknown>;
+};
+
+/**
+ * One path for creating, changing and removing a row of any editable table: each change is one
+ * transaction holding the write and its one audit row with the row's view before and after.
+ */
+function createRowEditor<T extends EditableTable, Input, View>(
+  db: Kysely<Database>,
+  recordChange: RecordChange,
+  spec: EditorSpec<T, Input, View>,
+) {
+  const table = spec.table as unknown as 'row';
+  const viewOf = (row: LooseRow) => spec.viewOf(row as unknown as Selectable<Database[T]>);
+
+  async function change(
+    actor: ChangeActor,
+    action: 'create' | 'update' | 'delete',
+    write: (
+      trx: Kysely<LooseDatabase>,
+    ) => Promise<{ before: LooseRow | undefined; after: LooseRow | undefined }>,
+  ): Promise<View | null> {
+    return db.transaction().execute(async (trx) => {
+      const { before, after } = await write(loosely(trx));
+      const row = after ?? before;
+      if (!row) throw new AppError('NOT_FOUND');
+      await recordChange(trx, {
+        ...actorOf(actor),
+        merchantId: row.merchant_id,
+        action: `${spec.kind}.${action}`,
+        target: { type: spec.kind, id: row.id },
+        before: before ? viewOf(before) : null,
+        after: after ? viewOf(after) : null,
+      });
+      return after ? viewOf(after) : null;
     });
-    checkSchedule(input.startsAt, input.endsAt);
-    return {
-      type: input.type,
-      platform: 'W',
-      execution: input.execution,
-      promotion_type: input.promotionType,
-      title: JSON.stringify(input.title),
-      content: JSON.stringify(sanitizeLocalizedHtml(input.content)),
-      published: input.published,
-      sort_order: input.sortOrder,
-      starts_at: input.startsAt ?? new Date(),
-      ends_at: input.endsAt,
-    };
   }
 
   return {
-    async findMerchantOfBanner(id: string) {
-      return (await db.selectFrom('banners').select('merchant_id').where('id', '=', id).executeTakeFirst())
-        ?.merchant_id;
-    },
-    async findMerchantOfAnnouncement(id: string) {
+    async findMerchant(id: string): Promise<string | undefined> {
       return (
-        await db.selectFrom('announcements').select('merchant_id').where('id', '=', id).executeTakeFirst()
+        await loosely(db).selectFrom(table).select('merchant_id').where('id', '=', id).executeTakeFirst()
       )?.merchant_id;
     },
+
+    async create(actor: ChangeActor, merchantId: string, input: Input): Promise<View> {
+      const values = { id: uuidv7(), merchant_id: merchantId, ...spec.valuesOf(input) };
+      const view = await change(actor, 'create', async (trx) => ({
+        before: undefined,
+        after: await trx.insertInto(table).values(values).returningAll().executeTakeFirstOrThrow(),
+      }));
+      return view as View;
+    },
+
+    async update(actor: ChangeActor, id: string, input: Input): Promise<View> {
+      const values = spec.valuesOf(input);
+      const view = await change(actor, 'update', async (trx) => {
+        const before = await trx
+          .selectFrom(table)
+          .selectAll()
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) return { before, after: undefined };
+        const after = await trx
+          .updateTable(table)
+          .set(values)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { before, after };
+      });
+      return view as View;
+    },
+
+    async remove(actor: ChangeActor, id: string): Promise<void> {
+      await change(actor, 'delete', async (trx) => ({
+        before: await trx.deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst(),
+        after: undefined,
+      }));
+    },
+  };
+}
+
+export function createContentAdminService(deps: { db: Kysely<Database>; recordChange: RecordChange }) {
+  const { db, recordChange } = deps;
+
+  const banners = createRowEditor(db, recordChange, {
+    table: 'banners',
+    kind: 'banner',
+    viewOf: bannerViewOf,
+    valuesOf: (input: BannerInput) => {
+      checkInput(BannerInputSchema, {
+        groupName: input.groupName,
+        title: input.title,
+        imageUrl: input.imageUrl,
+        linkType: input.linkType,
+        linkTarget: input.linkTarget,
+        sortOrder: input.sortOrder,
+      });
+      checkSchedule(input.startsAt, input.endsAt);
+      return {
+        group_name: input.groupName,
+        title: JSON.stringify(input.title),
+        image_url: input.imageUrl,
+        link_type: input.linkType,
+        link_target: input.linkTarget,
+        sort_order: input.sortOrder,
+        enabled: input.enabled,
+        starts_at: input.startsAt ?? new Date(0),
+        ends_at: input.endsAt,
+      };
+    },
+  });
+
+  const announcements = createRowEditor(db, recordChange, {
+    table: 'announcements',
+    kind: 'announcement',
+    viewOf: announcementViewOf,
+    valuesOf: (input: AnnouncementAdminInput) => {
+      checkInput(AnnouncementInputSchema, {
+        type: input.type,
+        execution: input.execution,
+        promotionType: input.promotionType,
+        title: input.title,
+        content: input.content,
+        published: input.published,
+        sortOrder: input.sortOrder,
+      });
+      checkSchedule(input.startsAt, input.endsAt);
+      return {
+        type: input.type,
+        platform: 'W',
+        execution: input.execution,
+        promotion_type: input.promotionType,
+        title: JSON.stringify(input.title),
+        content: JSON.stringify(sanitizeLocalizedHtml(input.content)),
+        published: input.published,
+        sort_order: input.sortOrder,
+        starts_at: input.startsAt ?? new Date(),
+        ends_at: input.endsAt,
+      };
+    },
+  });
+
+  return {
+    findMerchantOfBanner: banners.findMerchant,
+    findMerchantOfAnnouncement: announcements.findMerchant,
 
     async listBanners(scope: readonly string[] | null) {
       let query = db
@@ -154,65 +258,9 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
       if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
       return (await query.limit(CONTENT_ROWS_MAX).execute()).map(bannerViewOf);
     },
-
-    async createBanner(actor: ChangeActor, merchantId: string, input: BannerInput) {
-      const values = { id: uuidv7(), merchant_id: merchantId, ...bannerValues(input) };
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('banners').values(values).returningAll().executeTakeFirstOrThrow();
-        await recordChange(trx, {
-          ...actorOf(actor),
-          merchantId,
-          action: 'banner.create',
-          target: { type: 'banner', id: row.id },
-          before: null,
-          after: bannerViewOf(row),
-        });
-        return bannerViewOf(row);
-      });
-    },
-
-    async updateBanner(actor: ChangeActor, id: string, input: BannerInput) {
-      const values = bannerValues(input);
-      return db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('banners')
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw new AppError('NOT_FOUND');
-        const row = await trx
-          .updateTable('banners')
-          .set(values)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordChange(trx, {
-          ...actorOf(actor),
-          merchantId: row.merchant_id,
-          action: 'banner.update',
-          target: { type: 'banner', id },
-          before: bannerViewOf(before),
-          after: bannerViewOf(row),
-        });
-        return bannerViewOf(row);
-      });
-    },
-
-    async deleteBanner(actor: ChangeActor, id: string) {
-      await db.transaction().execute(async (trx) => {
-        const before = await trx.deleteFrom('banners').where('id', '=', id).returningAll().executeTakeFirst();
-        if (!before) throw new AppError('NOT_FOUND');
-        await recordChange(trx, {
-          ...actorOf(actor),
-          merchantId: before.merchant_id,
-          action: 'banner.delete',
-          target: { type: 'banner', id },
-          before: bannerViewOf(before),
-          after: null,
-        });
-      });
-    },
+    createBanner: banners.create,
+    updateBanner: banners.update,
+    deleteBanner: banners.remove,
 
     async listAnnouncements(scope: readonly string[] | null) {
       let query = db
@@ -223,72 +271,8 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
       if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
       return (await query.limit(CONTENT_ROWS_MAX).execute()).map(announcementViewOf);
     },
-
-    async createAnnouncement(actor: ChangeActor, merchantId: string, input: AnnouncementAdminInput) {
-      const values = { id: uuidv7(), merchant_id: merchantId, ...announcementValues(input) };
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('announcements')
-          .values(values)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordChange(trx, {
-          ...actorOf(actor),
-          merchantId,
-          action: 'announcement.create',
-          target: { type: 'announcement', id: row.id },
-          before: null,
-          after: announcementViewOf(row),
-        });
-        return announcementViewOf(row);
-      });
-    },
-
-    async updateAnnouncement(actor: ChangeActor, id: string, input: AnnouncementAdminInput) {
-      const values = announcementValues(input);
-      return db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('announcements')
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw new AppError('NOT_FOUND');
-        const row = await trx
-          .updateTable('announcements')
-          .set(values)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordChange(trx, {
-          ...actorOf(actor),
-          merchantId: row.merchant_id,
-          action: 'announcement.update',
-          target: { type: 'announcement', id },
-          before: announcementViewOf(before),
-          after: announcementViewOf(row),
-        });
-        return announcementViewOf(row);
-      });
-    },
-
-    async deleteAnnouncement(actor: ChangeActor, id: string) {
-      await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .deleteFrom('announcements')
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst();
-        if (!before) throw new AppError('NOT_FOUND');
-        await recordChange(trx, {
-          ...actorOf(actor),
-          merchantId: before.merchant_id,
-          action: 'announcement.delete',
-          target: { type: 'announcement', id },
-          before: announcementViewOf(before),
-          after: null,
-        });
-      });
-    },
+    createAnnouncement: announcements.create,
+    updateAnnouncement: announcements.update,
+    deleteAnnouncement: announcements.remove,
   };
 }
