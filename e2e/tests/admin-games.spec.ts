@@ -89,6 +89,14 @@ test('an operator puts a game under maintenance and marks another hot; the playe
     await expect(page.getByTestId('classify-table')).toBeVisible();
     await screenshot(page, 'admin-games-categories');
 
+    // The game report joins the report picker.
+    await openSection(page, 'Reports');
+    await page.getByLabel('Report').selectOption('games-by-day');
+    await expect(page.getByTestId('report-games-by-day')).toBeVisible();
+    await page.getByLabel('Report').selectOption('games-by-vendor');
+    await expect(page.getByTestId('report-games-by-vendor').locator('thead')).toContainText('GGR');
+    await screenshot(page, 'admin-reports-games');
+
     // The player site: the hot game in HOT, the maintenance one refused with the maintenance message.
     const player = await browser.newPage({ baseURL });
     await actAsVisitor(player, nextAddress());
