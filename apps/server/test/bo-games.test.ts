@@ -394,6 +394,39 @@ describe('the back office game catalogue', () => {
     expect(await auditCount()).toBe(audits + 1);
   });
 
+  it("keeps an operator's names and icon when the vendor's feed is imported again", async () => {
+    const vendor = await testApp.app.games.findVendor(merchantA, 'BOGAMES');
+    if (!vendor) throw new Error('the test vendor is missing');
+    const renamed = (await gameRow('alpha')).names;
+    const uploadedIcon = (await gameRow('gamma')).icon_url;
+    expect(uploadedIcon).toMatch(/^\/media\/uploads\//);
+    await testApp.app.games.importCatalogue(merchantA, vendor, {
+      vendor: 'BOGAMES',
+      name: vendor.name,
+      games: [
+        catalogueGame('alpha', { names: { EN: 'Feed Alpha', TY: 'Feed Alpha TY' } }),
+        catalogueGame('gamma', {
+          names: { EN: 'Feed Gamma', TY: 'Feed Gamma TY' },
+          iconUrl: 'https://icons.test/new-gamma.svg',
+        }),
+        catalogueGame('delta', {
+          names: { EN: 'Feed Delta', TY: 'Feed Delta TY' },
+          iconUrl: 'https://icons.test/new-delta.svg',
+        }),
+      ],
+    });
+    // Alpha was renamed and gamma given an icon in the back office: those stay; the rest follows the feed.
+    expect((await gameRow('alpha')).names).toEqual(renamed);
+    expect(await gameRow('gamma')).toMatchObject({
+      icon_url: uploadedIcon,
+      names: { EN: 'Feed Gamma', TY: 'Feed Gamma TY' },
+    });
+    expect(await gameRow('delta')).toMatchObject({
+      icon_url: 'https://icons.test/new-delta.svg',
+      names: { EN: 'Feed Delta', TY: 'Feed Delta TY' },
+    });
+  });
+
   it("does not let another merchant's operator see or change merchant A's games", async () => {
     const audits = await auditCount();
     const before = await gameRow('gamma');

@@ -20,6 +20,7 @@ import * as m0070 from './migrations/0070_games.ts';
 import * as m0071 from './migrations/0071_game_seeds.ts';
 import * as m0080 from './migrations/0080_catalogue.ts';
 import * as m0081 from './migrations/0081_game_classify_groups.ts';
+import * as m0082 from './migrations/0082_game_operator_overrides.ts';
 import * as m0090 from './migrations/0090_responsible_gaming.ts';
 import type { Database } from './schema.ts';
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0071_game_seeds': m0071,
   '0080_catalogue': m0080,
   '0081_game_classify_groups': m0081,
+  '0082_game_operator_overrides': m0082,
   '0090_responsible_gaming': m0090,
 };
 

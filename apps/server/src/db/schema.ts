@@ -219,6 +219,9 @@ export type GamesTable = {
   bet_limits: ColumnType<unknown, string | null | undefined, string | null>;
   /** The classify group (BACCARAT, ROULETTE, SLOT …), null when none (migration 0080). */
   classify: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when an operator renamed the game or gave it an icon: a feed import keeps them (0082). */
+  names_overridden: Generated<boolean>;
+  icon_overridden: Generated<boolean>;
   /** Every language's name folded (lower case, no accents) by a trigger, for search. */
   search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;

@@ -251,6 +251,8 @@ export function createCatalogueAdminService(deps: {
       support_play: number;
       classify: string | null;
       icon_url: string | null;
+      names_overridden: boolean;
+      icon_overridden: boolean;
     }>,
   ): Promise<GameView> {
     return db.transaction().execute(async (trx) => {
@@ -398,7 +400,9 @@ export function createCatalogueAdminService(deps: {
     async updateGame(actor: ChangeActor, id: string, input: GameChange) {
       const change = checkInput(GameChangeSchema, input);
       return changeGame(actor, id, 'game.update', {
-        ...(change.names !== undefined ? { names: JSON.stringify(trimmedNames(change.names)) } : {}),
+        ...(change.names !== undefined
+          ? { names: JSON.stringify(trimmedNames(change.names)), names_overridden: true }
+          : {}),
         ...(change.status !== undefined ? { status: change.status } : {}),
         ...(change.isHot !== undefined ? { is_hot: change.isHot } : {}),
         ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
@@ -409,7 +413,7 @@ export function createCatalogueAdminService(deps: {
 
     /** Points a game at an icon already stored (and re-encoded) by the image store. */
     setGameIcon(actor: ChangeActor, id: string, iconUrl: string) {
-      return changeGame(actor, id, 'game.icon', { icon_url: iconUrl });
+      return changeGame(actor, id, 'game.icon', { icon_url: iconUrl, icon_overridden: true });
     },
 
     /**

@@ -115,12 +115,23 @@ export async function upsertGameFromFeed(db: Executor, row: Insertable<GamesTabl
     .insertInto('games')
     .values(row)
     .onConflict((conflict) =>
-      conflict.columns(['vendor_id', 'game_code']).doUpdateSet({
-        names: row.names,
+      // The feed's names and icon, unless an operator has set the merchant's own.
+      conflict.columns(['vendor_id', 'game_code']).doUpdateSet((eb) => ({
+        names: eb
+          .case()
+          .when('games.names_overridden', '=', true)
+          .then(eb.ref('games.names'))
+          .else(eb.ref('excluded.names'))
+          .end(),
         game_type: row.game_type,
-        icon_url: row.icon_url ?? null,
+        icon_url: eb
+          .case()
+          .when('games.icon_overridden', '=', true)
+          .then(eb.ref('games.icon_url'))
+          .else(eb.ref('excluded.icon_url'))
+          .end(),
         updated_at: new Date(),
-      }),
+      })),
     )
     .execute();
 }
