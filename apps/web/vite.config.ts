@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -16,6 +17,13 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 400,
+    // Two pages: the SPA, and the in-house game client shown in the game iframe under /game/.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        game: fileURLToPath(new URL('./game/index.html', import.meta.url)),
+      },
+    },
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

@@ -1,0 +1,280 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type GameApi, GameApiError, type Round, type Seeds, type Table } from './api';
+import { FairnessPanel } from './fairness-panel';
+import { BlackjackGame } from './games/blackjack-game';
+import { DiceGame } from './games/dice-game';
+import { MinesGame } from './games/mines-game';
+import { SlotGame } from './games/slot-game';
+import { TableGame } from './games/table-game';
+import { fill, type Language, MessagesContext, messagesOf, useMessages } from './i18n';
+import { formatAmount, minorOf } from './money';
+import { RecordsPanel } from './records-panel';
+import { RulesPanel } from './rules-panel';
+import { playWinSound } from './sound';
+
+export type GameProps = {
+  table: Table;
+  api: GameApi;
+  stakeMinor: bigint;
+  /** Called with every answered round: the shell updates the balance, seeds and last result. */
+  onRound: (round: Round, balance: string) => void;
+  onError: (error: unknown) => void;
+  /** The round still open when the table was opened (mines, blackjack). */
+  openRound: Round | null;
+};
+
+type Panel = 'rules' | 'fairness' | 'history' | null;
+
+export type Launch = { gameCode: string; mode: 'real' | 'demo'; token: string | null; language: Language };
+
+/** Tells the page around the iframe that the balance changed (API.md "Socket events"). */
+function notifyParent(type: 'panalo:balance' | 'panalo:close'): void {
+  if (window.parent !== window) window.parent.postMessage({ type }, window.location.origin);
+}
+
+/** The shared shell of every game of ours: balance, stake, panels, and the game itself. */
+export function GameApp({ launch, api }: { launch: Launch; api: GameApi }) {
+  const messages = messagesOf(launch.language);
+  const [table, setTable] = useState<Table | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let isCurrent = true;
+    // Each retry (a new attempt) asks again.
+    if (attempt >= 0) setLoadError(null);
+    api
+      .open({
+        mode: launch.mode,
+        gameCode: launch.gameCode,
+        ...(launch.token ? { token: launch.token } : {}),
+      })
+      .then((opened) => {
+        if (isCurrent) setTable(opened);
+      })
+      .catch((error: unknown) => {
+        if (isCurrent) setLoadError(error instanceof GameApiError ? error.code : 'UNKNOWN');
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, launch, attempt]);
+
+  return (
+    <MessagesContext.Provider value={messages}>
+      {table ? (
+        <TableView table={table} api={api} />
+      ) : loadError ? (
+        <div className="g-center" role="alert">
+          <p>{messages.errors[loadError as keyof typeof messages.errors] ?? messages.errors.UNKNOWN}</p>
+          <button type="button" className="g-button" onClick={() => setAttempt((value) => value + 1)}>
+            {messages.retry}
+          </button>
+        </div>
+      ) : (
+        <div className="g-center" aria-busy="true">
+          <div className="g-skeleton" />
+          <p className="g-muted">{messages.loading}</p>
+        </div>
+      )}
+    </MessagesContext.Provider>
+  );
+}
+
+const STAKE_CHIPS = [100n, 1_000n, 5_000n, 10_000n, 50_000n];
+
+function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
+  const m = useMessages();
+  const [balance, setBalance] = useState(opened.balance);
+  const [seeds, setSeeds] = useState<Seeds>(opened.seeds);
+  const [flash, setFlash] = useState<'up' | 'down' | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [isSoundOn, setSoundOn] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const minStake = minorOf(opened.limits.minStake);
+  const maxStake = minorOf(opened.limits.maxStake);
+  const [stakeMinor, setStakeMinor] = useState(() => (minStake > 1_000n ? minStake : 1_000n));
+  const soundRef = useRef(isSoundOn);
+  soundRef.current = isSoundOn;
+
+  const onRound = useCallback(
+    (round: Round, nextBalance: string) => {
+      setError(null);
+      setBalance((previous) => {
+        const change = minorOf(nextBalance) - minorOf(previous);
+        setFlash(change > 0n ? 'up' : change < 0n ? 'down' : null);
+        return nextBalance;
+      });
+      setSeeds((current) => ({
+        ...current,
+        clientSeed: round.clientSeed,
+        nonce: Math.max(current.nonce, round.nonce + 1),
+      }));
+      if (round.status === 'settled' && minorOf(round.win) > 0n && soundRef.current) playWinSound();
+      if (opened.mode === 'real') notifyParent('panalo:balance');
+    },
+    [opened.mode],
+  );
+  const onError = useCallback(
+    (caught: unknown) => {
+      const code = caught instanceof GameApiError ? caught.code : 'UNKNOWN';
+      setError(
+        m.errors[code as keyof typeof m.errors] ??
+          (caught instanceof GameApiError && caught.message) ??
+          m.errors.UNKNOWN,
+      );
+    },
+    [m],
+  );
+
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(null), 900);
+    return () => clearTimeout(timer);
+  }, [flash]);
+
+  const game = useMemo(() => {
+    const props: GameProps = { table: opened, api, stakeMinor, onRound, onError, openRound: opened.round };
+    switch (opened.gameCode) {
+      case 'dice':
+        return <DiceGame {...props} />;
+      case 'mines':
+        return <MinesGame {...props} />;
+      case 'blackjack':
+        return <BlackjackGame {...props} />;
+      case 'classic-slot':
+      case 'video-slot':
+        return <SlotGame {...props} />;
+      default:
+        return <TableGame {...props} />;
+    }
+  }, [opened, api, stakeMinor, onRound, onError]);
+
+  const setStake = (value: bigint) =>
+    setStakeMinor(value < minStake ? minStake : value > maxStake ? maxStake : value);
+
+  return (
+    <div className="g-app" data-game={opened.gameCode}>
+      <header className="g-header">
+        <div className="g-title">
+          <span className="g-name">{opened.gameName}</span>
+          {opened.mode === 'demo' ? <span className="g-badge">{m.demoBadge}</span> : null}
+        </div>
+        <div className={`g-balance ${flash ? `g-flash-${flash}` : ''}`} data-testid="game-balance">
+          <span className="g-muted">{opened.mode === 'demo' ? m.demoBalance : m.balance}</span>
+          <strong>{formatAmount(balance, opened.currencySymbol)}</strong>
+        </div>
+        <button
+          type="button"
+          className="g-icon-button"
+          aria-label={m.close}
+          onClick={() => notifyParent('panalo:close')}
+        >
+          ×
+        </button>
+      </header>
+
+      <main className="g-main">{game}</main>
+
+      {error ? (
+        <p className="g-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      <section className="g-stake" aria-label={m.stake}>
+        <div className="g-stake-row">
+          <span className="g-muted">{m.stake}</span>
+          <button type="button" className="g-chip" onClick={() => setStake(stakeMinor / 2n)}>
+            ½
+          </button>
+          <output className="g-stake-value" data-testid="stake-value">
+            {formatAmount(
+              `${stakeMinor / 100n}.${String(stakeMinor % 100n).padStart(2, '0')}`,
+              opened.currencySymbol,
+            )}
+          </output>
+          <button type="button" className="g-chip" onClick={() => setStake(stakeMinor * 2n)}>
+            ×2
+          </button>
+        </div>
+        <div className="g-stake-row g-stake-chips">
+          {STAKE_CHIPS.filter((chip) => chip >= minStake && chip <= maxStake).map((chip) => (
+            <button
+              key={String(chip)}
+              type="button"
+              className={`g-chip ${chip === stakeMinor ? 'g-chip-active' : ''}`}
+              onClick={() => setStake(chip)}
+            >
+              {formatAmount(`${chip / 100n}.00`, opened.currencySymbol).replace('.00', '')}
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <nav className="g-tabs">
+        <button type="button" className="g-tab" onClick={() => setPanel('rules')}>
+          {m.rules}
+        </button>
+        <button
+          type="button"
+          className="g-tab"
+          onClick={() => setPanel('fairness')}
+          data-testid="open-fairness"
+        >
+          {m.fairness}
+        </button>
+        <button
+          type="button"
+          className="g-tab"
+          onClick={() => setPanel('history')}
+          data-testid="open-history"
+        >
+          {m.history}
+        </button>
+        <button
+          type="button"
+          className="g-tab"
+          aria-pressed={isSoundOn}
+          onClick={() => setSoundOn((value) => !value)}
+        >
+          {isSoundOn ? m.soundOn : m.soundOff}
+        </button>
+      </nav>
+
+      {panel ? (
+        <div className="g-sheet-backdrop">
+          <div className="g-sheet" role="dialog" aria-modal="true" aria-label={panelTitle(m, panel)}>
+            <div className="g-sheet-head">
+              <h2>{panelTitle(m, panel)}</h2>
+              <button
+                type="button"
+                className="g-icon-button"
+                aria-label={m.close}
+                onClick={() => setPanel(null)}
+              >
+                ×
+              </button>
+            </div>
+            <div className="g-sheet-body">
+              {panel === 'rules' ? <RulesPanel table={opened} /> : null}
+              {panel === 'fairness' ? <FairnessPanel api={api} seeds={seeds} onSeeds={setSeeds} /> : null}
+              {panel === 'history' ? (
+                opened.mode === 'demo' ? (
+                  <p className="g-muted">{m.noHistoryInDemo}</p>
+                ) : (
+                  <RecordsPanel api={api} table={opened} />
+                )
+              ) : null}
+            </div>
+          </div>
+        </div>
+      ) : null}
+      <p className="g-footnote g-muted">{fill(m.rtp, { rtp: opened.rtp })}</p>
+    </div>
+  );
+}
+
+function panelTitle(m: ReturnType<typeof useMessages>, panel: Exclude<Panel, null>): string {
+  return panel === 'rules' ? m.rules : panel === 'fairness' ? m.fairness : m.history;
+}

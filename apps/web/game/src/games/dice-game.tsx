@@ -1,0 +1,118 @@
+import { useRef, useState } from 'react';
+import { newRequestId, type Round } from '../api';
+import type { GameProps } from '../game-app';
+import { fill, useMessages } from '../i18n';
+import { formatMinor, minorOf, toWireAmount } from '../money';
+import { usePlay } from './use-play';
+
+const ROLLS = 10_000;
+
+/** Dice: roll under or over a target; the chance sets the payout (stake × 99 / chance). */
+export function DiceGame(props: GameProps) {
+  const m = useMessages();
+  const [direction, setDirection] = useState<'under' | 'over'>('under');
+  const [targetHundredths, setTarget] = useState(5_000);
+  const [last, setLast] = useState<Round | null>(null);
+  const { isBusy, run } = usePlay(props);
+  const pending = useRef<{ requestId: string; key: string } | null>(null);
+
+  const chanceHundredths = direction === 'under' ? targetHundredths : ROLLS - 1 - targetHundredths;
+  const isValid = chanceHundredths >= 100 && chanceHundredths <= 9_800;
+  const payoutMinor = isValid ? (props.stakeMinor * 9_900n) / BigInt(chanceHundredths) : 0n;
+  const target = (targetHundredths / 100).toFixed(2);
+
+  async function play() {
+    const key = `${props.stakeMinor}:${direction}:${targetHundredths}`;
+    // The same bet retried after a failure keeps its request id; a different bet gets a new one.
+    if (pending.current?.key !== key) pending.current = { requestId: newRequestId(), key };
+    const round = await run(() =>
+      props.api.bet({
+        requestId: pending.current!.requestId,
+        stake: toWireAmount(props.stakeMinor),
+        direction,
+        target,
+      }),
+    );
+    if (round) {
+      pending.current = null;
+      setLast(round);
+    }
+  }
+
+  const outcome = last?.outcome as { rollHundredths: number; isWin: boolean } | undefined;
+  return (
+    <div className="g-dice-game">
+      <div className="g-result" aria-live="polite" data-testid="dice-result">
+        {outcome ? (
+          <>
+            <span className={`g-roll ${outcome.isWin ? 'g-win' : 'g-loss'}`}>
+              {(outcome.rollHundredths / 100).toFixed(2)}
+            </span>
+            <span>
+              {outcome.isWin ? fill(m.win, { amount: formatMinor(minorOf(last?.win ?? '0')) }) : m.lose}
+            </span>
+          </>
+        ) : (
+          <span className="g-roll g-muted">—</span>
+        )}
+      </div>
+      <div className="g-track" aria-hidden="true">
+        <div
+          className="g-track-win"
+          style={
+            direction === 'under'
+              ? { left: 0, width: `${targetHundredths / 100}%` }
+              : { left: `${targetHundredths / 100}%`, right: 0 }
+          }
+        />
+        {outcome ? (
+          <div className="g-track-marker" style={{ left: `${outcome.rollHundredths / 100}%` }} />
+        ) : null}
+      </div>
+      <fieldset className="g-segment">
+        {(['under', 'over'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={`g-chip ${direction === value ? 'g-chip-active' : ''}`}
+            aria-pressed={direction === value}
+            onClick={() => setDirection(value)}
+          >
+            {m.dice[value]} {target}
+          </button>
+        ))}
+      </fieldset>
+      <label className="g-slider">
+        <span className="g-muted">{m.dice.target}</span>
+        <input
+          type="range"
+          min={direction === 'under' ? 100 : 199}
+          max={direction === 'under' ? 9_800 : 9_899}
+          step={1}
+          value={targetHundredths}
+          onChange={(event) => setTarget(Number(event.target.value))}
+          data-testid="dice-target"
+        />
+      </label>
+      <dl className="g-stats">
+        <div>
+          <dt>{m.dice.chance}</dt>
+          <dd>{(chanceHundredths / 100).toFixed(2)}%</dd>
+        </div>
+        <div>
+          <dt>{m.dice.payout}</dt>
+          <dd>{formatMinor(payoutMinor)}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="g-play"
+        disabled={isBusy || !isValid}
+        onClick={() => void play()}
+        data-testid="play"
+      >
+        {isBusy ? m.playing : m.play}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useRef, useState } from 'react';
+import { newRequestId, type Round } from '../api';
+import type { GameProps } from '../game-app';
+import { fill, useMessages } from '../i18n';
+import { formatMinor, minorOf, toWireAmount } from '../money';
+import { OutcomeSummary } from './outcome-summary';
+import { usePlay } from './use-play';
+
+const LINES: Record<string, number> = { 'classic-slot': 5, 'video-slot': 25 };
+
+/** The slots: the stake selector sets the stake per line; a spin shows the window of symbols. */
+export function SlotGame(props: GameProps) {
+  const m = useMessages();
+  const [last, setLast] = useState<Round | null>(null);
+  const { isBusy, run } = usePlay(props);
+  const pending = useRef<string | null>(null);
+  const lines = LINES[props.table.gameCode] ?? 1;
+
+  async function spin() {
+    pending.current ??= newRequestId();
+    const round = await run(() =>
+      props.api.bet({ requestId: pending.current!, lineStake: toWireAmount(props.stakeMinor) }),
+    );
+    if (round) {
+      pending.current = null;
+      setLast(round);
+    }
+  }
+
+  const freeSpins = (last?.outcome as { freeSpins?: unknown[] } | undefined)?.freeSpins?.length ?? 0;
+  return (
+    <div className="g-slot-game">
+      <div className="g-result" aria-live="polite" data-testid="slot-result">
+        {last ? (
+          <OutcomeSummary gameCode={last.gameCode} outcome={last.outcome} />
+        ) : (
+          <div className="g-reels-empty" />
+        )}
+        {last ? (
+          <span className={minorOf(last.win) > 0n ? 'g-win' : 'g-muted'}>
+            {minorOf(last.win) > 0n ? fill(m.win, { amount: formatMinor(minorOf(last.win)) }) : m.lose}
+            {freeSpins > 0 ? ` · ${fill(m.slot.freeSpins, { count: freeSpins })}` : ''}
+          </span>
+        ) : null}
+      </div>
+      <p className="g-muted">
+        {m.slot.lineStake}: {formatMinor(props.stakeMinor)} · {fill(m.slot.lines, { count: lines })} ={' '}
+        {formatMinor(props.stakeMinor * BigInt(lines))}
+      </p>
+      <button
+        type="button"
+        className="g-play"
+        disabled={isBusy}
+        onClick={() => void spin()}
+        data-testid="play"
+      >
+        {isBusy ? m.playing : m.slot.spin}
+      </button>
+    </div>
+  );
+}

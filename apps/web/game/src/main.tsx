@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createGameApi } from './api';
+import { GameApp, type Launch } from './game-app';
+import { readLanguage } from './i18n';
+import './game.css';
+
+// The launch URL (apps/server buildLaunchUrl): /game/?game=<code>&gameCode=<code>&mode=real|demo
+// &language=TY|EN and, in real mode, the launch token.
+const parameters = new URLSearchParams(window.location.search);
+const launch: Launch = {
+  gameCode: parameters.get('game') ?? parameters.get('gameCode') ?? '',
+  mode: parameters.get('mode') === 'demo' ? 'demo' : 'real',
+  token: parameters.get('token'),
+  language: readLanguage(parameters.get('language')),
+};
+document.documentElement.lang = launch.language === 'EN' ? 'en' : 'fil';
+// The token stays out of the address the player might copy or share.
+if (launch.token) {
+  parameters.delete('token');
+  window.history.replaceState(null, '', `${window.location.pathname}?${parameters.toString()}`);
+}
+
+const root = document.getElementById('game-root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <GameApp launch={launch} api={createGameApi(launch.language)} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type pg from 'pg';
+import { actAsVisitor, insertMember, logInThroughPage, skipMemberPopup, uniqueAccount } from '../accounts.ts';
+import { expect, screenshot, test } from '../fixtures.ts';
+
+// Our own games in their client (apps/web/game): a member opens dice through its launch URL as
+// the game iframe does, plays a round with real money, rotates the seed pair and verifies the
+// round from the betting records in the browser; a visitor plays dice with play money.
+
+/** Puts money in a member's cash as a deposit would: one transfer through the ledger's own function. */
+async function fundMember(db: pg.Client, memberId: string, amountMinor: number): Promise<void> {
+  const id = () => `e2e-${randomBytes(8).toString('hex')}`;
+  const merchant = await db.query<{ merchant_id: string }>('select merchant_id from members where id = $1', [
+    memberId,
+  ]);
+  const merchantId = merchant.rows[0]?.merchant_id;
+  const [cashId, bonusId] = [id(), id()];
+  await db.query(
+    `insert into ledger_accounts (id, merchant_id, kind, owner_id, currency) values
+       ($1, $3, 'player_cash', $4, 'PHP'), ($2, $3, 'player_bonus', $4, 'PHP')`,
+    [cashId, bonusId, merchantId, memberId],
+  );
+  await db.query(
+    `insert into ledger_accounts (id, merchant_id, kind, purpose, shard, currency)
+     values ($1, $2, 'house', 'deposit:e2e', 0, 'PHP') on conflict do nothing`,
+    [id(), merchantId],
+  );
+  const house = await db.query<{ id: string }>(
+    `select id from ledger_accounts where merchant_id = $1 and purpose = 'deposit:e2e' and shard = 0`,
+    [merchantId],
+  );
+  await db.query(
+    `select * from ledger_apply_transfer($1, $2, $3, 'deposit', null, $4, $5, 'PHP', $6, null)`,
+    [id(), merchantId, id(), house.rows[0]?.id, cashId, amountMinor],
+  );
+}
+
+/** The launch call as the lobby's tile makes it, with the page's session if there is one. */
+async function launchUrl(page: Page, nodeId: string, mode: 'real' | 'demo'): Promise<string> {
+  const launched = await page.evaluate(
+    async ({ nodeId, mode }) => {
+      const token = sessionStorage.getItem('token');
+      const response = await fetch(`/wps/game/launchGame?nodeId=${nodeId}&mode=${mode}&language=EN`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return (await response.json()) as { success: boolean; value: { url: string } };
+    },
+    { nodeId, mode },
+  );
+  expect(launched.success).toBe(true);
+  return launched.value.url;
+}
+
+function randomAddress(): string {
+  return `10.78.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+}
+
+test('a member plays dice from its launch URL, rotates the seeds and verifies the round in the betting records', async ({
+  page,
+  context,
+  db,
+}, testInfo) => {
+  test.slow();
+  await actAsVisitor(page, randomAddress());
+  const account = uniqueAccount('hg', testInfo.project.name);
+  const memberId = await insertMember(db, { account, password: 'Games1234' });
+  await skipMemberPopup(page, memberId);
+  await fundMember(db, memberId, 50_000);
+  await logInThroughPage(page, account, 'Games1234');
+  await expect(page.getByTestId('balance-amount')).toContainText('500.00');
+
+  const url = await launchUrl(page, 'INHOUSE_dice', 'real');
+  expect(url).toMatch(/^\/game\/\?game=dice&.*mode=real.*token=/);
+  const game = await context.newPage();
+  await game.goto(url);
+  const balance = game.getByTestId('game-balance');
+  await expect(balance).toContainText('₱500.00');
+  // The launch token leaves the address bar once the table is open.
+  expect(game.url()).not.toContain('token=');
+  await screenshot(game, 'house-dice-ready');
+
+  await game.getByTestId('play').click();
+  await expect(game.getByTestId('dice-result')).toContainText(/\d+\.\d{2}/);
+  // Under 50.00 with ₱10.00: lost (₱490.00) or won ₱19.80 (₱509.80).
+  await expect(balance).toContainText(/₱(490\.00|509\.80)/);
+  const after = (await balance.textContent())?.match(/₱[\d,.]+/)?.[0] ?? '';
+  await screenshot(game, 'house-dice-played');
+  // The site's own header follows over the socket.
+  await expect(page.getByTestId('balance-amount')).toContainText(after.replace('₱', ''));
+
+  await game.getByTestId('open-fairness').click();
+  const hash = (await game.getByTestId('server-seed-hash').textContent()) ?? '';
+  expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  await expect(game.getByTestId('nonce')).toHaveText('1');
+  await game.getByTestId('rotate').click();
+  await expect(game.getByTestId('revealed-seed')).toContainText(/[0-9a-f]{64}/);
+  await expect(game.getByTestId('server-seed-hash')).not.toHaveText(hash);
+  await screenshot(game, 'house-fairness');
+  await game
+    .getByRole('button', { name: /close|isara/i })
+    .last()
+    .click();
+
+  await game.getByTestId('open-history').click();
+  const records = game.getByTestId('records');
+  await expect(records.getByRole('button')).toHaveCount(1);
+  await records.getByRole('button').first().click();
+  const detail = game.getByTestId('round-detail');
+  await expect(detail.getByTestId('detail-server-seed')).toHaveText(/^[0-9a-f]{64}$/);
+  await detail.getByRole('button', { name: /verify|suriin/i }).click();
+  await expect(detail.getByTestId('verify-result')).toContainText(/verified|napatunayan/i);
+  await screenshot(game, 'house-round-verified');
+
+  const rounds = await db.query<{ status: string; stake_minor: string }>(
+    'select status, stake_minor::text from game_rounds where member_id = $1',
+    [memberId],
+  );
+  expect(rounds.rows).toEqual([{ status: 'settled', stake_minor: '1000' }]);
+});
+
+test('a member plays mines from its launch URL: picks a tile and the board answers', async ({
+  page,
+  context,
+  db,
+}, testInfo) => {
+  await actAsVisitor(page, randomAddress());
+  const account = uniqueAccount('hm', testInfo.project.name);
+  const memberId = await insertMember(db, { account, password: 'Games1234' });
+  await skipMemberPopup(page, memberId);
+  await fundMember(db, memberId, 50_000);
+  await logInThroughPage(page, account, 'Games1234');
+  const game = await context.newPage();
+  await game.goto(await launchUrl(page, 'INHOUSE_mines', 'real'));
+  await expect(game.getByTestId('game-balance')).toContainText('₱500.00');
+  await game.getByTestId('play').click();
+  await expect(game.getByTestId('game-balance')).toContainText('₱490.00');
+  await game.getByTestId('tile-12').click();
+  await expect(game.getByTestId('mines-status')).toContainText(/×|mine|mina/i);
+  await screenshot(game, 'house-mines');
+});
+
+test('a visitor plays a demo round of dice with play money', async ({ page, db }) => {
+  await actAsVisitor(page, randomAddress());
+  await page.goto('/');
+  const before = await db.query<{ count: string }>('select count(*)::text as count from ledger_transfers');
+  const url = await launchUrl(page, 'INHOUSE_dice', 'demo');
+  expect(url).toContain('mode=demo');
+  expect(url).not.toContain('token=');
+  await page.goto(url);
+  const balance = page.getByTestId('game-balance');
+  await expect(balance).toContainText('₱10,000.00');
+  await expect(page.getByText('DEMO')).toBeVisible();
+  await page.getByTestId('play').click();
+  await expect(balance).toContainText(/₱(9,990\.00|10,009\.80)/);
+  await screenshot(page, 'house-dice-demo');
+  const after = await db.query<{ count: string }>('select count(*)::text as count from ledger_transfers');
+  // Play money never reaches the ledger (other journeys may run before, never during, this one).
+  expect(after.rows[0]?.count).toBe(before.rows[0]?.count);
+});
