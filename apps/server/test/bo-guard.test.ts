@@ -167,11 +167,23 @@ beforeAll(async () => {
   resourceOfA.set('staff', staffOfA.id);
   resourceOfA.set('roles', 'all-but-staff-read');
   resourceOfA.set('merchants', merchantA);
-  const firstOf = async (table: 'banners' | 'announcements') =>
+  const firstOf = async (
+    table:
+      | 'banners'
+      | 'announcements'
+      | 'help_categories'
+      | 'help_articles'
+      | 'merchant_customer_services'
+      | 'merchant_resources',
+  ) =>
     (await db.selectFrom(table).select('id').where('merchant_id', '=', merchantA).executeTakeFirstOrThrow())
       .id;
   resourceOfA.set('banners', await firstOf('banners'));
   resourceOfA.set('announcements', await firstOf('announcements'));
+  resourceOfA.set('help-categories', await firstOf('help_categories'));
+  resourceOfA.set('help-articles', await firstOf('help_articles'));
+  resourceOfA.set('customer-services', await firstOf('merchant_customer_services'));
+  resourceOfA.set('resources', await firstOf('merchant_resources'));
   resourceOfA.set(
     'players',
     (await db.selectFrom('members').select('id').where('account_key', '=', 'demo').executeTakeFirstOrThrow())

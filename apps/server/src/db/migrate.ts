@@ -11,6 +11,7 @@ import * as m0023 from './migrations/0023_member_totp_step.ts';
 import * as m0024 from './migrations/0024_social_login.ts';
 import * as m0030 from './migrations/0030_operators.ts';
 import * as m0031 from './migrations/0031_audit_log.ts';
+import * as m0032 from './migrations/0032_help_article_merchant.ts';
 import * as m0040 from './migrations/0040_ledger.ts';
 import * as m0041 from './migrations/0041_ledger_transfer_function.ts';
 import * as m0050 from './migrations/0050_payments.ts';
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_social_login': m0024,
   '0030_operators': m0030,
   '0031_audit_log': m0031,
+  '0032_help_article_merchant': m0032,
   '0040_ledger': m0040,
   '0041_ledger_transfer_function': m0041,
   '0050_payments': m0050,

@@ -154,6 +154,7 @@ export type HelpCategoriesTable = {
 
 export type HelpArticlesTable = {
   id: string;
+  merchant_id: string;
   category_id: string;
   anchor: string;
   title: LocalizedColumn;

@@ -3,10 +3,19 @@ import { type Static, Type } from 'typebox';
 import {
   ANNOUNCEMENT_TYPES,
   BANNER_GROUPS,
+  CUSTOMER_SERVICE_TYPES,
   EXECUTIONS,
   LINK_TYPES,
 } from '../../modules/content/content.service.ts';
-import { CONTENT_ROWS_MAX, type ContentAdminService } from '../../modules/content/content-admin.service.ts';
+import {
+  CONTENT_ROWS_MAX,
+  type ContentAdminService,
+  type CustomerServiceAdminInput,
+  type HelpArticleAdminInput,
+  type HelpCategoryAdminInput,
+  type ResourceAdminInput,
+} from '../../modules/content/content-admin.service.ts';
+import type { Permission } from '../../modules/operator/permissions.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
@@ -75,54 +84,127 @@ const AnnouncementView = Type.Object({
   execution: Nullable(Type.String()),
 });
 
-/** Banners (with image upload) and announcements: popups, notices (marquee), promotions, help. */
+const CustomerServiceFields = {
+  csType: StringOf(CUSTOMER_SERVICE_TYPES),
+  title: Localized(200),
+  path: Type.String({ minLength: 1, maxLength: 1000, examples: ['https://t.me/sample'] }),
+  sortOrder: Type.Integer({ minimum: 0, maximum: 10_000 }),
+  enabled: Type.Boolean(),
+};
+const CustomerServiceView = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  ...CustomerServiceFields,
+  csType: Type.String(),
+  title: Type.Record(Type.String(), Type.String()),
+});
+
+const ResourceFields = {
+  resourceType: Type.String({ minLength: 1, maxLength: 30, examples: ['SOCIAL'] }),
+  label: Localized(200),
+  url: Type.String({ minLength: 1, maxLength: 1000, examples: ['https://example.com/sample'] }),
+  icon: Nullable(Type.String({ maxLength: 40 })),
+  sortOrder: Type.Integer({ minimum: 0, maximum: 10_000 }),
+  enabled: Type.Boolean(),
+};
+const ResourceView = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  ...ResourceFields,
+  label: Type.Record(Type.String(), Type.String()),
+});
+
+const HelpCategoryFields = {
+  anchor: Type.String({ minLength: 1, maxLength: 40, examples: ['sample'] }),
+  device: StringOf(['WEB']),
+  title: Localized(200),
+  sortOrder: Type.Integer({ minimum: 0, maximum: 10_000 }),
+};
+const HelpCategoryView = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  ...HelpCategoryFields,
+  device: Type.String(),
+  title: Type.Record(Type.String(), Type.String()),
+});
+
+const HelpArticleFields = {
+  categoryId: Type.String({ minLength: 1, maxLength: 64 }),
+  anchor: Type.String({ minLength: 1, maxLength: 40, examples: ['sample'] }),
+  title: Localized(200),
+  content: Localized(50_000),
+  sortOrder: Type.Integer({ minimum: 0, maximum: 10_000 }),
+};
+const HelpArticleView = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  ...HelpArticleFields,
+  title: Type.Record(Type.String(), Type.String()),
+  content: Type.Record(Type.String(), Type.String()),
+});
+
+/**
+ * Banners (with image upload), announcements (popups, notices, promotions, help), the help centre's
+ * categories and articles (content.*), and the site's customer-service entries and resources
+ * (settings.*, as they are part of a merchant's configuration in the permission response).
+ */
 export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesDeps): void {
   const { contentAdmin, images } = deps;
 
-  app.post(
-    '/bo/images',
-    {
-      ...merchantScopedRoute('content.write'),
-      schema: {
-        tags: TAGS,
-        summary: `Upload an image (multipart, one PNG, JPEG or WebP file, at most ${CONTENT_IMAGE_BYTES_MAX} bytes); answers its public URL`,
-        consumes: ['multipart/form-data'],
-        querystring: MerchantQuery,
-        response: {
-          200: Envelope(
-            Type.Object({
-              url: Type.String(),
-              width: Type.Integer(),
-              height: Type.Integer(),
-              bytes: Type.Integer(),
-            }),
-          ),
-          413: { $ref: 'ErrorEnvelope#' },
-          ...BO_ERROR_RESPONSES,
+  // Content staff upload banner and help images; configuration staff upload licence images and
+  // logos for resources. Both land in the same image store, each behind its own permission.
+  const imageRoutes = [
+    ['/bo/images', 'content.write'],
+    ['/bo/settings/images', 'settings.write'],
+  ] as const satisfies readonly (readonly [string, Permission])[];
+  for (const [url, permission] of imageRoutes) {
+    app.post(
+      url,
+      {
+        ...merchantScopedRoute(permission),
+        schema: {
+          tags: TAGS,
+          summary: `Upload an image (multipart, one PNG, JPEG or WebP file, at most ${CONTENT_IMAGE_BYTES_MAX} bytes); answers its public URL`,
+          consumes: ['multipart/form-data'],
+          querystring: MerchantQuery,
+          response: {
+            200: Envelope(
+              Type.Object({
+                url: Type.String(),
+                width: Type.Integer(),
+                height: Type.Integer(),
+                bytes: Type.Integer(),
+              }),
+            ),
+            413: { $ref: 'ErrorEnvelope#' },
+            ...BO_ERROR_RESPONSES,
+          },
         },
       },
-    },
-    async (request) => {
-      const file = await readUploadedFile(request, CONTENT_IMAGE_BYTES_MAX);
-      const stored = await images.save({
-        namespace: CONTENT_IMAGE_NAMESPACE,
-        data: file.data,
-        maxBytes: CONTENT_IMAGE_BYTES_MAX,
-        maxPixels: CONTENT_IMAGE_PIXELS_MAX,
-      });
-      return ok({
-        url: `${UPLOADED_MEDIA_PREFIX}${stored.path}`,
-        width: stored.width,
-        height: stored.height,
-        bytes: stored.bytes,
-      });
-    },
-  );
+      async (request) => {
+        const file = await readUploadedFile(request, CONTENT_IMAGE_BYTES_MAX);
+        const stored = await images.save({
+          namespace: CONTENT_IMAGE_NAMESPACE,
+          data: file.data,
+          maxBytes: CONTENT_IMAGE_BYTES_MAX,
+          maxPixels: CONTENT_IMAGE_PIXELS_MAX,
+        });
+        return ok({
+          url: `${UPLOADED_MEDIA_PREFIX}${stored.path}`,
+          width: stored.width,
+          height: stored.height,
+          bytes: stored.bytes,
+        });
+      },
+    );
+  }
 
   const kinds = [
     {
       segment: 'banners',
       label: 'banner',
+      read: 'content.read',
+      write: 'content.write',
       view: BannerView,
       body: BannerBody,
       newBody: NewBannerBody,
@@ -136,6 +218,8 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
     {
       segment: 'announcements',
       label: 'announcement (B notice, PL, PU popup, PR promotion, H help)',
+      read: 'content.read',
+      write: 'content.write',
       view: AnnouncementView,
       body: AnnouncementBody,
       newBody: NewAnnouncementBody,
@@ -147,9 +231,72 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
       remove: contentAdmin.deleteAnnouncement,
       findMerchant: contentAdmin.findMerchantOfAnnouncement,
     },
+    {
+      segment: 'help-categories',
+      label: 'help-centre category (removing one removes its articles)',
+      read: 'content.read',
+      write: 'content.write',
+      view: HelpCategoryView,
+      body: Type.Object(HelpCategoryFields),
+      newBody: Type.Object({ merchantId: MerchantIdField, ...HelpCategoryFields }),
+      list: contentAdmin.listHelpCategories,
+      create: (actor, merchantId, body) =>
+        contentAdmin.createHelpCategory(actor, merchantId, body as HelpCategoryAdminInput),
+      update: (actor, id, body) => contentAdmin.updateHelpCategory(actor, id, body as HelpCategoryAdminInput),
+      remove: contentAdmin.deleteHelpCategory,
+      findMerchant: contentAdmin.findMerchantOfHelpCategory,
+    },
+    {
+      segment: 'help-articles',
+      label: 'help-centre article (HTML per language, sanitised)',
+      read: 'content.read',
+      write: 'content.write',
+      view: HelpArticleView,
+      body: Type.Object(HelpArticleFields),
+      newBody: Type.Object({ merchantId: MerchantIdField, ...HelpArticleFields }),
+      list: contentAdmin.listHelpArticles,
+      create: (actor, merchantId, body) =>
+        contentAdmin.createHelpArticle(actor, merchantId, body as HelpArticleAdminInput),
+      update: (actor, id, body) => contentAdmin.updateHelpArticle(actor, id, body as HelpArticleAdminInput),
+      remove: contentAdmin.deleteHelpArticle,
+      findMerchant: contentAdmin.findMerchantOfHelpArticle,
+    },
+    {
+      segment: 'customer-services',
+      label: 'customer-service entry (LIVECHAT, TELEGRAM, …)',
+      read: 'settings.read',
+      write: 'settings.write',
+      view: CustomerServiceView,
+      body: Type.Object(CustomerServiceFields),
+      newBody: Type.Object({ merchantId: MerchantIdField, ...CustomerServiceFields }),
+      list: contentAdmin.listCustomerServices,
+      create: (actor, merchantId, body) =>
+        contentAdmin.createCustomerService(actor, merchantId, body as CustomerServiceAdminInput),
+      update: (actor, id, body) =>
+        contentAdmin.updateCustomerService(actor, id, body as CustomerServiceAdminInput),
+      remove: contentAdmin.deleteCustomerService,
+      findMerchant: contentAdmin.findMerchantOfCustomerService,
+    },
+    {
+      segment: 'resources',
+      label: 'resource (by type: SOCIAL, TELEGRAM, APP_ANDROID, APP_IOS, LICENSE, HELP, LOGO …)',
+      read: 'settings.read',
+      write: 'settings.write',
+      view: ResourceView,
+      body: Type.Object(ResourceFields),
+      newBody: Type.Object({ merchantId: MerchantIdField, ...ResourceFields }),
+      list: contentAdmin.listResources,
+      create: (actor, merchantId, body) =>
+        contentAdmin.createResource(actor, merchantId, body as ResourceAdminInput),
+      update: (actor, id, body) => contentAdmin.updateResource(actor, id, body as ResourceAdminInput),
+      remove: contentAdmin.deleteResource,
+      findMerchant: contentAdmin.findMerchantOfResource,
+    },
   ] as const satisfies readonly {
     segment: string;
     label: string;
+    read: Permission;
+    write: Permission;
     view: unknown;
     body: unknown;
     newBody: unknown;
@@ -164,7 +311,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
     app.get(
       `/bo/${kind.segment}`,
       {
-        ...merchantScopedRoute('content.read'),
+        ...merchantScopedRoute(kind.read),
         schema: {
           tags: TAGS,
           summary: `Every ${kind.label} of the merchant (at most ${CONTENT_ROWS_MAX})`,
@@ -181,7 +328,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
     app.post(
       `/bo/${kind.segment}`,
       {
-        ...merchantScopedRoute('content.write'),
+        ...merchantScopedRoute(kind.write),
         schema: {
           tags: TAGS,
           summary: `Add a ${kind.label}`,
@@ -198,7 +345,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
     app.put(
       `/bo/${kind.segment}/:id`,
       {
-        ...resourceRoute('content.write', kind.findMerchant),
+        ...resourceRoute(kind.write, kind.findMerchant),
         schema: {
           tags: TAGS,
           summary: `Change a ${kind.label}`,
@@ -215,7 +362,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
     app.delete(
       `/bo/${kind.segment}/:id`,
       {
-        ...resourceRoute('content.write', kind.findMerchant),
+        ...resourceRoute(kind.write, kind.findMerchant),
         schema: {
           tags: TAGS,
           summary: `Remove a ${kind.label}`,

@@ -1,15 +1,40 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { AnnouncementsTable, BannersTable, Database, LocalizedText } from '../../db/schema.ts';
+import type {
+  AnnouncementsTable,
+  BannersTable,
+  Database,
+  HelpArticlesTable,
+  HelpCategoriesTable,
+  LocalizedText,
+  MerchantCustomerServicesTable,
+  MerchantResourcesTable,
+} from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { AnnouncementType, BannerGroup, Execution, LinkType } from './content.service.ts';
-import { AnnouncementInputSchema, BannerInputSchema, checkInput } from './content-inputs.ts';
+import type {
+  AnnouncementType,
+  BannerGroup,
+  CustomerServiceType,
+  Execution,
+  LinkType,
+} from './content.service.ts';
+import {
+  AnnouncementInputSchema,
+  BannerInputSchema,
+  CustomerServiceInputSchema,
+  checkInput,
+  dropBlankLanguages,
+  HelpArticleEditSchema,
+  HelpCategoryEditSchema,
+  ResourceInputSchema,
+} from './content-inputs.ts';
 import { sanitizeLocalizedHtml } from './operator-html.ts';
 
 /**
- * The back office's writes to banners and announcements (notices are announcements of type B,
- * popups of type PU). Every change is one transaction with its audit row; announcement HTML goes
+ * The back office's writes to banners, announcements (notices are announcements of type B, popups
+ * of type PU), customer-service entries, resources (social links, apps, licences, logo, footer help)
+ * and the help centre. Every change is one transaction with its audit row; announcement HTML goes
  * through the operator-HTML sanitiser before it is stored or compared.
  */
 export type ContentAdminService = ReturnType<typeof createContentAdminService>;
@@ -38,6 +63,38 @@ export type AnnouncementAdminInput = {
   sortOrder: number;
   startsAt: string | null;
   endsAt: string | null;
+};
+
+export type CustomerServiceAdminInput = {
+  csType: CustomerServiceType;
+  title: LocalizedText;
+  path: string;
+  sortOrder: number;
+  enabled: boolean;
+};
+
+export type ResourceAdminInput = {
+  resourceType: string;
+  label: LocalizedText;
+  url: string;
+  icon: string | null;
+  sortOrder: number;
+  enabled: boolean;
+};
+
+export type HelpCategoryAdminInput = {
+  anchor: string;
+  device: 'WEB';
+  title: LocalizedText;
+  sortOrder: number;
+};
+
+export type HelpArticleAdminInput = {
+  categoryId: string;
+  anchor: string;
+  title: LocalizedText;
+  content: LocalizedText;
+  sortOrder: number;
 };
 
 type BannerRow = Selectable<BannersTable>;
@@ -76,6 +133,54 @@ export function announcementViewOf(row: AnnouncementRow) {
   };
 }
 
+export function customerServiceViewOf(row: Selectable<MerchantCustomerServicesTable>) {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    csType: row.cs_type,
+    title: row.title,
+    path: row.path,
+    sortOrder: row.sort_order,
+    enabled: row.enabled,
+  };
+}
+
+export function resourceViewOf(row: Selectable<MerchantResourcesTable>) {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    resourceType: row.resource_type,
+    label: row.label,
+    url: row.url,
+    icon: row.icon,
+    sortOrder: row.sort_order,
+    enabled: row.enabled,
+  };
+}
+
+export function helpCategoryViewOf(row: Selectable<HelpCategoriesTable>) {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    device: row.device,
+    anchor: row.anchor,
+    title: row.title,
+    sortOrder: row.sort_order,
+  };
+}
+
+export function helpArticleViewOf(row: Selectable<HelpArticlesTable>) {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    categoryId: row.category_id,
+    anchor: row.anchor,
+    title: row.title,
+    content: row.content,
+    sortOrder: row.sort_order,
+  };
+}
+
 function checkSchedule(startsAt: string | null, endsAt: string | null): void {
   if (startsAt !== null && endsAt !== null && Date.parse(startsAt) >= Date.parse(endsAt)) {
     throw new AppError('VALIDATION', { value: { fields: { endsAt: 'must be after the start' } } });
@@ -83,7 +188,13 @@ function checkSchedule(startsAt: string | null, endsAt: string | null): void {
 }
 
 /** The tables the back office edits row by row; each row has an id and belongs to one merchant. */
-type EditableTable = 'banners' | 'announcements';
+type EditableTable =
+  | 'banners'
+  | 'announcements'
+  | 'merchant_customer_services'
+  | 'merchant_resources'
+  | 'help_categories'
+  | 'help_articles';
 
 // Kysely cannot type a query over a table chosen at run time, so the shared create/update/delete
 // path below sees every editable table as one table `row` with an id and a merchant (the SQL names
@@ -100,6 +211,16 @@ type EditorSpec<T extends EditableTable, Input, View> = {
   viewOf: (row: Selectable<Database[T]>) => View;
   /** Checks the input (VALIDATION naming each field) and answers the row's columns. */
   valuesOf: (input: Input) => Record<string, unknown>;
+  /**
+   * Refuses values that clash with or point past the merchant's other rows (a help anchor used
+   * twice, an article in another merchant's category); `id` is the row being written.
+   */
+  checkReferences?: (
+    executor: Executor,
+    merchantId: string,
+    values: Record<string, unknown>,
+    id: string,
+  ) => Promise<void>;
 };
 
 /**
@@ -146,10 +267,13 @@ function createRowEditor<T extends EditableTable, Input, View>(
 
     async create(actor: ChangeActor, merchantId: string, input: Input): Promise<View> {
       const values = { id: uuidv7(), merchant_id: merchantId, ...spec.valuesOf(input) };
-      const view = await change(actor, 'create', async (trx) => ({
-        before: undefined,
-        after: await trx.insertInto(table).values(values).returningAll().executeTakeFirstOrThrow(),
-      }));
+      const view = await change(actor, 'create', async (trx) => {
+        await spec.checkReferences?.(trx as unknown as Executor, merchantId, values, values.id);
+        return {
+          before: undefined,
+          after: await trx.insertInto(table).values(values).returningAll().executeTakeFirstOrThrow(),
+        };
+      });
       return view as View;
     },
 
@@ -163,6 +287,7 @@ function createRowEditor<T extends EditableTable, Input, View>(
           .forUpdate()
           .executeTakeFirst();
         if (!before) return { before, after: undefined };
+        await spec.checkReferences?.(trx as unknown as Executor, before.merchant_id, values, id);
         const after = await trx
           .updateTable(table)
           .set(values)
@@ -219,12 +344,14 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
     kind: 'announcement',
     viewOf: announcementViewOf,
     valuesOf: (input: AnnouncementAdminInput) => {
+      const title = dropBlankLanguages(input.title);
+      const content = dropBlankLanguages(input.content);
       checkInput(AnnouncementInputSchema, {
         type: input.type,
         execution: input.execution,
         promotionType: input.promotionType,
-        title: input.title,
-        content: input.content,
+        title,
+        content,
         published: input.published,
         sortOrder: input.sortOrder,
       });
@@ -234,13 +361,104 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
         platform: 'W',
         execution: input.execution,
         promotion_type: input.promotionType,
-        title: JSON.stringify(input.title),
-        content: JSON.stringify(sanitizeLocalizedHtml(input.content)),
+        title: JSON.stringify(title),
+        content: JSON.stringify(sanitizeLocalizedHtml(content)),
         published: input.published,
         sort_order: input.sortOrder,
         starts_at: input.startsAt ?? new Date(),
         ends_at: input.endsAt,
       };
+    },
+  });
+
+  const customerServices = createRowEditor(db, recordChange, {
+    table: 'merchant_customer_services',
+    kind: 'customer_service',
+    viewOf: customerServiceViewOf,
+    valuesOf: (input: CustomerServiceAdminInput) => {
+      const title = dropBlankLanguages(input.title);
+      checkInput(CustomerServiceInputSchema, { ...input, title });
+      return {
+        cs_type: input.csType,
+        title: JSON.stringify(title),
+        path: input.path,
+        sort_order: input.sortOrder,
+        enabled: input.enabled,
+      };
+    },
+  });
+
+  const resources = createRowEditor(db, recordChange, {
+    table: 'merchant_resources',
+    kind: 'resource',
+    viewOf: resourceViewOf,
+    valuesOf: (input: ResourceAdminInput) => {
+      const label = dropBlankLanguages(input.label);
+      checkInput(ResourceInputSchema, { ...input, label });
+      return {
+        resource_type: input.resourceType,
+        label: JSON.stringify(label),
+        url: input.url,
+        icon: input.icon,
+        sort_order: input.sortOrder,
+        enabled: input.enabled,
+      };
+    },
+  });
+
+  const helpCategories = createRowEditor(db, recordChange, {
+    table: 'help_categories',
+    kind: 'help_category',
+    viewOf: helpCategoryViewOf,
+    valuesOf: (input: HelpCategoryAdminInput) => {
+      const title = dropBlankLanguages(input.title);
+      checkInput(HelpCategoryEditSchema, { ...input, title });
+      return {
+        anchor: input.anchor,
+        device: input.device,
+        title: JSON.stringify(title),
+        sort_order: input.sortOrder,
+      };
+    },
+    checkReferences: async (executor, merchantId, values, id) => {
+      const taken = await executor
+        .selectFrom('help_categories')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('device', '=', String(values.device))
+        .where('anchor', '=', String(values.anchor))
+        .where('id', '!=', id)
+        .executeTakeFirst();
+      if (taken) throw new AppError('VALIDATION', { value: { fields: { anchor: 'already used' } } });
+    },
+  });
+
+  const helpArticles = createRowEditor(db, recordChange, {
+    table: 'help_articles',
+    kind: 'help_article',
+    viewOf: helpArticleViewOf,
+    valuesOf: (input: HelpArticleAdminInput) => {
+      const title = dropBlankLanguages(input.title);
+      const content = dropBlankLanguages(input.content);
+      checkInput(HelpArticleEditSchema, { ...input, title, content });
+      return {
+        category_id: input.categoryId,
+        anchor: input.anchor,
+        title: JSON.stringify(title),
+        content: JSON.stringify(sanitizeLocalizedHtml(content)),
+        sort_order: input.sortOrder,
+      };
+    },
+    // An article may only sit in a category of its own merchant.
+    checkReferences: async (executor, merchantId, values) => {
+      const category = await executor
+        .selectFrom('help_categories')
+        .select('id')
+        .where('id', '=', String(values.category_id))
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      if (!category)
+        throw new AppError('VALIDATION', { value: { fields: { categoryId: 'no such category' } } });
     },
   });
 
@@ -274,5 +492,56 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
     createAnnouncement: announcements.create,
     updateAnnouncement: announcements.update,
     deleteAnnouncement: announcements.remove,
+
+    async listCustomerServices(scope: readonly string[] | null) {
+      let query = db.selectFrom('merchant_customer_services').selectAll().orderBy('sort_order').orderBy('id');
+      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
+      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(customerServiceViewOf);
+    },
+    findMerchantOfCustomerService: customerServices.findMerchant,
+    createCustomerService: customerServices.create,
+    updateCustomerService: customerServices.update,
+    deleteCustomerService: customerServices.remove,
+
+    async listResources(scope: readonly string[] | null) {
+      let query = db
+        .selectFrom('merchant_resources')
+        .selectAll()
+        .orderBy('resource_type')
+        .orderBy('sort_order')
+        .orderBy('id');
+      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
+      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(resourceViewOf);
+    },
+    findMerchantOfResource: resources.findMerchant,
+    createResource: resources.create,
+    updateResource: resources.update,
+    deleteResource: resources.remove,
+
+    async listHelpCategories(scope: readonly string[] | null) {
+      let query = db.selectFrom('help_categories').selectAll().orderBy('sort_order').orderBy('id');
+      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
+      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(helpCategoryViewOf);
+    },
+    findMerchantOfHelpCategory: helpCategories.findMerchant,
+    createHelpCategory: helpCategories.create,
+    updateHelpCategory: helpCategories.update,
+    /** Removes a category with its articles (the articles go by the foreign key's cascade). */
+    deleteHelpCategory: helpCategories.remove,
+
+    async listHelpArticles(scope: readonly string[] | null) {
+      let query = db
+        .selectFrom('help_articles')
+        .selectAll()
+        .orderBy('category_id')
+        .orderBy('sort_order')
+        .orderBy('id');
+      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
+      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(helpArticleViewOf);
+    },
+    findMerchantOfHelpArticle: helpArticles.findMerchant,
+    createHelpArticle: helpArticles.create,
+    updateHelpArticle: helpArticles.update,
+    deleteHelpArticle: helpArticles.remove,
   };
 }

@@ -24,6 +24,13 @@ const LocalizedHtml = Type.Record(LANGUAGE_CODE, Type.String({ maxLength: OPERAT
 });
 // A link or image is a relative path or an http(s) URL, never javascript: or data:.
 const SafeUrl = Type.String({ maxLength: URL_MAX_LENGTH, pattern: '^(/(?!/)|https?://|mailto:|tel:)' });
+// Where a customer-service entry sends a player: a web address, nothing else.
+const WebUrl = Type.String({ maxLength: URL_MAX_LENGTH, pattern: '^https?://[^\\s/$.?#][^\\s]*$' });
+// A resource is a web address or a path on the site itself (an uploaded image, a help anchor).
+const WebOrSiteUrl = Type.String({
+  maxLength: URL_MAX_LENGTH,
+  pattern: '^(https?://[^\\s/$.?#][^\\s]*|/(?!/)[^\\s]*)$',
+});
 const Anchor = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$' });
 const SortOrder = Type.Integer({ minimum: 0, maximum: 10_000 });
 
@@ -91,17 +98,43 @@ export const CustomerServiceInputSchema = Type.Object({
     Type.Literal('EMAIL'),
   ]),
   title: LocalizedTitle,
-  path: SafeUrl,
+  path: WebUrl,
   sortOrder: SortOrder,
+  enabled: Type.Optional(Type.Boolean()),
 });
 
 export const ResourceInputSchema = Type.Object({
   resourceType: Type.String({ pattern: '^[A-Z][A-Z_]{1,29}$' }),
   label: LocalizedTitle,
-  url: SafeUrl,
+  url: WebOrSiteUrl,
   icon: Type.Union([Type.String({ pattern: '^[a-z0-9-]{1,40}$' }), Type.Null()]),
   sortOrder: SortOrder,
+  enabled: Type.Optional(Type.Boolean()),
 });
+
+/** One help-centre category as the back office edits it (its articles are edited one by one). */
+export const HelpCategoryEditSchema = Type.Object({
+  anchor: Anchor,
+  device: Type.Literal('WEB'),
+  title: LocalizedTitle,
+  sortOrder: SortOrder,
+});
+
+export const HelpArticleEditSchema = Type.Object({
+  categoryId: Type.String({ minLength: 1, maxLength: 64 }),
+  anchor: Anchor,
+  title: LocalizedTitle,
+  content: LocalizedHtml,
+  sortOrder: SortOrder,
+});
+
+/**
+ * Drops the languages an operator left blank, so that a reader of that language falls back to
+ * another one instead of seeing an empty text.
+ */
+export function dropBlankLanguages(text: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(text).filter(([, value]) => value.trim() !== ''));
+}
 
 /**
  * Checks an operator's input against its schema. Too long, unknown codes or unsafe URLs are

@@ -312,6 +312,7 @@ export function createContentService(db: Kysely<Database>) {
           .values(
             input.articles.map((article, index) => ({
               id: uuidv7(),
+              merchant_id: merchantId,
               category_id: categoryId,
               anchor: article.anchor,
               title: JSON.stringify(article.title),
