@@ -373,6 +373,37 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     expect(await cash()).toBe(before - 400n + 412n);
   });
 
+  it('settles a blackjack hand left open past its timeout by standing, as the verifier replays it', async () => {
+    const token = await launch('blackjack');
+    let round: Envelope['value'] = null;
+    // A dealt blackjack ends at once; deal until a hand waits for the player.
+    for (let deal = 0; deal < 10 && round?.status !== 'open'; deal += 1) {
+      round = (await call('POST', '/wps/game/house/bet', token, { requestId: requestId(), stake: '5.00' }))
+        .body.value.round;
+    }
+    expect(round.status).toBe('open');
+    expect(round.outcome.shoe).toBeUndefined();
+    expect(round.outcome.dealer[1]).toBeNull();
+    const before = await cash();
+    clock += 25 * 60 * 60_000;
+    await settleJob()();
+    // The session that dealt the hand has ended by now; the member comes back with a new one.
+    const later = await launch('blackjack');
+    const rotated = await call('POST', '/wps/game/house/seeds/rotate', later, {});
+    expect(rotated.status).toBe(200);
+    const detail = (await call('GET', `/wps/game/house/records/${round.roundId}`, later)).body.value;
+    expect(detail.status).toBe('settled');
+    const played = parseState<PlayedRound & { actions: string[] }>(JSON.stringify(detail.played));
+    expect(played.actions.every((action) => action === 'stand' || action === 'decline-insurance')).toBe(true);
+    const verified = verifyRound(
+      { serverSeed: detail.serverSeed, clientSeed: detail.clientSeed, nonce: detail.nonce },
+      played,
+    );
+    const winMinor = BigInt(Math.round(Number(detail.win) * 100));
+    expect(verified.payoutMinor).toBe(winMinor);
+    expect(await cash()).toBe(before + winMinor);
+  });
+
   it('finishes a round whose process stopped after the stake was recorded: the stake goes back', async () => {
     const before = await cash();
     const token = await launch('dice');

@@ -251,7 +251,10 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     const row = await findLaunchTokenByHash(db, hashToken(token));
     if (!row || row.vendor_id !== vendorId) return null;
     if (row.opened_at !== null) return { row, isOpen: true };
-    const isOpen = await openLaunchToken(db, row.id, now());
+    // Two first calls may race: the one that does not open it finds it opened by the other.
+    const isOpen =
+      (await openLaunchToken(db, row.id, now())) ||
+      (await findLaunchTokenByHash(db, row.token_hash))?.opened_at != null;
     return { row, isOpen };
   }
 

@@ -22,6 +22,28 @@ export function Cards({ cards }: { cards: Array<number | null> }) {
   );
 }
 
+/** Short faces for the reels, so that a symbol fits its cell on a phone; the full name is its title. */
+const SYMBOL_FACES: Record<string, string> = {
+  wild: 'WILD',
+  scatter: '★',
+  mango: 'MANGO',
+  jeepney: 'JEEP',
+  carabao: 'CARAB',
+  sampaguita: '✿',
+  ace: 'A',
+  king: 'K',
+  queen: 'Q',
+  jack: 'J',
+  ten: '10',
+  seven: '7',
+  bar: 'BAR',
+  bell: 'BELL',
+  plum: 'PLUM',
+  orange: 'ORANGE',
+  lemon: 'LEMON',
+  cherry: 'CHERRY',
+};
+
 function Grid({ window: columns }: { window: string[][] }) {
   // The engine gives the window reel by reel (columns); the screen shows rows.
   const rows = columns[0]?.map((_, row) => columns.map((column) => column[row] ?? '')) ?? [];
@@ -29,8 +51,8 @@ function Grid({ window: columns }: { window: string[][] }) {
     <div className="g-reels" style={{ gridTemplateColumns: `repeat(${columns.length}, 1fr)` }}>
       {rows.flat().map((symbol, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a window's cells are fixed positions.
-        <span key={index} className={`g-symbol g-symbol-${symbol}`}>
-          {symbol}
+        <span key={index} className={`g-symbol g-symbol-${symbol}`} title={symbol}>
+          {SYMBOL_FACES[symbol] ?? symbol}
         </span>
       ))}
     </div>

@@ -1,3 +1,4 @@
+import { RED_NUMBERS } from '@panalo/games/roulette/roulette.ts';
 import { useRef, useState } from 'react';
 import { newRequestId, type Round, type WireTableBet } from '../api';
 import type { GameProps } from '../game-app';
@@ -31,7 +32,7 @@ function optionsOf(gameCode: string): BetOption[] {
         })),
         ...range(0, 36).map((number) => ({
           id: `straight-${number}`,
-          label: 'straight',
+          label: number === 0 ? 'zero' : RED_NUMBERS.has(number) ? 'red-number' : 'black-number',
           n: number,
           bet: { kind: 'straight', numbers: [number] },
         })),

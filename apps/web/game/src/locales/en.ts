@@ -114,6 +114,9 @@ export const en = {
     rules: 'Line wins pay left to right as the paytable shows, in multiples of the line stake.',
   },
   labels: {
+    zero: '0',
+    'red-number': '{{n}}',
+    'black-number': '{{n}}',
     red: 'Red',
     black: 'Black',
     odd: 'Odd',

@@ -116,6 +116,9 @@ export const ty: Messages = {
     rules: 'Ang mga panalo sa linya ay mula kaliwa pakanan ayon sa talaan, sa multiple ng taya bawat linya.',
   },
   labels: {
+    zero: '0',
+    'red-number': '{{n}}',
+    'black-number': '{{n}}',
     red: 'Pula',
     black: 'Itim',
     odd: 'Gansal',
