@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type GameApi, GameApiError, type Round, type Seeds, type Table } from './api';
 import { FairnessPanel } from './fairness-panel';
+import type { GameProps } from './game-props';
 import { BlackjackGame } from './games/blackjack-game';
 import { DiceGame } from './games/dice-game';
 import { MinesGame } from './games/mines-game';
@@ -11,17 +12,6 @@ import { formatAmount, minorOf } from './money';
 import { RecordsPanel } from './records-panel';
 import { RulesPanel } from './rules-panel';
 import { playWinSound } from './sound';
-
-export type GameProps = {
-  table: Table;
-  api: GameApi;
-  stakeMinor: bigint;
-  /** Called with every answered round: the shell updates the balance, seeds and last result. */
-  onRound: (round: Round, balance: string) => void;
-  onError: (error: unknown) => void;
-  /** The round still open when the table was opened (mines, blackjack). */
-  openRound: Round | null;
-};
 
 type Panel = 'rules' | 'fairness' | 'history' | null;
 

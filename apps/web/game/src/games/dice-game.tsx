@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { newRequestId, type Round } from '../api';
-import type { GameProps } from '../game-app';
+import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
 import { usePlay } from './use-play';

@@ -1,7 +1,7 @@
 import { RED_NUMBERS } from '@panalo/games/roulette/roulette.ts';
 import { useRef, useState } from 'react';
 import { newRequestId, type Round, type WireTableBet } from '../api';
-import type { GameProps } from '../game-app';
+import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
 import { OutcomeSummary } from './outcome-summary';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Round } from '../api';
-import type { GameProps } from '../game-app';
+import type { GameProps } from '../game-props';
 
 /**
  * Sends one bet or action at a time and reports it to the shell. A bet keeps its request id until

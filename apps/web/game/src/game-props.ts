@@ -1,0 +1,13 @@
+import type { GameApi, Round, Table } from './api';
+
+/** What the shell hands every game. */
+export type GameProps = {
+  table: Table;
+  api: GameApi;
+  stakeMinor: bigint;
+  /** Called with every answered round: the shell updates the balance, seeds and last result. */
+  onRound: (round: Round, balance: string) => void;
+  onError: (error: unknown) => void;
+  /** The round still open when the table was opened (mines, blackjack). */
+  openRound: Round | null;
+};
