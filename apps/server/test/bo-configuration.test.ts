@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from './support/accounts-client.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
+import { auditCount as auditCountIn, expectOneAuditRow as expectOneAuditRowIn } from './support/audit-log.ts';
 import {
   type BackOfficeClient,
   createBackOfficeClient,
@@ -17,28 +18,9 @@ let otherId: string;
 let admin: BackOfficeClient;
 let contentEditor: BackOfficeClient;
 
-async function auditCount(): Promise<number> {
-  const row = await testApp.database.db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** Runs one change and checks that it wrote exactly one audit row, which it answers. */
-async function expectOneAuditRow(change: () => Promise<{ body: Envelope }>) {
-  const before = await auditCount();
-  const reply = await change();
-  expect(reply.body).toMatchObject({ success: true });
-  expect(await auditCount()).toBe(before + 1);
-  const row = await testApp.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return { reply, row };
-}
+const auditCount = () => auditCountIn(testApp.database.db);
+const expectOneAuditRow = (change: () => Promise<{ body: Envelope }>) =>
+  expectOneAuditRowIn(testApp.database.db, change);
 
 async function config(): Promise<Envelope['value']> {
   const reply = await admin.call('GET', `/bo/merchants/${demoId}/config`);

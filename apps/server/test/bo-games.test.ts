@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsClient, type Envelope } from './support/accounts-client.ts';
+import { auditCount as auditCountIn, expectOneAuditRow as expectOneAuditRowIn } from './support/audit-log.ts';
 import {
   type BackOfficeClient,
   createBackOfficeClient,
@@ -29,30 +30,10 @@ let otherVendorId: string;
 type Game = { id: string; nodeId: string; gameCode: string; names: Record<string, string>; status: string };
 type Item = { nodeId: string; gameCode: string; gameName: string };
 
-async function auditCount(): Promise<number> {
-  const row = await testApp.database.db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** Runs a change and checks that it wrote exactly one audit row, of this action, with before and after. */
-async function expectOneAuditRow(action: string, change: () => Promise<{ body: Envelope }>) {
-  const before = await auditCount();
-  const reply = await change();
-  expect(reply.body).toMatchObject({ success: true });
-  expect(await auditCount()).toBe(before + 1);
-  const row = await testApp.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  expect(row.action).toBe(action);
-  expect(row.merchant_id).toBe(merchantA);
-  return { reply, row };
-}
+const auditCount = () => auditCountIn(testApp.database.db);
+/** Runs a change and checks that it wrote exactly one audit row, of this action, on merchant A. */
+const expectOneAuditRow = (action: string, change: () => Promise<{ body: Envelope }>) =>
+  expectOneAuditRowIn(testApp.database.db, change, { action, merchant_id: merchantA });
 
 const gameId = (code: string) => games.get(code) ?? '';
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../src/modules/operator/permissions.ts';
 import type { Envelope } from './support/accounts-client.ts';
+import { auditCount as auditCountIn, expectOneAuditRow as expectOneAuditRowIn } from './support/audit-log.ts';
 import {
   type BackOfficeClient,
   createBackOfficeClient,
@@ -28,31 +29,9 @@ function clientWith(token: string, ip: string): BackOfficeClient {
   return client;
 }
 
-async function auditCount(): Promise<number> {
-  const row = await testApp.database.db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-async function latestAudit() {
-  return testApp.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-}
-
-/** Runs one change and checks that it wrote exactly one audit row, which it answers. */
-async function expectOneAuditRow(change: () => Promise<{ body: Envelope }>) {
-  const before = await auditCount();
-  const reply = await change();
-  expect(reply.body).toMatchObject({ success: true });
-  expect(await auditCount()).toBe(before + 1);
-  return { reply, row: await latestAudit() };
-}
+const auditCount = () => auditCountIn(testApp.database.db);
+const expectOneAuditRow = (change: () => Promise<{ body: Envelope }>) =>
+  expectOneAuditRowIn(testApp.database.db, change);
 
 beforeAll(async () => {
   testApp = await createSeededApp({}, { now: () => new Date(nowMs) });
