@@ -18,6 +18,12 @@ beforeAll(async () => {
   distRoot = mkdtempSync(path.join(tmpdir(), 'panalo-dist-'));
   writeSite(path.join(distRoot, 'web'), 'Panalo');
   writeSite(path.join(distRoot, 'admin'), 'Back office');
+  // The in-house game client, a second page of the web build.
+  mkdirSync(path.join(distRoot, 'web', 'game'));
+  writeFileSync(
+    path.join(distRoot, 'web', 'game', 'index.html'),
+    '<!doctype html><title>Game client</title>',
+  );
   writeFileSync(path.join(distRoot, 'secret.txt'), 'outside the dist folder');
   testApp = await createTestApp({
     webDistDir: path.join(distRoot, 'web'),
@@ -44,6 +50,15 @@ describe('serving the built SPAs', () => {
       const response = await testApp.app.inject({ method: 'GET', url, headers: HTML });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<title>Panalo</title>');
+    }
+  });
+
+  it('serves the in-house game client at /game/, with its launch parameters, without caching', async () => {
+    for (const url of ['/game/?game=dice&gameCode=dice&mode=demo&language=EN', '/game', '/game/']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Game client</title>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
     }
   });
 
