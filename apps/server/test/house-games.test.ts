@@ -529,6 +529,28 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     );
   });
 
+  it("refuses a stake that would pass the member's own loss limit with LIMIT_REACHED", async () => {
+    const member = createAccountsClient(testApp.app, '203.0.113.64');
+    await member.logIn('demo', 'Demo1234');
+    const limit = await member.call('PUT', '/wps/member/responsibleGaming/limit', {
+      kind: 'loss',
+      period: 'day',
+      value: '1.00',
+    });
+    expect(limit.status).toBe(200);
+    const token = await launch('dice');
+    const before = await cash();
+    const reply = await call('POST', '/wps/game/house/bet', token, {
+      requestId: requestId(),
+      stake: '5.00',
+      direction: 'under',
+      target: '50.00',
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body.code).toBe('LIMIT_REACHED');
+    expect(await cash()).toBe(before);
+  });
+
   // Last: the break ends the demo member's sessions for the rest of the file.
   it('refuses a self-excluded member with SELF_EXCLUDED, before any money moves', async () => {
     const token = await launch('dice');
