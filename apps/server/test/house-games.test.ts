@@ -529,6 +529,27 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     );
   });
 
+  it("ends play when the member's session ends: the launch token no longer bets", async () => {
+    const member = createAccountsClient(testApp.app, '203.0.113.65');
+    await member.logIn('demo', 'Demo1234');
+    const launched = await member.call('GET', '/wps/game/launchGame?nodeId=INHOUSE_dice&mode=real');
+    const token = tokenOf(launched.body.value.url);
+    const bet = () =>
+      call('POST', '/wps/game/house/bet', token, {
+        requestId: requestId(),
+        stake: '1.00',
+        direction: 'under',
+        target: '50.00',
+      });
+    expect((await bet()).status).toBe(200);
+    expect((await member.call('DELETE', '/wps/session/logout')).status).toBe(200);
+    const before = await cash();
+    const refused = await bet();
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('NOT_LOGGED_IN');
+    expect(await cash()).toBe(before);
+  });
+
   it("refuses a stake that would pass the member's own loss limit with LIMIT_REACHED", async () => {
     const member = createAccountsClient(testApp.app, '203.0.113.64');
     await member.logIn('demo', 'Demo1234');

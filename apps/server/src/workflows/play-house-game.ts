@@ -210,7 +210,13 @@ export function createHouseGames(deps: HouseGameDeps) {
       };
     }
     const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
-    const round = open ? await continueRound(table, open) : null;
+    let round: RoundView | null = null;
+    try {
+      round = open ? await continueRound(table, open) : null;
+    } catch (caught) {
+      // A stake that could not be taken (the balance fell meanwhile) leaves no round to resume.
+      if (!isAppError(caught)) throw caught;
+    }
     return {
       mode: 'real',
       gameCode: table.code,
