@@ -148,6 +148,28 @@ test('a withdrawal: payment password, a GCash account, held in review, paid out 
     await expect(page.getByTestId('withdraw-form')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('balance-amount')).toContainText('600.00');
     await screenshot(page, 'withdraw-paid');
+
+    // The player says what arrived: part of it first, then the whole amount (spec §4).
+    const record = page.getByTestId('withdrawal-record').first();
+    const confirmation = record.getByTestId('withdrawal-confirm');
+    await expect(confirmation).toContainText('Did the money arrive?');
+    await expect(confirmation).toContainText('Counts as received on');
+    await confirmation.getByTestId('withdrawal-received-part').click();
+    await confirmation.getByTestId('withdrawal-received-amount').fill('500');
+    await confirmation.getByRole('button', { name: 'Save' }).click();
+    await expect(confirmation).toContainText('Enter more than you reported before');
+    await confirmation.getByTestId('withdrawal-received-amount').fill('150');
+    await screenshot(page, 'withdraw-confirm-part');
+    await confirmation.getByRole('button', { name: 'Save' }).click();
+    await expect(record.getByTestId('withdrawal-received-so-far')).toHaveText(
+      'Received ₱150.00 · Remaining ₱250.00',
+    );
+    await screenshot(page, 'withdraw-confirm');
+    await record.getByTestId('withdrawal-fully-paid').click();
+    await expect(record.getByTestId('withdrawal-confirmation')).toHaveText('Received');
+    await expect(record.getByTestId('withdrawal-confirm')).toBeHidden();
+    await expect(page.getByTestId('balance-amount')).toContainText('600.00');
+    await screenshot(page, 'withdraw-confirmed');
     expect(consoleErrors).toEqual([]);
   } finally {
     await db.query(

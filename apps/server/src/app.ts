@@ -18,6 +18,7 @@ import { registerReportsRoutes } from './http/bo/reports.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerStaffRoutes } from './http/bo/staff.routes.ts';
 import { registerGameMenuRoutes } from './http/lgw/games.routes.ts';
+import { registerLotteryRoutes } from './http/lgw/lottery.routes.ts';
 import { installMerchantContext, readMerchantLanguage } from './http/merchant-context.ts';
 import { registerMetricsRoutes } from './http/ops/metrics.routes.ts';
 import { registerOpsRoutes } from './http/ops/ops.routes.ts';
@@ -26,6 +27,7 @@ import { registerCountryFlagRoutes } from './http/static/country-flag.routes.ts'
 import { registerMediaRoutes } from './http/static/media.routes.ts';
 import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
+import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
@@ -55,6 +57,7 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
+import { createLotteryService } from './modules/lottery/lottery.service.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
 import { wordMessage } from './modules/inbox/message-texts.ts';
@@ -100,6 +103,7 @@ import { installRealtime, type Realtime, type SocketTokenResolver } from './plat
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/play-house-game.ts';
 import { createVendorWallet } from './workflows/vendor-wallet.ts';
+import { createWithdrawalAutoReceiptJob } from './workflows/withdrawal-confirmation.ts';
 
 export type AppOptions = {
   config: Config;
@@ -296,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   const houseGames = createHouseGames({ games, houseRounds, members, wallet, responsibleGaming });
+  const withdrawals = createWithdrawalService({ db: database.db, recordChange: audit.record, now });
   const jobs = createJobRunner({
     database,
     logger: app.log,
@@ -304,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createHeartbeatJob({ db: database.db, nodeId: config.nodeId }),
       createKeyRotationJob({ keys: encryptionKeys }),
       createSettleHouseRoundsJob({ houseGames, houseRounds }),
+      createWithdrawalAutoReceiptJob({ withdrawals, findMerchant: merchantService.findById }),
     ],
   });
   app.decorate('jobs', jobs);
@@ -347,15 +353,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wallet,
     personalProfit: createPersonalProfitService({ db: database.db }),
   });
-  const withdrawals = createWithdrawalService({ db: database.db, recordChange: audit.record, now });
   registerMessageRoutes(app, { members, inbox });
   const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox };
   registerPaymentRoutes(app, { members, payments, wallet, responsibleGaming, inbox });
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
-  registerWithdrawalRoutes(app, withdrawDeps);
+  registerWithdrawalRoutes(app, { ...withdrawDeps, images: app.images });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
   registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
-  registerFinanceRoutes(app, withdrawDeps);
+  registerFinanceRoutes(app, { ...withdrawDeps, images: app.images });
   registerBankDepositRoutes(app, { members, payments, wallet, images: app.images, inbox });
   registerDepositReviewRoutes(app, {
     members,
@@ -417,6 +422,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogue = createCatalogueService({ db: database.db, rateLimiter });
   registerRelayRoutes(app, { catalogue, members });
   registerGameMenuRoutes(app, { catalogue });
+  // Lottery games: their menu, the draws their vendors report, and the lottery pages' launch.
+  const lottery = createLotteryService({ db: database.db });
+  registerLotteryRoutes(app, { games, lottery, members });
+  registerDrawReportRoutes(app, { games, lottery, now });
   registerGamesRoutes(app, {
     catalogueAdmin: createCatalogueAdminService({ db: database.db, recordChange: audit.record, now }),
     images: app.images,

@@ -247,6 +247,12 @@ beforeAll(async () => {
     receiptPath: receipt.path,
   });
   resourceOfA.set('finance/deposits', deposit.id);
+  // The withdrawal's proof of non-receipt, for the proof photo's route (the same kind of image).
+  await db
+    .updateTable('withdrawals')
+    .set({ proof_path: receipt.path })
+    .where('id', '=', 'withdrawal-a')
+    .execute();
   // The catalogue's :id routes: a game, a vendor and a classify group of merchant A.
   await registerTestVendor(testApp, { vassalage: 'GUARDV', games: [catalogueGame('guard1')] });
   const gameOfA = await db

@@ -334,7 +334,13 @@ describe('withdrawals', () => {
       )
       .toBe('captured');
     const listed = await player.call('GET', '/wps/payment/withdrawals');
-    expect(listed.body.value.list[0]).toMatchObject({ id, status: 'paid', amount: '300.00' });
+    expect(listed.body.value.list[0]).toMatchObject({
+      id,
+      status: 'paid',
+      amount: '300.00',
+      confirmation: 'awaiting',
+      remainingAmount: '300.00',
+    });
   });
 
   it('gives the amount back when the gateway reports the payout failed', async () => {

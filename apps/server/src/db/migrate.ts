@@ -17,6 +17,7 @@ import * as m0041 from './migrations/0041_ledger_transfer_function.ts';
 import * as m0050 from './migrations/0050_payments.ts';
 import * as m0051 from './migrations/0051_withdrawals.ts';
 import * as m0052 from './migrations/0052_member_messages.ts';
+import * as m0053 from './migrations/0053_withdrawal_confirmation.ts';
 import * as m0070 from './migrations/0070_games.ts';
 import * as m0071 from './migrations/0071_game_seeds.ts';
 import * as m0080 from './migrations/0080_catalogue.ts';
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0050_payments': m0050,
   '0051_withdrawals': m0051,
   '0052_member_messages': m0052,
+  '0053_withdrawal_confirmation': m0053,
   '0070_games': m0070,
   '0071_game_seeds': m0071,
   '0080_catalogue': m0080,

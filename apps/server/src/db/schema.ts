@@ -689,6 +689,8 @@ export type PayoutAccountsTable = {
 };
 
 export type WithdrawalStatus = 'review' | 'paying' | 'paid' | 'rejected' | 'failed';
+export type WithdrawalConfirmation = 'awaiting' | 'received' | 'not_received' | 'auto_received';
+export type WithdrawalCaseStatus = 'open' | 'resolved';
 export type WithdrawalsTable = {
   id: string;
   merchant_id: string;
@@ -706,6 +708,16 @@ export type WithdrawalsTable = {
   updated_at: UpdatedAt;
   reviewed_at: Date | null;
   paid_at: Date | null;
+  /** The member's word once paid (spec §4); null before the payout. */
+  confirmation: WithdrawalConfirmation | null;
+  received_minor: bigint | null;
+  confirmed_at: Date | null;
+  proof_path: string | null;
+  case_note: string | null;
+  case_status: WithdrawalCaseStatus | null;
+  case_resolution: string | null;
+  case_resolved_by: string | null;
+  case_resolved_at: Date | null;
 };
 
 export type PlayLimitKind = 'deposit' | 'loss' | 'session';

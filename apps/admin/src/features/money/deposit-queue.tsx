@@ -5,10 +5,11 @@ import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import {
   type DepositStatus,
   type QueuedDeposit,
+  receiptPath,
   useDecideDeposit,
   useDeposits,
-  useReceipt,
 } from './money-api.ts';
+import { PaymentPhoto } from './payment-photo.tsx';
 
 const STATUSES: { id: DepositStatus; label: string }[] = [
   { id: 'review', label: 'To review' },
@@ -25,30 +26,6 @@ const statusBadge: Record<DepositStatus, string> = {
   rejected: 'badge badge--danger',
   failed: 'badge badge--danger',
 };
-
-function Receipt({ deposit }: { deposit: QueuedDeposit }) {
-  const [isOpen, setOpen] = useState(false);
-  const receipt = useReceipt(isOpen ? deposit.id : null);
-  if (!deposit.hasReceipt) return <span className="muted">—</span>;
-  if (!isOpen) {
-    return (
-      <button type="button" className="button button--small button--quiet" onClick={() => setOpen(true)}>
-        View receipt
-      </button>
-    );
-  }
-  if (receipt.isPending) return <span className="muted small">Loading…</span>;
-  if (receipt.isError) return <span className="small alert--danger">{receipt.error.message}</span>;
-  return (
-    <a href={receipt.data} target="_blank" rel="noreferrer">
-      <img
-        className="banner-thumb"
-        src={receipt.data}
-        alt={`Receipt of ${deposit.memberAccount}'s deposit`}
-      />
-    </a>
-  );
-}
 
 function Decisions({ deposit }: { deposit: QueuedDeposit }) {
   const decide = useDecideDeposit();
@@ -176,7 +153,11 @@ export function DepositQueue(props: { merchantId: string; canWrite: boolean }) {
                     <td className="numeric mono">{formatPesos(row.amount, row.currency)}</td>
                     <td className="mono">{row.reference ?? '—'}</td>
                     <td>
-                      <Receipt deposit={row} />
+                      <PaymentPhoto
+                        path={row.hasReceipt ? receiptPath(row.id) : null}
+                        label="View receipt"
+                        alt={`Receipt of ${row.memberAccount}'s deposit`}
+                      />
                     </td>
                     <td>
                       <span className={statusBadge[row.status]}>

@@ -17,20 +17,32 @@ export type QueuedWithdrawal = {
   reviewedBy: string | null;
   createdAt: string;
   paidAt: string | null;
+  /** The player's word once paid out (spec §4). */
+  confirmation: WithdrawalConfirmation | null;
+  receivedAmount: string | null;
+  caseStatus: 'open' | 'resolved' | null;
+  caseNote: string | null;
+  hasProof: boolean;
+  caseResolution: string | null;
+  caseResolvedBy: string | null;
 };
+
+export type WithdrawalConfirmation = 'awaiting' | 'received' | 'not_received' | 'auto_received';
+/** A queue view: withdrawals in one status, or the open not-received cases. */
+export type WithdrawalView = WithdrawalStatus | 'cases';
 
 export type PayoutMethod = { id: string; merchantId: string; code: string; name: string };
 
 export const WITHDRAWAL_PAGE_SIZE = 20;
 
-export function useWithdrawals(filter: { merchantId: string; status: WithdrawalStatus; page: number }) {
+export function useWithdrawals(filter: { merchantId: string; view: WithdrawalView; page: number }) {
   return useQuery({
     queryKey: ['bo', 'withdrawals', filter],
     queryFn: () =>
       callBackOffice<{ list: QueuedWithdrawal[]; total: number; totalPages: number }>(
         `/bo/finance/withdrawals${toQueryString({
           merchantId: filter.merchantId,
-          status: filter.status,
+          ...(filter.view === 'cases' ? { caseStatus: 'open' } : { status: filter.view }),
           page: filter.page,
           pageSize: WITHDRAWAL_PAGE_SIZE,
         })}`,
@@ -63,6 +75,19 @@ export function useDecideWithdrawal() {
         body,
       });
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['bo', 'withdrawals'] }),
+  });
+}
+
+/** Closes a not-received case with what the operator found or did. */
+export function useResolveCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, resolution }: { id: string; resolution: string }) =>
+      callBackOffice<QueuedWithdrawal>(`/bo/finance/withdrawals/${encodeURIComponent(id)}/case/resolve`, {
+        method: 'POST',
+        body: { resolution },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['bo', 'withdrawals'] }),
   });
 }
@@ -123,19 +148,27 @@ export function useDecideDeposit() {
   });
 }
 
-/** The receipt photo, fetched with the operator's token (it is never public) as an object URL. */
-export function useReceipt(depositId: string | null) {
+/**
+ * A private payment photo (a deposit's receipt, a withdrawal's proof of non-receipt), fetched with
+ * the operator's token (it is never public) as an object URL; null loads nothing.
+ */
+export function usePaymentPhoto(path: string | null) {
   return useQuery({
-    queryKey: ['bo', 'receipt', depositId],
-    enabled: depositId !== null,
+    queryKey: ['bo', 'payment-photo', path],
+    enabled: path !== null,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
       const token = readSessionToken();
-      const response = await fetch(`/bo/finance/deposits/${encodeURIComponent(depositId ?? '')}/receipt`, {
+      const response = await fetch(path ?? '', {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
       });
-      if (!response.ok) throw new Error(`The receipt could not be loaded (${response.status}).`);
+      if (!response.ok) throw new Error(`The photo could not be loaded (${response.status}).`);
       return URL.createObjectURL(await response.blob());
     },
   });
 }
+
+export const receiptPath = (depositId: string) =>
+  `/bo/finance/deposits/${encodeURIComponent(depositId)}/receipt`;
+export const proofPath = (withdrawalId: string) =>
+  `/bo/finance/withdrawals/${encodeURIComponent(withdrawalId)}/proof`;

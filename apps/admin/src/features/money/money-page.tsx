@@ -4,13 +4,18 @@ import { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import { DepositQueue } from './deposit-queue.tsx';
 import {
+  proofPath,
   type QueuedWithdrawal,
   useDecideWithdrawal,
   usePayoutMethods,
+  useResolveCase,
   useWithdrawals,
+  type WithdrawalConfirmation,
   type WithdrawalDecision,
   type WithdrawalStatus,
+  type WithdrawalView,
 } from './money-api.ts';
+import { PaymentPhoto } from './payment-photo.tsx';
 
 export type MoneyPageProps = {
   ownMerchantId: string | null;
@@ -25,6 +30,15 @@ const STATUSES: { id: WithdrawalStatus; label: string }[] = [
   { id: 'rejected', label: 'Rejected' },
   { id: 'failed', label: 'Failed' },
 ];
+const VIEWS: { id: WithdrawalView; label: string }[] = [...STATUSES, { id: 'cases', label: 'Not received' }];
+
+/** What the player said after the payout (spec §4 withdrawal confirmation). */
+const confirmationLabel: Record<WithdrawalConfirmation, { label: string; badge: string }> = {
+  awaiting: { label: 'Awaiting player', badge: 'badge' },
+  received: { label: 'Received', badge: 'badge badge--success' },
+  auto_received: { label: 'Received (timeout)', badge: 'badge badge--success' },
+  not_received: { label: 'Not received', badge: 'badge badge--danger' },
+};
 
 const statusBadge: Record<WithdrawalStatus, string> = {
   review: 'badge badge--brand',
@@ -130,6 +144,62 @@ function Decisions({ withdrawal }: { withdrawal: QueuedWithdrawal }) {
   );
 }
 
+/** A not-received case: the player's note and proof, and closing it with what was found. */
+function CaseFile({ withdrawal, canWrite }: { withdrawal: QueuedWithdrawal; canWrite: boolean }) {
+  const resolve = useResolveCase();
+  const [resolution, setResolution] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (resolution.trim()) resolve.mutate({ id: withdrawal.id, resolution: resolution.trim() });
+  };
+  const error =
+    resolve.error instanceof BackOfficeError
+      ? resolve.error.message
+      : resolve.error
+        ? 'The request failed.'
+        : null;
+  return (
+    <div data-testid={`case-${withdrawal.id}`}>
+      {withdrawal.caseNote && <span className="cell-note small">“{withdrawal.caseNote}”</span>}
+      <div className="cell-note">
+        <PaymentPhoto
+          path={withdrawal.hasProof ? proofPath(withdrawal.id) : null}
+          label="View proof"
+          alt={`Proof of non-receipt from ${withdrawal.memberAccount}`}
+        />
+      </div>
+      {withdrawal.caseStatus === 'resolved' ? (
+        <span className="cell-note muted small">
+          Resolved by {withdrawal.caseResolvedBy}: {withdrawal.caseResolution}
+        </span>
+      ) : canWrite ? (
+        <form
+          className="row-actions"
+          onSubmit={submit}
+          aria-label={`Resolve the case of ${withdrawal.memberAccount}`}
+        >
+          <input
+            aria-label="Resolution"
+            placeholder="What was found or done"
+            maxLength={300}
+            required
+            value={resolution}
+            onChange={(event) => setResolution(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button--small button--primary"
+            disabled={resolve.isPending || !resolution.trim()}
+          >
+            Resolve
+          </button>
+          {error && <span className="cell-note small alert--danger">{error}</span>}
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
 /** Money: bank deposits to review and the withdrawal queue, for one merchant or all. */
 export function MoneyPage(props: MoneyPageProps) {
   const [queue, setQueue] = useState<'withdrawals' | 'deposits'>('withdrawals');
@@ -181,17 +251,18 @@ export function MoneyPage(props: MoneyPageProps) {
 
 /** The withdrawal queue: review, pay out, mark paid or refuse, and the settled ones. */
 function WithdrawalQueue({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
-  const [status, setStatus] = useState<WithdrawalStatus>('review');
+  const [status, setStatus] = useState<WithdrawalView>('review');
   const [page, setPage] = useState(1);
-  const withdrawals = useWithdrawals({ merchantId, status, page });
+  const withdrawals = useWithdrawals({ merchantId, view: status, page });
   const showsActions = canWrite && status === 'review';
-  const columns = 6 + (showsActions ? 1 : 0);
+  const showsCase = status === 'cases';
+  const columns = 6 + (showsActions || showsCase ? 1 : 0);
   const rows = withdrawals.data?.list ?? [];
 
   return (
     <>
       <nav className="chips" aria-label="Withdrawal status">
-        {STATUSES.map((item) => (
+        {VIEWS.map((item) => (
           <button
             key={item.id}
             type="button"
@@ -222,6 +293,7 @@ function WithdrawalQueue({ merchantId, canWrite }: { merchantId: string; canWrit
                 <th scope="col">Status</th>
                 <th scope="col">Decided by</th>
                 {showsActions && <th scope="col">Decision</th>}
+                {showsCase && <th scope="col">Case</th>}
               </tr>
             </thead>
             <tbody>
@@ -244,6 +316,20 @@ function WithdrawalQueue({ merchantId, canWrite }: { merchantId: string; canWrit
                       <span className={statusBadge[row.status]}>
                         {STATUSES.find((item) => item.id === row.status)?.label}
                       </span>
+                      {row.confirmation && (
+                        <span className="cell-note">
+                          <span className={confirmationLabel[row.confirmation].badge}>
+                            {confirmationLabel[row.confirmation].label}
+                          </span>
+                        </span>
+                      )}
+                      {row.confirmation === 'awaiting' &&
+                        row.receivedAmount !== '0.00' &&
+                        row.receivedAmount && (
+                          <span className="cell-note muted small">
+                            {formatPesos(row.receivedAmount, row.currency)} received so far
+                          </span>
+                        )}
                       {row.reason && <span className="cell-note muted small">{row.reason}</span>}
                     </td>
                     <td>{row.reviewedBy ?? '—'}</td>
@@ -252,14 +338,29 @@ function WithdrawalQueue({ merchantId, canWrite }: { merchantId: string; canWrit
                         <Decisions withdrawal={row} />
                       </td>
                     )}
+                    {showsCase && (
+                      <td>
+                        <CaseFile withdrawal={row} canWrite={canWrite} />
+                      </td>
+                    )}
                   </tr>
                 ))
               )}
             </tbody>
           </table>
           {!withdrawals.isPending && rows.length === 0 && (
-            <EmptyState title={status === 'review' ? 'No withdrawal waits for review.' : 'None here.'}>
-              New requests appear here as players make them.
+            <EmptyState
+              title={
+                status === 'review'
+                  ? 'No withdrawal waits for review.'
+                  : status === 'cases'
+                    ? 'No player has reported a payout as not received.'
+                    : 'None here.'
+              }
+            >
+              {status === 'cases'
+                ? 'A player who says a payout never arrived opens a case here, with a photo as proof.'
+                : 'New requests appear here as players make them.'}
             </EmptyState>
           )}
         </div>

@@ -5,6 +5,7 @@ import type { WithdrawalStatus } from '../../db/schema.ts';
 import { WITHDRAWAL_PAGE_SIZE_MAX, type WithdrawalRow } from '../../modules/payment/withdrawal.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { ImageStore } from '../../platform/storage/image-store.ts';
 import {
   markWithdrawalPaid,
   payOutWithdrawal,
@@ -25,9 +26,13 @@ const WITHDRAWAL_STATUSES = ['review', 'paying', 'paid', 'rejected', 'failed'] a
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
 const Reason = Type.String({ minLength: 1, maxLength: 300 });
 
+const CASE_STATUSES = ['open', 'resolved'] as const;
+
 const QueueQuery = Type.Object({
   merchantId: MerchantIdField,
   status: Type.Optional(StringOf(WITHDRAWAL_STATUSES)),
+  /** Not-received cases instead of a status: the paid withdrawals members say never arrived. */
+  caseStatus: Type.Optional(StringOf(CASE_STATUSES)),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: WITHDRAWAL_PAGE_SIZE_MAX })),
 });
@@ -50,6 +55,14 @@ const QueueItem = Type.Object({
   reviewedBy: Nullable(Type.String()),
   createdAt: Type.String(),
   paidAt: Nullable(Type.String()),
+  /** The member's confirmation once paid out (spec §4). */
+  confirmation: Nullable(StringOf(['awaiting', 'received', 'not_received', 'auto_received'])),
+  receivedAmount: Nullable(Money),
+  caseStatus: Nullable(StringOf(CASE_STATUSES)),
+  caseNote: Nullable(Type.String()),
+  hasProof: Type.Boolean(),
+  caseResolution: Nullable(Type.String()),
+  caseResolvedBy: Nullable(Type.String()),
 });
 
 const PayoutBody = Type.Object({ methodId: Id });
@@ -61,6 +74,7 @@ const PayoutMethodItem = Type.Object({
   name: Type.String(),
 });
 const RejectBody = Type.Object({ reason: Reason });
+const ResolveBody = Type.Object({ resolution: Reason });
 const PaidBody = Type.Object({ reason: Type.Optional(Reason) });
 
 /**
@@ -68,7 +82,10 @@ const PaidBody = Type.Object({ reason: Type.Optional(Reason) });
  * gateway, or mark paid by hand. Operators act only on their own merchant's withdrawals; every
  * decision writes one audit row.
  */
-export function registerFinanceRoutes(app: FastifyInstance, deps: WithdrawDeps): void {
+export function registerFinanceRoutes(
+  app: FastifyInstance,
+  deps: WithdrawDeps & { images: ImageStore },
+): void {
   async function withdrawalInScope(
     request: FastifyRequest,
   ): Promise<{ context: OperatorContext; row: WithdrawalRow }> {
@@ -103,6 +120,13 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: WithdrawDeps):
       reviewedBy: row.reviewed_by,
       createdAt: row.created_at.toISOString(),
       paidAt: row.paid_at?.toISOString() ?? null,
+      confirmation: row.confirmation,
+      receivedAmount: row.received_minor === null ? null : formatAmount(row.received_minor),
+      caseStatus: row.case_status,
+      caseNote: row.case_note,
+      hasProof: row.proof_path !== null,
+      caseResolution: row.case_resolution,
+      caseResolvedBy: row.case_resolved_by,
     };
   }
 
@@ -128,7 +152,9 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: WithdrawDeps):
       const pageSize = query.pageSize ?? 20;
       const page = await deps.withdrawals.listQueue({
         merchantIds: scope,
-        statuses: [(query.status ?? 'review') as WithdrawalStatus],
+        // A case view spans statuses (every case is of a paid withdrawal).
+        statuses: query.caseStatus ? [] : [(query.status ?? 'review') as WithdrawalStatus],
+        ...(query.caseStatus ? { caseStatus: query.caseStatus } : {}),
         page: query.page ?? 1,
         pageSize,
       });
@@ -244,6 +270,47 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: WithdrawDeps):
         siteOrigin: `${request.protocol}://${request.host}`,
       });
       return ok(await queueItem(paying));
+    },
+  );
+
+  app.get(
+    '/bo/finance/withdrawals/:id/proof',
+    {
+      ...operatorRoute('finance.read'),
+      schema: {
+        tags: TAGS,
+        summary: "The member's photo proving a payout did not arrive (WebP)",
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      const { row } = await withdrawalInScope(request);
+      const image = row.proof_path ? await deps.images.read(row.proof_path) : null;
+      if (!image) throw new AppError('NOT_FOUND');
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(image);
+    },
+  );
+
+  app.post(
+    '/bo/finance/withdrawals/:id/case/resolve',
+    {
+      ...operatorRoute('finance.write'),
+      schema: {
+        tags: TAGS,
+        summary: 'Close a not-received case with what was found or done',
+        params: IdParams,
+        body: ResolveBody,
+        response: { 200: Envelope(QueueItem), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { context, row } = await withdrawalInScope(request);
+      const { resolution } = request.body as Static<typeof ResolveBody>;
+      return ok(await queueItem(await deps.withdrawals.resolveCase(context.actor, row.id, resolution)));
     },
   );
 }

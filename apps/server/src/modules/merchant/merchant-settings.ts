@@ -160,8 +160,20 @@ export const MerchantSettings = Type.Object({
       minAmount: Type.String({ pattern: MONEY_PATTERN, default: '100.00' }),
       maxAmount: Type.String({ pattern: MONEY_PATTERN, default: '50000.00' }),
       turnoverMultiplier: Type.Integer({ minimum: 0, maximum: 50, default: 1 }),
+      /**
+       * Minutes a paid-out withdrawal waits for the member's confirmation before it counts as
+       * received (spec §9 "withdrawal auto-receipt timeout"; the value is the merchant's).
+       */
+      confirmTimeoutMinutes: Type.Integer({ minimum: 5, maximum: 30 * 24 * 60, default: 24 * 60 }),
     },
-    { default: { minAmount: '100.00', maxAmount: '50000.00', turnoverMultiplier: 1 } },
+    {
+      default: {
+        minAmount: '100.00',
+        maxAmount: '50000.00',
+        turnoverMultiplier: 1,
+        confirmTimeoutMinutes: 24 * 60,
+      },
+    },
   ),
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {

@@ -17,6 +17,10 @@ export async function findMerchantByDomain(
     .executeTakeFirst();
 }
 
+export async function findMerchantById(db: Kysely<Database>, id: string): Promise<MerchantRow | undefined> {
+  return db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** The merchant that answers hosts no domain route names. */
 export async function findDefaultMerchant(db: Kysely<Database>): Promise<MerchantRow | undefined> {
   return db.selectFrom('merchants').selectAll().where('is_default', '=', true).executeTakeFirst();

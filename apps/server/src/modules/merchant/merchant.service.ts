@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import {
   findDefaultMerchant,
   findMerchantByDomain,
+  findMerchantById,
   listMerchantDomains,
   type MerchantRow,
   updateMerchantMaintenanceRow,
@@ -57,6 +58,8 @@ export type MerchantService = {
   resolveByHost(host: string | undefined): Promise<ResolvedMerchant | null>;
   /** The cached answer for a host when it is fresh, else undefined (then call resolveByHost). */
   findCachedByHost(host: string | undefined): ResolvedMerchant | null | undefined;
+  /** A merchant by id, read afresh (jobs act for every merchant, outside any request). */
+  findById(merchantId: string): Promise<ResolvedMerchant | null>;
   /** Forgets every cached merchant; the back office calls it after changing a merchant. */
   invalidate(): void;
   describeStatus(merchant: ResolvedMerchant, visitor: Visitor): SystemStatus;
@@ -170,6 +173,10 @@ export function createMerchantService(db: Kysely<Database>): MerchantService {
   return {
     resolveByHost,
     findCachedByHost,
+    async findById(merchantId) {
+      const row = await findMerchantById(db, merchantId);
+      return row ? toResolvedMerchant(row, await listMerchantDomains(db, row.id)) : null;
+    },
     invalidate,
     isRegionBlocked,
     async replaceSettings(merchantId, raw) {

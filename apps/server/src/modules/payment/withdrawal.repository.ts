@@ -1,5 +1,11 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, PayoutAccountsTable, WithdrawalStatus, WithdrawalsTable } from '../../db/schema.ts';
+import type {
+  Database,
+  PayoutAccountsTable,
+  WithdrawalCaseStatus,
+  WithdrawalStatus,
+  WithdrawalsTable,
+} from '../../db/schema.ts';
 
 export type PayoutAccountRow = Selectable<PayoutAccountsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -63,12 +69,85 @@ export function moveWithdrawal(
     .executeTakeFirst();
 }
 
+/**
+ * Records the member's word on a paid withdrawal that still waits for it, only while what it was
+ * read as is still so (the received amount unchanged); answers the row when it moved.
+ */
+export function moveAwaitingConfirmation(
+  db: Executor,
+  input: { id: string; memberId: string; receivedMinor: bigint },
+  changes: Partial<Omit<WithdrawalRow, 'id' | 'created_at'>>,
+): Promise<WithdrawalRow | undefined> {
+  return db
+    .updateTable('withdrawals')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', input.id)
+    .where('member_id', '=', input.memberId)
+    .where('status', '=', 'paid')
+    .where('confirmation', '=', 'awaiting')
+    .where('received_minor', '=', input.receivedMinor)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Closes a not-received case that is still open; answers the row when it did. */
+export function resolveOpenCase(
+  db: Executor,
+  input: { id: string; resolution: string; resolvedBy: string; at: Date },
+): Promise<WithdrawalRow | undefined> {
+  return db
+    .updateTable('withdrawals')
+    .set({
+      case_status: 'resolved',
+      case_resolution: input.resolution,
+      case_resolved_by: input.resolvedBy,
+      case_resolved_at: input.at,
+      updated_at: input.at,
+    })
+    .where('id', '=', input.id)
+    .where('case_status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Merchants with paid withdrawals still waiting for the member's confirmation. */
+export async function findMerchantsAwaitingConfirmation(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select('merchant_id')
+    .distinct()
+    .where('confirmation', '=', 'awaiting')
+    .execute();
+  return rows.map((row) => row.merchant_id);
+}
+
+/** Takes a merchant's payouts left unconfirmed since `paidBefore` as received in full. */
+export function confirmAwaitingPaidBefore(
+  db: Executor,
+  input: { merchantId: string; paidBefore: Date; at: Date },
+): Promise<WithdrawalRow[]> {
+  return db
+    .updateTable('withdrawals')
+    .set((eb) => ({
+      confirmation: 'auto_received',
+      received_minor: eb.ref('amount_minor'),
+      confirmed_at: input.at,
+      updated_at: input.at,
+    }))
+    .where('merchant_id', '=', input.merchantId)
+    .where('confirmation', '=', 'awaiting')
+    .where('paid_at', '<=', input.paidBefore)
+    .returningAll()
+    .execute();
+}
+
 export async function findWithdrawalsPage(
   db: Executor,
   input: {
     memberId?: string;
     merchantIds?: readonly string[] | null;
     statuses?: readonly WithdrawalStatus[];
+    caseStatus?: WithdrawalCaseStatus;
     page: number;
     pageSize: number;
   },
@@ -77,6 +156,7 @@ export async function findWithdrawalsPage(
   if (input.memberId) query = query.where('member_id', '=', input.memberId);
   if (input.merchantIds) query = query.where('merchant_id', 'in', [...input.merchantIds]);
   if (input.statuses && input.statuses.length > 0) query = query.where('status', 'in', [...input.statuses]);
+  if (input.caseStatus) query = query.where('case_status', '=', input.caseStatus);
   const [rows, count] = await Promise.all([
     query
       .selectAll()

@@ -1,20 +1,24 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database, PayoutAccountKind, WithdrawalStatus } from '../../db/schema.ts';
+import type { Database, PayoutAccountKind, WithdrawalCaseStatus, WithdrawalStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import {
+  confirmAwaitingPaidBefore,
   countOpenWithdrawals,
   findLastPaidAt,
+  findMerchantsAwaitingConfirmation,
   findPayoutAccount,
   findPayoutAccounts,
   findWithdrawal,
   findWithdrawalsPage,
   insertPayoutAccount,
   insertWithdrawal,
+  moveAwaitingConfirmation,
   moveWithdrawal,
   type PayoutAccountRow,
   removePayoutAccount,
+  resolveOpenCase,
   sumCreditedDeposits,
   type WithdrawalRow,
 } from './withdrawal.repository.ts';
@@ -24,6 +28,11 @@ export type { PayoutAccountRow, WithdrawalRow };
 export const PAYOUT_ACCOUNTS_PER_MEMBER_MAX = 5;
 export const WITHDRAWAL_PAGE_SIZE_MAX = 50;
 export const E_WALLET_PROVIDERS = ['GCASH', 'MAYA'] as const;
+/** How much a member may write about a payout that did not arrive. */
+export const CASE_NOTE_LENGTH_MAX = 300;
+
+/** The confirmation a withdrawal starts with once the money has gone out (spec §4). */
+const AWAITING_CONFIRMATION = { confirmation: 'awaiting', received_minor: 0n } as const;
 
 /** The ledger hold of a withdrawal: the amount is out of play from request to payout or refusal. */
 export const withdrawalHoldKey = (withdrawalId: string) => `withdrawal:${withdrawalId}`;
@@ -42,6 +51,11 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
  * life — review → paying → paid | failed, or review → paid (paid by hand) | rejected. Money moves
  * only through the wallet's hold, in the workflows; every operator decision writes an audit row
  * in the transaction that makes it.
+ *
+ * A paid withdrawal then waits for the member's confirmation (spec §4): awaiting → received (the
+ * whole amount arrived, possibly over several partial confirmations) | not_received (with proof;
+ * opens a case: open → resolved by an operator) | auto_received (the merchant's timeout passed).
+ * Confirmation never moves money: the payout has already left the ledger.
  */
 export function createWithdrawalService(deps: {
   db: Kysely<Database>;
@@ -166,6 +180,7 @@ export function createWithdrawalService(deps: {
     listQueue: (input: {
       merchantIds: readonly string[] | null;
       statuses: readonly WithdrawalStatus[];
+      caseStatus?: WithdrawalCaseStatus;
       page: number;
       pageSize: number;
     }) => findWithdrawalsPage(db, { ...input, pageSize: Math.min(input.pageSize, WITHDRAWAL_PAGE_SIZE_MAX) }),
@@ -184,7 +199,7 @@ export function createWithdrawalService(deps: {
         actor,
         id,
         from: ['review', 'paying'],
-        changes: { status: 'paid', paid_at: now(), reason },
+        changes: { status: 'paid', paid_at: now(), reason, ...AWAITING_CONFIRMATION },
         action: 'withdrawal.paid',
       }),
 
@@ -208,7 +223,106 @@ export function createWithdrawalService(deps: {
     settlePayout: (id: string, status: 'paid' | 'failed') =>
       moveWithdrawal(db, id, ['paying'], {
         status,
-        ...(status === 'paid' ? { paid_at: now() } : { reason: 'the gateway reported the payout failed' }),
+        ...(status === 'paid'
+          ? { paid_at: now(), ...AWAITING_CONFIRMATION }
+          : { reason: 'the gateway reported the payout failed' }),
+      }),
+
+    /**
+     * The member says the money arrived: all of it (`receivedMinor` equal to the amount), or part
+     * so far (more than they said before). The whole amount closes the confirmation.
+     */
+    async confirmReceipt(input: {
+      memberId: string;
+      id: string;
+      receivedMinor: bigint;
+    }): Promise<WithdrawalRow> {
+      const row = await findWithdrawal(db, input.id);
+      if (!row || row.member_id !== input.memberId) throw new AppError('NOT_FOUND');
+      if (row.status !== 'paid' || row.confirmation !== 'awaiting') {
+        throw new AppError('CONFLICT', { value: { confirmation: row.confirmation } });
+      }
+      const before = row.received_minor ?? 0n;
+      if (input.receivedMinor <= before || input.receivedMinor > row.amount_minor) {
+        throw new AppError('VALIDATION', { value: { fields: { receivedAmount: 'range' } } });
+      }
+      const isWhole = input.receivedMinor === row.amount_minor;
+      const moved = await moveAwaitingConfirmation(
+        db,
+        { id: row.id, memberId: input.memberId, receivedMinor: before },
+        {
+          received_minor: input.receivedMinor,
+          ...(isWhole ? { confirmation: 'received', confirmed_at: now() } : {}),
+        },
+      );
+      if (!moved) throw new AppError('CONFLICT');
+      return moved;
+    },
+
+    /** The member says the payout did not arrive, with a photo as proof: a case opens. */
+    async reportNotReceived(input: {
+      memberId: string;
+      id: string;
+      proofPath: string;
+      note: string | null;
+    }): Promise<WithdrawalRow> {
+      const row = await findWithdrawal(db, input.id);
+      if (!row || row.member_id !== input.memberId) throw new AppError('NOT_FOUND');
+      if (row.status !== 'paid' || row.confirmation !== 'awaiting') {
+        throw new AppError('CONFLICT', { value: { confirmation: row.confirmation } });
+      }
+      const moved = await moveAwaitingConfirmation(
+        db,
+        { id: row.id, memberId: input.memberId, receivedMinor: row.received_minor ?? 0n },
+        {
+          confirmation: 'not_received',
+          confirmed_at: now(),
+          proof_path: input.proofPath,
+          case_note: input.note?.slice(0, CASE_NOTE_LENGTH_MAX) ?? null,
+          case_status: 'open',
+        },
+      );
+      if (!moved) throw new AppError('CONFLICT');
+      return moved;
+    },
+
+    /** Merchants whose payouts still wait for confirmation (the auto-receipt job visits each). */
+    listMerchantsAwaitingConfirmation: () => findMerchantsAwaitingConfirmation(db),
+
+    /**
+     * Payouts of a merchant left unconfirmed for `timeoutMinutes` count as received in full
+     * (spec §4: forced receipt). Answers the withdrawals it confirmed.
+     */
+    confirmOverdue: (merchantId: string, timeoutMinutes: number) => {
+      const at = now();
+      return confirmAwaitingPaidBefore(db, {
+        merchantId,
+        paidBefore: new Date(at.getTime() - timeoutMinutes * 60_000),
+        at,
+      });
+    },
+
+    /** An operator closes a not-received case with what was found or done; audited. */
+    resolveCase: (actor: ChangeActor, id: string, resolution: string) =>
+      db.transaction().execute(async (trx) => {
+        const before = await findWithdrawal(trx, id);
+        if (!before) throw new AppError('NOT_FOUND');
+        const after = await resolveOpenCase(trx, {
+          id,
+          resolution,
+          resolvedBy: actor.username,
+          at: now(),
+        });
+        if (!after) throw new AppError('CONFLICT', { value: { caseStatus: before.case_status } });
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: after.merchant_id,
+          action: 'withdrawal.case.resolve',
+          target: { type: 'withdrawal', id: after.id },
+          before: { caseStatus: before.case_status },
+          after: { caseStatus: after.case_status, resolution },
+        });
+        return after;
       }),
   };
 }

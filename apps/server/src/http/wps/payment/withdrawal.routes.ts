@@ -1,7 +1,9 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
+import type { ResolvedMerchant } from '../../../modules/merchant/merchant.service.ts';
 import {
+  CASE_NOTE_LENGTH_MAX,
   E_WALLET_PROVIDERS,
   type PayoutAccountRow,
   WITHDRAWAL_PAGE_SIZE_MAX,
@@ -9,12 +11,19 @@ import {
 } from '../../../modules/payment/withdrawal.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
+import { readUploadedFile } from '../../../platform/http/upload.ts';
+import type { ImageStore } from '../../../platform/storage/image-store.ts';
 import {
   bindPayoutAccount,
   describeWithdrawal,
   requestWithdrawal,
   type WithdrawDeps,
 } from '../../../workflows/withdraw.ts';
+import {
+  autoReceiptAt,
+  PROOF_BYTES_MAX,
+  reportWithdrawalNotReceived,
+} from '../../../workflows/withdrawal-confirmation.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {
@@ -40,6 +49,8 @@ const PayoutAccountItem = Type.Object({
   accountNumberMasked: Type.String(),
 });
 
+const CONFIRMATIONS = ['awaiting', 'received', 'not_received', 'auto_received'] as const;
+
 const WithdrawalItem = Type.Object({
   id: Type.String(),
   amount: Money,
@@ -49,6 +60,21 @@ const WithdrawalItem = Type.Object({
   reason: Nullable(Type.String()),
   createdAt: Type.String({ format: 'date-time' }),
   paidAt: Nullable(Type.String({ format: 'date-time' })),
+  /** The member's word once paid out (spec §4 withdrawal confirmation); null before. */
+  confirmation: Nullable(StringOf(CONFIRMATIONS)),
+  /** What the member has said arrived, and what is still to come (spec §3). */
+  receivedAmount: Nullable(Money),
+  remainingAmount: Nullable(Money),
+  /** When an unconfirmed payout will count as received. */
+  autoReceiptAt: Nullable(Type.String({ format: 'date-time' })),
+  caseStatus: Nullable(StringOf(['open', 'resolved'])),
+  caseResolution: Nullable(Type.String()),
+});
+
+const ConfirmBody = Type.Object({
+  /** fully_paid: the whole amount arrived; received: part of it, receivedAmount in total so far. */
+  outcome: StringOf(['received', 'fully_paid']),
+  receivedAmount: Type.Optional(Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16 })),
 });
 
 const BindBody = Type.Object({
@@ -83,7 +109,12 @@ export function payoutAccountItem(account: PayoutAccountRow) {
   };
 }
 
-export function withdrawalItem(withdrawal: WithdrawalRow, account: PayoutAccountRow | undefined) {
+export function withdrawalItem(
+  withdrawal: WithdrawalRow,
+  account: PayoutAccountRow | undefined,
+  merchant: ResolvedMerchant,
+) {
+  const received = withdrawal.received_minor;
   return {
     id: withdrawal.id,
     amount: formatAmount(withdrawal.amount_minor),
@@ -93,6 +124,12 @@ export function withdrawalItem(withdrawal: WithdrawalRow, account: PayoutAccount
     reason: withdrawal.reason,
     createdAt: withdrawal.created_at.toISOString(),
     paidAt: withdrawal.paid_at?.toISOString() ?? null,
+    confirmation: withdrawal.confirmation,
+    receivedAmount: received === null ? null : formatAmount(received),
+    remainingAmount: received === null ? null : formatAmount(withdrawal.amount_minor - received),
+    autoReceiptAt: autoReceiptAt(merchant, withdrawal)?.toISOString() ?? null,
+    caseStatus: withdrawal.case_status,
+    caseResolution: withdrawal.case_resolution,
   };
 }
 
@@ -100,7 +137,10 @@ export function withdrawalItem(withdrawal: WithdrawalRow, account: PayoutAccount
  * The member's side of withdrawals (spec §2 withdraw, security centre): payout accounts, what a
  * withdrawal needs, requesting one (sealed: it carries the payment password), and their history.
  */
-export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawDeps): void {
+export function registerWithdrawalRoutes(
+  app: FastifyInstance,
+  deps: WithdrawDeps & { images: ImageStore },
+): void {
   app.get(
     '/wps/member/payoutAccounts',
     {
@@ -224,7 +264,11 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawDep
         paymentPassword: body.paymentPassword,
       });
       return ok(
-        withdrawalItem(withdrawal, await deps.withdrawals.findPayoutAccount(withdrawal.payout_account_id)),
+        withdrawalItem(
+          withdrawal,
+          await deps.withdrawals.findPayoutAccount(withdrawal.payout_account_id),
+          merchant,
+        ),
       );
     },
   );
@@ -243,6 +287,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawDep
       },
     },
     async (request) => {
+      const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
       const query = request.query as Static<typeof PageQuery>;
       const pageSize = query.pageSize ?? 10;
@@ -257,9 +302,87 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawDep
         if (account) accountOf.set(account.id, account);
       }
       return ok({
-        list: page.rows.map((row) => withdrawalItem(row, accountOf.get(row.payout_account_id))),
+        list: page.rows.map((row) => withdrawalItem(row, accountOf.get(row.payout_account_id), merchant)),
         totalPages: Math.ceil(page.total / pageSize),
       });
+    },
+  );
+
+  app.post(
+    '/wps/payment/withdrawals/:id/confirmation',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Confirm a paid-out withdrawal arrived: fully_paid, or received with the amount received so far',
+        querystring: Query,
+        params: IdParams,
+        body: ConfirmBody,
+        response: { 200: Envelope(WithdrawalItem), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, deps.members);
+      const { id } = request.params as Static<typeof IdParams>;
+      const body = request.body as Static<typeof ConfirmBody>;
+      let receivedMinor: bigint;
+      if (body.outcome === 'fully_paid') {
+        const row = await deps.withdrawals.findWithdrawal(id);
+        if (!row || row.member_id !== member.id) throw new AppError('NOT_FOUND');
+        receivedMinor = row.amount_minor;
+      } else {
+        const amount = body.receivedAmount === undefined ? null : parseAmount(body.receivedAmount);
+        if (!amount?.ok || amount.minor <= 0n) {
+          throw new AppError('VALIDATION', { value: { fields: { receivedAmount: 'amount' } } });
+        }
+        receivedMinor = amount.minor;
+      }
+      const confirmed = await deps.withdrawals.confirmReceipt({ memberId: member.id, id, receivedMinor });
+      return ok(
+        withdrawalItem(
+          confirmed,
+          await deps.withdrawals.findPayoutAccount(confirmed.payout_account_id),
+          merchant,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/wps/payment/withdrawals/:id/notReceived',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Report a paid-out withdrawal as not received: a proof photo (the one file) and an optional note field (multipart); opens a case',
+        consumes: ['multipart/form-data'],
+        querystring: Query,
+        params: IdParams,
+        response: { 200: Envelope(WithdrawalItem), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, deps.members);
+      const { id } = request.params as Static<typeof IdParams>;
+      const upload = await readUploadedFile(request, PROOF_BYTES_MAX);
+      const note = upload.fields.note?.trim() ?? '';
+      if (note.length > CASE_NOTE_LENGTH_MAX) {
+        throw new AppError('VALIDATION', { value: { fields: { note: 'length' } } });
+      }
+      const reported = await reportWithdrawalNotReceived(deps, member, {
+        id,
+        proof: upload.data,
+        note: note || null,
+      });
+      return ok(
+        withdrawalItem(
+          reported,
+          await deps.withdrawals.findPayoutAccount(reported.payout_account_id),
+          merchant,
+        ),
+      );
     },
   );
 }

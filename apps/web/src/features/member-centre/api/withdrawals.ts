@@ -31,7 +31,19 @@ export type Withdrawal = {
   reason: string | null;
   createdAt: string;
   paidAt: string | null;
+  /** The member's word once paid out (spec §4); null before. */
+  confirmation: WithdrawalConfirmation | null;
+  receivedAmount: string | null;
+  remainingAmount: string | null;
+  autoReceiptAt: string | null;
+  caseStatus: 'open' | 'resolved' | null;
+  caseResolution: string | null;
 };
+
+export type WithdrawalConfirmation = 'awaiting' | 'received' | 'not_received' | 'auto_received';
+/** Bounds the server keeps too: a phone screenshot, and a short note. */
+export const PROOF_BYTES_MAX = 5 * 1024 * 1024;
+export const CASE_NOTE_LENGTH_MAX = 300;
 
 export const WITHDRAWAL_HISTORY_PAGE_SIZE = 5;
 export const E_WALLETS = ['GCASH', 'MAYA'] as const;
@@ -84,6 +96,36 @@ export function fetchWithdrawals(
 ): Promise<{ list: Withdrawal[]; totalPages: number }> {
   return requestApi('/wps/payment/withdrawals', {
     query: { language, page, pageSize: WITHDRAWAL_HISTORY_PAGE_SIZE },
+  });
+}
+
+/** The money arrived: all of it, or part so far (the total received up to now). */
+export function confirmWithdrawal(
+  id: string,
+  input: { outcome: 'fully_paid' } | { outcome: 'received'; receivedAmount: string },
+  language: LanguageCode,
+): Promise<Withdrawal> {
+  return requestApi(`/wps/payment/withdrawals/${encodeURIComponent(id)}/confirmation`, {
+    method: 'POST',
+    query: { language },
+    body: input,
+  });
+}
+
+/** The money did not arrive: a screenshot as proof and an optional note open a case. */
+export function reportWithdrawalNotReceived(
+  id: string,
+  input: { proof: File; note: string },
+  language: LanguageCode,
+): Promise<Withdrawal> {
+  const form = new FormData();
+  if (input.note) form.set('note', input.note);
+  // The file goes last: the server reads the fields that come before it.
+  form.set('proof', input.proof, input.proof.name);
+  return requestApi(`/wps/payment/withdrawals/${encodeURIComponent(id)}/notReceived`, {
+    method: 'POST',
+    query: { language },
+    body: form,
   });
 }
 

@@ -7,10 +7,11 @@ import { FormNotice, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
 import { usePermission } from '../../../lib/api/system-hooks';
 import { joinClassNames } from '../../../lib/class-names';
-import { formatMoney } from '../../../lib/format';
+import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import {
   fetchWithdrawalOverview,
@@ -22,13 +23,14 @@ import {
 import { checkDepositAmount, toCentavos } from '../deposit-amount';
 import { PaymentPasswordForm } from './payment-password-form';
 import { PayoutAccounts } from './payout-accounts';
+import { WithdrawalConfirmationPanel } from './withdrawal-confirmation';
 
-const statusTone: Record<WithdrawalStatus, string> = {
-  review: 'bg-warning/15 text-warning',
-  paying: 'bg-warning/15 text-warning',
-  paid: 'bg-success/15 text-success',
-  rejected: 'bg-danger/15 text-danger',
-  failed: 'bg-danger/15 text-danger',
+const statusTone: Record<WithdrawalStatus, StatusTone> = {
+  review: 'waiting',
+  paying: 'waiting',
+  paid: 'good',
+  rejected: 'bad',
+  failed: 'bad',
 };
 
 /** How often a page with an open withdrawal asks about it again. */
@@ -198,11 +200,7 @@ function WithdrawalHistory() {
   const language = useLanguage();
   const symbol = useSymbol();
   const [page, setPage] = useState(1);
-  const dateTime = new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Manila',
-  });
+  const dateTime = dateTimeFormatOf(language);
   const query = useQuery({
     queryKey: ['withdrawals', page, language],
     queryFn: () => fetchWithdrawals(page, language),
@@ -227,25 +225,23 @@ function WithdrawalHistory() {
         <>
           <ul className="divide-y divide-line rounded-lg border border-line" data-testid="withdrawal-history">
             {query.data.list.map((item) => (
-              <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
-                <div className="min-w-0">
-                  <p className="font-semibold text-text tabular">{formatMoney(item.amount, symbol)}</p>
-                  <p className="text-xs text-muted">
-                    {dateTime.format(new Date(item.createdAt))}
-                    {item.payoutAccount ? ` · ${item.payoutAccount.accountNumberMasked}` : ''}
-                  </p>
-                  {item.status === 'rejected' && item.reason ? (
-                    <p className="text-xs text-danger">{item.reason}</p>
-                  ) : null}
+              <li key={item.id} className="px-3 py-2.5" data-testid="withdrawal-record">
+                <div className="flex items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-text tabular">{formatMoney(item.amount, symbol)}</p>
+                    <p className="text-xs text-muted">
+                      {dateTime.format(new Date(item.createdAt))}
+                      {item.payoutAccount ? ` · ${item.payoutAccount.accountNumberMasked}` : ''}
+                    </p>
+                    {item.status === 'rejected' && item.reason ? (
+                      <p className="text-xs text-danger">{item.reason}</p>
+                    ) : null}
+                  </div>
+                  <StatusBadge tone={statusTone[item.status]}>
+                    {t(`withdraw.status.${item.status}`)}
+                  </StatusBadge>
                 </div>
-                <span
-                  className={joinClassNames(
-                    'rounded-full px-2 py-0.5 text-xs font-semibold',
-                    statusTone[item.status],
-                  )}
-                >
-                  {t(`withdraw.status.${item.status}`)}
-                </span>
+                <WithdrawalConfirmationPanel withdrawal={item} symbol={symbol} />
               </li>
             ))}
           </ul>
