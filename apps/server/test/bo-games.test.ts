@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
 import { createAccountsClient, type Envelope } from './support/accounts-client.ts';
 import { auditCount as auditCountIn, expectOneAuditRow as expectOneAuditRowIn } from './support/audit-log.ts';
 import {
@@ -595,5 +596,106 @@ describe('the game report', () => {
     expect(other.body.code).toBe('FORBIDDEN');
     const own = await ownerOfB.call('GET', '/bo/reports/games?preset=today&groupBy=game');
     expect(own.body.value.rows).toEqual([]);
+  });
+});
+
+describe('bet limits of our own games', () => {
+  let inHouseId: string;
+
+  beforeAll(async () => {
+    await seedDemoInHouseVendor(testApp.database.db, testApp.app.games);
+    const vendor = (await testApp.app.games.findVendor(merchantA, 'INHOUSE'))!;
+    inHouseId = (await testApp.app.games.findGameByCode(vendor.id, 'roulette'))!.id;
+  });
+
+  const limitsColumn = async () =>
+    (
+      await testApp.database.db
+        .selectFrom('games')
+        .select('bet_limits')
+        .where('id', '=', inHouseId)
+        .executeTakeFirstOrThrow()
+    ).bet_limits;
+
+  it('shows the limits in force for our games, the defaults until set, and none for a vendor game', async () => {
+    const listed = await admin.call('GET', '/bo/games?search=roulette');
+    const roulette = listed.body.value.list.find((game: Game) => game.id === inHouseId);
+    expect(roulette.betLimits).toEqual({
+      minStake: '1.00',
+      maxStake: '10000.00',
+      maxWin: '1000000.00',
+      isDefault: true,
+    });
+    const vendorGames = await admin.call('GET', `/bo/games?vendorId=${vendorId}`);
+    expect(vendorGames.body.value.list.every((game: { betLimits: unknown }) => game.betLimits === null)).toBe(
+      true,
+    );
+  });
+
+  it('sets min stake, max stake and max win with one audit row, before and after', async () => {
+    const { reply, row } = await expectOneAuditRow('game.update', () =>
+      admin.call('PUT', `/bo/games/${inHouseId}`, {
+        betLimits: { minStake: '5', maxStake: '2500.5', maxWin: '50000.00' },
+      }),
+    );
+    expect(reply.body.value.betLimits).toEqual({
+      minStake: '5.00',
+      maxStake: '2500.50',
+      maxWin: '50000.00',
+      isDefault: false,
+    });
+    expect(row.target_id).toBe(inHouseId);
+    expect(row.before).toMatchObject({ betLimits: { maxStake: '10000.00', isDefault: true } });
+    expect(row.after).toMatchObject({
+      betLimits: { minStake: '5.00', maxStake: '2500.50', maxWin: '50000.00' },
+    });
+    expect(await limitsColumn()).toEqual({ minStake: '500', maxStake: '250050', maxWin: '5000000' });
+  });
+
+  it('refuses limits that are not money, not positive or out of order, and changes nothing', async () => {
+    const before = await limitsColumn();
+    const audits = await auditCount();
+    const cases: Array<[unknown, string]> = [
+      [{ minStake: '10.00', maxStake: '5.00', maxWin: '100.00' }, 'betLimits.maxStake'],
+      [{ minStake: '0', maxStake: '5.00', maxWin: '100.00' }, 'betLimits.minStake'],
+      [{ minStake: '1.00', maxStake: '5.00', maxWin: '0.00' }, 'betLimits.maxWin'],
+      [{ minStake: '1.234', maxStake: '5.00', maxWin: '100.00' }, 'betLimits.minStake'],
+      [{ minStake: 1, maxStake: '5.00', maxWin: '100.00' }, 'betLimits.minStake'],
+      [{ minStake: '-1.00', maxStake: '5.00', maxWin: '100.00' }, 'betLimits.minStake'],
+      [{ minStake: '1.00', maxStake: '12345678901234', maxWin: '100.00' }, 'betLimits.maxStake'],
+      [{ minStake: '1.00', maxStake: '5.00' }, 'betLimits'],
+      [{ minStake: '1.00', maxStake: '5.00', maxWin: '100.00', perBet: '1.00' }, 'betLimits'],
+    ];
+    for (const [betLimits, field] of cases) {
+      const reply = await admin.call('PUT', `/bo/games/${inHouseId}`, { betLimits });
+      expect([JSON.stringify(betLimits), reply.status, reply.body.code]).toEqual([
+        JSON.stringify(betLimits),
+        422,
+        'VALIDATION',
+      ]);
+      expect(Object.keys(reply.body.value.fields).some((name) => name.startsWith(field))).toBe(true);
+    }
+    const onVendorGame = await admin.call('PUT', `/bo/games/${gameId('alpha')}`, {
+      betLimits: { minStake: '1.00', maxStake: '5.00', maxWin: '100.00' },
+    });
+    expect(onVendorGame.body.value.fields).toEqual({ betLimits: 'inHouseOnly' });
+    expect(await limitsColumn()).toEqual(before);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('goes back to the defaults with null, one audit row', async () => {
+    const { reply } = await expectOneAuditRow('game.update', () =>
+      admin.call('PUT', `/bo/games/${inHouseId}`, { betLimits: null }),
+    );
+    expect(reply.body.value.betLimits).toMatchObject({ minStake: '1.00', isDefault: true });
+    expect(await limitsColumn()).toBeNull();
+  });
+
+  it("does not let another merchant's operator change them", async () => {
+    const reply = await ownerOfB.call('PUT', `/bo/games/${inHouseId}`, {
+      betLimits: { minStake: '1.00', maxStake: '5.00', maxWin: '100.00' },
+    });
+    expect(reply.body.success).toBe(false);
+    expect(await limitsColumn()).toBeNull();
   });
 });

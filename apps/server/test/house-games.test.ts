@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
 import { SETTLE_HOUSE_ROUNDS_JOB_NAME } from '../src/workflows/play-house-game.ts';
 import { createAccountsClient, type Envelope } from './support/accounts-client.ts';
+import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { demoMerchantId, fund, memberIdOf, tokenOf } from './support/game-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -548,6 +549,113 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe('NOT_LOGGED_IN');
     expect(await cash()).toBe(before);
+  });
+
+  it('honours limits an operator changes in the back office at once: stake and maximum win, every game', async () => {
+    const operator = createBackOfficeClient(testApp.app);
+    operator.token = (
+      await insertOperatorWithSession(testApp.database.db, {
+        username: 'house-limits',
+        merchantId,
+        roleId: 'admin',
+        nowMs: clock,
+      })
+    ).token;
+    const vendor = (await testApp.app.games.findVendor(merchantId, 'INHOUSE'))!;
+    const idOf = async (code: string) => (await testApp.app.games.findGameByCode(vendor.id, code))!.id;
+    const setLimits = async (code: string, betLimits: unknown) => {
+      const reply = await operator.call('PUT', `/bo/games/${await idOf(code)}`, { betLimits });
+      expect(reply.body.success).toBe(true);
+      return reply.body.value;
+    };
+
+    // Roulette: each bet ₱1.00 to ₱20.00, at most ₱500.00 a round.
+    const token = await launch('roulette');
+    await setLimits('roulette', { minStake: '1.00', maxStake: '20.00', maxWin: '500.00' });
+    const opened = await call('POST', '/wps/game/house/open', null, { mode: 'real', token });
+    expect(opened.body.value.limits).toEqual({ minStake: '1.00', maxStake: '20.00', maxWin: '500.00' });
+    const before = await cash();
+    const bet = (bets: unknown[]) =>
+      call('POST', '/wps/game/house/bet', token, { requestId: requestId(), bets });
+    const aboveMax = await bet([{ kind: 'red', stake: '25.00' }]);
+    expect([aboveMax.status, aboveMax.body.value.fields.stake]).toEqual([422, 'limit']);
+    // A ₱20.00 straight up could pay ₱720.00; a ₱20.00 split at most ₱360.00.
+    const straight = await bet([{ kind: 'straight', numbers: [17], stake: '20.00' }]);
+    expect([straight.status, straight.body.value.fields.stake, straight.body.value.maxWin]).toEqual([
+      422,
+      'maxWin',
+      '50000',
+    ]);
+    // Two splits sharing 17 could both win: ₱720.00 together.
+    const splits = await bet([
+      { kind: 'split', numbers: [14, 17], stake: '20.00' },
+      { kind: 'split', numbers: [17, 20], stake: '20.00' },
+    ]);
+    expect(splits.body.value.fields.stake).toBe('maxWin');
+    expect(await cash()).toBe(before);
+    const split = await bet([{ kind: 'split', numbers: [14, 17], stake: '20.00' }]);
+    expect(split.status).toBe(200);
+    expect(split.body.value.round.status).toBe('settled');
+
+    // Sic bo: a specific triple pays 180:1, so ₱5.00 could win ₱905.00.
+    const sicBo = await launch('sic-bo');
+    await setLimits('sic-bo', { minStake: '1.00', maxStake: '100.00', maxWin: '900.00' });
+    const triple = await call('POST', '/wps/game/house/bet', sicBo, {
+      requestId: requestId(),
+      bets: [{ kind: 'specific-triple', number: 6, stake: '5.00' }],
+    });
+    expect(triple.body.value.fields.stake).toBe('maxWin');
+    const total = await call('POST', '/wps/game/house/bet', sicBo, {
+      requestId: requestId(),
+      bets: [{ kind: 'total', total: 10, stake: '5.00' }],
+    });
+    expect(total.status).toBe(200);
+
+    // Mines, 3 mines, ₱10.00: one safe tile cashes out ₱11.25, two ₱12.85. With ₱12.00 at most, a
+    // second tile is refused before it is turned, whatever it hides.
+    const mines = await launch('mines');
+    await setLimits('mines', { minStake: '1.00', maxStake: '100.00', maxWin: '12.00' });
+    let refusedSecond = false;
+    for (let attempt = 0; attempt < 20 && !refusedSecond; attempt += 1) {
+      const started = await call('POST', '/wps/game/house/bet', mines, {
+        requestId: requestId(),
+        stake: '10.00',
+        mineCount: 3,
+      });
+      expect(started.status).toBe(200);
+      const roundId = started.body.value.round.roundId;
+      const first = await call('POST', '/wps/game/house/action', mines, { roundId, type: 'pick', tile: 0 });
+      expect(first.status).toBe(200);
+      if (first.body.value.round.status !== 'open') continue;
+      const second = await call('POST', '/wps/game/house/action', mines, { roundId, type: 'pick', tile: 1 });
+      expect([second.status, second.body.value.fields.tile]).toEqual([422, 'maxWin']);
+      const cashed = await call('POST', '/wps/game/house/action', mines, { roundId, type: 'cash-out' });
+      expect(cashed.body.value.round.win).toBe('11.25');
+      refusedSecond = true;
+    }
+    expect(refusedSecond).toBe(true);
+    // Five mines: even the first safe tile would pay ₱12.37, so the bet itself is refused.
+    const five = await call('POST', '/wps/game/house/bet', mines, {
+      requestId: requestId(),
+      stake: '10.00',
+      mineCount: 5,
+    });
+    expect(five.body.value.fields.stake).toBe('maxWin');
+
+    // Blackjack: a natural on ₱10.00 pays ₱25.00; a ₱24.00 maximum refuses the deal.
+    const blackjack = await launch('blackjack');
+    await setLimits('blackjack', { minStake: '1.00', maxStake: '100.00', maxWin: '24.00' });
+    const deal = await call('POST', '/wps/game/house/bet', blackjack, {
+      requestId: requestId(),
+      stake: '10.00',
+    });
+    expect(deal.body.value.fields.stake).toBe('maxWin');
+
+    for (const code of ['roulette', 'sic-bo', 'mines', 'blackjack']) {
+      expect((await setLimits(code, null)).betLimits.isDefault).toBe(true);
+    }
+    const reopened = await call('POST', '/wps/game/house/open', null, { mode: 'real', token });
+    expect(reopened.body.value.limits.maxStake).toBe('10000.00');
   });
 
   it("refuses a stake that would pass the member's own loss limit with LIMIT_REACHED", async () => {

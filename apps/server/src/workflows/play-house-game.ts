@@ -4,6 +4,7 @@ import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import { type GameRow, type GameService, INHOUSE_VASSALAGE } from '../modules/game/game.service.ts';
 import {
   applyAction,
+  assertActionWithinMaxWin,
   assertWithinLimits,
   type BetLimits,
   capWin,
@@ -416,6 +417,7 @@ export function createHouseGames(deps: HouseGameDeps) {
     } catch (caught) {
       throw toAppError(caught);
     }
+    assertActionWithinMaxWin(progress, action, next, table.limits);
     const extraMinor = next.stakedMinor - progress.stakedMinor;
     let balanceAfterMinor = row.balance_after_minor === null ? undefined : BigInt(row.balance_after_minor);
     const key = extraStakeKey(row.id, row.action_count, action.type);
@@ -643,6 +645,7 @@ export function createHouseGames(deps: HouseGameDeps) {
     } catch (caught) {
       throw toAppError(caught);
     }
+    assertActionWithinMaxWin(progress, action, next, table.limits);
     const balance = BigInt(session.balance_minor);
     const extraMinor = next.stakedMinor - progress.stakedMinor;
     if (extraMinor > balance) throw new AppError('INSUFFICIENT_FUNDS');

@@ -15,6 +15,7 @@ import {
   GAME_NAME_LENGTH_MAX,
   GAME_STATUSES,
   type GameChange,
+  MONEY_INPUT_PATTERN,
   SORT_ORDER_MAX,
   VENDOR_STATUSES,
   type VendorChange,
@@ -69,6 +70,26 @@ const VendorBody = Type.Object(
   { additionalProperties: false },
 );
 
+const Money = Type.String({ examples: ['1.00'], description: 'Money, two fraction digits' });
+const MoneyInput = Type.String({ pattern: MONEY_INPUT_PATTERN, maxLength: 16, examples: ['1.00'] });
+const BetLimitsView = Type.Object(
+  {
+    minStake: Money,
+    maxStake: Money,
+    maxWin: Money,
+    isDefault: Type.Boolean({ description: 'No limits set for this game: the defaults apply' }),
+  },
+  { description: "Our own games' bet limits in force; null for a vendor's game" },
+);
+const BetLimitsBody = Type.Object(
+  { minStake: MoneyInput, maxStake: MoneyInput, maxWin: MoneyInput },
+  {
+    additionalProperties: false,
+    description:
+      'Each bet from minStake to maxStake (minStake ≤ maxStake), and the most a round may win; all above zero',
+  },
+);
+
 const GameView = Type.Object({
   id: Type.String(),
   merchantId: Type.String(),
@@ -85,6 +106,7 @@ const GameView = Type.Object({
   status: StringOf(GAME_STATUSES),
   supportPlay: Type.Integer({ description: '0: demo play is offered' }),
   classify: Nullable(Type.String()),
+  betLimits: Nullable(BetLimitsView),
   updatedAt: Type.String(),
 });
 const GameBody = Type.Object(
@@ -95,6 +117,7 @@ const GameBody = Type.Object(
     sortOrder: Type.Optional(SortOrder),
     supportPlay: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
     classify: Type.Optional(Nullable(Type.String({ pattern: CLASSIFY_KEY_PATTERN }))),
+    betLimits: Type.Optional(Nullable(BetLimitsBody)),
   },
   { additionalProperties: false },
 );
@@ -230,7 +253,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
       ...resourceRoute('games.write', catalogueAdmin.findMerchantOfGame),
       schema: {
         tags: TAGS,
-        summary: `Change a game: names (TY and EN, at most ${GAME_NAME_LENGTH_MAX} characters), status, hot flag, order, demo offer, classify group`,
+        summary: `Change a game: names (TY and EN, at most ${GAME_NAME_LENGTH_MAX} characters), status, hot flag, order, demo offer, classify group, and for our own games the bet limits (null: the defaults)`,
         params: IdParams,
         body: GameBody,
         response: { 200: Envelope(GameView), ...BO_ERROR_RESPONSES },

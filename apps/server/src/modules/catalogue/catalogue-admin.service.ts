@@ -1,3 +1,4 @@
+import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
@@ -13,6 +14,8 @@ import type {
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { INHOUSE_VASSALAGE } from '../game/game.service.ts';
+import { readBetLimits } from '../house-rounds/house-rounds.service.ts';
 import { foldSearchText } from './catalogue.service.ts';
 
 /**
@@ -50,6 +53,16 @@ const nameText = (maxLength: number) => Type.String({ minLength: 1, maxLength, p
 const namesOf = (maxLength: number) =>
   Type.Object({ TY: nameText(maxLength), EN: nameText(maxLength) }, { additionalProperties: false });
 const SortOrder = Type.Integer({ minimum: 0, maximum: SORT_ORDER_MAX });
+/** A money amount as clients send it (API.md "Values"). */
+export const MONEY_INPUT_PATTERN = '^\\d{1,13}(\\.\\d{1,2})?$';
+const MoneyInput = Type.String({ pattern: MONEY_INPUT_PATTERN, maxLength: 16 });
+
+/** Bet limits of one of our own games: each bet's stake from min to max, and the win per round. */
+export const BetLimitsSchema = Type.Object(
+  { minStake: MoneyInput, maxStake: MoneyInput, maxWin: MoneyInput },
+  { additionalProperties: false },
+);
+export type BetLimitsInput = Static<typeof BetLimitsSchema>;
 
 /** What an operator may change of a game; every field optional, only those given change. */
 export const GameChangeSchema = Type.Object(
@@ -60,6 +73,8 @@ export const GameChangeSchema = Type.Object(
     sortOrder: Type.Optional(SortOrder),
     supportPlay: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
     classify: Type.Optional(Type.Union([Type.String({ pattern: CLASSIFY_KEY_PATTERN }), Type.Null()])),
+    /** Our own games only; null goes back to the defaults. */
+    betLimits: Type.Optional(Type.Union([BetLimitsSchema, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -126,6 +141,43 @@ export function vendorViewOf(row: VendorRow & { games?: number | string }) {
 }
 export type VendorView = ReturnType<typeof vendorViewOf>;
 
+/** The limits in force for one of our own games (the defaults where none are set); null for a vendor's. */
+function betLimitsViewOf(row: GameRow) {
+  if (row.vassalage !== INHOUSE_VASSALAGE) return null;
+  const limits = readBetLimits(row.bet_limits);
+  return {
+    minStake: formatAmount(limits.minStakeMinor),
+    maxStake: formatAmount(limits.maxStakeMinor),
+    maxWin: formatAmount(limits.maxWinMinor),
+    isDefault: row.bet_limits === null,
+  };
+}
+
+/**
+ * The bet_limits column for limits an operator set: every amount above zero and the minimum stake
+ * at most the maximum; refused field by field otherwise.
+ */
+function betLimitsColumnOf(input: BetLimitsInput): string {
+  const fields: Record<string, string> = {};
+  const minor = (field: keyof BetLimitsInput): bigint => {
+    const parsed = parseAmount(input[field]);
+    if (!parsed.ok) {
+      fields[`betLimits.${field}`] = 'format';
+      return 0n;
+    }
+    if (parsed.minor <= 0n) fields[`betLimits.${field}`] = 'positive';
+    return parsed.minor;
+  };
+  const minStake = minor('minStake');
+  const maxStake = minor('maxStake');
+  const maxWin = minor('maxWin');
+  if (minStake > maxStake && !fields['betLimits.minStake'] && !fields['betLimits.maxStake']) {
+    fields['betLimits.maxStake'] = 'belowMin';
+  }
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+  return JSON.stringify({ minStake: String(minStake), maxStake: String(maxStake), maxWin: String(maxWin) });
+}
+
 export function gameViewOf(row: GameRow) {
   return {
     id: row.id,
@@ -143,6 +195,7 @@ export function gameViewOf(row: GameRow) {
     status: row.status,
     supportPlay: row.support_play,
     classify: row.classify,
+    betLimits: betLimitsViewOf(row),
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -253,11 +306,15 @@ export function createCatalogueAdminService(deps: {
       icon_url: string | null;
       names_overridden: boolean;
       icon_overridden: boolean;
+      bet_limits: string | null;
     }>,
   ): Promise<GameView> {
     return db.transaction().execute(async (trx) => {
       const before = await lockedGame(trx, id);
       if (values.classify) await assertClassifyExists(trx, before.merchant_id, values.classify);
+      if (values.bet_limits !== undefined && before.vassalage !== INHOUSE_VASSALAGE) {
+        throw new AppError('VALIDATION', { value: { fields: { betLimits: 'inHouseOnly' } } });
+      }
       await trx
         .updateTable('games')
         .set({ ...values, updated_at: now() })
@@ -408,6 +465,9 @@ export function createCatalogueAdminService(deps: {
         ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
         ...(change.supportPlay !== undefined ? { support_play: change.supportPlay } : {}),
         ...(change.classify !== undefined ? { classify: change.classify } : {}),
+        ...(change.betLimits !== undefined
+          ? { bet_limits: change.betLimits === null ? null : betLimitsColumnOf(change.betLimits) }
+          : {}),
       });
     },
 

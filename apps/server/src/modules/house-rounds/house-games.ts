@@ -3,7 +3,12 @@
 // to an open multi-step round, what the player may see of it, and the game's rule for a round
 // left open past its deadline. Pure: no I/O; the verifier replays exactly what is recorded here.
 
-import { BACCARAT_RTP_PERCENT, type BaccaratBet } from '@panalo/games/baccarat/baccarat.ts';
+import {
+  BACCARAT_RTP_PERCENT,
+  type BaccaratBet,
+  type BaccaratWinner,
+  computeBaccaratPayoutMinor,
+} from '@panalo/games/baccarat/baccarat.ts';
 import {
   applyBlackjackAction,
   BLACKJACK_RTP_PERCENT,
@@ -17,18 +22,29 @@ import {
   CLASSIC_LINES,
   CLASSIC_ONE_CHERRY,
   CLASSIC_SLOT_RTP_PERCENT,
+  CLASSIC_STRIPS,
   CLASSIC_THREE_OF_A_KIND,
   CLASSIC_TWO_CHERRIES,
+  computeClassicLineMultiplier,
 } from '@panalo/games/classic-slot/classic-slot.ts';
 import type { ColourGameBet } from '@panalo/games/colour-game/colour-game.ts';
 import { computeDicePayoutMinor, DICE_RTP_PERCENT, type DiceDirection } from '@panalo/games/dice/dice.ts';
-import { DRAGON_TIGER_RTP_PERCENT, type DragonTigerBet } from '@panalo/games/dragon-tiger/dragon-tiger.ts';
+import {
+  computeDragonTigerPayoutMinor,
+  DRAGON_TIGER_RTP_PERCENT,
+  type DragonTigerBet,
+  type DragonTigerWinner,
+} from '@panalo/games/dragon-tiger/dragon-tiger.ts';
 import type { RoundRng } from '@panalo/games/fairness/round-rng.ts';
 import type { FishPrawnCrabBet } from '@panalo/games/fish-prawn-crab/fish-prawn-crab.ts';
 import { GameError } from '@panalo/games/game-error.ts';
-import { MATCHING_DICE_RTP_PERCENT } from '@panalo/games/matching-dice/matching-dice.ts';
+import {
+  computeMatchingPayoutMinor,
+  MATCHING_DICE_RTP_PERCENT,
+} from '@panalo/games/matching-dice/matching-dice.ts';
 import {
   applyMinesAction,
+  computeMinesPayoutMinor,
   MINES_RTP_PERCENT,
   type MinesAction,
   type MinesState,
@@ -36,16 +52,20 @@ import {
   viewMines,
 } from '@panalo/games/mines/mines.ts';
 import {
+  computeRoulettePayoutMinor,
   ROULETTE_PAYOUT_MULTIPLIERS,
+  ROULETTE_POCKETS,
   ROULETTE_RTP_PERCENT,
   type RouletteBet,
 } from '@panalo/games/roulette/roulette.ts';
 import {
+  computeSicBoPayoutMinor,
   SIC_BO_RTP_PERCENT,
   SIC_BO_TOTAL_ODDS,
   SIC_BO_TOTAL_RTP_PERCENT,
   type SicBoBet,
 } from '@panalo/games/sic-bo/sic-bo.ts';
+import { readWindow } from '@panalo/games/slot-reels/slot-reels.ts';
 import {
   type GameName,
   type PlayedRound,
@@ -222,10 +242,119 @@ export function computeInitialStake(played: PlayedRound): bigint {
   return listUnitStakes(played).reduce((sum, stake) => sum + stake, 0n);
 }
 
+/** Every throw of three dice, each face 0 … 5. */
+function listThrows(): Array<[number, number, number]> {
+  const throws: Array<[number, number, number]> = [];
+  for (let first = 0; first < 6; first += 1)
+    for (let second = 0; second < 6; second += 1)
+      for (let third = 0; third < 6; third += 1) throws.push([first, second, third]);
+  return throws;
+}
+
+let classicWindowMaxMultiplier: bigint | null = null;
+/** The classic slot's best window, in line stakes: every stop combination, all five lines. */
+function findClassicMaxMultiplier(): bigint {
+  if (classicWindowMaxMultiplier !== null) return classicWindowMaxMultiplier;
+  let best = 0n;
+  const [first, second, third] = CLASSIC_STRIPS.map((strip) => strip.length);
+  for (let a = 0; a < first!; a += 1)
+    for (let b = 0; b < second!; b += 1)
+      for (let c = 0; c < third!; c += 1) {
+        const window = readWindow(CLASSIC_STRIPS, [a, b, c]);
+        const multiplier = CLASSIC_LINES.reduce(
+          (sum, rows) => sum + computeClassicLineMultiplier(rows.map((row, reel) => window[reel]![row]!)),
+          0n,
+        );
+        if (multiplier > best) best = multiplier;
+      }
+  classicWindowMaxMultiplier = best;
+  return best;
+}
+
+const MATCHING_FACES: Record<'colour-game' | 'fish-prawn-crab', readonly string[]> = {
+  'colour-game': ['yellow', 'white', 'pink', 'blue', 'red', 'green'],
+  'fish-prawn-crab': ['fish', 'prawn', 'crab', 'rooster', 'gourd', 'stag'],
+};
+
 /**
- * Refuses a bet outside the merchant's limits before any money moves: each bet's stake within
- * [min, max]; for dice, whose payout is known before the roll, a win above the round's maximum.
- * Other games' wins are capped at the maximum when they are paid (see capWin).
+ * The most a round could pay (stakes returned included) given what was bet, before it is drawn:
+ * the best pocket, throw, card result or reel window for the bets together. Mines: the first safe
+ * tile (each further tile is checked before it is picked); blackjack: a natural (each double or
+ * split is checked before it is taken). Null for the video slot, whose free spins put its highest
+ * possible win near a million line stakes: its win is capped at the maximum when paid.
+ */
+export function computeMaxPayoutMinor(played: PlayedRound): bigint | null {
+  const best = (payouts: Iterable<bigint>) => {
+    let most = 0n;
+    for (const payout of payouts) if (payout > most) most = payout;
+    return most;
+  };
+  switch (played.game) {
+    case 'dice':
+      return computeDicePayoutMinor(played.bet);
+    case 'mines':
+      return computeMinesPayoutMinor(played.bet.stakeMinor, played.bet.mineCount, 1);
+    case 'blackjack':
+      return (played.bet.stakeMinor * 5n) / 2n;
+    case 'roulette':
+      return best(
+        Array.from({ length: ROULETTE_POCKETS }, (_, pocket) =>
+          played.bets.reduce((sum, bet) => sum + computeRoulettePayoutMinor(bet, pocket), 0n),
+        ),
+      );
+    case 'sic-bo':
+      return best(
+        listThrows().map(([a, b, c]) =>
+          played.bets.reduce((sum, bet) => sum + computeSicBoPayoutMinor(bet, [a + 1, b + 1, c + 1]), 0n),
+        ),
+      );
+    case 'colour-game':
+    case 'fish-prawn-crab': {
+      const faces = MATCHING_FACES[played.game];
+      return best(
+        listThrows().map((dice) =>
+          played.bets.reduce((sum, bet) => {
+            const matches = dice.filter((face) => faces[face] === bet.face).length;
+            return sum + computeMatchingPayoutMinor(bet.stakeMinor, matches);
+          }, 0n),
+        ),
+      );
+    }
+    case 'baccarat': {
+      // Any result with or without a pair on either side can be dealt (a pair: two aces).
+      const outcomes: bigint[] = [];
+      for (const winner of ['player', 'banker', 'tie'] satisfies BaccaratWinner[])
+        for (const playerPair of [false, true])
+          for (const bankerPair of [false, true]) {
+            const hands = { player: [0, playerPair ? 13 : 1], banker: [0, bankerPair ? 13 : 1] };
+            outcomes.push(
+              played.bets.reduce((sum, bet) => sum + computeBaccaratPayoutMinor(bet, hands, winner), 0n),
+            );
+          }
+      return best(outcomes);
+    }
+    case 'dragon-tiger':
+      return best(
+        (['dragon', 'tiger', 'tie'] satisfies DragonTigerWinner[]).map((winner) =>
+          played.bets.reduce((sum, bet) => sum + computeDragonTigerPayoutMinor(bet, winner), 0n),
+        ),
+      );
+    case 'classic-slot':
+      return played.bet.lineStakeMinor * findClassicMaxMultiplier();
+    case 'video-slot':
+      return null;
+  }
+}
+
+function refuseAboveMaxWin(field: string, limits: BetLimits): never {
+  throw new AppError('VALIDATION', {
+    value: { fields: { [field]: 'maxWin' }, maxWin: String(limits.maxWinMinor) },
+  });
+}
+
+/**
+ * Refuses a bet outside the merchant's limits before any money moves (GAMES.md "Bet limits"):
+ * each bet's stake within [min, max], and a round that could win more than the maximum win.
  */
 export function assertWithinLimits(played: PlayedRound, limits: BetLimits): void {
   for (const stake of listUnitStakes(played)) {
@@ -239,22 +368,45 @@ export function assertWithinLimits(played: PlayedRound, limits: BetLimits): void
       });
     }
   }
-  if (played.game === 'dice') {
-    let payout: bigint;
-    try {
-      payout = computeDicePayoutMinor(played.bet);
-    } catch {
-      return;
-    }
-    if (payout > limits.maxWinMinor) {
-      throw new AppError('VALIDATION', {
-        value: { fields: { stake: 'maxWin' }, maxWin: String(limits.maxWinMinor) },
-      });
-    }
+  let most: bigint | null;
+  try {
+    most = computeMaxPayoutMinor(played);
+  } catch {
+    // A bet of a shape the engine does not know: the engine refuses it when it checks the bet.
+    return;
+  }
+  if (most !== null && most > limits.maxWinMinor) refuseAboveMaxWin('stake', limits);
+}
+
+/**
+ * Refuses an action that would let an open round win more than the maximum, before its money
+ * moves: a mines tile whose cash-out would pay more if it is safe (judged before the tile is
+ * turned, so a refusal tells nothing about it), a blackjack double or split after which the hands
+ * could (each hand's stake paid 1:1).
+ */
+export function assertActionWithinMaxWin(
+  progress: RoundProgress,
+  action: WireAction,
+  next: RoundProgress,
+  limits: BetLimits,
+): void {
+  const { state } = progress;
+  if (state?.game === 'mines') {
+    if (action.type !== 'pick' || state.status !== 'playing') return;
+    const ifSafe = computeMinesPayoutMinor(state.stakeMinor, state.mineCount, state.picks.length + 1);
+    if (ifSafe > limits.maxWinMinor) refuseAboveMaxWin('tile', limits);
+    return;
+  }
+  if (next.state?.game === 'blackjack' && next.stakedMinor > progress.stakedMinor) {
+    const handsMost = next.state.hands.reduce((sum, hand) => sum + 2n * hand.stakeMinor, 0n);
+    if (handsMost > limits.maxWinMinor) refuseAboveMaxWin('action', limits);
   }
 }
 
-/** The win credited: the engine's payout, capped at the round's maximum win. */
+/**
+ * The win credited: the engine's payout, capped at the round's maximum win. Only the video slot
+ * can reach the cap; every other game's bets and actions were refused before they could.
+ */
 export function capWin(payoutMinor: bigint, limits: BetLimits): bigint {
   return payoutMinor > limits.maxWinMinor ? limits.maxWinMinor : payoutMinor;
 }
