@@ -1,7 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
-import { createSeededApp } from './support/seeded-app.ts';
+import { createSeededApp, patchDemoSettings } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
 describe('the member balance on the wire', () => {
@@ -123,5 +123,77 @@ describe('the member balance on the wire', () => {
       { balance: '1250.00', currencySymbol: '₱' },
       { balance: '1260.00', currencySymbol: '₱' },
     ]);
+  });
+
+  it('sums the consolidated funds: main and bonus wallets and what is on hold', async () => {
+    const before = await testApp.app.wallet.getBalances({ merchantId, memberId, currency: 'PHP' });
+    await testApp.app.wallet.transfer({
+      merchantId,
+      currency: 'PHP',
+      key: 'wire-bonus-1',
+      code: 'bonus',
+      from: { house: 'bonus_funding', shardKey: memberId },
+      to: { memberId, wallet: 'bonus' },
+      amountMinor: 2_500n,
+    });
+    await testApp.app.wallet.hold({
+      merchantId,
+      memberId,
+      currency: 'PHP',
+      key: 'wire-hold-1',
+      amountMinor: 10_000n,
+      reference: 'wire-hold-1',
+    });
+    const reply = await player.call('GET', '/wps/member/info/funds/consolidated');
+    const mainMinor = before.cashMinor - 10_000n;
+    const formatted = (minor: bigint) => `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+    expect(reply.body.value).toEqual({
+      currency: 'PHP',
+      currencySymbol: '₱',
+      total: formatted(mainMinor + before.bonusMinor + 2_500n + 10_000n),
+      mainWallet: formatted(mainMinor),
+      bonusWallet: formatted(before.bonusMinor + 2_500n),
+      held: '100.00',
+      vendorWallets: [],
+      isSingle: true,
+      dailysalreqtype: false,
+      divtypereq: false,
+      contracthoursalreq: false,
+      realtimesalreqtype: false,
+      info: expect.objectContaining({ isAgent: false }),
+    });
+    // A released hold is back in the main wallet: the total does not change.
+    await testApp.app.wallet.release({ merchantId, key: 'wire-hold-1' });
+    const after = await player.call('GET', '/wps/member/info/funds/consolidated');
+    expect(after.body.value).toMatchObject({ total: reply.body.value.total, held: '0.00' });
+  });
+
+  it("reports the merchant's wallet mode and an agent's contract flags from the merchant's switches", async () => {
+    const permission = await player.call('GET', '/wps/system/permission');
+    expect(permission.body.value.info.merchantWallet).toEqual({ isSingle: true });
+    await patchDemoSettings(testApp, { wallet: { mode: 'transfer' } });
+    expect((await player.call('GET', '/wps/system/permission')).body.value.info.merchantWallet).toEqual({
+      isSingle: false,
+    });
+    expect((await player.call('GET', '/wps/member/info/funds/consolidated')).body.value.isSingle).toBe(false);
+    await patchDemoSettings(testApp, { wallet: { mode: 'single' } });
+
+    const agent = createAccountsClient(testApp.app, '203.0.113.81');
+    expect((await agent.logIn('agent', 'Agent1234')).success).toBe(true);
+    const { switches } = (await agent.call('GET', '/wps/system/setting/register')).body.value;
+    const funds = (await agent.call('GET', '/wps/member/info/funds/consolidated')).body.value;
+    expect(funds).toMatchObject({
+      dailysalreqtype: switches.DAILYSALARY,
+      divtypereq: switches.BONUS,
+      contracthoursalreq: switches.HOURLYSALARY,
+      realtimesalreqtype: switches.REALTIMESALARY,
+      info: {
+        isAgent: true,
+        enableContract: switches.AGENTPOLICY3,
+        enableSalary: switches.DAILYSALARY || switches.HOURLYSALARY || switches.REALTIMESALARY,
+      },
+    });
+    const visitor = await testApp.app.inject({ method: 'GET', url: '/wps/member/info/funds/consolidated' });
+    expect(visitor.json().code).toBe('NOT_LOGGED_IN');
   });
 });

@@ -175,6 +175,15 @@ export const MerchantSettings = Type.Object({
       },
     },
   ),
+  /**
+   * The merchant's wallet mode (spec §3 "Merchant wallet: isSingle"): one wallet that every game
+   * plays from (the default), or a main wallet with a transfer wallet per vendor that the member
+   * moves money into before playing that vendor's games.
+   */
+  wallet: Type.Object(
+    { mode: Type.Union([Type.Literal('single'), Type.Literal('transfer')], { default: 'single' }) },
+    { default: { mode: 'single' } },
+  ),
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
     default: {},

@@ -245,6 +245,22 @@ export async function findTransfersPage(
   return { rows, total: Number(count?.total ?? 0) };
 }
 
+/** What a member has on hold (withdrawals waiting for a decision), in one currency. */
+export async function sumHeldForMember(
+  db: Executor,
+  input: { merchantId: string; memberId: string; currency: string },
+): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_holds')
+    .select(sql<string>`coalesce(sum(amount_minor), 0)`.as('total'))
+    .where('merchant_id', '=', input.merchantId)
+    .where('member_id', '=', input.memberId)
+    .where('currency', '=', input.currency)
+    .where('status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
 export function findHoldByKey(db: Executor, merchantId: string, key: string): Promise<HoldRow | undefined> {
   return db
     .selectFrom('ledger_holds')

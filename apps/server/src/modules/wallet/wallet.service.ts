@@ -26,6 +26,7 @@ import {
   settleHold,
   sumAccountTransfers,
   sumDailyMovements,
+  sumHeldForMember,
   TRANSFER_KEY_INDEX,
   TRANSFER_REVERSES_INDEX,
   type TransferRow,
@@ -1039,6 +1040,9 @@ export function createWalletService(deps: {
     release,
     capture,
     getBalances,
+    /** What the member has on hold: withdrawals still waiting for a decision. */
+    sumHeld: (input: { merchantId: string; memberId: string; currency: string }) =>
+      sumHeldForMember(db, input),
     listTransfers,
     sumWagered,
     sumGameLossSince,

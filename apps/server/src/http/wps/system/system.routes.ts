@@ -91,6 +91,8 @@ const PermissionValue = Type.Object({
     socialLogin: Type.Array(StringOf(['google', 'facebook'])),
     description: Type.String(),
     siteName: Type.String(),
+    /** Spec §3 "Merchant wallet": isSingle when every game plays from the one main wallet. */
+    merchantWallet: Type.Object({ isSingle: Type.Boolean() }),
   }),
 });
 
@@ -186,6 +188,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
           description:
             settings.description[request.language] ?? settings.description[merchant.defaultLanguage] ?? '',
           siteName: settings.siteName || merchant.name,
+          merchantWallet: { isSingle: settings.wallet.mode === 'single' },
         },
       });
     },

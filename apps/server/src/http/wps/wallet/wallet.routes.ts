@@ -1,7 +1,9 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { MemberService } from '../../../modules/member/member.service.ts';
+import { isAgentType, type MemberService } from '../../../modules/member/member.service.ts';
+import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
+import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
 import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { requireMember } from '../../member-session.ts';
@@ -22,7 +24,37 @@ const BalanceValue = Type.Object({
   currencySymbol: Type.String(),
 });
 
-/** The member's wallet on the wire (spec §7 "Wallet balance"). */
+const ConsolidatedValue = Type.Object({
+  currency: Type.String(),
+  currencySymbol: Type.String(),
+  /** Everything the member owns here: the main and bonus wallets, holds and vendor wallets. */
+  total: Money,
+  mainWallet: Money,
+  bonusWallet: Money,
+  /** Withdrawals waiting for a decision: still the member's, out of play. */
+  held: Money,
+  /** Transfer-wallet mode only: what sits in each vendor's wallet. */
+  vendorWallets: Type.Array(Type.Object({ vassalage: Type.String(), balance: Money }), { maxItems: 100 }),
+  /** Spec §3 "Merchant wallet": one wallet for every game. */
+  isSingle: Type.Boolean(),
+  /**
+   * Spec §3 "Consolidated info": which agent contracts this member may request — daily salary,
+   * dividends, hourly salary, real-time salary — as the merchant's switches allow, agents only.
+   */
+  dailysalreqtype: Type.Boolean(),
+  divtypereq: Type.Boolean(),
+  contracthoursalreq: Type.Boolean(),
+  realtimesalreqtype: Type.Boolean(),
+  info: Type.Object({
+    isAgent: Type.Boolean(),
+    /** Any salary kind is on (spec §3 session value enableSalary). */
+    enableSalary: Type.Boolean(),
+    /** Agent contracts are on (the AGENTPOLICY3 switch; spec §3 session value enableContract). */
+    enableContract: Type.Boolean(),
+  }),
+});
+
+/** The member's wallet on the wire (spec §7 "Wallet balance", "Consolidated funds"). */
 export function registerWalletRoutes(app: FastifyInstance, deps: WalletRoutesDeps): void {
   app.get(
     '/wps/v2/wallets/balance',
@@ -48,6 +80,53 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRoutesDep
         bonusBalance: formatAmount(balances.bonusMinor),
         currency: merchant.currency,
         currencySymbol: merchant.currencySymbol,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/member/info/funds/consolidated',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The member's funds in one sum (main and bonus wallets, holds, vendor wallets), the wallet mode and the contract flags",
+        querystring: Query,
+        response: { 200: Envelope(ConsolidatedValue), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      // Spec §4: a trial account makes no consolidated call.
+      const { member } = await requireMember(request, deps.members);
+      const account = { merchantId: merchant.id, memberId: member.id, currency: merchant.currency };
+      const [balances, heldMinor] = await Promise.all([
+        deps.wallet.getBalances(account),
+        deps.wallet.sumHeld(account),
+      ]);
+      // The ledger keeps no per-vendor wallets yet: transfer-wallet vendors come with the games
+      // that need them, and their balances join this sum and list then.
+      const vendorWallets: { vassalage: string; balance: string }[] = [];
+      const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
+      const isAgent = isAgentType(member.type);
+      return ok({
+        currency: merchant.currency,
+        currencySymbol: merchant.currencySymbol,
+        total: formatAmount(balances.cashMinor + balances.bonusMinor + heldMinor),
+        mainWallet: formatAmount(balances.cashMinor),
+        bonusWallet: formatAmount(balances.bonusMinor),
+        held: formatAmount(heldMinor),
+        vendorWallets,
+        isSingle: merchant.settings.wallet.mode === 'single',
+        dailysalreqtype: isAgent && switches.DAILYSALARY,
+        divtypereq: isAgent && switches.BONUS,
+        contracthoursalreq: isAgent && switches.HOURLYSALARY,
+        realtimesalreqtype: isAgent && switches.REALTIMESALARY,
+        info: {
+          isAgent,
+          enableSalary: switches.DAILYSALARY || switches.HOURLYSALARY || switches.REALTIMESALARY,
+          enableContract: switches.AGENTPOLICY3,
+        },
       });
     },
   );
