@@ -57,10 +57,10 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
-import { createLotteryService } from './modules/lottery/lottery.service.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
 import { wordMessage } from './modules/inbox/message-texts.ts';
+import { createLotteryService } from './modules/lottery/lottery.service.ts';
 import { createMemberService, type MemberService } from './modules/member/member.service.ts';
 import { createMemberAdminService } from './modules/member/member-admin.service.ts';
 import { createMerchantService } from './modules/merchant/merchant.service.ts';
@@ -102,6 +102,7 @@ import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/play-house-game.ts';
+import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
 import { createVendorWallet } from './workflows/vendor-wallet.ts';
 import { createWithdrawalAutoReceiptJob } from './workflows/withdrawal-confirmation.ts';
 
@@ -310,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createKeyRotationJob({ keys: encryptionKeys }),
       createSettleHouseRoundsJob({ houseGames, houseRounds }),
       createWithdrawalAutoReceiptJob({ withdrawals, findMerchant: merchantService.findById }),
+      createLiftExclusionsJob({ members, responsibleGaming }),
     ],
   });
   app.decorate('jobs', jobs);

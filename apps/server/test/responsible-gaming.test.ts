@@ -284,6 +284,47 @@ describe('breaks and self-exclusion', () => {
     expect((await back.call('GET', '/wps/member/responsibleGaming')).body.value.exclusion).toBeNull();
   });
 
+  it('a job lets members back in once their break has run out, without waiting for a login', async () => {
+    const { liftEndedExclusions } = await import('../src/workflows/responsible-gaming.ts');
+    const deps = { members: testApp.app.members, responsibleGaming: testApp.app.responsibleGaming };
+    const day = await newPlayer();
+    const week = await newPlayer();
+    expect(
+      (await day.player.call('POST', '/wps/member/responsibleGaming/break', { kind: 'break_1d' })).body
+        .success,
+    ).toBe(true);
+    expect(
+      (await week.player.call('POST', '/wps/member/responsibleGaming/break', { kind: 'break_1w' })).body
+        .success,
+    ).toBe(true);
+    const statusOf = async (memberId: string) =>
+      (
+        await testApp.database.db
+          .selectFrom('members')
+          .select('status')
+          .where('id', '=', memberId)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    offsetMs = DAY_MS - MINUTE_MS;
+    await liftEndedExclusions(deps);
+    expect(await statusOf(day.memberId)).toBe('self_excluded');
+
+    offsetMs = DAY_MS + MINUTE_MS;
+    expect(await liftEndedExclusions(deps)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(day.memberId)).toBe('active');
+    expect(await statusOf(week.memberId)).toBe('self_excluded');
+    const settings = await testApp.database.db
+      .selectFrom('play_settings')
+      .select(['exclusion_kind', 'exclusion_ends_at'])
+      .where('member_id', '=', day.memberId)
+      .executeTakeFirstOrThrow();
+    expect(settings).toEqual({ exclusion_kind: null, exclusion_ends_at: null });
+    // Lifted once: a second run finds nothing more of this member's.
+    await liftEndedExclusions(deps);
+    expect(await statusOf(week.memberId)).toBe('self_excluded');
+  });
+
   it('a break cannot be shortened by taking a shorter one', async () => {
     const { memberId } = await newPlayer();
     const who = { memberId, merchantId };

@@ -5,6 +5,7 @@ import type {
   ResponsibleGamingService,
 } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import { AppError } from '../platform/http/errors.ts';
+import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 import type { Realtime } from '../platform/realtime/realtime.ts';
 
 export type PlayBreakDeps = {
@@ -50,4 +51,35 @@ export async function admitSelfExcludedMember(
     });
   }
   await deps.members.endExclusion(member.id);
+}
+
+/** How many ended exclusions one run of the job lifts; the next run takes the rest. */
+const EXCLUSIONS_PER_RUN = 500;
+const LIFT_EXCLUSIONS_CRON = '*/5 * * * *';
+
+/**
+ * Lets members whose break or self-exclusion has run out back in without waiting for them to
+ * log in: their accounts are active again (a locked account stays locked). Answers how many.
+ */
+export async function liftEndedExclusions(
+  deps: Pick<PlayBreakDeps, 'members' | 'responsibleGaming'>,
+): Promise<number> {
+  const cleared = await deps.responsibleGaming.clearEndedExclusions(EXCLUSIONS_PER_RUN);
+  for (const member of cleared) await deps.members.endExclusion(member.memberId);
+  return cleared.length;
+}
+
+/** The scheduled lifting of ended exclusions; running on several nodes at once is harmless. */
+export function createLiftExclusionsJob(
+  deps: Pick<PlayBreakDeps, 'members' | 'responsibleGaming'>,
+): JobDefinition<object> {
+  return defineJob<object>({
+    name: 'responsible-gaming.lift-ended-exclusions',
+    schedule: { cron: LIFT_EXCLUSIONS_CRON, data: {} },
+    retry: { limit: 2, delaySeconds: 60, backoff: true },
+    timeoutSeconds: 120,
+    async handle() {
+      await liftEndedExclusions(deps);
+    },
+  });
 }

@@ -59,6 +59,21 @@ export function findSettings(db: Kysely<Database>, memberId: string): Promise<Pl
   return db.selectFrom('play_settings').selectAll().where('member_id', '=', memberId).executeTakeFirst();
 }
 
+/** Members whose break or self-exclusion ran out by `at`, oldest end first. */
+export function findEndedExclusions(
+  db: Kysely<Database>,
+  at: Date,
+  limit: number,
+): Promise<{ member_id: string; merchant_id: string }[]> {
+  return db
+    .selectFrom('play_settings')
+    .select(['member_id', 'merchant_id'])
+    .where('exclusion_ends_at', '<=', at)
+    .orderBy('exclusion_ends_at')
+    .limit(limit)
+    .execute();
+}
+
 export async function saveSettings(
   db: Kysely<Database>,
   row: {

@@ -4,6 +4,7 @@ import type { Database, PlayLimitKind, PlayLimitPeriod } from '../../db/schema.t
 import { AppError } from '../../platform/http/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
+  findEndedExclusions,
   findLimits,
   findMerchantMoney,
   findSettings,
@@ -328,6 +329,21 @@ export function createResponsibleGamingService(deps: {
      * period's game loss past a loss limit (LIMIT_REACHED, `limit: 'loss'`), or when the
      * period's logged-in time has used up a session-time limit (LIMIT_REACHED, `limit: 'session'`).
      */
+    /**
+     * Clears the breaks and self-exclusions that have run out (at most `limit` of them) and
+     * answers whose they were, so that their accounts can be let in again.
+     */
+    async clearEndedExclusions(limit: number): Promise<PlayMember[]> {
+      const ended = await findEndedExclusions(db, now(), limit);
+      const cleared: PlayMember[] = [];
+      for (const row of ended) {
+        const member = { memberId: row.member_id, merchantId: row.merchant_id };
+        // Read again: a new exclusion may have started since the list was read.
+        if ((await findActiveExclusion(member)) === null) cleared.push(member);
+      }
+      return cleared;
+    },
+
     async checkBetAllowed(member: PlayMember, stakeMinor: bigint): Promise<void> {
       await refuseIfExcluded(member);
       // One read of the limits serves both checks: this runs on every stake.
