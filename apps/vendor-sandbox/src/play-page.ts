@@ -1,6 +1,6 @@
 import type { SandboxGame, SandboxVendorProfile } from './catalogue.ts';
 
-const PICKS: Record<SandboxGame['kind'], { value: string; EN: string; TY: string }[]> = {
+const PICKS: Record<'coin' | 'wheel' | 'card', { value: string; EN: string; TY: string }[]> = {
   coin: [
     { value: 'heads', EN: 'Heads', TY: 'Ulo' },
     { value: 'tails', EN: 'Tails', TY: 'Buntot' },
@@ -28,7 +28,7 @@ const TEXTS = {
   },
 };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
@@ -45,7 +45,7 @@ export function playPage(input: {
 }): string {
   const { vendor, game, language } = input;
   const texts = TEXTS[language];
-  const buttons = PICKS[game.kind]
+  const buttons = (PICKS[game.kind as keyof typeof PICKS] ?? [])
     .map(
       (pick) =>
         `<button type="button" data-pick="${pick.value}" data-testid="pick-${pick.value}">${escapeHtml(pick[language])}</button>`,

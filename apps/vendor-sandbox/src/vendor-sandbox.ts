@@ -3,13 +3,25 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { signRequest } from '@panalo/crypto/request-signature.ts';
 import {
+  type BetSession,
+  type BetWallet,
+  createLotteries,
+  createSportsbook,
+  formatMinor,
+  type LotteryDraw,
+  publicBet,
+  publicTicket,
+} from './bets.ts';
+import {
   type GameKind,
   iconSvg,
   type SandboxGame,
   type SandboxVendorProfile,
   VENDOR_PROFILES,
 } from './catalogue.ts';
+import { lotteryPage } from './lottery-page.ts';
 import { playPage } from './play-page.ts';
+import { sportsPage } from './sports-page.ts';
 
 /**
  * A stand-in third-party game vendor. It serves, per demo vendor:
@@ -24,6 +36,12 @@ import { playPage } from './play-page.ts';
  *   authenticate the launch token, debit the stake, draw the outcome, credit the win (0.00 for a
  *   loss), every call signed, retried on timeouts, 5xx and ERROR until it is answered, now and
  *   then delivered twice, and rolled back when the vendor's own round fails.
+ *
+ * A sportsbook's page (`kind: sportsbook`) adds `POST /<slug>/api/bet`, `/api/settle` and
+ * `/api/bets`; a lottery's (`kind: lottery`) `POST /<slug>/api/ticket`, `/api/draw` and
+ * `/api/state` (bets.ts). Their wins are paid later than their stakes: a credit the platform does
+ * not take at once waits in a queue retried every tick, and each draw's numbers are sent to the
+ * platform, signed, on `POST /wallet/v1/draws`.
  *
  * Failures are injectable: a play request may ask for `inject: "round_failure"` (the round fails
  * after its stake: a rollback follows) or `inject: "duplicate"` (every call is delivered twice);
@@ -47,6 +65,8 @@ export type VendorSandboxOptions = {
   walletAttempts?: number;
   /** The first retry's wait, doubled after each failure. */
   retryFirstDelayMs?: number;
+  /** How often due draws, overdue sports bets and queued credits are looked at. */
+  tickMs?: number;
 };
 
 export type VendorSandbox = { url: string; close(): Promise<void> };
@@ -77,6 +97,7 @@ const STAKE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
 const STAKE_MINOR_MAX = 1_000_000n;
 const DEMO_BALANCE_MINOR = 100_000n;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{10,100}$/;
+const QUEUED_CALLS_MAX = 10_000;
 
 class WalletUnavailable extends Error {}
 
@@ -90,6 +111,75 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
   const secrets = new Map(options.secrets.map((entry) => [entry.vendor, entry.secret]));
   const sessions = new Map<string, Session>();
   const walletUrl = options.walletUrl.replace(/\/+$/, '');
+  /** Credits and draw results the platform has not taken yet, retried every tick. */
+  const queued: {
+    vendor: SandboxVendorProfile;
+    action: 'credit' | 'draws';
+    fields: Record<string, unknown>;
+  }[] = [];
+
+  /** Sends a call that must arrive sooner or later: now, or queued for the next tick. */
+  async function deliver(
+    vendor: SandboxVendorProfile,
+    action: 'credit' | 'draws',
+    fields: Record<string, unknown>,
+  ): Promise<WalletReply | null> {
+    try {
+      return await callWallet(vendor, action, fields);
+    } catch (error) {
+      if (!(error instanceof WalletUnavailable)) throw error;
+      if (queued.length < QUEUED_CALLS_MAX) queued.push({ vendor, action, fields });
+      else console.error(`vendor sandbox: the retry queue is full; a ${action} is dropped`, fields);
+      return null;
+    }
+  }
+
+  const betWallet: BetWallet = {
+    async debit(session, roundId, stakeMinor) {
+      const reply = await callWallet(session.vendor, 'debit', {
+        playerToken: session.token,
+        roundId,
+        gameCode: session.game.gameCode,
+        transactionId: `${roundId}-D`,
+        amount: formatMinor(stakeMinor),
+      });
+      return { status: reply.status, balance: reply.balance };
+    },
+    async credit(session, roundId, winMinor) {
+      // The id follows from the round, so that a retried credit is the same credit.
+      const reply = await deliver(session.vendor, 'credit', {
+        playerToken: session.token,
+        roundId,
+        gameCode: session.game.gameCode,
+        transactionId: `${roundId}-C`,
+        amount: formatMinor(winMinor),
+      });
+      return reply ? { status: reply.status, balance: reply.balance } : { status: 'PENDING', balance: null };
+    },
+    async publishDraw(vendor, draw: LotteryDraw) {
+      if (!secrets.has(vendor.code)) return;
+      await deliver(vendor, 'draws', { ...draw });
+    },
+  };
+  const sportsbook = createSportsbook(betWallet);
+  const lotteries = createLotteries(VENDOR_PROFILES, betWallet);
+  let ticking = false;
+  const tick = async () => {
+    if (ticking) return;
+    ticking = true;
+    try {
+      await lotteries.drawDue();
+      await sportsbook.settleOverdue();
+      for (const call of queued.splice(0, queued.length))
+        await deliver(call.vendor, call.action, call.fields);
+    } catch (error) {
+      console.error('vendor sandbox: a tick failed', error);
+    } finally {
+      ticking = false;
+    }
+  };
+  const ticker = setInterval(() => void tick(), options.tickMs ?? 1_000);
+  ticker.unref();
 
   const server: Server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
@@ -113,7 +203,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
         names: game.names,
         gameType: game.gameType,
         iconUrl: `${url}/${vendor.slug}/icons/${game.gameCode}.svg`,
-        demo: true,
+        demo: game.demo ?? true,
       })),
     };
   }
@@ -154,13 +244,20 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
         // The token is in this page's address: it must not leak to other sites as a referrer.
         'referrer-policy': 'no-referrer',
       });
-      response.end(playPage({ vendor, game, language }));
+      const view = requestUrl.searchParams.get('view') === 'lobby' ? 'lobby' : 'betting';
+      response.end(
+        game.kind === 'sportsbook'
+          ? sportsPage({ vendor, game, language })
+          : game.kind === 'lottery'
+            ? lotteryPage({ vendor, game, language, view })
+            : playPage({ vendor, game, language }),
+      );
       return;
     }
-    if (request.method === 'POST' && section === 'api' && (item === 'start' || item === 'play')) {
+    if (request.method === 'POST' && section === 'api' && item && API_ACTIONS.has(item)) {
       const body = await readJsonBody(request);
       if (body === null) return sendJson(response, 400, { error: 'malformed' });
-      const result = item === 'start' ? await startSession(vendor, body) : await play(body);
+      const result = item === 'start' ? await startSession(vendor, body) : await act(item, body);
       return sendJson(response, result.httpStatus, result.body);
     }
     sendJson(response, 404, { error: 'not found' });
@@ -174,6 +271,8 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     const game = vendor.games.find((candidate) => candidate.gameCode === body.gameCode);
     if (!game) return { httpStatus: 404, body: { error: 'unknown game' } };
     const mode = body.mode === 'demo' ? 'demo' : 'real';
+    if (mode === 'demo' && game.demo === false)
+      return { httpStatus: 403, body: { error: 'this game is played for real only' } };
     const session: Session = {
       id: randomUUID(),
       vendor,
@@ -202,11 +301,102 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     return { httpStatus: 200, body: { sessionId: session.id, mode, balance } };
   }
 
-  /** One round: stake, outcome, win; in real mode each step through the platform's wallet. */
-  async function play(body: Record<string, unknown>): Promise<{ httpStatus: number; body: object }> {
+  /** The page's calls after start, each for its session's kind of game. */
+  async function act(
+    action: string,
+    body: Record<string, unknown>,
+  ): Promise<{ httpStatus: number; body: object }> {
     const session = typeof body.sessionId === 'string' ? sessions.get(body.sessionId) : undefined;
     if (!session) return { httpStatus: 401, body: { error: 'no session' } };
     session.lastSeenMs = Date.now();
+    const kind = session.game.kind;
+    const stakeMinor = () =>
+      typeof body.stake === 'string' && STAKE_PATTERN.test(body.stake) ? toMinor(body.stake) : 0n;
+    const validStake = (minor: bigint) => minor > 0n && minor <= STAKE_MINOR_MAX;
+    try {
+      if (action === 'play' && kind !== 'sportsbook' && kind !== 'lottery') return await play(session, body);
+      if (kind === 'sportsbook' && action === 'bet') {
+        const stake = stakeMinor();
+        if (!validStake(stake)) return { httpStatus: 422, body: { error: 'stake' } };
+        const placed = await sportsbook.placeBet(session, {
+          fixtureId: typeof body.fixtureId === 'string' ? body.fixtureId : '',
+          outcome: typeof body.outcome === 'string' ? body.outcome : '',
+          stakeMinor: stake,
+        });
+        return {
+          httpStatus: 200,
+          body: {
+            status: placed.status,
+            balance: placed.balance,
+            bet: placed.bet ? publicBet(placed.bet) : null,
+            bets: sportsbook.betsOf(session).map(publicBet),
+          },
+        };
+      }
+      if (kind === 'sportsbook' && (action === 'settle' || action === 'bets')) {
+        const settled = action === 'settle' ? await sportsbook.settle(session) : null;
+        return {
+          httpStatus: 200,
+          body: {
+            status: 'OK',
+            balance: settled?.balance ?? (await balanceOf(session)),
+            bets: sportsbook.betsOf(session).map(publicBet),
+          },
+        };
+      }
+      if (kind === 'lottery' && action === 'ticket') {
+        const stake = stakeMinor();
+        if (!validStake(stake)) return { httpStatus: 422, body: { error: 'stake' } };
+        const bought = await lotteries.buyTicket(session, { numbers: body.numbers, stakeMinor: stake });
+        return {
+          httpStatus: bought.status === 'BAD_NUMBERS' ? 422 : 200,
+          body: {
+            status: bought.status,
+            balance: bought.balance,
+            ticket: bought.ticket ? publicTicket(bought.ticket) : null,
+          },
+        };
+      }
+      if (kind === 'lottery' && (action === 'draw' || action === 'state')) {
+        const drawn = action === 'draw' ? await lotteries.draw(session.game.gameCode) : null;
+        const state = lotteries.stateOf(session);
+        if (!state) return { httpStatus: 404, body: { error: 'unknown game' } };
+        return {
+          httpStatus: 200,
+          body: {
+            status: 'OK',
+            draw: drawn,
+            numero: state.numero,
+            closesAt: state.closesAt,
+            history: state.history,
+            tickets: state.tickets.map(publicTicket),
+            balance: await balanceOf(session),
+          },
+        };
+      }
+      return { httpStatus: 404, body: { error: 'not a call of this game' } };
+    } catch (error) {
+      if (error instanceof WalletUnavailable)
+        return { httpStatus: 502, body: { error: 'the platform is unavailable' } };
+      throw error;
+    }
+  }
+
+  /** The player's balance at the platform (or the demo's play money). */
+  async function balanceOf(session: BetSession): Promise<string | null> {
+    if (session.mode === 'demo') return formatMinor(session.demoBalanceMinor);
+    const reply = await callWallet(session.vendor, 'balance', {
+      playerToken: session.token,
+      gameCode: session.game.gameCode,
+    });
+    return reply.status === 'OK' ? reply.balance : null;
+  }
+
+  /** One round: stake, outcome, win; in real mode each step through the platform's wallet. */
+  async function play(
+    session: Session,
+    body: Record<string, unknown>,
+  ): Promise<{ httpStatus: number; body: object }> {
     const stakeMinor =
       typeof body.stake === 'string' && STAKE_PATTERN.test(body.stake) ? toMinor(body.stake) : 0n;
     if (stakeMinor <= 0n || stakeMinor > STAKE_MINOR_MAX)
@@ -288,7 +478,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
    */
   async function callWallet(
     vendor: SandboxVendorProfile,
-    action: 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback',
+    action: 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback' | 'draws',
     fields: Record<string, unknown>,
     forceDuplicate = false,
   ): Promise<WalletReply> {
@@ -322,6 +512,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
         if (
           reply.status === 'OK' &&
           action !== 'authenticate' &&
+          action !== 'balance' &&
           (forceDuplicate || Math.random() < duplicateRate)
         ) {
           // A real network sometimes delivers a call twice; the platform must answer the first result.
@@ -344,7 +535,10 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
   function remember(session: Session): void {
     if (sessions.size >= SESSIONS_MAX) {
       const oldest = [...sessions.values()].sort((left, right) => left.lastSeenMs - right.lastSeenMs)[0];
-      if (oldest) sessions.delete(oldest.id);
+      if (oldest) {
+        sessions.delete(oldest.id);
+        sportsbook.forget(oldest);
+      }
     }
     sessions.set(session.id, session);
   }
@@ -353,11 +547,14 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     url,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(ticker);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
+
+const API_ACTIONS = new Set(['start', 'play', 'bet', 'settle', 'bets', 'ticket', 'draw', 'state']);
 
 type Outcome = { winMinor: bigint; shown: Record<string, unknown> };
 
@@ -380,6 +577,7 @@ export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): O
       shown: { result: `x${formatMinor(multiplier)}`, segment },
     };
   }
+  if (kind !== 'card') return null;
   const player = randomInt(13);
   const dealer = randomInt(13);
   // Higher card pays 2x; a tie gives the stake back.
@@ -390,12 +588,6 @@ export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): O
 function toMinor(text: string): bigint {
   const [whole = '0', fraction = ''] = text.split('.');
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-}
-
-function formatMinor(minor: bigint): string {
-  const sign = minor < 0n ? '-' : '';
-  const absolute = minor < 0n ? -minor : minor;
-  return `${sign}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
 }
 
 function sendJson(response: ServerResponse, status: number, body: object): void {

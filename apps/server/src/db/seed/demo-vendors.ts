@@ -8,8 +8,12 @@ import {
 } from '../../modules/game/game.service.ts';
 import type { Database } from '../schema.ts';
 
-/** The vendors the vendor sandbox serves (apps/vendor-sandbox), by their codes on the platform. */
-export const SANDBOX_VENDOR_CODES = ['LAKAN', 'SAMPAGUITA'] as const;
+/**
+ * The vendors the vendor sandbox serves (apps/vendor-sandbox), by their codes on the platform:
+ * two casino vendors (RNG and LIVE), a sportsbook (SPORTS) and a lottery vendor under the spec's
+ * LOTT code (LOTT and ELOTT games, opened on the lottery pages).
+ */
+export const SANDBOX_VENDOR_CODES = ['LAKAN', 'SAMPAGUITA', 'TAMBULI', 'LOTT'] as const;
 const FEED_TIMEOUT_MS = 5_000;
 
 /**
