@@ -8,6 +8,7 @@ export type Database = {
   game_vendors: GameVendorsTable;
   games: GamesTable;
   game_launch_tokens: GameLaunchTokensTable;
+  lottery_draws: LotteryDrawsTable;
   game_rounds: GameRoundsTable;
   game_seed_pairs: GameSeedPairsTable;
   game_demo_sessions: GameDemoSessionsTable;
@@ -257,6 +258,18 @@ export type GameLaunchTokensTable = {
   vendor_id: string;
   open_by: Date;
   opened_at: Date | null;
+  created_at: CreatedAt;
+};
+
+/** A lottery vendor's reported draw (migration 0075). */
+export type LotteryDrawsTable = {
+  id: string;
+  merchant_id: string;
+  vendor_id: string;
+  game_id: string;
+  numero: string;
+  numbers: ColumnType<number[], string, never>;
+  drawn_at: Date;
   created_at: CreatedAt;
 };
 

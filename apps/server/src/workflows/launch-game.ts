@@ -1,9 +1,11 @@
 import {
   type GameRow,
   type GameService,
+  LOTTERY_VASSALAGES,
   lotteryRouteOf,
   type VendorRow,
 } from '../modules/game/game.service.ts';
+import type { LotteryService } from '../modules/lottery/lottery.service.ts';
 import { AppError } from '../platform/http/errors.ts';
 
 export type LaunchMode = 'real' | 'demo';
@@ -33,17 +35,29 @@ export type LaunchOutcome =
 export function buildLaunchUrl(
   vendor: VendorRow,
   game: GameRow,
-  parameters: { mode: LaunchMode; language: string; token?: string },
+  parameters: { mode: LaunchMode; language: string; token?: string; extra?: Record<string, string> },
 ): string {
   if (!vendor.launch_url) throw new AppError('NOT_FOUND');
   const base = vendor.launch_url.replaceAll('{gameCode}', encodeURIComponent(game.game_code));
   const query = new URLSearchParams({
+    ...parameters.extra,
     gameCode: game.game_code,
     mode: parameters.mode,
     language: parameters.language,
     ...(parameters.token ? { token: parameters.token } : {}),
   });
   return `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
+}
+
+/** Real play needs a member who may play now, and a vendor whose wallet we can serve. */
+function assertMayPlayForReal(player: LaunchPlayer | null, vendor: VendorRow): LaunchPlayer {
+  if (!player) throw new AppError('NOT_LOGGED_IN');
+  if (player.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  if (player.isTrial) throw new AppError('TRIAL_ACCOUNT');
+  if (player.isSelfExcluded) throw new AppError('SELF_EXCLUDED');
+  // Transfer-wallet vendors need money moved to them first; none is registered yet.
+  if (vendor.wallet_mode !== 'seamless') throw new AppError('FEATURE_DISABLED');
+  return player;
 }
 
 /**
@@ -80,13 +94,7 @@ export async function launchGame(
     return { kind: 'url', url: buildLaunchUrl(vendor, game, { mode: 'demo', language: input.language }) };
   }
 
-  const { player } = input;
-  if (!player) throw new AppError('NOT_LOGGED_IN');
-  if (player.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
-  if (player.isTrial) throw new AppError('TRIAL_ACCOUNT');
-  if (player.isSelfExcluded) throw new AppError('SELF_EXCLUDED');
-  // Transfer-wallet vendors need money moved to them first; none is registered yet.
-  if (vendor.wallet_mode !== 'seamless') throw new AppError('FEATURE_DISABLED');
+  const player = assertMayPlayForReal(input.player, vendor);
   const token = await deps.games.issueLaunchToken({
     merchantId: input.merchantId,
     memberId: player.memberId,
@@ -96,5 +104,58 @@ export async function launchGame(
   return {
     kind: 'url',
     url: buildLaunchUrl(vendor, game, { mode: 'real', language: input.language, token }),
+  };
+}
+
+/** The lobby launch's parameters (spec §7 "Lottery": lottoArea, launchMode, prize mode, view, device, backUrl). */
+export type LotteryLaunchParameters = {
+  lottoArea: string;
+  launchMode: string;
+  prizeMode: string;
+  view: 'betting' | 'lobby';
+  device: string;
+  backUrl?: string | undefined;
+};
+
+/**
+ * Opens a lottery game on the lottery page (spec §2 /lottery, /seaLottery, /vnLottery): the
+ * general launch answers those games with the page's route; this call, from the page, answers
+ * the vendor's URL for its frame, real play only, with the lobby launch's parameters passed on.
+ */
+export async function launchLotteryLobby(
+  deps: { games: GameService; lottery: LotteryService },
+  input: {
+    merchantId: string;
+    gameCode: string;
+    language: string;
+    player: LaunchPlayer | null;
+    parameters: LotteryLaunchParameters;
+  },
+): Promise<LaunchOutcome> {
+  // A visitor is told to log in before anything about the game is looked up.
+  if (!input.player) throw new AppError('NOT_LOGGED_IN');
+  const game = await deps.lottery.findGame(input.merchantId, LOTTERY_VASSALAGES, input.gameCode);
+  const vendor = await deps.games.findVendorById(game.vendor_id);
+  if (!vendor || vendor.status === 'disabled') throw new AppError('NOT_FOUND');
+  if (game.status === 'maintenance' || vendor.status === 'maintenance') {
+    const hot = await deps.games.findPlayableHotGames(input.merchantId);
+    return { kind: 'maintenance', suggestions: hot.filter((candidate) => candidate.id !== game.id) };
+  }
+  const player = assertMayPlayForReal(input.player, vendor);
+  const token = await deps.games.issueLaunchToken({
+    merchantId: input.merchantId,
+    memberId: player.memberId,
+    sessionId: player.sessionId,
+    game,
+  });
+  const { backUrl, ...rest } = input.parameters;
+  return {
+    kind: 'url',
+    url: buildLaunchUrl(vendor, game, {
+      mode: 'real',
+      language: input.language,
+      token,
+      extra: { ...rest, ...(backUrl ? { backUrl } : {}) },
+    }),
   };
 }

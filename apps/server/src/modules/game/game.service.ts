@@ -61,6 +61,9 @@ const LOTTERY_ROUTES: Record<string, string> = {
   ELOTT: '/lottery',
 };
 
+/** The vendor codes whose games are lotteries, opened on the lottery pages. */
+export const LOTTERY_VASSALAGES: readonly string[] = Object.keys(LOTTERY_ROUTES);
+
 export function lotteryRouteOf(vassalage: string): string | null {
   return LOTTERY_ROUTES[vassalage] ?? null;
 }
