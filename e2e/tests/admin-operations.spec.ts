@@ -101,7 +101,7 @@ test('an operator adds a w_login banner with an uploaded image and it appears in
     await page.getByRole('button', { name: 'New banner' }).click();
     const form = page.getByRole('form', { name: 'New banner' });
     await form.getByLabel('Group').selectOption('w_login');
-    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Title (TY)').fill(title);
     const png = await sharp({ create: { width: 320, height: 100, channels: 3, background: '#3b82f6' } })
       .png()
       .toBuffer();
@@ -122,7 +122,7 @@ test('an operator adds a w_login banner with an uploaded image and it appears in
     await expect(modal.getByRole('img', { name: title })).toHaveAttribute('src', url ?? '');
     await player.close();
   } finally {
-    await db.query(`delete from banners where group_name = 'w_login' and title->>'EN' = $1`, [title]);
+    await db.query(`delete from banners where group_name = 'w_login' and title->>'TY' = $1`, [title]);
     if (hidden.rows.length > 0) {
       await db.query(`update banners set enabled = true where id = any($1)`, [
         hidden.rows.map((row) => row.id),

@@ -15,6 +15,7 @@ import {
   useMerchantConfig,
   useSaveSection,
 } from './configuration-api.ts';
+import { CustomerServiceEditor, ResourcesEditor } from './site-entries-editor.tsx';
 
 type Notice = { tone: 'success' | 'danger'; title: string; detail?: string } | null;
 const TABS = [
@@ -24,12 +25,18 @@ const TABS = [
   ['general', 'General'],
   ['domains', 'Domains'],
   ['social-login', 'Social login'],
-] as const satisfies readonly (readonly [ConfigSection, string])[];
+  ['customer-service', 'Customer service'],
+  ['resources', 'Resources'],
+] as const satisfies readonly (readonly [ConfigSection | RowSection, string])[];
+/** Sections edited row by row (each row saves alone) rather than saved whole. */
+type RowSection = 'customer-service' | 'resources';
+const isRowSection = (tab: ConfigSection | RowSection): tab is RowSection =>
+  tab === 'customer-service' || tab === 'resources';
 
 /** A merchant's configuration, one tab per section; each section saves whole, with its audit row. */
 export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) {
   const [merchantId, setMerchantId] = useMerchantChoice(props);
-  const [tab, setTab] = useState<ConfigSection>('system-status');
+  const [tab, setTab] = useState<ConfigSection | RowSection>('system-status');
   const [notice, setNotice] = useState<Notice>(null);
   const config = useMerchantConfig(merchantId);
   const save = useSaveSection(merchantId);
@@ -74,7 +81,21 @@ export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) 
         </nav>
       </div>
       <ChangeNotice notice={notice} />
-      {config.isError ? (
+      {tab === 'customer-service' ? (
+        <CustomerServiceEditor
+          key={merchantId}
+          merchantId={merchantId}
+          canWrite={props.canWrite}
+          onNotice={setNotice}
+        />
+      ) : tab === 'resources' ? (
+        <ResourcesEditor
+          key={merchantId}
+          merchantId={merchantId}
+          canWrite={props.canWrite}
+          onNotice={setNotice}
+        />
+      ) : config.isError ? (
         <ErrorState error={config.error} onRetry={() => void config.refetch()} />
       ) : config.isPending ? (
         <p className="muted">Loading the configuration…</p>
@@ -85,7 +106,9 @@ export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) 
           config={config.data}
           canWrite={props.canWrite}
           isSaving={save.isPending}
-          onSave={(body, title) => void saveSection(tab, body, title)}
+          onSave={(body, title) => {
+            if (!isRowSection(tab)) void saveSection(tab, body, title);
+          }}
         />
       )}
     </div>

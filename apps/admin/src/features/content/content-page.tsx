@@ -1,24 +1,25 @@
 import { type FormEvent, useState } from 'react';
 import {
+  emptyLocalized,
+  Field,
+  isoOrNull,
+  LocalizedFields,
+  textOf,
+  toLocalInput,
+} from '../../components/editor-fields.tsx';
+import {
   ChangeNotice,
   MerchantPicker,
   type MerchantScope,
   useMerchantChoice,
 } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
-import { BackOfficeError } from '../../lib/back-office-api.ts';
+import { failureNotice, type Notice, RowActions, useRowEditor } from '../../components/row-editor.tsx';
+import { uploadImageTo } from '../../lib/entry-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import {
-  type Announcement,
-  type AnnouncementInput,
-  type Banner,
-  type BannerInput,
-  uploadImage,
-  useContentChange,
-  useContentList,
-} from './content-api.ts';
+import type { Announcement, AnnouncementInput, Banner, BannerInput } from './content-api.ts';
+import { HelpCentreEditor } from './help-centre-editor.tsx';
 
-type Notice = { tone: 'success' | 'danger'; title: string; detail?: string } | null;
 const GROUPS = ['w_home', 'w_login', 'w_register', 'w_license', 'w_leftmenu'] as const;
 const LINK_TYPES = ['NONE', 'URL', 'ROUTE', 'PROMOTION', 'GAME'] as const;
 const ANNOUNCEMENT_TYPES = [
@@ -28,49 +29,47 @@ const ANNOUNCEMENT_TYPES = [
   ['PR', 'Promotion'],
   ['H', 'Help'],
 ] as const;
+const TABS = [
+  ['banners', 'Banners'],
+  ['announcements', 'Announcements'],
+  ['help', 'Help centre'],
+] as const;
+type Tab = (typeof TABS)[number][0];
 
-const failure = (error: unknown): Notice => ({
-  tone: 'danger',
-  title: (error as Error).message,
-  detail: [
-    (error as BackOfficeError).code,
-    ...(error instanceof BackOfficeError
-      ? Object.entries(error.fields).map(([field, text]) => `${field}: ${text}`)
-      : []),
-  ].join(' · '),
-});
-const titleOf = (text: Record<string, string>) => text.EN ?? Object.values(text)[0] ?? '';
-const isoOrNull = (value: string) => (value ? new Date(value).toISOString() : null);
+const schedule = (row: { startsAt: string | null; endsAt: string | null }) =>
+  `${row.startsAt ? formatDateTime(row.startsAt) : '—'} – ${row.endsAt ? formatDateTime(row.endsAt) : 'open'}`;
 
-/** Banners (with image upload) and announcements: popups, notices, promotions. */
+/** Banners (with image upload), announcements in TY and EN, and the help centre. */
 export function ContentPage(props: MerchantScope & { canWrite: boolean }) {
   const [merchantId, setMerchantId] = useMerchantChoice(props);
-  const [tab, setTab] = useState<'banners' | 'announcements'>('banners');
+  const [tab, setTab] = useState<Tab>('banners');
   const [notice, setNotice] = useState<Notice>(null);
+  const listProps = { merchantId, canWrite: props.canWrite, onNotice: setNotice };
   return (
     <div className="page">
       <div className="toolbar">
         <MerchantPicker {...props} value={merchantId} onChange={setMerchantId} />
         <nav className="chips" aria-label="Content kinds">
-          {(['banners', 'announcements'] as const).map((id) => (
+          {TABS.map(([id, label]) => (
             <button
               key={id}
               type="button"
               aria-pressed={tab === id}
               className={`button button--small ${tab === id ? 'button--primary' : 'button--quiet'}`}
-              onClick={() => setTab(id)}
+              onClick={() => {
+                setTab(id);
+                setNotice(null);
+              }}
             >
-              {id === 'banners' ? 'Banners' : 'Announcements'}
+              {label}
             </button>
           ))}
         </nav>
       </div>
       <ChangeNotice notice={notice} />
-      {tab === 'banners' ? (
-        <Banners merchantId={merchantId} canWrite={props.canWrite} onNotice={setNotice} />
-      ) : (
-        <Announcements merchantId={merchantId} canWrite={props.canWrite} onNotice={setNotice} />
-      )}
+      {tab === 'banners' && <Banners key={merchantId} {...listProps} />}
+      {tab === 'announcements' && <Announcements key={merchantId} {...listProps} />}
+      {tab === 'help' && <HelpCentreEditor key={merchantId} {...listProps} />}
     </div>
   );
 }
@@ -78,43 +77,31 @@ export function ContentPage(props: MerchantScope & { canWrite: boolean }) {
 type ListProps = { merchantId: string; canWrite: boolean; onNotice: (notice: Notice) => void };
 
 function Banners(props: ListProps) {
-  const banners = useContentList<Banner>('banners', props.merchantId);
-  const change = useContentChange('banners');
-  const [isAdding, setIsAdding] = useState(false);
-
-  async function run(input: Parameters<typeof change.mutateAsync>[0], title: string) {
-    props.onNotice(null);
-    try {
-      await change.mutateAsync(input);
-      props.onNotice({ tone: 'success', title });
-      return true;
-    } catch (error) {
-      props.onNotice(failure(error));
-      return false;
-    }
-  }
-
+  const editor = useRowEditor<Banner>({ segment: 'banners', noun: 'Banner', ...props });
+  const { list } = editor;
   return (
     <>
-      {props.canWrite && !isAdding && (
+      {props.canWrite && editor.editing === null && (
         <div className="toolbar">
-          <button className="button button--primary" type="button" onClick={() => setIsAdding(true)}>
+          <button className="button button--primary" type="button" onClick={() => editor.open('new')}>
             New banner
           </button>
         </div>
       )}
-      {isAdding && (
+      {editor.editing !== null && (
         <BannerForm
+          key={editor.editing === 'new' ? 'new' : editor.editing.id}
           merchantId={props.merchantId}
-          onCancel={() => setIsAdding(false)}
+          initial={editor.editing === 'new' ? null : editor.editing}
+          errors={editor.errors}
+          isSaving={editor.isSaving}
+          onCancel={editor.close}
           onNotice={props.onNotice}
-          onSubmit={async (body) => {
-            if (await run({ merchantId: props.merchantId, body }, 'Banner added.')) setIsAdding(false);
-          }}
+          onSubmit={(body) => void editor.save(body)}
         />
       )}
-      {banners.isError ? (
-        <ErrorState error={banners.error} onRetry={() => void banners.refetch()} />
+      {list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className="table-wrap">
           <table className="table">
@@ -133,16 +120,16 @@ function Banners(props: ListProps) {
               </tr>
             </thead>
             <tbody>
-              {banners.isPending ? (
+              {list.isPending ? (
                 <SkeletonRows columns={8} />
               ) : (
-                banners.data.map((banner) => (
+                list.data.map((banner) => (
                   <tr key={banner.id}>
                     <td>
                       <img src={banner.imageUrl} alt="" height={28} className="banner-thumb" />
                     </td>
                     <td className="mono">{banner.groupName}</td>
-                    <td>{titleOf(banner.title)}</td>
+                    <td>{textOf(banner.title)}</td>
                     <td className="small">
                       {banner.linkType}
                       {banner.linkTarget ? ` → ${banner.linkTarget}` : ''}
@@ -153,34 +140,26 @@ function Banners(props: ListProps) {
                         {banner.enabled ? 'on' : 'off'}
                       </span>
                     </td>
-                    <td className="small nowrap">
-                      {banner.startsAt ? formatDateTime(banner.startsAt) : '—'} –{' '}
-                      {banner.endsAt ? formatDateTime(banner.endsAt) : 'open'}
-                    </td>
-                    <td className="row-actions">
+                    <td className="small nowrap">{schedule(banner)}</td>
+                    <td>
                       {props.canWrite && (
-                        <>
+                        <span className="row-actions">
                           <button
                             className="button button--quiet button--small"
                             type="button"
                             onClick={() => {
-                              const { id, merchantId: _merchant, ...rest } = banner;
-                              void run(
-                                { id, body: { ...rest, enabled: !banner.enabled } },
-                                'Banner changed.',
-                              );
+                              const { id: _id, merchantId: _merchant, ...rest } = banner;
+                              void editor.update(banner, { ...rest, enabled: !banner.enabled });
                             }}
                           >
                             {banner.enabled ? 'Hide' : 'Show'}
                           </button>
-                          <button
-                            className="button button--danger button--small"
-                            type="button"
-                            onClick={() => void run({ id: banner.id, remove: true }, 'Banner removed.')}
-                          >
-                            Remove
-                          </button>
-                        </>
+                          <RowActions
+                            label={`banner ${textOf(banner.title)}`}
+                            onEdit={() => editor.open(banner)}
+                            onRemove={() => void editor.remove(banner)}
+                          />
+                        </span>
                       )}
                     </td>
                   </tr>
@@ -188,7 +167,7 @@ function Banners(props: ListProps) {
               )}
             </tbody>
           </table>
-          {!banners.isPending && banners.data.length === 0 && <EmptyState title="No banners yet." />}
+          {!list.isPending && list.data.length === 0 && <EmptyState title="No banners yet." />}
         </div>
       )}
     </>
@@ -197,27 +176,33 @@ function Banners(props: ListProps) {
 
 function BannerForm(props: {
   merchantId: string;
+  initial: Banner | null;
+  errors: Record<string, string>;
+  isSaving: boolean;
   onCancel: () => void;
   onNotice: (notice: Notice) => void;
-  onSubmit: (body: BannerInput) => Promise<void>;
+  onSubmit: (body: BannerInput) => void;
 }) {
-  const [groupName, setGroupName] = useState<BannerInput['groupName']>('w_home');
-  const [title, setTitle] = useState('');
-  const [imageUrl, setImageUrl] = useState('');
-  const [linkType, setLinkType] = useState<BannerInput['linkType']>('NONE');
-  const [linkTarget, setLinkTarget] = useState('');
-  const [sortOrder, setSortOrder] = useState(0);
-  const [startsAt, setStartsAt] = useState('');
-  const [endsAt, setEndsAt] = useState('');
+  const initial = props.initial;
+  const [groupName, setGroupName] = useState<BannerInput['groupName']>(initial?.groupName ?? 'w_home');
+  const [title, setTitle] = useState(initial ? { ...emptyLocalized(), ...initial.title } : emptyLocalized());
+  const [imageUrl, setImageUrl] = useState(initial?.imageUrl ?? '');
+  const [linkType, setLinkType] = useState<BannerInput['linkType']>(initial?.linkType ?? 'NONE');
+  const [linkTarget, setLinkTarget] = useState(initial?.linkTarget ?? '');
+  const [sortOrder, setSortOrder] = useState(initial?.sortOrder ?? 0);
+  const [enabled, setEnabled] = useState(initial?.enabled ?? true);
+  const [startsAt, setStartsAt] = useState(toLocalInput(initial?.startsAt ?? null));
+  const [endsAt, setEndsAt] = useState(toLocalInput(initial?.endsAt ?? null));
   const [isUploading, setIsUploading] = useState(false);
+  const errors = props.errors;
 
   async function handleFile(file: File | undefined) {
     if (!file) return;
     setIsUploading(true);
     try {
-      setImageUrl((await uploadImage(props.merchantId, file)).url);
+      setImageUrl((await uploadImageTo('/bo/images', props.merchantId, file)).url);
     } catch (error) {
-      props.onNotice(failure(error));
+      props.onNotice(failureNotice(error));
     } finally {
       setIsUploading(false);
     }
@@ -225,24 +210,25 @@ function BannerForm(props: {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    void props.onSubmit({
+    props.onSubmit({
       groupName,
-      title: { EN: title },
+      title,
       imageUrl,
       linkType,
       linkTarget: linkType === 'NONE' ? null : linkTarget || null,
       sortOrder,
-      enabled: true,
+      enabled,
       startsAt: isoOrNull(startsAt),
       endsAt: isoOrNull(endsAt),
     });
   }
 
+  const formLabel = initial ? 'Edit banner' : 'New banner';
   return (
-    <form className="panel form-grid" onSubmit={handleSubmit} aria-label="New banner">
+    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
+      <h2>{formLabel}</h2>
       <div className="field-row">
-        <label className="field">
-          <span className="field__label">Group</span>
+        <Field label="Group" name="groupName" errors={errors}>
           <select
             value={groupName}
             onChange={(event) => setGroupName(event.target.value as BannerInput['groupName'])}
@@ -251,36 +237,52 @@ function BannerForm(props: {
               <option key={group}>{group}</option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Title</span>
-          <input required maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
-        </label>
-        <label className="field">
-          <span className="field__label">Order</span>
+        </Field>
+        <Field label="Order" name="sortOrder" errors={errors}>
           <input
             type="number"
             min={0}
+            max={10_000}
             value={sortOrder}
             onChange={(event) => setSortOrder(Number.parseInt(event.target.value, 10) || 0)}
           />
+        </Field>
+        <label className="check">
+          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+          <span>Shown</span>
         </label>
       </div>
+      <LocalizedFields
+        label="Title"
+        name="title"
+        value={title}
+        onChange={setTitle}
+        errors={errors}
+        maxLength={200}
+      />
       <div className="field-row">
-        <label className="field">
-          <span className="field__label">Image (PNG, JPEG or WebP, at most 2 MB)</span>
+        <Field
+          label={
+            initial
+              ? 'Replace the image (PNG, JPEG or WebP, at most 2 MB)'
+              : 'Image (PNG, JPEG or WebP, at most 2 MB)'
+          }
+          name="imageUrl"
+          errors={errors}
+        >
           <input
             type="file"
             accept="image/png,image/jpeg,image/webp"
             onChange={(event) => void handleFile(event.target.files?.[0])}
           />
-        </label>
+        </Field>
         {isUploading && <span className="muted">Uploading…</span>}
-        {imageUrl && <img src={imageUrl} alt="Uploaded banner" height={48} data-testid="uploaded-image" />}
+        {imageUrl && (
+          <img src={imageUrl} alt="Banner" className="editor-preview" data-testid="uploaded-image" />
+        )}
       </div>
       <div className="field-row">
-        <label className="field">
-          <span className="field__label">Link type</span>
+        <Field label="Link type" name="linkType" errors={errors}>
           <select
             value={linkType}
             onChange={(event) => setLinkType(event.target.value as BannerInput['linkType'])}
@@ -289,34 +291,36 @@ function BannerForm(props: {
               <option key={type}>{type}</option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Link target</span>
+        </Field>
+        <Field label="Link target" name="linkTarget" errors={errors}>
           <input
             value={linkTarget}
+            maxLength={1000}
             disabled={linkType === 'NONE'}
             onChange={(event) => setLinkTarget(event.target.value)}
           />
-        </label>
-        <label className="field">
-          <span className="field__label">From</span>
+        </Field>
+        <Field label="From" name="startsAt" errors={errors}>
           <input
             type="datetime-local"
             value={startsAt}
             onChange={(event) => setStartsAt(event.target.value)}
           />
-        </label>
-        <label className="field">
-          <span className="field__label">Until</span>
+        </Field>
+        <Field label="Until" name="endsAt" errors={errors}>
           <input type="datetime-local" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />
-        </label>
+        </Field>
       </div>
       <div className="form-grid__actions">
         <button className="button button--quiet" type="button" onClick={props.onCancel}>
           Cancel
         </button>
-        <button className="button button--primary" type="submit" disabled={!imageUrl || isUploading}>
-          Add banner
+        <button
+          className="button button--primary"
+          type="submit"
+          disabled={!imageUrl || isUploading || props.isSaving}
+        >
+          {initial ? 'Save banner' : 'Add banner'}
         </button>
       </div>
     </form>
@@ -324,119 +328,40 @@ function BannerForm(props: {
 }
 
 function Announcements(props: ListProps) {
-  const announcements = useContentList<Announcement>('announcements', props.merchantId);
-  const change = useContentChange('announcements');
-  const [type, setType] = useState<AnnouncementInput['type']>('B');
-  const [execution, setExecution] = useState<'' | 'A' | 'B' | 'F'>('');
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [startsAt, setStartsAt] = useState('');
-  const [endsAt, setEndsAt] = useState('');
-
-  async function run(input: Parameters<typeof change.mutateAsync>[0], done: string) {
-    props.onNotice(null);
-    try {
-      await change.mutateAsync(input);
-      props.onNotice({ tone: 'success', title: done });
-      return true;
-    } catch (error) {
-      props.onNotice(failure(error));
-      return false;
-    }
-  }
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body: AnnouncementInput = {
-      type,
-      execution: execution || null,
-      promotionType: null,
-      title: { EN: title },
-      content: { EN: content },
-      published: true,
-      sortOrder: 0,
-      startsAt: isoOrNull(startsAt),
-      endsAt: isoOrNull(endsAt),
+  const editor = useRowEditor<Announcement>({ segment: 'announcements', noun: 'Announcement', ...props });
+  const { list } = editor;
+  const bodyOf = (item: Announcement): AnnouncementInput => {
+    const {
+      id: _id,
+      merchantId: _merchant,
+      platform: _platform,
+      ...rest
+    } = item as Announcement & {
+      platform?: string;
     };
-    if (await run({ merchantId: props.merchantId, body }, 'Announcement added.')) {
-      setTitle('');
-      setContent('');
-    }
-  }
-
+    return rest;
+  };
   return (
     <>
-      {props.canWrite && (
-        <form
-          className="panel form-grid"
-          onSubmit={(event) => void handleSubmit(event)}
-          aria-label="New announcement"
-        >
-          <div className="field-row">
-            <label className="field">
-              <span className="field__label">Type</span>
-              <select
-                value={type}
-                onChange={(event) => setType(event.target.value as AnnouncementInput['type'])}
-              >
-                {ANNOUNCEMENT_TYPES.map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {code} · {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span className="field__label">Shown to (popups)</span>
-              <select
-                value={execution}
-                onChange={(event) => setExecution(event.target.value as typeof execution)}
-              >
-                <option value="">Everyone</option>
-                <option value="A">A · members</option>
-                <option value="B">B · visitors</option>
-                <option value="F">F · first login</option>
-              </select>
-            </label>
-            <label className="field">
-              <span className="field__label">Title</span>
-              <input
-                required
-                maxLength={200}
-                value={title}
-                onChange={(event) => setTitle(event.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">From</span>
-              <input
-                type="datetime-local"
-                value={startsAt}
-                onChange={(event) => setStartsAt(event.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">Until</span>
-              <input
-                type="datetime-local"
-                value={endsAt}
-                onChange={(event) => setEndsAt(event.target.value)}
-              />
-            </label>
-          </div>
-          <label className="field">
-            <span className="field__label">Content (HTML; scripts and unsafe attributes are removed)</span>
-            <textarea rows={3} value={content} onChange={(event) => setContent(event.target.value)} />
-          </label>
-          <div className="form-grid__actions">
-            <button className="button button--primary" type="submit" disabled={change.isPending}>
-              Add announcement
-            </button>
-          </div>
-        </form>
+      {props.canWrite && editor.editing === null && (
+        <div className="toolbar">
+          <button className="button button--primary" type="button" onClick={() => editor.open('new')}>
+            New announcement
+          </button>
+        </div>
       )}
-      {announcements.isError ? (
-        <ErrorState error={announcements.error} onRetry={() => void announcements.refetch()} />
+      {editor.editing !== null && (
+        <AnnouncementForm
+          key={editor.editing === 'new' ? 'new' : editor.editing.id}
+          initial={editor.editing === 'new' ? null : editor.editing}
+          errors={editor.errors}
+          isSaving={editor.isSaving}
+          onCancel={editor.close}
+          onSubmit={(body) => void editor.save(body)}
+        />
+      )}
+      {list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className="table-wrap">
           <table className="table">
@@ -444,6 +369,7 @@ function Announcements(props: ListProps) {
               <tr>
                 <th scope="col">Type</th>
                 <th scope="col">Title</th>
+                <th scope="col">Languages</th>
                 <th scope="col">Audience</th>
                 <th scope="col">Published</th>
                 <th scope="col">Schedule</th>
@@ -451,54 +377,39 @@ function Announcements(props: ListProps) {
               </tr>
             </thead>
             <tbody>
-              {announcements.isPending ? (
-                <SkeletonRows columns={6} />
+              {list.isPending ? (
+                <SkeletonRows columns={7} />
               ) : (
-                announcements.data.map((item) => (
+                list.data.map((item) => (
                   <tr key={item.id}>
                     <td className="mono">{item.type}</td>
-                    <td>{titleOf(item.title)}</td>
+                    <td>{textOf(item.title)}</td>
+                    <td className="mono small">{Object.keys(item.title).join(' · ')}</td>
                     <td>{item.execution ?? 'all'}</td>
                     <td>
                       <span className={`badge ${item.published ? 'badge--success' : ''}`}>
                         {item.published ? 'yes' : 'no'}
                       </span>
                     </td>
-                    <td className="small nowrap">
-                      {item.startsAt ? formatDateTime(item.startsAt) : '—'} –{' '}
-                      {item.endsAt ? formatDateTime(item.endsAt) : 'open'}
-                    </td>
-                    <td className="row-actions">
+                    <td className="small nowrap">{schedule(item)}</td>
+                    <td>
                       {props.canWrite && (
-                        <>
+                        <span className="row-actions">
                           <button
                             className="button button--quiet button--small"
                             type="button"
-                            onClick={() => {
-                              const {
-                                id,
-                                merchantId: _merchant,
-                                platform: _platform,
-                                ...rest
-                              } = item as Announcement & {
-                                platform?: string;
-                              };
-                              void run(
-                                { id, body: { ...rest, published: !item.published } },
-                                'Announcement changed.',
-                              );
-                            }}
+                            onClick={() =>
+                              void editor.update(item, { ...bodyOf(item), published: !item.published })
+                            }
                           >
                             {item.published ? 'Unpublish' : 'Publish'}
                           </button>
-                          <button
-                            className="button button--danger button--small"
-                            type="button"
-                            onClick={() => void run({ id: item.id, remove: true }, 'Announcement removed.')}
-                          >
-                            Remove
-                          </button>
-                        </>
+                          <RowActions
+                            label={`announcement ${textOf(item.title)}`}
+                            onEdit={() => editor.open(item)}
+                            onRemove={() => void editor.remove(item)}
+                          />
+                        </span>
                       )}
                     </td>
                   </tr>
@@ -506,11 +417,124 @@ function Announcements(props: ListProps) {
               )}
             </tbody>
           </table>
-          {!announcements.isPending && announcements.data.length === 0 && (
-            <EmptyState title="No announcements yet." />
-          )}
+          {!list.isPending && list.data.length === 0 && <EmptyState title="No announcements yet." />}
         </div>
       )}
     </>
+  );
+}
+
+function AnnouncementForm(props: {
+  initial: Announcement | null;
+  errors: Record<string, string>;
+  isSaving: boolean;
+  onCancel: () => void;
+  onSubmit: (body: AnnouncementInput) => void;
+}) {
+  const initial = props.initial;
+  const [type, setType] = useState<AnnouncementInput['type']>(initial?.type ?? 'B');
+  const [execution, setExecution] = useState<'' | 'A' | 'B' | 'F'>(initial?.execution ?? '');
+  const [title, setTitle] = useState({ ...emptyLocalized(), ...initial?.title });
+  const [content, setContent] = useState({ ...emptyLocalized(), ...initial?.content });
+  const [published, setPublished] = useState(initial?.published ?? true);
+  const [sortOrder, setSortOrder] = useState(initial?.sortOrder ?? 0);
+  const [startsAt, setStartsAt] = useState(toLocalInput(initial?.startsAt ?? null));
+  const [endsAt, setEndsAt] = useState(toLocalInput(initial?.endsAt ?? null));
+  const errors = props.errors;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    props.onSubmit({
+      type,
+      execution: execution || null,
+      promotionType: initial?.promotionType ?? null,
+      title,
+      content,
+      published,
+      sortOrder,
+      startsAt: isoOrNull(startsAt),
+      endsAt: isoOrNull(endsAt),
+    });
+  }
+
+  const formLabel = initial ? 'Edit announcement' : 'New announcement';
+  return (
+    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
+      <h2>{formLabel}</h2>
+      <div className="field-row">
+        <Field label="Type" name="type" errors={errors}>
+          <select value={type} onChange={(event) => setType(event.target.value as AnnouncementInput['type'])}>
+            {ANNOUNCEMENT_TYPES.map(([code, label]) => (
+              <option key={code} value={code}>
+                {code} · {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Shown to (popups)" name="execution" errors={errors}>
+          <select
+            value={execution}
+            onChange={(event) => setExecution(event.target.value as typeof execution)}
+          >
+            <option value="">Everyone</option>
+            <option value="A">A · members</option>
+            <option value="B">B · visitors</option>
+            <option value="F">F · first login</option>
+          </select>
+        </Field>
+        <Field label="Order" name="sortOrder" errors={errors}>
+          <input
+            type="number"
+            min={0}
+            max={10_000}
+            value={sortOrder}
+            onChange={(event) => setSortOrder(Number.parseInt(event.target.value, 10) || 0)}
+          />
+        </Field>
+        <Field label="From" name="startsAt" errors={errors}>
+          <input
+            type="datetime-local"
+            value={startsAt}
+            onChange={(event) => setStartsAt(event.target.value)}
+          />
+        </Field>
+        <Field label="Until" name="endsAt" errors={errors}>
+          <input type="datetime-local" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />
+        </Field>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={published}
+            onChange={(event) => setPublished(event.target.checked)}
+          />
+          <span>Published</span>
+        </label>
+      </div>
+      <LocalizedFields
+        label="Title"
+        name="title"
+        value={title}
+        onChange={setTitle}
+        errors={errors}
+        maxLength={200}
+      />
+      <LocalizedFields
+        label="Content"
+        name="content"
+        value={content}
+        onChange={setContent}
+        errors={errors}
+        maxLength={20_000}
+        isHtml
+      />
+      <div className="form-grid__actions">
+        <button className="button button--quiet" type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button className="button button--primary" type="submit" disabled={props.isSaving}>
+          {initial ? 'Save announcement' : 'Add announcement'}
+        </button>
+      </div>
+    </form>
   );
 }

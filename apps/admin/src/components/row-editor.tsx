@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { BackOfficeError } from '../lib/back-office-api.ts';
+import { type EntrySegment, useEntryChange, useEntryList } from '../lib/entry-api.ts';
+import { fieldErrorsOf } from './editor-fields.tsx';
+
+export type Notice = { tone: 'success' | 'danger'; title: string; detail?: string } | null;
+
+/** The page-level notice for a refused change: the server's message, code and field messages. */
+export function failureNotice(error: unknown): Notice {
+  return {
+    tone: 'danger',
+    title: (error as Error).message,
+    detail: [
+      (error as BackOfficeError).code,
+      ...(error instanceof BackOfficeError
+        ? Object.entries(error.fields).map(([field, text]) => `${field}: ${text}`)
+        : []),
+    ].join(' · '),
+  };
+}
+
+/**
+ * A list of one kind of row with its form: which row is open (a new one or an existing one), the
+ * server's field messages for it, and saving or removing with a notice on the page.
+ */
+export function useRowEditor<Row extends { id: string }>(props: {
+  segment: EntrySegment;
+  merchantId: string;
+  noun: string;
+  onNotice: (notice: Notice) => void;
+  alsoRefresh?: readonly EntrySegment[];
+}) {
+  const list = useEntryList<Row>(props.segment, props.merchantId);
+  const change = useEntryChange(props.segment, props.alsoRefresh);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function run(input: Parameters<typeof change.mutateAsync>[0], done: string): Promise<boolean> {
+    props.onNotice(null);
+    try {
+      await change.mutateAsync(input);
+      props.onNotice({ tone: 'success', title: done });
+      return true;
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      props.onNotice(failureNotice(error));
+      return false;
+    }
+  }
+
+  return {
+    list,
+    editing,
+    errors,
+    isSaving: change.isPending,
+    open(row: Row | 'new') {
+      setErrors({});
+      props.onNotice(null);
+      setEditing(row);
+    },
+    close() {
+      setErrors({});
+      setEditing(null);
+    },
+    async save(body: unknown) {
+      const isNew = editing === 'new' || editing === null;
+      const saved = await run(
+        isNew ? { merchantId: props.merchantId, body } : { id: editing.id, body },
+        isNew ? `${props.noun} added.` : `${props.noun} saved.`,
+      );
+      if (saved) {
+        setErrors({});
+        setEditing(null);
+      }
+    },
+    /** A quick change from the list (show/hide, order), without opening the form. */
+    update(row: Row, body: unknown) {
+      return run({ id: row.id, body }, `${props.noun} saved.`);
+    },
+    async remove(row: Row) {
+      if (await run({ id: row.id, remove: true }, `${props.noun} removed.`)) {
+        if (editing !== 'new' && editing?.id === row.id) setEditing(null);
+      }
+    },
+  };
+}
+
+/** Edit and a two-step Remove for one row of a list. */
+export function RowActions(props: { label: string; onEdit: () => void; onRemove: () => void }) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  return (
+    <span className="row-actions">
+      <button
+        className="button button--quiet button--small"
+        type="button"
+        aria-label={`Edit ${props.label}`}
+        onClick={props.onEdit}
+      >
+        Edit
+      </button>
+      {isConfirming ? (
+        <>
+          <button
+            className="button button--danger button--small"
+            type="button"
+            onClick={() => {
+              setIsConfirming(false);
+              props.onRemove();
+            }}
+          >
+            Confirm remove
+          </button>
+          <button
+            className="button button--quiet button--small"
+            type="button"
+            onClick={() => setIsConfirming(false)}
+          >
+            Keep
+          </button>
+        </>
+      ) : (
+        <button
+          className="button button--danger button--small"
+          type="button"
+          aria-label={`Remove ${props.label}`}
+          onClick={() => setIsConfirming(true)}
+        >
+          Remove
+        </button>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,296 @@
+import { type FormEvent, useState } from 'react';
+import { emptyLocalized, Field, LocalizedFields, textOf } from '../../components/editor-fields.tsx';
+import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
+import { type Notice, RowActions, useRowEditor } from '../../components/row-editor.tsx';
+import type { HelpArticle, HelpArticleInput, HelpCategory, HelpCategoryInput } from './content-api.ts';
+
+type Props = { merchantId: string; canWrite: boolean; onNotice: (notice: Notice) => void };
+
+/**
+ * The help centre players open from the footer and the help modal: categories (tabs there) and
+ * their articles (accordion items), each in TY and EN. Removing a category removes its articles.
+ */
+export function HelpCentreEditor(props: Props) {
+  const categories = useRowEditor<HelpCategory>({
+    segment: 'help-categories',
+    noun: 'Category',
+    alsoRefresh: ['help-articles'],
+    ...props,
+  });
+  const articles = useRowEditor<HelpArticle>({ segment: 'help-articles', noun: 'Article', ...props });
+  const [newArticleCategory, setNewArticleCategory] = useState<string | null>(null);
+  const isEditing = categories.editing !== null || articles.editing !== null;
+
+  if (categories.list.isError) {
+    return <ErrorState error={categories.list.error} onRetry={() => void categories.list.refetch()} />;
+  }
+  if (articles.list.isError) {
+    return <ErrorState error={articles.list.error} onRetry={() => void articles.list.refetch()} />;
+  }
+  const categoryList = categories.list.data ?? [];
+  const articleList = articles.list.data ?? [];
+
+  return (
+    <>
+      {props.canWrite && !isEditing && (
+        <div className="toolbar">
+          <button className="button button--primary" type="button" onClick={() => categories.open('new')}>
+            New category
+          </button>
+        </div>
+      )}
+      {categories.editing !== null && (
+        <CategoryForm
+          key={categories.editing === 'new' ? 'new' : categories.editing.id}
+          initial={categories.editing === 'new' ? null : categories.editing}
+          errors={categories.errors}
+          isSaving={categories.isSaving}
+          onCancel={categories.close}
+          onSubmit={(body) => void categories.save(body)}
+        />
+      )}
+      {articles.editing !== null && (
+        <ArticleForm
+          key={articles.editing === 'new' ? `new-${newArticleCategory}` : articles.editing.id}
+          initial={articles.editing === 'new' ? null : articles.editing}
+          categories={categoryList}
+          categoryId={articles.editing === 'new' ? (newArticleCategory ?? '') : articles.editing.categoryId}
+          errors={articles.errors}
+          isSaving={articles.isSaving}
+          onCancel={articles.close}
+          onSubmit={(body) => void articles.save(body)}
+        />
+      )}
+      {categories.list.isPending || articles.list.isPending ? (
+        <div className="table-wrap">
+          <table className="table">
+            <tbody>
+              <SkeletonRows columns={4} />
+            </tbody>
+          </table>
+        </div>
+      ) : categoryList.length === 0 ? (
+        <EmptyState title="The help centre is empty. Add a category, then its articles." />
+      ) : (
+        <div className="help-groups">
+          {categoryList.map((category) => {
+            const own = articleList.filter((article) => article.categoryId === category.id);
+            return (
+              <section
+                key={category.id}
+                className="panel"
+                aria-label={`Help category ${textOf(category.title)}`}
+              >
+                <div className="panel__heading">
+                  <h2>
+                    {textOf(category.title)} <span className="muted small mono">#{category.anchor}</span>
+                  </h2>
+                  {props.canWrite && !isEditing && (
+                    <span className="row-actions">
+                      <button
+                        className="button button--quiet button--small"
+                        type="button"
+                        onClick={() => {
+                          setNewArticleCategory(category.id);
+                          articles.open('new');
+                        }}
+                      >
+                        New article
+                      </button>
+                      <RowActions
+                        label={`category ${textOf(category.title)}`}
+                        onEdit={() => categories.open(category)}
+                        onRemove={() => void categories.remove(category)}
+                      />
+                    </span>
+                  )}
+                </div>
+                {own.length === 0 ? (
+                  <p className="muted">No articles in this category yet.</p>
+                ) : (
+                  <div className="table-wrap">
+                    <table className="table">
+                      <thead>
+                        <tr>
+                          <th scope="col" className="number">
+                            Order
+                          </th>
+                          <th scope="col">Title (TY)</th>
+                          <th scope="col">Title (EN)</th>
+                          <th scope="col">Anchor</th>
+                          <th scope="col">Actions</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {own.map((article) => (
+                          <tr key={article.id}>
+                            <td className="number">{article.sortOrder}</td>
+                            <td>{article.title.TY ?? <span className="muted">—</span>}</td>
+                            <td>{article.title.EN ?? <span className="muted">—</span>}</td>
+                            <td className="mono small">#{article.anchor}</td>
+                            <td>
+                              {props.canWrite && !isEditing && (
+                                <RowActions
+                                  label={`article ${textOf(article.title)}`}
+                                  onEdit={() => articles.open(article)}
+                                  onRemove={() => void articles.remove(article)}
+                                />
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </>
+  );
+}
+
+function CategoryForm(props: {
+  initial: HelpCategory | null;
+  errors: Record<string, string>;
+  isSaving: boolean;
+  onCancel: () => void;
+  onSubmit: (body: HelpCategoryInput) => void;
+}) {
+  const [anchor, setAnchor] = useState(props.initial?.anchor ?? '');
+  const [title, setTitle] = useState({ ...emptyLocalized(), ...props.initial?.title });
+  const [sortOrder, setSortOrder] = useState(props.initial?.sortOrder ?? 0);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    props.onSubmit({ anchor, device: 'WEB', title, sortOrder });
+  }
+
+  const formLabel = props.initial ? 'Edit help category' : 'New help category';
+  return (
+    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
+      <h2>{formLabel}</h2>
+      <div className="field-row">
+        <Field label="Anchor (a-z, 0-9 and -; links open /help#anchor)" name="anchor" errors={props.errors}>
+          <input
+            required
+            maxLength={40}
+            placeholder="deposits"
+            value={anchor}
+            onChange={(event) => setAnchor(event.target.value)}
+          />
+        </Field>
+        <Field label="Order" name="sortOrder" errors={props.errors}>
+          <input
+            type="number"
+            min={0}
+            max={10_000}
+            value={sortOrder}
+            onChange={(event) => setSortOrder(Number.parseInt(event.target.value, 10) || 0)}
+          />
+        </Field>
+      </div>
+      <LocalizedFields
+        label="Title"
+        name="title"
+        value={title}
+        onChange={setTitle}
+        errors={props.errors}
+        maxLength={200}
+      />
+      <div className="form-grid__actions">
+        <button className="button button--quiet" type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button className="button button--primary" type="submit" disabled={props.isSaving}>
+          {props.initial ? 'Save category' : 'Add category'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ArticleForm(props: {
+  initial: HelpArticle | null;
+  categories: readonly HelpCategory[];
+  categoryId: string;
+  errors: Record<string, string>;
+  isSaving: boolean;
+  onCancel: () => void;
+  onSubmit: (body: HelpArticleInput) => void;
+}) {
+  const initial = props.initial;
+  const [categoryId, setCategoryId] = useState(props.categoryId || props.categories[0]?.id || '');
+  const [anchor, setAnchor] = useState(initial?.anchor ?? '');
+  const [title, setTitle] = useState({ ...emptyLocalized(), ...initial?.title });
+  const [content, setContent] = useState({ ...emptyLocalized(), ...initial?.content });
+  const [sortOrder, setSortOrder] = useState(initial?.sortOrder ?? 0);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    props.onSubmit({ categoryId, anchor, title, content, sortOrder });
+  }
+
+  const formLabel = initial ? 'Edit help article' : 'New help article';
+  return (
+    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
+      <h2>{formLabel}</h2>
+      <div className="field-row">
+        <Field label="Category" name="categoryId" errors={props.errors}>
+          <select value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
+            {props.categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {textOf(category.title)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Anchor (a-z, 0-9 and -)" name="anchor" errors={props.errors}>
+          <input
+            required
+            maxLength={40}
+            placeholder="how-to-deposit"
+            value={anchor}
+            onChange={(event) => setAnchor(event.target.value)}
+          />
+        </Field>
+        <Field label="Order" name="sortOrder" errors={props.errors}>
+          <input
+            type="number"
+            min={0}
+            max={10_000}
+            value={sortOrder}
+            onChange={(event) => setSortOrder(Number.parseInt(event.target.value, 10) || 0)}
+          />
+        </Field>
+      </div>
+      <LocalizedFields
+        label="Title"
+        name="title"
+        value={title}
+        onChange={setTitle}
+        errors={props.errors}
+        maxLength={200}
+      />
+      <LocalizedFields
+        label="Body"
+        name="content"
+        value={content}
+        onChange={setContent}
+        errors={props.errors}
+        maxLength={50_000}
+        isHtml
+      />
+      <div className="form-grid__actions">
+        <button className="button button--quiet" type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button className="button button--primary" type="submit" disabled={props.isSaving}>
+          {initial ? 'Save article' : 'Add article'}
+        </button>
+      </div>
+    </form>
+  );
+}
