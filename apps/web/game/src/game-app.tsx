@@ -8,7 +8,7 @@ import { MinesGame } from './games/mines-game';
 import { SlotGame } from './games/slot-game';
 import { TableGame } from './games/table-game';
 import { fill, type Language, MessagesContext, messagesOf, useMessages } from './i18n';
-import { formatAmount, minorOf } from './money';
+import { formatAmount, formatMinor, minorOf } from './money';
 import { RecordsPanel } from './records-panel';
 import { RulesPanel } from './rules-panel';
 import { playWinSound } from './sound';
@@ -108,13 +108,18 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
   const onError = useCallback(
     (caught: unknown) => {
       const code = caught instanceof GameApiError ? caught.code : 'UNKNOWN';
+      const limitMessage = caught instanceof GameApiError ? describeLimitRefusal(m, caught, opened) : null;
+      if (limitMessage) {
+        setError(limitMessage);
+        return;
+      }
       setError(
         m.errors[code as keyof typeof m.errors] ??
           (caught instanceof GameApiError && caught.message) ??
           m.errors.UNKNOWN,
       );
     },
-    [m],
+    [m, opened],
   );
 
   useEffect(() => {
@@ -263,6 +268,34 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
       <p className="g-footnote g-muted">{fill(m.rtp, { rtp: opened.rtp })}</p>
     </div>
   );
+}
+
+/**
+ * A bet the table's limits refused, said with the limits in force: the server names the field and
+ * reason, and sends the limits as they are now (minor units), which an operator may have just changed.
+ */
+function describeLimitRefusal(
+  m: ReturnType<typeof useMessages>,
+  error: GameApiError,
+  table: Table,
+): string | null {
+  if (error.code !== 'VALIDATION') return null;
+  const value = error.value ?? {};
+  const fields = (value.fields ?? {}) as Record<string, string>;
+  const amount = (minor: unknown, fallback: string) =>
+    typeof minor === 'string' && /^\d+$/.test(minor)
+      ? formatMinor(BigInt(minor), table.currencySymbol)
+      : formatAmount(fallback, table.currencySymbol);
+  const maxWin = amount(value.maxWin, table.limits.maxWin);
+  if (fields.tile === 'maxWin') return fill(m.errors.maxWinTile, { maxWin });
+  if (Object.values(fields).includes('maxWin')) return fill(m.errors.maxWin, { maxWin });
+  if (fields.stake === 'limit') {
+    return fill(m.errors.stakeLimit, {
+      min: amount(value.minStake, table.limits.minStake),
+      max: amount(value.maxStake, table.limits.maxStake),
+    });
+  }
+  return null;
 }
 
 function panelTitle(m: ReturnType<typeof useMessages>, panel: Exclude<Panel, null>): string {

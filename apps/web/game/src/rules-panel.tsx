@@ -1,29 +1,53 @@
 import type { Table } from './api';
-import { fill, useMessages } from './i18n';
+import { fill, type useMessages, useMessages as useMessagesHook } from './i18n';
 import { formatAmount } from './money';
+
+type Messages = ReturnType<typeof useMessages>;
+
+/** A paytable line's bet in the player's language: "total-10" → "Total 10", "three-seven" → "Three seven". */
+export function paytableName(m: Messages, bet: string): string {
+  const names = m.paytable as Record<string, string>;
+  if (names[bet]) return names[bet];
+  const total = /^total-(\d+)$/.exec(bet);
+  if (total) return fill(names.total!, { n: total[1]! });
+  const scatter = /^scatter-(\d+)$/.exec(bet);
+  if (scatter) return fill(names.scatter!, { n: scatter[1]! });
+  const three = /^three-(.+)$/.exec(bet);
+  if (three) return fill(names.three!, { symbol: three[1]! });
+  return fill(names.symbol!, { symbol: bet });
+}
+
+function rulesOf(m: Messages, gameCode: string): string {
+  if (gameCode === 'dice') return m.dice.rules;
+  if (gameCode === 'mines') return m.mines.rules;
+  if (gameCode === 'blackjack') return m.blackjack.rules;
+  if (gameCode.endsWith('slot')) return m.slot.rules;
+  return (m.gameRules as Record<string, string>)[gameCode] ?? m.table.rules;
+}
+
+/** How the game keeps to the maximum win (GAMES.md: limits hold before any money moves). */
+function maxWinRuleOf(m: Messages, gameCode: string): string {
+  if (gameCode === 'mines') return m.maxWinRules.mines;
+  if (gameCode === 'blackjack') return m.maxWinRules.blackjack;
+  if (gameCode === 'video-slot') return m.maxWinRules.capped;
+  return m.maxWinRules.refused;
+}
 
 /** The game's rules and paytable in the player's language, with its return and limits. */
 export function RulesPanel({ table }: { table: Table }) {
-  const m = useMessages();
-  const rules =
-    table.gameCode === 'dice'
-      ? m.dice.rules
-      : table.gameCode === 'mines'
-        ? m.mines.rules
-        : table.gameCode === 'blackjack'
-          ? m.blackjack.rules
-          : table.gameCode.endsWith('slot')
-            ? m.slot.rules
-            : m.table.rules;
+  const m = useMessagesHook();
   return (
     <div className="g-rules">
-      <p>{rules}</p>
+      <p>{rulesOf(m, table.gameCode)}</p>
       <p className="g-muted">
         {fill(m.limits, {
           min: formatAmount(table.limits.minStake, table.currencySymbol),
           max: formatAmount(table.limits.maxStake, table.currencySymbol),
           maxWin: formatAmount(table.limits.maxWin, table.currencySymbol),
         })}
+      </p>
+      <p className="g-muted" data-testid="max-win-rule">
+        {maxWinRuleOf(m, table.gameCode)}
       </p>
       <p>{fill(m.rtp, { rtp: table.rtp })}</p>
       <table className="g-paytable">
@@ -37,7 +61,7 @@ export function RulesPanel({ table }: { table: Table }) {
         <tbody>
           {table.paytable.map((line) => (
             <tr key={line.bet}>
-              <td>{line.bet}</td>
+              <td>{paytableName(m, line.bet)}</td>
               <td>{line.pays}</td>
               <td>{line.rtp ? `${line.rtp}%` : '—'}</td>
             </tr>

@@ -1,6 +1,8 @@
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import {
+  BET_LIMITS_DEFAULT,
+  type BetLimits,
   type ClassifyGroup,
   GAME_NAME_LENGTH_MAX,
   type Game,
@@ -36,6 +38,65 @@ function checkForm(form: { TY: string; EN: string; sortOrder: string }): Errors 
   return errors;
 }
 
+const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
+const LIMIT_FIELDS = [
+  ['minStake', 'Minimum stake per bet'],
+  ['maxStake', 'Maximum stake per bet'],
+  ['maxWin', 'Maximum win per round'],
+] as const;
+
+/** "1,250.5" → 125050 centavos; null when it is not an amount. */
+function centavosOf(text: string): bigint | null {
+  const plain = text.replaceAll(',', '').trim();
+  if (!MONEY_PATTERN.test(plain)) return null;
+  const [whole, fraction = ''] = plain.split('.');
+  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
+/** The limits as the wire wants them ("1250.50"), or the errors under each field. */
+function checkLimits(limits: BetLimits): { value: BetLimits } | { errors: Errors } {
+  const errors: Errors = {};
+  const amounts: Partial<Record<keyof BetLimits, bigint>> = {};
+  for (const [key] of LIMIT_FIELDS) {
+    const centavos = centavosOf(limits[key]);
+    if (centavos === null) errors[`betLimits.${key}`] = 'An amount such as 100 or 100.50.';
+    else if (centavos <= 0n) errors[`betLimits.${key}`] = 'More than zero.';
+    else amounts[key] = centavos;
+  }
+  if (
+    amounts.minStake !== undefined &&
+    amounts.maxStake !== undefined &&
+    amounts.minStake > amounts.maxStake
+  ) {
+    errors['betLimits.maxStake'] = 'At least the minimum stake.';
+  }
+  if (Object.keys(errors).length > 0) return { errors };
+  const wire = (centavos: bigint) => `${centavos / 100n}.${String(centavos % 100n).padStart(2, '0')}`;
+  return {
+    value: {
+      minStake: wire(amounts.minStake!),
+      maxStake: wire(amounts.maxStake!),
+      maxWin: wire(amounts.maxWin!),
+    },
+  };
+}
+
+/** The server's reasons for a limit it refused, as an operator reads them. */
+function limitProblem(code: string): string {
+  switch (code) {
+    case 'format':
+      return 'An amount such as 100 or 100.50.';
+    case 'positive':
+      return 'More than zero.';
+    case 'belowMin':
+      return 'At least the minimum stake.';
+    case 'inHouseOnly':
+      return 'Only our own games have bet limits here; a vendor sets its own.';
+    default:
+      return code;
+  }
+}
+
 /**
  * A game's edit drawer: names per language, icon upload with a preview, hot flag, order, status,
  * demo offer and category. Errors show under their field; the icon is saved as soon as it is
@@ -60,6 +121,12 @@ export function GameEditor(props: {
     offersDemo: game.supportPlay === 0,
     classify: game.classify ?? '',
   });
+  const [limits, setLimits] = useState<BetLimits>(() => ({
+    minStake: game.betLimits?.minStake ?? BET_LIMITS_DEFAULT.minStake,
+    maxStake: game.betLimits?.maxStake ?? BET_LIMITS_DEFAULT.maxStake,
+    maxWin: game.betLimits?.maxWin ?? BET_LIMITS_DEFAULT.maxWin,
+  }));
+  const [usesDefaultLimits, setUsesDefaultLimits] = useState(game.betLimits?.isDefault ?? true);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [iconUrl, setIconUrl] = useState(game.iconUrl);
@@ -99,8 +166,24 @@ export function GameEditor(props: {
     event.preventDefault();
     setFormError(null);
     const found = checkForm(form);
+    const checkedLimits = game.betLimits && !usesDefaultLimits ? checkLimits(limits) : null;
+    if (checkedLimits && 'errors' in checkedLimits) Object.assign(found, checkedLimits.errors);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    // Limits are sent only when they change, so a save of the names alone leaves them as they are.
+    let betLimits: BetLimits | null | undefined;
+    if (game.betLimits) {
+      if (usesDefaultLimits) betLimits = game.betLimits.isDefault ? undefined : null;
+      else if (checkedLimits && 'value' in checkedLimits) {
+        const { value } = checkedLimits;
+        const same =
+          !game.betLimits.isDefault &&
+          value.minStake === game.betLimits.minStake &&
+          value.maxStake === game.betLimits.maxStake &&
+          value.maxWin === game.betLimits.maxWin;
+        betLimits = same ? undefined : value;
+      }
+    }
     const body: GameChange = {
       names: { TY: form.TY.trim(), EN: form.EN.trim() },
       status: form.status,
@@ -108,12 +191,16 @@ export function GameEditor(props: {
       sortOrder: Number(form.sortOrder),
       supportPlay: form.offersDemo ? 0 : 1,
       classify: form.classify === '' ? null : form.classify,
+      ...(betLimits !== undefined ? { betLimits } : {}),
     };
     try {
       const saved = await change.mutateAsync({ id: game.id, change: body });
       props.onSaved(saved, 'saved.');
     } catch (error) {
       const fields = fieldErrorsOf(error);
+      for (const [field, code] of Object.entries(fields)) {
+        if (field.startsWith('betLimits')) fields[field] = limitProblem(code);
+      }
       setErrors(fields);
       if (Object.keys(fields).length === 0) setFormError(failureOf(error)?.title ?? 'The change failed.');
     }
@@ -233,6 +320,48 @@ export function GameEditor(props: {
             />
             Offer demo play (“try”)
           </label>
+          {game.betLimits && (
+            <fieldset className="limits-field" aria-describedby="bet-limits-help">
+              <legend>Bet limits</legend>
+              <p className="muted small" id="bet-limits-help">
+                Checked by the server on every bet before any money moves, and shown in the game’s rules. A
+                bet or action that could win more than the maximum win is refused.
+              </p>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={usesDefaultLimits}
+                  disabled={readOnly}
+                  onChange={(event) => setUsesDefaultLimits(event.target.checked)}
+                />
+                Use the defaults (₱1.00 to ₱10,000.00 a bet, ₱1,000,000.00 a round)
+              </label>
+              {errors.betLimits && <span className="field__error">{limitProblem(errors.betLimits)}</span>}
+              <div className="limits-field__row">
+                {LIMIT_FIELDS.map(([key, label]) => (
+                  <Field
+                    key={key}
+                    id={`game-limit-${key}`}
+                    label={`${label} (₱)`}
+                    error={errors[`betLimits.${key}`]}
+                  >
+                    <input
+                      id={`game-limit-${key}`}
+                      inputMode="decimal"
+                      value={limits[key]}
+                      maxLength={20}
+                      disabled={readOnly || usesDefaultLimits}
+                      aria-invalid={errors[`betLimits.${key}`] ? true : undefined}
+                      aria-describedby={errors[`betLimits.${key}`] ? `game-limit-${key}-error` : undefined}
+                      onChange={(event) =>
+                        setLimits((current) => ({ ...current, [key]: event.target.value }))
+                      }
+                    />
+                  </Field>
+                ))}
+              </div>
+            </fieldset>
+          )}
           {formError && (
             <div className="alert alert--danger" role="alert">
               {formError}

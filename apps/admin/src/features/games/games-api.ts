@@ -35,8 +35,14 @@ export type Game = {
   /** 0: demo play is offered. */
   supportPlay: number;
   classify: string | null;
+  /** Our own games' limits in force (money strings); null for a vendor's game. */
+  betLimits: (BetLimits & { isDefault: boolean }) | null;
   updatedAt: string;
 };
+/** Each bet from minStake to maxStake, and the most one round may win. */
+export type BetLimits = { minStake: string; maxStake: string; maxWin: string };
+/** What applies until an operator sets limits (the server's defaults). */
+export const BET_LIMITS_DEFAULT: BetLimits = { minStake: '1.00', maxStake: '10000.00', maxWin: '1000000.00' };
 export type GameChange = {
   names?: { TY: string; EN: string };
   status?: GameStatus;
@@ -44,6 +50,8 @@ export type GameChange = {
   sortOrder?: number;
   supportPlay?: number;
   classify?: string | null;
+  /** null: back to the defaults. */
+  betLimits?: BetLimits | null;
 };
 
 export type ClassifyGroup = {

@@ -1,89 +1,54 @@
-import { RED_NUMBERS } from '@panalo/games/roulette/roulette.ts';
 import { useRef, useState } from 'react';
-import { newRequestId, type Round, type WireTableBet } from '../api';
+import { newRequestId, type Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
 import { OutcomeSummary } from './outcome-summary';
+import { type BoardProps, RouletteBoard, SicBoBoard, SimpleBoard, useBetName } from './table-boards';
+import { type BetOption, listTableOptions } from './table-options';
 import { usePlay } from './use-play';
 
-type BetOption = { id: string; label: string; n?: number; bet: Omit<WireTableBet, 'stake'> };
-
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
-
-/** The bets each table lays out, as the real table offers them. */
-function optionsOf(gameCode: string): BetOption[] {
-  const kind = (name: string): BetOption => ({ id: name, label: name, bet: { kind: name } });
-  switch (gameCode) {
-    case 'roulette':
-      return [
-        ...['red', 'black', 'odd', 'even', 'low', 'high'].map(kind),
-        ...range(1, 3).map((index) => ({
-          id: `dozen-${index}`,
-          label: 'dozen',
-          n: index,
-          bet: { kind: 'dozen', index },
-        })),
-        ...range(1, 3).map((index) => ({
-          id: `column-${index}`,
-          label: 'column',
-          n: index,
-          bet: { kind: 'column', index },
-        })),
-        ...range(0, 36).map((number) => ({
-          id: `straight-${number}`,
-          label: number === 0 ? 'zero' : RED_NUMBERS.has(number) ? 'red-number' : 'black-number',
-          n: number,
-          bet: { kind: 'straight', numbers: [number] },
-        })),
-      ];
-    case 'baccarat':
-      return ['player', 'banker', 'tie', 'player-pair', 'banker-pair'].map(kind);
-    case 'dragon-tiger':
-      return ['dragon', 'tiger', 'tie'].map(kind);
-    case 'sic-bo':
-      return [
-        ...['small', 'big', 'any-triple'].map(kind),
-        ...range(1, 6).map((number) => ({
-          id: `single-${number}`,
-          label: 'single',
-          n: number,
-          bet: { kind: 'single', number },
-        })),
-      ];
-    case 'colour-game':
-      return ['yellow', 'white', 'pink', 'blue', 'red', 'green'].map((face) => ({
-        id: face,
-        label: face,
-        bet: { face },
-      }));
-    case 'fish-prawn-crab':
-      return ['fish', 'prawn', 'crab', 'rooster', 'gourd', 'stag'].map((face) => ({
-        id: face,
-        label: face,
-        bet: { face },
-      }));
-    default:
-      return [];
-  }
-}
-
-/** A table game (roulette, baccarat, dragon tiger, sic bo, colour game, fish-prawn-crab). */
+/**
+ * A table game (roulette, baccarat, dragon tiger, sic bo, colour game, fish-prawn-crab): tap a spot
+ * to put the chosen stake on it (again to add more), undo the last chip or clear, then play.
+ */
 export function TableGame(props: GameProps) {
   const m = useMessages();
-  const options = optionsOf(props.table.gameCode);
+  const nameOf = useBetName();
+  const [options] = useState(() => listTableOptions(props.table.gameCode));
   const [placed, setPlaced] = useState<Map<string, bigint>>(new Map());
+  /** Every chip put down, in order, so that undo takes back the last one. */
+  const [history, setHistory] = useState<Array<{ id: string; minor: bigint }>>([]);
   const [last, setLast] = useState<Round | null>(null);
   const { isBusy, run } = usePlay(props);
   const pending = useRef<string | null>(null);
-  const labelOf = (option: BetOption) =>
-    fill((m.labels as Record<string, string>)[option.label] ?? option.label, { n: option.n ?? '' });
 
   function add(option: BetOption) {
     pending.current = null;
     setPlaced((current) =>
       new Map(current).set(option.id, (current.get(option.id) ?? 0n) + props.stakeMinor),
     );
+    setHistory((current) => [...current, { id: option.id, minor: props.stakeMinor }]);
+  }
+
+  function undo() {
+    const chip = history.at(-1);
+    if (!chip) return;
+    pending.current = null;
+    setHistory(history.slice(0, -1));
+    setPlaced((current) => {
+      const next = new Map(current);
+      const left = (next.get(chip.id) ?? 0n) - chip.minor;
+      if (left > 0n) next.set(chip.id, left);
+      else next.delete(chip.id);
+      return next;
+    });
+  }
+
+  function clear() {
+    pending.current = null;
+    setPlaced(new Map());
+    setHistory([]);
   }
 
   async function play() {
@@ -100,6 +65,8 @@ export function TableGame(props: GameProps) {
   }
 
   const totalMinor = [...placed.values()].reduce((sum, stake) => sum + stake, 0n);
+  const board: BoardProps = { options, placed, onAdd: add, isDisabled: isBusy };
+  const gameCode = props.table.gameCode;
   return (
     <div className="g-table-game">
       <div className="g-result" aria-live="polite" data-testid="table-result">
@@ -114,29 +81,39 @@ export function TableGame(props: GameProps) {
           <span className="g-muted">{m.table.noBets}</span>
         )}
       </div>
-      <div className={`g-options g-options-${props.table.gameCode}`}>
-        {options.map((option) => (
-          <button
-            key={option.id}
-            type="button"
-            className={`g-option g-option-${option.label} ${placed.has(option.id) ? 'g-option-placed' : ''}`}
-            onClick={() => add(option)}
-          >
-            <span>{labelOf(option)}</span>
-            {placed.has(option.id) ? <small>{formatMinor(placed.get(option.id)!)}</small> : null}
-          </button>
-        ))}
+      {gameCode === 'roulette' ? (
+        <RouletteBoard {...board} />
+      ) : gameCode === 'sic-bo' ? (
+        <SicBoBoard {...board} />
+      ) : (
+        <SimpleBoard {...board} gameCode={gameCode} />
+      )}
+      <div className="g-bet-slip" aria-live="polite">
+        <div className="g-bet-slip-head">
+          <span className="g-muted">{m.table.yourBets}</span>
+          <strong data-testid="total-stake">
+            {fill(m.table.total, { amount: formatMinor(totalMinor) })}
+          </strong>
+        </div>
+        {placed.size > 0 ? (
+          <ul className="g-bet-list">
+            {[...placed].map(([id, minor]) => {
+              const option = options.find((candidate) => candidate.id === id);
+              return option ? (
+                <li key={id}>
+                  {nameOf(option)} <span className="g-muted">{option.pays}</span>{' '}
+                  <strong>{formatMinor(minor)}</strong>
+                </li>
+              ) : null;
+            })}
+          </ul>
+        ) : null}
       </div>
       <div className="g-row">
-        <button
-          type="button"
-          className="g-chip"
-          disabled={placed.size === 0 || isBusy}
-          onClick={() => {
-            pending.current = null;
-            setPlaced(new Map());
-          }}
-        >
+        <button type="button" className="g-chip" disabled={history.length === 0 || isBusy} onClick={undo}>
+          {m.table.undo}
+        </button>
+        <button type="button" className="g-chip" disabled={placed.size === 0 || isBusy} onClick={clear}>
           {m.table.clear}
         </button>
         <button
