@@ -56,6 +56,7 @@ async function expectRefused(field: string, change: () => Promise<{ status: numb
   expect([reply.status, reply.body.code]).toEqual([422, 'VALIDATION']);
   expect(Object.keys(reply.body.value.fields)).toContain(field);
   expect(await countRows('audit_log')).toBe(audits);
+  return reply.body.value.fields as Record<string, string>;
 }
 
 /** A player-facing call in one language (the test clients always ask for EN). */
@@ -382,6 +383,12 @@ describe('customer service', () => {
       await expectRefused('path', () => admin.call('POST', '/bo/customer-services', { ...input, path }));
     }
     expect(await countRows('merchant_customer_services')).toBe(rows);
+    // The operator reads what is wrong in words, not as a regular expression.
+    expect(
+      await expectRefused('path', () =>
+        admin.call('POST', '/bo/customer-services', { ...input, path: 'javascript:alert(1)' }),
+      ),
+    ).toEqual({ path: 'must be an http:// or https:// address' });
     expect((await entries('EN')).find((entry) => entry.id === id)?.path).toBe('https://t.me/panalo_help');
 
     await expectOneAuditRow('customer_service.update', () =>

@@ -136,6 +136,17 @@ export function dropBlankLanguages(text: Record<string, string>): Record<string,
   return Object.fromEntries(Object.entries(text).filter(([, value]) => value.trim() !== ''));
 }
 
+// What a pattern means, said to the operator instead of the regular expression itself.
+const PATTERN_MESSAGES: Record<string, string> = {
+  path: 'must be an http:// or https:// address',
+  url: 'must be an http:// or https:// address, or a path on this site starting with /',
+  imageUrl: 'must be an http:// or https:// address, or a path on this site starting with /',
+  anchor: 'lower-case letters, digits and dashes only, starting with a letter (at most 40)',
+  resourceType: 'capital letters and _ only, starting with a letter (2 to 30)',
+  icon: 'lower-case letters, digits and dashes only (at most 40)',
+  promotionType: 'capital letters and _ only (at most 30)',
+};
+
 /**
  * Checks an operator's input against its schema. Too long, unknown codes or unsafe URLs are
  * refused with VALIDATION naming each field, never shortened or patched up.
@@ -144,8 +155,10 @@ export function checkInput<T extends TSchema>(schema: T, input: unknown): Static
   if (Value.Check(schema, input)) return input;
   const fields: Record<string, string> = {};
   for (const error of Value.Errors(schema, input).slice(0, 20)) {
-    const field = error.instancePath.split('/').filter(Boolean).join('.') || 'input';
-    fields[field] ??= error.message;
+    const path = error.instancePath.split('/').filter(Boolean);
+    const field = path.join('.') || 'input';
+    const patternMessage = error.keyword === 'pattern' ? PATTERN_MESSAGES[path.at(-1) ?? ''] : undefined;
+    fields[field] ??= patternMessage ?? error.message;
   }
   throw new AppError('VALIDATION', { value: { fields } });
 }
