@@ -121,3 +121,72 @@ test('an operator puts a game under maintenance and marks another hot; the playe
     await db.query('delete from games where node_id = any($1)', [[maintenanceNode, hotNode]]);
   }
 });
+
+test("an operator sets an in-house game's bet limits; a stake above them is refused in the game at once", async ({
+  page,
+  db,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const nodeId = 'INHOUSE_dragon-tiger';
+  try {
+    await signInAsNewOwner(page, db, 'limits', testInfo.project.name);
+    await openSection(page, 'Games');
+    const row = await findInBackOffice(page, 'Dragon Tiger', nodeId);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('dialog');
+    await expect(editor.getByRole('group', { name: 'Bet limits' })).toBeVisible();
+    await expect(editor.getByLabel('Maximum stake per bet (₱)')).toHaveValue('10000.00');
+    await editor.getByLabel(/Use the defaults/).uncheck();
+    await editor.getByLabel('Minimum stake per bet (₱)').fill('50');
+    await editor.getByLabel('Maximum stake per bet (₱)').fill('20');
+    await editor.getByLabel('Maximum win per round (₱)').fill('0');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor.getByText('At least the minimum stake.')).toBeVisible();
+    await expect(editor.getByText('More than zero.')).toBeVisible();
+    await screenshot(page, 'admin-games-bet-limits');
+    await editor.getByLabel('Maximum stake per bet (₱)').fill('200');
+    await editor.getByLabel('Maximum win per round (₱)').fill('5000');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status')).toContainText('Dragon Tiger: saved.');
+    const stored = await db.query<{ bet_limits: unknown }>(
+      `select bet_limits from games g join merchants m on m.id = g.merchant_id
+        where m.is_default and g.node_id = $1`,
+      [nodeId],
+    );
+    expect(stored.rows[0]?.bet_limits).toEqual({ minStake: '5000', maxStake: '20000', maxWin: '500000' });
+
+    // The game client, opened now, offers those limits and the server refuses a stake above them.
+    const game = await page.context().newPage();
+    const launched = await game.request.get(`/wps/game/launchGame?nodeId=${nodeId}&mode=demo&language=EN`);
+    const url = ((await launched.json()) as { value: { url: string } }).value.url;
+    await game.goto(url);
+    await game.getByRole('button', { name: /^rules/i }).click();
+    await expect(game.getByRole('dialog')).toContainText(
+      'Bets from ₱50.00 to ₱200.00; maximum win ₱5,000.00',
+    );
+    await game.getByRole('button', { name: /close/i }).last().click();
+    const opened = await game.evaluate(async () => {
+      const response = await fetch('/wps/game/house/open', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'demo', gameCode: 'dragon-tiger' }),
+      });
+      const table = (await response.json()) as { value: { token: string } };
+      const bet = await fetch('/wps/game/house/bet', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-game-token': table.value.token },
+        body: JSON.stringify({ requestId: 'e2e-limit-1', bets: [{ kind: 'dragon', stake: '250.00' }] }),
+      });
+      return (await bet.json()) as { code: string; value: { fields: Record<string, string> } };
+    });
+    expect(opened.code).toBe('VALIDATION');
+    expect(opened.value.fields.stake).toBe('limit');
+    await game.close();
+  } finally {
+    await db.query(
+      `update games set bet_limits = null where node_id = $1
+          and merchant_id = (select id from merchants where is_default)`,
+      [nodeId],
+    );
+  }
+});

@@ -6,7 +6,8 @@ import { expect, screenshot, test } from '../fixtures.ts';
 
 // Our own games in their client (apps/web/game): a member opens dice through its launch URL as
 // the game iframe does, plays a round with real money, rotates the seed pair and verifies the
-// round from the betting records in the browser; a visitor plays dice with play money.
+// round from the betting records in the browser; a visitor plays dice with play money. At the
+// tables a member bets a split in roulette and a total in sic bo and finds both rounds again.
 
 /** Puts money in a member's cash as a deposit would: one transfer through the ledger's own function. */
 async function fundMember(db: pg.Client, memberId: string, amountMinor: number): Promise<void> {
@@ -157,4 +158,122 @@ test('a visitor plays a demo round of dice with play money', async ({ page, db }
   const after = await db.query<{ count: string }>('select count(*)::text as count from ledger_transfers');
   // Play money never reaches the ledger (other journeys may run before, never during, this one).
   expect(after.rows[0]?.count).toBe(before.rows[0]?.count);
+});
+
+/** The balance the game shows, in minor units. */
+async function gameBalanceMinor(game: Page): Promise<number> {
+  const text = (await game.getByTestId('game-balance').textContent()) ?? '';
+  const amount = text.match(/₱([\d,]+)\.(\d{2})/);
+  return amount ? Number(amount[1]!.replaceAll(',', '')) * 100 + Number(amount[2]) : Number.NaN;
+}
+
+test('a member places a split bet in roulette and a total bet in sic bo, and finds both rounds in the betting records', async ({
+  page,
+  context,
+  db,
+}, testInfo) => {
+  test.slow();
+  await actAsVisitor(page, randomAddress());
+  const account = uniqueAccount('ht', testInfo.project.name);
+  const memberId = await insertMember(db, { account, password: 'Games1234' });
+  await skipMemberPopup(page, memberId);
+  await fundMember(db, memberId, 50_000);
+  await logInThroughPage(page, account, 'Games1234');
+
+  const roulette = await context.newPage();
+  await roulette.goto(await launchUrl(page, 'INHOUSE_roulette', 'real'));
+  await expect(roulette.getByTestId('game-balance')).toContainText('₱500.00');
+  await expect(roulette.getByTestId('roulette-layout')).toBeVisible();
+  await screenshot(roulette, 'house-roulette-board');
+  // Two chips on the split 14–17 and one on the corner 1-2-4-5, then undo takes the corner back.
+  const split = roulette.locator('[data-bet="split-14-17"]');
+  await split.click();
+  await split.click();
+  await roulette.locator('[data-bet="corner-1-2-4-5"]').click();
+  await expect(roulette.getByTestId('total-stake')).toContainText('₱30.00');
+  await roulette.getByRole('button', { name: /^(undo|bawiin)$/i }).click();
+  await expect(roulette.getByTestId('total-stake')).toContainText('₱20.00');
+  await expect(split).toContainText('20');
+  await screenshot(roulette, 'house-roulette-bets');
+  await roulette.getByTestId('play').click();
+  // ₱20.00 on a split: lost (₱480.00) or paid 17:1 with the stake back (₱860.00).
+  await expect(roulette.getByTestId('game-balance')).toContainText(/₱(480\.00|860\.00)/);
+  await expect(roulette.getByTestId('table-result')).toContainText(/\d/);
+  await screenshot(roulette, 'house-roulette-played');
+  await roulette.getByRole('button', { name: /rules|tuntunin/i }).click();
+  await expect(roulette.getByRole('dialog')).toContainText(/split/i);
+  await expect(roulette.getByRole('dialog')).toContainText('17:1');
+  await expect(roulette.getByTestId('max-win-rule')).toBeVisible();
+  await screenshot(roulette, 'house-roulette-rules');
+  await roulette
+    .getByRole('button', { name: /close|isara/i })
+    .last()
+    .click();
+  await roulette.getByTestId('open-history').click();
+  const rouletteRecords = roulette.getByTestId('records');
+  await expect(rouletteRecords.getByRole('button')).toHaveCount(1);
+  await rouletteRecords.getByRole('button').first().click();
+  await expect(roulette.getByTestId('round-detail')).toContainText('₱20.00');
+
+  const sicBo = await context.newPage();
+  await sicBo.goto(await launchUrl(page, 'INHOUSE_sic-bo', 'real'));
+  await expect(sicBo.getByTestId('sicbo-board')).toBeVisible();
+  const before = await gameBalanceMinor(sicBo);
+  await sicBo.locator('[data-bet="total-10"]').click();
+  await expect(sicBo.getByTestId('total-stake')).toContainText('₱10.00');
+  await screenshot(sicBo, 'house-sicbo-bets');
+  await sicBo.getByTestId('play').click();
+  // ₱10.00 on total 10: lost, or paid 6:1 with the stake back (₱70.00).
+  await expect
+    .poll(async () => [before - 1_000, before + 6_000].includes(await gameBalanceMinor(sicBo)))
+    .toBe(true);
+  await screenshot(sicBo, 'house-sicbo-played');
+  await sicBo.getByRole('button', { name: /rules|tuntunin/i }).click();
+  await expect(sicBo.getByRole('dialog')).toContainText('60:1');
+  await screenshot(sicBo, 'house-sicbo-rules');
+  await sicBo
+    .getByRole('button', { name: /close|isara/i })
+    .last()
+    .click();
+  await sicBo.getByTestId('open-history').click();
+  const sicBoRecords = sicBo.getByTestId('records');
+  await expect(sicBoRecords.getByRole('button')).toHaveCount(1);
+  await sicBoRecords.getByRole('button').first().click();
+  await expect(sicBo.getByTestId('round-detail')).toContainText('₱10.00');
+
+  const rounds = await db.query<{ game_code: string; played: { bets: Array<Record<string, unknown>> } }>(
+    `select games.game_code, game_rounds.played from game_rounds join games on games.id = game_rounds.game_id
+      where game_rounds.member_id = $1 order by game_rounds.opened_at`,
+    [memberId],
+  );
+  expect(rounds.rows.map((row) => [row.game_code, row.played.bets.map((bet) => bet.kind)])).toEqual([
+    ['roulette', ['split']],
+    ['sic-bo', ['total']],
+  ]);
+  expect(rounds.rows[0]?.played.bets[0]).toMatchObject({ numbers: [14, 17] });
+  expect(rounds.rows[1]?.played.bets[0]).toMatchObject({ total: 10 });
+});
+
+test('a visitor plays a demo round at each of the other tables, with the payout on every spot', async ({
+  page,
+}) => {
+  test.slow();
+  await actAsVisitor(page, randomAddress());
+  await page.goto('/');
+  for (const [gameCode, spot, pays] of [
+    ['baccarat', 'player-pair', '11:1'],
+    ['dragon-tiger', 'tie', '11:1'],
+    ['colour-game', 'red', '3:1'],
+    ['fish-prawn-crab', 'crab', '3:1'],
+  ] as const) {
+    await page.goto(await launchUrl(page, `INHOUSE_${gameCode}`, 'demo'));
+    await expect(page.getByTestId('game-balance')).toContainText('₱10,000.00');
+    const option = page.locator(`[data-bet="${spot}"]`);
+    await expect(option).toContainText(pays);
+    await option.click();
+    await expect(page.getByTestId('total-stake')).toContainText('₱10.00');
+    await page.getByTestId('play').click();
+    await expect(page.getByTestId('game-balance')).not.toContainText('₱10,000.00');
+    await screenshot(page, `house-${gameCode}-played`);
+  }
 });
