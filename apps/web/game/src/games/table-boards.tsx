@@ -1,4 +1,5 @@
 import type { RouletteInsideKind } from '@panalo/games/roulette/roulette.ts';
+import { useEffect, useState } from 'react';
 import { fill, useMessages } from '../i18n';
 import { formatMinor } from '../money';
 import { type BetOption, insideId, pocketColour, shortAmount } from './table-options';
@@ -72,13 +73,41 @@ function BetButton({
 
 // The layout, standing up as a phone holds it: 0 on top, rows of three numbers, the street and
 // six-line spots on the left rail, splits on the lines between numbers, corners where they cross.
+// On a wide screen the same layout lies down as on a real table: 0 on the left, the rail below.
 const CELL_WIDTH = 92;
 const CELL_HEIGHT = 44;
 const RAIL = 40;
-const SPOT = 26;
+const SPOT = 22;
+const WIDE_QUERY = '(min-width: 720px)';
+
+function useIsWide(): boolean {
+  const [isWide, setWide] = useState(() => window.matchMedia(WIDE_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE_QUERY);
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return isWide;
+}
+
+type Geometry = { cellWidth: number; cellHeight: number; isWide: boolean };
+
+/** A box of the standing layout (x across, y down) where the layout is drawn. */
+function boxOf(geometry: Geometry, x: number, y: number, width: number, height: number): React.CSSProperties {
+  if (!geometry.isWide) return { left: x, top: y, width, height };
+  const across = RAIL + 3 * geometry.cellWidth;
+  return { left: y, top: across - x - width, width: height, height: width };
+}
 
 export function RouletteBoard(props: BoardProps) {
   const m = useMessages();
+  const isWide = useIsWide();
+  const geometry: Geometry = isWide
+    ? { cellWidth: 56, cellHeight: 48, isWide }
+    : { cellWidth: CELL_WIDTH, cellHeight: CELL_HEIGHT, isWide };
+  const CW = geometry.cellWidth;
+  const CH = geometry.cellHeight;
   const byId = new Map(props.options.map((option) => [option.id, option]));
   const spot = (kind: RouletteInsideKind, numbers: number[], x: number, y: number) => {
     const option = byId.get(insideId(kind, numbers));
@@ -89,7 +118,7 @@ export function RouletteBoard(props: BoardProps) {
         option={option}
         props={props}
         className={`g-spot g-spot-${kind}`}
-        style={{ left: x - SPOT / 2, top: y - SPOT / 2, width: SPOT, height: SPOT }}
+        style={boxOf(geometry, x - SPOT / 2, y - SPOT / 2, SPOT, SPOT)}
       />
     );
   };
@@ -102,8 +131,8 @@ export function RouletteBoard(props: BoardProps) {
         key={zero.id}
         option={zero}
         props={props}
-        className="g-pocket g-pocket-green"
-        style={{ left: RAIL, top: 0, width: 3 * CELL_WIDTH, height: CELL_HEIGHT }}
+        className={`g-pocket g-pocket-green ${isWide ? 'g-pocket-zero-wide' : ''}`}
+        style={boxOf(geometry, RAIL, 0, 3 * CW, CH)}
       >
         0
       </BetButton>,
@@ -120,12 +149,7 @@ export function RouletteBoard(props: BoardProps) {
         option={option}
         props={props}
         className={`g-pocket g-pocket-${pocketColour(number)}`}
-        style={{
-          left: RAIL + column * CELL_WIDTH,
-          top: (row + 1) * CELL_HEIGHT,
-          width: CELL_WIDTH,
-          height: CELL_HEIGHT,
-        }}
+        style={boxOf(geometry, RAIL + column * CW, (row + 1) * CH, CW, CH)}
       >
         {number}
       </BetButton>,
@@ -133,38 +157,29 @@ export function RouletteBoard(props: BoardProps) {
   }
   // Bets touching zero: the splits 0-1, 0-2, 0-3, the streets 0-1-2 and 0-2-3, the first four.
   for (let column = 0; column < 3; column += 1) {
-    spots.push(spot('split', [0, column + 1], RAIL + column * CELL_WIDTH + CELL_WIDTH / 2, CELL_HEIGHT));
+    spots.push(spot('split', [0, column + 1], RAIL + column * CW + CW / 2, CH));
   }
-  spots.push(spot('street', [0, 1, 2], RAIL + CELL_WIDTH, CELL_HEIGHT));
-  spots.push(spot('street', [0, 2, 3], RAIL + 2 * CELL_WIDTH, CELL_HEIGHT));
-  spots.push(spot('corner', [0, 1, 2, 3], RAIL / 2, CELL_HEIGHT));
+  spots.push(spot('street', [0, 1, 2], RAIL + CW, CH));
+  spots.push(spot('street', [0, 2, 3], RAIL + 2 * CW, CH));
+  spots.push(spot('corner', [0, 1, 2, 3], RAIL / 2, CH));
   for (let row = 0; row < 12; row += 1) {
     const first = 3 * row + 1;
-    const middle = (row + 1) * CELL_HEIGHT + CELL_HEIGHT / 2;
-    const below = (row + 2) * CELL_HEIGHT;
+    const middle = (row + 1) * CH + CH / 2;
+    const below = (row + 2) * CH;
     spots.push(spot('street', [first, first + 1, first + 2], RAIL / 2, middle));
     for (let column = 0; column < 2; column += 1) {
-      spots.push(
-        spot('split', [first + column, first + column + 1], RAIL + (column + 1) * CELL_WIDTH, middle),
-      );
+      spots.push(spot('split', [first + column, first + column + 1], RAIL + (column + 1) * CW, middle));
     }
     if (row < 11) {
       spots.push(
         spot('six-line', [first, first + 1, first + 2, first + 3, first + 4, first + 5], RAIL / 2, below),
       );
       for (let column = 0; column < 3; column += 1) {
-        spots.push(
-          spot(
-            'split',
-            [first + column, first + column + 3],
-            RAIL + column * CELL_WIDTH + CELL_WIDTH / 2,
-            below,
-          ),
-        );
+        spots.push(spot('split', [first + column, first + column + 3], RAIL + column * CW + CW / 2, below));
       }
       for (let column = 0; column < 2; column += 1) {
         const n = first + column;
-        spots.push(spot('corner', [n, n + 1, n + 3, n + 4], RAIL + (column + 1) * CELL_WIDTH, below));
+        spots.push(spot('corner', [n, n + 1, n + 3, n + 4], RAIL + (column + 1) * CW, below));
       }
     }
   }
@@ -188,14 +203,16 @@ export function RouletteBoard(props: BoardProps) {
       <div className="g-roulette-scroll">
         <div
           className="g-roulette-layout"
-          style={{ width: RAIL + 3 * CELL_WIDTH, height: 13 * CELL_HEIGHT }}
+          style={
+            isWide ? { width: 13 * CH, height: RAIL + 3 * CW } : { width: RAIL + 3 * CW, height: 13 * CH }
+          }
           data-testid="roulette-layout"
         >
-          <div className="g-rail" style={{ width: RAIL, height: 13 * CELL_HEIGHT }} aria-hidden="true" />
+          <div className="g-rail" style={boxOf(geometry, 0, 0, RAIL, 13 * CH)} aria-hidden="true" />
           {cells}
           {spots}
         </div>
-        <div className="g-roulette-outside" style={{ width: RAIL + 3 * CELL_WIDTH }}>
+        <div className="g-roulette-outside" style={{ width: isWide ? 13 * CH : RAIL + 3 * CW }}>
           <div className="g-outside-row" style={{ gridTemplateColumns: `${RAIL}px repeat(3, 1fr)` }}>
             <span className="g-muted g-rail-label">2:1</span>
             {[1, 2, 3].map((index) =>
@@ -205,7 +222,7 @@ export function RouletteBoard(props: BoardProps) {
           <div className="g-outside-row" style={{ gridTemplateColumns: 'repeat(3, 1fr)' }}>
             {[1, 2, 3].map((index) => outside(`dozen-${index}`, '', named(`dozen-${index}`)))}
           </div>
-          <div className="g-outside-row" style={{ gridTemplateColumns: 'repeat(3, 1fr)' }}>
+          <div className="g-outside-row" style={{ gridTemplateColumns: `repeat(${isWide ? 6 : 3}, 1fr)` }}>
             {['low', 'even', 'red', 'black', 'odd', 'high'].map((id) =>
               outside(id, id === 'red' || id === 'black' ? `g-outside-${id}` : '', named(id)),
             )}

@@ -94,7 +94,7 @@ export const en = {
     yourBets: 'Your bets',
     noBets: 'Tap a spot to put your stake on it.',
     rouletteHint:
-      'Tap a number for a straight bet; the dots on the lines between numbers are splits and corners, on the left rail streets and six lines.',
+      'Tap a number for a straight bet; the dots on the lines between numbers are splits and corners, and on the dark rail streets and six lines.',
     sicBo: {
       main: 'Small, big and any triple',
       totals: 'Total of the three dice',

@@ -98,7 +98,7 @@ export const ty: Messages = {
     yourBets: 'Iyong mga taya',
     noBets: 'Pindutin ang isang puwesto para ilagay ang iyong taya.',
     rouletteHint:
-      'Pindutin ang numero para sa straight na taya; ang mga tuldok sa guhit sa pagitan ng mga numero ay split at corner, at sa kaliwang gilid ay street at six line.',
+      'Pindutin ang numero para sa straight na taya; ang mga tuldok sa guhit sa pagitan ng mga numero ay split at corner, at sa madilim na gilid ay street at six line.',
     sicBo: {
       main: 'Maliit, malaki at anumang triple',
       totals: 'Kabuuan ng tatlong dice',
