@@ -160,3 +160,40 @@ test('an operator adds a TELEGRAM customer-service entry and the player site off
     await db.query(`delete from merchant_customer_services where title->>'TY' = $1`, [title]);
   }
 });
+
+test('an operator opens a banner to edit it and writes an announcement in TY and EN', async ({
+  page,
+  db,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const title = `Paalala ${testInfo.project.name}`;
+  try {
+    await signInAsNewOwner(page, db, 'editor', testInfo.project.name);
+    await openSection(page, 'Content');
+    await page
+      .getByRole('button', { name: /^Edit banner/ })
+      .first()
+      .click();
+    const bannerForm = page.getByRole('form', { name: 'Edit banner' });
+    await expect(bannerForm.getByTestId('uploaded-image')).toBeVisible();
+    await expect(bannerForm.getByLabel(/^Replace the image/)).toBeVisible();
+    await screenshot(page, 'admin-content-banner-edit');
+    await bannerForm.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Announcements' }).click();
+    await page.getByRole('button', { name: 'New announcement' }).click();
+    const form = page.getByRole('form', { name: 'New announcement' });
+    await fillLanguage(form, 'Title', 'TY', title);
+    await fillLanguage(form, 'Content', 'TY', '<p>Bukas ang <b>bagong</b> laro.</p>');
+    await fillLanguage(form, 'Title', 'EN', `Notice ${testInfo.project.name}`);
+    await fillLanguage(form, 'Content', 'EN', '<p>A <b>new</b> game is open.</p>');
+    await screenshot(page, 'admin-content-announcement-form');
+    await form.getByRole('button', { name: 'Add announcement' }).click();
+    await expect(page.getByRole('status')).toContainText('Announcement added');
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await expect(row).toContainText('TY · EN');
+    await screenshot(page, 'admin-content-announcements');
+  } finally {
+    await db.query(`delete from announcements where title->>'TY' = $1`, [title]);
+  }
+});

@@ -85,11 +85,11 @@ export function useRowEditor<Row extends { id: string }>(props: {
   };
 }
 
-/** Edit and a two-step Remove for one row of a list. */
+/** Edit and a two-step Remove for one row of a list, to place inside a `.row-actions` box. */
 export function RowActions(props: { label: string; onEdit: () => void; onRemove: () => void }) {
   const [isConfirming, setIsConfirming] = useState(false);
   return (
-    <span className="row-actions">
+    <>
       <button
         className="button button--quiet button--small"
         type="button"
@@ -128,6 +128,6 @@ export function RowActions(props: { label: string; onEdit: () => void; onRemove:
           Remove
         </button>
       )}
-    </span>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import {
   Field,
   isoOrNull,
   LocalizedFields,
+  TEXT_LANGUAGES,
   textOf,
   toLocalInput,
 } from '../../components/editor-fields.tsx';
@@ -384,7 +385,11 @@ function Announcements(props: ListProps) {
                   <tr key={item.id}>
                     <td className="mono">{item.type}</td>
                     <td>{textOf(item.title)}</td>
-                    <td className="mono small">{Object.keys(item.title).join(' · ')}</td>
+                    <td className="mono small">
+                      {TEXT_LANGUAGES.filter(([code]) => item.title[code])
+                        .map(([code]) => code)
+                        .join(' · ')}
+                    </td>
                     <td>{item.execution ?? 'all'}</td>
                     <td>
                       <span className={`badge ${item.published ? 'badge--success' : ''}`}>

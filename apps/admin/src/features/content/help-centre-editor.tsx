@@ -130,11 +130,13 @@ export function HelpCentreEditor(props: Props) {
                             <td className="mono small">#{article.anchor}</td>
                             <td>
                               {props.canWrite && !isEditing && (
-                                <RowActions
-                                  label={`article ${textOf(article.title)}`}
-                                  onEdit={() => articles.open(article)}
-                                  onRemove={() => void articles.remove(article)}
-                                />
+                                <span className="row-actions">
+                                  <RowActions
+                                    label={`article ${textOf(article.title)}`}
+                                    onEdit={() => articles.open(article)}
+                                    onRemove={() => void articles.remove(article)}
+                                  />
+                                </span>
                               )}
                             </td>
                           </tr>
