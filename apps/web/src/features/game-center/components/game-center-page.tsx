@@ -1,23 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { GameGrid } from '../../../components/games/game-grid';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
-import { EmptyState } from '../../../components/ui/states';
-import { gameTypeLinks } from '../../../lib/game-routes';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { type GameTypeLink, gameTypeLinks } from '../../../lib/game-routes';
+import { fetchGamesPage, type VendorCard, vendorLanesQuery } from '../../../lib/games/catalogue-api';
+import { lotteryPrizeMode } from '../../../lib/games/prize-mode';
+import { useLanguage } from '../../../lib/i18n/i18n';
 
-/** GameCenter (spec §2: /sports, /esports, /lott, /elott): a category's provider lanes. */
+/** A provider's lane shows at most this many of its games (the lobby page size, spec §9). */
+const laneGamesMax = 18;
+const lotteryCategories = new Set(['LOTT', 'ELOTT']);
+
+/**
+ * GameCenter (spec §2: /sports, /esports, /lott, /elott): the category's provider lanes, each a
+ * card with the provider's mark, its name and its games. A game opens through the lobby's launch
+ * (real play needs login; lottery games open the lottery page).
+ */
 export function GameCenterPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const language = useLanguage();
+  const lanes = useQuery(vendorLanesQuery(language));
   const gameType = gameTypeLinks.find((link) => link.path === pathname) ?? gameTypeLinks[2];
   if (!gameType) return null;
+  const lane = lanes.data?.find((entry) => entry.gameCategory === gameType.key);
+  const cards = lane?.cards ?? [];
+  // Spec §4: ELOTT when a lottery lane has a TCG_LOTTO_VN or LOTT provider, else LOTT.
+  const prizeMode = lotteryCategories.has(gameType.key) && lanes.data ? lotteryPrizeMode(lanes.data) : null;
   return (
-    <PageFrame title={t(`games.${gameType.key}`)} icon={gameType.icon} testId="game-center-page">
-      <Panel>
-        <h2 className="border-b border-line px-4 py-3 text-sm font-semibold text-muted">
-          {t('pages.providers')}
-        </h2>
-        <EmptyState icon={<gameType.icon size={26} aria-hidden="true" />} line={t('pages.gameCenterLine')} />
-      </Panel>
+    <PageFrame
+      title={t(`games.${gameType.key}`)}
+      icon={gameType.icon}
+      testId="game-center-page"
+      actions={
+        prizeMode ? (
+          <span
+            className="rounded-full bg-raised px-3 py-1 text-xs text-muted"
+            data-testid="prize-mode"
+            title={t('pages.prizeModeHint')}
+          >
+            {t('pages.prizeMode')}: <span className="font-semibold text-text">{prizeMode}</span>
+          </span>
+        ) : null
+      }
+    >
+      {lanes.isPending ? (
+        <LaneSkeletons />
+      ) : lanes.isError ? (
+        <Panel>
+          <ErrorState line={t('pages.providersFailed')} onRetry={() => void lanes.refetch()} />
+        </Panel>
+      ) : cards.length === 0 ? (
+        <Panel>
+          <EmptyState
+            icon={<gameType.icon size={26} aria-hidden="true" />}
+            title={t('pages.noProviders')}
+            line={t('pages.gameCenterLine')}
+          />
+        </Panel>
+      ) : (
+        <div className="flex flex-col gap-4" data-testid="provider-lanes">
+          {cards.map((card) => (
+            <ProviderLane key={card.vassalage} gameType={gameType} card={card} />
+          ))}
+        </div>
+      )}
     </PageFrame>
+  );
+}
+
+/** A provider's mark as text (DESIGN.md: never a real vendor's logo): its code, at most 8 letters. */
+function ProviderMark({ vassalage }: { vassalage: string }) {
+  const mark = vassalage.replaceAll('_', ' ').slice(0, 8);
+  return (
+    <span
+      aria-hidden="true"
+      className="grid h-11 min-w-11 shrink-0 place-items-center rounded-md bg-gradient-to-br from-brand to-brand-strong px-2 text-xs font-extrabold tracking-wide text-on-brand"
+    >
+      {mark}
+    </span>
+  );
+}
+
+function ProviderLane({ gameType, card }: { gameType: GameTypeLink; card: VendorCard }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const games = useQuery({
+    queryKey: ['game-center', gameType.key, card.vassalage, language],
+    queryFn: ({ signal }) =>
+      fetchGamesPage(
+        language,
+        { gameType: gameType.key, vassalage: card.vassalage },
+        1,
+        laneGamesMax,
+        signal,
+      ),
+  });
+  return (
+    <Panel className="overflow-hidden">
+      <section
+        aria-label={card.accountTypeName}
+        data-testid="provider-lane"
+        data-vassalage={card.vassalage}
+        className="flex flex-col gap-3 p-3 md:p-4"
+      >
+        <header className="flex items-center gap-3">
+          <ProviderMark vassalage={card.vassalage} />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-base font-bold">{card.accountTypeName}</h2>
+            <p className="text-xs text-muted">
+              {games.data ? t('pages.providerGames', { count: games.data.games.length }) : '\u00a0'}
+            </p>
+          </div>
+        </header>
+        <GameGrid
+          games={games.data?.games}
+          isPending={games.isPending}
+          isError={games.isError}
+          onRetry={() => void games.refetch()}
+          emptyLine={t('pages.providerEmpty')}
+          skeletonCount={6}
+          testId="provider-games"
+        />
+      </section>
+    </Panel>
+  );
+}
+
+function LaneSkeletons() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true" data-testid="provider-lanes-loading">
+      {[0, 1].map((index) => (
+        <Panel key={index} className="flex flex-col gap-3 p-3 md:p-4">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-11" />
+            <div className="flex flex-1 flex-col gap-1.5">
+              <Skeleton className="h-4 w-40" />
+              <Skeleton className="h-3 w-20" />
+            </div>
+          </div>
+          <div className="grid grid-cols-3 gap-2.5 sm:grid-cols-4 md:grid-cols-6 md:gap-3.5 xl:grid-cols-8">
+            {[0, 1, 2].map((tile) => (
+              <Skeleton key={tile} className="aspect-square w-full" />
+            ))}
+          </div>
+        </Panel>
+      ))}
+    </div>
   );
 }

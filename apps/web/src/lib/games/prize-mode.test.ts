@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { VendorLane } from './catalogue-api';
+import { lotteryPrizeMode } from './prize-mode';
+
+const lane = (gameCategory: string, vendors: string[]): VendorLane => ({
+  title: gameCategory,
+  gameCategory,
+  cards: vendors.map((vassalage) => ({ vassalage, accountTypeName: vassalage })),
+  gameClassify: [],
+});
+
+describe('the lottery prize mode (spec §4)', () => {
+  it('is ELOTT when a lottery lane has a TCG_LOTTO_VN or LOTT provider', () => {
+    expect(lotteryPrizeMode([lane('LOTT', ['LOTT'])])).toBe('ELOTT');
+    expect(lotteryPrizeMode([lane('RNG', ['X']), lane('ELOTT', ['OTHER', 'TCG_LOTTO_VN'])])).toBe('ELOTT');
+  });
+
+  it('is LOTT otherwise, also when such a provider is only in a non-lottery lane', () => {
+    expect(lotteryPrizeMode([lane('LOTT', ['TCG_SEA'])])).toBe('LOTT');
+    expect(lotteryPrizeMode([lane('RNG', ['LOTT'])])).toBe('LOTT');
+    expect(lotteryPrizeMode([])).toBe('LOTT');
+  });
+});

@@ -1,0 +1,17 @@
+import type { VendorLane } from './catalogue-api';
+
+/** The spec's prize modes (§3). */
+export type PrizeMode = 'LOTT' | 'ZY' | 'ELOTT' | 'SEA';
+
+const lotteryCategories = new Set(['LOTT', 'ELOTT']);
+const elottProviders = new Set(['TCG_LOTTO_VN', 'LOTT']);
+
+/** Spec §4: ELOTT if a lottery lane has a TCG_LOTTO_VN or LOTT provider card, else LOTT. */
+export function lotteryPrizeMode(lanes: readonly VendorLane[]): PrizeMode {
+  const hasElottProvider = lanes.some(
+    (lane) =>
+      lotteryCategories.has(lane.gameCategory) &&
+      lane.cards.some((card) => elottProviders.has(card.vassalage)),
+  );
+  return hasElottProvider ? 'ELOTT' : 'LOTT';
+}
