@@ -88,8 +88,8 @@ export function lotteryPage(input: {
   .top { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; }
   .balance { text-align: right; font-size: 0.8rem; } .balance strong { display: block; font-size: 1.2rem; font-variant-numeric: tabular-nums; }
   .card { background: rgba(255,255,255,0.07); border-radius: 14px; padding: 12px; }
-  .draw { display: flex; justify-content: space-between; align-items: center; gap: 8px; font-size: 0.9rem; }
-  .draw strong { font-variant-numeric: tabular-nums; font-size: 1.1rem; color: ${game.colours[0]}; }
+  .draw { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 4px 8px; font-size: 0.9rem; }
+  .draw span { white-space: nowrap; } .draw strong { font-variant-numeric: tabular-nums; font-size: 1rem; color: ${game.colours[0]}; }
   .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(44px, 1fr)); gap: 8px; margin: 10px 0; }
   .ball { aspect-ratio: 1; min-height: 44px; border-radius: 999px; border: 1px solid rgba(255,255,255,0.2); background: rgba(0,0,0,0.25); color: #fff; font: inherit; font-weight: 700; cursor: pointer; font-variant-numeric: tabular-nums; }
   .ball[aria-pressed="true"] { background: ${game.colours[0]}; color: #111; border-color: ${game.colours[0]}; }
