@@ -421,7 +421,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLaunchRoutes(app, { games, members });
   registerHouseGameRoutes(app, { houseGames, houseRounds, games, members });
   // The lobby: categories, vendor lanes and the game lists of issue 7.
-  const catalogue = createCatalogueService({ db: database.db, rateLimiter });
+  const { pglite } = database;
+  const catalogue = createCatalogueService({
+    db: database.db,
+    rateLimiter,
+    // An embedded database tells its listeners of a change before the writer's call returns.
+    ...(pglite
+      ? { changes: { kind: 'listen', listen: (channel, onChange) => pglite.listen(channel, onChange) } }
+      : {}),
+  });
   registerRelayRoutes(app, { catalogue, members });
   registerGameMenuRoutes(app, { catalogue });
   // Lottery games: their menu, the draws their vendors report, and the lottery pages' launch.

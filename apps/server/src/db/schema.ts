@@ -15,6 +15,7 @@ export type Database = {
   game_vendor_transactions: GameVendorTransactionsTable;
   game_favorites: GameFavoritesTable;
   game_classify_groups: GameClassifyGroupsTable;
+  catalogue_version: CatalogueVersionTable;
   job_heartbeats: JobHeartbeatsTable;
   encryption_keys: EncryptionKeysTable;
   merchants: MerchantsTable;
@@ -246,6 +247,12 @@ export type GameFavoritesTable = {
   game_id: string;
   merchant_id: string;
   created_at: CreatedAt;
+};
+
+/** One row: the catalogue's version, counted up by every statement writing games or vendors (migration 0091). */
+export type CatalogueVersionTable = {
+  id: Generated<boolean>;
+  version: ColumnType<bigint, never, never>;
 };
 
 export type GameLaunchTokensTable = {

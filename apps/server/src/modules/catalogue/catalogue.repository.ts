@@ -121,6 +121,12 @@ export function findClassifyGroups(db: Kysely<Database>, merchantId: string) {
     .execute();
 }
 
+/** The catalogue's version (migration 0091): it changes with every write to games or vendors. */
+export async function findCatalogueVersion(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
+  return String(row.version);
+}
+
 export function findGameIdByNodeId(db: Kysely<Database>, merchantId: string, nodeId: string) {
   return visibleGames(db, { merchantId })
     .where('games.node_id', '=', nodeId)

@@ -6,6 +6,7 @@ import {
   type CatalogueFilter,
   type CatalogueGameRow,
   deleteFavorite,
+  findCatalogueVersion,
   findClassifyGroups,
   findFavoritesPage,
   findGameIdByNodeId,
@@ -16,6 +17,7 @@ import {
   insertFavorite,
   type WinnerRow,
 } from './catalogue.repository.ts';
+import { type CatalogueChanges, createCatalogueCache } from './catalogue-cache.ts';
 
 export type { CatalogueGameRow, WinnerRow };
 
@@ -124,8 +126,17 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
  * The lobby's view of the game registry: categories and vendor lanes, game lists with search,
  * hot games, favourites, recent games (from the member's rounds) and the winner board.
  */
-export function createCatalogueService(deps: { db: Kysely<Database>; rateLimiter: RateLimiter }) {
+export function createCatalogueService(deps: {
+  db: Kysely<Database>;
+  rateLimiter: RateLimiter;
+  /** How the list cache learns of changes; by default it reads the catalogue's version per batch of calls. */
+  changes?: CatalogueChanges;
+}) {
   const { db, rateLimiter } = deps;
+  /** The public lists every visitor asks for, kept while the catalogue is unchanged. */
+  const cache = createCatalogueCache(
+    deps.changes ?? { kind: 'version', readVersion: () => findCatalogueVersion(db) },
+  );
 
   /**
    * Vendor lanes per category: a category appears only when it has a vendor with a visible game,
@@ -161,17 +172,25 @@ export function createCatalogueService(deps: { db: Kysely<Database>; rateLimiter
       }));
   }
 
-  async function listGames(merchantId: string, query: GameQuery, paging: Paging) {
-    return pageOf(await findGamesPage(db, toFilter(merchantId, query), offsetOf(paging)), paging.pageSize);
+  /** One page of a games list; the answer is shared between callers, who must not change it. */
+  function listGames(
+    merchantId: string,
+    query: GameQuery,
+    paging: Paging,
+  ): Promise<PageOf<CatalogueGameRow>> {
+    const filter = toFilter(merchantId, query);
+    return cache.get(`games:${JSON.stringify([filter, paging.pageNo, paging.pageSize])}`, async () =>
+      pageOf(await findGamesPage(db, filter, offsetOf(paging)), paging.pageSize),
+    );
   }
 
-  async function listHotGames(merchantId: string, query: GameQuery, limit: number) {
-    const { rows } = await findGamesPage(
-      db,
-      { ...toFilter(merchantId, query), isHot: true },
-      { offset: 0, limit },
-    );
-    return rows;
+  /** Hot games in the merchant's order; the answer is shared between callers, who must not change it. */
+  function listHotGames(merchantId: string, query: GameQuery, limit: number): Promise<CatalogueGameRow[]> {
+    const filter = { ...toFilter(merchantId, query), isHot: true };
+    return cache.get(`hot:${JSON.stringify([filter, limit])}`, async () => {
+      const { rows } = await findGamesPage(db, filter, { offset: 0, limit });
+      return rows;
+    });
   }
 
   async function listFavorites(merchantId: string, memberId: string, query: GameQuery, paging: Paging) {
