@@ -138,9 +138,11 @@ describe('banners', () => {
       startsAt: null,
       endsAt: null,
     };
+    // A language left blank is not stored: English readers fall back to the Tagalog title.
     const { reply } = await expectOneAuditRow('banner.create', () =>
-      admin.call('POST', '/bo/banners', input),
+      admin.call('POST', '/bo/banners', { ...input, title: { TY: 'Maligayang pagdating', EN: ' ' } }),
     );
+    expect(reply.body.value.title).toEqual({ TY: 'Maligayang pagdating' });
     const id = reply.body.value.id as string;
     const uploaded = await uploadImage(admin, '/bo/images');
     const startsAt = new Date(Date.now() - 60_000).toISOString();

@@ -316,9 +316,10 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
     kind: 'banner',
     viewOf: bannerViewOf,
     valuesOf: (input: BannerInput) => {
+      const title = dropBlankLanguages(input.title);
       checkInput(BannerInputSchema, {
         groupName: input.groupName,
-        title: input.title,
+        title,
         imageUrl: input.imageUrl,
         linkType: input.linkType,
         linkTarget: input.linkTarget,
@@ -327,7 +328,7 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
       checkSchedule(input.startsAt, input.endsAt);
       return {
         group_name: input.groupName,
-        title: JSON.stringify(input.title),
+        title: JSON.stringify(title),
         image_url: input.imageUrl,
         link_type: input.linkType,
         link_target: input.linkTarget,
