@@ -44,11 +44,12 @@ describe('the lobby lists kept in memory', () => {
     }
   }
 
-  const list = async (query: string) => {
+  const list = async (query: string, language = 'EN') => {
     const response = await testApp.app.inject({
       method: 'GET',
-      url: `/wps/relay/games?clientType=3&platform=html5-desktop&language=EN&${query}`,
+      url: `/wps/relay/games?clientType=3&platform=html5-desktop&language=${language}&${query}`,
     });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.statusCode).toBe(200);
     return (response.json() as { value: { games: Item[]; totalPages: number } }).value;
   };
@@ -97,6 +98,12 @@ describe('the lobby lists kept in memory', () => {
       true,
     );
     expect((await list('vassalage=OMEGA')).games.map((item) => item.gameName)).toContain('Omega One');
+    // Each language keeps its own answer.
+    expect((await list('vassalage=OMEGA', 'TY')).games.map((item) => item.gameName)).toEqual([
+      'Omega Isa',
+      'Omega Dalawa',
+      'Omega Live',
+    ]);
     // Put it back, this time as any writer does: the next call sees it.
     await writeElsewhere(`update games set names = $1 where game_code = $2`, [
       JSON.stringify({ EN: 'Omega One', TY: 'Omega Isa' }),

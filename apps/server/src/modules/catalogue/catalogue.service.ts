@@ -193,6 +193,14 @@ export function createCatalogueService(deps: {
     });
   }
 
+  /**
+   * Keeps what a caller makes of the public lists (a route's serialized answer) for as long as
+   * the catalogue is unchanged, under key, which must name everything the answer depends on.
+   */
+  function keepWhileUnchanged<T>(key: string, make: () => Promise<T>): Promise<T> {
+    return cache.get(`kept:${key}`, make);
+  }
+
   async function listFavorites(merchantId: string, memberId: string, query: GameQuery, paging: Paging) {
     return pageOf(
       await findFavoritesPage(db, { ...toFilter(merchantId, query), memberId }, offsetOf(paging)),
@@ -237,6 +245,7 @@ export function createCatalogueService(deps: {
     listVendorLanes,
     listGames,
     listHotGames,
+    keepWhileUnchanged,
     listFavorites,
     listRecent,
     listWinners,

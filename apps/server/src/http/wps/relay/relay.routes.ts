@@ -1,5 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import {
   type CatalogueGameRow,
@@ -130,6 +130,18 @@ export function toListedGame(game: CatalogueGameRow, language: string) {
 
 type ListFilter = { gameType?: string; vassalage?: string };
 
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * An answer serialized by the route's own 200 schema, as UTF-8 bytes: the games lists keep these
+ * while the catalogue is unchanged, so that a repeated call costs neither a query nor the
+ * mapping, serializing and encoding of its games.
+ */
+function serializedAnswer(reply: FastifyReply, value: unknown): Buffer {
+  const serialized = reply.serialize(value);
+  return typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as Uint8Array);
+}
+
 function gameQueryOf(query: ListFilter & { gameClassify?: string; gameName?: string }): GameQuery {
   return {
     category: query.gameType,
@@ -194,7 +206,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
         Envelope(Type.Object({ games: Type.Array(GameItem), totalPages: Type.Integer() })),
       ),
     },
-    async (request) => {
+    async (request, reply) => {
       const merchant = requireMerchant(request);
       const query = request.query as ListFilter & {
         gameClassify?: string;
@@ -202,14 +214,22 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
         pageNo: number;
         pageSize: number;
       };
-      const page = await catalogue.listGames(merchant.id, gameQueryOf(query), {
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-      });
-      return ok({
-        games: page.rows.map((game) => toListedGame(game, request.language)),
-        totalPages: page.totalPages,
-      });
+      const filter = gameQueryOf(query);
+      const paging = { pageNo: query.pageNo, pageSize: query.pageSize };
+      const body = await catalogue.keepWhileUnchanged(
+        `games:${merchant.id}:${request.language}:${JSON.stringify([filter, paging])}`,
+        async () => {
+          const page = await catalogue.listGames(merchant.id, filter, paging);
+          return serializedAnswer(
+            reply,
+            ok({
+              games: page.rows.map((game) => toListedGame(game, request.language)),
+              totalPages: page.totalPages,
+            }),
+          );
+        },
+      );
+      return reply.type(JSON_CONTENT_TYPE).send(body);
     },
   );
 
@@ -222,11 +242,21 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
         Envelope(Type.Object({ games: Type.Array(GameItem), totalPages: Type.Integer() })),
       ),
     },
-    async (request) => {
+    async (request, reply) => {
       const merchant = requireMerchant(request);
       const query = request.query as ListFilter & { limitNum: number };
-      const rows = await catalogue.listHotGames(merchant.id, gameQueryOf(query), query.limitNum);
-      return ok({ games: rows.map((game) => toListedGame(game, request.language)), totalPages: 1 });
+      const filter = gameQueryOf(query);
+      const body = await catalogue.keepWhileUnchanged(
+        `hot:${merchant.id}:${request.language}:${JSON.stringify([filter, query.limitNum])}`,
+        async () => {
+          const rows = await catalogue.listHotGames(merchant.id, filter, query.limitNum);
+          return serializedAnswer(
+            reply,
+            ok({ games: rows.map((game) => toListedGame(game, request.language)), totalPages: 1 }),
+          );
+        },
+      );
+      return reply.type(JSON_CONTENT_TYPE).send(body);
     },
   );
 
