@@ -74,7 +74,12 @@ async function serve(role: Role): Promise<void> {
   // Production settings, but request logging off: the baseline logs nothing either, and a log
   // line per request measures the terminal rather than the stack.
   const config = {
-    ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }),
+    ...loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // A throw-away secret: production refuses to start without one, and nothing here outlives the run.
+      APP_SECRET: randomBytes(32).toString('hex'),
+    }),
     host: LOOPBACK,
     port: 0,
     runJobs: false,
