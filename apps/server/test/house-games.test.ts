@@ -135,8 +135,11 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
   it('refuses a stake above the balance with INSUFFICIENT_FUNDS and moves nothing', async () => {
     const token = await launch('dice');
     const before = await cash();
+    const nonceBefore = (await call('POST', '/wps/game/house/open', null, { mode: 'real', token })).body.value
+      .seeds.nonce;
+    const id = requestId();
     const reply = await call('POST', '/wps/game/house/bet', token, {
-      requestId: requestId(),
+      requestId: id,
       stake: '5000.00',
       direction: 'over',
       target: '50.00',
@@ -144,6 +147,15 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     expect(reply.status).toBe(422);
     expect(reply.body.code).toBe('INSUFFICIENT_FUNDS');
     expect(await cash()).toBe(before);
+    // A one-step round commits whole or not at all: no round recorded, no nonce taken.
+    const recorded = await testApp.database.db
+      .selectFrom('game_rounds')
+      .select('id')
+      .where('request_id', '=', id)
+      .execute();
+    expect(recorded).toEqual([]);
+    const after = await call('POST', '/wps/game/house/open', null, { mode: 'real', token });
+    expect(after.body.value.seeds.nonce).toBe(nonceBefore);
   });
 
   it('enforces the bet limits of the game before any money moves', async () => {

@@ -1,7 +1,12 @@
 import { createRoundRng } from '@panalo/games/fairness/round-rng.ts';
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
-import { type GameRow, type GameService, INHOUSE_VASSALAGE } from '../modules/game/game.service.ts';
+import {
+  type GameRow,
+  type GameService,
+  INHOUSE_VASSALAGE,
+  type LaunchTokenRow,
+} from '../modules/game/game.service.ts';
 import {
   applyAction,
   assertActionWithinMaxWin,
@@ -100,6 +105,8 @@ const refundKey = (roundId: string, suffix = '') => `house:${roundId}:refund${su
 /** Blackjack's actions that take more money (doubling, splitting, insurance). */
 const STAKING_ACTIONS = ['double', 'split', 'insure'] as const;
 const CONTINUE_ATTEMPTS_MAX = 6;
+/** Bounds the per-process memory of vendor ids and opened launch tokens (see createHouseGames). */
+const REMEMBERED_ENTRIES_MAX = 100_000;
 
 /** Plain JSON of an engine value (bigints as {"$bigint"}), for the wire. */
 function toWireJson(value: unknown): unknown {
@@ -122,18 +129,40 @@ function readJson<T>(value: unknown): T {
 /**
  * Our own games' rounds (ARCHITECTURE.md "Games", GAMES.md): the in-house game client sits at a
  * table with the launch token of a member's session (real money, through the wallet service) or
- * with a demo session (play money that never touches the ledger). A bet is recorded before money
- * moves and each money step is keyed by the round, so a retry with the same request id or a crash
- * between steps never takes a stake twice or loses a win: the request's retry, or the overdue-round
- * job, finishes what was started.
+ * with a demo session (play money that never touches the ledger). A one-step round (dice, slots,
+ * the tables) is drawn, staked, paid and recorded in one transaction. A multi-step round (mines,
+ * blackjack) is recorded before money moves and each money step is keyed by the round, so a retry
+ * with the same request id or a crash between steps never takes a stake twice or loses a win: the
+ * request's retry, or the overdue-round job, finishes what was started.
  */
 export function createHouseGames(deps: HouseGameDeps) {
   const { games, houseRounds, members, wallet, responsibleGaming } = deps;
+  // Every call of the game client names its table by its token, so these are read on every bet.
+  // Neither changes once known: a merchant's vendor keeps its id, and an opened launch token its
+  // member, session and game (only the session's liveness changes, and that is checked each time).
+  const vendorIds = new Map<string, string>();
+  const openedLaunches = new Map<string, LaunchTokenRow>();
+
+  function remember<T>(map: Map<string, T>, key: string, value: T): void {
+    if (map.size >= REMEMBERED_ENTRIES_MAX) map.clear();
+    map.set(key, value);
+  }
 
   async function inHouseVendor(merchantId: string) {
     const vendor = await games.findVendor(merchantId, INHOUSE_VASSALAGE);
     if (!vendor) throw new AppError('NOT_FOUND');
+    remember(vendorIds, merchantId, vendor.id);
     return vendor;
+  }
+
+  /** The launch token's row if it is one of ours and open (opening it now within its window). */
+  async function resolveLaunch(merchantId: string, token: string) {
+    const known = openedLaunches.get(token);
+    if (known) return { row: known, isOpen: true };
+    const vendorId = vendorIds.get(merchantId) ?? (await inHouseVendor(merchantId)).id;
+    const launch = await games.resolveLaunchToken(token, vendorId);
+    if (launch?.isOpen) remember(openedLaunches, token, launch.row);
+    return launch;
   }
 
   function codeOf(game: GameRow): HouseGameCode {
@@ -143,8 +172,7 @@ export function createHouseGames(deps: HouseGameDeps) {
 
   /** The table a game token opens: a live launch token of ours, or a demo session. */
   async function resolveTable(merchant: HouseMerchant, token: string): Promise<HouseTable> {
-    const vendor = await inHouseVendor(merchant.id);
-    const launch = await games.resolveLaunchToken(token, vendor.id);
+    const launch = await resolveLaunch(merchant.id, token);
     if (launch) {
       const { row } = launch;
       if (row.merchant_id !== merchant.id) throw new AppError('NOT_LOGGED_IN');
@@ -229,7 +257,11 @@ export function createHouseGames(deps: HouseGameDeps) {
     };
   }
 
-  async function viewOf(row: HouseRoundRow): Promise<RoundView> {
+  /**
+   * A round as the client shows it. `known.serverSeed`: the revealed seed when the caller knows it
+   * (null for a round just drawn from the active pair), else it is looked up.
+   */
+  async function viewOf(row: HouseRoundRow, known?: { serverSeed: string | null }): Promise<RoundView> {
     const progress = houseRounds.progressOf(row);
     const isOpen = row.phase === 'playing' && progress?.isOpen === true;
     const outcome =
@@ -247,7 +279,7 @@ export function createHouseGames(deps: HouseGameDeps) {
       serverSeedHash: row.server_seed_hash ?? '',
       clientSeed: row.client_seed ?? '',
       nonce: Number(row.nonce),
-      serverSeed: await houseRounds.revealedSeedOf(row),
+      serverSeed: known ? known.serverSeed : await houseRounds.revealedSeedOf(row),
       outcome: toWireJson(outcome),
       played: toWireJson(played),
       actions: isOpen && progress ? listActions(progress) : [],
@@ -356,29 +388,33 @@ export function createHouseGames(deps: HouseGameDeps) {
     if (table.kind === 'demo') return placeDemoBet(table, played, stakeMinor);
 
     const vendorId = table.game.vendor_id;
-    const existing = await houseRounds.findRoundByRequest(vendorId, table.player.memberId, requestId);
-    if (existing) {
-      const stored = readJson<PlayedRound>(existing.played);
-      if (canonicalOf(betOf(stored)) !== canonicalOf(betOf(played))) {
-        throw new AppError('CONFLICT', { value: { reason: 'REQUEST_ID_REUSED' } });
+    if (!isMultiStep(table.code)) {
+      try {
+        // Self-exclusion, breaks, and the member's loss and session-time limits (responsible gaming).
+        await responsibleGaming.checkBetAllowed(table.player, stakeMinor);
+        return await playOneStepRound(table, requestId, played, stakeMinor);
+      } catch (caught) {
+        // A retry of a bet that made its round answers that round, whatever refused this attempt
+        // (its round, a balance now short, a limit now reached): retries are rare, so they are
+        // looked for only once an attempt has been refused, and a one-step round rolls back whole.
+        if (!isAppError(caught)) throw caught;
+        const existing = await houseRounds.findRoundByRequest(vendorId, table.player.memberId, requestId);
+        if (existing) return answerRetry(table, existing, played);
+        if (caught.value?.reason === 'DUPLICATE')
+          throw new Error('house games: a duplicate round is missing');
+        throw caught;
       }
-      return continueRound(table, existing);
     }
-    if (isMultiStep(table.code)) {
-      const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
-      if (open) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN', roundId: open.id } });
-    }
-    // Self-exclusion, breaks, and the member's loss and session-time limits (responsible gaming).
+    const existing = await houseRounds.findRoundByRequest(vendorId, table.player.memberId, requestId);
+    if (existing) return answerRetry(table, existing, played);
+    const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
+    if (open) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN', roundId: open.id } });
     await responsibleGaming.checkBetAllowed(table.player, stakeMinor);
     // Most short stakes are refused here, before the round takes a nonce.
     if ((await cashOf(table)) < stakeMinor) throw new AppError('INSUFFICIENT_FUNDS');
     try {
       // The engine checks the bet's shape once more before anything is recorded.
-      if (!isMultiStep(table.code)) {
-        playOneStep({ serverSeed: '0'.repeat(64), clientSeed: 'check', nonce: 0 }, played);
-      } else {
-        startRound(played, createRoundRng({ serverSeed: '0'.repeat(64), clientSeed: 'check', nonce: 0 }));
-      }
+      startRound(played, createRoundRng({ serverSeed: '0'.repeat(64), clientSeed: 'check', nonce: 0 }));
     } catch (caught) {
       throw toAppError(caught);
     }
@@ -391,6 +427,74 @@ export function createHouseGames(deps: HouseGameDeps) {
       stakeMinor,
     });
     return continueRound(table, row);
+  }
+
+  /** A retried request answers its round, finishing it first; the same id for another bet is refused. */
+  function answerRetry(
+    table: Extract<HouseTable, { kind: 'real' }>,
+    existing: HouseRoundRow,
+    played: PlayedRound,
+  ): Promise<RoundView> {
+    const stored = readJson<PlayedRound>(existing.played);
+    if (canonicalOf(betOf(stored)) !== canonicalOf(betOf(played))) {
+      throw new AppError('CONFLICT', { value: { reason: 'REQUEST_ID_REUSED' } });
+    }
+    return continueRound(table, existing);
+  }
+
+  /**
+   * A one-step round (dice, slots, the tables) in one transaction: the nonce taken, the round
+   * drawn, its stake taken and its win paid through the wallet, and the round recorded settled,
+   * all committed together or none of it. A crash leaves nothing half done, and a short balance
+   * refuses the bet without taking a nonce. Of two requests with the same id, the one that
+   * records the round first wins; the other rolls back (CONFLICT DUPLICATE) for the caller to
+   * answer that round.
+   */
+  async function playOneStepRound(
+    table: Extract<HouseTable, { kind: 'real' }>,
+    requestId: string,
+    played: PlayedRound,
+    stakeMinor: bigint,
+  ): Promise<RoundView> {
+    const id = houseRounds.newRoundId();
+    const reference = `${INHOUSE_VASSALAGE}:${id}`;
+    const row = await wallet.withGameLedger(
+      { ...table.player, currency: table.currency },
+      async (ledger, trx) => {
+        const { pair, nonce } = await houseRounds.takeNextNonce(trx, table.player);
+        let progress: RoundProgress;
+        try {
+          progress = houseRounds.drawOneStep(pair, nonce, played);
+        } catch (caught) {
+          throw toAppError(caught);
+        }
+        const debit = await ledger.debitForBet({ key: stakeKey(id), reference, amountMinor: stakeMinor });
+        const winMinor = capWin(progress.payoutMinor, table.limits);
+        const balanceAfterMinor =
+          winMinor > 0n
+            ? (await ledger.creditForWin({ key: winKey(id), reference, amountMinor: winMinor })).balanceMinor
+            : debit.balanceMinor;
+        const recorded = await houseRounds.recordSettledRound(trx, {
+          id,
+          player: table.player,
+          game: { id: table.game.id, vendorId: table.game.vendor_id },
+          currency: table.currency,
+          requestId,
+          pair,
+          nonce,
+          progress,
+          stakeMinor,
+          winMinor,
+          balanceBeforeMinor: debit.balanceMinor + stakeMinor,
+          balanceAfterMinor,
+        });
+        // The request id made a round already: this attempt rolls back, and the caller answers that one.
+        if (!recorded) throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
+        return recorded;
+      },
+    );
+    // Drawn from the active pair just now: its server seed is not revealed.
+    return viewOf(row, { serverSeed: null });
   }
 
   /** The bet part of what was played (a multi-step round's actions grow as it is played). */

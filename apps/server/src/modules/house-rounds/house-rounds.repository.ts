@@ -102,6 +102,26 @@ export async function takeNonce(trx: Transaction<Database>, pairId: string): Pro
   return BigInt(row.taken);
 }
 
+/**
+ * Takes the next nonce of the member's active pair in one statement, which also locks the pair
+ * until the transaction ends; answers the pair as it is after (its nonce is the taken one plus
+ * one), or undefined when the member has no active pair.
+ */
+export function takeActiveNonce(
+  trx: Transaction<Database>,
+  merchantId: string,
+  memberId: string,
+): Promise<SeedPairRow | undefined> {
+  return trx
+    .updateTable('game_seed_pairs')
+    .set({ nonce: sql`nonce + 1` })
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function findHouseRound(
   db: Executor,
   vendorId: string,
@@ -128,6 +148,19 @@ export async function insertHouseRound(db: Executor, row: Insertable<GameRoundsT
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Inserts a round as a whole; undefined when the request id had already made one. */
+export function insertHouseRoundReturning(
+  db: Executor,
+  row: Insertable<GameRoundsTable>,
+): Promise<HouseRoundRow | undefined> {
+  return db
+    .insertInto('game_rounds')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['vendor_id', 'vendor_round_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**

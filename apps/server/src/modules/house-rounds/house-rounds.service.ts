@@ -9,7 +9,7 @@ import {
 import type { MinesState } from '@panalo/games/mines/mines.ts';
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, HouseRoundPhase } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
@@ -38,6 +38,7 @@ import {
   hasUnfinishedRoundWithPair,
   insertDemoSession,
   insertHouseRound,
+  insertHouseRoundReturning,
   insertSeedPair,
   listHouseRounds,
   lockActiveSeedPair,
@@ -45,6 +46,7 @@ import {
   type RecordRow,
   revealSeedPair,
   type SeedPairRow,
+  takeActiveNonce,
   takeNonce,
   updateClientSeed,
   updateDemoSession,
@@ -73,6 +75,8 @@ export type RevealedSeeds = SeedsView & { serverSeed: string };
 export type HousePlayer = { merchantId: string; memberId: string };
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** A round of ours is the vendor round `<member>:<request id>`: a retried request finds its round. */
+const vendorRoundIdOf = (memberId: string, requestId: string): string => `${memberId}:${requestId}`;
 
 function readJson<T>(value: unknown): T {
   return parseState<T>(typeof value === 'string' ? value : JSON.stringify(value));
@@ -196,7 +200,7 @@ export function createHouseRoundsService(deps: {
     played: PlayedRound;
     stakeMinor: bigint;
   }): Promise<{ row: HouseRoundRow; isNew: boolean }> {
-    const vendorRoundId = `${input.player.memberId}:${input.requestId}`;
+    const vendorRoundId = vendorRoundIdOf(input.player.memberId, input.requestId);
     const existing = await findHouseRound(db, input.game.vendorId, vendorRoundId);
     if (existing) return { row: existing, isNew: false };
     await ensureSeedPair(input.player);
@@ -237,6 +241,84 @@ export function createHouseRoundsService(deps: {
     const row = await findHouseRound(db, input.game.vendorId, vendorRoundId);
     if (!row) throw new Error('house rounds: a round just recorded is missing');
     return { row, isNew };
+  }
+
+  /**
+   * Takes the member's next nonce inside the caller's transaction, making the seed pair on first
+   * use. The pair stays locked until the transaction ends: rounds and rotations take turns.
+   */
+  async function takeNextNonce(
+    trx: Transaction<Database>,
+    player: HousePlayer,
+  ): Promise<{ pair: SeedPairRow; nonce: bigint }> {
+    let pair = await takeActiveNonce(trx, player.merchantId, player.memberId);
+    if (!pair) {
+      await insertSeedPair(trx, newPairRow(player, createClientSeed()));
+      pair = await takeActiveNonce(trx, player.merchantId, player.memberId);
+    }
+    if (!pair) throw new AppError('CONFLICT', { value: { reason: 'ROTATED' } });
+    return { pair, nonce: BigInt(pair.nonce) - 1n };
+  }
+
+  /** Draws a one-step round from the pair and nonce taken for it. */
+  function drawOneStep(pair: SeedPairRow, nonce: bigint, played: PlayedRound): RoundProgress {
+    const seeds = {
+      serverSeed: secretBox.open(pair.server_seed_sealed),
+      clientSeed: pair.client_seed,
+      nonce: Number(nonce),
+    };
+    return playOneStep(seeds, played);
+  }
+
+  /**
+   * Records a one-step round played to its end in the caller's transaction, with its stake and
+   * win already moved there: settled, nothing left to finish. Undefined when the request id had
+   * already made a round (the caller rolls back and answers that one).
+   */
+  async function recordSettledRound(
+    trx: Transaction<Database>,
+    input: {
+      id: string;
+      player: HousePlayer;
+      game: { id: string; vendorId: string };
+      currency: string;
+      requestId: string;
+      pair: SeedPairRow;
+      nonce: bigint;
+      progress: RoundProgress;
+      stakeMinor: bigint;
+      winMinor: bigint;
+      balanceBeforeMinor: bigint;
+      balanceAfterMinor: bigint;
+    },
+  ): Promise<HouseRoundRow | undefined> {
+    const { progress } = input;
+    return insertHouseRoundReturning(trx, {
+      id: input.id,
+      merchant_id: input.player.merchantId,
+      member_id: input.player.memberId,
+      game_id: input.game.id,
+      vendor_id: input.game.vendorId,
+      vendor_round_id: vendorRoundIdOf(input.player.memberId, input.requestId),
+      currency: input.currency,
+      stake_minor: input.stakeMinor,
+      win_minor: input.winMinor,
+      status: 'settled',
+      server_seed_hash: input.pair.server_seed_hash,
+      client_seed: input.pair.client_seed,
+      nonce: input.nonce,
+      seed_pair_id: input.pair.id,
+      request_id: input.requestId,
+      played: serializeState(progress.played),
+      state: null,
+      ...(progress.result ? { outcome: serializeState(progress.result.outcome) } : {}),
+      phase: 'done',
+      balance_before_minor: input.balanceBeforeMinor,
+      balance_after_minor: input.balanceAfterMinor,
+      settled_at: now(),
+      deadline_at: null,
+      updated_at: new Date(),
+    });
   }
 
   /** The server seed a round was drawn from (it never leaves the server while the pair is active). */
@@ -382,6 +464,10 @@ export function createHouseRoundsService(deps: {
     setClientSeed,
     rotateSeedPair,
     beginRound,
+    newRoundId: (): string => uuidv7(),
+    takeNextNonce,
+    drawOneStep,
+    recordSettledRound,
     drawRound,
     progressOf,
     advance,
@@ -390,7 +476,7 @@ export function createHouseRoundsService(deps: {
     listRecords,
     findRoundById: (id: string) => findHouseRoundById(db, id),
     findRoundByRequest: (vendorId: string, memberId: string, requestId: string) =>
-      findHouseRound(db, vendorId, `${memberId}:${requestId}`),
+      findHouseRound(db, vendorId, vendorRoundIdOf(memberId, requestId)),
     findUnfinishedRound: (memberId: string, gameId: string) => findUnfinishedRound(db, memberId, gameId),
     findOverdueRounds: (limit: number) => findOverdueRounds(db, now(), limit),
     createDemoSession,

@@ -1,5 +1,5 @@
 import { AMOUNT_MINOR_MAX } from '@panalo/money/amount.ts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, LedgerHoldStatus } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -135,6 +135,23 @@ export type GameMoveInput = {
 
 /** `balanceMinor`: the member's cash right after the call (after the first call, on a duplicate). */
 export type GameMoveOutcome = TransferOutcome & { balanceMinor: bigint };
+
+/** A stake or a win of the member a game ledger is bound to (see withGameLedger). */
+export type GameLedgerMove = {
+  /** Unique per merchant, as for debitForBet and creditForWin. */
+  key: string;
+  reference?: string | null;
+  amountMinor: bigint;
+};
+
+/**
+ * One member's game moves inside a caller's transaction: INSUFFICIENT_FUNDS when the stake is
+ * short (the caller's transaction then rolls back with everything it wrote).
+ */
+export type GameLedger = {
+  debitForBet(input: GameLedgerMove): Promise<GameMoveOutcome>;
+  creditForWin(input: GameLedgerMove): Promise<GameMoveOutcome>;
+};
 
 export type RollbackInput = {
   merchantId: string;
@@ -334,6 +351,8 @@ function toHold(row: HoldRow): Hold {
 }
 
 type ResolvedAccount = { id: string; kind: AccountRow['kind']; ownerId: string | null };
+/** A caller's transaction the ledger writes in, and what to tell once it has committed. */
+type BoundLedger = { trx: Transaction<Database>; committed: Array<() => void> };
 
 /**
  * The ledger: every movement of money between accounts, idempotent on the caller's key.
@@ -505,8 +524,13 @@ export function createWalletService(deps: {
     reversesKey: string | null;
   };
 
-  /** Applies a prepared transfer, or answers the first result of its key. */
-  async function execute(prepared: PreparedTransfer): Promise<TransferOutcome> {
+  /**
+   * Applies a prepared transfer, or answers the first result of its key. Inside a caller's
+   * transaction (`bound`), a statement that fails has aborted that transaction, so a reused key
+   * is the caller's to handle, and members hear of the change once the caller has committed.
+   */
+  async function execute(prepared: PreparedTransfer, bound?: BoundLedger): Promise<TransferOutcome> {
+    const executor = bound?.trx ?? db;
     const { debit, credit, amountMinor } = prepared;
     assertInvariant(debit.id !== credit.id, 'a transfer moves money between two accounts');
     assertAmount(amountMinor);
@@ -521,7 +545,7 @@ export function createWalletService(deps: {
     };
     let applied: Awaited<ReturnType<typeof applyTransfer>>;
     try {
-      applied = await applyTransfer(db, {
+      applied = await applyTransfer(executor, {
         id,
         merchantId: prepared.merchantId,
         key: prepared.key,
@@ -534,7 +558,7 @@ export function createWalletService(deps: {
         reversesKey: prepared.reversesKey,
       });
     } catch (error) {
-      if (!isUniqueViolation(error, TRANSFER_KEY_INDEX)) throw error;
+      if (bound || !isUniqueViolation(error, TRANSFER_KEY_INDEX)) throw error;
       const existing = await findTransferByKey(db, prepared.merchantId, prepared.key);
       assertInvariant(existing !== undefined, 'a key that collided exists');
       return { transfer: matchExisting(existing, expected), duplicate: true };
@@ -543,9 +567,9 @@ export function createWalletService(deps: {
     if (applied === null) {
       // Nothing changed: the key may have been used already (a retried bet that would now
       // overdraw), or the debit side is short.
-      const existing = await findTransferByKey(db, prepared.merchantId, prepared.key);
+      const existing = await findTransferByKey(executor, prepared.merchantId, prepared.key);
       if (existing) return { transfer: matchExisting(existing, expected), duplicate: true };
-      const account = await findAccountById(db, debit.id);
+      const account = await findAccountById(executor, debit.id);
       assertInvariant(account !== undefined, 'a resolved account exists');
       assertInvariant(account.kind !== 'house', 'house accounts are never short');
       throw new AppError('INSUFFICIENT_FUNDS', {
@@ -571,7 +595,8 @@ export function createWalletService(deps: {
       reversesKey: prepared.reversesKey,
       createdAt: applied.createdAt,
     };
-    announce(prepared.merchantId, transfer, debit, credit);
+    if (bound) bound.committed.push(() => announce(prepared.merchantId, transfer, debit, credit));
+    else announce(prepared.merchantId, transfer, debit, credit);
     return { transfer, duplicate: false };
   }
 
@@ -629,6 +654,56 @@ export function createWalletService(deps: {
       to: { memberId: input.memberId, wallet: 'cash' },
     });
     return { ...outcome, balanceMinor: outcome.transfer.creditBalanceAfterMinor };
+  }
+
+  /**
+   * Runs `work` in one database transaction with a member's game moves bound to it: a round's
+   * stake and win commit together with the caller's own writes in `trx` (the round's record), or
+   * none of them does. The accounts are resolved before the transaction opens (creating one takes
+   * a connection of its own, and PGlite has only one); the member hears of the new balances once
+   * the transaction has committed.
+   */
+  async function withGameLedger<T>(
+    player: { merchantId: string; memberId: string; currency: string },
+    work: (ledger: GameLedger, trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    const { merchantId, memberId, currency } = player;
+    checkInput({ key: 'game', currency });
+    const [cash, house] = await Promise.all([
+      resolvePlayerAccount(merchantId, memberId, currency, 'cash'),
+      resolveHouseAccount(merchantId, 'game', currency, memberId),
+    ]);
+    const committed: Array<() => void> = [];
+    const result = await db.transaction().execute((trx) => {
+      const bound: BoundLedger = { trx, committed };
+      const move = async (code: 'bet' | 'win', input: GameLedgerMove): Promise<GameMoveOutcome> => {
+        checkInput({ ...input, currency });
+        assertAmount(input.amountMinor);
+        const outcome = await execute(
+          {
+            merchantId,
+            currency,
+            key: input.key,
+            code,
+            reference: input.reference ?? null,
+            debit: code === 'bet' ? cash : house,
+            credit: code === 'bet' ? house : cash,
+            amountMinor: input.amountMinor,
+            reversesKey: null,
+          },
+          bound,
+        );
+        const balanceMinor =
+          code === 'bet' ? outcome.transfer.debitBalanceAfterMinor : outcome.transfer.creditBalanceAfterMinor;
+        return { ...outcome, balanceMinor };
+      };
+      return work(
+        { debitForBet: (input) => move('bet', input), creditForWin: (input) => move('win', input) },
+        trx,
+      );
+    });
+    for (const tell of committed) tell();
+    return result;
   }
 
   async function readCash(merchantId: string, memberId: string, currency: string): Promise<bigint> {
@@ -1035,6 +1110,7 @@ export function createWalletService(deps: {
     transfer,
     debitForBet,
     creditForWin,
+    withGameLedger,
     rollback,
     hold,
     release,
