@@ -75,7 +75,7 @@ test("a visitor's heart opens the login popup, and a list page filters by vendor
   if (testInfo.project.name === 'desktop') {
     // The header lists only categories with vendors, each with a hover dropdown of its vendors.
     await expect(page.getByTestId('header-type-LIVE')).toBeVisible();
-    await expect(page.getByTestId('header-type-SPORTS')).toHaveCount(0);
+    await expect(page.getByTestId('header-type-ESPORTS')).toHaveCount(0);
     await page.getByTestId('header-type-LIVE').hover();
     await expect(
       page.getByTestId('header-type-LIVE').getByRole('link', { name: 'Sampaguita Live' }),

@@ -5,6 +5,7 @@ import { joinClassNames } from '../lib/class-names';
 import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 
 const shownTypesMax = 4;
+const shownTypesNarrow = 3;
 
 /**
  * The header's game types (spec §2 "Header": a hover dropdown of vendors per game type): each
@@ -14,13 +15,18 @@ const shownTypesMax = 4;
 export function GameTypeNavLinks() {
   const { t } = useTranslation();
   const links = useGameCategoryLinks().slice(0, shownTypesMax);
-  return links.map(({ key, path, vendors }) => (
-    <div key={key} className="group relative" data-testid={`header-type-${key}`}>
+  // Four types fit beside the member's buttons only on the widest screens; below that, three.
+  return links.map(({ key, path, vendors }, index) => (
+    <div
+      key={key}
+      className={joinClassNames('group relative', index >= shownTypesNarrow && 'hidden 2xl:block')}
+      data-testid={`header-type-${key}`}
+    >
       <NavLink
         to={path}
         className={({ isActive }) =>
           joinClassNames(
-            'inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium transition-colors',
+            'inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-md px-3 text-sm font-medium transition-colors',
             isActive ? 'text-text' : 'text-muted hover:bg-raised hover:text-text',
           )
         }

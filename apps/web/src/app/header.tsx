@@ -37,9 +37,12 @@ function HoverMenu({
   testId,
   align = 'right',
   panelClassName = 'min-w-56',
+  isLabelWideOnly = false,
 }: {
   label: string;
   icon?: ReactNode;
+  /** Shows the label beside the icon only on the widest screens (the icon names it below). */
+  isLabelWideOnly?: boolean;
   children: ReactNode;
   testId?: string;
   align?: 'left' | 'right';
@@ -50,10 +53,12 @@ function HoverMenu({
       <button
         type="button"
         aria-haspopup="true"
-        className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-text group-focus-within:text-text"
+        aria-label={isLabelWideOnly ? label : undefined}
+        title={isLabelWideOnly ? label : undefined}
+        className="inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-text group-focus-within:text-text"
       >
         {icon}
-        {label}
+        {isLabelWideOnly ? <span className="hidden 2xl:inline">{label}</span> : label}
         <ChevronDown
           size={16}
           aria-hidden="true"
@@ -187,6 +192,7 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
               label={t('common.customerService')}
               icon={<Headset size={18} aria-hidden="true" />}
               testId="cs-menu"
+              isLabelWideOnly
             >
               {customerService.length === 0 ? (
                 <p className="px-3 py-2 text-sm text-muted">{t('header.noCustomerService')}</p>

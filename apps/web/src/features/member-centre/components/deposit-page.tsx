@@ -8,10 +8,11 @@ import { FormNotice, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
 import { usePermission } from '../../../lib/api/system-hooks';
 import { joinClassNames } from '../../../lib/class-names';
-import { formatMoney } from '../../../lib/format';
+import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import {
   type Deposit,
@@ -28,31 +29,13 @@ import { checkDepositAmount, quickAmounts } from '../deposit-amount';
 /** While the gateway has not called back yet, the returned-to page asks again this often. */
 const PENDING_POLL_MS = 2_000;
 
-const statusTone: Record<DepositStatus, string> = {
-  pending: 'bg-warning/15 text-warning',
-  review: 'bg-warning/15 text-warning',
-  credited: 'bg-success/15 text-success',
-  failed: 'bg-danger/15 text-danger',
-  rejected: 'bg-danger/15 text-danger',
+const statusTone: Record<DepositStatus, StatusTone> = {
+  pending: 'waiting',
+  review: 'waiting',
+  credited: 'good',
+  failed: 'bad',
+  rejected: 'bad',
 };
-
-function useDateTime() {
-  const language = useLanguage();
-  return new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Manila',
-  });
-}
-
-function StatusBadge({ status }: { status: DepositStatus }) {
-  const { t } = useTranslation();
-  return (
-    <span className={joinClassNames('rounded-full px-2 py-0.5 text-xs font-semibold', statusTone[status])}>
-      {t(`deposit.status.${status}`)}
-    </span>
-  );
-}
 
 /** The deposit the gateway sent the player back with: waiting, then credited or not. */
 function ReturnedDeposit({ id, onClose }: { id: string; onClose: () => void }) {
@@ -415,7 +398,7 @@ function DepositHistory() {
   const { t } = useTranslation();
   const language = useLanguage();
   const symbol = usePermission().data?.currencySymbol ?? '₱';
-  const dateTime = useDateTime();
+  const dateTime = dateTimeFormatOf(useLanguage());
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: ['deposits', page, language],
@@ -441,7 +424,9 @@ function DepositHistory() {
                   <p className="font-semibold text-text tabular">{formatMoney(deposit.amount, symbol)}</p>
                   <p className="text-xs text-muted">{dateTime.format(new Date(deposit.createdAt))}</p>
                 </div>
-                <StatusBadge status={deposit.status} />
+                <StatusBadge tone={statusTone[deposit.status]}>
+                  {t(`deposit.status.${deposit.status}`)}
+                </StatusBadge>
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { joinClassNames } from '../../../lib/class-names';
+import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { fetchMessages, markMessagesRead } from '../api/messages';
 
@@ -28,11 +29,7 @@ export function MessagesPage() {
       void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
     },
   });
-  const dateTime = new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Manila',
-  });
+  const dateTime = dateTimeFormatOf(language);
 
   if (messages.isPending)
     return (

@@ -10,7 +10,7 @@ import { ErrorState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api/api-error';
 import { usePermission } from '../../../lib/api/system-hooks';
 import { joinClassNames } from '../../../lib/class-names';
-import { formatMoney } from '../../../lib/format';
+import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import {
@@ -33,15 +33,6 @@ const QUERY_KEY = ['responsible-gaming'];
 const kindIcons = { deposit: HandCoins, loss: TrendingDown, session: Clock } as const;
 const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 const MINUTES_PATTERN = /^\d{1,6}$/;
-
-function useDateTime() {
-  const language = useLanguage();
-  return new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Manila',
-  });
-}
 
 /** How a limit's value reads: money with the symbol, session time in hours and minutes. */
 function useLimitText() {
@@ -66,7 +57,7 @@ function LimitRow({
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const dateTime = useDateTime();
+  const dateTime = dateTimeFormatOf(useLanguage());
   const textOf = useLimitText();
   const [isEditing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -257,7 +248,7 @@ function RealityCheck({ minutes }: { minutes: number | null }) {
 function TakeBreak() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const dateTime = useDateTime();
+  const dateTime = dateTimeFormatOf(useLanguage());
   const [kind, setKind] = useState<ExclusionKind>('break_1d');
   const [isConfirming, setConfirming] = useState(false);
   const [answer, setAnswer] = useState<{ message: string; code?: string } | null>(null);

@@ -7,6 +7,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { joinClassNames } from '../../../lib/class-names';
+import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
@@ -14,13 +15,6 @@ import { chooseIcon, fetchIcons, fetchLoginHistory } from '../api/security';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { PaymentPasswordForm } from './payment-password-form';
 import { PayoutAccounts } from './payout-accounts';
-
-const dateTimeFormat = (language: string) =>
-  new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Manila',
-  });
 
 /** A short device name from a user agent: enough to recognise one's own phone or computer. */
 export function describeDevice(userAgent: string | null): string {
@@ -128,7 +122,7 @@ function LoginHistoryTable() {
   if (history.isError)
     return <ErrorState title={t('errors.loadFailed')} onRetry={() => void history.refetch()} />;
   if (history.data.list.length === 0) return <EmptyState line={t('common.noData')} />;
-  const format = dateTimeFormat(language);
+  const format = dateTimeFormatOf(language);
   return (
     <div className="flex flex-col gap-2">
       <div className="overflow-x-auto">
@@ -166,7 +160,7 @@ export function SecurityCentre() {
   const member = useAuthStore((state) => state.member);
   const openModal = useModalStore((state) => state.openModal);
   if (!member) return <SkeletonLines lines={6} />;
-  const format = dateTimeFormat(language);
+  const format = dateTimeFormatOf(language);
   return (
     <div className="flex flex-col gap-4 p-4" data-testid="security-centre">
       <Section icon={UserRound} title={t('security.account')}>

@@ -9,7 +9,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { usePermission } from '../../../lib/api/system-hooks';
 import { joinClassNames } from '../../../lib/class-names';
 import { type DatePreset, datePresetRange } from '../../../lib/date-presets';
-import { formatMoney } from '../../../lib/format';
+import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import {
   fetchTransactions,
@@ -20,15 +20,6 @@ import {
 import { DatePresetChips } from './date-preset-chips';
 
 type TypeFilter = TransactionType | 'all';
-
-function useDateTime() {
-  const language = useLanguage();
-  return new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Manila',
-  });
-}
 
 function Amount({ amount, symbol }: { amount: string; symbol: string }) {
   const isOut = amount.startsWith('-');
@@ -42,7 +33,7 @@ function Amount({ amount, symbol }: { amount: string; symbol: string }) {
 
 function Lines({ list, symbol }: { list: TransactionLine[]; symbol: string }) {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
+  const dateTime = dateTimeFormatOf(useLanguage());
   return (
     <>
       {/* Phones: each line a card. */}
