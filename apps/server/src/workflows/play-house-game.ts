@@ -1,17 +1,12 @@
 import { createRoundRng } from '@panalo/games/fairness/round-rng.ts';
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
-import {
-  type GameRow,
-  type GameService,
-  INHOUSE_VASSALAGE,
-  type LaunchTokenRow,
-} from '../modules/game/game.service.ts';
+import { type BetLimits, INHOUSE_VASSALAGE, readBetLimits } from '../db/in-house-games.ts';
+import type { GameRow, GameService, LaunchTokenRow } from '../modules/game/game.service.ts';
 import {
   applyAction,
   assertActionWithinMaxWin,
   assertWithinLimits,
-  type BetLimits,
   capWin,
   computeInitialStake,
   type HouseGameCode,
@@ -28,14 +23,13 @@ import {
   type WireAction,
   type WireBet,
 } from '../modules/house-rounds/house-games.ts';
-import {
-  type DemoSessionRow,
-  type HousePlayer,
-  type HouseRoundRow,
-  type HouseRoundsService,
-  type RevealedSeeds,
-  readBetLimits,
-  type SeedsView,
+import type {
+  DemoSessionRow,
+  HousePlayer,
+  HouseRoundRow,
+  HouseRoundsService,
+  RevealedSeeds,
+  SeedsView,
 } from '../modules/house-rounds/house-rounds.service.ts';
 import type { MemberService } from '../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';

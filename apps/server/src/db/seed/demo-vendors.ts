@@ -1,11 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  type GameService,
-  INHOUSE_VASSALAGE,
-  parseCatalogueFeed,
-  type VendorRow,
-} from '../../modules/game/game.service.ts';
+import { type GameService, parseCatalogueFeed, type VendorRow } from '../../modules/game/game.service.ts';
+import { INHOUSE_VASSALAGE } from '../in-house-games.ts';
 import type { Database } from '../schema.ts';
 
 /**

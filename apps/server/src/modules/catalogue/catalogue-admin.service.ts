@@ -3,6 +3,7 @@ import { type Expression, type Kysely, type Selectable, type SqlBool, sql, type 
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { v7 as uuidv7 } from 'uuid';
+import { INHOUSE_VASSALAGE, readBetLimits } from '../../db/in-house-games.ts';
 import type {
   Database,
   GameClassifyGroupsTable,
@@ -14,8 +15,6 @@ import type {
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { INHOUSE_VASSALAGE } from '../game/game.service.ts';
-import { readBetLimits } from '../house-rounds/house-rounds.service.ts';
 import { foldSearchText } from './catalogue.service.ts';
 
 /**

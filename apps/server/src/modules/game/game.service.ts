@@ -47,9 +47,6 @@ const GAME_CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const GAME_TYPE_PATTERN = /^[A-Z_]{2,16}$/;
 const VASSALAGE_PATTERN = /^[A-Z0-9_]{2,32}$/;
 
-/** Our own games are registered under this vendor; their launch URL is our own game client. */
-export const INHOUSE_VASSALAGE = 'INHOUSE';
-
 /**
  * Lottery vendors do not open in the game iframe: the web app shows its own lottery pages
  * (spec §4 "launch routing"), so their launch answers a route instead of a URL.

@@ -80,6 +80,7 @@ import {
   VIDEO_SLOT_RTP_PERCENT,
 } from '@panalo/games/video-slot/video-slot.ts';
 import { parseAmount } from '@panalo/money/amount.ts';
+import type { BetLimits } from '../../db/in-house-games.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
 /** Every game of ours, by its game code in the registry. */
@@ -130,16 +131,6 @@ export type WireBet = {
 };
 
 export type WireAction = { type: string; tile?: number };
-
-/** Limits of one game at one merchant, in minor units. */
-export type BetLimits = { minStakeMinor: bigint; maxStakeMinor: bigint; maxWinMinor: bigint };
-
-/** The defaults where a merchant has set none: ₱1.00 to ₱10,000.00 a bet, ₱1,000,000.00 a round. */
-export const BET_LIMITS_DEFAULT: BetLimits = {
-  minStakeMinor: 100n,
-  maxStakeMinor: 1_000_000n,
-  maxWinMinor: 100_000_000n,
-};
 
 function invalid(field: string, reason = 'invalid'): never {
   throw new AppError('VALIDATION', { value: { fields: { [field]: reason } } });

@@ -14,14 +14,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database, HouseRoundPhase } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import {
-  BET_LIMITS_DEFAULT,
-  type BetLimits,
-  type HouseGameCode,
-  playOneStep,
-  type RoundProgress,
-  startRound,
-} from './house-games.ts';
+import { type HouseGameCode, playOneStep, type RoundProgress, startRound } from './house-games.ts';
 import {
   advanceHouseRound,
   type DemoSessionRow,
@@ -86,20 +79,6 @@ function assertClientSeed(clientSeed: string): void {
   if (!CLIENT_SEED_PATTERN.test(clientSeed)) {
     throw new AppError('VALIDATION', { value: { fields: { clientSeed: 'format' } } });
   }
-}
-
-/** The bet limits a merchant set for a game (its bet_limits column), over the defaults. */
-export function readBetLimits(column: unknown): BetLimits {
-  const stored = (column ?? {}) as Record<string, unknown>;
-  const read = (key: string, fallback: bigint): bigint => {
-    const value = stored[key];
-    return typeof value === 'string' && /^\d{1,15}$/.test(value) ? BigInt(value) : fallback;
-  };
-  return {
-    minStakeMinor: read('minStake', BET_LIMITS_DEFAULT.minStakeMinor),
-    maxStakeMinor: read('maxStake', BET_LIMITS_DEFAULT.maxStakeMinor),
-    maxWinMinor: read('maxWin', BET_LIMITS_DEFAULT.maxWinMinor),
-  };
 }
 
 /** A round of ours read back: its row and its progress (what was played, its state). */
