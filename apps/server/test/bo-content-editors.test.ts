@@ -380,7 +380,13 @@ describe('customer service', () => {
     expect(reordered.at(-1)).toMatchObject({ id, path: 'https://t.me/panalo_help' });
 
     const rows = await countRows('merchant_customer_services');
-    for (const path of ['javascript:alert(1)', '/relative/chat', `https://t.me/${'x'.repeat(1000)}`]) {
+    for (const path of [
+      'javascript:alert(1)',
+      '/relative/chat',
+      `https://t.me/${'x'.repeat(1000)}`,
+      'mailto:not-an-address',
+      'tel:call-me',
+    ]) {
       await expectRefused('path', () => admin.call('PUT', `/bo/customer-services/${id}`, { ...input, path }));
       await expectRefused('path', () => admin.call('POST', '/bo/customer-services', { ...input, path }));
     }
@@ -390,7 +396,13 @@ describe('customer service', () => {
       await expectRefused('path', () =>
         admin.call('POST', '/bo/customer-services', { ...input, path: 'javascript:alert(1)' }),
       ),
-    ).toEqual({ path: 'must be an http:// or https:// address' });
+    ).toEqual({ path: 'must be an http:// or https:// address, a mailto: address or a tel: number' });
+    // An email address or a hotline number is a way to reach customer service too.
+    for (const path of ['mailto:help@panalo.example', 'tel:+63 2 8888 1234']) {
+      const saved = await admin.call('PUT', `/bo/customer-services/${id}`, { ...input, path });
+      expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+    }
+    await admin.call('PUT', `/bo/customer-services/${id}`, { ...input, path: 'https://t.me/panalo_help' });
     expect((await entries('EN')).find((entry) => entry.id === id)?.path).toBe('https://t.me/panalo_help');
 
     await expectOneAuditRow('customer_service.update', () =>

@@ -24,8 +24,12 @@ const LocalizedHtml = Type.Record(LANGUAGE_CODE, Type.String({ maxLength: OPERAT
 });
 // A link or image is a relative path or an http(s) URL, never javascript: or data:.
 const SafeUrl = Type.String({ maxLength: URL_MAX_LENGTH, pattern: '^(/(?!/)|https?://|mailto:|tel:)' });
-// Where a customer-service entry sends a player: a web address, nothing else.
-const WebUrl = Type.String({ maxLength: URL_MAX_LENGTH, pattern: '^https?://[^\\s/$.?#][^\\s]*$' });
+// Where a customer-service entry sends a player: a web address, or an email address or phone
+// number to contact (EMAIL, a hotline), nothing else.
+const ContactUrl = Type.String({
+  maxLength: URL_MAX_LENGTH,
+  pattern: '^(https?://[^\\s/$.?#][^\\s]*|mailto:[^\\s@/]+@[^\\s@/]+|tel:\\+?[0-9][0-9 -]{2,19})$',
+});
 // A resource is a web address or a path on the site itself (an uploaded image, a help anchor).
 const WebOrSiteUrl = Type.String({
   maxLength: URL_MAX_LENGTH,
@@ -98,7 +102,7 @@ export const CustomerServiceInputSchema = Type.Object({
     Type.Literal('EMAIL'),
   ]),
   title: LocalizedTitle,
-  path: WebUrl,
+  path: ContactUrl,
   sortOrder: SortOrder,
   enabled: Type.Optional(Type.Boolean()),
 });
@@ -138,7 +142,7 @@ export function dropBlankLanguages(text: Record<string, string>): Record<string,
 
 // What a pattern means, said to the operator instead of the regular expression itself.
 const PATTERN_MESSAGES: Record<string, string> = {
-  path: 'must be an http:// or https:// address',
+  path: 'must be an http:// or https:// address, a mailto: address or a tel: number',
   url: 'must be an http:// or https:// address, or a path on this site starting with /',
   imageUrl: 'must be an http:// or https:// address, or a path on this site starting with /',
   anchor: 'lower-case letters, digits and dashes only, starting with a letter (at most 40)',
