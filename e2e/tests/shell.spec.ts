@@ -289,8 +289,8 @@ test('searching the lobby sets the search category, and clearing returns home', 
   await useLanguage(page, 'EN');
   await page.goto('/');
   const search = page.getByTestId('home-search');
-  await search.fill('baccarat');
-  await expect(page.getByTestId('home-page')).toContainText('No games match “baccarat” yet.');
+  await search.fill('walang ganitong laro');
+  await expect(page.getByTestId('home-page')).toContainText('No games match “walang ganitong laro” yet.');
   await expect(page.getByTestId('category-menu').getByRole('button', { pressed: true })).toHaveCount(0);
   await search.fill('');
   await expect(page.getByTestId('category-menu').getByRole('button', { name: 'Home' })).toHaveAttribute(
