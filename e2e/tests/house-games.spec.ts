@@ -196,8 +196,8 @@ test('a member places a split bet in roulette and a total bet in sic bo, and fin
   await expect(split).toContainText('20');
   await screenshot(roulette, 'house-roulette-bets');
   await roulette.getByTestId('play').click();
-  // ₱20.00 on a split: lost (₱480.00) or paid 17:1 with the stake back (₱860.00).
-  await expect(roulette.getByTestId('game-balance')).toContainText(/₱(480\.00|860\.00)/);
+  // ₱20.00 on a split: lost (₱480.00) or paid 17:1 with the stake back (500 − 20 + 360 = ₱840.00).
+  await expect(roulette.getByTestId('game-balance')).toContainText(/₱(480\.00|840\.00)/);
   await expect(roulette.getByTestId('table-result')).toContainText(/\d/);
   await screenshot(roulette, 'house-roulette-played');
   await roulette.getByRole('button', { name: /rules|tuntunin/i }).click();
