@@ -66,5 +66,7 @@ test('game art comes from the image CDN, and falls back to the origin and then o
       `update merchants set settings = jsonb_set(settings, '{imageCDNs}', '[]'::jsonb) where is_default`,
     );
     await db.query('delete from games where node_id = $1', [nodeId]);
+    // The next test must not meet the CDN still in the server's merchant cache.
+    await new Promise((resolve) => setTimeout(resolve, MERCHANT_CACHE_MS));
   }
 });
