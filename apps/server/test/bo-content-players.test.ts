@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsClient, type Envelope } from './support/accounts-client.ts';
+import { expectOneAuditRow } from './support/audit-log.ts';
 import {
   type BackOfficeClient,
   createBackOfficeClient,
@@ -17,27 +18,9 @@ let dataDir: string;
 let demoId: string;
 let admin: BackOfficeClient;
 
-async function auditCount(): Promise<number> {
-  const row = await testApp.database.db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-async function expectOneAuditRow(action: string, change: () => Promise<{ body: Envelope }>) {
-  const before = await auditCount();
-  const reply = await change();
-  expect(reply.body).toMatchObject({ success: true });
-  expect(await auditCount()).toBe(before + 1);
-  const row = await testApp.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  expect(row.action).toBe(action);
-  return { reply, row };
+/** One change that must succeed and write exactly one audit row with this action. */
+function expectAudited<Reply extends { body: Envelope }>(action: string, change: () => Promise<Reply>) {
+  return expectOneAuditRow(testApp.database.db, change, { action });
 }
 
 function multipart(fileName: string, data: Buffer) {
@@ -122,9 +105,7 @@ describe('content', () => {
       startsAt: null,
       endsAt: null,
     };
-    const { reply } = await expectOneAuditRow('banner.create', () =>
-      admin.call('POST', '/bo/banners', input),
-    );
+    const { reply } = await expectAudited('banner.create', () => admin.call('POST', '/bo/banners', input));
     const id = reply.body.value.id as string;
     const banners = async () =>
       (await player.call('GET', '/wps/system/publicState')).body.value.banners as {
@@ -132,7 +113,7 @@ describe('content', () => {
         title: string;
       }[];
     expect((await banners()).find((banner) => banner.id === id)?.title).toBe('Welcome back');
-    await expectOneAuditRow('banner.update', () =>
+    await expectAudited('banner.update', () =>
       admin.call('PUT', `/bo/banners/${id}`, {
         ...input,
         endsAt: new Date(Date.now() - 1000).toISOString(),
@@ -142,11 +123,11 @@ describe('content', () => {
     expect((await banners()).some((banner) => banner.id === id)).toBe(false);
     const unsafe = await admin.call('POST', '/bo/banners', { ...input, imageUrl: 'javascript:alert(1)' });
     expect(unsafe.body.code).toBe('VALIDATION');
-    await expectOneAuditRow('banner.delete', () => admin.call('DELETE', `/bo/banners/${id}`));
+    await expectAudited('banner.delete', () => admin.call('DELETE', `/bo/banners/${id}`));
   });
 
   it('announcement HTML is sanitised before it is stored', async () => {
-    const { reply } = await expectOneAuditRow('announcement.create', () =>
+    const { reply } = await expectAudited('announcement.create', () =>
       admin.call('POST', '/bo/announcements', {
         type: 'B',
         execution: null,
@@ -183,12 +164,12 @@ describe('players', () => {
     expect(page.body.value.balances.cash).toMatch(/^\d+\.\d{2}$/);
     expect((await admin.call('GET', `/bo/players/${demo.id}/ledger`)).body.success).toBe(true);
 
-    await expectOneAuditRow('player.lock', () => admin.call('POST', `/bo/players/${demo.id}/lock`));
+    await expectAudited('player.lock', () => admin.call('POST', `/bo/players/${demo.id}/lock`));
     expect((await player.call('GET', '/wps/member/info')).body.code).toBe('NOT_LOGGED_IN');
     expect((await admin.call('POST', `/bo/players/${demo.id}/lock`)).body.code).toBe('CONFLICT');
-    await expectOneAuditRow('player.unlock', () => admin.call('POST', `/bo/players/${demo.id}/unlock`));
+    await expectAudited('player.unlock', () => admin.call('POST', `/bo/players/${demo.id}/unlock`));
 
-    const { reply, row } = await expectOneAuditRow('player.password.reset', () =>
+    const { reply, row } = await expectAudited('player.password.reset', () =>
       admin.call('POST', `/bo/players/${demo.id}/password/reset`),
     );
     const temporary = reply.body.value.temporaryPassword as string;
