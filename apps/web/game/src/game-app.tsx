@@ -129,7 +129,15 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
   }, [flash]);
 
   const game = useMemo(() => {
-    const props: GameProps = { table: opened, api, stakeMinor, onRound, onError, openRound: opened.round };
+    const props: GameProps = {
+      table: opened,
+      api,
+      stakeMinor,
+      balance,
+      onRound,
+      onError,
+      openRound: opened.round,
+    };
     switch (opened.gameCode) {
       case 'dice':
         return <DiceGame {...props} />;
@@ -143,7 +151,7 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
       default:
         return <TableGame {...props} />;
     }
-  }, [opened, api, stakeMinor, onRound, onError]);
+  }, [opened, api, stakeMinor, balance, onRound, onError]);
 
   const setStake = (value: bigint) =>
     setStakeMinor(value < minStake ? minStake : value > maxStake ? maxStake : value);

@@ -10,7 +10,10 @@ import {
   BLACKJACK_RTP_PERCENT,
   type BlackjackAction,
   type BlackjackState,
+  computeBlackjackExtraStakeMinor,
+  computeBlackjackHandsMostMinor,
   computeHandTotal,
+  findBlackjackActionRefusal,
   listBlackjackActions,
   playBlackjack,
   startBlackjack,
@@ -191,6 +194,49 @@ describe('blackjack', () => {
     expect(isPair(state.hands[0]!.cards)).toBe(true);
     expect(listBlackjackActions(state)).not.toContain('split');
     expect(() => applyBlackjackAction(state, 'split')).toThrow(GameError);
+  });
+
+  it('knows the extra stake and the hands’ most of every double, split and insurance the engine takes', () => {
+    const staked = (state: BlackjackState) =>
+      state.hands.reduce((sum, hand) => sum + hand.stakeMinor, state.insuranceStakeMinor);
+    let checked = 0;
+    for (let nonce = 0; nonce < 3000; nonce += 1) {
+      let state = startBlackjack(
+        { stakeMinor: 1000n },
+        createRoundRng({ serverSeed: 'a'.repeat(64), clientSeed: 'money', nonce }),
+      );
+      while (state.phase !== 'settled') {
+        for (const action of listBlackjackActions(state)) {
+          if (action !== 'double' && action !== 'split' && action !== 'insure') continue;
+          const next = applyBlackjackAction(state, action);
+          expect(computeBlackjackExtraStakeMinor(state, action)).toBe(staked(next) - staked(state));
+          if (action !== 'insure') {
+            // The server's figure (house-games assertActionWithinMaxWin) from the state after the action.
+            const handsMost = next.hands.reduce((sum, hand) => sum + 2n * hand.stakeMinor, 0n);
+            expect(computeBlackjackHandsMostMinor(state, action)).toBe(handsMost);
+          }
+          checked += 1;
+        }
+        state = applyBlackjackAction(state, chooseBasicStrategyAction(state));
+      }
+    }
+    // Enough doubles, splits and insurances that each kind was met many times.
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('refuses a double or split the balance cannot cover or after which the hands could pass the maximum win', () => {
+    // Player 8 8 against a dealer 6: double and split both take another 10.00 (1000 minor).
+    const state = startBlackjack({ stakeMinor: 1000n }, stackedRng([EIGHT, SIX, EIGHT + 13, TEN]));
+    expect(listBlackjackActions(state)).toEqual(['hit', 'stand', 'double', 'split']);
+    const plenty = { balanceMinor: 1000n, maxWinMinor: 4000n };
+    expect(findBlackjackActionRefusal(state, 'double', plenty)).toBeNull();
+    expect(findBlackjackActionRefusal(state, 'split', plenty)).toBeNull();
+    expect(findBlackjackActionRefusal(state, 'double', { ...plenty, balanceMinor: 999n })).toBe('funds');
+    expect(findBlackjackActionRefusal(state, 'split', { ...plenty, maxWinMinor: 3999n })).toBe('max-win');
+    expect(findBlackjackActionRefusal(state, 'hit', { balanceMinor: 0n, maxWinMinor: 0n })).toBeNull();
+    // The client reads the view off the wire, where the stakes are {"$bigint"} until parsed.
+    const view = parseState<BlackjackState>(serializeState(viewBlackjack(state)));
+    expect(findBlackjackActionRefusal(view, 'double', { ...plenty, balanceMinor: 999n })).toBe('funds');
   });
 
   it('moves only along its edges', () => {

@@ -263,3 +263,56 @@ export function playBlackjack(
   for (const action of bet.actions) state = applyBlackjackAction(state, action);
   return state;
 }
+
+/** Why the server would refuse an action the cards allow: the balance or the table's maximum win. */
+export type BlackjackActionRefusal = 'funds' | 'max-win';
+
+type BlackjackStakes = Pick<BlackjackState, 'stakeMinor' | 'hands' | 'activeHand'>;
+
+/**
+ * The money an action takes on top of what is staked: a double the active hand's stake again, a
+ * split a new hand at the round's stake, insurance half the round's stake; the others nothing.
+ */
+export function computeBlackjackExtraStakeMinor(state: BlackjackStakes, action: BlackjackAction): bigint {
+  switch (action) {
+    case 'double':
+      return state.hands[state.activeHand]!.stakeMinor;
+    case 'split':
+      return state.stakeMinor;
+    case 'insure':
+      return state.stakeMinor / 2n;
+    default:
+      return 0n;
+  }
+}
+
+/**
+ * The most the hands could pay after a double or split, each hand's stake paid 1:1 (a split hand's
+ * 21 is no blackjack): the figure the server holds against the table's maximum win before it takes
+ * the stake. Insurance adds no hand, and the deal was already checked with a natural's 3:2.
+ */
+export function computeBlackjackHandsMostMinor(state: BlackjackStakes, action: BlackjackAction): bigint {
+  const staked = state.hands.reduce((sum, hand) => sum + hand.stakeMinor, 0n);
+  const added =
+    action === 'double' || action === 'split' ? computeBlackjackExtraStakeMinor(state, action) : 0n;
+  return 2n * (staked + added);
+}
+
+/**
+ * Whether the server would refuse an action the cards allow (listBlackjackActions) for money
+ * reasons, so that a client can hide it and say why: the extra stake must be covered by the
+ * balance, and a double or split must leave the hands within the maximum win.
+ */
+export function findBlackjackActionRefusal(
+  state: BlackjackStakes,
+  action: BlackjackAction,
+  money: { balanceMinor: bigint; maxWinMinor: bigint },
+): BlackjackActionRefusal | null {
+  if (computeBlackjackExtraStakeMinor(state, action) > money.balanceMinor) return 'funds';
+  if (
+    (action === 'double' || action === 'split') &&
+    computeBlackjackHandsMostMinor(state, action) > money.maxWinMinor
+  )
+    return 'max-win';
+  return null;
+}

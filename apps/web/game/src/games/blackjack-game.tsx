@@ -1,3 +1,10 @@
+import {
+  type BlackjackAction,
+  type BlackjackActionRefusal,
+  type BlackjackView,
+  findBlackjackActionRefusal,
+} from '@panalo/games/blackjack/blackjack.ts';
+import { parseState, serializeState } from '@panalo/games/state-json.ts';
 import { useRef, useState } from 'react';
 import { newRequestId, type Round } from '../api';
 import type { GameProps } from '../game-props';
@@ -6,12 +13,10 @@ import { formatMinor, minorOf, toWireAmount } from '../money';
 import { Cards } from './outcome-summary';
 import { usePlay } from './use-play';
 
-type BlackjackView = {
-  dealer: Array<number | null>;
-  hands: Array<{ cards: number[]; isDone: boolean }>;
-  activeHand: number;
-  phase: 'insurance' | 'player' | 'settled';
-};
+/** The round's view with its stakes as bigints again ({"$bigint"} on the wire). */
+function readView(round: Round | null): BlackjackView | undefined {
+  return round?.outcome ? parseState<BlackjackView>(serializeState(round.outcome)) : undefined;
+}
 
 /** Blackjack: deal, then the actions the round allows now; an open hand resumes after a reload. */
 export function BlackjackGame(props: GameProps) {
@@ -19,8 +24,17 @@ export function BlackjackGame(props: GameProps) {
   const [round, setRound] = useState<Round | null>(props.openRound);
   const { isBusy, run } = usePlay(props);
   const pending = useRef<string | null>(null);
-  const view = round?.outcome as BlackjackView | undefined;
+  const view = readView(round);
   const isOpen = round?.status === 'open';
+  // The actions the cards allow, less those the server would refuse for money: the engine's own
+  // rule, so that the buttons and the server never disagree.
+  const money = { balanceMinor: minorOf(props.balance), maxWinMinor: minorOf(props.table.limits.maxWin) };
+  const refusals = new Map<string, BlackjackActionRefusal>();
+  if (isOpen && view)
+    for (const action of round.actions) {
+      const refusal = findBlackjackActionRefusal(view, action as BlackjackAction, money);
+      if (refusal) refusals.set(action, refusal);
+    }
 
   async function deal() {
     pending.current ??= newRequestId();
@@ -64,19 +78,31 @@ export function BlackjackGame(props: GameProps) {
         )}
       </div>
       {isOpen ? (
-        <div className="g-row g-wrap">
-          {round.actions.map((action) => (
-            <button
-              key={action}
-              type="button"
-              className="g-chip"
-              disabled={isBusy}
-              onClick={() => void act(action)}
-            >
-              {(m.blackjack.actions as Record<string, string>)[action] ?? action}
-            </button>
+        <>
+          <div className="g-row g-wrap">
+            {round.actions.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className="g-chip"
+                disabled={isBusy || refusals.has(action)}
+                title={refusals.has(action) ? m.blackjack.refusals[refusals.get(action)!] : undefined}
+                data-testid={`blackjack-${action}`}
+                onClick={() => void act(action)}
+              >
+                {(m.blackjack.actions as Record<string, string>)[action] ?? action}
+              </button>
+            ))}
+          </div>
+          {[...refusals].map(([action, refusal]) => (
+            <p key={action} className="g-muted" data-testid={`blackjack-${action}-refused`}>
+              {fill(m.blackjack.refused, {
+                action: (m.blackjack.actions as Record<string, string>)[action] ?? action,
+                reason: m.blackjack.refusals[refusal],
+              })}
+            </p>
           ))}
-        </div>
+        </>
       ) : (
         <button
           type="button"

@@ -112,6 +112,11 @@ export const en = {
     hand: 'Hand {{number}}',
     rules:
       'Six decks. Dealer stands on soft 17 and peeks for blackjack; blackjack pays 3:2; double on any two cards; split up to four hands; insurance pays 2:1.',
+    refused: '{{action}} is not available: {{reason}}.',
+    refusals: {
+      funds: 'your balance does not cover the extra stake',
+      'max-win': 'the hands could then win more than the table’s maximum win',
+    },
     actions: {
       hit: 'Hit',
       stand: 'Stand',

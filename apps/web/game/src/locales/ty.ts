@@ -116,6 +116,11 @@ export const ty: Messages = {
     hand: 'Kamay {{number}}',
     rules:
       'Anim na deck. Tumitigil ang dealer sa soft 17 at sumisilip para sa blackjack; ang blackjack ay 3:2; double sa alinmang dalawang baraha; split hanggang apat na kamay; ang insurance ay 2:1.',
+    refused: 'Hindi puwede ang {{action}}: {{reason}}.',
+    refusals: {
+      funds: 'kulang ang balanse mo para sa dagdag na taya',
+      'max-win': 'maaaring lumampas ang panalo ng mga kamay sa pinakamataas na panalo ng mesa',
+    },
     actions: {
       hit: 'Hit',
       stand: 'Stand',
