@@ -56,6 +56,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
+import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
@@ -343,6 +344,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSystemRoutes(app, {
     merchantService,
     contentService,
+    customerServiceLinks: createCustomerServiceLinks({
+      db: database.db,
+      box: createSecretBox(config.appSecret, 'customer-service-link'),
+    }),
     countryHeader: config.countryHeader,
     members,
     rateLimiter,

@@ -68,6 +68,15 @@ async function asPlayer(url: string, language: 'TY' | 'EN') {
   return (response.json() as Envelope).value;
 }
 
+/** The address behind a customer-service entry's sealed path, as the player's click opens it. */
+async function openPath(token: string | undefined) {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: `/wps/system/customerService/open?path=${encodeURIComponent(token ?? '')}`,
+  });
+  return (response.json() as Envelope).value?.url;
+}
+
 async function uploadImage(client: BackOfficeClient, route: string) {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: 'navy' } })
     .png()
@@ -377,7 +386,8 @@ describe('customer service', () => {
       expect.objectContaining({ sortOrder: 50, path: 'https://t.me/panalo_help' }),
     ]);
     const reordered = await entries('EN');
-    expect(reordered.at(-1)).toMatchObject({ id, path: 'https://t.me/panalo_help' });
+    expect(reordered.at(-1)?.id).toBe(id);
+    expect(await openPath(reordered.at(-1)?.path)).toBe('https://t.me/panalo_help');
 
     const rows = await countRows('merchant_customer_services');
     for (const path of [
@@ -403,7 +413,9 @@ describe('customer service', () => {
       expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
     }
     await admin.call('PUT', `/bo/customer-services/${id}`, { ...input, path: 'https://t.me/panalo_help' });
-    expect((await entries('EN')).find((entry) => entry.id === id)?.path).toBe('https://t.me/panalo_help');
+    expect(await openPath((await entries('EN')).find((entry) => entry.id === id)?.path)).toBe(
+      'https://t.me/panalo_help',
+    );
 
     await expectOneAuditRow('customer_service.update', () =>
       admin.call('PUT', `/bo/customer-services/${id}`, { ...input, enabled: false }),

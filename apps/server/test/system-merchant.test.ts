@@ -89,8 +89,11 @@ describe('merchant resolution by host', () => {
       domainRoute: [{ domain: 'kapalaran.example', route: 'PLAYER', isMain: true }],
     });
     expect(info.customerService).toEqual([
-      { id: expect.any(String), csType: 'EMAIL', title: 'Email us', path: 'mailto:help@kapalaran.example' },
+      { id: expect.any(String), csType: 'EMAIL', title: 'Email us', path: expect.any(String) },
     ]);
+    expect(await openCustomerService(info.customerService[0].path, 'kapalaran.example')).toBe(
+      'mailto:help@kapalaran.example',
+    );
     const notices = await getValue('/wps/system/announcements?types=B', 'kapalaran.example');
     expect(notices.list.map((item: { title: string }) => item.title)).toEqual(['Kapalaran notice']);
     const demoNotices = await getValue('/wps/system/announcements?types=B');
@@ -175,6 +178,88 @@ describe('GET /wps/system/permission', () => {
   });
 });
 
+async function openCustomerService(token: string, host = 'localhost:3000') {
+  const value = await getValue(`/wps/system/customerService/open?path=${encodeURIComponent(token)}`, host);
+  return value.url as string;
+}
+
+async function openStatus(token: string, host = 'localhost:3000') {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: `/wps/system/customerService/open?path=${encodeURIComponent(token)}`,
+    headers: { host },
+  });
+  return { status: response.statusCode, code: response.json().code as string | undefined };
+}
+
+describe('customer-service paths (spec §3: path encrypted)', () => {
+  it('the permission and public state carry no address, and a token opens to the entry it names', async () => {
+    const permission = await getValue('/wps/system/permission?language=EN');
+    const publicState = await getValue('/wps/system/publicState?language=EN');
+    const addresses = await testApp.database.db
+      .selectFrom('merchant_customer_services')
+      .select(['id', 'path'])
+      .where('enabled', '=', true)
+      .execute();
+    expect(addresses.length).toBeGreaterThan(0);
+    // Only the customer-service lists: the TELEGRAM resource links the same channel openly.
+    const raw = JSON.stringify([permission.info.customerService, publicState.customerService]);
+    for (const { path } of addresses) expect(raw).not.toContain(path);
+
+    for (const entry of [...permission.info.customerService, ...publicState.customerService]) {
+      const expected = addresses.find((row) => row.id === entry.id)?.path;
+      expect(expected, entry.id).toBeDefined();
+      expect(await openCustomerService(entry.path)).toBe(expected);
+    }
+  });
+
+  it('seals each response afresh, so a token says nothing about its entry', async () => {
+    const first = (await getValue('/wps/system/permission')).info.customerService[0];
+    const second = (await getValue('/wps/system/permission')).info.customerService[0];
+    expect(first.id).toBe(second.id);
+    expect(first.path).not.toBe(second.path);
+    expect(await openCustomerService(first.path)).toBe(await openCustomerService(second.path));
+  });
+
+  it("refuses another merchant's token with NOT_FOUND, both ways", async () => {
+    const kapalaran = (await getValue('/wps/system/permission', 'kapalaran.example')).info.customerService[0];
+    expect(await openStatus(kapalaran.path)).toEqual({ status: 404, code: 'NOT_FOUND' });
+    const panalo = (await getValue('/wps/system/permission')).info.customerService[0];
+    expect(await openStatus(panalo.path, 'kapalaran.example')).toEqual({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('refuses a tampered, truncated or made-up token with NOT_FOUND', async () => {
+    const token: string = (await getValue('/wps/system/permission')).info.customerService[0].path;
+    const [version, iv, body] = token.split('.') as [string, string, string];
+    // Flip one bit of the ciphertext: the GCM tag no longer matches.
+    const bytes = Buffer.from(body, 'base64url');
+    bytes[0] = (bytes[0] ?? 0) ^ 1;
+    const tampered = `${version}.${iv}.${bytes.toString('base64url')}`;
+    for (const bad of [tampered, token.slice(0, -4), `${version}.${iv}.`, 'https://t.me/panalo', 'v1.x.y']) {
+      expect(await openStatus(bad), bad).toEqual({ status: 404, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('opens nothing once the entry is disabled, though the token was handed out before', async () => {
+    const entry = (await getValue('/wps/system/permission', 'kapalaran.example')).info.customerService[0];
+    const db = testApp.database.db;
+    await db
+      .updateTable('merchant_customer_services')
+      .set({ enabled: false })
+      .where('id', '=', entry.id)
+      .execute();
+    try {
+      expect(await openStatus(entry.path, 'kapalaran.example')).toEqual({ status: 404, code: 'NOT_FOUND' });
+    } finally {
+      await db
+        .updateTable('merchant_customer_services')
+        .set({ enabled: true })
+        .where('id', '=', entry.id)
+        .execute();
+    }
+  });
+});
+
 describe('switches and registration settings', () => {
   it('lists every switch of the contract in the whitelabel tree', async () => {
     const { list } = await getValue('/wps/system/whitelabel');
@@ -256,6 +341,7 @@ describe('the OpenAPI document', () => {
       '/wps/system/status',
       '/wps/system/permission',
       '/wps/system/publicState',
+      '/wps/system/customerService/open',
       '/wps/system/announcements',
       '/wps/system/helpCenter',
       '/wps/system/whitelabel',

@@ -1,25 +1,65 @@
+import { requestApi } from './api/api-client';
+import { isApiError } from './api/api-error';
+import { useConnectionNotices } from './api/connection-notices';
 import type { CustomerServiceEntry } from './api/system-types';
+import { i18n } from './i18n/i18n';
 
 /** Spec §2: customer service opens in a popup window of 440 by 750. */
 export const customerServiceWindow = { width: 440, height: 750 } as const;
 
-export function openCustomerService(entry: Pick<CustomerServiceEntry, 'path' | 'csType'>): void {
+/** A web address opens in the popup; mailto: and tel: go to the device's mail or phone app. */
+export function isWebAddress(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+function popupFeatures(): string {
   const { width, height } = customerServiceWindow;
   const left = Math.max(0, Math.round((window.screen.width - width) / 2));
   const top = Math.max(0, Math.round((window.screen.height - height) / 2));
-  const opened = window.open(
-    entry.path,
-    `panalo-cs-${entry.csType}`,
-    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
-  );
-  // Popup blockers return null; fall back to a new tab so the user still reaches support.
-  if (!opened) {
-    window.open(entry.path, '_blank', 'noopener');
-    return;
-  }
+  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
+}
+
+/**
+ * Opens a customer-service entry. Spec §3 seals its path in the permission response, so the
+ * address is asked for on the click (GET /wps/system/customerService/open). Popup blockers allow a
+ * window only while the click is fresh, which the request may outlast, so the popup is opened
+ * blank at once and sent on when the address arrives; an EMAIL entry is a mailto: address and
+ * gets no popup at all.
+ */
+export async function openCustomerService(
+  entry: Pick<CustomerServiceEntry, 'path' | 'csType'>,
+): Promise<void> {
+  const name = `panalo-cs-${entry.csType}`;
+  const popup = entry.csType === 'EMAIL' ? null : window.open('about:blank', name, popupFeatures());
   // The support site must not be able to navigate this page (what noopener would do; noopener itself
   // makes window.open return null, which is indistinguishable from a blocked popup).
-  opened.opener = null;
+  if (popup) popup.opener = null;
+
+  let url: string;
+  try {
+    ({ url } = await requestApi<{ url: string }>('/wps/system/customerService/open', {
+      query: { path: entry.path },
+    }));
+  } catch (error) {
+    popup?.close();
+    // A network failure has shown its own notice already.
+    if (!isApiError(error) || (error.code !== 'NETWORK' && error.code !== 'TIMEOUT')) {
+      useConnectionNotices.getState().report('info', i18n.t('status.noSupport'));
+    }
+    return;
+  }
+
+  if (!isWebAddress(url)) {
+    popup?.close();
+    window.location.href = url;
+    return;
+  }
+  if (popup) {
+    popup.location.href = url;
+    return;
+  }
+  // Popup blockers return null; fall back to a new tab so the user still reaches support.
+  window.open(url, '_blank', 'noopener');
 }
 
 /** Picks the live chat entry first, as the header and the status pages offer one main button. */

@@ -6,6 +6,7 @@ export type LanguageCode = 'TY' | 'EN';
 export type SystemStatus = { status: 0 | 1 | 2; title: string | null; message: string | null; ip: string };
 
 export type CustomerServiceType = 'LIVECHAT' | 'TELEGRAM' | 'WHATSAPP' | 'VIBER' | 'FACEBOOK' | 'EMAIL';
+/** `path` is sealed (spec §3): an opaque token that GET /wps/system/customerService/open turns into the address. */
 export type CustomerServiceEntry = { id: string; csType: CustomerServiceType; title: string; path: string };
 
 export type Resource = {

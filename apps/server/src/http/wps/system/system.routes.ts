@@ -1,7 +1,11 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { ContentService } from '../../../modules/content/content.service.ts';
+import {
+  CUSTOMER_SERVICE_TOKEN_LENGTH_MAX,
+  type CustomerServiceLinks,
+} from '../../../modules/content/customer-service-links.ts';
 import type { InboxService } from '../../../modules/inbox/inbox.service.ts';
 import { type MemberService, TRIAL_TYPE } from '../../../modules/member/member.service.ts';
 import {
@@ -12,7 +16,8 @@ import {
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
 import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import { isCaptchaRequiredForIp } from '../../../workflows/login.ts';
 import { listSocialProviders } from '../../../workflows/social-login.ts';
 import { readMemberSession } from '../../member-session.ts';
@@ -36,6 +41,7 @@ import {
 export type SystemRoutesDeps = {
   merchantService: MerchantService;
   contentService: ContentService;
+  customerServiceLinks: CustomerServiceLinks;
   members: MemberService;
   rateLimiter: RateLimiter;
   wallet: WalletService;
@@ -46,6 +52,17 @@ export type SystemRoutesDeps = {
 
 const TAGS = ['system'];
 const PlainQuery = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const OpenCustomerServiceQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  path: Type.String({ minLength: 1, maxLength: CUSTOMER_SERVICE_TOKEN_LENGTH_MAX }),
+});
+/** A player opens customer service a few times; a script walking tokens is held back. */
+const CUSTOMER_SERVICE_OPENS_PER_CLIENT: RateLimitRule = {
+  name: 'customer-service-open',
+  limit: 20,
+  windowSeconds: 60,
+};
 
 const SwitchesSchema = Type.Object(
   Object.fromEntries(WHITELABEL_SWITCHES.map((name) => [name, Type.Boolean()])) as Record<
@@ -121,7 +138,7 @@ const PublicStateValue = Type.Object({
 
 /** The merchant's public configuration and state: GET /wps/system/{status,permission,publicState,…}. */
 export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDeps): void {
-  const { merchantService, contentService } = deps;
+  const { merchantService, contentService, customerServiceLinks } = deps;
 
   app.get(
     '/wps/system/status',
@@ -157,6 +174,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
         contentService.listCustomerService(merchant.id, reader),
         contentService.listResources(merchant.id, reader),
       ]);
+      // Spec §3: the permission response carries each customer-service path encrypted.
       const { settings } = merchant;
       return ok({
         info: {
@@ -167,7 +185,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
           timeZone: merchant.timeZone,
           defaultLanguage: merchant.defaultLanguage,
           languages: [...merchant.languages],
-          customerService,
+          customerService: customerServiceLinks.seal(merchant.id, customerService),
           domainRoute: [...merchant.domainRoutes],
           resources,
           whitelabel: settings.whitelabel,
@@ -236,7 +254,8 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
         notice: announcements.notice,
         // Promotions are their own area; its list joins here when that area exists.
         promotion: [],
-        customerService,
+        // Sealed here too: the public state must not hand out the addresses the permission seals.
+        customerService: customerServiceLinks.seal(merchant.id, customerService),
         // After failed logins from this address the login form shows the captcha at once.
         showCaptcha,
         availablePromo: { REFERRAL: { enabled: switches.REFERRAL } },
@@ -245,6 +264,30 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
           : {}),
         ...(unread === null ? {} : { unreadMessage: unread }),
       });
+    },
+  );
+
+  app.get(
+    '/wps/system/customerService/open',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Opens a customer-service entry's sealed path: the address to send the player to",
+        querystring: OpenCustomerServiceQuery,
+        response: { 200: Envelope(Type.Object({ url: Type.String() })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const merchant = requireMerchant(request);
+      const { ip } = readVisitor(request, deps.countryHeader);
+      const limit = await deps.rateLimiter.hit(CUSTOMER_SERVICE_OPENS_PER_CLIENT, `${merchant.id}:${ip}`);
+      if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
+      const { path } = request.query as Static<typeof OpenCustomerServiceQuery>;
+      const url = await customerServiceLinks.open(merchant.id, path);
+      // A bad, tampered or foreign token and a removed entry look alike: there is nothing to open.
+      if (url === null) throw new AppError('NOT_FOUND');
+      reply.header('Cache-Control', 'no-store');
+      return ok({ url });
     },
   );
 
