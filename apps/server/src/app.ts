@@ -48,6 +48,7 @@ import { registerPublicKeyRoutes } from './http/wps/system/public-key.routes.ts'
 import { registerReferenceRoutes } from './http/wps/system/reference.routes.ts';
 import { registerSystemRoutes } from './http/wps/system/system.routes.ts';
 import { registerVerificationRoutes } from './http/wps/verification/verification.routes.ts';
+import { registerBonusRoutes } from './http/wps/wallet/bonus.routes.ts';
 import { registerStatementRoutes } from './http/wps/wallet/statement.routes.ts';
 import { registerWalletRoutes } from './http/wps/wallet/wallet.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -360,6 +361,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wallet,
     personalProfit: createPersonalProfitService({ db: database.db }),
   });
+  registerBonusRoutes(app, { members, wallet, withdrawals });
   registerMessageRoutes(app, { members, inbox });
   const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox };
   registerPaymentRoutes(app, { members, payments, wallet, responsibleGaming, inbox });

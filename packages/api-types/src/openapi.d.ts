@@ -1343,6 +1343,107 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/member/bonus/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's bonus wallet: its balance, its movements newest first (signed, with the balance after each), and the wagering a withdrawal still waits for */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    /** @example 2026-11-23 */
+                    from?: string;
+                    /** @example 2026-11-23 */
+                    to?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @example -50.00 */
+                                balance: string;
+                                list: {
+                                    id: string;
+                                    code: string;
+                                    reference: string | null;
+                                    /** @example -50.00 */
+                                    amount: string;
+                                    /** @example -50.00 */
+                                    balanceAfter: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                                totalPages: number;
+                                total: number;
+                                turnover: {
+                                    /** @example 250.00 */
+                                    required: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    /** @example 250.00 */
+                                    left: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/member/messages": {
         parameters: {
             query?: never;

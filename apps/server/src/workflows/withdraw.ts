@@ -65,22 +65,38 @@ export async function describeWithdrawal(
   };
 }
 
-async function turnoverLeft(
-  deps: WithdrawDeps,
+/** The wagering a withdrawal waits for: deposits times the merchant's multiplier, and what was wagered. */
+export type TurnoverProgress = { requiredMinor: bigint; wageredMinor: bigint; leftMinor: bigint };
+
+/**
+ * How far the member is with the turnover a withdrawal requires (zeros when the merchant requires
+ * none): the deposits since the last withdrawal times the multiplier, against the cash wagered since.
+ */
+export async function describeTurnover(
+  deps: Pick<WithdrawDeps, 'withdrawals' | 'wallet'>,
   merchant: ResolvedMerchant,
   member: MemberRow,
-): Promise<bigint> {
+): Promise<TurnoverProgress> {
   const multiplier = BigInt(merchant.settings.withdrawal.turnoverMultiplier);
-  if (multiplier === 0n) return 0n;
+  if (multiplier === 0n) return { requiredMinor: 0n, wageredMinor: 0n, leftMinor: 0n };
   const { since, depositedMinor } = await deps.withdrawals.turnoverSince(member.id);
-  const wagered = await deps.wallet.sumWagered({
+  const wageredMinor = await deps.wallet.sumWagered({
     merchantId: merchant.id,
     memberId: member.id,
     currency: merchant.currency,
     since,
   });
-  const left = depositedMinor * multiplier - wagered;
-  return left > 0n ? left : 0n;
+  const requiredMinor = depositedMinor * multiplier;
+  const left = requiredMinor - wageredMinor;
+  return { requiredMinor, wageredMinor, leftMinor: left > 0n ? left : 0n };
+}
+
+async function turnoverLeft(
+  deps: WithdrawDeps,
+  merchant: ResolvedMerchant,
+  member: MemberRow,
+): Promise<bigint> {
+  return (await describeTurnover(deps, merchant, member)).leftMinor;
 }
 
 /**

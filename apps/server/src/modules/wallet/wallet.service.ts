@@ -203,6 +203,8 @@ export type ListTransfersInput = {
   memberId: string;
   currency: string;
   codes?: TransferCode[];
+  /** Only the lines of this wallet (both when not given). */
+  wallet?: PlayerWallet;
   /** Inclusive start and exclusive end. */
   fromDate?: Date;
   toDate?: Date;
@@ -971,7 +973,11 @@ export function createWalletService(deps: {
       throw new AppError('VALIDATION', { value: { fields: { page: 'range' } } });
     }
     const rows = await findPlayerAccounts(db, input.memberId, input.currency);
-    const accounts = rows.filter((row) => row.merchant_id === input.merchantId);
+    const accounts = rows.filter(
+      (row) =>
+        row.merchant_id === input.merchantId &&
+        (input.wallet === undefined || row.kind === (input.wallet === 'cash' ? 'player_cash' : 'player_bonus')),
+    );
     if (accounts.length === 0) return { list: [], totalPages: 0, total: 0 };
     const walletOf = new Map(
       accounts.map((row) => [row.id, row.kind === 'player_cash' ? ('cash' as const) : ('bonus' as const)]),

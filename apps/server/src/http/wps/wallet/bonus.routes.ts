@@ -1,0 +1,121 @@
+import { formatAmount } from '@panalo/money/amount.ts';
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import type { WithdrawalService } from '../../../modules/payment/withdrawal.service.ts';
+import { nextDayOf, startOfDateIn, type WalletService } from '../../../modules/wallet/wallet.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { describeTurnover } from '../../../workflows/withdraw.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, Nullable } from '../system/system-schemas.ts';
+
+export type BonusRoutesDeps = {
+  members: MemberService;
+  wallet: WalletService;
+  withdrawals: WithdrawalService;
+};
+
+const TAGS = ['wallet'];
+const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['250.00'] });
+const SignedMoney = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['-50.00'] });
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] });
+export const BONUS_PAGE_SIZE_MAX = 50;
+
+const BonusQuery = Type.Object({
+  ...MerchantQuery,
+  ...LanguageQuery,
+  /** First and last calendar day, in the merchant's time zone, both included. */
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: BONUS_PAGE_SIZE_MAX, default: 20 })),
+});
+const BonusMovement = Type.Object({
+  id: Type.String(),
+  /** The ledger code: bonus (a bonus given), a bet or win played from it, an adjustment … */
+  code: Type.String(),
+  reference: Nullable(Type.String()),
+  /** Positive when money came into the bonus wallet, negative when it went out. */
+  amount: SignedMoney,
+  balanceAfter: SignedMoney,
+  createdAt: Type.String({ format: 'date-time' }),
+});
+const Turnover = Type.Object({
+  /** Deposits since the last withdrawal times the merchant's turnover multiplier. */
+  required: Money,
+  wagered: Money,
+  /** Still to be wagered before a withdrawal is allowed; 0.00 once done. */
+  left: Money,
+});
+
+/** The member centre's bonusDetails page (spec §2): the bonus wallet, its movements, and the turnover. */
+export function registerBonusRoutes(app: FastifyInstance, deps: BonusRoutesDeps): void {
+  app.get(
+    '/wps/member/bonus/details',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The member's bonus wallet: its balance, its movements newest first (signed, with the balance after each), and the wagering a withdrawal still waits for",
+        querystring: BonusQuery,
+        response: {
+          200: Envelope(
+            Type.Object({
+              balance: SignedMoney,
+              list: Type.Array(BonusMovement),
+              totalPages: Type.Integer(),
+              total: Type.Integer(),
+              /** Null when the merchant requires no turnover or nothing was deposited since the last withdrawal. */
+              turnover: Nullable(Turnover),
+            }),
+          ),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, deps.members);
+      const query = request.query as Static<typeof BonusQuery>;
+      if (query.from && query.to && query.from > query.to) {
+        throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
+      }
+      const player = { merchantId: merchant.id, memberId: member.id, currency: merchant.currency };
+      const [balances, page, turnover] = await Promise.all([
+        deps.wallet.getBalances(player),
+        deps.wallet.listTransfers({
+          ...player,
+          wallet: 'bonus',
+          ...(query.from ? { fromDate: startOfDateIn(merchant.timeZone, query.from) } : {}),
+          ...(query.to ? { toDate: startOfDateIn(merchant.timeZone, nextDayOf(query.to)) } : {}),
+          page: query.page ?? 1,
+          pageSize: query.pageSize ?? 20,
+        }),
+        describeTurnover(deps, merchant, member),
+      ]);
+      return ok({
+        balance: formatAmount(balances.bonusMinor),
+        list: page.list.map((line) => ({
+          id: line.id,
+          code: line.code,
+          reference: line.reference,
+          amount: formatAmount(line.amountMinor),
+          balanceAfter: formatAmount(line.balanceAfterMinor),
+          createdAt: line.createdAt.toISOString(),
+        })),
+        totalPages: page.totalPages,
+        total: page.total,
+        turnover:
+          turnover.requiredMinor > 0n
+            ? {
+                required: formatAmount(turnover.requiredMinor),
+                wagered: formatAmount(turnover.wageredMinor),
+                left: formatAmount(turnover.leftMinor),
+              }
+            : null,
+      });
+    },
+  );
+}
