@@ -976,7 +976,8 @@ export function createWalletService(deps: {
     const accounts = rows.filter(
       (row) =>
         row.merchant_id === input.merchantId &&
-        (input.wallet === undefined || row.kind === (input.wallet === 'cash' ? 'player_cash' : 'player_bonus')),
+        (input.wallet === undefined ||
+          row.kind === (input.wallet === 'cash' ? 'player_cash' : 'player_bonus')),
     );
     if (accounts.length === 0) return { list: [], totalPages: 0, total: 0 };
     const walletOf = new Map(
