@@ -14,7 +14,8 @@
  * baseline page beside it; targets: performance at least 90, CLS at most 0.05.
  *
  * Settings through the environment: BENCH_LIGHTHOUSE_RUNS (3), CHROMIUM_PATH (/usr/bin/chromium),
- * BENCH_LIGHTHOUSE_REPORT (a directory: each run's full JSON report is written there).
+ * BENCH_LIGHTHOUSE_REPORT (a directory: each run's full JSON report is written there), WEB_DIST_DIR
+ * (a web build elsewhere than apps/web/dist, served instead of it).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -86,8 +87,17 @@ async function findFreePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-/** Builds the web app when its build is missing, as `npm run build` would. */
+/**
+ * Builds the web app when its build is missing, as `npm run build` would. A WEB_DIST_DIR given in
+ * the environment is the server's too (the environment passes through), and is used as it is.
+ */
 function ensureWebBuild(): void {
+  const distDirectory = process.env.WEB_DIST_DIR;
+  if (distDirectory) {
+    if (!existsSync(path.join(distDirectory, 'index.html')))
+      throw new Error(`no index.html in ${distDirectory}`);
+    return;
+  }
   if (existsSync(path.join(repositoryRoot, 'apps/web/dist/index.html'))) return;
   console.log('  apps/web/dist is missing: building the web app');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -14,10 +15,20 @@ function writeSite(directory: string, title: string): void {
   writeFileSync(path.join(directory, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
+/** A script with the compressed copies the web build's precompress plugin writes beside it. */
+const COMPRESSED_SCRIPT = `export const rows = [${'"a long enough line of script", '.repeat(80)}];`;
+function writeCompressedScript(directory: string): void {
+  const file = path.join(directory, 'assets', 'main-def456.js');
+  writeFileSync(file, COMPRESSED_SCRIPT);
+  writeFileSync(`${file}.br`, brotliCompressSync(COMPRESSED_SCRIPT));
+  writeFileSync(`${file}.gz`, gzipSync(COMPRESSED_SCRIPT));
+}
+
 beforeAll(async () => {
   distRoot = mkdtempSync(path.join(tmpdir(), 'panalo-dist-'));
   writeSite(path.join(distRoot, 'web'), 'Panalo');
   writeSite(path.join(distRoot, 'admin'), 'Back office');
+  writeCompressedScript(path.join(distRoot, 'web'));
   // The in-house game client, a second page of the web build.
   mkdirSync(path.join(distRoot, 'web', 'game'));
   writeFileSync(
@@ -67,6 +78,45 @@ describe('serving the built SPAs', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it("sends the build's brotli or gzip copy of a file to a browser that accepts it", async () => {
+    const url = '/assets/main-def456.js';
+    const brotli = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(COMPRESSED_SCRIPT);
+
+    const gzip = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(COMPRESSED_SCRIPT);
+
+    const plain = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(COMPRESSED_SCRIPT);
+  });
+
+  it('sends a file without a compressed copy as it is', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+    expect(response.body).toBe('console.log(1)');
   });
 
   it('answers a missing asset with 404 instead of the page', async () => {

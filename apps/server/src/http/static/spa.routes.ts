@@ -86,8 +86,15 @@ function openSite(root: string): SpaSite | null {
   return { root, files: listFiles(root) };
 }
 
+/** Whether the build wrote a compressed copy (`.br`, `.gz`) of a file (apps/web's precompress plugin). */
+function hasCompressedCopy(site: SpaSite, relative: string): boolean {
+  return site.files.has(`${relative}.br`) || site.files.has(`${relative}.gz`);
+}
+
 function sendSiteFile(reply: FastifyReply, site: SpaSite, relative: string): FastifyReply {
   reply.header('Cache-Control', cacheControlOf(relative));
+  // The answer depends on Accept-Encoding when there is a compressed copy to choose.
+  if (hasCompressedCopy(site, relative)) reply.header('Vary', 'Accept-Encoding');
   return reply.sendFile(relative, site.root, { cacheControl: false });
 }
 
@@ -104,8 +111,14 @@ export async function registerSpaRoutes(
   const admin = openSite(options.adminDistDir);
   if (!web && !admin) return;
 
-  // Only reply.sendFile is used; routing stays ours.
-  await app.register(fastifyStatic, { root: (web ?? admin)?.root ?? options.webDistDir, serve: false });
+  // Only reply.sendFile is used; routing stays ours. preCompressed: a file's `.br` or `.gz` copy
+  // written at build goes to a browser that accepts it, with the original's Content-Type; a file
+  // without one goes as it is.
+  await app.register(fastifyStatic, {
+    root: (web ?? admin)?.root ?? options.webDistDir,
+    serve: false,
+    preCompressed: true,
+  });
 
   const schema = { hide: true };
 
