@@ -155,6 +155,20 @@ test('an operator adds a TELEGRAM customer-service entry and the player site off
       timeout: PLAYER_LOAD_MS,
     });
     await screenshot(player, 'player-customer-service');
+
+    // The permission response carries the address sealed; the click opens it and the popup goes there.
+    const permission = await player.request.get('/wps/system/permission');
+    expect(JSON.stringify((await permission.json()).value.info.customerService)).not.toContain('t.me/');
+    await player
+      .context()
+      .route('https://t.me/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Telegram</title>' }),
+      );
+    const popupOpened = player.waitForEvent('popup');
+    await floating.getByRole('button', { name: 'Telegram' }).click();
+    const popup = await popupOpened;
+    await popup.waitForURL('https://t.me/panalo_vip_desk');
+    await popup.close();
     await player.close();
   } finally {
     await db.query(`delete from merchant_customer_services where title->>'TY' = $1`, [title]);
