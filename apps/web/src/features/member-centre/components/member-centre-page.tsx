@@ -5,6 +5,7 @@ import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { BonusDetailsPage } from './bonus-details-page';
 import { CreditReportPage } from './credit-report-page';
 import { DepositPage } from './deposit-page';
 import { MessagesPage } from './messages-page';
@@ -97,6 +98,8 @@ export function MemberCentrePage() {
             <TransactionHistoryPage />
           ) : page === 'personalProfit' ? (
             <PersonalProfitPage />
+          ) : page === 'bonusDetails' ? (
+            <BonusDetailsPage />
           ) : page === 'creditReport' ? (
             <CreditReportPage />
           ) : page === 'responsibleGaming' ? (

@@ -21,7 +21,8 @@ import { DatePresetChips } from './date-preset-chips';
 
 type TypeFilter = TransactionType | 'all';
 
-function Amount({ amount, symbol }: { amount: string; symbol: string }) {
+/** A signed amount: money in shows with a plus and in green. */
+export function Amount({ amount, symbol }: { amount: string; symbol: string }) {
   const isOut = amount.startsWith('-');
   return (
     <span className={joinClassNames('font-semibold tabular', isOut ? 'text-text' : 'text-success')}>

@@ -210,6 +210,15 @@ export const en = {
       rejected: 'The deposit was rejected',
     },
   },
+  bonusDetails: {
+    balance: 'Bonus wallet',
+    description: 'Description',
+    turnover: 'Wagering required before withdrawal: {{wagered}} of {{required}}',
+    turnoverLabel: 'Wagering done',
+    turnoverLeft: 'Wager {{amount}} more, then you can withdraw.',
+    turnoverDone: 'Wagering done: nothing holds back a withdrawal.',
+    empty: 'No bonus movements in this period.',
+  },
   statements: {
     period: 'Period',
     presets: { today: 'Today', yesterday: 'Yesterday', last7: 'Past 7 days', last30: 'Past 30 days' },

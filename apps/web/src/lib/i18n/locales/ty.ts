@@ -215,6 +215,15 @@ export const ty = {
       rejected: 'Tinanggihan ang deposito',
     },
   },
+  bonusDetails: {
+    balance: 'Bonus wallet',
+    description: 'Paglalarawan',
+    turnover: 'Kailangang itaya bago mag-withdraw: {{wagered}} sa {{required}}',
+    turnoverLabel: 'Naitayang halaga',
+    turnoverLeft: 'Tumaya pa ng {{amount}}, saka ka makakapag-withdraw.',
+    turnoverDone: 'Tapos na ang kailangang taya: walang pumipigil sa pag-withdraw.',
+    empty: 'Walang galaw ng bonus sa panahong ito.',
+  },
   statements: {
     period: 'Panahon',
     presets: {
