@@ -670,6 +670,80 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     expect(reopened.body.value.limits.maxStake).toBe('10000.00');
   });
 
+  it('draws a round again from the seed pair as it is when another server moved it on', async () => {
+    const token = await launch('dice');
+    const bet = () =>
+      call('POST', '/wps/game/house/bet', token, {
+        requestId: requestId(),
+        stake: '1.00',
+        direction: 'under',
+        target: '50.00',
+      });
+    expect((await bet()).status).toBe(200);
+    // Another server played five rounds and set a client seed meanwhile.
+    await testApp.database.db
+      .updateTable('game_seed_pairs')
+      .set({ nonce: sql`nonce + 5`, client_seed: 'another-server' })
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'active')
+      .execute();
+    const pair = await testApp.database.db
+      .selectFrom('game_seed_pairs')
+      .select(['nonce', 'server_seed_hash'])
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    const before = await cash();
+    const reply = await bet();
+    expect(reply.status).toBe(200);
+    const round = reply.body.value.round;
+    expect([round.nonce, round.clientSeed, round.serverSeedHash]).toEqual([
+      Number(pair.nonce),
+      'another-server',
+      pair.server_seed_hash,
+    ]);
+    const won = round.outcome.isWin as boolean;
+    expect(await cash()).toBe(before - 100n + (won ? 198n : 0n));
+    const after = await call('POST', '/wps/game/house/open', null, { mode: 'real', token });
+    expect(after.body.value.seeds.nonce).toBe(Number(pair.nonce) + 1);
+  });
+
+  it('stops the very next bet at a table already playing when the member is locked or sets a loss limit', async () => {
+    const member = createAccountsClient(testApp.app, '203.0.113.66');
+    await member.logIn('demo', 'Demo1234');
+    const launched = await member.call('GET', '/wps/game/launchGame?nodeId=INHOUSE_dice&mode=real');
+    const token = tokenOf(launched.body.value.url);
+    const bet = (stake = '1.00') =>
+      call('POST', '/wps/game/house/bet', token, {
+        requestId: requestId(),
+        stake,
+        direction: 'under',
+        target: '50.00',
+      });
+    expect((await bet()).status).toBe(200);
+    expect((await bet()).status).toBe(200);
+    const setStatus = (status: 'active' | 'locked') =>
+      testApp.database.db.updateTable('members').set({ status }).where('id', '=', memberId).execute();
+    await setStatus('locked');
+    const before = await cash();
+    const locked = await bet();
+    await setStatus('active');
+    expect([locked.status, locked.body.code]).toEqual([401, 'NOT_LOGGED_IN']);
+    expect(await cash()).toBe(before);
+    expect((await bet()).status).toBe(200);
+
+    const limit = await member.call('PUT', '/wps/member/responsibleGaming/limit', {
+      kind: 'loss',
+      period: 'day',
+      value: '1.00',
+    });
+    expect(limit.status).toBe(200);
+    const limited = await cash();
+    const refused = await bet('5.00');
+    expect([refused.status, refused.body.code]).toEqual([422, 'LIMIT_REACHED']);
+    expect(await cash()).toBe(limited);
+  });
+
   it("refuses a stake that would pass the member's own loss limit with LIMIT_REACHED", async () => {
     const member = createAccountsClient(testApp.app, '203.0.113.64');
     await member.logIn('demo', 'Demo1234');

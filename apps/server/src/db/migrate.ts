@@ -24,6 +24,7 @@ import * as m0075 from './migrations/0075_lottery_draws.ts';
 import * as m0080 from './migrations/0080_catalogue.ts';
 import * as m0081 from './migrations/0081_game_classify_groups.ts';
 import * as m0082 from './migrations/0082_game_operator_overrides.ts';
+import * as m0083 from './migrations/0083_house_one_step_round.ts';
 import * as m0090 from './migrations/0090_responsible_gaming.ts';
 import * as m0091 from './migrations/0091_catalogue_version.ts';
 import type { Database } from './schema.ts';
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0080_catalogue': m0080,
   '0081_game_classify_groups': m0081,
   '0082_game_operator_overrides': m0082,
+  '0083_house_one_step_round': m0083,
   '0090_responsible_gaming': m0090,
   '0091_catalogue_version': m0091,
 };

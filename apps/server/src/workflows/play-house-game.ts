@@ -53,6 +53,8 @@ export type HouseTable =
   | {
       kind: 'real';
       player: HousePlayer;
+      /** The member session the launch token lives by; null for the overdue-round job. */
+      sessionId: string | null;
       game: GameRow;
       code: HouseGameCode;
       limits: BetLimits;
@@ -99,8 +101,20 @@ const refundKey = (roundId: string, suffix = '') => `house:${roundId}:refund${su
 /** Blackjack's actions that take more money (doubling, splitting, insurance). */
 const STAKING_ACTIONS = ['double', 'split', 'insure'] as const;
 const CONTINUE_ATTEMPTS_MAX = 6;
-/** Bounds the per-process memory of vendor ids and opened launch tokens (see createHouseGames). */
+/** Bounds the per-process memory of vendor ids, opened launch tokens and games (see createHouseGames). */
 const REMEMBERED_ENTRIES_MAX = 100_000;
+/** Draws of a one-step round from a seed pair that another round moved on meanwhile. */
+const DRAW_ATTEMPTS_MAX = 3;
+
+/**
+ * Thrown by a bet played from what this process remembered (the launch token's session and game)
+ * when the round's statement found it no longer holds, or when the bet was refused before the
+ * statement could vouch for the session: the bet is then placed again the full way.
+ */
+const NOT_AS_REMEMBERED = new Error('house games: the table is not as remembered');
+
+/** Whether the round's statement has vouched for a remembered table's session and game yet. */
+type RememberedTable = { isConfirmed: boolean };
 
 /** Plain JSON of an engine value (bigints as {"$bigint"}), for the wire. */
 function toWireJson(value: unknown): unknown {
@@ -136,6 +150,9 @@ export function createHouseGames(deps: HouseGameDeps) {
   // member, session and game (only the session's liveness changes, and that is checked each time).
   const vendorIds = new Map<string, string>();
   const openedLaunches = new Map<string, LaunchTokenRow>();
+  // A game as last read here. A bet is checked and its win capped against these limits, and the
+  // round's statement plays it only if the game's limits are still the same (see placeBetWithToken).
+  const gamesById = new Map<string, GameRow>();
 
   function remember<T>(map: Map<string, T>, key: string, value: T): void {
     if (map.size >= REMEMBERED_ENTRIES_MAX) map.clear();
@@ -172,15 +189,15 @@ export function createHouseGames(deps: HouseGameDeps) {
       if (row.merchant_id !== merchant.id) throw new AppError('NOT_LOGGED_IN');
       // The launch token lives as long as the member's session: logging out ends play.
       if (!launch.isOpen || !(await members.isSessionLive(row.session_id))) {
-        const member = await members.findById(row.member_id);
-        if (member?.status === 'self_excluded') throw new AppError('SELF_EXCLUDED');
-        throw new AppError('NOT_LOGGED_IN');
+        return refuseClosedSession(row.member_id);
       }
       const game = await games.findGameById(row.game_id);
       if (!game) throw new AppError('NOT_FOUND');
+      remember(gamesById, game.id, game);
       return {
         kind: 'real',
         player: { merchantId: merchant.id, memberId: row.member_id },
+        sessionId: row.session_id,
         game,
         code: codeOf(game),
         limits: readBetLimits(game.bet_limits),
@@ -370,7 +387,12 @@ export function createHouseGames(deps: HouseGameDeps) {
   }
 
   /** A bet: checked, recorded, staked, drawn and paid; the same request id answers the same round. */
-  async function placeBet(table: HouseTable, requestId: string, wire: WireBet): Promise<RoundView> {
+  async function placeBet(
+    table: HouseTable,
+    requestId: string,
+    wire: WireBet,
+    remembered?: RememberedTable,
+  ): Promise<RoundView> {
     let played: PlayedRound;
     try {
       played = parseBet(table.code, wire);
@@ -384,9 +406,7 @@ export function createHouseGames(deps: HouseGameDeps) {
     const vendorId = table.game.vendor_id;
     if (!isMultiStep(table.code)) {
       try {
-        // Self-exclusion, breaks, and the member's loss and session-time limits (responsible gaming).
-        await responsibleGaming.checkBetAllowed(table.player, stakeMinor);
-        return await playOneStepRound(table, requestId, played, stakeMinor);
+        return await playOneStepRound(table, requestId, played, stakeMinor, remembered);
       } catch (caught) {
         // A retry of a bet that made its round answers that round, whatever refused this attempt
         // (its round, a balance now short, a limit now reached): retries are rare, so they are
@@ -423,6 +443,43 @@ export function createHouseGames(deps: HouseGameDeps) {
     return continueRound(table, row);
   }
 
+  /**
+   * A bet at the table a game token opens. The game client bets again and again with one launch
+   * token, so a token this process has opened, and its game, are taken from memory, and the
+   * round's own statement checks that the session is live and the game's limits unchanged; a
+   * demo, a multi-step round, a token not seen yet or any doubt goes the full way (resolveTable,
+   * then placeBet).
+   */
+  async function placeBetWithToken(
+    merchant: HouseMerchant,
+    token: string,
+    requestId: string,
+    wire: WireBet,
+  ): Promise<RoundView> {
+    const launch = openedLaunches.get(token);
+    const game = launch?.merchant_id === merchant.id ? gamesById.get(launch.game_id) : undefined;
+    if (launch && game && isHouseGameCode(game.game_code) && !isMultiStep(game.game_code)) {
+      const remembered: RememberedTable = { isConfirmed: false };
+      const table: HouseTable = {
+        kind: 'real',
+        player: { merchantId: merchant.id, memberId: launch.member_id },
+        sessionId: launch.session_id,
+        game,
+        code: game.game_code,
+        limits: readBetLimits(game.bet_limits),
+        currency: merchant.currency,
+      };
+      try {
+        return await placeBet(table, requestId, wire, remembered);
+      } catch (caught) {
+        if (caught !== NOT_AS_REMEMBERED && (remembered.isConfirmed || !isAppError(caught))) throw caught;
+        // Refused before the round's statement vouched for the session and the game: the full
+        // way reads both afresh, and refuses the bet (or plays it) as they now are.
+      }
+    }
+    return placeBet(await resolveTable(merchant, token), requestId, wire);
+  }
+
   /** A retried request answers its round, finishing it first; the same id for another bet is refused. */
   function answerRetry(
     table: Extract<HouseTable, { kind: 'real' }>,
@@ -437,14 +494,108 @@ export function createHouseGames(deps: HouseGameDeps) {
   }
 
   /**
-   * A one-step round (dice, slots, the tables) in one transaction: the nonce taken, the round
-   * drawn, its stake taken and its win paid through the wallet, and the round recorded settled,
-   * all committed together or none of it. A crash leaves nothing half done, and a short balance
-   * refuses the bet without taking a nonce. Of two requests with the same id, the one that
-   * records the round first wins; the other rolls back (CONFLICT DUPLICATE) for the caller to
-   * answer that round.
+   * A one-step round (dice, slots, the tables), all of it committed together or none of it: the
+   * nonce taken, the round drawn, its stake taken and its win paid, and the round recorded
+   * settled. A crash leaves nothing half done, and a short balance refuses the bet without taking
+   * a nonce. Of two requests with the same id, the one that records the round first wins; the
+   * other is refused (CONFLICT DUPLICATE) for the caller to answer that round.
+   *
+   * The round is drawn in advance from the member's seed pair as this process knows it and played
+   * in one statement (house_play_one_step), which also checks the session, the game's limits and
+   * the member's responsible-gaming settings: one round trip to the database for a bet. Only a
+   * member with a break, a self-exclusion or a loss or session-time limit on record has the full
+   * checks (checkBetAllowed) run first. `remembered`: the table came from this process's memory,
+   * and any doubt sends the bet back to be placed the full way (NOT_AS_REMEMBERED).
    */
   async function playOneStepRound(
+    table: Extract<HouseTable, { kind: 'real' }>,
+    requestId: string,
+    played: PlayedRound,
+    stakeMinor: bigint,
+    remembered?: RememberedTable,
+  ): Promise<RoundView> {
+    const { player, sessionId } = table;
+    const fallBack = (refusal: () => Promise<never>): Promise<never> =>
+      remembered && !remembered.isConfirmed ? Promise.reject(NOT_AS_REMEMBERED) : refusal();
+    if (sessionId === null) return playOneStepRoundInTransaction(table, requestId, played, stakeMinor);
+    const id = houseRounds.newRoundId();
+    const reference = `${INHOUSE_VASSALAGE}:${id}`;
+    const money = {
+      ...(await wallet.resolveGameAccounts({ ...player, currency: table.currency })),
+      reference,
+      stakeKey: stakeKey(id),
+      winKey: winKey(id),
+    };
+    let checkPlay = true;
+    for (let attempt = 0; attempt < DRAW_ATTEMPTS_MAX; attempt += 1) {
+      let drawn: Awaited<ReturnType<HouseRoundsService['drawInAdvance']>>;
+      try {
+        drawn = await houseRounds.drawInAdvance(player, played);
+      } catch (caught) {
+        return fallBack(() => Promise.reject(toAppError(caught)));
+      }
+      // The member's first round makes their seed pair, in a transaction of its own.
+      if (!drawn) break;
+      const winMinor = capWin(drawn.progress.payoutMinor, table.limits);
+      const outcome = await houseRounds.playDrawnRound({
+        id,
+        player,
+        sessionId,
+        checkPlay,
+        game: { id: table.game.id, vendorId: table.game.vendor_id, betLimits: table.game.bet_limits },
+        currency: table.currency,
+        requestId,
+        drawn,
+        stakeMinor,
+        winMinor,
+        money,
+      });
+      if (outcome.status === 'session') return fallBack(() => refuseClosedSession(player.memberId));
+      if (outcome.status === 'game') {
+        // The game's limits changed since it was read: check the bet against them afresh.
+        return fallBack(() => Promise.reject(new AppError('CONFLICT', { value: { reason: 'BUSY' } })));
+      }
+      if (remembered) remembered.isConfirmed = true;
+      if (outcome.status === 'play') {
+        // Self-exclusion, breaks, and the member's loss and session-time limits (responsible gaming).
+        await responsibleGaming.checkBetAllowed(player, stakeMinor);
+        checkPlay = false;
+        attempt -= 1;
+        continue;
+      }
+      if (outcome.status === 'duplicate') throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
+      if (outcome.status === 'short') {
+        throw new AppError('INSUFFICIENT_FUNDS', { value: { balanceMinor: String(outcome.balanceMinor) } });
+      }
+      if (outcome.status === 'played') {
+        wallet.announceGameMoves(
+          { ...player, currency: table.currency },
+          winMinor > 0n
+            ? [outcome.balanceAfterStakeMinor, outcome.row.balance_after_minor ?? 0n]
+            : [outcome.balanceAfterStakeMinor],
+        );
+        // Drawn from the active pair just now: its server seed is not revealed.
+        return viewOf(outcome.row, { serverSeed: null });
+      }
+      // 'pair': another round (or a rotation) moved the pair on; draw again from it as it is now.
+    }
+    if (remembered && !remembered.isConfirmed) throw NOT_AS_REMEMBERED;
+    if (checkPlay) await responsibleGaming.checkBetAllowed(player, stakeMinor);
+    return playOneStepRoundInTransaction(table, requestId, played, stakeMinor);
+  }
+
+  /** A launch whose session is over: a self-excluded member hears so, anyone else NOT_LOGGED_IN. */
+  async function refuseClosedSession(memberId: string): Promise<never> {
+    const member = await members.findById(memberId);
+    if (member?.status === 'self_excluded') throw new AppError('SELF_EXCLUDED');
+    throw new AppError('NOT_LOGGED_IN');
+  }
+
+  /**
+   * A one-step round in a transaction of its own, the nonce taken there: the member's first round
+   * (it makes the seed pair), and a round whose pair others keep moving on.
+   */
+  async function playOneStepRoundInTransaction(
     table: Extract<HouseTable, { kind: 'real' }>,
     requestId: string,
     played: PlayedRound,
@@ -570,6 +721,7 @@ export function createHouseGames(deps: HouseGameDeps) {
     const table: Extract<HouseTable, { kind: 'real' }> = {
       kind: 'real',
       player,
+      sessionId: null,
       game,
       code: codeOf(game),
       limits: readBetLimits(game.bet_limits),
@@ -799,6 +951,7 @@ export function createHouseGames(deps: HouseGameDeps) {
     openDemo,
     describeTable,
     placeBet,
+    placeBetWithToken,
     takeAction,
     setClientSeed,
     rotateSeeds,

@@ -163,6 +163,88 @@ export function insertHouseRoundReturning(
     .executeTakeFirst();
 }
 
+/** What house_play_one_step (migration 0083) is given: who, the game, the pair and nonce, the money and the round. */
+export type OneStepRoundStatement = {
+  sessionId: string;
+  memberId: string;
+  merchantId: string;
+  now: Date;
+  /** False when the caller has run the responsible-gaming checks itself. */
+  checkPlay: boolean;
+  gameId: string;
+  /** The game's bet limits as read (jsonb), which the bet was checked and its win capped against. */
+  betLimits: string | null;
+  pairId: string;
+  clientSeed: string;
+  nonce: bigint;
+  cashAccountId: string;
+  houseAccountId: string;
+  currency: string;
+  reference: string;
+  stake: { transferId: string; key: string; amountMinor: bigint };
+  win: { transferId: string; key: string; amountMinor: bigint };
+  roundId: string;
+  vendorId: string;
+  vendorRoundId: string;
+  requestId: string;
+  serverSeedHash: string;
+  played: string;
+  outcome: string | null;
+};
+
+export type OneStepRoundStatus = 'played' | 'session' | 'play' | 'game' | 'duplicate' | 'pair' | 'short';
+
+/**
+ * Plays a one-step round drawn in advance in one statement (house_play_one_step, migration 0083):
+ * checks, nonce, stake, win and the settled round, or nothing and the reason why. Fails on the
+ * round's unique constraint when the request id made its round meanwhile.
+ */
+export async function playOneStepRound(
+  db: Executor,
+  input: OneStepRoundStatement,
+): Promise<{
+  status: OneStepRoundStatus;
+  balanceAfterStakeMinor: bigint | null;
+  balanceAfterMinor: bigint | null;
+  openedAt: Date | null;
+}> {
+  const result = await sql<{
+    status: OneStepRoundStatus;
+    balance_after_stake_minor: bigint | null;
+    balance_after_minor: bigint | null;
+    opened_at: Date | null;
+  }>`select status, balance_after_stake_minor, balance_after_minor, opened_at from house_play_one_step(
+    ${input.sessionId}::text, ${input.memberId}::text, ${input.merchantId}::text, ${input.now}::timestamptz,
+    ${input.checkPlay}::boolean, ${input.gameId}::text, ${input.betLimits}::jsonb,
+    ${input.pairId}::text, ${input.clientSeed}::text, ${input.nonce}::bigint,
+    ${input.cashAccountId}::text, ${input.houseAccountId}::text, ${input.currency}::text, ${input.reference}::text,
+    ${input.stake.transferId}::text, ${input.stake.key}::text, ${input.stake.amountMinor}::bigint,
+    ${input.win.transferId}::text, ${input.win.key}::text, ${input.win.amountMinor}::bigint,
+    ${input.roundId}::text, ${input.vendorId}::text, ${input.vendorRoundId}::text, ${input.requestId}::text,
+    ${input.serverSeedHash}::text, ${input.played}::jsonb, ${input.outcome}::jsonb)`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('house rounds: house_play_one_step answered no row');
+  return {
+    status: row.status,
+    balanceAfterStakeMinor:
+      row.balance_after_stake_minor === null ? null : BigInt(row.balance_after_stake_minor),
+    balanceAfterMinor: row.balance_after_minor === null ? null : BigInt(row.balance_after_minor),
+    openedAt: row.opened_at,
+  };
+}
+
+/** True when a statement failed because the round's request id had made a round already. */
+export function isRoundRequestTaken(error: unknown): boolean {
+  const fields = error as { code?: string; constraint?: string; message?: string } | null;
+  if (fields?.code !== '23505') return false;
+  return (
+    fields.constraint === ROUND_REQUEST_CONSTRAINT ||
+    String(fields.message).includes(ROUND_REQUEST_CONSTRAINT)
+  );
+}
+
+const ROUND_REQUEST_CONSTRAINT = 'game_rounds_vendor_round_uq';
+
 /**
  * Moves a round on, only from the phase and action count the caller read: of two requests
  * racing on one round, one moves it and the other learns it lost.

@@ -33,8 +33,10 @@ import {
   insertHouseRound,
   insertHouseRoundReturning,
   insertSeedPair,
+  isRoundRequestTaken,
   listHouseRounds,
   lockActiveSeedPair,
+  playOneStepRound,
   type RecordFilter,
   type RecordRow,
   revealSeedPair,
@@ -58,6 +60,8 @@ export const HOUSE_STEP_GRACE_MS = 2 * 60_000;
 export const DEMO_BALANCE_MINOR = 1_000_000n;
 export const DEMO_SESSION_MS = 24 * 60 * 60_000;
 export const RECORDS_PAGE_SIZE_MAX = 50;
+/** Bounds the per-process memory of active seed pairs (see drawInAdvance). */
+const REMEMBERED_PAIRS_MAX = 100_000;
 const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What the player sees of a seed pair: never the server seed while it is active. */
@@ -81,6 +85,19 @@ function assertClientSeed(clientSeed: string): void {
   }
 }
 
+/** A one-step round drawn from a pair and nonce read in advance, to be played by playDrawnRound. */
+export type DrawnRound = { pair: SeedPairRow; nonce: bigint; progress: RoundProgress };
+
+/**
+ * Why a drawn round was not played (nothing was written): the session is over, the member's
+ * responsible-gaming settings need the full checks, the game's limits changed, the request id
+ * made a round already, the pair moved on, or the stake is short (balanceMinor: the cash).
+ */
+export type DrawnRoundOutcome =
+  | { status: 'played'; row: HouseRoundRow; balanceAfterStakeMinor: bigint }
+  | { status: 'session' | 'play' | 'game' | 'duplicate' | 'pair' }
+  | { status: 'short'; balanceMinor: bigint };
+
 /** A round of ours read back: its row and its progress (what was played, its state). */
 export type HouseRound = { row: HouseRoundRow; progress: RoundProgress | null };
 
@@ -98,6 +115,12 @@ export function createHouseRoundsService(deps: {
 }) {
   const { db, secretBox } = deps;
   const now = deps.now ?? (() => new Date());
+  // Each member's active pair as last read or played here, so that a one-step round is drawn
+  // without reading it first. It may be stale (another process played, rotated or set a seed):
+  // house_play_one_step then plays nothing and answers 'pair', and the pair is read again.
+  const activePairs = new Map<string, SeedPairRow>();
+  const pairKeyOf = (player: HousePlayer) => `${player.merchantId}|${player.memberId}`;
+  const forgetPair = (player: HousePlayer) => activePairs.delete(pairKeyOf(player));
 
   function newPairRow(player: HousePlayer, clientSeed: string) {
     const serverSeed = createServerSeed();
@@ -135,6 +158,7 @@ export function createHouseRoundsService(deps: {
   async function setClientSeed(player: HousePlayer, clientSeed: string): Promise<SeedsView> {
     assertClientSeed(clientSeed);
     const pair = await ensureSeedPair(player);
+    forgetPair(player);
     await updateClientSeed(db, pair.id, clientSeed);
     return getSeeds(player);
   }
@@ -153,6 +177,7 @@ export function createHouseRoundsService(deps: {
     if (await hasUnfinishedRoundWithPair(db, pair.id)) {
       throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN' } });
     }
+    forgetPair(player);
     const revealed = await db.transaction().execute(async (trx) => {
       const locked = await lockActiveSeedPair(trx, player.merchantId, player.memberId);
       if (!locked) throw new AppError('CONFLICT', { value: { reason: 'ROTATED' } });
@@ -183,6 +208,7 @@ export function createHouseRoundsService(deps: {
     const existing = await findHouseRound(db, input.game.vendorId, vendorRoundId);
     if (existing) return { row: existing, isNew: false };
     await ensureSeedPair(input.player);
+    forgetPair(input.player);
     const isNew = await db
       .transaction()
       .execute(async (trx) => {
@@ -230,6 +256,7 @@ export function createHouseRoundsService(deps: {
     trx: Transaction<Database>,
     player: HousePlayer,
   ): Promise<{ pair: SeedPairRow; nonce: bigint }> {
+    forgetPair(player);
     let pair = await takeActiveNonce(trx, player.merchantId, player.memberId);
     if (!pair) {
       await insertSeedPair(trx, newPairRow(player, createClientSeed()));
@@ -298,6 +325,134 @@ export function createHouseRoundsService(deps: {
       deadline_at: null,
       updated_at: new Date(),
     });
+  }
+
+  /**
+   * Draws a one-step round from the member's active pair and its next nonce as known here (read
+   * once, then kept), to be played by playDrawnRound. Undefined when the member has no active pair
+   * yet (the first round makes one in a transaction of its own).
+   */
+  async function drawInAdvance(player: HousePlayer, played: PlayedRound): Promise<DrawnRound | undefined> {
+    const key = pairKeyOf(player);
+    let pair = activePairs.get(key);
+    if (!pair) {
+      pair = await findActiveSeedPair(db, player.merchantId, player.memberId);
+      if (!pair) return undefined;
+      if (activePairs.size >= REMEMBERED_PAIRS_MAX) activePairs.clear();
+      activePairs.set(key, pair);
+    }
+    const nonce = BigInt(pair.nonce);
+    return { pair, nonce, progress: drawOneStep(pair, nonce, played) };
+  }
+
+  /**
+   * Plays a round drawn in advance in one statement (house_play_one_step, migration 0083): the
+   * session, the member's responsible-gaming settings (when `checkPlay`), the game's limits and
+   * the pair are checked, the nonce taken, the stake and win moved through the ledger's transfer
+   * function and the round recorded settled, all in one implicit transaction. The money side (the
+   * accounts and the transfers' keys) is the caller's, as it is for recordSettledRound.
+   */
+  async function playDrawnRound(input: {
+    id: string;
+    player: HousePlayer;
+    sessionId: string;
+    checkPlay: boolean;
+    game: { id: string; vendorId: string; betLimits: unknown };
+    currency: string;
+    requestId: string;
+    drawn: DrawnRound;
+    stakeMinor: bigint;
+    winMinor: bigint;
+    money: {
+      cashAccountId: string;
+      houseAccountId: string;
+      reference: string;
+      stakeKey: string;
+      winKey: string;
+    };
+  }): Promise<DrawnRoundOutcome> {
+    const { player, drawn, money } = input;
+    const { progress, pair, nonce } = drawn;
+    const at = now();
+    const vendorRoundId = vendorRoundIdOf(player.memberId, input.requestId);
+    const played = serializeState(progress.played);
+    const outcome = progress.result ? serializeState(progress.result.outcome) : null;
+    let answer: Awaited<ReturnType<typeof playOneStepRound>>;
+    try {
+      answer = await playOneStepRound(db, {
+        sessionId: input.sessionId,
+        memberId: player.memberId,
+        merchantId: player.merchantId,
+        now: at,
+        checkPlay: input.checkPlay,
+        gameId: input.game.id,
+        betLimits: input.game.betLimits === null ? null : JSON.stringify(input.game.betLimits),
+        pairId: pair.id,
+        clientSeed: pair.client_seed,
+        nonce,
+        cashAccountId: money.cashAccountId,
+        houseAccountId: money.houseAccountId,
+        currency: input.currency,
+        reference: money.reference,
+        stake: { transferId: uuidv7(), key: money.stakeKey, amountMinor: input.stakeMinor },
+        win: { transferId: uuidv7(), key: money.winKey, amountMinor: input.winMinor },
+        roundId: input.id,
+        vendorId: input.game.vendorId,
+        vendorRoundId,
+        requestId: input.requestId,
+        serverSeedHash: pair.server_seed_hash,
+        played,
+        outcome,
+      });
+    } catch (error) {
+      // The request id made its round between the function's check and its insert.
+      if (isRoundRequestTaken(error)) return { status: 'duplicate' };
+      throw error;
+    }
+    if (answer.status === 'pair') forgetPair(player);
+    if (answer.status === 'short') {
+      if (answer.balanceAfterStakeMinor === null)
+        throw new Error('house rounds: a short stake without its balance');
+      return { status: 'short', balanceMinor: answer.balanceAfterStakeMinor };
+    }
+    if (answer.status !== 'played') return { status: answer.status };
+    if (
+      answer.balanceAfterStakeMinor === null ||
+      answer.balanceAfterMinor === null ||
+      answer.openedAt === null
+    ) {
+      throw new Error('house rounds: a played round without its balances');
+    }
+    activePairs.set(pairKeyOf(player), { ...pair, nonce: nonce + 1n });
+    const row: HouseRoundRow = {
+      id: input.id,
+      merchant_id: player.merchantId,
+      member_id: player.memberId,
+      game_id: input.game.id,
+      vendor_id: input.game.vendorId,
+      vendor_round_id: vendorRoundId,
+      currency: input.currency,
+      stake_minor: input.stakeMinor,
+      win_minor: input.winMinor,
+      status: 'settled',
+      server_seed_hash: pair.server_seed_hash,
+      client_seed: pair.client_seed,
+      nonce,
+      outcome,
+      opened_at: answer.openedAt,
+      settled_at: at,
+      updated_at: answer.openedAt,
+      seed_pair_id: pair.id,
+      request_id: input.requestId,
+      played,
+      state: null,
+      phase: 'done',
+      action_count: 0,
+      balance_before_minor: answer.balanceAfterStakeMinor + input.stakeMinor,
+      balance_after_minor: answer.balanceAfterMinor,
+      deadline_at: null,
+    };
+    return { status: 'played', row, balanceAfterStakeMinor: answer.balanceAfterStakeMinor };
   }
 
   /** The server seed a round was drawn from (it never leaves the server while the pair is active). */
@@ -447,6 +602,8 @@ export function createHouseRoundsService(deps: {
     takeNextNonce,
     drawOneStep,
     recordSettledRound,
+    drawInAdvance,
+    playDrawnRound,
     drawRound,
     progressOf,
     advance,

@@ -708,6 +708,35 @@ export function createWalletService(deps: {
     return result;
   }
 
+  /**
+   * The accounts a member's game moves go between (their cash and their game house shard), for a
+   * round whose stake and win move inside one server-side statement through ledger_apply_transfer
+   * (house_play_one_step, migration 0083), the function every transfer here goes through.
+   */
+  async function resolveGameAccounts(player: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+  }): Promise<{ cashAccountId: string; houseAccountId: string }> {
+    checkInput({ key: 'game', currency: player.currency });
+    const [cash, house] = await Promise.all([
+      resolvePlayerAccount(player.merchantId, player.memberId, player.currency, 'cash'),
+      resolveHouseAccount(player.merchantId, 'game', player.currency, player.memberId),
+    ]);
+    return { cashAccountId: cash.id, houseAccountId: house.id };
+  }
+
+  /** Tells the member of their cash after game moves committed in such a statement, in order. */
+  function announceGameMoves(
+    player: { merchantId: string; memberId: string; currency: string },
+    balancesMinor: bigint[],
+  ): void {
+    for (const balanceMinor of balancesMinor) {
+      assertInvariant(balanceMinor >= 0n, 'a player balance stays at or above zero');
+      deps.onBalanceChanged?.({ ...player, wallet: 'cash', balanceMinor });
+    }
+  }
+
   async function readCash(merchantId: string, memberId: string, currency: string): Promise<bigint> {
     return (await getBalances({ merchantId, memberId, currency })).cashMinor;
   }
@@ -1118,6 +1147,8 @@ export function createWalletService(deps: {
     debitForBet,
     creditForWin,
     withGameLedger,
+    resolveGameAccounts,
+    announceGameMoves,
     rollback,
     hold,
     release,

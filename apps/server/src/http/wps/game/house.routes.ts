@@ -193,11 +193,15 @@ function toRound(view: RoundView) {
 export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesDeps): void {
   const { houseGames } = deps;
 
-  async function tableOf(request: FastifyRequest): Promise<HouseTable> {
-    const merchant = requireMerchant(request);
+  function gameTokenOf(request: FastifyRequest): string {
     const token = request.headers[GAME_TOKEN_HEADER];
     if (typeof token !== 'string' || token.length === 0) throw new AppError('NOT_LOGGED_IN');
-    return houseGames.resolveTable({ id: merchant.id, currency: merchant.currency }, token);
+    return token;
+  }
+
+  async function tableOf(request: FastifyRequest): Promise<HouseTable> {
+    const merchant = requireMerchant(request);
+    return houseGames.resolveTable({ id: merchant.id, currency: merchant.currency }, gameTokenOf(request));
   }
 
   function toTable(request: FastifyRequest, token: string, state: TableState) {
@@ -263,9 +267,14 @@ export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesD
       },
     },
     async (request) => {
-      const table = await tableOf(request);
+      const merchant = requireMerchant(request);
       const { requestId, ...bet } = request.body as Static<typeof BetBody>;
-      const round = await houseGames.placeBet(table, requestId, bet);
+      const round = await houseGames.placeBetWithToken(
+        { id: merchant.id, currency: merchant.currency },
+        gameTokenOf(request),
+        requestId,
+        bet,
+      );
       return ok({ round: toRound(round), balance: formatAmount(round.balanceAfterMinor ?? 0n) });
     },
   );
