@@ -29,6 +29,7 @@ import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
+import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
@@ -427,6 +428,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Games: the launch call, our own games' tables and the seamless wallet that vendors call.
   registerLaunchRoutes(app, { games, members });
   registerHouseGameRoutes(app, { houseGames, houseRounds, games, members });
+  registerHouseRealityCheckRoutes(app, { houseGames, games, members, responsibleGaming, wallet, now });
   // The lobby: categories, vendor lanes and the game lists of issue 7.
   const { pglite } = database;
   const catalogue = createCatalogueService({

@@ -344,6 +344,8 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
     },
     startSession,
     resolveSession,
+    /** A live session by its id (when it began, whose it is), without extending it. */
+    findLiveSession: (sessionId: string) => findLiveSessionById(db, sessionId, now()),
     /**
      * Whether a session is still live and its member active, without extending it: a game
      * vendor's calls prove the player is still playing, not that they are at the site.
