@@ -13,7 +13,7 @@ export async function createSeededApp(
 ): Promise<TestApp> {
   const testApp = await createTestApp(overrides, options);
   await seedDemoMerchant(testApp.database.db);
-  await seedDemoAccounts(testApp.database.db);
+  await seedDemoAccounts(testApp.database.db, options.now);
   await seedDemoOperators(testApp.database.db, options.now);
   testApp.app.merchantService.invalidate();
   return testApp;

@@ -37,14 +37,17 @@ export const DEMO_ACCOUNTS: readonly {
 ];
 
 /** Adds the demo accounts that are missing to the demo merchant; answers how many it added. */
-export async function seedDemoAccounts(db: Kysely<Database>): Promise<number> {
+export async function seedDemoAccounts(
+  db: Kysely<Database>,
+  now: () => Date = () => new Date(),
+): Promise<number> {
   const merchant = await db
     .selectFrom('merchants')
     .select('id')
     .where('code', '=', DEMO_MERCHANT_CODE)
     .executeTakeFirst();
   if (!merchant) return 0;
-  const members = createMemberService({ db });
+  const members = createMemberService({ db, now });
   let added = 0;
   for (const demo of DEMO_ACCOUNTS) {
     const existing = await db
