@@ -5,9 +5,11 @@ import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { useHasGameWallets } from '../../wallet/hooks/use-game-wallets';
 import { BonusDetailsPage } from './bonus-details-page';
 import { CreditReportPage } from './credit-report-page';
 import { DepositPage } from './deposit-page';
+import { GameWalletsPage } from './game-wallets-page';
 import { MessagesPage } from './messages-page';
 import { PersonalProfitPage } from './personal-profit-page';
 import { ResponsibleGamingPage } from './responsible-gaming-page';
@@ -22,6 +24,8 @@ const memberPages = [
   'transferFund',
   'depositv2',
   'withdraw',
+  // Not in spec §2's list: the player's wallets at transfer-mode vendors (spec §3 isSingle, §7).
+  'walletTransfer',
   'transferUpline',
   'personalHistoryCopy',
   'transactionHistory',
@@ -47,8 +51,12 @@ export function MemberCentrePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('page');
   const page: MemberPage = isMemberPage(requested) ? requested : 'securityCenter';
-  const items = memberPages.map((key) => ({ key, label: t(`pages.memberPages.${key}`) }));
   const isTrial = useAuthStore((state) => state.isTrial);
+  // Game wallets are listed only where a vendor keeps the player's money itself, and never for trials.
+  const hasGameWallets = useHasGameWallets() && !isTrial;
+  const items = memberPages
+    .filter((key) => key !== 'walletTransfer' || hasGameWallets)
+    .map((key) => ({ key, label: t(`pages.memberPages.${key}`) }));
   return (
     <PageFrame title={t('pages.memberTitle')} icon={UserRound} testId="member-centre-page">
       <div className="flex flex-col gap-4 lg:flex-row">
@@ -94,6 +102,8 @@ export function MemberCentrePage() {
             <MessagesPage />
           ) : page === 'withdraw' ? (
             <WithdrawPage />
+          ) : page === 'walletTransfer' ? (
+            <GameWalletsPage />
           ) : page === 'transactionHistory' ? (
             <TransactionHistoryPage />
           ) : page === 'personalProfit' ? (

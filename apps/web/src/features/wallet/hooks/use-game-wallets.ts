@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { useAuthStore } from '../../../lib/session/auth-store';
+import {
+  type MerchantWallets,
+  merchantWalletsQuery,
+  recallToMainWallet,
+  transferBetweenWallets,
+  type WalletTransferInput,
+} from '../api/game-wallets';
+
+/** The member's main and game wallets. Trial accounts have none (the server answers TRIAL_ACCOUNT). */
+export function useMerchantWallets() {
+  const token = useAuthStore((state) => state.token);
+  // Asked only once the member is known, so a trial account never asks at all.
+  const isMember = useAuthStore((state) => state.member !== null && !state.isTrial);
+  return useQuery(merchantWalletsQuery(useLanguage(), token, isMember));
+}
+
+/** Whether the member centre lists "Game wallets": the merchant has at least one transfer-mode vendor. */
+export function useHasGameWallets(): boolean {
+  const { data } = useMerchantWallets();
+  return (data?.vendors.length ?? 0) > 0;
+}
+
+/**
+ * After money moved, the header's balance and the wallets are asked again: in single-wallet mode
+ * the header's total includes the game wallets, and a pending move settles in the background.
+ */
+export function useRefreshWallets() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+    void queryClient.invalidateQueries({ queryKey: ['wallet', 'merchant'] });
+  }, [queryClient]);
+}
+
+/** Moves money between the main wallet and one game wallet; the answer's balances show at once. */
+export function useWalletTransfer() {
+  const language = useLanguage();
+  const token = useAuthStore((state) => state.token);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WalletTransferInput) => transferBetweenWallets(input, language),
+    onSuccess: (result) => {
+      queryClient.setQueryData<MerchantWallets>(
+        merchantWalletsQuery(language, token).queryKey,
+        (current) =>
+          current && {
+            ...current,
+            mainWallet: result.mainWallet,
+            vendors: current.vendors.map((vendor) =>
+              vendor.vassalage === result.vendor.vassalage
+                ? { ...vendor, balance: result.vendor.balance }
+                : vendor,
+            ),
+          },
+      );
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+    },
+  });
+}
+
+/** Moves every game wallet's money back to the main wallet. */
+export function useRecallToMainWallet() {
+  const language = useLanguage();
+  const token = useAuthStore((state) => state.token);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: string) => recallToMainWallet(requestId, language),
+    onSuccess: (wallets) => {
+      queryClient.setQueryData(merchantWalletsQuery(language, token).queryKey, wallets);
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+    },
+  });
+}
