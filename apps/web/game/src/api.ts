@@ -134,6 +134,12 @@ export function createGameApi(language: string) {
         `/wps/game/house/records?gameCode=${encodeURIComponent(gameCode)}&page=${page}&pageSize=10`,
       ),
     record: (roundId: string) => call<Round>('GET', `/wps/game/house/records/${encodeURIComponent(roundId)}`),
+    /** The member's reality check: interval (null: none, or demo play), time since login, result since. */
+    realityCheck: () =>
+      call<{ intervalMinutes: number | null; playedMs: number; netResult: string }>(
+        'GET',
+        '/wps/game/house/reality-check',
+      ),
   };
 }
 

@@ -9,6 +9,7 @@ import { SlotGame } from './games/slot-game';
 import { TableGame } from './games/table-game';
 import { fill, type Language, MessagesContext, messagesOf, useMessages } from './i18n';
 import { formatAmount, formatMinor, minorOf } from './money';
+import { RealityCheckDialog, useGameRealityCheck } from './reality-check';
 import { RecordsPanel } from './records-panel';
 import { RulesPanel } from './rules-panel';
 import { playWinSound } from './sound';
@@ -86,6 +87,9 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
   const [stakeMinor, setStakeMinor] = useState(() => (minStake > 1_000n ? minStake : 1_000n));
   const soundRef = useRef(isSoundOn);
   soundRef.current = isSoundOn;
+  const { reminder, acknowledge } = useGameRealityCheck(api, opened);
+  // Betting waits while the reality check is on the screen: the game behind it takes no input.
+  const isPaused = reminder !== null;
 
   const onRound = useCallback(
     (round: Round, nextBalance: string) => {
@@ -158,7 +162,7 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
 
   return (
     <div className="g-app" data-game={opened.gameCode}>
-      <header className="g-header">
+      <header className="g-header" inert={isPaused}>
         <div className="g-title">
           <span className="g-name">{opened.gameName}</span>
           {opened.mode === 'demo' ? <span className="g-badge">{m.demoBadge}</span> : null}
@@ -177,7 +181,9 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
         </button>
       </header>
 
-      <main className="g-main">{game}</main>
+      <main className="g-main" inert={isPaused}>
+        {game}
+      </main>
 
       {error ? (
         <p className="g-error" role="alert">
@@ -185,7 +191,7 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
         </p>
       ) : null}
 
-      <section className="g-stake" aria-label={m.stake}>
+      <section className="g-stake" aria-label={m.stake} inert={isPaused}>
         <div className="g-stake-row">
           <span className="g-muted">{m.stake}</span>
           <button type="button" className="g-chip" onClick={() => setStake(stakeMinor / 2n)}>
@@ -215,7 +221,7 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
         </div>
       </section>
 
-      <nav className="g-tabs">
+      <nav className="g-tabs" inert={isPaused}>
         <button type="button" className="g-tab" onClick={() => setPanel('rules')}>
           {m.rules}
         </button>
@@ -274,6 +280,9 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
         </div>
       ) : null}
       <p className="g-footnote g-muted">{fill(m.rtp, { rtp: opened.rtp })}</p>
+      {reminder ? (
+        <RealityCheckDialog reminder={reminder} symbol={opened.currencySymbol} onContinue={acknowledge} />
+      ) : null}
     </div>
   );
 }

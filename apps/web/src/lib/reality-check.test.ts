@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueReminder } from './reality-check';
+import { dueReminder, playedTime } from './reality-check';
 
 const loginAtMs = Date.parse('2026-11-23T09:00:00Z');
 const at = (minutes: number) => loginAtMs + minutes * 60_000;
@@ -17,5 +17,10 @@ describe('reality check reminders', () => {
   it('none when the clock is behind the login or the interval is off', () => {
     expect(dueReminder({ loginAtMs, intervalMinutes: 30, nowMs: at(-5) })).toBe(0);
     expect(dueReminder({ loginAtMs, intervalMinutes: 0, nowMs: at(60) })).toBe(0);
+  });
+
+  it('says the time played in whole hours and minutes, never below zero', () => {
+    expect(playedTime({ loginAtMs, nowMs: at(95) + 59_000 })).toEqual({ hours: 1, minutes: 35 });
+    expect(playedTime({ loginAtMs, nowMs: at(-3) })).toEqual({ hours: 0, minutes: 0 });
   });
 });

@@ -4,141 +4,16 @@ import { useState } from 'react';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
 import { callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
 import { toCsv } from './report-csv.ts';
-
-/** The date presets of spec §9; "custom" uses the two dates. */
-const PRESETS = [
-  ['today', 'Today'],
-  ['yesterday', 'Yesterday'],
-  ['past7Days', 'Past 7 days'],
-  ['past30Days', 'Past 30 days'],
-  ['thisMonth', 'This month'],
-  ['lastMonth', 'Last month'],
-  ['custom', 'Custom'],
-] as const;
-type Preset = (typeof PRESETS)[number][0];
-
-type Row = Record<string, string | number> & { day?: string; merchantId: string; merchantCode: string };
-
-type Column = { key: string; label: string; kind: 'text' | 'count' | 'money' };
-type Series = { key: string; label: string; color: string };
-
-/**
- * A report of the framework: where its rows come from (a path and any fixed query), how they show
- * as a table, and the daily chart's lines (none for a report whose rows are not days).
- */
-type ReportDefinition = {
-  id: string;
-  title: string;
-  path: string;
-  query?: Record<string, string>;
-  columns: Column[];
-  series: Series[];
-};
-
-const DAY_COLUMNS: Column[] = [
-  { key: 'day', label: 'Day', kind: 'text' },
-  { key: 'merchantCode', label: 'Merchant', kind: 'text' },
-];
-
-const GAME_FIGURES: Column[] = [
-  { key: 'bets', label: 'Bets', kind: 'money' },
-  { key: 'wins', label: 'Wins', kind: 'money' },
-  { key: 'ggr', label: 'GGR', kind: 'money' },
-  { key: 'rounds', label: 'Rounds', kind: 'count' },
-  { key: 'players', label: 'Players', kind: 'count' },
-];
-const MERCHANT_COLUMN: Column = { key: 'merchantCode', label: 'Merchant', kind: 'text' };
-
-/** The game report of settled rounds, grouped four ways; only the daily one draws a chart. */
-const GAME_REPORTS: ReportDefinition[] = [
-  {
-    id: 'games-by-day',
-    title: 'Games: bets, wins and GGR by day',
-    path: '/bo/reports/games',
-    query: { groupBy: 'day' },
-    columns: [...DAY_COLUMNS, ...GAME_FIGURES],
-    series: [
-      { key: 'bets', label: 'Bets', color: 'var(--chart-1, #6366f1)' },
-      { key: 'wins', label: 'Wins', color: 'var(--chart-4, #ef4444)' },
-      { key: 'ggr', label: 'GGR', color: 'var(--chart-2, #10b981)' },
-    ],
-  },
-  {
-    id: 'games-by-type',
-    title: 'Games: by game type',
-    path: '/bo/reports/games',
-    query: { groupBy: 'gameType' },
-    columns: [MERCHANT_COLUMN, { key: 'gameType', label: 'Game type', kind: 'text' }, ...GAME_FIGURES],
-    series: [],
-  },
-  {
-    id: 'games-by-vendor',
-    title: 'Games: by vendor',
-    path: '/bo/reports/games',
-    query: { groupBy: 'vendor' },
-    columns: [
-      MERCHANT_COLUMN,
-      { key: 'vassalage', label: 'Vendor code', kind: 'text' },
-      { key: 'vendorName', label: 'Vendor', kind: 'text' },
-      ...GAME_FIGURES,
-    ],
-    series: [],
-  },
-  {
-    id: 'games-top',
-    title: 'Games: top games by bets',
-    path: '/bo/reports/games',
-    query: { groupBy: 'game' },
-    columns: [
-      MERCHANT_COLUMN,
-      { key: 'gameName', label: 'Game', kind: 'text' },
-      { key: 'vassalage', label: 'Vendor', kind: 'text' },
-      { key: 'gameType', label: 'Type', kind: 'text' },
-      ...GAME_FIGURES,
-    ],
-    series: [],
-  },
-];
-
-const REPORTS: ReportDefinition[] = [
-  {
-    id: 'player-activity',
-    title: 'Daily registrations, sign-ins and active players',
-    path: '/bo/reports/player-activity',
-    columns: [
-      ...DAY_COLUMNS,
-      { key: 'registrations', label: 'Registrations', kind: 'count' },
-      { key: 'logins', label: 'Sign-ins', kind: 'count' },
-      { key: 'activePlayers', label: 'Active players', kind: 'count' },
-    ],
-    series: [
-      { key: 'registrations', label: 'Registrations', color: 'var(--chart-1, #6366f1)' },
-      { key: 'logins', label: 'Sign-ins', color: 'var(--chart-2, #10b981)' },
-      { key: 'activePlayers', label: 'Active players', color: 'var(--chart-3, #f59e0b)' },
-    ],
-  },
-  {
-    id: 'money',
-    title: 'Deposits, first deposits, withdrawals and net deposits',
-    path: '/bo/reports/money',
-    columns: [
-      ...DAY_COLUMNS,
-      { key: 'deposits', label: 'Deposits', kind: 'count' },
-      { key: 'depositAmount', label: 'Deposited', kind: 'money' },
-      { key: 'firstDeposits', label: 'First deposits', kind: 'count' },
-      { key: 'firstDepositAmount', label: 'First deposited', kind: 'money' },
-      { key: 'withdrawals', label: 'Withdrawals', kind: 'count' },
-      { key: 'withdrawalAmount', label: 'Withdrawn', kind: 'money' },
-      { key: 'netDeposits', label: 'Net deposits', kind: 'money' },
-    ],
-    series: [
-      { key: 'depositAmount', label: 'Deposited', color: 'var(--chart-2, #10b981)' },
-      { key: 'withdrawalAmount', label: 'Withdrawn', color: 'var(--chart-4, #ef4444)' },
-      { key: 'netDeposits', label: 'Net deposits', color: 'var(--chart-1, #6366f1)' },
-    ],
-  },
-  ...GAME_REPORTS,
-];
+import {
+  type Column,
+  type DayTotals,
+  PRESETS,
+  type Preset,
+  REPORTS,
+  type ReportDefinition,
+  type Row,
+  type Series,
+} from './report-definitions.ts';
 
 /** A cell as the table shows it: money grouped with its two decimals, never through floats. */
 function cellText(column: Column, value: string | number | undefined): string {
@@ -230,6 +105,11 @@ export function ReportsPage() {
               From {report.data.range.from} to {report.data.range.to}, each day in the merchant's time zone.
             </p>
           )}
+          {definition.help && (
+            <p className="muted small" data-testid="report-help">
+              {definition.help}
+            </p>
+          )}
           <LineChart days={totals} series={definition.series} />
           <div className="table-wrap">
             <table className="table" data-testid={`report-${definition.id}`}>
@@ -273,8 +153,6 @@ export function ReportsPage() {
     </div>
   );
 }
-
-type DayTotals = { day: string } & Record<string, number>;
 
 /** Per day, each series summed over merchants (money as its pesos value: the chart only draws). */
 function dailyTotals(rows: readonly Row[], series: readonly Series[]): DayTotals[] {

@@ -69,7 +69,8 @@ export function registerReportsRoutes(app: FastifyInstance, deps: { reports: Rep
       ...merchantScopedRoute('reports.read'),
       schema: {
         tags: ['back office: reports'],
-        summary: 'Daily deposits, first deposits, withdrawals paid and net deposits by merchant',
+        summary:
+          'Daily deposits, first deposits, withdrawals paid and net deposits, GGR, bonuses paid, NGR (GGR less bonuses) and agent pay by merchant',
         querystring: RangeQuery,
         response: {
           200: Envelope(
@@ -87,6 +88,13 @@ export function registerReportsRoutes(app: FastifyInstance, deps: { reports: Rep
                   withdrawals: Type.Integer(),
                   withdrawalAmount: Money,
                   netDeposits: Money,
+                  ggr: Money,
+                  /** Rewards paid to players by the house (ledger code bonus), net of any taken back. */
+                  bonuses: Money,
+                  /** GGR less bonuses; per day and merchant only, as bonuses belong to no one game. */
+                  ngr: Money,
+                  /** Agents' salary and dividends: beside NGR, not taken from it. */
+                  agentPay: Money,
                 }),
               ),
             }),
@@ -117,6 +125,10 @@ export function registerReportsRoutes(app: FastifyInstance, deps: { reports: Rep
           withdrawals: row.withdrawals,
           withdrawalAmount: formatAmount(row.withdrawalsMinor),
           netDeposits: formatAmount(row.netMinor),
+          ggr: formatAmount(row.ggrMinor),
+          bonuses: formatAmount(row.bonusesMinor),
+          ngr: formatAmount(row.ngrMinor),
+          agentPay: formatAmount(row.agentPayMinor),
         })),
       });
     },

@@ -34,7 +34,22 @@ export type MoneyRow = {
   withdrawalsMinor: bigint;
   /** Deposits less withdrawals paid. */
   netMinor: bigint;
+  /** Gross gaming revenue of the rounds settled that day: bets less wins (as the game report). */
+  ggrMinor: bigint;
+  /** Rewards the house paid players that day: bonus transfers out of the house, less any taken back. */
+  bonusesMinor: bigint;
+  /** Net gaming revenue: GGR less the bonuses paid. */
+  ngrMinor: bigint;
+  /**
+   * Agents' salary and dividends paid that day. Shown beside NGR, not taken from it: it is the
+   * cost of the agent channel, not a reward to the players whose play made the GGR.
+   */
+  agentPayMinor: bigint;
 };
+
+/** Ledger codes of money the house gives away: to players (NGR) and to agents (shown apart). */
+const PLAYER_REWARD_CODES = ['bonus'] as const;
+const AGENT_PAY_CODES = ['salary', 'dividend'] as const;
 
 const TRIAL_TYPE = 4;
 
@@ -106,6 +121,24 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
     return { merchants, range, ids, lower, upper };
   }
 
+  /**
+   * Settled rounds of the merchants on the days of the range, each on the day it settled in its
+   * merchant's time zone (rolled back and open rounds never count): what GGR is made of.
+   */
+  function settledRounds(ids: readonly string[], range: DayRange, lower: Date, upper: Date) {
+    const dayOfRound = sql<string>`to_char(game_rounds.settled_at at time zone merchants.time_zone, 'YYYY-MM-DD')`;
+    const query = db
+      .selectFrom('game_rounds')
+      .innerJoin('merchants', 'merchants.id', 'game_rounds.merchant_id')
+      .where('game_rounds.merchant_id', 'in', ids)
+      .where('game_rounds.status', '=', 'settled')
+      .where('game_rounds.settled_at', '>=', lower)
+      .where('game_rounds.settled_at', '<', upper)
+      .where(dayOfRound, '>=', range.from)
+      .where(dayOfRound, '<=', range.to);
+    return { query, dayOfRound };
+  }
+
   return {
     resolveRange,
 
@@ -124,18 +157,11 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
     }): Promise<{ range: DayRange; rows: GameReportRow[] }> {
       const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
       if (merchants.length === 0) return { range, rows: [] };
-      const dayOfRound = sql<string>`to_char(game_rounds.settled_at at time zone merchants.time_zone, 'YYYY-MM-DD')`;
-      const base = db
-        .selectFrom('game_rounds')
-        .innerJoin('merchants', 'merchants.id', 'game_rounds.merchant_id')
+      const rounds = settledRounds(ids, range, lower, upper);
+      const dayOfRound = rounds.dayOfRound;
+      const base = rounds.query
         .innerJoin('games', 'games.id', 'game_rounds.game_id')
         .innerJoin('game_vendors', 'game_vendors.id', 'game_rounds.vendor_id')
-        .where('game_rounds.merchant_id', 'in', ids)
-        .where('game_rounds.status', '=', 'settled')
-        .where('game_rounds.settled_at', '>=', lower)
-        .where('game_rounds.settled_at', '<', upper)
-        .where(dayOfRound, '>=', range.from)
-        .where(dayOfRound, '<=', range.to)
         .select([
           'game_rounds.merchant_id as merchantId',
           'merchants.code as merchantCode',
@@ -242,7 +268,11 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
 
     /**
      * Money in and out per day and merchant: deposits credited, first deposits (a member's first
-     * credited deposit ever), withdrawals paid, and the net of the two; days without any are zeros.
+     * credited deposit ever), withdrawals paid, and the net of the two; GGR, the bonuses the house
+     * paid and NGR (GGR less bonuses), with agents' pay beside it; days without any are zeros.
+     * Bonuses are not tied to a game, so NGR is answered per day and merchant only, never per game
+     * type or vendor. Manual adjustments carry no bonus mark (only a free-text reason), so they
+     * stay out of NGR: they correct balances rather than reward play.
      */
     async money(input: {
       scope: readonly string[] | null;
@@ -254,7 +284,14 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
       if (merchants.length === 0) return { range, rows: [] };
       const dayOf = (column: string) =>
         sql<string>`to_char(${sql.ref(column)} at time zone merchants.time_zone, 'YYYY-MM-DD')`;
-      const [deposits, firsts, withdrawals] = await Promise.all([
+      const rounds = settledRounds(ids, range, lower, upper);
+      // A reward moves from a house account to a member; one moved back (a bonus forfeited)
+      // counts against the day it went back. Transfers between two house accounts are neither.
+      const paidOut = sql<string>`sum(case
+        when debit.kind = 'house' and credit.kind <> 'house' then ledger_transfers.amount_minor
+        when credit.kind = 'house' and debit.kind <> 'house' then -ledger_transfers.amount_minor
+        else 0 end)`;
+      const [deposits, firsts, withdrawals, ggr, rewards] = await Promise.all([
         db
           .selectFrom('deposits')
           .innerJoin('merchants', 'merchants.id', 'deposits.merchant_id')
@@ -309,7 +346,44 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
           .where('withdrawals.paid_at', '<', upper)
           .groupBy(['withdrawals.merchant_id', 'day'])
           .execute(),
+        rounds.query
+          .select([
+            'game_rounds.merchant_id as merchantId',
+            rounds.dayOfRound.as('day'),
+            sql<string>`coalesce(sum(game_rounds.stake_minor - game_rounds.win_minor), 0)`.as('total'),
+          ])
+          .groupBy(['game_rounds.merchant_id', 'day'])
+          .execute(),
+        db
+          .selectFrom('ledger_transfers')
+          .innerJoin('merchants', 'merchants.id', 'ledger_transfers.merchant_id')
+          .innerJoin('ledger_accounts as debit', 'debit.id', 'ledger_transfers.debit_account_id')
+          .innerJoin('ledger_accounts as credit', 'credit.id', 'ledger_transfers.credit_account_id')
+          .select([
+            'ledger_transfers.merchant_id as merchantId',
+            'ledger_transfers.code as code',
+            dayOf('ledger_transfers.created_at').as('day'),
+            paidOut.as('total'),
+          ])
+          .where('ledger_transfers.merchant_id', 'in', ids)
+          .where('ledger_transfers.code', 'in', [...PLAYER_REWARD_CODES, ...AGENT_PAY_CODES])
+          .where('ledger_transfers.created_at', '>=', lower)
+          .where('ledger_transfers.created_at', '<', upper)
+          .groupBy(['ledger_transfers.merchant_id', 'ledger_transfers.code', 'day'])
+          .execute(),
       ]);
+      const sumOf = (rows: { merchantId: string; day: string; total: string | null }[]) => {
+        const totals = new Map<string, bigint>();
+        for (const row of rows) {
+          const key = `${row.merchantId}|${row.day}`;
+          totals.set(key, (totals.get(key) ?? 0n) + BigInt(row.total ?? 0));
+        }
+        return totals;
+      };
+      const isPlayerReward = (code: string) => (PLAYER_REWARD_CODES as readonly string[]).includes(code);
+      const ggrOf = sumOf(ggr);
+      const bonusesOf = sumOf(rewards.filter((row) => isPlayerReward(row.code)));
+      const agentPayOf = sumOf(rewards.filter((row) => !isPlayerReward(row.code)));
       const byKey = (rows: { merchantId: string; day: string; count: string; total: string }[]) =>
         new Map(rows.map((row) => [`${row.merchantId}|${row.day}`, row]));
       const [depositOf, firstOf, withdrawalOf] = [byKey(deposits), byKey(firsts), byKey(withdrawals)];
@@ -322,6 +396,8 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
           const withdrawal = withdrawalOf.get(key);
           const depositsMinor = BigInt(deposit?.total ?? 0);
           const withdrawalsMinor = BigInt(withdrawal?.total ?? 0);
+          const ggrMinor = ggrOf.get(key) ?? 0n;
+          const bonusesMinor = bonusesOf.get(key) ?? 0n;
           rows.push({
             day,
             merchantId: merchant.id,
@@ -333,6 +409,10 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
             withdrawals: Number(withdrawal?.count ?? 0),
             withdrawalsMinor,
             netMinor: depositsMinor - withdrawalsMinor,
+            ggrMinor,
+            bonusesMinor,
+            ngrMinor: ggrMinor - bonusesMinor,
+            agentPayMinor: agentPayOf.get(key) ?? 0n,
           });
         }
       }

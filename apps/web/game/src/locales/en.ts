@@ -106,6 +106,14 @@ export const en = {
     dice: 'Dice',
     pocket: 'Pocket',
   },
+  realityCheck: {
+    title: 'Reality check',
+    line: 'You have been logged in for {{hours}} h {{minutes}} min. Take a moment: is this still fun?',
+    result: 'Your game result since you logged in:',
+    paused: 'Betting is paused until you choose.',
+    continue: 'Continue playing',
+    stop: 'Stop playing',
+  },
   blackjack: {
     deal: 'Deal',
     dealer: 'Dealer',

@@ -110,6 +110,14 @@ export const ty: Messages = {
     dice: 'Mga dais',
     pocket: 'Bulsa',
   },
+  realityCheck: {
+    title: 'Paalala sa oras',
+    line: 'Naka-log in ka na nang {{hours}} oras {{minutes}} min. Huminto sandali: masaya pa ba ito?',
+    result: 'Resulta mo sa mga laro mula nang mag-log in:',
+    paused: 'Nakahinto ang pagtaya hanggang pumili ka.',
+    continue: 'Magpatuloy sa paglaro',
+    stop: 'Tumigil sa paglaro',
+  },
   blackjack: {
     deal: 'Ibigay',
     dealer: 'Dealer',

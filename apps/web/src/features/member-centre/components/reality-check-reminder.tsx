@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { dueReminder, playedTime } from '../../../lib/reality-check';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { fetchResponsibleGaming } from '../api/responsible-gaming';
-import { dueReminder } from '../reality-check';
 
 /** How often the page looks at the clock; a reminder may come this much late. */
 const TICK_MS = 20_000;
@@ -49,7 +49,7 @@ export function RealityCheckReminder() {
     staleTime: SETTINGS_STALE_MS,
   });
   const intervalMinutes = isMember ? (settings.data?.realityCheckMinutes ?? null) : null;
-  const [minutesPlayed, setMinutesPlayed] = useState<number | null>(null);
+  const [played, setPlayed] = useState<{ hours: number; minutes: number } | null>(null);
 
   useEffect(() => {
     if (intervalMinutes === null || token === null) return;
@@ -59,7 +59,7 @@ export function RealityCheckReminder() {
       const due = dueReminder({ loginAtMs: remembered.loginAtMs, intervalMinutes, nowMs: Date.now() });
       if (due > remembered.shown) {
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...remembered, shown: due }));
-        setMinutesPlayed(Math.floor((Date.now() - remembered.loginAtMs) / 60_000));
+        setPlayed(playedTime({ loginAtMs: remembered.loginAtMs, nowMs: Date.now() }));
       }
     };
     check();
@@ -67,8 +67,8 @@ export function RealityCheckReminder() {
     return () => window.clearInterval(timer);
   }, [intervalMinutes, token]);
 
-  if (minutesPlayed === null || intervalMinutes === null) return null;
-  const close = () => setMinutesPlayed(null);
+  if (played === null || intervalMinutes === null) return null;
+  const close = () => setPlayed(null);
   const goTo = (page: string) => {
     close();
     void navigate(`/member?page=${page}`);
@@ -76,12 +76,7 @@ export function RealityCheckReminder() {
   return (
     <Dialog title={t('responsibleGaming.reminderTitle')} onClose={close} size="sm" testId="reality-check">
       <div className="flex flex-col gap-4 p-4">
-        <p className="text-sm text-text">
-          {t('responsibleGaming.reminderLine', {
-            hours: Math.floor(minutesPlayed / 60),
-            minutes: minutesPlayed % 60,
-          })}
-        </p>
+        <p className="text-sm text-text">{t('responsibleGaming.reminderLine', played)}</p>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
           <Button variant="primary" onClick={close}>
             {t('responsibleGaming.keepPlaying')}
