@@ -51,6 +51,7 @@ import { registerSystemRoutes } from './http/wps/system/system.routes.ts';
 import { registerVerificationRoutes } from './http/wps/verification/verification.routes.ts';
 import { registerBonusRoutes } from './http/wps/wallet/bonus.routes.ts';
 import { registerStatementRoutes } from './http/wps/wallet/statement.routes.ts';
+import { registerTransferWalletRoutes } from './http/wps/wallet/transfer-wallet.routes.ts';
 import { registerWalletRoutes } from './http/wps/wallet/wallet.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
@@ -60,6 +61,7 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
+import { createTransferVendorClient } from './modules/game/transfer-vendor-client.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
 import { wordMessage } from './modules/inbox/message-texts.ts';
@@ -106,6 +108,11 @@ import { installRealtime, type Realtime, type SocketTokenResolver } from './plat
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/play-house-game.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
+import {
+  createSettleVendorTransfersJob,
+  createVendorTransfers,
+  type VendorTransfers,
+} from './workflows/vendor-transfer.ts';
 import { createVendorWallet } from './workflows/vendor-wallet.ts';
 import { createWithdrawalAutoReceiptJob } from './workflows/withdrawal-confirmation.ts';
 
@@ -137,6 +144,8 @@ declare module 'fastify' {
     wallet: WalletService;
     /** The game registry, launch tokens and rounds (the demo seed and tests register vendors here). */
     games: GameService;
+    /** Money between members' main wallets and transfer-wallet vendors (tests settle through it). */
+    vendorTransfers: VendorTransfers;
     /** Uploaded images under DATA_DIR/uploads, checked and re-encoded (platform/storage). */
     images: ImageStore;
     /** Deposit methods and deposits (the back office reviews them through it). */
@@ -304,6 +313,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   const houseGames = createHouseGames({ games, houseRounds, members, wallet, responsibleGaming });
+  // Transfer-wallet vendors: our signed calls to them, the moves, and the job that settles them.
+  const vendorTransfers = createVendorTransfers({
+    db: database.db,
+    games,
+    wallet,
+    client: createTransferVendorClient({ readSecret: games.readVendorSecret, now }),
+    now,
+  });
+  app.decorate('vendorTransfers', vendorTransfers);
   const withdrawals = createWithdrawalService({ db: database.db, recordChange: audit.record, now });
   const jobs = createJobRunner({
     database,
@@ -315,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createSettleHouseRoundsJob({ houseGames, houseRounds }),
       createWithdrawalAutoReceiptJob({ withdrawals, findMerchant: merchantService.findById }),
       createLiftExclusionsJob({ members, responsibleGaming }),
+      createSettleVendorTransfersJob({ vendorTransfers }),
     ],
   });
   app.decorate('jobs', jobs);
@@ -356,7 +375,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wallet,
     inbox,
   });
-  registerWalletRoutes(app, { members, wallet });
+  registerWalletRoutes(app, { members, wallet, vendorTransfers });
+  registerTransferWalletRoutes(app, { members, vendorTransfers });
   registerStatementRoutes(app, {
     members,
     wallet,
@@ -426,7 +446,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
   // Games: the launch call, our own games' tables and the seamless wallet that vendors call.
-  registerLaunchRoutes(app, { games, members });
+  registerLaunchRoutes(app, { games, members, vendorTransfers });
   registerHouseGameRoutes(app, { houseGames, houseRounds, games, members });
   registerHouseRealityCheckRoutes(app, { houseGames, games, members, responsibleGaming, wallet, now });
   // The lobby: categories, vendor lanes and the game lists of issue 7.

@@ -1,8 +1,10 @@
+import { DIWATA_PROFILE } from './transfer-catalogue.ts';
+
 /**
  * The sandbox's two demo vendors and their games. The names are invented; the games are small
  * but real: each round's outcome is drawn here, at the vendor, as a real vendor's would be.
  */
-export type GameKind = 'coin' | 'wheel' | 'card' | 'sportsbook' | 'lottery';
+export type GameKind = 'coin' | 'wheel' | 'card' | 'hilo' | 'sportsbook' | 'lottery';
 export type SandboxGame = {
   gameCode: string;
   names: { EN: string; TY: string };
@@ -42,6 +44,8 @@ export type SandboxVendorProfile = {
   name: string;
   /** Its path prefix in the sandbox. */
   slug: string;
+  /** Whose wallet the stakes come from: the platform's (seamless, the default) or the vendor's own (transfer). */
+  walletMode?: 'seamless' | 'transfer';
   games: SandboxGame[];
 };
 
@@ -149,6 +153,7 @@ export const VENDOR_PROFILES: readonly SandboxVendorProfile[] = [
       },
     ],
   },
+  DIWATA_PROFILE,
 ];
 
 /** The sportsbooks' boards: invented teams, a fixed board per game. */

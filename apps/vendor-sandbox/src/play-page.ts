@@ -1,12 +1,16 @@
 import type { SandboxGame, SandboxVendorProfile } from './catalogue.ts';
 
-const PICKS: Record<'coin' | 'wheel' | 'card', { value: string; EN: string; TY: string }[]> = {
+const PICKS: Record<'coin' | 'wheel' | 'card' | 'hilo', { value: string; EN: string; TY: string }[]> = {
   coin: [
     { value: 'heads', EN: 'Heads', TY: 'Ulo' },
     { value: 'tails', EN: 'Tails', TY: 'Buntot' },
   ],
   wheel: [{ value: 'spin', EN: 'Spin', TY: 'Paikutin' }],
   card: [{ value: 'draw', EN: 'Draw', TY: 'Bumunot' }],
+  hilo: [
+    { value: 'higher', EN: 'Higher', TY: 'Mas mataas' },
+    { value: 'lower', EN: 'Lower', TY: 'Mas mababa' },
+  ],
 };
 
 const TEXTS = {

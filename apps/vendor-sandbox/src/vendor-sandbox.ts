@@ -22,6 +22,7 @@ import {
 import { lotteryPage } from './lottery-page.ts';
 import { playPage } from './play-page.ts';
 import { sportsPage } from './sports-page.ts';
+import { createTransferVendor } from './transfer-vendor.ts';
 
 /**
  * A stand-in third-party game vendor. It serves, per demo vendor:
@@ -161,6 +162,8 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
       await deliver(vendor, 'draws', { ...draw });
     },
   };
+  // Vendors in transfer mode keep the players' money themselves (transfer-vendor.ts).
+  const transferVendor = createTransferVendor({ walletUrl, secrets, walletTimeoutMs });
   const sportsbook = createSportsbook(betWallet);
   const lotteries = createLotteries(VENDOR_PROFILES, betWallet);
   let ticking = false;
@@ -218,6 +221,9 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
           name: vendor.name,
           catalogueUrl: `${url}/${vendor.slug}/catalogue.json`,
           launchUrl: `${url}/${vendor.slug}/play/{gameCode}`,
+          walletMode: vendor.walletMode ?? 'seamless',
+          // Where the platform calls a transfer vendor: `<apiUrl>/transfer/v1/…`.
+          apiUrl: `${url}/${vendor.slug}`,
         })),
       });
     }
@@ -254,6 +260,12 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
       );
       return;
     }
+    if (
+      vendor.walletMode === 'transfer' &&
+      section !== undefined &&
+      ['api', 'transfer', 'control'].includes(section)
+    )
+      return transferVendor.route(request, response, vendor, parts.slice(1), requestUrl.searchParams);
     if (request.method === 'POST' && section === 'api' && item && API_ACTIONS.has(item)) {
       const body = await readJsonBody(request);
       if (body === null) return sendJson(response, 400, { error: 'malformed' });

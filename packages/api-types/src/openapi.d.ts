@@ -915,6 +915,8 @@ export type paths = {
                                 balance: string;
                                 /** @example 1250.00 */
                                 bonusBalance: string;
+                                /** @example 1250.00 */
+                                total: string;
                                 currency: string;
                                 currencySymbol: string;
                             };
@@ -1055,6 +1057,352 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/v2/wallets/merchant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The main wallet and each transfer-wallet vendor's balance for the member (vendors asked in parallel, ~2 s each) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                isSingle: boolean;
+                                currencySymbol: string;
+                                /** @example 100.00 */
+                                mainWallet: string;
+                                vendors: {
+                                    vassalage: string;
+                                    name: string;
+                                    /** @example 100.00 */
+                                    balance: string | null;
+                                    /** @enum {string} */
+                                    status: "OK" | "UNAVAILABLE" | "MAINTENANCE";
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/v2/wallets/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves money between the main wallet (MAIN) and a transfer-wallet vendor; a repeated requestId answers the first outcome */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        amount: string;
+                        requestId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                transferId: string;
+                                /** @enum {string} */
+                                status: "DONE" | "PENDING";
+                                /** @example 100.00 */
+                                mainWallet: string;
+                                vendor: {
+                                    vassalage: string;
+                                    /** @example 100.00 */
+                                    balance: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/v2/wallets/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves every transfer-wallet vendor balance back to the main wallet; answers the wallets afterwards (a vendor that failed keeps its balance, UNAVAILABLE) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        requestId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                isSingle: boolean;
+                                currencySymbol: string;
+                                /** @example 100.00 */
+                                mainWallet: string;
+                                vendors: {
+                                    vassalage: string;
+                                    name: string;
+                                    /** @example 100.00 */
+                                    balance: string | null;
+                                    /** @enum {string} */
+                                    status: "OK" | "UNAVAILABLE" | "MAINTENANCE";
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/member/transactions": {
         parameters: {
             query?: never;
@@ -1096,7 +1444,7 @@ export type paths = {
                                 list: {
                                     id: string;
                                     /** @enum {string} */
-                                    code: "deposit" | "withdrawal_hold" | "withdrawal_release" | "withdrawal" | "bet" | "win" | "rollback" | "bonus" | "transfer" | "salary" | "dividend" | "adjustment";
+                                    code: "deposit" | "withdrawal_hold" | "withdrawal_release" | "withdrawal" | "bet" | "win" | "rollback" | "bonus" | "transfer" | "vendor_transfer" | "salary" | "dividend" | "adjustment";
                                     reference: string | null;
                                     /** @enum {string} */
                                     wallet: "cash" | "bonus";
@@ -15541,7 +15889,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Daily deposits, first deposits, withdrawals paid and net deposits by merchant */
+        /** Daily deposits, first deposits, withdrawals paid and net deposits, GGR, bonuses paid, NGR (GGR less bonuses) and agent pay by merchant */
         get: {
             parameters: {
                 query?: {
@@ -15581,6 +15929,10 @@ export type paths = {
                                     withdrawals: number;
                                     withdrawalAmount: string;
                                     netDeposits: string;
+                                    ggr: string;
+                                    bonuses: string;
+                                    ngr: string;
+                                    agentPay: string;
                                 }[];
                             };
                         };

@@ -21,6 +21,7 @@ import * as m0053 from './migrations/0053_withdrawal_confirmation.ts';
 import * as m0070 from './migrations/0070_games.ts';
 import * as m0071 from './migrations/0071_game_seeds.ts';
 import * as m0075 from './migrations/0075_lottery_draws.ts';
+import * as m0076 from './migrations/0076_vendor_transfers.ts';
 import * as m0080 from './migrations/0080_catalogue.ts';
 import * as m0081 from './migrations/0081_game_classify_groups.ts';
 import * as m0082 from './migrations/0082_game_operator_overrides.ts';
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0070_games': m0070,
   '0071_game_seeds': m0071,
   '0075_lottery_draws': m0075,
+  '0076_vendor_transfers': m0076,
   '0080_catalogue': m0080,
   '0081_game_classify_groups': m0081,
   '0082_game_operator_overrides': m0082,

@@ -13,6 +13,7 @@ export type Database = {
   game_seed_pairs: GameSeedPairsTable;
   game_demo_sessions: GameDemoSessionsTable;
   game_vendor_transactions: GameVendorTransactionsTable;
+  vendor_transfers: VendorTransfersTable;
   game_favorites: GameFavoritesTable;
   game_classify_groups: GameClassifyGroupsTable;
   catalogue_version: CatalogueVersionTable;
@@ -194,6 +195,8 @@ export type GameVendorsTable = {
   status: ColumnType<GameVendorStatus, GameVendorStatus | undefined, GameVendorStatus>;
   launch_url: string | null;
   catalogue_url: string | null;
+  /** Transfer-wallet vendors: the base of the calls we make to them (`<api_url>/transfer/v1/…`). */
+  api_url: ColumnType<string | null, string | null | undefined, string | null>;
   secret_sealed: string | null;
   sort_order: Generated<number>;
   /** In the merchant's in-house list: its RNG games are listed under INHOUSE (migration 0080). */
@@ -374,6 +377,27 @@ export type MemberType = 0 | 1 | 2 | 4 | 41 | 42;
 export type MemberStatus = 'active' | 'locked' | 'self_excluded';
 /** Contact handles of the register form and the profile (line, whatsapp, telegram, …). */
 export type MemberContacts = Record<string, string>;
+
+/** Money moved between a member's main wallet and a transfer-wallet vendor (migration 0076). */
+export type VendorTransferDirection = 'in' | 'out';
+export type VendorTransferStatus = 'pending' | 'done' | 'failed';
+export type VendorTransfersTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  vendor_id: string;
+  direction: VendorTransferDirection;
+  currency: string;
+  amount_minor: ColumnType<bigint, bigint, never>;
+  request_id: string;
+  status: ColumnType<VendorTransferStatus, VendorTransferStatus | undefined, VendorTransferStatus>;
+  failure_code: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  vendor_balance_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  settled_at: Date | null;
+};
 
 export type MembersTable = {
   id: string;

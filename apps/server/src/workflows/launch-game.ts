@@ -7,6 +7,7 @@ import {
 } from '../modules/game/game.service.ts';
 import type { LotteryService } from '../modules/lottery/lottery.service.ts';
 import { AppError } from '../platform/http/errors.ts';
+import type { VendorTransfers } from './vendor-transfer.ts';
 
 export type LaunchMode = 'real' | 'demo';
 
@@ -49,13 +50,20 @@ export function buildLaunchUrl(
   return `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
 }
 
-/** Real play needs a member who may play now, and a vendor whose wallet we can serve. */
-function assertMayPlayForReal(player: LaunchPlayer | null, vendor: VendorRow): LaunchPlayer {
+/**
+ * Real play needs a member who may play now, and a vendor whose wallet we can serve: seamless, or
+ * (where the caller moves the money) transfer.
+ */
+function assertMayPlayForReal(
+  player: LaunchPlayer | null,
+  vendor: VendorRow,
+  options: { allowTransfer?: boolean } = {},
+): LaunchPlayer {
   if (!player) throw new AppError('NOT_LOGGED_IN');
   if (player.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
   if (player.isTrial) throw new AppError('TRIAL_ACCOUNT');
   if (player.isSelfExcluded) throw new AppError('SELF_EXCLUDED');
-  // Transfer-wallet vendors need money moved to them first; none is registered yet.
+  if (vendor.wallet_mode === 'transfer' && options.allowTransfer) return player;
   if (vendor.wallet_mode !== 'seamless') throw new AppError('FEATURE_DISABLED');
   return player;
 }
@@ -65,11 +73,19 @@ function assertMayPlayForReal(player: LaunchPlayer | null, vendor: VendorRow): L
  * maintenance answers hot games instead; demo play (play money at the vendor, never the ledger)
  * for games that offer it, to anyone; real play for members only, with a short-lived launch
  * token in the URL that the vendor exchanges for the player on /wallet/v1.
+ *
+ * A transfer-wallet vendor's game (workflows/vendor-transfer.ts) opens the same way; the vendor's
+ * page shows the vendor's own balance. In a one-wallet merchant (wallet mode `single`) the launch first
+ * brings the other transfer vendors' money home and moves the whole main wallet to this vendor;
+ * in a `transfer` merchant it moves nothing (the member moves money on the game-wallets page).
  */
 export async function launchGame(
-  deps: { games: GameService },
+  deps: { games: GameService; vendorTransfers?: VendorTransfers },
   input: {
     merchantId: string;
+    /** The merchant's currency and wallet mode: what a transfer vendor's launch needs. */
+    currency?: string;
+    walletMode?: 'single' | 'transfer';
     nodeId: string;
     mode: LaunchMode;
     language: string;
@@ -94,7 +110,22 @@ export async function launchGame(
     return { kind: 'url', url: buildLaunchUrl(vendor, game, { mode: 'demo', language: input.language }) };
   }
 
-  const player = assertMayPlayForReal(input.player, vendor);
+  const { vendorTransfers } = deps;
+  const player = assertMayPlayForReal(input.player, vendor, {
+    allowTransfer: vendorTransfers !== undefined && input.currency !== undefined,
+  });
+  if (
+    vendor.wallet_mode === 'transfer' &&
+    vendorTransfers &&
+    input.currency &&
+    input.walletMode === 'single'
+  ) {
+    await vendorTransfers.moveAllInto(
+      { id: input.merchantId, currency: input.currency },
+      { id: player.memberId, status: player.isSelfExcluded ? 'self_excluded' : 'active' },
+      vendor,
+    );
+  }
   const token = await deps.games.issueLaunchToken({
     merchantId: input.merchantId,
     memberId: player.memberId,

@@ -141,6 +141,9 @@ export function createVendorWallet(deps: {
       transactionId,
     });
     if (call.currency !== undefined && call.currency !== currency) return error();
+    // A transfer-wallet vendor holds the player's money itself: it may only learn whom a launch
+    // token names, never move our cash.
+    if (vendor.wallet_mode === 'transfer' && action !== 'authenticate') return error();
 
     if (action === 'authenticate' || action === 'balance') {
       const player = await resolvePlayer(vendor, call, action === 'balance');

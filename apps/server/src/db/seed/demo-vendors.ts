@@ -7,9 +7,10 @@ import type { Database } from '../schema.ts';
 /**
  * The vendors the vendor sandbox serves (apps/vendor-sandbox), by their codes on the platform:
  * two casino vendors (RNG and LIVE), a sportsbook (SPORTS) and a lottery vendor under the spec's
- * LOTT code (LOTT and ELOTT games, opened on the lottery pages).
+ * LOTT code (LOTT and ELOTT games, opened on the lottery pages) on the seamless wallet, and a
+ * transfer-wallet vendor (DIWATA) that keeps the players' money itself.
  */
-export const SANDBOX_VENDOR_CODES = ['LAKAN', 'SAMPAGUITA', 'TAMBULI', 'LOTT'] as const;
+export const SANDBOX_VENDOR_CODES = ['LAKAN', 'SAMPAGUITA', 'TAMBULI', 'LOTT', 'DIWATA'] as const;
 const FEED_TIMEOUT_MS = 5_000;
 
 /**
@@ -45,7 +46,14 @@ export async function configureDemoVendors(
   const listing = (await (
     await fetch(sandbox.url, { signal: AbortSignal.timeout(FEED_TIMEOUT_MS) })
   ).json()) as {
-    vendors: { vendor: string; name: string; catalogueUrl: string; launchUrl: string }[];
+    vendors: {
+      vendor: string;
+      name: string;
+      catalogueUrl: string;
+      launchUrl: string;
+      walletMode?: 'seamless' | 'transfer';
+      apiUrl?: string;
+    }[];
   };
   let imported = 0;
   for (const entry of listing.vendors) {
@@ -55,9 +63,10 @@ export async function configureDemoVendors(
       merchantId,
       vassalage: entry.vendor,
       name: entry.name,
-      walletMode: 'seamless',
+      walletMode: entry.walletMode === 'transfer' ? 'transfer' : 'seamless',
       launchUrl: entry.launchUrl,
       catalogueUrl: entry.catalogueUrl,
+      apiUrl: entry.apiUrl ?? null,
       secret: sandboxVendorSecret(sandbox.appSecret, entry.vendor),
     });
     const response = await fetch(entry.catalogueUrl, { signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });

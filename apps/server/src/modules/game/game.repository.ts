@@ -44,6 +44,7 @@ export async function upsertVendor(db: Executor, row: Insertable<GameVendorsTabl
         ...(row.wallet_mode ? { wallet_mode: row.wallet_mode } : {}),
         ...(row.launch_url !== undefined ? { launch_url: row.launch_url } : {}),
         ...(row.catalogue_url !== undefined ? { catalogue_url: row.catalogue_url } : {}),
+        ...(row.api_url !== undefined ? { api_url: row.api_url } : {}),
         ...(row.secret_sealed !== undefined ? { secret_sealed: row.secret_sealed } : {}),
         updated_at: new Date(),
       }),

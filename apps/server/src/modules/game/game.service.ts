@@ -142,6 +142,8 @@ export type RegisterVendorInput = {
   walletMode?: GameVendorWalletMode;
   launchUrl?: string | null;
   catalogueUrl?: string | null;
+  /** Transfer-wallet vendors: the base of our calls to them (`<apiUrl>/transfer/v1/…`). */
+  apiUrl?: string | null;
   /** The shared HMAC secret in plain text; it is stored sealed. */
   secret?: string;
 };
@@ -172,6 +174,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
       ...(input.walletMode ? { wallet_mode: input.walletMode } : {}),
       ...(input.launchUrl !== undefined ? { launch_url: input.launchUrl } : {}),
       ...(input.catalogueUrl !== undefined ? { catalogue_url: input.catalogueUrl } : {}),
+      ...(input.apiUrl !== undefined ? { api_url: input.apiUrl } : {}),
       ...(input.secret !== undefined ? { secret_sealed: secretBox.seal(input.secret) } : {}),
     });
   }

@@ -57,7 +57,9 @@ export type TransferCode =
   | 'withdrawal_hold'
   | 'withdrawal_release'
   | 'withdrawal'
-  | 'adjustment';
+  | 'adjustment'
+  /** Money moved between a member's main wallet and a transfer-wallet vendor. */
+  | 'vendor_transfer';
 export const TRANSFER_CODES: readonly TransferCode[] = [
   'deposit',
   'bet',
@@ -71,6 +73,7 @@ export const TRANSFER_CODES: readonly TransferCode[] = [
   'withdrawal_release',
   'withdrawal',
   'adjustment',
+  'vendor_transfer',
 ];
 
 /**
@@ -84,7 +87,12 @@ export type HousePurpose =
   | 'withdrawal_clearing'
   | 'withdrawal_paid'
   | 'adjustment'
-  | 'bonus_funding';
+  | 'bonus_funding'
+  /**
+   * What members hold at a transfer-wallet vendor (`vendor_wallet:<vendor code in lower case>`):
+   * positive by what sits there, since it is still the members' money.
+   */
+  | `vendor_wallet:${string}`;
 
 export type PlayerWallet = 'cash' | 'bonus';
 /** One side of a transfer: a member's wallet, or a house account of the merchant. */
@@ -1141,9 +1149,16 @@ export function createWalletService(deps: {
     return statement;
   }
 
+  /** The transfer a key names, if it exists (a void marker is not one). */
+  async function findTransfer(input: { merchantId: string; key: string }): Promise<Transfer | null> {
+    const row = await findTransferByKey(db, input.merchantId, input.key);
+    return row && row.code !== 'void' ? toTransfer(row) : null;
+  }
+
   return {
     statementByDay,
     transfer,
+    findTransfer,
     debitForBet,
     creditForWin,
     withGameLedger,

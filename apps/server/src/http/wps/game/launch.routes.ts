@@ -6,12 +6,18 @@ import { TRIAL_TYPE } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { launchGame } from '../../../workflows/launch-game.ts';
+import type { VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { readMemberSession } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
 import { toGameItem } from './game-items.ts';
 
-export type LaunchRoutesDeps = { games: GameService; members: MemberService };
+export type LaunchRoutesDeps = {
+  games: GameService;
+  members: MemberService;
+  /** Moves a one-wallet member's money to a transfer-wallet vendor on launch. */
+  vendorTransfers?: VendorTransfers;
+};
 
 const LaunchQuery = Type.Object({
   ...MerchantQuery,
@@ -49,9 +55,11 @@ export function registerLaunchRoutes(app: FastifyInstance, deps: LaunchRoutesDep
       const query = request.query as { nodeId: string; mode?: 'real' | 'demo' };
       const session = await readMemberSession(request, deps.members);
       const outcome = await launchGame(
-        { games: deps.games },
+        { games: deps.games, ...(deps.vendorTransfers ? { vendorTransfers: deps.vendorTransfers } : {}) },
         {
           merchantId: merchant.id,
+          currency: merchant.currency,
+          walletMode: merchant.settings.wallet.mode,
           nodeId: query.nodeId,
           mode: query.mode ?? 'real',
           language: request.language,

@@ -41,7 +41,7 @@ const TYPE_CODES = {
   win: ['win'],
   rollback: ['rollback'],
   bonus: ['bonus'],
-  transfer: ['transfer'],
+  transfer: ['transfer', 'vendor_transfer'],
   commission: ['salary', 'dividend'],
   adjustment: ['adjustment'],
 } as const satisfies Record<string, readonly TransferCode[]>;

@@ -1,16 +1,21 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { isAgentType, type MemberService } from '../../../modules/member/member.service.ts';
+import { isAgentType, type MemberService, TRIAL_TYPE } from '../../../modules/member/member.service.ts';
 import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
 import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
 
-export type WalletRoutesDeps = { members: MemberService; wallet: WalletService };
+export type WalletRoutesDeps = {
+  members: MemberService;
+  wallet: WalletService;
+  vendorTransfers: VendorTransfers;
+};
 
 const TAGS = ['wallet'];
 const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
@@ -20,6 +25,11 @@ const BalanceValue = Type.Object({
   /** The cash wallet: what the header shows and what bets are taken from. */
   balance: Money,
   bonusBalance: Money,
+  /**
+   * One-wallet merchants (isSingle): the cash plus what sits at transfer-wallet vendors (the
+   * launch moved it there); otherwise the cash.
+   */
+  total: Money,
   currency: Type.String(),
   currencySymbol: Type.String(),
 });
@@ -75,9 +85,16 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRoutesDep
         memberId: member.id,
         currency: merchant.currency,
       });
+      // Only vendors the member has moved money to are asked; a trial account never has.
+      const atVendors =
+        merchant.settings.wallet.mode === 'single' && member.type !== TRIAL_TYPE
+          ? await deps.vendorTransfers.heldAtVendors(merchant, member.id)
+          : [];
+      const vendorMinor = atVendors.reduce((sum, entry) => sum + (entry.balanceMinor ?? 0n), 0n);
       return ok({
         balance: formatAmount(balances.cashMinor),
         bonusBalance: formatAmount(balances.bonusMinor),
+        total: formatAmount(balances.cashMinor + vendorMinor),
         currency: merchant.currency,
         currencySymbol: merchant.currencySymbol,
       });
@@ -100,19 +117,24 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRoutesDep
       // Spec §4: a trial account makes no consolidated call.
       const { member } = await requireMember(request, deps.members);
       const account = { merchantId: merchant.id, memberId: member.id, currency: merchant.currency };
-      const [balances, heldMinor] = await Promise.all([
+      const [balances, heldMinor, atVendors] = await Promise.all([
         deps.wallet.getBalances(account),
         deps.wallet.sumHeld(account),
+        deps.vendorTransfers.heldAtVendors(merchant, member.id),
       ]);
-      // The ledger keeps no per-vendor wallets yet: transfer-wallet vendors come with the games
-      // that need them, and their balances join this sum and list then.
-      const vendorWallets: { vassalage: string; balance: string }[] = [];
+      // What sits at transfer-wallet vendors is the member's too (vendors that do not answer in
+      // time are left out of the list and the sum).
+      const vendorWallets = atVendors.map((entry) => ({
+        vassalage: entry.vendor.vassalage,
+        balance: formatAmount(entry.balanceMinor ?? 0n),
+      }));
+      const vendorMinor = atVendors.reduce((sum, entry) => sum + (entry.balanceMinor ?? 0n), 0n);
       const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
       const isAgent = isAgentType(member.type);
       return ok({
         currency: merchant.currency,
         currencySymbol: merchant.currencySymbol,
-        total: formatAmount(balances.cashMinor + balances.bonusMinor + heldMinor),
+        total: formatAmount(balances.cashMinor + balances.bonusMinor + heldMinor + vendorMinor),
         mainWallet: formatAmount(balances.cashMinor),
         bonusWallet: formatAmount(balances.bonusMinor),
         held: formatAmount(heldMinor),

@@ -1,0 +1,163 @@
+import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { MemberService } from '../../../modules/member/member.service.ts';
+import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { MerchantWalletView, VendorTransfers } from '../../../workflows/vendor-transfer.ts';
+import { requireMember } from '../../member-session.ts';
+import { requireMerchant } from '../../merchant-context.ts';
+import {
+  ERROR_RESPONSES,
+  LanguageQuery,
+  MerchantQuery,
+  Nullable,
+  StringOf,
+} from '../system/system-schemas.ts';
+
+export type TransferWalletRoutesDeps = { members: MemberService; vendorTransfers: VendorTransfers };
+
+const TAGS = ['wallet'];
+const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
+const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['100.00'] });
+/** Made once per move by the page, so that a retried request moves nothing more. */
+const RequestId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+/** MAIN, or a vendor's code (vassalage). */
+const WalletName = Type.String({ minLength: 2, maxLength: 32, pattern: '^[A-Za-z0-9_]+$' });
+
+const VendorWallet = Type.Object({
+  vassalage: Type.String(),
+  name: Type.String(),
+  /** null when the vendor did not answer in time. */
+  balance: Nullable(Money),
+  status: StringOf(['OK', 'UNAVAILABLE', 'MAINTENANCE']),
+});
+const MerchantWallet = Type.Object({
+  /** Spec §3 "Merchant wallet": one wallet for every game (vendors are filled on launch). */
+  isSingle: Type.Boolean(),
+  currencySymbol: Type.String(),
+  mainWallet: Money,
+  vendors: Type.Array(VendorWallet, { maxItems: 100 }),
+});
+const TransferBody = Type.Object({
+  from: WalletName,
+  to: WalletName,
+  amount: Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16 }),
+  requestId: RequestId,
+});
+const TransferValue = Type.Object({
+  transferId: Type.String(),
+  /** PENDING: the vendor has not confirmed yet; a job settles it, nothing is lost or doubled. */
+  status: StringOf(['DONE', 'PENDING']),
+  mainWallet: Money,
+  vendor: Type.Object({ vassalage: Type.String(), balance: Nullable(Money) }),
+});
+const RecallBody = Type.Object({ requestId: RequestId });
+const MEMBER_ERRORS = {
+  401: { $ref: 'ErrorEnvelope#' },
+  403: { $ref: 'ErrorEnvelope#' },
+  409: { $ref: 'ErrorEnvelope#' },
+  ...ERROR_RESPONSES,
+} as const;
+
+function toMerchantWallet(view: MerchantWalletView, merchant: { currencySymbol: string; isSingle: boolean }) {
+  return {
+    isSingle: merchant.isSingle,
+    currencySymbol: merchant.currencySymbol,
+    mainWallet: formatAmount(view.cashMinor),
+    vendors: view.vendors.map((entry) => ({
+      vassalage: entry.vendor.vassalage,
+      name: entry.vendor.name,
+      balance: entry.balanceMinor === null ? null : formatAmount(entry.balanceMinor),
+      status: entry.status,
+    })),
+  };
+}
+
+/**
+ * The member's transfer wallets (spec §7 "Wallet transfer, merchant wallet"); the vendor protocol
+ * is described in modules/game/transfer-vendor-client.ts, the moves in workflows/vendor-transfer.ts.
+ */
+export function registerTransferWalletRoutes(app: FastifyInstance, deps: TransferWalletRoutesDeps): void {
+  app.get(
+    '/wps/v2/wallets/merchant',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The main wallet and each transfer-wallet vendor's balance for the member (vendors asked in parallel, ~2 s each)",
+        querystring: Query,
+        response: { 200: Envelope(MerchantWallet), ...MEMBER_ERRORS },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, deps.members);
+      const view = await deps.vendorTransfers.merchantWallet(merchant, member.id);
+      return ok(
+        toMerchantWallet(view, { ...merchant, isSingle: merchant.settings.wallet.mode === 'single' }),
+      );
+    },
+  );
+
+  app.post(
+    '/wps/v2/wallets/transfer',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Moves money between the main wallet (MAIN) and a transfer-wallet vendor; a repeated requestId answers the first outcome',
+        querystring: Query,
+        body: TransferBody,
+        response: { 200: Envelope(TransferValue), ...MEMBER_ERRORS },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, deps.members);
+      const body = request.body as Static<typeof TransferBody>;
+      const amount = parseAmount(body.amount);
+      if (!amount.ok || amount.minor <= 0n) {
+        throw new AppError('VALIDATION', { value: { fields: { amount: 'amount' } } });
+      }
+      const answer = await deps.vendorTransfers.transfer(merchant, member, {
+        from: body.from,
+        to: body.to,
+        amountMinor: amount.minor,
+        requestId: body.requestId,
+      });
+      return ok({
+        transferId: answer.transferId,
+        status: answer.status,
+        mainWallet: formatAmount(answer.cashMinor),
+        vendor: {
+          vassalage: answer.vendor.vassalage,
+          balance: answer.vendorBalanceMinor === null ? null : formatAmount(answer.vendorBalanceMinor),
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/wps/v2/wallets/recall',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Moves every transfer-wallet vendor balance back to the main wallet; answers the wallets afterwards (a vendor that failed keeps its balance, UNAVAILABLE)',
+        querystring: Query,
+        body: RecallBody,
+        response: { 200: Envelope(MerchantWallet), ...MEMBER_ERRORS },
+      },
+    },
+    async (request) => {
+      const merchant = requireMerchant(request);
+      const { member } = await requireMember(request, deps.members);
+      const body = request.body as Static<typeof RecallBody>;
+      const view = await deps.vendorTransfers.recall(merchant, member, body.requestId);
+      return ok(
+        toMerchantWallet(view, { ...merchant, isSingle: merchant.settings.wallet.mode === 'single' }),
+      );
+    },
+  );
+}
