@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { formatAmount } from '@panalo/money/amount.ts';
@@ -29,8 +28,8 @@ import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
-import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
+import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
 import { registerMessageRoutes } from './http/wps/member/messages.routes.ts';
@@ -95,7 +94,8 @@ import type { DatabaseHandle } from './platform/db/database.ts';
 import { handleClientError, handleFrameworkError, installEnvelope } from './platform/http/envelope.ts';
 import { installGracefulClose } from './platform/http/graceful-close.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
-import { installRequestContext } from './platform/http/request-context.ts';
+import { createRequestIdGenerator, installRequestContext } from './platform/http/request-context.ts';
+import { createRequestLogger } from './platform/http/request-logger.ts';
 import { installUploadGuard, MULTIPART_LIMITS } from './platform/http/upload.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { DEFAULT_LANGUAGE } from './platform/i18n/language.ts';
@@ -196,7 +196,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // Trust X-Forwarded-For from exactly as many proxy hops as configured.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
-    genReqId: () => randomUUID(),
+    genReqId: createRequestIdGenerator(),
+    childLoggerFactory: createRequestLogger,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     // Failures before routing, and bytes that are not HTTP at all, answer in the envelope too.
@@ -205,7 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  await app.register(fastifyCookie);
+  // Cookies are parsed only where one is read (the captcha's, client-context.ts), not on every request.
+  await app.register(fastifyCookie, { hook: false });
   // Uploads (images of the back office): one small file per request, read by readUploadedFile.
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   installUploadGuard(app);
@@ -215,9 +217,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installMerchantContext(app, merchantService);
   installRequestContext(app, readMerchantLanguage);
   installEnvelope(app);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
   installGracefulClose(app);
   const metrics = installMetrics(app);
 

@@ -19,8 +19,9 @@ export function readClient(request: FastifyRequest, countryHeader: string | unde
 
 export const CAPTCHA_COOKIE = 'captchaId';
 
-/** The browser's captcha id, from its HttpOnly cookie. */
+/** The browser's captcha id, from its HttpOnly cookie (app.ts has cookies parsed only here). */
 export function readCaptchaId(request: FastifyRequest): string | undefined {
-  const value = request.cookies?.[CAPTCHA_COOKIE];
+  const header = request.headers.cookie;
+  const value = header ? request.server.parseCookie(header)[CAPTCHA_COOKIE] : undefined;
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,6 +1,7 @@
 import { isSealedPayload, openPayload, SealedPayloadError } from '@panalo/crypto/sealed-payload.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
+import { addPreValidationFirst } from '../http/route-hooks.ts';
 import type { EncryptionKeyStore } from './encryption-keys.ts';
 
 declare module 'fastify' {
@@ -23,11 +24,15 @@ declare module 'fastify' {
  * On such a route a plain body answers 400 ENCRYPTION_REQUIRED, a kid that is neither the current
  * nor the previous key 400 KEY_ROTATED (the client fetches the key again and retries), and a sealed
  * body that does not open 400 MALFORMED. The opened body replaces request.body; it is never logged.
+ * The hook is put on the marked routes only (the others never pay for it), so this must be
+ * installed before any route is registered.
  */
 export function installSealedBodies(app: FastifyInstance, deps: { keys: EncryptionKeyStore }): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (request.routeOptions.config.encrypted !== true) return;
-    request.body = await openSealedBody(request.body, deps.keys);
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { encrypted?: boolean } | undefined)?.encrypted !== true) return;
+    addPreValidationFirst(route, async (request: FastifyRequest) => {
+      request.body = await openSealedBody(request.body, deps.keys);
+    });
   });
 }
 

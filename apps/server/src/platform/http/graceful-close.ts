@@ -10,7 +10,9 @@ export function installGracefulClose(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     isClosing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it runs on every reply, and an async one would cost a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (isClosing) reply.header('Connection', 'close');
+    done(null, payload);
   });
 }

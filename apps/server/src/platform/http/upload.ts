@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { addPreValidationFirst, takesBody } from './route-hooks.ts';
 
 /**
  * Limits of every multipart request (app.ts registers @fastify/multipart with them): one file and a
@@ -50,12 +51,18 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
 
 /**
  * Only routes that declare `consumes: ['multipart/form-data']` take a multipart body; anywhere else
- * it is a body of the wrong type (400 MALFORMED), as a JSON route answers any other.
+ * it is a body of the wrong type (400 MALFORMED), as a JSON route answers any other. The check is
+ * put on each route that reads a body and takes no upload; GET and HEAD bodies are never parsed.
+ * Must be installed before any route is registered.
  */
 export function installUploadGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart()) return;
-    const consumes = (request.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes;
-    if (!consumes?.includes('multipart/form-data')) throw new AppError('MALFORMED');
+  app.addHook('onRoute', (route) => {
+    const consumes = (route.schema as { consumes?: readonly string[] } | undefined)?.consumes;
+    if (!takesBody(route) || consumes?.includes('multipart/form-data')) return;
+    addPreValidationFirst(route, refuseMultipart);
   });
+}
+
+function refuseMultipart(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  done(request.isMultipart() ? new AppError('MALFORMED') : undefined);
 }

@@ -312,8 +312,10 @@ function TransferForm({ wallets }: { wallets: MerchantWallets }) {
           // The server answered: this attempt is over, the next one is a new transfer.
           setRequestId(newTransferRequestId());
           const fields = (error.value as { fields?: Record<string, string> } | undefined)?.fields;
-          if (fields?.amount) return setAmountError(fields.amount);
-          if (fields?.from || fields?.to) return setVendorError(fields.from ?? fields.to ?? null);
+          // Our own words for the field the server names: the page checked the same rules already.
+          if (fields?.amount) return setAmountError(t('gameWallets.errors.format'));
+          if (fields?.from || fields?.to)
+            return setVendorError(t('gameWallets.errors.wallet', { wallet: vendor.name }));
           if (error.code === 'INSUFFICIENT_FUNDS') {
             // The balances on screen were out of date: show the current ones.
             refreshWallets();

@@ -452,6 +452,7 @@ export const en = {
       insufficient: '{{wallet}} does not hold this much any more; the balances are refreshed',
       vendorUnavailable: '{{wallet}} cannot be reached right now. Try again later.',
       maintenance: '{{wallet}} is under maintenance. Try again later.',
+      wallet: '{{wallet}} does not take transfers; choose another game wallet',
       lost: 'The answer did not arrive. Try again: the money moves only once.',
     },
   },

@@ -467,6 +467,7 @@ export const ty = {
       insufficient: 'Wala nang ganitong halaga sa {{wallet}}; na-refresh na ang mga balanse',
       vendorUnavailable: 'Hindi maabot ang {{wallet}} ngayon. Subukan muli mamaya.',
       maintenance: 'Nasa maintenance ang {{wallet}}. Subukan muli mamaya.',
+      wallet: 'Hindi tumatanggap ng paglipat ang {{wallet}}; pumili ng ibang wallet ng laro',
       lost: 'Hindi dumating ang sagot. Subukan muli: isang beses lang maililipat ang pera.',
     },
   },
