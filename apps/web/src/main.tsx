@@ -4,14 +4,22 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers, queryClient } from './app/providers';
 import { createRouter } from './app/router';
-import { systemStatusQuery } from './lib/api/system-queries';
-import { initializeI18n } from './lib/i18n/i18n';
-import { restoreToken } from './lib/session/auth-store';
+import { permissionQuery, publicStateQuery, systemStatusQuery } from './lib/api/system-queries';
+import { initializeI18n, useLanguageStore } from './lib/i18n/i18n';
+import { restoreToken, useAuthStore } from './lib/session/auth-store';
 
 // Spec §4: the token (query string or session) is read before the first route decides anything.
 restoreToken(window.location, window.history);
-// The system status is asked for while the language's strings load (spec §4: status first).
+// The system status is asked for while the language's strings load (spec §4: status first), and
+// with it what the header and the home page show first: their first render then finds it at hand
+// instead of drawing placeholders that the answers would move. index.html's boot script has made
+// these calls already (lib/api/boot-prefetch.ts); these take its answers.
 void queryClient.prefetchQuery(systemStatusQuery());
+{
+  const language = useLanguageStore.getState().language;
+  void queryClient.prefetchQuery(permissionQuery(language));
+  void queryClient.prefetchQuery(publicStateQuery(language, useAuthStore.getState().token));
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

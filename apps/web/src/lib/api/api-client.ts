@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { takeBootResponse } from './boot-prefetch';
 import { useConnectionNotices } from './connection-notices';
 
 /** After this long a call is still answered, but the user is told the page is slow (spec §8). */
@@ -73,18 +74,22 @@ export async function requestApi<Value>(path: string, request: ApiRequest = {}):
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, request.query), {
-        method: request.method ?? 'GET',
-        headers,
-        body:
-          request.body === undefined
-            ? undefined
-            : isForm
-              ? (request.body as FormData)
-              : JSON.stringify(request.body),
-        signal: controller.signal,
-        credentials: 'same-origin',
-      });
+      const url = buildUrl(path, request.query);
+      // A first call the page's boot script has already made (boot-prefetch.ts) is not made twice.
+      const prefetched = (request.method ?? 'GET') === 'GET' ? takeBootResponse(url, token) : null;
+      response = await (prefetched ??
+        fetch(url, {
+          method: request.method ?? 'GET',
+          headers,
+          body:
+            request.body === undefined
+              ? undefined
+              : isForm
+                ? (request.body as FormData)
+                : JSON.stringify(request.body),
+          signal: controller.signal,
+          credentials: 'same-origin',
+        }));
     } catch (error) {
       if (request.signal?.aborted) throw error;
       useConnectionNotices.getState().report(timedOut ? 'slow' : 'network');
