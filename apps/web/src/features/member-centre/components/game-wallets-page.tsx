@@ -429,7 +429,7 @@ function TransferForm({ wallets }: { wallets: MerchantWallets }) {
           ) : null}
         </div>
       </div>
-      {notice ? <TransferNotice notice={notice} /> : null}
+      {notice ? <TransferNotice notice={notice} testIdPrefix="game-wallet" /> : null}
       <Button
         type="submit"
         variant="primary"
@@ -443,7 +443,7 @@ function TransferForm({ wallets }: { wallets: MerchantWallets }) {
   );
 }
 
-function TransferNotice({ notice }: { notice: Notice }) {
+function TransferNotice({ notice, testIdPrefix }: { notice: Notice; testIdPrefix: string }) {
   if (notice.tone === 'error') return <FormNotice message={notice.message} code={notice.code} />;
   return (
     <p
@@ -454,7 +454,7 @@ function TransferNotice({ notice }: { notice: Notice }) {
           ? 'border-success/40 bg-success/10 font-medium text-success'
           : 'border-warning/40 bg-warning/10 text-text',
       )}
-      data-testid={`game-wallet-${notice.tone}`}
+      data-testid={`${testIdPrefix}-${notice.tone}`}
     >
       {notice.message}
     </p>
@@ -578,7 +578,7 @@ function RecallAll({ wallets, isPrimary }: { wallets: MerchantWallets; isPrimary
       >
         {t('gameWallets.recallAll')}
       </Button>
-      {notice ? <TransferNotice notice={notice} /> : null}
+      {notice ? <TransferNotice notice={notice} testIdPrefix="game-wallets-recall" /> : null}
     </div>
   );
 }
