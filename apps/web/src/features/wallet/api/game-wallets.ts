@@ -1,43 +1,33 @@
+import type { paths } from '@panalo/api-types/openapi.d.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
+// Wire shapes from the server's OpenAPI document (packages/api-types), so a change of a route's
+// schema that this page does not follow fails the type check.
+/** The success value of an operation's 200 answer (the envelope's `value`). */
+type OkValue<Operation> = Operation extends {
+  responses: { 200: { content: { 'application/json': { value: infer Value } } } };
+}
+  ? Value
+  : never;
+
 /**
- * The wallets of transfer-mode vendors: vendors that keep the player's money in their own system,
- * so the player moves it between our main wallet and theirs (spec §3 "isSingle", §7).
+ * GET /wps/v2/wallets/merchant (T): the main wallet and one wallet per transfer-mode vendor, vendors
+ * that keep the player's money in their own system (spec §3 "isSingle", §7). `isSingle`: games move
+ * the money in on launch and it comes back on recall, so the player sees one wallet.
  */
-export type GameWalletStatus = 'OK' | 'UNAVAILABLE' | 'MAINTENANCE';
+export type MerchantWallets = OkValue<paths['/wps/v2/wallets/merchant']['get']>;
 
-export type GameWallet = {
-  /** The vendor's code on the wire. */
-  vassalage: string;
-  name: string;
-  /** Null when the vendor did not answer in time. */
-  balance: string | null;
-  status: GameWalletStatus;
-};
+/** One vendor's wallet: `balance` is null when the vendor did not answer in time. */
+export type GameWallet = MerchantWallets['vendors'][number];
 
-/** GET /wps/v2/wallets/merchant (T). */
-export type MerchantWallets = {
-  /** The merchant moves money into a game on launch and back on recall: one wallet to the player. */
-  isSingle: boolean;
-  currencySymbol: string;
-  mainWallet: string;
-  vendors: GameWallet[];
-};
+/** POST /wps/v2/wallets/transfer (T): `from` and `to` are "MAIN" or a vendor's vassalage, one of them MAIN. */
+export type WalletTransferInput =
+  paths['/wps/v2/wallets/transfer']['post']['requestBody']['content']['application/json'];
 
-/** "MAIN" or a vendor's vassalage; exactly one side of a transfer is MAIN. */
-export type WalletSide = 'MAIN' | (string & {});
-
-export type WalletTransferInput = { from: WalletSide; to: WalletSide; amount: string; requestId: string };
-
-/** POST /wps/v2/wallets/transfer (T). PENDING: the vendor has not confirmed yet; a job settles it. */
-export type WalletTransferResult = {
-  transferId: string;
-  status: 'DONE' | 'PENDING';
-  mainWallet: string;
-  vendor: { vassalage: string; balance: string | null };
-};
+/** PENDING: the vendor has not confirmed yet; a job settles it, nothing is lost or doubled. */
+export type WalletTransferResult = OkValue<paths['/wps/v2/wallets/transfer']['post']>;
 
 /** The member's main and game wallets; the token is in the key so another login never sees them. */
 export const merchantWalletsQuery = (language: LanguageCode, token: string | null, isEnabled = true) =>
