@@ -72,14 +72,14 @@ describe('sports bets and lottery tickets with the vendor sandbox', () => {
       .where('games.vassalage', '=', vassalage)
       .execute();
 
-  it('imports the sportsbook into SPORTS and the lottery vendor into LOTT and ELOTT', async () => {
+  it('imports the sportsbook into SPORTS and both lottery vendors into LOTT and ELOTT', async () => {
     const lanes = await testApp.app.inject({ method: 'GET', url: '/wps/relay/vendors' });
     const list = lanes.json().value.list as { gameCategory: string; cards: { vassalage: string }[] }[];
     const vendorsOf = (category: string) =>
       list.find((lane) => lane.gameCategory === category)?.cards.map((card) => card.vassalage);
     expect(vendorsOf('SPORTS')).toEqual(['TAMBULI']);
-    expect(vendorsOf('LOTT')).toEqual(['LOTT']);
-    expect(vendorsOf('ELOTT')).toEqual(['LOTT']);
+    expect(vendorsOf('LOTT')).toEqual(['LOTT', 'TCG_SEA']);
+    expect(vendorsOf('ELOTT')).toEqual(['LOTT', 'TCG_SEA']);
   });
 
   it('takes a sports stake when the bet is placed and pays it when the bet is settled', async () => {
@@ -165,6 +165,68 @@ describe('sports bets and lottery tickets with the vendor sandbox', () => {
     const opened = await member.call('GET', '/lgw/vn/numeros/opened/game?gameCode=bituin-quick-2');
     expect(opened.body.value.list).toEqual([
       expect.objectContaining({ numero: drawn.body.draw.numero, openNumbers: numbers }),
+    ]);
+  });
+
+  it('sells a 4D ticket on /seaLottery, pays the digits matched in place from the last, and reports the draw', async () => {
+    const member = createAccountsClient(testApp.app, '203.0.113.152');
+    expect((await member.logIn('demo', 'Demo1234')).success).toBe(true);
+    // Spec §4: a TCG_SEA game opens on /seaLottery, which asks for its frame with lottoArea SEA.
+    const routed = await member.call('GET', '/wps/game/launchGame?nodeId=TCG_SEA_dagat-4d&mode=real');
+    expect(routed.body.value).toEqual({ route: '/seaLottery', gameCode: 'dagat-4d' });
+    const launched = await member.call(
+      'GET',
+      '/lgw/vn/games/launch?gameCode=dagat-4d&lottoArea=SEA&prizeMode=ELOTT&view=betting',
+    );
+    expect(launched.status).toBe(200);
+    const launchUrl = new URL(launched.body.value.url);
+    expect(launchUrl.pathname).toBe('/dagat/play/dagat-4d');
+    expect(launchUrl.searchParams.get('lottoArea')).toBe('SEA');
+    const page = await (await fetch(launchUrl)).text();
+    expect(page).toContain('Dagat 4D Draw');
+    expect(page).toContain('data-testid="digit-3"');
+    const api = `${launchUrl.origin}/dagat/api`;
+    const started = await post(`${api}/start`, {
+      gameCode: 'dagat-4d',
+      mode: 'real',
+      token: launchUrl.searchParams.get('token'),
+    });
+    expect(started.status).toBe(200);
+    const sessionId = started.body.sessionId;
+
+    // Four digits from 0 to 9: three, or a 10, are refused; a repeated digit is a fair pick.
+    expect((await post(`${api}/ticket`, { sessionId, numbers: [1, 2, 3], stake: '2.00' })).status).toBe(422);
+    expect((await post(`${api}/ticket`, { sessionId, numbers: [1, 2, 3, 10], stake: '2.00' })).status).toBe(
+      422,
+    );
+    const before = await cash();
+    const pick = [7, 7, 0, 1];
+    const bought = await post(`${api}/ticket`, { sessionId, numbers: pick, stake: '2.00' });
+    // In place order, not sorted as a lotto's numbers are.
+    expect(bought.body).toMatchObject({ status: 'OK', ticket: { status: 'open', numbers: pick } });
+    expect(await cash()).toBe(before - 200n);
+    expect(await roundsOf('TCG_SEA')).toEqual([{ status: 'open', stake_minor: 200n, win_minor: 0n }]);
+
+    const drawn = await post(`${api}/draw`, { sessionId });
+    const digits = drawn.body.draw.numbers as number[];
+    expect(digits).toHaveLength(4);
+    for (const digit of digits) expect(digit >= 0 && digit <= 9 && Number.isInteger(digit)).toBe(true);
+    let matched = 0;
+    while (matched < 4 && pick[3 - matched] === digits[3 - matched]) matched += 1;
+    // All four in place pay 6000 times the stake, the last three 300 times, anything else nothing.
+    const winMinor = matched === 4 ? 1_200_000n : matched === 3 ? 60_000n : 0n;
+    const ticket = drawn.body.tickets.find(
+      (candidate: { id: string }) => candidate.id === bought.body.ticket.id,
+    );
+    expect(ticket).toMatchObject({ matched, status: winMinor > 0n ? 'won' : 'lost' });
+    expect(await cash()).toBe(before - 200n + winMinor);
+    expect(await roundsOf('TCG_SEA')).toEqual([
+      { status: 'settled', stake_minor: 200n, win_minor: winMinor },
+    ]);
+
+    const opened = await member.call('GET', '/lgw/vn/numeros/opened/game?gameCode=dagat-4d');
+    expect(opened.body.value.list).toEqual([
+      expect.objectContaining({ numero: drawn.body.draw.numero, openNumbers: digits }),
     ]);
   });
 });

@@ -232,9 +232,15 @@ type DrawState = {
   drawing: Promise<LotteryDraw> | null;
 };
 
-/** Distinct numbers from lowest to highest, sorted: a draw, or a quick pick. */
+/**
+ * A draw, or a quick pick: distinct numbers from lowest to highest, sorted, for a lotto; one
+ * digit per place, repeats allowed and in place order, for a digits draw.
+ */
 export function drawNumbers(rules: LotteryRules): number[] {
-  const pool = Array.from({ length: rules.highest - rules.lowest + 1 }, (_, index) => rules.lowest + index);
+  const span = rules.highest - rules.lowest + 1;
+  if (rules.pick === 'digits')
+    return Array.from({ length: rules.count }, () => rules.lowest + randomInt(span));
+  const pool = Array.from({ length: span }, (_, index) => rules.lowest + index);
   for (let index = pool.length - 1; index > 0; index -= 1) {
     const other = randomInt(index + 1);
     [pool[index], pool[other]] = [pool[other] as number, pool[index] as number];
@@ -242,15 +248,31 @@ export function drawNumbers(rules: LotteryRules): number[] {
   return pool.slice(0, rules.count).sort((left, right) => left - right);
 }
 
-/** A ticket's pick, checked: the game's count of distinct whole numbers in its range. */
+/**
+ * A ticket's pick, checked: the game's count of whole numbers in its range; a lotto's distinct
+ * (and sorted, as order does not count), a digits draw's in the order picked.
+ */
 export function parsePick(rules: LotteryRules, value: unknown): number[] | null {
   if (!Array.isArray(value) || value.length !== rules.count) return null;
   const numbers = value.filter(
     (number): number is number =>
       Number.isInteger(number) && number >= rules.lowest && number <= rules.highest,
   );
+  if (numbers.length !== rules.count) return null;
+  if (rules.pick === 'digits') return numbers;
   if (new Set(numbers).size !== rules.count) return null;
   return [...numbers].sort((left, right) => left - right);
+}
+
+/**
+ * How many of a ticket's numbers the draw matched: a lotto's in any order; a digits draw's in
+ * place, counted from the last digit back (so all but one is the last digits, the consolation).
+ */
+export function matchedOf(rules: LotteryRules, picked: readonly number[], drawn: readonly number[]): number {
+  if (rules.pick === 'numbers') return picked.filter((number) => drawn.includes(number)).length;
+  let matched = 0;
+  for (let place = rules.count - 1; place >= 0 && picked[place] === drawn[place]; place -= 1) matched += 1;
+  return matched;
 }
 
 function winOf(rules: LotteryRules, matched: number, stakeMinor: bigint): bigint {
@@ -348,7 +370,7 @@ export function createLotteries(
     state.tickets = [];
     state.history = [result, ...state.history].slice(0, DRAWS_KEPT);
     for (const ticket of tickets) {
-      const matched = ticket.numbers.filter((number) => result.numbers.includes(number)).length;
+      const matched = matchedOf(state.rules, ticket.numbers, result.numbers);
       const winMinor = winOf(state.rules, matched, ticket.stakeMinor);
       await wallet.credit(ticket.session, ticket.roundId, winMinor);
       ticket.matched = matched;

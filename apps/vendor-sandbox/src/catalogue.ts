@@ -1,8 +1,8 @@
 import { DIWATA_PROFILE } from './transfer-catalogue.ts';
 
 /**
- * The sandbox's two demo vendors and their games. The names are invented; the games are small
- * but real: each round's outcome is drawn here, at the vendor, as a real vendor's would be.
+ * The sandbox's demo vendors and their games. The names are invented; the games are small but
+ * real: each round's outcome is drawn here, at the vendor, as a real vendor's would be.
  */
 export type GameKind = 'coin' | 'wheel' | 'card' | 'hilo' | 'sportsbook' | 'lottery';
 export type SandboxGame = {
@@ -25,16 +25,25 @@ export type SportsFixture = {
   odds: { home: number; draw: number | null; away: number };
 };
 
-/** A lottery game's draw: how many numbers, from which range, how often, and what a full match pays. */
+/**
+ * A lottery game's draw: how a ticket picks, how many, from which range, how often, and what a
+ * full match pays. Two styles: `numbers` is a lotto (distinct numbers, matched in any order), and
+ * `digits` a 4D or 3D draw of South-East Asia (one digit 0 to 9 per place, repeats allowed,
+ * matched place by place).
+ */
 export type LotteryRules = {
   gameCode: string;
-  /** How many numbers a ticket picks and a draw draws (distinct). */
+  pick: 'numbers' | 'digits';
+  /** How many numbers (or digits) a ticket picks and a draw draws. */
   count: number;
   lowest: number;
   highest: number;
   /** A draw closes this long after the previous one, unless drawn on demand before. */
   drawIntervalMs: number;
-  /** A ticket matching every number, in any order, pays its stake times this; matching all but one pays partial. */
+  /**
+   * A ticket matching every number pays its stake times this; matching all but one pays partial
+   * (for digits: the last ones, in place, as a 4D's consolation prize).
+   */
   fullMatchMultiplier: number;
   partialMatchMultiplier: number;
 };
@@ -49,33 +58,41 @@ export type SandboxVendorProfile = {
   games: SandboxGame[];
 };
 
+/** One game of a catalogue. Lotteries are played for real only (their page needs a member). */
+function sandboxGame(
+  gameCode: string,
+  names: SandboxGame['names'],
+  gameType: SandboxGame['gameType'],
+  kind: GameKind,
+  colours: SandboxGame['colours'],
+): SandboxGame {
+  return { gameCode, names, gameType, kind, colours, demo: kind !== 'lottery' };
+}
+
 export const VENDOR_PROFILES: readonly SandboxVendorProfile[] = [
   {
     code: 'LAKAN',
     name: 'Lakan Gaming',
     slug: 'lakan',
     games: [
-      {
-        gameCode: 'lakan-coin-flip',
-        names: { EN: 'Lakan Coin Flip', TY: 'Lakan Hagis-Barya' },
-        gameType: 'RNG',
-        kind: 'coin',
-        colours: ['#f59e0b', '#7c2d12'],
-      },
-      {
-        gameCode: 'lakan-lucky-wheel',
-        names: { EN: 'Lakan Lucky Wheel', TY: 'Lakan Gulong ng Suwerte' },
-        gameType: 'RNG',
-        kind: 'wheel',
-        colours: ['#10b981', '#064e3b'],
-      },
-      {
-        gameCode: 'lakan-live-high-card',
-        names: { EN: 'Lakan Live High Card', TY: 'Lakan Live Mataas na Baraha' },
-        gameType: 'LIVE',
-        kind: 'card',
-        colours: ['#ef4444', '#450a0a'],
-      },
+      sandboxGame('lakan-coin-flip', { EN: 'Lakan Coin Flip', TY: 'Lakan Hagis-Barya' }, 'RNG', 'coin', [
+        '#f59e0b',
+        '#7c2d12',
+      ]),
+      sandboxGame(
+        'lakan-lucky-wheel',
+        { EN: 'Lakan Lucky Wheel', TY: 'Lakan Gulong ng Suwerte' },
+        'RNG',
+        'wheel',
+        ['#10b981', '#064e3b'],
+      ),
+      sandboxGame(
+        'lakan-live-high-card',
+        { EN: 'Lakan Live High Card', TY: 'Lakan Live Mataas na Baraha' },
+        'LIVE',
+        'card',
+        ['#ef4444', '#450a0a'],
+      ),
     ],
   },
   {
@@ -83,27 +100,27 @@ export const VENDOR_PROFILES: readonly SandboxVendorProfile[] = [
     name: 'Sampaguita Live',
     slug: 'sampaguita',
     games: [
-      {
-        gameCode: 'sampaguita-live-wheel',
-        names: { EN: 'Sampaguita Live Colour Wheel', TY: 'Sampaguita Live Gulong ng Kulay' },
-        gameType: 'LIVE',
-        kind: 'wheel',
-        colours: ['#a855f7', '#3b0764'],
-      },
-      {
-        gameCode: 'sampaguita-live-card-duel',
-        names: { EN: 'Sampaguita Live Card Duel', TY: 'Sampaguita Live Tapatan ng Baraha' },
-        gameType: 'LIVE',
-        kind: 'card',
-        colours: ['#0ea5e9', '#082f49'],
-      },
-      {
-        gameCode: 'sampaguita-coin',
-        names: { EN: 'Sampaguita Coin Toss', TY: 'Sampaguita Hagis ng Barya' },
-        gameType: 'RNG',
-        kind: 'coin',
-        colours: ['#eab308', '#422006'],
-      },
+      sandboxGame(
+        'sampaguita-live-wheel',
+        { EN: 'Sampaguita Live Colour Wheel', TY: 'Sampaguita Live Gulong ng Kulay' },
+        'LIVE',
+        'wheel',
+        ['#a855f7', '#3b0764'],
+      ),
+      sandboxGame(
+        'sampaguita-live-card-duel',
+        { EN: 'Sampaguita Live Card Duel', TY: 'Sampaguita Live Tapatan ng Baraha' },
+        'LIVE',
+        'card',
+        ['#0ea5e9', '#082f49'],
+      ),
+      sandboxGame(
+        'sampaguita-coin',
+        { EN: 'Sampaguita Coin Toss', TY: 'Sampaguita Hagis ng Barya' },
+        'RNG',
+        'coin',
+        ['#eab308', '#422006'],
+      ),
     ],
   },
   {
@@ -111,22 +128,20 @@ export const VENDOR_PROFILES: readonly SandboxVendorProfile[] = [
     name: 'Tambuli Sports',
     slug: 'tambuli',
     games: [
-      {
-        gameCode: 'tambuli-sportsbook',
-        names: { EN: 'Tambuli Sportsbook', TY: 'Tambuli Pustahan sa Isports' },
-        gameType: 'SPORTS',
-        kind: 'sportsbook',
-        colours: ['#22c55e', '#052e16'],
-        demo: true,
-      },
-      {
-        gameCode: 'tambuli-basketball',
-        names: { EN: 'Tambuli Basketball', TY: 'Tambuli Basketbol' },
-        gameType: 'SPORTS',
-        kind: 'sportsbook',
-        colours: ['#f97316', '#431407'],
-        demo: true,
-      },
+      sandboxGame(
+        'tambuli-sportsbook',
+        { EN: 'Tambuli Sportsbook', TY: 'Tambuli Pustahan sa Isports' },
+        'SPORTS',
+        'sportsbook',
+        ['#22c55e', '#052e16'],
+      ),
+      sandboxGame(
+        'tambuli-basketball',
+        { EN: 'Tambuli Basketball', TY: 'Tambuli Basketbol' },
+        'SPORTS',
+        'sportsbook',
+        ['#f97316', '#431407'],
+      ),
     ],
   },
   {
@@ -135,22 +150,33 @@ export const VENDOR_PROFILES: readonly SandboxVendorProfile[] = [
     name: 'Bituin Lotto',
     slug: 'bituin',
     games: [
-      {
-        gameCode: 'bituin-3-of-20',
-        names: { EN: 'Bituin Lotto 3/20', TY: 'Bituin Loto 3/20' },
-        gameType: 'LOTT',
-        kind: 'lottery',
-        colours: ['#facc15', '#1e1b4b'],
-        demo: false,
-      },
-      {
-        gameCode: 'bituin-quick-2',
-        names: { EN: 'Bituin Quick 2/12', TY: 'Bituin Mabilis 2/12' },
-        gameType: 'ELOTT',
-        kind: 'lottery',
-        colours: ['#38bdf8', '#172554'],
-        demo: false,
-      },
+      sandboxGame('bituin-3-of-20', { EN: 'Bituin Lotto 3/20', TY: 'Bituin Loto 3/20' }, 'LOTT', 'lottery', [
+        '#facc15',
+        '#1e1b4b',
+      ]),
+      sandboxGame(
+        'bituin-quick-2',
+        { EN: 'Bituin Quick 2/12', TY: 'Bituin Mabilis 2/12' },
+        'ELOTT',
+        'lottery',
+        ['#38bdf8', '#172554'],
+      ),
+    ],
+  },
+  {
+    // A South-East-Asian digits lottery under the spec's TCG_SEA code: its games open /seaLottery.
+    code: 'TCG_SEA',
+    name: 'Dagat Lotto',
+    slug: 'dagat',
+    games: [
+      sandboxGame('dagat-4d', { EN: 'Dagat 4D Draw', TY: 'Dagat 4D Bola' }, 'LOTT', 'lottery', [
+        '#2dd4bf',
+        '#042f2e',
+      ]),
+      sandboxGame('dagat-3d', { EN: 'Dagat 3D Draw', TY: 'Dagat 3D Bola' }, 'ELOTT', 'lottery', [
+        '#fb7185',
+        '#1e1b4b',
+      ]),
     ],
   },
   DIWATA_PROFILE,
@@ -199,27 +225,41 @@ export const SPORTS_FIXTURES: Record<string, SportsFixture[]> = {
   ],
 };
 
-/** The lotteries' rules, by game code. */
-export const LOTTERY_RULES: Record<string, LotteryRules> = {
-  'bituin-3-of-20': {
-    gameCode: 'bituin-3-of-20',
-    count: 3,
-    lowest: 1,
-    highest: 20,
-    drawIntervalMs: 5 * 60_000,
-    fullMatchMultiplier: 500,
-    partialMatchMultiplier: 5,
-  },
-  'bituin-quick-2': {
-    gameCode: 'bituin-quick-2',
-    count: 2,
-    lowest: 1,
-    highest: 12,
-    drawIntervalMs: 60_000,
-    fullMatchMultiplier: 30,
-    partialMatchMultiplier: 1,
-  },
-};
+/** A lottery's rules; intervals in minutes, multipliers of the stake. */
+function lotteryRules(
+  gameCode: string,
+  pick: LotteryRules['pick'],
+  count: number,
+  range: [lowest: number, highest: number],
+  drawIntervalMinutes: number,
+  [fullMatchMultiplier, partialMatchMultiplier]: [full: number, partial: number],
+): LotteryRules {
+  const [lowest, highest] = range;
+  return {
+    gameCode,
+    pick,
+    count,
+    lowest,
+    highest,
+    drawIntervalMs: drawIntervalMinutes * 60_000,
+    fullMatchMultiplier,
+    partialMatchMultiplier,
+  };
+}
+
+/**
+ * The lotteries' rules, by game code. The digits draws return about 87 % of stakes: a 4D ticket
+ * wins ×6000 at 1 in 10,000 and ×300 for the last three digits at 9 in 10,000; a 3D ticket ×500 at
+ * 1 in 1,000 and ×40 for the last two at 9 in 1,000.
+ */
+export const LOTTERY_RULES: Record<string, LotteryRules> = Object.fromEntries(
+  [
+    lotteryRules('bituin-3-of-20', 'numbers', 3, [1, 20], 5, [500, 5]),
+    lotteryRules('bituin-quick-2', 'numbers', 2, [1, 12], 1, [30, 1]),
+    lotteryRules('dagat-4d', 'digits', 4, [0, 9], 5, [6_000, 300]),
+    lotteryRules('dagat-3d', 'digits', 3, [0, 9], 1, [500, 40]),
+  ].map((rules) => [rules.gameCode, rules]),
+);
 
 /** A square SVG icon: the game's colours and initials, so each tile is told apart at a glance. */
 export function iconSvg(game: SandboxGame): string {

@@ -1,4 +1,9 @@
-import { LOTTERY_RULES, type SandboxGame, type SandboxVendorProfile } from './catalogue.ts';
+import {
+  LOTTERY_RULES,
+  type LotteryRules,
+  type SandboxGame,
+  type SandboxVendorProfile,
+} from './catalogue.ts';
 import { escapeHtml } from './play-page.ts';
 
 const TEXTS = {
@@ -8,6 +13,8 @@ const TEXTS = {
     draw: 'Draw',
     nextDraw: 'Next draw in',
     pick: 'Pick {count} numbers',
+    pickDigits: 'Pick {count} digits',
+    digit: 'Digit',
     quickPick: 'Quick pick',
     buy: 'Buy ticket',
     drawNow: 'Draw now',
@@ -19,6 +26,7 @@ const TEXTS = {
     won: 'Won',
     lost: 'No win',
     pays: 'All {count} pay ×{full}; {partial} of {count} pay ×{partialPay}',
+    paysDigits: 'All {count} in place pay ×{full}; the last {partial} pay ×{partialPay}',
   },
   TY: {
     balance: 'Balanse',
@@ -26,6 +34,8 @@ const TEXTS = {
     draw: 'Bola',
     nextDraw: 'Susunod na bola sa',
     pick: 'Pumili ng {count} numero',
+    pickDigits: 'Pumili ng {count} digit',
+    digit: 'Digit',
     quickPick: 'Mabilisang pili',
     buy: 'Bumili ng tiket',
     drawNow: 'Ibola ngayon',
@@ -37,13 +47,16 @@ const TEXTS = {
     won: 'Panalo',
     lost: 'Walang panalo',
     pays: 'Lahat ng {count}: ×{full}; {partial} sa {count}: ×{partialPay}',
+    paysDigits: 'Lahat ng {count} sa puwesto: ×{full}; huling {partial}: ×{partialPay}',
   },
 };
 
 /**
- * A lottery's page: the open draw and its countdown, a number grid with quick pick, the stake,
- * the latest results and the player's tickets. Draws come at fixed intervals or on demand ("Draw
- * now"). `view=lobby` opens on the results, `view=betting` (the default) on the grid.
+ * A lottery's page, for every lottery vendor of the sandbox: the open draw and its countdown, the
+ * pick with quick pick, the stake, the latest results and the player's tickets. A lotto picks on a
+ * number grid; a digits draw (4D, 3D) sets one digit per place with up and down buttons. Draws
+ * come at fixed intervals or on demand ("Draw now"). `view=lobby` opens on the results,
+ * `view=betting` (the default) on the pick.
  */
 export function lotteryPage(input: {
   vendor: SandboxVendorProfile;
@@ -61,15 +74,11 @@ export function lotteryPage(input: {
       .replaceAll('{partial}', String(rules.count - 1))
       .replaceAll('{partialPay}', String(rules.partialMatchMultiplier));
   const texts = Object.fromEntries(Object.entries(TEXTS[language]).map(([key, text]) => [key, fill(text)]));
-  const grid = Array.from({ length: rules.highest - rules.lowest + 1 }, (_, index) => rules.lowest + index)
-    .map(
-      (number) =>
-        `<button type="button" class="ball" data-number="${number}" data-testid="number-${number}" aria-pressed="false">${number}</button>`,
-    )
-    .join('');
+  const isDigits = rules.pick === 'digits';
   const config = JSON.stringify({
     slug: vendor.slug,
     gameCode: game.gameCode,
+    pick: rules.pick,
     count: rules.count,
     lowest: rules.lowest,
     highest: rules.highest,
@@ -93,6 +102,10 @@ export function lotteryPage(input: {
   .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(44px, 1fr)); gap: 8px; margin: 10px 0; }
   .ball { aspect-ratio: 1; min-height: 44px; border-radius: 999px; border: 1px solid rgba(255,255,255,0.2); background: rgba(0,0,0,0.25); color: #fff; font: inherit; font-weight: 700; cursor: pointer; font-variant-numeric: tabular-nums; }
   .ball[aria-pressed="true"] { background: ${game.colours[0]}; color: #111; border-color: ${game.colours[0]}; }
+  .places { display: flex; justify-content: center; gap: 10px; margin: 10px 0; }
+  .place { display: flex; flex-direction: column; align-items: center; gap: 6px; }
+  .place output { display: grid; place-items: center; width: 56px; height: 64px; border-radius: 12px; background: ${game.colours[0]}; color: #111; font-size: 2rem; font-weight: 800; font-variant-numeric: tabular-nums; }
+  .step { width: 56px; min-height: 44px; border-radius: 10px; border: 1px solid rgba(255,255,255,0.2); background: rgba(0,0,0,0.25); color: #fff; font: inherit; cursor: pointer; }
   .row { display: flex; gap: 10px; align-items: center; }
   input { width: 100%; min-height: 44px; font-size: 1rem; padding: 8px 10px; border-radius: 10px; border: 0; }
   .primary { min-height: 44px; padding: 0 18px; border-radius: 999px; border: 0; background: ${game.colours[0]}; color: #111; font: inherit; font-weight: 700; cursor: pointer; white-space: nowrap; }
@@ -116,8 +129,8 @@ export function lotteryPage(input: {
   </div>
   <section class="card">
     <div class="draw"><span>${texts.draw} <strong id="numero" data-testid="numero">…</strong></span><span>${texts.nextDraw} <strong id="countdown">…</strong></span></div>
-    <p class="hint">${texts.pick} · ${texts.pays}</p>
-    <div class="grid" id="grid">${grid}</div>
+    <p class="hint">${isDigits ? `${texts.pickDigits} · ${texts.paysDigits}` : `${texts.pick} · ${texts.pays}`}</p>
+    ${isDigits ? digitPlaces(rules, texts.digit ?? '') : numberGrid(rules)}
     <div class="row">
       <button type="button" class="secondary" id="quick" data-testid="quick-pick">${texts.quickPick}</button>
       <label for="stake" class="sr">${texts.stake}</label>
@@ -141,6 +154,10 @@ export function lotteryPage(input: {
   const params = new URLSearchParams(location.search);
   const $ = (id) => document.getElementById(id);
   const balls = [...document.querySelectorAll('.ball')];
+  // A digits draw keeps one digit per place, always complete; a lotto a set of picked numbers.
+  const digits = config.pick === 'digits' ? Array(config.count).fill(config.lowest) : null;
+  const span = config.highest - config.lowest + 1;
+  const randomPick = () => config.lowest + Math.floor(Math.random() * span);
   let sessionId = null;
   let closesAt = 0;
   let settledSeen = -1;
@@ -151,9 +168,11 @@ export function lotteryPage(input: {
   };
   const tellHost = () => { if (window.parent !== window) window.parent.postMessage({ type: 'panalo:balance' }, '*'); };
   const ballsOf = (numbers) => { const span = document.createElement('span'); span.className = 'balls'; for (const n of numbers) { const b = document.createElement('span'); b.textContent = n; span.append(b); } return span; };
+  const pickedNumbers = () => (digits ? [...digits] : [...picked]);
   const showPicked = () => {
+    if (digits) digits.forEach((digit, place) => { $('digit-' + place).textContent = String(digit); });
     for (const ball of balls) ball.setAttribute('aria-pressed', String(picked.has(Number(ball.dataset.number))));
-    $('buy').disabled = !sessionId || picked.size !== config.count;
+    $('buy').disabled = !sessionId || pickedNumbers().length !== config.count;
   };
   const show = (state) => {
     $('numero').textContent = state.numero;
@@ -205,15 +224,25 @@ export function lotteryPage(input: {
       showPicked();
     });
   }
+  for (const step of document.querySelectorAll('.step')) {
+    step.addEventListener('click', () => {
+      const place = Number(step.dataset.place);
+      digits[place] = config.lowest + ((digits[place] - config.lowest + Number(step.dataset.step) + span) % span);
+      showPicked();
+    });
+  }
   $('quick').addEventListener('click', () => {
-    picked.clear();
-    while (picked.size < config.count) picked.add(config.lowest + Math.floor(Math.random() * (config.highest - config.lowest + 1)));
+    if (digits) digits.forEach((_, place) => { digits[place] = randomPick(); });
+    else {
+      picked.clear();
+      while (picked.size < config.count) picked.add(randomPick());
+    }
     showPicked();
   });
   $('buy').addEventListener('click', async () => {
     $('buy').disabled = true;
     $('message').textContent = '…';
-    const bought = await api('ticket', { sessionId, numbers: [...picked], stake: $('stake').value });
+    const bought = await api('ticket', { sessionId, numbers: pickedNumbers(), stake: $('stake').value });
     $('message').textContent = bought.body.status === 'OK' ? '✓ ' + bought.body.ticket.numero : (bought.body.status ?? bought.body.error);
     $('message').dataset.status = bought.body.status ?? 'ERROR';
     if (bought.body.balance) $('balance').textContent = bought.body.balance;
@@ -233,4 +262,30 @@ export function lotteryPage(input: {
 </script>
 </body>
 </html>`;
+}
+
+/** A lotto's pick: one toggle per number of the range. */
+function numberGrid(rules: LotteryRules): string {
+  const numbers = Array.from(
+    { length: rules.highest - rules.lowest + 1 },
+    (_, index) => rules.lowest + index,
+  );
+  const balls = numbers.map(
+    (number) =>
+      `<button type="button" class="ball" data-number="${number}" data-testid="number-${number}" aria-pressed="false">${number}</button>`,
+  );
+  return `<div class="grid" id="grid">${balls.join('')}</div>`;
+}
+
+/** A digits draw's pick: per place, its digit between an up and a down button. */
+function digitPlaces(rules: LotteryRules, digitLabel: string): string {
+  const places = Array.from({ length: rules.count }, (_, place) => {
+    const label = `${escapeHtml(digitLabel)} ${place + 1}`;
+    return `<div class="place" role="group" aria-label="${label}">
+      <button type="button" class="step" data-place="${place}" data-step="1" data-testid="digit-up-${place}" aria-label="${label} +1">▲</button>
+      <output id="digit-${place}" data-testid="digit-${place}">${rules.lowest}</output>
+      <button type="button" class="step" data-place="${place}" data-step="-1" data-testid="digit-down-${place}" aria-label="${label} −1">▼</button>
+    </div>`;
+  });
+  return `<div class="places" id="places">${places.join('')}</div>`;
 }

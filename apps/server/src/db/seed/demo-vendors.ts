@@ -6,11 +6,12 @@ import type { Database } from '../schema.ts';
 
 /**
  * The vendors the vendor sandbox serves (apps/vendor-sandbox), by their codes on the platform:
- * two casino vendors (RNG and LIVE), a sportsbook (SPORTS) and a lottery vendor under the spec's
- * LOTT code (LOTT and ELOTT games, opened on the lottery pages) on the seamless wallet, and a
- * transfer-wallet vendor (DIWATA) that keeps the players' money itself.
+ * two casino vendors (RNG and LIVE), a sportsbook (SPORTS), a lottery vendor under the spec's LOTT
+ * code (LOTT and ELOTT games, opened on /lottery) and a South-East-Asian digits lottery under
+ * TCG_SEA (4D and 3D draws, opened on /seaLottery) on the seamless wallet, and a transfer-wallet
+ * vendor (DIWATA) that keeps the players' money itself.
  */
-export const SANDBOX_VENDOR_CODES = ['LAKAN', 'SAMPAGUITA', 'TAMBULI', 'LOTT', 'DIWATA'] as const;
+export const SANDBOX_VENDOR_CODES = ['LAKAN', 'SAMPAGUITA', 'TAMBULI', 'LOTT', 'TCG_SEA', 'DIWATA'] as const;
 const FEED_TIMEOUT_MS = 5_000;
 
 /**
