@@ -27,7 +27,7 @@ describe('transfer wallets with the vendor sandbox', () => {
     await fund(world.testApp, memberId, 100_000n, 'transfer-wallet-fund');
     member = createAccountsClient(world.testApp.app, '203.0.113.81');
     expect((await member.logIn('demo', 'Demo1234')).success).toBe(true);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await world?.close();
   });

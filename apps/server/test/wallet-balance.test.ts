@@ -50,6 +50,7 @@ describe('the member balance on the wire', () => {
     expect(reply.body.value).toEqual({
       balance: '0.00',
       bonusBalance: '0.00',
+      total: '0.00',
       currency: 'PHP',
       currencySymbol: '₱',
     });
