@@ -126,5 +126,32 @@ export async function logInThroughPage(page: Page, account: string, password: st
   await page.getByTestId('login-username').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('member-menu')).toBeVisible();
+  // The member menu loads as its own chunk after the login answers: on a busy machine the two
+  // round trips and the render take longer than an assertion's usual wait.
+  await expect(page.getByTestId('member-menu')).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * The preamble of most member journeys: a visitor from an address of its own, a new account
+ * straight in the database (its announcements popup marked as closed) and a login through the
+ * page. `beforeLogIn` prepares the member first (funds them, say), so the header shows it at once.
+ */
+export async function logInAsNewMember(
+  page: Page,
+  db: pg.Client,
+  input: {
+    prefix: string;
+    projectName: string;
+    password: string;
+    address?: string;
+    beforeLogIn?: (memberId: string) => Promise<void>;
+  },
+): Promise<{ account: string; memberId: string }> {
+  await actAsVisitor(page, input.address ?? nextAddress());
+  const account = uniqueAccount(input.prefix, input.projectName);
+  const memberId = await insertMember(db, { account, password: input.password });
+  await skipMemberPopup(page, memberId);
+  await input.beforeLogIn?.(memberId);
+  await logInThroughPage(page, account, input.password);
+  return { account, memberId };
 }
