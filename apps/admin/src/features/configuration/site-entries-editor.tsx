@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import {
   emptyLocalized,
   Field,
@@ -6,8 +6,14 @@ import {
   type LocalizedValue,
   textOf,
 } from '../../components/editor-fields.tsx';
-import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
-import { failureNotice, type Notice, RowActions, useRowEditor } from '../../components/row-editor.tsx';
+import {
+  EditorForm,
+  type ListColumn,
+  OrderedListEditor,
+  ShownBadge,
+  SortOrderField,
+} from '../../components/ordered-list-editor.tsx';
+import { failureNotice, type Notice, useRowEditor } from '../../components/row-editor.tsx';
 import { uploadImageTo } from '../../lib/entry-api.ts';
 
 type Props = { merchantId: string; canWrite: boolean; onNotice: (notice: Notice) => void };
@@ -48,57 +54,13 @@ type Resource = {
 };
 type ResourceInput = Omit<Resource, 'id' | 'merchantId'>;
 
-const orderInput = (value: number, onChange: (value: number) => void) => (
-  <input
-    type="number"
-    min={0}
-    max={10_000}
-    value={value}
-    onChange={(event) => onChange(Number.parseInt(event.target.value, 10) || 0)}
-  />
-);
-
-function ShownBadge({ enabled }: { enabled: boolean }) {
-  return <span className={`badge ${enabled ? 'badge--success' : ''}`}>{enabled ? 'on' : 'off'}</span>;
-}
-
-/** Order buttons: swap a row's order with its neighbour's (two changes, two audit rows). */
-function MoveButtons<Row extends { id: string; sortOrder: number }>(props: {
-  rows: readonly Row[];
-  index: number;
-  onMove: (row: Row, sortOrder: number) => Promise<boolean>;
-}) {
-  const row = props.rows[props.index] as Row;
-  const move = async (offset: -1 | 1) => {
-    const other = props.rows[props.index + offset];
-    if (!other) return;
-    // Equal orders are split apart so that the swap always moves the row.
-    const target = other.sortOrder === row.sortOrder ? Math.max(0, row.sortOrder + offset) : other.sortOrder;
-    if (await props.onMove(row, target)) await props.onMove(other, row.sortOrder);
-  };
-  return (
-    <>
-      <button
-        className="button button--quiet button--small"
-        type="button"
-        aria-label="Move up"
-        disabled={props.index === 0}
-        onClick={() => void move(-1)}
-      >
-        ↑
-      </button>
-      <button
-        className="button button--quiet button--small"
-        type="button"
-        aria-label="Move down"
-        disabled={props.index === props.rows.length - 1}
-        onClick={() => void move(1)}
-      >
-        ↓
-      </button>
-    </>
-  );
-}
+const CUSTOMER_SERVICE_COLUMNS: ListColumn<CustomerService>[] = [
+  { header: 'Order', isNumber: true, cell: (entry) => entry.sortOrder },
+  { header: 'Type', cellClassName: 'mono', cell: (entry) => entry.csType },
+  { header: 'Title', cell: (entry) => textOf(entry.title) },
+  { header: 'Address', cellClassName: 'small mono', cell: (entry) => entry.path },
+  { header: 'Shown', cell: (entry) => <ShownBadge isOn={entry.enabled} /> },
+];
 
 /** Customer-service entries (spec §4: csType and path): the header's list and the floating buttons. */
 export function CustomerServiceEditor(props: Props) {
@@ -107,84 +69,26 @@ export function CustomerServiceEditor(props: Props) {
     noun: 'Customer-service entry',
     ...props,
   });
-  const { list } = editor;
-  const bodyOf = ({ id: _id, merchantId: _merchant, ...rest }: CustomerService): CustomerServiceInput => rest;
   return (
-    <>
-      {props.canWrite && editor.editing === null && (
-        <div className="toolbar">
-          <button className="button button--primary" type="button" onClick={() => editor.open('new')}>
-            New entry
-          </button>
-        </div>
-      )}
-      {editor.editing !== null && (
+    <OrderedListEditor
+      editor={editor}
+      canWrite={props.canWrite}
+      hidesActionsWhileEditing
+      newLabel="New entry"
+      columns={CUSTOMER_SERVICE_COLUMNS}
+      rowLabel={(entry) => `${entry.csType} ${textOf(entry.title)}`}
+      emptyTitle="No customer-service entries: players see no support button."
+      bodyOf={({ id: _id, merchantId: _merchant, ...rest }): CustomerServiceInput => rest}
+      renderForm={(initial) => (
         <CustomerServiceForm
-          key={editor.editing === 'new' ? 'new' : editor.editing.id}
-          initial={editor.editing === 'new' ? null : editor.editing}
+          initial={initial}
           errors={editor.errors}
           isSaving={editor.isSaving}
           onCancel={editor.close}
           onSubmit={(body) => void editor.save(body)}
         />
       )}
-      {list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col" className="number">
-                  Order
-                </th>
-                <th scope="col">Type</th>
-                <th scope="col">Title</th>
-                <th scope="col">Address</th>
-                <th scope="col">Shown</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                <SkeletonRows columns={6} />
-              ) : (
-                list.data.map((entry, index) => (
-                  <tr key={entry.id}>
-                    <td className="number">{entry.sortOrder}</td>
-                    <td className="mono">{entry.csType}</td>
-                    <td>{textOf(entry.title)}</td>
-                    <td className="small mono">{entry.path}</td>
-                    <td>
-                      <ShownBadge enabled={entry.enabled} />
-                    </td>
-                    <td>
-                      {props.canWrite && editor.editing === null && (
-                        <span className="row-actions">
-                          <MoveButtons
-                            rows={list.data}
-                            index={index}
-                            onMove={(row, sortOrder) => editor.update(row, { ...bodyOf(row), sortOrder })}
-                          />
-                          <RowActions
-                            label={`${entry.csType} ${textOf(entry.title)}`}
-                            onEdit={() => editor.open(entry)}
-                            onRemove={() => void editor.remove(entry)}
-                          />
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {!list.isPending && list.data.length === 0 && (
-            <EmptyState title="No customer-service entries: players see no support button." />
-          )}
-        </div>
-      )}
-    </>
+    />
   );
 }
 
@@ -202,15 +106,15 @@ function CustomerServiceForm(props: {
   const [sortOrder, setSortOrder] = useState(initial?.sortOrder ?? 0);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    props.onSubmit({ csType, title, path: path.trim(), sortOrder, enabled });
-  }
-
   const formLabel = initial ? 'Edit customer-service entry' : 'New customer-service entry';
   return (
-    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
-      <h2>{formLabel}</h2>
+    <EditorForm
+      label={formLabel}
+      submitLabel={initial ? 'Save entry' : 'Add entry'}
+      isSubmitDisabled={props.isSaving}
+      onCancel={props.onCancel}
+      onSubmit={() => props.onSubmit({ csType, title, path: path.trim(), sortOrder, enabled })}
+    >
       <div className="field-row">
         <Field label="Type" name="csType" errors={props.errors}>
           <select
@@ -233,9 +137,7 @@ function CustomerServiceForm(props: {
             onChange={(event) => setPath(event.target.value)}
           />
         </Field>
-        <Field label="Order" name="sortOrder" errors={props.errors}>
-          {orderInput(sortOrder, setSortOrder)}
-        </Field>
+        <SortOrderField value={sortOrder} onChange={setSortOrder} errors={props.errors} />
         <label className="check">
           <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
           <span>Shown</span>
@@ -249,39 +151,47 @@ function CustomerServiceForm(props: {
         errors={props.errors}
         maxLength={200}
       />
-      <div className="form-grid__actions">
-        <button className="button button--quiet" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button className="button button--primary" type="submit" disabled={props.isSaving}>
-          {initial ? 'Save entry' : 'Add entry'}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
+
+const RESOURCE_COLUMNS: ListColumn<Resource>[] = [
+  { header: 'Type', cellClassName: 'mono', cell: (resource) => resource.resourceType },
+  { header: 'Order', isNumber: true, cell: (resource) => resource.sortOrder },
+  { header: 'Label (EN)', cell: (resource) => resource.label.EN ?? <span className="muted">—</span> },
+  { header: 'Label (TY)', cell: (resource) => resource.label.TY ?? <span className="muted">—</span> },
+  {
+    header: 'Address or image',
+    cellClassName: 'small mono',
+    cell: (resource) =>
+      IMAGE_TYPES.has(resource.resourceType) ? (
+        <img src={resource.url} alt="" height={28} className="banner-thumb" />
+      ) : (
+        resource.url
+      ),
+  },
+  { header: 'Shown', cell: (resource) => <ShownBadge isOn={resource.enabled} /> },
+];
 
 /** Resources by type (spec §3: resourceType, labelNameEn, url): links, apps, licence images, logo. */
 export function ResourcesEditor(props: Props) {
   const editor = useRowEditor<Resource>({ segment: 'resources', noun: 'Resource', ...props });
-  const { list } = editor;
-  const bodyOf = ({ id: _id, merchantId: _merchant, ...rest }: Resource): ResourceInput => rest;
-  const rows = list.data ?? [];
-  const types = [...new Set(rows.map((row) => row.resourceType))];
   return (
-    <>
-      {props.canWrite && editor.editing === null && (
-        <div className="toolbar">
-          <button className="button button--primary" type="button" onClick={() => editor.open('new')}>
-            New resource
-          </button>
-        </div>
-      )}
-      {editor.editing !== null && (
+    <OrderedListEditor
+      editor={editor}
+      canWrite={props.canWrite}
+      hidesActionsWhileEditing
+      newLabel="New resource"
+      columns={RESOURCE_COLUMNS}
+      rowLabel={(resource) => `${resource.resourceType} ${textOf(resource.label)}`}
+      emptyTitle="No resources yet."
+      bodyOf={({ id: _id, merchantId: _merchant, ...rest }): ResourceInput => rest}
+      // A type's rows stand together and move among themselves: the player site reads each type apart.
+      groupOf={(resource) => resource.resourceType}
+      renderForm={(initial) => (
         <ResourceForm
-          key={editor.editing === 'new' ? 'new' : editor.editing.id}
           merchantId={props.merchantId}
-          initial={editor.editing === 'new' ? null : editor.editing}
+          initial={initial}
           errors={editor.errors}
           isSaving={editor.isSaving}
           onCancel={editor.close}
@@ -289,72 +199,7 @@ export function ResourcesEditor(props: Props) {
           onSubmit={(body) => void editor.save(body)}
         />
       )}
-      {list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col" className="number">
-                  Order
-                </th>
-                <th scope="col">Label (EN)</th>
-                <th scope="col">Label (TY)</th>
-                <th scope="col">Address or image</th>
-                <th scope="col">Shown</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                <SkeletonRows columns={7} />
-              ) : (
-                types.flatMap((type) => {
-                  const ofType = rows.filter((row) => row.resourceType === type);
-                  return ofType.map((resource, index) => (
-                    <tr key={resource.id}>
-                      <td className="mono">{resource.resourceType}</td>
-                      <td className="number">{resource.sortOrder}</td>
-                      <td>{resource.label.EN ?? <span className="muted">—</span>}</td>
-                      <td>{resource.label.TY ?? <span className="muted">—</span>}</td>
-                      <td className="small mono">
-                        {IMAGE_TYPES.has(resource.resourceType) ? (
-                          <img src={resource.url} alt="" height={28} className="banner-thumb" />
-                        ) : (
-                          resource.url
-                        )}
-                      </td>
-                      <td>
-                        <ShownBadge enabled={resource.enabled} />
-                      </td>
-                      <td>
-                        {props.canWrite && editor.editing === null && (
-                          <span className="row-actions">
-                            <MoveButtons
-                              rows={ofType}
-                              index={index}
-                              onMove={(row, sortOrder) => editor.update(row, { ...bodyOf(row), sortOrder })}
-                            />
-                            <RowActions
-                              label={`${resource.resourceType} ${textOf(resource.label)}`}
-                              onEdit={() => editor.open(resource)}
-                              onRemove={() => void editor.remove(resource)}
-                            />
-                          </span>
-                        )}
-                      </td>
-                    </tr>
-                  ));
-                })
-              )}
-            </tbody>
-          </table>
-          {!list.isPending && rows.length === 0 && <EmptyState title="No resources yet." />}
-        </div>
-      )}
-    </>
+    />
   );
 }
 
@@ -389,15 +234,24 @@ function ResourceForm(props: {
     }
   }
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    props.onSubmit({ resourceType, label, url: url.trim(), icon: icon.trim() || null, sortOrder, enabled });
-  }
-
   const formLabel = initial ? 'Edit resource' : 'New resource';
   return (
-    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
-      <h2>{formLabel}</h2>
+    <EditorForm
+      label={formLabel}
+      submitLabel={initial ? 'Save resource' : 'Add resource'}
+      isSubmitDisabled={props.isSaving || isUploading}
+      onCancel={props.onCancel}
+      onSubmit={() =>
+        props.onSubmit({
+          resourceType,
+          label,
+          url: url.trim(),
+          icon: icon.trim() || null,
+          sortOrder,
+          enabled,
+        })
+      }
+    >
       <div className="field-row">
         <Field label="Type" name="resourceType" errors={props.errors}>
           <select value={resourceType} onChange={(event) => setResourceType(event.target.value)}>
@@ -409,9 +263,7 @@ function ResourceForm(props: {
             {!RESOURCE_TYPES.some(([code]) => code === resourceType) && <option>{resourceType}</option>}
           </select>
         </Field>
-        <Field label="Order" name="sortOrder" errors={props.errors}>
-          {orderInput(sortOrder, setSortOrder)}
-        </Field>
+        <SortOrderField value={sortOrder} onChange={setSortOrder} errors={props.errors} />
         <Field
           label="Icon name"
           name="icon"
@@ -463,14 +315,6 @@ function ResourceForm(props: {
         {isUploading && <span className="muted">Uploading…</span>}
         {isImage && url && <img src={url} alt="Resource" className="editor-preview" />}
       </div>
-      <div className="form-grid__actions">
-        <button className="button button--quiet" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button className="button button--primary" type="submit" disabled={props.isSaving || isUploading}>
-          {initial ? 'Save resource' : 'Add resource'}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

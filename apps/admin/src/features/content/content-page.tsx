@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import {
   emptyLocalized,
   Field,
@@ -14,8 +14,14 @@ import {
   type MerchantScope,
   useMerchantChoice,
 } from '../../components/merchant-picker.tsx';
-import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
-import { failureNotice, type Notice, RowActions, useRowEditor } from '../../components/row-editor.tsx';
+import {
+  EditorForm,
+  type ListColumn,
+  OrderedListEditor,
+  ShownBadge,
+  SortOrderField,
+} from '../../components/ordered-list-editor.tsx';
+import { failureNotice, type Notice, useRowEditor } from '../../components/row-editor.tsx';
 import { uploadImageTo } from '../../lib/entry-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import type { Announcement, AnnouncementInput, Banner, BannerInput } from './content-api.ts';
@@ -77,23 +83,49 @@ export function ContentPage(props: MerchantScope & { canWrite: boolean }) {
 
 type ListProps = { merchantId: string; canWrite: boolean; onNotice: (notice: Notice) => void };
 
+const BANNER_COLUMNS: ListColumn<Banner>[] = [
+  {
+    header: 'Image',
+    cell: (banner) => <img src={banner.imageUrl} alt="" height={28} className="banner-thumb" />,
+  },
+  { header: 'Group', cellClassName: 'mono', cell: (banner) => banner.groupName },
+  { header: 'Title', cell: (banner) => textOf(banner.title) },
+  {
+    header: 'Link',
+    cellClassName: 'small',
+    cell: (banner) => `${banner.linkType}${banner.linkTarget ? ` → ${banner.linkTarget}` : ''}`,
+  },
+  { header: 'Order', isNumber: true, cell: (banner) => banner.sortOrder },
+  { header: 'Shown', cell: (banner) => <ShownBadge isOn={banner.enabled} /> },
+  { header: 'Schedule', cellClassName: 'small nowrap', cell: schedule },
+];
+
 function Banners(props: ListProps) {
   const editor = useRowEditor<Banner>({ segment: 'banners', noun: 'Banner', ...props });
-  const { list } = editor;
   return (
-    <>
-      {props.canWrite && editor.editing === null && (
-        <div className="toolbar">
-          <button className="button button--primary" type="button" onClick={() => editor.open('new')}>
-            New banner
-          </button>
-        </div>
+    <OrderedListEditor
+      editor={editor}
+      canWrite={props.canWrite}
+      newLabel="New banner"
+      columns={BANNER_COLUMNS}
+      rowLabel={(banner) => `banner ${textOf(banner.title)}`}
+      emptyTitle="No banners yet."
+      extraActions={(banner) => (
+        <button
+          className="button button--quiet button--small"
+          type="button"
+          onClick={() => {
+            const { id: _id, merchantId: _merchant, ...rest } = banner;
+            void editor.update(banner, { ...rest, enabled: !banner.enabled });
+          }}
+        >
+          {banner.enabled ? 'Hide' : 'Show'}
+        </button>
       )}
-      {editor.editing !== null && (
+      renderForm={(initial) => (
         <BannerForm
-          key={editor.editing === 'new' ? 'new' : editor.editing.id}
           merchantId={props.merchantId}
-          initial={editor.editing === 'new' ? null : editor.editing}
+          initial={initial}
           errors={editor.errors}
           isSaving={editor.isSaving}
           onCancel={editor.close}
@@ -101,77 +133,7 @@ function Banners(props: ListProps) {
           onSubmit={(body) => void editor.save(body)}
         />
       )}
-      {list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Image</th>
-                <th scope="col">Group</th>
-                <th scope="col">Title</th>
-                <th scope="col">Link</th>
-                <th scope="col" className="number">
-                  Order
-                </th>
-                <th scope="col">Shown</th>
-                <th scope="col">Schedule</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                <SkeletonRows columns={8} />
-              ) : (
-                list.data.map((banner) => (
-                  <tr key={banner.id}>
-                    <td>
-                      <img src={banner.imageUrl} alt="" height={28} className="banner-thumb" />
-                    </td>
-                    <td className="mono">{banner.groupName}</td>
-                    <td>{textOf(banner.title)}</td>
-                    <td className="small">
-                      {banner.linkType}
-                      {banner.linkTarget ? ` → ${banner.linkTarget}` : ''}
-                    </td>
-                    <td className="number">{banner.sortOrder}</td>
-                    <td>
-                      <span className={`badge ${banner.enabled ? 'badge--success' : ''}`}>
-                        {banner.enabled ? 'on' : 'off'}
-                      </span>
-                    </td>
-                    <td className="small nowrap">{schedule(banner)}</td>
-                    <td>
-                      {props.canWrite && (
-                        <span className="row-actions">
-                          <button
-                            className="button button--quiet button--small"
-                            type="button"
-                            onClick={() => {
-                              const { id: _id, merchantId: _merchant, ...rest } = banner;
-                              void editor.update(banner, { ...rest, enabled: !banner.enabled });
-                            }}
-                          >
-                            {banner.enabled ? 'Hide' : 'Show'}
-                          </button>
-                          <RowActions
-                            label={`banner ${textOf(banner.title)}`}
-                            onEdit={() => editor.open(banner)}
-                            onRemove={() => void editor.remove(banner)}
-                          />
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {!list.isPending && list.data.length === 0 && <EmptyState title="No banners yet." />}
-        </div>
-      )}
-    </>
+    />
   );
 }
 
@@ -209,25 +171,26 @@ function BannerForm(props: {
     }
   }
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    props.onSubmit({
-      groupName,
-      title,
-      imageUrl,
-      linkType,
-      linkTarget: linkType === 'NONE' ? null : linkTarget || null,
-      sortOrder,
-      enabled,
-      startsAt: isoOrNull(startsAt),
-      endsAt: isoOrNull(endsAt),
-    });
-  }
-
-  const formLabel = initial ? 'Edit banner' : 'New banner';
   return (
-    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
-      <h2>{formLabel}</h2>
+    <EditorForm
+      label={initial ? 'Edit banner' : 'New banner'}
+      submitLabel={initial ? 'Save banner' : 'Add banner'}
+      isSubmitDisabled={!imageUrl || isUploading || props.isSaving}
+      onCancel={props.onCancel}
+      onSubmit={() =>
+        props.onSubmit({
+          groupName,
+          title,
+          imageUrl,
+          linkType,
+          linkTarget: linkType === 'NONE' ? null : linkTarget || null,
+          sortOrder,
+          enabled,
+          startsAt: isoOrNull(startsAt),
+          endsAt: isoOrNull(endsAt),
+        })
+      }
+    >
       <div className="field-row">
         <Field label="Group" name="groupName" errors={errors}>
           <select
@@ -239,15 +202,7 @@ function BannerForm(props: {
             ))}
           </select>
         </Field>
-        <Field label="Order" name="sortOrder" errors={errors}>
-          <input
-            type="number"
-            min={0}
-            max={10_000}
-            value={sortOrder}
-            onChange={(event) => setSortOrder(Number.parseInt(event.target.value, 10) || 0)}
-          />
-        </Field>
+        <SortOrderField value={sortOrder} onChange={setSortOrder} errors={errors} />
         <label className="check">
           <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
           <span>Shown</span>
@@ -312,25 +267,28 @@ function BannerForm(props: {
           <input type="datetime-local" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />
         </Field>
       </div>
-      <div className="form-grid__actions">
-        <button className="button button--quiet" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button
-          className="button button--primary"
-          type="submit"
-          disabled={!imageUrl || isUploading || props.isSaving}
-        >
-          {initial ? 'Save banner' : 'Add banner'}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
+const ANNOUNCEMENT_COLUMNS: ListColumn<Announcement>[] = [
+  { header: 'Type', cellClassName: 'mono', cell: (item) => item.type },
+  { header: 'Title', cell: (item) => textOf(item.title) },
+  {
+    header: 'Languages',
+    cellClassName: 'mono small',
+    cell: (item) =>
+      TEXT_LANGUAGES.filter(([code]) => item.title[code])
+        .map(([code]) => code)
+        .join(' · '),
+  },
+  { header: 'Audience', cell: (item) => item.execution ?? 'all' },
+  { header: 'Published', cell: (item) => <ShownBadge isOn={item.published} words={['yes', 'no']} /> },
+  { header: 'Schedule', cellClassName: 'small nowrap', cell: schedule },
+];
+
 function Announcements(props: ListProps) {
   const editor = useRowEditor<Announcement>({ segment: 'announcements', noun: 'Announcement', ...props });
-  const { list } = editor;
   const bodyOf = (item: Announcement): AnnouncementInput => {
     const {
       id: _id,
@@ -343,89 +301,32 @@ function Announcements(props: ListProps) {
     return rest;
   };
   return (
-    <>
-      {props.canWrite && editor.editing === null && (
-        <div className="toolbar">
-          <button className="button button--primary" type="button" onClick={() => editor.open('new')}>
-            New announcement
-          </button>
-        </div>
+    <OrderedListEditor
+      editor={editor}
+      canWrite={props.canWrite}
+      newLabel="New announcement"
+      columns={ANNOUNCEMENT_COLUMNS}
+      rowLabel={(item) => `announcement ${textOf(item.title)}`}
+      emptyTitle="No announcements yet."
+      extraActions={(item) => (
+        <button
+          className="button button--quiet button--small"
+          type="button"
+          onClick={() => void editor.update(item, { ...bodyOf(item), published: !item.published })}
+        >
+          {item.published ? 'Unpublish' : 'Publish'}
+        </button>
       )}
-      {editor.editing !== null && (
+      renderForm={(initial) => (
         <AnnouncementForm
-          key={editor.editing === 'new' ? 'new' : editor.editing.id}
-          initial={editor.editing === 'new' ? null : editor.editing}
+          initial={initial}
           errors={editor.errors}
           isSaving={editor.isSaving}
           onCancel={editor.close}
           onSubmit={(body) => void editor.save(body)}
         />
       )}
-      {list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Title</th>
-                <th scope="col">Languages</th>
-                <th scope="col">Audience</th>
-                <th scope="col">Published</th>
-                <th scope="col">Schedule</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                <SkeletonRows columns={7} />
-              ) : (
-                list.data.map((item) => (
-                  <tr key={item.id}>
-                    <td className="mono">{item.type}</td>
-                    <td>{textOf(item.title)}</td>
-                    <td className="mono small">
-                      {TEXT_LANGUAGES.filter(([code]) => item.title[code])
-                        .map(([code]) => code)
-                        .join(' · ')}
-                    </td>
-                    <td>{item.execution ?? 'all'}</td>
-                    <td>
-                      <span className={`badge ${item.published ? 'badge--success' : ''}`}>
-                        {item.published ? 'yes' : 'no'}
-                      </span>
-                    </td>
-                    <td className="small nowrap">{schedule(item)}</td>
-                    <td>
-                      {props.canWrite && (
-                        <span className="row-actions">
-                          <button
-                            className="button button--quiet button--small"
-                            type="button"
-                            onClick={() =>
-                              void editor.update(item, { ...bodyOf(item), published: !item.published })
-                            }
-                          >
-                            {item.published ? 'Unpublish' : 'Publish'}
-                          </button>
-                          <RowActions
-                            label={`announcement ${textOf(item.title)}`}
-                            onEdit={() => editor.open(item)}
-                            onRemove={() => void editor.remove(item)}
-                          />
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {!list.isPending && list.data.length === 0 && <EmptyState title="No announcements yet." />}
-        </div>
-      )}
-    </>
+    />
   );
 }
 
@@ -447,25 +348,26 @@ function AnnouncementForm(props: {
   const [endsAt, setEndsAt] = useState(toLocalInput(initial?.endsAt ?? null));
   const errors = props.errors;
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    props.onSubmit({
-      type,
-      execution: execution || null,
-      promotionType: initial?.promotionType ?? null,
-      title,
-      content,
-      published,
-      sortOrder,
-      startsAt: isoOrNull(startsAt),
-      endsAt: isoOrNull(endsAt),
-    });
-  }
-
-  const formLabel = initial ? 'Edit announcement' : 'New announcement';
   return (
-    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
-      <h2>{formLabel}</h2>
+    <EditorForm
+      label={initial ? 'Edit announcement' : 'New announcement'}
+      submitLabel={initial ? 'Save announcement' : 'Add announcement'}
+      isSubmitDisabled={props.isSaving}
+      onCancel={props.onCancel}
+      onSubmit={() =>
+        props.onSubmit({
+          type,
+          execution: execution || null,
+          promotionType: initial?.promotionType ?? null,
+          title,
+          content,
+          published,
+          sortOrder,
+          startsAt: isoOrNull(startsAt),
+          endsAt: isoOrNull(endsAt),
+        })
+      }
+    >
       <div className="field-row">
         <Field label="Type" name="type" errors={errors}>
           <select value={type} onChange={(event) => setType(event.target.value as AnnouncementInput['type'])}>
@@ -487,15 +389,7 @@ function AnnouncementForm(props: {
             <option value="F">F · first login</option>
           </select>
         </Field>
-        <Field label="Order" name="sortOrder" errors={errors}>
-          <input
-            type="number"
-            min={0}
-            max={10_000}
-            value={sortOrder}
-            onChange={(event) => setSortOrder(Number.parseInt(event.target.value, 10) || 0)}
-          />
-        </Field>
+        <SortOrderField value={sortOrder} onChange={setSortOrder} errors={errors} />
         <Field label="From" name="startsAt" errors={errors}>
           <input
             type="datetime-local"
@@ -532,14 +426,6 @@ function AnnouncementForm(props: {
         maxLength={20_000}
         isHtml
       />
-      <div className="form-grid__actions">
-        <button className="button button--quiet" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button className="button button--primary" type="submit" disabled={props.isSaving}>
-          {initial ? 'Save announcement' : 'Add announcement'}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

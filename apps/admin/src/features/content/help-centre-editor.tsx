@@ -1,10 +1,23 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { emptyLocalized, Field, LocalizedFields, textOf } from '../../components/editor-fields.tsx';
+import {
+  EditorForm,
+  type ListColumn,
+  RowTable,
+  SortOrderField,
+} from '../../components/ordered-list-editor.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
 import { type Notice, RowActions, useRowEditor } from '../../components/row-editor.tsx';
 import type { HelpArticle, HelpArticleInput, HelpCategory, HelpCategoryInput } from './content-api.ts';
 
 type Props = { merchantId: string; canWrite: boolean; onNotice: (notice: Notice) => void };
+
+const ARTICLE_COLUMNS: ListColumn<HelpArticle>[] = [
+  { header: 'Order', isNumber: true, cell: (article) => article.sortOrder },
+  { header: 'Title (TY)', cell: (article) => article.title.TY ?? <span className="muted">—</span> },
+  { header: 'Title (EN)', cell: (article) => article.title.EN ?? <span className="muted">—</span> },
+  { header: 'Anchor', cellClassName: 'mono small', cell: (article) => `#${article.anchor}` },
+];
 
 /**
  * The help centre players open from the footer and the help modal: categories (tabs there) and
@@ -109,40 +122,14 @@ export function HelpCentreEditor(props: Props) {
                   <p className="muted">No articles in this category yet.</p>
                 ) : (
                   <div className="table-wrap">
-                    <table className="table">
-                      <thead>
-                        <tr>
-                          <th scope="col" className="number">
-                            Order
-                          </th>
-                          <th scope="col">Title (TY)</th>
-                          <th scope="col">Title (EN)</th>
-                          <th scope="col">Anchor</th>
-                          <th scope="col">Actions</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {own.map((article) => (
-                          <tr key={article.id}>
-                            <td className="number">{article.sortOrder}</td>
-                            <td>{article.title.TY ?? <span className="muted">—</span>}</td>
-                            <td>{article.title.EN ?? <span className="muted">—</span>}</td>
-                            <td className="mono small">#{article.anchor}</td>
-                            <td>
-                              {props.canWrite && !isEditing && (
-                                <span className="row-actions">
-                                  <RowActions
-                                    label={`article ${textOf(article.title)}`}
-                                    onEdit={() => articles.open(article)}
-                                    onRemove={() => void articles.remove(article)}
-                                  />
-                                </span>
-                              )}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <RowTable
+                      rows={own}
+                      columns={ARTICLE_COLUMNS}
+                      canAct={props.canWrite && !isEditing}
+                      rowLabel={(article) => `article ${textOf(article.title)}`}
+                      onEdit={(article) => articles.open(article)}
+                      onRemove={(article) => void articles.remove(article)}
+                    />
                   </div>
                 )}
               </section>
@@ -165,15 +152,14 @@ function CategoryForm(props: {
   const [title, setTitle] = useState({ ...emptyLocalized(), ...props.initial?.title });
   const [sortOrder, setSortOrder] = useState(props.initial?.sortOrder ?? 0);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    props.onSubmit({ anchor, device: 'WEB', title, sortOrder });
-  }
-
-  const formLabel = props.initial ? 'Edit help category' : 'New help category';
   return (
-    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
-      <h2>{formLabel}</h2>
+    <EditorForm
+      label={props.initial ? 'Edit help category' : 'New help category'}
+      submitLabel={props.initial ? 'Save category' : 'Add category'}
+      isSubmitDisabled={props.isSaving}
+      onCancel={props.onCancel}
+      onSubmit={() => props.onSubmit({ anchor, device: 'WEB', title, sortOrder })}
+    >
       <div className="field-row">
         <Field label="Anchor (a-z, 0-9 and -; links open /help#anchor)" name="anchor" errors={props.errors}>
           <input
@@ -184,15 +170,7 @@ function CategoryForm(props: {
             onChange={(event) => setAnchor(event.target.value)}
           />
         </Field>
-        <Field label="Order" name="sortOrder" errors={props.errors}>
-          <input
-            type="number"
-            min={0}
-            max={10_000}
-            value={sortOrder}
-            onChange={(event) => setSortOrder(Number.parseInt(event.target.value, 10) || 0)}
-          />
-        </Field>
+        <SortOrderField value={sortOrder} onChange={setSortOrder} errors={props.errors} />
       </div>
       <LocalizedFields
         label="Title"
@@ -202,15 +180,7 @@ function CategoryForm(props: {
         errors={props.errors}
         maxLength={200}
       />
-      <div className="form-grid__actions">
-        <button className="button button--quiet" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button className="button button--primary" type="submit" disabled={props.isSaving}>
-          {props.initial ? 'Save category' : 'Add category'}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
@@ -230,15 +200,14 @@ function ArticleForm(props: {
   const [content, setContent] = useState({ ...emptyLocalized(), ...initial?.content });
   const [sortOrder, setSortOrder] = useState(initial?.sortOrder ?? 0);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    props.onSubmit({ categoryId, anchor, title, content, sortOrder });
-  }
-
-  const formLabel = initial ? 'Edit help article' : 'New help article';
   return (
-    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={formLabel}>
-      <h2>{formLabel}</h2>
+    <EditorForm
+      label={initial ? 'Edit help article' : 'New help article'}
+      submitLabel={initial ? 'Save article' : 'Add article'}
+      isSubmitDisabled={props.isSaving}
+      onCancel={props.onCancel}
+      onSubmit={() => props.onSubmit({ categoryId, anchor, title, content, sortOrder })}
+    >
       <div className="field-row">
         <Field label="Category" name="categoryId" errors={props.errors}>
           <select value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
@@ -258,15 +227,7 @@ function ArticleForm(props: {
             onChange={(event) => setAnchor(event.target.value)}
           />
         </Field>
-        <Field label="Order" name="sortOrder" errors={props.errors}>
-          <input
-            type="number"
-            min={0}
-            max={10_000}
-            value={sortOrder}
-            onChange={(event) => setSortOrder(Number.parseInt(event.target.value, 10) || 0)}
-          />
-        </Field>
+        <SortOrderField value={sortOrder} onChange={setSortOrder} errors={props.errors} />
       </div>
       <LocalizedFields
         label="Title"
@@ -285,14 +246,6 @@ function ArticleForm(props: {
         maxLength={50_000}
         isHtml
       />
-      <div className="form-grid__actions">
-        <button className="button button--quiet" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button className="button button--primary" type="submit" disabled={props.isSaving}>
-          {initial ? 'Save article' : 'Add article'}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
