@@ -95,6 +95,8 @@ test('an operator puts a game under maintenance and marks another hot; the playe
     await expect(page.getByTestId('report-games-by-day')).toBeVisible();
     await page.getByLabel('Report').selectOption('games-by-vendor');
     await expect(page.getByTestId('report-games-by-vendor').locator('thead')).toContainText('GGR');
+    // Bonuses belong to no one vendor: the help says where NGR is instead.
+    await expect(page.getByTestId('report-help')).toContainText('GGR only');
     await screenshot(page, 'admin-reports-games');
 
     // The player site: the hot game in HOT, the maintenance one refused with the maintenance message.

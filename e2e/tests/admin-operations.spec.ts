@@ -170,6 +170,9 @@ test("an operator locks a player and that player's open page is logged out", asy
     await screenshot(page, 'admin-reports');
     await page.getByLabel('Report').selectOption('money');
     await expect(page.getByTestId('report-money')).toContainText('Net deposits');
+    // NGR stands beside GGR, and the help under the range says what it takes off.
+    await expect(page.getByTestId('report-money').locator('thead')).toContainText('NGR');
+    await expect(page.getByTestId('report-help')).toContainText('NGR is GGR less the bonuses');
     await screenshot(page, 'admin-reports-money');
   } finally {
     await db.query(`update members set status = 'active' where id = $1`, [memberId]);
