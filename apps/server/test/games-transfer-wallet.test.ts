@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { fund, memberIdOf } from './support/game-fixtures.ts';
@@ -62,6 +63,19 @@ describe('transfer wallets with the vendor sandbox', () => {
   });
 
   it('moves money in and out once per request id, with the balance event and the ledger code', async () => {
+    const address = world.testApp.app.server.address() as AddressInfo;
+    const socket = connect(`http://127.0.0.1:${address.port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: member.token },
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const pushed: unknown[] = [];
+    socket.on('balance', (payload) => pushed.push(payload));
     const id = requestId();
     const first = await move('MAIN', TRANSFER_VENDOR, '100.00', id);
     expect(first.status).toBe(200);
@@ -83,6 +97,13 @@ describe('transfer wallets with the vendor sandbox', () => {
       mainWallet: '930.00',
       vendor: { balance: '70.00' },
     });
+    // One push per change of the cash, none for the repeat.
+    await expect.poll(() => pushed.length).toBe(2);
+    expect(pushed).toEqual([
+      { balance: '900.00', currencySymbol: '₱' },
+      { balance: '930.00', currencySymbol: '₱' },
+    ]);
+    socket.disconnect();
     const lines = await member.call('GET', '/wps/member/transactions?type=transfer');
     expect(lines.body.value.list.slice(0, 2)).toMatchObject([
       { code: 'vendor_transfer', amount: '30.00' },
