@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { actAsVisitor, insertMember, skipMemberPopup, uniqueAccount } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
@@ -52,13 +53,9 @@ test('a visitor sees the sports provider lane, and a game asks them to log in', 
   await expect(page.getByTestId('login-modal')).toBeVisible();
 });
 
-test('a member opens the lottery from /lott, buys a ticket in the frame and the header balance follows', async ({
-  page,
-  db,
-}, testInfo) => {
-  test.slow();
+/** A new member with ₱500.00, logged in; answers their id. */
+async function logInFundedMember(page: Page, db: pg.Client, account: string): Promise<string> {
   await actAsVisitor(page, randomAddress());
-  const account = uniqueAccount('lot', testInfo.project.name);
   const memberId = await insertMember(db, { account, password: 'Lotto1234' });
   await skipMemberPopup(page, memberId);
   await fundMember(db, memberId, 50_000);
@@ -67,8 +64,27 @@ test('a member opens the lottery from /lott, buys a ticket in the frame and the 
   await page.getByTestId('login-password').fill('Lotto1234');
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('login-modal')).toBeHidden();
+  // The header's first balance follows the login's own calls; on a busy machine that takes a while.
+  await expect(page.getByTestId('balance-amount')).toContainText('500.00', { timeout: 15_000 });
+  return memberId;
+}
+
+/** The member's game rounds: one ticket bought and drawn is one settled round. */
+async function roundsOf(db: pg.Client, memberId: string) {
+  const rounds = await db.query<{ status: string; stake_minor: string; win_minor: string }>(
+    'select status, stake_minor::text, win_minor::text from game_rounds where member_id = $1',
+    [memberId],
+  );
+  return rounds.rows;
+}
+
+test('a member opens the lottery from /lott, buys a ticket in the frame and the header balance follows', async ({
+  page,
+  db,
+}, testInfo) => {
+  test.slow();
+  const memberId = await logInFundedMember(page, db, uniqueAccount('lot', testInfo.project.name));
   const balance = page.getByTestId('balance-amount');
-  await expect(balance).toContainText('500.00');
 
   await page.goto('/lott');
   const lane = page.locator('[data-testid="provider-lane"][data-vassalage="LOTT"]');
@@ -101,14 +117,61 @@ test('a member opens the lottery from /lott, buys a ticket in the frame and the 
   await frame.getByTestId('draw-now').click();
   const status = frame.getByTestId('ticket-status').first();
   await expect(status).not.toHaveText(/Waiting/);
-  const rounds = await db.query<{ status: string; stake_minor: string; win_minor: string }>(
-    'select status, stake_minor::text, win_minor::text from game_rounds where member_id = $1',
-    [memberId],
-  );
-  expect(rounds.rows).toHaveLength(1);
-  expect(rounds.rows[0]).toMatchObject({ status: 'settled', stake_minor: '1000' });
-  const after = (49_000 + Number(rounds.rows[0]?.win_minor)) / 100;
+  const rounds = await roundsOf(db, memberId);
+  expect(rounds).toHaveLength(1);
+  expect(rounds[0]).toMatchObject({ status: 'settled', stake_minor: '1000' });
+  const after = (49_000 + Number(rounds[0]?.win_minor)) / 100;
   await expect(balance).toContainText(after.toLocaleString('en-US', { minimumFractionDigits: 2 }));
   await expect(page.getByTestId('latest-draw')).not.toContainText('No draw yet', { timeout: 20_000 });
   await screenshot(page, 'lottery-page-drawn');
+});
+
+test('a member opens the 4D draw on /seaLottery, sets its digits in the frame and buys a ticket', async ({
+  page,
+  db,
+}, testInfo) => {
+  test.slow();
+  const memberId = await logInFundedMember(page, db, uniqueAccount('sea', testInfo.project.name));
+  const balance = page.getByTestId('balance-amount');
+
+  await page.goto('/lott');
+  const lane = page.locator('[data-testid="provider-lane"][data-vassalage="TCG_SEA"]');
+  await expect(lane.getByRole('heading', { name: 'Dagat Lotto' })).toBeVisible();
+  // Spec §4: a TCG_SEA game opens on /seaLottery, not /lottery.
+  await lane.locator('[data-node-id="TCG_SEA_dagat-4d"]').getByTestId('game-tile-play').click();
+  await expect(page).toHaveURL(/\/seaLottery\?gameCode=dagat-4d$/);
+  await expect(
+    page.getByTestId('lottery-page').getByRole('heading', { name: 'Dagat 4D Draw' }),
+  ).toBeVisible();
+  await expect(page.locator('footer')).toHaveCount(0);
+  await expect(page.getByTestId('lottery-frame')).toHaveAttribute(
+    'src',
+    /\/dagat\/play\/dagat-4d\?.*lottoArea=SEA/,
+  );
+  const frame = page.frameLocator('[data-testid="lottery-frame"]');
+  await expect(frame.getByTestId('vendor-balance')).toHaveText('500.00');
+
+  // 1 2 0 9: up once, up twice, left at 0, and down from 0 round to 9.
+  await frame.getByTestId('digit-up-0').click();
+  for (let step = 0; step < 2; step += 1) await frame.getByTestId('digit-up-1').click();
+  await frame.getByTestId('digit-down-3').click();
+  for (const [place, digit] of ['1', '2', '0', '9'].entries())
+    await expect(frame.getByTestId(`digit-${place}`)).toHaveText(digit);
+  await frame.getByTestId('stake').fill('10.00');
+  await frame.getByTestId('buy-ticket').click();
+  await expect(frame.getByTestId('message')).toHaveAttribute('data-status', 'OK');
+  await expect(frame.getByTestId('tickets')).toContainText('1209');
+  await expect(frame.getByTestId('vendor-balance')).toHaveText('490.00');
+  await expect(balance).toContainText('490.00');
+  await screenshot(page, 'sea-lottery-page');
+
+  await frame.getByTestId('draw-now').click();
+  await expect(frame.getByTestId('ticket-status').first()).not.toHaveText(/Waiting/);
+  const rounds = await roundsOf(db, memberId);
+  expect(rounds).toHaveLength(1);
+  expect(rounds[0]).toMatchObject({ status: 'settled', stake_minor: '1000' });
+  const after = (49_000 + Number(rounds[0]?.win_minor)) / 100;
+  await expect(balance).toContainText(after.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+  await expect(page.getByTestId('latest-draw')).not.toContainText('No draw yet', { timeout: 20_000 });
+  await screenshot(page, 'sea-lottery-page-drawn');
 });

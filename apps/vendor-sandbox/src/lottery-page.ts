@@ -115,6 +115,7 @@ export function lotteryPage(input: {
   h2 { font-size: 1rem; margin: 0 0 8px; }
   ul { list-style: none; margin: 0; padding: 0; }
   li { display: flex; justify-content: space-between; gap: 8px; padding: 7px 0; border-bottom: 1px solid rgba(255,255,255,0.1); font-size: 0.85rem; align-items: center; }
+  .balls { white-space: nowrap; }
   .balls span { display: inline-grid; place-items: center; width: 28px; height: 28px; border-radius: 999px; background: ${game.colours[0]}; color: #111; font-weight: 700; margin-left: 4px; font-size: 0.8rem; }
   .won { color: #4ade80; } .lost { color: #f87171; } .open { color: #fcd34d; }
   .lobby .results { order: -1; }
