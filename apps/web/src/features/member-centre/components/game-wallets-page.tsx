@@ -43,7 +43,9 @@ type Notice = { tone: 'done' | 'pending' | 'error'; message: string; code?: stri
  */
 export function GameWalletsPage() {
   const { t } = useTranslation();
-  const wallets = useMerchantWallets();
+  const wallets = useMerchantWallets({ isAskedOnOpen: true });
+  // A recall starts the form afresh: its last answer speaks of balances that are gone.
+  const [recallCount, setRecallCount] = useState(0);
 
   if (wallets.isPending) return <GameWalletsSkeleton />;
   if (wallets.isError)
@@ -64,6 +66,7 @@ export function GameWalletsPage() {
     );
 
   const { data } = wallets;
+  const onRecalled = () => setRecallCount((count) => count + 1);
   return (
     <section className="flex flex-col gap-5 p-4" data-testid="game-wallets-page">
       {data.isSingle ? (
@@ -115,9 +118,9 @@ export function GameWalletsPage() {
         </ul>
       </div>
       {/* In single-wallet mode the games move money on their own, so bringing it back is the main action. */}
-      {data.isSingle ? <RecallAll wallets={data} isPrimary /> : null}
-      <TransferForm wallets={data} />
-      {data.isSingle ? null : <RecallAll wallets={data} isPrimary={false} />}
+      {data.isSingle ? <RecallAll wallets={data} isPrimary onRecalled={onRecalled} /> : null}
+      <TransferForm key={recallCount} wallets={data} />
+      {data.isSingle ? null : <RecallAll wallets={data} isPrimary={false} onRecalled={onRecalled} />}
     </section>
   );
 }
@@ -532,7 +535,15 @@ function VendorSelect({
   );
 }
 
-function RecallAll({ wallets, isPrimary }: { wallets: MerchantWallets; isPrimary: boolean }) {
+function RecallAll({
+  wallets,
+  isPrimary,
+  onRecalled,
+}: {
+  wallets: MerchantWallets;
+  isPrimary: boolean;
+  onRecalled: () => void;
+}) {
   const { t } = useTranslation();
   const recall = useRecallToMainWallet();
   const [requestId, setRequestId] = useState(newTransferRequestId);
@@ -547,6 +558,7 @@ function RecallAll({ wallets, isPrimary }: { wallets: MerchantWallets; isPrimary
     recall.mutate(requestId, {
       onSuccess: (after) => {
         setRequestId(newTransferRequestId());
+        onRecalled();
         const isLeftOver = after.vendors.some(
           (vendor) => vendor.balance === null || hasMoney(vendor.balance),
         );

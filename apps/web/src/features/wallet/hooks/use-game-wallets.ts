@@ -10,12 +10,18 @@ import {
   type WalletTransferInput,
 } from '../api/game-wallets';
 
-/** The member's main and game wallets. Trial accounts have none (the server answers TRIAL_ACCOUNT). */
-export function useMerchantWallets() {
+/**
+ * The member's main and game wallets. Trial accounts have none (the server answers TRIAL_ACCOUNT).
+ * `isAskedOnOpen`: the page asks again whenever it opens, since a game may have moved money since.
+ */
+export function useMerchantWallets({ isAskedOnOpen = false }: { isAskedOnOpen?: boolean } = {}) {
   const token = useAuthStore((state) => state.token);
   // Asked only once the member is known, so a trial account never asks at all.
   const isMember = useAuthStore((state) => state.member !== null && !state.isTrial);
-  return useQuery(merchantWalletsQuery(useLanguage(), token, isMember));
+  return useQuery({
+    ...merchantWalletsQuery(useLanguage(), token, isMember),
+    refetchOnMount: isAskedOnOpen ? 'always' : true,
+  });
 }
 
 /** Whether the member centre lists "Game wallets": the merchant has at least one transfer-mode vendor. */
