@@ -439,6 +439,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     memberAdmin: createMemberAdminService({ db: database.db, recordChange: audit.record, now }),
     wallet,
     realtime,
+    vendorTransfers,
   });
   const reports = createReportService({ db: database.db, now });
   registerReportsRoutes(app, { reports });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
+import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { fund, memberIdOf } from './support/game-fixtures.ts';
 import { patchDemoSettings } from './support/seeded-app.ts';
 import {
@@ -388,6 +389,41 @@ describe('transfer wallets with the vendor sandbox', () => {
     } finally {
       await patchDemoSettings(world.testApp, { wallet: { mode: 'single' } });
     }
+  });
+
+  it("shows an operator the player's transfers, pending first", async () => {
+    const session = await insertOperatorWithSession(world.testApp.database.db, {
+      username: 'transfer-risk',
+      merchantId: world.merchantId,
+      roleId: 'admin',
+      nowMs: Date.now(),
+    });
+    const operator = createBackOfficeClient(world.testApp.app);
+    operator.token = session.token;
+    await world.injectFaults(['drop']);
+    const lost = await move('MAIN', TRANSFER_VENDOR, '1.50');
+    expect(lost.body.value.status).toBe('PENDING');
+    const listed = await operator.call('GET', `/bo/players/${memberId}/vendor-transfers`);
+    expect(listed.status).toBe(200);
+    const list = listed.body.value.list as { id: string; status: string }[];
+    expect(list[0]).toMatchObject({
+      id: lost.body.value.transferId,
+      vassalage: TRANSFER_VENDOR,
+      direction: 'in',
+      amount: '1.50',
+      status: 'pending',
+      attempts: 0,
+      settledAt: null,
+    });
+    expect(list.slice(1).every((row) => row.status !== 'pending')).toBe(true);
+    await settleNow();
+    const after = await operator.call('GET', `/bo/players/${memberId}/vendor-transfers`);
+    expect(
+      after.body.value.list.find((row: { id: string }) => row.id === lost.body.value.transferId),
+    ).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+    });
   });
 
   it('registers the settling job', () => {

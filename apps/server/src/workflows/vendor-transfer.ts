@@ -6,6 +6,7 @@ import type { TransferVendorClient, TransferVendorResult } from '../modules/game
 import {
   countVendorTransferAttempt,
   findSettleableTransfers,
+  findTransfersOfMember,
   findTransferVendors,
   findVendorIdsUsedBy,
   findVendorTransferById,
@@ -42,6 +43,7 @@ import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 export const SETTLE_AFTER_MS = 30_000;
 export const SETTLE_ATTEMPTS_MAX = 10;
 const SETTLE_BATCH_MAX = 100;
+const MEMBER_TRANSFERS_LISTED = 50;
 export const SETTLE_VENDOR_TRANSFERS_JOB_NAME = 'vendor-transfers.settle-pending';
 /** The wallet page's name for the main wallet in a transfer's from and to. */
 export const MAIN_WALLET = 'MAIN';
@@ -444,7 +446,16 @@ export function createVendorTransfers(deps: {
     return { settled, left: rows.length - settled };
   }
 
-  return { merchantWallet, heldAtVendors, transfer, recall, moveAllInto, settlePending };
+  return {
+    merchantWallet,
+    heldAtVendors,
+    transfer,
+    recall,
+    moveAllInto,
+    settlePending,
+    /** A member's latest transfers, pending first (the back office's player page). */
+    listOfMember: (memberId: string) => findTransfersOfMember(db, memberId, MEMBER_TRANSFERS_LISTED),
+  };
 }
 
 /** Every minute: pending vendor transfers older than SETTLE_AFTER_MS are asked about and finished. */

@@ -9,6 +9,7 @@ import {
 import { TRANSFER_PAGE_SIZE_MAX, type WalletService } from '../../modules/wallet/wallet.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { VendorTransfers } from '../../workflows/vendor-transfer.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
@@ -18,6 +19,7 @@ export type PlayersRoutesDeps = {
   memberAdmin: MemberAdminService;
   wallet: WalletService;
   realtime: Realtime;
+  vendorTransfers: VendorTransfers;
 };
 
 const TAGS = ['back office: players'];
@@ -114,6 +116,58 @@ export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesD
       return ok({
         ...player,
         balances: { cash: formatAmount(balances.cashMinor), bonus: formatAmount(balances.bonusMinor) },
+      });
+    },
+  );
+
+  app.get(
+    '/bo/players/:id/vendor-transfers',
+    {
+      ...resourceRoute('players.read', findMerchant),
+      schema: {
+        tags: TAGS,
+        summary:
+          "The player's moves to and from transfer-wallet vendors, pending first: a pending one the settling job gave up on waits for an operator",
+        params: IdParams,
+        response: {
+          200: Envelope(
+            Type.Object({
+              list: Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  vassalage: Type.String(),
+                  direction: StringOf(['in', 'out']),
+                  amount: Type.String(),
+                  status: StringOf(['pending', 'done', 'failed']),
+                  failureCode: Nullable(Type.String()),
+                  attempts: Type.Integer(),
+                  createdAt: Type.String(),
+                  settledAt: Nullable(Type.String()),
+                }),
+                { maxItems: 50 },
+              ),
+            }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as Static<typeof IdParams>;
+      await memberAdmin.readPlayer(id);
+      const rows = await deps.vendorTransfers.listOfMember(id);
+      return ok({
+        list: rows.map((row) => ({
+          id: row.id,
+          vassalage: row.vassalage,
+          direction: row.direction,
+          amount: formatAmount(BigInt(row.amount_minor)),
+          status: row.status,
+          failureCode: row.failure_code,
+          attempts: row.attempts,
+          createdAt: row.created_at.toISOString(),
+          settledAt: row.settled_at?.toISOString() ?? null,
+        })),
       });
     },
   );

@@ -99,18 +99,23 @@ export function findSettleableTransfers(
     .execute();
 }
 
-/** A member's transfers still waiting for the vendor's answer (operators look at these). */
-export function findPendingTransfersOfMember(
+/**
+ * A member's latest transfers, pending ones first (operators look at these: a transfer still
+ * pending after the job's questions waits for them), each with its vendor's code.
+ */
+export function findTransfersOfMember(
   db: Executor,
   memberId: string,
   limit: number,
-): Promise<VendorTransferRow[]> {
+): Promise<(VendorTransferRow & { vassalage: string })[]> {
   return db
     .selectFrom('vendor_transfers')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'pending')
-    .orderBy('created_at', 'desc')
+    .innerJoin('game_vendors', 'game_vendors.id', 'vendor_transfers.vendor_id')
+    .selectAll('vendor_transfers')
+    .select('game_vendors.vassalage')
+    .where('vendor_transfers.member_id', '=', memberId)
+    .orderBy((eb) => eb.case().when('vendor_transfers.status', '=', 'pending').then(0).else(1).end())
+    .orderBy('vendor_transfers.created_at', 'desc')
     .limit(limit)
     .execute();
 }
