@@ -708,6 +708,34 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     expect(after.body.value.seeds.nonce).toBe(Number(pair.nonce) + 1);
   });
 
+  it('plays bets that arrive together each with its own nonce, stake and win, and pays exactly', async () => {
+    const token = await launch('dice');
+    const warmUp = await call('POST', '/wps/game/house/bet', token, {
+      requestId: requestId(),
+      stake: '1.00',
+      direction: 'under',
+      target: '50.00',
+    });
+    expect(warmUp.status).toBe(200);
+    const before = await cash();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call('POST', '/wps/game/house/bet', token, {
+          requestId: requestId(),
+          stake: '1.00',
+          direction: 'under',
+          target: '50.00',
+        }),
+      ),
+    );
+    for (const reply of replies) expect([reply.status, reply.body.code]).toEqual([200, undefined]);
+    const rounds = replies.map((reply) => reply.body.value.round);
+    expect(new Set(rounds.map((round) => round.nonce)).size).toBe(8);
+    const wins = rounds.filter((round) => round.outcome.isWin === true).length;
+    expect(await cash()).toBe(before - 800n + BigInt(wins) * 198n);
+    expect((await sumBalancesByCurrency(testApp.database.db)).get('PHP')).toBe(0n);
+  });
+
   it('stops the very next bet at a table already playing when the member is locked or sets a loss limit', async () => {
     const member = createAccountsClient(testApp.app, '203.0.113.66');
     await member.logIn('demo', 'Demo1234');

@@ -26,6 +26,7 @@ import * as m0080 from './migrations/0080_catalogue.ts';
 import * as m0081 from './migrations/0081_game_classify_groups.ts';
 import * as m0082 from './migrations/0082_game_operator_overrides.ts';
 import * as m0083 from './migrations/0083_house_one_step_round.ts';
+import * as m0084 from './migrations/0084_house_rounds_batch.ts';
 import * as m0090 from './migrations/0090_responsible_gaming.ts';
 import * as m0091 from './migrations/0091_catalogue_version.ts';
 import type { Database } from './schema.ts';
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0081_game_classify_groups': m0081,
   '0082_game_operator_overrides': m0082,
   '0083_house_one_step_round': m0083,
+  '0084_house_rounds_batch': m0084,
   '0090_responsible_gaming': m0090,
   '0091_catalogue_version': m0091,
 };

@@ -568,12 +568,10 @@ export function createHouseGames(deps: HouseGameDeps) {
         throw new AppError('INSUFFICIENT_FUNDS', { value: { balanceMinor: String(outcome.balanceMinor) } });
       }
       if (outcome.status === 'played') {
-        wallet.announceGameMoves(
-          { ...player, currency: table.currency },
-          winMinor > 0n
-            ? [outcome.balanceAfterStakeMinor, outcome.row.balance_after_minor ?? 0n]
-            : [outcome.balanceAfterStakeMinor],
-        );
+        // The stake and the win committed together: the member's sockets hear only where it ended.
+        wallet.announceGameMoves({ ...player, currency: table.currency }, [
+          outcome.row.balance_after_minor ?? outcome.balanceAfterStakeMinor,
+        ]);
         // Drawn from the active pair just now: its server seed is not revealed.
         return viewOf(outcome.row, { serverSeed: null });
       }

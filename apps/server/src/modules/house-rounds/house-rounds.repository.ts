@@ -202,12 +202,7 @@ export type OneStepRoundStatus = 'played' | 'session' | 'play' | 'game' | 'dupli
 export async function playOneStepRound(
   db: Executor,
   input: OneStepRoundStatement,
-): Promise<{
-  status: OneStepRoundStatus;
-  balanceAfterStakeMinor: bigint | null;
-  balanceAfterMinor: bigint | null;
-  openedAt: Date | null;
-}> {
+): Promise<OneStepRoundAnswer> {
   const result = await sql<{
     status: OneStepRoundStatus;
     balance_after_stake_minor: bigint | null;
@@ -224,6 +219,77 @@ export async function playOneStepRound(
     ${input.serverSeedHash}::text, ${input.played}::jsonb, ${input.outcome}::jsonb)`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('house rounds: house_play_one_step answered no row');
+  return toAnswer(row);
+}
+
+export type OneStepRoundAnswer = {
+  status: OneStepRoundStatus;
+  balanceAfterStakeMinor: bigint | null;
+  balanceAfterMinor: bigint | null;
+  openedAt: Date | null;
+};
+
+/**
+ * Plays several rounds drawn in advance in one statement and one transaction (house_play_rounds,
+ * migration 0084), each as house_play_one_step plays it; answers them in the order given. One
+ * round's failure (a request id that made its round meanwhile) fails them all.
+ */
+export async function playOneStepRounds(
+  db: Executor,
+  inputs: OneStepRoundStatement[],
+): Promise<OneStepRoundAnswer[]> {
+  // JSON null would be a jsonb null, not SQL null: a missing key is read as SQL null.
+  const rounds = inputs.map((input) => ({
+    sessionId: input.sessionId,
+    memberId: input.memberId,
+    merchantId: input.merchantId,
+    now: input.now.toISOString(),
+    checkPlay: input.checkPlay,
+    gameId: input.gameId,
+    ...(input.betLimits === null ? {} : { betLimits: JSON.parse(input.betLimits) as unknown }),
+    pairId: input.pairId,
+    clientSeed: input.clientSeed,
+    nonce: String(input.nonce),
+    cashAccountId: input.cashAccountId,
+    houseAccountId: input.houseAccountId,
+    currency: input.currency,
+    reference: input.reference,
+    stakeTransferId: input.stake.transferId,
+    stakeKey: input.stake.key,
+    stakeMinor: String(input.stake.amountMinor),
+    winTransferId: input.win.transferId,
+    winKey: input.win.key,
+    winMinor: String(input.win.amountMinor),
+    roundId: input.roundId,
+    vendorId: input.vendorId,
+    vendorRoundId: input.vendorRoundId,
+    requestId: input.requestId,
+    serverSeedHash: input.serverSeedHash,
+    played: JSON.parse(input.played) as unknown,
+    ...(input.outcome === null ? {} : { outcome: JSON.parse(input.outcome) as unknown }),
+  }));
+  const result = await sql<{
+    round_id: string;
+    status: OneStepRoundStatus;
+    balance_after_stake_minor: bigint | null;
+    balance_after_minor: bigint | null;
+    opened_at: Date | null;
+  }>`select round_id, status, balance_after_stake_minor, balance_after_minor, opened_at
+    from house_play_rounds(${JSON.stringify(rounds)}::jsonb)`.execute(db);
+  const byRound = new Map(result.rows.map((row) => [row.round_id, row]));
+  return inputs.map((input) => {
+    const row = byRound.get(input.roundId);
+    if (!row) throw new Error('house rounds: house_play_rounds left a round unanswered');
+    return toAnswer(row);
+  });
+}
+
+function toAnswer(row: {
+  status: OneStepRoundStatus;
+  balance_after_stake_minor: bigint | null;
+  balance_after_minor: bigint | null;
+  opened_at: Date | null;
+}): OneStepRoundAnswer {
   return {
     status: row.status,
     balanceAfterStakeMinor:

@@ -36,7 +36,10 @@ import {
   isRoundRequestTaken,
   listHouseRounds,
   lockActiveSeedPair,
+  type OneStepRoundAnswer,
+  type OneStepRoundStatement,
   playOneStepRound,
+  playOneStepRounds,
   type RecordFilter,
   type RecordRow,
   revealSeedPair,
@@ -62,6 +65,9 @@ export const DEMO_SESSION_MS = 24 * 60 * 60_000;
 export const RECORDS_PAGE_SIZE_MAX = 50;
 /** Bounds the per-process memory of active seed pairs (see drawInAdvance). */
 const REMEMBERED_PAIRS_MAX = 100_000;
+/** Rounds played together in one statement at most, and such statements at a time (see playInBatch). */
+const ROUNDS_PER_BATCH_MAX = 50;
+const BATCHES_IN_FLIGHT_MAX = 4;
 const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What the player sees of a seed pair: never the server seed while it is active. */
@@ -118,7 +124,8 @@ export function createHouseRoundsService(deps: {
   // Each member's active pair as last read or played here, so that a one-step round is drawn
   // without reading it first. It may be stale (another process played, rotated or set a seed):
   // house_play_one_step then plays nothing and answers 'pair', and the pair is read again.
-  const activePairs = new Map<string, SeedPairRow>();
+  // The server seed is kept opened with it: a pair's server seed never changes.
+  const activePairs = new Map<string, { row: SeedPairRow; serverSeed: string }>();
   const pairKeyOf = (player: HousePlayer) => `${player.merchantId}|${player.memberId}`;
   const forgetPair = (player: HousePlayer) => activePairs.delete(pairKeyOf(player));
 
@@ -334,15 +341,18 @@ export function createHouseRoundsService(deps: {
    */
   async function drawInAdvance(player: HousePlayer, played: PlayedRound): Promise<DrawnRound | undefined> {
     const key = pairKeyOf(player);
-    let pair = activePairs.get(key);
-    if (!pair) {
-      pair = await findActiveSeedPair(db, player.merchantId, player.memberId);
-      if (!pair) return undefined;
+    let known = activePairs.get(key);
+    if (!known) {
+      const row = await findActiveSeedPair(db, player.merchantId, player.memberId);
+      if (!row) return undefined;
       if (activePairs.size >= REMEMBERED_PAIRS_MAX) activePairs.clear();
-      activePairs.set(key, pair);
+      known = { row, serverSeed: secretBox.open(row.server_seed_sealed) };
+      activePairs.set(key, known);
     }
+    const { row: pair, serverSeed } = known;
     const nonce = BigInt(pair.nonce);
-    return { pair, nonce, progress: drawOneStep(pair, nonce, played) };
+    const seeds = { serverSeed, clientSeed: pair.client_seed, nonce: Number(nonce) };
+    return { pair, nonce, progress: playOneStep(seeds, played) };
   }
 
   /**
@@ -352,6 +362,61 @@ export function createHouseRoundsService(deps: {
    * function and the round recorded settled, all in one implicit transaction. The money side (the
    * accounts and the transfers' keys) is the caller's, as it is for recordSettledRound.
    */
+  // Rounds waiting for a batch with the database to come back. While BATCHES_IN_FLIGHT_MAX
+  // batches are out, the rounds that arrive meanwhile go together in the next (house_play_rounds),
+  // so a busy server writes one statement for many rounds; an idle one plays a round as it comes.
+  // Batches lock pairs, then accounts, each in id order, so that two of them cannot deadlock.
+  type WaitingRound = {
+    statement: OneStepRoundStatement;
+    resolve: (answer: OneStepRoundAnswer) => void;
+    reject: (error: unknown) => void;
+  };
+  const waitingRounds: WaitingRound[] = [];
+  let batchesInFlight = 0;
+
+  function playInBatch(statement: OneStepRoundStatement): Promise<OneStepRoundAnswer> {
+    return new Promise((resolve, reject) => {
+      waitingRounds.push({ statement, resolve, reject });
+      if (batchesInFlight < BATCHES_IN_FLIGHT_MAX) void playWaitingRounds();
+    });
+  }
+
+  async function playAlone(round: WaitingRound): Promise<void> {
+    try {
+      round.resolve(await playOneStepRound(db, round.statement));
+    } catch (error) {
+      round.reject(error);
+    }
+  }
+
+  async function playWaitingRounds(): Promise<void> {
+    batchesInFlight += 1;
+    try {
+      while (waitingRounds.length > 0) {
+        const batch = waitingRounds.splice(0, ROUNDS_PER_BATCH_MAX);
+        if (batch.length === 1) {
+          await playAlone(batch[0] as WaitingRound);
+          continue;
+        }
+        let answers: OneStepRoundAnswer[];
+        try {
+          answers = await playOneStepRounds(
+            db,
+            batch.map((round) => round.statement),
+          );
+        } catch {
+          // One round failed the whole batch (its request id made a round meanwhile, say):
+          // nothing of it was written, and each round is played on its own to learn which.
+          await Promise.all(batch.map(playAlone));
+          continue;
+        }
+        for (const [index, round] of batch.entries()) round.resolve(answers[index] as OneStepRoundAnswer);
+      }
+    } finally {
+      batchesInFlight -= 1;
+    }
+  }
+
   async function playDrawnRound(input: {
     id: string;
     player: HousePlayer;
@@ -377,9 +442,9 @@ export function createHouseRoundsService(deps: {
     const vendorRoundId = vendorRoundIdOf(player.memberId, input.requestId);
     const played = serializeState(progress.played);
     const outcome = progress.result ? serializeState(progress.result.outcome) : null;
-    let answer: Awaited<ReturnType<typeof playOneStepRound>>;
+    let answer: OneStepRoundAnswer;
     try {
-      answer = await playOneStepRound(db, {
+      answer = await playInBatch({
         sessionId: input.sessionId,
         memberId: player.memberId,
         merchantId: player.merchantId,
@@ -423,7 +488,9 @@ export function createHouseRoundsService(deps: {
     ) {
       throw new Error('house rounds: a played round without its balances');
     }
-    activePairs.set(pairKeyOf(player), { ...pair, nonce: nonce + 1n });
+    const known = activePairs.get(pairKeyOf(player));
+    if (known?.row.id === pair.id)
+      activePairs.set(pairKeyOf(player), { ...known, row: { ...pair, nonce: nonce + 1n } });
     const row: HouseRoundRow = {
       id: input.id,
       merchant_id: player.merchantId,
