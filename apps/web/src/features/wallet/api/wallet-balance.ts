@@ -6,6 +6,8 @@ import type { LanguageCode } from '../../../lib/api/system-types';
 export type WalletBalance = {
   balance: string;
   bonusBalance: string;
+  /** Cash plus money held at transfer-wallet vendors, in one-wallet mode. */
+  total?: string;
   currency: string;
   currencySymbol: string;
 };

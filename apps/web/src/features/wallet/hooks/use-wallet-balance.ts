@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { walletBalanceQuery } from '../api/wallet-balance';
+import { shownBalance } from '../balance-total';
 import { useBalanceStore } from './balance-store';
 
 /** How long a pushed balance stays highlighted (DESIGN.md: a change is visible, never silent). */
@@ -29,7 +30,7 @@ export function useWalletBalance() {
   const isPushNewer = lastPush !== null && lastPush.receivedAtMs > query.dataUpdatedAt;
   const shown = isPushNewer ? lastPush : query.data;
   return {
-    balance: shown?.balance ?? null,
+    balance: shown ? shownBalance(shown.balance, query.data) : null,
     currencySymbol: shown?.currencySymbol ?? query.data?.currencySymbol ?? '₱',
     isFetching: query.isFetching,
     isError: query.isError && !shown,
