@@ -270,15 +270,17 @@ describe('transfer wallets with the vendor sandbox', () => {
 
   it('times out a slow deposit, and a late delivery cannot land after the refund', async () => {
     const start = (await cash()) + (await world.vendorBalance(memberId));
-    await world.injectFaults(['slow'], 3_600);
+    // The vendor sits on the deposit for 8 s; we give up after 3 s.
+    const sentAt = Date.now();
+    await world.injectFaults(['slow'], 8_000);
     const slow = await move('MAIN', TRANSFER_VENDOR, '6.00');
     expect(slow.body.value.status).toBe('PENDING');
     // The status call overtakes the late deposit: "not applied", and the deposit is then refused.
     expect(await settleNow()).toEqual({ settled: 1, left: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, sentAt + 8_500 - Date.now())));
     expect(await rowOf(slow.body.value.transferId)).toMatchObject({ status: 'failed' });
     expect((await cash()) + (await world.vendorBalance(memberId))).toBe(start);
-  }, 20_000);
+  }, 30_000);
 
   it('answers CONFLICT for a vendor that cannot be reached, and lists it as unavailable', async () => {
     const before = await cash();

@@ -44,6 +44,9 @@ import { createTransferVendor } from './transfer-vendor.ts';
  * not take at once waits in a queue retried every tick, and each draw's numbers are sent to the
  * platform, signed, on `POST /wallet/v1/draws`.
  *
+ * A vendor in transfer mode (`walletMode: 'transfer'`, DIWATA) keeps the players' money itself and
+ * serves the platform's signed `/<slug>/transfer/v1/*` calls instead (transfer-vendor.ts).
+ *
  * Failures are injectable: a play request may ask for `inject: "round_failure"` (the round fails
  * after its stake: a rollback follows) or `inject: "duplicate"` (every call is delivered twice);
  * `failureRate` and `duplicateRate` do the same at random.
