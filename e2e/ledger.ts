@@ -3,6 +3,20 @@ import type pg from 'pg';
 
 const newId = () => `e2e-${randomBytes(8).toString('hex')}`;
 
+let lastTransferMs = 0;
+
+/**
+ * A transfer id as the server makes them (UUIDv7): statements list lines by id, newest first, so
+ * the journey's transfers must sort by time as the server's do. Two in one millisecond take the next.
+ */
+function newTransferId(): string {
+  lastTransferMs = Math.max(Date.now(), lastTransferMs + 1);
+  const time = lastTransferMs.toString(16).padStart(12, '0');
+  const random = randomBytes(10).toString('hex');
+  const variant = (8 | (Number.parseInt(random.slice(3, 4), 16) & 3)).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(8, 20)}`;
+}
+
 /** A member's cash or bonus account, opened here if the member has none yet. */
 async function playerAccount(db: pg.Client, memberId: string, wallet: 'cash' | 'bonus'): Promise<string> {
   const kind = wallet === 'cash' ? 'player_cash' : 'player_bonus';
@@ -58,7 +72,7 @@ export async function moveMemberMoney(
   const house = await houseAccount(db, merchantId, input.code === 'bonus' ? 'bonus_funding' : 'deposit:e2e');
   const [debit, credit] = input.amountMinor >= 0 ? [house, player] : [player, house];
   await db.query(`select * from ledger_apply_transfer($1, $2, $3, $4, null, $5, $6, 'PHP', $7, null)`, [
-    newId(),
+    newTransferId(),
     merchantId,
     newId(),
     input.code,

@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import {
-  actAsVisitor,
-  insertMember,
-  logInThroughPage,
-  nextAddress,
-  skipMemberPopup,
-  uniqueAccount,
-} from '../accounts.ts';
+import { logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 
@@ -101,11 +94,11 @@ test('an operator puts a game under maintenance and marks another hot; the playe
 
     // The player site: the hot game in HOT, the maintenance one refused with the maintenance message.
     const player = await browser.newPage({ baseURL });
-    await actAsVisitor(player, nextAddress());
-    const account = uniqueAccount('gmp', testInfo.project.name);
-    const memberId = await insertMember(db, { account, password: 'Games1234' });
-    await skipMemberPopup(player, memberId);
-    await logInThroughPage(player, account, 'Games1234');
+    await logInAsNewMember(player, db, {
+      prefix: 'gmp',
+      projectName: testInfo.project.name,
+      password: 'Games1234',
+    });
     await player.goto('/');
     await player.getByTestId('category-menu').locator('[data-category="HOT"]').click();
     await expect(player.getByTestId('hot-games').locator(`[data-node-id="${hotNode}"]`)).toBeVisible();

@@ -3,6 +3,7 @@ import {
   actAsVisitor,
   closePublicPopup,
   insertMember,
+  logInAsNewMember,
   logInThroughPage,
   nextAddress,
   skipMemberPopup,
@@ -17,10 +18,11 @@ test('a deposit through the payment sandbox shows the new balance without a relo
   consoleErrors,
 }, testInfo) => {
   test.slow();
-  await actAsVisitor(page, nextAddress());
-  const account = uniqueAccount('dep', testInfo.project.name);
-  await skipMemberPopup(page, await insertMember(db, { account, password: 'Deposit123' }));
-  await logInThroughPage(page, account, 'Deposit123');
+  const { account } = await logInAsNewMember(page, db, {
+    prefix: 'dep',
+    projectName: testInfo.project.name,
+    password: 'Deposit123',
+  });
   await closePublicPopup(page);
   await expect(page.getByTestId('balance-amount')).toContainText('0.00');
 
@@ -56,10 +58,11 @@ test('a deposit through the payment sandbox shows the new balance without a relo
 
 test('declining at the gateway leaves the balance as it was and says so', async ({ page, db }, testInfo) => {
   test.slow();
-  await actAsVisitor(page, nextAddress());
-  const account = uniqueAccount('dec', testInfo.project.name);
-  await skipMemberPopup(page, await insertMember(db, { account, password: 'Deposit123' }));
-  await logInThroughPage(page, account, 'Deposit123');
+  await logInAsNewMember(page, db, {
+    prefix: 'dec',
+    projectName: testInfo.project.name,
+    password: 'Deposit123',
+  });
   await closePublicPopup(page);
   await page.goto('/member?page=depositv2');
   await page.getByTestId('deposit-amount').fill('500');
@@ -189,10 +192,11 @@ test('a bank transfer with its receipt waits for review, and the approval credit
   consoleErrors,
 }, testInfo) => {
   test.slow();
-  await actAsVisitor(page, nextAddress());
-  const account = uniqueAccount('bnk', testInfo.project.name);
-  await skipMemberPopup(page, await insertMember(db, { account, password: 'Transfer123' }));
-  await logInThroughPage(page, account, 'Transfer123');
+  const { account } = await logInAsNewMember(page, db, {
+    prefix: 'bnk',
+    projectName: testInfo.project.name,
+    password: 'Transfer123',
+  });
   await closePublicPopup(page);
   await page.goto('/member?page=depositv2');
   const form = page.getByTestId('deposit-form');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { actAsVisitor, insertMember, logInThroughPage, skipMemberPopup, uniqueAccount } from '../accounts.ts';
+import { actAsVisitor, logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 
 // Our own games in their client (apps/web/game): a member opens dice through its launch URL as
@@ -63,12 +63,13 @@ test('a member plays dice from its launch URL, rotates the seeds and verifies th
   db,
 }, testInfo) => {
   test.slow();
-  await actAsVisitor(page, randomAddress());
-  const account = uniqueAccount('hg', testInfo.project.name);
-  const memberId = await insertMember(db, { account, password: 'Games1234' });
-  await skipMemberPopup(page, memberId);
-  await fundMember(db, memberId, 50_000);
-  await logInThroughPage(page, account, 'Games1234');
+  const { memberId } = await logInAsNewMember(page, db, {
+    prefix: 'hg',
+    projectName: testInfo.project.name,
+    password: 'Games1234',
+    address: randomAddress(),
+    beforeLogIn: (memberId) => fundMember(db, memberId, 50_000),
+  });
   await expect(page.getByTestId('balance-amount')).toContainText('500.00');
 
   const url = await launchUrl(page, 'INHOUSE_dice', 'real');
@@ -125,12 +126,13 @@ test('a member plays mines from its launch URL: picks a tile and the board answe
   context,
   db,
 }, testInfo) => {
-  await actAsVisitor(page, randomAddress());
-  const account = uniqueAccount('hm', testInfo.project.name);
-  const memberId = await insertMember(db, { account, password: 'Games1234' });
-  await skipMemberPopup(page, memberId);
-  await fundMember(db, memberId, 50_000);
-  await logInThroughPage(page, account, 'Games1234');
+  await logInAsNewMember(page, db, {
+    prefix: 'hm',
+    projectName: testInfo.project.name,
+    password: 'Games1234',
+    address: randomAddress(),
+    beforeLogIn: (memberId) => fundMember(db, memberId, 50_000),
+  });
   const game = await context.newPage();
   await game.goto(await launchUrl(page, 'INHOUSE_mines', 'real'));
   await expect(game.getByTestId('game-balance')).toContainText('₱500.00');
@@ -173,12 +175,13 @@ test('a member places a split bet in roulette and a total bet in sic bo, and fin
   db,
 }, testInfo) => {
   test.slow();
-  await actAsVisitor(page, randomAddress());
-  const account = uniqueAccount('ht', testInfo.project.name);
-  const memberId = await insertMember(db, { account, password: 'Games1234' });
-  await skipMemberPopup(page, memberId);
-  await fundMember(db, memberId, 50_000);
-  await logInThroughPage(page, account, 'Games1234');
+  const { memberId } = await logInAsNewMember(page, db, {
+    prefix: 'ht',
+    projectName: testInfo.project.name,
+    password: 'Games1234',
+    address: randomAddress(),
+    beforeLogIn: (memberId) => fundMember(db, memberId, 50_000),
+  });
 
   const roulette = await context.newPage();
   await roulette.goto(await launchUrl(page, 'INHOUSE_roulette', 'real'));

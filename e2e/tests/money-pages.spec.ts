@@ -1,13 +1,6 @@
-import {
-  actAsVisitor,
-  closePublicPopup,
-  insertMember,
-  logInThroughPage,
-  nextAddress,
-  skipMemberPopup,
-  uniqueAccount,
-} from '../accounts.ts';
+import { closePublicPopup, logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { moveMemberMoney } from '../ledger.ts';
 
 test('a daily deposit limit refuses a larger deposit, and a raise waits 24 hours', async ({
   page,
@@ -15,10 +8,11 @@ test('a daily deposit limit refuses a larger deposit, and a raise waits 24 hours
   consoleErrors,
 }, testInfo) => {
   test.slow();
-  await actAsVisitor(page, nextAddress());
-  const account = uniqueAccount('lim', testInfo.project.name);
-  await skipMemberPopup(page, await insertMember(db, { account, password: 'Limits123' }));
-  await logInThroughPage(page, account, 'Limits123');
+  const { account } = await logInAsNewMember(page, db, {
+    prefix: 'lim',
+    projectName: testInfo.project.name,
+    password: 'Limits123',
+  });
   await closePublicPopup(page);
 
   await page.goto('/member?page=responsibleGaming');
@@ -61,10 +55,11 @@ test('the transaction history and the credit report list a deposit made through 
   consoleErrors,
 }, testInfo) => {
   test.slow();
-  await actAsVisitor(page, nextAddress());
-  const account = uniqueAccount('txh', testInfo.project.name);
-  await skipMemberPopup(page, await insertMember(db, { account, password: 'History123' }));
-  await logInThroughPage(page, account, 'History123');
+  await logInAsNewMember(page, db, {
+    prefix: 'txh',
+    projectName: testInfo.project.name,
+    password: 'History123',
+  });
   await closePublicPopup(page);
 
   await page.goto('/member?page=transactionHistory');
@@ -110,10 +105,11 @@ test('a 1-day break logs the player out at once and refuses the next login', asy
   db,
 }, testInfo) => {
   test.slow();
-  await actAsVisitor(page, nextAddress());
-  const account = uniqueAccount('brk', testInfo.project.name);
-  await skipMemberPopup(page, await insertMember(db, { account, password: 'Pause1234' }));
-  await logInThroughPage(page, account, 'Pause1234');
+  const { account } = await logInAsNewMember(page, db, {
+    prefix: 'brk',
+    projectName: testInfo.project.name,
+    password: 'Pause1234',
+  });
   await closePublicPopup(page);
 
   await page.goto('/member?page=responsibleGaming');
@@ -149,10 +145,11 @@ test('the reality check reminds the player at the chosen interval', async ({
   test.slow();
   // The page's clock, so that a quarter of an hour passes in a moment; the server keeps real time.
   await page.clock.install();
-  await actAsVisitor(page, nextAddress());
-  const account = uniqueAccount('rck', testInfo.project.name);
-  await skipMemberPopup(page, await insertMember(db, { account, password: 'Remind123' }));
-  await logInThroughPage(page, account, 'Remind123');
+  await logInAsNewMember(page, db, {
+    prefix: 'rck',
+    projectName: testInfo.project.name,
+    password: 'Remind123',
+  });
   await closePublicPopup(page);
 
   await page.goto('/member?page=responsibleGaming');
@@ -180,5 +177,51 @@ test('the reality check reminds the player at the chosen interval', async ({
   await reminder.getByRole('button', { name: 'See my transactions' }).click();
   await expect(page.getByTestId('transaction-history-page')).toBeVisible();
   await expect(reminder).toBeHidden();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the bonus details show the bonus wallet, its movements and the wagering a withdrawal waits for', async ({
+  page,
+  db,
+  consoleErrors,
+}, testInfo) => {
+  test.slow();
+  const { memberId } = await logInAsNewMember(page, db, {
+    prefix: 'bon',
+    projectName: testInfo.project.name,
+    password: 'Bonus1234',
+  });
+  await closePublicPopup(page);
+
+  await page.goto('/member?page=bonusDetails');
+  const bonus = page.getByTestId('bonus-details-page');
+  await expect(bonus).toContainText('No bonus movements in this period.');
+  await expect(bonus.getByTestId('bonus-balance')).toHaveText('₱0.00');
+  await expect(bonus.getByTestId('bonus-turnover')).toHaveCount(0);
+  await screenshot(page, 'money-bonus-details-empty');
+
+  // A deposit sets the turnover a withdrawal waits for (once the amount, at the demo's multiplier).
+  await page.goto('/member?page=depositv2');
+  await page.getByTestId('deposit-amount').fill('500');
+  await page.getByTestId('deposit-form').getByRole('button', { name: 'Deposit' }).click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByTestId('balance-amount')).toContainText('500.00', { timeout: 15_000 });
+  await moveMemberMoney(db, { memberId, wallet: 'bonus', amountMinor: 25_000, code: 'bonus' });
+  await moveMemberMoney(db, { memberId, wallet: 'bonus', amountMinor: -5_050, code: 'adjustment' });
+
+  await page.goto('/member?page=bonusDetails');
+  await expect(bonus.getByTestId('bonus-balance')).toHaveText('₱199.50');
+  const lines = bonus.getByTestId('bonus-movement').locator('visible=true');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first()).toContainText('Adjustment');
+  await expect(lines.first()).toContainText('-₱50.50');
+  await expect(lines.last()).toContainText('Bonus');
+  await expect(lines.last()).toContainText('+₱250.00');
+  await expect(bonus.getByTestId('bonus-turnover')).toContainText(
+    'Wagering required before withdrawal: ₱0.00 of ₱500.00',
+  );
+  await screenshot(page, 'money-bonus-details');
+  await bonus.getByRole('tab', { name: 'Yesterday' }).click();
+  await expect(bonus).toContainText('No bonus movements in this period.');
   expect(consoleErrors).toEqual([]);
 });
