@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxVendorSecret } from '../src/db/seed/demo-vendors.ts';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
-import { fund, memberIdOf } from './support/game-fixtures.ts';
+import { callWallet, fund, memberIdOf } from './support/game-fixtures.ts';
 import { patchDemoSettings } from './support/seeded-app.ts';
 import {
   startTransferWorld,
@@ -364,12 +365,36 @@ describe('transfer wallets with the vendor sandbox', () => {
     // The round moved the vendor's wallet, not ours.
     expect(await cash()).toBe(0n);
     expect(await world.vendorBalance(memberId)).toBe(total - 1_000n + win);
-    // Our seamless wallet moves no money for a transfer vendor.
+    // Opening a seamless vendor's game brings the money home again.
+    const elsewhere = await member.call('GET', '/wps/game/launchGame?nodeId=LAKAN_lakan-coin-flip&mode=real');
+    expect(elsewhere.status).toBe(200);
+    expect(await cash()).toBe(total - 1_000n + win);
+    expect(await world.vendorBalance(memberId)).toBe(0n);
+    // Demo play is the vendor's own demo page: nothing moves.
+    const before = await cash();
     const demo = await member.call(
       'GET',
       `/wps/game/launchGame?nodeId=${TRANSFER_VENDOR}_diwata-coin-flip&mode=demo`,
     );
     expect(demo.body.value.url).toContain('mode=demo');
+    // Our seamless wallet tells a transfer vendor whom a token names, but moves none of our cash for it.
+    const secret = sandboxVendorSecret(world.testApp.config.appSecret, TRANSFER_VENDOR);
+    const debit = await callWallet(
+      world.testApp.app,
+      'debit',
+      {
+        vendor: TRANSFER_VENDOR,
+        currency: 'PHP',
+        playerToken: url.searchParams.get('token'),
+        roundId: 'diwata-r1',
+        transactionId: 'diwata-d1',
+        gameCode: 'diwata-hi-lo',
+        amount: '1.00',
+      },
+      { secret },
+    );
+    expect(debit.status).toBe('ERROR');
+    expect(await cash()).toBe(before);
   });
 
   it('launches in a transfer-wallet merchant without moving anything', async () => {

@@ -75,9 +75,10 @@ function assertMayPlayForReal(
  * token in the URL that the vendor exchanges for the player on /wallet/v1.
  *
  * A transfer-wallet vendor's game (workflows/vendor-transfer.ts) opens the same way; the vendor's
- * page shows the vendor's own balance. In a one-wallet merchant (wallet mode `single`) the launch first
- * brings the other transfer vendors' money home and moves the whole main wallet to this vendor;
- * in a `transfer` merchant it moves nothing (the member moves money on the game-wallets page).
+ * page shows the vendor's own balance. In a one-wallet merchant (wallet mode `single`) the launch
+ * first brings the other transfer vendors' money home and moves the whole main wallet to this
+ * vendor (and any other game's launch brings all of it home); in a `transfer` merchant it moves
+ * nothing (the member moves money on the game-wallets page).
  */
 export async function launchGame(
   deps: { games: GameService; vendorTransfers?: VendorTransfers },
@@ -114,17 +115,12 @@ export async function launchGame(
   const player = assertMayPlayForReal(input.player, vendor, {
     allowTransfer: vendorTransfers !== undefined && input.currency !== undefined,
   });
-  if (
-    vendor.wallet_mode === 'transfer' &&
-    vendorTransfers &&
-    input.currency &&
-    input.walletMode === 'single'
-  ) {
-    await vendorTransfers.moveAllInto(
-      { id: input.merchantId, currency: input.currency },
-      { id: player.memberId, status: player.isSelfExcluded ? 'self_excluded' : 'active' },
-      vendor,
-    );
+  if (vendorTransfers && input.currency && input.walletMode === 'single') {
+    const merchant = { id: input.merchantId, currency: input.currency };
+    const member = { id: player.memberId, status: player.isSelfExcluded ? 'self_excluded' : 'active' };
+    // One wallet: the money follows the member to the game they open.
+    if (vendor.wallet_mode === 'transfer') await vendorTransfers.moveAllInto(merchant, member, vendor);
+    else await vendorTransfers.bringHome(merchant, member);
   }
   const token = await deps.games.issueLaunchToken({
     merchantId: input.merchantId,

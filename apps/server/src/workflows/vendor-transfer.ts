@@ -400,6 +400,16 @@ export function createVendorTransfers(deps: {
     }
   }
 
+  /**
+   * A launch of any other game in a one-wallet merchant: what the member left at transfer vendors
+   * comes home first, so that the one wallet holds it again (members who never used a transfer
+   * vendor cost one query).
+   */
+  async function bringHome(merchant: Merchant, member: Member): Promise<void> {
+    if ((await findVendorIdsUsedBy(db, member.id)).size === 0) return;
+    await recall(merchant, member, `launch:${uuidv7()}`);
+  }
+
   /** Asks the vendors about pending transfers older than `minAgeMs` and finishes what they answer. */
   async function settlePending(
     options: { minAgeMs?: number } = {},
@@ -452,6 +462,7 @@ export function createVendorTransfers(deps: {
     transfer,
     recall,
     moveAllInto,
+    bringHome,
     settlePending,
     /** A member's latest transfers, pending first (the back office's player page). */
     listOfMember: (memberId: string) => findTransfersOfMember(db, memberId, MEMBER_TRANSFERS_LISTED),
