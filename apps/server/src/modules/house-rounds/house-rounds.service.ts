@@ -65,9 +65,9 @@ export const DEMO_SESSION_MS = 24 * 60 * 60_000;
 export const RECORDS_PAGE_SIZE_MAX = 50;
 /** Bounds the per-process memory of active seed pairs (see drawInAdvance). */
 const REMEMBERED_PAIRS_MAX = 100_000;
-/** Rounds played together in one statement at most, and such statements at a time (see playInBatch). */
+/** Rounds played together in one statement at most, and lanes of such batches (see playInBatch). */
 const ROUNDS_PER_BATCH_MAX = 50;
-const BATCHES_IN_FLIGHT_MAX = 4;
+const BATCH_LANES = 4;
 const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What the player sees of a seed pair: never the server seed while it is active. */
@@ -362,22 +362,36 @@ export function createHouseRoundsService(deps: {
    * function and the round recorded settled, all in one implicit transaction. The money side (the
    * accounts and the transfers' keys) is the caller's, as it is for recordSettledRound.
    */
-  // Rounds waiting for a batch with the database to come back. While BATCHES_IN_FLIGHT_MAX
-  // batches are out, the rounds that arrive meanwhile go together in the next (house_play_rounds),
-  // so a busy server writes one statement for many rounds; an idle one plays a round as it comes.
-  // Batches lock pairs, then accounts, each in id order, so that two of them cannot deadlock.
+  // Rounds waiting for a batch with the database to come back. Rounds go in lanes by their house
+  // shard, one batch out per lane: the rounds that arrive while a lane's batch is out go together
+  // in its next (house_play_rounds), so a busy server writes one statement for many rounds and an
+  // idle one plays a round as it comes. A member's rounds always take one shard, so batches of
+  // two lanes never wait for each other's rows (a batch holds its rows until it commits); and
+  // batches lock pairs, then accounts, each in id order, so that no two transactions deadlock.
   type WaitingRound = {
     statement: OneStepRoundStatement;
     resolve: (answer: OneStepRoundAnswer) => void;
     reject: (error: unknown) => void;
   };
-  const waitingRounds: WaitingRound[] = [];
-  let batchesInFlight = 0;
+  type BatchLane = { waiting: WaitingRound[]; isPlaying: boolean };
+  const batchLanes: BatchLane[] = Array.from({ length: BATCH_LANES }, () => ({
+    waiting: [],
+    isPlaying: false,
+  }));
+
+  function laneOf(houseAccountId: string): BatchLane {
+    let hash = 0;
+    for (let index = 0; index < houseAccountId.length; index += 1) {
+      hash = (Math.imul(hash, 31) + houseAccountId.charCodeAt(index)) >>> 0;
+    }
+    return batchLanes[hash % BATCH_LANES] as BatchLane;
+  }
 
   function playInBatch(statement: OneStepRoundStatement): Promise<OneStepRoundAnswer> {
+    const lane = laneOf(statement.houseAccountId);
     return new Promise((resolve, reject) => {
-      waitingRounds.push({ statement, resolve, reject });
-      if (batchesInFlight < BATCHES_IN_FLIGHT_MAX) void playWaitingRounds();
+      lane.waiting.push({ statement, resolve, reject });
+      if (!lane.isPlaying) void playWaitingRounds(lane);
     });
   }
 
@@ -389,11 +403,11 @@ export function createHouseRoundsService(deps: {
     }
   }
 
-  async function playWaitingRounds(): Promise<void> {
-    batchesInFlight += 1;
+  async function playWaitingRounds(lane: BatchLane): Promise<void> {
+    lane.isPlaying = true;
     try {
-      while (waitingRounds.length > 0) {
-        const batch = waitingRounds.splice(0, ROUNDS_PER_BATCH_MAX);
+      while (lane.waiting.length > 0) {
+        const batch = lane.waiting.splice(0, ROUNDS_PER_BATCH_MAX);
         if (batch.length === 1) {
           await playAlone(batch[0] as WaitingRound);
           continue;
@@ -413,7 +427,7 @@ export function createHouseRoundsService(deps: {
         for (const [index, round] of batch.entries()) round.resolve(answers[index] as OneStepRoundAnswer);
       }
     } finally {
-      batchesInFlight -= 1;
+      lane.isPlaying = false;
     }
   }
 
