@@ -34,13 +34,25 @@
  *   after   rounds_per_s=319 ceiling_per_s=1615 p99_ms=145 ratio=0.198  (10.5 statements, 1 commit:
  *           a one-step round drawn, staked, paid and recorded in one transaction; the in-house
  *           vendor and opened launch tokens remembered per process)
- * Both still short of the targets. What is left per bet: the launch token's session and member,
- * the game (its limits may change at any moment), the two responsible-gaming reads, and the
- * transaction's begin, nonce, stake, win, round and commit. On this virtual machine each round trip
- * to PostgreSQL costs far more than the statement itself (a socket write is about a third of the
- * server's CPU), so the next steps are fewer round trips: the responsible-gaming reads in one
- * statement, the session and member in one, and the round's writes in one server-side function as
- * migration 0041 did for a transfer.
+ * Both still short of the targets. On this virtual machine each round trip to PostgreSQL cost far
+ * more than the statement itself (a socket write was about a third of the server's CPU), so a bet
+ * is now one statement: house_play_one_step (migration 0083) checks the launch token's session and
+ * member, the game's limits (a game and a seed pair are remembered per process and checked there)
+ * and the member's responsible-gaming settings, and takes the nonce, stake and win and records the
+ * round; rounds that arrive while their lane's statement is out (four lanes by house shard) go
+ * together in one statement and one commit (house_play_rounds, migration 0084).
+ * Measured only with other work on the machine (load average 15 to 45 on 2 cores):
+ *   now     rounds_per_s=188 ceiling_per_s=648 p99_ms=275 ratio=0.290  (load 17 to 22; its loads
+ *           gave 0.14, 0.45 and 0.35 of the ceiling beside them; the ten-statement version gave
+ *           ratio 0.12 at a load of 12)
+ *   A/B     at a load of about 40, back to back (BENCH_ROUNDS=2 BENCH_DURATION_S=4): ratio 0.156
+ *           and 0.228 with batches (then one queue, four out at a time), 0.140 and 0.128 with one
+ *           statement a round
+ * The targets are not shown yet. In a CPU profile of the server over the load, the socket write of
+ * each statement to PostgreSQL took 45 % of its time with one statement a round and under 2 % with
+ * batches, and the server was then idle three quarters of the time: what is left is the database's
+ * share of a crowded CPU (a few connections of ours beside pgbench's 20) and its row locks on the 16
+ * house shards. A run on a quiet machine is the next figure to take.
  *
  * Settings through the environment: BENCH_ROUNDS (3), BENCH_DURATION_S (5, per load and round),
  * BENCH_WARMUP_S (3), BENCH_CONNECTIONS (20), PGBENCH (pgbench on the PATH, else /usr/bin/pgbench),
