@@ -28,7 +28,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // The 2-core CI machine builds and serves while the browser runs: lazy chunks may take seconds.
+  expect: { timeout: 10_000 },
   reporter: jsonReportFile ? [['list'], ['json', { outputFile: jsonReportFile }]] : [['list']],
   use: {
     browserName: 'chromium',
