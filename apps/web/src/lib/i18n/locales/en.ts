@@ -244,6 +244,7 @@ export const en = {
       rollback: 'Bet refunded',
       bonus: 'Bonus',
       transfer: 'Transfer',
+      vendor_transfer: 'Game wallet transfer',
       salary: 'Salary',
       dividend: 'Dividend',
       adjustment: 'Adjustment',

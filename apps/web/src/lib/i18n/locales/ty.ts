@@ -254,6 +254,7 @@ export const ty = {
       rollback: 'Ibinalik na taya',
       bonus: 'Bonus',
       transfer: 'Transfer',
+      vendor_transfer: 'Transfer sa wallet ng laro',
       salary: 'Sahod',
       dividend: 'Dibidendo',
       adjustment: 'Pagsasaayos',
