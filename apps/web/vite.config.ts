@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { paintFirst } from './build/paint-first-plugin';
 import { precompress } from './build/precompress-plugin';
 
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
@@ -11,7 +10,7 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 const proxiedPrefixes = ['/wps', '/lgw', '/bo', '/COUNTRY_FLAG', '/media', '/docs'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), paintFirst(), precompress()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../components/ui/states';
 import { MaintenancePage } from '../features/system/components/maintenance-page';
@@ -14,18 +14,11 @@ export function StartupGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const status = useSystemStatus();
   const isSettled = !status.isPending;
-  // The whole app renders once the status is known. As a transition React renders it in slices,
-  // giving the main thread back between them, rather than in one long task; the loading shell of
-  // index.html stays up meanwhile.
-  const [isShown, setShown] = useState(false);
   useEffect(() => {
-    if (isSettled) startTransition(() => setShown(true));
+    if (isSettled) hideBootCover();
   }, [isSettled]);
-  useEffect(() => {
-    if (isShown && status.data?.status !== 0) hideBootCover();
-  }, [isShown, status.data?.status]);
 
-  if (status.isPending || !isShown) return null;
+  if (status.isPending) return null;
   if (status.isError) {
     return (
       <main className="grid min-h-dvh place-items-center p-6" data-testid="startup-error">
