@@ -42,9 +42,9 @@
  * round; rounds that arrive while their lane's statement is out (four lanes by house shard) go
  * together in one statement and one commit (house_play_rounds, migration 0084).
  * Measured only with other work on the machine (load average 15 to 45 on 2 cores):
- *   now     rounds_per_s=188 ceiling_per_s=648 p99_ms=275 ratio=0.290  (load 17 to 22; its loads
- *           gave 0.14, 0.45 and 0.35 of the ceiling beside them; the ten-statement version gave
- *           ratio 0.12 at a load of 12)
+ *   now     rounds_per_s=526 ceiling_per_s=1343 p99_ms=141 ratio=0.392  (load 11 to 12; the
+ *           ten-statement version gave ratio 0.12 at a load of 12)
+ *           rounds_per_s=188 ceiling_per_s=648 p99_ms=275 ratio=0.290  (load 17 to 22)
  *   A/B     at a load of about 40, back to back (BENCH_ROUNDS=2 BENCH_DURATION_S=4): ratio 0.156
  *           and 0.228 with batches (then one queue, four out at a time), 0.140 and 0.128 with one
  *           statement a round
