@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkDepositAmount, quickAmounts, toCentavos } from './deposit-amount';
+import { toCentavos } from '../../lib/money';
+import { checkDepositAmount, quickAmounts } from './deposit-amount';
 
 const limits = { minAmount: '100.00', maxAmount: '50000.00' };
 

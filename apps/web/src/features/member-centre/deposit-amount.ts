@@ -1,13 +1,4 @@
-/** Amounts as the wire carries them: decimal strings with at most two fraction digits. */
-const AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
-
-/** Centavos of a typed amount, or null when it is not an amount (never through floating point). */
-export function toCentavos(text: string): bigint | null {
-  const trimmed = text.trim().replace(/,/g, '');
-  if (!AMOUNT_PATTERN.test(trimmed)) return null;
-  const [whole = '0', fraction = ''] = trimmed.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-}
+import { toCentavos } from '../../lib/money';
 
 export type AmountProblem = 'empty' | 'format' | 'minimum' | 'maximum';
 

@@ -1,4 +1,4 @@
-import { toCentavos } from '../member-centre/deposit-amount';
+import { centavosToWire, toCentavos } from '../../lib/money';
 
 /**
  * The header's figure. In one-wallet mode the server's `total` adds the money a launch moved to a
@@ -10,6 +10,5 @@ export function shownBalance(cash: string, fetched: { balance: string; total?: s
   const atVendors = (toCentavos(fetched.total) ?? 0n) - (toCentavos(fetched.balance) ?? 0n);
   const cashCentavos = toCentavos(cash);
   if (atVendors <= 0n || cashCentavos === null) return cash;
-  const sum = cashCentavos + atVendors;
-  return `${sum / 100n}.${(sum % 100n).toString().padStart(2, '0')}`;
+  return centavosToWire(cashCentavos + atVendors);
 }

@@ -9,8 +9,8 @@ import { usePermission } from '../../../lib/api/system-hooks';
 import { type DatePreset, datePresetRange } from '../../../lib/date-presets';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { toCentavos } from '../../../lib/money';
 import { type BonusMovement, fetchBonusDetails, type Turnover } from '../api/bonus';
-import { toCentavos } from '../deposit-amount';
 import { DatePresetChips } from './date-preset-chips';
 import { Amount } from './transaction-history-page';
 

@@ -9,14 +9,14 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
 import { joinClassNames } from '../../../lib/class-names';
 import { formatMoney } from '../../../lib/format';
-import type { GameWallet, MerchantWallets } from '../../wallet/api/game-wallets';
+import { BALANCE_HIGHLIGHT_MS } from '../../../lib/money';
+import type { GameWallet, MerchantWallets } from '../api/game-wallets';
 import {
   useMerchantWallets,
   useRecallToMainWallet,
   useRefreshWallets,
   useWalletTransfer,
-} from '../../wallet/hooks/use-game-wallets';
-import { BALANCE_HIGHLIGHT_MS } from '../../wallet/hooks/use-wallet-balance';
+} from '../hooks/use-game-wallets';
 import {
   checkTransferAmount,
   hasMoney,
@@ -24,7 +24,7 @@ import {
   quickTransferAmounts,
   TRANSFER_MINIMUM_CENTAVOS,
   toWireAmount,
-} from '../../wallet/transfer-amount';
+} from '../transfer-amount';
 
 /** A vendor that has not confirmed a move settles in the background; the page asks again after this. */
 const PENDING_REFRESH_MS = 4_000;

@@ -5,7 +5,7 @@ import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuthStore } from '../../../lib/session/auth-store';
-import { useHasGameWallets } from '../../wallet/hooks/use-game-wallets';
+import { useHasGameWallets } from '../hooks/use-game-wallets';
 import { BonusDetailsPage } from './bonus-details-page';
 import { CreditReportPage } from './credit-report-page';
 import { DepositPage } from './deposit-page';

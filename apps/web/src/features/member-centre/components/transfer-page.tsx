@@ -10,9 +10,9 @@ import { isApiError } from '../../../lib/api/api-error';
 import { usePermission } from '../../../lib/api/system-hooks';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { toCentavos } from '../../../lib/money';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { fetchUpline, transferCash } from '../api/withdrawals';
-import { toCentavos } from '../deposit-amount';
 import { PaymentPasswordForm } from './payment-password-form';
 
 const newRequestId = () => `transfer-${crypto.randomUUID()}`;

@@ -13,6 +13,7 @@ import { usePermission } from '../../../lib/api/system-hooks';
 import { joinClassNames } from '../../../lib/class-names';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { toCentavos } from '../../../lib/money';
 import {
   fetchWithdrawalOverview,
   fetchWithdrawals,
@@ -20,7 +21,7 @@ import {
   type WithdrawalOverview,
   type WithdrawalStatus,
 } from '../api/withdrawals';
-import { checkDepositAmount, toCentavos } from '../deposit-amount';
+import { checkDepositAmount } from '../deposit-amount';
 import { PaymentPasswordForm } from './payment-password-form';
 import { PayoutAccounts } from './payout-accounts';
 import { WithdrawalConfirmationPanel } from './withdrawal-confirmation';

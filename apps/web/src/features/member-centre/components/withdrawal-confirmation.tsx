@@ -7,6 +7,7 @@ import { StatusBadge, type StatusTone } from '../../../components/ui/status-badg
 import { isApiError } from '../../../lib/api/api-error';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { toCentavos } from '../../../lib/money';
 import {
   CASE_NOTE_LENGTH_MAX,
   confirmWithdrawal,
@@ -15,7 +16,6 @@ import {
   type Withdrawal,
   type WithdrawalConfirmation,
 } from '../api/withdrawals';
-import { toCentavos } from '../deposit-amount';
 
 const confirmationTone: Record<Exclude<WithdrawalConfirmation, 'awaiting'>, StatusTone> = {
   received: 'good',

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { BALANCE_HIGHLIGHT_MS } from '../../../lib/money';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { walletBalanceQuery } from '../api/wallet-balance';
 import { shownBalance } from '../balance-total';
 import { useBalanceStore } from './balance-store';
-
-/** How long a pushed balance stays highlighted (DESIGN.md: a change is visible, never silent). */
-export const BALANCE_HIGHLIGHT_MS = 1_200;
 
 /**
  * The balance to show: the fetched one, or a socket push when that is newer. `isHighlighted`

@@ -1,4 +1,4 @@
-import { toCentavos } from '../member-centre/deposit-amount';
+import { centavosToWire, toCentavos } from '../../lib/money';
 
 /** The smallest move between wallets the page accepts: ₱1. */
 export const TRANSFER_MINIMUM_CENTAVOS = 100n;
@@ -24,7 +24,7 @@ export function checkTransferAmount(text: string, balance: string | null): Trans
 export function toWireAmount(text: string): string | null {
   const centavos = toCentavos(text);
   if (centavos === null) return null;
-  return `${centavos / 100n}.${(centavos % 100n).toString().padStart(2, '0')}`;
+  return centavosToWire(centavos);
 }
 
 const QUICK_PESOS = ['100', '500', '1000'] as const;
