@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { actAsVisitor, insertMember, skipMemberPopup, uniqueAccount } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { moveMemberMoney } from '../ledger.ts';
 
 // The game centre pages (/sports, /lott …: a category's provider lanes) and the lottery page
 // (/lottery?gameCode=…: the lottery vendor's game in a frame), against the vendor sandbox's
@@ -10,34 +10,6 @@ import { expect, screenshot, test } from '../fixtures.ts';
 
 const randomAddress = () =>
   `10.78.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-
-/** Puts money in a member's cash as a deposit would: one transfer through the ledger's own function. */
-async function fundMember(db: pg.Client, memberId: string, amountMinor: number): Promise<void> {
-  const id = () => `e2e-${randomBytes(8).toString('hex')}`;
-  const merchant = await db.query<{ merchant_id: string }>('select merchant_id from members where id = $1', [
-    memberId,
-  ]);
-  const merchantId = merchant.rows[0]?.merchant_id;
-  const [cashId, bonusId] = [id(), id()];
-  await db.query(
-    `insert into ledger_accounts (id, merchant_id, kind, owner_id, currency) values
-       ($1, $3, 'player_cash', $4, 'PHP'), ($2, $3, 'player_bonus', $4, 'PHP')`,
-    [cashId, bonusId, merchantId, memberId],
-  );
-  await db.query(
-    `insert into ledger_accounts (id, merchant_id, kind, purpose, shard, currency)
-     values ($1, $2, 'house', 'deposit:e2e', 0, 'PHP') on conflict do nothing`,
-    [id(), merchantId],
-  );
-  const house = await db.query<{ id: string }>(
-    `select id from ledger_accounts where merchant_id = $1 and purpose = 'deposit:e2e' and shard = 0`,
-    [merchantId],
-  );
-  await db.query(
-    `select * from ledger_apply_transfer($1, $2, $3, 'deposit', null, $4, $5, 'PHP', $6, null)`,
-    [id(), merchantId, id(), house.rows[0]?.id, cashId, amountMinor],
-  );
-}
 
 test('a visitor sees the sports provider lane, and a game asks them to log in', async ({ page }) => {
   await actAsVisitor(page, randomAddress());
@@ -58,7 +30,7 @@ async function logInFundedMember(page: Page, db: pg.Client, account: string): Pr
   await actAsVisitor(page, randomAddress());
   const memberId = await insertMember(db, { account, password: 'Lotto1234' });
   await skipMemberPopup(page, memberId);
-  await fundMember(db, memberId, 50_000);
+  await moveMemberMoney(db, { memberId, wallet: 'cash', amountMinor: 50_000, code: 'deposit' });
   await page.goto('/login');
   await page.getByTestId('login-username').fill(account);
   await page.getByTestId('login-password').fill('Lotto1234');

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import {
   actAsVisitor,
   insertMember,
@@ -9,39 +7,11 @@ import {
   uniqueAccount,
 } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { moveMemberMoney } from '../ledger.ts';
 
 // The vendor sandbox's transfer-wallet vendor: it keeps the players' money itself, so the member
 // moves money to it and back on the Game wallets page of the member centre.
 const TRANSFER_VENDOR = 'DIWATA';
-
-/** Puts money in a member's cash as a deposit would: one transfer through the ledger's own function. */
-async function fundMember(db: pg.Client, memberId: string, amountMinor: number): Promise<void> {
-  const id = () => `e2e-${randomBytes(8).toString('hex')}`;
-  const merchant = await db.query<{ merchant_id: string }>('select merchant_id from members where id = $1', [
-    memberId,
-  ]);
-  const merchantId = merchant.rows[0]?.merchant_id;
-  const [cashId, bonusId] = [id(), id()];
-  await db.query(
-    `insert into ledger_accounts (id, merchant_id, kind, owner_id, currency) values
-       ($1, $3, 'player_cash', $4, 'PHP'), ($2, $3, 'player_bonus', $4, 'PHP')`,
-    [cashId, bonusId, merchantId, memberId],
-  );
-  // One house account for every test's money; another test or project may have made it already.
-  await db.query(
-    `insert into ledger_accounts (id, merchant_id, kind, purpose, shard, currency)
-     values ($1, $2, 'house', 'deposit:e2e', 0, 'PHP') on conflict do nothing`,
-    [id(), merchantId],
-  );
-  const house = await db.query<{ id: string }>(
-    `select id from ledger_accounts where merchant_id = $1 and purpose = 'deposit:e2e' and shard = 0`,
-    [merchantId],
-  );
-  await db.query(
-    `select * from ledger_apply_transfer($1, $2, $3, 'deposit', null, $4, $5, 'PHP', $6, null)`,
-    [id(), merchantId, id(), house.rows[0]?.id, cashId, amountMinor],
-  );
-}
 
 test('a member moves ₱100 to a game wallet, sees both balances change, and recalls it all to the main wallet', async ({
   page,
@@ -52,7 +22,7 @@ test('a member moves ₱100 to a game wallet, sees both balances change, and rec
   await actAsVisitor(page, nextAddress());
   const account = uniqueAccount('gwl', testInfo.project.name);
   const memberId = await insertMember(db, { account, password: 'Wallets123' });
-  await fundMember(db, memberId, 50_000);
+  await moveMemberMoney(db, { memberId, wallet: 'cash', amountMinor: 50_000, code: 'deposit' });
   await skipMemberPopup(page, memberId);
   await logInThroughPage(page, account, 'Wallets123');
 

@@ -1,42 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import type pg from 'pg';
 import { actAsVisitor, insertMember, skipMemberPopup, uniqueAccount } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { moveMemberMoney } from '../ledger.ts';
 
 // A member launches a game of the vendor sandbox through the launch call (the lobby comes later:
 // the URL it answers is opened as the game iframe would), plays a round, and the header balance
 // of the site follows the money the vendor moved through /wallet/v1.
-
-/** Puts money in a member's cash as a deposit would: one transfer through the ledger's own function. */
-async function fundMember(db: pg.Client, memberId: string, amountMinor: number): Promise<void> {
-  const id = () => `e2e-${randomBytes(8).toString('hex')}`;
-  const merchant = await db.query<{ merchant_id: string }>('select merchant_id from members where id = $1', [
-    memberId,
-  ]);
-  const merchantId = merchant.rows[0]?.merchant_id;
-  const [cashId, bonusId] = [id(), id()];
-  await db.query(
-    `insert into ledger_accounts (id, merchant_id, kind, owner_id, currency) values
-       ($1, $3, 'player_cash', $4, 'PHP'), ($2, $3, 'player_bonus', $4, 'PHP')`,
-    [cashId, bonusId, merchantId, memberId],
-  );
-  // One house account for every test's money; the other project may have made it already.
-  await db.query(
-    `insert into ledger_accounts (id, merchant_id, kind, purpose, shard, currency)
-     values ($1, $2, 'house', 'deposit:e2e', 0, 'PHP') on conflict do nothing`,
-    [id(), merchantId],
-  );
-  const house = await db.query<{ id: string }>(
-    `select id from ledger_accounts where merchant_id = $1 and purpose = 'deposit:e2e' and shard = 0`,
-    [merchantId],
-  );
-  const houseId = house.rows[0]?.id;
-  await db.query(
-    `select * from ledger_apply_transfer($1, $2, $3, 'deposit', null, $4, $5, 'PHP', $6, null)`,
-    [id(), merchantId, id(), houseId, cashId, amountMinor],
-  );
-}
 
 async function logIn(page: Page, account: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -57,7 +26,7 @@ test('a member plays a sandbox vendor round from its launch URL and the header b
   const account = uniqueAccount('gam', testInfo.project.name);
   const memberId = await insertMember(db, { account, password: 'Games1234' });
   await skipMemberPopup(page, memberId);
-  await fundMember(db, memberId, 50_000);
+  await moveMemberMoney(db, { memberId, wallet: 'cash', amountMinor: 50_000, code: 'deposit' });
   await logIn(page, account, 'Games1234');
   const balance = page.getByTestId('balance-amount');
   await expect(balance).toContainText('500.00');

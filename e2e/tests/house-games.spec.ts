@@ -1,41 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import type pg from 'pg';
 import { actAsVisitor, logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { moveMemberMoney } from '../ledger.ts';
 
 // Our own games in their client (apps/web/game): a member opens dice through its launch URL as
 // the game iframe does, plays a round with real money, rotates the seed pair and verifies the
 // round from the betting records in the browser; a visitor plays dice with play money. At the
 // tables a member bets a split in roulette and a total in sic bo and finds both rounds again.
-
-/** Puts money in a member's cash as a deposit would: one transfer through the ledger's own function. */
-async function fundMember(db: pg.Client, memberId: string, amountMinor: number): Promise<void> {
-  const id = () => `e2e-${randomBytes(8).toString('hex')}`;
-  const merchant = await db.query<{ merchant_id: string }>('select merchant_id from members where id = $1', [
-    memberId,
-  ]);
-  const merchantId = merchant.rows[0]?.merchant_id;
-  const [cashId, bonusId] = [id(), id()];
-  await db.query(
-    `insert into ledger_accounts (id, merchant_id, kind, owner_id, currency) values
-       ($1, $3, 'player_cash', $4, 'PHP'), ($2, $3, 'player_bonus', $4, 'PHP')`,
-    [cashId, bonusId, merchantId, memberId],
-  );
-  await db.query(
-    `insert into ledger_accounts (id, merchant_id, kind, purpose, shard, currency)
-     values ($1, $2, 'house', 'deposit:e2e', 0, 'PHP') on conflict do nothing`,
-    [id(), merchantId],
-  );
-  const house = await db.query<{ id: string }>(
-    `select id from ledger_accounts where merchant_id = $1 and purpose = 'deposit:e2e' and shard = 0`,
-    [merchantId],
-  );
-  await db.query(
-    `select * from ledger_apply_transfer($1, $2, $3, 'deposit', null, $4, $5, 'PHP', $6, null)`,
-    [id(), merchantId, id(), house.rows[0]?.id, cashId, amountMinor],
-  );
-}
 
 /** The launch call as the lobby's tile makes it, with the page's session if there is one. */
 async function launchUrl(page: Page, nodeId: string, mode: 'real' | 'demo'): Promise<string> {
@@ -68,7 +39,8 @@ test('a member plays dice from its launch URL, rotates the seeds and verifies th
     projectName: testInfo.project.name,
     password: 'Games1234',
     address: randomAddress(),
-    beforeLogIn: (memberId) => fundMember(db, memberId, 50_000),
+    beforeLogIn: (memberId) =>
+      moveMemberMoney(db, { memberId, wallet: 'cash', amountMinor: 50_000, code: 'deposit' }),
   });
   await expect(page.getByTestId('balance-amount')).toContainText('500.00');
 
@@ -131,7 +103,8 @@ test('a member plays mines from its launch URL: picks a tile and the board answe
     projectName: testInfo.project.name,
     password: 'Games1234',
     address: randomAddress(),
-    beforeLogIn: (memberId) => fundMember(db, memberId, 50_000),
+    beforeLogIn: (memberId) =>
+      moveMemberMoney(db, { memberId, wallet: 'cash', amountMinor: 50_000, code: 'deposit' }),
   });
   const game = await context.newPage();
   await game.goto(await launchUrl(page, 'INHOUSE_mines', 'real'));
@@ -180,7 +153,8 @@ test('a member places a split bet in roulette and a total bet in sic bo, and fin
     projectName: testInfo.project.name,
     password: 'Games1234',
     address: randomAddress(),
-    beforeLogIn: (memberId) => fundMember(db, memberId, 50_000),
+    beforeLogIn: (memberId) =>
+      moveMemberMoney(db, { memberId, wallet: 'cash', amountMinor: 50_000, code: 'deposit' }),
   });
 
   const roulette = await context.newPage();
