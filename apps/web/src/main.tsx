@@ -1,5 +1,5 @@
 import './styles/index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers, queryClient } from './app/providers';
@@ -24,12 +24,18 @@ void queryClient.prefetchQuery(systemStatusQuery());
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+// The first render is a transition: React renders it in slices of a few milliseconds, yielding to
+// the browser between them, instead of one long task that holds a phone's main thread (the shell of
+// index.html shows meanwhile).
 void initializeI18n().then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={createRouter()} />
-      </Providers>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={createRouter()} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../components/ui/states';
 import { MaintenancePage } from '../features/system/components/maintenance-page';
@@ -13,12 +13,15 @@ import { hideBootCover } from './boot-cover';
 export function StartupGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const status = useSystemStatus();
-  const isSettled = !status.isPending;
+  // A query's answer renders at once and in one piece; the whole app behind this gate would be one
+  // long task on a phone. Deferred, it renders in slices after the answer (the cover stays up).
+  const isPending = useDeferredValue(status.isPending);
+  const isSettled = !isPending;
   useEffect(() => {
     if (isSettled) hideBootCover();
   }, [isSettled]);
 
-  if (status.isPending) return null;
+  if (isPending || status.isPending) return null;
   if (status.isError) {
     return (
       <main className="grid min-h-dvh place-items-center p-6" data-testid="startup-error">

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../lib/games/catalogue-api';
 import { useFavorites } from '../../lib/games/use-favorites';
@@ -27,6 +27,10 @@ export function GameStrip({
   testId: string;
 }) {
   const { t } = useTranslation();
+  // The tiles render after the answer that brings them, in slices (a deferred render yields to the
+  // browser), not in the one long task the query's update would make of them.
+  const shownGames = useDeferredValue(games);
+  const isShownPending = useDeferredValue(isPending);
   const favorites = useFavorites();
   const launch = useLaunchGame();
   const vendorNames = useVendorNames();
@@ -50,14 +54,14 @@ export function GameStrip({
         ) : null}
       </div>
       <div className="scrollbar-none -mx-3 flex snap-x scroll-px-3 gap-2.5 overflow-x-auto px-3 md:mx-0 md:scroll-px-0 md:gap-3.5 md:px-0">
-        {isPending
+        {isShownPending
           ? Array.from({ length: 6 }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
               <div key={index} className={cellClass}>
                 <GameTileSkeleton />
               </div>
             ))
-          : games?.map((game) => (
+          : shownGames?.map((game) => (
               <div key={game.nodeId} className={cellClass}>
                 <GameTile
                   game={game}

@@ -13,9 +13,16 @@ type AccordionProps = {
 /** One item open at a time; clicking the open item closes it (spec §4). The opened item scrolls into view. */
 export function Accordion({ items, openId, onOpenChange }: AccordionProps) {
   const openRef = useRef<HTMLLIElement | null>(null);
+  const firstId = items[0]?.id;
+  const hasMounted = useRef(false);
   useEffect(() => {
-    if (openId) openRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [openId]);
+    // Opened with its first item open, the list is already where it should be: scrolling would only
+    // make the browser lay out the page once more while the modal opens.
+    const isFirstRun = !hasMounted.current;
+    hasMounted.current = true;
+    if (!openId || (isFirstRun && openId === firstId)) return;
+    openRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [openId, firstId]);
   return (
     <ul className="flex flex-col gap-2">
       {items.map((item) => {

@@ -73,8 +73,11 @@ export function Dialog({
             data-testid={testId}
             onOpenAutoFocus={(event) => {
               // Focus the dialog itself, not its first button: no stray focus ring, no keyboard popping up on a phone.
+              // After the next frame, once the browser has laid the opened dialog out anyway: focusing
+              // now would force that layout in the middle of opening, one long task with it.
               event.preventDefault();
-              (event.currentTarget as HTMLElement | null)?.focus();
+              const content = event.currentTarget as HTMLElement | null;
+              requestAnimationFrame(() => setTimeout(() => content?.focus({ preventScroll: true })));
             }}
             onPointerDownOutside={(event) => event.preventDefault()}
             onInteractOutside={(event) => event.preventDefault()}
