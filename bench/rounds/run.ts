@@ -510,11 +510,18 @@ function loadPgbench(
 async function audit(connectionString: string, load: Load): Promise<void> {
   const [ledger] = await query<{ mismatched: string; total: string }>(
     connectionString,
-    `select
-       (select count(*) from ledger_accounts a where a.balance_minor <>
-         coalesce((select sum(amount_minor) from ledger_transfers where credit_account_id = a.id), 0)
-         - coalesce((select sum(amount_minor) from ledger_transfers where debit_account_id = a.id), 0))::text as mismatched,
-       (select coalesce(sum(balance_minor), 0) from ledger_accounts)::text as total`,
+    // One pass over the transfers, grouped by account (a correlated sum per account would read the
+    // house's hundreds of thousands of transfers once for each account).
+    `with moves as (
+       select credit_account_id as account_id, amount_minor from ledger_transfers
+       union all
+       select debit_account_id, -amount_minor from ledger_transfers
+     ),
+     net as (select account_id, sum(amount_minor) as net_minor from moves group by account_id)
+     select
+       count(*) filter (where a.balance_minor <> coalesce(n.net_minor, 0))::text as mismatched,
+       coalesce(sum(a.balance_minor), 0)::text as total
+     from ledger_accounts a left join net n on n.account_id = a.id`,
   );
   if (ledger?.mismatched !== '0' || ledger.total !== '0') {
     throw new Error(
@@ -523,19 +530,35 @@ async function audit(connectionString: string, load: Load): Promise<void> {
   }
   const [rounds] = await query<{ answered: string; ours: string; unsettled: string; unpaid: string }>(
     connectionString,
-    `with ours as (
-       select r.*, r.request_id = any($1::text[]) as answered from game_rounds r where r.request_id like 'rb-%'
+    // Joins, not a lookup per round: the answered ids come as a set, and the stakes and wins are
+    // matched to their rounds by key in one pass over the transfers.
+    `with confirmed as (select distinct unnest($1::text[]) as request_id),
+     ours as (
+       select r.id, r.phase, r.status, r.stake_minor, r.win_minor, c.request_id is not null as answered
+         from game_rounds r left join confirmed c on c.request_id = r.request_id
+        where r.request_id like 'rb-%'
+     ),
+     moves as (
+       select idempotency_key, code, count(*) as n, min(amount_minor) as low, max(amount_minor) as high
+         from ledger_transfers where idempotency_key like 'house:%' group by idempotency_key, code
+     ),
+     paid as (
+       select o.*, s.n as stakes, s.low as stake_low, s.high as stake_high,
+              w.n as wins, w.low as win_low, w.high as win_high
+         from ours o
+         left join moves s on s.idempotency_key = 'house:' || o.id || ':stake' and s.code = 'bet'
+         left join moves w on w.idempotency_key = 'house:' || o.id || ':win' and w.code = 'win'
      )
      select
-       (select count(*) from ours where answered and phase = 'done' and status = 'settled')::text as answered,
-       (select count(*) from ours)::text as ours,
-       (select count(*) from ours where phase <> 'done' or status <> 'settled')::text as unsettled,
-       (select count(*) from ours o where
-          (select count(*) from ledger_transfers t where t.idempotency_key = 'house:' || o.id || ':stake'
-             and t.code = 'bet' and t.amount_minor = o.stake_minor) <> 1
-          or (select count(*) from ledger_transfers t where t.idempotency_key = 'house:' || o.id || ':win'
-             and t.code = 'win' and t.amount_minor = o.win_minor) <> (case when o.win_minor > 0 then 1 else 0 end)
-       )::text as unpaid`,
+       count(*) filter (where answered and phase = 'done' and status = 'settled')::text as answered,
+       count(*)::text as ours,
+       count(*) filter (where phase <> 'done' or status <> 'settled')::text as unsettled,
+       count(*) filter (where
+         coalesce(stakes, 0) <> 1 or stake_low <> stake_minor or stake_high <> stake_minor
+         or coalesce(wins, 0) <> (case when win_minor > 0 then 1 else 0 end)
+         or (wins > 0 and (win_low <> win_minor or win_high <> win_minor))
+       )::text as unpaid
+     from paid`,
     [load.confirmed],
   );
   const answered = Number(rounds?.answered);
