@@ -7,12 +7,12 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { usePermission } from '../../../lib/api/system-hooks';
 import { type DatePreset, datePresetRange } from '../../../lib/date-presets';
-import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
-import { type BonusMovement, fetchBonusDetails, type Turnover } from '../api/bonus';
+import { fetchBonusDetails, type Turnover } from '../api/bonus';
 import { DatePresetChips } from './date-preset-chips';
-import { Amount } from './transaction-history-page';
+import { StatementLines } from './statement-lines';
 
 /** The share of the turnover done, 0–100, in whole percent (centavos, never floats, until here). */
 function percentDone(turnover: Turnover): number {
@@ -50,62 +50,6 @@ function TurnoverProgress({ turnover, symbol }: { turnover: Turnover; symbol: st
           : t('bonusDetails.turnoverLeft', { amount: formatMoney(turnover.left, symbol) })}
       </p>
     </section>
-  );
-}
-
-function Movements({ list, symbol }: { list: BonusMovement[]; symbol: string }) {
-  const { t } = useTranslation();
-  const dateTime = dateTimeFormatOf(useLanguage());
-  const describe = (line: BonusMovement) => t(`statements.codes.${line.code}`);
-  return (
-    <>
-      {/* Phones: each movement a card. */}
-      <ul className="flex flex-col gap-2 md:hidden" data-testid="bonus-cards">
-        {list.map((line) => (
-          <li
-            key={line.id}
-            className="rounded-lg border border-line bg-raised px-3 py-2.5"
-            data-testid="bonus-movement"
-          >
-            <div className="flex items-baseline justify-between gap-3">
-              <span className="text-sm font-semibold text-text">{describe(line)}</span>
-              <Amount amount={line.amount} symbol={symbol} />
-            </div>
-            <div className="mt-0.5 flex items-baseline justify-between gap-3 text-xs text-muted">
-              <span>{dateTime.format(new Date(line.createdAt))}</span>
-              <span className="tabular">
-                {t('statements.balanceAfter', { amount: formatMoney(line.balanceAfter, symbol) })}
-              </span>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {/* Wider screens: a table. */}
-      <table className="hidden w-full text-sm md:table" data-testid="bonus-table">
-        <thead>
-          <tr className="border-b border-line text-left text-xs text-muted">
-            <th className="py-2 pr-3 font-medium">{t('statements.time')}</th>
-            <th className="py-2 pr-3 font-medium">{t('bonusDetails.description')}</th>
-            <th className="py-2 pr-3 text-right font-medium">{t('statements.amount')}</th>
-            <th className="py-2 text-right font-medium">{t('statements.balance')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {list.map((line) => (
-            <tr key={line.id} data-testid="bonus-movement">
-              <td className="py-2.5 pr-3 text-muted">{dateTime.format(new Date(line.createdAt))}</td>
-              <td className="py-2.5 pr-3 text-text">{describe(line)}</td>
-              <td className="py-2.5 pr-3 text-right">
-                <Amount amount={line.amount} symbol={symbol} />
-              </td>
-              <td className="py-2.5 text-right tabular text-text">
-                {formatMoney(line.balanceAfter, symbol)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
   );
 }
 
@@ -168,7 +112,13 @@ export function BonusDetailsPage() {
         />
       ) : (
         <>
-          <Movements list={data.list} symbol={symbol} />
+          <StatementLines
+            list={data.list}
+            symbol={symbol}
+            descriptionHeading={t('bonusDetails.description')}
+            testId="bonus"
+            lineTestId="bonus-movement"
+          />
           <Pagination current={page} total={data.totalPages} onChange={setPage} />
         </>
       )}
