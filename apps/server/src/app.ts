@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { formatAmount } from '@panalo/money/amount.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -206,8 +205,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  // Cookies are parsed only where one is read (the captcha's, client-context.ts), not on every request.
-  await app.register(fastifyCookie, { hook: false });
   // Uploads (images of the back office): one small file per request, read by readUploadedFile.
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   installUploadGuard(app);

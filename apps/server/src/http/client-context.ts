@@ -1,6 +1,6 @@
-import '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { lookupCountry, parseAddress } from '../modules/merchant/region-restriction.ts';
+import { readCookie } from '../platform/http/cookies.ts';
 import type { ClientContext } from '../workflows/login.ts';
 import { readVisitor } from './merchant-context.ts';
 
@@ -19,9 +19,7 @@ export function readClient(request: FastifyRequest, countryHeader: string | unde
 
 export const CAPTCHA_COOKIE = 'captchaId';
 
-/** The browser's captcha id, from its HttpOnly cookie (app.ts has cookies parsed only here). */
+/** The browser's captcha id, from its HttpOnly cookie (the only cookie the platform reads). */
 export function readCaptchaId(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  const value = header ? request.server.parseCookie(header)[CAPTCHA_COOKIE] : undefined;
-  return typeof value === 'string' ? value : undefined;
+  return readCookie(request.headers.cookie, CAPTCHA_COOKIE);
 }

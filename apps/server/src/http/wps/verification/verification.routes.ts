@@ -4,6 +4,7 @@ import type { CaptchaService } from '../../../modules/captcha/captcha.service.ts
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
 import type { VerificationService } from '../../../modules/verification/verification.service.ts';
+import { serializeCookie } from '../../../platform/http/cookies.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
@@ -131,13 +132,16 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: Verificat
       const limit = await deps.rateLimiter.hit(CAPTCHA_PER_CLIENT, `${merchant.id}:${client.ip}`);
       if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
       const challenge = await deps.captcha.issue(readCaptchaId(request));
-      reply.setCookie(CAPTCHA_COOKIE, challenge.id, {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
-        secure: request.protocol === 'https',
-        maxAge: CAPTCHA_COOKIE_MAX_AGE_SECONDS,
-      });
+      reply.header(
+        'Set-Cookie',
+        serializeCookie(CAPTCHA_COOKIE, challenge.id, {
+          httpOnly: true,
+          sameSite: 'Lax',
+          path: '/',
+          secure: request.protocol === 'https',
+          maxAgeSeconds: CAPTCHA_COOKIE_MAX_AGE_SECONDS,
+        }),
+      );
       reply.header('Cache-Control', 'no-store');
       return ok(challenge.imageDataUrl);
     },
