@@ -14,9 +14,16 @@ function refreshBalance(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
 }
 
+/** The game just played leads the member's recent games: the home row and the lists' RECENT tab. */
+function refreshRecentGames(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ['lobby', 'recent'] });
+  void queryClient.invalidateQueries({ queryKey: ['lobby', 'recent-list'] });
+}
+
 /**
  * Listens to the game frame at url: its balance message refreshes the header balance, its close
- * message calls onClose; the balance is refreshed once more when the game closes (spec §2 /seamless).
+ * message calls onClose; the balance and the recent games are refreshed when the game closes (spec §2
+ * /seamless), as the page under a desktop's game popup stays mounted and would not ask again.
  */
 export function useGameFrameMessages(url: string | null, onClose: () => void): void {
   const queryClient = useQueryClient();
@@ -35,6 +42,7 @@ export function useGameFrameMessages(url: string | null, onClose: () => void): v
     return () => {
       window.removeEventListener('message', receive);
       refreshBalance(queryClient);
+      refreshRecentGames(queryClient);
     };
   }, [url, queryClient]);
 }
