@@ -1,4 +1,15 @@
-import { Check, ChevronDown, Copy, LogOut, Mail, ShieldCheck, UserRound, Users } from 'lucide-react';
+import {
+  Check,
+  ChevronDown,
+  Copy,
+  Heart,
+  History,
+  LogOut,
+  Mail,
+  ShieldCheck,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -204,6 +215,31 @@ export function MemberMenu() {
                 </Link>
               </li>
             )}
+            {/* The account game pages (spec §1 /favorite, /recent), one tab apart. */}
+            <li>
+              <Link
+                role="menuitem"
+                to="/favorite"
+                className={itemClass}
+                onClick={() => setOpen(false)}
+                data-testid="member-menu-favorite"
+              >
+                <Heart size={18} aria-hidden="true" className="text-brand-strong" />
+                {t('member.favoriteGames')}
+              </Link>
+            </li>
+            <li>
+              <Link
+                role="menuitem"
+                to="/recent"
+                className={itemClass}
+                onClick={() => setOpen(false)}
+                data-testid="member-menu-recent"
+              >
+                <History size={18} aria-hidden="true" className="text-brand-strong" />
+                {t('member.recentGames')}
+              </Link>
+            </li>
             {isAgent ? (
               <li>
                 <Link role="menuitem" to="/agent" className={itemClass} onClick={() => setOpen(false)}>

@@ -150,6 +150,8 @@ export const en = {
     copyAccount: 'Copy account',
     copied: 'Account copied',
     securityCentre: 'Security centre',
+    favoriteGames: 'Favourite games',
+    recentGames: 'Recently played',
     signOut: 'Sign out',
     signOutTitle: 'Sign out?',
     signOutLine: 'You will need to log in again to play.',

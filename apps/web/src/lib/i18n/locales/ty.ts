@@ -152,6 +152,8 @@ export const ty = {
     copyAccount: 'Kopyahin ang account',
     copied: 'Nakopya ang account',
     securityCentre: 'Security center',
+    favoriteGames: 'Mga paboritong laro',
+    recentGames: 'Kamakailang nilaro',
     signOut: 'Mag-sign out',
     signOutTitle: 'Mag-sign out?',
     signOutLine: 'Kailangan mong mag-log in muli para maglaro.',
