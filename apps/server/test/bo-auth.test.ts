@@ -281,7 +281,7 @@ describe('operator sessions', () => {
       oldPassword: temporaryPassword,
       newPassword: 'short1',
     });
-    expect(weak.body).toMatchObject({ code: 'VALIDATION', value: { fields: { newPassword: 'length' } } });
+    expect(weak.body).toMatchObject({ code: 'VALIDATION', value: { reasons: { newPassword: 'length' } } });
     const changed = await cashier.sealed('POST', '/bo/auth/password', {
       oldPassword: temporaryPassword,
       newPassword: 'Cashier2026',

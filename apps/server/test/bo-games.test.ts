@@ -678,7 +678,7 @@ describe('bet limits of our own games', () => {
     const onVendorGame = await admin.call('PUT', `/bo/games/${gameId('alpha')}`, {
       betLimits: { minStake: '1.00', maxStake: '5.00', maxWin: '100.00' },
     });
-    expect(onVendorGame.body.value.fields).toEqual({ betLimits: 'inHouseOnly' });
+    expect(onVendorGame.body.value.reasons).toEqual({ betLimits: 'inHouseOnly' });
     expect(await limitsColumn()).toEqual(before);
     expect(await auditCount()).toBe(audits);
   });

@@ -224,14 +224,17 @@ describe('staff changes', () => {
       displayName: 'Again',
       roleId: 'support',
     });
-    expect(taken.body).toMatchObject({ code: 'VALIDATION', value: { fields: { username: 'taken' } } });
+    expect(taken.body).toMatchObject({
+      code: 'VALIDATION',
+      value: { fields: { username: 'This is already taken.' }, reasons: { username: 'taken' } },
+    });
     const foreignRole = await owner.call('POST', '/bo/staff', {
       merchantId: merchantB,
       username: 'wrong_role',
       displayName: 'Wrong',
       roleId: 'all-missing',
     });
-    expect(foreignRole.body).toMatchObject({ code: 'VALIDATION', value: { fields: { roleId: 'unknown' } } });
+    expect(foreignRole.body).toMatchObject({ code: 'VALIDATION', value: { reasons: { roleId: 'unknown' } } });
   });
 });
 
@@ -287,7 +290,7 @@ describe('roles', () => {
     const platformWide = await owner.call('POST', '/bo/roles', { name: 'Nowhere', permissions: [] });
     expect(platformWide.body).toMatchObject({
       code: 'VALIDATION',
-      value: { fields: { merchantId: 'required' } },
+      value: { reasons: { merchantId: 'required' } },
     });
   });
 

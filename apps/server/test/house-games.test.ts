@@ -168,7 +168,7 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
       target: '50.00',
     });
     expect(low.status).toBe(422);
-    expect(low.body.value.fields.stake).toBe('limit');
+    expect(low.body.value.reasons.stake).toBe('limit');
     const dice = await testApp.app.games.findGameByCode(
       (await testApp.app.games.findVendor(merchantId, 'INHOUSE'))!.id,
       'dice',
@@ -186,7 +186,7 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
       target: '1.00',
     });
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.value.fields.stake).toBe('maxWin');
+    expect(tooMuch.body.value.reasons.stake).toBe('maxWin');
     await testApp.database.db
       .updateTable('games')
       .set({ bet_limits: null })
@@ -590,10 +590,10 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     const bet = (bets: unknown[]) =>
       call('POST', '/wps/game/house/bet', token, { requestId: requestId(), bets });
     const aboveMax = await bet([{ kind: 'red', stake: '25.00' }]);
-    expect([aboveMax.status, aboveMax.body.value.fields.stake]).toEqual([422, 'limit']);
+    expect([aboveMax.status, aboveMax.body.value.reasons.stake]).toEqual([422, 'limit']);
     // A ₱20.00 straight up could pay ₱720.00; a ₱20.00 split at most ₱360.00.
     const straight = await bet([{ kind: 'straight', numbers: [17], stake: '20.00' }]);
-    expect([straight.status, straight.body.value.fields.stake, straight.body.value.maxWin]).toEqual([
+    expect([straight.status, straight.body.value.reasons.stake, straight.body.value.maxWin]).toEqual([
       422,
       'maxWin',
       '50000',
@@ -603,7 +603,7 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
       { kind: 'split', numbers: [14, 17], stake: '20.00' },
       { kind: 'split', numbers: [17, 20], stake: '20.00' },
     ]);
-    expect(splits.body.value.fields.stake).toBe('maxWin');
+    expect(splits.body.value.reasons.stake).toBe('maxWin');
     expect(await cash()).toBe(before);
     const split = await bet([{ kind: 'split', numbers: [14, 17], stake: '20.00' }]);
     expect(split.status).toBe(200);
@@ -616,7 +616,7 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
       requestId: requestId(),
       bets: [{ kind: 'specific-triple', number: 6, stake: '5.00' }],
     });
-    expect(triple.body.value.fields.stake).toBe('maxWin');
+    expect(triple.body.value.reasons.stake).toBe('maxWin');
     const total = await call('POST', '/wps/game/house/bet', sicBo, {
       requestId: requestId(),
       bets: [{ kind: 'total', total: 10, stake: '5.00' }],
@@ -640,7 +640,7 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
       expect(first.status).toBe(200);
       if (first.body.value.round.status !== 'open') continue;
       const second = await call('POST', '/wps/game/house/action', mines, { roundId, type: 'pick', tile: 1 });
-      expect([second.status, second.body.value.fields.tile]).toEqual([422, 'maxWin']);
+      expect([second.status, second.body.value.reasons.tile]).toEqual([422, 'maxWin']);
       const cashed = await call('POST', '/wps/game/house/action', mines, { roundId, type: 'cash-out' });
       expect(cashed.body.value.round.win).toBe('11.25');
       refusedSecond = true;
@@ -652,7 +652,7 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
       stake: '10.00',
       mineCount: 5,
     });
-    expect(five.body.value.fields.stake).toBe('maxWin');
+    expect(five.body.value.reasons.stake).toBe('maxWin');
 
     // Blackjack: a natural on ₱10.00 pays ₱25.00; a ₱24.00 maximum refuses the deal.
     const blackjack = await launch('blackjack');
@@ -661,7 +661,7 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
       requestId: requestId(),
       stake: '10.00',
     });
-    expect(deal.body.value.fields.stake).toBe('maxWin');
+    expect(deal.body.value.reasons.stake).toBe('maxWin');
 
     for (const code of ['roulette', 'sic-bo', 'mines', 'blackjack']) {
       expect((await setLimits(code, null)).betLimits.isDefault).toBe(true);

@@ -88,7 +88,10 @@ describe('transfers inside an agent tree', () => {
       amount: '1',
       paymentPassword: '111222',
     });
-    expect(outside.body).toMatchObject({ code: 'VALIDATION', value: { fields: { account: 'notInTree' } } });
+    expect(outside.body).toMatchObject({
+      code: 'VALIDATION',
+      value: { fields: { account: 'This account is not in your team.' }, reasons: { account: 'notInTree' } },
+    });
     const sub = createAccountsClient(testApp.app, '203.0.113.63');
     await sub.logIn('subdown1', 'Subdown123');
     await testApp.app.members.setPaymentPassword(subDownlineId, '555666');

@@ -135,7 +135,7 @@ describe('bank transfer deposits', () => {
     expect(fake.status).toBe(422);
     expect((await submit({ methodId: bank.id, amount: '1500', reference: '?' })).body).toMatchObject({
       code: 'VALIDATION',
-      value: { fields: { reference: 'format' } },
+      value: { reasons: { reference: 'format' } },
     });
     expect((await submit({ methodId: bank.id, amount: '499.99', reference: 'B1' })).body.code).toBe(
       'VALIDATION',

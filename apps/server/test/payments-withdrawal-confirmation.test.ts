@@ -141,7 +141,7 @@ describe('withdrawal confirmation', () => {
     // The received amount only grows, and never past what was paid.
     expect((await confirm(id, { outcome: 'received', receivedAmount: '200' })).body).toMatchObject({
       code: 'VALIDATION',
-      value: { fields: { receivedAmount: 'range' } },
+      value: { reasons: { receivedAmount: 'range' } },
     });
     expect((await confirm(id, { outcome: 'received', receivedAmount: '500.01' })).body.code).toBe(
       'VALIDATION',
@@ -184,7 +184,7 @@ describe('withdrawal confirmation', () => {
     expect((await reportNotReceived(id, 'Nothing in my GCash', null)).body.code).toBe('MALFORMED');
     expect((await reportNotReceived(id, null, Buffer.from('not an image at all'))).body).toMatchObject({
       code: 'VALIDATION',
-      value: { fields: { file: 'notAnImage' } },
+      value: { reasons: { file: 'notAnImage' } },
     });
     expect((await reportNotReceived(id, 'x'.repeat(301), proof)).body.code).toBe('VALIDATION');
     // Nothing refused left the withdrawal changed.

@@ -157,7 +157,7 @@ describe('payout accounts', () => {
     const other = await bindAccount('Someone Else', '09181234567');
     expect(other.body).toMatchObject({
       code: 'VALIDATION',
-      value: { fields: { accountName: 'payeeMismatch' } },
+      value: { reasons: { accountName: 'payeeMismatch' } },
     });
     // The same name written differently is the same person.
     expect((await bindAccount('  demo   PLAYER ', '09181234567')).body.success).toBe(true);

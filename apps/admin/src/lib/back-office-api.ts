@@ -14,11 +14,20 @@ export class BackOfficeError extends Error {
     this.value = value;
   }
 
-  /** The server's per-field problems of a VALIDATION answer, if any. */
+  /** The server's per-field problems of a VALIDATION answer, if any, as translated messages. */
   get fields(): Record<string, string> {
-    const fields = (this.value as { fields?: unknown } | undefined)?.fields;
-    return typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : {};
+    return recordOf(this.value, 'fields');
   }
+
+  /** The machine-readable reason of each field the server named by one ('taken', 'length'). */
+  get reasons(): Record<string, string> {
+    return recordOf(this.value, 'reasons');
+  }
+}
+
+function recordOf(value: unknown, name: 'fields' | 'reasons'): Record<string, string> {
+  const record = (value as Record<string, unknown> | undefined)?.[name];
+  return typeof record === 'object' && record !== null ? (record as Record<string, string>) : {};
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -298,15 +298,16 @@ function describeLimitRefusal(
 ): string | null {
   if (error.code !== 'VALIDATION') return null;
   const value = error.value ?? {};
-  const fields = (value.fields ?? {}) as Record<string, string>;
+  // Each field's reason token (`fields` holds its translated message).
+  const reasons = (value.reasons ?? {}) as Record<string, string>;
   const amount = (minor: unknown, fallback: string) =>
     typeof minor === 'string' && /^\d+$/.test(minor)
       ? formatMinor(BigInt(minor), table.currencySymbol)
       : formatAmount(fallback, table.currencySymbol);
   const maxWin = amount(value.maxWin, table.limits.maxWin);
-  if (fields.tile === 'maxWin') return fill(m.errors.maxWinTile, { maxWin });
-  if (Object.values(fields).includes('maxWin')) return fill(m.errors.maxWin, { maxWin });
-  if (fields.stake === 'limit') {
+  if (reasons.tile === 'maxWin') return fill(m.errors.maxWinTile, { maxWin });
+  if (Object.values(reasons).includes('maxWin')) return fill(m.errors.maxWin, { maxWin });
+  if (reasons.stake === 'limit') {
     return fill(m.errors.stakeLimit, {
       min: amount(value.minStake, table.limits.minStake),
       max: amount(value.maxStake, table.limits.maxStake),

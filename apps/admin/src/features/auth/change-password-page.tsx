@@ -46,7 +46,10 @@ export function ChangePasswordPage(props: {
       if (error instanceof BackOfficeError && Object.keys(error.fields).length > 0) {
         setFields(
           Object.fromEntries(
-            Object.entries(error.fields).map(([name, key]) => [name, FIELD_MESSAGES[key] ?? error.message]),
+            Object.entries(error.fields).map(([name, message]) => [
+              name,
+              FIELD_MESSAGES[error.reasons[name] ?? ''] ?? message,
+            ]),
           ),
         );
       } else {

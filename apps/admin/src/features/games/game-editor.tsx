@@ -13,7 +13,7 @@ import {
   useGameChange,
   useGameIconUpload,
 } from './games-api.ts';
-import { failureOf, fieldErrorsOf } from './notice.ts';
+import { failureOf, fieldErrorsOf, fieldReasonsOf } from './notice.ts';
 import { STATUS_LABELS } from './status-chip.tsx';
 
 type Errors = Record<string, string>;
@@ -81,8 +81,8 @@ function checkLimits(limits: BetLimits): { value: BetLimits } | { errors: Errors
   };
 }
 
-/** The server's reasons for a limit it refused, as an operator reads them. */
-function limitProblem(code: string): string {
+/** The server's reason for a limit it refused, as an operator reads it; else the server's message. */
+function limitProblem(code: string, message: string): string {
   switch (code) {
     case 'format':
       return 'An amount such as 100 or 100.50.';
@@ -93,7 +93,7 @@ function limitProblem(code: string): string {
     case 'inHouseOnly':
       return 'Only our own games have bet limits here; a vendor sets its own.';
     default:
-      return code;
+      return message;
   }
 }
 
@@ -155,9 +155,12 @@ export function GameEditor(props: {
       setIconUrl(saved.iconUrl);
     } catch (error) {
       const fields = fieldErrorsOf(error);
+      const reasons = fieldReasonsOf(error);
       setErrors((current) => ({
         ...current,
-        file: fields.file ? iconProblem(fields.file) : (failureOf(error)?.title ?? 'The upload failed.'),
+        file: fields.file
+          ? iconProblem(reasons.file, fields.file)
+          : (failureOf(error)?.title ?? 'The upload failed.'),
       }));
     }
   }
@@ -198,8 +201,9 @@ export function GameEditor(props: {
       props.onSaved(saved, 'saved.');
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      for (const [field, code] of Object.entries(fields)) {
-        if (field.startsWith('betLimits')) fields[field] = limitProblem(code);
+      const reasons = fieldReasonsOf(error);
+      for (const [field, message] of Object.entries(fields)) {
+        if (field.startsWith('betLimits')) fields[field] = limitProblem(reasons[field] ?? '', message);
       }
       setErrors(fields);
       if (Object.keys(fields).length === 0) setFormError(failureOf(error)?.title ?? 'The change failed.');
@@ -336,7 +340,7 @@ export function GameEditor(props: {
                 />
                 Use the defaults (₱1.00 to ₱10,000.00 a bet, ₱1,000,000.00 a round)
               </label>
-              {errors.betLimits && <span className="field__error">{limitProblem(errors.betLimits)}</span>}
+              {errors.betLimits && <span className="field__error">{errors.betLimits}</span>}
               <div className="limits-field__row">
                 {LIMIT_FIELDS.map(([key, label]) => (
                   <Field
@@ -399,8 +403,8 @@ function Field(props: { id: string; label: string; error?: string | undefined; c
   );
 }
 
-/** The image store's reasons, as an operator reads them. */
-function iconProblem(code: string): string {
+/** The image store's reason, as an operator reads it; else the server's message. */
+function iconProblem(code: string | undefined, message: string): string {
   switch (code) {
     case 'notAnImage':
       return 'This is not a PNG, JPEG or WebP image.';
@@ -409,6 +413,6 @@ function iconProblem(code: string): string {
     case 'tooManyPixels':
       return 'The image is larger than 2048 × 2048 pixels.';
     default:
-      return code;
+      return message;
   }
 }

@@ -16,3 +16,8 @@ export function failureOf(error: unknown): Notice {
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof BackOfficeError ? error.fields : {};
 }
+
+/** The reason token of each field the server named by one (`betLimits.maxStake`: 'belowMin'). */
+export function fieldReasonsOf(error: unknown): Record<string, string> {
+  return error instanceof BackOfficeError ? error.reasons : {};
+}

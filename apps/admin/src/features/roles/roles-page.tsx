@@ -137,6 +137,7 @@ function RoleEditor(props: {
   const isReadOnly = !props.canWrite || role?.builtin === true;
   const held = new Set(props.heldPermissions);
   const fields = save.error instanceof BackOfficeError ? save.error.fields : {};
+  const reasons = save.error instanceof BackOfficeError ? save.error.reasons : {};
 
   function toggle(permission: string) {
     setSaved(false);
@@ -182,7 +183,7 @@ function RoleEditor(props: {
           />
           {fields.name && (
             <span className="field__error">
-              {fields.name === 'taken' ? 'Another role has this name.' : fields.name}
+              {reasons.name === 'taken' ? 'Another role has this name.' : fields.name}
             </span>
           )}
         </label>

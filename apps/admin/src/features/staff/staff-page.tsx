@@ -306,6 +306,7 @@ function CreateOperatorForm(props: {
   const roles = useRoleOptions(merchantId);
   const create = useCreateOperator();
   const fields = create.error instanceof BackOfficeError ? create.error.fields : {};
+  const reasons = create.error instanceof BackOfficeError ? create.error.reasons : {};
   const offered = (roles.data ?? []).filter(
     (role) => role.builtin || (merchantId !== '' && role.merchantId === merchantId),
   );
@@ -363,7 +364,7 @@ function CreateOperatorForm(props: {
         />
         {fields.username && (
           <span className="field__error">
-            {fields.username === 'taken' ? 'Already taken.' : fields.username}
+            {reasons.username === 'taken' ? 'Already taken.' : fields.username}
           </span>
         )}
       </label>

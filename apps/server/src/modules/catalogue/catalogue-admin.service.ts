@@ -287,7 +287,7 @@ export function createCatalogueAdminService(deps: {
       .where('merchant_id', '=', merchantId)
       .where('key', '=', key)
       .executeTakeFirst();
-    if (!found) throw new AppError('VALIDATION', { value: { fields: { classify: 'unknown group' } } });
+    if (!found) throw new AppError('VALIDATION', { value: { fields: { classify: 'unknown' } } });
   }
 
   /** Writes a game's changed columns and its audit row in one transaction; answers the new view. */

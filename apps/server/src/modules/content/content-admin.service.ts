@@ -183,7 +183,7 @@ export function helpArticleViewOf(row: Selectable<HelpArticlesTable>) {
 
 function checkSchedule(startsAt: string | null, endsAt: string | null): void {
   if (startsAt !== null && endsAt !== null && Date.parse(startsAt) >= Date.parse(endsAt)) {
-    throw new AppError('VALIDATION', { value: { fields: { endsAt: 'must be after the start' } } });
+    throw new AppError('VALIDATION', { value: { fields: { endsAt: 'order' } } });
   }
 }
 
@@ -430,7 +430,7 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
         .where('anchor', '=', String(values.anchor))
         .where('id', '!=', id)
         .executeTakeFirst();
-      if (taken) throw new AppError('VALIDATION', { value: { fields: { anchor: 'already used' } } });
+      if (taken) throw new AppError('VALIDATION', { value: { fields: { anchor: 'taken' } } });
     },
   });
 
@@ -458,8 +458,7 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
         .where('id', '=', String(values.category_id))
         .where('merchant_id', '=', merchantId)
         .executeTakeFirst();
-      if (!category)
-        throw new AppError('VALIDATION', { value: { fields: { categoryId: 'no such category' } } });
+      if (!category) throw new AppError('VALIDATION', { value: { fields: { categoryId: 'unknown' } } });
     },
   });
 

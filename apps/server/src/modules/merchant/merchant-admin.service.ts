@@ -283,7 +283,7 @@ export function createMerchantAdminService(deps: {
       const { startsAt, endsAt } = input.maintenance;
       if (startsAt !== null && endsAt !== null && Date.parse(startsAt) >= Date.parse(endsAt)) {
         throw new AppError('VALIDATION', {
-          value: { fields: { 'maintenance.endsAt': 'must be after the start' } },
+          value: { fields: { 'maintenance.endsAt': 'order' } },
         });
       }
       return change(actor, merchantId, {

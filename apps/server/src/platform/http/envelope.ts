@@ -2,8 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
+import type { Language } from '../i18n/language.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
-import { translate, type ValidationKey } from '../i18n/messages.ts';
+import { translate, translateReason, type ValidationKey } from '../i18n/messages.ts';
 import { AppError, isAppError } from './errors.ts';
 
 /** The success half of the envelope: `{ success: true, value }`. */
@@ -99,13 +100,41 @@ function appErrorOf(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+/**
+ * The one translation step of hand-thrown VALIDATION answers: a field whose message is a known
+ * reason token (`{ fields: { username: 'taken' } }`) gets the token's message in the request's
+ * language, and the token moves to `value.reasons` (`{ username: 'taken' }`) for clients that decide
+ * by it. Messages that are no known token (already translated, or an operator-facing text) pass
+ * through, without a reason.
+ */
+export function translateValidationValue(
+  value: Record<string, unknown>,
+  language: Language,
+): Record<string, unknown> {
+  const { fields } = value;
+  if (typeof fields !== 'object' || fields === null) return value;
+  const translated: Record<string, unknown> = {};
+  const reasons: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const text = typeof message === 'string' ? translateReason(language, message) : undefined;
+    translated[field] = text ?? message;
+    if (text !== undefined) reasons[field] = message as string;
+  }
+  if (Object.keys(reasons).length === 0) return value;
+  return { ...value, fields: translated, reasons };
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+  const value =
+    error.value && error.code === 'VALIDATION'
+      ? translateValidationValue(error.value, request.language)
+      : error.value;
   return reply.status(error.status).send({
     success: false,
     code: error.code,
     message: translate(request.language, error.code, error.params),
-    ...(error.value ? { value: error.value } : {}),
+    ...(value ? { value } : {}),
   });
 }
 

@@ -126,3 +126,92 @@ export function translate(
     params[name] === undefined ? whole : String(params[name]),
   );
 }
+
+/**
+ * What a hand-thrown VALIDATION says about a field, as a token (`{ fields: { username: 'taken' } }`),
+ * and its message in each language. The envelope puts the message in `fields` and the token in
+ * `reasons`; a message that is no token here passes through as it is.
+ */
+const REASON_MESSAGES_EN = {
+  taken: 'This is already taken.',
+  unknown: 'There is no such choice.',
+  wrong: 'This is not correct.',
+  unchanged: 'Choose something different from the current one.',
+  same: 'Choose a different one.',
+  length: 'The length is not allowed.',
+  letterAndDigit: 'Use at least one letter and one digit.',
+  range: 'This is outside the allowed range.',
+  invalid: 'This is not valid.',
+  format: 'The format is incorrect.',
+  mismatch: 'This does not match.',
+  order: 'Must be after the start.',
+  beforeFrom: 'Must not be before the start.',
+  amount: 'Enter an amount above zero.',
+  minutes: 'Enter a number of minutes.',
+  required: 'Input cannot be empty.',
+  duplicate: 'This appears more than once.',
+  positive: 'Must be more than zero.',
+  belowMin: 'Must be at least the minimum.',
+  inHouseOnly: 'Only our own games have this.',
+  one_side_main: 'One side of the transfer must be the main wallet.',
+  notInTree: 'This account is not in your team.',
+  payeeMismatch: 'This name is not the real name on your account.',
+  limit: 'The stake is outside the limits of this game.',
+  maxWin: 'This could win more than the maximum win.',
+  notAnImage: 'This is not a PNG, JPEG or WebP image.',
+  unreadableImage: 'The image could not be read.',
+  tooManyPixels: 'The image has too many pixels.',
+  INVALID_BET: 'This bet is not valid.',
+  INVALID_CLIENT_SEED: 'The client seed is not valid.',
+  INVALID_SERVER_SEED: 'The server seed is not valid.',
+  INVALID_NONCE: 'The nonce is not valid.',
+};
+
+export type FieldReason = keyof typeof REASON_MESSAGES_EN;
+
+const REASON_MESSAGES: Record<Language, Record<FieldReason, string>> = {
+  EN: REASON_MESSAGES_EN,
+  TY: {
+    taken: 'Ginagamit na ito.',
+    unknown: 'Walang ganitong pagpipilian.',
+    wrong: 'Hindi ito tama.',
+    unchanged: 'Pumili ng iba sa kasalukuyan.',
+    same: 'Pumili ng iba.',
+    length: 'Hindi tama ang haba.',
+    letterAndDigit: 'Gumamit ng kahit isang titik at isang numero.',
+    range: 'Wala ito sa pinapayagang saklaw.',
+    invalid: 'Hindi ito wasto.',
+    format: 'Mali ang format.',
+    mismatch: 'Hindi ito tugma.',
+    order: 'Dapat pagkatapos ng simula.',
+    beforeFrom: 'Hindi maaaring mas maaga sa simula.',
+    amount: 'Maglagay ng halagang higit sa zero.',
+    minutes: 'Maglagay ng bilang ng minuto.',
+    required: 'Hindi maaaring walang laman.',
+    duplicate: 'Higit sa isang beses itong nakalagay.',
+    positive: 'Dapat higit sa zero.',
+    belowMin: 'Dapat hindi bababa sa minimum.',
+    inHouseOnly: 'Para lamang ito sa sarili naming mga laro.',
+    one_side_main: 'Dapat ang main wallet ang isang panig ng paglipat.',
+    notInTree: 'Wala sa iyong team ang account na ito.',
+    payeeMismatch: 'Hindi ito ang tunay na pangalan sa iyong account.',
+    limit: 'Wala sa limitasyon ng larong ito ang taya.',
+    maxWin: 'Maaari itong manalo nang higit sa pinakamataas na panalo.',
+    notAnImage: 'Hindi ito larawang PNG, JPEG o WebP.',
+    unreadableImage: 'Hindi mabasa ang larawan.',
+    tooManyPixels: 'Masyadong marami ang pixel ng larawan.',
+    INVALID_BET: 'Hindi wasto ang tayang ito.',
+    INVALID_CLIENT_SEED: 'Hindi wasto ang client seed.',
+    INVALID_SERVER_SEED: 'Hindi wasto ang server seed.',
+    INVALID_NONCE: 'Hindi wasto ang nonce.',
+  },
+};
+
+export function isFieldReason(token: string): token is FieldReason {
+  return Object.hasOwn(REASON_MESSAGES_EN, token);
+}
+
+/** The message of a field reason in a language, or undefined for text that is no known token. */
+export function translateReason(language: Language, token: string): string | undefined {
+  return isFieldReason(token) ? REASON_MESSAGES[language][token] : undefined;
+}

@@ -46,11 +46,11 @@ function AddAccountForm({ onAdded }: { onAdded: () => void }) {
       onAdded();
     },
     onError: (error) => {
-      const field = isApiError(error)
-        ? (error.value as { fields?: Record<string, string> } | undefined)?.fields
+      const reason = isApiError(error)
+        ? (error.value as { reasons?: Record<string, string> } | undefined)?.reasons
         : undefined;
-      if (field?.accountName === 'payeeMismatch') setErrors({ accountName: t('payout.nameMismatch') });
-      else if (field?.accountNumber === 'taken') setErrors({ accountNumber: t('payout.alreadyBound') });
+      if (reason?.accountName === 'payeeMismatch') setErrors({ accountName: t('payout.nameMismatch') });
+      else if (reason?.accountNumber === 'taken') setErrors({ accountNumber: t('payout.alreadyBound') });
       else
         setAnswer(
           isApiError(error)
