@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { DepositStatus } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { type AdjustBalanceDeps, adjustBalance } from '../../workflows/adjust-balance.ts';
 import { approveBankDeposit, type BankDepositDeps, rejectBankDeposit } from '../../workflows/bank-deposit.ts';
+import { requirePositiveAmount } from '../amount.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
 import {
@@ -209,13 +210,11 @@ export function registerDepositReviewRoutes(app: FastifyInstance, deps: DepositR
       const member = await deps.members.findById((request.params as Static<typeof IdParams>).id);
       const { scope } = resolveMerchantScope(context, undefined);
       if (!member || (scope !== null && !scope.includes(member.merchant_id))) throw new AppError('NOT_FOUND');
-      const amount = parseAmount(body.amount);
-      if (!amount.ok || amount.minor <= 0n)
-        throw new AppError('VALIDATION', { value: { fields: { amount: 'amount' } } });
+      const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const result = await adjustBalance(deps, context.actor, {
         member,
         direction: body.direction as 'credit' | 'debit',
-        amountMinor: amount.minor,
+        amountMinor,
         reason: body.reason,
         requestId: body.requestId,
       });

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
@@ -15,6 +15,7 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Realtime } from '../../../platform/realtime/realtime.ts';
 import { takePlayBreak } from '../../../workflows/responsible-gaming.ts';
+import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import {
   ERROR_RESPONSES,
@@ -89,9 +90,7 @@ function parseLimitValue(kind: PlayLimitKind, text: string | null): bigint | nul
       throw new AppError('VALIDATION', { value: { fields: { value: 'minutes' } } });
     return BigInt(text);
   }
-  const amount = parseAmount(text);
-  if (!amount.ok) throw new AppError('VALIDATION', { value: { fields: { value: 'amount' } } });
-  return amount.minor;
+  return requirePositiveAmount(text, 'value');
 }
 
 /** The member centre's responsible gaming page: limits, reality check, breaks (issue 5). */

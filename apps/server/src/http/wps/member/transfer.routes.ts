@@ -1,10 +1,10 @@
-import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { isAgentType } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import { type MemberTransferDeps, transferBetweenMembers } from '../../../workflows/member-transfer.ts';
+import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {
@@ -72,12 +72,11 @@ export function registerTransferRoutes(app: FastifyInstance, deps: MemberTransfe
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
       const body = request.body as Static<typeof TransferBody>;
-      const amount = parseAmount(body.amount);
-      if (!amount.ok) throw new AppError('VALIDATION', { value: { fields: { amount: 'amount' } } });
+      const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const result = await transferBetweenMembers(deps, merchant, member, {
         direction: body.direction as 'downline' | 'upline',
         ...(body.account ? { account: body.account } : {}),
-        amountMinor: amount.minor,
+        amountMinor,
         paymentPassword: body.paymentPassword,
         requestId: body.requestId,
       });

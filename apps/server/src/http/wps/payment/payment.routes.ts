@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { DepositStatus } from '../../../db/schema.ts';
@@ -11,6 +11,7 @@ import {
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { type DepositDeps, startGatewayDeposit } from '../../../workflows/deposit.ts';
+import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {
@@ -151,13 +152,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesD
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
       const body = request.body as Static<typeof StartBody>;
-      const amount = parseAmount(body.amount);
-      if (!amount.ok || amount.minor <= 0n) {
-        throw new AppError('VALIDATION', { value: { fields: { amount: 'amount' } } });
-      }
+      const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const { deposit, payUrl } = await startGatewayDeposit(deps, merchant, member, {
         methodId: body.methodId,
-        amountMinor: amount.minor,
+        amountMinor,
         siteOrigin: siteOriginOf(request),
         returnPath: DEPOSIT_RETURN_PATH,
       });

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { ResolvedMerchant } from '../../../modules/merchant/merchant.service.ts';
@@ -24,6 +24,7 @@ import {
   PROOF_BYTES_MAX,
   reportWithdrawalNotReceived,
 } from '../../../workflows/withdrawal-confirmation.ts';
+import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {
@@ -254,13 +255,10 @@ export function registerWithdrawalRoutes(
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
       const body = request.body as Static<typeof RequestBody>;
-      const amount = parseAmount(body.amount);
-      if (!amount.ok || amount.minor <= 0n) {
-        throw new AppError('VALIDATION', { value: { fields: { amount: 'amount' } } });
-      }
+      const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const withdrawal = await requestWithdrawal(deps, merchant, member, {
         payoutAccountId: body.payoutAccountId,
-        amountMinor: amount.minor,
+        amountMinor,
         paymentPassword: body.paymentPassword,
       });
       return ok(
@@ -332,11 +330,7 @@ export function registerWithdrawalRoutes(
         if (!row || row.member_id !== member.id) throw new AppError('NOT_FOUND');
         receivedMinor = row.amount_minor;
       } else {
-        const amount = body.receivedAmount === undefined ? null : parseAmount(body.receivedAmount);
-        if (!amount?.ok || amount.minor <= 0n) {
-          throw new AppError('VALIDATION', { value: { fields: { receivedAmount: 'amount' } } });
-        }
-        receivedMinor = amount.minor;
+        receivedMinor = requirePositiveAmount(body.receivedAmount, 'receivedAmount');
       }
       const confirmed = await deps.withdrawals.confirmReceipt({ memberId: member.id, id, receivedMinor });
       return ok(

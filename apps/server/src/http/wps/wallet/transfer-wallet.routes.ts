@@ -1,10 +1,10 @@
-import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import type { MerchantWalletView, VendorTransfers } from '../../../workflows/vendor-transfer.ts';
+import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {
@@ -116,14 +116,11 @@ export function registerTransferWalletRoutes(app: FastifyInstance, deps: Transfe
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
       const body = request.body as Static<typeof TransferBody>;
-      const amount = parseAmount(body.amount);
-      if (!amount.ok || amount.minor <= 0n) {
-        throw new AppError('VALIDATION', { value: { fields: { amount: 'amount' } } });
-      }
+      const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const answer = await deps.vendorTransfers.transfer(merchant, member, {
         from: body.from,
         to: body.to,
-        amountMinor: amount.minor,
+        amountMinor,
         requestId: body.requestId,
       });
       return ok({
