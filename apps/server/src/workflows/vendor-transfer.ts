@@ -159,6 +159,28 @@ export function createVendorTransfers(deps: {
   };
 
   /**
+   * Moves a transfer's amount from the vendor's clearing account back to the member's cash: an
+   * outbound transfer the vendor applied ('out') or a refused inbound one given back ('refund').
+   * Each leg has its own key, so each is booked at most once however often it is repeated.
+   */
+  async function bringLegHome(
+    row: VendorTransferRow,
+    vendor: VendorRow,
+    leg: 'refund' | 'out',
+  ): Promise<void> {
+    await wallet.transfer({
+      merchantId: row.merchant_id,
+      currency: row.currency,
+      key: keyOf(row, leg),
+      code: 'vendor_transfer',
+      reference: `${vendor.vassalage}:${row.id}`,
+      from: clearingOf(vendor, row.member_id),
+      to: cashOf(row.member_id),
+      amountMinor: BigInt(row.amount_minor),
+    });
+  }
+
+  /**
    * Gives an inbound transfer's money back (only if it had left the cash) and fails it. The refund
    * comes first: a process that stops between the two leaves the transfer pending, and the job
    * repeats both (the refund is keyed). No other path can have finished it as done meanwhile: the
@@ -166,33 +188,13 @@ export function createVendorTransfers(deps: {
    */
   async function refundIn(row: VendorTransferRow, vendor: VendorRow, failureCode: string): Promise<void> {
     const left = await wallet.findTransfer({ merchantId: row.merchant_id, key: keyOf(row, 'in') });
-    if (left) {
-      await wallet.transfer({
-        merchantId: row.merchant_id,
-        currency: row.currency,
-        key: keyOf(row, 'refund'),
-        code: 'vendor_transfer',
-        reference: `${vendor.vassalage}:${row.id}`,
-        from: clearingOf(vendor, row.member_id),
-        to: cashOf(row.member_id),
-        amountMinor: BigInt(row.amount_minor),
-      });
-    }
+    if (left) await bringLegHome(row, vendor, 'refund');
     await finishVendorTransfer(db, row.id, { status: 'failed', failureCode, at: now() });
   }
 
   /** Books an outbound transfer the vendor has applied: its money arrives in the cash. */
   async function completeOut(row: VendorTransferRow, vendor: VendorRow, vendorBalanceMinor: bigint | null) {
-    await wallet.transfer({
-      merchantId: row.merchant_id,
-      currency: row.currency,
-      key: keyOf(row, 'out'),
-      code: 'vendor_transfer',
-      reference: `${vendor.vassalage}:${row.id}`,
-      from: clearingOf(vendor, row.member_id),
-      to: cashOf(row.member_id),
-      amountMinor: BigInt(row.amount_minor),
-    });
+    await bringLegHome(row, vendor, 'out');
     await finishVendorTransfer(db, row.id, { status: 'done', vendorBalanceMinor, at: now() });
   }
 
