@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethodRow } from '../src/modules/payment/payment.service.ts';
-import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
+import type { AccountsClient } from './support/accounts-client.ts';
 import { insertOperatorWithSession } from './support/bo-client.ts';
+import { createFundedMember, type FundedMember } from './support/funded-member.ts';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process.ts';
 import { createSeededApp, patchDemoSettings } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -14,12 +15,12 @@ const POLL_MS = 50;
 let testApp: TestApp;
 let sandbox: SandboxProcess;
 let siteHost: string;
+let member: FundedMember;
 let player: AccountsClient;
 let memberId: string;
 let merchantId: string;
 let gcash: PaymentMethodRow;
 let operatorToken: string;
-let depositCount = 0;
 
 beforeAll(async () => {
   testApp = await createSeededApp();
@@ -33,28 +34,13 @@ beforeAll(async () => {
     PAY_SANDBOX_CALLBACK_DELAY_MS: '50',
     PAY_SANDBOX_PAYOUT_DELAY_MS: '50',
   });
-  const demo = await testApp.database.db
-    .selectFrom('members')
-    .select('merchant_id')
-    .where('account_key', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  merchantId = demo.merchant_id;
   // A member with no real name registered yet: the first payout account sets it.
-  memberId = (
-    await testApp.app.members.createMember({ merchantId, account: 'payouts', password: 'Payout123' })
-  ).id;
-  player = createAccountsClient(testApp.app);
-  expect((await player.logIn('payouts', 'Payout123')).success).toBe(true);
-  gcash = await testApp.app.payments.createMethod({
-    merchantId,
-    code: 'gcash',
-    kind: 'gateway',
-    names: { EN: 'GCash' },
-    minMinor: 10_000n,
-    maxMinor: 5_000_000n,
-    playerDailyMaxMinor: null,
-    gateway: { baseUrl: sandbox.ready.url ?? '', merchantNo: MERCHANT_NO, secret: SECRET, channel: 'GCASH' },
+  member = await createFundedMember(testApp, {
+    account: 'payouts',
+    password: 'Payout123',
+    gateway: { baseUrl: sandbox.ready.url ?? '', merchantNo: MERCHANT_NO, secret: SECRET },
   });
+  ({ player, memberId, merchantId, gcash } = member);
   operatorToken = (
     await insertOperatorWithSession(testApp.database.db, {
       username: 'cashier',
@@ -69,40 +55,6 @@ afterAll(async () => {
   await sandbox.close();
   await testApp.close();
 });
-
-/** A deposit credited as a gateway's callback would credit it. */
-async function creditDeposit(amountMinor: bigint) {
-  const deposit = await testApp.app.payments.createDeposit({
-    merchantId,
-    memberId,
-    method: gcash,
-    currency: 'PHP',
-    amountMinor,
-    status: 'pending',
-  });
-  depositCount += 1;
-  const { transfer } = await testApp.app.wallet.transfer({
-    merchantId,
-    currency: 'PHP',
-    key: `deposit:${deposit.id}`,
-    code: 'deposit',
-    reference: deposit.id,
-    from: { house: 'deposit:gcash', shardKey: memberId },
-    to: { memberId, wallet: 'cash' },
-    amountMinor,
-  });
-  await testApp.app.payments.markCredited(deposit.id, transfer.id);
-}
-
-async function wager(amountMinor: bigint) {
-  await testApp.app.wallet.debitForBet({
-    merchantId,
-    memberId,
-    currency: 'PHP',
-    key: `bet-${Math.random()}`,
-    amountMinor,
-  });
-}
 
 const balances = () => testApp.app.wallet.getBalances({ merchantId, memberId, currency: 'PHP' });
 
@@ -183,7 +135,7 @@ describe('withdrawals', () => {
   });
 
   it('needs a payment password, the right one, the turnover done and an amount in range', async () => {
-    await creditDeposit(200_000n);
+    await member.creditDeposit(200_000n);
     expect((await withdraw(accountId, '500')).body.code).toBe('PAYMENT_PASSWORD_REQUIRED');
     const setPassword = (body: object) => player.sealed('POST', '/wps/member/paymentPassword', body);
     expect(
@@ -254,9 +206,9 @@ describe('withdrawals', () => {
     const refused = await withdraw(accountId, '500');
     expect(refused.body).toMatchObject({ code: 'TURNOVER_REQUIRED', value: { turnoverLeftMinor: '200000' } });
 
-    await wager(150_000n);
+    await member.wager(150_000n);
     expect((await withdraw(accountId, '100')).body.code).toBe('TURNOVER_REQUIRED');
-    await wager(50_000n);
+    await member.wager(50_000n);
     expect((await withdraw(accountId, '99.99')).body).toMatchObject({
       code: 'LIMIT_REACHED',
       value: { limit: 'minimum' },
@@ -279,7 +231,7 @@ describe('withdrawals', () => {
     await patchDemoSettings(testApp, {
       withdrawal: { minAmount: '100.00', maxAmount: '50000.00', turnoverMultiplier: 0 },
     });
-    await creditDeposit(100_000n);
+    await member.creditDeposit(100_000n);
     expect((await withdraw(accountId, '1000.01')).body.code).toBe('INSUFFICIENT_FUNDS');
     const requested = await withdraw(accountId, '600');
     expect(requested.body.value).toMatchObject({ status: 'review', amount: '600.00' });
@@ -375,6 +327,12 @@ describe('withdrawals', () => {
     });
     expect(paid.body.value.status).toBe('paid');
     expect((await balances()).cashMinor).toBe(60_000n);
-    expect(depositCount).toBe(2);
+    // The two deposits above, both credited, were all the money the member had.
+    const deposits = await testApp.database.db
+      .selectFrom('deposits')
+      .select('status')
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(deposits.map((deposit) => deposit.status)).toEqual(['credited', 'credited']);
   });
 });

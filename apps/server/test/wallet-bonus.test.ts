@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
+import { createFundedMember, type FundedMember } from './support/funded-member.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
 let testApp: TestApp;
+let member: FundedMember;
 let player: AccountsClient;
 let merchantId: string;
 let memberId: string;
@@ -26,17 +28,8 @@ const giveBonus = (key: string, amountMinor: bigint) =>
 
 beforeAll(async () => {
   testApp = await createSeededApp();
-  const demo = await testApp.database.db
-    .selectFrom('members')
-    .select('merchant_id')
-    .where('account_key', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  merchantId = demo.merchant_id;
-  memberId = (
-    await testApp.app.members.createMember({ merchantId, account: 'bonus1', password: 'Bonus1234' })
-  ).id;
-  player = createAccountsClient(testApp.app);
-  expect((await player.logIn('bonus1', 'Bonus1234')).success).toBe(true);
+  member = await createFundedMember(testApp, { account: 'bonus1', password: 'Bonus1234' });
+  ({ player, merchantId, memberId } = member);
 });
 
 afterAll(async () => {
@@ -116,43 +109,8 @@ describe('the bonus wallet page', () => {
   });
 
   it('shows the wagering a withdrawal still waits for once a deposit is credited', async () => {
-    const method = await testApp.app.payments.createMethod({
-      merchantId,
-      code: 'gcash',
-      kind: 'gateway',
-      names: { EN: 'GCash' },
-      minMinor: 10_000n,
-      maxMinor: 5_000_000n,
-      playerDailyMaxMinor: null,
-      // Never called: the deposit below is credited directly, as a gateway's callback would.
-      gateway: { baseUrl: 'http://127.0.0.1:9', merchantNo: 'M1', secret: 'secret', channel: 'GCASH' },
-    });
-    const deposit = await testApp.app.payments.createDeposit({
-      merchantId,
-      memberId,
-      method,
-      currency: 'PHP',
-      amountMinor: 30_000n,
-      status: 'pending',
-    });
-    const { transfer } = await testApp.app.wallet.transfer({
-      merchantId,
-      currency: 'PHP',
-      key: `deposit:${deposit.id}`,
-      code: 'deposit',
-      reference: deposit.id,
-      from: { house: 'deposit:gcash', shardKey: memberId },
-      to: { memberId, wallet: 'cash' },
-      amountMinor: 30_000n,
-    });
-    await testApp.app.payments.markCredited(deposit.id, transfer.id);
-    await testApp.app.wallet.debitForBet({
-      merchantId,
-      memberId,
-      currency: 'PHP',
-      key: 'bonus-page-bet',
-      amountMinor: 12_000n,
-    });
+    await member.creditDeposit(30_000n);
+    await member.wager(12_000n);
     const reply = await player.call('GET', '/wps/member/bonus/details');
     // The demo merchant's multiplier is 1: the 300.00 deposited must be wagered once.
     expect(reply.body.value.turnover).toEqual({ required: '300.00', wagered: '120.00', left: '180.00' });

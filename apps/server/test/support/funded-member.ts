@@ -1,0 +1,94 @@
+import type { PaymentMethodRow } from '../../src/modules/payment/payment.service.ts';
+import { type AccountsClient, createAccountsClient } from './accounts-client.ts';
+import { demoMerchantId } from './game-fixtures.ts';
+import type { TestApp } from './test-app.ts';
+
+/** A GCash gateway the fixture's method points at; by default one that is never called. */
+export type GatewayOptions = { baseUrl: string; merchantNo: string; secret: string };
+
+const UNCALLED_GATEWAY: GatewayOptions = {
+  baseUrl: 'http://127.0.0.1:9',
+  merchantNo: 'M1',
+  secret: 'secret',
+};
+
+/**
+ * A player of the demo merchant, logged in, with a GCash method to deposit by and the two moves
+ * that fund and wager: deposits credited as the gateway's callback would credit them (so they count
+ * towards the turnover a withdrawal waits for) and bets that wager.
+ */
+export type FundedMember = {
+  merchantId: string;
+  memberId: string;
+  player: AccountsClient;
+  gcash: PaymentMethodRow;
+  /** A credited deposit by GCash into the cash wallet; answers the deposit's id. */
+  creditDeposit(amountMinor: bigint): Promise<string>;
+  /** A bet staked from the cash wallet, counted as wagered. */
+  wager(amountMinor: bigint): Promise<void>;
+};
+
+export async function createFundedMember(
+  testApp: TestApp,
+  input: { account: string; password: string; gateway?: GatewayOptions },
+): Promise<FundedMember> {
+  const { app } = testApp;
+  const merchantId = await demoMerchantId(testApp);
+  const { id: memberId } = await app.members.createMember({
+    merchantId,
+    account: input.account,
+    password: input.password,
+  });
+  const player = createAccountsClient(app);
+  const login = await player.logIn(input.account, input.password);
+  if (!login.success) throw new Error(`funded member: ${input.account} could not log in (${login.code})`);
+  const gcash = await app.payments.createMethod({
+    merchantId,
+    code: 'gcash',
+    kind: 'gateway',
+    names: { EN: 'GCash' },
+    minMinor: 10_000n,
+    maxMinor: 5_000_000n,
+    playerDailyMaxMinor: null,
+    gateway: { ...(input.gateway ?? UNCALLED_GATEWAY), channel: 'GCASH' },
+  });
+  let bets = 0;
+  return {
+    merchantId,
+    memberId,
+    player,
+    gcash,
+    async creditDeposit(amountMinor) {
+      const deposit = await app.payments.createDeposit({
+        merchantId,
+        memberId,
+        method: gcash,
+        currency: 'PHP',
+        amountMinor,
+        status: 'pending',
+      });
+      const { transfer } = await app.wallet.transfer({
+        merchantId,
+        currency: 'PHP',
+        key: `deposit:${deposit.id}`,
+        code: 'deposit',
+        reference: deposit.id,
+        from: { house: 'deposit:gcash', shardKey: memberId },
+        to: { memberId, wallet: 'cash' },
+        amountMinor,
+      });
+      await app.payments.markCredited(deposit.id, transfer.id);
+      return deposit.id;
+    },
+    async wager(amountMinor) {
+      bets += 1;
+      await app.wallet.debitForBet({
+        merchantId,
+        memberId,
+        currency: 'PHP',
+        key: `funded-member:${memberId}:bet:${bets}`,
+        amountMinor,
+      });
+    },
+  };
+}
