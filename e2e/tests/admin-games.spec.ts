@@ -172,10 +172,13 @@ test("an operator sets an in-house game's bet limits; a stake above them is refu
         headers: { 'content-type': 'application/json', 'x-game-token': table.value.token },
         body: JSON.stringify({ requestId: 'e2e-limit-1', bets: [{ kind: 'dragon', stake: '250.00' }] }),
       });
-      return (await bet.json()) as { code: string; value: { fields: Record<string, string> } };
+      return (await bet.json()) as {
+        code: string;
+        value: { fields: Record<string, string>; reasons: Record<string, string> };
+      };
     });
     expect(opened.code).toBe('VALIDATION');
-    expect(opened.value.fields.stake).toBe('limit');
+    expect(opened.value.reasons.stake).toBe('limit');
     await game.close();
   } finally {
     await db.query(

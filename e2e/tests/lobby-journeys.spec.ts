@@ -129,12 +129,14 @@ test('a visitor finds a live game from home, tries its demo and is asked to log 
   await expect(page.getByTestId('login-modal')).toHaveCount(0);
 
   // Back in the lobby, a tap on the game itself (real play) asks the visitor to log in. On a phone
-  // the back bar returns to home, where the game is in the LIVE row; on a desktop the list is still open.
+  // the back bar returns to home's Live casino list (the category is kept in the address); on a
+  // desktop the list, still filtered, never left.
   await leaveGame(page, projectName);
-  const realTile =
-    projectName === 'phone'
-      ? page.getByTestId('home-row-LIVE').locator(`[data-testid="game-tile"][data-node-id="${HIGH_CARD}"]`)
-      : list.getByTestId('game-tile');
+  if (projectName === 'phone') {
+    await expect(page).toHaveURL(/[?&]category=LIVE\b/);
+    await expect(page.getByTestId('home-lobby')).toHaveAttribute('data-category', 'LIVE');
+  }
+  const realTile = list.locator(`[data-testid="game-tile"][data-node-id="${HIGH_CARD}"]`);
   await realTile.getByTestId('game-tile-play').click();
   await expect(page.getByTestId('login-modal')).toBeVisible();
   await expect(page.getByTestId('game-popup')).toHaveCount(0);
@@ -221,12 +223,12 @@ test('a member favourites a live game, plays a real round of it and finds it und
   );
   expect(await cashOf(db, memberId)).toBe(Math.round(Number(after) * 100));
 
-  // Leaving the game, home lists it under RECENT (from the round just played) and the header
+  // Leaving the game returns to the FAV list it was started from (on a phone the category is kept
+  // in the address); back on HOME, RECENT lists it (from the round just played) and the header
   // balance shows the round's result.
   await leaveGame(page, projectName);
-  if (projectName !== 'phone') {
-    await page.getByTestId('category-menu').locator('[data-category="HOME"]').click();
-  }
+  await expect(page.getByTestId('home-lobby')).toHaveAttribute('data-category', 'FAV');
+  await page.getByTestId('category-menu').locator('[data-category="HOME"]').click();
   await expect(page.getByTestId('home-lobby')).toHaveAttribute('data-category', 'HOME');
   const recent = page.getByTestId('home-row-RECENT');
   await expect(recent.getByTestId('game-tile')).toHaveCount(1);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Gift, Search, ShieldCheck, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
@@ -71,6 +71,8 @@ function WelcomePanel({ siteName, isLogin }: { siteName: string; isLogin: boolea
 }
 
 const searchDelayMs = 300;
+/** A category key as the server and the menu name them (HOME, HOT, FAV, LIVE, INHOUSE …). */
+const CATEGORY_PATTERN = /^[A-Z][A-Z_]{1,19}$/;
 
 /** The home lobby (spec §2): banners, notice marquee, winner board, category menu, search and game rows. */
 export function HomePage() {
@@ -82,7 +84,29 @@ export function HomePage() {
   const openModal = useModalStore((state) => state.openModal);
   const launch = useLaunchGame();
   const hasSuggestions = useGameSuggestions((state) => state.games !== null);
-  const [category, setCategory] = useState<HomeCategory>('HOME');
+  // The chosen category lives in the address (?category=LIVE), so that coming back from a game
+  // opened full screen (/seamless) returns to it rather than to HOME.
+  const lanes = useQuery(vendorLanesQuery(language));
+  const serverCategories = lanes.data?.map((lane) => lane.gameCategory) ?? [];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = searchParams.get('category') ?? '';
+  // An address can say anything: only HOT, FAV (logged in) and the server's categories are taken.
+  const isChoosable =
+    chosen === 'HOT' ||
+    (chosen === 'FAV' && isLogin) ||
+    (CATEGORY_PATTERN.test(chosen) && !lanes.isSuccess) ||
+    serverCategories.includes(chosen);
+  const category: HomeCategory = isChoosable ? chosen : 'HOME';
+  const setCategory = (next: HomeCategory) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'HOME') params.delete('category');
+        else params.set('category', next);
+        return params;
+      },
+      { replace: true },
+    );
   // Spec §2: searching sets the category SEARCH with the text; clearing returns to HOME.
   const [searchText, setSearchText] = useState('');
   const [searchQuery, setSearchQuery] = useState('');
@@ -92,8 +116,6 @@ export function HomePage() {
   }, [searchText]);
   const isSearching = searchText.trim() !== '';
   const homeBanners = publicState.data?.banners.filter((banner) => banner.groupName === 'w_home') ?? [];
-  const lanes = useQuery(vendorLanesQuery(language));
-  const serverCategories = lanes.data?.map((lane) => lane.gameCategory) ?? [];
 
   async function chooseCategory(next: HomeCategory) {
     // Spec §2: choosing FAV while logged out opens the login popup.
