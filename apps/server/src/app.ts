@@ -205,8 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  // Uploads (images of the back office): one small file per request, read by readUploadedFile.
-  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  // A multipart body reaches only the routes that take a file (the uploads' context, below).
   installUploadGuard(app);
   // The merchant comes first: the request's language falls back to the merchant's default.
   const merchantService = createMerchantService(database.db);
@@ -383,11 +382,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox };
   registerPaymentRoutes(app, { members, payments, wallet, responsibleGaming, inbox });
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
-  registerWithdrawalRoutes(app, { ...withdrawDeps, images: app.images });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
   registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
   registerFinanceRoutes(app, { ...withdrawDeps, images: app.images });
-  registerBankDepositRoutes(app, { members, payments, wallet, images: app.images, inbox });
   registerDepositReviewRoutes(app, {
     members,
     payments,
@@ -428,10 +425,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onChanged: merchantService.invalidate,
     }),
   });
-  registerBackOfficeContentRoutes(app, {
-    contentAdmin: createContentAdminService({ db: database.db, recordChange: audit.record }),
-    images: app.images,
-  });
   registerPlayersRoutes(app, {
     memberAdmin: createMemberAdminService({ db: database.db, recordChange: audit.record, now }),
     wallet,
@@ -462,14 +455,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lottery = createLotteryService({ db: database.db });
   registerLotteryRoutes(app, { games, lottery, members });
   registerDrawReportRoutes(app, { games, lottery, now });
-  registerGamesRoutes(app, {
-    catalogueAdmin: createCatalogueAdminService({ db: database.db, recordChange: audit.record, now }),
-    images: app.images,
-  });
   registerVendorWalletRoutes(app, {
     games,
     vendorWallet: createVendorWallet({ games, members, wallet, responsibleGaming }),
     now,
+  });
+  // The route groups with an upload (a receipt, a proof photo, content images, game icons) live in
+  // a context of their own with @fastify/multipart: its parser and its reply hook then serve those
+  // routes only, not every request (the lobby's among them).
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+    registerWithdrawalRoutes(uploads, { ...withdrawDeps, images: app.images });
+    registerBankDepositRoutes(uploads, { members, payments, wallet, images: app.images, inbox });
+    registerBackOfficeContentRoutes(uploads, {
+      contentAdmin: createContentAdminService({ db: database.db, recordChange: audit.record }),
+      images: app.images,
+    });
+    registerGamesRoutes(uploads, {
+      catalogueAdmin: createCatalogueAdminService({ db: database.db, recordChange: audit.record, now }),
+      images: app.images,
+    });
   });
   await registerSpaRoutes(app, { webDistDir: config.webDistDir, adminDistDir: config.adminDistDir });
 

@@ -53,6 +53,8 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
  * Only routes that declare `consumes: ['multipart/form-data']` take a multipart body; anywhere else
  * it is a body of the wrong type (400 MALFORMED), as a JSON route answers any other. The check is
  * put on each route that reads a body and takes no upload; GET and HEAD bodies are never parsed.
+ * It reads the header itself: outside the uploads' context (app.ts) no multipart parser exists and
+ * the body is refused before any hook, inside it the JSON routes beside the uploads need this check.
  * Must be installed before any route is registered.
  */
 export function installUploadGuard(app: FastifyInstance): void {
@@ -63,6 +65,9 @@ export function installUploadGuard(app: FastifyInstance): void {
   });
 }
 
+const MULTIPART_TYPE_PATTERN = /^\s*multipart\//i;
+
 function refuseMultipart(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
-  done(request.isMultipart() ? new AppError('MALFORMED') : undefined);
+  const type = request.headers['content-type'];
+  done(type !== undefined && MULTIPART_TYPE_PATTERN.test(type) ? new AppError('MALFORMED') : undefined);
 }
