@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { joinClassNames } from '../../lib/class-names';
 import { lockBodyScroll } from '../../lib/scroll-lock';
 
-export type DialogSize = 'sm' | 'md' | 'lg';
+export type DialogSize = 'sm' | 'md' | 'lg' | 'game';
 
 const sizeClasses: Record<DialogSize, string> = {
   sm: 'md:w-[420px]',
   md: 'md:w-[560px]',
   lg: 'md:w-[760px]',
+  // A game's 16:9 frame as large as the screen allows: its height (width × 9/16) and the title bar
+  // stay within the dialog's 85dvh.
+  game: 'md:w-[min(92vw,calc((85dvh_-_3.5rem_-_2px)*16/9))]',
 };
 
 type DialogProps = {

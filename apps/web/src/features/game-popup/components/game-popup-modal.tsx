@@ -8,12 +8,12 @@ import { useGameFrameMessages } from '../../../lib/games/game-frame';
 export function GamePopupModal({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
   useGameFrameMessages(url, onClose);
   return (
-    <Dialog title={title} onClose={onClose} size="lg" testId="game-popup">
+    <Dialog title={title} onClose={onClose} size="game" testId="game-popup">
       <div className="-mx-4 -my-4 md:-mx-5">
         <iframe
           src={url}
           title={title}
-          className="block aspect-[9/16] max-h-[78dvh] w-full border-0 bg-bg md:aspect-video"
+          className="block aspect-[9/16] max-h-[78dvh] w-full border-0 bg-bg md:aspect-video md:max-h-none"
           allow="autoplay; fullscreen"
           sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
         />
