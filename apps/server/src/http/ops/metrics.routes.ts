@@ -17,7 +17,7 @@ export function registerMetricsRoutes(app: FastifyInstance, deps: { metrics: Met
       },
     },
     async (_request, reply) => {
-      const text = await deps.metrics.registry.metrics();
+      const text = await deps.metrics.render();
       return reply.type(deps.metrics.registry.contentType).send(text);
     },
   );

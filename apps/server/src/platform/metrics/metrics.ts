@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { createRequestMetrics } from './request-metrics.ts';
 
-/** The app's own metrics registry; a fresh one per app, so that tests can build several apps. */
+/** The app's own metrics; a fresh set per app, so that tests can build several apps. */
 export type Metrics = {
+  /** The process's metrics and any other module's (socket counts, say). */
   registry: Registry;
+  /** Everything, requests included, in the Prometheus text format. */
+  render(): Promise<string>;
 };
 
 /** Label for requests no route matched, so that scanners' random URLs cannot explode the label set. */
@@ -16,53 +20,28 @@ const EVENT_LOOP_RESOLUTION_MS = 20;
 /**
  * Counts and times every HTTP request by method, route pattern (never the raw URL, which carries
  * ids and query strings) and status, and collects the process's default metrics, event-loop delay
- * among them. GET /metrics (http/ops/metrics.routes.ts) renders the registry.
+ * among them. GET /metrics (http/ops/metrics.routes.ts) renders both.
  */
 export function installMetrics(app: FastifyInstance): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS });
-
-  const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames,
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its reply, by method, route pattern and status',
-    labelNames,
-    buckets: DURATION_BUCKETS_SECONDS,
-    registers: [registry],
-  });
-
-  // One counter and one histogram child per method, route and status, bound once and kept: a
-  // label object hashed on every request costs more than the count itself. The key set is bounded
-  // by the routes (unmatched URLs share one label) times the methods and statuses they answer.
-  type Bound = {
-    counter: ReturnType<typeof requests.labels>;
-    histogram: ReturnType<typeof durations.labels>;
-  };
-  const bound = new Map<string, Bound>();
-  function boundTo(method: string, route: string, statusCode: number): Bound {
-    const key = `${method} ${statusCode} ${route}`;
-    let children = bound.get(key);
-    if (!children) {
-      const labels = { method, route, status_code: String(statusCode) };
-      children = { counter: requests.labels(labels), histogram: durations.labels(labels) };
-      bound.set(key, children);
-    }
-    return children;
-  }
+  const requests = createRequestMetrics(DURATION_BUCKETS_SECONDS);
 
   // A callback hook: an async one costs a promise and a microtask turn on every request.
   app.addHook('onResponse', (request, reply, done) => {
-    const children = boundTo(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode);
-    children.counter.inc();
-    children.histogram.observe(reply.elapsedTime / 1000);
+    requests.record(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
-  return { registry };
+  return {
+    registry,
+    async render() {
+      return `${await registry.metrics()}\n${requests.render()}`;
+    },
+  };
 }
