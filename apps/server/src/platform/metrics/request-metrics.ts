@@ -22,8 +22,8 @@ type Series = {
   perBucket: Float64Array;
 };
 
-export const REQUESTS_TOTAL = 'http_requests_total';
-export const REQUEST_DURATION = 'http_request_duration_seconds';
+const REQUESTS_TOTAL = 'http_requests_total';
+const REQUEST_DURATION = 'http_request_duration_seconds';
 
 /** A label value as the text format wants it: backslash, double quote and line feed escaped. */
 export function escapeLabelValue(value: string): string {
