@@ -21,8 +21,8 @@ import type {
 } from './content.service.ts';
 import {
   AnnouncementInputSchema,
-  BannerInputSchema,
   CustomerServiceInputSchema,
+  checkBannerInput,
   checkInput,
   dropBlankLanguages,
   HelpArticleEditSchema,
@@ -317,7 +317,7 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
     viewOf: bannerViewOf,
     valuesOf: (input: BannerInput) => {
       const title = dropBlankLanguages(input.title);
-      checkInput(BannerInputSchema, {
+      checkBannerInput({
         groupName: input.groupName,
         title,
         imageUrl: input.imageUrl,

@@ -22,18 +22,22 @@ const LocalizedHtml = Type.Record(LANGUAGE_CODE, Type.String({ maxLength: OPERAT
   maxProperties: 40,
   additionalProperties: false,
 });
-// A link or image is a relative path or an http(s) URL, never javascript: or data:.
-const SafeUrl = Type.String({ maxLength: URL_MAX_LENGTH, pattern: '^(/(?!/)|https?://|mailto:|tel:)' });
+/**
+ * Every address an operator stores for a player to open or load (a banner's image and link, a
+ * resource): an http(s) URL with a host, or a path on the site itself starting with one "/".
+ * Anything else (javascript:, data:, vbscript:, a protocol-relative //host or /\\host) is refused,
+ * so that a click on the player's site can never run a script or leave for a page it did not name.
+ */
+export const LinkUrl = Type.String({
+  minLength: 1,
+  maxLength: URL_MAX_LENGTH,
+  pattern: '^(https?://[^\\s/$.?#\\\\][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$',
+});
 // Where a customer-service entry sends a player: a web address, or an email address or phone
 // number to contact (EMAIL, a hotline), nothing else.
 const ContactUrl = Type.String({
   maxLength: URL_MAX_LENGTH,
   pattern: '^(https?://[^\\s/$.?#][^\\s]*|mailto:[^\\s@/]+@[^\\s@/]+|tel:\\+?[0-9][0-9 -]{2,19})$',
-});
-// A resource is a web address or a path on the site itself (an uploaded image, a help anchor).
-const WebOrSiteUrl = Type.String({
-  maxLength: URL_MAX_LENGTH,
-  pattern: '^(https?://[^\\s/$.?#][^\\s]*|/(?!/)[^\\s]*)$',
 });
 const Anchor = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$' });
 const SortOrder = Type.Integer({ minimum: 0, maximum: 10_000 });
@@ -78,7 +82,7 @@ export const BannerInputSchema = Type.Object({
     Type.Literal('w_leftmenu'),
   ]),
   title: LocalizedTitle,
-  imageUrl: SafeUrl,
+  imageUrl: LinkUrl,
   linkType: Type.Union([
     Type.Literal('NONE'),
     Type.Literal('URL'),
@@ -110,7 +114,7 @@ export const CustomerServiceInputSchema = Type.Object({
 export const ResourceInputSchema = Type.Object({
   resourceType: Type.String({ pattern: '^[A-Z][A-Z_]{1,29}$' }),
   label: LocalizedTitle,
-  url: WebOrSiteUrl,
+  url: LinkUrl,
   icon: Type.Union([Type.String({ pattern: '^[a-z0-9-]{1,40}$' }), Type.Null()]),
   sortOrder: SortOrder,
   enabled: Type.Optional(Type.Boolean()),
@@ -145,11 +149,27 @@ const PATTERN_MESSAGES: Record<string, string> = {
   path: 'must be an http:// or https:// address, a mailto: address or a tel: number',
   url: 'must be an http:// or https:// address, or a path on this site starting with /',
   imageUrl: 'must be an http:// or https:// address, or a path on this site starting with /',
+  linkTarget: 'must be an http:// or https:// address, or a path on this site starting with /',
   anchor: 'lower-case letters, digits and dashes only, starting with a letter (at most 40)',
   resourceType: 'capital letters and _ only, starting with a letter (2 to 30)',
   icon: 'lower-case letters, digits and dashes only (at most 40)',
   promotionType: 'capital letters and _ only (at most 30)',
 };
+
+/** Banner link types whose target is an address the player's browser opens. */
+const ADDRESS_LINK_TYPES: readonly string[] = ['URL', 'ROUTE'];
+
+/**
+ * A banner through its schema, and its link target through LinkUrl when the link opens an address
+ * (URL, ROUTE); a promotion's or a game's target is an identifier the site puts into its own path.
+ */
+export function checkBannerInput<T extends Static<typeof BannerInputSchema>>(input: T): T {
+  checkInput(BannerInputSchema, input);
+  if (ADDRESS_LINK_TYPES.includes(input.linkType)) {
+    checkInput(Type.Object({ linkTarget: LinkUrl }), { linkTarget: input.linkTarget });
+  }
+  return input;
+}
 
 /**
  * Checks an operator's input against its schema. Too long, unknown codes or unsafe URLs are

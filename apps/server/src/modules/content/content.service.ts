@@ -11,8 +11,8 @@ import {
 } from './content.repository.ts';
 import {
   AnnouncementInputSchema,
-  BannerInputSchema,
   CustomerServiceInputSchema,
+  checkBannerInput,
   checkInput,
   HelpCategoryInputSchema,
   ResourceInputSchema,
@@ -338,7 +338,7 @@ export function createContentService(db: Kysely<Database>) {
         endsAt?: Date | null;
       },
     ): Promise<string> {
-      checkInput(BannerInputSchema, input);
+      checkBannerInput(input);
       const id = uuidv7();
       await db
         .insertInto('banners')
