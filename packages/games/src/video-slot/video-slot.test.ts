@@ -12,10 +12,15 @@ import {
 } from '../testing/statistics.ts';
 import { readVectors } from '../testing/vectors.ts';
 import {
+  capVideoWinMinor,
+  computeVideoMaxPayoutMinor,
+  computeVideoMaxRoundWin,
   computeVideoSlotReturn,
+  computeVideoSpinMaxima,
   evaluateVideoLine,
   playVideoSlot,
   VIDEO_LINES,
+  VIDEO_MAX_WIN_MULTIPLIER,
   VIDEO_SLOT_RTP_PERCENT,
   VIDEO_STRIPS,
 } from './video-slot.ts';
@@ -92,6 +97,35 @@ describe('video slot 5×3', () => {
     expect(outcome.stakeMinor).toBe(100n);
     expect(() => playVideoSlot({ lineStakeMinor: -4n }, createRoundRng(seedsOf(vector)))).toThrow(GameError);
   });
+
+  it('caps a round’s win, free spins included, at 5,000 times its total stake', () => {
+    expect(VIDEO_MAX_WIN_MULTIPLIER).toBe(5_000n);
+    expect(capVideoWinMinor(499_999n, 100n)).toBe(499_999n);
+    expect(capVideoWinMinor(500_000n, 100n)).toBe(500_000n);
+    expect(capVideoWinMinor(500_001n, 100n)).toBe(500_000n);
+    expect(capVideoWinMinor(10n ** 12n, 2_500n)).toBe(12_500_000n);
+    // ₱8.00 a line is ₱200.00 a spin: at most ₱1,000,000.00 a round.
+    expect(computeVideoMaxPayoutMinor(800n)).toBe(100_000_000n);
+  });
+
+  it(
+    'reaches at most 2,485.2 times its stake in a round, found over every window, so the cap leaves the return exact',
+    () => {
+      // The best window for each number of scatters (line and scatter wins, in line stakes).
+      expect(computeVideoSpinMaxima().slice(0, 6)).toEqual([1520n, 1350n, 700n, 415n, 470n, 1330n]);
+      expect(
+        computeVideoSpinMaxima()
+          .slice(6)
+          .every((win) => win === 0n),
+      ).toBe(true);
+      // Five scatters (1,330) and twenty free spins at the best window (1,520), doubled.
+      expect(computeVideoMaxRoundWin()).toBe(1330n + 20n * 2n * 1520n);
+      const { maxRoundMultiplier } = computeVideoSlotReturn();
+      expect(ratioToNumber(maxRoundMultiplier)).toBe(2485.2);
+      expect(ratioToNumber(maxRoundMultiplier)).toBeLessThan(Number(VIDEO_MAX_WIN_MULTIPLIER));
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 
   it('returns exactly its stated figure, 96.0 % ± 0.3, derived by enumeration with free spins as an expected value', () => {
     const exact = computeVideoSlotReturn();

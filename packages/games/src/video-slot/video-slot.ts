@@ -4,13 +4,19 @@
 // run. Scatters pay anywhere in the window, in multiples of the total stake, and three or more
 // award free spins: 8, 12 or 20 spins on the same reels with every win doubled, drawn from the
 // same round's stream after the base spin. Free spins do not award further free spins, so a
-// round is at most 21 spins. The bet is the line stake on each of the 25 lines.
+// round is at most 21 spins. The bet is the line stake on each of the 25 lines. A round's win,
+// free spins included, is capped in the paytable at VIDEO_MAX_WIN_MULTIPLIER times its total stake
+// (GAMES.md "Bet limits"), so that a bet is refused only when that multiple of its stake exceeds
+// the merchant's maximum win, and a win is never cut at payout.
 //
 // The exact return is derived below without simulation: every line sees, on each reel, a cell of
 // a uniformly drawn stop, so each line's win has the same distribution, given by enumerating the
 // symbol on each of the five reels with its count on the strip; the scatters' distribution comes
 // from enumerating each reel's stops; free spins add, per trigger, their number times the
-// multiplier times the return of one spin (linearity of expectation).
+// multiplier times the return of one spin (linearity of expectation). The cap enters the return
+// through the highest win a round can reach, found by enumerating every window: it lies below the
+// cap, so the capped return is the uncapped one, exactly; were it above, the derivation refuses
+// to state a figure rather than ignore the cap.
 
 import type { RoundRng } from '../fairness/round-rng.ts';
 import { assertStake } from '../game-error.ts';
@@ -253,7 +259,10 @@ export const VIDEO_SCATTER_PAYS: Readonly<Record<number, bigint>> = { 3: 2n, 4: 
 export const VIDEO_FREE_SPINS: Readonly<Record<number, number>> = { 3: 8, 4: 12, 5: 20 };
 export const VIDEO_FREE_SPIN_MULTIPLIER = 2n;
 
-/** The stated return; computeVideoSlotReturn derives it exactly and the tests hold them equal. */
+/** A round's win, free spins included, is at most this multiple of its total stake. */
+export const VIDEO_MAX_WIN_MULTIPLIER = 5_000n;
+
+/** The stated return, with the cap; computeVideoSlotReturn derives it exactly and the tests hold them equal. */
 export const VIDEO_SLOT_RTP_PERCENT = 96.08;
 
 export type VideoSlotBet = { lineStakeMinor: bigint };
@@ -270,6 +279,7 @@ export type VideoSlotOutcome = {
   base: VideoSpin;
   freeSpins: VideoSpin[];
   stakeMinor: bigint;
+  /** The spins' wins together, capped at VIDEO_MAX_WIN_MULTIPLIER times the stake. */
   payoutMinor: bigint;
 };
 
@@ -323,12 +333,20 @@ export function playVideoSlot(bet: VideoSlotBet, rng: RoundRng): VideoSlotOutcom
   for (let index = 0; index < awarded; index += 1) {
     freeSpins.push(spin(rng, bet.lineStakeMinor, VIDEO_FREE_SPIN_MULTIPLIER));
   }
-  return {
-    base,
-    freeSpins,
-    stakeMinor: bet.lineStakeMinor * BigInt(VIDEO_LINES.length),
-    payoutMinor: [base, ...freeSpins].reduce((sum, played) => sum + played.winMinor, 0n),
-  };
+  const stakeMinor = bet.lineStakeMinor * BigInt(VIDEO_LINES.length);
+  const wonMinor = [base, ...freeSpins].reduce((sum, played) => sum + played.winMinor, 0n);
+  return { base, freeSpins, stakeMinor, payoutMinor: capVideoWinMinor(wonMinor, stakeMinor) };
+}
+
+/** The paytable's cap on a round's win: VIDEO_MAX_WIN_MULTIPLIER times its total stake. */
+export function capVideoWinMinor(wonMinor: bigint, stakeMinor: bigint): bigint {
+  const capMinor = stakeMinor * VIDEO_MAX_WIN_MULTIPLIER;
+  return wonMinor > capMinor ? capMinor : wonMinor;
+}
+
+/** The most a round can pay for a line stake: the cap, whatever the reels show. */
+export function computeVideoMaxPayoutMinor(lineStakeMinor: bigint): bigint {
+  return lineStakeMinor * BigInt(VIDEO_LINES.length) * VIDEO_MAX_WIN_MULTIPLIER;
 }
 
 /** The expected win of one line, in line stakes, by enumerating the symbol on each reel. */
@@ -377,10 +395,103 @@ export function computeScatterDistribution(): Ratio[] {
   return distribution;
 }
 
-export type VideoSlotReturn = { total: Ratio; lines: Ratio; scatters: Ratio; freeSpins: Ratio };
+let spinMaxima: bigint[] | null = null;
 
-/** The exact return of a round, free spins included as their expected value. */
+/**
+ * The highest win of one spin (line and scatter wins, in line stakes, before any free-spin
+ * multiplier) for each number of scatters in the window (0n where none can show that many), by
+ * enumerating every stop
+ * combination (about 33 million windows, a few seconds). Each line's five symbols are read as one
+ * base-11 number into a table of line wins built once, so a window costs 25 lookups.
+ */
+export function computeVideoSpinMaxima(): bigint[] {
+  if (spinMaxima) return spinMaxima;
+  const kinds = VIDEO_SYMBOLS.length;
+  const lineWins = new Int32Array(kinds ** VIDEO_STRIPS.length);
+  const symbols: VideoSymbol[] = [];
+  for (let code = 0; code < lineWins.length; code += 1) {
+    let rest = code;
+    for (let reel = VIDEO_STRIPS.length - 1; reel >= 0; reel -= 1) {
+      symbols[reel] = VIDEO_SYMBOLS[rest % kinds]!;
+      rest = Math.floor(rest / kinds);
+    }
+    lineWins[code] = Number(evaluateVideoLine(symbols)?.multiplier ?? 0n);
+  }
+  // Per reel and stop: the symbol index each line reads there, and the scatters shown.
+  const reads = VIDEO_STRIPS.map((strip, reel) =>
+    Array.from({ length: strip.length }, (_, stop) =>
+      VIDEO_LINES.map((rows) => VIDEO_SYMBOLS.indexOf(strip[(stop + rows[reel]!) % strip.length]!)),
+    ),
+  );
+  const shown = VIDEO_STRIPS.map((strip) =>
+    Array.from(
+      { length: strip.length },
+      (_, stop) =>
+        Array.from({ length: SLOT_ROWS }, (_, row) => strip[(stop + row) % strip.length]).filter(
+          (symbol) => symbol === 'scatter',
+        ).length,
+    ),
+  );
+  const lines = VIDEO_LINES.length;
+  const maxima = new Array<number>(VIDEO_STRIPS.length * SLOT_ROWS + 1).fill(0);
+  // codes[reel][line]: the line's symbols on the reels before `reel`, as a base-11 number.
+  const codes = Array.from({ length: VIDEO_STRIPS.length + 1 }, () => new Int32Array(lines));
+  const visit = (reel: number, scatters: number) => {
+    if (reel === VIDEO_STRIPS.length) {
+      let win = 0;
+      for (let line = 0; line < lines; line += 1) win += lineWins[codes[reel]![line]!]!;
+      win += Number(VIDEO_SCATTER_PAYS[scatters] ?? 0n) * lines;
+      if (win > maxima[scatters]!) maxima[scatters] = win;
+      return;
+    }
+    const before = codes[reel]!;
+    const after = codes[reel + 1]!;
+    for (const [stop, read] of reads[reel]!.entries()) {
+      for (let line = 0; line < lines; line += 1) after[line] = before[line]! * kinds + read[line]!;
+      visit(reel + 1, scatters + shown[reel]![stop]!);
+    }
+  };
+  visit(0, 0);
+  spinMaxima = maxima.map(BigInt);
+  return spinMaxima;
+}
+
+/**
+ * The highest win a round can reach, in line stakes: a base spin with its scatters, then each of
+ * the free spins it awards at the best window, doubled.
+ */
+export function computeVideoMaxRoundWin(): bigint {
+  const maxima = computeVideoSpinMaxima();
+  let bestSpin = 0n;
+  for (const win of maxima) if (win > bestSpin) bestSpin = win;
+  return maxima.reduce((best, baseWin, scatters) => {
+    const freeSpins = BigInt(VIDEO_FREE_SPINS[scatters] ?? 0);
+    const round = baseWin + freeSpins * VIDEO_FREE_SPIN_MULTIPLIER * bestSpin;
+    return round > best ? round : best;
+  }, 0n);
+}
+
+export type VideoSlotReturn = {
+  total: Ratio;
+  lines: Ratio;
+  scatters: Ratio;
+  freeSpins: Ratio;
+  /** The highest win a round can reach, in total stakes: below VIDEO_MAX_WIN_MULTIPLIER. */
+  maxRoundMultiplier: Ratio;
+};
+
+/**
+ * The exact return of a round with the paytable's cap, free spins included as their expected
+ * value. The cap takes nothing from it because no round can reach it; if a paytable change let one
+ * reach it, this throws rather than state a return that ignores the cap.
+ */
 export function computeVideoSlotReturn(): VideoSlotReturn {
+  const maxRoundMultiplier = createRatio(computeVideoMaxRoundWin(), VIDEO_LINES.length);
+  if (maxRoundMultiplier.numerator > VIDEO_MAX_WIN_MULTIPLIER * maxRoundMultiplier.denominator) {
+    throw new Error(
+      'video slot: a round can reach the win cap, and the exact return does not account for it',
+    );
+  }
   const lines = computeVideoLineReturn();
   const scatterChances = computeScatterDistribution();
   let scatters = createRatio(0);
@@ -399,5 +510,5 @@ export function computeVideoSlotReturn(): VideoSlotReturn {
     multiplyRatios(expectedFreeSpins, createRatio(VIDEO_FREE_SPIN_MULTIPLIER)),
     spinReturn,
   );
-  return { total: addRatios(spinReturn, freeSpins), lines, scatters, freeSpins };
+  return { total: addRatios(spinReturn, freeSpins), lines, scatters, freeSpins, maxRoundMultiplier };
 }
