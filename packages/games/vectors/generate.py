@@ -93,8 +93,14 @@ def stream_of(s):
 def protocol_vectors():
     out = {"commitments": [], "blocks": [], "ints": [], "floats": [], "shuffles": [], "shoes": []}
     for s in SEEDS:
+        # The commitment is sha256 over the seed's ASCII hex text; pairs committed before that
+        # rule (commitment version 1) hashed the 32 bytes the hex spells.
         out["commitments"].append(
-            {"serverSeed": s["serverSeed"], "hash": hashlib.sha256(bytes.fromhex(s["serverSeed"])).hexdigest()}
+            {
+                "serverSeed": s["serverSeed"],
+                "hash": hashlib.sha256(s["serverSeed"].encode("ascii")).hexdigest(),
+                "hashOfBytes": hashlib.sha256(bytes.fromhex(s["serverSeed"])).hexdigest(),
+            }
         )
         st = stream_of(s)
         out["blocks"].append({**s, "blocks": [st.block(c).hex() for c in range(4)]})

@@ -13,7 +13,7 @@ import {
 import { toHex } from './sha256.ts';
 
 type ProtocolVectors = {
-  commitments: Array<{ serverSeed: string; hash: string }>;
+  commitments: Array<{ serverSeed: string; hash: string; hashOfBytes: string }>;
   blocks: Array<RoundSeeds & { blocks: string[] }>;
   ints: Array<RoundSeeds & { n: number; values: number[]; bytesRead: number }>;
   floats: Array<RoundSeeds & { values: number[] }>;
@@ -29,8 +29,19 @@ const seedsOf = ({ serverSeed, clientSeed, nonce }: RoundSeeds): RoundSeeds => (
 });
 
 describe('the fairness protocol, against vectors computed independently from GAMES.md', () => {
-  it('commits to sha256 of the server seed bytes', () => {
-    for (const vector of vectors.commitments) expect(hashServerSeed(vector.serverSeed)).toBe(vector.hash);
+  it('commits to sha256 of the server seed hex text (version 2), and reads version 1 over its bytes', () => {
+    expect(vectors.commitments.length).toBeGreaterThan(0);
+    for (const vector of vectors.commitments) {
+      expect(hashServerSeed(vector.serverSeed)).toBe(vector.hash);
+      expect(hashServerSeed(vector.serverSeed, 2)).toBe(vector.hash);
+      expect(hashServerSeed(vector.serverSeed, 1)).toBe(vector.hashOfBytes);
+      expect(vector.hash).not.toBe(vector.hashOfBytes);
+    }
+    // Any SHA-256 tool gives the same over the 64 characters: sha256("00…0") for the zero seed.
+    expect(hashServerSeed('0'.repeat(64))).toBe(
+      '60e05bd1b195af2f94112fa7197a5c88289058840ce7c6df9693756bc6250f55',
+    );
+    expect(() => hashServerSeed('0'.repeat(64), 3 as 2)).toThrow(GameError);
   });
 
   it('derives each block as HMAC_SHA256(server seed hex text, "clientSeed:nonce:cursor")', () => {

@@ -51,12 +51,22 @@ export function assertRoundSeeds(seeds: RoundSeeds): void {
   }
 }
 
-/** The commitment shown before any round: sha256 of the server seed's 32 bytes, as hex. */
-export function hashServerSeed(serverSeed: string): string {
+/**
+ * How a commitment was computed: 2 (GAMES.md, and every pair committed now) is sha256 over the
+ * server seed's 64-character ASCII hex text, as third-party verifiers compute it; 1 is sha256 over
+ * the 32 bytes the hex spells, which pairs committed before version 2 keep until they are rotated.
+ */
+export type CommitmentVersion = 1 | 2;
+export const COMMITMENT_VERSION: CommitmentVersion = 2;
+
+/** The commitment shown before any round, as lowercase hex (see CommitmentVersion). */
+export function hashServerSeed(serverSeed: string, version: CommitmentVersion = COMMITMENT_VERSION): string {
   if (!SERVER_SEED_PATTERN.test(serverSeed)) {
     throw new GameError('INVALID_SERVER_SEED', 'a server seed is 64 lowercase hex characters');
   }
-  return toHex(sha256(hexToBytes(serverSeed)));
+  if (version === 1) return toHex(sha256(hexToBytes(serverSeed)));
+  if (version === 2) return toHex(sha256(new TextEncoder().encode(serverSeed)));
+  throw new GameError('INVALID_COMMITMENT_VERSION', 'a commitment version is 1 or 2', { version });
 }
 
 /** A fresh server seed: 32 bytes from the platform's CSPRNG, as lowercase hex. */

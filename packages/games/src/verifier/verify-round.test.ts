@@ -4,7 +4,7 @@ import { createRoundRng, hashServerSeed } from '../fairness/round-rng.ts';
 import { GameError } from '../game-error.ts';
 import { applyMinesAction, startMines } from '../mines/mines.ts';
 import { readGameVectors, seedsOf } from '../testing/game-vectors.ts';
-import { type PlayedRound, verifyRound } from './verify-round.ts';
+import { isWinAsDrawn, type PlayedRound, verifyRound } from './verify-round.ts';
 
 describe('the round verifier', () => {
   it('re-computes a round from the revealed seeds and checks the commitment', () => {
@@ -20,6 +20,42 @@ describe('the round verifier', () => {
     const broken = verifyRound({ ...seeds, serverSeedHash: 'ab'.repeat(32) }, { game: 'dice', bet });
     expect(broken.isCommitmentKept).toBe(false);
     expect(verifyRound(seeds, { game: 'dice', bet }).isCommitmentKept).toBeNull();
+  });
+
+  it('checks the commitment by the pair’s version: the hex text (2), or the bytes for pairs committed before (1)', () => {
+    const [vector] = readGameVectors('dice');
+    const seeds = seedsOf(vector!);
+    const played: PlayedRound = {
+      game: 'dice',
+      bet: { direction: 'under', targetHundredths: 5000, stakeMinor: 100n },
+    };
+    const ofText = hashServerSeed(seeds.serverSeed, 2);
+    const ofBytes = hashServerSeed(seeds.serverSeed, 1);
+    expect(verifyRound({ ...seeds, serverSeedHash: ofText }, played).isCommitmentKept).toBe(true);
+    expect(
+      verifyRound({ ...seeds, serverSeedHash: ofText, commitmentVersion: 2 }, played).isCommitmentKept,
+    ).toBe(true);
+    expect(
+      verifyRound({ ...seeds, serverSeedHash: ofBytes, commitmentVersion: 1 }, played).isCommitmentKept,
+    ).toBe(true);
+    // A hash of one kind never passes for the other.
+    expect(verifyRound({ ...seeds, serverSeedHash: ofBytes }, played).isCommitmentKept).toBe(false);
+    expect(
+      verifyRound({ ...seeds, serverSeedHash: ofText, commitmentVersion: 1 }, played).isCommitmentKept,
+    ).toBe(false);
+  });
+
+  it('holds the recorded win equal to the payout, or to the maximum win recorded as cutting it', () => {
+    expect(isWinAsDrawn(1_980n, { winMinor: 1_980n, winCapMinor: null })).toBe(true);
+    // Any underpayment shows, down to a win of one centavo.
+    expect(isWinAsDrawn(1_980n, { winMinor: 1n, winCapMinor: null })).toBe(false);
+    expect(isWinAsDrawn(1_980n, { winMinor: 1_979n, winCapMinor: null })).toBe(false);
+    expect(isWinAsDrawn(1_980n, { winMinor: 1_981n, winCapMinor: null })).toBe(false);
+    expect(isWinAsDrawn(0n, { winMinor: 0n, winCapMinor: null })).toBe(true);
+    // A cap recorded on the round: the win is exactly the cap, and the payout was above it.
+    expect(isWinAsDrawn(1_980n, { winMinor: 1_200n, winCapMinor: 1_200n })).toBe(true);
+    expect(isWinAsDrawn(1_980n, { winMinor: 1_000n, winCapMinor: 1_200n })).toBe(false);
+    expect(isWinAsDrawn(1_000n, { winMinor: 1_000n, winCapMinor: 1_200n })).toBe(false);
   });
 
   it('replays a multi-step round from its actions to the same end as the live round', () => {

@@ -17,7 +17,12 @@ import {
   type DragonTigerOutcome,
   playDragonTiger,
 } from '../dragon-tiger/dragon-tiger.ts';
-import { createRoundRng, hashServerSeed, type RoundSeeds } from '../fairness/round-rng.ts';
+import {
+  type CommitmentVersion,
+  createRoundRng,
+  hashServerSeed,
+  type RoundSeeds,
+} from '../fairness/round-rng.ts';
 import {
   type FishPrawnCrabBet,
   type FishPrawnCrabOutcome,
@@ -63,7 +68,10 @@ export type RoundOutcome =
   | { game: 'video-slot'; outcome: VideoSlotOutcome };
 
 export type Verification = {
-  /** Whether sha256(serverSeed) is the hash shown before the round; null when none was given. */
+  /**
+   * Whether the server seed hashes, by the pair's commitment version (2 unless given), to the hash
+   * shown before the round; null when none was given.
+   */
   isCommitmentKept: boolean | null;
   result: RoundOutcome;
   stakeMinor: bigint;
@@ -72,17 +80,30 @@ export type Verification = {
 
 /** Re-computes a round's outcome, stake and payout. Throws a GameError on malformed inputs. */
 export function verifyRound(
-  seeds: RoundSeeds & { serverSeedHash?: string },
+  seeds: RoundSeeds & { serverSeedHash?: string; commitmentVersion?: CommitmentVersion },
   played: PlayedRound,
 ): Verification {
   const rng = createRoundRng(seeds);
   const isCommitmentKept =
     seeds.serverSeedHash === undefined
       ? null
-      : hashServerSeed(seeds.serverSeed) === seeds.serverSeedHash.toLowerCase();
+      : hashServerSeed(seeds.serverSeed, seeds.commitmentVersion) === seeds.serverSeedHash.toLowerCase();
   const result = replay(played, rng);
   const { stakeMinor, payoutMinor } = summarise(result);
   return { isCommitmentKept, result, stakeMinor, payoutMinor };
+}
+
+/**
+ * Whether a round's recorded win is the one its seeds give: the payout exactly, or, when the round
+ * records a maximum win that cut it (winCapMinor), that maximum, below the payout. A win short of
+ * the payout by any amount, or a cap recorded where none was reached, is not what was drawn.
+ */
+export function isWinAsDrawn(
+  payoutMinor: bigint,
+  recorded: { winMinor: bigint; winCapMinor: bigint | null },
+): boolean {
+  if (recorded.winCapMinor === null) return recorded.winMinor === payoutMinor;
+  return payoutMinor > recorded.winCapMinor && recorded.winMinor === recorded.winCapMinor;
 }
 
 function replay(played: PlayedRound, rng: ReturnType<typeof createRoundRng>): RoundOutcome {
