@@ -66,7 +66,7 @@ export function hashServerSeed(serverSeed: string, version: CommitmentVersion = 
   }
   if (version === 1) return toHex(sha256(hexToBytes(serverSeed)));
   if (version === 2) return toHex(sha256(new TextEncoder().encode(serverSeed)));
-  throw new GameError('INVALID_COMMITMENT_VERSION', 'a commitment version is 1 or 2', { version });
+  throw new RangeError(`a commitment version is 1 or 2, got ${String(version)}`);
 }
 
 /** A fresh server seed: 32 bytes from the platform's CSPRNG, as lowercase hex. */
