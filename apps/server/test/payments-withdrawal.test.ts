@@ -11,6 +11,8 @@ const MERCHANT_NO = 'TEST-MERCHANT';
 const SECRET = 'the-gateway-secret-of-this-test-0123456789';
 const WAIT_MS = 10_000;
 const POLL_MS = 50;
+/** Simultaneous withdrawal requests of one member, under the payment password's failure limit. */
+const BURST_SIZE = 4;
 
 let testApp: TestApp;
 let sandbox: SandboxProcess;
@@ -334,5 +336,31 @@ describe('withdrawals', () => {
       .where('member_id', '=', memberId)
       .execute();
     expect(deposits.map((deposit) => deposit.status)).toEqual(['credited', 'credited']);
+  });
+
+  it('opens one withdrawal of a burst of simultaneous requests and refuses the others as already open', async () => {
+    expect((await balances()).cashMinor).toBe(60_000n);
+    const burst = await Promise.all(Array.from({ length: BURST_SIZE }, () => withdraw(accountId, '100')));
+    const opened = burst.filter((reply) => reply.body.success);
+    expect(opened).toHaveLength(1);
+    for (const reply of burst.filter((each) => !each.body.success)) {
+      expect(reply.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'WITHDRAWAL_OPEN' } });
+    }
+    const open = await testApp.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('status', 'in', ['review', 'paying'])
+      .execute();
+    expect(open.map((row) => row.id)).toEqual([opened[0]?.body.value.id]);
+    // Whatever a refused request held is given back: only the open withdrawal's amount is out of play.
+    expect(await balances()).toMatchObject({ cashMinor: 50_000n });
+    const held = await testApp.database.db
+      .selectFrom('ledger_holds')
+      .select('idempotency_key')
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'held')
+      .execute();
+    expect(held.map((row) => row.idempotency_key)).toEqual([`withdrawal:${opened[0]?.body.value.id}`]);
   });
 });

@@ -126,7 +126,8 @@ export async function bindPayoutAccount(
 /**
  * A withdrawal request (spec §2 withdraw): the payment password, the account, the amount within
  * the merchant's range and the balance, and the turnover done; then the amount is held in the
- * ledger and the withdrawal waits for an operator. One withdrawal may be open at a time.
+ * ledger and the withdrawal waits for an operator. One withdrawal may be open at a time, however
+ * many requests arrive together (CONFLICT WITHDRAWAL_OPEN).
  */
 export async function requestWithdrawal(
   deps: WithdrawDeps,
@@ -147,6 +148,7 @@ export async function requestWithdrawal(
   if (input.amountMinor > parseAmountOrThrow(rules.maxAmount)) {
     throw new AppError('LIMIT_REACHED', { value: { limit: 'maximum' } });
   }
+  // Answers the usual case before anything is held; the database's rule decides a race.
   if ((await deps.withdrawals.countOpen(member.id)) > 0) {
     throw new AppError('CONFLICT', { value: { reason: 'WITHDRAWAL_OPEN' } });
   }
@@ -154,7 +156,7 @@ export async function requestWithdrawal(
   if (left > 0n) throw new AppError('TURNOVER_REQUIRED', { value: { turnoverLeftMinor: left.toString() } });
 
   // The hold comes first: if the member is short, nothing is recorded. Should the record then
-  // fail, the hold is given back at once.
+  // fail (another request of the member's opened a withdrawal first), the hold is given back.
   const id = uuidv7();
   await deps.wallet.hold({
     merchantId: merchant.id,

@@ -6,6 +6,7 @@ import type {
   WithdrawalStatus,
   WithdrawalsTable,
 } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 
 export type PayoutAccountRow = Selectable<PayoutAccountsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -45,8 +46,18 @@ export async function removePayoutAccount(
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertWithdrawal(db: Executor, row: Insertable<WithdrawalsTable>): Promise<void> {
-  await db.insertInto('withdrawals').values(row).execute();
+/** The database's rule of one open (review or paying) withdrawal per member (migration 0108). */
+const ONE_OPEN_INDEX = 'withdrawals_one_open_uq';
+
+/** Inserts a withdrawal; false when the member already has an open one. */
+export async function insertWithdrawal(db: Executor, row: Insertable<WithdrawalsTable>): Promise<boolean> {
+  try {
+    await db.insertInto('withdrawals').values(row).execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error, ONE_OPEN_INDEX)) return false;
+    throw error;
+  }
 }
 
 export function findWithdrawal(db: Executor, id: string): Promise<WithdrawalRow | undefined> {

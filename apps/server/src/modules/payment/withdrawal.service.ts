@@ -147,6 +147,11 @@ export function createWithdrawalService(deps: {
       return { since, depositedMinor: await sumCreditedDeposits(db, memberId, since) };
     },
 
+    /**
+     * Records a withdrawal in review. A member has one open withdrawal at a time, a rule the
+     * database holds (a partial unique index), so that simultaneous requests cannot all pass a
+     * check read before the insert: the others are refused with CONFLICT WITHDRAWAL_OPEN.
+     */
     async createWithdrawal(input: {
       id: string;
       merchantId: string;
@@ -155,7 +160,7 @@ export function createWithdrawalService(deps: {
       currency: string;
       amountMinor: bigint;
     }): Promise<WithdrawalRow> {
-      await insertWithdrawal(db, {
+      const isInserted = await insertWithdrawal(db, {
         id: input.id,
         merchant_id: input.merchantId,
         member_id: input.memberId,
@@ -167,6 +172,7 @@ export function createWithdrawalService(deps: {
         created_at: now(),
         updated_at: now(),
       });
+      if (!isInserted) throw new AppError('CONFLICT', { value: { reason: 'WITHDRAWAL_OPEN' } });
       const created = await findWithdrawal(db, input.id);
       if (!created) throw new Error('the new withdrawal is missing');
       return created;
