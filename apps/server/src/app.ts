@@ -94,7 +94,7 @@ import { handleClientError, handleFrameworkError, installEnvelope } from './plat
 import { installGracefulClose } from './platform/http/graceful-close.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { createRequestIdGenerator, installRequestContext } from './platform/http/request-context.ts';
-import { createRequestLogger } from './platform/http/request-logger.ts';
+import { createRequestLogger, serializeRequest } from './platform/http/request-logger.ts';
 import { installUploadGuard, MULTIPART_LIMITS } from './platform/http/upload.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { DEFAULT_LANGUAGE } from './platform/i18n/language.ts';
@@ -165,10 +165,12 @@ const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-signature"]',
+  'req.headers["x-game-token"]',
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
   'headers["x-signature"]',
+  'headers["x-game-token"]',
   'body',
   'req.body',
   '*.password',
@@ -190,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: REDACTED_PATHS,
+      // A URL's tokens and codes (SENSITIVE_QUERY_PARAMETERS) are written as [Redacted].
+      serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,

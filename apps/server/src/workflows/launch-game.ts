@@ -28,10 +28,19 @@ export type LaunchOutcome =
   /** The game or its vendor is under maintenance: hot games to offer instead. */
   | { kind: 'maintenance'; suggestions: GameRow[] };
 
+/** A template without a scheme or host (`/game/…`) is our own game client, served by this server. */
+function isOwnGameClient(template: string): boolean {
+  return template.startsWith('/') && !template.startsWith('//');
+}
+
 /**
  * The vendor's launch URL for a game: its template with `{gameCode}` filled in, and the launch
  * parameters appended. A template without a scheme (our own game client, `/game/…`) stays
  * relative to the site, so the iframe opens it on the player's own origin.
+ *
+ * Our own client gets the launch token in the fragment (`#token=…`): a browser never sends the
+ * fragment, so the token cannot reach our request log (or a proxy's), and the client reads it from
+ * `location.hash`. A vendor's page is the vendor's: its token stays in the query its protocol names.
  */
 export function buildLaunchUrl(
   vendor: VendorRow,
@@ -40,14 +49,17 @@ export function buildLaunchUrl(
 ): string {
   if (!vendor.launch_url) throw new AppError('NOT_FOUND');
   const base = vendor.launch_url.replaceAll('{gameCode}', encodeURIComponent(game.game_code));
+  const inFragment = isOwnGameClient(base);
   const query = new URLSearchParams({
     ...parameters.extra,
     gameCode: game.game_code,
     mode: parameters.mode,
     language: parameters.language,
-    ...(parameters.token ? { token: parameters.token } : {}),
+    ...(parameters.token && !inFragment ? { token: parameters.token } : {}),
   });
-  return `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
+  const url = `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
+  if (!parameters.token || !inFragment) return url;
+  return `${url}#${new URLSearchParams({ token: parameters.token }).toString()}`;
 }
 
 /**
@@ -72,7 +84,8 @@ function assertMayPlayForReal(
  * Launches a game (API.md "launch", "Demo play"): lotteries answer their page; a game under
  * maintenance answers hot games instead; demo play (play money at the vendor, never the ledger)
  * for games that offer it, to anyone; real play for members only, with a short-lived launch
- * token in the URL that the vendor exchanges for the player on /wallet/v1.
+ * token in the URL (the fragment of our own client's) that the vendor exchanges for the player on
+ * /wallet/v1.
  *
  * A transfer-wallet vendor's game (workflows/vendor-transfer.ts) opens the same way; the vendor's
  * page shows the vendor's own balance. In a one-wallet merchant (wallet mode `single`) the launch

@@ -109,7 +109,9 @@ export async function callWallet(
 
 /** The launch token in a launch URL. */
 export function tokenOf(url: string): string {
-  const token = new URL(url, 'http://localhost').searchParams.get('token');
+  // Our own game client's token is in the fragment; a vendor's in the query its protocol names.
+  const parsed = new URL(url, 'http://localhost');
+  const token = new URLSearchParams(parsed.hash.slice(1)).get('token') ?? parsed.searchParams.get('token');
   if (!token) throw new Error(`no token in ${url}`);
   return token;
 }

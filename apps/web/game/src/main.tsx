@@ -6,19 +6,20 @@ import { readLanguage } from './i18n';
 import './game.css';
 
 // The launch URL (apps/server buildLaunchUrl): /game/?game=<code>&gameCode=<code>&mode=real|demo
-// &language=TY|EN and, in real mode, the launch token.
+// &language=TY|EN and, in real mode, #token=<launch token>: in the fragment, which the browser never
+// sends, so the token reaches no request log.
 const parameters = new URLSearchParams(window.location.search);
+const fragment = new URLSearchParams(window.location.hash.slice(1));
 const launch: Launch = {
   gameCode: parameters.get('game') ?? parameters.get('gameCode') ?? '',
   mode: parameters.get('mode') === 'demo' ? 'demo' : 'real',
-  token: parameters.get('token'),
+  token: fragment.get('token'),
   language: readLanguage(parameters.get('language')),
 };
 document.documentElement.lang = launch.language === 'EN' ? 'en' : 'fil';
 // The token stays out of the address the player might copy or share.
-if (launch.token) {
-  parameters.delete('token');
-  window.history.replaceState(null, '', `${window.location.pathname}?${parameters.toString()}`);
+if (window.location.hash) {
+  window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
 }
 
 const root = document.getElementById('game-root');

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 
 type Bindings = Record<string, unknown>;
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
@@ -75,4 +75,92 @@ export function createRequestLogger(
     return logger.child(bindings, options);
   }
   return new LazyRequestLogger(logger, bindings);
+}
+
+/**
+ * Query parameters that carry a credential somewhere on the platform or its callers: launch and
+ * session tokens (`?token=` of spec §4, a vendor's or an old launch URL), the social-login return
+ * (`code`, `state`), password-reset links, one-time codes and tickets, signatures and keys. Their
+ * values never reach the log, whatever the route. Compared without case.
+ */
+export const SENSITIVE_QUERY_PARAMETERS: readonly string[] = [
+  'token',
+  'launchToken',
+  'playerToken',
+  'gameToken',
+  'accessToken',
+  'access_token',
+  'refreshToken',
+  'refresh_token',
+  'idToken',
+  'id_token',
+  'sessionToken',
+  'code',
+  'state',
+  'ticket',
+  'resetPassword',
+  'resetToken',
+  'password',
+  'secret',
+  'signature',
+  'sign',
+  'key',
+  'apiKey',
+  'api_key',
+  'otp',
+  'smsCode',
+  'verificationCode',
+];
+const SENSITIVE_NAMES = new Set(SENSITIVE_QUERY_PARAMETERS.map((name) => name.toLowerCase()));
+const REDACTED = '[Redacted]';
+
+function isSensitiveName(encodedName: string): boolean {
+  let name = encodedName;
+  try {
+    name = decodeURIComponent(encodedName.replaceAll('+', ' '));
+  } catch {
+    // A malformed escape is compared as it came.
+  }
+  return SENSITIVE_NAMES.has(name.trim().toLowerCase());
+}
+
+/**
+ * A request URL as the log may show it: the value of every sensitive query parameter replaced by
+ * `[Redacted]`, the rest of the URL as it came. A URL without a query is returned as it is, so the
+ * common case costs one search.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const pairs = url.slice(start + 1).split('&');
+  let changed = false;
+  for (let index = 0; index < pairs.length; index += 1) {
+    const pair = pairs[index] as string;
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    if (equals !== -1 && isSensitiveName(name)) {
+      pairs[index] = `${name}=${REDACTED}`;
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, start)}?${pairs.join('&')}` : url;
+}
+
+/** What the serializer reads of the request Fastify hands it. */
+type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'host' | 'ip' | 'socket'>;
+
+/**
+ * Fastify's request serializer (the `req` of "incoming request" and of any line that logs the
+ * request) with the URL's sensitive query values redacted; the fields are Fastify's own.
+ */
+export function serializeRequest(request: LoggedRequest) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: redactUrl(request.url ?? ''),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket ? request.socket.remotePort : undefined,
+  };
 }
