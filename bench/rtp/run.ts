@@ -13,10 +13,21 @@
  * and the run fails when a game lands outside its 99.9 % confidence interval (|z| > 3.29), which
  * happens by chance once in a thousand games.
  *
- * Settings: BENCH_RTP_ROUNDS (10000000), BENCH_RTP_GAMES (a comma-separated subset, all by default).
- * On the 2-core development machine the card games run at about ten thousand rounds a second, so
- * the full run takes hours; set BENCH_RTP_ROUNDS lower for a quick look.
+ * Each game's rounds are shared among worker threads (one per core by default), each with its own
+ * fresh seed pair, and their sums combined, so one game uses the whole machine and finishes before
+ * the next starts. With BENCH_RTP_RECORD=1 each game's line (date, rounds, return, z, speed and the
+ * machine's conditions) replaces that game's row of the table in bench/README.md as soon as the game
+ * completes, so an interrupted run keeps what it finished.
+ *
+ * Settings: BENCH_RTP_ROUNDS (10000000), BENCH_RTP_GAMES (a comma-separated subset, all by default),
+ * BENCH_RTP_WORKERS (the number of cores), BENCH_RTP_RECORD (unset). On the 2-core development
+ * machine the card games run at a few thousand rounds a second per core, so a card game takes about
+ * an hour; set BENCH_RTP_ROUNDS lower for a quick look.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { computeBaccaratReturns, playBaccarat } from '../../packages/games/src/baccarat/baccarat.ts';
 import { chooseBasicStrategyAction } from '../../packages/games/src/blackjack/basic-strategy.ts';
 import {
@@ -56,6 +67,10 @@ import { computeSicBoReturn, playSicBo } from '../../packages/games/src/sic-bo/s
 import { computeVideoSlotReturn, playVideoSlot } from '../../packages/games/src/video-slot/video-slot.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_RTP_ROUNDS', 10_000_000, 1_000, 1_000_000_000);
+const WORKERS = readBoundedInteger('BENCH_RTP_WORKERS', os.availableParallelism(), 1, 256);
+const RECORD_FILE = path.join(import.meta.dirname, '..', 'README.md');
+const TABLE_START = '<!-- rtp results: start -->';
+const TABLE_END = '<!-- rtp results: end -->';
 const Z_999 = 3.2905267314919255;
 const STAKE_MINOR = 100_000n;
 
@@ -205,18 +220,61 @@ function measureRawStream(rounds: number): number {
   return rounds / seconds;
 }
 
-function runGame(game: BenchGame): { seconds: number; failed: boolean; z: number } {
+/** What one worker sends back: the sums over its share of a game's rounds. */
+type ShareResult = { rounds: number; sum: number; sumOfSquares: number };
+type ShareTask = { gameName: string; rounds: number };
+
+/** Plays `rounds` rounds of one game at nonces 0, 1, 2, … under a fresh seed pair of its own. */
+function playShare(task: ShareTask): ShareResult {
+  const game = GAMES.find((candidate) => candidate.name === task.gameName);
+  if (!game) throw new Error(`no such game: ${task.gameName}`);
   const serverSeed = createServerSeed();
   const clientSeed = createClientSeed();
   let sum = 0;
   let sumOfSquares = 0;
-  const started = performance.now();
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (let round = 0; round < task.rounds; round += 1) {
     const value = game.playRound(createRoundRng({ serverSeed, clientSeed, nonce: round }), round);
     sum += value;
     sumOfSquares += value * value;
   }
+  return { rounds: task.rounds, sum, sumOfSquares };
+}
+
+function runShareInWorker(task: ShareTask): Promise<ShareResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: task });
+    worker.once('message', (result: ShareResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`rtp worker for ${task.gameName} stopped with code ${code}`));
+    });
+  });
+}
+
+type GameResult = {
+  game: BenchGame;
+  mean: number;
+  expected: number;
+  z: number;
+  seconds: number;
+  failed: boolean;
+};
+
+async function runGame(game: BenchGame): Promise<GameResult> {
+  const workers = Math.min(WORKERS, ROUNDS);
+  const shares = Array.from({ length: workers }, (_, index) => ({
+    gameName: game.name,
+    rounds: Math.floor(ROUNDS / workers) + (index < ROUNDS % workers ? 1 : 0),
+  }));
+  const started = performance.now();
+  const results = await Promise.all(shares.map(runShareInWorker));
   const seconds = (performance.now() - started) / 1000;
+  let sum = 0;
+  let sumOfSquares = 0;
+  for (const share of results) {
+    sum += share.sum;
+    sumOfSquares += share.sumOfSquares;
+  }
   const mean = sum / ROUNDS;
   const standardError = Math.sqrt((sumOfSquares / ROUNDS - mean * mean) / (ROUNDS - 1));
   const expected = ratioToNumber(game.expected);
@@ -225,27 +283,78 @@ function runGame(game: BenchGame): { seconds: number; failed: boolean; z: number
   console.log(
     `rtp: ${game.name.padEnd(16)} ${(mean * 100).toFixed(4)} % against ${game.isExact ? 'exact' : 'reference'} ` +
       `${(expected * 100).toFixed(4)} % (z = ${z.toFixed(2)}${failed ? ', OUTSIDE the 99.9 % interval' : ''}), ` +
-      `${Math.round(ROUNDS / seconds)} rounds/s`,
+      `${Math.round(ROUNDS / seconds)} rounds/s on ${workers} workers`,
   );
-  return { seconds, failed, z };
+  return { game, mean, expected, z, seconds, failed };
 }
 
-const games = selectGames();
-console.log(`rtp: ${ROUNDS} rounds per game, fresh seeds per game`);
-const baselinePerSecond = measureRawStream(Math.min(ROUNDS, 1_000_000));
-console.log(`rtp: raw stream baseline ${Math.round(baselinePerSecond)} rounds/s (key and one block each)`);
-let totalSeconds = 0;
-let maxZ = 0;
-let failures = 0;
-for (const game of games) {
-  const result = runGame(game);
-  totalSeconds += result.seconds;
-  if (game.isExact) maxZ = Math.max(maxZ, Math.abs(result.z));
-  if (result.failed) failures += 1;
+/** The conditions a figure was measured under, for the record. */
+function describeConditions(workers: number): string {
+  const [oneMinute] = os.loadavg();
+  return `${os.availableParallelism()} cores, ${workers} workers, load ${oneMinute?.toFixed(1)} at the end, Node ${process.versions.node}`;
 }
-const roundsPerSecond = (games.length * ROUNDS) / totalSeconds;
-console.log(
-  `RESULT rtp rounds_per_s=${Math.round(roundsPerSecond)} baseline_rounds_per_s=${Math.round(baselinePerSecond)} ` +
-    `ratio=${(roundsPerSecond / baselinePerSecond).toFixed(3)} max_z=${maxZ.toFixed(2)}`,
-);
-if (failures > 0) process.exitCode = 1;
+
+/** Replaces (or adds) the game's row in bench/README.md's rtp table, keeping the rows sorted by game. */
+function recordResult(result: GameResult): void {
+  const text = readFileSync(RECORD_FILE, 'utf8');
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${RECORD_FILE} has no rtp results table`);
+  const lines = text
+    .slice(start + TABLE_START.length, end)
+    .trim()
+    .split('\n');
+  const header = lines.slice(0, 2);
+  const rows = new Map(
+    lines
+      .slice(2)
+      .filter((line) => line.startsWith('|'))
+      .map((line) => [line.split('|')[1]?.trim() ?? '', line]),
+  );
+  const date = new Date().toISOString().slice(0, 10);
+  const verdict = result.failed ? 'OUTSIDE 99.9 %' : 'within 99.9 %';
+  rows.set(
+    result.game.name,
+    `| ${result.game.name} | ${date} | ${ROUNDS.toLocaleString('en')} | ${(result.mean * 100).toFixed(4)} % | ` +
+      `${(result.expected * 100).toFixed(4)} %${result.game.isExact ? '' : ' (reference)'} | ${result.z.toFixed(2)} (${verdict}) | ` +
+      `${Math.round(ROUNDS / result.seconds).toLocaleString('en')} | ${describeConditions(Math.min(WORKERS, ROUNDS))} |`,
+  );
+  const sorted = [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
+  const table = [...header, ...sorted].join('\n');
+  writeFileSync(RECORD_FILE, `${text.slice(0, start + TABLE_START.length)}\n${table}\n${text.slice(end)}`);
+}
+
+async function main(): Promise<void> {
+  const games = selectGames();
+  console.log(
+    `rtp: ${ROUNDS} rounds per game on ${Math.min(WORKERS, ROUNDS)} workers, fresh seeds per worker`,
+  );
+  const baselinePerSecond = measureRawStream(Math.min(ROUNDS, 1_000_000));
+  console.log(
+    `rtp: raw stream baseline ${Math.round(baselinePerSecond)} rounds/s on one core (key and one block each)`,
+  );
+  let totalSeconds = 0;
+  let maxZ = 0;
+  let failures = 0;
+  for (const game of games) {
+    const result = await runGame(game);
+    if (process.env.BENCH_RTP_RECORD === '1') recordResult(result);
+    totalSeconds += result.seconds;
+    if (game.isExact) maxZ = Math.max(maxZ, Math.abs(result.z));
+    if (result.failed) failures += 1;
+  }
+  // Rounds per second per core, so that the ratio against the one-core raw stream means the same
+  // whatever the number of workers.
+  const roundsPerSecond = (games.length * ROUNDS) / totalSeconds / Math.min(WORKERS, ROUNDS);
+  console.log(
+    `RESULT rtp rounds_per_s=${Math.round(roundsPerSecond)} baseline_rounds_per_s=${Math.round(baselinePerSecond)} ` +
+      `ratio=${(roundsPerSecond / baselinePerSecond).toFixed(3)} max_z=${maxZ.toFixed(2)}`,
+  );
+  if (failures > 0) process.exitCode = 1;
+}
+
+if (isMainThread) {
+  await main();
+} else {
+  parentPort?.postMessage(playShare(workerData as ShareTask));
+}
