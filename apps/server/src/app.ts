@@ -66,6 +66,7 @@ import { wordMessage } from './modules/inbox/message-texts.ts';
 import { createLotteryService } from './modules/lottery/lottery.service.ts';
 import { createMemberService, type MemberService } from './modules/member/member.service.ts';
 import { createMemberAdminService } from './modules/member/member-admin.service.ts';
+import { createTrialExpiryService } from './modules/member/trial-expiry.service.ts';
 import { createMerchantService } from './modules/merchant/merchant.service.ts';
 import { createMerchantAdminService } from './modules/merchant/merchant-admin.service.ts';
 import { createOperatorService } from './modules/operator/operator.service.ts';
@@ -105,6 +106,7 @@ import { installMetrics } from './platform/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
+import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/play-house-game.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
 import {
@@ -333,6 +335,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createWithdrawalAutoReceiptJob({ withdrawals, findMerchant: merchantService.findById }),
       createLiftExclusionsJob({ members, responsibleGaming }),
       createSettleVendorTransfersJob({ vendorTransfers }),
+      createExpireTrialsJob({ trials: createTrialExpiryService({ db: database.db, now }) }),
     ],
   });
   app.decorate('jobs', jobs);

@@ -433,6 +433,8 @@ export type MembersTable = {
   register_domain: string | null;
   register_method: string | null;
   last_login_at: Date | null;
+  /** When a trial account was anonymised, a day after its last activity; null otherwise. */
+  anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };

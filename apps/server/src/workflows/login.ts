@@ -16,13 +16,23 @@ import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { maskEmail, maskPhone, parseMobileNumber } from '../platform/phone/phone-number.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
+import { admitNewAccount } from './account-creation.ts';
 import { admitSelfExcludedMember } from './responsible-gaming.ts';
 
 /** The login result of spec §3 and API.md. */
 export type LoginResult = { token: string; firstTimeLogin: boolean; passwordExpired: boolean };
 
-/** Who is logging in from where. */
-export type ClientContext = { ip: string; country: string | null; userAgent: string | null };
+/**
+ * Who is logging in from where. `deviceId` is the random id the web app keeps in the browser
+ * (X-Device-Id): weak, since a script can leave it out or change it, so it only adds to what the
+ * address says.
+ */
+export type ClientContext = {
+  ip: string;
+  country: string | null;
+  userAgent: string | null;
+  deviceId: string | null;
+};
 
 export type LoginDeps = {
   members: MemberService;
@@ -257,14 +267,19 @@ export async function logInWithSmsCode(
   });
 }
 
-/** Free play (spec §4): a fresh trial account (type 4) for this browser, logged in. */
+/**
+ * Free play (spec §4): a fresh trial account (type 4) for this browser, logged in; past the
+ * merchant's thresholds for this address or device, only with a solved captcha.
+ */
 export async function logInForFreePlay(
   deps: LoginDeps,
   merchant: ResolvedMerchant,
+  input: { captcha: string | undefined; captchaId: string | undefined },
   client: ClientContext,
 ): Promise<LoginResult> {
   const { FREEPLAY } = readSwitches(merchant.settings.whitelabel, ['FREEPLAY']);
   if (!FREEPLAY) throw new AppError('FEATURE_DISABLED');
+  await admitNewAccount(deps, merchant, { kind: 'trial', client, ...input });
   const member = await deps.members.createTrialMember(merchant.id, client.ip);
   return completeLogin(deps, {
     member,

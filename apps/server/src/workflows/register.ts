@@ -7,6 +7,7 @@ import { AppError } from '../platform/http/errors.ts';
 import { translateField, translatePattern } from '../platform/i18n/account-texts.ts';
 import type { Language } from '../platform/i18n/language.ts';
 import { parseMobileNumber } from '../platform/phone/phone-number.ts';
+import { admitNewAccount } from './account-creation.ts';
 import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
 
 export type RegisterMethod = 'username' | 'mobile';
@@ -171,6 +172,15 @@ export async function registerMember(
     }
   }
   if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+  // Counted before the account exists; past the merchant's thresholds a captcha is asked for, unless
+  // its register rules have just had one solved.
+  await admitNewAccount(deps, merchant, {
+    kind: 'register',
+    client,
+    captcha: value('captcha') || undefined,
+    captchaId: input.captchaId,
+    isCaptchaSolved: captchaRule !== undefined,
+  });
 
   const account = method === 'mobile' ? mobileText.replace(/[^0-9]/g, '') : value('username');
   const [taken, mobileTaken] = await Promise.all([

@@ -40,8 +40,8 @@ export const DEMO_HELP_CENTER: HelpCategoryInput[] = [
         anchor: 'privacy-data',
         title: { TY: 'Anong datos ang kinokolekta namin', EN: 'What we collect' },
         content: {
-          TY: '<p>Kinokolekta namin ang iyong username, numero ng mobile, email at kasaysayan ng transaksyon upang mapatakbo ang iyong account, maiwasan ang pandaraya at sumunod sa batas. Hindi namin ibinebenta ang iyong datos.</p>',
-          EN: '<p>We collect your username, mobile number, email and transaction history to run your account, prevent fraud and meet legal duties. We never sell your data.</p>',
+          TY: '<p>Kinokolekta namin ang iyong username, numero ng mobile, email at kasaysayan ng transaksyon upang mapatakbo ang iyong account, maiwasan ang pandaraya at sumunod sa batas. Hindi namin ibinebenta ang iyong datos.</p><p>Nag-iimbak din ang iyong browser ng random na device identifier na ipinapadala sa bawat request. Ginagamit lamang namin ito, kasama ng iyong network address, upang limitahan kung ilang account ang nabubuksan mula sa iisang device o network; hindi nito kinikilala ang iyong device sa labas ng site na ito. Ang mga free-play account ay ginagawang anonymous 24 oras matapos ang huling paggamit.</p>',
+          EN: '<p>We collect your username, mobile number, email and transaction history to run your account, prevent fraud and meet legal duties. We never sell your data.</p><p>Your browser also keeps a random device identifier that it sends with each request. We use it, with your network address, only to limit how many accounts are opened from one device or network; it does not identify your device outside this site. Free-play accounts are anonymised 24 hours after their last use.</p>',
         },
       },
       {

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { MerchantAdminService } from '../../modules/merchant/merchant-admin.service.ts';
-import { RegionRestriction, RegisterRule, WhitelabelNode } from '../../modules/merchant/merchant-settings.ts';
+import {
+  AccountCreation,
+  RegionRestriction,
+  RegisterRule,
+  WhitelabelNode,
+} from '../../modules/merchant/merchant-settings.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
@@ -94,11 +99,15 @@ const MerchantConfig = Type.Object({
     closedEverywhere: Type.Boolean(),
     regionRestriction: RegionRestriction,
   }),
+  accountCreation: AccountCreation,
 });
 
 const ConfigReply = { 200: Envelope(MerchantConfig), ...BO_ERROR_RESPONSES };
 
-/** Merchants and their configuration: general fields, domains, switches, register rules, social login, status. */
+/**
+ * Merchants and their configuration: general fields, domains, switches, register rules, social
+ * login, status, and the thresholds of new accounts.
+ */
 export function registerMerchantConfigRoutes(app: FastifyInstance, deps: MerchantConfigRoutesDeps): void {
   const { merchantAdmin } = deps;
 
@@ -191,6 +200,14 @@ export function registerMerchantConfigRoutes(app: FastifyInstance, deps: Merchan
           merchantId,
           (body as { rules: Static<typeof RegisterRule>[] }).rules,
         ),
+    },
+    {
+      path: 'account-creation',
+      summary:
+        'New accounts per address (an IPv6 /64) and per device in a window before each further one needs a captcha',
+      body: AccountCreation,
+      run: (actor, merchantId, body) =>
+        merchantAdmin.updateAccountCreation(actor, merchantId, body as Static<typeof AccountCreation>),
     },
     {
       path: 'social-login',

@@ -14,6 +14,7 @@ import {
   updateMerchantRow,
 } from './merchant-admin.repository.ts';
 import {
+  type AccountCreation,
   type MerchantSettings,
   MerchantSettingsError,
   parseMerchantSettings,
@@ -174,6 +175,7 @@ export function createMerchantAdminService(deps: {
       register: settings.register,
       socialLogin: socialLoginViewOf(settings),
       systemStatus: systemStatusViewOf(row, settings),
+      accountCreation: settings.accountCreation,
     };
   }
 
@@ -227,6 +229,15 @@ export function createMerchantAdminService(deps: {
         action: 'settings.whitelabel',
         view: ({ settings }) => settings.whitelabel,
         apply: ({ settings }) => ({ settings: { ...settings, whitelabel: tree } }),
+      });
+    },
+
+    /** How many accounts one address or device may open in a window before a captcha is asked. */
+    updateAccountCreation(actor: ChangeActor, merchantId: string, input: AccountCreation) {
+      return change(actor, merchantId, {
+        action: 'settings.accountCreation',
+        view: ({ settings }) => settings.accountCreation,
+        apply: ({ settings }) => ({ settings: { ...settings, accountCreation: input } }),
       });
     },
 

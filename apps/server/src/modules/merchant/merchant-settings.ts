@@ -96,6 +96,33 @@ export type RegionRestriction = Static<typeof RegionRestriction>;
 
 const URL_LIST_MAX = 20;
 
+const ACCOUNT_CREATION_DEFAULT = {
+  windowMinutes: 60,
+  registrationsPerAddress: 10,
+  registrationsPerDevice: 3,
+  trialsPerAddress: 20,
+  trialsPerDevice: 5,
+};
+
+/**
+ * How many accounts one client may open in a rolling window before each further one needs a
+ * captcha (0: always). Philippine carriers put many subscribers behind one IPv4 address, so these
+ * thresholds ask for a captcha and never refuse. An address counts as itself for IPv4 and as its
+ * /64 for IPv6; a device is the random X-Device-Id the web app keeps, which a script can leave out
+ * or change, so it only adds to the address threshold.
+ */
+export const AccountCreation = Type.Object(
+  {
+    windowMinutes: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60, default: 60 }),
+    registrationsPerAddress: Type.Integer({ minimum: 0, maximum: 10_000, default: 10 }),
+    registrationsPerDevice: Type.Integer({ minimum: 0, maximum: 1000, default: 3 }),
+    trialsPerAddress: Type.Integer({ minimum: 0, maximum: 10_000, default: 20 }),
+    trialsPerDevice: Type.Integer({ minimum: 0, maximum: 1000, default: 5 }),
+  },
+  { default: ACCOUNT_CREATION_DEFAULT },
+);
+export type AccountCreation = Static<typeof AccountCreation>;
+
 export const MerchantSettings = Type.Object({
   whitelabel: Type.Array(WhitelabelNode, { maxItems: 100, default: [] }),
   register: Type.Array(RegisterRule, { maxItems: 60, default: [] }),
@@ -149,6 +176,7 @@ export const MerchantSettings = Type.Object({
     }),
     { maxItems: 4, default: [] },
   ),
+  accountCreation: AccountCreation,
   /** Days a password stays valid when FORCEPASSCHANGE is on; 0 never expires (spec §4). */
   passwordExpiryDays: Type.Integer({ minimum: 0, maximum: 3650, default: 0 }),
   /**

@@ -50,6 +50,8 @@ const FreePlayBody = Type.Object({
   os: Type.Optional(Type.String({ maxLength: 20 })),
   platform: Type.Optional(Type.String({ maxLength: 4 })),
   gatewayVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  /** Asked for (CAPTCHA_REQUIRED) past the merchant's thresholds of trial accounts per client. */
+  captcha: Type.Optional(Type.String({ maxLength: 16 })),
 });
 
 /** POST /wps/session/login (E), /login/freeplay, DELETE /wps/session/logout (T). */
@@ -168,8 +170,17 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRoutesD
         response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
       },
     },
-    async (request) =>
-      ok(await logInForFreePlay(deps, requireMerchant(request), readClient(request, deps.countryHeader))),
+    async (request) => {
+      const body = request.body as Static<typeof FreePlayBody>;
+      return ok(
+        await logInForFreePlay(
+          deps,
+          requireMerchant(request),
+          { captcha: body.captcha, captchaId: readCaptchaId(request) },
+          readClient(request, deps.countryHeader),
+        ),
+      );
+    },
   );
 
   app.delete(
