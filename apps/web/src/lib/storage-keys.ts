@@ -18,6 +18,8 @@ export const storageKeys = {
   balanceHidden: 'balanceHidden',
   /** Session storage prefix of the cached hot games, per language and filter (spec §4, §9 HOT_GAMES). */
   hotGamesPrefix: 'HOT_GAMES:',
+  /** Local storage: this browser's random device id, sent as X-Device-Id (lib/device-id.ts). */
+  deviceId: 'deviceId',
 } as const;
 
 /** Reads storage without throwing where storage is disabled (private mode, sandboxed frames). */

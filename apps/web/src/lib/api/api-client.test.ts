@@ -9,10 +9,12 @@ import { useConnectionNotices } from './connection-notices';
 let server: Server;
 let origin = '';
 let lastAuthorization: string | undefined;
+let lastDeviceId: string | string[] | undefined;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     lastAuthorization = request.headers.authorization;
+    lastDeviceId = request.headers['x-device-id'];
     const url = new URL(request.url ?? '/', 'http://localhost');
     response.setHeader('Content-Type', 'application/json');
     if (url.pathname === '/ok')
@@ -58,6 +60,14 @@ describe('api client', () => {
       status: 422,
       value: { captcha: true },
     });
+  });
+
+  it("every call carries this browser's device id, the same each time", async () => {
+    await requestApi(`${origin}/ok`);
+    const first = lastDeviceId;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await requestApi(`${origin}/ok`);
+    expect(lastDeviceId).toBe(first);
   });
 
   it('a reply that is not an envelope throws BAD_RESPONSE', async () => {

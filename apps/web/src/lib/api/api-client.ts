@@ -1,3 +1,4 @@
+import { readDeviceId } from '../device-id';
 import { ApiError } from './api-error';
 import { takeBootResponse } from './boot-prefetch';
 import { useConnectionNotices } from './connection-notices';
@@ -64,7 +65,7 @@ export async function requestApi<Value>(path: string, request: ApiRequest = {}):
     controller.abort();
   }, requestTimeoutMs);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Device-Id': readDeviceId() };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   // A form with a file goes as multipart, its boundary set by the browser.

@@ -41,12 +41,20 @@ export function register(
   });
 }
 
-/** POST /wps/session/login/freeplay (spec §7): a trial account for this browser. */
-export function logInForFreePlay(language: LanguageCode): Promise<LoginResult> {
+/**
+ * POST /wps/session/login/freeplay (spec §7): a trial account for this browser, with the captcha
+ * answer when the server has asked for one.
+ */
+export function logInForFreePlay(language: LanguageCode, captcha?: string): Promise<LoginResult> {
   return requestApi<LoginResult>('/wps/session/login/freeplay', {
     method: 'POST',
     query: { language },
-    body: { os: readOperatingSystem(), platform: 'W', gatewayVersion: 3 },
+    body: {
+      os: readOperatingSystem(),
+      platform: 'W',
+      gatewayVersion: 3,
+      ...(captcha ? { captcha } : {}),
+    },
   });
 }
 

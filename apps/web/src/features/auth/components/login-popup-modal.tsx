@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Gamepad2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,6 +63,10 @@ export function LoginPopupModal({
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<SecondStepChallenge | null>(null);
+  // Past the merchant's thresholds of trial accounts per network or device the server asks free
+  // play for a captcha; the form then shows one beside the free-play button.
+  const [freePlayCaptcha, setFreePlayCaptcha] = useState<{ value: string; error?: string } | null>(null);
+  const queryClient = useQueryClient();
   const showsCaptcha = tab === 'username' && (needsCaptcha || publicState.data?.showCaptcha === true);
 
   function update(field: keyof typeof values, value: string) {
@@ -150,11 +155,21 @@ export function LoginPopupModal({
 
   async function playForFree() {
     setServerAnswer(null);
+    const captcha = freePlayCaptcha?.value.trim();
+    if (freePlayCaptcha && !captcha) {
+      setFreePlayCaptcha({ value: '', error: t('auth.inputEmpty') });
+      return;
+    }
     setSubmitting(true);
     try {
-      setToken((await logInForFreePlay(language)).token);
+      setToken((await logInForFreePlay(language, captcha)).token);
       onClose();
     } catch (error) {
+      // A sent captcha is used up whatever the answer: the next try needs a new image.
+      if (captcha) void queryClient.invalidateQueries({ queryKey: ['captcha'] });
+      if (isApiError(error) && (error.value as { captcha?: boolean } | undefined)?.captcha) {
+        setFreePlayCaptcha({ value: '' });
+      }
       setServerAnswer(
         isApiError(error)
           ? { message: error.message, code: error.code }
@@ -278,6 +293,16 @@ export function LoginPopupModal({
               disabled={isSubmitting}
               onAnswer={setServerAnswer}
             />
+          ) : null}
+          {hasFreePlay && freePlayCaptcha ? (
+            <div className="flex flex-col gap-2" data-testid="freeplay-captcha">
+              <p className="text-sm text-muted">{t('auth.newAccountCaptcha')}</p>
+              <CaptchaField
+                value={freePlayCaptcha.value}
+                onValueChange={(value) => setFreePlayCaptcha({ value })}
+                error={freePlayCaptcha.error}
+              />
+            </div>
           ) : null}
           {hasFreePlay ? (
             <Button

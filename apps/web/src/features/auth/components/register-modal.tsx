@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -26,6 +26,7 @@ import {
 } from '../register-validation';
 import { AuthBanner } from './auth-banner';
 import { AuthSwitch } from './auth-switch';
+import { CaptchaField } from './captcha-field';
 import { DialingCodePicker } from './dialing-code-picker';
 import { SendCodeButton } from './send-code-button';
 
@@ -64,6 +65,10 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
+  // Past the merchant's thresholds of new accounts per network or device the server asks for a
+  // captcha (CAPTCHA_REQUIRED with value.captcha), and the form shows one from then on.
+  const [isCaptchaAsked, setCaptchaAsked] = useState(false);
+  const queryClient = useQueryClient();
 
   const switches = settings.data?.switches ?? {};
   const whitelabel = permission.data?.whitelabel;
@@ -87,6 +92,8 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   // The confirmation follows the password; servers that send no rule for it still get the field.
   const hasConfirmRule = shownRules.some((rule) => rule.field === 'confirmPassword');
   const hasAffiliateField = shownRules.some((rule) => rule.field === 'affiliateCode');
+  const hasCaptchaRule = shownRules.some((rule) => rule.field === 'captcha');
+  const showsAskedCaptcha = isCaptchaAsked && !hasCaptchaRule;
 
   function describe(error: FieldError | undefined): string | null {
     if (!error) return null;
@@ -113,6 +120,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     setServerAnswer(null);
     const nextErrors = validateRegisterForm(shownRules, values);
+    if (showsAskedCaptcha && !values.captcha?.trim()) nextErrors.captcha = { kind: 'required' };
     const nextConsentErrors = { terms: !consents.terms, age: !consents.age };
     setErrors(nextErrors);
     setConsentErrors(nextConsentErrors);
@@ -123,6 +131,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     if (fields.password !== undefined) fields.confirmPassword = values.confirmPassword ?? '';
     if (method === 'mobile' && fields.mobileNum) fields.username = fields.mobileNum;
     if (fields.mobileNum !== undefined) fields.countryDialingCode = dialingCode;
+    if (showsAskedCaptcha) fields.captcha = (values.captcha ?? '').trim();
     const codeFromUrl = readAffiliateCodeFromUrl();
     if (!hasAffiliateField && codeFromUrl) fields.affiliateCode = codeFromUrl;
     setSubmitting(true);
@@ -136,7 +145,10 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       closeAllModals();
       navigate('/');
     } catch (error) {
+      // A sent captcha is used up whatever the answer: the next try needs a new image.
+      if (fields.captcha !== undefined) void queryClient.invalidateQueries({ queryKey: ['captcha'] });
       if (isApiError(error)) {
+        if ((error.value as { captcha?: boolean } | undefined)?.captcha) setCaptchaAsked(true);
         const serverFields = (error.value as { fields?: Record<string, string> } | undefined)?.fields;
         if (serverFields) {
           setErrors((current) => ({
@@ -178,6 +190,16 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
           />
         ) : null}
         {shownRules.map((rule) => {
+          if (rule.field === 'captcha') {
+            return (
+              <CaptchaField
+                key={rule.field}
+                value={values.captcha ?? ''}
+                onValueChange={(value) => update('captcha', value)}
+                error={describe(errors.captcha)}
+              />
+            );
+          }
           const input = inputTypes[rule.field] ?? { type: 'text' };
           const field = (
             <TextField
@@ -226,6 +248,16 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
             />,
           ];
         })}
+        {showsAskedCaptcha ? (
+          <div className="flex flex-col gap-2" data-testid="register-captcha">
+            <p className="text-sm text-muted">{t('auth.newAccountCaptcha')}</p>
+            <CaptchaField
+              value={values.captcha ?? ''}
+              onValueChange={(value) => update('captcha', value)}
+              error={describe(errors.captcha)}
+            />
+          </div>
+        ) : null}
         <div className="flex flex-col">
           <Checkbox
             checked={consents.terms}

@@ -511,6 +511,8 @@ export const en = {
     mobileNum: 'Mobile number',
     verificationCode: 'Verification code',
     captcha: 'Captcha',
+    newAccountCaptcha:
+      'Many accounts were opened from this network or device recently. Enter the captcha to go on.',
     sendCode: 'Send code',
     rememberPassword: 'Remember me',
     forgotPassword: 'Forgot password?',

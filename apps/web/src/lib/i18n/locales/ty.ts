@@ -527,6 +527,8 @@ export const ty = {
     mobileNum: 'Numero ng mobile',
     verificationCode: 'Verification code',
     captcha: 'Captcha',
+    newAccountCaptcha:
+      'Maraming account ang binuksan kamakailan mula sa network o device na ito. Ilagay ang captcha para magpatuloy.',
     sendCode: 'Ipadala ang code',
     rememberPassword: 'Tandaan ako',
     forgotPassword: 'Nakalimutan ang password?',
