@@ -41,6 +41,14 @@ export type General = {
   launchGameCDNs: string[];
   passwordExpiryDays: number;
 };
+/** New accounts one address (an IPv6 /64) or device may open in the window before a captcha is asked. */
+export type AccountCreation = {
+  windowMinutes: number;
+  registrationsPerAddress: number;
+  registrationsPerDevice: number;
+  trialsPerAddress: number;
+  trialsPerDevice: number;
+};
 export type Domain = { domain: string; route: 'PLAYER' | 'AGENT' | 'MOBILE'; isMain: boolean };
 export type SocialLoginProvider = {
   provider: 'google' | 'facebook';
@@ -59,6 +67,7 @@ export type MerchantConfig = {
   register: RegisterRule[];
   socialLogin: SocialLoginProvider[];
   systemStatus: { maintenance: Maintenance; closedEverywhere: boolean; regionRestriction: RegionRestriction };
+  accountCreation: AccountCreation;
 };
 
 const configKey = (merchantId: string) => ['bo', 'merchant-config', merchantId] as const;
@@ -77,7 +86,8 @@ export type ConfigSection =
   | 'whitelabel'
   | 'register'
   | 'social-login'
-  | 'system-status';
+  | 'system-status'
+  | 'account-creation';
 
 /** One section written whole; the answer is the new configuration, put straight into the cache. */
 export function useSaveSection(merchantId: string) {

@@ -25,6 +25,7 @@ const TABS = [
   ['general', 'General'],
   ['domains', 'Domains'],
   ['social-login', 'Social login'],
+  ['account-creation', 'New accounts'],
   ['customer-service', 'Customer service'],
   ['resources', 'Resources'],
 ] as const satisfies readonly (readonly [ConfigSection | RowSection, string])[];
@@ -136,6 +137,8 @@ function Section(props: SectionProps & { tab: ConfigSection }) {
       return <DomainsForm {...props} />;
     case 'social-login':
       return <SocialLoginForm {...props} />;
+    case 'account-creation':
+      return <AccountCreationForm {...props} />;
   }
 }
 
@@ -682,6 +685,64 @@ function SocialLoginForm(props: SectionProps) {
             Add {name}
           </button>
         ))}
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}
+
+const ACCOUNT_CREATION_FIELDS = [
+  ['registrationsPerAddress', 'Registrations per address'],
+  ['registrationsPerDevice', 'Registrations per device'],
+  ['trialsPerAddress', 'Free-play accounts per address'],
+  ['trialsPerDevice', 'Free-play accounts per device'],
+] as const;
+
+/**
+ * How many accounts one address (an IPv6 /64) or one device may open in the window before each
+ * further one needs a captcha; never a refusal, since carriers put many subscribers behind one
+ * address. 0 asks every new account for a captcha.
+ */
+function AccountCreationForm(props: SectionProps) {
+  const [thresholds, setThresholds] = useState(props.config.accountCreation);
+  useEffect(() => setThresholds(props.config.accountCreation), [props.config.accountCreation]);
+  const integer = (value: string) => Number.parseInt(value, 10) || 0;
+  return (
+    <form
+      className="panel form-grid"
+      aria-label="New accounts"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave(thresholds, 'New-account thresholds saved.');
+      }}
+    >
+      <p className="muted small">
+        Past a threshold every further account from that address or device needs a captcha; nothing is
+        refused. The device is a random id the site keeps in the browser: a script can drop it, so the address
+        threshold is the one that holds.
+      </p>
+      <div className="field-row">
+        <label className="field">
+          <span className="field__label">Window (minutes)</span>
+          <input
+            type="number"
+            min={1}
+            max={10_080}
+            value={thresholds.windowMinutes}
+            onChange={(event) => setThresholds({ ...thresholds, windowMinutes: integer(event.target.value) })}
+          />
+        </label>
+        {ACCOUNT_CREATION_FIELDS.map(([name, label]) => (
+          <label key={name} className="field">
+            <span className="field__label">{label}</span>
+            <input
+              type="number"
+              min={0}
+              value={thresholds[name]}
+              onChange={(event) => setThresholds({ ...thresholds, [name]: integer(event.target.value) })}
+            />
+          </label>
+        ))}
+      </div>
       <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
     </form>
   );
