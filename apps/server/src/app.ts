@@ -319,6 +319,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     games,
     wallet,
+    responsibleGaming,
     client: createTransferVendorClient({ readSecret: games.readVendorSecret, now }),
     now,
   });
@@ -473,7 +474,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
     registerWithdrawalRoutes(uploads, { ...withdrawDeps, images: app.images });
-    registerBankDepositRoutes(uploads, { members, payments, wallet, images: app.images, inbox });
+    registerBankDepositRoutes(uploads, {
+      members,
+      payments,
+      wallet,
+      images: app.images,
+      inbox,
+      responsibleGaming,
+    });
     registerBackOfficeContentRoutes(uploads, {
       contentAdmin: createContentAdminService({ db: database.db, recordChange: audit.record }),
       images: app.images,

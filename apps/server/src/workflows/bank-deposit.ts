@@ -2,11 +2,12 @@ import type { InboxService } from '../modules/inbox/inbox.service.ts';
 import type { MemberRow } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import type { DepositRow, PaymentService } from '../modules/payment/payment.service.ts';
+import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeActor } from '../platform/audit/record-change.ts';
 import { AppError } from '../platform/http/errors.ts';
 import type { ImageStore } from '../platform/storage/image-store.ts';
-import { depositTransferKey } from './deposit.ts';
+import { depositTransferKey, recordDepositWithinLimits } from './deposit.ts';
 import { tellDeposit } from './money-messages.ts';
 
 export type BankDepositDeps = {
@@ -25,10 +26,12 @@ export const RECEIPT_NAMESPACE = 'receipts';
 /**
  * A manual bank transfer (issue: the first gateway kind): the player sends the money to the
  * merchant's account, then submits the amount, their transfer reference and a photo of the
- * receipt. The deposit waits for an operator; nothing is credited before.
+ * receipt. The deposit waits for an operator; nothing is credited before. It counts towards the
+ * member's deposit limits from now on, as a gateway deposit does from its order (responsible
+ * gaming), and is refused during a break or self-exclusion.
  */
 export async function submitBankDeposit(
-  deps: BankDepositDeps,
+  deps: BankDepositDeps & { responsibleGaming: ResponsibleGamingService },
   merchant: ResolvedMerchant,
   member: MemberRow,
   input: { methodId: string; amountMinor: bigint; reference: string; receipt: Buffer },
@@ -37,6 +40,11 @@ export async function submitBankDeposit(
   if (!method || method.merchant_id !== merchant.id || !method.enabled || method.kind !== 'bank_transfer') {
     throw new AppError('NOT_FOUND');
   }
+  // Answered before the receipt is stored; checked again, under the member's lock, as it is recorded.
+  await deps.responsibleGaming.checkDepositAllowed(
+    { memberId: member.id, merchantId: merchant.id },
+    input.amountMinor,
+  );
   await deps.payments.checkAmount({
     method,
     memberId: member.id,
@@ -49,11 +57,7 @@ export async function submitBankDeposit(
     maxBytes: RECEIPT_BYTES_MAX,
     maxPixels: RECEIPT_PIXELS_MAX,
   });
-  return deps.payments.createDeposit({
-    merchantId: merchant.id,
-    memberId: member.id,
-    method,
-    currency: merchant.currency,
+  return recordDepositWithinLimits(deps, merchant, member, method, {
     amountMinor: input.amountMinor,
     status: 'review',
     reference: input.reference,

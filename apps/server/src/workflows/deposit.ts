@@ -39,6 +39,52 @@ async function requireEnabledMethod(
 }
 
 /**
+ * Records a deposit once the member's responsible-gaming limits and breaks and the method's
+ * limits allow it. A deposit counts towards the limits from the moment it is recorded (pending,
+ * or in review) until it fails or is rejected, so the check and the record are one transaction
+ * under the member's play lock: simultaneous deposits are checked one after the other, each
+ * against those recorded before it.
+ */
+export async function recordDepositWithinLimits(
+  deps: Pick<DepositDeps, 'payments' | 'responsibleGaming'>,
+  merchant: ResolvedMerchant,
+  member: MemberRow,
+  method: PaymentMethodRow,
+  input: {
+    amountMinor: bigint;
+    status: 'pending' | 'review';
+    reference?: string;
+    receiptPath?: string;
+  },
+): Promise<DepositRow> {
+  const player = { memberId: member.id, merchantId: merchant.id };
+  const amount = {
+    method,
+    memberId: member.id,
+    amountMinor: input.amountMinor,
+    timeZone: merchant.timeZone,
+  };
+  return deps.responsibleGaming.withPlayLock(player, async (trx) => {
+    // The member's own limits and breaks (responsible gaming) before the method's limits.
+    await deps.responsibleGaming.checkDepositAllowedIn(trx, player, input.amountMinor);
+    await deps.payments.checkAmount(amount, trx);
+    return deps.payments.createDeposit(
+      {
+        merchantId: merchant.id,
+        memberId: member.id,
+        method,
+        currency: merchant.currency,
+        amountMinor: input.amountMinor,
+        status: input.status,
+        reference: input.reference ?? null,
+        receiptPath: input.receiptPath ?? null,
+      },
+      trx,
+    );
+  });
+}
+
+/**
  * A deposit through a hosted gateway: the amount checked against the member's responsible-gaming
  * limits and breaks and the method's limits, the
  * deposit recorded as pending, and the gateway's order opened; the player goes to `payUrl`.
@@ -51,22 +97,7 @@ export async function startGatewayDeposit(
   input: { methodId: string; amountMinor: bigint; siteOrigin: string; returnPath: string },
 ): Promise<{ deposit: DepositRow; payUrl: string }> {
   const method = await requireEnabledMethod(deps, merchant, input.methodId, 'gateway');
-  // The member's own limits and breaks (responsible gaming) before the method's limits.
-  await deps.responsibleGaming.checkDepositAllowed(
-    { memberId: member.id, merchantId: merchant.id },
-    input.amountMinor,
-  );
-  await deps.payments.checkAmount({
-    method,
-    memberId: member.id,
-    amountMinor: input.amountMinor,
-    timeZone: merchant.timeZone,
-  });
-  const deposit = await deps.payments.createDeposit({
-    merchantId: merchant.id,
-    memberId: member.id,
-    method,
-    currency: merchant.currency,
+  const deposit = await recordDepositWithinLimits(deps, merchant, member, method, {
     amountMinor: input.amountMinor,
     status: 'pending',
   });

@@ -128,6 +128,14 @@ export async function launchGame(
   const player = assertMayPlayForReal(input.player, vendor, {
     allowTransfer: vendorTransfers !== undefined && input.currency !== undefined,
   });
+  if (vendorTransfers && input.currency && vendor.wallet_mode === 'transfer') {
+    // A transfer vendor reports no rounds to check a stake against: its launch checks the
+    // member's break and session time (responsible gaming), as every move into it does.
+    await vendorTransfers.checkLaunchAllowed(
+      { id: input.merchantId, currency: input.currency },
+      player.memberId,
+    );
+  }
   if (vendorTransfers && input.currency && input.walletMode === 'single') {
     const merchant = { id: input.merchantId, currency: input.currency };
     const member = { id: player.memberId, status: player.isSelfExcluded ? 'self_excluded' : 'active' };

@@ -330,19 +330,27 @@ export function createHouseGames(deps: HouseGameDeps) {
     const stakeMinor = BigInt(row.stake_minor);
     let balanceAfterDebit: bigint;
     try {
-      const debit = await wallet.debitForBet({
-        ...table.player,
-        currency: row.currency,
-        key: stakeKey(row.id),
-        reference: `${INHOUSE_VASSALAGE}:${row.id}`,
-        amountMinor: stakeMinor,
-      });
+      // The member's limits are checked in the stake's own transaction, under their play lock.
+      const debit = await wallet.debitForBetAfterCheck(
+        {
+          ...table.player,
+          currency: row.currency,
+          key: stakeKey(row.id),
+          reference: `${INHOUSE_VASSALAGE}:${row.id}`,
+          amountMinor: stakeMinor,
+        },
+        (trx) => responsibleGaming.checkBetAllowedIn(trx, table.player, stakeMinor),
+      );
       balanceAfterDebit = debit.balanceMinor;
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
       if (caught.code === 'INSUFFICIENT_FUNDS' || caught.value?.reason === 'ROLLED_BACK') {
         await houseRounds.advance(row, { phase: 'refused', status: 'rolled_back' });
         throw new AppError('INSUFFICIENT_FUNDS', { value: caught.value ?? {} });
+      }
+      if (caught.code === 'LIMIT_REACHED' || caught.code === 'SELF_EXCLUDED') {
+        // Refused by a limit that another bet reached meanwhile: the round never had its stake.
+        await houseRounds.advance(row, { phase: 'refused', status: 'rolled_back' });
       }
       throw caught;
     }
@@ -502,10 +510,12 @@ export function createHouseGames(deps: HouseGameDeps) {
    *
    * The round is drawn in advance from the member's seed pair as this process knows it and played
    * in one statement (house_play_one_step), which also checks the session, the game's limits and
-   * the member's responsible-gaming settings: one round trip to the database for a bet. Only a
-   * member with a break, a self-exclusion or a loss or session-time limit on record has the full
-   * checks (checkBetAllowed) run first. `remembered`: the table came from this process's memory,
-   * and any doubt sends the bet back to be placed the full way (NOT_AS_REMEMBERED).
+   * the member's responsible-gaming settings: one round trip to the database for a bet. A member
+   * with a break, a self-exclusion or a loss or session-time limit on record plays in a
+   * transaction instead, the limits checked in it under the member's play lock
+   * (checkBetAllowedIn): their bets take turns, and none passes a limit. `remembered`: the table
+   * came from this process's memory, and any doubt sends the bet back to be placed the full way
+   * (NOT_AS_REMEMBERED).
    */
   async function playOneStepRound(
     table: Extract<HouseTable, { kind: 'real' }>,
@@ -517,7 +527,7 @@ export function createHouseGames(deps: HouseGameDeps) {
     const { player, sessionId } = table;
     const fallBack = (refusal: () => Promise<never>): Promise<never> =>
       remembered && !remembered.isConfirmed ? Promise.reject(NOT_AS_REMEMBERED) : refusal();
-    if (sessionId === null) return playOneStepRoundInTransaction(table, requestId, played, stakeMinor);
+    if (sessionId === null) return playOneStepRoundInTransaction(table, requestId, played, stakeMinor, false);
     const id = houseRounds.newRoundId();
     const reference = `${INHOUSE_VASSALAGE}:${id}`;
     const money = {
@@ -526,7 +536,9 @@ export function createHouseGames(deps: HouseGameDeps) {
       stakeKey: stakeKey(id),
       winKey: winKey(id),
     };
-    let checkPlay = true;
+    // Whether the round's statement found no break, exclusion or loss or session-time limit on
+    // record: then the transaction below need not check them again.
+    let isPlayVouched = false;
     for (let attempt = 0; attempt < DRAW_ATTEMPTS_MAX; attempt += 1) {
       let drawn: Awaited<ReturnType<HouseRoundsService['drawInAdvance']>>;
       try {
@@ -541,7 +553,7 @@ export function createHouseGames(deps: HouseGameDeps) {
         id,
         player,
         sessionId,
-        checkPlay,
+        checkPlay: true,
         game: { id: table.game.id, vendorId: table.game.vendor_id, betLimits: table.game.bet_limits },
         currency: table.currency,
         requestId,
@@ -557,11 +569,10 @@ export function createHouseGames(deps: HouseGameDeps) {
       }
       if (remembered) remembered.isConfirmed = true;
       if (outcome.status === 'play') {
-        // Self-exclusion, breaks, and the member's loss and session-time limits (responsible gaming).
-        await responsibleGaming.checkBetAllowed(player, stakeMinor);
-        checkPlay = false;
-        attempt -= 1;
-        continue;
+        // Self-exclusion, breaks, and the member's loss and session-time limits (responsible
+        // gaming): checked in the round's own transaction under the member's play lock, so that
+        // simultaneous bets cannot pass a limit together.
+        return playOneStepRoundInTransaction(table, requestId, played, stakeMinor, true);
       }
       if (outcome.status === 'duplicate') throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
       if (outcome.status === 'short') {
@@ -576,10 +587,10 @@ export function createHouseGames(deps: HouseGameDeps) {
         return viewOf(outcome.row, { serverSeed: null });
       }
       // 'pair': another round (or a rotation) moved the pair on; draw again from it as it is now.
+      isPlayVouched = true;
     }
     if (remembered && !remembered.isConfirmed) throw NOT_AS_REMEMBERED;
-    if (checkPlay) await responsibleGaming.checkBetAllowed(player, stakeMinor);
-    return playOneStepRoundInTransaction(table, requestId, played, stakeMinor);
+    return playOneStepRoundInTransaction(table, requestId, played, stakeMinor, !isPlayVouched);
   }
 
   /** A launch whose session is over: a self-excluded member hears so, anyone else NOT_LOGGED_IN. */
@@ -591,19 +602,23 @@ export function createHouseGames(deps: HouseGameDeps) {
 
   /**
    * A one-step round in a transaction of its own, the nonce taken there: the member's first round
-   * (it makes the seed pair), and a round whose pair others keep moving on.
+   * (it makes the seed pair), a round whose pair others keep moving on, and every round of a
+   * member with a break or a loss or session-time limit on record (`checkPlay`), whose limits are
+   * checked first in that transaction, under the member's play lock.
    */
   async function playOneStepRoundInTransaction(
     table: Extract<HouseTable, { kind: 'real' }>,
     requestId: string,
     played: PlayedRound,
     stakeMinor: bigint,
+    checkPlay: boolean,
   ): Promise<RoundView> {
     const id = houseRounds.newRoundId();
     const reference = `${INHOUSE_VASSALAGE}:${id}`;
     const row = await wallet.withGameLedger(
       { ...table.player, currency: table.currency },
       async (ledger, trx) => {
+        if (checkPlay) await responsibleGaming.checkBetAllowedIn(trx, table.player, stakeMinor);
         const { pair, nonce } = await houseRounds.takeNextNonce(trx, table.player);
         let progress: RoundProgress;
         try {
@@ -669,14 +684,16 @@ export function createHouseGames(deps: HouseGameDeps) {
     let balanceAfterMinor = row.balance_after_minor === null ? undefined : BigInt(row.balance_after_minor);
     const key = extraStakeKey(row.id, row.action_count, action.type);
     if (extraMinor > 0n) {
-      await responsibleGaming.checkBetAllowed(table.player, extraMinor);
-      const debit = await wallet.debitForBet({
-        ...table.player,
-        currency: row.currency,
-        key,
-        reference: `${INHOUSE_VASSALAGE}:${row.id}`,
-        amountMinor: extraMinor,
-      });
+      const debit = await wallet.debitForBetAfterCheck(
+        {
+          ...table.player,
+          currency: row.currency,
+          key,
+          reference: `${INHOUSE_VASSALAGE}:${row.id}`,
+          amountMinor: extraMinor,
+        },
+        (trx) => responsibleGaming.checkBetAllowedIn(trx, table.player, extraMinor),
+      );
       balanceAfterMinor = debit.balanceMinor;
     }
     const moved = await houseRounds.advance(row, {

@@ -15,6 +15,7 @@ import {
   insertVendorTransfer,
   type VendorTransferRow,
 } from '../modules/game/vendor-transfer.repository.ts';
+import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { AccountRef, WalletService } from '../modules/wallet/wallet.service.ts';
 import { AppError, isAppError } from '../platform/http/errors.ts';
 import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
@@ -39,6 +40,12 @@ import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
  * Every ledger move is keyed, so two paths finishing one transfer (a late request and the job)
  * move money once; the row's pending → done/failed change is conditional, so the first ending
  * stands. Members hear of each cash change through the wallet's balance event.
+ *
+ * Responsible gaming: these vendors report no rounds, so what a member moves into them less what
+ * comes back counts as lost towards their loss limits (wallet.sumGameLossSince). A move into a
+ * vendor is a stake: refused during a break or self-exclusion, when session time is used up, or
+ * when it would take the period's loss past a limit, checked in the move's own transaction under
+ * the member's play lock. Money coming home is always allowed.
  */
 export const SETTLE_AFTER_MS = 30_000;
 export const SETTLE_ATTEMPTS_MAX = 10;
@@ -80,10 +87,11 @@ export function createVendorTransfers(deps: {
   db: Kysely<Database>;
   games: GameService;
   wallet: WalletService;
+  responsibleGaming: ResponsibleGamingService;
   client: TransferVendorClient;
   now?: () => Date;
 }) {
-  const { db, games, wallet, client } = deps;
+  const { db, games, wallet, responsibleGaming, client } = deps;
   const now = deps.now ?? (() => new Date());
 
   const readCash = async (merchant: Merchant, memberId: string) =>
@@ -210,24 +218,29 @@ export function createVendorTransfers(deps: {
     row: VendorTransferRow,
     vendor: VendorRow,
   ): Promise<VendorTransferRow> {
+    const amountMinor = BigInt(row.amount_minor);
+    const player = { memberId: row.member_id, merchantId: merchant.id };
     try {
-      await wallet.transfer({
-        merchantId: merchant.id,
-        currency: merchant.currency,
-        key: keyOf(row, 'in'),
-        code: 'vendor_transfer',
-        reference: `${vendor.vassalage}:${row.id}`,
-        from: cashOf(row.member_id),
-        to: clearingOf(vendor, row.member_id),
-        amountMinor: BigInt(row.amount_minor),
-      });
+      await wallet.transferAfterCheck(
+        {
+          merchantId: merchant.id,
+          currency: merchant.currency,
+          key: keyOf(row, 'in'),
+          code: 'vendor_transfer',
+          reference: `${vendor.vassalage}:${row.id}`,
+          from: cashOf(row.member_id),
+          to: clearingOf(vendor, row.member_id),
+          amountMinor,
+        },
+        (trx) => responsibleGaming.checkBetAllowedIn(trx, player, amountMinor),
+      );
     } catch (error) {
-      if (!isAppError(error) || error.code !== 'INSUFFICIENT_FUNDS') throw error;
-      await finishVendorTransfer(db, row.id, {
-        status: 'failed',
-        failureCode: 'INSUFFICIENT_FUNDS',
-        at: now(),
-      });
+      if (!isAppError(error)) throw error;
+      const isLimit = error.code === 'LIMIT_REACHED' || error.code === 'SELF_EXCLUDED';
+      if (error.code !== 'INSUFFICIENT_FUNDS' && !isLimit) throw error;
+      await finishVendorTransfer(db, row.id, { status: 'failed', failureCode: error.code, at: now() });
+      // A limit reached by another move meanwhile: the member hears which, as if checked first.
+      if (isLimit) throw error;
       return reread(row.id);
     }
     // A request stalled past SETTLE_AFTER_MS may find the job has already given up on it.
@@ -298,8 +311,14 @@ export function createVendorTransfers(deps: {
     if (vendor.status === 'maintenance') {
       throw new AppError('CONFLICT', { value: { reason: 'VENDOR_MAINTENANCE' } });
     }
-    // Money into a game vendor is a step towards a bet; out of one is always allowed.
+    // Money into a game vendor is a stake (responsible gaming); out of one is always allowed.
     if (isIn && member.status === 'self_excluded') throw new AppError('SELF_EXCLUDED');
+    if (isIn) {
+      await responsibleGaming.checkBetAllowed(
+        { memberId: member.id, merchantId: merchant.id },
+        input.amountMinor,
+      );
+    }
 
     const at = now();
     const row = {
@@ -387,17 +406,28 @@ export function createVendorTransfers(deps: {
     const requestId = `launch:${uuidv7()}`;
     await recall(merchant, member, requestId, { exceptVendorId: vendor.id });
     const cashMinor = await readCash(merchant, member.id);
-    if (cashMinor <= 0n) return;
+    // A loss limit lets only what it leaves go to the vendor; the rest stays in the main wallet.
+    const allowanceMinor = await responsibleGaming.findLossAllowance({
+      memberId: member.id,
+      merchantId: merchant.id,
+    });
+    const amountMinor = allowanceMinor !== null && allowanceMinor < cashMinor ? allowanceMinor : cashMinor;
+    if (amountMinor <= 0n) return;
     try {
       await transfer(merchant, member, {
         from: MAIN_WALLET,
         to: vendor.vassalage,
-        amountMinor: cashMinor,
+        amountMinor,
         requestId: `${requestId}:in`,
       });
     } catch (error) {
-      // Cash that changed meanwhile (a bet elsewhere) is no reason to refuse the game.
-      if (isAppError(error) && error.code === 'INSUFFICIENT_FUNDS') return;
+      // Cash that changed meanwhile (a bet elsewhere, or another move that used the loss limit)
+      // is no reason to refuse the game.
+      const isShort =
+        isAppError(error) &&
+        (error.code === 'INSUFFICIENT_FUNDS' ||
+          (error.code === 'LIMIT_REACHED' && error.value?.limit === 'loss'));
+      if (isShort) return;
       throw error;
     }
   }
@@ -459,6 +489,12 @@ export function createVendorTransfers(deps: {
   }
 
   return {
+    /**
+     * What a transfer vendor's launch checks (responsible gaming): no break or self-exclusion in
+     * force, and session time left.
+     */
+    checkLaunchAllowed: (merchant: Merchant, memberId: string) =>
+      responsibleGaming.checkPlayAllowed({ memberId, merchantId: merchant.id }),
     merchantWallet,
     heldAtVendors,
     transfer,

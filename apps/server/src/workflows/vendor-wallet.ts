@@ -205,28 +205,25 @@ export function createVendorWallet(deps: {
     const gameId = round?.game_id ?? game?.id ?? player.gameId;
     if (gameId === null) return reply('ERROR', await balance());
 
-    // The player's own loss and session-time limits and breaks (responsible gaming); the
-    // protocol has no status of its own for them, so the stake is refused as an ERROR.
-    try {
-      await responsibleGaming.checkBetAllowed(
-        { memberId: player.memberId, merchantId: vendor.merchant_id },
-        amountMinor,
-      );
-    } catch (caught) {
-      if (!isAppError(caught)) throw caught;
-      return reply('ERROR', await balance());
-    }
+    // The player's own loss and session-time limits and breaks (responsible gaming), checked in
+    // the debit's transaction under the member's play lock, so that simultaneous debits cannot
+    // pass a limit together; the protocol has no status of its own for them, so the stake is
+    // refused as an ERROR.
+    const member = { memberId: player.memberId, merchantId: vendor.merchant_id };
     const ledgerKey = ledgerKeyOf(vendor, transactionId);
     let balanceAfterMinor: bigint;
     try {
-      const outcome = await wallet.debitForBet({
-        merchantId: vendor.merchant_id,
-        memberId: player.memberId,
-        currency,
-        key: ledgerKey,
-        reference: `${vendor.vassalage}:${roundId}`,
-        amountMinor,
-      });
+      const outcome = await wallet.debitForBetAfterCheck(
+        {
+          merchantId: vendor.merchant_id,
+          memberId: player.memberId,
+          currency,
+          key: ledgerKey,
+          reference: `${vendor.vassalage}:${roundId}`,
+          amountMinor,
+        },
+        (trx) => responsibleGaming.checkBetAllowedIn(trx, member, amountMinor),
+      );
       balanceAfterMinor = outcome.balanceMinor;
     } catch (caught) {
       if (!isAppError(caught)) throw caught;

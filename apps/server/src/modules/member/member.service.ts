@@ -323,9 +323,13 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
      * an ended session counts to its end, a live one to now, an idle-expired one to its last
      * request (session-time limits of responsible gaming).
      */
-    async sumSessionTimeSince(memberId: string, since: Date): Promise<number> {
+    async sumSessionTimeSince(
+      memberId: string,
+      since: Date,
+      executor: Kysely<Database> = db,
+    ): Promise<number> {
       const at = now();
-      const rows = await db
+      const rows = await executor
         .selectFrom('member_sessions')
         .select(['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at'])
         .where('member_id', '=', memberId)

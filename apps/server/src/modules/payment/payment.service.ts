@@ -116,13 +116,18 @@ export function createPaymentService(deps: {
     /**
      * The amount rules of a method for one member: its minimum and maximum, and what the member
      * may still deposit through it today (the merchant's day). LIMIT_REACHED names the limit.
+     * Checked in the transaction that records the deposit (`executor`), under the member's lock,
+     * the daily maximum holds for simultaneous deposits too.
      */
-    async checkAmount(input: {
-      method: PaymentMethodRow;
-      memberId: string;
-      amountMinor: bigint;
-      timeZone: string;
-    }): Promise<void> {
+    async checkAmount(
+      input: {
+        method: PaymentMethodRow;
+        memberId: string;
+        amountMinor: bigint;
+        timeZone: string;
+      },
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
       const { method, amountMinor } = input;
       if (amountMinor < method.min_minor || amountMinor > method.max_minor) {
         throw new AppError('LIMIT_REACHED', {
@@ -130,7 +135,7 @@ export function createPaymentService(deps: {
         });
       }
       if (method.player_daily_max_minor !== null) {
-        const today = await sumMemberDepositsSince(db, {
+        const today = await sumMemberDepositsSince(executor, {
           memberId: input.memberId,
           methodId: method.id,
           since: startOfDayIn(input.timeZone, now()),
@@ -142,20 +147,25 @@ export function createPaymentService(deps: {
     },
 
     /** What a member has deposited (pending, in review or credited) since a moment, all methods. */
-    sumDepositsSince: (memberId: string, since: Date) => sumMemberAllDepositsSince(db, { memberId, since }),
+    sumDepositsSince: (memberId: string, since: Date, executor: Kysely<Database> = db) =>
+      sumMemberAllDepositsSince(executor, { memberId, since }),
 
-    async createDeposit(input: {
-      merchantId: string;
-      memberId: string;
-      method: PaymentMethodRow;
-      currency: string;
-      amountMinor: bigint;
-      status: Extract<DepositStatus, 'pending' | 'review'>;
-      reference?: string | null;
-      receiptPath?: string | null;
-    }): Promise<DepositRow> {
+    /** Records a deposit; in `executor`, the transaction whose checks allowed it. */
+    async createDeposit(
+      input: {
+        merchantId: string;
+        memberId: string;
+        method: PaymentMethodRow;
+        currency: string;
+        amountMinor: bigint;
+        status: Extract<DepositStatus, 'pending' | 'review'>;
+        reference?: string | null;
+        receiptPath?: string | null;
+      },
+      executor: Kysely<Database> = db,
+    ): Promise<DepositRow> {
       const id = uuidv7();
-      await insertDeposit(db, {
+      await insertDeposit(executor, {
         id,
         merchant_id: input.merchantId,
         member_id: input.memberId,
@@ -168,7 +178,7 @@ export function createPaymentService(deps: {
         created_at: now(),
         updated_at: now(),
       });
-      const created = await findDeposit(db, id);
+      const created = await findDeposit(executor, id);
       if (!created) throw new Error('the new deposit is missing');
       return created;
     },

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type {
   Database,
   PlayLimitKind,
@@ -9,6 +9,18 @@ import type {
 
 export type PlayLimitRow = Selectable<PlayLimitsTable>;
 export type PlaySettingsRow = Selectable<PlaySettingsTable>;
+
+/** The first key of the members' play locks (pg_advisory_xact_lock's two-key form). */
+const PLAY_LOCK_SPACE = 9_105;
+
+/**
+ * Takes the member's play lock until `trx` ends: the responsible-gaming checks and the deposit or
+ * stake they allow run under it, one at a time per member, so a limit holds for simultaneous
+ * requests. It guards only this member's limited moves; nothing else waits for it.
+ */
+export async function lockMemberPlay(trx: Transaction<Database>, memberId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${PLAY_LOCK_SPACE}, hashtext(${memberId}))`.execute(trx);
+}
 
 export function findLimits(db: Kysely<Database>, memberId: string): Promise<PlayLimitRow[]> {
   return db.selectFrom('play_limits').selectAll().where('member_id', '=', memberId).execute();

@@ -1,5 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, PlayLimitKind, PlayLimitPeriod } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
@@ -8,6 +8,7 @@ import {
   findLimits,
   findMerchantMoney,
   findSettings,
+  lockMemberPlay,
   type PlayLimitRow,
   saveLimit,
   saveSettings,
@@ -62,16 +63,26 @@ export type PlayOverview = {
 /** Who is asking: a member of a merchant. */
 export type PlayMember = { memberId: string; merchantId: string };
 
-/** What the limits are measured against; app.ts hands in the ledger, payments and sessions. */
+/** The database, or a transaction in which a check runs with the member's play lock held. */
+type Executor = Kysely<Database>;
+
+/**
+ * What the limits are measured against; app.ts hands in the ledger, payments and sessions. Each
+ * reads through the executor it is given, so that a check made under the member's play lock reads
+ * in the transaction that holds it.
+ */
 export type PlayMeasures = {
-  depositedSince: (memberId: string, since: Date) => Promise<bigint>;
-  lostSince: (input: {
-    merchantId: string;
-    memberId: string;
-    currency: string;
-    since: Date;
-  }) => Promise<bigint>;
-  loggedInMsSince: (memberId: string, since: Date) => Promise<number>;
+  depositedSince: (memberId: string, since: Date, executor: Executor) => Promise<bigint>;
+  lostSince: (
+    input: {
+      merchantId: string;
+      memberId: string;
+      currency: string;
+      since: Date;
+    },
+    executor: Executor,
+  ) => Promise<bigint>;
+  loggedInMsSince: (memberId: string, since: Date, executor: Executor) => Promise<number>;
 };
 
 export type ResponsibleGamingService = ReturnType<typeof createResponsibleGamingService>;
@@ -143,13 +154,13 @@ export function createResponsibleGamingService(deps: {
   const now = deps.now ?? (() => new Date());
 
   /** The member's limits with every raise whose waiting time is over applied (and stored). */
-  async function loadLimits(member: PlayMember): Promise<PlayLimitRow[]> {
+  async function loadLimits(member: PlayMember, executor: Executor = db): Promise<PlayLimitRow[]> {
     const at = now();
-    const rows = await findLimits(db, member.memberId);
+    const rows = await findLimits(executor, member.memberId);
     const current: PlayLimitRow[] = [];
     for (const row of rows) {
       if (row.pending_at !== null && row.pending_at <= at) {
-        await saveLimit(db, {
+        await saveLimit(executor, {
           memberId: row.member_id,
           merchantId: row.merchant_id,
           kind: row.kind,
@@ -174,21 +185,25 @@ export function createResponsibleGamingService(deps: {
     merchant: { time_zone: string; currency: string },
     kind: PlayLimitKind,
     period: PlayLimitPeriod,
+    executor: Executor = db,
   ): Promise<bigint> {
     const since = startOfPeriodIn(merchant.time_zone, period, now());
-    if (kind === 'deposit') return measures.depositedSince(member.memberId, since);
-    if (kind === 'loss') return measures.lostSince({ ...member, currency: merchant.currency, since });
-    return BigInt(Math.floor((await measures.loggedInMsSince(member.memberId, since)) / 60_000));
+    if (kind === 'deposit') return measures.depositedSince(member.memberId, since, executor);
+    if (kind === 'loss') {
+      return measures.lostSince({ ...member, currency: merchant.currency, since }, executor);
+    }
+    const loggedInMs = await measures.loggedInMsSince(member.memberId, since, executor);
+    return BigInt(Math.floor(loggedInMs / 60_000));
   }
 
   /** The break or self-exclusion in force; one that has run out is cleared here. */
-  async function findActiveExclusion(member: PlayMember): Promise<Exclusion | null> {
-    const settings = await findSettings(db, member.memberId);
+  async function findActiveExclusion(member: PlayMember, executor: Executor = db): Promise<Exclusion | null> {
+    const settings = await findSettings(executor, member.memberId);
     if (!settings?.exclusion_ends_at || !settings.exclusion_kind) return null;
     if (settings.exclusion_ends_at > now()) {
       return { kind: settings.exclusion_kind as ExclusionKind, endsAt: settings.exclusion_ends_at };
     }
-    await saveSettings(db, {
+    await saveSettings(executor, {
       ...member,
       changes: { exclusion_kind: null, exclusion_ends_at: null },
       at: now(),
@@ -196,8 +211,8 @@ export function createResponsibleGamingService(deps: {
     return null;
   }
 
-  async function refuseIfExcluded(member: PlayMember): Promise<void> {
-    const exclusion = await findActiveExclusion(member);
+  async function refuseIfExcluded(member: PlayMember, executor: Executor = db): Promise<void> {
+    const exclusion = await findActiveExclusion(member, executor);
     if (exclusion) {
       throw new AppError('SELF_EXCLUDED', {
         value: { until: exclusion.endsAt.toISOString(), kind: exclusion.kind },
@@ -212,13 +227,14 @@ export function createResponsibleGamingService(deps: {
     kind: PlayLimitKind,
     amountMinor: bigint,
     limitName: string,
+    executor: Executor = db,
   ): Promise<void> {
     const rows = limits.filter((row) => row.kind === kind && row.value !== null);
     if (rows.length === 0) return;
-    const merchant = await findMerchantMoney(db, member.merchantId);
+    const merchant = await findMerchantMoney(executor, member.merchantId);
     for (const row of rows) {
       const limit = row.value as bigint;
-      const used = await usedOf(member, merchant, kind, row.period);
+      const used = await usedOf(member, merchant, kind, row.period, executor);
       // Session time refuses once the time is used up; money refuses what would pass the limit.
       const isOver = kind === 'session' ? used >= limit : used + amountMinor > limit;
       if (isOver) {
@@ -235,8 +251,16 @@ export function createResponsibleGamingService(deps: {
     }
   }
 
+  async function checkStake(member: PlayMember, stakeMinor: bigint, executor: Executor): Promise<void> {
+    await refuseIfExcluded(member, executor);
+    // One read of the limits serves both checks: this runs on every stake.
+    const limits = await loadLimits(member, executor);
+    await checkLimits(member, limits, 'loss', stakeMinor, 'loss', executor);
+    await checkLimits(member, limits, 'session', 0n, 'session', executor);
+  }
+
   return {
-    findActiveExclusion,
+    findActiveExclusion: (member: PlayMember) => findActiveExclusion(member),
 
     async getOverview(member: PlayMember): Promise<PlayOverview> {
       const rows = await loadLimits(member);
@@ -316,7 +340,9 @@ export function createResponsibleGamingService(deps: {
 
     /**
      * Deposits: refused during a break or self-exclusion (SELF_EXCLUDED with `until`), and when
-     * the amount would pass a deposit limit (LIMIT_REACHED with `limit: 'responsible'`).
+     * the amount would pass a deposit limit (LIMIT_REACHED with `limit: 'responsible'`). This
+     * answers before anything is written; the check that holds is checkDepositAllowedIn, made
+     * again in the transaction that records the deposit.
      */
     async checkDepositAllowed(member: PlayMember, amountMinor: bigint): Promise<void> {
       await refuseIfExcluded(member);
@@ -324,11 +350,30 @@ export function createResponsibleGamingService(deps: {
     },
 
     /**
-     * The check every stake passes before the wallet takes it, for our games and vendors' alike:
-     * refused during a break or self-exclusion (SELF_EXCLUDED), when the stake could take the
-     * period's game loss past a loss limit (LIMIT_REACHED, `limit: 'loss'`), or when the
-     * period's logged-in time has used up a session-time limit (LIMIT_REACHED, `limit: 'session'`).
+     * Runs `work` in one transaction that holds the member's play lock from its start: what
+     * `work` checks (checkDepositAllowedIn, checkBetAllowedIn) and what it then records commit
+     * together, and the member's other limited moves wait for it.
      */
+    withPlayLock<T>(member: PlayMember, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        await lockMemberPlay(trx, member.memberId);
+        return work(trx);
+      });
+    },
+
+    /**
+     * checkDepositAllowed inside the caller's transaction, under the member's play lock (taken
+     * here if the caller has not): the deposit the caller records in `trx` counts for the next
+     * check, so simultaneous deposits cannot pass a limit together. A deposit counts from its
+     * creation (pending or in review) and stops counting when it fails or is rejected.
+     */
+    async checkDepositAllowedIn(trx: Transaction<Database>, member: PlayMember, amountMinor: bigint) {
+      await lockMemberPlay(trx, member.memberId);
+      await refuseIfExcluded(member, trx);
+      const limits = await loadLimits(member, trx);
+      await checkLimits(member, limits, 'deposit', amountMinor, 'responsible', trx);
+    },
+
     /**
      * Clears the breaks and self-exclusions that have run out (at most `limit` of them) and
      * answers whose they were, so that their accounts can be let in again.
@@ -344,12 +389,52 @@ export function createResponsibleGamingService(deps: {
       return cleared;
     },
 
+    /**
+     * The check every stake passes, for our games and vendors' alike: refused during a break or
+     * self-exclusion (SELF_EXCLUDED), when the stake could take the period's game loss past a
+     * loss limit (LIMIT_REACHED, `limit: 'loss'`), or when the period's logged-in time has used
+     * up a session-time limit (LIMIT_REACHED, `limit: 'session'`). This one answers early; the
+     * one that holds is checkBetAllowedIn, in the transaction that takes the stake.
+     */
     async checkBetAllowed(member: PlayMember, stakeMinor: bigint): Promise<void> {
+      await checkStake(member, stakeMinor, db);
+    },
+
+    /**
+     * checkBetAllowed inside the transaction that takes the stake, under the member's play lock:
+     * the stakes of simultaneous bets are checked one after the other, each against the losses
+     * the others committed, on every path (our games, vendors' debits, money moved into a
+     * transfer-wallet vendor).
+     */
+    async checkBetAllowedIn(trx: Transaction<Database>, member: PlayMember, stakeMinor: bigint) {
+      await lockMemberPlay(trx, member.memberId);
+      await checkStake(member, stakeMinor, trx);
+    },
+
+    /**
+     * What the member's loss limits still allow this period (the least of them, never below
+     * zero), or null without a loss limit: how much a launch may move to a transfer vendor.
+     */
+    async findLossAllowance(member: PlayMember): Promise<bigint | null> {
+      const rows = (await loadLimits(member)).filter((row) => row.kind === 'loss' && row.value !== null);
+      if (rows.length === 0) return null;
+      const merchant = await findMerchantMoney(db, member.merchantId);
+      let allowance: bigint | null = null;
+      for (const row of rows) {
+        const left = (row.value as bigint) - (await usedOf(member, merchant, 'loss', row.period));
+        const bounded = left > 0n ? left : 0n;
+        if (allowance === null || bounded < allowance) allowance = bounded;
+      }
+      return allowance;
+    },
+
+    /**
+     * What a game's launch checks: no break or self-exclusion in force (SELF_EXCLUDED) and
+     * session time left (LIMIT_REACHED, `limit: 'session'`).
+     */
+    async checkPlayAllowed(member: PlayMember): Promise<void> {
       await refuseIfExcluded(member);
-      // One read of the limits serves both checks: this runs on every stake.
-      const limits = await loadLimits(member);
-      await checkLimits(member, limits, 'loss', stakeMinor, 'loss');
-      await checkLimits(member, limits, 'session', 0n, 'session');
+      await checkLimits(member, await loadLimits(member), 'session', 0n, 'session');
     },
   };
 }

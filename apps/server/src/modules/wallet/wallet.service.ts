@@ -7,6 +7,7 @@ import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
   type AccountRow,
   applyTransfer,
+  type Executor,
   findAccountById,
   findBalanceBefore,
   findHoldByKey,
@@ -642,6 +643,81 @@ export function createWalletService(deps: {
     });
   }
 
+  /**
+   * A transfer made in one transaction after `check` has run in it, so that a limit the caller
+   * checks there under its own lock (responsible gaming) holds for the move it lets through. A
+   * key used before answers its first result without the check, as transfer does.
+   */
+  async function transferAfterCheck(
+    input: TransferInput,
+    check: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<TransferOutcome> {
+    checkInput(input);
+    assertAmount(input.amountMinor);
+    const [debit, credit] = await Promise.all([
+      resolveAccount(input.merchantId, input.currency, input.from),
+      resolveAccount(input.merchantId, input.currency, input.to),
+    ]);
+    if (debit.id === credit.id) throw new AppError('VALIDATION', { value: { fields: { to: 'same' } } });
+    const prepared: PreparedTransfer = {
+      merchantId: input.merchantId,
+      currency: input.currency,
+      key: input.key,
+      code: input.code,
+      reference: input.reference ?? null,
+      debit,
+      credit,
+      amountMinor: input.amountMinor,
+      reversesKey: null,
+    };
+    const expected = {
+      code: prepared.code,
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      amountMinor: prepared.amountMinor,
+      currency: prepared.currency,
+      reference: prepared.reference,
+    };
+    const answerFirst = async (): Promise<TransferOutcome | null> => {
+      const existing = await findTransferByKey(db, prepared.merchantId, prepared.key);
+      return existing ? { transfer: matchExisting(existing, expected), duplicate: true } : null;
+    };
+    const first = await answerFirst();
+    if (first) return first;
+    const committed: Array<() => void> = [];
+    try {
+      const outcome = await db.transaction().execute(async (trx) => {
+        await check(trx);
+        return execute(prepared, { trx, committed });
+      });
+      for (const tell of committed) tell();
+      return outcome;
+    } catch (error) {
+      // The same key, sent twice at once: the other one made the transfer.
+      if (!isUniqueViolation(error, TRANSFER_KEY_INDEX)) throw error;
+      const made = await answerFirst();
+      assertInvariant(made !== null, 'a key that collided exists');
+      return made;
+    }
+  }
+
+  /** debitForBet after `check`, in one transaction (see transferAfterCheck). */
+  async function debitForBetAfterCheck(
+    input: GameMoveInput,
+    check: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<GameMoveOutcome> {
+    const outcome = await transferAfterCheck(
+      {
+        ...input,
+        code: 'bet',
+        from: { memberId: input.memberId, wallet: 'cash' },
+        to: { house: 'game', shardKey: input.memberId },
+      },
+      check,
+    );
+    return { ...outcome, balanceMinor: outcome.transfer.debitBalanceAfterMinor };
+  }
+
   /** A stake: the member's cash to the game house account. INSUFFICIENT_FUNDS when short. */
   async function debitForBet(input: GameMoveInput): Promise<GameMoveOutcome> {
     const outcome = await transfer({
@@ -1086,24 +1162,35 @@ export function createWalletService(deps: {
 
   /**
    * What a member has lost in games from cash since a moment: stakes less stakes given back by
-   * rollbacks, less wins; negative when ahead. Loss limits of responsible gaming read it.
+   * rollbacks, less wins, plus the net amount moved to transfer-wallet vendors; negative when
+   * ahead. Loss limits of responsible gaming read it.
    */
-  async function sumGameLossSince(input: {
-    merchantId: string;
-    memberId: string;
-    currency: string;
-    since: Date;
-  }): Promise<bigint> {
-    const cash = (await findPlayerAccounts(db, input.memberId, input.currency)).find(
+  async function sumGameLossSince(
+    input: {
+      merchantId: string;
+      memberId: string;
+      currency: string;
+      since: Date;
+    },
+    executor: Executor = db,
+  ): Promise<bigint> {
+    const cash = (await findPlayerAccounts(executor, input.memberId, input.currency)).find(
       (row) => row.merchant_id === input.merchantId && row.kind === 'player_cash',
     );
     if (!cash) return 0n;
+    // Transfer-wallet vendors report no rounds: what the member moved to them, less what came
+    // back (refunds included), counts as played, as stakes less wins and rollbacks do.
     const [staked, returned] = await Promise.all([
-      sumAccountTransfers(db, { accountId: cash.id, side: 'debit', codes: ['bet'], since: input.since }),
-      sumAccountTransfers(db, {
+      sumAccountTransfers(executor, {
+        accountId: cash.id,
+        side: 'debit',
+        codes: ['bet', 'vendor_transfer'],
+        since: input.since,
+      }),
+      sumAccountTransfers(executor, {
         accountId: cash.id,
         side: 'credit',
-        codes: ['rollback', 'win'],
+        codes: ['rollback', 'win', 'vendor_transfer'],
         since: input.since,
       }),
     ]);
@@ -1162,6 +1249,8 @@ export function createWalletService(deps: {
     debitForBet,
     creditForWin,
     withGameLedger,
+    transferAfterCheck,
+    debitForBetAfterCheck,
     resolveGameAccounts,
     announceGameMoves,
     rollback,

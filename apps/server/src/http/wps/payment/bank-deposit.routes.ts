@@ -2,6 +2,7 @@ import { parseAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
+import type { ResponsibleGamingService } from '../../../modules/responsible-gaming/responsible-gaming.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { readUploadedFile } from '../../../platform/http/upload.ts';
@@ -27,7 +28,7 @@ const REFERENCE_PATTERN = /^[A-Za-z0-9 ._/-]{4,64}$/;
  */
 export function registerBankDepositRoutes(
   app: FastifyInstance,
-  deps: BankDepositDeps & { members: MemberService },
+  deps: BankDepositDeps & { members: MemberService; responsibleGaming: ResponsibleGamingService },
 ): void {
   app.post(
     '/wps/payment/deposits/bank',
