@@ -99,6 +99,18 @@ async function waitForWithdrawal(id: string, status: string) {
 }
 
 describe('payout accounts', () => {
+  it('refuses an account name that the payee-name pattern of registration refuses', async () => {
+    // The demo merchant's rule: letters, spaces, dots, apostrophes and hyphens, 2 to 50 of them.
+    for (const accountName of ['<b>Demo</b> Player', 'Demo Player 2', 'D;', 'Demo'.padEnd(51, 'x')]) {
+      expect((await bindAccount(accountName)).body).toMatchObject({
+        code: 'VALIDATION',
+        value: { reasons: { accountName: 'format' } },
+      });
+    }
+    expect((await player.call('GET', '/wps/member/payoutAccounts')).body.value.list).toEqual([]);
+    expect((await testApp.app.members.findById(memberId))?.payee_name).toBeNull();
+  });
+
   it('sets the real name with the first account and refuses another name after', async () => {
     const first = await bindAccount();
     expect(first.body.value).toMatchObject({

@@ -4,10 +4,12 @@ import type { PayoutAccountKind } from '../db/schema.ts';
 import type { InboxService } from '../modules/inbox/inbox.service.ts';
 import type { MemberRow, MemberService } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
+import { payeeNameRuleOf } from '../modules/merchant/register-patterns.ts';
 import { GatewayError } from '../modules/payment/hosted-gateway.ts';
 import type { PaymentService } from '../modules/payment/payment.service.ts';
 import {
   isSameName,
+  normalizeName,
   type PayoutAccountRow,
   type WithdrawalRow,
   type WithdrawalService,
@@ -20,6 +22,7 @@ import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
 import type { CallbackAnswer } from './deposit.ts';
 import { tellWithdrawal } from './money-messages.ts';
 import { checkPaymentPassword } from './payment-password.ts';
+import { checkRuleValue } from './register.ts';
 
 export type WithdrawDeps = {
   members: MemberService;
@@ -102,7 +105,7 @@ async function turnoverLeft(
 /**
  * Binds a bank or e-wallet account for payouts (security centre). Payouts go only to the member's
  * own name: the first account sets the real name when none was registered, and every later one
- * must carry the same name.
+ * must carry the same name. The name meets the merchant's payee-name rule of registration.
  */
 export async function bindPayoutAccount(
   deps: WithdrawDeps,
@@ -110,6 +113,10 @@ export async function bindPayoutAccount(
   member: MemberRow,
   input: { kind: PayoutAccountKind; provider: string; accountName: string; accountNumber: string },
 ): Promise<PayoutAccountRow> {
+  // The name becomes the member's payee name, so it meets the rule registration holds it to.
+  if (!checkRuleValue(payeeNameRuleOf(merchant.settings.register), normalizeName(input.accountName))) {
+    throw new AppError('VALIDATION', { value: { fields: { accountName: 'format' } } });
+  }
   const registered = member.payee_name?.trim();
   if (registered && !isSameName(registered, input.accountName)) {
     throw new AppError('VALIDATION', { value: { fields: { accountName: 'payeeMismatch' } } });

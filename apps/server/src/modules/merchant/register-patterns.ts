@@ -1,3 +1,5 @@
+import type { RegisterRule } from './merchant-settings.ts';
+
 /**
  * The pattern kinds of spec §5, numbered in the spec's order; a registration rule's patternId
  * names one, and clients show the translated text of that kind with the rule's min and max.
@@ -37,4 +39,29 @@ export type PatternId = keyof typeof PATTERN_KINDS;
 export function matchesAcceptedPattern(value: string, acceptedPattern: string): boolean {
   if (acceptedPattern === '*') return true;
   return new RegExp(acceptedPattern).test(value);
+}
+
+/**
+ * The payee name's rule for a merchant whose registration rules have none: letters (accented ones
+ * too), spaces, dots, apostrophes and hyphens, 2 to 50 of them, as a name on a bank account reads.
+ */
+const DEFAULT_PAYEE_NAME_RULE: RegisterRule = {
+  field: 'payeeName',
+  enabled: false,
+  required: true,
+  acceptedPattern: PATTERN_KINDS[13].pattern,
+  patternId: 13,
+  minLength: 2,
+  maxLength: 50,
+  type: 'text',
+};
+
+/**
+ * The rule a payee name (the real name payouts go to) must satisfy wherever it is written: the
+ * merchant's registration rule for the field, asked for at registration or not, else the default.
+ * It is always required where it is used outside registration.
+ */
+export function payeeNameRuleOf(rules: readonly RegisterRule[]): RegisterRule {
+  const rule = rules.find((each) => each.field === 'payeeName') ?? DEFAULT_PAYEE_NAME_RULE;
+  return { ...rule, required: true };
 }

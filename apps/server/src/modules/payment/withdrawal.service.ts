@@ -44,6 +44,11 @@ export function isSameName(left: string, right: string): boolean {
   return normal(left) === normal(right);
 }
 
+/** A name as it is stored: trimmed, with single spaces between its words. */
+export function normalizeName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
 /**
@@ -123,7 +128,7 @@ export function createWithdrawalService(deps: {
         member_id: input.memberId,
         kind: input.kind,
         provider: input.provider,
-        account_name: input.accountName.trim().replace(/\s+/g, ' '),
+        account_name: normalizeName(input.accountName),
         account_number: accountNumber,
         created_at: now(),
       });
