@@ -49,13 +49,34 @@ export function normalizeName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
 }
 
+/**
+ * A withdrawal's states and the only moves between them. An operator decides a withdrawal in
+ * review: pay it out through a gateway (paying), mark it paid by other means, or refuse it. A
+ * payout in flight at a gateway (paying) ends only by the gateway's word, paid or failed, or by
+ * its refusal to take the payout (back to review); never by an operator's hand, since the money
+ * may be on its way already and must not leave twice. Paid, rejected and failed are final.
+ */
+export const WITHDRAWAL_MOVES = {
+  review: ['paying', 'paid', 'rejected'],
+  paying: ['paid', 'failed', 'review'],
+  paid: [],
+  rejected: [],
+  failed: [],
+} as const satisfies Record<WithdrawalStatus, readonly WithdrawalStatus[]>;
+
+export function canMoveWithdrawal(from: WithdrawalStatus, to: WithdrawalStatus): boolean {
+  return (WITHDRAWAL_MOVES[from] as readonly WithdrawalStatus[]).includes(to);
+}
+
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
 /**
  * Payout accounts and withdrawals: which accounts a member may be paid to, and the withdrawal's
- * life — review → paying → paid | failed, or review → paid (paid by hand) | rejected. Money moves
- * only through the wallet's hold, in the workflows; every operator decision writes an audit row
- * in the transaction that makes it.
+ * life (WITHDRAWAL_MOVES) — review → paying → paid | failed, or review → paid (paid by hand) |
+ * rejected. Every move is one guarded statement (`UPDATE … WHERE status = <from>`), so of
+ * simultaneous moves one wins and the others answer CONFLICT. Money moves only through the
+ * wallet's hold, in the workflows, after the move that allows it; every operator decision writes
+ * an audit row in the transaction that makes it.
  *
  * A paid withdrawal then waits for the member's confirmation (spec §4): awaiting → received (the
  * whole amount arrived, possibly over several partial confirmations) | not_received (with proof;
@@ -70,29 +91,46 @@ export function createWithdrawalService(deps: {
   const { db, recordChange } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** Moves a withdrawal along one edge of WITHDRAWAL_MOVES if it is still in `from`; the row if it moved. */
+  function move(
+    executor: Kysely<Database>,
+    id: string,
+    edge: { from: WithdrawalStatus; to: WithdrawalStatus },
+    changes: Partial<WithdrawalRow> = {},
+  ): Promise<WithdrawalRow | undefined> {
+    if (!canMoveWithdrawal(edge.from, edge.to)) {
+      throw new Error(`withdrawal: there is no move from ${edge.from} to ${edge.to}`);
+    }
+    return moveWithdrawal(executor, id, [edge.from], { ...changes, status: edge.to });
+  }
+
   /** An operator's move of a withdrawal, with its audit row, or CONFLICT when its state has moved on. */
   async function decide(input: {
     actor: ChangeActor;
     id: string;
-    from: readonly WithdrawalStatus[];
+    from: WithdrawalStatus;
+    to: WithdrawalStatus;
     changes: Partial<WithdrawalRow>;
     action: string;
   }): Promise<WithdrawalRow> {
     return db.transaction().execute(async (trx) => {
-      const before = await findWithdrawal(trx, input.id);
-      if (!before) throw new AppError('NOT_FOUND');
-      const after = await moveWithdrawal(trx, input.id, input.from, {
-        ...input.changes,
-        reviewed_by: input.actor.username,
-        reviewed_at: now(),
-      });
-      if (!after) throw new AppError('CONFLICT', { value: { status: before.status } });
+      const after = await move(
+        trx,
+        input.id,
+        { from: input.from, to: input.to },
+        { ...input.changes, reviewed_by: input.actor.username, reviewed_at: now() },
+      );
+      if (!after) {
+        const current = await findWithdrawal(trx, input.id);
+        if (!current) throw new AppError('NOT_FOUND');
+        throw new AppError('CONFLICT', { value: { status: current.status } });
+      }
       await recordChange(trx, {
         ...actorOf(input.actor),
         merchantId: after.merchant_id,
         action: input.action,
         target: { type: 'withdrawal', id: after.id },
-        before: { status: before.status },
+        before: { status: input.from },
         after: { status: after.status, reason: after.reason },
       });
       return after;
@@ -196,48 +234,59 @@ export function createWithdrawalService(deps: {
       pageSize: number;
     }) => findWithdrawalsPage(db, { ...input, pageSize: Math.min(input.pageSize, WITHDRAWAL_PAGE_SIZE_MAX) }),
 
+    /** An operator refuses a withdrawal in review; CONFLICT once it is anything else (a payout in flight too). */
     reject: (actor: ChangeActor, id: string, reason: string) =>
       decide({
         actor,
         id,
-        from: ['review'],
-        changes: { status: 'rejected', reason },
+        from: 'review',
+        to: 'rejected',
+        changes: { reason },
         action: 'withdrawal.reject',
       }),
 
+    /** An operator paid a withdrawal in review by other means; CONFLICT once a gateway has it. */
     markPaid: (actor: ChangeActor, id: string, reason: string | null) =>
       decide({
         actor,
         id,
-        from: ['review', 'paying'],
-        changes: { status: 'paid', paid_at: now(), reason, ...AWAITING_CONFIRMATION },
+        from: 'review',
+        to: 'paid',
+        changes: { paid_at: now(), reason, ...AWAITING_CONFIRMATION },
         action: 'withdrawal.paid',
       }),
 
+    /** An operator hands a withdrawal in review to a gateway; from here only the gateway ends it. */
     startPayout: (actor: ChangeActor, id: string, payoutMethodId: string) =>
       decide({
         actor,
         id,
-        from: ['review'],
-        changes: { status: 'paying', payout_method_id: payoutMethodId },
+        from: 'review',
+        to: 'paying',
+        changes: { payout_method_id: payoutMethodId },
         action: 'withdrawal.approve',
       }),
 
     setGatewayPayout: (id: string, gatewayPayoutId: string) =>
       moveWithdrawal(db, id, ['paying'], { gateway_payout_id: gatewayPayoutId }),
 
-    /** The gateway could not take the payout: back to review, with why. */
+    /** The gateway refused to take the payout (so nothing left): back to review, with why. */
     returnToReview: (id: string, reason: string) =>
-      moveWithdrawal(db, id, ['paying'], { status: 'review', reason: reason.slice(0, 300) }),
+      move(db, id, { from: 'paying', to: 'review' }, { reason: reason.slice(0, 300) }),
 
-    /** The gateway's word on a payout: paid, or failed (and the hold goes back). */
+    /**
+     * The gateway's word on a payout in flight: paid, or failed (and the hold goes back). Only the
+     * first word moves it; a repeated or later one finds it moved and answers nothing.
+     */
     settlePayout: (id: string, status: 'paid' | 'failed') =>
-      moveWithdrawal(db, id, ['paying'], {
-        status,
-        ...(status === 'paid'
+      move(
+        db,
+        id,
+        { from: 'paying', to: status },
+        status === 'paid'
           ? { paid_at: now(), ...AWAITING_CONFIRMATION }
-          : { reason: 'the gateway reported the payout failed' }),
-      }),
+          : { reason: 'the gateway reported the payout failed' },
+      ),
 
     /**
      * The member says the money arrived: all of it (`receivedMinor` equal to the amount), or part
