@@ -227,7 +227,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const now = options.now ?? (() => new Date());
   const members = createMemberService({ db: database.db, now });
-  const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, now: () => now().getTime() });
+  const rateLimiter = createRateLimiter({
+    redisUrl: config.redisUrl,
+    db: database.db,
+    now: () => now().getTime(),
+  });
   const messenger = createMessenger({
     db: database.db,
     config: { sms: config.sms, email: config.email },
@@ -357,6 +361,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recordChange: audit.record,
     totpBox: createSecretBox(config.appSecret, 'operator-totp'),
     rateLimiter,
+    verifyCaptcha: captcha.verify,
     now,
   });
   installBackOfficeGuard(app, operators);
@@ -422,7 +427,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReferenceRoutes(app);
   registerCountryFlagRoutes(app);
   registerMediaRoutes(app);
-  registerBackOfficeAuthRoutes(app, { operators });
+  registerBackOfficeAuthRoutes(app, { operators, captcha, rateLimiter });
   registerStaffRoutes(app, { operators });
   registerRolesRoutes(app, { operators });
   registerAuditRoutes(app, { audit });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  OPERATOR_LOGIN_FAILURES_PER_ACCOUNT,
+  OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES,
+  OPERATOR_CAPTCHA_AFTER_FAILURES,
   OPERATOR_SESSION_IDLE_MINUTES,
 } from '../src/modules/operator/operator.service.ts';
 import { PERMISSIONS } from '../src/modules/operator/permissions.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import { authenticatorCode, createBackOfficeClient, signInOperator } from './support/bo-client.ts';
+import { solveCaptcha } from './support/captcha.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -144,51 +146,106 @@ describe('operator sign-in', () => {
     expect(reply.body.code).toBe('ENCRYPTION_REQUIRED');
   });
 
-  it('throttles an account after five failures, even for the right password, until the window passes', async () => {
-    const limit = OPERATOR_LOGIN_FAILURES_PER_ACCOUNT.limit;
-    for (let attempt = 0; attempt < limit; attempt += 1) {
-      // Each attempt from a new address: the account's own count is what stops them.
+  it('asks every address for a captcha after five failures on an account, and lets the owner in with one', async () => {
+    // Five failures from five addresses: the account as a whole is under attack.
+    for (let attempt = 0; attempt < OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES; attempt += 1) {
       const reply = await createBackOfficeClient(testApp.app, `198.51.100.${attempt + 1}`).logIn({
         username: 'risk',
         password: `Wrong${attempt}pass`,
       });
       expect(reply.body.code).toBe('BAD_CREDENTIALS');
     }
-    const blocked = await createBackOfficeClient(testApp.app, '198.51.100.99').logIn({
-      username: 'risk',
-      password: 'Risk1234',
-    });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.code).toBe('RATE_LIMITED');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-
     const counter = await testApp.database.db
       .selectFrom('operators')
       .select('failed_login_count')
       .where('username_key', '=', 'risk')
       .executeTakeFirstOrThrow();
-    expect(counter.failed_login_count).toBe(limit);
+    expect(counter.failed_login_count).toBe(OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES);
 
-    nowMs += OPERATOR_LOGIN_FAILURES_PER_ACCOUNT.windowSeconds * 1000;
-    const later = await createBackOfficeClient(testApp.app, '198.51.100.99').logIn({
-      username: 'risk',
-      password: 'Risk1234',
-    });
-    expect(later.body.code).toBe('VERIFICATION_REQUIRED');
+    // The owner, at an address of their own, is asked for a captcha, never refused.
+    const owner = createBackOfficeClient(testApp.app, '198.51.100.99');
+    const asked = await owner.logIn({ username: 'risk', password: 'Risk1234' });
+    expect(asked.status).toBe(422);
+    expect(asked.body).toMatchObject({ code: 'CAPTCHA_REQUIRED', value: { captcha: true } });
+    const image = await owner.call('GET', '/bo/auth/captcha');
+    expect(image.body.value).toMatch(/^data:image\/png;base64,/);
+    const answer = await solveCaptcha(testApp, owner.cookies.captchaId ?? '');
+    const firstStep = await owner.logIn({ username: 'risk', password: 'Risk1234', captcha: answer });
+    expect(firstStep.body.code).toBe('VERIFICATION_REQUIRED');
   });
 
-  it('counts wrong authenticator codes against the same throttle', async () => {
+  it('checks no more passwords than the throttle allows in a burst, and slows its sender, not the owner', async () => {
+    const attacker = createBackOfficeClient(testApp.app, '198.51.100.160');
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        attacker.logIn({
+          username: 'admin',
+          password: index === 39 ? 'Admin1234' : `Wrong${index}pass`,
+          code: authenticatorCode(adminSecret, nowMs),
+        }),
+      ),
+    );
+    const codes = burst.map((reply) => reply.body.code ?? 'OK');
+    // Three are checked; every other is refused before its password is looked at.
+    const checked = codes.filter((code) => code === 'BAD_CREDENTIALS' || code === 'OK');
+    expect(checked.length).toBeLessThanOrEqual(OPERATOR_CAPTCHA_AFTER_FAILURES);
+    expect(
+      codes.every((code) => ['BAD_CREDENTIALS', 'OK', 'CAPTCHA_REQUIRED', 'RATE_LIMITED'].includes(code)),
+    ).toBe(true);
+    const limited = burst.find((reply) => reply.body.code === 'RATE_LIMITED');
+    if (limited) expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The owner elsewhere signs in with the password and a fresh code.
+    nowMs += STEP_MS;
+    const owner = createBackOfficeClient(testApp.app, '198.51.100.161');
+    await signInOperator(owner, { username: 'admin', password: 'Admin1234', secret: adminSecret, nowMs });
+    expect(owner.token).not.toBeNull();
+  });
+
+  it('checks no more authenticator codes than the throttle allows in a burst', async () => {
     const client = createBackOfficeClient(testApp.app, '198.51.100.150');
-    for (let attempt = 0; attempt < OPERATOR_LOGIN_FAILURES_PER_ACCOUNT.limit; attempt += 1) {
-      const reply = await client.logIn({ username: 'admin', password: 'Admin1234', code: '123456' });
-      expect(reply.body.code).toBe('SMS_CODE_INVALID');
+    const rightCode = authenticatorCode(adminSecret, nowMs);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        client.logIn({
+          username: 'admin',
+          password: 'Admin1234',
+          code: index === 39 ? rightCode : String(100000 + index),
+        }),
+      ),
+    );
+    const codes = burst.map((reply) => reply.body.code ?? 'OK');
+    const checked = codes.filter((code) => code === 'SMS_CODE_INVALID' || code === 'OK');
+    expect(checked.length).toBeLessThanOrEqual(OPERATOR_CAPTCHA_AFTER_FAILURES);
+    expect(
+      codes.filter((code) => code === 'CAPTCHA_REQUIRED' || code === 'RATE_LIMITED').length,
+    ).toBeGreaterThan(30);
+  });
+
+  it('grows a delay after five failures from one address, answered as RATE_LIMITED with Retry-After', async () => {
+    const client = createBackOfficeClient(testApp.app, '198.51.100.170');
+    // A wrong captcha is a failure like a wrong password (and needs no solving here).
+    const failWithWrongCaptcha = () =>
+      client.logIn({ username: 'risk', password: 'Wrong-pass1', captcha: 'ZZZZ' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(['BAD_CREDENTIALS', 'CAPTCHA_INVALID']).toContain((await failWithWrongCaptcha()).body.code);
+      nowMs += 1000;
     }
-    const blocked = await client.logIn({
-      username: 'admin',
-      password: 'Admin1234',
-      code: authenticatorCode(adminSecret, nowMs),
-    });
-    expect(blocked.body.code).toBe('RATE_LIMITED');
+    nowMs -= 1000;
+    // Five failures: the sixth attempt waits a second after the fifth, the seventh two more.
+    const early = await client.logIn({ username: 'risk', password: 'Risk1234', captcha: 'ABCD' });
+    expect(early.status).toBe(429);
+    expect(early.body.code).toBe('RATE_LIMITED');
+    expect(early.headers['retry-after']).toBe('1');
+    nowMs += 1000;
+    expect((await failWithWrongCaptcha()).body.code).toBe('CAPTCHA_INVALID');
+    const later = await client.logIn({ username: 'risk', password: 'Risk1234', captcha: 'ABCD' });
+    expect(later.headers['retry-after']).toBe('2');
+    nowMs += 2000;
+    await client.call('GET', '/bo/auth/captcha');
+    const captcha = await solveCaptcha(testApp, client.cookies.captchaId ?? '');
+    const right = await client.logIn({ username: 'risk', password: 'Risk1234', captcha });
+    expect(right.body.code).toBe('VERIFICATION_REQUIRED');
   });
 
   it('audits each failed attempt on an existing account, and none for an unknown name', async () => {

@@ -34,6 +34,7 @@ export type Database = {
   verification_codes: VerificationCodesTable;
   outbox_messages: OutboxMessagesTable;
   captcha_challenges: CaptchaChallengesTable;
+  rate_limit_counters: RateLimitCountersTable;
   password_resets: PasswordResetsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
@@ -507,6 +508,14 @@ export type OutboxMessagesTable = {
   status: 'stored' | 'sent' | 'failed';
   error: string | null;
   created_at: CreatedAt;
+};
+
+/** Throttle counters when there is no Redis (platform/rate-limit); times in Unix milliseconds. */
+export type RateLimitCountersTable = {
+  name: string;
+  key: string;
+  events: ColumnType<Array<bigint | string>, never, never>;
+  expires_at_ms: ColumnType<bigint, never, never>;
 };
 
 export type CaptchaChallengesTable = {

@@ -1,8 +1,14 @@
-import type { MemberRow, SecondStepMethod } from '../modules/member/member.service.ts';
+import {
+  LOGIN_CHALLENGE_ATTEMPTS_MAX,
+  type MemberRow,
+  type SecondStepMethod,
+} from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { matchTotp } from '../platform/crypto/totp.ts';
 import { AppError } from '../platform/http/errors.ts';
 import type { Language } from '../platform/i18n/language.ts';
+import type { RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
+import { reserveSecretAttempt } from '../platform/rate-limit/secret-attempts.ts';
 import {
   type ClientContext,
   completeLogin,
@@ -16,6 +22,20 @@ function phoneOf(member: MemberRow): string | null {
     ? `${member.mobile_dialing_code}${member.mobile_number}`
     : null;
 }
+
+// API.md "Throttles": a challenge takes LOGIN_CHALLENGE_ATTEMPTS_MAX answers; a member from one
+// address, whatever the challenge (a known password opens new ones), a growing delay after 5.
+export const SECOND_STEP_FAILURES_PER_CHALLENGE: RateLimitRule = {
+  name: 'second-step-fail-challenge',
+  limit: LOGIN_CHALLENGE_ATTEMPTS_MAX,
+  windowSeconds: 3600,
+};
+export const SECOND_STEP_FAILURES_PER_MEMBER_AND_SOURCE: RateLimitRule = {
+  name: 'second-step-fail-member-source',
+  limit: 100,
+  windowSeconds: 3600,
+  delay: { after: 5, baseSeconds: 1, maxSeconds: 15 * 60 },
+};
 
 const normalizeName = (name: string) => name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -94,10 +114,16 @@ export async function answerSecondStep(
 ): Promise<LoginResult> {
   const { challenge, member } = await openChallenge(deps, merchant, input.challengeId);
   if (!challenge.methods.includes(input.method)) throw new AppError('CONFLICT');
+  // Counted before the answer is checked, so that simultaneous answers cannot outrun the count.
+  const attempt = await reserveSecretAttempt(deps.rateLimiter, [
+    { rule: SECOND_STEP_FAILURES_PER_CHALLENGE, key: challenge.id },
+    { rule: SECOND_STEP_FAILURES_PER_MEMBER_AND_SOURCE, key: `${member.id}:${client.ip}` },
+  ]);
   if (!(await checkAnswer(deps, merchant, member, input.method, input.code))) {
     await deps.members.countChallengeAttempt(challenge.id);
     throw new AppError('SMS_CODE_INVALID');
   }
+  await attempt.refund();
   if (!(await deps.members.completeChallenge(challenge.id))) throw new AppError('NOT_FOUND');
   const context = challenge.context as LoginContext;
   return completeLogin(deps, {

@@ -16,6 +16,7 @@ import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { maskEmail, maskPhone, parseMobileNumber } from '../platform/phone/phone-number.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
+import { reserveSecretAttempt } from '../platform/rate-limit/secret-attempts.ts';
 import { admitNewAccount } from './account-creation.ts';
 import { admitSelfExcludedMember } from './responsible-gaming.ts';
 
@@ -49,12 +50,23 @@ export type LoginDeps = {
 /** What the first step established, replayed when the second step is done. */
 export type LoginContext = { method: 'username' | 'sms'; agentPage: boolean; passwordExpired: boolean };
 
-// API.md "Throttles": a captcha after 3 failures, at most 100 failures an hour per account. The
-// hour rolls: a blocked owner gets in again as the oldest failures age out.
+// API.md "Throttles": failures are counted per account and source together; from there a captcha
+// after 3 failures and a growing delay after 5 (1 s, doubling, at most 15 minutes), which slow the
+// one who keeps failing and never the owner at another address. The account as a whole and the
+// address as a whole ask for a captcha too (many addresses on one account, many accounts from
+// one address), and an address has a ceiling; nothing refuses the owner with the right password.
 export const CAPTCHA_AFTER_FAILURES = 3;
+export const LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE: RateLimitRule = {
+  name: 'login-fail-account-source',
+  limit: 100,
+  windowSeconds: 3600,
+  delay: { after: 5, baseSeconds: 1, maxSeconds: 15 * 60 },
+};
+/** Failures from every address together after which each address needs a captcha for the account. */
+export const ACCOUNT_CAPTCHA_AFTER_FAILURES = 10;
 export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = {
   name: 'login-fail-account',
-  limit: 100,
+  limit: ACCOUNT_CAPTCHA_AFTER_FAILURES,
   windowSeconds: 3600,
 };
 export const LOGIN_FAILURES_PER_IP: RateLimitRule = {
@@ -188,37 +200,46 @@ export async function logInWithPassword(
   client: ClientContext,
 ): Promise<LoginResult> {
   const accountKey = `${merchant.id}:${input.username.trim().toLowerCase()}`;
-  const ipKey = `${merchant.id}:${client.ip}`;
-  const [accountFailures, ipFailures] = await Promise.all([
-    deps.rateLimiter.peek(LOGIN_FAILURES_PER_ACCOUNT, accountKey),
-    deps.rateLimiter.peek(LOGIN_FAILURES_PER_IP, ipKey),
+  const sourceKey = `${accountKey}:${client.ip}`;
+  const attempt = await reserveSecretAttempt(deps.rateLimiter, [
+    { rule: LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE, key: sourceKey },
+    { rule: LOGIN_FAILURES_PER_IP, key: `${merchant.id}:${client.ip}` },
+    { rule: LOGIN_FAILURES_PER_ACCOUNT, key: accountKey, refuses: false },
   ]);
-  if (accountFailures >= LOGIN_FAILURES_PER_ACCOUNT.limit) {
-    // Counting this attempt tells when the window frees up again.
-    const { retryAfterSeconds } = await deps.rateLimiter.hit(LOGIN_FAILURES_PER_ACCOUNT, accountKey);
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds });
-  }
+  // The counts hold this attempt: the earlier failures are one less.
+  const [sourceFailures = 0, ipFailures = 0, accountFailures = 0] = attempt.counts.map((count) => count - 1);
 
-  const recordFailure = async (code: 'BAD_CREDENTIALS' | 'CAPTCHA_INVALID') => {
-    const [account, ip] = await Promise.all([
-      deps.rateLimiter.hit(LOGIN_FAILURES_PER_ACCOUNT, accountKey),
-      deps.rateLimiter.hit(LOGIN_FAILURES_PER_IP, ipKey),
-    ]);
-    const needsCaptcha = account.count >= CAPTCHA_AFTER_FAILURES || ip.count >= CAPTCHA_AFTER_FAILURES;
+  // The attempt stays counted: the failure's answer says whether the next one needs a captcha.
+  const failure = (code: 'BAD_CREDENTIALS' | 'CAPTCHA_INVALID') => {
+    const needsCaptcha =
+      sourceFailures + 1 >= CAPTCHA_AFTER_FAILURES ||
+      ipFailures + 1 >= CAPTCHA_AFTER_FAILURES ||
+      accountFailures + 1 >= ACCOUNT_CAPTCHA_AFTER_FAILURES;
     return new AppError(code, { value: { captcha: needsCaptcha } });
   };
 
-  if (accountFailures >= CAPTCHA_AFTER_FAILURES || ipFailures >= CAPTCHA_AFTER_FAILURES) {
-    if (!input.captcha?.trim()) throw new AppError('CAPTCHA_REQUIRED', { value: { captcha: true } });
-    if (!(await deps.captcha.verify(input.captchaId, input.captcha)))
-      throw await recordFailure('CAPTCHA_INVALID');
+  if (
+    sourceFailures >= CAPTCHA_AFTER_FAILURES ||
+    ipFailures >= CAPTCHA_AFTER_FAILURES ||
+    accountFailures >= ACCOUNT_CAPTCHA_AFTER_FAILURES
+  ) {
+    if (!input.captcha?.trim()) {
+      await attempt.refund();
+      throw new AppError('CAPTCHA_REQUIRED', { value: { captcha: true } });
+    }
+    if (!(await deps.captcha.verify(input.captchaId, input.captcha))) throw failure('CAPTCHA_INVALID');
   }
 
   const member = await deps.members.findByAccount(merchant.id, input.username);
   const isValid = await deps.members.verifyPassword(member, input.password);
-  if (!member || !isValid) throw await recordFailure('BAD_CREDENTIALS');
+  if (!member || !isValid) throw failure('BAD_CREDENTIALS');
 
-  const result = await completeLogin(deps, {
+  // The right password is no failure, whatever the account checks after it answer.
+  await Promise.all([
+    attempt.refund(),
+    deps.rateLimiter.reset(LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE, sourceKey),
+  ]);
+  return completeLogin(deps, {
     member,
     merchant,
     method: 'username',
@@ -226,8 +247,6 @@ export async function logInWithPassword(
     passwordExpired: isPasswordExpired(member, input.password, merchant, (deps.now ?? (() => new Date()))()),
     client,
   });
-  await deps.rateLimiter.reset(LOGIN_FAILURES_PER_ACCOUNT, accountKey);
-  return result;
 }
 
 export type SmsLogin = {

@@ -13,25 +13,35 @@ type Reply = { status: number; body: Envelope; headers: Record<string, unknown> 
 export type BackOfficeClient = {
   token: string | null;
   ip: string;
+  /** The browser's cookies (the captcha's captchaId). */
+  cookies: Record<string, string>;
   call(method: Method, url: string, body?: unknown): Promise<Reply>;
   sealed(method: Method, url: string, body: unknown): Promise<Reply>;
   /** POST /bo/auth/login with whatever the step needs. */
-  logIn(body: { username: string; password: string; code?: string }): Promise<Reply>;
+  logIn(body: { username: string; password: string; code?: string; captcha?: string }): Promise<Reply>;
 };
 
 export function createBackOfficeClient(app: FastifyInstance, ip = '192.0.2.10'): BackOfficeClient {
   const client: BackOfficeClient = {
     token: null,
     ip,
+    cookies: {},
     async call(method, url, body) {
+      const cookie = Object.entries(client.cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; ');
       const options: InjectOptions = {
         method,
         url: url.includes('?') ? `${url}&language=EN` : `${url}?language=EN`,
         remoteAddress: client.ip,
-        headers: client.token ? { authorization: `Bearer ${client.token}` } : {},
+        headers: {
+          ...(client.token ? { authorization: `Bearer ${client.token}` } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
         ...(body === undefined ? {} : { payload: body as object }),
       };
       const response = await app.inject(options);
+      for (const set of response.cookies) client.cookies[set.name] = set.value;
       // A few routes answer a file (a receipt image): there is no envelope to read then.
       const isJson = String(response.headers['content-type'] ?? '').includes('json');
       const answer = isJson ? (response.json() as Envelope) : { success: response.statusCode < 400 };

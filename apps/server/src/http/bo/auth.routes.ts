@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
+import type { CaptchaService } from '../../modules/captcha/captcha.service.ts';
 import {
   OPERATOR_PASSWORD_LENGTH_MAX,
   OPERATOR_SESSION_IDLE_MINUTES,
@@ -7,11 +8,18 @@ import {
 } from '../../modules/operator/operator.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { issueCaptchaImage } from '../captcha-image.ts';
+import { readCaptchaId } from '../client-context.ts';
 import { Nullable } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, PermissionName } from './bo-schemas.ts';
 import { type OperatorRequirement, operatorRoute, readOperator, readOperatorIp } from './operator-session.ts';
 
-export type BackOfficeAuthDeps = { operators: OperatorService };
+export type BackOfficeAuthDeps = {
+  operators: OperatorService;
+  captcha: CaptchaService;
+  rateLimiter: RateLimiter;
+};
 
 const TAGS = ['back office: session'];
 const USER_AGENT_LENGTH_MAX = 400;
@@ -21,6 +29,8 @@ const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: OPERATOR_PASSWORD_LENGTH_MAX }),
   /** The authenticator's six digits; left out on the first step. */
   code: Type.Optional(Type.String({ maxLength: 10 })),
+  /** The captcha's answer, once CAPTCHA_REQUIRED asked for it (image: GET /bo/auth/captcha). */
+  captcha: Type.Optional(Type.String({ maxLength: 16 })),
 });
 
 const PasswordBody = Type.Object({
@@ -49,7 +59,7 @@ const Profile = Type.Object({
 
 const PUBLIC: { operator: OperatorRequirement } = { operator: { public: true } };
 
-/** POST /bo/auth/login (sealed), /bo/auth/logout, GET /bo/auth/me, POST /bo/auth/password (sealed). */
+/** POST /bo/auth/login (sealed), GET /bo/auth/captcha, POST /bo/auth/logout, GET /bo/auth/me, POST /bo/auth/password (sealed). */
 export function registerBackOfficeAuthRoutes(app: FastifyInstance, deps: BackOfficeAuthDeps): void {
   const { operators } = deps;
 
@@ -72,12 +82,30 @@ export function registerBackOfficeAuthRoutes(app: FastifyInstance, deps: BackOff
         throw new AppError('VALIDATION', { value: { fields: { username: 'required' } } });
       }
       const userAgent = request.headers['user-agent'];
-      const result = await operators.signIn(body, {
-        ip: readOperatorIp(request),
-        userAgent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_LENGTH_MAX) : null,
-      });
+      const result = await operators.signIn(
+        { ...body, captchaId: readCaptchaId(request) },
+        {
+          ip: readOperatorIp(request),
+          userAgent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_LENGTH_MAX) : null,
+        },
+      );
       return ok({ token: result.token, passwordExpired: result.passwordExpired });
     },
+  );
+
+  app.get(
+    '/bo/auth/captcha',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: TAGS,
+        summary:
+          'A captcha image (PNG data URL) for the sign-in, bound to this browser by the captchaId cookie',
+        response: { 200: Envelope(Type.String()), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) =>
+      ok(await issueCaptchaImage(deps, request, reply, `bo:${readOperatorIp(request)}`)),
   );
 
   app.post(

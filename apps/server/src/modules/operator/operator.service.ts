@@ -7,6 +7,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { createTotpSecret, matchTotp, totpUri } from '../../platform/crypto/totp.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import { reserveSecretAttempt } from '../../platform/rate-limit/secret-attempts.ts';
 import {
   countFailedLogin,
   countLiveSessions,
@@ -60,17 +61,34 @@ const TEMPORARY_PASSWORD_LENGTH = 12;
 const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TOTP_ISSUER = 'Panalo back office';
 
-// Failed sign-ins (a wrong password or a wrong authenticator code) are counted per account and per
-// address over rolling windows. Operators carry the keys to every player's money, so their account
-// limit is far tighter than players' (API.md "Throttles" allows players 100 an hour).
+// Failed sign-ins (a wrong password, a wrong authenticator code or a wrong captcha) are counted as
+// API.md "Throttles" asks, before the secret is checked: per account and source together, with a
+// captcha after 3 failures and a growing delay after 5 (1 s, doubling, at most 15 minutes); per
+// account from every address, a captcha after 5; per address, a captcha after 3 and a ceiling. So
+// an attacker slows themselves and never locks the owner out (who may need a captcha).
+export const OPERATOR_CAPTCHA_AFTER_FAILURES = 3;
+export const OPERATOR_LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE: RateLimitRule = {
+  name: 'bo-login-fail-account-source',
+  limit: 100,
+  windowSeconds: 60 * 60,
+  delay: { after: 5, baseSeconds: 1, maxSeconds: 15 * 60 },
+};
+/** Failures from every address together after which each address needs a captcha for the account. */
+export const OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES = 5;
 export const OPERATOR_LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = {
   name: 'bo-login-fail-account',
-  limit: 5,
-  windowSeconds: 15 * 60,
+  limit: OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES,
+  windowSeconds: 60 * 60,
 };
 export const OPERATOR_LOGIN_FAILURES_PER_IP: RateLimitRule = {
   name: 'bo-login-fail-ip',
   limit: 30,
+  windowSeconds: 60 * 60,
+};
+/** Wrong current passwords an operator may give when changing theirs, per hour. */
+export const OPERATOR_OLD_PASSWORD_FAILURES: RateLimitRule = {
+  name: 'bo-old-password-fail',
+  limit: 5,
   windowSeconds: 60 * 60,
 };
 
@@ -97,7 +115,15 @@ export type RecordChange = (executor: Executor, entry: ChangeRecord) => Promise<
 
 export type OperatorClient = { ip: string; userAgent: string | null };
 
-export type SignInInput = { username: string; password: string; code?: string | undefined };
+export type SignInInput = {
+  username: string;
+  password: string;
+  code?: string | undefined;
+  /** The captcha's answer, asked for after failures (CAPTCHA_REQUIRED). */
+  captcha?: string | undefined;
+  /** The browser's captcha challenge (its captchaId cookie). */
+  captchaId?: string | undefined;
+};
 export type SignInResult = { token: string; passwordExpired: boolean; operatorId: string };
 
 export type ResolvedOperatorSession = {
@@ -218,6 +244,8 @@ export function createOperatorService(deps: {
   recordChange: RecordChange;
   totpBox: SecretBox;
   rateLimiter: RateLimiter;
+  /** Checks (and uses up) a captcha answer of the captcha module; app.ts hands it over. */
+  verifyCaptcha: (captchaId: string | undefined, answer: string | undefined) => Promise<boolean>;
   now?: () => Date;
 }) {
   const { db, recordChange, totpBox, rateLimiter } = deps;
@@ -295,54 +323,60 @@ export function createOperatorService(deps: {
    */
   async function signIn(input: SignInInput, client: OperatorClient): Promise<SignInResult> {
     const usernameKey = usernameKeyOf(input.username);
-    const accountKey = usernameKey;
-    const ipKey = client.ip;
-    const [accountFailures, ipFailures] = await Promise.all([
-      rateLimiter.peek(OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, accountKey),
-      rateLimiter.peek(OPERATOR_LOGIN_FAILURES_PER_IP, ipKey),
+    const attempt = await reserveSecretAttempt(rateLimiter, [
+      { rule: OPERATOR_LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE, key: `${usernameKey}:${client.ip}` },
+      { rule: OPERATOR_LOGIN_FAILURES_PER_IP, key: client.ip },
+      { rule: OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, key: usernameKey, refuses: false },
     ]);
-    const blockedRule =
-      accountFailures >= OPERATOR_LOGIN_FAILURES_PER_ACCOUNT.limit
-        ? { rule: OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, key: accountKey }
-        : ipFailures >= OPERATOR_LOGIN_FAILURES_PER_IP.limit
-          ? { rule: OPERATOR_LOGIN_FAILURES_PER_IP, key: ipKey }
-          : null;
-    if (blockedRule) {
-      // Counting this attempt tells when the window frees up again.
-      const { retryAfterSeconds } = await rateLimiter.hit(blockedRule.rule, blockedRule.key);
-      throw new AppError('RATE_LIMITED', { retryAfterSeconds });
-    }
+    // The counts hold this attempt: the earlier failures are one less.
+    const [sourceFailures = 0, ipFailures = 0, accountFailures = 0] = attempt.counts.map(
+      (count) => count - 1,
+    );
+    const needsCaptcha = (extra: number) =>
+      sourceFailures + extra >= OPERATOR_CAPTCHA_AFTER_FAILURES ||
+      ipFailures + extra >= OPERATOR_CAPTCHA_AFTER_FAILURES ||
+      accountFailures + extra >= OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES;
 
-    // A failed attempt on an existing account is audited against that account (an unknown name is
-    // not: it may be a password typed into the wrong field).
-    const failure = async (code: 'BAD_CREDENTIALS' | 'SMS_CODE_INVALID', account?: OperatorRow) => {
-      await Promise.all([
-        rateLimiter.hit(OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, accountKey),
-        rateLimiter.hit(OPERATOR_LOGIN_FAILURES_PER_IP, ipKey),
-        account
-          ? db.transaction().execute(async (trx) => {
-              await countFailedLogin(trx, account.id, now());
-              await recordChange(trx, {
-                actor: { id: account.id, name: account.username },
-                merchantId: account.merchant_id,
-                action: 'auth.login.failed',
-                target: { type: 'operator', id: account.id },
-                before: null,
-                after: { step: code === 'BAD_CREDENTIALS' ? 'password' : 'totp' },
-                ip: client.ip,
-              });
-            })
-          : undefined,
-      ]);
-      return new AppError(code);
+    // A failed attempt keeps its count; one on an existing account is audited against that account
+    // (an unknown name is not: it may be a password typed into the wrong field).
+    const failure = async (
+      code: 'BAD_CREDENTIALS' | 'SMS_CODE_INVALID' | 'CAPTCHA_INVALID',
+      account?: OperatorRow,
+    ) => {
+      if (account) {
+        await db.transaction().execute(async (trx) => {
+          await countFailedLogin(trx, account.id, now());
+          await recordChange(trx, {
+            actor: { id: account.id, name: account.username },
+            merchantId: account.merchant_id,
+            action: 'auth.login.failed',
+            target: { type: 'operator', id: account.id },
+            before: null,
+            after: { step: code === 'SMS_CODE_INVALID' ? 'totp' : 'password' },
+            ip: client.ip,
+          });
+        });
+      }
+      return new AppError(code, { value: { captcha: needsCaptcha(1) } });
     };
+
+    if (needsCaptcha(0)) {
+      if (!input.captcha?.trim()) {
+        await attempt.refund();
+        throw new AppError('CAPTCHA_REQUIRED', { value: { captcha: true } });
+      }
+      if (!(await deps.verifyCaptcha(input.captchaId, input.captcha))) throw await failure('CAPTCHA_INVALID');
+    }
 
     const found = await findOperatorByUsernameKey(db, usernameKey);
     const isValid = await verifySecret(found?.password_hash ?? null, input.password);
     if (!found || !isValid) throw await failure('BAD_CREDENTIALS', found);
     let operator = found;
     // Only someone who knows the password learns that the account is locked.
-    if (operator.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
+    if (operator.status === 'locked') {
+      await attempt.refund();
+      throw new AppError('ACCOUNT_LOCKED');
+    }
 
     const isEnrolling = operator.totp_enabled_at === null;
     if (isEnrolling && operator.totp_secret === null) {
@@ -356,6 +390,8 @@ export function createOperatorService(deps: {
     const secret = totpBox.open(operator.totp_secret ?? '');
     const code = input.code?.trim() ?? '';
     if (code === '') {
+      // The right password without a code yet is the first step, not a failure.
+      await attempt.refund();
       throw new AppError('VERIFICATION_REQUIRED', {
         value: isEnrolling
           ? {
@@ -371,7 +407,10 @@ export function createOperatorService(deps: {
       throw await failure('SMS_CODE_INVALID', operator);
     }
 
-    await rateLimiter.reset(OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, accountKey);
+    await Promise.all([
+      attempt.refund(),
+      rateLimiter.reset(OPERATOR_LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE, `${usernameKey}:${client.ip}`),
+    ]);
     const timestamp = now();
     const signedIn = operator;
     return db.transaction().execute(async (trx) => {
@@ -440,9 +479,13 @@ export function createOperatorService(deps: {
   ): Promise<void> {
     const operator = await findOperatorById(db, actor.id);
     if (!operator) throw new AppError('NOT_LOGGED_IN');
+    const attempt = await reserveSecretAttempt(rateLimiter, [
+      { rule: OPERATOR_OLD_PASSWORD_FAILURES, key: operator.id },
+    ]);
     if (!(await verifySecret(operator.password_hash, input.oldPassword))) {
       throw new AppError('VALIDATION', { value: { fields: { oldPassword: 'wrong' } } });
     }
+    await attempt.refund();
     const weakness = checkPasswordStrength(input.newPassword);
     if (weakness) throw new AppError('VALIDATION', { value: { fields: { newPassword: weakness } } });
     if (input.newPassword === input.oldPassword) {
@@ -572,11 +615,15 @@ export function createOperatorService(deps: {
       return updateOperator(trx, operatorId, { status: 'locked' }, timestamp);
     });
 
-  const unlockOperator = (actor: OperatorActor, operatorId: string) =>
-    changeOperator(actor, operatorId, 'staff.unlock', async (trx, target, timestamp) => {
-      await rateLimiter.reset(OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, usernameKeyOf(target.username));
-      return updateOperator(trx, operatorId, { status: 'active', failed_login_count: 0 }, timestamp);
-    });
+  async function unlockOperator(actor: OperatorActor, operatorId: string): Promise<OperatorRow> {
+    const unlocked = await changeOperator(actor, operatorId, 'staff.unlock', (trx, _target, timestamp) =>
+      updateOperator(trx, operatorId, { status: 'active', failed_login_count: 0 }, timestamp),
+    );
+    // Also forgives the failures that ask every address for a captcha. After the transaction, not
+    // in it: the throttle counters may live in the same (embedded, one-connection) database.
+    await rateLimiter.reset(OPERATOR_LOGIN_FAILURES_PER_ACCOUNT, unlocked.username_key);
+    return unlocked;
+  }
 
   /** A new temporary password, shown once to the actor; the operator must change it at sign-in. */
   async function resetPassword(actor: OperatorActor, operatorId: string): Promise<string> {

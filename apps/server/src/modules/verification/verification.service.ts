@@ -146,25 +146,29 @@ export function createVerificationService(deps: {
         throw new AppError('SMS_CODE_INVALID');
       }
       if (latest.expires_at.getTime() <= now().getTime()) throw new AppError('SMS_CODE_EXPIRED');
+      // The attempt is counted before the code is compared, by a guarded update, so that a burst
+      // of simultaneous guesses is compared no more than CODE_ATTEMPTS_MAX times.
+      const reserved = await db
+        .updateTable('verification_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', latest.id)
+        .where('consumed_at', 'is', null)
+        .where('attempts', '<', CODE_ATTEMPTS_MAX)
+        .returning('id')
+        .executeTakeFirst();
+      if (!reserved) throw new AppError('SMS_CODE_INVALID');
       const expected = Buffer.from(latest.code_hash, 'hex');
       const actual = Buffer.from(hashCode(latest.id, code), 'hex');
       const matches = /^[0-9]{6}$/.test(code) && timingSafeEqual(expected, actual);
-      // Consuming and counting are guarded updates, so two racing checks cannot both succeed.
-      const updated = matches
-        ? await db
-            .updateTable('verification_codes')
-            .set({ consumed_at: now() })
-            .where('id', '=', latest.id)
-            .where('consumed_at', 'is', null)
-            .returning('id')
-            .executeTakeFirst()
-        : await db
-            .updateTable('verification_codes')
-            .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-            .where('id', '=', latest.id)
-            .returning('id')
-            .executeTakeFirst()
-            .then(() => undefined);
+      if (!matches) throw new AppError('SMS_CODE_INVALID');
+      // Consuming is a guarded update too, so two racing right answers cannot both succeed.
+      const updated = await db
+        .updateTable('verification_codes')
+        .set({ consumed_at: now() })
+        .where('id', '=', latest.id)
+        .where('consumed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
       if (!updated) throw new AppError('SMS_CODE_INVALID');
     },
   };

@@ -6,6 +6,7 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
 import type { LoginDeps } from '../../../workflows/login.ts';
+import { checkCurrentPassword } from '../../../workflows/member-secrets.ts';
 import { checkNewPassword } from '../../../workflows/recover-password.ts';
 import { type RegisterForm, type RegisterMethod, registerMember } from '../../../workflows/register.ts';
 import { readCaptchaId, readClient } from '../../client-context.ts';
@@ -225,7 +226,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDep
       if (!fields.newPassword && body.newPassword === body.oldPassword) {
         fields.newPassword = translateField(language, 'samePassword');
       }
-      if (!(await members.verifyPassword(member, body.oldPassword))) {
+      if (!(await checkCurrentPassword(deps, member, body.oldPassword))) {
         fields.oldPassword = translateField(language, 'oldPasswordWrong');
       }
       if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });

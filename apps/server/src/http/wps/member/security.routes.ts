@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type { SecretBox } from '../../../platform/crypto/secret-box.ts';
-import { createTotpSecret, matchTotp, totpUri } from '../../../platform/crypto/totp.ts';
+import { createTotpSecret, totpUri } from '../../../platform/crypto/totp.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { checkAuthenticatorCode } from '../../../workflows/member-secrets.ts';
 import { checkPaymentPassword } from '../../../workflows/payment-password.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
@@ -33,15 +34,6 @@ const PaymentPasswordBody = Type.Object({
 /** Google Authenticator (TOTP) enrolment in the security centre (spec §4 "Unregistered IP"). */
 export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoutesDeps): void {
   const { members } = deps;
-
-  /** A code of the member's authenticator, valid now and not used before; else SMS_CODE_INVALID. */
-  async function checkCode(memberId: string, sealedSecret: string | null, code: string): Promise<number> {
-    const step = sealedSecret
-      ? matchTotp(deps.totpBox.open(sealedSecret), code.trim(), deps.now().getTime())
-      : null;
-    if (step === null || !(await members.useTotpStep(memberId, step))) throw new AppError('SMS_CODE_INVALID');
-    return step;
-  }
 
   app.post(
     '/wps/member/totp/setup',
@@ -83,7 +75,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoute
       const { member } = await requireMember(request, members);
       if (member.totp_enabled_at || !member.totp_secret) throw new AppError('CONFLICT');
       const { code } = request.body as Static<typeof CodeBody>;
-      const step = await checkCode(member.id, member.totp_secret, code);
+      const step = await checkAuthenticatorCode(deps, member, code);
       await members.enableTotp(member.id, step);
       return ok({});
     },
@@ -105,7 +97,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoute
       const { member } = await requireMember(request, members);
       if (!member.totp_enabled_at) throw new AppError('CONFLICT');
       const { code } = request.body as Static<typeof CodeBody>;
-      await checkCode(member.id, member.totp_secret, code);
+      await checkAuthenticatorCode(deps, member, code);
       await members.disableTotp(member.id);
       return ok({});
     },

@@ -4,13 +4,13 @@ import type { CaptchaService } from '../../../modules/captcha/captcha.service.ts
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
 import type { VerificationService } from '../../../modules/verification/verification.service.ts';
-import { serializeCookie } from '../../../platform/http/cookies.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
 import { parseMobileNumber } from '../../../platform/phone/phone-number.ts';
-import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
-import { CAPTCHA_COOKIE, readCaptchaId, readClient } from '../../client-context.ts';
+import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { issueCaptchaImage } from '../../captcha-image.ts';
+import { readClient } from '../../client-context.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
 
@@ -32,10 +32,6 @@ const NoLoginCodeBody = Type.Object({
   countryDialingCode: Type.String({ maxLength: 6 }),
   mobileNum: Type.String({ maxLength: 20 }),
 });
-
-// API.md "Throttles": a captcha image at most once per second per client.
-const CAPTCHA_PER_CLIENT: RateLimitRule = { name: 'captcha-client', limit: 1, windowSeconds: 1 };
-const CAPTCHA_COOKIE_MAX_AGE_SECONDS = 24 * 3600;
 
 /** SMS codes (registration, without login) and the captcha image. */
 export function registerVerificationRoutes(app: FastifyInstance, deps: VerificationRoutesDeps): void {
@@ -129,21 +125,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: Verificat
     async (request, reply) => {
       const merchant = requireMerchant(request);
       const client = readClient(request, deps.countryHeader);
-      const limit = await deps.rateLimiter.hit(CAPTCHA_PER_CLIENT, `${merchant.id}:${client.ip}`);
-      if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
-      const challenge = await deps.captcha.issue(readCaptchaId(request));
-      reply.header(
-        'Set-Cookie',
-        serializeCookie(CAPTCHA_COOKIE, challenge.id, {
-          httpOnly: true,
-          sameSite: 'Lax',
-          path: '/',
-          secure: request.protocol === 'https',
-          maxAgeSeconds: CAPTCHA_COOKIE_MAX_AGE_SECONDS,
-        }),
-      );
-      reply.header('Cache-Control', 'no-store');
-      return ok(challenge.imageDataUrl);
+      return ok(await issueCaptchaImage(deps, request, reply, `${merchant.id}:${client.ip}`));
     },
   );
 }
