@@ -4586,6 +4586,7 @@ export type paths = {
                         os?: string;
                         platform?: string;
                         gatewayVersion?: number;
+                        captcha?: string;
                     };
                 };
             };
@@ -9141,6 +9142,27 @@ export type paths = {
                                         allowCidrs: string[];
                                     };
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
                             };
                         };
                     };
@@ -9380,6 +9402,27 @@ export type paths = {
                                         allowCidrs: string[];
                                     };
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
                             };
                         };
                     };
@@ -9603,6 +9646,27 @@ export type paths = {
                                         /** @default [] */
                                         allowCidrs: string[];
                                     };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
                                 };
                             };
                         };
@@ -9838,6 +9902,27 @@ export type paths = {
                                         allowCidrs: string[];
                                     };
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
                             };
                         };
                     };
@@ -10066,6 +10151,276 @@ export type paths = {
                                         allowCidrs: string[];
                                     };
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/merchants/{id}/account-creation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** New accounts per address (an IPv6 /64) and per device in a window before each further one needs a captcha */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 60 */
+                        windowMinutes: number;
+                        /** @default 10 */
+                        registrationsPerAddress: number;
+                        /** @default 3 */
+                        registrationsPerDevice: number;
+                        /** @default 20 */
+                        trialsPerAddress: number;
+                        /** @default 5 */
+                        trialsPerDevice: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                merchant: {
+                                    id: string;
+                                    code: string;
+                                    isDefault: boolean;
+                                };
+                                general: {
+                                    name: string;
+                                    /** @example PHP */
+                                    currency: string;
+                                    currencySymbol: string;
+                                    timeZone: string;
+                                    /** @example EN */
+                                    defaultLanguage: string;
+                                    languages: string[];
+                                    mainDomain: string;
+                                    siteName: string;
+                                    minimumAge: number;
+                                    session: {
+                                        idleMinutes: number;
+                                        absoluteMinutes: number;
+                                    };
+                                    /** @example G-ABC123 */
+                                    analyticsId: string | null;
+                                    imageCDNs: string[];
+                                    launchGameCDNs: string[];
+                                    passwordExpiryDays: number;
+                                };
+                                domains: {
+                                    domain: string;
+                                    /** @enum {string} */
+                                    route: "PLAYER" | "AGENT" | "MOBILE";
+                                    isMain: boolean;
+                                }[];
+                                whitelabel: {
+                                    modId: string;
+                                    enabled: boolean;
+                                    /** @default [] */
+                                    children: {
+                                        modId: string;
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        children: {
+                                            modId: string;
+                                            enabled: boolean;
+                                            /** @default [] */
+                                            children: unknown[];
+                                        }[];
+                                    }[];
+                                }[];
+                                register: {
+                                    field: string;
+                                    enabled: boolean;
+                                    required: boolean;
+                                    acceptedPattern: string;
+                                    patternId: number;
+                                    minLength: number;
+                                    maxLength: number;
+                                    type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                }[];
+                                socialLogin: {
+                                    /** @enum {string} */
+                                    provider: "google" | "facebook";
+                                    enabled: boolean;
+                                    issuer: string;
+                                    clientId: string;
+                                    scopes: string;
+                                    clientSecretSet: boolean;
+                                }[];
+                                systemStatus: {
+                                    maintenance: {
+                                        enabled: boolean;
+                                        title: string | null;
+                                        message: string | null;
+                                        /** Format: date-time */
+                                        startsAt: string | null;
+                                        /** Format: date-time */
+                                        endsAt: string | null;
+                                    };
+                                    closedEverywhere: boolean;
+                                    /**
+                                     * @default {
+                                     *       "enabled": false,
+                                     *       "blockedCountries": [],
+                                     *       "blockedCidrs": [],
+                                     *       "allowCidrs": []
+                                     *     }
+                                     */
+                                    regionRestriction: {
+                                        /** @default false */
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        blockedCountries: string[];
+                                        /** @default [] */
+                                        blockedCidrs: string[];
+                                        /** @default [] */
+                                        allowCidrs: string[];
+                                    };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
                             };
                         };
                     };
@@ -10293,6 +10648,27 @@ export type paths = {
                                         /** @default [] */
                                         allowCidrs: string[];
                                     };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
                                 };
                             };
                         };
@@ -10538,6 +10914,27 @@ export type paths = {
                                         /** @default [] */
                                         allowCidrs: string[];
                                     };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
                                 };
                             };
                         };
