@@ -496,7 +496,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       images: app.images,
     });
   });
-  await registerSpaRoutes(app, { webDistDir: config.webDistDir, adminDistDir: config.adminDistDir });
+  await registerSpaRoutes(app, {
+    webDistDir: config.webDistDir,
+    adminDistDir: config.adminDistDir,
+    // The pages' policy lets them frame and show what the merchant's vendors serve.
+    readVendorOrigins: (merchantId) => games.listVendorOrigins(merchantId),
+  });
 
   options.registerTestRoutes?.(app);
 

@@ -1,8 +1,16 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors.ts';
+import {
+  createPageSecurityHeaders,
+  hashInlineScripts,
+  type PageKind,
+  type PageSecurityHeaders,
+  type VendorOriginReader,
+} from './security-headers.ts';
 
 /** Paths that belong to the API and operations; a miss there is a 404, never the SPA's page. */
 const RESERVED_PREFIXES = [
@@ -98,51 +106,101 @@ function sendSiteFile(reply: FastifyReply, site: SpaSite, relative: string): Fas
   return reply.sendFile(relative, site.root, { cacheControl: false });
 }
 
+/** The inline scripts' hashes of a built page, read from the file as it is served; none without it. */
+function readScriptHashes(site: SpaSite | null, relative: string): string[] {
+  if (!site?.files.has(relative)) return [];
+  return hashInlineScripts(readFileSync(path.join(site.root, relative), 'utf8'));
+}
+
+/** Sends a page (an index.html) with its kind's per-merchant policy. */
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  site: SpaSite,
+  relative: string,
+  kind: PageKind,
+  headers: PageSecurityHeaders,
+): Promise<FastifyReply> {
+  await headers.apply(request, reply, kind);
+  return sendSiteFile(reply, site, relative);
+}
+
 /**
  * Serves the built player SPA at / and the back office at /admin/, each with its index.html for
  * client-side routes. Only files listed from the dist folder at start are served, so no request
  * path reaches the disk. A missing dist folder is skipped (development and tests).
+ *
+ * The pages and their files live in a context of their own with @fastify/helmet, so its hooks run
+ * for them and not for the API: every file answers with nosniff, a referrer policy and the
+ * cross-origin policies; each page adds its Content-Security-Policy, framing rules and (over TLS)
+ * HSTS, computed once per merchant (security-headers.ts).
  */
 export async function registerSpaRoutes(
   app: FastifyInstance,
-  options: { webDistDir: string; adminDistDir: string },
+  options: { webDistDir: string; adminDistDir: string; readVendorOrigins: VendorOriginReader },
 ): Promise<void> {
   const web = openSite(options.webDistDir);
   const admin = openSite(options.adminDistDir);
   if (!web && !admin) return;
 
-  // Only reply.sendFile is used; routing stays ours. preCompressed: a file's `.br` or `.gz` copy
-  // written at build goes to a browser that accepts it, with the original's Content-Type; a file
-  // without one goes as it is.
-  await app.register(fastifyStatic, {
-    root: (web ?? admin)?.root ?? options.webDistDir,
-    serve: false,
-    preCompressed: true,
+  const headers = createPageSecurityHeaders({
+    scriptHashes: {
+      player: readScriptHashes(web, 'index.html'),
+      game: readScriptHashes(web, GAME_CLIENT_INDEX),
+      admin: readScriptHashes(admin, 'index.html'),
+    },
+    readVendorOrigins: options.readVendorOrigins,
   });
 
-  const schema = { hide: true };
-
-  if (web) {
-    app.get('/*', { schema }, async (request, reply) => {
-      const relative = (request.params as { '*': string })['*'];
-      if (web.files.has(relative)) return sendSiteFile(reply, web, relative);
-      if (isReserved(request.url) || !isPageRequest(request, relative)) throw new AppError('NOT_FOUND');
-      // The in-house game client is a page of its own under /game/ (a second entry of the build).
-      if (isGameClientPath(relative) && web.files.has(GAME_CLIENT_INDEX)) {
-        return sendSiteFile(reply, web, GAME_CLIENT_INDEX);
-      }
-      return sendSiteFile(reply, web, 'index.html');
+  await app.register(async (pages) => {
+    await pages.register(fastifyHelmet, {
+      // Per merchant and page kind, from security-headers.ts; HSTS only over TLS.
+      contentSecurityPolicy: false,
+      strictTransportSecurity: false,
+      xFrameOptions: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // The customer-service popup and the pay page keep working from a window the site opened.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
-  }
+    // Only reply.sendFile is used; routing stays ours. preCompressed: a file's `.br` or `.gz` copy
+    // written at build goes to a browser that accepts it, with the original's Content-Type; a file
+    // without one goes as it is.
+    await pages.register(fastifyStatic, {
+      root: (web ?? admin)?.root ?? options.webDistDir,
+      serve: false,
+      preCompressed: true,
+    });
 
-  if (admin) {
-    const answerAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
-      const relative = (request.params as { '*'?: string })['*'] ?? '';
-      if (admin.files.has(relative)) return sendSiteFile(reply, admin, relative);
-      if (!isPageRequest(request, relative)) throw new AppError('NOT_FOUND');
-      return sendSiteFile(reply, admin, 'index.html');
-    };
-    app.get('/admin', { schema }, answerAdmin);
-    app.get('/admin/*', { schema }, answerAdmin);
-  }
+    const schema = { hide: true };
+
+    if (web) {
+      pages.get('/*', { schema }, async (request, reply) => {
+        const relative = (request.params as { '*': string })['*'];
+        if (relative === 'index.html') return sendPage(request, reply, web, relative, 'player', headers);
+        if (relative === GAME_CLIENT_INDEX && web.files.has(relative))
+          return sendPage(request, reply, web, relative, 'game', headers);
+        if (web.files.has(relative)) return sendSiteFile(reply, web, relative);
+        if (isReserved(request.url) || !isPageRequest(request, relative)) throw new AppError('NOT_FOUND');
+        // The in-house game client is a page of its own under /game/ (a second entry of the build).
+        if (isGameClientPath(relative) && web.files.has(GAME_CLIENT_INDEX)) {
+          return sendPage(request, reply, web, GAME_CLIENT_INDEX, 'game', headers);
+        }
+        return sendPage(request, reply, web, 'index.html', 'player', headers);
+      });
+    }
+
+    if (admin) {
+      const answerAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+        const relative = (request.params as { '*'?: string })['*'] ?? '';
+        if (relative === 'index.html') return sendPage(request, reply, admin, relative, 'admin', headers);
+        if (admin.files.has(relative)) return sendSiteFile(reply, admin, relative);
+        if (!isPageRequest(request, relative)) throw new AppError('NOT_FOUND');
+        return sendPage(request, reply, admin, 'index.html', 'admin', headers);
+      };
+      // Operators' pages send no referrer at all.
+      const adminRoute = { schema, helmet: { referrerPolicy: { policy: 'no-referrer' as const } } };
+      pages.get('/admin', adminRoute, answerAdmin);
+      pages.get('/admin/*', adminRoute, answerAdmin);
+    }
+  });
 }

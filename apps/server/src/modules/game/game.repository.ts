@@ -33,6 +33,19 @@ export function findVendorById(db: Executor, id: string): Promise<VendorRow | un
   return db.selectFrom('game_vendors').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The launch and catalogue addresses of a merchant's vendors that players can reach (not disabled). */
+export function listVendorAddresses(
+  db: Executor,
+  merchantId: string,
+): Promise<Pick<VendorRow, 'launch_url' | 'catalogue_url'>[]> {
+  return db
+    .selectFrom('game_vendors')
+    .select(['launch_url', 'catalogue_url'])
+    .where('merchant_id', '=', merchantId)
+    .where('status', '<>', 'disabled')
+    .execute();
+}
+
 /** Inserts a vendor, or updates the given fields of the merchant's vendor with that vassalage. */
 export async function upsertVendor(db: Executor, row: Insertable<GameVendorsTable>): Promise<VendorRow> {
   return db

@@ -20,6 +20,7 @@ import {
   insertLaunchToken,
   insertVendorTransaction,
   type LaunchTokenRow,
+  listVendorAddresses,
   openLaunchToken,
   type RoundRow,
   rollBackRound,
@@ -151,6 +152,21 @@ export type RegisterVendorInput = {
 export type GameService = ReturnType<typeof createGameService>;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The distinct http(s) origins of absolute addresses; relative ones and anything else are skipped. */
+function distinctOrigins(addresses: readonly (string | null)[]): string[] {
+  const origins = new Set<string>();
+  for (const address of addresses) {
+    if (!address || !/^https?:\/\//i.test(address)) continue;
+    try {
+      // A launch template's `{gameCode}` sits in its path, which the origin leaves out.
+      origins.add(new URL(address.replaceAll('{gameCode}', 'game')).origin);
+    } catch {
+      // Not a URL: nothing to allow.
+    }
+  }
+  return [...origins].sort();
+}
 
 /**
  * The game registry (vendors and games per merchant), launch tokens, rounds and the record of
@@ -392,6 +408,17 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     readVendorSecret,
     findVendor: (merchantId: string, vassalage: string) => findVendorByVassalage(db, merchantId, vassalage),
     findVendorById: (id: string) => findVendorById(db, id),
+    /**
+     * The origins a merchant's players' pages reach for its vendors: their launch pages (framed) and
+     * their catalogue hosts (whose icons the lobby shows). Our own client's relative template has none.
+     */
+    async listVendorOrigins(merchantId: string): Promise<{ launch: string[]; catalogue: string[] }> {
+      const rows = await listVendorAddresses(db, merchantId);
+      return {
+        launch: distinctOrigins(rows.map((row) => row.launch_url)),
+        catalogue: distinctOrigins(rows.map((row) => row.catalogue_url)),
+      };
+    },
     setVendorStatus: (vendorId: string, status: GameVendorStatus) => updateVendorStatus(db, vendorId, status),
     findGameByNodeId: (merchantId: string, nodeId: string) => findGameByNodeId(db, merchantId, nodeId),
     findGameByCode: (vendorId: string, gameCode: string) => findGameByCode(db, vendorId, gameCode),

@@ -30,7 +30,7 @@ export function createRequestIdGenerator(): () => string {
 }
 
 /**
- * Decorates every request with its language and answers its id in X-Request-Id. The fallback (the
+ * Decorates every request with its language and answers its id in X-Request-Id (and nosniff). The fallback (the
  * merchant's default) is handed in by app.ts, because the merchant is a module's business and
  * platform code never imports modules. A callback hook: it runs on every request and never waits,
  * and an async one would cost a promise and a microtask turn each time.
@@ -39,6 +39,9 @@ export function installRequestContext(app: FastifyInstance, fallback: LanguageFa
   app.decorateRequest('language', DEFAULT_LANGUAGE);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    // Every answer, JSON included, is read as the type it names, never sniffed (the pages' other
+    // headers come from @fastify/helmet, in their own context: http/static/spa.routes.ts).
+    reply.header('X-Content-Type-Options', 'nosniff');
     const query = request.query as Record<string, unknown> | undefined;
     const fromQuery = query?.language ?? query?.lang;
     request.language = resolveLanguage({
