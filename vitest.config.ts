@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/game/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -32,6 +32,8 @@ import * as m0091 from './migrations/0091_catalogue_version.ts';
 import * as m0102 from './migrations/0102_rate_limit_counters.ts';
 import * as m0104 from './migrations/0104_trial_expiry.ts';
 import * as m0108 from './migrations/0108_one_open_withdrawal.ts';
+import * as m0113 from './migrations/0113_house_fairness_records.ts';
+import * as m0114 from './migrations/0114_house_request_by_game.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -71,6 +73,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0102_rate_limit_counters': m0102,
   '0104_trial_expiry': m0104,
   '0108_one_open_withdrawal': m0108,
+  '0113_house_fairness_records': m0113,
+  '0114_house_request_by_game': m0114,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

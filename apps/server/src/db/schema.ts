@@ -314,6 +314,8 @@ export type GameRoundsTable = {
   balance_before_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   balance_after_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   deadline_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The maximum win the round's win was cut to (migration 0113); null: paid as the engine drew it. */
+  win_cap_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 };
 
 /**
@@ -335,7 +337,11 @@ export type GameSeedPairsTable = {
   status: ColumnType<'active' | 'revealed', 'active' | 'revealed' | undefined, 'active' | 'revealed'>;
   created_at: CreatedAt;
   revealed_at: Date | null;
+  /** How server_seed_hash was computed (migration 0113): 1 over the seed's bytes, 2 over its hex text. */
+  commitment_version: ColumnType<CommitmentVersion, CommitmentVersion | undefined, CommitmentVersion>;
 };
+
+export type CommitmentVersion = 1 | 2;
 
 export type GameDemoSessionsTable = {
   id: string;
@@ -351,6 +357,7 @@ export type GameDemoSessionsTable = {
   round_played: string | null;
   round_state: string | null;
   round_nonce: bigint | null;
+  commitment_version: ColumnType<CommitmentVersion, CommitmentVersion | undefined, CommitmentVersion>;
   version: Generated<number>;
   created_at: CreatedAt;
   expires_at: Date;

@@ -1,4 +1,4 @@
-import { createRoundRng } from '@panalo/games/fairness/round-rng.ts';
+import { type CommitmentVersion, createRoundRng } from '@panalo/games/fairness/round-rng.ts';
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import { type BetLimits, INHOUSE_VASSALAGE, readBetLimits } from '../db/in-house-games.ts';
@@ -72,10 +72,14 @@ export type RoundView = {
   balanceBeforeMinor: bigint | null;
   balanceAfterMinor: bigint | null;
   serverSeedHash: string;
+  /** How serverSeedHash was computed: 1 over the seed's bytes (pairs committed before), 2 over its hex text. */
+  commitmentVersion: CommitmentVersion;
   clientSeed: string;
   nonce: number;
   /** Only once the seed pair has been rotated. */
   serverSeed: string | null;
+  /** The maximum win the win was cut to; null when the win is the payout the seeds give. */
+  winCapMinor: bigint | null;
   outcome: unknown;
   played: unknown;
   actions: string[];
@@ -115,6 +119,11 @@ const NOT_AS_REMEMBERED = new Error('house games: the table is not as remembered
 
 /** Whether the round's statement has vouched for a remembered table's session and game yet. */
 type RememberedTable = { isConfirmed: boolean };
+
+/** A bet refused because the member had no seed pair: one was made, and its hash is in the refusal. */
+function isSeedsNotShown(caught: unknown): boolean {
+  return isAppError(caught) && caught.value?.reason === 'SEEDS_NOT_SHOWN';
+}
 
 /** Plain JSON of an engine value (bigints as {"$bigint"}), for the wire. */
 function toWireJson(value: unknown): unknown {
@@ -288,9 +297,11 @@ export function createHouseGames(deps: HouseGameDeps) {
       balanceBeforeMinor: row.balance_before_minor === null ? null : BigInt(row.balance_before_minor),
       balanceAfterMinor: row.balance_after_minor === null ? null : BigInt(row.balance_after_minor),
       serverSeedHash: row.server_seed_hash ?? '',
+      commitmentVersion: await houseRounds.commitmentVersionOf(row),
       clientSeed: row.client_seed ?? '',
       nonce: Number(row.nonce),
       serverSeed: known ? known.serverSeed : await houseRounds.revealedSeedOf(row),
+      winCapMinor: row.win_cap_minor === null ? null : BigInt(row.win_cap_minor),
       outcome: toWireJson(outcome),
       played: toWireJson(played),
       actions: isOpen && progress ? listActions(progress) : [],
@@ -420,14 +431,24 @@ export function createHouseGames(deps: HouseGameDeps) {
         // (its round, a balance now short, a limit now reached): retries are rare, so they are
         // looked for only once an attempt has been refused, and a one-step round rolls back whole.
         if (!isAppError(caught)) throw caught;
-        const existing = await houseRounds.findRoundByRequest(vendorId, table.player.memberId, requestId);
+        const existing = await houseRounds.findRoundByRequest(
+          vendorId,
+          table.player.memberId,
+          table.game.id,
+          requestId,
+        );
         if (existing) return answerRetry(table, existing, played);
         if (caught.value?.reason === 'DUPLICATE')
           throw new Error('house games: a duplicate round is missing');
         throw caught;
       }
     }
-    const existing = await houseRounds.findRoundByRequest(vendorId, table.player.memberId, requestId);
+    const existing = await houseRounds.findRoundByRequest(
+      vendorId,
+      table.player.memberId,
+      table.game.id,
+      requestId,
+    );
     if (existing) return answerRetry(table, existing, played);
     const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
     if (open) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN', roundId: open.id } });
@@ -481,6 +502,8 @@ export function createHouseGames(deps: HouseGameDeps) {
         return await placeBet(table, requestId, wire, remembered);
       } catch (caught) {
         if (caught !== NOT_AS_REMEMBERED && (remembered.isConfirmed || !isAppError(caught))) throw caught;
+        // A seed pair made just now for this bet: the full way would play on it unseen.
+        if (isSeedsNotShown(caught)) throw caught;
         // Refused before the round's statement vouched for the session and the game: the full
         // way reads both afresh, and refuses the bet (or plays it) as they now are.
       }
@@ -544,10 +567,11 @@ export function createHouseGames(deps: HouseGameDeps) {
       try {
         drawn = await houseRounds.drawInAdvance(player, played);
       } catch (caught) {
+        // A member without a seed pair is refused with the hash of one made now: the full way
+        // would find that pair and play on it before the player has seen its hash.
+        if (isSeedsNotShown(caught)) throw caught;
         return fallBack(() => Promise.reject(toAppError(caught)));
       }
-      // The member's first round makes their seed pair, in a transaction of its own.
-      if (!drawn) break;
       const winMinor = capWin(drawn.progress.payoutMinor, table.limits);
       const outcome = await houseRounds.playDrawnRound({
         id,
@@ -833,9 +857,11 @@ export function createHouseGames(deps: HouseGameDeps) {
       balanceBeforeMinor: round.balanceBeforeMinor,
       balanceAfterMinor: round.balanceAfterMinor,
       serverSeedHash: session.server_seed_hash,
+      commitmentVersion: session.commitment_version,
       clientSeed: session.client_seed,
       nonce: round.nonce,
       serverSeed: null,
+      winCapMinor: round.winMinor < progress.payoutMinor ? round.winMinor : null,
       outcome: toWireJson(viewProgress(progress)),
       played: toWireJson(progress.played),
       actions: listActions(progress),

@@ -13,7 +13,8 @@ export type WireTableBet = {
   stake: string;
 };
 
-export type Seeds = { serverSeedHash: string; clientSeed: string; nonce: number };
+/** commitmentVersion: 2, sha256 of the server seed's hex text; 1, of its bytes (pairs committed before). */
+export type Seeds = { serverSeedHash: string; commitmentVersion: 1 | 2; clientSeed: string; nonce: number };
 export type RevealedSeeds = Seeds & { serverSeed: string };
 
 export type Round = {
@@ -25,9 +26,12 @@ export type Round = {
   balanceBefore: string | null;
   balanceAfter: string | null;
   serverSeedHash: string;
+  commitmentVersion: 1 | 2;
   clientSeed: string;
   nonce: number;
   serverSeed: string | null;
+  /** The maximum win the win was cut to; null when the win is the payout the seeds give. */
+  winCap: string | null;
   /** The engine's outcome; bigints as {"$bigint": "…"}. */
   outcome: unknown;
   played: unknown;

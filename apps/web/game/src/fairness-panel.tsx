@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type GameApi, GameApiError, type RevealedSeeds, type Seeds } from './api';
+import { FAIRNESS_EXAMPLE } from './fairness-example';
 import { fill, useMessages } from './i18n';
 
 const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -66,6 +67,10 @@ export function FairnessPanel({
         <dd className="g-mono" data-testid="server-seed-hash">
           {seeds.serverSeedHash}
         </dd>
+        <dt>{m.commitmentVersion}</dt>
+        <dd className="g-mono" data-testid="commitment-version">
+          {seeds.commitmentVersion}
+        </dd>
         <dt>{m.nonce}</dt>
         <dd className="g-mono" data-testid="nonce">
           {seeds.nonce}
@@ -116,6 +121,15 @@ export function FairnessPanel({
           {error}
         </p>
       ) : null}
+      <details className="g-protocol" data-testid="fairness-protocol">
+        <summary>{m.fairnessHow}</summary>
+        <ol>
+          {m.fairnessProtocol.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <p className="g-mono-wrap">{fill(m.fairnessExample, FAIRNESS_EXAMPLE)}</p>
+      </details>
     </div>
   );
 }

@@ -112,6 +112,14 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
   const onError = useCallback(
     (caught: unknown) => {
       const code = caught instanceof GameApiError ? caught.code : 'UNKNOWN';
+      // A first bet before any seed pair was shown (GAMES.md): the server made one and refused the
+      // bet with its commitment, shown here and in the fairness panel before the player bets again.
+      const committed = caught instanceof GameApiError ? seedsOfRefusal(caught) : null;
+      if (committed) {
+        setSeeds(committed);
+        setError(fill(m.errors.seedsShown, { hash: committed.serverSeedHash }));
+        return;
+      }
       const limitMessage = caught instanceof GameApiError ? describeLimitRefusal(m, caught, opened) : null;
       if (limitMessage) {
         setError(limitMessage);
@@ -285,6 +293,20 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
       ) : null}
     </div>
   );
+}
+
+/** The seed pair a bet was refused to show (CONFLICT SEEDS_NOT_SHOWN), or null for any other refusal. */
+function seedsOfRefusal(error: GameApiError): Seeds | null {
+  const value = error.value ?? {};
+  if (error.code !== 'CONFLICT' || value.reason !== 'SEEDS_NOT_SHOWN') return null;
+  const { serverSeedHash, clientSeed, nonce, commitmentVersion } = value;
+  if (typeof serverSeedHash !== 'string' || !/^[0-9a-f]{64}$/.test(serverSeedHash)) return null;
+  return {
+    serverSeedHash,
+    clientSeed: typeof clientSeed === 'string' ? clientSeed : '',
+    nonce: typeof nonce === 'number' ? nonce : 0,
+    commitmentVersion: commitmentVersion === 1 ? 1 : 2,
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
-import { type PlayedRound, verifyRound } from '@panalo/games/verifier/verify-round.ts';
+import { isWinAsDrawn, type PlayedRound, verifyRound } from '@panalo/games/verifier/verify-round.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { type GameApi, GameApiError, type RecordItem, type Round, type Table } from './api';
 import { OutcomeSummary } from './games/outcome-summary';
-import { useMessages } from './i18n';
+import { fill, useMessages } from './i18n';
 import { formatAmount, minorOf } from './money';
 
 /** JSON with sorted keys, so that two outcomes compare by content, not by key order. */
@@ -19,8 +19,9 @@ type Check = { kind: 'kept' } | { kind: 'broken' } | { kind: 'error'; code: stri
 
 /**
  * Re-computes a settled round in the browser with the very engine the server ran: the revealed
- * server seed must hash to the commitment shown before the round, and the seeds must give the
- * recorded outcome and payout.
+ * server seed must hash, by the pair's commitment version, to the commitment shown before the
+ * round, and the seeds must give the recorded outcome and exactly the recorded win (or the maximum
+ * win the round records as having cut it).
  */
 export function checkRound(round: Round): Check {
   if (!round.serverSeed) return { kind: 'error', code: 'NOT_REVEALED' };
@@ -32,13 +33,16 @@ export function checkRound(round: Round): Check {
         clientSeed: round.clientSeed,
         nonce: round.nonce,
         serverSeedHash: round.serverSeedHash,
+        commitmentVersion: round.commitmentVersion,
       },
       played,
     );
     const recomputed = JSON.parse(serializeState(verified.result.outcome)) as unknown;
     const isSameOutcome = canonicalOf(recomputed) === canonicalOf(round.outcome);
-    // A win above the table's maximum is paid at the maximum, never more.
-    const isPayoutKept = minorOf(round.win) <= verified.payoutMinor;
+    const isPayoutKept = isWinAsDrawn(verified.payoutMinor, {
+      winMinor: minorOf(round.win),
+      winCapMinor: round.winCap === null ? null : minorOf(round.winCap),
+    });
     return verified.isCommitmentKept && isSameOutcome && isPayoutKept ? { kind: 'kept' } : { kind: 'broken' };
   } catch (caught) {
     return { kind: 'error', code: caught instanceof Error ? caught.message : 'UNKNOWN' };
@@ -162,7 +166,12 @@ function RoundDetail({ round, table, onBack }: { round: Round; table: Table; onB
           {formatAmount(round.stake, table.currencySymbol)} · {status}
         </dd>
         <dt>{m.winLabel}</dt>
-        <dd>{formatAmount(round.win, table.currencySymbol)}</dd>
+        <dd>
+          {formatAmount(round.win, table.currencySymbol)}
+          {round.winCap !== null
+            ? ` · ${fill(m.winCapped, { maxWin: formatAmount(round.winCap, table.currencySymbol) })}`
+            : ''}
+        </dd>
         <dt>{m.balanceBefore}</dt>
         <dd>{round.balanceBefore ? formatAmount(round.balanceBefore, table.currencySymbol) : '—'}</dd>
         <dt>{m.balanceAfter}</dt>

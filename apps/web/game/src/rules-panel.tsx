@@ -33,6 +33,11 @@ function maxWinRuleOf(m: Messages, gameCode: string): string {
   return m.maxWinRules.refused;
 }
 
+/** The paytable's cap on a round's win, in total stakes ("×5000" on its max-win line). */
+function capMultiplierOf(table: Table): string {
+  return table.paytable.find((line) => line.bet === 'max-win')?.pays.replace('×', '') ?? '';
+}
+
 /** The game's rules and paytable in the player's language, with its return and limits. */
 export function RulesPanel({ table }: { table: Table }) {
   const m = useMessagesHook();
@@ -47,7 +52,7 @@ export function RulesPanel({ table }: { table: Table }) {
         })}
       </p>
       <p className="g-muted" data-testid="max-win-rule">
-        {maxWinRuleOf(m, table.gameCode)}
+        {fill(maxWinRuleOf(m, table.gameCode), { multiplier: capMultiplierOf(table) })}
       </p>
       <p>{fill(m.rtp, { rtp: table.rtp })}</p>
       <table className="g-paytable">

@@ -73,8 +73,10 @@ import {
   verifyRound,
 } from '@panalo/games/verifier/verify-round.ts';
 import {
+  computeVideoMaxPayoutMinor,
   VIDEO_FREE_SPINS,
   VIDEO_LINES,
+  VIDEO_MAX_WIN_MULTIPLIER,
   VIDEO_PAYTABLE,
   VIDEO_SCATTER_PAYS,
   VIDEO_SLOT_RTP_PERCENT,
@@ -271,10 +273,9 @@ const MATCHING_FACES: Record<'colour-game' | 'fish-prawn-crab', readonly string[
  * The most a round could pay (stakes returned included) given what was bet, before it is drawn:
  * the best pocket, throw, card result or reel window for the bets together. Mines: the first safe
  * tile (each further tile is checked before it is picked); blackjack: a natural (each double or
- * split is checked before it is taken). Null for the video slot, whose free spins put its highest
- * possible win near a million line stakes: its win is capped at the maximum when paid.
+ * split is checked before it is taken); the video slot: its paytable's cap on a round's win.
  */
-export function computeMaxPayoutMinor(played: PlayedRound): bigint | null {
+export function computeMaxPayoutMinor(played: PlayedRound): bigint {
   const best = (payouts: Iterable<bigint>) => {
     let most = 0n;
     for (const payout of payouts) if (payout > most) most = payout;
@@ -333,7 +334,7 @@ export function computeMaxPayoutMinor(played: PlayedRound): bigint | null {
     case 'classic-slot':
       return played.bet.lineStakeMinor * findClassicMaxMultiplier();
     case 'video-slot':
-      return null;
+      return computeVideoMaxPayoutMinor(played.bet.lineStakeMinor);
   }
 }
 
@@ -359,14 +360,14 @@ export function assertWithinLimits(played: PlayedRound, limits: BetLimits): void
       });
     }
   }
-  let most: bigint | null;
+  let most: bigint;
   try {
     most = computeMaxPayoutMinor(played);
   } catch {
     // A bet of a shape the engine does not know: the engine refuses it when it checks the bet.
     return;
   }
-  if (most !== null && most > limits.maxWinMinor) refuseAboveMaxWin('stake', limits);
+  if (most > limits.maxWinMinor) refuseAboveMaxWin('stake', limits);
 }
 
 /**
@@ -653,6 +654,9 @@ export function describePaytable(game: HouseGameCode): { rtp: string; lines: Pay
             pays: `×${multiplier} + ${VIDEO_FREE_SPINS[Number(count)]} free spins`,
             rtp: null,
           })),
+          // A round's win, free spins included, is capped at this multiple of its total stake;
+          // the return above is the exact one with the cap.
+          { bet: 'max-win', pays: `×${VIDEO_MAX_WIN_MULTIPLIER}`, rtp: percent(VIDEO_SLOT_RTP_PERCENT) },
         ],
       };
   }

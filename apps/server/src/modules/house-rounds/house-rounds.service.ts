@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { BlackjackState } from '@panalo/games/blackjack/blackjack.ts';
 import {
+  COMMITMENT_VERSION,
+  type CommitmentVersion,
   createClientSeed,
   createRoundRng,
   createServerSeed,
@@ -63,23 +65,42 @@ export const HOUSE_STEP_GRACE_MS = 2 * 60_000;
 export const DEMO_BALANCE_MINOR = 1_000_000n;
 export const DEMO_SESSION_MS = 24 * 60 * 60_000;
 export const RECORDS_PAGE_SIZE_MAX = 50;
-/** Bounds the per-process memory of active seed pairs (see drawInAdvance). */
+/** Bounds the per-process memory of active seed pairs (see drawInAdvance) and of pairs' commitment versions. */
 const REMEMBERED_PAIRS_MAX = 100_000;
 /** Rounds played together in one statement at most, and lanes of such batches (see playInBatch). */
 const ROUNDS_PER_BATCH_MAX = 50;
 const BATCH_LANES = 4;
 const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** What the player sees of a seed pair: never the server seed while it is active. */
-export type SeedsView = { serverSeedHash: string; clientSeed: string; nonce: number };
+/**
+ * What the player sees of a seed pair: never the server seed while it is active; the commitment
+ * version says how the hash was taken (1 over the seed's bytes, 2 over its hex text).
+ */
+export type SeedsView = {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  commitmentVersion: CommitmentVersion;
+};
 export type RevealedSeeds = SeedsView & { serverSeed: string };
 
 /** Whose rounds: a member of a merchant. */
 export type HousePlayer = { merchantId: string; memberId: string };
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-/** A round of ours is the vendor round `<member>:<request id>`: a retried request finds its round. */
-const vendorRoundIdOf = (memberId: string, requestId: string): string => `${memberId}:${requestId}`;
+/**
+ * A round of ours is the vendor round `<member>:<game>:<request id>` (migration 0114): a retried
+ * request finds its round, and the same id sent to another game is a bet of that game.
+ */
+const vendorRoundIdOf = (memberId: string, gameId: string, requestId: string): string =>
+  `${memberId}:${gameId}:${requestId}`;
+
+/**
+ * The maximum win a round's win was cut to, or null when the win is the engine's payout: recorded
+ * on the round (win_cap_minor), so that the verifier holds the win equal to one or the other.
+ */
+const winCapOf = (payoutMinor: bigint, winMinor: bigint): bigint | null =>
+  winMinor < payoutMinor ? winMinor : null;
 
 function readJson<T>(value: unknown): T {
   return parseState<T>(typeof value === 'string' ? value : JSON.stringify(value));
@@ -136,9 +157,30 @@ export function createHouseRoundsService(deps: {
       merchant_id: player.merchantId,
       member_id: player.memberId,
       server_seed_sealed: secretBox.seal(serverSeed),
-      server_seed_hash: hashServerSeed(serverSeed),
+      server_seed_hash: hashServerSeed(serverSeed, COMMITMENT_VERSION),
+      commitment_version: COMMITMENT_VERSION,
       client_seed: clientSeed,
     };
+  }
+
+  // Each pair's commitment version, as read: it never changes once the pair is committed.
+  const commitmentVersions = new Map<string, CommitmentVersion>();
+  function rememberPair(pair: SeedPairRow): SeedPairRow {
+    if (commitmentVersions.size >= REMEMBERED_PAIRS_MAX) commitmentVersions.clear();
+    commitmentVersions.set(pair.id, pair.commitment_version);
+    return pair;
+  }
+
+  /**
+   * The member's active pair, for a bet: a member who has none yet has not seen a commitment, so
+   * one is made and the bet refused with its hash (GAMES.md): the client shows it and bets again.
+   */
+  async function requireShownPair(player: HousePlayer): Promise<SeedPairRow> {
+    const found = await findActiveSeedPair(db, player.merchantId, player.memberId);
+    if (found) return rememberPair(found);
+    throw new AppError('CONFLICT', {
+      value: { reason: 'SEEDS_NOT_SHOWN', ...viewOf(await ensureSeedPair(player)) },
+    });
   }
 
   /** The member's active seed pair, made on first use with a fresh server seed and a random client seed. */
@@ -155,6 +197,7 @@ export function createHouseRoundsService(deps: {
     serverSeedHash: pair.server_seed_hash,
     clientSeed: pair.client_seed,
     nonce: Number(pair.nonce),
+    commitmentVersion: pair.commitment_version,
   });
 
   async function getSeeds(player: HousePlayer): Promise<SeedsView> {
@@ -211,10 +254,10 @@ export function createHouseRoundsService(deps: {
     played: PlayedRound;
     stakeMinor: bigint;
   }): Promise<{ row: HouseRoundRow; isNew: boolean }> {
-    const vendorRoundId = vendorRoundIdOf(input.player.memberId, input.requestId);
+    const vendorRoundId = vendorRoundIdOf(input.player.memberId, input.game.id, input.requestId);
     const existing = await findHouseRound(db, input.game.vendorId, vendorRoundId);
     if (existing) return { row: existing, isNew: false };
-    await ensureSeedPair(input.player);
+    await requireShownPair(input.player);
     forgetPair(input.player);
     const isNew = await db
       .transaction()
@@ -256,21 +299,18 @@ export function createHouseRoundsService(deps: {
   }
 
   /**
-   * Takes the member's next nonce inside the caller's transaction, making the seed pair on first
-   * use. The pair stays locked until the transaction ends: rounds and rotations take turns.
+   * Takes the member's next nonce inside the caller's transaction. The pair stays locked until the
+   * transaction ends: rounds and rotations take turns. A member without a pair was refused before
+   * (requireShownPair, drawInAdvance), since no round is played on a pair whose hash was not shown.
    */
   async function takeNextNonce(
     trx: Transaction<Database>,
     player: HousePlayer,
   ): Promise<{ pair: SeedPairRow; nonce: bigint }> {
     forgetPair(player);
-    let pair = await takeActiveNonce(trx, player.merchantId, player.memberId);
-    if (!pair) {
-      await insertSeedPair(trx, newPairRow(player, createClientSeed()));
-      pair = await takeActiveNonce(trx, player.merchantId, player.memberId);
-    }
+    const pair = await takeActiveNonce(trx, player.merchantId, player.memberId);
     if (!pair) throw new AppError('CONFLICT', { value: { reason: 'ROTATED' } });
-    return { pair, nonce: BigInt(pair.nonce) - 1n };
+    return { pair: rememberPair(pair), nonce: BigInt(pair.nonce) - 1n };
   }
 
   /** Draws a one-step round from the pair and nonce taken for it. */
@@ -312,10 +352,11 @@ export function createHouseRoundsService(deps: {
       member_id: input.player.memberId,
       game_id: input.game.id,
       vendor_id: input.game.vendorId,
-      vendor_round_id: vendorRoundIdOf(input.player.memberId, input.requestId),
+      vendor_round_id: vendorRoundIdOf(input.player.memberId, input.game.id, input.requestId),
       currency: input.currency,
       stake_minor: input.stakeMinor,
       win_minor: input.winMinor,
+      win_cap_minor: winCapOf(progress.payoutMinor, input.winMinor),
       status: 'settled',
       server_seed_hash: input.pair.server_seed_hash,
       client_seed: input.pair.client_seed,
@@ -336,15 +377,14 @@ export function createHouseRoundsService(deps: {
 
   /**
    * Draws a one-step round from the member's active pair and its next nonce as known here (read
-   * once, then kept), to be played by playDrawnRound. Undefined when the member has no active pair
-   * yet (the first round makes one in a transaction of its own).
+   * once, then kept), to be played by playDrawnRound. A member without a pair is refused with the
+   * hash of one made now (requireShownPair).
    */
-  async function drawInAdvance(player: HousePlayer, played: PlayedRound): Promise<DrawnRound | undefined> {
+  async function drawInAdvance(player: HousePlayer, played: PlayedRound): Promise<DrawnRound> {
     const key = pairKeyOf(player);
     let known = activePairs.get(key);
     if (!known) {
-      const row = await findActiveSeedPair(db, player.merchantId, player.memberId);
-      if (!row) return undefined;
+      const row = await requireShownPair(player);
       if (activePairs.size >= REMEMBERED_PAIRS_MAX) activePairs.clear();
       known = { row, serverSeed: secretBox.open(row.server_seed_sealed) };
       activePairs.set(key, known);
@@ -452,8 +492,13 @@ export function createHouseRoundsService(deps: {
   }): Promise<DrawnRoundOutcome> {
     const { player, drawn, money } = input;
     const { progress, pair, nonce } = drawn;
+    // The bet was checked against the limits the statement confirms unchanged, so its win is
+    // never cut here, and the round records no cap (house_play_one_step writes none).
+    if (input.winMinor !== progress.payoutMinor) {
+      throw new Error('house rounds: a one-step round drawn in advance would be paid short');
+    }
     const at = now();
-    const vendorRoundId = vendorRoundIdOf(player.memberId, input.requestId);
+    const vendorRoundId = vendorRoundIdOf(player.memberId, input.game.id, input.requestId);
     const played = serializeState(progress.played);
     const outcome = progress.result ? serializeState(progress.result.outcome) : null;
     let answer: OneStepRoundAnswer;
@@ -532,8 +577,19 @@ export function createHouseRoundsService(deps: {
       balance_before_minor: answer.balanceAfterStakeMinor + input.stakeMinor,
       balance_after_minor: answer.balanceAfterMinor,
       deadline_at: null,
+      win_cap_minor: null,
     };
     return { status: 'played', row, balanceAfterStakeMinor: answer.balanceAfterStakeMinor };
+  }
+
+  /** How the commitment of a round's pair was computed (remembered: it never changes). */
+  async function commitmentVersionOf(row: HouseRoundRow): Promise<CommitmentVersion> {
+    if (!row.seed_pair_id) throw new Error('house rounds: a round of ours without a seed pair');
+    const known = commitmentVersions.get(row.seed_pair_id);
+    if (known !== undefined) return known;
+    const pair = await findSeedPairById(db, row.seed_pair_id);
+    if (!pair) throw new Error('house rounds: a round names a missing seed pair');
+    return rememberPair(pair).commitment_version;
   }
 
   /** The server seed a round was drawn from (it never leaves the server while the pair is active). */
@@ -608,6 +664,9 @@ export function createHouseRoundsService(deps: {
           : {}),
         ...(to.stakeMinor !== undefined ? { stake_minor: to.stakeMinor } : {}),
         ...(to.winMinor !== undefined ? { win_minor: to.winMinor } : {}),
+        ...(to.winMinor !== undefined && progress
+          ? { win_cap_minor: winCapOf(progress.payoutMinor, to.winMinor) }
+          : {}),
         ...(to.balanceBeforeMinor !== undefined ? { balance_before_minor: to.balanceBeforeMinor } : {}),
         ...(to.balanceAfterMinor !== undefined ? { balance_after_minor: to.balanceAfterMinor } : {}),
         ...(to.status ? { status: to.status } : {}),
@@ -652,7 +711,8 @@ export function createHouseRoundsService(deps: {
       game_id: input.gameId,
       balance_minor: DEMO_BALANCE_MINOR,
       server_seed_sealed: secretBox.seal(serverSeed),
-      server_seed_hash: hashServerSeed(serverSeed),
+      server_seed_hash: hashServerSeed(serverSeed, COMMITMENT_VERSION),
+      commitment_version: COMMITMENT_VERSION,
       client_seed: createClientSeed(),
       expires_at: new Date(now().getTime() + DEMO_SESSION_MS),
     });
@@ -672,6 +732,7 @@ export function createHouseRoundsService(deps: {
     serverSeedHash: session.server_seed_hash,
     clientSeed: session.client_seed,
     nonce: Number(session.nonce),
+    commitmentVersion: session.commitment_version,
   });
 
   return {
@@ -690,10 +751,11 @@ export function createHouseRoundsService(deps: {
     advance,
     serverSeedOf,
     revealedSeedOf,
+    commitmentVersionOf,
     listRecords,
     findRoundById: (id: string) => findHouseRoundById(db, id),
-    findRoundByRequest: (vendorId: string, memberId: string, requestId: string) =>
-      findHouseRound(db, vendorId, vendorRoundIdOf(memberId, requestId)),
+    findRoundByRequest: (vendorId: string, memberId: string, gameId: string, requestId: string) =>
+      findHouseRound(db, vendorId, vendorRoundIdOf(memberId, gameId, requestId)),
     findUnfinishedRound: (memberId: string, gameId: string) => findUnfinishedRound(db, memberId, gameId),
     findOverdueRounds: (limit: number) => findOverdueRounds(db, now(), limit),
     createDemoSession,
@@ -714,7 +776,8 @@ export function createHouseRoundsService(deps: {
       };
       const changed = await updateDemoSession(db, session.id, session.version, {
         server_seed_sealed: secretBox.seal(serverSeed),
-        server_seed_hash: hashServerSeed(serverSeed),
+        server_seed_hash: hashServerSeed(serverSeed, COMMITMENT_VERSION),
+        commitment_version: COMMITMENT_VERSION,
         client_seed: nextClientSeed ?? session.client_seed,
         nonce: 0n,
         revealed_server_seed: revealed.serverSeed,

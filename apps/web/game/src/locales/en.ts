@@ -29,7 +29,17 @@ export const en = {
   rotated: 'Revealed: the old server seed is {{seed}}',
   clientSeedRule: '1 to 64 letters, digits, _ or -',
   fairnessHelp:
-    'Before each round you see the hash of the server seed. Every round is drawn from HMAC-SHA256(server seed, client seed:nonce). Rotate the pair to see the server seed and check any round.',
+    'Before each round you see the commitment: the SHA-256 of the server seed. Rotate the seed pair to reveal the server seed; then every round played with that pair can be checked, here or by hand with any SHA-256 and HMAC tool.',
+  commitmentVersion: 'Commitment version',
+  fairnessHow: 'How a round is drawn',
+  fairnessProtocol: [
+    'Commitment: SHA-256 of the server seed’s 64 hexadecimal characters, taken as text. (A pair shown with commitment version 1, committed before this rule, hashed the 32 bytes those characters spell.)',
+    'Random bytes: block 0, 1, 2, … is HMAC-SHA256 with the key = the server seed’s 64 characters as text, and the message = client seed, colon, nonce, colon, block number (for example lucky:7:0). Each block is 32 bytes (64 hex digits); the round reads the blocks in order.',
+    'A number from 0 to n − 1: take the next 4 bytes (8 hex digits) as one whole number u (big-endian). If u is 2^32 − (2^32 mod n) or more, skip it and take the next 4 bytes; otherwise the number is u mod n.',
+    'Dice: the roll is such a number with n = 10000, divided by 100. Roulette: n = 37. Each die of sic bo, the colour game and fish-prawn-crab: n = 6. Slots: one number per reel, n = the reel’s length. Cards and mines: the shoe or the 25 tiles are shuffled (Fisher–Yates: from the last place down to the second, swap each place i with place j, j being such a number with n = i + 1).',
+  ],
+  fairnessExample:
+    'Worked example. Server seed {{serverSeed}}, client seed {{clientSeed}}, nonce {{nonce}}. Commitment: SHA-256 of the text {{serverSeed}} is {{commitment}}. Block 0: HMAC-SHA256 with key {{serverSeed}} and message {{message}} is {{block}}. Its first 8 hex digits, {{word}}, are u = {{u}}, below {{limit}}, so the number is {{u}} mod 10000 = {{number}}: a dice roll of {{roll}}.',
   noRecords: 'No rounds yet. Play a round and it shows here.',
   round: 'Round',
   stakeLabel: 'Stake',
@@ -39,6 +49,7 @@ export const en = {
   outcome: 'Outcome',
   verify: 'Verify',
   verified: 'Verified: the seeds give the same outcome and payout',
+  winCapped: 'cut to the maximum win of {{maxWin}}, recorded on the round',
   notVerified: 'Does not match: this round’s outcome differs from what the seeds give',
   revealFirst: 'The server seed is revealed once you rotate the seed pair.',
   back: 'Back',
@@ -58,6 +69,8 @@ export const en = {
     maxWin: 'This could win more than the maximum win of {{maxWin}} per round. Lower the stake.',
     maxWinTile: 'Another tile could pass the maximum win of {{maxWin}}. Cash out now.',
     CONFLICT: 'Finish the open round first.',
+    seedsShown:
+      'Before your first round, here is the commitment of your seed pair (SHA-256 of the server seed): {{hash}}. It is also under Provably fair. Bet again to play.',
     GAME_MAINTENANCE: 'This game is under maintenance.',
     FEATURE_DISABLED: 'Demo play is not offered for this game.',
     NETWORK: 'No connection. Check your network and try again.',
@@ -161,7 +174,8 @@ export const en = {
       'A game that could pass the maximum win on its first safe tile is refused; once a further tile could pass it, cash out.',
     blackjack:
       'A deal whose blackjack would pass the maximum win is refused, and so is a double or split after which the hands could.',
-    capped: 'A round’s win, free spins included, is paid up to the maximum win.',
+    capped:
+      'A round’s win, free spins included, is capped at {{multiplier}} times its total stake (the return shown includes the cap); a spin whose stake times {{multiplier}} is more than the maximum win is refused before any money is taken.',
   },
   paytable: {
     chance: 'Under or over, by chance',
@@ -203,6 +217,7 @@ export const en = {
     'two-cherry': 'Two cherries',
     'one-cherry': 'One cherry',
     scatter: '{{n}} scatters',
+    'max-win': 'Most a round pays, free spins included (× total stake)',
     symbol: '{{symbol}}: 3 / 4 / 5 on a line',
   },
   labels: {

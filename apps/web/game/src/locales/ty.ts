@@ -31,7 +31,17 @@ export const ty: Messages = {
   rotated: 'Ipinakita: ang lumang server seed ay {{seed}}',
   clientSeedRule: '1 hanggang 64 na titik, numero, _ o -',
   fairnessHelp:
-    'Bago ang bawat round, makikita mo ang hash ng server seed. Ang bawat round ay kinukuha mula sa HMAC-SHA256(server seed, client seed:nonce). Palitan ang pair para makita ang server seed at suriin ang anumang round.',
+    'Bago ang bawat round, makikita mo ang commitment: ang SHA-256 ng server seed. Palitan ang seed pair para makita ang server seed; pagkatapos, masusuri ang bawat round na nilaro sa pair na iyon, dito o mano-mano sa anumang SHA-256 at HMAC tool.',
+  commitmentVersion: 'Bersyon ng commitment',
+  fairnessHow: 'Paano kinukuha ang isang round',
+  fairnessProtocol: [
+    'Commitment: SHA-256 ng 64 na hexadecimal na character ng server seed, bilang text. (Ang pair na may commitment version 1, na ginawa bago ang patakarang ito, ay nag-hash ng 32 byte na isinusulat ng mga character na iyon.)',
+    'Mga random na byte: ang block 0, 1, 2, … ay HMAC-SHA256 na ang key = ang 64 na character ng server seed bilang text, at ang message = client seed, tutuldok, nonce, tutuldok, numero ng block (halimbawa lucky:7:0). Bawat block ay 32 byte (64 na hex digit); binabasa ng round ang mga block nang sunud-sunod.',
+    'Isang numero mula 0 hanggang n − 1: kunin ang susunod na 4 na byte (8 hex digit) bilang isang buong numero u (big-endian). Kung ang u ay 2^32 − (2^32 mod n) o higit pa, laktawan ito at kunin ang susunod na 4 na byte; kung hindi, ang numero ay u mod n.',
+    'Dice: ang roll ay ganitong numero na n = 10000, hinati sa 100. Roulette: n = 37. Bawat dice ng sic bo, color game at fish-prawn-crab: n = 6. Slots: isang numero bawat reel, n = haba ng reel. Baraha at mines: binabalasa ang shoe o ang 25 tile (Fisher–Yates: mula sa huling puwesto pababa hanggang sa ikalawa, ipagpalit ang bawat puwesto i sa puwesto j, ang j ay ganitong numero na n = i + 1).',
+  ],
+  fairnessExample:
+    'Halimbawa. Server seed {{serverSeed}}, client seed {{clientSeed}}, nonce {{nonce}}. Commitment: ang SHA-256 ng text na {{serverSeed}} ay {{commitment}}. Block 0: ang HMAC-SHA256 na may key {{serverSeed}} at message {{message}} ay {{block}}. Ang unang 8 hex digit nito, {{word}}, ay u = {{u}}, mas mababa sa {{limit}}, kaya ang numero ay {{u}} mod 10000 = {{number}}: dice roll na {{roll}}.',
   noRecords: 'Wala pang round. Maglaro at lalabas ito rito.',
   round: 'Round',
   stakeLabel: 'Taya',
@@ -41,6 +51,7 @@ export const ty: Messages = {
   outcome: 'Resulta',
   verify: 'Suriin',
   verified: 'Napatunayan: pareho ang resulta at bayad na ibinibigay ng mga seed',
+  winCapped: 'ibinaba sa pinakamalaking panalo na {{maxWin}}, nakatala sa round',
   notVerified: 'Hindi tugma: iba ang resulta ng round na ito sa ibinibigay ng mga seed',
   revealFirst: 'Makikita ang server seed kapag pinalitan mo ang seed pair.',
   back: 'Bumalik',
@@ -62,6 +73,8 @@ export const ty: Messages = {
     maxWinTile:
       'Maaaring lumampas ang isa pang tile sa pinakamalaking panalo na {{maxWin}}. Mag-cash out na.',
     CONFLICT: 'Tapusin muna ang bukas na round.',
+    seedsShown:
+      'Bago ang una mong round, narito ang commitment ng iyong seed pair (SHA-256 ng server seed): {{hash}}. Nasa Provably fair din ito. Tumaya muli para maglaro.',
     GAME_MAINTENANCE: 'Inaayos ang larong ito.',
     FEATURE_DISABLED: 'Walang demo para sa larong ito.',
     NETWORK: 'Walang koneksyon. Suriin ang network at subukang muli.',
@@ -167,7 +180,7 @@ export const ty: Messages = {
     blackjack:
       'Tinatanggihan ang deal na ang blackjack ay lalampas sa pinakamalaking panalo, gayundin ang double o split na maaaring magpalampas dito.',
     capped:
-      'Ang panalo ng isang round, kasama ang mga libreng ikot, ay binabayaran hanggang sa pinakamalaking panalo.',
+      'Ang panalo ng isang round, kasama ang mga libreng ikot, ay hanggang {{multiplier}} beses ng kabuuang taya nito (kasama na ito sa ipinakitang return); tinatanggihan bago kunin ang anumang pera ang ikot na ang taya nito na pinarami ng {{multiplier}} ay higit sa pinakamalaking panalo.',
   },
   paytable: {
     chance: 'Ilalim o ibabaw, ayon sa tsansa',
@@ -209,6 +222,7 @@ export const ty: Messages = {
     'two-cherry': 'Dalawang cherry',
     'one-cherry': 'Isang cherry',
     scatter: '{{n}} scatter',
+    'max-win': 'Pinakamalaking bayad ng isang round, kasama ang libreng ikot (× kabuuang taya)',
     symbol: '{{symbol}}: 3 / 4 / 5 sa isang linya',
   },
   labels: {

@@ -46,14 +46,20 @@ const GameTokenHeaders = Type.Object({
   [GAME_TOKEN_HEADER]: Type.String({ minLength: 1, maxLength: 100, description: 'The launch or demo token' }),
 });
 
+const CommitmentVersion = Type.Union([Type.Literal(1), Type.Literal(2)], {
+  description:
+    'How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2)',
+});
 const Seeds = Type.Object({
   serverSeedHash: Type.String({ description: 'sha256 of the active server seed' }),
+  commitmentVersion: CommitmentVersion,
   clientSeed: Type.String(),
   nonce: Type.Integer({ description: 'The next round’s nonce' }),
 });
 const RevealedSeeds = Type.Object({
   serverSeed: Type.String(),
   serverSeedHash: Type.String(),
+  commitmentVersion: CommitmentVersion,
   clientSeed: Type.String(),
   nonce: Type.Integer({ description: 'Rounds played with the pair' }),
 });
@@ -66,9 +72,17 @@ const Round = Type.Object({
   balanceBefore: Nullable(Money),
   balanceAfter: Nullable(Money),
   serverSeedHash: Type.String(),
+  commitmentVersion: CommitmentVersion,
   clientSeed: Type.String(),
   nonce: Type.Integer(),
   serverSeed: Nullable(Type.String({ description: 'Only once the seed pair has been rotated' })),
+  winCap: Nullable(
+    Type.String({
+      pattern: '^\\d+\\.\\d{2}$',
+      description:
+        'The maximum win the win was cut to (an operator lowered it while the round was open); null when the win is exactly the payout the seeds give',
+    }),
+  ),
   outcome: Type.Unknown({
     description: 'The engine outcome as the game shows it; bigints as {"$bigint": "…"}',
   }),
@@ -174,9 +188,11 @@ function toRound(view: RoundView) {
     balanceBefore: view.balanceBeforeMinor === null ? null : formatAmount(view.balanceBeforeMinor),
     balanceAfter: view.balanceAfterMinor === null ? null : formatAmount(view.balanceAfterMinor),
     serverSeedHash: view.serverSeedHash,
+    commitmentVersion: view.commitmentVersion,
     clientSeed: view.clientSeed,
     nonce: view.nonce,
     serverSeed: view.serverSeed,
+    winCap: view.winCapMinor === null ? null : formatAmount(view.winCapMinor),
     outcome: view.outcome,
     played: view.played,
     actions: view.actions,
@@ -260,7 +276,7 @@ export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesD
       schema: {
         tags: TAGS,
         summary:
-          'Places a bet: dice { stake, direction, target }, mines { stake, mineCount }, blackjack { stake }, slots { lineStake }, tables { bets: [{ kind | face, numbers | index | number | total, stake }] }. The same requestId answers the same round',
+          'Places a bet: dice { stake, direction, target }, mines { stake, mineCount }, blackjack { stake }, slots { lineStake }, tables { bets: [{ kind | face, numbers | index | number | total, stake }] }. The same requestId answers the same round of the same game. A bet before the member has any seed pair is refused with CONFLICT (reason SEEDS_NOT_SHOWN) and value.serverSeedHash of the pair made for it: show the hash, then bet again',
         headers: GameTokenHeaders,
         body: BetBody,
         response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...GAME_ERRORS },
