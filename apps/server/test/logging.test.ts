@@ -162,7 +162,8 @@ describe('a game launch, its page and a bet in the log', () => {
     await seedDemoInHouseVendor(gameApp.database.db, gameApp.app.games);
     gameApp.app.merchantService.invalidate();
     await fund(gameApp, await memberIdOf(gameApp, 'demo'), 100_000n, 'logging-game-fund');
-  });
+    // A migrated and seeded embedded database takes long on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await gameApp.close();
     rmSync(distRoot, { recursive: true, force: true });
