@@ -12867,6 +12867,8 @@ export type paths = {
                                 seeds: {
                                     /** @description sha256 of the active server seed */
                                     serverSeedHash: string;
+                                    /** @description How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2) */
+                                    commitmentVersion: 1 | 2;
                                     clientSeed: string;
                                     /** @description The next round’s nonce */
                                     nonce: number;
@@ -12886,10 +12888,14 @@ export type paths = {
                                     /** @example 1250.00 */
                                     balanceAfter: string | null;
                                     serverSeedHash: string;
+                                    /** @description How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2) */
+                                    commitmentVersion: 1 | 2;
                                     clientSeed: string;
                                     nonce: number;
                                     /** @description Only once the seed pair has been rotated */
                                     serverSeed: string | null;
+                                    /** @description The maximum win the win was cut to (an operator lowered it while the round was open); null when the win is exactly the payout the seeds give */
+                                    winCap: string | null;
                                     /** @description The engine outcome as the game shows it; bigints as {"$bigint": "…"} */
                                     outcome: unknown;
                                     /** @description The verifier’s input: the bet and the actions taken */
@@ -12976,7 +12982,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Places a bet: dice { stake, direction, target }, mines { stake, mineCount }, blackjack { stake }, slots { lineStake }, tables { bets: [{ kind | face, numbers | index | number | total, stake }] }. The same requestId answers the same round */
+        /** Places a bet: dice { stake, direction, target }, mines { stake, mineCount }, blackjack { stake }, slots { lineStake }, tables { bets: [{ kind | face, numbers | index | number | total, stake }] }. The same requestId answers the same round of the same game. A bet before the member has any seed pair is refused with CONFLICT (reason SEEDS_NOT_SHOWN) and value.serverSeedHash of the pair made for it: show the hash, then bet again */
         post: {
             parameters: {
                 query?: never;
@@ -13039,10 +13045,14 @@ export type paths = {
                                     /** @example 1250.00 */
                                     balanceAfter: string | null;
                                     serverSeedHash: string;
+                                    /** @description How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2) */
+                                    commitmentVersion: 1 | 2;
                                     clientSeed: string;
                                     nonce: number;
                                     /** @description Only once the seed pair has been rotated */
                                     serverSeed: string | null;
+                                    /** @description The maximum win the win was cut to (an operator lowered it while the round was open); null when the win is exactly the payout the seeds give */
+                                    winCap: string | null;
                                     /** @description The engine outcome as the game shows it; bigints as {"$bigint": "…"} */
                                     outcome: unknown;
                                     /** @description The verifier’s input: the bet and the actions taken */
@@ -13178,10 +13188,14 @@ export type paths = {
                                     /** @example 1250.00 */
                                     balanceAfter: string | null;
                                     serverSeedHash: string;
+                                    /** @description How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2) */
+                                    commitmentVersion: 1 | 2;
                                     clientSeed: string;
                                     nonce: number;
                                     /** @description Only once the seed pair has been rotated */
                                     serverSeed: string | null;
+                                    /** @description The maximum win the win was cut to (an operator lowered it while the round was open); null when the win is exactly the payout the seeds give */
+                                    winCap: string | null;
                                     /** @description The engine outcome as the game shows it; bigints as {"$bigint": "…"} */
                                     outcome: unknown;
                                     /** @description The verifier’s input: the bet and the actions taken */
@@ -13301,6 +13315,8 @@ export type paths = {
                             value: {
                                 /** @description sha256 of the active server seed */
                                 serverSeedHash: string;
+                                /** @description How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2) */
+                                commitmentVersion: 1 | 2;
                                 clientSeed: string;
                                 /** @description The next round’s nonce */
                                 nonce: number;
@@ -13411,6 +13427,8 @@ export type paths = {
                                 revealed: {
                                     serverSeed: string;
                                     serverSeedHash: string;
+                                    /** @description How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2) */
+                                    commitmentVersion: 1 | 2;
                                     clientSeed: string;
                                     /** @description Rounds played with the pair */
                                     nonce: number;
@@ -13418,6 +13436,8 @@ export type paths = {
                                 seeds: {
                                     /** @description sha256 of the active server seed */
                                     serverSeedHash: string;
+                                    /** @description How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2) */
+                                    commitmentVersion: 1 | 2;
                                     clientSeed: string;
                                     /** @description The next round’s nonce */
                                     nonce: number;
@@ -13656,10 +13676,14 @@ export type paths = {
                                 /** @example 1250.00 */
                                 balanceAfter: string | null;
                                 serverSeedHash: string;
+                                /** @description How serverSeedHash was computed: 2, sha256 over the server seed’s 64-character hex text (GAMES.md); 1, over the 32 bytes it spells (pairs committed before version 2) */
+                                commitmentVersion: 1 | 2;
                                 clientSeed: string;
                                 nonce: number;
                                 /** @description Only once the seed pair has been rotated */
                                 serverSeed: string | null;
+                                /** @description The maximum win the win was cut to (an operator lowered it while the round was open); null when the win is exactly the payout the seeds give */
+                                winCap: string | null;
                                 /** @description The engine outcome as the game shows it; bigints as {"$bigint": "…"} */
                                 outcome: unknown;
                                 /** @description The verifier’s input: the bet and the actions taken */
