@@ -1162,8 +1162,10 @@ export function createWalletService(deps: {
 
   /**
    * What a member has lost in games from cash since a moment: stakes less stakes given back by
-   * rollbacks, less wins, plus the net amount moved to transfer-wallet vendors; negative when
-   * ahead. Loss limits of responsible gaming read it.
+   * rollbacks, less wins; negative when ahead. With `withTransferVendors`, the net amount moved to
+   * transfer-wallet vendors too: they report no rounds, so what the member moved to them, less
+   * what came back (refunds included), counts as played. Loss limits of responsible gaming read
+   * it so; the reality check's game result reads the rounds only.
    */
   async function sumGameLossSince(
     input: {
@@ -1171,6 +1173,7 @@ export function createWalletService(deps: {
       memberId: string;
       currency: string;
       since: Date;
+      withTransferVendors?: boolean;
     },
     executor: Executor = db,
   ): Promise<bigint> {
@@ -1178,19 +1181,18 @@ export function createWalletService(deps: {
       (row) => row.merchant_id === input.merchantId && row.kind === 'player_cash',
     );
     if (!cash) return 0n;
-    // Transfer-wallet vendors report no rounds: what the member moved to them, less what came
-    // back (refunds included), counts as played, as stakes less wins and rollbacks do.
+    const moved: TransferCode[] = input.withTransferVendors ? ['vendor_transfer'] : [];
     const [staked, returned] = await Promise.all([
       sumAccountTransfers(executor, {
         accountId: cash.id,
         side: 'debit',
-        codes: ['bet', 'vendor_transfer'],
+        codes: ['bet', ...moved],
         since: input.since,
       }),
       sumAccountTransfers(executor, {
         accountId: cash.id,
         side: 'credit',
-        codes: ['rollback', 'win', 'vendor_transfer'],
+        codes: ['rollback', 'win', ...moved],
         since: input.since,
       }),
     ]);
