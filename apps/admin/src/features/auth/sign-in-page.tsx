@@ -2,8 +2,12 @@ import { ArrowLeft, KeyRound, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { QrCode } from '../../components/qr-code.tsx';
 import {
+  CAPTCHA_LENGTH_MAX,
   CODE_LENGTH,
+  fetchCaptcha,
+  isCaptchaAsked,
   PASSWORD_LENGTH_MAX,
+  readRetryAfterSeconds,
   readVerificationStep,
   type SignInValue,
   signIn,
@@ -25,12 +29,24 @@ export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) 
   const usernameId = useId();
   const passwordId = useId();
   const codeId = useId();
+  const captchaId = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<VerificationStep | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  // After failed tries the server asks for a captcha (API.md "Throttles"); from then on every try
+  // carries one, and each needs a new image since a sent answer is used up.
+  const [isCaptchaShown, setIsCaptchaShown] = useState(false);
+  const [captchaImage, setCaptchaImage] = useState<string | null>(null);
+  const [captcha, setCaptcha] = useState('');
+
+  async function loadCaptcha() {
+    setCaptcha('');
+    const image = await fetchCaptcha();
+    setCaptchaImage(image.success ? image.value : null);
+  }
 
   async function submit(withCode: string | undefined) {
     setIsSubmitting(true);
@@ -39,8 +55,15 @@ export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) 
       username: username.trim(),
       password,
       ...(withCode ? { code: withCode } : {}),
+      ...(isCaptchaShown && captcha.trim() ? { captcha: captcha.trim() } : {}),
     });
     setIsSubmitting(false);
+    const needsCaptcha =
+      !answer.success && (answer.code === 'CAPTCHA_REQUIRED' || isCaptchaAsked(answer.value));
+    if (needsCaptcha || isCaptchaShown) {
+      setIsCaptchaShown(true);
+      void loadCaptcha();
+    }
     if (answer.success) {
       setPassword('');
       setCode('');
@@ -52,7 +75,11 @@ export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) 
       setStep(next);
       return;
     }
-    setFailure({ code: answer.code, message: answer.message });
+    const waitSeconds = answer.code === 'RATE_LIMITED' ? readRetryAfterSeconds(answer.value) : null;
+    setFailure({
+      code: answer.code,
+      message: waitSeconds ? `Too many tries. Try again in ${waitSeconds} s.` : answer.message,
+    });
     if (withCode) setCode('');
   }
 
@@ -161,6 +188,34 @@ export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) 
               onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
             />
           </label>
+        )}
+
+        {isCaptchaShown && (
+          <div className="field">
+            <label className="field__label" htmlFor={captchaId}>
+              Captcha
+            </label>
+            <div className="captcha">
+              <input
+                id={captchaId}
+                name="captcha"
+                autoComplete="off"
+                required
+                maxLength={CAPTCHA_LENGTH_MAX}
+                value={captcha}
+                onChange={(event) => setCaptcha(event.target.value)}
+              />
+              <button
+                className="captcha__image"
+                type="button"
+                onClick={() => void loadCaptcha()}
+                title="Show another image"
+                aria-label="Captcha image: select for another"
+              >
+                {captchaImage ? <img src={captchaImage} alt="Captcha" /> : '…'}
+              </button>
+            </div>
+          </div>
         )}
 
         {failure && (

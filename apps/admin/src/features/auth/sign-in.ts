@@ -1,7 +1,8 @@
 import { type Envelope, requestEnvelope } from '../../lib/api-client.ts';
 import { callBackOfficeSealed, sealForServer } from '../../lib/back-office-api.ts';
 
-export type SignInInput = { username: string; password: string; code?: string };
+/** `captcha` answers the image of fetchCaptcha, once the server asked for one (CAPTCHA_REQUIRED). */
+export type SignInInput = { username: string; password: string; code?: string; captcha?: string };
 
 export type SignInValue = { token: string; passwordExpired: boolean };
 
@@ -12,6 +13,7 @@ export type VerificationStep = { kind: 'code' } | { kind: 'enrol'; secret: strin
 export const USERNAME_LENGTH_MAX = 64;
 export const PASSWORD_LENGTH_MAX = 128;
 export const CODE_LENGTH = 6;
+export const CAPTCHA_LENGTH_MAX = 16;
 
 export function readVerificationStep(value: unknown): VerificationStep | null {
   const methods = (value as { methods?: unknown } | undefined)?.methods;
@@ -34,6 +36,25 @@ export async function signIn(input: SignInInput): Promise<Envelope<SignInValue>>
   const sealed = await sealForServer(input);
   if (!sealed.success) return sealed;
   return requestEnvelope<SignInValue>('/bo/auth/login', { method: 'POST', body: sealed.value });
+}
+
+/**
+ * A captcha image (a PNG data URL) for the sign-in, bound to this browser by an HttpOnly cookie;
+ * each answer is used up by the sign-in it is sent with, so every try needs a new image.
+ */
+export function fetchCaptcha(): Promise<Envelope<string>> {
+  return requestEnvelope<string>('/bo/auth/captcha');
+}
+
+/** Whether a failed sign-in says that the next one needs a captcha. */
+export function isCaptchaAsked(value: unknown): boolean {
+  return (value as { captcha?: unknown } | undefined)?.captcha === true;
+}
+
+/** The seconds a refused sign-in must wait (RATE_LIMITED), when the server says. */
+export function readRetryAfterSeconds(value: unknown): number | null {
+  const seconds = (value as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
 }
 
 /** Ends the session on the server; the token is forgotten locally whatever the answer. */

@@ -42,7 +42,8 @@ export async function reserveSecretAttempt(
   if (refusals.length > 0) {
     await refund();
     const retryAfterSeconds = Math.max(...refusals.map((result) => result.retryAfterSeconds));
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds });
+    // The wait in the body too, so that a form can say it (Retry-After says it to any client).
+    throw new AppError('RATE_LIMITED', { retryAfterSeconds, value: { retryAfterSeconds } });
   }
   return { counts: results.map((result) => result.count), refund };
 }

@@ -130,19 +130,26 @@ export function LoginPopupModal({
         setChallenge(error.value as SecondStepChallenge);
       } else if (isApiError(error)) {
         if ((error.value as { captcha?: boolean } | undefined)?.captcha) setNeedsCaptcha(true);
-        // A break or self-exclusion says when it ends (responsible gaming).
+        // A sent captcha is used up whatever the answer: the next try needs a new image.
+        if (showsCaptcha) void queryClient.invalidateQueries({ queryKey: ['captcha'] });
+        // A break or self-exclusion says when it ends (responsible gaming); repeated failures say
+        // how long to wait before the next try (API.md "Throttles").
         const until = (error.value as { until?: string } | undefined)?.until;
+        const retryAfterSeconds = (error.value as { retryAfterSeconds?: number } | undefined)
+          ?.retryAfterSeconds;
         setServerAnswer({
           message:
-            error.code === 'SELF_EXCLUDED' && until
-              ? t('auth.excludedUntil', {
-                  date: new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
-                    dateStyle: 'long',
-                    timeStyle: 'short',
-                    timeZone: 'Asia/Manila',
-                  }).format(new Date(until)),
-                })
-              : error.message,
+            error.code === 'RATE_LIMITED' && retryAfterSeconds
+              ? t('auth.retryAfter', { seconds: retryAfterSeconds })
+              : error.code === 'SELF_EXCLUDED' && until
+                ? t('auth.excludedUntil', {
+                    date: new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
+                      dateStyle: 'long',
+                      timeStyle: 'short',
+                      timeZone: 'Asia/Manila',
+                    }).format(new Date(until)),
+                  })
+                : error.message,
           code: error.code,
         });
       } else {

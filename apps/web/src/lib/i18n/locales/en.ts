@@ -544,6 +544,7 @@ export const en = {
     noRegisterMethod: 'Registration is closed right now.',
     rulesUnavailable: 'Registration settings could not be loaded.',
     submitFailed: 'The request was not completed.',
+    retryAfter: 'Too many tries. Try again in {{seconds}} s.',
     fields: {
       username: 'Username',
       password: 'Password',

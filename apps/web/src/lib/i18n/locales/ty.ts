@@ -560,6 +560,7 @@ export const ty = {
     noRegisterMethod: 'Sarado ang pagpaparehistro ngayon.',
     rulesUnavailable: 'Hindi ma-load ang mga setting ng pagpaparehistro.',
     submitFailed: 'Hindi natapos ang kahilingan.',
+    retryAfter: 'Masyadong maraming subok. Subukang muli pagkalipas ng {{seconds}} s.',
     fields: {
       username: 'Username',
       password: 'Password',
