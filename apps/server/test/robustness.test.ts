@@ -14,7 +14,11 @@ const EchoBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const EchoQuery = Type.Object({ pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })) });
+const EchoQuery = Type.Object({
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })),
+  search: Type.Optional(Type.String({ maxLength: 40 })),
+});
+const ThingParams = Type.Object({ thingId: Type.String({ maxLength: 64 }) });
 
 let testApp: PlatformTestApp;
 beforeAll(async () => {
@@ -25,6 +29,11 @@ beforeAll(async () => {
       );
       app.get('/test/things/:thingId', { schema: { querystring: EchoQuery } }, async (request) =>
         ok({ query: request.query }),
+      );
+      app.get(
+        '/test/checked-things/:thingId',
+        { schema: { querystring: EchoQuery, params: ThingParams } },
+        async (request) => ok({ params: request.params }),
       );
     },
   });
@@ -149,6 +158,39 @@ describe('robustness: every bad request answers in the envelope and never 500', 
       payload,
     });
     expectEnvelope(response, 422, 'VALIDATION');
+  });
+
+  it('answers 422 VALIDATION on the field for a NUL or another control character in a body', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/test/echo?language=EN',
+      payload: { ...VALID, name: 'Ju\u0000an', tags: ['ok', 'a\u001b[2J'] },
+    });
+    const body = expectEnvelope(response, 422, 'VALIDATION');
+    expect(Object.keys(body.value.fields).sort()).toEqual(['name', 'tags.1']);
+    const key = await testApp.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"Juan","amount":"1","count":1,"\\u0000":1}',
+    });
+    expectEnvelope(key, 422, 'VALIDATION');
+  });
+
+  it('takes tabs and line breaks, which are text', async () => {
+    const payload = { ...VALID, name: 'Juan\tdela\r\nCruz' };
+    const response = await testApp.app.inject({ method: 'POST', url: '/test/echo', payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().value.name).toBe(payload.name);
+  });
+
+  it('answers 422 VALIDATION on the field for a NUL in a query or a path parameter', async () => {
+    const query = await testApp.app.inject({ method: 'GET', url: '/test/checked-things/1?search=a%00b' });
+    expect(expectEnvelope(query, 422, 'VALIDATION').value.fields).toHaveProperty('search');
+    const path = await testApp.app.inject({ method: 'GET', url: '/test/checked-things/a%00b' });
+    expect(expectEnvelope(path, 422, 'VALIDATION').value.fields).toHaveProperty('thingId');
+    const fine = await testApp.app.inject({ method: 'GET', url: '/test/checked-things/a%20b?search=a%09b' });
+    expect(fine.json()).toEqual({ success: true, value: { params: { thingId: 'a b' } } });
   });
 
   it('refuses prototype pollution in a body', async () => {

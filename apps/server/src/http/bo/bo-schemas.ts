@@ -21,6 +21,11 @@ export const BO_ERROR_RESPONSES = {
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 export const IdParams = Type.Object({ id: Id });
 
+/** Whether a text has the shape of an Id, for the checks that run before the schema does. */
+export function isWellFormedId(text: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(text);
+}
+
 /** Only a platform owner may name a merchant; a merchant's staff get FORBIDDEN for another one. */
 export const MerchantIdField = Type.Optional(Id);
 

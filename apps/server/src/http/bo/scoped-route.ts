@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../modules/operator/permissions.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { isWellFormedId } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
 
 /**
@@ -18,7 +19,9 @@ export function resourceRoute(
     preValidation: async (request: FastifyRequest) => {
       const { id } = request.params as { id?: string };
       const context = await readOperator(request);
-      const merchantId = id ? await findMerchantIdOf(id) : undefined;
+      // The schema has not run yet: an id of another shape (a NUL, which PostgreSQL refuses in a
+      // query, among them) names nothing, and is not looked up.
+      const merchantId = id && isWellFormedId(id) ? await findMerchantIdOf(id) : undefined;
       const own = context.operator.merchant_id;
       if (!merchantId || (own !== null && own !== merchantId)) throw new AppError('NOT_FOUND');
     },

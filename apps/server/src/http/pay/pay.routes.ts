@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
+import { expectedErrorOf } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { jsonTextHasControlCharacter } from '../../platform/http/validation.ts';
 import { applyGatewayCallback, type CallbackAnswer, type DepositDeps } from '../../workflows/deposit.ts';
 import { applyPayoutCallback, type WithdrawDeps } from '../../workflows/withdraw.ts';
 
@@ -22,15 +25,34 @@ declare module 'fastify' {
  */
 export function registerPayRoutes(app: FastifyInstance, deps: WithdrawDeps & DepositDeps): void {
   app.register(async (scope) => {
-    // The signature covers the raw bytes, so this scope keeps them before parsing.
+    // The signature covers the raw bytes, so this scope keeps them before parsing. A control
+    // character (a NUL above all, which PostgreSQL refuses in text) is in no gateway's callback:
+    // such a body is refused before it is recorded or read.
     scope.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: CALLBACK_BYTES_MAX },
       (request, body, done) => {
+        if (jsonTextHasControlCharacter(body as string)) {
+          done(new AppError('MALFORMED'), undefined);
+          return;
+        }
         request.rawBody = body as string;
         done(null, {});
       },
     );
+    // A refusal before the handler (a body that is not JSON, too large, a bad path) answers in the
+    // gateway's protocol too: the envelope does not fit the declared answer and failed to serialise.
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const expected = expectedErrorOf(error, request.language);
+      if (!expected) {
+        request.log.error({ err: error }, 'unexpected error');
+        return reply.code(500).send({ status: 'ERROR' });
+      }
+      request.log.warn({ code: expected.code }, 'payment callback refused');
+      return reply
+        .code(expected.status === 413 ? 413 : 400)
+        .send({ status: 'ERROR', message: expected.code });
+    });
 
     const signedCallback =
       (

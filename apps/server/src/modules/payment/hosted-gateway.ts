@@ -155,7 +155,10 @@ function readSignedCallback(
   if (signature !== 'ok') return { kind: signature };
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(input.rawBody) as Record<string, unknown>;
+    const parsed: unknown = JSON.parse(input.rawBody);
+    // `null`, an array or a number is JSON but no callback, and has no fields to read.
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { kind: 'malformed' };
+    body = parsed as Record<string, unknown>;
   } catch {
     return { kind: 'malformed' };
   }

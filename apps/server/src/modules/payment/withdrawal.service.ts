@@ -160,16 +160,26 @@ export function createWithdrawalService(deps: {
         throw new AppError('VALIDATION', { value: { fields: { accountNumber: 'taken' } } });
       }
       const id = uuidv7();
-      await insertPayoutAccount(db, {
-        id,
-        merchant_id: input.merchantId,
-        member_id: input.memberId,
-        kind: input.kind,
-        provider: input.provider,
-        account_name: normalizeName(input.accountName),
-        account_number: accountNumber,
-        created_at: now(),
-      });
+      try {
+        await insertPayoutAccount(db, {
+          id,
+          merchant_id: input.merchantId,
+          member_id: input.memberId,
+          kind: input.kind,
+          provider: input.provider,
+          account_name: normalizeName(input.accountName),
+          account_number: accountNumber,
+          created_at: now(),
+        });
+      } catch (error) {
+        // The same account bound twice at once: the read above saw neither, the unique index
+        // (payout_accounts_member_uq) lets one in, and the other is the taken account it would
+        // have been a moment later, not a server error.
+        if ((error as { code?: unknown }).code === '23505') {
+          throw new AppError('VALIDATION', { value: { fields: { accountNumber: 'taken' } } });
+        }
+        throw error;
+      }
       const created = await findPayoutAccount(db, id);
       if (!created) throw new Error('the new payout account is missing');
       return created;

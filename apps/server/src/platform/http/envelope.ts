@@ -49,6 +49,7 @@ const KEYWORD_MESSAGE: Record<string, ValidationKey> = {
   anyOf: 'validation.enum',
   additionalProperties: 'validation.unknownField',
   pattern: 'validation.pattern',
+  controlCharacter: 'validation.format',
   minItems: 'validation.minimum',
   maxItems: 'validation.maximum',
 };
@@ -78,6 +79,20 @@ export function validationFields(
     });
   }
   return fields;
+}
+
+/**
+ * The expected failure an error stands for, or undefined when it is unexpected (a bug: UNKNOWN):
+ * our own AppErrors, schema failures (VALIDATION, its fields in the request's language) and
+ * Fastify's own failures. Scopes that answer in another protocol (payment callbacks) read it too.
+ */
+export function expectedErrorOf(error: FastifyError, language: Language): AppError | undefined {
+  if (isAppError(error)) return error;
+  if (error.validation) {
+    const fields = validationFields(error.validation, error.validationContext, language);
+    return new AppError('VALIDATION', { value: { fields } });
+  }
+  return appErrorOf(error);
 }
 
 /** Maps Fastify's own failures (parsing, size, content type) to our codes. */
@@ -149,12 +164,7 @@ export function installEnvelope(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('NOT_FOUND')));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isAppError(error)) return sendError(request, reply, error);
-    if (error.validation) {
-      const fields = validationFields(error.validation, error.validationContext, request.language);
-      return sendError(request, reply, new AppError('VALIDATION', { value: { fields } }));
-    }
-    const known = appErrorOf(error);
+    const known = expectedErrorOf(error, request.language);
     if (known) return sendError(request, reply, known);
     request.log.error({ err: error }, 'unexpected error');
     return sendError(request, reply, new AppError('UNKNOWN'));

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 import { addPreValidationFirst, takesBody } from './route-hooks.ts';
+import { findControlCharacters } from './validation.ts';
 
 /**
  * Limits of every multipart request (app.ts registers @fastify/multipart with them): one file and a
@@ -30,21 +31,33 @@ export type UploadedFile = {
  */
 export async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new AppError('MALFORMED');
-  const part = await request.file({ limits: { fileSize: Math.min(maxBytes, MULTIPART_LIMITS.fileSize) } });
-  if (!part) throw new AppError('MALFORMED');
-  let data: Buffer;
+  // Whatever goes wrong while the form is read (no boundary, a part cut short, too many parts) is
+  // the sender's broken body, never our failure: 413 for too much, 400 MALFORMED for the rest.
+  const refusalOf = (error: unknown) =>
+    (error as { statusCode?: number }).statusCode === 413
+      ? new AppError('PAYLOAD_TOO_LARGE', { value: { maxBytes } })
+      : new AppError('MALFORMED', { cause: error });
+  let read: { data: Buffer; part: NonNullable<Awaited<ReturnType<FastifyRequest['file']>>> };
   try {
-    data = await part.toBuffer();
+    const part = await request.file({ limits: { fileSize: Math.min(maxBytes, MULTIPART_LIMITS.fileSize) } });
+    if (!part) throw new AppError('MALFORMED');
+    read = { data: await part.toBuffer(), part };
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) {
-      throw new AppError('PAYLOAD_TOO_LARGE', { value: { maxBytes } });
-    }
-    throw error;
+    throw error instanceof AppError ? error : refusalOf(error);
   }
+  const { data, part } = read;
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
     const first = Array.isArray(field) ? field[0] : field;
     if (first && first.type === 'field' && typeof first.value === 'string') fields[name] = first.value;
+  }
+  // A form's fields meet no schema, so they get the schemas' control-character check here.
+  const refused = findControlCharacters({ ...fields, file: part.filename });
+  if (refused.length > 0) {
+    const names = refused.map((path) => path.slice(1));
+    throw new AppError('VALIDATION', {
+      value: { fields: Object.fromEntries(names.map((name) => [name, 'format'])) },
+    });
   }
   return { data, fileName: part.filename, fields };
 }

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describeFailure,
+  type FuzzOperation,
+  fuzzOperation,
+  listOperations,
+  type ServerFailure,
+} from './support/openapi-fuzz.ts';
+import { createSeededApp } from './support/seeded-app.ts';
+import type { TestApp } from './support/test-app.ts';
+
+// A visitor sends every bad kind of input to every route of the OpenAPI document: whatever it
+// sends, no answer is a server error. The member's and the operator's runs are beside this file.
+
+const nowMs = Date.parse('2026-11-23T11:00:00Z');
+let testApp: TestApp;
+let operations: FuzzOperation[];
+
+beforeAll(async () => {
+  testApp = await createSeededApp({}, { now: () => new Date(nowMs) });
+  operations = listOperations(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('every route of the OpenAPI document, called by a visitor', () => {
+  it('answers malformed, oversize, NUL-bearing, wrong-typed and wrong-content-type input without a 500', async () => {
+    expect(operations.length).toBeGreaterThan(150);
+    const failures: ServerFailure[] = [];
+    const key = (await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey' })).json().value;
+    const caller = { name: 'visitor', headers: async () => ({}), seal: key };
+    for (const operation of operations)
+      failures.push(...(await fuzzOperation(testApp.app, operation, caller)));
+    expect(failures.map(describeFailure)).toEqual([]);
+  }, 120_000);
+});
