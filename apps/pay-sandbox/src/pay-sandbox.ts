@@ -18,7 +18,8 @@ import { signRequest, verifyRequest } from '@panalo/crypto/request-signature.ts'
  *   after each failure, and sends the payer back to returnUrl.
  * - `POST /api/v1/payouts` {merchantNo, payoutId, amount, currency, channel, accountName,
  *   accountNumber, notifyUrl} → {status: "OK", gatewayPayoutId}; the result arrives the same way
- *   at notifyUrl with status "PAID" or "FAILED".
+ *   at notifyUrl with status "PAID" or "FAILED". The same payoutId again answers the first payout
+ *   and pays nothing more, so a payout sent without an answer can be sent again safely.
  */
 export type SandboxMerchant = { merchantNo: string; secret: string };
 
@@ -69,6 +70,8 @@ export async function startPaySandbox(options: PaySandboxOptions): Promise<PaySa
   const merchants = new Map(options.merchants.map((merchant) => [merchant.merchantNo, merchant]));
   const orders = new Map<string, Order>();
   const ordersByMerchantOrder = new Map<string, Order>();
+  /** The gateway's id of each payout taken, by merchant and payoutId. */
+  const payoutsByMerchantPayout = new Map<string, string>();
   const timers = new Set<NodeJS.Timeout>();
 
   const server: Server = createServer();
@@ -196,9 +199,17 @@ export async function startPaySandbox(options: PaySandboxOptions): Promise<PaySa
     if (!AMOUNT_PATTERN.test(amount) || Number(amount) <= 0)
       throw new HttpError(400, 'amount must look like 100.00');
     const payoutId = text(body, 'payoutId');
+    const taken = payoutsByMerchantPayout.get(`${merchant.merchantNo}:${payoutId}`);
+    if (taken) {
+      sendJson(response, 200, { status: 'OK', gatewayPayoutId: taken });
+      return;
+    }
     const accountNumber = text(body, 'accountNumber');
     const notifyUrl = httpUrl(body, 'notifyUrl');
+    if (payoutsByMerchantPayout.size >= ORDERS_MAX)
+      throw new HttpError(503, 'the sandbox is full; restart it');
     const gatewayPayoutId = `PSP${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+    payoutsByMerchantPayout.set(`${merchant.merchantNo}:${payoutId}`, gatewayPayoutId);
     later(payoutDelayMs, () =>
       deliver(merchant, notifyUrl, {
         merchantNo: merchant.merchantNo,

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signRequest } from '@panalo/crypto/request-signature.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYOUT_RESEND_AFTER_MS } from '../src/modules/payment/withdrawal.service.ts';
 import type { AccountsClient } from './support/accounts-client.ts';
 import { insertOperatorWithSession } from './support/bo-client.ts';
 import { createFundedMember, type FundedMember } from './support/funded-member.ts';
@@ -13,12 +14,20 @@ const SECRET = 'the-payout-gateway-secret-of-this-test-0123';
 
 /**
  * A payout gateway that takes every payout and reports nothing by itself: the test decides when
- * the gateway's callback arrives, so a payout stays in flight for as long as a test needs.
+ * the gateway's callback arrives, so a payout stays in flight for as long as a test needs. A test
+ * may queue how the next calls end instead: `refuse` answers that the payout was not taken, `drop`
+ * takes it and loses the answer (the connection closes).
  */
-type StandInGateway = { url: string; payoutIds: string[]; close(): Promise<void> };
+type StandInGateway = {
+  url: string;
+  payoutIds: string[];
+  nextAnswers: Array<'refuse' | 'drop'>;
+  close(): Promise<void>;
+};
 
 async function startStandInGateway(): Promise<StandInGateway> {
   const payoutIds: string[] = [];
+  const nextAnswers: StandInGateway['nextAnswers'] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => {
@@ -26,7 +35,17 @@ async function startStandInGateway(): Promise<StandInGateway> {
     });
     request.on('end', () => {
       const payload = JSON.parse(body) as { payoutId: string };
+      const answer = nextAnswers.shift();
+      if (answer === 'refuse') {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ status: 'ERROR', message: 'the account is blocked' }));
+        return;
+      }
       payoutIds.push(payload.payoutId);
+      if (answer === 'drop') {
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ status: 'OK', gatewayPayoutId: `GW${payoutIds.length}` }));
     });
@@ -36,11 +55,12 @@ async function startStandInGateway(): Promise<StandInGateway> {
   return {
     url: `http://127.0.0.1:${port}`,
     payoutIds,
+    nextAnswers,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
-const nowMs = Date.parse('2026-03-02T04:00:00Z');
+let nowMs = Date.parse('2026-03-02T04:00:00Z');
 let testApp: TestApp;
 let gateway: StandInGateway;
 let member: FundedMember;
@@ -213,6 +233,44 @@ describe('a payout in flight at the gateway', () => {
   });
 });
 
+describe('a payout the gateway did not answer', () => {
+  it('stays in flight, closed to a decision by hand, and is sent again as the same payout', async () => {
+    const before = await cash();
+    const id = await requestWithdrawal('150');
+    gateway.nextAnswers.push('drop');
+    const unanswered = await decide('payout', id);
+    expect(unanswered.body).toMatchObject({ code: 'PAYMENT_UNAVAILABLE', value: { status: 'paying' } });
+    expect(await statusOf(id)).toBe('paying');
+    // The gateway may have the payout: it is not the operator's to pay or refuse by hand now.
+    expect((await decide('paid', id)).body.code).toBe('CONFLICT');
+    expect((await decide('reject', id)).body.code).toBe('CONFLICT');
+    // Sent again only once the attempt before has surely ended, and then as the same payout.
+    expect((await decide('payout', id)).body).toMatchObject({
+      code: 'CONFLICT',
+      value: { status: 'paying' },
+    });
+    nowMs += PAYOUT_RESEND_AFTER_MS;
+    expect((await decide('payout', id)).body.value.status).toBe('paying');
+    expect(gateway.payoutIds.filter((payoutId) => payoutId === id)).toEqual([id, id]);
+    expect((await sendPayoutCallback(id, 'PAID', '150.00')).body.status).toBe('OK');
+    expect(await statusOf(id)).toBe('paid');
+    expect(await holdMoves(id)).toEqual(['withdrawal']);
+    expect(await cash()).toBe(before - 15_000n);
+  });
+
+  it('goes back to review when the gateway refused it, and can then be decided by hand', async () => {
+    const before = await cash();
+    const id = await requestWithdrawal('100');
+    gateway.nextAnswers.push('refuse');
+    const refused = await decide('payout', id);
+    expect(refused.body).toMatchObject({ code: 'PAYMENT_UNAVAILABLE', value: { status: 'review' } });
+    expect(gateway.payoutIds).not.toContain(id);
+    expect((await decide('paid', id)).body.value.status).toBe('paid');
+    expect(await holdMoves(id)).toEqual(['withdrawal']);
+    expect(await cash()).toBe(before - 10_000n);
+  });
+});
+
 describe('simultaneous decisions on a withdrawal in review', () => {
   it('make exactly one move with one effect on the money', async () => {
     const before = await cash();
@@ -237,6 +295,8 @@ describe('simultaneous decisions on a withdrawal in review', () => {
       expect(payoutsSent).toEqual([id]);
       expect(await holdMoves(id)).toEqual([]);
       expect(await cash()).toBe(before - 20_000n);
+      expect((await sendPayoutCallback(id, 'PAID', '200.00')).body.status).toBe('OK');
+      expect(await holdMoves(id)).toEqual(['withdrawal']);
     } else if (won[0] === 'paid') {
       expect(await statusOf(id)).toBe('paid');
       expect(payoutsSent).toEqual([]);

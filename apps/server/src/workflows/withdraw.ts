@@ -225,6 +225,9 @@ export async function markWithdrawalPaid(
 /**
  * An operator approves a withdrawal for payout through a gateway method's payout call. The
  * gateway's callback later settles it; a gateway that refuses at once sends it back to review.
+ * A gateway that does not answer may have taken the payout, so it stays in flight, ended only by
+ * the gateway's word; the operator may send it again (the same payout id to the same method),
+ * which the gateway takes as the same payout.
  */
 export async function payOutWithdrawal(
   deps: WithdrawDeps,
@@ -239,7 +242,10 @@ export async function payOutWithdrawal(
   }
   const account = await deps.withdrawals.findPayoutAccount(found.payout_account_id);
   if (!account) throw new Error(`withdrawal ${found.id} has no payout account`);
-  const paying = await deps.withdrawals.startPayout(actor, found.id, method.id);
+  const isUnanswered = found.status === 'paying' && found.gateway_payout_id === null;
+  const paying = isUnanswered
+    ? await deps.withdrawals.resendPayout(actor, found.id, method.id)
+    : await deps.withdrawals.startPayout(actor, found.id, method.id);
   try {
     const { gatewayPayoutId } = await deps.payments.openPayout({
       method,
@@ -253,8 +259,10 @@ export async function payOutWithdrawal(
     return (await deps.withdrawals.setGatewayPayout(paying.id, gatewayPayoutId)) ?? paying;
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    await deps.withdrawals.returnToReview(paying.id, error.message);
-    throw new AppError('PAYMENT_UNAVAILABLE', { cause: error });
+    const after = error.isRefused
+      ? await deps.withdrawals.returnToReview(paying.id, error.message)
+      : await deps.withdrawals.notePayoutUnanswered(paying.id, error.message);
+    throw new AppError('PAYMENT_UNAVAILABLE', { cause: error, value: { status: after?.status ?? null } });
   }
 }
 

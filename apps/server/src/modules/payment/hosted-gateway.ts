@@ -50,9 +50,22 @@ export type CallbackCheck =
   | { kind: 'ok'; callback: GatewayCallback }
   | { kind: 'bad_signature' | 'stale' | 'malformed' };
 
-export class GatewayError extends Error {}
+/**
+ * A gateway call that did not go through. `isRefused` when the gateway answered that it did not
+ * take the request, so nothing was made; otherwise (no answer, or one that cannot be read) the
+ * request may have reached it and what it did is unknown until it says.
+ */
+export class GatewayError extends Error {
+  readonly isRefused: boolean;
 
-const REQUEST_TIMEOUT_MS = 10_000;
+  constructor(message: string, options: { cause?: unknown; isRefused: boolean }) {
+    super(message, { cause: options.cause });
+    this.isRefused = options.isRefused;
+  }
+}
+
+/** How long a call to the gateway waits for its answer. */
+export const GATEWAY_REQUEST_TIMEOUT_MS = 10_000;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** The hosted gateway protocol v1 (see apps/pay-sandbox): signed JSON calls and callbacks. */
@@ -76,14 +89,16 @@ export function createHostedGateway(
           'x-pay-signature': signRequest(settings.secret, timestamp, body),
         },
         body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(GATEWAY_REQUEST_TIMEOUT_MS),
       });
       answer = (await response.json()) as Record<string, unknown>;
     } catch (error) {
-      throw new GatewayError('the gateway did not answer', { cause: error });
+      throw new GatewayError('the gateway did not answer', { cause: error, isRefused: false });
     }
     if (answer.status !== 'OK') {
-      throw new GatewayError(`the gateway refused: ${String(answer.message ?? answer.status)}`);
+      throw new GatewayError(`the gateway refused: ${String(answer.message ?? answer.status)}`, {
+        isRefused: true,
+      });
     }
     return answer;
   }
@@ -101,7 +116,9 @@ export function createHostedGateway(
       });
       const { gatewayOrderId, payUrl } = answer;
       if (typeof gatewayOrderId !== 'string' || typeof payUrl !== 'string' || !/^https?:\/\//.test(payUrl)) {
-        throw new GatewayError('the gateway answered an order without a usable id or pay address');
+        throw new GatewayError('the gateway answered an order without a usable id or pay address', {
+          isRefused: false,
+        });
       }
       return { gatewayOrderId, payUrl };
     },
@@ -117,7 +134,7 @@ export function createHostedGateway(
         notifyUrl: input.notifyUrl,
       });
       if (typeof answer.gatewayPayoutId !== 'string')
-        throw new GatewayError('the gateway answered no payout id');
+        throw new GatewayError('the gateway answered no payout id', { isRefused: false });
       return { gatewayPayoutId: answer.gatewayPayoutId };
     },
   };

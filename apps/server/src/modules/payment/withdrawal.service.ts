@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database, PayoutAccountKind, WithdrawalCaseStatus, WithdrawalStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { GATEWAY_REQUEST_TIMEOUT_MS } from './hosted-gateway.ts';
 import {
   confirmAwaitingPaidBefore,
   countOpenWithdrawals,
@@ -30,6 +31,12 @@ export const WITHDRAWAL_PAGE_SIZE_MAX = 50;
 export const E_WALLET_PROVIDERS = ['GCASH', 'MAYA'] as const;
 /** How much a member may write about a payout that did not arrive. */
 export const CASE_NOTE_LENGTH_MAX = 300;
+
+/**
+ * A payout the gateway never answered may be sent again this long after the last send: well past
+ * the gateway call's timeout, so that the attempt before has ended and two sends never overlap.
+ */
+export const PAYOUT_RESEND_AFTER_MS = 6 * GATEWAY_REQUEST_TIMEOUT_MS;
 
 /** The confirmation a withdrawal starts with once the money has gone out (spec §4). */
 const AWAITING_CONFIRMATION = { confirmation: 'awaiting', received_minor: 0n } as const;
@@ -276,6 +283,43 @@ export function createWithdrawalService(deps: {
         changes: { payout_method_id: payoutMethodId },
         action: 'withdrawal.approve',
       }),
+
+    /**
+     * An operator sends again a payout the gateway never answered (in flight, no gateway id yet),
+     * through the method it went to, once the last send is PAYOUT_RESEND_AFTER_MS old: the gateway
+     * takes the same payout id as the same payout. Not a move, but audited; CONFLICT otherwise.
+     */
+    resendPayout: (actor: ChangeActor, id: string, payoutMethodId: string) =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('withdrawals')
+          .set({ reviewed_by: actor.username, reviewed_at: now(), updated_at: now() })
+          .where('id', '=', id)
+          .where('status', '=', 'paying')
+          .where('gateway_payout_id', 'is', null)
+          .where('payout_method_id', '=', payoutMethodId)
+          .where('reviewed_at', '<=', new Date(now().getTime() - PAYOUT_RESEND_AFTER_MS))
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) {
+          const current = await findWithdrawal(trx, id);
+          if (!current) throw new AppError('NOT_FOUND');
+          throw new AppError('CONFLICT', { value: { status: current.status } });
+        }
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: row.merchant_id,
+          action: 'withdrawal.payout.resend',
+          target: { type: 'withdrawal', id: row.id },
+          before: { status: row.status },
+          after: { status: row.status },
+        });
+        return row;
+      }),
+
+    /** The gateway did not answer a payout: it stays in flight, with why, until the gateway says. */
+    notePayoutUnanswered: (id: string, reason: string) =>
+      moveWithdrawal(db, id, ['paying'], { reason: reason.slice(0, 300) }),
 
     setGatewayPayout: (id: string, gatewayPayoutId: string) =>
       moveWithdrawal(db, id, ['paying'], { gateway_payout_id: gatewayPayoutId }),
