@@ -40,6 +40,9 @@ export default async function setUpPlatform(): Promise<() => Promise<void>> {
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Links and callbacks (a deposit's return address, a social login's redirect) lead back to
+      // the address the browser uses, so that its stored session is there when it returns.
+      PUBLIC_ORIGIN: baseUrl,
       SEED_DEMO: 'true',
       // Journeys act as different visitors (throttles and captcha count per address) through
       // X-Forwarded-For, which one trusted hop lets through.

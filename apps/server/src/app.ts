@@ -252,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const realtime = installRealtime(app, {
     resolveToken: options.resolveSocketToken ?? resolveMemberSocket,
+    resolveOriginMerchant: async (hostname) => (await merchantService.resolveByHost(hostname))?.id ?? null,
     redisUrl: config.redisUrl,
     allowLocalOrigins: config.nodeEnv !== 'production',
     registry: metrics.registry,
@@ -299,8 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     measures: {
       depositedSince: payments.sumDepositsSince,
-      lostSince: (input, executor) =>
-        wallet.sumGameLossSince({ ...input, withTransferVendors: true }, executor),
+      lostSince: wallet.sumGameLossSince,
       loggedInMsSince: members.sumSessionTimeSince,
     },
   });
@@ -394,11 +394,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBonusRoutes(app, { members, wallet, withdrawals });
   registerMessageRoutes(app, { members, inbox });
   const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox };
-  registerPaymentRoutes(app, { members, payments, wallet, responsibleGaming, inbox });
+  registerPaymentRoutes(app, {
+    members,
+    payments,
+    wallet,
+    responsibleGaming,
+    inbox,
+    publicOrigin: config.publicOrigin,
+  });
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
   registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
-  registerFinanceRoutes(app, { ...withdrawDeps, images: app.images });
+  registerFinanceRoutes(app, { ...withdrawDeps, images: app.images, publicOrigin: config.publicOrigin });
   registerDepositReviewRoutes(app, {
     members,
     payments,
@@ -413,9 +420,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...loginDeps,
     social: createSocialLoginService({ db: database.db, now }),
     countryHeader: config.countryHeader,
+    publicOrigin: config.publicOrigin,
   });
   registerMemberRoutes(app, { ...loginDeps, countryHeader: config.countryHeader });
-  registerRecoveryRoutes(app, { ...loginDeps, messenger, countryHeader: config.countryHeader });
+  registerRecoveryRoutes(app, {
+    ...loginDeps,
+    messenger,
+    countryHeader: config.countryHeader,
+    publicOrigin: config.publicOrigin,
+  });
   registerSecurityRoutes(app, { members, totpBox, rateLimiter, now });
   registerVerificationRoutes(app, {
     members,
@@ -472,6 +485,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerVendorWalletRoutes(app, {
     games,
     vendorWallet: createVendorWallet({ games, members, wallet, responsibleGaming }),
+    merchants: merchantService,
     now,
   });
   // The route groups with an upload (a receipt, a proof photo, content images, game icons) live in

@@ -16,13 +16,14 @@ describe('configuration of accounts and messaging', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toContain(
       'APP_SECRET is required in production (at least 32 bytes as hex or base64)',
     );
-    expect(problemsOf({ NODE_ENV: 'production', APP_SECRET: 'abcd' })).toEqual([
-      'APP_SECRET must hold at least 32 bytes as hex or base64',
-    ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', APP_SECRET: 'abcd', PUBLIC_ORIGIN: 'https://www.example.com' }),
+    ).toEqual(['APP_SECRET must hold at least 32 bytes as hex or base64']);
     const secret = 'a'.repeat(64);
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).appSecret).toEqual(
-      Buffer.from(secret, 'hex'),
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, PUBLIC_ORIGIN: 'https://www.example.com' })
+        .appSecret,
+    ).toEqual(Buffer.from(secret, 'hex'));
   });
 
   it('makes a secret per process in tests', () => {
@@ -55,5 +56,23 @@ describe('configuration of accounts and messaging', () => {
       url: 'smtps://user:pass@mail.example:465',
       from: 'Site <site@mail.example>',
     });
+  });
+
+  it('names links after PUBLIC_ORIGIN, derived from PORT outside production and required in it', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4123' }).publicOrigin).toBe('http://localhost:4123');
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://Www.Example.com:8443' }).publicOrigin).toBe(
+      'https://www.example.com:8443',
+    );
+    expect(problemsOf({ NODE_ENV: 'production', APP_SECRET: 'a'.repeat(64) })).toEqual([
+      'PUBLIC_ORIGIN is required in production (the origin links and callbacks name)',
+    ]);
+    for (const bad of [
+      'ftp://example.com',
+      'https://example.com/path',
+      'https://example.com/',
+      'example.com',
+    ]) {
+      expect(problemsOf({ NODE_ENV: 'test', PUBLIC_ORIGIN: bad }), bad).toHaveLength(1);
+    }
   });
 });

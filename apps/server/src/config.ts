@@ -17,6 +17,12 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Trust X-Forwarded-* from this many proxy hops (0: do not trust). */
   trustProxyHops: number;
+  /**
+   * The origin (scheme, host and optional port) that links and callback addresses name for a
+   * merchant without a main origin of its own (PUBLIC_ORIGIN); never taken from a request. Derived
+   * from PORT as http://localhost:<PORT> outside production, required in production.
+   */
+  publicOrigin: string;
   /** Directory of the built player SPA, served at / when present. */
   webDistDir: string;
   /** Directory of the built back-office SPA, served at /admin when present. */
@@ -102,6 +108,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return raw;
   }
 
+  /** An http(s) origin alone: no path, query, fragment or credentials; answered as URL.origin. */
+  function readOrigin(name: string): string | undefined {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    try {
+      const url = new URL(raw);
+      const isBare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && isBare && !raw.endsWith('/')) {
+        return url.origin;
+      }
+    } catch {
+      // Reported below like any other malformed value.
+    }
+    problems.push(
+      `${name} must be an origin such as https://www.example.com or http://localhost:3000 (got "${raw}")`,
+    );
+    return undefined;
+  }
+
   function readBoolean(name: string, fallback: boolean): boolean {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
@@ -136,6 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!appSecret) appSecret = nodeEnv === 'development' ? readOrCreateLocalSecret(dataDir) : randomBytes(32);
 
+  const port = readInteger('PORT', 3000, 0, 65535);
+  const publicOrigin = readOrigin('PUBLIC_ORIGIN');
+  if (!publicOrigin && nodeEnv === 'production' && !env.PUBLIC_ORIGIN) {
+    problems.push('PUBLIC_ORIGIN is required in production (the origin links and callbacks name)');
+  }
+
   const smsKind = readChoice('SMS_PROVIDER', ['outbox', 'http'] as const, 'outbox');
   const smsUrl = readUrl('SMS_HTTP_URL', ['http:', 'https:']);
   if (smsKind === 'http' && !smsUrl) problems.push('SMS_HTTP_URL is required when SMS_PROVIDER is http');
@@ -146,7 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     nodeEnv,
     host: env.HOST || '0.0.0.0',
-    port: readInteger('PORT', 3000, 0, 65535),
+    port,
+    publicOrigin: publicOrigin ?? `http://localhost:${port}`,
     dataDir,
     databaseUrl: readUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: readUrl('REDIS_URL', ['redis:', 'rediss:']),

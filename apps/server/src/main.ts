@@ -30,7 +30,9 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
   );
   await migrateToLatest(database.db);
-  const seeded = config.seedDemo ? await seedDemoMerchant(database.db) : false;
+  const seeded = config.seedDemo
+    ? await seedDemoMerchant(database.db, new Date(), { publicOrigin: config.publicOrigin })
+    : false;
   if (config.seedDemo) await seedDemoAccounts(database.db);
   if (config.seedDemo) await seedDemoOperators(database.db);
 
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
     : null;
   if (sandboxes) app.merchantService.invalidate();
   await app.listen({ host: config.host, port: config.port });
-  printBanner(config.port, seeded);
+  printBanner(config.port, config.publicOrigin, seeded);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -70,12 +72,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-function printBanner(port: number, seeded: boolean): void {
+function printBanner(port: number, publicOrigin: string, seeded: boolean): void {
   const lines = [
     `  Panalo is running on http://localhost:${port}`,
     `  API documentation:   http://localhost:${port}/docs`,
   ];
   if (seeded) lines.push('  The demo merchant "panalo" was created (it answers on localhost and 127.0.0.1).');
+  lines.push(`  Links and callbacks name ${publicOrigin} unless a merchant has a main origin of its own.`);
   lines.push('  Demo accounts (account / password):');
   for (const demo of DEMO_ACCOUNTS) lines.push(`    ${demo.account} / ${demo.password}  — ${demo.role}`);
   for (const demo of DEMO_OPERATORS)

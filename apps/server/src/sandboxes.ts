@@ -89,12 +89,18 @@ async function startIdentitySandbox(deps: SandboxDeps, start: Starter): Promise<
     clientId: `${SANDBOX_CLIENT_PREFIX}${provider}`,
     clientSecret: randomBytes(24).toString('base64url'),
   }));
-  const callbackUris = (provider: string) =>
-    ['localhost', '127.0.0.1'].flatMap((host) =>
-      [config.port, DEV_WEB_PORT].map(
-        (port) => `http://${host}:${port}/wps/session/social/${provider}/callback`,
+  // The server names PUBLIC_ORIGIN as the demo's redirect address; the local ones stay registered
+  // for a demo merchant given a main origin of its own on this machine.
+  const callbackUris = (provider: string) => [
+    ...new Set([
+      `${config.publicOrigin}/wps/session/social/${provider}/callback`,
+      ...['localhost', '127.0.0.1'].flatMap((host) =>
+        [config.port, DEV_WEB_PORT].map(
+          (port) => `http://${host}:${port}/wps/session/social/${provider}/callback`,
+        ),
       ),
-    );
+    ]),
+  ];
   const ready = await start('identity sandbox', 'apps/identity-sandbox/src/main.ts', {
     IDENTITY_SANDBOX_PORT: String(config.sandboxes.identityPort),
     IDENTITY_SANDBOX_CLIENTS: JSON.stringify(
@@ -128,7 +134,7 @@ async function startVendorSandbox(deps: SandboxDeps, start: Starter): Promise<st
   const { config } = deps;
   const ready = await start('vendor sandbox', 'apps/vendor-sandbox/src/main.ts', {
     VENDOR_SANDBOX_PORT: String(config.sandboxes.vendorPort),
-    // The vendor calls this server's /wallet/v1 on loopback, where the demo merchant answers.
+    // The vendor calls this server's /wallet/v1 on loopback; the signature names the merchant.
     VENDOR_SANDBOX_WALLET_URL: `http://127.0.0.1:${config.port}`,
     VENDOR_SANDBOX_SECRETS: JSON.stringify(
       SANDBOX_VENDOR_CODES.map((vendor) => ({

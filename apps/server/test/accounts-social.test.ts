@@ -28,7 +28,9 @@ function socialSettings(overrides: { enabled?: boolean; switchOn?: boolean } = {
 
 beforeAll(async () => {
   provider = await startIdentityProvider([CALLBACK, `${SITE}/wps/session/social/facebook/callback`]);
-  testApp = await createSeededApp();
+  // The redirect address is the site's configured origin; the demo merchant has no main origin
+  // of its own, so it is PUBLIC_ORIGIN's.
+  testApp = await createSeededApp({ publicOrigin: SITE });
 });
 
 afterAll(async () => {

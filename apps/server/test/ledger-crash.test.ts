@@ -68,6 +68,7 @@ async function startServer(): Promise<void> {
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       APP_SECRET,
+      PUBLIC_ORIGIN: baseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: 'false',

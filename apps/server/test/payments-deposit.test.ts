@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethodRow } from '../src/modules/payment/payment.service.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process.ts';
-import { createSeededApp } from './support/seeded-app.ts';
+import { createSeededApp, setDemoMainOrigin } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
 const MERCHANT_NO = 'TEST-MERCHANT';
@@ -22,11 +22,13 @@ let unreachable: PaymentMethodRow;
 
 beforeAll(async () => {
   testApp = await createSeededApp();
-  // The gateway calls back over HTTP, so the app listens, and requests name its address as host.
+  // The gateway calls back over HTTP, so the app listens, and the demo merchant's main origin is
+  // its address: the notify and return addresses are built from that configuration alone.
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   const address = testApp.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
   siteHost = `127.0.0.1:${address.port}`;
+  await setDemoMainOrigin(testApp, `http://${siteHost}`);
   sandbox = await startSandboxProcess('apps/pay-sandbox/src/main.ts', {
     PAY_SANDBOX_PORT: '0',
     PAY_SANDBOX_MERCHANTS: JSON.stringify([{ merchantNo: MERCHANT_NO, secret: SECRET }]),

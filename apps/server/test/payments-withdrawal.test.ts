@@ -4,7 +4,7 @@ import type { AccountsClient } from './support/accounts-client.ts';
 import { insertOperatorWithSession } from './support/bo-client.ts';
 import { createFundedMember, type FundedMember } from './support/funded-member.ts';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process.ts';
-import { createSeededApp, patchDemoSettings } from './support/seeded-app.ts';
+import { createSeededApp, patchDemoSettings, setDemoMainOrigin } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
 const MERCHANT_NO = 'TEST-MERCHANT';
@@ -30,6 +30,8 @@ beforeAll(async () => {
   const address = testApp.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
   siteHost = `127.0.0.1:${address.port}`;
+  // The payout's notify address is built from the merchant's main origin: this app's address.
+  await setDemoMainOrigin(testApp, `http://${siteHost}`);
   sandbox = await startSandboxProcess('apps/pay-sandbox/src/main.ts', {
     PAY_SANDBOX_PORT: '0',
     PAY_SANDBOX_MERCHANTS: JSON.stringify([{ merchantNo: MERCHANT_NO, secret: SECRET }]),

@@ -71,10 +71,14 @@ describe('merchant resolution by host', () => {
     expect((await getValue('/wps/system/permission', '127.0.0.1:3000')).info.merchantCode).toBe('panalo');
   });
 
-  it('answers the default merchant on a host no domain route names', async () => {
-    expect((await getValue('/wps/system/permission', 'panalo.fresh-install.test')).info.merchantCode).toBe(
-      'panalo',
-    );
+  it('refuses a host no domain route names instead of answering the default merchant', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/wps/system/permission',
+      headers: { host: 'panalo.fresh-install.test' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
   it('gives a second merchant on its own domain its own settings and content', async () => {

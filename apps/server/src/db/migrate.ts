@@ -29,6 +29,7 @@ import * as m0083 from './migrations/0083_house_one_step_round.ts';
 import * as m0084 from './migrations/0084_house_rounds_batch.ts';
 import * as m0090 from './migrations/0090_responsible_gaming.ts';
 import * as m0091 from './migrations/0091_catalogue_version.ts';
+import * as m0100 from './migrations/0100_merchant_origin.ts';
 import * as m0102 from './migrations/0102_rate_limit_counters.ts';
 import * as m0104 from './migrations/0104_trial_expiry.ts';
 import * as m0108 from './migrations/0108_one_open_withdrawal.ts';
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0084_house_rounds_batch': m0084,
   '0090_responsible_gaming': m0090,
   '0091_catalogue_version': m0091,
+  '0100_merchant_origin': m0100,
   '0102_rate_limit_counters': m0102,
   '0104_trial_expiry': m0104,
   '0108_one_open_withdrawal': m0108,

@@ -84,6 +84,9 @@ export type MerchantDomainsTable = {
   domain: string;
   route: string;
   is_main: boolean;
+  /** With port, the origin the main route is reached on (http or https); null leaves it to PUBLIC_ORIGIN. */
+  scheme: ColumnType<'http' | 'https' | null, 'http' | 'https' | null | undefined, 'http' | 'https' | null>;
+  port: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 };
 

@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../platform/i18n/la
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The merchant whose site this request is for, from the Host header; null when none exists yet. */
+    /** The merchant whose site this request is for, from the Host header; null for a host none answers on. */
     merchant: ResolvedMerchant | null;
   }
   interface FastifyInstance {
@@ -15,6 +15,12 @@ declare module 'fastify' {
 }
 
 const COUNTRY_HEADER_PATTERN = /^[A-Z]{2}$/;
+/**
+ * The site's own APIs, which act in a merchant's name and so answer only on a host one of its
+ * domain routes names. Vendors' and gateways' calls (/wallet/v1, /pay) name their merchant by who
+ * signed them; static files, health and metrics need no merchant.
+ */
+const SITE_API_PATTERN = /^\/(?:wps|lgw|bo)(?:[/?]|$)/;
 /** Why a request has no merchant, when the reason was a failure rather than an unknown host. */
 const merchantFailures = new WeakMap<FastifyRequest, unknown>();
 
@@ -49,6 +55,20 @@ export function installMerchantContext(app: FastifyInstance, merchantService: Me
       },
     );
   });
+  // After every onRequest hook (the reply then carries its request id and the language is known),
+  // before a body is read: an unknown host is refused, never given the default merchant.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (request.merchant !== null || !SITE_API_PATTERN.test(request.url)) {
+      done(null, payload);
+      return;
+    }
+    try {
+      requireMerchant(request);
+      done(null, payload);
+    } catch (error) {
+      done(error as Error);
+    }
+  });
 }
 
 /** The language a request falls back to: its merchant's default, else the platform's. */
@@ -57,7 +77,7 @@ export function readMerchantLanguage(request: FastifyRequest): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-/** The request's merchant; a host no merchant answers (and no default merchant) is NOT_FOUND. */
+/** The request's merchant; a host no merchant answers on is NOT_FOUND. */
 export function requireMerchant(request: FastifyRequest): ResolvedMerchant {
   if (request.merchant) return request.merchant;
   if (merchantFailures.has(request)) throw new AppError('UNKNOWN', { cause: merchantFailures.get(request) });

@@ -28,3 +28,44 @@ export async function patchDemoSettings(testApp: TestApp, patch: Record<string, 
     .execute();
   testApp.app.merchantService.invalidate();
 }
+
+/**
+ * Makes `origin` the demo merchant's main origin, as an operator sets it on the main domain route:
+ * its host becomes the main PLAYER route, with the origin's scheme and port. Tests whose app listens
+ * on a port of its own use it so that the addresses handed to a gateway lead back to that port.
+ */
+export async function setDemoMainOrigin(testApp: TestApp, origin: string): Promise<void> {
+  const url = new URL(origin);
+  const { db } = testApp.database;
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('id')
+    .where('code', '=', 'panalo')
+    .executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('merchant_domains')
+      .set({ is_main: false })
+      .where('merchant_id', '=', merchant.id)
+      .where('route', '=', 'PLAYER')
+      .execute();
+    await trx
+      .deleteFrom('merchant_domains')
+      .where('merchant_id', '=', merchant.id)
+      .where('domain', '=', url.hostname)
+      .execute();
+    await trx
+      .insertInto('merchant_domains')
+      .values({
+        id: `main-${url.hostname}`,
+        merchant_id: merchant.id,
+        domain: url.hostname,
+        route: 'PLAYER',
+        is_main: true,
+        scheme: url.protocol === 'https:' ? 'https' : 'http',
+        port: url.port === '' ? null : Number(url.port),
+      })
+      .execute();
+  });
+  testApp.app.merchantService.invalidate();
+}

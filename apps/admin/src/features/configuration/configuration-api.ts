@@ -49,7 +49,17 @@ export type AccountCreation = {
   trialsPerAddress: number;
   trialsPerDevice: number;
 };
-export type Domain = { domain: string; route: 'PLAYER' | 'AGENT' | 'MOBILE'; isMain: boolean };
+/**
+ * A domain route; `scheme` and `port` say how it is reached from outside. On the main PLAYER route
+ * they make the main origin every emailed link and gateway callback names (else PUBLIC_ORIGIN).
+ */
+export type Domain = {
+  domain: string;
+  route: 'PLAYER' | 'AGENT' | 'MOBILE';
+  isMain: boolean;
+  scheme: 'http' | 'https' | null;
+  port: number | null;
+};
 export type SocialLoginProvider = {
   provider: 'google' | 'facebook';
   enabled: boolean;

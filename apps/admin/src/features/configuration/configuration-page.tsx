@@ -536,6 +536,8 @@ function DomainsForm(props: SectionProps) {
               <th scope="col">Domain</th>
               <th scope="col">Route</th>
               <th scope="col">Main (else mirror)</th>
+              <th scope="col">Scheme</th>
+              <th scope="col">Port</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -570,6 +572,34 @@ function DomainsForm(props: SectionProps) {
                   />
                 </td>
                 <td>
+                  <select
+                    aria-label="Scheme"
+                    title="With the port, the main origin that emailed links and payment callbacks name; none: the installation's PUBLIC_ORIGIN"
+                    value={domain.scheme ?? ''}
+                    onChange={(event) =>
+                      change(index, {
+                        scheme: event.target.value === '' ? null : (event.target.value as 'http' | 'https'),
+                      })
+                    }
+                  >
+                    <option value="">none</option>
+                    <option value="https">https</option>
+                    <option value="http">http</option>
+                  </select>
+                </td>
+                <td>
+                  <input
+                    aria-label="Port"
+                    inputMode="numeric"
+                    size={6}
+                    value={domain.port ?? ''}
+                    onChange={(event) => {
+                      const digits = event.target.value.replace(/\D/g, '').slice(0, 5);
+                      change(index, { port: digits === '' ? null : Number(digits) });
+                    }}
+                  />
+                </td>
+                <td>
                   <button
                     className="button button--quiet button--small"
                     type="button"
@@ -586,7 +616,12 @@ function DomainsForm(props: SectionProps) {
       <button
         className="button button--quiet button--small"
         type="button"
-        onClick={() => setDomains((current) => [...current, { domain: '', route: 'PLAYER', isMain: false }])}
+        onClick={() =>
+          setDomains((current) => [
+            ...current,
+            { domain: '', route: 'PLAYER', isMain: false, scheme: null, port: null },
+          ])
+        }
       >
         Add a domain
       </button>

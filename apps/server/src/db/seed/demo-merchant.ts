@@ -97,7 +97,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Creates the demo merchant with its domains, switches, rules and content. Idempotent: it does
  * nothing when a merchant with the demo code exists. Answers whether it created anything.
  */
-export async function seedDemoMerchant(db: Kysely<Database>, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoMerchant(
+  db: Kysely<Database>,
+  now: Date = new Date(),
+  options: { publicOrigin?: string } = {},
+): Promise<boolean> {
   const existing = await db
     .selectFrom('merchants')
     .select('id')
@@ -106,7 +110,7 @@ export async function seedDemoMerchant(db: Kysely<Database>, now: Date = new Dat
   if (existing) return false;
 
   try {
-    return await insertDemoMerchant(db, now);
+    return await insertDemoMerchant(db, now, demoDomainsOf(options.publicOrigin));
   } catch (error) {
     // Two processes starting together on one empty database: the other one seeded first.
     if (isUniqueViolation(error)) return false;
@@ -118,7 +122,19 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
-async function insertDemoMerchant(db: Kysely<Database>, now: Date): Promise<boolean> {
+/**
+ * The hosts the demo merchant answers on: localhost and 127.0.0.1 (how a laptop and the tests reach
+ * it; app.inject() names localhost) and PUBLIC_ORIGIN's host when it is another. None has a scheme,
+ * so the demo's links name PUBLIC_ORIGIN, whatever port the server runs on.
+ */
+function demoDomainsOf(publicOrigin: string | undefined): string[] {
+  const domains = ['localhost', '127.0.0.1'];
+  const publicHost = publicOrigin ? new URL(publicOrigin).hostname : null;
+  if (publicHost && !domains.includes(publicHost)) domains.push(publicHost);
+  return domains;
+}
+
+async function insertDemoMerchant(db: Kysely<Database>, now: Date, domains: string[]): Promise<boolean> {
   return db.transaction().execute(async (transaction) => {
     const merchantId = uuidv7();
     const hasDefault = await transaction
@@ -146,10 +162,15 @@ async function insertDemoMerchant(db: Kysely<Database>, now: Date): Promise<bool
       .execute();
     await transaction
       .insertInto('merchant_domains')
-      .values([
-        { id: uuidv7(), merchant_id: merchantId, domain: 'localhost', route: 'PLAYER', is_main: true },
-        { id: uuidv7(), merchant_id: merchantId, domain: '127.0.0.1', route: 'PLAYER', is_main: false },
-      ])
+      .values(
+        domains.map((domain, index) => ({
+          id: uuidv7(),
+          merchant_id: merchantId,
+          domain,
+          route: 'PLAYER',
+          is_main: index === 0,
+        })),
+      )
       .execute();
 
     const content = createContentService(transaction);

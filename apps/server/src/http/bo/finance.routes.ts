@@ -2,6 +2,7 @@ import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { WithdrawalStatus } from '../../db/schema.ts';
+import { merchantOriginOf } from '../../modules/merchant/merchant.service.ts';
 import { WITHDRAWAL_PAGE_SIZE_MAX, type WithdrawalRow } from '../../modules/payment/withdrawal.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -84,7 +85,7 @@ const PaidBody = Type.Object({ reason: Type.Optional(Reason) });
  */
 export function registerFinanceRoutes(
   app: FastifyInstance,
-  deps: WithdrawDeps & { images: ImageStore },
+  deps: WithdrawDeps & { images: ImageStore; publicOrigin: string },
 ): void {
   async function withdrawalInScope(
     request: FastifyRequest,
@@ -264,10 +265,13 @@ export function registerFinanceRoutes(
     async (request) => {
       const { context, row } = await withdrawalInScope(request);
       const { methodId } = request.body as Static<typeof PayoutBody>;
+      // The withdrawal's merchant names the callback address, whichever host the operator used.
+      const merchant = await app.merchantService.findById(row.merchant_id);
+      if (!merchant) throw new AppError('NOT_FOUND');
       const paying = await payOutWithdrawal(deps, context.actor, {
         id: row.id,
         methodId,
-        siteOrigin: `${request.protocol}://${request.host}`,
+        siteOrigin: merchantOriginOf(merchant, deps.publicOrigin),
       });
       return ok(await queueItem(paying));
     },

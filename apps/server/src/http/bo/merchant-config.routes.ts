@@ -24,6 +24,14 @@ const DomainItem = Type.Object({
   domain: Type.String({ minLength: 1, maxLength: 253 }),
   route: StringOf(['PLAYER', 'AGENT', 'MOBILE']),
   isMain: Type.Boolean(),
+  /**
+   * How the route is reached from outside. On the main PLAYER route, scheme, domain and port make
+   * the main origin that links and callback addresses name; without a scheme they name PUBLIC_ORIGIN.
+   */
+  scheme: Type.Optional(
+    Type.Unsafe<'http' | 'https' | null>({ type: ['string', 'null'], enum: ['http', 'https', null] }),
+  ),
+  port: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 65535 }))),
 });
 
 const GeneralBody = Type.Object({
@@ -176,7 +184,11 @@ export function registerMerchantConfigRoutes(app: FastifyInstance, deps: Merchan
         merchantAdmin.replaceDomains(
           actor,
           merchantId,
-          (body as { domains: Static<typeof DomainItem>[] }).domains,
+          (body as { domains: Static<typeof DomainItem>[] }).domains.map((entry) => ({
+            ...entry,
+            scheme: entry.scheme ?? null,
+            port: entry.port ?? null,
+          })),
         ),
     },
     {

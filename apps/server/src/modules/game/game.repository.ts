@@ -29,6 +29,17 @@ export function findVendorByVassalage(
     .executeTakeFirst();
 }
 
+/** Every merchant's vendor with this code, at most `limit` of them (a vendor's call names only its code). */
+export function listVendorsByVassalage(db: Executor, vassalage: string, limit: number): Promise<VendorRow[]> {
+  return db
+    .selectFrom('game_vendors')
+    .selectAll()
+    .where('vassalage', '=', vassalage)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 export function findVendorById(db: Executor, id: string): Promise<VendorRow | undefined> {
   return db.selectFrom('game_vendors').selectAll().where('id', '=', id).executeTakeFirst();
 }

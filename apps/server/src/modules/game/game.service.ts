@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { verifyRequest } from '@panalo/crypto/request-signature.ts';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, GameVendorStatus, GameVendorWalletMode, LocalizedText } from '../../db/schema.ts';
@@ -21,6 +22,7 @@ import {
   insertVendorTransaction,
   type LaunchTokenRow,
   listVendorAddresses,
+  listVendorsByVassalage,
   openLaunchToken,
   type RoundRow,
   rollBackRound,
@@ -40,6 +42,8 @@ export type { GameRow, LaunchTokenRow, RoundRow, VendorRow, VendorTransactionRow
 export const LAUNCH_TOKEN_OPEN_MS = 5 * 60_000;
 /** Hot games offered instead of a game under maintenance. */
 export const MAINTENANCE_SUGGESTIONS_MAX = 6;
+/** How many merchants' vendors of one code a signed call is checked against (one HMAC each). */
+const SIGNING_VENDORS_PER_CODE_MAX = 100;
 /** Games one catalogue feed may bring: a bound on what an import writes. */
 export const CATALOGUE_GAMES_MAX = 2_000;
 const TEXT_LENGTH_MAX = 100;
@@ -408,6 +412,28 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     readVendorSecret,
     findVendor: (merchantId: string, vassalage: string) => findVendorByVassalage(db, merchantId, vassalage),
     findVendorById: (id: string) => findVendorById(db, id),
+    /**
+     * The vendor that signed a call to /wallet/v1: among the vendors of every merchant with the code
+     * the call names, the one whose secret verifies its signature (API.md "Seamless wallet"). The
+     * signature, not the Host the vendor reached us on, says whose call it is; a call that two
+     * vendors' secrets would both verify names no one.
+     */
+    async findSigningVendor(
+      vassalage: string,
+      signed: {
+        timestamp: string | undefined;
+        signature: string | undefined;
+        rawBody: string;
+        nowSeconds: number;
+      },
+    ): Promise<VendorRow | null> {
+      const candidates = await listVendorsByVassalage(db, vassalage, SIGNING_VENDORS_PER_CODE_MAX);
+      const signers = candidates.filter((vendor) => {
+        const secret = readVendorSecret(vendor);
+        return secret !== null && verifyRequest({ ...signed, secret }) === 'ok';
+      });
+      return signers.length === 1 ? (signers[0] ?? null) : null;
+    },
     /**
      * The origins a merchant's players' pages reach for its vendors: their launch pages (framed) and
      * their catalogue hosts (whose icons the lobby shows). Our own client's relative template has none.

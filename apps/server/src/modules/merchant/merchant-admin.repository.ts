@@ -63,7 +63,14 @@ export async function findDomainsOfOthers(
 export async function replaceDomainRows(
   trx: Transaction<Database>,
   merchantId: string,
-  rows: readonly { id: string; domain: string; route: string; isMain: boolean }[],
+  rows: readonly {
+    id: string;
+    domain: string;
+    route: string;
+    isMain: boolean;
+    scheme: 'http' | 'https' | null;
+    port: number | null;
+  }[],
 ): Promise<void> {
   await trx.deleteFrom('merchant_domains').where('merchant_id', '=', merchantId).execute();
   if (rows.length === 0) return;
@@ -76,6 +83,8 @@ export async function replaceDomainRows(
         domain: row.domain,
         route: row.route,
         is_main: row.isMain,
+        scheme: row.scheme,
+        port: row.port,
       })),
     )
     .execute();

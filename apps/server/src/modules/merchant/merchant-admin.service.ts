@@ -37,7 +37,18 @@ export const DOMAINS_PER_MERCHANT_MAX = 50;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
 const DOMAIN_ROUTES = ['PLAYER', 'AGENT', 'MOBILE'] as const;
 
-export type DomainInput = { domain: string; route: (typeof DOMAIN_ROUTES)[number]; isMain: boolean };
+/**
+ * A domain route. `scheme` and `port` say how the route is reached from outside; on the main PLAYER
+ * route they make the merchant's main origin, which every link and callback address names
+ * (merchantOriginOf); left null there, links name the installation's PUBLIC_ORIGIN.
+ */
+export type DomainInput = {
+  domain: string;
+  route: (typeof DOMAIN_ROUTES)[number];
+  isMain: boolean;
+  scheme: 'http' | 'https' | null;
+  port: number | null;
+};
 
 export type GeneralInput = {
   name: string;
@@ -101,6 +112,8 @@ export function createMerchantAdminService(deps: {
         ? (row.route as DomainInput['route'])
         : 'PLAYER',
       isMain: row.is_main,
+      scheme: row.scheme,
+      port: row.port,
     }));
   }
 
@@ -139,6 +152,7 @@ export function createMerchantAdminService(deps: {
       if (!DOMAIN_PATTERN.test(entry.domain)) fields[`domains.${index}.domain`] = 'invalid';
       else if (seen.has(entry.domain)) fields[`domains.${index}.domain`] = 'duplicate';
       seen.add(entry.domain);
+      if (entry.port !== null && entry.scheme === null) fields[`domains.${index}.port`] = 'needs a scheme';
     });
     for (const route of DOMAIN_ROUTES) {
       if (domains.filter((entry) => entry.route === route && entry.isMain).length > 1) {
@@ -214,7 +228,15 @@ export function createMerchantAdminService(deps: {
     },
 
     replaceDomains(actor: ChangeActor, merchantId: string, domains: DomainInput[]) {
-      const normalized = domains.map((entry) => ({ ...entry, domain: entry.domain.trim().toLowerCase() }));
+      const normalized = domains.map((entry) => ({
+        ...entry,
+        domain: entry.domain.trim().toLowerCase(),
+        // The default port of the scheme is no port at all, as URL.origin writes it.
+        port:
+          entry.port === (entry.scheme === 'https' ? 443 : entry.scheme === 'http' ? 80 : -1)
+            ? null
+            : entry.port,
+      }));
       return change(actor, merchantId, {
         action: 'settings.domains',
         view: ({ domains: list }) => list,

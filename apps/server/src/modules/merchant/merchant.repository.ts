@@ -21,11 +21,6 @@ export async function findMerchantById(db: Kysely<Database>, id: string): Promis
   return db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The merchant that answers hosts no domain route names. */
-export async function findDefaultMerchant(db: Kysely<Database>): Promise<MerchantRow | undefined> {
-  return db.selectFrom('merchants').selectAll().where('is_default', '=', true).executeTakeFirst();
-}
-
 export async function listMerchantDomains(
   db: Kysely<Database>,
   merchantId: string,

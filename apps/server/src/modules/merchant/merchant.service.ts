@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import {
-  findDefaultMerchant,
   findMerchantByDomain,
   findMerchantById,
   listMerchantDomains,
@@ -23,7 +22,14 @@ export const MERCHANT_CACHE_TTL_MS = 2_000;
 const MERCHANT_CACHE_HOSTS_MAX = 10_000;
 const HOST_MAX_LENGTH = 253;
 
-export type DomainRoute = { domain: string; route: 'PLAYER' | 'AGENT' | 'MOBILE'; isMain: boolean };
+export type DomainRoute = {
+  domain: string;
+  route: 'PLAYER' | 'AGENT' | 'MOBILE';
+  isMain: boolean;
+  /** With port, how the route is reached from outside; set on the main route it makes the main origin. */
+  scheme: 'http' | 'https' | null;
+  port: number | null;
+};
 
 /** A merchant as every request sees it: its row, its parsed settings and its domain routes. */
 export type ResolvedMerchant = {
@@ -54,12 +60,21 @@ export type Visitor = {
 };
 
 export type MerchantService = {
-  /** The merchant for a Host header value (port and case ignored); the default one for unknown hosts. */
+  /**
+   * The merchant for a Host header value (port and case ignored); null for a host no domain route
+   * names: an unknown host is never given a merchant by default, so that nothing it asks for (a
+   * password-reset mail, a session) is done in a merchant's name.
+   */
   resolveByHost(host: string | undefined): Promise<ResolvedMerchant | null>;
   /** The cached answer for a host when it is fresh, else undefined (then call resolveByHost). */
   findCachedByHost(host: string | undefined): ResolvedMerchant | null | undefined;
   /** A merchant by id, read afresh (jobs act for every merchant, outside any request). */
   findById(merchantId: string): Promise<ResolvedMerchant | null>;
+  /**
+   * A merchant by id through the same short-lived cache as hosts: for calls that name their
+   * merchant by a signed party (a vendor's wallet call) on every request.
+   */
+  resolveById(merchantId: string): Promise<ResolvedMerchant | null>;
   /** Forgets every cached merchant; the back office calls it after changing a merchant. */
   invalidate(): void;
   describeStatus(merchant: ResolvedMerchant, visitor: Visitor): SystemStatus;
@@ -98,6 +113,23 @@ export function normalizeHost(host: string | undefined): string {
 }
 
 /**
+ * The origin every link and callback address of a merchant names (a password-reset link, a
+ * gateway's notify and return addresses, a social login's redirect): its main PLAYER route's
+ * scheme, domain and port when an operator has set them, else the installation's PUBLIC_ORIGIN.
+ * Never the request's Host or X-Forwarded-Host, which whoever sends the request chooses.
+ */
+export function merchantOriginOf(
+  merchant: Pick<ResolvedMerchant, 'domainRoutes'>,
+  publicOrigin: string,
+): string {
+  const main = merchant.domainRoutes.find(
+    (route) => route.route === 'PLAYER' && route.isMain && route.scheme !== null,
+  );
+  if (!main?.scheme) return publicOrigin;
+  return new URL(`${main.scheme}://${main.domain}${main.port === null ? '' : `:${main.port}`}`).origin;
+}
+
+/**
  * Whether the site shows its maintenance page now: switched on by an operator, or inside the
  * scheduled window (an end without a start means "until then", a start without an end "from then").
  */
@@ -126,10 +158,15 @@ export function createMerchantService(db: Kysely<Database>): MerchantService {
   const loading = new Map<string, Promise<ResolvedMerchant | null>>();
   let generation = 0;
 
-  async function load(host: string): Promise<ResolvedMerchant | null> {
-    const row = (host ? await findMerchantByDomain(db, host) : undefined) ?? (await findDefaultMerchant(db));
+  async function loadByHost(host: string): Promise<ResolvedMerchant | null> {
+    const row = host ? await findMerchantByDomain(db, host) : undefined;
     if (!row) return null;
     return toResolvedMerchant(row, await listMerchantDomains(db, row.id));
+  }
+
+  async function loadById(merchantId: string): Promise<ResolvedMerchant | null> {
+    const row = await findMerchantById(db, merchantId);
+    return row ? toResolvedMerchant(row, await listMerchantDomains(db, row.id)) : null;
   }
 
   function findCachedByHost(rawHost: string | undefined): ResolvedMerchant | null | undefined {
@@ -137,27 +174,34 @@ export function createMerchantService(db: Kysely<Database>): MerchantService {
     return cached && cached.expiresAtMs > Date.now() ? cached.merchant : undefined;
   }
 
-  async function resolveByHost(rawHost: string | undefined): Promise<ResolvedMerchant | null> {
-    const host = normalizeHost(rawHost);
-    const cached = cache.get(host);
+  /** A cached answer under `key`, else one load shared by concurrent callers and then cached. */
+  async function resolveCached(
+    key: string,
+    loader: () => Promise<ResolvedMerchant | null>,
+  ): Promise<ResolvedMerchant | null> {
+    const cached = cache.get(key);
     if (cached && cached.expiresAtMs > Date.now()) return cached.merchant;
 
-    // Concurrent requests for one host share one query.
-    const pending = loading.get(host);
+    const pending = loading.get(key);
     if (pending) return pending;
     const startedGeneration = generation;
-    const promise = load(host)
+    const promise = loader()
       .then((merchant) => {
         // A load that began before an invalidation may hold old data; do not keep it.
         if (startedGeneration === generation) {
           if (cache.size >= MERCHANT_CACHE_HOSTS_MAX) cache.clear();
-          cache.set(host, { merchant, expiresAtMs: Date.now() + MERCHANT_CACHE_TTL_MS });
+          cache.set(key, { merchant, expiresAtMs: Date.now() + MERCHANT_CACHE_TTL_MS });
         }
         return merchant;
       })
-      .finally(() => loading.delete(host));
-    loading.set(host, promise);
+      .finally(() => loading.delete(key));
+    loading.set(key, promise);
     return promise;
+  }
+
+  async function resolveByHost(rawHost: string | undefined): Promise<ResolvedMerchant | null> {
+    const host = normalizeHost(rawHost);
+    return resolveCached(host, () => loadByHost(host));
   }
 
   function invalidate(): void {
@@ -173,10 +217,9 @@ export function createMerchantService(db: Kysely<Database>): MerchantService {
   return {
     resolveByHost,
     findCachedByHost,
-    async findById(merchantId) {
-      const row = await findMerchantById(db, merchantId);
-      return row ? toResolvedMerchant(row, await listMerchantDomains(db, row.id)) : null;
-    },
+    findById: loadById,
+    // Ids and host names never collide: a host name has no space in it.
+    resolveById: (merchantId) => resolveCached(`id ${merchantId}`, () => loadById(merchantId)),
     invalidate,
     isRegionBlocked,
     async replaceSettings(merchantId, raw) {
@@ -220,7 +263,13 @@ function checkSettings(raw: unknown): MerchantSettings {
 
 function toResolvedMerchant(
   row: MerchantRow,
-  domains: readonly { domain: string; route: string; is_main: boolean }[],
+  domains: readonly {
+    domain: string;
+    route: string;
+    is_main: boolean;
+    scheme: 'http' | 'https' | null;
+    port: number | null;
+  }[],
 ): ResolvedMerchant {
   const settings = parseMerchantSettings(row.settings);
   return {
@@ -241,6 +290,8 @@ function toResolvedMerchant(
       domain: domain.domain,
       route: isDomainRoute(domain.route) ? domain.route : 'PLAYER',
       isMain: domain.is_main,
+      scheme: domain.scheme,
+      port: domain.port,
     })),
     regionMatcher: compileRegionRestriction(settings.regionRestriction),
   };

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -49,6 +48,8 @@ export type Realtime = {
 
 export const SOCKET_PATH = '/socket.io';
 export const NOT_LOGGED_IN = 'NOT_LOGGED_IN';
+/** A browser page on a host that is not one of the socket's merchant's domains. */
+export const FORBIDDEN_ORIGIN = 'FORBIDDEN';
 const TOKEN_LENGTH_MAX = 512;
 /** Clients only listen; a small frame limit keeps a misbehaving one from costing memory. */
 const CLIENT_FRAME_BYTES_MAX = 16 * 1024;
@@ -58,12 +59,22 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const merchantRoom = (merchantId: string) => `merchant:${merchantId}`;
 
 /**
- * Same-origin only: a browser's WebSocket sends Origin, and it must name the host it connects to.
- * Clients without an Origin (apps, tests) are not browsers and carry no ambient credentials.
- * Outside production a local origin is also let in, for the web app's dev server on another port.
+ * The merchant whose domain routes name a host, or null. Handed in by app.ts (merchants are a
+ * module's business): which origins may open a socket is the merchants' configuration.
  */
-function isAllowedOrigin(request: IncomingMessage, allowLocalOrigins: boolean): boolean {
-  const origin = request.headers.origin;
+export type OriginMerchantResolver = (hostname: string) => Promise<string | null>;
+
+/**
+ * A browser's WebSocket sends Origin, and it must be a domain of the socket's own merchant, as its
+ * configured domain routes say; never the Host or X-Forwarded-Host of the handshake, which whoever
+ * connects chooses. Clients without an Origin (apps, tests) are not browsers and carry no ambient
+ * credentials. Outside production a local origin is also let in, for the web app's dev server.
+ */
+async function isAllowedOrigin(
+  origin: string | undefined,
+  merchantId: string,
+  deps: { resolveOriginMerchant: OriginMerchantResolver; allowLocalOrigins: boolean },
+): Promise<boolean> {
   if (origin === undefined) return true;
   let url: URL;
   try {
@@ -71,13 +82,8 @@ function isAllowedOrigin(request: IncomingMessage, allowLocalOrigins: boolean): 
   } catch {
     return false;
   }
-  const forwardedHost = request.headers['x-forwarded-host'];
-  const hosts = [
-    request.headers.host,
-    typeof forwardedHost === 'string' ? forwardedHost.split(',')[0]?.trim() : undefined,
-  ];
-  if (hosts.includes(url.host)) return true;
-  return allowLocalOrigins && LOCAL_HOSTNAMES.has(url.hostname);
+  if (deps.allowLocalOrigins && LOCAL_HOSTNAMES.has(url.hostname)) return true;
+  return (await deps.resolveOriginMerchant(url.hostname)) === merchantId;
 }
 
 /**
@@ -90,6 +96,7 @@ export function installRealtime(
   app: FastifyInstance,
   deps: {
     resolveToken: SocketTokenResolver;
+    resolveOriginMerchant: OriginMerchantResolver;
     redisUrl: string | undefined;
     allowLocalOrigins: boolean;
     registry?: Registry;
@@ -104,7 +111,6 @@ export function installRealtime(
       transports: ['websocket'],
       serveClient: false,
       maxHttpBufferSize: CLIENT_FRAME_BYTES_MAX,
-      allowRequest: (request, callback) => callback(null, isAllowedOrigin(request, deps.allowLocalOrigins)),
     },
   );
 
@@ -127,6 +133,9 @@ export function installRealtime(
     try {
       const identity = await deps.resolveToken(token);
       if (!identity) return next(new Error(NOT_LOGGED_IN));
+      if (!(await isAllowedOrigin(socket.handshake.headers.origin, identity.merchantId, deps))) {
+        return next(new Error(FORBIDDEN_ORIGIN));
+      }
       socket.data = identity;
       return next();
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
+import { merchantOriginOf } from '../../../modules/merchant/merchant.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { Messenger } from '../../../platform/messaging/messenger.ts';
 import type { LoginDeps } from '../../../workflows/login.ts';
@@ -14,7 +15,12 @@ import { requireMerchant } from '../../merchant-context.ts';
 import { LoginResultSchema } from '../session/session.routes.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
 
-export type RecoveryRoutesDeps = LoginDeps & { messenger: Messenger; countryHeader: string | undefined };
+export type RecoveryRoutesDeps = LoginDeps & {
+  messenger: Messenger;
+  countryHeader: string | undefined;
+  /** The origin of links for a merchant without a main origin of its own (config PUBLIC_ORIGIN). */
+  publicOrigin: string;
+};
 
 const TAGS = ['member'];
 const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
@@ -57,7 +63,8 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryRoute
       await sendPasswordResetEmail(deps, merchant, {
         username: body.username,
         email: body.email,
-        origin: `${request.protocol}://${request.host}`,
+        // Never the request's Host: whoever asks for the mail would choose where its link leads.
+        origin: merchantOriginOf(merchant, deps.publicOrigin),
         language: request.language,
         clientKey: `${merchant.id}:${client.ip}`,
       });

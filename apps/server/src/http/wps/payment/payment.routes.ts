@@ -1,8 +1,9 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { DepositStatus } from '../../../db/schema.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
+import { merchantOriginOf } from '../../../modules/merchant/merchant.service.ts';
 import {
   DEPOSIT_PAGE_SIZE_MAX,
   type DepositRow,
@@ -22,7 +23,11 @@ import {
   StringOf,
 } from '../system/system-schemas.ts';
 
-export type PaymentRoutesDeps = DepositDeps & { members: MemberService };
+export type PaymentRoutesDeps = DepositDeps & {
+  members: MemberService;
+  /** The origin of links for a merchant without a main origin of its own (config PUBLIC_ORIGIN). */
+  publicOrigin: string;
+};
 
 const TAGS = ['payment'];
 const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
@@ -106,10 +111,6 @@ export function depositItem(deposit: DepositRow) {
   };
 }
 
-function siteOriginOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /** Deposits from the member centre (spec §2 depositv2): methods, starting one, and their history. */
 export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesDeps): void {
   app.get(
@@ -156,7 +157,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesD
       const { deposit, payUrl } = await startGatewayDeposit(deps, merchant, member, {
         methodId: body.methodId,
         amountMinor,
-        siteOrigin: siteOriginOf(request),
+        siteOrigin: merchantOriginOf(merchant, deps.publicOrigin),
         returnPath: DEPOSIT_RETURN_PATH,
       });
       return ok({ deposit: depositItem(deposit), payUrl });

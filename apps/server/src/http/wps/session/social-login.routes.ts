@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
+import { merchantOriginOf, type ResolvedMerchant } from '../../../modules/merchant/merchant.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import {
   exchangeSocialTicket,
@@ -12,7 +13,11 @@ import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
 import { LoginResultSchema } from './session.routes.ts';
 
-export type SocialLoginRoutesDeps = SocialLoginDeps & { countryHeader: string | undefined };
+export type SocialLoginRoutesDeps = SocialLoginDeps & {
+  countryHeader: string | undefined;
+  /** The origin of links for a merchant without a main origin of its own (config PUBLIC_ORIGIN). */
+  publicOrigin: string;
+};
 
 const TAGS = ['session'];
 const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
@@ -38,9 +43,13 @@ const CallbackQuery = Type.Object(
 
 const TicketBody = Type.Object({ ticket: Type.String({ minLength: 20, maxLength: 100 }) });
 
-/** The address the provider sends the browser back to; the same one on the way out and back. */
-function callbackUrlOf(request: FastifyRequest, provider: string): URL {
-  return new URL(`/wps/session/social/${provider}/callback`, `${request.protocol}://${request.host}`);
+/**
+ * The address the provider sends the browser back to; the same one on the way out and back, on the
+ * merchant's main origin (never the request's Host, which the provider would otherwise be asked to
+ * hand the code to).
+ */
+function callbackUrlOf(merchant: ResolvedMerchant, publicOrigin: string, provider: string): URL {
+  return new URL(`/wps/session/social/${provider}/callback`, merchantOriginOf(merchant, publicOrigin));
 }
 
 /**
@@ -62,10 +71,11 @@ export function registerSocialLoginRoutes(app: FastifyInstance, deps: SocialLogi
     },
     async (request) => {
       const body = request.body as Static<typeof StartBody>;
+      const merchant = requireMerchant(request);
       return ok(
-        await startSocialLogin(deps, requireMerchant(request), {
+        await startSocialLogin(deps, merchant, {
           provider: body.provider,
-          redirectUri: callbackUrlOf(request, body.provider).href,
+          redirectUri: callbackUrlOf(merchant, deps.publicOrigin, body.provider).href,
           returnTo: body.returnTo,
           ...(body.affiliateCode ? { affiliateCode: body.affiliateCode } : {}),
         }),
@@ -87,9 +97,10 @@ export function registerSocialLoginRoutes(app: FastifyInstance, deps: SocialLogi
     },
     async (request, reply) => {
       const { provider } = request.params as Static<typeof CallbackParams>;
-      const callbackUrl = callbackUrlOf(request, provider);
+      const merchant = requireMerchant(request);
+      const callbackUrl = callbackUrlOf(merchant, deps.publicOrigin, provider);
       callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
-      const { location } = await finishSocialLogin(deps, requireMerchant(request), {
+      const { location } = await finishSocialLogin(deps, merchant, {
         provider,
         callbackUrl,
         client: readClient(request, deps.countryHeader),
