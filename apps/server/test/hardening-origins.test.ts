@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { signRequest } from '@panalo/crypto/request-signature.ts';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsClient, createAccountsClient, type Envelope } from './support/accounts-client.ts';
 import {
@@ -306,5 +307,49 @@ describe('hosts', () => {
     // The other merchant's vendor signed it: the demo merchant's player is none of its players.
     expect((await balanceCall(otherSecret)).status).not.toBe('OK');
     expect((await balanceCall('a-secret-no-vendor-holds-0123456789')).status).toBe('INVALID_SIGNATURE');
+  });
+});
+
+describe('sockets', () => {
+  it("a browser's socket is let in from its merchant's own domains only, as configured", async () => {
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = testApp.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const otherMerchant = await insertOtherMerchant(testApp.database.db, 'socket-other');
+    await testApp.database.db
+      .insertInto('merchant_domains')
+      .values({
+        id: 'socket-other-main',
+        merchant_id: otherMerchant,
+        domain: 'other.example',
+        route: 'PLAYER',
+        is_main: true,
+      })
+      .execute();
+    testApp.app.merchantService.invalidate();
+    const player = createAccountsClient(testApp.app, '203.0.113.201');
+    expect((await player.logIn('demo', 'Demo1234')).success).toBe(true);
+
+    const handshake = (origin: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(`http://127.0.0.1:${address.port}`, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          reconnection: false,
+          auth: { token: player.token },
+          extraHeaders: { Origin: origin },
+        });
+        socket.once('connect', () => {
+          socket.close();
+          resolve('connected');
+        });
+        socket.once('connect_error', (error) => {
+          socket.close();
+          resolve(error.message);
+        });
+      });
+    expect(await handshake(MAIN_ORIGIN)).toBe('connected');
+    expect(await handshake(`https://${ATTACKER}`)).toBe('FORBIDDEN');
+    expect(await handshake('https://other.example')).toBe('FORBIDDEN');
   });
 });
