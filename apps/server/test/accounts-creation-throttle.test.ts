@@ -191,6 +191,18 @@ describe('registrations per address', () => {
     }
     expect((await register(browser(ip))).body.success).toBe(true);
   });
+
+  it('gives back an attempt that opened no account, such as a taken name', async () => {
+    const ip = '198.51.100.23';
+    const taken = `burst${String(++serial).padStart(5, '0')}`;
+    expect((await register(browser('198.51.100.24'), { username: taken })).body.success).toBe(true);
+    for (let index = 0; index < 4; index += 1) {
+      expect((await register(browser(ip), { username: taken })).body.code).toBe('VALIDATION');
+    }
+    const codes: string[] = [];
+    for (let index = 0; index < 4; index += 1) codes.push((await register(browser(ip))).body.code ?? 'OK');
+    expect(codes).toEqual(['OK', 'OK', 'OK', 'CAPTCHA_REQUIRED']);
+  });
 });
 
 describe('registrations per device', () => {

@@ -1,4 +1,4 @@
-import type { NewMember } from '../modules/member/member.service.ts';
+import type { MemberRow, NewMember } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { readSwitches } from '../modules/merchant/merchant.service.ts';
 import type { RegisterRule } from '../modules/merchant/merchant-settings.ts';
@@ -174,7 +174,7 @@ export async function registerMember(
   if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
   // Counted before the account exists; past the merchant's thresholds a captcha is asked for, unless
   // its register rules have just had one solved.
-  await admitNewAccount(deps, merchant, {
+  const admission = await admitNewAccount(deps, merchant, {
     kind: 'register',
     client,
     captcha: value('captcha') || undefined,
@@ -182,55 +182,63 @@ export async function registerMember(
     isCaptchaSolved: captchaRule !== undefined,
   });
 
-  const account = method === 'mobile' ? mobileText.replace(/[^0-9]/g, '') : value('username');
-  const [taken, mobileTaken] = await Promise.all([
-    deps.members.findByAccount(merchant.id, account),
-    mobile ? deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber) : undefined,
-  ]);
-  if (taken) {
-    const field = method === 'mobile' ? 'mobileNum' : 'username';
-    throw new AppError('VALIDATION', {
-      value: { fields: { [field]: translateField(language, 'usernameTaken') } },
-    });
-  }
-  if (mobileTaken) {
-    throw new AppError('VALIDATION', {
-      value: { fields: { mobileNum: translateField(language, 'mobileTaken') } },
-    });
-  }
+  // Everything that can still fail without opening an account, then the account itself.
+  const openAccount = async (): Promise<MemberRow> => {
+    const account = method === 'mobile' ? mobileText.replace(/[^0-9]/g, '') : value('username');
+    const [taken, mobileTaken] = await Promise.all([
+      deps.members.findByAccount(merchant.id, account),
+      mobile ? deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber) : undefined,
+    ]);
+    if (taken) {
+      const field = method === 'mobile' ? 'mobileNum' : 'username';
+      throw new AppError('VALIDATION', {
+        value: { fields: { [field]: translateField(language, 'usernameTaken') } },
+      });
+    }
+    if (mobileTaken) {
+      throw new AppError('VALIDATION', {
+        value: { fields: { mobileNum: translateField(language, 'mobileTaken') } },
+      });
+    }
 
-  const isCodeChecked = method === 'mobile' && switches.REGMOBVERF3 && mobile !== null;
-  if (isCodeChecked && mobile) {
-    await deps.verification.checkCode({
+    const isCodeChecked = method === 'mobile' && switches.REGMOBVERF3 && mobile !== null;
+    if (isCodeChecked && mobile) {
+      await deps.verification.checkCode({
+        merchantId: merchant.id,
+        purpose: 'register',
+        destination: mobile.e164,
+        code: value('verificationCode'),
+      });
+    }
+
+    const contacts: Record<string, string> = {};
+    for (const field of CONTACT_FIELDS) if (value(field)) contacts[field] = value(field);
+    const newMember: NewMember = {
       merchantId: merchant.id,
-      purpose: 'register',
-      destination: mobile.e164,
-      code: value('verificationCode'),
-    });
-  }
-
-  const contacts: Record<string, string> = {};
-  for (const field of CONTACT_FIELDS) if (value(field)) contacts[field] = value(field);
-  const newMember: NewMember = {
-    merchantId: merchant.id,
-    account,
-    password: hasPasswordRule && password ? password : null,
-    uplineId: upline?.id ?? null,
-    referredByCode: value('referralCode') || null,
-    payeeName: value('payeeName') || null,
-    email: value('email') || null,
-    mobile: mobile ? { ...mobile, verified: isCodeChecked } : null,
-    birthday,
-    contacts,
-    idNumber: value('idNumber') || null,
-    paymentPassword: rules.some((rule) => rule.field === 'paymentPassword')
-      ? form.paymentPassword || null
-      : null,
-    registerIp: client.ip,
-    registerDomain: value('domain').slice(0, 253) || null,
-    registerMethod: method === 'mobile' ? 'MOBILE' : 'USERNAME',
+      account,
+      password: hasPasswordRule && password ? password : null,
+      uplineId: upline?.id ?? null,
+      referredByCode: value('referralCode') || null,
+      payeeName: value('payeeName') || null,
+      email: value('email') || null,
+      mobile: mobile ? { ...mobile, verified: isCodeChecked } : null,
+      birthday,
+      contacts,
+      idNumber: value('idNumber') || null,
+      paymentPassword: rules.some((rule) => rule.field === 'paymentPassword')
+        ? form.paymentPassword || null
+        : null,
+      registerIp: client.ip,
+      registerDomain: value('domain').slice(0, 253) || null,
+      registerMethod: method === 'mobile' ? 'MOBILE' : 'USERNAME',
+    };
+    return deps.members.createMember(newMember);
   };
-  const member = await deps.members.createMember(newMember);
+  // An attempt that opens no account (a taken name, a wrong SMS code) is given back to the count.
+  const member = await openAccount().catch(async (error: unknown) => {
+    await admission.refund();
+    throw error;
+  });
   return completeLogin(deps, {
     member,
     merchant,
