@@ -19,7 +19,8 @@ let operations: FuzzOperation[];
 beforeAll(async () => {
   testApp = await createSeededApp({}, { now: () => new Date(nowMs) });
   operations = listOperations(testApp.app);
-});
+  // A seeded app takes long to build on a busy machine.
+}, 120_000);
 afterAll(async () => {
   await testApp.close();
 });

@@ -28,7 +28,8 @@ beforeAll(async () => {
     .where('code', '=', 'panalo')
     .executeTakeFirstOrThrow();
   merchantId = merchant.id;
-});
+  // A seeded app takes long to build on a busy machine.
+}, 120_000);
 afterAll(async () => {
   await testApp.close();
 });

@@ -90,7 +90,8 @@ async function fuzzSigned(target: Signed, base: (index: number) => Record<string
 beforeAll(async () => {
   testApp = await createSeededApp({}, { now: () => new Date(nowMs) });
   failures = [];
-});
+  // A seeded app takes long to build on a busy machine.
+}, 120_000);
 afterAll(async () => {
   await testApp.close();
 });
