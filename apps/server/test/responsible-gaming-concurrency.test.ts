@@ -298,6 +298,25 @@ describe('a transfer-wallet vendor under the loss limit', () => {
     expect(await lossToday(world.testApp, player)).toBe(10_000n);
   });
 
+  it('a launch in a one-wallet merchant moves only what the loss limit leaves to the vendor', async () => {
+    const player = await newPlayer(world.testApp, 'launch');
+    await fund(world.testApp, player.memberId, 100_000n, `rg-launch-${player.memberId}`);
+    await setLimit(player, 'loss', '100');
+    const launched = await player.client.call(
+      'GET',
+      `/wps/game/launchGame?nodeId=${TRANSFER_VENDOR}_diwata-hi-lo&mode=real`,
+    );
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    expect(await world.vendorBalance(player.memberId)).toBe(10_000n);
+    expect(await lossToday(world.testApp, player)).toBe(10_000n);
+    const cash = await world.testApp.app.wallet.getBalances({
+      merchantId: player.merchantId,
+      memberId: player.memberId,
+      currency: 'PHP',
+    });
+    expect(cash.cashMinor).toBe(90_000n);
+  });
+
   it('refuses a move out to the vendor during a break, and still lets money come home', async () => {
     const player = await newPlayer(world.testApp, 'pause');
     await fund(world.testApp, player.memberId, 100_000n, `rg-pause-${player.memberId}`);
