@@ -6819,6 +6819,7 @@ export type paths = {
                         username: string;
                         password: string;
                         code?: string;
+                        captcha?: string;
                     };
                 };
             };
@@ -6913,6 +6914,118 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/auth/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A captcha image (PNG data URL) for the sign-in, bound to this browser by the captchaId cookie */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9076,6 +9189,9 @@ export type paths = {
                                     /** @enum {string} */
                                     route: "PLAYER" | "AGENT" | "MOBILE";
                                     isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
                                 }[];
                                 whitelabel: {
                                     modId: string;
@@ -9336,6 +9452,9 @@ export type paths = {
                                     /** @enum {string} */
                                     route: "PLAYER" | "AGENT" | "MOBILE";
                                     isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
                                 }[];
                                 whitelabel: {
                                     modId: string;
@@ -9534,6 +9653,9 @@ export type paths = {
                             /** @enum {string} */
                             route: "PLAYER" | "AGENT" | "MOBILE";
                             isMain: boolean;
+                            /** @enum {string|null} */
+                            scheme?: "http" | "https" | null;
+                            port?: number | null;
                         }[];
                     };
                 };
@@ -9581,6 +9703,9 @@ export type paths = {
                                     /** @enum {string} */
                                     route: "PLAYER" | "AGENT" | "MOBILE";
                                     isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
                                 }[];
                                 whitelabel: {
                                     modId: string;
@@ -9836,6 +9961,9 @@ export type paths = {
                                     /** @enum {string} */
                                     route: "PLAYER" | "AGENT" | "MOBILE";
                                     isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
                                 }[];
                                 whitelabel: {
                                     modId: string;
@@ -10085,6 +10213,9 @@ export type paths = {
                                     /** @enum {string} */
                                     route: "PLAYER" | "AGENT" | "MOBILE";
                                     isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
                                 }[];
                                 whitelabel: {
                                     modId: string;
@@ -10334,6 +10465,9 @@ export type paths = {
                                     /** @enum {string} */
                                     route: "PLAYER" | "AGENT" | "MOBILE";
                                     isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
                                 }[];
                                 whitelabel: {
                                     modId: string;
@@ -10583,6 +10717,9 @@ export type paths = {
                                     /** @enum {string} */
                                     route: "PLAYER" | "AGENT" | "MOBILE";
                                     isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
                                 }[];
                                 whitelabel: {
                                     modId: string;
@@ -10849,6 +10986,9 @@ export type paths = {
                                     /** @enum {string} */
                                     route: "PLAYER" | "AGENT" | "MOBILE";
                                     isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
                                 }[];
                                 whitelabel: {
                                     modId: string;
