@@ -28,11 +28,14 @@ export async function reserveSecretAttempt(
   throttles: readonly AttemptThrottle[],
 ): Promise<SecretAttempt> {
   const results = await Promise.all(throttles.map(({ rule, key }) => rateLimiter.hit(rule, key)));
+  // An event counted past a throttle's limit is never given back: the store keeps only limit + 1
+  // events, so past the limit a new event pushes an old one out, and giving both back would let
+  // a burst wear the count down below the failures it holds.
   const refund = async () => {
     await Promise.all(
       results.map((result, index) => {
         const throttle = throttles[index];
-        return result.ticket !== null && throttle
+        return result.ticket !== null && throttle && result.count <= throttle.rule.limit
           ? rateLimiter.refund(throttle.rule, throttle.key, result.ticket)
           : undefined;
       }),
