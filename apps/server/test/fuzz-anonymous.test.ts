@@ -1,3 +1,4 @@
+import { sealPayload } from '@panalo/crypto/sealed-payload.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeFailure,
@@ -23,6 +24,40 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await testApp.close();
+});
+
+describe('a NUL in a field', () => {
+  async function expectRefusedOn(field: string, request: Parameters<TestApp['app']['inject']>[0]) {
+    const response = await testApp.app.inject(request);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(response.json().value.fields).toHaveProperty([field]);
+  }
+
+  it('answers 422 VALIDATION on a username, an email, an invitation code, a game search and a nodeId', async () => {
+    const key = (await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey' })).json().value;
+    await expectRefusedOn('username', {
+      method: 'POST',
+      url: '/wps/member/password/email',
+      payload: { username: 'de\u0000mo', email: 'demo@example.test' },
+    });
+    await expectRefusedOn('email', {
+      method: 'POST',
+      url: '/wps/member/password/email',
+      payload: { username: 'demo', email: 'demo\u0000@example.test' },
+    });
+    await expectRefusedOn('username', {
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: await sealPayload({ type: 'username', username: 'de\u0000mo', password: 'Demo1234' }, key),
+    });
+    await expectRefusedOn('code', { method: 'GET', url: '/wps/agent/affiliate?code=PANALO%00' });
+    await expectRefusedOn('gameName', { method: 'GET', url: '/wps/relay/games?gameName=a%00' });
+    await expectRefusedOn('nodeId', {
+      method: 'GET',
+      url: '/wps/game/launchGame?nodeId=INHOUSE_dice%00&mode=demo',
+    });
+  });
 });
 
 describe('every route of the OpenAPI document, called by a visitor', () => {

@@ -208,5 +208,38 @@ describe('signed callbacks with bad contents', () => {
       status: 'PAID',
     }));
     expect(failures).toEqual([]);
+
+    // A body that is no JSON, or one holding a NUL, is refused in the gateway's own answer shape
+    // before anything is recorded (the envelope failed to serialise against it, a 500).
+    const callbacksBefore = await countCallbacks();
+    const url = `/pay/hosted/${method.id}/callback`;
+    const text = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+    });
+    expect([text.statusCode, text.json()]).toEqual([400, { status: 'ERROR', message: 'MALFORMED' }]);
+    const rawBody = JSON.stringify({ orderId: `${deposit.id}\u0000`, amount: '1000.00', currency: 'PHP' });
+    const nul = await app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        'x-pay-timestamp': String(nowSeconds),
+        'x-pay-signature': signRequest(GATEWAY_SECRET, nowSeconds, rawBody),
+      },
+      payload: rawBody,
+    });
+    expect([nul.statusCode, nul.json()]).toEqual([400, { status: 'ERROR', message: 'MALFORMED' }]);
+    expect(await countCallbacks()).toBe(callbacksBefore);
   }, 120_000);
 });
+
+async function countCallbacks(): Promise<number> {
+  const row = await testApp.database.db
+    .selectFrom('payment_callbacks')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
