@@ -264,6 +264,10 @@ export function createHouseRoundsService(deps: {
       .execute(async (trx) => {
         const pair = await lockActiveSeedPair(trx, input.player.merchantId, input.player.memberId);
         if (!pair) throw new AppError('CONFLICT', { value: { reason: 'ROTATED' } });
+        // One unfinished round per member and game. The pair's lock makes the member's new rounds
+        // take turns, so this read, after the lock, sees a round another request has just opened.
+        const open = await findUnfinishedRound(trx, input.player.memberId, input.game.id);
+        if (open) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN', roundId: open.id } });
         const nonce = await takeNonce(trx, pair.id);
         const id = uuidv7();
         const inserted = await insertHouseRound(trx, {
