@@ -37,6 +37,44 @@ afterAll(async () => {
   await testApp.close();
 });
 
+describe('a burst of the same request', () => {
+  it('binding one payout account many times at once answers one account and "taken" for the rest', async () => {
+    const { app } = testApp;
+    const member = await app.members.createMember({ merchantId, account: 'fuzzburst', password: null });
+    const { token } = await app.members.startSession({
+      member,
+      policy: { idleMinutes: 600, absoluteMinutes: 720 },
+      method: 'username',
+      agentPage: false,
+      passwordChangeRequired: false,
+      ip: '127.0.0.1',
+      country: null,
+      userAgent: null,
+    });
+    const payload = {
+      kind: 'ewallet',
+      provider: 'GCASH',
+      accountName: 'Juan Dela Cruz',
+      accountNumber: '09171234567',
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/wps/member/payoutAccounts?language=EN',
+          headers: { authorization: `Bearer ${token}` },
+          payload,
+        }),
+      ),
+    );
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 422)]);
+    for (const reply of replies.filter((one) => one.statusCode === 422)) {
+      expect(reply.json().value.reasons).toEqual({ accountNumber: 'taken' });
+    }
+  });
+});
+
 describe('every player and agent route of the OpenAPI document, called by a logged-in member', () => {
   it('answers malformed, oversize, NUL-bearing, wrong-typed and wrong-content-type input without a 500', async () => {
     expect(operations.length).toBeGreaterThan(80);
