@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OLD_PASSWORD_FAILURES } from '../src/workflows/member-secrets.ts';
+import { AUTHENTICATOR_CODE_FAILURES, OLD_PASSWORD_FAILURES } from '../src/workflows/member-secrets.ts';
 import { PAYMENT_PASSWORD_FAILURES } from '../src/workflows/payment-password.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import { createSeededApp } from './support/seeded-app.ts';
@@ -73,6 +73,23 @@ describe('a burst of guesses at a logged-in member’s secrets', () => {
     expect(checked.length).toBeLessThanOrEqual(OLD_PASSWORD_FAILURES.limit);
     expect(codes.filter((code) => code === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(
       BURST - OLD_PASSWORD_FAILURES.limit,
+    );
+  });
+
+  it('checks no more authenticator codes than the throttle allows when turning the authenticator on', async () => {
+    const client = createAccountsClient(testApp.app, '198.51.100.62');
+    expect((await client.logIn('demo', 'Demo1234')).success).toBe(true);
+    expect((await client.call('POST', '/wps/member/totp/setup', {})).body.success).toBe(true);
+    const burst = await Promise.all(
+      Array.from({ length: BURST }, (_, index) =>
+        client.sealed('POST', '/wps/member/totp/enable', { code: String(100000 + index) }),
+      ),
+    );
+    const codes = burst.map((reply) => reply.body.code ?? 'OK');
+    const checked = codes.filter((code) => code === 'SMS_CODE_INVALID' || code === 'OK');
+    expect(checked.length).toBeLessThanOrEqual(AUTHENTICATOR_CODE_FAILURES.limit);
+    expect(codes.filter((code) => code === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(
+      BURST - AUTHENTICATOR_CODE_FAILURES.limit,
     );
   });
 });
