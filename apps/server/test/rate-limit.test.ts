@@ -107,6 +107,18 @@ describe.each(stores)('the $name rate limiter', ({ open }) => {
     expect((await limiter.hit(rule, 'delay')).allowed).toBe(true);
   });
 
+  it('gives back no event counted past the limit, so a refunded burst cannot wear the count down', async () => {
+    const rule = ruleOf({ limit: 3, windowSeconds: 60 });
+    const burst = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(rule, 'wear')));
+    await Promise.all(
+      burst
+        .filter((result) => !result.allowed && result.ticket !== null)
+        .map((result) => limiter.refund(rule, 'wear', result.ticket ?? '')),
+    );
+    expect(await limiter.peek(rule, 'wear')).toBe(4);
+    expect((await limiter.hit(rule, 'wear')).allowed).toBe(false);
+  });
+
   it('gives one event back on refund, and all on reset', async () => {
     const rule = ruleOf({ limit: 5, windowSeconds: 60 });
     const first = await limiter.hit(rule, 'refund');

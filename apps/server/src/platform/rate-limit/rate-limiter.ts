@@ -32,7 +32,10 @@ export type RateLimiter = {
   hit(rule: RateLimitRule, key: string): Promise<RateLimitResult>;
   /** The events counted in the current window, without counting one. */
   peek(rule: RateLimitRule, key: string): Promise<number>;
-  /** Gives back one event counted by hit, e.g. an attempt that turned out not to be a failure. */
+  /**
+   * Gives back one event counted by hit, e.g. an attempt that turned out not to be a failure; an
+   * event counted past the limit is not given back (its ticket says so).
+   */
   refund(rule: RateLimitRule, key: string, ticket: string): Promise<void>;
   reset(rule: RateLimitRule, key: string): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +48,12 @@ const MEMORY_KEYS_MAX = 100_000;
 const KEY_PREFIX = 'panalo:rl:';
 /** How often the database store deletes its dead rows, at most. */
 const DATABASE_PURGE_INTERVAL_MS = 60_000;
+/**
+ * Marks the ticket of an event counted past the limit, which refund leaves alone: a store keeps
+ * only limit + 1 events, so past the limit each new event pushes an old one out, and giving
+ * those back too would let a burst wear the count down below what it holds.
+ */
+const PAST_LIMIT_TICKET_PREFIX = 'past-limit:';
 /** 2^40 seconds is past any delay's ceiling; the exponent stops there. */
 const DELAY_EXPONENT_MAX = 40;
 
@@ -94,7 +103,12 @@ function decide(
   // Over the limit: allowed again once enough of the counted events have left the window.
   const oldestThatMustLeave = timestampsMs[count - rule.limit - 1] ?? nowMs;
   const waitMs = oldestThatMustLeave + rule.windowSeconds * 1000 - nowMs;
-  return { allowed: false, count, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), ticket };
+  return {
+    allowed: false,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    ticket: `${PAST_LIMIT_TICKET_PREFIX}${ticket}`,
+  };
 }
 
 /** Rolling windows kept as the timestamps of the latest events, at most limit + 1 per key. */
@@ -137,6 +151,7 @@ export function createMemoryRateLimiter(now: Clock = Date.now): RateLimiter {
       return live(rule, key, now()).length;
     },
     async refund(rule, key, ticket) {
+      if (ticket.startsWith(PAST_LIMIT_TICKET_PREFIX)) return;
       const list = events.get(`${rule.name}:${key}`);
       const index = list ? list.lastIndexOf(Number(ticket)) : -1;
       if (list && index >= 0) list.splice(index, 1);
@@ -196,6 +211,7 @@ export function createDatabaseRateLimiter(db: Kysely<Database>, now: Clock = Dat
       return row ? row.events.filter((event) => Number(event) > since).length : 0;
     },
     async refund(rule, key, ticket) {
+      if (ticket.startsWith(PAST_LIMIT_TICKET_PREFIX)) return;
       // Takes out one event with the ticket's time (two with the same time are alike).
       await sql`
         update rate_limit_counters
@@ -278,6 +294,7 @@ function createRedisRateLimiter(url: string, now: Clock): RateLimiter {
       return redis.zcount(redisKey(rule, key), `(${nowMs - rule.windowSeconds * 1000}`, '+inf');
     },
     async refund(rule, key, ticket) {
+      if (ticket.startsWith(PAST_LIMIT_TICKET_PREFIX)) return;
       await redis.zrem(redisKey(rule, key), ticket);
     },
     async reset(rule, key) {
