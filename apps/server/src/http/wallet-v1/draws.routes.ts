@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { type GameService, lotteryRouteOf } from '../../modules/game/game.service.ts';
 import { type LotteryService, parseReportedDraw } from '../../modules/lottery/lottery.service.ts';
+import { findControlCharacters } from '../../platform/http/validation.ts';
 import { StringOf } from '../wps/system/system-schemas.ts';
 
 export type DrawReportRoutesDeps = { games: GameService; lottery: LotteryService; now: () => Date };
@@ -51,7 +52,13 @@ export function registerDrawReportRoutes(app: FastifyInstance, deps: DrawReportR
         let report: Record<string, unknown>;
         try {
           const parsed: unknown = JSON.parse(rawBody);
-          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+          // A control character (a NUL above all, which PostgreSQL refuses) is in no vendor's report.
+          if (
+            typeof parsed !== 'object' ||
+            parsed === null ||
+            Array.isArray(parsed) ||
+            findControlCharacters(parsed).length > 0
+          )
             throw new Error('not an object');
           report = parsed as Record<string, unknown>;
         } catch {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { GameService } from '../../modules/game/game.service.ts';
 import type { MerchantService } from '../../modules/merchant/merchant.service.ts';
+import { findControlCharacters } from '../../platform/http/validation.ts';
 import type {
   VendorWallet,
   VendorWalletAction,
@@ -76,7 +77,13 @@ export function registerVendorWalletRoutes(app: FastifyInstance, deps: VendorWal
           let call: VendorWalletCall & { vendor?: unknown };
           try {
             const parsed: unknown = JSON.parse(rawBody);
-            if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+            // A control character (a NUL above all, which PostgreSQL refuses) is in no vendor's call.
+            if (
+              typeof parsed !== 'object' ||
+              parsed === null ||
+              Array.isArray(parsed) ||
+              findControlCharacters(parsed).length > 0
+            )
               throw new Error('not an object');
             call = parsed;
           } catch {
