@@ -160,10 +160,11 @@ afterAll(async () => {
 describe('a password-reset link', () => {
   it('is refused on a host no merchant answers on, and no mail is sent', async () => {
     const before = (await resetMails()).length;
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { host: ATTACKER },
       { host: `${ATTACKER}:443`, 'x-forwarded-host': 'localhost' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const asked = await askForResetLink(headers);
       expect([asked.status, asked.body.code]).toEqual([404, 'NOT_FOUND']);
     }
