@@ -282,10 +282,10 @@ afterAll(async () => {
 });
 
 describe('every /bo route', () => {
-  it('is found, and only sign-in is open to anyone', () => {
+  it('is found, and only sign-in and its captcha image are open to anyone', () => {
     expect(routes.length).toBeGreaterThanOrEqual(15);
     const open = routes.filter((route) => 'public' in route.requirement).map((route) => route.url);
-    expect(open).toEqual(['/bo/auth/login']);
+    expect(open.sort()).toEqual(['/bo/auth/captcha', '/bo/auth/login']);
   });
 
   it('refuses a request without a token', async () => {
