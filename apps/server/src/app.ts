@@ -300,7 +300,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     measures: {
       depositedSince: payments.sumDepositsSince,
-      lostSince: wallet.sumGameLossSince,
+      lostSince: (input, executor) =>
+        wallet.sumGameLossSince({ ...input, withTransferVendors: true }, executor),
       loggedInMsSince: members.sumSessionTimeSince,
     },
   });
