@@ -1,4 +1,5 @@
 import { sealPayload } from '@panalo/crypto/sealed-payload.ts';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeFailure,
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('a NUL in a field', () => {
-  async function expectRefusedOn(field: string, request: Parameters<TestApp['app']['inject']>[0]) {
+  async function expectRefusedOn(field: string, request: InjectOptions) {
     const response = await testApp.app.inject(request);
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION' });
