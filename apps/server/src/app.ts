@@ -216,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The merchant comes first: the request's language falls back to the merchant's default.
   const merchantService = createMerchantService(database.db);
   const contentService = createContentService(database.db);
-  installMerchantContext(app, merchantService);
+  installMerchantContext(app, merchantService, { platformHost: new URL(config.publicOrigin).hostname });
   installRequestContext(app, readMerchantLanguage);
   installEnvelope(app);
   installGracefulClose(app);

@@ -87,11 +87,30 @@ beforeAll(async () => {
       account_number: '123456',
     })
     .execute();
-  const withdrawal = (id: string, amountMinor: bigint, status: 'review' | 'paid', paidAt: Date | null) => ({
+  // A member has one open withdrawal at most, so the two waiting ones are Ana's and Ben's.
+  await db
+    .insertInto('payout_accounts')
+    .values({
+      id: 'dash-account-ben',
+      merchant_id: merchantId,
+      member_id: ben.id,
+      kind: 'bank',
+      provider: 'BDO',
+      account_name: 'Ben',
+      account_number: '654321',
+    })
+    .execute();
+  const withdrawal = (
+    id: string,
+    amountMinor: bigint,
+    status: 'review' | 'paid',
+    paidAt: Date | null,
+    owner: { memberId: string; accountId: string } = { memberId: ana.id, accountId: 'dash-account' },
+  ) => ({
     id,
     merchant_id: merchantId,
-    member_id: ana.id,
-    payout_account_id: 'dash-account',
+    member_id: owner.memberId,
+    payout_account_id: owner.accountId,
     currency: 'PHP',
     amount_minor: amountMinor,
     status,
@@ -103,7 +122,10 @@ beforeAll(async () => {
     .values([
       withdrawal('dash-paid', 30_000n, 'paid', new Date('2026-11-22T02:30:00Z')),
       withdrawal('dash-waiting-1', 12_000n, 'review', null),
-      withdrawal('dash-waiting-2', 8_000n, 'review', null),
+      withdrawal('dash-waiting-2', 8_000n, 'review', null, {
+        memberId: ben.id,
+        accountId: 'dash-account-ben',
+      }),
     ])
     .execute();
 

@@ -88,7 +88,8 @@ describe('GET /COUNTRY_FLAG/{countryCode}', () => {
   it('refuses path traversal attempts', async () => {
     for (const attempt of ['..%2F..%2Fpackage.json', '..%2Fph', '%2e%2e%2fph', 'ph%00', '..\\ph']) {
       const response = await testApp.app.inject({ method: 'GET', url: `/COUNTRY_FLAG/${attempt}` });
-      expect(response.statusCode, attempt).toBe(404);
+      // A NUL is refused by validation before the route looks for a file; the rest find none.
+      expect(response.statusCode, attempt).toBe(attempt.includes('%00') ? 422 : 404);
       expect(response.body).not.toContain('"name"');
     }
     const nested = await testApp.app.inject({ method: 'GET', url: '/COUNTRY_FLAG/../../package.json' });

@@ -28,7 +28,18 @@ const merchantFailures = new WeakMap<FastifyRequest, unknown>();
  * Decorates every request with its merchant. Must be installed before the request context, whose
  * language fallback is the merchant's default language.
  */
-export function installMerchantContext(app: FastifyInstance, merchantService: MerchantService): void {
+export function installMerchantContext(
+  app: FastifyInstance,
+  merchantService: MerchantService,
+  options: {
+    /**
+     * PUBLIC_ORIGIN's host: the platform's own address, where vendors call and where the back office
+     * of an installation with no merchant yet (its first owner signing in) must still answer.
+     * Routes that act for a merchant still refuse there when no domain route names it.
+     */
+    platformHost: string;
+  },
+): void {
   app.decorate('merchantService', merchantService);
   app.decorateRequest('merchant', null);
   // A callback hook with a synchronous cache hit: this runs on every request, and an async hook
@@ -58,7 +69,11 @@ export function installMerchantContext(app: FastifyInstance, merchantService: Me
   // After every onRequest hook (the reply then carries its request id and the language is known),
   // before a body is read: an unknown host is refused, never given the default merchant.
   app.addHook('preParsing', (request, _reply, payload, done) => {
-    if (request.merchant !== null || !SITE_API_PATTERN.test(request.url)) {
+    if (
+      request.merchant !== null ||
+      request.hostname === options.platformHost ||
+      !SITE_API_PATTERN.test(request.url)
+    ) {
       done(null, payload);
       return;
     }
