@@ -623,6 +623,11 @@ export function createWalletService(deps: {
 
   /** Moves money between any two accounts of one merchant and currency. */
   async function transfer(input: TransferInput): Promise<TransferOutcome> {
+    return execute(await prepareTransfer(input));
+  }
+
+  /** Checks a transfer's input and resolves its two accounts; two sides of one account are refused. */
+  async function prepareTransfer(input: TransferInput): Promise<PreparedTransfer> {
     checkInput(input);
     assertAmount(input.amountMinor);
     const [debit, credit] = await Promise.all([
@@ -630,7 +635,7 @@ export function createWalletService(deps: {
       resolveAccount(input.merchantId, input.currency, input.to),
     ]);
     if (debit.id === credit.id) throw new AppError('VALIDATION', { value: { fields: { to: 'same' } } });
-    return execute({
+    return {
       merchantId: input.merchantId,
       currency: input.currency,
       key: input.key,
@@ -640,7 +645,7 @@ export function createWalletService(deps: {
       credit,
       amountMinor: input.amountMinor,
       reversesKey: null,
-    });
+    };
   }
 
   /**
@@ -652,28 +657,11 @@ export function createWalletService(deps: {
     input: TransferInput,
     check: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<TransferOutcome> {
-    checkInput(input);
-    assertAmount(input.amountMinor);
-    const [debit, credit] = await Promise.all([
-      resolveAccount(input.merchantId, input.currency, input.from),
-      resolveAccount(input.merchantId, input.currency, input.to),
-    ]);
-    if (debit.id === credit.id) throw new AppError('VALIDATION', { value: { fields: { to: 'same' } } });
-    const prepared: PreparedTransfer = {
-      merchantId: input.merchantId,
-      currency: input.currency,
-      key: input.key,
-      code: input.code,
-      reference: input.reference ?? null,
-      debit,
-      credit,
-      amountMinor: input.amountMinor,
-      reversesKey: null,
-    };
+    const prepared = await prepareTransfer(input);
     const expected = {
       code: prepared.code,
-      debitAccountId: debit.id,
-      creditAccountId: credit.id,
+      debitAccountId: prepared.debit.id,
+      creditAccountId: prepared.credit.id,
       amountMinor: prepared.amountMinor,
       currency: prepared.currency,
       reference: prepared.reference,
