@@ -21,12 +21,15 @@ const SECRET = 'the-payout-gateway-secret-of-this-test-0123';
 type StandInGateway = {
   url: string;
   payoutIds: string[];
+  /** The notifyUrl of every payout taken, in order. */
+  notifyUrls: string[];
   nextAnswers: Array<'refuse' | 'drop'>;
   close(): Promise<void>;
 };
 
 async function startStandInGateway(): Promise<StandInGateway> {
   const payoutIds: string[] = [];
+  const notifyUrls: string[] = [];
   const nextAnswers: StandInGateway['nextAnswers'] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -34,7 +37,7 @@ async function startStandInGateway(): Promise<StandInGateway> {
       body += chunk.toString('utf8');
     });
     request.on('end', () => {
-      const payload = JSON.parse(body) as { payoutId: string };
+      const payload = JSON.parse(body) as { payoutId: string; notifyUrl: string };
       const answer = nextAnswers.shift();
       if (answer === 'refuse') {
         response.writeHead(400, { 'content-type': 'application/json' });
@@ -42,6 +45,7 @@ async function startStandInGateway(): Promise<StandInGateway> {
         return;
       }
       payoutIds.push(payload.payoutId);
+      notifyUrls.push(payload.notifyUrl);
       if (answer === 'drop') {
         request.socket.destroy();
         return;
@@ -55,6 +59,7 @@ async function startStandInGateway(): Promise<StandInGateway> {
   return {
     url: `http://127.0.0.1:${port}`,
     payoutIds,
+    notifyUrls,
     nextAnswers,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -125,7 +130,7 @@ async function requestWithdrawal(amount: string): Promise<string> {
 
 type Decision = 'payout' | 'paid' | 'reject';
 
-async function decide(decision: Decision, id: string) {
+async function decide(decision: Decision, id: string, headers: Record<string, string> = {}) {
   const body =
     decision === 'payout'
       ? { methodId: member.gcash.id }
@@ -135,7 +140,7 @@ async function decide(decision: Decision, id: string) {
   const response = await testApp.app.inject({
     method: 'POST',
     url: `/bo/finance/withdrawals/${id}/${decision}`,
-    headers: { authorization: `Bearer ${operatorToken}` },
+    headers: { ...headers, authorization: `Bearer ${operatorToken}` },
     payload: body,
   });
   return { status: response.statusCode, body: response.json() };
@@ -230,6 +235,22 @@ describe('a payout in flight at the gateway', () => {
       .where('target_id', '=', id)
       .execute();
     expect(decisions.map((row) => row.action)).toEqual(['withdrawal.approve']);
+  });
+});
+
+describe('a payout sent to the gateway', () => {
+  it('names a notifyUrl on the configured origin, whatever host the operator’s request named', async () => {
+    const id = await requestWithdrawal('100');
+    const approved = await decide('payout', id, {
+      'x-forwarded-host': 'attacker.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(approved.body.value.status).toBe('paying');
+    const notifyUrl = new URL(gateway.notifyUrls.at(-1) ?? '');
+    expect(notifyUrl.origin).toBe(testApp.config.publicOrigin);
+    expect(notifyUrl.pathname).toBe(`/pay/hosted/${member.gcash.id}/payout-callback`);
+    // Settle it, so that the member may open the next withdrawal of the tests below.
+    expect((await sendPayoutCallback(id, 'PAID', '100.00')).body.status).toBe('OK');
   });
 });
 
