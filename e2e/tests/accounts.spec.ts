@@ -169,6 +169,44 @@ test('forgot password by phone: the outbox code sets a new password and logs in'
   await expect(page.getByTestId('member-menu')).toBeVisible();
 });
 
+test('forgot password by email: the emailed link carries its token in the fragment and opens the reset form', async ({
+  page,
+  db,
+}, testInfo) => {
+  test.slow();
+  await actAsVisitor(page, nextAddress());
+  const account = uniqueAccount('eml', testInfo.project.name);
+  const email = `${account}@example.test`;
+  await skipMemberPopup(page, await insertMember(db, { account, password: 'Forgot1234', email }));
+  await openLogin(page);
+  await page.getByRole('button', { name: /forgot/i }).click();
+  const modal = page.getByTestId('forget-pass-modal');
+  await modal.getByRole('tab', { name: /^email$/i }).click();
+  await modal.getByLabel(/^username/i).fill(account);
+  await modal.getByLabel(/^email/i).fill(email);
+  await modal.getByRole('button', { name: /submit|send/i }).click();
+  await expect(modal.getByText(/check your email/i)).toBeVisible();
+
+  const mail = await db.query<{ body: string }>(
+    'select body from outbox_messages where destination = $1 order by created_at desc, id desc limit 1',
+    [email],
+  );
+  const link = /(\S+\/#resetPassword=[A-Za-z0-9_-]+)/.exec(mail.rows[0]?.body ?? '')?.[1] ?? '';
+  expect(link).not.toBe('');
+  // The link names the site's configured origin, and the token rides in the fragment, which the
+  // browser never sends to the server; the page takes it out of the address bar at once.
+  const resetUrl = new URL(link);
+  await page.goto(`${resetUrl.pathname}${resetUrl.hash}`);
+  const reset = page.getByTestId('change-pass-modal');
+  await expect(reset).toBeVisible();
+  await expect(page).not.toHaveURL(/resetPassword/);
+  await reset.getByLabel(/^new password/i).fill('Emailed123');
+  await reset.getByLabel(/^confirm password/i).fill('Emailed123');
+  await screenshot(page, 'accounts-reset-by-email');
+  await reset.getByRole('button', { name: /submit/i }).click();
+  await expect(page.getByTestId('member-menu')).toBeVisible();
+});
+
 test('the first login with 123456 forces a password change', async ({ page, db }, testInfo) => {
   await actAsVisitor(page, nextAddress());
   const account = uniqueAccount('def', testInfo.project.name);

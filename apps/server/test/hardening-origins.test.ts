@@ -101,7 +101,7 @@ async function askForResetLink(headers: Record<string, string>) {
 
 async function latestResetLink(): Promise<string> {
   const [mail] = await resetMails();
-  const link = /(\S+\/\?resetPassword=[A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
+  const link = /(\S+\/#resetPassword=[A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
   if (!link) throw new Error(`no reset link in ${mail?.body}`);
   return link;
 }
@@ -174,7 +174,7 @@ describe('a password-reset link', () => {
   it('names PUBLIC_ORIGIN while the merchant has no main origin, whatever Host and X-Forwarded-Host say', async () => {
     const asked = await askForResetLink({ host: 'localhost:8080', 'x-forwarded-host': ATTACKER });
     expect(asked.body).toEqual({ success: true, value: {} });
-    expect(await latestResetLink()).toMatch(new RegExp(`^${PUBLIC_ORIGIN}/\\?resetPassword=`));
+    expect(await latestResetLink()).toMatch(new RegExp(`^${PUBLIC_ORIGIN}/#resetPassword=`));
   });
 
   it("names the merchant's configured main origin, even asked on a mirror with a forged X-Forwarded-Host", async () => {
@@ -182,7 +182,7 @@ describe('a password-reset link', () => {
     const asked = await askForResetLink({ host: '127.0.0.1:3000', 'x-forwarded-host': ATTACKER });
     expect(asked.body).toEqual({ success: true, value: {} });
     const link = await latestResetLink();
-    expect(link).toMatch(/^https:\/\/www\.panalo\.example:8443\/\?resetPassword=/);
+    expect(link).toMatch(/^https:\/\/www\.panalo\.example:8443\/#resetPassword=/);
     expect(link).not.toContain(ATTACKER);
   });
 });

@@ -75,7 +75,7 @@ export async function sendPasswordResetEmail(
     throw new AppError('VALIDATION', { value: { fields: { username: message, email: message } } });
   }
   const token = await deps.members.createPasswordReset(member.id);
-  const text = RESET_TEXTS[input.language](`${input.origin}/?resetPassword=${token}`, member.account);
+  const text = RESET_TEXTS[input.language](`${input.origin}/#resetPassword=${token}`, member.account);
   await deps.messenger.send({
     merchantId: merchant.id,
     channel: 'email',
