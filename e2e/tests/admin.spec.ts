@@ -3,6 +3,11 @@ import { hash } from '@node-rs/argon2';
 import type pg from 'pg';
 import { uniqueAccount } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { actAsOperator } from '../operators.ts';
+
+test.beforeEach(async ({ page }) => {
+  await actAsOperator(page);
+});
 
 test('the back office opens on its sign-in and shows what the server answers to a sign-in', async ({
   page,

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { actAsVisitor } from '../accounts.ts';
 import { expect, test } from '../fixtures.ts';
+import { actAsOperator } from '../operators.ts';
 
 // The pages run under their enforced Content-Security-Policy (apps/server http/static/
 // security-headers.ts) without a single violation: the player's home page with its hashed inline
@@ -78,6 +79,7 @@ test('the back office sign-in loads under its policy without a violation and can
   page,
 }) => {
   const violations = await watchViolations(page);
+  await actAsOperator(page);
   const response = await page.goto('/admin/');
   expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(response?.headers()['x-frame-options']).toBe('DENY');
