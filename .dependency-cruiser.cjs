@@ -6,7 +6,7 @@
  * A layer may import any layer below it (http may call a module's service directly), never one
  * above. db/ is the schema layer beside platform: schema.ts (the tables' types), migrate.ts and
  * migrations/ may be imported by modules, platform, workflows, app and main, and import nothing
- * of the server but config; db/seed/ fills a first database and so composes like app.ts does: it
+ * of the server but config. seed/ fills a first database and so composes like app.ts does: it
  * may use modules and platform, and only main, app and tests may import it.
  *
  * Tests (*.test.ts and apps/server/test/) wire whole apps together, so the layer rules do not
@@ -35,8 +35,8 @@ const layer = {
   modules: `${SERVER}modules/`,
   platform: `${SERVER}platform/`,
   config: `${SERVER}config\\.ts$`,
-  seed: `${SERVER}db/seed/`,
-  schemaLayer: `${SERVER}db/(?!seed/)`,
+  seed: `${SERVER}seed/`,
+  schemaLayer: `${SERVER}db/`,
 };
 
 module.exports = {
@@ -66,7 +66,7 @@ module.exports = {
       'schema-layer-stays-below-modules',
       layer.schemaLayer,
       [layer.modules, layer.workflows, layer.http, layer.platform, layer.app, layer.main, layer.seed],
-      'db/ (schema, migrations) is the bottom data layer beside platform; only db/seed composes modules.',
+      'db/ (schema, migrations) is the bottom data layer beside platform; only seed/ composes modules.',
     ),
     forbidUpwardImports(
       'modules-stay-below-workflows',

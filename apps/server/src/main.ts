@@ -1,12 +1,12 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from './db/seed/demo-accounts.ts';
-import { seedDemoMerchant } from './db/seed/demo-merchant.ts';
-import { DEMO_OPERATORS, seedDemoOperators } from './db/seed/demo-operators.ts';
-import { seedDemoInHouseVendor } from './db/seed/demo-vendors.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { startSandboxes } from './sandboxes.ts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoMerchant } from './seed/demo-merchant.ts';
+import { DEMO_OPERATORS, seedDemoOperators } from './seed/demo-operators.ts';
+import { seedDemoInHouseVendor } from './seed/demo-vendors.ts';
 
 // Longer than the job runner's stop timeout (JOB_RUNNER_TUNING_DEFAULT.stopTimeoutMs), so that
 // in-flight jobs get their chance, and shorter than an orchestrator's usual 30 s before SIGKILL.

@@ -5,16 +5,16 @@ import { createInterface } from 'node:readline';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
-import { classifyDemoGames } from './db/seed/demo-catalogue.ts';
-import { configureDemoPayments, SANDBOX_MERCHANT_NO } from './db/seed/demo-payments.ts';
+import type { GameService } from './modules/game/game.service.ts';
+import type { PaymentService } from './modules/payment/payment.service.ts';
+import { classifyDemoGames } from './seed/demo-catalogue.ts';
+import { configureDemoPayments, SANDBOX_MERCHANT_NO } from './seed/demo-payments.ts';
 import {
   configureDemoSocialLogin,
   type DemoSocialClient,
   SANDBOX_CLIENT_PREFIX,
-} from './db/seed/demo-social-login.ts';
-import { configureDemoVendors, SANDBOX_VENDOR_CODES, sandboxVendorSecret } from './db/seed/demo-vendors.ts';
-import type { GameService } from './modules/game/game.service.ts';
-import type { PaymentService } from './modules/payment/payment.service.ts';
+} from './seed/demo-social-login.ts';
+import { configureDemoVendors, SANDBOX_VENDOR_CODES, sandboxVendorSecret } from './seed/demo-vendors.ts';
 
 export type Sandboxes = { close(): Promise<void> };
 

@@ -258,7 +258,7 @@ async function merchantId(): Promise<string> {
 }
 
 async function restoreSwitches(): Promise<void> {
-  const { DEMO_SETTINGS } = await import('../src/db/seed/demo-merchant.ts');
+  const { DEMO_SETTINGS } = await import('../src/seed/demo-merchant.ts');
   await patchDemoSettings(testApp, { whitelabel: DEMO_SETTINGS.whitelabel, passwordExpiryDays: 0 });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_REGISTER_RULES, DEMO_SETTINGS } from '../src/db/seed/demo-merchant.ts';
 import { PATTERN_KINDS } from '../src/modules/merchant/register-patterns.ts';
+import { DEMO_REGISTER_RULES, DEMO_SETTINGS } from '../src/seed/demo-merchant.ts';
 import { createAccountsClient, readLatestCode } from './support/accounts-client.ts';
 import { createSeededApp, patchDemoSettings } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';

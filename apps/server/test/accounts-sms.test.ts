@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_SETTINGS } from '../src/db/seed/demo-merchant.ts';
+import { DEMO_SETTINGS } from '../src/seed/demo-merchant.ts';
 import { createAccountsClient, readLatestCode } from './support/accounts-client.ts';
 import { createSeededApp, patchDemoSettings } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
+import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { createAccountsClient, type Envelope } from './support/accounts-client.ts';
 import { auditCount as auditCountIn, expectOneAuditRow as expectOneAuditRowIn } from './support/audit-log.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
+import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { fund } from './support/game-fixtures.ts';
 import {
   describeFailure,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxVendorSecret } from '../src/db/seed/demo-vendors.ts';
+import { sandboxVendorSecret } from '../src/seed/demo-vendors.ts';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { callWallet, fund, memberIdOf } from './support/game-fixtures.ts';

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  configureDemoVendors,
-  SANDBOX_VENDOR_CODES,
-  sandboxVendorSecret,
-} from '../src/db/seed/demo-vendors.ts';
+import { configureDemoVendors, SANDBOX_VENDOR_CODES, sandboxVendorSecret } from '../src/seed/demo-vendors.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import { demoMerchantId, fund, memberIdOf } from './support/game-fixtures.ts';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process.ts';

@@ -3,8 +3,8 @@ import { createServerSeed, hashServerSeed } from '@panalo/games/fairness/round-r
 import { parseState } from '@panalo/games/state-json.ts';
 import { isWinAsDrawn, type PlayedRound, verifyRound } from '@panalo/games/verifier/verify-round.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
 import { createSecretBox } from '../src/platform/crypto/secret-box.ts';
+import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { createAccountsClient, type Envelope } from './support/accounts-client.ts';
 import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { demoMerchantId, fund, memberIdOf, tokenOf } from './support/game-fixtures.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
+import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import { demoMerchantId, fund, memberIdOf, tokenOf } from './support/game-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';

@@ -4,7 +4,7 @@ import { type PlayedRound, verifyRound } from '@panalo/games/verifier/verify-rou
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
+import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { SETTLE_HOUSE_ROUNDS_JOB_NAME } from '../src/workflows/play-house-game.ts';
 import { createAccountsClient, type Envelope } from './support/accounts-client.ts';
 import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';

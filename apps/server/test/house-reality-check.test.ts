@@ -1,6 +1,6 @@
 import { formatAmount, parseAmountOrThrow } from '@panalo/money/amount.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
+import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { type AccountsClient, createAccountsClient, type Envelope } from './support/accounts-client.ts';
 import { fund, memberIdOf, tokenOf } from './support/game-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { seedDemoAccounts } from '../src/db/seed/demo-accounts.ts';
-import { seedDemoMerchant } from '../src/db/seed/demo-merchant.ts';
 import { type DatabaseHandle, openDatabase } from '../src/platform/db/database.ts';
+import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
+import { seedDemoMerchant } from '../src/seed/demo-merchant.ts';
 
 /**
  * Issue 5's crash test: the real server takes a load of deposits (signed gateway callbacks) and

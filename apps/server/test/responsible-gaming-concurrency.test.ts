@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoInHouseVendor } from '../src/db/seed/demo-vendors.ts';
 import type { PaymentMethodRow } from '../src/modules/payment/payment.service.ts';
+import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { callWallet, catalogueGame, fund, registerTestVendor, tokenOf } from './support/game-fixtures.ts';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SETTINGS } from '../src/db/seed/demo-merchant.ts';
-import { AppError } from '../src/platform/http/errors.ts';
+import { AppError } from '../src/platform/errors/errors.ts';
+import { DEMO_SETTINGS } from '../src/seed/demo-merchant.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 

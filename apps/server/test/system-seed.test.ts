@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoMerchant } from '../src/db/seed/demo-merchant.ts';
+import { seedDemoMerchant } from '../src/seed/demo-merchant.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { requirePositiveAmount } from './amount.ts';
 
 function refusalOf(text: string | undefined, field: string) {

@@ -1,5 +1,5 @@
 import { parseAmount } from '@panalo/money/amount.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 
 /**
  * An amount a request carries as text ("100", "100.50"), in minor units; anything that is not an

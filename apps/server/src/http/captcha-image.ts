@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaService } from '../modules/captcha/captcha.service.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { serializeCookie } from '../platform/http/cookies.ts';
-import { AppError } from '../platform/http/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 import { CAPTCHA_COOKIE, readCaptchaId } from './client-context.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { MemberRow, MemberService, SessionRow } from '../modules/member/member.service.ts';
 import { TRIAL_TYPE } from '../modules/member/member.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 
 export type MemberSession = { member: MemberRow; session: SessionRow; token: string };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MerchantService, ResolvedMerchant, Visitor } from '../modules/merchant/merchant.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../platform/i18n/language.ts';
 
 declare module 'fastify' {

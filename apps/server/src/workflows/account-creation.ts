@@ -1,7 +1,7 @@
 import type { CaptchaService } from '../modules/captcha/captcha.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import type { AccountCreation } from '../modules/merchant/merchant-settings.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { addressGroupOf } from '../platform/rate-limit/address-group.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 

@@ -5,7 +5,7 @@ import type { DepositRow, PaymentService } from '../modules/payment/payment.serv
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeActor } from '../platform/audit/record-change.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import type { ImageStore } from '../platform/storage/image-store.ts';
 import { depositTransferKey, recordDepositWithinLimits } from './deposit.ts';
 import { tellDeposit } from './money-messages.ts';

@@ -5,7 +5,7 @@ import { GatewayError } from '../modules/payment/hosted-gateway.ts';
 import type { DepositRow, PaymentMethodRow, PaymentService } from '../modules/payment/payment.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { tellDeposit } from './money-messages.ts';
 
 export type DepositDeps = {

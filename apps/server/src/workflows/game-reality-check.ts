@@ -3,7 +3,7 @@ import type { GameService } from '../modules/game/game.service.ts';
 import type { MemberService } from '../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import type { HouseGames, HouseMerchant } from './play-house-game.ts';
 
 export type GameRealityCheckDeps = {

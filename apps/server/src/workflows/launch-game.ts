@@ -6,7 +6,7 @@ import {
   type VendorRow,
 } from '../modules/game/game.service.ts';
 import type { LotteryService } from '../modules/lottery/lottery.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import type { VendorTransfers } from './vendor-transfer.ts';
 
 export type LaunchMode = 'real' | 'demo';

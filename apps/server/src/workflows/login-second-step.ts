@@ -5,7 +5,7 @@ import {
 } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { matchTotp } from '../platform/crypto/totp.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import type { Language } from '../platform/i18n/language.ts';
 import type { RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 import { reserveSecretAttempt } from '../platform/rate-limit/secret-attempts.ts';

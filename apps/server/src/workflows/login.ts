@@ -13,7 +13,7 @@ import { readSwitches } from '../modules/merchant/merchant.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { VerificationService } from '../modules/verification/verification.service.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { maskEmail, maskPhone, parseMobileNumber } from '../platform/phone/phone-number.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 import { reserveSecretAttempt } from '../platform/rate-limit/secret-attempts.ts';

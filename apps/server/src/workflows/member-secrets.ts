@@ -1,7 +1,7 @@
 import type { MemberRow, MemberService } from '../modules/member/member.service.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import { matchTotp } from '../platform/crypto/totp.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 import { reserveSecretAttempt } from '../platform/rate-limit/secret-attempts.ts';
 

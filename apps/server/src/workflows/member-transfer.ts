@@ -2,7 +2,7 @@ import type { MemberRow, MemberService } from '../modules/member/member.service.
 import { isAgentType } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
 import { checkPaymentPassword } from './payment-password.ts';
 

@@ -1,5 +1,5 @@
 import type { MemberRow, MemberService } from '../modules/member/member.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 import { reserveSecretAttempt } from '../platform/rate-limit/secret-attempts.ts';
 

@@ -34,7 +34,7 @@ import type {
 import type { MemberService } from '../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
-import { AppError, isAppError } from '../platform/http/errors.ts';
+import { AppError, isAppError } from '../platform/errors/errors.ts';
 import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 
 export type HouseGameDeps = {

@@ -1,7 +1,7 @@
 import type { MemberRow } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { matchesAcceptedPattern } from '../modules/merchant/register-patterns.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { translateField, translatePattern } from '../platform/i18n/account-texts.ts';
 import type { Language } from '../platform/i18n/language.ts';
 import type { Messenger } from '../platform/messaging/messenger.ts';

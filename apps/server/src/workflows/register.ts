@@ -3,7 +3,7 @@ import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { readSwitches } from '../modules/merchant/merchant.service.ts';
 import type { RegisterRule } from '../modules/merchant/merchant-settings.ts';
 import { matchesAcceptedPattern } from '../modules/merchant/register-patterns.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { translateField, translatePattern } from '../platform/i18n/account-texts.ts';
 import type { Language } from '../platform/i18n/language.ts';
 import { parseMobileNumber } from '../platform/phone/phone-number.ts';

@@ -4,7 +4,7 @@ import type {
   ExclusionKind,
   ResponsibleGamingService,
 } from '../modules/responsible-gaming/responsible-gaming.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 import type { Realtime } from '../platform/realtime/realtime.ts';
 

@@ -8,7 +8,7 @@ import {
   type SocialLoginService,
   type SocialProviderConfig,
 } from '../modules/social-login/social-login.service.ts';
-import { AppError, isAppError } from '../platform/http/errors.ts';
+import { AppError, isAppError } from '../platform/errors/errors.ts';
 import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
 
 export type SocialProvider = SocialProviderConfig['provider'];

@@ -17,7 +17,7 @@ import {
 } from '../modules/game/vendor-transfer.repository.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { AccountRef, WalletService } from '../modules/wallet/wallet.service.ts';
-import { AppError, isAppError } from '../platform/http/errors.ts';
+import { AppError, isAppError } from '../platform/errors/errors.ts';
 import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { GameService, VendorRow, VendorTransactionRow } from '../modules/ga
 import type { MemberService } from '../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
-import { isAppError } from '../platform/http/errors.ts';
+import { isAppError } from '../platform/errors/errors.ts';
 
 /** The statuses of a /wallet/v1 reply (API.md "Seamless wallet"). */
 export type VendorWalletStatus =

@@ -17,7 +17,7 @@ import {
 } from '../modules/payment/withdrawal.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeActor } from '../platform/audit/record-change.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
 import type { CallbackAnswer } from './deposit.ts';
 import { tellWithdrawal } from './money-messages.ts';

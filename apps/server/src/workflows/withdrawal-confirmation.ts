@@ -1,7 +1,7 @@
 import type { MemberRow } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import type { WithdrawalRow, WithdrawalService } from '../modules/payment/withdrawal.service.ts';
-import { AppError } from '../platform/http/errors.ts';
+import { AppError } from '../platform/errors/errors.ts';
 import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 import type { ImageStore } from '../platform/storage/image-store.ts';
 import { RECEIPT_BYTES_MAX, RECEIPT_NAMESPACE } from './bank-deposit.ts';

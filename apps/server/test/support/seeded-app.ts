@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AppOptions } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import { seedDemoAccounts } from '../../src/db/seed/demo-accounts.ts';
-import { seedDemoMerchant } from '../../src/db/seed/demo-merchant.ts';
-import { seedDemoOperators } from '../../src/db/seed/demo-operators.ts';
+import { seedDemoAccounts } from '../../src/seed/demo-accounts.ts';
+import { seedDemoMerchant } from '../../src/seed/demo-merchant.ts';
+import { seedDemoOperators } from '../../src/seed/demo-operators.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The whole app on a fresh database holding the demo merchant. */

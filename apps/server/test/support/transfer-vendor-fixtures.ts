@@ -1,9 +1,9 @@
+import type { VendorRow } from '../../src/modules/game/game.service.ts';
 import {
   configureDemoVendors,
   SANDBOX_VENDOR_CODES,
   sandboxVendorSecret,
-} from '../../src/db/seed/demo-vendors.ts';
-import type { VendorRow } from '../../src/modules/game/game.service.ts';
+} from '../../src/seed/demo-vendors.ts';
 import { demoMerchantId } from './game-fixtures.ts';
 import { type SandboxProcess, startSandboxProcess } from './sandbox-process.ts';
 import { createSeededApp } from './seeded-app.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { AUDIT_PAGE_SIZE_MAX, type AuditRow, type AuditService } from '../../modules/audit/audit.service.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { Nullable } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';

@@ -6,8 +6,8 @@ import {
   OPERATOR_SESSION_IDLE_MINUTES,
   type OperatorService,
 } from '../../modules/operator/operator.service.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { issueCaptchaImage } from '../captcha-image.ts';
 import { readCaptchaId } from '../client-context.ts';

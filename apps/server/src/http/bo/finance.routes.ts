@@ -4,8 +4,8 @@ import { type Static, Type } from 'typebox';
 import type { WithdrawalStatus } from '../../db/schema.ts';
 import { merchantOriginOf } from '../../modules/merchant/merchant.service.ts';
 import { WITHDRAWAL_PAGE_SIZE_MAX, type WithdrawalRow } from '../../modules/payment/withdrawal.service.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import {
   markWithdrawalPaid,

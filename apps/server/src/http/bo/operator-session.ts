@@ -5,7 +5,7 @@ import type {
   ResolvedOperatorSession,
 } from '../../modules/operator/operator.service.ts';
 import type { Permission } from '../../modules/operator/permissions.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { readBearerToken } from '../member-session.ts';
 import { readVisitor } from '../merchant-context.ts';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { type OperatorService, ROLE_NAME_LENGTH_MAX } from '../../modules/operator/operator.service.ts';
 import { PERMISSIONS } from '../../modules/operator/permissions.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import {
   BO_ERROR_RESPONSES,
   IdParams,

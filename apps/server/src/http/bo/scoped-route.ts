@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../modules/operator/permissions.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { isWellFormedId } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
 

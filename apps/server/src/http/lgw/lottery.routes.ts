@@ -10,8 +10,8 @@ import {
 } from '../../modules/lottery/lottery.service.ts';
 import type { MemberService } from '../../modules/member/member.service.ts';
 import { TRIAL_TYPE } from '../../modules/member/member.service.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { launchLotteryLobby } from '../../workflows/launch-game.ts';
 import { readMemberSession } from '../member-session.ts';
 import { requireMerchant } from '../merchant-context.ts';

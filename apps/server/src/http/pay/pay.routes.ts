@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
+import { AppError } from '../../platform/errors/errors.ts';
 import { expectedErrorOf } from '../../platform/http/envelope.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { jsonTextHasControlCharacter } from '../../platform/http/validation.ts';
 import { applyGatewayCallback, type CallbackAnswer, type DepositDeps } from '../../workflows/deposit.ts';
 import { applyPayoutCallback, type WithdrawDeps } from '../../workflows/withdraw.ts';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { findFlagFile } from '../../modules/reference/reference.service.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 
 // Flags never change for a given package version; a month is long enough to matter and short
 // enough that an updated flag set reaches everyone.

@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 
 /** The seed's own images (banners, logo, licence), drawn as SVG and shipped with the code. */
-export const SEED_ASSETS_DIRECTORY = path.resolve(import.meta.dirname, '../../db/seed/assets');
+export const SEED_ASSETS_DIRECTORY = path.resolve(import.meta.dirname, '../../seed/assets');
 const MEDIA_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
 const MEDIA_CACHE_CONTROL = 'public, max-age=86400';
 // SVG can carry script; served as an image with a policy that forbids it, even if opened directly.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 
 /** Where players' browsers fetch uploaded content images: `/media/uploads/<namespace>/<file>.webp`. */

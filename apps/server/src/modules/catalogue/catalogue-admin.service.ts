@@ -14,7 +14,7 @@ import type {
   LocalizedText,
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { foldSearchText } from './catalogue.service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, LocalizedText } from '../../db/schema.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import {
   type CatalogueFilter,

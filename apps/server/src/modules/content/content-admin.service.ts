@@ -11,7 +11,7 @@ import type {
   MerchantResourcesTable,
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import type {
   AnnouncementType,
   BannerGroup,

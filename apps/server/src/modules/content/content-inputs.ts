@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { OPERATOR_HTML_MAX_LENGTH } from './operator-html.ts';
 
 /** Limits of what an operator may store; the back office shows them as field limits. */

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, GameVendorStatus, GameVendorWalletMode, LocalizedText } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import {
   addRoundStake,
   findGameByCode,

@@ -83,7 +83,7 @@ import {
 } from '@panalo/games/video-slot/video-slot.ts';
 import { parseAmount } from '@panalo/money/amount.ts';
 import type { BetLimits } from '../../db/in-house-games.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 
 /** Every game of ours, by its game code in the registry. */
 export const HOUSE_GAME_CODES = [

@@ -15,7 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, HouseRoundPhase } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { type HouseGameCode, playOneStep, type RoundProgress, startRound } from './house-games.ts';
 import {
   advanceHouseRound,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { endMemberSessions } from './member.repository.ts';
 import { hashPassword } from './passwords.ts';
 

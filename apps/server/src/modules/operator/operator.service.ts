@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { hashSecret, verifySecret } from '../../platform/crypto/password-hash.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { createTotpSecret, matchTotp, totpUri } from '../../platform/crypto/totp.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import { reserveSecretAttempt } from '../../platform/rate-limit/secret-attempts.ts';
 import {

@@ -9,7 +9,7 @@ import type {
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
   type CallbackCheck,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, PayoutAccountKind, WithdrawalCaseStatus, WithdrawalStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { GATEWAY_REQUEST_TIMEOUT_MS } from './hosted-gateway.ts';
 import {
   confirmAwaitingPaidBefore,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import { addDays, type DayRange, lengthOf } from './date-range.ts';
 

@@ -1,7 +1,7 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PlayLimitKind, PlayLimitPeriod } from '../../db/schema.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
   findEndedExclusions,

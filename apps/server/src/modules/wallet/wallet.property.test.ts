@@ -9,7 +9,7 @@ import {
   sumBalancesByCurrency,
 } from '../../../test/support/wallet-fixtures.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
-import { isAppError } from '../../platform/http/errors.ts';
+import { isAppError } from '../../platform/errors/errors.ts';
 import { createWalletService, type WalletService } from './wallet.service.ts';
 
 /**

@@ -2,7 +2,7 @@ import { AMOUNT_MINOR_MAX } from '@panalo/money/amount.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, LedgerHoldStatus } from '../../db/schema.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
   type AccountRow,

@@ -1,6 +1,6 @@
 import { isSealedPayload, openPayload, SealedPayloadError } from '@panalo/crypto/sealed-payload.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/errors.ts';
 import { addPreValidationFirst } from '../http/route-hooks.ts';
 import type { EncryptionKeyStore } from './encryption-keys.ts';
 

@@ -2,10 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
+import { AppError, isAppError } from '../errors/errors.ts';
 import type { Language } from '../i18n/language.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
 import { translate, translateReason, type ValidationKey } from '../i18n/messages.ts';
-import { AppError, isAppError } from './errors.ts';
 
 /** The success half of the envelope: `{ success: true, value }`. */
 export function ok<T>(value: T): { success: true; value: T } {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors/errors.ts';
 import { addPreValidationFirst, takesBody } from './route-hooks.ts';
 import { findControlCharacters } from './validation.ts';
 

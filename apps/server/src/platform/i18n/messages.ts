@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../http/errors.ts';
+import type { ErrorCode } from '../errors/errors.ts';
 import type { Language } from './language.ts';
 
 type Catalogue = Record<ErrorCode, string> & Record<ValidationKey, string>;

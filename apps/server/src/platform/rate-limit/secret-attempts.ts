@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/errors.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 
 /**

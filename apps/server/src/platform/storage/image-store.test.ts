@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/errors.ts';
 import { createImageStore, type ImageStore } from './image-store.ts';
 
 let dataDir: string;

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/errors.ts';
 
 /**
  * Uploaded images (banners, licence logos, QR codes …): checked by their content, never by a file

@@ -1,8 +1,8 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import {
   describeGameRealityCheck,
   type GameRealityCheckDeps,

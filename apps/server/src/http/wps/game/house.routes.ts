@@ -9,8 +9,8 @@ import {
 } from '../../../modules/house-rounds/house-rounds.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { nextDayOf, startOfDateIn } from '../../../modules/wallet/wallet.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import type { HouseGames, HouseTable, RoundView, TableState } from '../../../workflows/play-house-game.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';

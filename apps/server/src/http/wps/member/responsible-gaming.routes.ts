@@ -11,8 +11,8 @@ import {
   REALITY_CHECK_MINUTES,
   type ResponsibleGamingService,
 } from '../../../modules/responsible-gaming/responsible-gaming.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import type { Realtime } from '../../../platform/realtime/realtime.ts';
 import { takePlayBreak } from '../../../workflows/responsible-gaming.ts';
 import { requirePositiveAmount } from '../../amount.ts';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../../../modules/responsible-gaming/responsible-gaming.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import { readUploadedFile } from '../../../platform/http/upload.ts';
 import {
   type BankDepositDeps,

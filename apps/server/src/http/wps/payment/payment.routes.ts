@@ -9,8 +9,8 @@ import {
   type DepositRow,
   type PaymentMethodRow,
 } from '../../../modules/payment/payment.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import { type DepositDeps, startGatewayDeposit } from '../../../workflows/deposit.ts';
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';

@@ -9,8 +9,8 @@ import {
   WITHDRAWAL_PAGE_SIZE_MAX,
   type WithdrawalRow,
 } from '../../../modules/payment/withdrawal.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import { readUploadedFile } from '../../../platform/http/upload.ts';
 import type { ImageStore } from '../../../platform/storage/image-store.ts';
 import {

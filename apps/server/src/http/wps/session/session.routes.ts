@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
 import {
   type LoginDeps,

@@ -15,8 +15,8 @@ import {
 } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
 import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import { isCaptchaRequiredForIp } from '../../../workflows/login.ts';
 import { listSocialProviders } from '../../../workflows/social-login.ts';

@@ -4,8 +4,8 @@ import type { CaptchaService } from '../../../modules/captcha/captcha.service.ts
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
 import type { VerificationService } from '../../../modules/verification/verification.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
 import { parseMobileNumber } from '../../../platform/phone/phone-number.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';

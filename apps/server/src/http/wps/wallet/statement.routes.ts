@@ -10,8 +10,8 @@ import {
   type TransferCode,
   type WalletService,
 } from '../../../modules/wallet/wallet.service.ts';
+import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {

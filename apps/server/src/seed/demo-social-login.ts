@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /** A sandbox client as the demo merchant's settings name it. */
 export type DemoSocialClient = { provider: 'google' | 'facebook'; clientId: string; clientSecret: string };

@@ -1,4 +1,4 @@
-import type { HelpCategoryInput } from '../../modules/content/content.service.ts';
+import type { HelpCategoryInput } from '../modules/content/content.service.ts';
 
 /** The demo merchant's help centre, in Tagalog and English. Anchors are what links point at. */
 export const DEMO_HELP_CENTER: HelpCategoryInput[] = [

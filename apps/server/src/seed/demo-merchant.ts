@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { createContentService } from '../../modules/content/content.service.ts';
+import type { Database } from '../db/schema.ts';
+import { createContentService } from '../modules/content/content.service.ts';
 import {
   type MerchantSettings,
   parseMerchantSettings,
   type RegisterRule,
   WHITELABEL_SWITCHES,
   type WhitelabelSwitch,
-} from '../../modules/merchant/merchant-settings.ts';
-import { PATTERN_KINDS } from '../../modules/merchant/register-patterns.ts';
-import type { Database } from '../schema.ts';
+} from '../modules/merchant/merchant-settings.ts';
+import { PATTERN_KINDS } from '../modules/merchant/register-patterns.ts';
 import { DEMO_HELP_CENTER } from './demo-help-center.ts';
 
 export const DEMO_MERCHANT_CODE = 'panalo';

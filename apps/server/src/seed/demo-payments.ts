@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { PaymentService } from '../../modules/payment/payment.service.ts';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { PaymentService } from '../modules/payment/payment.service.ts';
 
 /** The demo merchant's account at the payment sandbox. */
 export const SANDBOX_MERCHANT_NO = 'PANALO-DEMO';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { createAuditService } from '../../modules/audit/audit.service.ts';
-import { provisionOperator, usernameKeyOf } from '../../modules/operator/operator.service.ts';
-import type { BuiltinRoleId } from '../../modules/operator/permissions.ts';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
+import { createAuditService } from '../modules/audit/audit.service.ts';
+import { provisionOperator, usernameKeyOf } from '../modules/operator/operator.service.ts';
+import type { BuiltinRoleId } from '../modules/operator/permissions.ts';
 import { DEMO_MERCHANT_CODE } from './demo-merchant.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { accountKeyOf, createMemberService } from '../../modules/member/member.service.ts';
-import type { Database, MemberType } from '../schema.ts';
+import type { Database, MemberType } from '../db/schema.ts';
+import { accountKeyOf, createMemberService } from '../modules/member/member.service.ts';
 import { DEMO_MERCHANT_CODE } from './demo-merchant.ts';
 
 /** The demo site's accounts, printed at start and listed in the README. */

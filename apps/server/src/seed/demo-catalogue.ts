@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * Classify groups for the demo merchant's sandbox games, from the kind of game their codes name

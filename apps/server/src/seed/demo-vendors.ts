@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type GameService, parseCatalogueFeed, type VendorRow } from '../../modules/game/game.service.ts';
-import { INHOUSE_VASSALAGE } from '../in-house-games.ts';
-import type { Database } from '../schema.ts';
+import { INHOUSE_VASSALAGE } from '../db/in-house-games.ts';
+import type { Database } from '../db/schema.ts';
+import { type GameService, parseCatalogueFeed, type VendorRow } from '../modules/game/game.service.ts';
 
 /**
  * The vendors the vendor sandbox serves (apps/vendor-sandbox), by their codes on the platform:
