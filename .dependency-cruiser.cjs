@@ -144,6 +144,14 @@ module.exports = {
       to: { path: '^apps/$1/src/components/' },
     },
     {
+      name: 'web-api-knows-no-session-or-language',
+      comment:
+        'lib/api is the wire alone; hooks that add the session or the language live above it (lib/system).',
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/api/' },
+      to: { path: '^apps/web/src/lib/(session|i18n)/' },
+    },
+    {
       name: 'web-features-never-import-each-other',
       comment: 'A feature never imports another feature; shared pieces move down to components/ or lib/.',
       severity: 'error',

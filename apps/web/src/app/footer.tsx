@@ -13,9 +13,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../components/ui/logo';
-import { usePermission } from '../lib/api/system-hooks';
 import { gameTypeLinks } from '../lib/game-routes';
 import { useModalStore } from '../lib/modal-store';
+import { usePermission } from '../lib/system/system-hooks';
 
 // Neutral marks for the social networks of spec §2 (no third-party logos, DESIGN.md imagery).
 const socialIcons: Record<string, LucideIcon> = {

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClassName, IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
-import { usePermission, usePublicState } from '../lib/api/system-hooks';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
 import { useGameCategoryLinks } from '../lib/games/use-game-categories';
@@ -12,6 +11,7 @@ import { useLayoutStore } from '../lib/layout-store';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
 import { useAuthStore } from '../lib/session/auth-store';
+import { usePermission, usePublicState } from '../lib/system/system-hooks';
 import { GameTypeNavLinks } from './game-type-nav';
 import { LanguageSwitch } from './language-switch';
 

@@ -5,11 +5,11 @@ import { PublicPopupTrigger } from '../features/announcements/components/public-
 import { useMemberLoader } from '../features/auth/hooks/use-member-loader';
 import { useResetLink } from '../features/auth/hooks/use-reset-link';
 import { useSocialReturn } from '../features/auth/hooks/use-social-return';
-import { usePermission } from '../lib/api/system-hooks';
 import { useLanguage } from '../lib/i18n/i18n';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useAuthStore } from '../lib/session/auth-store';
 import { storageKeys, writeStorage } from '../lib/storage-keys';
+import { usePermission } from '../lib/system/system-hooks';
 import { hideBootCover } from './boot-cover';
 import { ConnectionToast } from './connection-toast';
 import { Header } from './header';

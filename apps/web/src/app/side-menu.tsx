@@ -17,7 +17,6 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { Skeleton } from '../components/ui/skeleton';
-import { usePermission, usePublicState } from '../lib/api/system-hooks';
 import { isSwitchEnabled } from '../lib/api/system-queries';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
@@ -26,6 +25,7 @@ import { useLayoutStore } from '../lib/layout-store';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
 import { useAuthStore } from '../lib/session/auth-store';
+import { usePermission, usePublicState } from '../lib/system/system-hooks';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../components/ui/states';
 import { MaintenancePage } from '../features/system/components/maintenance-page';
 import { RegionBlockedPage } from '../features/system/components/region-blocked-page';
-import { useSystemStatus } from '../lib/api/system-hooks';
+import { useSystemStatus } from '../lib/system/system-hooks';
 import { hideBootCover } from './boot-cover';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useCdns } from '../../lib/api/system-hooks';
 import { onCdn } from '../../lib/cdn';
 import { joinClassNames } from '../../lib/class-names';
+import { useCdns } from '../../lib/system/system-hooks';
 
 // Our own fallback art (DESIGN.md "Imagery"): a gradient and a die, drawn inline so it never fails.
 const fallbackArt = `data:image/svg+xml,${encodeURIComponent(

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { useConnectionNotices } from '../api/connection-notices';
-import { useCdns } from '../api/system-hooks';
 import { onCdn } from '../cdn';
 import { useLanguage } from '../i18n/i18n';
 import { useModalStore } from '../modal-store';
 import { useAuthStore } from '../session/auth-store';
+import { useCdns } from '../system/system-hooks';
 import { type GameItem, requestLaunch } from './catalogue-api';
 import { useGameSuggestions } from './game-suggestions';
 

@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
-import { usePermission } from '../../../lib/api/system-hooks';
 import { isSwitchEnabled } from '../../../lib/api/system-queries';
+import { usePermission } from '../../../lib/system/system-hooks';
 
 /** Agent centre pages of spec §2 with the switch that shows each; agentTeamOverview is the default (§9). */
 const agentPages = [

@@ -5,7 +5,7 @@ import { Accordion, RichText } from '../../../components/ui/accordion';
 import { Dialog } from '../../../components/ui/dialog';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { usePublicState } from '../../../lib/api/system-hooks';
+import { usePublicState } from '../../../lib/system/system-hooks';
 import { useAnnouncements } from '../api/announcements';
 import { useViewer } from '../hooks/use-viewer';
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
-import { usePermission } from '../../../lib/api/system-hooks';
 import { useLanguageStore } from '../../../lib/i18n/i18n';
 import { isLanguageCode } from '../../../lib/i18n/language-storage';
+import { usePermission } from '../../../lib/system/system-hooks';
 
 /** /m/appDownload (spec §2): the QR code's target; query language switches the page's language. */
 export function AppDownloadPage() {

@@ -1,5 +1,5 @@
-import { usePublicState } from '../../../lib/api/system-hooks';
 import type { BannerGroup } from '../../../lib/api/system-types';
+import { usePublicState } from '../../../lib/system/system-hooks';
 
 /** The w_login / w_register banner above the form; space is reserved only when a banner exists. */
 export function AuthBanner({ group }: { group: BannerGroup }) {

@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { usePublicState } from '../../../lib/api/system-hooks';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { type MemberInfo, useAuthStore } from '../../../lib/session/auth-store';
+import { usePublicState } from '../../../lib/system/system-hooks';
 import { logOut } from '../api/member';
 
 const FALLBACK_AVATAR = '/media/avatar-1.svg';

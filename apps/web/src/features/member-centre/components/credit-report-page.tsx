@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
-import { usePermission } from '../../../lib/api/system-hooks';
 import { type DatePreset, datePresetRange } from '../../../lib/date-presets';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { usePermission } from '../../../lib/system/system-hooks';
 import { type CreditReportDay, fetchCreditReport } from '../api/statements';
 import { DatePresetChips } from './date-preset-chips';
 

@@ -8,11 +8,11 @@ import { FormNotice, TextField } from '../../../components/ui/field';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api/api-error';
-import { usePermission } from '../../../lib/api/system-hooks';
 import { joinClassNames } from '../../../lib/class-names';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { usePermission } from '../../../lib/system/system-hooks';
 import {
   EXCLUSION_KINDS,
   type ExclusionKind,

@@ -7,11 +7,11 @@ import { FormNotice, TextField } from '../../../components/ui/field';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api/api-error';
-import { usePermission } from '../../../lib/api/system-hooks';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { usePermission } from '../../../lib/system/system-hooks';
 import { fetchUpline, transferCash } from '../api/withdrawals';
 import { PaymentPasswordForm } from './payment-password-form';
 

@@ -9,11 +9,11 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
-import { usePermission } from '../../../lib/api/system-hooks';
 import { joinClassNames } from '../../../lib/class-names';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
+import { usePermission } from '../../../lib/system/system-hooks';
 import {
   fetchWithdrawalOverview,
   fetchWithdrawals,

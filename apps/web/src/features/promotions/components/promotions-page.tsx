@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
-import { usePublicState } from '../../../lib/api/system-hooks';
+import { usePublicState } from '../../../lib/system/system-hooks';
 
 /** Promotion types of spec §2, in its order. */
 const promotionTypes = [

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
-import { usePermission } from '../../../lib/api/system-hooks';
 import { openCustomerService, pickPrimaryCustomerService } from '../../../lib/customer-service';
+import { usePermission } from '../../../lib/system/system-hooks';
 
 type StatusPageProps = { icon: ReactNode; title: string; children: ReactNode; testId: string };
 

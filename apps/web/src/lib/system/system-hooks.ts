@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { permissionQuery, publicStateQuery, systemStatusQuery } from '../api/system-queries';
 import { pickCdn } from '../cdn';
 import { useLanguage } from '../i18n/i18n';
 import { useAuthStore } from '../session/auth-store';
-import { permissionQuery, publicStateQuery, systemStatusQuery } from './system-queries';
 
 export function useSystemStatus() {
   return useQuery(systemStatusQuery());
