@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -74,5 +74,46 @@ describe('configuration of accounts and messaging', () => {
     ]) {
       expect(problemsOf({ NODE_ENV: 'test', PUBLIC_ORIGIN: bad }), bad).toHaveLength(1);
     }
+  });
+});
+
+describe('the table of variables', () => {
+  it('names every variable the parser reads, and nothing else', () => {
+    const read = new Set<string>();
+    const env = new Proxy(
+      {
+        NODE_ENV: 'test',
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'https://sms.example/send',
+        EMAIL_PROVIDER: 'smtp',
+        SMTP_URL: 'smtp://mail.example:587',
+      } as NodeJS.ProcessEnv,
+      {
+        get(target, name) {
+          if (typeof name === 'string') read.add(name);
+          return Reflect.get(target, name);
+        },
+      },
+    );
+    loadConfig(env);
+    expect([...read].sort()).toEqual(Object.keys(CONFIG_VARIABLES).sort());
+  });
+
+  it('gives the defaults it documents', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.port).toBe(CONFIG_VARIABLES.PORT.fallback);
+    expect(config.host).toBe(CONFIG_VARIABLES.HOST.fallback);
+    expect(config.sandboxes).toMatchObject({
+      identityPort: CONFIG_VARIABLES.IDENTITY_SANDBOX_PORT.fallback,
+      payPort: CONFIG_VARIABLES.PAY_SANDBOX_PORT.fallback,
+      vendorPort: CONFIG_VARIABLES.VENDOR_SANDBOX_PORT.fallback,
+    });
+    expect(
+      problemsOf({ NODE_ENV: 'test', TRUST_PROXY_HOPS: '11', LOG_LEVEL: 'loud', RUN_JOBS: 'maybe' }),
+    ).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'TRUST_PROXY_HOPS must be a whole number from 0 to 10 (got "11")',
+      'RUN_JOBS must be true or false (got "maybe")',
+    ]);
   });
 });
