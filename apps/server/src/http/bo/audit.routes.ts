@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { AUDIT_PAGE_SIZE_MAX, type AuditRow, type AuditService } from '../../modules/audit/audit.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { Nullable } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
@@ -58,7 +58,7 @@ function auditItemOf(row: AuditRow) {
 }
 
 /** GET /bo/audit: who changed what, searchable; the log itself is never editable. */
-export function registerAuditRoutes(app: FastifyInstance, deps: AuditRoutesDeps): void {
+export function registerAuditRoutes(app: TypedApp, deps: AuditRoutesDeps): void {
   app.get(
     '/bo/audit',
     {
@@ -76,7 +76,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: AuditRoutesDeps)
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof SearchQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const from = query.from ? new Date(query.from) : undefined;
       const to = query.to ? new Date(query.to) : undefined;

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { CaptchaService } from '../../modules/captcha/captcha.service.ts';
 import {
   OPERATOR_PASSWORD_LENGTH_MAX,
@@ -8,6 +7,7 @@ import {
 } from '../../modules/operator/operator.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { issueCaptchaImage } from '../captcha-image.ts';
 import { readCaptchaId } from '../client-context.ts';
@@ -60,7 +60,7 @@ const Profile = Type.Object({
 const PUBLIC: { operator: OperatorRequirement } = { operator: { public: true } };
 
 /** POST /bo/auth/login (sealed), GET /bo/auth/captcha, POST /bo/auth/logout, GET /bo/auth/me, POST /bo/auth/password (sealed). */
-export function registerBackOfficeAuthRoutes(app: FastifyInstance, deps: BackOfficeAuthDeps): void {
+export function registerBackOfficeAuthRoutes(app: TypedApp, deps: BackOfficeAuthDeps): void {
   const { operators } = deps;
 
   app.post(
@@ -77,7 +77,7 @@ export function registerBackOfficeAuthRoutes(app: FastifyInstance, deps: BackOff
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof LoginBody>;
+      const { body } = request;
       if (!body.username.trim()) {
         throw new AppError('VALIDATION', { value: { fields: { username: 'required' } } });
       }
@@ -168,11 +168,7 @@ export function registerBackOfficeAuthRoutes(app: FastifyInstance, deps: BackOff
     },
     async (request) => {
       const context = await readOperator(request);
-      await operators.changeOwnPassword(
-        context.actor,
-        context.session.id,
-        request.body as Static<typeof PasswordBody>,
-      );
+      await operators.changeOwnPassword(context.actor, context.session.id, request.body);
       return ok({});
     },
   );

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import {
   ANNOUNCEMENT_TYPES,
@@ -17,6 +16,7 @@ import {
 } from '../../modules/content/content-admin.service.ts';
 import type { Permission } from '../../modules/operator/permissions.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { UPLOADED_MEDIA_PREFIX } from '../static/uploaded-media.routes.ts';
@@ -148,7 +148,7 @@ const HelpArticleView = Type.Object({
  * categories and articles (content.*), and the site's customer-service entries and resources
  * (settings.*, as they are part of a merchant's configuration in the permission response).
  */
-export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesDeps): void {
+export function registerContentRoutes(app: TypedApp, deps: ContentRoutesDeps): void {
   const { contentAdmin, images } = deps;
 
   // Content staff upload banner and help images; configuration staff upload licence images and
@@ -320,7 +320,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
         },
       },
       async (request) => {
-        const { merchantId } = request.query as Static<typeof MerchantQuery>;
+        const { merchantId } = request.query;
         const { scope } = resolveMerchantScope(await readOperator(request), merchantId);
         return ok({ list: await kind.list(scope) });
       },
@@ -338,7 +338,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
       },
       async (request) => {
         const merchantId = await targetMerchantOf(request);
-        const { merchantId: _named, ...body } = request.body as { merchantId?: string };
+        const { merchantId: _named, ...body } = request.body;
         return ok(await kind.create((await readOperator(request)).actor, merchantId, body));
       },
     );
@@ -355,7 +355,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
         },
       },
       async (request) => {
-        const { id } = request.params as Static<typeof IdParams>;
+        const { id } = request.params;
         return ok(await kind.update((await readOperator(request)).actor, id, request.body));
       },
     );
@@ -371,7 +371,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesD
         },
       },
       async (request) => {
-        const { id } = request.params as Static<typeof IdParams>;
+        const { id } = request.params;
         await kind.remove((await readOperator(request)).actor, id);
         return ok({ removed: true });
       },

@@ -1,8 +1,8 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { DashboardService } from '../../modules/report/dashboard.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute } from './scoped-route.ts';
@@ -38,7 +38,7 @@ const DashboardValue = Type.Object({
 });
 
 /** The dashboard: today against the week, who is online, and what waits for an operator. */
-export function registerDashboardRoutes(app: FastifyInstance, deps: { dashboard: DashboardService }): void {
+export function registerDashboardRoutes(app: TypedApp, deps: { dashboard: DashboardService }): void {
   app.get(
     '/bo/dashboard',
     {
@@ -51,7 +51,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { dashboard:
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof DashboardQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const dashboard = await deps.dashboard.read({ scope });
       return ok({

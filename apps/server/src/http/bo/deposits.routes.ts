@@ -1,11 +1,12 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { DepositStatus } from '../../db/schema.ts';
 import type { MemberService } from '../../modules/member/member.service.ts';
 import { DEPOSIT_PAGE_SIZE_MAX, type DepositRow } from '../../modules/payment/payment.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { type AdjustBalanceDeps, adjustBalance } from '../../workflows/adjust-balance.ts';
 import { approveBankDeposit, type BankDepositDeps, rejectBankDeposit } from '../../workflows/bank-deposit.ts';
 import { requirePositiveAmount } from '../amount.ts';
@@ -67,12 +68,12 @@ const AdjustBody = Type.Object({
  * Bank-transfer deposits under review (the receipt, approve, reject) and manual balance
  * adjustments, each decision one audit row; operators act only on their own merchant's players.
  */
-export function registerDepositReviewRoutes(app: FastifyInstance, deps: DepositReviewDeps): void {
+export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDeps): void {
   async function depositInScope(
-    request: FastifyRequest,
+    request: FastifyRequest & { params: Static<typeof IdParams> },
   ): Promise<{ context: OperatorContext; row: DepositRow }> {
     const context = await readOperator(request);
-    const row = await deps.payments.findDeposit((request.params as Static<typeof IdParams>).id);
+    const row = await deps.payments.findDeposit(request.params.id);
     const { scope } = resolveMerchantScope(context, undefined);
     if (!row || (scope !== null && !scope.includes(row.merchant_id))) throw new AppError('NOT_FOUND');
     return { context, row };
@@ -118,7 +119,7 @@ export function registerDepositReviewRoutes(app: FastifyInstance, deps: DepositR
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof QueueQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const pageSize = query.pageSize ?? 20;
       const page = await deps.payments.listQueue({
@@ -184,7 +185,7 @@ export function registerDepositReviewRoutes(app: FastifyInstance, deps: DepositR
     },
     async (request) => {
       const { context, row } = await depositInScope(request);
-      const { reason } = request.body as Static<typeof RejectBody>;
+      const { reason } = request.body;
       return ok(await depositView(await rejectBankDeposit(deps, context.actor, row, reason)));
     },
   );
@@ -206,8 +207,8 @@ export function registerDepositReviewRoutes(app: FastifyInstance, deps: DepositR
     },
     async (request) => {
       const context = await readOperator(request);
-      const body = request.body as Static<typeof AdjustBody>;
-      const member = await deps.members.findById((request.params as Static<typeof IdParams>).id);
+      const { body } = request;
+      const member = await deps.members.findById(request.params.id);
       const { scope } = resolveMerchantScope(context, undefined);
       if (!member || (scope !== null && !scope.includes(member.merchant_id))) throw new AppError('NOT_FOUND');
       const amountMinor = requirePositiveAmount(body.amount, 'amount');

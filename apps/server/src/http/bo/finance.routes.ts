@@ -1,11 +1,12 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { WithdrawalStatus } from '../../db/schema.ts';
 import { merchantOriginOf } from '../../modules/merchant/merchant.service.ts';
 import { WITHDRAWAL_PAGE_SIZE_MAX, type WithdrawalRow } from '../../modules/payment/withdrawal.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import {
   markWithdrawalPaid,
@@ -84,14 +85,14 @@ const PaidBody = Type.Object({ reason: Type.Optional(Reason) });
  * decision writes one audit row.
  */
 export function registerFinanceRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   deps: WithdrawDeps & { images: ImageStore; publicOrigin: string },
 ): void {
   async function withdrawalInScope(
-    request: FastifyRequest,
+    request: FastifyRequest & { params: Static<typeof IdParams> },
   ): Promise<{ context: OperatorContext; row: WithdrawalRow }> {
     const context = await readOperator(request);
-    const row = await deps.withdrawals.findWithdrawal((request.params as Static<typeof IdParams>).id);
+    const row = await deps.withdrawals.findWithdrawal(request.params.id);
     const { scope } = resolveMerchantScope(context, undefined);
     // Another merchant's withdrawal is not there, as far as this operator can tell.
     if (!row || (scope !== null && !scope.includes(row.merchant_id))) throw new AppError('NOT_FOUND');
@@ -148,7 +149,7 @@ export function registerFinanceRoutes(
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof QueueQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const pageSize = query.pageSize ?? 20;
       const page = await deps.withdrawals.listQueue({
@@ -182,7 +183,7 @@ export function registerFinanceRoutes(
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof MethodsQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const methods =
         scope === null
@@ -215,11 +216,11 @@ export function registerFinanceRoutes(
     },
     async (request) => {
       const { context } = await withdrawalInScope(request);
-      const { reason } = request.body as Static<typeof RejectBody>;
+      const { reason } = request.body;
       return ok(
         await queueItem(
           await rejectWithdrawal(deps, context.actor, {
-            id: (request.params as Static<typeof IdParams>).id,
+            id: request.params.id,
             reason,
           }),
         ),
@@ -241,7 +242,7 @@ export function registerFinanceRoutes(
     },
     async (request) => {
       const { context, row } = await withdrawalInScope(request);
-      const { reason } = request.body as Static<typeof PaidBody>;
+      const { reason } = request.body;
       return ok(
         await queueItem(
           await markWithdrawalPaid(deps, context.actor, { id: row.id, reason: reason ?? null }),
@@ -264,7 +265,7 @@ export function registerFinanceRoutes(
     },
     async (request) => {
       const { context, row } = await withdrawalInScope(request);
-      const { methodId } = request.body as Static<typeof PayoutBody>;
+      const { methodId } = request.body;
       // The withdrawal's merchant names the callback address, whichever host the operator used.
       const merchant = await app.merchantService.findById(row.merchant_id);
       if (!merchant) throw new AppError('NOT_FOUND');
@@ -313,7 +314,7 @@ export function registerFinanceRoutes(
     },
     async (request) => {
       const { context, row } = await withdrawalInScope(request);
-      const { resolution } = request.body as Static<typeof ResolveBody>;
+      const { resolution } = request.body;
       return ok(await queueItem(await deps.withdrawals.resolveCase(context.actor, row.id, resolution)));
     },
   );

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   ADMIN_GAMES_PAGE_SIZE_MAX,
   ADMIN_SEARCH_LENGTH_MAX,
@@ -10,7 +9,6 @@ import {
   type CatalogueAdminService,
   CLASSIFY_KEY_PATTERN,
   CLASSIFY_NAME_LENGTH_MAX,
-  type ClassifyGroupChange,
   type ClassifyGroupInput,
   GAME_NAME_LENGTH_MAX,
   GAME_STATUSES,
@@ -21,6 +19,7 @@ import {
   type VendorChange,
 } from '../../modules/catalogue/catalogue-admin.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import { Defaulted, type TypedApp } from '../../platform/http/typed.ts';
 import { readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { UPLOADED_MEDIA_PREFIX } from '../static/uploaded-media.routes.ts';
@@ -129,8 +128,8 @@ const GamesQuery = Type.Object({
   status: Type.Optional(StringOf(GAME_STATUSES)),
   classify: Type.Optional(ClassifyKey),
   isHot: Type.Optional(Type.Boolean()),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_GAMES_PAGE_SIZE_MAX, default: 25 })),
+  page: Defaulted(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: Defaulted(Type.Integer({ minimum: 1, maximum: ADMIN_GAMES_PAGE_SIZE_MAX, default: 25 })),
 });
 const BulkBody = Type.Object(
   {
@@ -169,7 +168,7 @@ const actorOf = async (request: Parameters<typeof readOperator>[0]) => (await re
  * The catalogue in the back office: vendors, games (with icon upload and bulk actions) and
  * classify groups. Reading needs games.read, changing games.write; each change is audited.
  */
-export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps): void {
+export function registerGamesRoutes(app: TypedApp, deps: GamesRoutesDeps): void {
   const { catalogueAdmin, images } = deps;
 
   app.get(
@@ -200,7 +199,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       return ok(await catalogueAdmin.updateVendor(await actorOf(request), id, request.body as VendorChange));
     },
   );
@@ -228,7 +227,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof GamesQuery> & { page: number; pageSize: number };
+      const { query } = request;
       const merchantId = await targetMerchantOf(request);
       return ok(
         await catalogueAdmin.listGames(
@@ -260,7 +259,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       return ok(await catalogueAdmin.updateGame(await actorOf(request), id, request.body as GameChange));
     },
   );
@@ -278,7 +277,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       const file = await readUploadedFile(request, GAME_ICON_BYTES_MAX);
       const stored = await images.save({
         namespace: GAME_ICON_NAMESPACE,
@@ -309,7 +308,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
     },
     async (request) => {
       const merchantId = await targetMerchantOf(request);
-      const body = request.body as Static<typeof BulkBody>;
+      const { body } = request;
       return ok(
         await catalogueAdmin.bulkUpdateGames(
           await actorOf(request),
@@ -348,7 +347,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
     },
     async (request) => {
       const merchantId = await targetMerchantOf(request);
-      const { merchantId: _named, ...body } = request.body as Static<typeof NewClassifyBody>;
+      const { merchantId: _named, ...body } = request.body;
       return ok(
         await catalogueAdmin.createClassifyGroup(
           await actorOf(request),
@@ -372,14 +371,8 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      return ok(
-        await catalogueAdmin.updateClassifyGroup(
-          await actorOf(request),
-          id,
-          request.body as ClassifyGroupChange,
-        ),
-      );
+      const { id } = request.params;
+      return ok(await catalogueAdmin.updateClassifyGroup(await actorOf(request), id, request.body));
     },
   );
 
@@ -395,7 +388,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       await catalogueAdmin.deleteClassifyGroup(await actorOf(request), id);
       return ok({ removed: true });
     },

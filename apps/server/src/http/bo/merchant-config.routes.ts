@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { MerchantAdminService } from '../../modules/merchant/merchant-admin.service.ts';
 import {
@@ -8,6 +8,7 @@ import {
   WhitelabelNode,
 } from '../../modules/merchant/merchant-settings.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
@@ -116,12 +117,12 @@ const ConfigReply = { 200: Envelope(MerchantConfig), ...BO_ERROR_RESPONSES };
  * Merchants and their configuration: general fields, domains, switches, register rules, social
  * login, status, and the thresholds of new accounts.
  */
-export function registerMerchantConfigRoutes(app: FastifyInstance, deps: MerchantConfigRoutesDeps): void {
+export function registerMerchantConfigRoutes(app: TypedApp, deps: MerchantConfigRoutesDeps): void {
   const { merchantAdmin } = deps;
 
   /** The merchant of the path; another merchant's staff got NOT_FOUND before the body was read. */
-  async function merchantOf(request: FastifyRequest) {
-    const { id } = request.params as Static<typeof IdParams>;
+  async function merchantOf(request: FastifyRequest & { params: Static<typeof IdParams> }) {
+    const { id } = request.params;
     return { merchantId: id, actor: (await readOperator(request)).actor };
   }
   const findMerchant = async (id: string) => ((await merchantAdmin.merchantExists(id)) ? id : undefined);
@@ -145,7 +146,7 @@ export function registerMerchantConfigRoutes(app: FastifyInstance, deps: Merchan
       },
     },
     async (request) => {
-      const { merchantId } = request.query as { merchantId?: string };
+      const { merchantId } = request.query;
       const { scope } = resolveMerchantScope(await readOperator(request), merchantId);
       return ok({ list: await merchantAdmin.listMerchants(scope) });
     },

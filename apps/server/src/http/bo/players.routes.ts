@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   type MemberAdminService,
   PLAYER_PAGE_SIZE_MAX,
@@ -8,6 +7,7 @@ import {
 } from '../../modules/member/member-admin.service.ts';
 import { TRANSFER_PAGE_SIZE_MAX, type WalletService } from '../../modules/wallet/wallet.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { VendorTransfers } from '../../workflows/vendor-transfer.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
@@ -59,7 +59,7 @@ const OutboxQuery = Type.Object({
 });
 
 /** Players: search, the player page with money, locks, sessions, temporary passwords; the outbox. */
-export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesDeps): void {
+export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): void {
   const { memberAdmin, wallet, realtime } = deps;
   const findMerchant = memberAdmin.findMerchantOf;
 
@@ -80,7 +80,7 @@ export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesD
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof SearchQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       return ok(
         await memberAdmin.search({
@@ -106,7 +106,7 @@ export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesD
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       const player = await memberAdmin.readPlayer(id);
       const balances = await wallet.getBalances({
         merchantId: player.profile.merchantId,
@@ -153,7 +153,7 @@ export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesD
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       await memberAdmin.readPlayer(id);
       const rows = await deps.vendorTransfers.listOfMember(id);
       return ok({
@@ -204,8 +204,8 @@ export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesD
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const query = request.query as Static<typeof LedgerQuery>;
+      const { id } = request.params;
+      const { query } = request;
       const player = await memberAdmin.readPlayer(id);
       const page = await wallet.listTransfers({
         merchantId: player.profile.merchantId,
@@ -258,7 +258,7 @@ export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesD
         },
       },
       async (request) => {
-        const { id } = request.params as Static<typeof IdParams>;
+        const { id } = request.params;
         const result = await action.run((await readOperator(request)).actor, id);
         // After the commit: the sockets of every node close with the reason (API.md "kick").
         if (action.kick)
@@ -283,7 +283,7 @@ export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesD
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       const result = await memberAdmin.resetPassword((await readOperator(request)).actor, id);
       realtime.disconnectUser(id, 'NOT_LOGGED_IN');
       return ok(result);
@@ -302,7 +302,7 @@ export function registerPlayersRoutes(app: FastifyInstance, deps: PlayersRoutesD
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof OutboxQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       return ok(
         await memberAdmin.listOutbox({

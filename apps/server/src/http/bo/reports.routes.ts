@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { DATE_PRESETS } from '../../modules/report/date-range.ts';
 import {
   GAME_REPORT_GROUPS,
@@ -9,6 +8,7 @@ import {
   TOP_GAMES_MAX,
 } from '../../modules/report/report.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
@@ -24,7 +24,7 @@ const RangeQuery = Type.Object({
 });
 
 /** Reports: a range of days (a preset or from/to) and rows per day; charts and CSV are the client's. */
-export function registerReportsRoutes(app: FastifyInstance, deps: { reports: ReportService }): void {
+export function registerReportsRoutes(app: TypedApp, deps: { reports: ReportService }): void {
   app.get(
     '/bo/reports/player-activity',
     {
@@ -54,7 +54,7 @@ export function registerReportsRoutes(app: FastifyInstance, deps: { reports: Rep
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof RangeQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       return ok(
         await deps.reports.playerActivity({ scope, preset: query.preset, from: query.from, to: query.to }),
@@ -104,7 +104,7 @@ export function registerReportsRoutes(app: FastifyInstance, deps: { reports: Rep
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof RangeQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const report = await deps.reports.money({
         scope,
@@ -173,7 +173,7 @@ export function registerReportsRoutes(app: FastifyInstance, deps: { reports: Rep
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof GamesQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const report = await deps.reports.games({
         scope,

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { type OperatorService, ROLE_NAME_LENGTH_MAX } from '../../modules/operator/operator.service.ts';
 import { PERMISSIONS } from '../../modules/operator/permissions.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import {
   BO_ERROR_RESPONSES,
   IdParams,
@@ -28,7 +28,7 @@ const UpdateBody = Type.Object(RoleFields);
 const Params = IdParams;
 
 /** Roles: the built-in ones and each merchant's custom roles with their permission lists. */
-export function registerRolesRoutes(app: FastifyInstance, deps: RolesRoutesDeps): void {
+export function registerRolesRoutes(app: TypedApp, deps: RolesRoutesDeps): void {
   const { operators } = deps;
 
   app.get(
@@ -47,7 +47,7 @@ export function registerRolesRoutes(app: FastifyInstance, deps: RolesRoutesDeps)
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof ListQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const roles = await operators.listRoles(scope);
       return ok({ list: roles.map(roleViewOf), permissions: [...PERMISSIONS] });
@@ -66,7 +66,7 @@ export function registerRolesRoutes(app: FastifyInstance, deps: RolesRoutesDeps)
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof CreateBody>;
+      const { body } = request;
       const context = await readOperator(request);
       const { merchantId } = resolveMerchantScope(context, body.merchantId);
       // Custom roles belong to one merchant; platform staff hold the built-in roles.
@@ -95,9 +95,9 @@ export function registerRolesRoutes(app: FastifyInstance, deps: RolesRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof Params>;
+      const { id } = request.params;
       const { actor } = await readOperator(request);
-      return ok(roleViewOf(await operators.updateRole(actor, id, request.body as Static<typeof UpdateBody>)));
+      return ok(roleViewOf(await operators.updateRole(actor, id, request.body)));
     },
   );
 
@@ -113,7 +113,7 @@ export function registerRolesRoutes(app: FastifyInstance, deps: RolesRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof Params>;
+      const { id } = request.params;
       const { actor } = await readOperator(request);
       await operators.deleteRole(actor, id);
       return ok({});

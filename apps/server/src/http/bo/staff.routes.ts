@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   OPERATOR_USERNAME_PATTERN,
   type OperatorRow,
@@ -7,6 +6,7 @@ import {
   STAFF_PAGE_SIZE_MAX,
 } from '../../modules/operator/operator.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import {
   BO_ERROR_RESPONSES,
   Id,
@@ -40,7 +40,7 @@ const TemporaryPassword = Type.Object({ temporaryPassword: Type.String() });
 const Params = IdParams;
 
 /** Staff accounts: list, create, change role, lock and unlock, reset password or authenticator, end sessions. */
-export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps): void {
+export function registerStaffRoutes(app: TypedApp, deps: StaffRoutesDeps): void {
   const { operators } = deps;
 
   /** The wire view of an operator just changed (its role name read again, as it may have changed). */
@@ -70,7 +70,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
       },
     },
     async (request) => {
-      const query = request.query as Static<typeof ListQuery>;
+      const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const result = await operators.listOperators({
         scope,
@@ -102,7 +102,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof CreateBody>;
+      const { body } = request;
       const context = await readOperator(request);
       const { merchantId } = resolveMerchantScope(context, body.merchantId);
       const created = await operators.createOperator(context.actor, {
@@ -128,8 +128,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof Params>;
-      const { roleId } = request.body as Static<typeof RoleBody>;
+      const { id } = request.params;
+      const { roleId } = request.body;
       const { actor } = await readOperator(request);
       return ok(await viewOf(await operators.changeRole(actor, id, roleId)));
     },
@@ -157,7 +157,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
         },
       },
       async (request) => {
-        const { id } = request.params as Static<typeof Params>;
+        const { id } = request.params;
         const { actor } = await readOperator(request);
         return ok(await viewOf(await apply(actor, id)));
       },
@@ -176,7 +176,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof Params>;
+      const { id } = request.params;
       const { actor } = await readOperator(request);
       return ok({ temporaryPassword: await operators.resetPassword(actor, id) });
     },
@@ -194,7 +194,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof Params>;
+      const { id } = request.params;
       const { actor } = await readOperator(request);
       return ok({ endedSessions: await operators.endSessions(actor, id) });
     },

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { CatalogueService } from '../../modules/catalogue/catalogue.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { requireMerchant } from '../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../wps/system/system-schemas.ts';
 
 /** Game menus (spec §7 GET /lgw/games/game_menus): the categories that have vendors, in menu order. */
-export function registerGameMenuRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService }): void {
+export function registerGameMenuRoutes(app: TypedApp, deps: { catalogue: CatalogueService }): void {
   app.get(
     '/lgw/games/game_menus',
     {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { type GameService, LOTTERY_VASSALAGES, lotteryRouteOf } from '../../modules/game/game.service.ts';
 import {
@@ -12,6 +11,7 @@ import type { MemberService } from '../../modules/member/member.service.ts';
 import { TRIAL_TYPE } from '../../modules/member/member.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
+import { Defaulted, type TypedApp } from '../../platform/http/typed.ts';
 import { launchLotteryLobby } from '../../workflows/launch-game.ts';
 import { readMemberSession } from '../member-session.ts';
 import { requireMerchant } from '../merchant-context.ts';
@@ -65,7 +65,7 @@ function toOpenedDraw(game: LotteryGameRow, draw: LotteryDrawRow, language: stri
  * The lottery calls of spec §7: the lottery menu, the opened numbers (the draws our lottery
  * vendors report on /wallet/v1/draws) and the lobby launch the lottery pages open their game with.
  */
-export function registerLotteryRoutes(app: FastifyInstance, deps: LotteryRoutesDeps): void {
+export function registerLotteryRoutes(app: TypedApp, deps: LotteryRoutesDeps): void {
   const { lottery } = deps;
 
   app.get(
@@ -104,8 +104,8 @@ export function registerLotteryRoutes(app: FastifyInstance, deps: LotteryRoutesD
           ...MerchantQuery,
           ...LanguageQuery,
           gameCode: GAME_CODE,
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-          pageSize: Type.Optional(
+          pageNo: Defaulted(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+          pageSize: Defaulted(
             Type.Integer({ minimum: 1, maximum: OPENED_PAGE_SIZE_MAX, default: OPENED_PAGE_SIZE_DEFAULT }),
           ),
         }),
@@ -117,7 +117,7 @@ export function registerLotteryRoutes(app: FastifyInstance, deps: LotteryRoutesD
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const query = request.query as { gameCode: string; pageNo: number; pageSize: number };
+      const { query } = request;
       const page = await lottery.listDraws(merchant.id, LOTTERY_VASSALAGES, query.gameCode, query);
       return ok({
         list: page.rows.map((draw) => toOpenedDraw(page.game, draw, request.language)),
@@ -169,15 +169,7 @@ export function registerLotteryRoutes(app: FastifyInstance, deps: LotteryRoutesD
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const query = request.query as {
-        gameCode: string;
-        lottoArea?: string;
-        launchMode?: string;
-        prizeMode?: string;
-        view?: 'betting' | 'lobby';
-        device?: string;
-        backUrl?: string;
-      };
+      const { query } = request;
       const session = await readMemberSession(request, deps.members);
       const outcome = await launchLotteryLobby(
         { games: deps.games, lottery },

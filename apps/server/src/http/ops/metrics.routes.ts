@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import type { Metrics } from '../../platform/metrics/metrics.ts';
 
 /**
  * GET /metrics in Prometheus text format; outside the envelope by design. Deployments that must not
  * expose it publicly block the path at the load balancer (API.md, "Prefixes").
  */
-export function registerMetricsRoutes(app: FastifyInstance, deps: { metrics: Metrics }): void {
+export function registerMetricsRoutes(app: TypedApp, deps: { metrics: Metrics }): void {
   app.get(
     '/metrics',
     {

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
 /** Liveness and readiness for load balancers and orchestrators; outside the envelope by design. */
-export function registerOpsRoutes(app: FastifyInstance, deps: { database: DatabaseHandle }): void {
+export function registerOpsRoutes(app: TypedApp, deps: { database: DatabaseHandle }): void {
   app.get(
     '/healthz',
     {

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { AppError } from '../../platform/errors/errors.ts';
 import { expectedErrorOf } from '../../platform/http/envelope.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { jsonTextHasControlCharacter } from '../../platform/http/validation.ts';
 import { applyGatewayCallback, type CallbackAnswer, type DepositDeps } from '../../workflows/deposit.ts';
 import { applyPayoutCallback, type WithdrawDeps } from '../../workflows/withdraw.ts';
@@ -23,8 +24,8 @@ declare module 'fastify' {
  * Payment gateways' callbacks (API.md prefix /pay). They answer in the gateway's own protocol —
  * `{ "status": "OK" }` stops its retries — not in the envelope, since no player reads them.
  */
-export function registerPayRoutes(app: FastifyInstance, deps: WithdrawDeps & DepositDeps): void {
-  app.register(async (scope) => {
+export function registerPayRoutes(app: TypedApp, deps: WithdrawDeps & DepositDeps): void {
+  app.register(async (scope: TypedApp) => {
     // The signature covers the raw bytes, so this scope keeps them before parsing. A control
     // character (a NUL above all, which PostgreSQL refuses in text) is in no gateway's callback:
     // such a body is refused before it is recorded or read.
@@ -63,8 +64,8 @@ export function registerPayRoutes(app: FastifyInstance, deps: WithdrawDeps & Dep
           rawBody: string;
         }) => Promise<CallbackAnswer>,
       ) =>
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        const { methodId } = request.params as Static<typeof Params>;
+      async (request: FastifyRequest & { params: Static<typeof Params> }, reply: FastifyReply) => {
+        const { methodId } = request.params;
         const header = (name: string) => {
           const value = request.headers[name];
           return typeof value === 'string' ? value : undefined;

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { findFlagFile } from '../../modules/reference/reference.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 
 // Flags never change for a given package version; a month is long enough to matter and short
 // enough that an updated flag set reaches everyone.
@@ -10,7 +10,7 @@ const FLAG_CACHE_CONTROL = 'public, max-age=2592000, immutable';
 const FLAG_PARAMETER_PATTERN = /^([A-Za-z]{2})(\.svg)?$/;
 
 /** GET /COUNTRY_FLAG/{countryCode}: the country's SVG flag from the flag-icons package. */
-export function registerCountryFlagRoutes(app: FastifyInstance): void {
+export function registerCountryFlagRoutes(app: TypedApp): void {
   // About 250 small files; each is read once and then answered from memory.
   const flags = new Map<string, Buffer>();
 
@@ -25,7 +25,7 @@ export function registerCountryFlagRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { countryCode } = request.params as { countryCode: string };
+      const { countryCode } = request.params;
       const code = FLAG_PARAMETER_PATTERN.exec(countryCode)?.[1]?.toUpperCase();
       const file = code ? findFlagFile(code) : null;
       if (!code || !file) throw new AppError('NOT_FOUND');

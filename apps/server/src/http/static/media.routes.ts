@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../platform/errors/errors.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 
 /** The seed's own images (banners, logo, licence), drawn as SVG and shipped with the code. */
 export const SEED_ASSETS_DIRECTORY = path.resolve(import.meta.dirname, '../../seed/assets');
@@ -16,7 +16,7 @@ const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inl
  * GET /media/{name}: files of the seed assets folder. Only names listed from that folder at start
  * are served, so a request can never reach another path.
  */
-export function registerMediaRoutes(app: FastifyInstance, directory: string = SEED_ASSETS_DIRECTORY): void {
+export function registerMediaRoutes(app: TypedApp, directory: string = SEED_ASSETS_DIRECTORY): void {
   let names: ReadonlySet<string>;
   try {
     names = new Set(readdirSync(directory).filter((name) => MEDIA_NAME_PATTERN.test(name)));
@@ -35,7 +35,7 @@ export function registerMediaRoutes(app: FastifyInstance, directory: string = SE
       },
     },
     async (request, reply) => {
-      const { name } = request.params as { name: string };
+      const { name } = request.params;
       if (!names.has(name)) throw new AppError('NOT_FOUND');
       const svg = await readFile(path.join(directory, name));
       return reply

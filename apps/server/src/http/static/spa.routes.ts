@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors/errors.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import {
   createPageSecurityHeaders,
   hashInlineScripts,
@@ -136,7 +137,7 @@ async function sendPage(
  * HSTS, computed once per merchant (security-headers.ts).
  */
 export async function registerSpaRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   options: { webDistDir: string; adminDistDir: string; readVendorOrigins: VendorOriginReader },
 ): Promise<void> {
   const web = openSite(options.webDistDir);

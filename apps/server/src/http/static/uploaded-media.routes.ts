@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../platform/errors/errors.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 
 /** Where players' browsers fetch uploaded content images: `/media/uploads/<namespace>/<file>.webp`. */
@@ -14,7 +14,7 @@ const PUBLIC_NAMESPACES = new Set(['content', 'game-icons']);
 const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** GET /media/uploads/{namespace}/{file}: an uploaded, re-encoded WebP image of a public namespace. */
-export function registerUploadedMediaRoutes(app: FastifyInstance, deps: { images: ImageStore }): void {
+export function registerUploadedMediaRoutes(app: TypedApp, deps: { images: ImageStore }): void {
   app.get(
     `${UPLOADED_MEDIA_PREFIX}:namespace/:file`,
     {
@@ -29,7 +29,7 @@ export function registerUploadedMediaRoutes(app: FastifyInstance, deps: { images
       },
     },
     async (request, reply) => {
-      const { namespace, file } = request.params as { namespace: string; file: string };
+      const { namespace, file } = request.params;
       if (!PUBLIC_NAMESPACES.has(namespace)) throw new AppError('NOT_FOUND');
       const data = await deps.images.read(`${namespace}/${file}`);
       if (!data) throw new AppError('NOT_FOUND');

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { type GameService, lotteryRouteOf } from '../../modules/game/game.service.ts';
 import { type LotteryService, parseReportedDraw } from '../../modules/lottery/lottery.service.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { findControlCharacters } from '../../platform/http/validation.ts';
 import { StringOf } from '../wps/system/system-schemas.ts';
 
@@ -18,7 +18,7 @@ type DrawReply = { status: 'OK' | 'INVALID_SIGNATURE' | 'INVALID_DRAW' | 'ERROR'
  * Only a lottery vendor's own game can be reported; the first report of a numero stands and a
  * repeat answers OK with duplicate, so that a vendor retrying until OK stops.
  */
-export function registerDrawReportRoutes(app: FastifyInstance, deps: DrawReportRoutesDeps): void {
+export function registerDrawReportRoutes(app: TypedApp, deps: DrawReportRoutesDeps): void {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { GameService } from '../../modules/game/game.service.ts';
 import type { MerchantService } from '../../modules/merchant/merchant.service.ts';
+import type { TypedApp } from '../../platform/http/typed.ts';
 import { findControlCharacters } from '../../platform/http/validation.ts';
 import type {
   VendorWallet,
@@ -53,7 +53,7 @@ const WalletHeaders = Type.Object({
  * { status, balance, transactionId }. The signature covers the raw bytes of the body, so these
  * routes live in their own scope whose JSON parser hands the body on as text.
  */
-export function registerVendorWalletRoutes(app: FastifyInstance, deps: VendorWalletRoutesDeps): void {
+export function registerVendorWalletRoutes(app: TypedApp, deps: VendorWalletRoutesDeps): void {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(

@@ -1,8 +1,8 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import {
   describeGameRealityCheck,
   type GameRealityCheckDeps,
@@ -19,7 +19,7 @@ const SignedMoney = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['-120
  * The reality check inside our game client when it runs on its own (a phone's full screen): the
  * site's shell reminds a player only while the game sits in its frame.
  */
-export function registerHouseRealityCheckRoutes(app: FastifyInstance, deps: GameRealityCheckDeps): void {
+export function registerHouseRealityCheckRoutes(app: TypedApp, deps: GameRealityCheckDeps): void {
   app.get(
     '/wps/game/house/reality-check',
     {

@@ -1,5 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { GameService } from '../../../modules/game/game.service.ts';
 import { describePaytable, HOUSE_GAME_CODES } from '../../../modules/house-rounds/house-games.ts';
@@ -11,6 +11,7 @@ import type { MemberService } from '../../../modules/member/member.service.ts';
 import { nextDayOf, startOfDateIn } from '../../../modules/wallet/wallet.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { HouseGames, HouseTable, RoundView, TableState } from '../../../workflows/play-house-game.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
@@ -206,7 +207,7 @@ function toRound(view: RoundView) {
  * bet, act on an open round, set the client seed, rotate the seed pair, and the betting records
  * with each round's detail and fairness inputs. Every call but open carries X-Game-Token.
  */
-export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesDeps): void {
+export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): void {
   const { houseGames } = deps;
 
   function gameTokenOf(request: FastifyRequest): string {
@@ -256,7 +257,7 @@ export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesD
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const body = request.body as Static<typeof OpenBody>;
+      const { body } = request;
       const at = { id: merchant.id, currency: merchant.currency };
       if (body.mode === 'demo') {
         if (!body.gameCode) throw new AppError('VALIDATION', { value: { fields: { gameCode: 'required' } } });
@@ -284,7 +285,7 @@ export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesD
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const { requestId, ...bet } = request.body as Static<typeof BetBody>;
+      const { requestId, ...bet } = request.body;
       const round = await houseGames.placeBetWithToken(
         { id: merchant.id, currency: merchant.currency },
         gameTokenOf(request),
@@ -309,7 +310,7 @@ export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesD
     },
     async (request) => {
       const table = await tableOf(request);
-      const body = request.body as Static<typeof ActionBody>;
+      const { body } = request;
       const round = await houseGames.takeAction(table, body.roundId, {
         type: body.type,
         ...(body.tile !== undefined ? { tile: body.tile } : {}),
@@ -331,9 +332,7 @@ export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesD
     },
     async (request) => {
       const table = await tableOf(request);
-      return ok(
-        await houseGames.setClientSeed(table, (request.body as Static<typeof ClientSeedBody>).clientSeed),
-      );
+      return ok(await houseGames.setClientSeed(table, request.body.clientSeed));
     },
   );
 
@@ -386,7 +385,7 @@ export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesD
     async (request) => {
       const merchant = requireMerchant(request);
       const player = await recordsPlayer(request);
-      const query = request.query as Static<typeof RecordsQuery>;
+      const { query } = request;
       let gameId: string | undefined;
       if (query.gameCode) {
         const vendor = await deps.games.findVendor(merchant.id, 'INHOUSE');
@@ -433,7 +432,7 @@ export function registerHouseGameRoutes(app: FastifyInstance, deps: HouseRoutesD
     },
     async (request) => {
       const player = await recordsPlayer(request);
-      const { roundId } = request.params as { roundId: string };
+      const { roundId } = request.params;
       const row = await deps.houseRounds.findRoundById(roundId);
       if (!row || row.member_id !== player.memberId || row.phase === null || row.phase === 'refused') {
         throw new AppError('NOT_FOUND');

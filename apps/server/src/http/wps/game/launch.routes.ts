@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { GameService } from '../../../modules/game/game.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { TRIAL_TYPE } from '../../../modules/member/member.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { launchGame } from '../../../workflows/launch-game.ts';
 import type { VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { readMemberSession } from '../../member-session.ts';
@@ -32,7 +32,7 @@ const LaunchValue = Type.Union([
 ]);
 
 /** The launch call (API.md "launch", "Demo play"). */
-export function registerLaunchRoutes(app: FastifyInstance, deps: LaunchRoutesDeps): void {
+export function registerLaunchRoutes(app: TypedApp, deps: LaunchRoutesDeps): void {
   app.get(
     '/wps/game/launchGame',
     {
@@ -52,7 +52,7 @@ export function registerLaunchRoutes(app: FastifyInstance, deps: LaunchRoutesDep
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const query = request.query as { nodeId: string; mode?: 'real' | 'demo' };
+      const { query } = request;
       const session = await readMemberSession(request, deps.members);
       const outcome = await launchGame(
         { games: deps.games, ...(deps.vendorTransfers ? { vendorTransfers: deps.vendorTransfers } : {}) },

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
-import { MEMBER_ICONS, type MemberIcon, type MemberService } from '../../../modules/member/member.service.ts';
+import { Type } from 'typebox';
+import { MEMBER_ICONS, type MemberService } from '../../../modules/member/member.service.ts';
 import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
 import type { LoginDeps } from '../../../workflows/login.ts';
 import { checkCurrentPassword } from '../../../workflows/member-secrets.ts';
 import { checkNewPassword } from '../../../workflows/recover-password.ts';
-import { type RegisterForm, type RegisterMethod, registerMember } from '../../../workflows/register.ts';
+import { type RegisterMethod, registerMember } from '../../../workflows/register.ts';
 import { readCaptchaId, readClient } from '../../client-context.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
@@ -82,7 +82,7 @@ const ChangePasswordBody = Type.Object({
 });
 
 /** GET /wps/member/info, icon, PUT register (E), POST password (T, E), GET /wps/agent/affiliate. */
-export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDeps): void {
+export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): void {
   const { members } = deps;
 
   app.get(
@@ -162,7 +162,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDep
     },
     async (request) => {
       const { member } = await requireMember(request, members);
-      const { icon } = request.body as { icon: MemberIcon };
+      const { icon } = request.body;
       await members.setIcon(member.id, icon);
       return ok({ icon, url: iconUrl(icon) });
     },
@@ -194,7 +194,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDep
           merchant,
           {
             method,
-            form: request.body as RegisterForm,
+            form: request.body,
             captchaId: readCaptchaId(request),
             language: request.language,
           },
@@ -220,7 +220,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDep
     async (request) => {
       const merchant = requireMerchant(request);
       const { member, session } = await requireMember(request, members, { allowPasswordChange: true });
-      const body = request.body as Static<typeof ChangePasswordBody>;
+      const { body } = request;
       const language = request.language;
       const fields = checkNewPassword(merchant, language, body);
       if (!fields.newPassword && body.newPassword === body.oldPassword) {
@@ -270,7 +270,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDep
     },
     async (request) => {
       const { member } = await requireMember(request, members);
-      const { page, pageSize } = request.query as { page: number; pageSize: number };
+      const { page, pageSize } = request.query;
       const { rows, totalPages } = await members.listLogins(member.id, page, pageSize);
       return ok({
         list: rows.map((row) => ({
@@ -301,7 +301,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRoutesDep
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const { code } = request.query as { code: string };
+      const { code } = request.query;
       const agent = code.trim() ? await members.findAgentByAffiliateCode(merchant.id, code) : undefined;
       return ok({ valid: Boolean(agent) });
     },

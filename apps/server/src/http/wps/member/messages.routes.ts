@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   type InboxService,
   MESSAGE_IDS_MAX,
@@ -7,6 +6,7 @@ import {
 } from '../../../modules/inbox/inbox.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
@@ -34,7 +34,7 @@ const ReadBody = Type.Object({
 
 /** The member's inbox (spec §2 messageV2, §3 "Messages"): list, unread count, mark read. */
 export function registerMessageRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   deps: { members: MemberService; inbox: InboxService },
 ): void {
   app.get(
@@ -59,7 +59,7 @@ export function registerMessageRoutes(
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const query = request.query as Static<typeof ListQuery>;
+      const { query } = request;
       const pageSize = query.pageSize ?? 10;
       const site = merchant.settings.siteName || merchant.name;
       const [page, unread] = await Promise.all([
@@ -100,7 +100,7 @@ export function registerMessageRoutes(
     },
     async (request) => {
       const { member } = await requireMember(request, deps.members);
-      const { ids } = request.body as Static<typeof ReadBody>;
+      const { ids } = request.body;
       await deps.inbox.markRead(member.id, ids ?? null);
       return ok({ unread: await deps.inbox.countUnread(member.id) });
     },

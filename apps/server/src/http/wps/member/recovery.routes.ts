@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
 import { merchantOriginOf } from '../../../modules/merchant/merchant.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { Messenger } from '../../../platform/messaging/messenger.ts';
 import type { LoginDeps } from '../../../workflows/login.ts';
 import {
@@ -44,7 +44,7 @@ const PhoneBody = Type.Object({
 });
 
 /** Forgot password: by email (a reset link), the link's form, and by phone (an SMS code). */
-export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryRoutesDeps): void {
+export function registerRecoveryRoutes(app: TypedApp, deps: RecoveryRoutesDeps): void {
   app.post(
     '/wps/member/password/email',
     {
@@ -58,7 +58,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryRoute
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const body = request.body as Static<typeof EmailBody>;
+      const { body } = request;
       const client = readClient(request, deps.countryHeader);
       await sendPasswordResetEmail(deps, merchant, {
         username: body.username,
@@ -85,7 +85,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryRoute
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof ResetBody>;
+      const { body } = request;
       return ok(
         await resetPasswordWithToken(
           deps,
@@ -110,7 +110,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryRoute
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof PhoneBody>;
+      const { body } = request;
       return ok(
         await resetPasswordWithSmsCode(
           deps,

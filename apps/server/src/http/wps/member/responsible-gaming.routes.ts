@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import {
   EXCLUSION_KINDS,
@@ -13,6 +12,7 @@ import {
 } from '../../../modules/responsible-gaming/responsible-gaming.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { Realtime } from '../../../platform/realtime/realtime.ts';
 import { takePlayBreak } from '../../../workflows/responsible-gaming.ts';
 import { requirePositiveAmount } from '../../amount.ts';
@@ -94,10 +94,7 @@ function parseLimitValue(kind: PlayLimitKind, text: string | null): bigint | nul
 }
 
 /** The member centre's responsible gaming page: limits, reality check, breaks (issue 5). */
-export function registerResponsibleGamingRoutes(
-  app: FastifyInstance,
-  deps: ResponsibleGamingRoutesDeps,
-): void {
+export function registerResponsibleGamingRoutes(app: TypedApp, deps: ResponsibleGamingRoutesDeps): void {
   const memberOf = async (request: Parameters<typeof requireMember>[0]) => {
     const { member } = await requireMember(request, deps.members);
     return { member, who: { memberId: member.id, merchantId: member.merchant_id } };
@@ -131,7 +128,7 @@ export function registerResponsibleGamingRoutes(
     },
     async (request) => {
       const { who } = await memberOf(request);
-      const body = request.body as Static<typeof LimitBody>;
+      const { body } = request;
       await deps.responsibleGaming.setLimit(who, {
         kind: body.kind,
         period: body.period,
@@ -154,10 +151,7 @@ export function registerResponsibleGamingRoutes(
     },
     async (request) => {
       const { who } = await memberOf(request);
-      await deps.responsibleGaming.setRealityCheck(
-        who,
-        (request.body as Static<typeof RealityCheckBody>).minutes,
-      );
+      await deps.responsibleGaming.setRealityCheck(who, request.body.minutes);
       return answer(who);
     },
   );
@@ -180,11 +174,7 @@ export function registerResponsibleGamingRoutes(
     },
     async (request) => {
       const { member } = await memberOf(request);
-      const { exclusion } = await takePlayBreak(
-        deps,
-        member,
-        (request.body as Static<typeof BreakBody>).kind,
-      );
+      const { exclusion } = await takePlayBreak(deps, member, request.body.kind);
       return ok({ kind: exclusion.kind, endsAt: exclusion.endsAt.toISOString() });
     },
   );

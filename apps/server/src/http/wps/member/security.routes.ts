@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type { SecretBox } from '../../../platform/crypto/secret-box.ts';
 import { createTotpSecret, totpUri } from '../../../platform/crypto/totp.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
 import { checkAuthenticatorCode } from '../../../workflows/member-secrets.ts';
 import { checkPaymentPassword } from '../../../workflows/payment-password.ts';
@@ -32,7 +32,7 @@ const PaymentPasswordBody = Type.Object({
 });
 
 /** Google Authenticator (TOTP) enrolment in the security centre (spec §4 "Unregistered IP"). */
-export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoutesDeps): void {
+export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps): void {
   const { members } = deps;
 
   app.post(
@@ -74,7 +74,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoute
     async (request) => {
       const { member } = await requireMember(request, members);
       if (member.totp_enabled_at || !member.totp_secret) throw new AppError('CONFLICT');
-      const { code } = request.body as Static<typeof CodeBody>;
+      const { code } = request.body;
       const step = await checkAuthenticatorCode(deps, member, code);
       await members.enableTotp(member.id, step);
       return ok({});
@@ -96,7 +96,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoute
     async (request) => {
       const { member } = await requireMember(request, members);
       if (!member.totp_enabled_at) throw new AppError('CONFLICT');
-      const { code } = request.body as Static<typeof CodeBody>;
+      const { code } = request.body;
       await checkAuthenticatorCode(deps, member, code);
       await members.disableTotp(member.id);
       return ok({});
@@ -119,7 +119,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityRoute
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, members);
-      const body = request.body as Static<typeof PaymentPasswordBody>;
+      const { body } = request;
       if (body.confirmPaymentPassword !== body.newPaymentPassword) {
         throw new AppError('VALIDATION', { value: { fields: { confirmPaymentPassword: 'mismatch' } } });
       }

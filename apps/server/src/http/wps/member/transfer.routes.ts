@@ -1,8 +1,8 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { isAgentType } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { type MemberTransferDeps, transferBetweenMembers } from '../../../workflows/member-transfer.ts';
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
@@ -30,7 +30,7 @@ const TransferBody = Type.Object({
  * Transfers inside an agent tree (spec §2 transferFund, transferUpline; sealed: it carries the
  * payment password), and who the member's upline is.
  */
-export function registerTransferRoutes(app: FastifyInstance, deps: MemberTransferDeps): void {
+export function registerTransferRoutes(app: TypedApp, deps: MemberTransferDeps): void {
   app.get(
     '/wps/member/upline',
     {
@@ -71,7 +71,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: MemberTransfe
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const body = request.body as Static<typeof TransferBody>;
+      const { body } = request;
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const result = await transferBetweenMembers(deps, merchant, member, {
         direction: body.direction as 'downline' | 'upline',

@@ -1,10 +1,10 @@
 import { parseAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../../../modules/responsible-gaming/responsible-gaming.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { readUploadedFile } from '../../../platform/http/upload.ts';
 import {
   type BankDepositDeps,
@@ -27,7 +27,7 @@ const REFERENCE_PATTERN = /^[A-Za-z0-9 ._/-]{4,64}$/;
  * content). It waits for an operator's review.
  */
 export function registerBankDepositRoutes(
-  app: FastifyInstance,
+  app: TypedApp,
   deps: BankDepositDeps & { members: MemberService; responsibleGaming: ResponsibleGamingService },
 ): void {
   app.post(

@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { DepositStatus } from '../../../db/schema.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { merchantOriginOf } from '../../../modules/merchant/merchant.service.ts';
@@ -11,6 +10,7 @@ import {
 } from '../../../modules/payment/payment.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { type DepositDeps, startGatewayDeposit } from '../../../workflows/deposit.ts';
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
@@ -112,7 +112,7 @@ export function depositItem(deposit: DepositRow) {
 }
 
 /** Deposits from the member centre (spec §2 depositv2): methods, starting one, and their history. */
-export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesDeps): void {
+export function registerPaymentRoutes(app: TypedApp, deps: PaymentRoutesDeps): void {
   app.get(
     '/wps/payment/methods',
     {
@@ -152,7 +152,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesD
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const body = request.body as Static<typeof StartBody>;
+      const { body } = request;
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const { deposit, payUrl } = await startGatewayDeposit(deps, merchant, member, {
         methodId: body.methodId,
@@ -179,7 +179,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesD
     },
     async (request) => {
       const { member } = await requireMember(request, deps.members);
-      const query = request.query as Static<typeof ListQuery>;
+      const { query } = request;
       const pageSize = query.pageSize ?? 10;
       const { rows, total } = await deps.payments.listMemberDeposits({
         memberId: member.id,
@@ -206,7 +206,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesD
     },
     async (request) => {
       const { member } = await requireMember(request, deps.members);
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       const deposit = await deps.payments.findDeposit(id);
       if (!deposit || deposit.member_id !== member.id) throw new AppError('NOT_FOUND');
       return ok(depositItem(deposit));

@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { ResolvedMerchant } from '../../../modules/merchant/merchant.service.ts';
 import {
   CASE_NOTE_LENGTH_MAX,
@@ -11,6 +10,7 @@ import {
 } from '../../../modules/payment/withdrawal.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { readUploadedFile } from '../../../platform/http/upload.ts';
 import type { ImageStore } from '../../../platform/storage/image-store.ts';
 import {
@@ -138,10 +138,7 @@ export function withdrawalItem(
  * The member's side of withdrawals (spec §2 withdraw, security centre): payout accounts, what a
  * withdrawal needs, requesting one (sealed: it carries the payment password), and their history.
  */
-export function registerWithdrawalRoutes(
-  app: FastifyInstance,
-  deps: WithdrawDeps & { images: ImageStore },
-): void {
+export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { images: ImageStore }): void {
   app.get(
     '/wps/member/payoutAccounts',
     {
@@ -172,7 +169,7 @@ export function registerWithdrawalRoutes(
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const body = request.body as Static<typeof BindBody>;
+      const { body } = request;
       const provider = body.kind === 'ewallet' ? body.provider.toUpperCase() : body.provider.trim();
       if (body.kind === 'ewallet' && !(E_WALLET_PROVIDERS as readonly string[]).includes(provider)) {
         throw new AppError('VALIDATION', { value: { fields: { provider: 'unknown' } } });
@@ -194,7 +191,7 @@ export function registerWithdrawalRoutes(
     },
     async (request) => {
       const { member } = await requireMember(request, deps.members);
-      await deps.withdrawals.removePayoutAccount(member.id, (request.params as Static<typeof IdParams>).id);
+      await deps.withdrawals.removePayoutAccount(member.id, request.params.id);
       return ok({});
     },
   );
@@ -254,7 +251,7 @@ export function registerWithdrawalRoutes(
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const body = request.body as Static<typeof RequestBody>;
+      const { body } = request;
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const withdrawal = await requestWithdrawal(deps, merchant, member, {
         payoutAccountId: body.payoutAccountId,
@@ -287,7 +284,7 @@ export function registerWithdrawalRoutes(
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const query = request.query as Static<typeof PageQuery>;
+      const { query } = request;
       const pageSize = query.pageSize ?? 10;
       const [page, accounts] = await Promise.all([
         deps.withdrawals.listMemberWithdrawals(member.id, query.page ?? 1, pageSize),
@@ -322,8 +319,8 @@ export function registerWithdrawalRoutes(
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const { id } = request.params as Static<typeof IdParams>;
-      const body = request.body as Static<typeof ConfirmBody>;
+      const { id } = request.params;
+      const { body } = request;
       let receivedMinor: bigint;
       if (body.outcome === 'fully_paid') {
         const row = await deps.withdrawals.findWithdrawal(id);
@@ -359,7 +356,7 @@ export function registerWithdrawalRoutes(
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       const upload = await readUploadedFile(request, PROOF_BYTES_MAX);
       const note = upload.fields.note?.trim() ?? '';
       if (note.length > CASE_NOTE_LENGTH_MAX) {

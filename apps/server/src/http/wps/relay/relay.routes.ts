@@ -1,5 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import {
   type CatalogueGameRow,
@@ -17,6 +17,7 @@ import {
 } from '../../../modules/catalogue/catalogue.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import { Defaulted, type TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { GameItem, gameNameIn } from '../game/game-items.ts';
@@ -41,38 +42,36 @@ const ListFilterQuery = {
 };
 
 function pageSizeOf(max: number, defaultSize: number) {
-  return Type.Optional(Type.Integer({ minimum: 1, maximum: max, default: defaultSize }));
+  return Defaulted(Type.Integer({ minimum: 1, maximum: max, default: defaultSize }));
 }
 
 const GamesQuery = Type.Object({
   ...ListFilterQuery,
   gameClassify: Type.Optional(Type.String({ pattern: CODE_PATTERN })),
   gameName: Type.Optional(Type.String({ maxLength: SEARCH_TEXT_LENGTH_MAX })),
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageNo: Defaulted(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   pageSize: pageSizeOf(GAMES_PAGE_SIZE_MAX, GAMES_PAGE_SIZE_DEFAULT),
 });
 const HotGamesQuery = Type.Object({
   ...ListFilterQuery,
   isPlatform: Type.Optional(Type.Integer()),
-  limitNum: Type.Optional(Type.Integer({ minimum: 1, maximum: HOT_GAMES_MAX, default: HOT_GAMES_MAX })),
+  limitNum: Defaulted(Type.Integer({ minimum: 1, maximum: HOT_GAMES_MAX, default: HOT_GAMES_MAX })),
 });
 const FavoritesQuery = Type.Object({
   ...ListFilterQuery,
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageNo: Defaulted(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   pageSize: pageSizeOf(FAVORITES_PAGE_SIZE_MAX, FAVORITES_PAGE_SIZE_MAX),
 });
 const RecentQuery = Type.Object({
   ...ListFilterQuery,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  page: Defaulted(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   pageSize: pageSizeOf(RECENT_PAGE_SIZE_MAX, RECENT_PAGE_SIZE_MAX),
 });
 const WinnersQuery = Type.Object({
   ...MerchantQuery,
   ...LanguageQuery,
-  gameCategory: Type.Optional(Type.String({ pattern: CODE_PATTERN, default: 'ALL' })),
-  limitNum: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: WINNERS_LIMIT_MAX, default: WINNERS_LIMIT_MAX }),
-  ),
+  gameCategory: Defaulted(Type.String({ pattern: CODE_PATTERN, default: 'ALL' })),
+  limitNum: Defaulted(Type.Integer({ minimum: 1, maximum: WINNERS_LIMIT_MAX, default: WINNERS_LIMIT_MAX })),
 });
 const VendorsQuery = Type.Object({
   ...MerchantQuery,
@@ -151,7 +150,12 @@ function gameQueryOf(query: ListFilter & { gameClassify?: string; gameName?: str
   };
 }
 
-const schemaOf = (summary: string, querystring: TSchema, value: TSchema, needsLogin = false) => ({
+const schemaOf = <Query extends TSchema, Value extends TSchema>(
+  summary: string,
+  querystring: Query,
+  value: Value,
+  needsLogin = false,
+) => ({
   tags: ['lobby'],
   summary,
   querystring,
@@ -164,7 +168,7 @@ const schemaOf = (summary: string, querystring: TSchema, value: TSchema, needsLo
 });
 
 /** The lobby's game lists (API.md "game lists"; spec §7 "Games list" … "Winner board"). */
-export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps): void {
+export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void {
   const { catalogue, members } = deps;
   const memberOf = (request: FastifyRequest) => requireMember(request, members, { allowTrial: true });
 
@@ -208,12 +212,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
     },
     async (request, reply) => {
       const merchant = requireMerchant(request);
-      const query = request.query as ListFilter & {
-        gameClassify?: string;
-        gameName?: string;
-        pageNo: number;
-        pageSize: number;
-      };
+      const { query } = request;
       const filter = gameQueryOf(query);
       const paging = { pageNo: query.pageNo, pageSize: query.pageSize };
       const body = await catalogue.keepWhileUnchanged(
@@ -244,7 +243,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
     },
     async (request, reply) => {
       const merchant = requireMerchant(request);
-      const query = request.query as ListFilter & { limitNum: number };
+      const { query } = request;
       const filter = gameQueryOf(query);
       const body = await catalogue.keepWhileUnchanged(
         `hot:${merchant.id}:${request.language}:${JSON.stringify([filter, query.limitNum])}`,
@@ -275,7 +274,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
     async (request) => {
       const merchant = requireMerchant(request);
       const session = await memberOf(request);
-      const query = request.query as ListFilter & { pageNo: number; pageSize: number };
+      const { query } = request;
       const page = await catalogue.listFavorites(merchant.id, session.member.id, gameQueryOf(query), {
         pageNo: query.pageNo,
         pageSize: query.pageSize,
@@ -308,7 +307,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
     async (request) => {
       const merchant = requireMerchant(request);
       const session = await memberOf(request);
-      const { nodeId } = request.body as { nodeId: string };
+      const { nodeId } = request.body;
       await catalogue.addFavorite(merchant.id, session.member.id, nodeId);
       return ok({ nodeId });
     },
@@ -334,7 +333,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
     async (request) => {
       const merchant = requireMerchant(request);
       const session = await memberOf(request);
-      const { nodeId } = request.params as { nodeId: string };
+      const { nodeId } = request.params;
       await catalogue.removeFavorite(merchant.id, session.member.id, nodeId);
       return ok({ nodeId });
     },
@@ -353,7 +352,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
     async (request) => {
       const merchant = requireMerchant(request);
       const session = await memberOf(request);
-      const query = request.query as ListFilter & { page: number; pageSize: number };
+      const { query } = request;
       const page = await catalogue.listRecent(merchant.id, session.member.id, gameQueryOf(query), {
         pageNo: query.page,
         pageSize: query.pageSize,
@@ -376,7 +375,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: RelayRoutesDeps)
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const query = request.query as { gameCategory: string; limitNum: number };
+      const { query } = request;
       const category = query.gameCategory === 'ALL' ? undefined : query.gameCategory;
       const rows = await catalogue.listWinners(merchant.id, category, query.limitNum);
       return ok({

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
 import {
   type LoginDeps,
@@ -55,7 +55,7 @@ const FreePlayBody = Type.Object({
 });
 
 /** POST /wps/session/login (E), /login/freeplay, DELETE /wps/session/logout (T). */
-export function registerSessionRoutes(app: FastifyInstance, deps: SessionRoutesDeps): void {
+export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): void {
   app.post(
     '/wps/session/login',
     {
@@ -70,7 +70,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRoutesD
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const body = request.body as Static<typeof LoginBody>;
+      const { body } = request;
       const client = readClient(request, deps.countryHeader);
       const agentPage = body.agentPage === true;
       const empty = translateField(request.language, 'required');
@@ -126,7 +126,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRoutesD
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof SecondStepSendBody>;
+      const { body } = request;
       return ok(
         await sendSecondStepCode(
           deps,
@@ -152,7 +152,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRoutesD
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof SecondStepBody>;
+      const { body } = request;
       return ok(
         await answerSecondStep(deps, requireMerchant(request), body, readClient(request, deps.countryHeader)),
       );
@@ -171,7 +171,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRoutesD
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof FreePlayBody>;
+      const { body } = request;
       return ok(
         await logInForFreePlay(
           deps,

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { merchantOriginOf, type ResolvedMerchant } from '../../../modules/merchant/merchant.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import {
   exchangeSocialTicket,
   finishSocialLogin,
@@ -57,7 +57,7 @@ function callbackUrlOf(merchant: ResolvedMerchant, publicOrigin: string, provide
  * for the provider's address, the provider calls back here, and the page trades the ticket it is
  * handed for a session.
  */
-export function registerSocialLoginRoutes(app: FastifyInstance, deps: SocialLoginRoutesDeps): void {
+export function registerSocialLoginRoutes(app: TypedApp, deps: SocialLoginRoutesDeps): void {
   app.post(
     '/wps/session/social/start',
     {
@@ -70,7 +70,7 @@ export function registerSocialLoginRoutes(app: FastifyInstance, deps: SocialLogi
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof StartBody>;
+      const { body } = request;
       const merchant = requireMerchant(request);
       return ok(
         await startSocialLogin(deps, merchant, {
@@ -96,7 +96,7 @@ export function registerSocialLoginRoutes(app: FastifyInstance, deps: SocialLogi
       },
     },
     async (request, reply) => {
-      const { provider } = request.params as Static<typeof CallbackParams>;
+      const { provider } = request.params;
       const merchant = requireMerchant(request);
       const callbackUrl = callbackUrlOf(merchant, deps.publicOrigin, provider);
       callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
@@ -124,7 +124,7 @@ export function registerSocialLoginRoutes(app: FastifyInstance, deps: SocialLogi
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof TicketBody>;
+      const { body } = request;
       return ok(
         await exchangeSocialTicket(deps, requireMerchant(request), {
           ticket: body.ticket,

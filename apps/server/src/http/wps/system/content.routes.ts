@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
   ANNOUNCEMENT_PAGE_SIZE_DEFAULT,
@@ -10,6 +9,7 @@ import {
   type Execution,
 } from '../../../modules/content/content.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {
   AnnouncementTypeCode,
@@ -70,7 +70,7 @@ function splitCodes<T extends string>(text: string | undefined, allowed: readonl
 }
 
 /** Announcements and the help centre: GET /wps/system/announcements and /wps/system/helpCenter. */
-export function registerContentRoutes(app: FastifyInstance, deps: { contentService: ContentService }): void {
+export function registerContentRoutes(app: TypedApp, deps: { contentService: ContentService }): void {
   const { contentService } = deps;
 
   app.get(
@@ -88,13 +88,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: { contentServi
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const query = request.query as {
-        types?: string;
-        platform?: 'W';
-        execution?: string;
-        pageNo: number;
-        pageSize: number;
-      };
+      const { query } = request;
       const types: readonly AnnouncementType[] =
         splitCodes(query.types, ANNOUNCEMENT_TYPES) ?? ANNOUNCEMENT_TYPES;
       const executions: readonly Execution[] | undefined = splitCodes(query.execution, EXECUTIONS);
@@ -126,7 +120,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: { contentServi
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const query = request.query as { device?: 'WEB' };
+      const { query } = request;
       const list = await contentService.listHelpCenter(merchant.id, query.device ?? 'WEB', {
         language: request.language,
         fallbackLanguage: merchant.defaultLanguage,

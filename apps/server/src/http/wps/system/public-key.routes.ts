@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { EncryptionKeyStore } from '../../../platform/crypto/encryption-keys.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 
 const PublicKeyValue = Type.Object({
   kid: Type.String(),
@@ -16,7 +16,7 @@ const PublicKeyValue = Type.Object({
 });
 
 /** GET /wps/system/publicKey: the RSA-OAEP-256 key clients seal E bodies with (API.md "Encrypted payloads"). */
-export function registerPublicKeyRoutes(app: FastifyInstance, deps: { keys: EncryptionKeyStore }): void {
+export function registerPublicKeyRoutes(app: TypedApp, deps: { keys: EncryptionKeyStore }): void {
   app.get(
     '/wps/system/publicKey',
     {

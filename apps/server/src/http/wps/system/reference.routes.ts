@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { listCountries, listLanguages } from '../../../modules/reference/reference.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { BCP47_OF } from '../../../platform/i18n/language.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from './system-schemas.ts';
@@ -25,7 +25,7 @@ const LanguageItem = Type.Object({
 });
 
 /** Reference lists: GET /wps/system/countries and /wps/system/languages. */
-export function registerReferenceRoutes(app: FastifyInstance): void {
+export function registerReferenceRoutes(app: TypedApp): void {
   app.get(
     '/wps/system/countries',
     {

@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { ContentService } from '../../../modules/content/content.service.ts';
 import {
   CUSTOMER_SERVICE_TOKEN_LENGTH_MAX,
@@ -17,6 +16,7 @@ import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings
 import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import { isCaptchaRequiredForIp } from '../../../workflows/login.ts';
 import { listSocialProviders } from '../../../workflows/social-login.ts';
@@ -137,7 +137,7 @@ const PublicStateValue = Type.Object({
 });
 
 /** The merchant's public configuration and state: GET /wps/system/{status,permission,publicState,…}. */
-export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDeps): void {
+export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): void {
   const { merchantService, contentService, customerServiceLinks } = deps;
 
   app.get(
@@ -282,7 +282,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemRoutesDep
       const { ip } = readVisitor(request, deps.countryHeader);
       const limit = await deps.rateLimiter.hit(CUSTOMER_SERVICE_OPENS_PER_CLIENT, `${merchant.id}:${ip}`);
       if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
-      const { path } = request.query as Static<typeof OpenCustomerServiceQuery>;
+      const { path } = request.query;
       const url = await customerServiceLinks.open(merchant.id, path);
       // A bad, tampered or foreign token and a removed entry look alike: there is nothing to open.
       if (url === null) throw new AppError('NOT_FOUND');

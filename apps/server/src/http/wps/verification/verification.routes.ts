@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { CaptchaService } from '../../../modules/captcha/captcha.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
 import type { VerificationService } from '../../../modules/verification/verification.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
 import { parseMobileNumber } from '../../../platform/phone/phone-number.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
@@ -34,7 +34,7 @@ const NoLoginCodeBody = Type.Object({
 });
 
 /** SMS codes (registration, without login) and the captcha image. */
-export function registerVerificationRoutes(app: FastifyInstance, deps: VerificationRoutesDeps): void {
+export function registerVerificationRoutes(app: TypedApp, deps: VerificationRoutesDeps): void {
   app.post(
     '/wps/verification/sms/register',
     {
@@ -50,7 +50,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: Verificat
       const merchant = requireMerchant(request);
       const { REGMOBVERF3 } = readSwitches(merchant.settings.whitelabel, ['REGMOBVERF3']);
       if (!REGMOBVERF3) throw new AppError('FEATURE_DISABLED');
-      const body = request.body as Static<typeof RegisterCodeBody>;
+      const { body } = request;
       const mobile = parseMobileNumber(body.countryDialingCode, body.mobileNo);
       if (!mobile) {
         throw new AppError('VALIDATION', {
@@ -90,7 +90,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: Verificat
     },
     async (request) => {
       const merchant = requireMerchant(request);
-      const body = request.body as Static<typeof NoLoginCodeBody>;
+      const { body } = request;
       const mobile = parseMobileNumber(body.countryDialingCode, body.mobileNum);
       if (!mobile) {
         throw new AppError('VALIDATION', {

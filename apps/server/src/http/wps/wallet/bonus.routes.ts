@@ -1,11 +1,11 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type { WithdrawalService } from '../../../modules/payment/withdrawal.service.ts';
 import { nextDayOf, startOfDateIn, type WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { describeTurnover } from '../../../workflows/withdraw.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
@@ -51,7 +51,7 @@ const Turnover = Type.Object({
 });
 
 /** The member centre's bonusDetails page (spec §2): the bonus wallet, its movements, and the turnover. */
-export function registerBonusRoutes(app: FastifyInstance, deps: BonusRoutesDeps): void {
+export function registerBonusRoutes(app: TypedApp, deps: BonusRoutesDeps): void {
   app.get(
     '/wps/member/bonus/details',
     {
@@ -78,7 +78,7 @@ export function registerBonusRoutes(app: FastifyInstance, deps: BonusRoutesDeps)
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const query = request.query as Static<typeof BonusQuery>;
+      const { query } = request;
       if (query.from && query.to && query.from > query.to) {
         throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
       }

@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type { PersonalProfitService } from '../../../modules/report/personal-profit.service.ts';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../../modules/wallet/wallet.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {
@@ -90,7 +90,7 @@ const ProfitItem = Type.Object({
 });
 
 /** The member centre's statements: transaction history, credit report, profit and loss (issue 5). */
-export function registerStatementRoutes(app: FastifyInstance, deps: StatementRoutesDeps): void {
+export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps): void {
   app.get(
     '/wps/member/transactions',
     {
@@ -113,7 +113,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: StatementRou
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const query = request.query as Static<typeof HistoryQuery>;
+      const { query } = request;
       const page = await deps.wallet.listTransfers({
         merchantId: merchant.id,
         memberId: member.id,
@@ -166,7 +166,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: StatementRou
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const query = request.query as Static<typeof ReportQuery>;
+      const { query } = request;
       if (query.from > query.to) throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
       const days = await deps.wallet.statementByDay({
         merchantId: merchant.id,
@@ -221,7 +221,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: StatementRou
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const query = request.query as Static<typeof ReportQuery>;
+      const { query } = request;
       // Validates both days as real calendar dates before any query.
       startOfDateIn(merchant.timeZone, query.from);
       startOfDateIn(merchant.timeZone, query.to);

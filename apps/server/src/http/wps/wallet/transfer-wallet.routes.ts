@@ -1,8 +1,8 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { MerchantWalletView, VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
@@ -78,7 +78,7 @@ function toMerchantWallet(view: MerchantWalletView, merchant: { currencySymbol: 
  * The member's transfer wallets (spec §7 "Wallet transfer, merchant wallet"); the vendor protocol
  * is described in modules/game/transfer-vendor-client.ts, the moves in workflows/vendor-transfer.ts.
  */
-export function registerTransferWalletRoutes(app: FastifyInstance, deps: TransferWalletRoutesDeps): void {
+export function registerTransferWalletRoutes(app: TypedApp, deps: TransferWalletRoutesDeps): void {
   app.get(
     '/wps/v2/wallets/merchant',
     {
@@ -115,7 +115,7 @@ export function registerTransferWalletRoutes(app: FastifyInstance, deps: Transfe
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const body = request.body as Static<typeof TransferBody>;
+      const { body } = request;
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const answer = await deps.vendorTransfers.transfer(merchant, member, {
         from: body.from,
@@ -150,7 +150,7 @@ export function registerTransferWalletRoutes(app: FastifyInstance, deps: Transfe
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
-      const body = request.body as Static<typeof RecallBody>;
+      const { body } = request;
       const view = await deps.vendorTransfers.recall(merchant, member, body.requestId);
       return ok(
         toMerchantWallet(view, { ...merchant, isSingle: merchant.settings.wallet.mode === 'single' }),

@@ -1,11 +1,11 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { isAgentType, type MemberService, TRIAL_TYPE } from '../../../modules/member/member.service.ts';
 import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
 import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
+import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
@@ -65,7 +65,7 @@ const ConsolidatedValue = Type.Object({
 });
 
 /** The member's wallet on the wire (spec §7 "Wallet balance", "Consolidated funds"). */
-export function registerWalletRoutes(app: FastifyInstance, deps: WalletRoutesDeps): void {
+export function registerWalletRoutes(app: TypedApp, deps: WalletRoutesDeps): void {
   app.get(
     '/wps/v2/wallets/balance',
     {
