@@ -1,3 +1,5 @@
+import type { paths } from '@panalo/api-types/openapi.d.ts';
+import createClient, { type MaybeOptionalInit } from 'openapi-fetch';
 import { readDeviceId } from '../device-id';
 import { ApiError } from './api-error';
 import { takeBootResponse } from './boot-prefetch';
@@ -35,12 +37,17 @@ export function setSessionEndedHandler(handler: () => void): void {
   onSessionEnded = handler;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+/** The query string of a call: empty values are left out (URLSearchParams' encoding, as the boot script's). */
+function searchOf(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
-  const text = search.toString();
+  return search.toString();
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const text = searchOf(query);
   return text ? `${path}?${text}` : path;
 }
 
@@ -50,14 +57,55 @@ function isEnvelope(body: unknown): body is Envelope {
   );
 }
 
+/** The address the app would have built for a request, the key of the boot script's answers. */
+function addressOf(url: string): string {
+  const origin = typeof window === 'undefined' ? undefined : window.location?.origin;
+  return origin && url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
+}
+
+/**
+ * openapi-fetch builds each call (address, query, body) from the route's types and sends it
+ * here. A first call the page's boot script has already made (boot-prefetch.ts) is not made twice.
+ */
+async function send(request: Request): Promise<Response> {
+  if (request.method === 'GET') {
+    const authorization = request.headers.get('Authorization');
+    const token = authorization ? authorization.slice('Bearer '.length) : null;
+    const prefetched = takeBootResponse(addressOf(request.url), token);
+    if (prefetched) return prefetched;
+  }
+  return fetch(request);
+}
+
+const wire = createClient<paths>({ querySerializer: searchOf, fetch: send });
+
+type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A call as the wire takes it, before the types of its route are applied (api, sealed-request). */
+export type CallInit = {
+  params?: { query?: Record<string, QueryValue>; path?: Record<string, string | number> };
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Calls the server and unwraps the envelope: success gives the value, failure throws ApiError with
  * the server's code; a network failure throws code NETWORK and shows the network notice.
  */
-export async function requestApi<Value>(path: string, request: ApiRequest = {}): Promise<Value> {
+export async function callApi<Value>(method: HttpVerb, path: string, init: CallInit = {}): Promise<Value> {
+  const callerSignal = init.signal;
   const controller = new AbortController();
-  const abortFromCaller = () => controller.abort(request.signal?.reason);
-  request.signal?.addEventListener('abort', abortFromCaller, { once: true });
+  const abortFromCaller = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', abortFromCaller, { once: true });
   let timedOut = false;
   const slowTimer = setTimeout(() => useConnectionNotices.getState().report('slow'), slowRequestMs);
   const timeoutTimer = setTimeout(() => {
@@ -68,43 +116,34 @@ export async function requestApi<Value>(path: string, request: ApiRequest = {}):
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Device-Id': readDeviceId() };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  // A form with a file goes as multipart, its boundary set by the browser.
-  const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
-  if (request.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   try {
     let response: Response;
+    let body: unknown;
     try {
-      const url = buildUrl(path, request.query);
-      // A first call the page's boot script has already made (boot-prefetch.ts) is not made twice.
-      const prefetched = (request.method ?? 'GET') === 'GET' ? takeBootResponse(url, token) : null;
-      response = await (prefetched ??
-        fetch(url, {
-          method: request.method ?? 'GET',
+      // Text, read here: a body that is not JSON is a BAD_RESPONSE, not a thrown SyntaxError.
+      const answer = await wire.request(
+        method.toLowerCase() as Method,
+        path as never,
+        {
+          params: init.params,
+          body: init.body,
           headers,
-          body:
-            request.body === undefined
-              ? undefined
-              : isForm
-                ? (request.body as FormData)
-                : JSON.stringify(request.body),
           signal: controller.signal,
           credentials: 'same-origin',
-        }));
+          parseAs: 'text',
+        } as never,
+      );
+      response = answer.response;
+      body = response.ok ? parseJson(answer.data) : answer.error;
     } catch (error) {
-      if (request.signal?.aborted) throw error;
+      if (callerSignal?.aborted) throw error;
       useConnectionNotices.getState().report(timedOut ? 'slow' : 'network');
       throw new ApiError({
         code: timedOut ? 'TIMEOUT' : 'NETWORK',
         message: timedOut ? 'Page took longer to load' : 'Network link abnormal',
         status: 0,
       });
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
     }
     if (!isEnvelope(body)) {
       throw new ApiError({
@@ -122,11 +161,71 @@ export async function requestApi<Value>(path: string, request: ApiRequest = {}):
         value: body.value,
       });
     }
-    // The caller names the value's shape; the types generated from the server's OpenAPI document back it.
+    // The value's shape is the route's 200 answer in the OpenAPI document (api below).
     return body.value as Value;
   } finally {
     clearTimeout(slowTimer);
     clearTimeout(timeoutTimer);
-    request.signal?.removeEventListener('abort', abortFromCaller);
+    callerSignal?.removeEventListener('abort', abortFromCaller);
   }
 }
+
+/** An untyped call to any address (an absolute one too); the app's calls go through api below. */
+export function requestApi<Value>(path: string, request: ApiRequest = {}): Promise<Value> {
+  return callApi<Value>(request.method ?? 'GET', path, {
+    params: { query: request.query },
+    body: request.body,
+    signal: request.signal,
+  });
+}
+
+// The typed client: paths, parameters, bodies and answers come from the server's OpenAPI document
+// (packages/api-types), so a change of a route that the app does not follow fails the type check.
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** The routes that answer a method. */
+export type PathsWith<M extends Method> = {
+  [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never;
+}[keyof paths];
+
+/** The success value of an operation's 200 answer (the envelope's `value`). */
+export type OkValue<Operation> = Operation extends {
+  responses: { 200: { content: { 'application/json': { value: infer Value } } } };
+}
+  ? Value
+  : never;
+
+/** The value `path` answers to `method`. */
+export type ApiValue<P extends keyof paths, M extends Method> = OkValue<paths[P][M]>;
+
+/** The request body `path` takes for `method`. */
+export type ApiBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+/** The query `path` takes for `method`. */
+export type ApiQuery<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  parameters: { query?: infer Query };
+}
+  ? Query
+  : never;
+
+/** A call's parameters and body as its route declares them; optional when nothing in them is required. */
+export type ApiInit<P extends keyof paths, M extends Method> = MaybeOptionalInit<paths[P], M>;
+export type ApiArgs<P extends keyof paths, M extends Method> =
+  undefined extends ApiInit<P, M> ? [init?: ApiInit<P, M>] : [init: ApiInit<P, M>];
+
+/** The one client of the app: `api.get('/wps/…', { params: { query }, signal })` answers the value. */
+export const api = {
+  get: <P extends PathsWith<'get'>>(path: P, ...[init]: ApiArgs<P, 'get'>) =>
+    callApi<ApiValue<P, 'get'>>('GET', path, init as CallInit),
+  post: <P extends PathsWith<'post'>>(path: P, ...[init]: ApiArgs<P, 'post'>) =>
+    callApi<ApiValue<P, 'post'>>('POST', path, init as CallInit),
+  put: <P extends PathsWith<'put'>>(path: P, ...[init]: ApiArgs<P, 'put'>) =>
+    callApi<ApiValue<P, 'put'>>('PUT', path, init as CallInit),
+  delete: <P extends PathsWith<'delete'>>(path: P, ...[init]: ApiArgs<P, 'delete'>) =>
+    callApi<ApiValue<P, 'delete'>>('DELETE', path, init as CallInit),
+};

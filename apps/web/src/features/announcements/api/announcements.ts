@@ -1,6 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { requestApi } from '../../../lib/api/api-client';
-import type { Announcement, LanguageCode, Paged, PopupExecution } from '../../../lib/api/system-types';
+import { api } from '../../../lib/api/api-client';
+import type { Announcement, LanguageCode, PopupExecution } from '../../../lib/api/system-types';
 
 /** Spec §9: announcements page 8 at a time. */
 export const announcementPageSize = 8;
@@ -15,14 +15,16 @@ export const announcementsQuery = (input: {
   queryOptions({
     queryKey: ['announcements', input.language, input.execution, input.pageNo, input.token],
     queryFn: ({ signal }) =>
-      requestApi<Paged<Announcement>>('/wps/system/announcements', {
-        query: {
-          types: announcementTypes,
-          platform: 'W',
-          execution: input.execution,
-          pageNo: input.pageNo,
-          pageSize: announcementPageSize,
-          language: input.language,
+      api.get('/wps/system/announcements', {
+        params: {
+          query: {
+            types: announcementTypes,
+            platform: 'W',
+            execution: input.execution,
+            pageNo: input.pageNo,
+            pageSize: announcementPageSize,
+            language: input.language,
+          },
         },
         signal,
       }),

@@ -1,9 +1,9 @@
-import { requestApi } from '../../../lib/api/api-client';
-import { requestSealedApi } from '../../../lib/api/sealed-request';
+import { type ApiBody, type ApiValue, api } from '../../../lib/api/api-client';
+import { sealedApi } from '../../../lib/api/sealed-request';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
 /** Login result (spec §3, API.md). */
-export type LoginResult = { token: string; firstTimeLogin: boolean; passwordExpired: boolean };
+export type LoginResult = ApiValue<'/wps/session/login', 'post'>;
 
 export type LoginInput =
   | { type: 'username'; username: string; password: string; captcha?: string }
@@ -11,11 +11,7 @@ export type LoginInput =
 
 /** POST /wps/session/login, sealed (spec §7 flag E). */
 export function logIn(input: LoginInput, language: LanguageCode): Promise<LoginResult> {
-  return requestSealedApi<LoginResult>('/wps/session/login', {
-    method: 'POST',
-    query: { language },
-    body: input,
-  });
+  return sealedApi.post('/wps/session/login', { params: { query: { language } }, body: input });
 }
 
 /** PUT /wps/member/register (or /mobile for mobile registration), sealed; answers like a login. */
@@ -27,18 +23,18 @@ export function register(
   },
   language: LanguageCode,
 ): Promise<LoginResult> {
-  const path = input.method === 'mobile' ? '/wps/member/register/mobile' : '/wps/member/register';
-  return requestSealedApi<LoginResult>(path, {
-    method: 'PUT',
-    query: { language },
-    body: {
-      ...input.fields,
-      ...input.consents,
-      registerUrl: window.location.href,
-      domain: window.location.host,
-      registerMethod: 'WEB',
-    },
-  });
+  // The fields are the merchant's registration rules' (registerSettings), so they are checked there.
+  const body = {
+    ...input.fields,
+    ...input.consents,
+    registerUrl: window.location.href,
+    domain: window.location.host,
+    registerMethod: 'WEB',
+  } as ApiBody<'/wps/member/register', 'put'> & ApiBody<'/wps/member/register/mobile', 'put'>;
+  const init = { params: { query: { language } }, body };
+  return input.method === 'mobile'
+    ? sealedApi.put('/wps/member/register/mobile', init)
+    : sealedApi.put('/wps/member/register', init);
 }
 
 /**
@@ -46,9 +42,8 @@ export function register(
  * answer when the server has asked for one.
  */
 export function logInForFreePlay(language: LanguageCode, captcha?: string): Promise<LoginResult> {
-  return requestApi<LoginResult>('/wps/session/login/freeplay', {
-    method: 'POST',
-    query: { language },
+  return api.post('/wps/session/login/freeplay', {
+    params: { query: { language } },
     body: {
       os: readOperatingSystem(),
       platform: 'W',
@@ -70,18 +65,16 @@ export function sendSmsCode(
   input: { mobileNum: string; countryDialingCode: string },
   language: LanguageCode,
 ) {
-  return requestApi<{ expiredMinutes?: number }>('/wps/verification/sms/noLogin', {
-    method: 'POST',
-    query: { language },
+  return api.post('/wps/verification/sms/noLogin', {
+    params: { query: { language } },
     body: input,
   });
 }
 
 /** Forgot password by email (spec §7). */
 export function requestPasswordEmail(input: { username: string; email: string }, language: LanguageCode) {
-  return requestApi<unknown>('/wps/member/password/email', {
-    method: 'POST',
-    query: { language },
+  return api.post('/wps/member/password/email', {
+    params: { query: { language } },
     body: input,
   });
 }
@@ -91,9 +84,8 @@ export function setPasswordByPhone(
   input: { newPassword: string; mobileNum: string; countryDialingCode: string; verificationCode: string },
   language: LanguageCode,
 ) {
-  return requestSealedApi<LoginResult>('/wps/member/password/verification', {
-    method: 'POST',
-    query: { language },
+  return sealedApi.post('/wps/member/password/verification', {
+    params: { query: { language } },
     body: input,
   });
 }
@@ -103,9 +95,8 @@ export function resetPassword(
   input: { token: string; newPassword: string; confirmNewPassword: string },
   language: LanguageCode,
 ) {
-  return requestSealedApi<LoginResult>('/wps/member/password/reset', {
-    method: 'POST',
-    query: { language },
+  return sealedApi.post('/wps/member/password/reset', {
+    params: { query: { language } },
     body: input,
   });
 }
@@ -115,9 +106,8 @@ export function changePassword(
   input: { oldPassword: string; newPassword: string; confirmNewPassword: string },
   language: LanguageCode,
 ) {
-  return requestSealedApi<unknown>('/wps/member/password', {
-    method: 'POST',
-    query: { language },
+  return sealedApi.post('/wps/member/password', {
+    params: { query: { language } },
     body: input,
   });
 }
@@ -127,9 +117,8 @@ export function sendRegisterSmsCode(
   input: { mobileNum: string; countryDialingCode: string },
   language: LanguageCode,
 ) {
-  return requestApi<{ expiredMinutes?: number }>('/wps/verification/sms/register', {
-    method: 'POST',
-    query: { language },
+  return api.post('/wps/verification/sms/register', {
+    params: { query: { language } },
     body: { countryDialingCode: input.countryDialingCode, mobileNo: input.mobileNum },
   });
 }
@@ -146,9 +135,8 @@ export function sendSecondStepCode(
   input: { challengeId: string; method: 'sms' | 'email' },
   language: LanguageCode,
 ): Promise<{ expiredMinutes: number }> {
-  return requestApi('/wps/session/login/verification/send', {
-    method: 'POST',
-    query: { language },
+  return api.post('/wps/session/login/verification/send', {
+    params: { query: { language } },
     body: input,
   });
 }
@@ -158,9 +146,8 @@ export function answerSecondStep(
   input: { challengeId: string; method: SecondStepMethod; code: string },
   language: LanguageCode,
 ): Promise<LoginResult> {
-  return requestSealedApi<LoginResult>('/wps/session/login/verification', {
-    method: 'POST',
-    query: { language },
+  return sealedApi.post('/wps/session/login/verification', {
+    params: { query: { language } },
     body: input,
   });
 }

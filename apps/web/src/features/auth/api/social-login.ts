@@ -1,5 +1,5 @@
-import { requestApi } from '../../../lib/api/api-client';
-import { requestSealedApi } from '../../../lib/api/sealed-request';
+import { type ApiValue, api } from '../../../lib/api/api-client';
+import { sealedApi } from '../../../lib/api/sealed-request';
 import type { LanguageCode, SocialProvider } from '../../../lib/api/system-types';
 import type { LoginResult } from './auth';
 
@@ -7,19 +7,11 @@ import type { LoginResult } from './auth';
 export function startSocialLogin(
   input: { provider: SocialProvider; returnTo: string; affiliateCode?: string },
   language: LanguageCode,
-): Promise<{ url: string }> {
-  return requestApi<{ url: string }>('/wps/session/social/start', {
-    method: 'POST',
-    query: { language },
-    body: input,
-  });
+): Promise<ApiValue<'/wps/session/social/start', 'post'>> {
+  return api.post('/wps/session/social/start', { params: { query: { language } }, body: input });
 }
 
 /** Trades the one-time ticket the provider's callback handed the page for a session (sealed). */
 export function exchangeSocialTicket(ticket: string, language: LanguageCode): Promise<LoginResult> {
-  return requestSealedApi<LoginResult>('/wps/session/login/social', {
-    method: 'POST',
-    query: { language },
-    body: { ticket },
-  });
+  return sealedApi.post('/wps/session/login/social', { params: { query: { language } }, body: { ticket } });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { requestApi } from '../../../lib/api/api-client';
+import { api } from '../../../lib/api/api-client';
 import type { HelpSection } from '../../../lib/api/system-types';
 import { useLanguage } from '../../../lib/i18n/i18n';
 
@@ -9,10 +9,9 @@ export function useHelpCenter() {
   return useQuery({
     queryKey: ['helpCenter', language],
     queryFn: ({ signal }) =>
-      requestApi<{ list: HelpSection[] }>('/wps/system/helpCenter', {
-        query: { lang: language, device: 'WEB' },
-        signal,
-      }).then((value) => value.list),
+      api
+        .get('/wps/system/helpCenter', { params: { query: { lang: language, device: 'WEB' } }, signal })
+        .then((value) => value.list),
     staleTime: 10 * 60_000,
   });
 }

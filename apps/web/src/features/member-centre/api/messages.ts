@@ -1,29 +1,21 @@
-import { requestApi } from '../../../lib/api/api-client';
+import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
-export type InboxMessage = {
-  id: string;
-  kind: string;
-  title: string;
-  content: string;
-  createTime: string;
-  isRead: boolean;
-};
+export type InboxMessages = ApiValue<'/wps/member/messages', 'get'>;
+export type InboxMessage = InboxMessages['list'][number];
 
 export const MESSAGE_PAGE_SIZE = 10;
 
-export function fetchMessages(
-  page: number,
-  language: LanguageCode,
-): Promise<{ list: InboxMessage[]; totalPages: number; unread: number }> {
-  return requestApi('/wps/member/messages', { query: { language, page, pageSize: MESSAGE_PAGE_SIZE } });
+export function fetchMessages(page: number, language: LanguageCode): Promise<InboxMessages> {
+  return api.get('/wps/member/messages', {
+    params: { query: { language, page, pageSize: MESSAGE_PAGE_SIZE } },
+  });
 }
 
 /** Marks the named messages read, or all when none are named; answers what stays unread. */
-export function markMessagesRead(ids: string[] | null, language: LanguageCode): Promise<{ unread: number }> {
-  return requestApi('/wps/member/messages/read', {
-    method: 'POST',
-    query: { language },
-    body: ids ? { ids } : {},
-  });
+export function markMessagesRead(
+  ids: string[] | null,
+  language: LanguageCode,
+): Promise<ApiValue<'/wps/member/messages/read', 'post'>> {
+  return api.post('/wps/member/messages/read', { params: { query: { language } }, body: ids ? { ids } : {} });
 }
