@@ -1,55 +1,29 @@
-import { requestApi } from '../../../lib/api/api-client';
+import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
-export type PaymentMethod = {
-  id: string;
-  code: string;
-  kind: 'gateway' | 'bank_transfer';
-  name: string;
-  minAmount: string;
-  maxAmount: string;
-  dailyMaxAmount: string | null;
-  bankAccount: { bankName: string; accountName: string; accountNumber: string } | null;
-};
+export type PaymentMethod = ApiValue<'/wps/payment/methods', 'get'>['list'][number];
 
-export type DepositStatus = 'pending' | 'review' | 'credited' | 'failed' | 'rejected';
+export type Deposit = ApiValue<'/wps/payment/deposits/{id}', 'get'>;
 
-export type Deposit = {
-  id: string;
-  methodId: string;
-  amount: string;
-  currency: string;
-  status: DepositStatus;
-  payUrl: string | null;
-  reference: string | null;
-  failureReason: string | null;
-  createdAt: string;
-  creditedAt: string | null;
-};
+export type DepositStatus = Deposit['status'];
 
 export const DEPOSIT_HISTORY_PAGE_SIZE = 5;
 
-export function fetchPaymentMethods(language: LanguageCode): Promise<{ list: PaymentMethod[] }> {
-  return requestApi('/wps/payment/methods', { query: { language } });
+export function fetchPaymentMethods(language: LanguageCode) {
+  return api.get('/wps/payment/methods', { params: { query: { language } } });
 }
 
-export function startDeposit(
-  input: { methodId: string; amount: string },
-  language: LanguageCode,
-): Promise<{ deposit: Deposit; payUrl: string }> {
-  return requestApi('/wps/payment/deposits', { method: 'POST', query: { language }, body: input });
+export function startDeposit(input: { methodId: string; amount: string }, language: LanguageCode) {
+  return api.post('/wps/payment/deposits', { params: { query: { language } }, body: input });
 }
 
 export function fetchDeposit(id: string, language: LanguageCode): Promise<Deposit> {
-  return requestApi(`/wps/payment/deposits/${encodeURIComponent(id)}`, { query: { language } });
+  return api.get('/wps/payment/deposits/{id}', { params: { path: { id }, query: { language } } });
 }
 
-export function fetchDeposits(
-  page: number,
-  language: LanguageCode,
-): Promise<{ list: Deposit[]; totalPages: number }> {
-  return requestApi('/wps/payment/deposits', {
-    query: { language, page, pageSize: DEPOSIT_HISTORY_PAGE_SIZE },
+export function fetchDeposits(page: number, language: LanguageCode) {
+  return api.get('/wps/payment/deposits', {
+    params: { query: { language, page, pageSize: DEPOSIT_HISTORY_PAGE_SIZE } },
   });
 }
 
@@ -64,5 +38,6 @@ export function submitBankDeposit(
   form.set('reference', input.reference);
   // The file goes last: the server reads the fields that come before it.
   form.set('receipt', input.receipt, input.receipt.name);
-  return requestApi('/wps/payment/deposits/bank', { method: 'POST', query: { language }, body: form });
+  // The document describes no multipart body (the route reads the parts itself), so the form is untyped.
+  return api.post('/wps/payment/deposits/bank', { params: { query: { language } }, body: form as never });
 }

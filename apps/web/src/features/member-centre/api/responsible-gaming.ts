@@ -1,4 +1,4 @@
-import { requestApi } from '../../../lib/api/api-client';
+import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
 export type PlayLimitKind = 'deposit' | 'loss' | 'session';
@@ -6,6 +6,7 @@ export type PlayLimitPeriod = 'day' | 'week' | 'month';
 export const PLAY_LIMIT_KINDS: readonly PlayLimitKind[] = ['deposit', 'loss', 'session'];
 export const PLAY_LIMIT_PERIODS: readonly PlayLimitPeriod[] = ['day', 'week', 'month'];
 export const REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
+export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
 export const EXCLUSION_KINDS = [
   'break_1d',
   'break_1w',
@@ -18,42 +19,35 @@ export const EXCLUSION_KINDS = [
 ] as const;
 export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
 
+export type ResponsibleGaming = ApiValue<'/wps/member/responsibleGaming', 'get'>;
+
 /** Money limits are decimal strings ("500.00"); session-time limits whole minutes ("90"). */
-export type PlayLimit = {
-  kind: PlayLimitKind;
-  period: PlayLimitPeriod;
-  value: string | null;
-  pendingValue: string | null;
-  pendingAt: string | null;
-  used: string;
-};
-
-export type ResponsibleGaming = {
-  limits: PlayLimit[];
-  realityCheckMinutes: number | null;
-  exclusion: { kind: ExclusionKind; endsAt: string } | null;
-};
-
-const BASE = '/wps/member/responsibleGaming';
+export type PlayLimit = ResponsibleGaming['limits'][number];
 
 export function fetchResponsibleGaming(language: LanguageCode): Promise<ResponsibleGaming> {
-  return requestApi(BASE, { query: { language } });
+  return api.get('/wps/member/responsibleGaming', { params: { query: { language } } });
 }
 
 export function saveLimit(
   input: { kind: PlayLimitKind; period: PlayLimitPeriod; value: string | null },
   language: LanguageCode,
 ): Promise<ResponsibleGaming> {
-  return requestApi(`${BASE}/limit`, { method: 'PUT', query: { language }, body: input });
+  return api.put('/wps/member/responsibleGaming/limit', { params: { query: { language } }, body: input });
 }
 
-export function saveRealityCheck(minutes: number | null, language: LanguageCode): Promise<ResponsibleGaming> {
-  return requestApi(`${BASE}/realityCheck`, { method: 'PUT', query: { language }, body: { minutes } });
+export function saveRealityCheck(
+  minutes: RealityCheckMinutes | null,
+  language: LanguageCode,
+): Promise<ResponsibleGaming> {
+  return api.put('/wps/member/responsibleGaming/realityCheck', {
+    params: { query: { language } },
+    body: { minutes },
+  });
 }
 
 export function takeBreak(
   kind: ExclusionKind,
   language: LanguageCode,
-): Promise<{ kind: ExclusionKind; endsAt: string }> {
-  return requestApi(`${BASE}/break`, { method: 'POST', query: { language }, body: { kind } });
+): Promise<ApiValue<'/wps/member/responsibleGaming/break', 'post'>> {
+  return api.post('/wps/member/responsibleGaming/break', { params: { query: { language } }, body: { kind } });
 }

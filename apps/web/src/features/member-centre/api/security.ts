@@ -1,32 +1,35 @@
-import { requestApi } from '../../../lib/api/api-client';
-import { requestSealedApi } from '../../../lib/api/sealed-request';
+import { type ApiBody, type ApiValue, api } from '../../../lib/api/api-client';
+import { sealedApi } from '../../../lib/api/sealed-request';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
-export type IconChoices = { icon: string; url: string; choices: { icon: string; url: string }[] };
+export type IconChoices = ApiValue<'/wps/member/info/icon', 'get'>;
 
-export type LoginHistory = {
-  list: { time: string; ip: string; country: string | null; device: string | null; method: string }[];
-  totalPages: number;
-};
+export type LoginHistory = ApiValue<'/wps/member/logins', 'get'>;
 
 export const LOGIN_HISTORY_PAGE_SIZE = 10;
 
 export function fetchIcons(language: LanguageCode): Promise<IconChoices> {
-  return requestApi<IconChoices>('/wps/member/info/icon', { query: { language } });
+  return api.get('/wps/member/info/icon', { params: { query: { language } } });
 }
 
-export function chooseIcon(icon: string, language: LanguageCode): Promise<{ icon: string; url: string }> {
-  return requestApi('/wps/member/info/icon', { method: 'PUT', query: { language }, body: { icon } });
-}
+type AvatarIcon = ApiBody<'/wps/member/info/icon', 'put'>['icon'];
 
-export function fetchLoginHistory(page: number, language: LanguageCode): Promise<LoginHistory> {
-  return requestApi<LoginHistory>('/wps/member/logins', {
-    query: { language, page, pageSize: LOGIN_HISTORY_PAGE_SIZE },
+/** `icon` is one of IconChoices' choices, which the document types as plain strings. */
+export function chooseIcon(icon: string, language: LanguageCode) {
+  return api.put('/wps/member/info/icon', {
+    params: { query: { language } },
+    body: { icon: icon as AvatarIcon },
   });
 }
 
-export function startTotpSetup(language: LanguageCode): Promise<{ secret: string; otpauthUrl: string }> {
-  return requestApi('/wps/member/totp/setup', { method: 'POST', query: { language } });
+export function fetchLoginHistory(page: number, language: LanguageCode): Promise<LoginHistory> {
+  return api.get('/wps/member/logins', {
+    params: { query: { language, page, pageSize: LOGIN_HISTORY_PAGE_SIZE } },
+  });
+}
+
+export function startTotpSetup(language: LanguageCode) {
+  return api.post('/wps/member/totp/setup', { params: { query: { language } } });
 }
 
 /** Turns the authenticator on or off with a current code (sealed). */
@@ -35,9 +38,5 @@ export function confirmTotp(
   code: string,
   language: LanguageCode,
 ): Promise<unknown> {
-  return requestSealedApi(`/wps/member/totp/${action}`, {
-    method: 'POST',
-    query: { language },
-    body: { code },
-  });
+  return sealedApi.post(`/wps/member/totp/${action}`, { params: { query: { language } }, body: { code } });
 }

@@ -23,6 +23,7 @@ import {
   type PlayLimitKind,
   type PlayLimitPeriod,
   REALITY_CHECK_MINUTES,
+  type RealityCheckMinutes,
   type ResponsibleGaming,
   saveLimit,
   saveRealityCheck,
@@ -204,10 +205,10 @@ function RealityCheck({ minutes }: { minutes: number | null }) {
   const language = useLanguage();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (next: number | null) => saveRealityCheck(next, language),
+    mutationFn: (next: RealityCheckMinutes | null) => saveRealityCheck(next, language),
     onSuccess: (next) => queryClient.setQueryData(QUERY_KEY, next),
   });
-  const options: (number | null)[] = [null, ...REALITY_CHECK_MINUTES];
+  const options: (RealityCheckMinutes | null)[] = [null, ...REALITY_CHECK_MINUTES];
   return (
     <section className="rounded-lg border border-line bg-surface p-4" aria-labelledby="reality-check">
       <h3 id="reality-check" className="flex items-center gap-2 text-sm font-semibold text-text">
