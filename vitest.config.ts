@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repository. Server suites use PGlite in memory, or PostgreSQL when
-// DATABASE_URL is set (each test file then creates and drops its own database).
+// DATABASE_URL is set (each test file then creates and drops its own database). Either way the
+// migrations run once per run, in the server project's global setup, and each file starts from a copy.
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +12,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

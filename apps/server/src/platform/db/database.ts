@@ -25,7 +25,12 @@ export type DatabaseOptions =
       /** Told when the server ends an idle pooled connection; the pool opens another on demand. */
       onIdleClientError?: (error: Error) => void;
     }
-  | { kind: 'pglite'; dataDir: string | undefined };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** A data directory dumped by PGlite's dumpDataDir, to start from (tests load a migrated one). */
+      loadDataDir?: Blob;
+    };
 
 // PostgreSQL hands back int8 and numeric as strings; money is bigint in this code base, so
 // int8 (OID 20) is parsed to bigint once here and nowhere else.
@@ -61,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [INT8_OID]: (value: string) => BigInt(value) },
     // Game search's trigram index (migration 0080).
     extensions: { pg_trgm },
