@@ -107,7 +107,7 @@ import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
-import { createHouseGames, createSettleHouseRoundsJob } from './workflows/play-house-game.ts';
+import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
 import {
   createSettleVendorTransfersJob,

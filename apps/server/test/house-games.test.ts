@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
-import { SETTLE_HOUSE_ROUNDS_JOB_NAME } from '../src/workflows/play-house-game.ts';
+import { SETTLE_HOUSE_ROUNDS_JOB_NAME } from '../src/workflows/house-games/house-games.ts';
 import { createAccountsClient, type Envelope } from './support/accounts-client.ts';
 import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { demoMerchantId, fund, memberIdOf, tokenOf } from './support/game-fixtures.ts';

@@ -4,7 +4,7 @@ import type { MemberService } from '../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import { AppError } from '../platform/errors/errors.ts';
-import type { HouseGames, HouseMerchant } from './play-house-game.ts';
+import type { HouseGames, HouseMerchant } from './house-games/house-games.ts';
 
 export type GameRealityCheckDeps = {
   houseGames: HouseGames;

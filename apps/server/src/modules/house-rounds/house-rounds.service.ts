@@ -16,6 +16,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database, HouseRoundPhase } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import { type HouseGameCode, playOneStep, type RoundProgress, startRound } from './house-games.ts';
 import {
   advanceHouseRound,
@@ -35,13 +36,8 @@ import {
   insertHouseRound,
   insertHouseRoundReturning,
   insertSeedPair,
-  isRoundRequestTaken,
   listHouseRounds,
   lockActiveSeedPair,
-  type OneStepRoundAnswer,
-  type OneStepRoundStatement,
-  playOneStepRound,
-  playOneStepRounds,
   type RecordFilter,
   type RecordRow,
   revealSeedPair,
@@ -67,9 +63,6 @@ export const DEMO_SESSION_MS = 24 * 60 * 60_000;
 export const RECORDS_PAGE_SIZE_MAX = 50;
 /** Bounds the per-process memory of active seed pairs (see drawInAdvance) and of pairs' commitment versions. */
 const REMEMBERED_PAIRS_MAX = 100_000;
-/** Rounds played together in one statement at most, and lanes of such batches (see playInBatch). */
-const ROUNDS_PER_BATCH_MAX = 50;
-const BATCH_LANES = 4;
 const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
@@ -115,16 +108,6 @@ function assertClientSeed(clientSeed: string): void {
 /** A one-step round drawn from a pair and nonce read in advance, to be played by playDrawnRound. */
 export type DrawnRound = { pair: SeedPairRow; nonce: bigint; progress: RoundProgress };
 
-/**
- * Why a drawn round was not played (nothing was written): the session is over, the member's
- * responsible-gaming settings need the full checks, the game's limits changed, the request id
- * made a round already, the pair moved on, or the stake is short (balanceMinor: the cash).
- */
-export type DrawnRoundOutcome =
-  | { status: 'played'; row: HouseRoundRow; balanceAfterStakeMinor: bigint }
-  | { status: 'session' | 'play' | 'game' | 'duplicate' | 'pair' }
-  | { status: 'short'; balanceMinor: bigint };
-
 /** A round of ours read back: its row and its progress (what was played, its state). */
 export type HouseRound = { row: HouseRoundRow; progress: RoundProgress | null };
 
@@ -132,7 +115,7 @@ export type HouseRoundsService = ReturnType<typeof createHouseRoundsService>;
 
 /**
  * Seed pairs and the records of our own games' rounds (GAMES.md "The fairness protocol"), and the
- * play-money sessions of demo play. Money never moves here: the play-house-game workflow pairs
+ * play-money sessions of demo play. Money never moves here: the house-games workflow pairs
  * each step recorded here with the wallet.
  */
 export function createHouseRoundsService(deps: {
@@ -188,9 +171,10 @@ export function createHouseRoundsService(deps: {
     const found = await findActiveSeedPair(db, player.merchantId, player.memberId);
     if (found) return found;
     await insertSeedPair(db, newPairRow(player, createClientSeed()));
-    const made = await findActiveSeedPair(db, player.merchantId, player.memberId);
-    if (!made) throw new Error('house rounds: a seed pair just made is missing');
-    return made;
+    return present(
+      await findActiveSeedPair(db, player.merchantId, player.memberId),
+      'house rounds: a seed pair just made is missing',
+    );
   }
 
   const viewOf = (pair: SeedPairRow): SeedsView => ({
@@ -297,8 +281,10 @@ export function createHouseRoundsService(deps: {
         if (error instanceof AppError && error.value?.reason === 'DUPLICATE') return false;
         throw error;
       });
-    const row = await findHouseRound(db, input.game.vendorId, vendorRoundId);
-    if (!row) throw new Error('house rounds: a round just recorded is missing');
+    const row = present(
+      await findHouseRound(db, input.game.vendorId, vendorRoundId),
+      'house rounds: a round just recorded is missing',
+    );
     return { row, isNew };
   }
 
@@ -400,207 +386,104 @@ export function createHouseRoundsService(deps: {
   }
 
   /**
-   * Plays a round drawn in advance in one statement (house_play_one_step, migration 0083): the
-   * session, the member's responsible-gaming settings (when `checkPlay`), the game's limits and
-   * the pair are checked, the nonce taken, the stake and win moved through the ledger's transfer
-   * function and the round recorded settled, all in one implicit transaction. The money side (the
-   * accounts and the transfers' keys) is the caller's, as it is for recordSettledRound.
+   * The round record of a one-step round drawn in advance, as the wallet's one-statement bet
+   * (playOneStepBet) records it with its stake and win: settled, nothing left to finish. The bet
+   * was checked against the limits the statement confirms unchanged, so its win is never cut
+   * there, and the round records no cap.
    */
-  // Rounds waiting for a batch with the database to come back. Rounds go in lanes by their house
-  // shard, one batch out per lane: the rounds that arrive while a lane's batch is out go together
-  // in its next (house_play_rounds), so a busy server writes one statement for many rounds and an
-  // idle one plays a round as it comes. A member's rounds always take one shard, so batches of
-  // two lanes never wait for each other's rows (a batch holds its rows until it commits); and
-  // batches lock pairs, then accounts, each in id order, so that no two transactions deadlock.
-  type WaitingRound = {
-    statement: OneStepRoundStatement;
-    resolve: (answer: OneStepRoundAnswer) => void;
-    reject: (error: unknown) => void;
-  };
-  type BatchLane = { waiting: WaitingRound[]; isPlaying: boolean };
-  const batchLanes: BatchLane[] = Array.from({ length: BATCH_LANES }, () => ({
-    waiting: [],
-    isPlaying: false,
-  }));
-
-  function laneOf(houseAccountId: string): BatchLane {
-    let hash = 0;
-    for (let index = 0; index < houseAccountId.length; index += 1) {
-      hash = (Math.imul(hash, 31) + houseAccountId.charCodeAt(index)) >>> 0;
-    }
-    return batchLanes[hash % BATCH_LANES] as BatchLane;
-  }
-
-  function playInBatch(statement: OneStepRoundStatement): Promise<OneStepRoundAnswer> {
-    const lane = laneOf(statement.houseAccountId);
-    return new Promise((resolve, reject) => {
-      lane.waiting.push({ statement, resolve, reject });
-      if (!lane.isPlaying) void playWaitingRounds(lane);
-    });
-  }
-
-  async function playAlone(round: WaitingRound): Promise<void> {
-    try {
-      round.resolve(await playOneStepRound(db, round.statement));
-    } catch (error) {
-      round.reject(error);
-    }
-  }
-
-  async function playWaitingRounds(lane: BatchLane): Promise<void> {
-    lane.isPlaying = true;
-    try {
-      while (lane.waiting.length > 0) {
-        const batch = lane.waiting.splice(0, ROUNDS_PER_BATCH_MAX);
-        if (batch.length === 1) {
-          await playAlone(batch[0] as WaitingRound);
-          continue;
-        }
-        let answers: OneStepRoundAnswer[];
-        try {
-          answers = await playOneStepRounds(
-            db,
-            batch.map((round) => round.statement),
-          );
-        } catch {
-          // One round failed the whole batch (its request id made a round meanwhile, say):
-          // nothing of it was written, and each round is played on its own to learn which.
-          await Promise.all(batch.map(playAlone));
-          continue;
-        }
-        for (const [index, round] of batch.entries()) round.resolve(answers[index] as OneStepRoundAnswer);
-      }
-    } finally {
-      lane.isPlaying = false;
-    }
-  }
-
-  async function playDrawnRound(input: {
+  function oneStepRoundOf(input: {
     id: string;
     player: HousePlayer;
-    sessionId: string;
-    checkPlay: boolean;
-    game: { id: string; vendorId: string; betLimits: unknown };
-    currency: string;
+    game: { id: string; vendorId: string };
     requestId: string;
     drawn: DrawnRound;
-    stakeMinor: bigint;
     winMinor: bigint;
-    money: {
-      cashAccountId: string;
-      houseAccountId: string;
-      reference: string;
-      stakeKey: string;
-      winKey: string;
+  }) {
+    const { pair, nonce, progress } = input.drawn;
+    assertInvariant(
+      input.winMinor === progress.payoutMinor,
+      'house rounds: a one-step round drawn in advance would be paid short',
+    );
+    return {
+      roundId: input.id,
+      vendorId: input.game.vendorId,
+      vendorRoundId: vendorRoundIdOf(input.player.memberId, input.game.id, input.requestId),
+      requestId: input.requestId,
+      pairId: pair.id,
+      clientSeed: pair.client_seed,
+      nonce,
+      serverSeedHash: pair.server_seed_hash,
+      played: serializeState(progress.played),
+      outcome: progress.result ? serializeState(progress.result.outcome) : null,
     };
-  }): Promise<DrawnRoundOutcome> {
-    const { player, drawn, money } = input;
-    const { progress, pair, nonce } = drawn;
-    // The bet was checked against the limits the statement confirms unchanged, so its win is
-    // never cut here, and the round records no cap (house_play_one_step writes none).
-    if (input.winMinor !== progress.payoutMinor) {
-      throw new Error('house rounds: a one-step round drawn in advance would be paid short');
-    }
-    const at = now();
-    const vendorRoundId = vendorRoundIdOf(player.memberId, input.game.id, input.requestId);
-    const played = serializeState(progress.played);
-    const outcome = progress.result ? serializeState(progress.result.outcome) : null;
-    let answer: OneStepRoundAnswer;
-    try {
-      answer = await playInBatch({
-        sessionId: input.sessionId,
-        memberId: player.memberId,
-        merchantId: player.merchantId,
-        now: at,
-        checkPlay: input.checkPlay,
-        gameId: input.game.id,
-        betLimits: input.game.betLimits === null ? null : JSON.stringify(input.game.betLimits),
-        pairId: pair.id,
-        clientSeed: pair.client_seed,
-        nonce,
-        cashAccountId: money.cashAccountId,
-        houseAccountId: money.houseAccountId,
-        currency: input.currency,
-        reference: money.reference,
-        stake: { transferId: uuidv7(), key: money.stakeKey, amountMinor: input.stakeMinor },
-        win: { transferId: uuidv7(), key: money.winKey, amountMinor: input.winMinor },
-        roundId: input.id,
-        vendorId: input.game.vendorId,
-        vendorRoundId,
-        requestId: input.requestId,
-        serverSeedHash: pair.server_seed_hash,
-        played,
-        outcome,
-      });
-    } catch (error) {
-      // The request id made its round between the function's check and its insert.
-      if (isRoundRequestTaken(error)) return { status: 'duplicate' };
-      throw error;
-    }
-    if (answer.status === 'pair') forgetPair(player);
-    if (answer.status === 'short') {
-      if (answer.balanceAfterStakeMinor === null)
-        throw new Error('house rounds: a short stake without its balance');
-      return { status: 'short', balanceMinor: answer.balanceAfterStakeMinor };
-    }
-    if (answer.status !== 'played') return { status: answer.status };
-    if (
-      answer.balanceAfterStakeMinor === null ||
-      answer.balanceAfterMinor === null ||
-      answer.openedAt === null
-    ) {
-      throw new Error('house rounds: a played round without its balances');
-    }
+  }
+
+  /**
+   * The row of a one-step round the wallet's statement has just played and recorded, as it was
+   * written (no read back); the member's pair as known here moves on to its next nonce.
+   */
+  function playedRoundOf(
+    input: { player: HousePlayer; game: { id: string }; currency: string; drawn: DrawnRound },
+    round: ReturnType<typeof oneStepRoundOf>,
+    money: { stakeMinor: bigint; winMinor: bigint; balanceBeforeMinor: bigint; balanceAfterMinor: bigint },
+    at: { openedAt: Date; settledAt: Date },
+  ): HouseRoundRow {
+    const { player, drawn } = input;
     const known = activePairs.get(pairKeyOf(player));
-    if (known?.row.id === pair.id)
-      activePairs.set(pairKeyOf(player), { ...known, row: { ...pair, nonce: nonce + 1n } });
-    const row: HouseRoundRow = {
-      id: input.id,
+    if (known?.row.id === drawn.pair.id)
+      activePairs.set(pairKeyOf(player), { ...known, row: { ...drawn.pair, nonce: drawn.nonce + 1n } });
+    return {
+      id: round.roundId,
       merchant_id: player.merchantId,
       member_id: player.memberId,
       game_id: input.game.id,
-      vendor_id: input.game.vendorId,
-      vendor_round_id: vendorRoundId,
+      vendor_id: round.vendorId,
+      vendor_round_id: round.vendorRoundId,
       currency: input.currency,
-      stake_minor: input.stakeMinor,
-      win_minor: input.winMinor,
+      stake_minor: money.stakeMinor,
+      win_minor: money.winMinor,
       status: 'settled',
-      server_seed_hash: pair.server_seed_hash,
-      client_seed: pair.client_seed,
-      nonce,
-      outcome,
-      opened_at: answer.openedAt,
-      settled_at: at,
-      updated_at: answer.openedAt,
-      seed_pair_id: pair.id,
-      request_id: input.requestId,
-      played,
+      server_seed_hash: round.serverSeedHash,
+      client_seed: round.clientSeed,
+      nonce: round.nonce,
+      outcome: round.outcome,
+      opened_at: at.openedAt,
+      settled_at: at.settledAt,
+      updated_at: at.openedAt,
+      seed_pair_id: round.pairId,
+      request_id: round.requestId,
+      played: round.played,
       state: null,
       phase: 'done',
       action_count: 0,
-      balance_before_minor: answer.balanceAfterStakeMinor + input.stakeMinor,
-      balance_after_minor: answer.balanceAfterMinor,
+      balance_before_minor: money.balanceBeforeMinor,
+      balance_after_minor: money.balanceAfterMinor,
       deadline_at: null,
       win_cap_minor: null,
     };
-    return { status: 'played', row, balanceAfterStakeMinor: answer.balanceAfterStakeMinor };
   }
 
   /** How the commitment of a round's pair was computed (remembered: it never changes). */
   async function commitmentVersionOf(row: HouseRoundRow): Promise<CommitmentVersion> {
-    if (!row.seed_pair_id) throw new Error('house rounds: a round of ours without a seed pair');
-    const known = commitmentVersions.get(row.seed_pair_id);
+    const known = commitmentVersions.get(pairIdOf(row));
     if (known !== undefined) return known;
-    const pair = await findSeedPairById(db, row.seed_pair_id);
-    if (!pair) throw new Error('house rounds: a round names a missing seed pair');
-    return rememberPair(pair).commitment_version;
+    return rememberPair(await pairOf(row)).commitment_version;
+  }
+
+  function pairIdOf(row: HouseRoundRow): string {
+    return present(row.seed_pair_id, 'house rounds: a round of ours without a seed pair');
+  }
+
+  async function pairOf(row: HouseRoundRow): Promise<SeedPairRow> {
+    return present(
+      await findSeedPairById(db, pairIdOf(row)),
+      'house rounds: a round names a missing seed pair',
+    );
   }
 
   /** The server seed a round was drawn from (it never leaves the server while the pair is active). */
   async function serverSeedOf(row: HouseRoundRow): Promise<string> {
-    if (!row.seed_pair_id) throw new Error('house rounds: a round of ours without a seed pair');
-    const pair = await findSeedPairById(db, row.seed_pair_id);
-    if (!pair) throw new Error('house rounds: a round names a missing seed pair');
+    const pair = await pairOf(row);
     return pair.server_seed ?? secretBox.open(pair.server_seed_sealed);
   }
 
@@ -720,8 +603,10 @@ export function createHouseRoundsService(deps: {
       client_seed: createClientSeed(),
       expires_at: new Date(now().getTime() + DEMO_SESSION_MS),
     });
-    const session = await findDemoSessionByHash(db, hashToken(token));
-    if (!session) throw new Error('house rounds: a demo session just made is missing');
+    const session = present(
+      await findDemoSessionByHash(db, hashToken(token)),
+      'house rounds: a demo session just made is missing',
+    );
     return { token, session };
   }
 
@@ -749,7 +634,10 @@ export function createHouseRoundsService(deps: {
     drawOneStep,
     recordSettledRound,
     drawInAdvance,
-    playDrawnRound,
+    oneStepRoundOf,
+    playedRoundOf,
+    /** The member's pair moved on elsewhere (another round, a rotation): it is read again next time. */
+    forgetPair,
     drawRound,
     progressOf,
     advance,

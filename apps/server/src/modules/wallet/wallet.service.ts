@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database, LedgerHoldStatus } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
+import { createOneStepBets } from './one-step-bets.ts';
 import {
   type AccountRow,
   applyTransfer,
@@ -782,8 +783,7 @@ export function createWalletService(deps: {
 
   /**
    * The accounts a member's game moves go between (their cash and their game house shard), for a
-   * round whose stake and win move inside one server-side statement through ledger_apply_transfer
-   * (house_play_one_step, migration 0083), the function every transfer here goes through.
+   * one-step bet whose stake and win move inside one server-side statement (one-step-bets.ts).
    */
   async function resolveGameAccounts(player: {
     merchantId: string;
@@ -808,6 +808,18 @@ export function createWalletService(deps: {
       deps.onBalanceChanged?.({ ...player, wallet: 'cash', balanceMinor });
     }
   }
+
+  // Our own games' one-step bets: the stake, the win and the round in one statement, the wallet's
+  // checks of each move made here first, as for every other transfer.
+  const { playOneStepBet } = createOneStepBets({
+    db,
+    checkMove: (move) => {
+      checkInput(move);
+      assertAmount(move.amountMinor);
+    },
+    resolveGameAccounts,
+    announceGameMoves,
+  });
 
   async function readCash(merchantId: string, memberId: string, currency: string): Promise<bigint> {
     return (await getBalances({ merchantId, memberId, currency })).cashMinor;
@@ -1241,8 +1253,7 @@ export function createWalletService(deps: {
     withGameLedger,
     transferAfterCheck,
     debitForBetAfterCheck,
-    resolveGameAccounts,
-    announceGameMoves,
+    playOneStepBet,
     rollback,
     hold,
     release,

@@ -12,7 +12,12 @@ import { nextDayOf, startOfDateIn } from '../../../modules/wallet/wallet.service
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
-import type { HouseGames, HouseTable, RoundView, TableState } from '../../../workflows/play-house-game.ts';
+import type {
+  HouseGames,
+  HouseTable,
+  RoundView,
+  TableState,
+} from '../../../workflows/house-games/house-games.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import {

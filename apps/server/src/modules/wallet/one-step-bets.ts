@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../../db/schema.ts';
+import { assertInvariant, present } from '../../platform/errors/invariant.ts';
+import {
+  isRoundRequestTaken,
+  type OneStepBetAnswer,
+  type OneStepBetStatement,
+  type OneStepRoundRecord,
+  playOneStepBet as playOneStepBetStatement,
+  playOneStepBets,
+} from './one-step-bets.repository.ts';
+
+export type { OneStepRoundRecord };
+
+/** Rounds played together in one statement at most, and lanes of such batches (see playInBatch). */
+const ROUNDS_PER_BATCH_MAX = 50;
+const BATCH_LANES = 4;
+
+type Player = { merchantId: string; memberId: string; currency: string };
+
+/**
+ * A one-step round of our own games staked, paid and recorded in one statement: the member, the
+ * checks the statement makes before money moves (the session is live, the game's limits are the
+ * ones the bet was checked against, and, when `checkPlay`, no break, exclusion or loss or
+ * session-time limit is on record), the stake and win (a win of 0 moves nothing), and the round.
+ */
+export type OneStepBet = Player & {
+  reference: string;
+  stake: { key: string; amountMinor: bigint };
+  win: { key: string; amountMinor: bigint };
+  checks: { sessionId: string; checkPlay: boolean; gameId: string; betLimits: unknown; now: Date };
+  round: OneStepRoundRecord;
+};
+
+/**
+ * What became of it. Only `played` wrote anything: `session` (the session is over), `play` (the
+ * member's responsible-gaming settings need the full checks), `game` (the game's limits changed),
+ * `duplicate` (the request id made a round already), `pair` (the seed pair moved on) and `short`
+ * (balanceMinor: the cash) left everything as it was.
+ */
+export type OneStepBetOutcome =
+  | { status: 'played'; balanceAfterStakeMinor: bigint; balanceAfterMinor: bigint; openedAt: Date }
+  | { status: 'session' | 'play' | 'game' | 'duplicate' | 'pair' }
+  | { status: 'short'; balanceMinor: bigint };
+
+// Bets waiting for a batch with the database to come back. Bets go in lanes by their house shard,
+// one batch out per lane: the bets that arrive while a lane's batch is out go together in its next
+// (house_play_rounds), so a busy server writes one statement for many rounds and an idle one plays
+// a round as it comes. A member's bets always take one shard, so batches of two lanes never wait
+// for each other's rows (a batch holds its rows until it commits); and batches lock pairs, then
+// accounts, each in id order, so that no two transactions deadlock.
+type WaitingBet = {
+  statement: OneStepBetStatement;
+  resolve: (answer: OneStepBetAnswer) => void;
+  reject: (error: unknown) => void;
+};
+type BatchLane = { waiting: WaitingBet[]; isPlaying: boolean };
+
+/**
+ * The wallet's one-statement bet (house_play_one_step, migration 0083): the checks, the nonce, the
+ * stake and win through ledger_apply_transfer (the function every transfer goes through) and the
+ * settled round, all in one implicit transaction, or nothing and the reason why.
+ */
+export function createOneStepBets(deps: {
+  db: Kysely<Database>;
+  /** The wallet's own checks of a move's key, reference, currency and amount. */
+  checkMove: (move: { key: string; reference: string; currency: string; amountMinor: bigint }) => void;
+  resolveGameAccounts: (player: Player) => Promise<{ cashAccountId: string; houseAccountId: string }>;
+  announceGameMoves: (player: Player, balancesMinor: bigint[]) => void;
+}) {
+  const { db } = deps;
+  const batchLanes: BatchLane[] = Array.from({ length: BATCH_LANES }, () => ({
+    waiting: [],
+    isPlaying: false,
+  }));
+
+  function laneOf(houseAccountId: string): BatchLane {
+    let hash = 0;
+    for (let index = 0; index < houseAccountId.length; index += 1) {
+      hash = (Math.imul(hash, 31) + houseAccountId.charCodeAt(index)) >>> 0;
+    }
+    return batchLanes[hash % BATCH_LANES] as BatchLane;
+  }
+
+  function playInBatch(statement: OneStepBetStatement): Promise<OneStepBetAnswer> {
+    const lane = laneOf(statement.houseAccountId);
+    return new Promise((resolve, reject) => {
+      lane.waiting.push({ statement, resolve, reject });
+      if (!lane.isPlaying) void playWaitingBets(lane);
+    });
+  }
+
+  async function playAlone(bet: WaitingBet): Promise<void> {
+    try {
+      bet.resolve(await playOneStepBetStatement(db, bet.statement));
+    } catch (error) {
+      bet.reject(error);
+    }
+  }
+
+  async function playWaitingBets(lane: BatchLane): Promise<void> {
+    lane.isPlaying = true;
+    try {
+      while (lane.waiting.length > 0) {
+        const batch = lane.waiting.splice(0, ROUNDS_PER_BATCH_MAX);
+        if (batch.length === 1) {
+          await playAlone(batch[0] as WaitingBet);
+          continue;
+        }
+        let answers: OneStepBetAnswer[];
+        try {
+          answers = await playOneStepBets(
+            db,
+            batch.map((bet) => bet.statement),
+          );
+        } catch {
+          // One round failed the whole batch (its request id made a round meanwhile, say):
+          // nothing of it was written, and each round is played on its own to learn which.
+          await Promise.all(batch.map(playAlone));
+          continue;
+        }
+        for (const [index, bet] of batch.entries()) bet.resolve(answers[index] as OneStepBetAnswer);
+      }
+    } finally {
+      lane.isPlaying = false;
+    }
+  }
+
+  /** Plays a one-step bet; on `played` the member hears only where their cash ended. */
+  async function playOneStepBet(bet: OneStepBet): Promise<OneStepBetOutcome> {
+    const { stake, win, checks } = bet;
+    deps.checkMove({ ...stake, reference: bet.reference, currency: bet.currency });
+    if (win.amountMinor > 0n) deps.checkMove({ ...win, reference: bet.reference, currency: bet.currency });
+    else assertInvariant(win.amountMinor === 0n, 'wallet: a win is never negative');
+    const accounts = await deps.resolveGameAccounts(bet);
+    let answer: OneStepBetAnswer;
+    try {
+      answer = await playInBatch({
+        sessionId: checks.sessionId,
+        memberId: bet.memberId,
+        merchantId: bet.merchantId,
+        now: checks.now,
+        checkPlay: checks.checkPlay,
+        gameId: checks.gameId,
+        betLimits: checks.betLimits === null ? null : JSON.stringify(checks.betLimits),
+        ...accounts,
+        currency: bet.currency,
+        reference: bet.reference,
+        stake: { transferId: uuidv7(), ...stake },
+        win: { transferId: uuidv7(), ...win },
+        round: bet.round,
+      });
+    } catch (error) {
+      // The request id made its round between the function's check and its insert.
+      if (isRoundRequestTaken(error)) return { status: 'duplicate' };
+      throw error;
+    }
+    if (answer.status === 'short') {
+      const balanceMinor = present(
+        answer.balanceAfterStakeMinor,
+        'wallet: a short stake without its balance',
+      );
+      return { status: 'short', balanceMinor };
+    }
+    if (answer.status !== 'played') return { status: answer.status };
+    const balanceAfterStakeMinor = present(
+      answer.balanceAfterStakeMinor,
+      'wallet: a played bet without its balances',
+    );
+    const balanceAfterMinor = present(answer.balanceAfterMinor, 'wallet: a played bet without its balances');
+    const openedAt = present(answer.openedAt, 'wallet: a played bet without its balances');
+    // The stake and the win committed together: the member's sockets hear only where it ended.
+    deps.announceGameMoves(bet, [balanceAfterMinor]);
+    return { status: 'played', balanceAfterStakeMinor, balanceAfterMinor, openedAt };
+  }
+
+  return { playOneStepBet };
+}

@@ -1,0 +1,355 @@
+import { createRoundRng } from '@panalo/games/fairness/round-rng.ts';
+import { serializeState } from '@panalo/games/state-json.ts';
+import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
+import { INHOUSE_VASSALAGE } from '../../db/in-house-games.ts';
+import {
+  assertWithinLimits,
+  capWin,
+  computeInitialStake,
+  isMultiStep,
+  parseBet,
+  type RoundProgress,
+  startRound,
+  toAppError,
+  type WireBet,
+} from '../../modules/house-rounds/house-games.ts';
+import type { DrawnRound, HouseRoundRow } from '../../modules/house-rounds/house-rounds.service.ts';
+import { AppError, isAppError } from '../../platform/errors/errors.ts';
+import { assertInvariant } from '../../platform/errors/invariant.ts';
+import type { RoundSteps } from './continue-round.ts';
+import type { DemoPlay } from './demo-play.ts';
+import type { LaunchCache } from './launch-cache.ts';
+import {
+  type HouseGameDeps,
+  type HouseMerchant,
+  type HouseTable,
+  isSeedsNotShown,
+  type RealTable,
+  type RoundView,
+  readJson,
+  stakeKey,
+  winKey,
+} from './table.ts';
+
+/** Draws of a one-step round from a seed pair that another round moved on meanwhile. */
+const DRAW_ATTEMPTS_MAX = 3;
+
+/**
+ * A bet placed from what this process remembered of its table: answered, or `stale` when the
+ * round's statement found the table no longer as remembered (or the bet was refused before the
+ * statement could vouch for it), and nothing was written: the bet is then placed the full way.
+ */
+type Attempt = { status: 'answered'; view: RoundView } | { status: 'stale' };
+const STALE: Attempt = { status: 'stale' };
+const answered = (view: RoundView): Attempt => ({ status: 'answered', view });
+
+/** JSON with every object's keys sorted: jsonb keeps keys in its own order, not the one written. */
+function canonicalOf(value: unknown): string {
+  return JSON.stringify(JSON.parse(serializeState(value)), (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => left.localeCompare(right)))
+      : item,
+  );
+}
+
+/** The bet part of what was played (a multi-step round's actions grow as it is played). */
+function betOf(played: PlayedRound): unknown {
+  return 'bets' in played ? played.bets : played.bet;
+}
+
+/** The bet on the wire, parsed and checked against the table's limits, and its stake. */
+function readBet(table: HouseTable, wire: WireBet): { played: PlayedRound; stakeMinor: bigint } {
+  try {
+    const played = parseBet(table.code, wire);
+    assertWithinLimits(played, table.limits);
+    return { played, stakeMinor: computeInitialStake(played) };
+  } catch (caught) {
+    throw toAppError(caught);
+  }
+}
+
+/**
+ * A bet in our own games, followed down in one pass: the table (launch-cache.ts), the bet read
+ * and checked against the game's limits, then for a one-step round (dice, slots, the tables) one
+ * statement through the wallet that checks the session, the limits and the member's responsible
+ * gaming, takes the stake, pays the win and records the round; a multi-step round (mines,
+ * blackjack) is recorded first and staked through the same wallet steps as its later moves
+ * (continue-round.ts); demo play moves play money only (demo-play.ts).
+ */
+export function createBetPlacement(
+  deps: HouseGameDeps & { launches: LaunchCache; steps: RoundSteps; demo: DemoPlay },
+) {
+  const { houseRounds, wallet, responsibleGaming, launches, steps, demo } = deps;
+
+  /** A bet: checked, recorded, staked, drawn and paid; the same request id answers the same round. */
+  async function placeBet(table: HouseTable, requestId: string, wire: WireBet): Promise<RoundView> {
+    const { played, stakeMinor } = readBet(table, wire);
+    if (table.kind === 'demo') return demo.placeDemoBet(table, played, stakeMinor);
+    if (!isMultiStep(table.code)) {
+      const attempt = await placeOneStepBet(table, requestId, played, stakeMinor, false);
+      assertInvariant(attempt.status === 'answered', 'house games: a bet at a resolved table was stale');
+      return attempt.view;
+    }
+    return placeMultiStepBet(table, requestId, played, stakeMinor);
+  }
+
+  /**
+   * A bet at the table a game token opens. The game client bets again and again with one launch
+   * token, so a token this process has opened, and its game, are taken from memory, and the
+   * round's own statement checks that the session is live and the game's limits unchanged; a
+   * demo, a multi-step round, a token not seen yet or a stale memory goes the full way
+   * (resolveTable, then placeBet).
+   */
+  async function placeBetWithToken(
+    merchant: HouseMerchant,
+    token: string,
+    requestId: string,
+    wire: WireBet,
+  ): Promise<RoundView> {
+    const remembered = launches.rememberedTable(merchant, token);
+    if (remembered) {
+      const attempt = await placeRememberedBet(remembered, requestId, wire);
+      if (attempt.status === 'answered') return attempt.view;
+    }
+    return placeBet(await launches.resolveTable(merchant, token), requestId, wire);
+  }
+
+  async function placeRememberedBet(table: RealTable, requestId: string, wire: WireBet): Promise<Attempt> {
+    let bet: { played: PlayedRound; stakeMinor: bigint };
+    try {
+      bet = readBet(table, wire);
+    } catch {
+      // Refused by the limits as remembered: the full way checks them as they now are.
+      return STALE;
+    }
+    return placeOneStepBet(table, requestId, bet.played, bet.stakeMinor, true);
+  }
+
+  async function placeOneStepBet(
+    table: RealTable,
+    requestId: string,
+    played: PlayedRound,
+    stakeMinor: bigint,
+    isRemembered: boolean,
+  ): Promise<Attempt> {
+    try {
+      return await playOneStepRound(table, requestId, played, stakeMinor, isRemembered);
+    } catch (caught) {
+      // A retry of a bet that made its round answers that round, whatever refused this attempt
+      // (its round, a balance now short, a limit now reached): retries are rare, so they are
+      // looked for only once an attempt has been refused, and a one-step round rolls back whole.
+      if (!isAppError(caught)) throw caught;
+      const existing = await findRoundOfRequest(table, requestId);
+      if (existing) return answered(await answerRetry(table, existing, played));
+      assertInvariant(caught.value?.reason !== 'DUPLICATE', 'house games: a duplicate round is missing');
+      throw caught;
+    }
+  }
+
+  function findRoundOfRequest(table: RealTable, requestId: string) {
+    return houseRounds.findRoundByRequest(
+      table.game.vendor_id,
+      table.player.memberId,
+      table.game.id,
+      requestId,
+    );
+  }
+
+  /** Mines and blackjack: the round recorded first, then staked and drawn (continue-round.ts). */
+  async function placeMultiStepBet(
+    table: RealTable,
+    requestId: string,
+    played: PlayedRound,
+    stakeMinor: bigint,
+  ): Promise<RoundView> {
+    const existing = await findRoundOfRequest(table, requestId);
+    if (existing) return answerRetry(table, existing, played);
+    const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
+    if (open) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN', roundId: open.id } });
+    await responsibleGaming.checkBetAllowed(table.player, stakeMinor);
+    // Most short stakes are refused here, before the round takes a nonce.
+    const { cashMinor } = await wallet.getBalances({ ...table.player, currency: table.currency });
+    if (cashMinor < stakeMinor) throw new AppError('INSUFFICIENT_FUNDS');
+    try {
+      // The engine checks the bet's shape once more before anything is recorded.
+      startRound(played, createRoundRng({ serverSeed: '0'.repeat(64), clientSeed: 'check', nonce: 0 }));
+    } catch (caught) {
+      throw toAppError(caught);
+    }
+    const { row } = await houseRounds.beginRound({
+      player: table.player,
+      game: { id: table.game.id, vendorId: table.game.vendor_id, code: table.code },
+      currency: table.currency,
+      requestId,
+      played,
+      stakeMinor,
+    });
+    return steps.continueRound(table, row);
+  }
+
+  /** A retried request answers its round, finishing it first; the same id for another bet is refused. */
+  function answerRetry(table: RealTable, existing: HouseRoundRow, played: PlayedRound): Promise<RoundView> {
+    const stored = readJson<PlayedRound>(existing.played);
+    if (canonicalOf(betOf(stored)) !== canonicalOf(betOf(played))) {
+      throw new AppError('CONFLICT', { value: { reason: 'REQUEST_ID_REUSED' } });
+    }
+    return steps.continueRound(table, existing);
+  }
+
+  /**
+   * A one-step round (dice, slots, the tables), all of it committed together or none of it: the
+   * nonce taken, the round drawn, its stake taken and its win paid, and the round recorded
+   * settled. A crash leaves nothing half done, and a short balance refuses the bet without taking
+   * a nonce. Of two requests with the same id, the one that records the round first wins; the
+   * other is refused (CONFLICT DUPLICATE) for the caller to answer that round.
+   *
+   * The round is drawn in advance from the member's seed pair as this process knows it and played
+   * in one statement through the wallet (playOneStepBet), which also checks the session, the
+   * game's limits and the member's responsible-gaming settings: one round trip to the database
+   * for a bet. A member with a break, a self-exclusion or a loss or session-time limit on record
+   * plays in a transaction instead, the limits checked in it under the member's play lock
+   * (checkBetAllowedIn): their bets take turns, and none passes a limit. `isRemembered`: the table
+   * came from this process's memory, and any doubt before the statement has vouched for it
+   * answers `stale`.
+   */
+  async function playOneStepRound(
+    table: RealTable,
+    requestId: string,
+    played: PlayedRound,
+    stakeMinor: bigint,
+    isRemembered: boolean,
+  ): Promise<Attempt> {
+    const { player, sessionId } = table;
+    let isConfirmed = !isRemembered;
+    const refuse = async (refusal: () => Promise<never>): Promise<Attempt> =>
+      isConfirmed ? refusal() : STALE;
+    if (sessionId === null) {
+      return answered(await playOneStepRoundInTransaction(table, requestId, played, stakeMinor, false));
+    }
+    const id = houseRounds.newRoundId();
+    const game = { id: table.game.id, vendorId: table.game.vendor_id };
+    // Whether the round's statement found no break, exclusion or loss or session-time limit on
+    // record: then the transaction below need not check them again.
+    let isPlayVouched = false;
+    for (let attempt = 0; attempt < DRAW_ATTEMPTS_MAX; attempt += 1) {
+      let drawn: DrawnRound;
+      try {
+        drawn = await houseRounds.drawInAdvance(player, played);
+      } catch (caught) {
+        // A member without a seed pair is refused with the hash of one made now: the full way
+        // would find that pair and play on it before the player has seen its hash.
+        if (isSeedsNotShown(caught)) throw caught;
+        return refuse(() => Promise.reject(toAppError(caught)));
+      }
+      const winMinor = capWin(drawn.progress.payoutMinor, table.limits);
+      const round = houseRounds.oneStepRoundOf({ id, player, game, requestId, drawn, winMinor });
+      const at = houseRounds.now();
+      // The responsible-gaming settings and the game's limits are checked in the stake's own
+      // statement, with the session the launch token lives by.
+      const outcome = await wallet.playOneStepBet({
+        ...player,
+        currency: table.currency,
+        reference: `${INHOUSE_VASSALAGE}:${id}`,
+        stake: { key: stakeKey(id), amountMinor: stakeMinor },
+        win: { key: winKey(id), amountMinor: winMinor },
+        checks: { sessionId, checkPlay: true, gameId: game.id, betLimits: table.game.bet_limits, now: at },
+        round,
+      });
+      if (outcome.status === 'session') return refuse(() => launches.refuseClosedSession(player.memberId));
+      if (outcome.status === 'game') {
+        // The game's limits changed since it was read: check the bet against them afresh.
+        return refuse(() => Promise.reject(new AppError('CONFLICT', { value: { reason: 'BUSY' } })));
+      }
+      isConfirmed = true;
+      if (outcome.status === 'play') {
+        // Self-exclusion, breaks, and the member's loss and session-time limits (responsible
+        // gaming): checked in the round's own transaction under the member's play lock, so that
+        // simultaneous bets cannot pass a limit together.
+        return answered(await playOneStepRoundInTransaction(table, requestId, played, stakeMinor, true));
+      }
+      if (outcome.status === 'duplicate') throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
+      if (outcome.status === 'short') {
+        throw new AppError('INSUFFICIENT_FUNDS', { value: { balanceMinor: String(outcome.balanceMinor) } });
+      }
+      if (outcome.status === 'played') {
+        const row = houseRounds.playedRoundOf(
+          { player, game, currency: table.currency, drawn },
+          round,
+          {
+            stakeMinor,
+            winMinor,
+            balanceBeforeMinor: outcome.balanceAfterStakeMinor + stakeMinor,
+            balanceAfterMinor: outcome.balanceAfterMinor,
+          },
+          { openedAt: outcome.openedAt, settledAt: at },
+        );
+        // Drawn from the active pair just now: its server seed is not revealed.
+        return answered(await steps.viewOf(row, { serverSeed: null }));
+      }
+      houseRounds.forgetPair(player);
+      // 'pair': another round (or a rotation) moved the pair on; draw again from it as it is now.
+      isPlayVouched = true;
+    }
+    if (isRemembered && !isConfirmed) return STALE;
+    return answered(
+      await playOneStepRoundInTransaction(table, requestId, played, stakeMinor, !isPlayVouched),
+    );
+  }
+
+  /**
+   * A one-step round in a transaction of its own, the nonce taken there: the member's first round
+   * (it makes the seed pair), a round whose pair others keep moving on, and every round of a
+   * member with a break or a loss or session-time limit on record (`checkPlay`), whose limits are
+   * checked first in that transaction, under the member's play lock.
+   */
+  async function playOneStepRoundInTransaction(
+    table: RealTable,
+    requestId: string,
+    played: PlayedRound,
+    stakeMinor: bigint,
+    checkPlay: boolean,
+  ): Promise<RoundView> {
+    const id = houseRounds.newRoundId();
+    const reference = `${INHOUSE_VASSALAGE}:${id}`;
+    const row = await wallet.withGameLedger(
+      { ...table.player, currency: table.currency },
+      async (ledger, trx) => {
+        if (checkPlay) await responsibleGaming.checkBetAllowedIn(trx, table.player, stakeMinor);
+        const { pair, nonce } = await houseRounds.takeNextNonce(trx, table.player);
+        let progress: RoundProgress;
+        try {
+          progress = houseRounds.drawOneStep(pair, nonce, played);
+        } catch (caught) {
+          throw toAppError(caught);
+        }
+        const debit = await ledger.debitForBet({ key: stakeKey(id), reference, amountMinor: stakeMinor });
+        const winMinor = capWin(progress.payoutMinor, table.limits);
+        const balanceAfterMinor =
+          winMinor > 0n
+            ? (await ledger.creditForWin({ key: winKey(id), reference, amountMinor: winMinor })).balanceMinor
+            : debit.balanceMinor;
+        const recorded = await houseRounds.recordSettledRound(trx, {
+          id,
+          player: table.player,
+          game: { id: table.game.id, vendorId: table.game.vendor_id },
+          currency: table.currency,
+          requestId,
+          pair,
+          nonce,
+          progress,
+          stakeMinor,
+          winMinor,
+          balanceBeforeMinor: debit.balanceMinor + stakeMinor,
+          balanceAfterMinor,
+        });
+        // The request id made a round already: this attempt rolls back, and the caller answers that one.
+        if (!recorded) throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
+        return recorded;
+      },
+    );
+    // Drawn from the active pair just now: its server seed is not revealed.
+    return steps.viewOf(row, { serverSeed: null });
+  }
+
+  return { placeBet, placeBetWithToken };
+}
