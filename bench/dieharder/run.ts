@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClientSeed, createServerSeed } from '../../packages/games/src/fairness/round-rng.ts';
 import { createHmacSha256 } from '../../packages/games/src/fairness/sha256.ts';
+import { readBoundedInteger } from '../support/settings.ts';
 
 // Tests dieharder rates "Good", chosen so that the subset reads a modest amount of stream (our
 // pure-TypeScript HMAC yields some tens of megabytes a second).
@@ -45,16 +46,6 @@ const streamMode = process.env.BENCH_DIEHARDER_STREAM ?? 'cursor';
 const dieharder = process.env.DIEHARDER ?? 'dieharder';
 if (streamMode !== 'cursor' && streamMode !== 'nonce')
   throw new Error('BENCH_DIEHARDER_STREAM is cursor or nonce');
-
-function readBoundedInteger(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
 
 /** An endless source of stream bytes, a chunk at a time. */
 function createStream(): () => Uint8Array {

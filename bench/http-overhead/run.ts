@@ -13,16 +13,13 @@
  * Settings through the environment: BENCH_ROUNDS (3), BENCH_DURATION_S (5, per server and round),
  * BENCH_WARMUP_S (3), BENCH_CONNECTIONS (32), BENCH_PATH (/wps/system/status).
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { seedDemoMerchant } from '../../apps/server/src/db/seed/demo-merchant.ts';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { migrateAndSeed, openServedDatabase } from '../support/database.ts';
+import { forkServer, productionConfig, reportReady, stopChild } from '../support/server.ts';
+import { LOOPBACK, readBoundedInteger } from '../support/settings.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_ROUNDS', 3, 1, 20);
 const DURATION_S = readBoundedInteger('BENCH_DURATION_S', 5, 1, 120);
@@ -31,20 +28,9 @@ const CONNECTIONS = readBoundedInteger('BENCH_CONNECTIONS', 32, 1, 256);
 const OURS_PATH = process.env.BENCH_PATH ?? '/wps/system/status';
 const BASELINE_PATH = '/hello';
 const START_TIMEOUT_MS = 60_000;
-const LOOPBACK = '127.0.0.1';
 
 type Role = 'ours' | 'baseline';
 type ReadyMessage = { port: number };
-
-function readBoundedInteger(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
 
 /** In the child: runs one server on a free loopback port and tells the parent which. */
 async function serve(role: Role): Promise<void> {
@@ -52,96 +38,31 @@ async function serve(role: Role): Promise<void> {
     const app = Fastify({ logger: false });
     app.get(BASELINE_PATH, async () => ({ hello: 'world' }));
     await app.listen({ host: LOOPBACK, port: 0 });
-    reportReady(app.server.address());
+    reportReady(app.server);
     return;
   }
 
-  const serverUrl = process.env.DATABASE_URL;
-  let databaseName: string | undefined;
-  let connectionString: string | undefined;
-  if (serverUrl) {
-    databaseName = `panalo_bench_${randomBytes(6).toString('hex')}`;
-    await runAdminQuery(serverUrl, `create database ${databaseName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    connectionString = url.toString();
-  }
-  const database = await openDatabase(
-    connectionString ? { kind: 'postgres', connectionString } : { kind: 'pglite', dataDir: undefined },
-  );
-  await migrateToLatest(database.db);
-  await seedDemoMerchant(database.db);
-  // Production settings, but request logging off: the baseline logs nothing either, and a log
-  // line per request measures the terminal rather than the stack.
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // A throw-away secret: production refuses to start without one, and nothing here outlives the run.
-      APP_SECRET: randomBytes(32).toString('hex'),
-    }),
-    host: LOOPBACK,
-    port: 0,
-    runJobs: false,
-    seedDemo: false,
-  };
-  const app = await buildApp({ config, database });
+  const { database, close } = await openServedDatabase();
+  await migrateAndSeed(database);
+  const app = await buildApp({ config: productionConfig(), database });
   await app.listen({ host: LOOPBACK, port: 0 });
 
   const stop = async () => {
     await app.close();
-    await database.close();
-    if (serverUrl && databaseName)
-      await runAdminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    await close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
-  reportReady(app.server.address());
-}
-
-function reportReady(address: ReturnType<import('node:net').Server['address']>): void {
-  if (typeof address !== 'object' || address === null) throw new Error('the server has no port');
-  process.send?.({ port: address.port } satisfies ReadyMessage);
-}
-
-async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  reportReady(app.server);
 }
 
 /** In the parent: starts a server child and waits for its port. */
-function startServer(role: Role): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(import.meta.filename, ['--serve', role], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${role} server did not start within ${START_TIMEOUT_MS} ms`));
-    }, START_TIMEOUT_MS);
-    child.once('message', (message: ReadyMessage) => {
-      clearTimeout(timer);
-      resolve({ child, port: message.port });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${role} server exited during start (code ${code})`));
-    });
+async function startServer(role: Role): Promise<{ child: ChildProcess; port: number }> {
+  const { child, ready } = await forkServer<ReadyMessage>(import.meta.filename, ['--serve', role], {
+    label: `${role} server`,
+    timeoutMs: START_TIMEOUT_MS,
   });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  return { child, port: ready.port };
 }
 
 async function load(url: string, durationS: number): Promise<autocannon.Result> {
@@ -155,7 +76,7 @@ async function openTarget(role: Role, path: string): Promise<Target> {
   const url = `http://${LOOPBACK}:${port}${path}`;
   const probe = await fetch(url);
   if (!probe.ok) {
-    await stopServer(child);
+    await stopChild(child);
     throw new Error(`${role}: GET ${path} answered ${probe.status}`);
   }
   return { role, url, child, answered: 0, seconds: 0 };
@@ -192,8 +113,8 @@ async function main(): Promise<void> {
       for (const target of order) await measureRound(target);
     }
   } finally {
-    await stopServer(baseline.child);
-    if (ours) await stopServer(ours.child);
+    await stopChild(baseline.child);
+    if (ours) await stopChild(ours.child);
   }
 
   const oursRps = ours.answered / ours.seconds;

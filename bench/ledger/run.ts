@@ -20,13 +20,11 @@
  * BENCH_WARMUP_S (2), BENCH_CALLERS (16), PGBENCH (pgbench on the PATH, else /usr/bin/pgbench),
  * PGBENCH_MODE (prepared; or extended, as node-postgres sends statements, or simple).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { transferStatement } from '../../apps/server/src/modules/wallet/wallet.repository.ts';
 import {
@@ -34,6 +32,9 @@ import {
   HOUSE_SHARD_COUNT,
 } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { type DatabaseHandle, openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { createBenchDatabase, query } from '../support/database.ts';
+import { findPgbench, runPgbench } from '../support/pgbench.ts';
+import { readBoundedInteger, readChoice } from '../support/settings.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_ROUNDS', 3, 1, 20);
 const DURATION_S = readBoundedInteger('BENCH_DURATION_S', 5, 1, 120);
@@ -47,52 +48,7 @@ const FUNDING_MINOR = 100_000_000n;
 /** Bets and wins of ₱0.01 to ₱5.00. */
 const BET_MINOR_MAX = 500;
 
-function readBoundedInteger(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
-
-function readChoice<const T extends readonly string[]>(
-  name: string,
-  fallback: T[number],
-  choices: T,
-): T[number] {
-  const raw = process.env[name] ?? fallback;
-  if (!choices.includes(raw)) throw new Error(`${name} must be one of ${choices.join(', ')}`);
-  return raw;
-}
-
-async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 type Fixture = { merchantId: string; memberIds: string[] };
-
-/** Runs statements on the bench database with a client of its own (setup and the final audit). */
-async function query<T extends pg.QueryResultRow>(
-  connectionString: string,
-  text: string,
-  values: unknown[] = [],
-) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function setUp(database: DatabaseHandle, connectionString: string): Promise<Fixture> {
   await migrateToLatest(database.db);
@@ -245,69 +201,21 @@ function createCompiler() {
   return compilerDatabase.db;
 }
 
-function findPgbench(): string {
-  if (process.env.PGBENCH) return process.env.PGBENCH;
-  for (const directory of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(directory, 'pgbench');
-    if (existsSync(candidate)) return candidate;
-  }
-  if (existsSync('/usr/bin/pgbench')) return '/usr/bin/pgbench';
-  throw new Error('pgbench not found: install the PostgreSQL client tools or set PGBENCH');
-}
-
 /** One pgbench run; answers the transfers it committed and the seconds it took. */
-function loadPgbench(
+async function loadPgbench(
   connectionString: string,
   scripts: string[],
   durationS: number,
 ): Promise<{ transfers: number; seconds: number }> {
-  const url = new URL(connectionString);
-  const args = [
-    '-n',
-    '-c',
-    String(CALLERS),
-    '-j',
-    '2',
-    '-T',
-    String(durationS),
-    '-M',
-    PGBENCH_MODE,
-    ...scripts.flatMap((script) => ['-f', `${script}@1`]),
-    '-h',
-    url.hostname,
-    '-p',
-    url.port || '5432',
-    '-U',
-    decodeURIComponent(url.username || 'postgres'),
-    url.pathname.slice(1),
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(findPgbench(), args, {
-      env: { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const processed = /number of transactions actually processed: (\d+)/.exec(output);
-      const failed = /number of failed transactions: (\d+)/.exec(output);
-      if (code !== 0 || !processed) {
-        reject(new Error(`pgbench failed (exit ${code}):\n${output}`));
-        return;
-      }
-      if (failed && Number(failed[1]) > 0) {
-        reject(new Error(`pgbench: ${failed[1]} transactions failed:\n${output}`));
-        return;
-      }
-      resolve({ transfers: Number(processed[1]), seconds: durationS });
-    });
+  const transfers = await runPgbench({
+    pgbench: findPgbench(),
+    connectionString,
+    clients: CALLERS,
+    durationS,
+    mode: PGBENCH_MODE,
+    scriptArgs: scripts.flatMap((script) => ['-f', `${script}@1`]),
   });
+  return { transfers, seconds: durationS };
 }
 
 async function main(): Promise<void> {
@@ -317,11 +225,8 @@ async function main(): Promise<void> {
   console.log(
     `ledger: ${PLAYERS} players, ${CALLERS} callers, ${WARMUP_S} s warm-up, ${ROUNDS} rounds of ${DURATION_S} s per load; ceiling: pgbench -M ${PGBENCH_MODE}`,
   );
-  const databaseName = `panalo_bench_${randomBytes(6).toString('hex')}`;
-  await runAdminQuery(serverUrl, `create database ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const connectionString = url.toString();
+  const benchDatabase = await createBenchDatabase(serverUrl);
+  const { connectionString } = benchDatabase;
   const scriptDirectory = mkdtempSync(path.join(tmpdir(), 'panalo-bench-ledger-'));
   let database: DatabaseHandle | undefined;
   try {
@@ -378,7 +283,7 @@ async function main(): Promise<void> {
   } finally {
     await database?.close();
     rmSync(scriptDirectory, { recursive: true, force: true });
-    await runAdminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    await benchDatabase.drop();
   }
 }
 

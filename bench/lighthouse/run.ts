@@ -25,7 +25,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
+import { createBenchDatabase } from '../support/database.ts';
+import { stopChild } from '../support/server.ts';
+import { median, readBoundedInteger } from '../support/settings.ts';
 
 const RUNS = readBoundedInteger('BENCH_LIGHTHOUSE_RUNS', 3, 1, 15);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,26 +45,6 @@ const TARGET_PERFORMANCE = 90;
 const READY_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 15_000;
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
-
-function readBoundedInteger(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
-
-async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Distinct free loopback ports: every probe stays open until all are taken. */
 async function findFreePorts(count: number): Promise<number[]> {
@@ -114,15 +96,7 @@ type Server = { child: ChildProcess; baseUrl: string; stop(): Promise<void> };
 async function startServer(): Promise<Server> {
   const serverUrl = process.env.DATABASE_URL;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'panalo-bench-lighthouse-'));
-  let databaseName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (serverUrl) {
-    databaseName = `panalo_bench_${randomBytes(6).toString('hex')}`;
-    await runAdminQuery(serverUrl, `create database ${databaseName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  }
+  const benchDatabase = serverUrl ? await createBenchDatabase(serverUrl) : undefined;
   const [port, identityPort, payPort, vendorPort] = await findFreePorts(4);
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -132,6 +106,7 @@ async function startServer(): Promise<Server> {
     APP_SECRET: randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
     PORT: String(port),
+    PUBLIC_ORIGIN: baseUrl,
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
@@ -140,7 +115,7 @@ async function startServer(): Promise<Server> {
     PAY_SANDBOX_PORT: String(payPort),
     VENDOR_SANDBOX_PORT: String(vendorPort),
   };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (benchDatabase) env.DATABASE_URL = benchDatabase.connectionString;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: repositoryRoot,
@@ -149,16 +124,9 @@ async function startServer(): Promise<Server> {
   });
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, STOP_GRACE_MS);
     rmSync(dataDir, { recursive: true, force: true });
-    if (serverUrl && databaseName)
-      await runAdminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    await benchDatabase?.drop();
   };
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -214,14 +182,6 @@ async function audit(url: string, run: number): Promise<Figures> {
   } finally {
     chrome.kill();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function main(): Promise<void> {

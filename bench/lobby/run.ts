@@ -25,17 +25,17 @@
  * Settings through the environment: BENCH_ROUNDS (3), BENCH_DURATION_S (5, per server and round),
  * BENCH_WARMUP_S (3), BENCH_CONNECTIONS (50).
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { DEMO_MERCHANT_CODE, seedDemoMerchant } from '../../apps/server/src/db/seed/demo-merchant.ts';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import type { DatabaseHandle } from '../../apps/server/src/platform/db/database.ts';
+import { DEMO_MERCHANT_CODE } from '../../apps/server/src/seed/demo-merchant.ts';
+import { migrateAndSeed, openServedDatabase } from '../support/database.ts';
+import { forkServer, productionConfig, reportReady, stopChild } from '../support/server.ts';
+import { LOOPBACK, median, readBoundedInteger } from '../support/settings.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_ROUNDS', 3, 1, 20);
 const DURATION_S = readBoundedInteger('BENCH_DURATION_S', 5, 1, 120);
@@ -46,7 +46,6 @@ const PAGES_PER_LIST = 3;
 const PAGE_SIZE = 18;
 const ROUTE = '/wps/relay/games';
 const START_TIMEOUT_MS = 120_000;
-const LOOPBACK = '127.0.0.1';
 
 /** The bench catalogue's vendors: code, name, the categories its games fall in, in-house or not. */
 const VENDORS: { vassalage: string; name: string; types: string[]; inHouse?: boolean }[] = [
@@ -133,16 +132,6 @@ type ReadyMessage = { port: number };
 type Answer = { path: string; contentType: string; body: string };
 type AnswersMessage = { answers: Answer[] };
 
-function readBoundedInteger(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
-
 /** The fixed mix of URLs, in a fixed order. */
 function buildMix(): string[] {
   const base = `${ROUTE}?clientType=3&platform=html5-desktop&pageSize=${PAGE_SIZE}`;
@@ -203,7 +192,7 @@ function buildCatalogue(merchantId: string, vendorIds: Map<string, string>) {
 }
 
 /** In the ours child: the demo merchant and the bench catalogue, inserted in bulk. */
-async function seedCatalogue(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+async function seedCatalogue(database: DatabaseHandle): Promise<void> {
   const { db } = database;
   const merchant = await db
     .selectFrom('merchants')
@@ -262,101 +251,36 @@ async function serve(role: Role): Promise<void> {
     });
     await app.listen({ host: LOOPBACK, port: 0 });
     process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
-    reportReady(app.server.address());
+    reportReady(app.server);
     return;
   }
 
-  const serverUrl = process.env.DATABASE_URL;
-  let databaseName: string | undefined;
-  let connectionString: string | undefined;
-  if (serverUrl) {
-    databaseName = `panalo_bench_${randomBytes(6).toString('hex')}`;
-    await runAdminQuery(serverUrl, `create database ${databaseName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    connectionString = url.toString();
-  }
-  const database = await openDatabase(
-    connectionString ? { kind: 'postgres', connectionString } : { kind: 'pglite', dataDir: undefined },
-  );
+  const { database, close } = await openServedDatabase();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const stop = async () => {
     await app?.close();
-    await database.close();
-    if (serverUrl && databaseName)
-      await runAdminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    await close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
-  await migrateToLatest(database.db);
-  await seedDemoMerchant(database.db);
+  await migrateAndSeed(database);
   await seedCatalogue(database);
-  // Production settings, but request logging off: the baseline logs nothing either, and a log
-  // line per request measures the terminal rather than the stack.
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // A throw-away secret: production refuses to start without one, and nothing here outlives the run.
-      APP_SECRET: randomBytes(32).toString('hex'),
-    }),
-    host: LOOPBACK,
-    port: 0,
-    runJobs: false,
-    seedDemo: false,
-  };
-  app = await buildApp({ config, database });
+  app = await buildApp({ config: productionConfig(), database });
   await app.listen({ host: LOOPBACK, port: 0 });
-  reportReady(app.server.address());
-}
-
-function reportReady(address: ReturnType<import('node:net').Server['address']>): void {
-  if (typeof address !== 'object' || address === null) throw new Error('the server has no port');
-  process.send?.({ port: address.port } satisfies ReadyMessage);
-}
-
-async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  reportReady(app.server);
 }
 
 /** In the parent: starts a server child; `beforeReady` runs once it is forked (to hand it data). */
-function startServer(
+async function startServer(
   role: Role,
   beforeReady?: (child: ChildProcess) => void,
 ): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(import.meta.filename, ['--serve', role], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${role} server did not start within ${START_TIMEOUT_MS} ms`));
-    }, START_TIMEOUT_MS);
-    child.once('message', (message: ReadyMessage) => {
-      clearTimeout(timer);
-      resolve({ child, port: message.port });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${role} server exited during start (code ${code})`));
-    });
-    beforeReady?.(child);
+  const { child, ready } = await forkServer<ReadyMessage>(import.meta.filename, ['--serve', role], {
+    label: `${role} server`,
+    timeoutMs: START_TIMEOUT_MS,
+    ...(beforeReady ? { beforeReady } : {}),
   });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  return { child, port: ready.port };
 }
 
 /** Asks ours for every URL of the mix once, checks the answers make sense, and keeps their bytes. */
@@ -419,14 +343,6 @@ async function measureRound(target: Target, paths: string[]): Promise<void> {
   );
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
 async function main(): Promise<void> {
   const paths = buildMix();
   console.log(
@@ -469,8 +385,8 @@ async function main(): Promise<void> {
       for (const target of order) await measureRound(target, paths);
     }
   } finally {
-    if (baseline) await stopServer(baseline.child);
-    await stopServer(ours.child);
+    if (baseline) await stopChild(baseline.child);
+    await stopChild(ours.child);
   }
 
   const oursRps = ours.answered / ours.seconds;

@@ -58,21 +58,22 @@
  * BENCH_WARMUP_S (3), BENCH_CONNECTIONS (20), PGBENCH (pgbench on the PATH, else /usr/bin/pgbench),
  * PGBENCH_MODE (prepared; or extended, or simple).
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { DEMO_MERCHANT_CODE, seedDemoMerchant } from '../../apps/server/src/db/seed/demo-merchant.ts';
-import { seedDemoInHouseVendor } from '../../apps/server/src/db/seed/demo-vendors.ts';
 import { HOUSE_SHARD_COUNT } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { DEMO_MERCHANT_CODE } from '../../apps/server/src/seed/demo-merchant.ts';
+import { seedDemoInHouseVendor } from '../../apps/server/src/seed/demo-vendors.ts';
+import { createBenchDatabase, migrateAndSeed, query } from '../support/database.ts';
+import { findPgbench, runPgbench } from '../support/pgbench.ts';
+import { forkServer, portOf, productionConfig, stopChild } from '../support/server.ts';
+import { LOOPBACK, median, readBoundedInteger, readChoice } from '../support/settings.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_ROUNDS', 3, 1, 20);
 const DURATION_S = readBoundedInteger('BENCH_DURATION_S', 5, 1, 120);
@@ -89,33 +90,12 @@ const STAKE_MINOR = 100;
 const WIN_MINOR = 198;
 const BET_PATH = '/wps/game/house/bet';
 const START_TIMEOUT_MS = 180_000;
-const LOOPBACK = '127.0.0.1';
 /** The environment variable that hands the bench database to the server child. */
 const CHILD_DATABASE_ENV = 'BENCH_ROUNDS_DATABASE_URL';
 
 /** A player of the bench: number n (1 to PLAYERS, as pgbench's random(1, 1000) counts). */
 type Player = { n: number; memberId: string; sessionToken: string };
 type ReadyMessage = { port: number; merchantId: string; gameId: string; vendorId: string; players: Player[] };
-
-function readBoundedInteger(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
-
-function readChoice<const T extends readonly string[]>(
-  name: string,
-  fallback: T[number],
-  choices: T,
-): T[number] {
-  const raw = process.env[name] ?? fallback;
-  if (!choices.includes(raw)) throw new Error(`${name} must be one of ${choices.join(', ')}`);
-  return raw;
-}
 
 /**
  * Ids pgbench can spell from a player's number: members get UUID-shaped ids ending in the
@@ -125,31 +105,6 @@ function readChoice<const T extends readonly string[]>(
  */
 const memberIdOf = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const MEMBER_ID_SQL = (variable: string) => `'00000000-0000-7000-8000-' || lpad(${variable}::text, 12, '0')`;
-
-async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Runs a statement on the bench database with a client of its own (the final audit). */
-async function query<T extends pg.QueryResultRow>(
-  connectionString: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Runs `work` for every item with `concurrency` callers at a time. */
 async function forEachConcurrently<T>(
@@ -183,23 +138,8 @@ async function serve(): Promise<void> {
     })();
   });
   const { db } = database;
-  await migrateToLatest(db);
-  await seedDemoMerchant(db);
-  // Production settings, but request logging off: a log line per request measures the terminal
-  // rather than the stack, and pgbench logs nothing either.
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // A throw-away secret: production refuses to start without one, and nothing here outlives the run.
-      APP_SECRET: randomBytes(32).toString('hex'),
-    }),
-    host: LOOPBACK,
-    port: 0,
-    runJobs: false,
-    seedDemo: false,
-  };
-  const built = await buildApp({ config, database });
+  await migrateAndSeed(database);
+  const built = await buildApp({ config: productionConfig(), database });
   app = built;
   await seedDemoInHouseVendor(db, built.games);
 
@@ -266,10 +206,8 @@ async function serve(): Promise<void> {
   }
 
   await built.listen({ host: LOOPBACK, port: 0 });
-  const address = built.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('the server has no port');
   process.send?.({
-    port: address.port,
+    port: portOf(built.server),
     merchantId: merchant.id,
     gameId: game.id,
     vendorId: game.vendor_id,
@@ -279,33 +217,11 @@ async function serve(): Promise<void> {
 
 /** In the parent: starts the server child and waits until it is ready. */
 function startServer(connectionString: string): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(import.meta.filename, ['--serve'], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, [CHILD_DATABASE_ENV]: connectionString },
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms`));
-    }, START_TIMEOUT_MS);
-    child.once('message', (message: ReadyMessage) => {
-      clearTimeout(timer);
-      resolve({ child, ready: message });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited during start (code ${code})`));
-    });
+  return forkServer<ReadyMessage>(import.meta.filename, ['--serve'], {
+    label: 'the server',
+    timeoutMs: START_TIMEOUT_MS,
+    env: { ...process.env, [CHILD_DATABASE_ENV]: connectionString },
   });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 type Envelope<T> = { success: boolean; code?: string; value: T };
@@ -428,78 +344,26 @@ function writePgbenchScript(directory: string, ready: ReadyMessage): PgbenchScri
   return { file, variables: { played, outcome } };
 }
 
-function findPgbench(): string {
-  if (process.env.PGBENCH) {
-    if (!existsSync(process.env.PGBENCH))
-      throw new Error(`rounds: PGBENCH=${process.env.PGBENCH} does not exist`);
-    return process.env.PGBENCH;
-  }
-  for (const directory of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(directory, 'pgbench');
-    if (existsSync(candidate)) return candidate;
-  }
-  if (existsSync('/usr/bin/pgbench')) return '/usr/bin/pgbench';
-  throw new Error(
-    'rounds: pgbench not found — install the PostgreSQL client tools (Debian: apt-get install postgresql-client) or set PGBENCH',
-  );
-}
-
 /** One pgbench run; answers the rounds it committed. */
-function loadPgbench(
+async function loadPgbench(
   pgbench: string,
   connectionString: string,
   script: PgbenchScript,
   durationS: number,
 ): Promise<{ rounds: number; seconds: number }> {
-  const url = new URL(connectionString);
-  const args = [
-    '-n',
-    '-c',
-    String(CONNECTIONS),
-    '-j',
-    '2',
-    '-T',
-    String(durationS),
-    '-M',
-    PGBENCH_MODE,
-    '-f',
-    script.file,
-    ...Object.entries(script.variables).flatMap(([name, value]) => ['-D', `${name}=${value}`]),
-    '-h',
-    url.hostname,
-    '-p',
-    url.port || '5432',
-    '-U',
-    decodeURIComponent(url.username || 'postgres'),
-    url.pathname.slice(1),
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(pgbench, args, {
-      env: { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const processed = /number of transactions actually processed: (\d+)/.exec(output);
-      const failed = /number of failed transactions: (\d+)/.exec(output);
-      if (code !== 0 || !processed) {
-        reject(new Error(`pgbench failed (exit ${code}):\n${output}`));
-        return;
-      }
-      if (failed && Number(failed[1]) > 0) {
-        reject(new Error(`pgbench: ${failed[1]} transactions failed:\n${output}`));
-        return;
-      }
-      resolve({ rounds: Number(processed[1]), seconds: durationS });
-    });
+  const rounds = await runPgbench({
+    pgbench,
+    connectionString,
+    clients: CONNECTIONS,
+    durationS,
+    mode: PGBENCH_MODE,
+    scriptArgs: [
+      '-f',
+      script.file,
+      ...Object.entries(script.variables).flatMap(([name, value]) => ['-D', `${name}=${value}`]),
+    ],
   });
+  return { rounds, seconds: durationS };
 }
 
 /**
@@ -578,14 +442,6 @@ async function audit(connectionString: string, load: Load): Promise<void> {
   );
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl)
@@ -594,11 +450,8 @@ async function main(): Promise<void> {
   console.log(
     `rounds: dice bets over HTTP, ${PLAYERS} players, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, ${ROUNDS} rounds of ${DURATION_S} s per load; ceiling: pgbench -c ${CONNECTIONS} -j 2 -M ${PGBENCH_MODE}`,
   );
-  const databaseName = `panalo_bench_${randomBytes(6).toString('hex')}`;
-  await runAdminQuery(serverUrl, `create database ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const connectionString = url.toString();
+  const benchDatabase = await createBenchDatabase(serverUrl);
+  const { connectionString } = benchDatabase;
   const scriptDirectory = mkdtempSync(path.join(tmpdir(), 'panalo-bench-rounds-'));
   let child: ChildProcess | undefined;
   try {
@@ -655,9 +508,9 @@ async function main(): Promise<void> {
       `RESULT rounds rounds_per_s=${oursRate.toFixed(0)} ceiling_per_s=${ceilingRate.toFixed(0)} p99_ms=${median(ours.p99s)} ratio=${(oursRate / ceilingRate).toFixed(3)}`,
     );
   } finally {
-    if (child) await stopServer(child);
+    if (child) await stopChild(child);
     rmSync(scriptDirectory, { recursive: true, force: true });
-    await runAdminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    await benchDatabase.drop();
   }
 }
 

@@ -65,6 +65,7 @@ import { computeMinesReturn, playMines } from '../../packages/games/src/mines/mi
 import { computeRouletteReturn, playRoulette } from '../../packages/games/src/roulette/roulette.ts';
 import { computeSicBoReturn, playSicBo } from '../../packages/games/src/sic-bo/sic-bo.ts';
 import { computeVideoSlotReturn, playVideoSlot } from '../../packages/games/src/video-slot/video-slot.ts';
+import { readBoundedInteger } from '../support/settings.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_RTP_ROUNDS', 10_000_000, 1_000, 1_000_000_000);
 const WORKERS = readBoundedInteger('BENCH_RTP_WORKERS', os.availableParallelism(), 1, 256);
@@ -82,16 +83,6 @@ type BenchGame = {
   /** Plays one round and returns the net result per initial stake, plus one (the round's return). */
   playRound(rng: RoundRng, round: number): number;
 };
-
-function readBoundedInteger(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
 
 const ratioOf = (payoutMinor: bigint, stakeMinor: bigint) => Number(payoutMinor) / Number(stakeMinor);
 
