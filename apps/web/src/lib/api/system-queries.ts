@@ -1,13 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestApi } from './api-client';
-import type {
-  LanguageCode,
-  PermissionInfo,
-  PublicState,
-  RegisterSettings,
-  SystemStatus,
-  WhitelabelNode,
-} from './system-types';
+import { api } from './api-client';
+import type { LanguageCode, PermissionInfo, WhitelabelNode } from './system-types';
 
 // Query options shared by the shell and several features. Language-dependent data carries the
 // language in its key, so switching language loads it again.
@@ -15,7 +8,7 @@ import type {
 export const systemStatusQuery = () =>
   queryOptions({
     queryKey: ['system', 'status'],
-    queryFn: ({ signal }) => requestApi<SystemStatus>('/wps/system/status', { signal }),
+    queryFn: ({ signal }) => api.get('/wps/system/status', { signal }),
     staleTime: 30_000,
   });
 
@@ -23,17 +16,17 @@ export const permissionQuery = (language: LanguageCode) =>
   queryOptions({
     queryKey: ['system', 'permission', language],
     queryFn: ({ signal }) =>
-      requestApi<{ info: PermissionInfo }>('/wps/system/permission', { query: { language }, signal }).then(
-        (value) => value.info,
-      ),
+      api
+        .get('/wps/system/permission', { params: { query: { language } }, signal })
+        // The document types languages as any two letters and spells the whitelabel tree a few levels deep.
+        .then((value) => value.info as PermissionInfo),
     staleTime: 5 * 60_000,
   });
 
 export const publicStateQuery = (language: LanguageCode, token: string | null) =>
   queryOptions({
     queryKey: ['system', 'publicState', language, token],
-    queryFn: ({ signal }) =>
-      requestApi<PublicState>('/wps/system/publicState', { query: { language }, signal }),
+    queryFn: ({ signal }) => api.get('/wps/system/publicState', { params: { query: { language } }, signal }),
     staleTime: 60_000,
   });
 
@@ -41,7 +34,7 @@ export const registerSettingsQuery = (language: LanguageCode) =>
   queryOptions({
     queryKey: ['system', 'registerSettings', language],
     queryFn: ({ signal }) =>
-      requestApi<RegisterSettings>('/wps/system/setting/register', { query: { language }, signal }),
+      api.get('/wps/system/setting/register', { params: { query: { language } }, signal }),
     staleTime: 5 * 60_000,
   });
 

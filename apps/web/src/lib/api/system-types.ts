@@ -1,116 +1,46 @@
-// Wire shapes of the foundation's system calls (the shared contract). They will be replaced by the
-// types generated from the server's OpenAPI document once packages/api-types carries them.
+import type { ApiValue } from './api-client';
 
+// Wire shapes of the foundation's system calls, from the server's OpenAPI document (api-client's
+// ApiValue), so a change of a route that the app does not follow fails the type check.
+
+/** The languages the app speaks; the document types a language as any two letters. */
 export type LanguageCode = 'TY' | 'EN';
 
-export type SystemStatus = { status: 0 | 1 | 2; title: string | null; message: string | null; ip: string };
+export type SystemStatus = ApiValue<'/wps/system/status', 'get'>;
 
-export type CustomerServiceType = 'LIVECHAT' | 'TELEGRAM' | 'WHATSAPP' | 'VIBER' | 'FACEBOOK' | 'EMAIL';
-/** `path` is sealed (spec §3): an opaque token that GET /wps/system/customerService/open turns into the address. */
-export type CustomerServiceEntry = { id: string; csType: CustomerServiceType; title: string; path: string };
+type PermissionWire = ApiValue<'/wps/system/permission', 'get'>['info'];
 
-export type Resource = {
-  id: string;
-  labelNameEn: string;
-  labelName: string;
-  url: string;
-  icon: string | null;
-};
-
-export type WhitelabelNode = { modId: string; enabled: boolean; children: WhitelabelNode[] };
-
-export type RegisterRule = {
-  field: string;
-  enabled: boolean;
-  required: boolean;
-  acceptedPattern: string;
-  patternId: number | string;
-  minLength: number;
-  maxLength: number;
-  type: string;
-};
-
-export type PermissionInfo = {
-  merchantCode: string;
-  merchantName: string;
-  currency: string;
-  currencySymbol: string;
-  timeZone: string;
+export type PermissionInfo = Omit<PermissionWire, 'defaultLanguage' | 'languages' | 'whitelabel'> & {
   defaultLanguage: LanguageCode;
   languages: LanguageCode[];
-  customerService: CustomerServiceEntry[];
-  domainRoute: { domain: string; route: 'PLAYER' | 'AGENT' | 'MOBILE'; isMain: boolean }[];
-  resources: Record<string, Resource[] | undefined>;
   whitelabel: WhitelabelNode[];
-  register: RegisterRule[];
-  mainDomain: string;
-  analytics: { gtagId: string | null };
-  imageCDNs: string[];
-  launchGameCDNs: string[];
-  maintenance: { enabled: boolean; title: string | null; message: string | null };
-  regionRestriction: { enabled: boolean; blocked: boolean };
-  location: { ip: string; country: string | null };
-  minimumAge: number;
-  /** Identity providers the login form offers. */
-  socialLogin: SocialProvider[];
-  description: string;
-  siteName: string;
 };
 
-export type SocialProvider = 'google' | 'facebook';
+/** `path` is sealed (spec §3): an opaque token that GET /wps/system/customerService/open turns into the address. */
+export type CustomerServiceEntry = PermissionWire['customerService'][number];
+export type CustomerServiceType = CustomerServiceEntry['csType'];
 
-export type BannerGroup = 'w_home' | 'w_login' | 'w_register' | 'w_license' | 'w_leftmenu';
-export type Banner = {
-  id: string;
-  groupName: BannerGroup;
-  url: string;
-  linkType: 'NONE' | 'URL' | 'ROUTE' | 'PROMOTION' | 'GAME';
-  linkTarget: string | null;
-  title: string;
-};
+export type Resource = NonNullable<PermissionWire['resources'][string]>[number];
 
-export type PopupExecution = 'A' | 'B' | 'F';
+/** A whitelabel switch and the switches under it; the document spells the tree out a few levels deep. */
+export type WhitelabelNode = { modId: string; enabled: boolean; children: WhitelabelNode[] };
 
-export type PublicState = {
-  banners: Banner[];
-  popup: {
-    id: string;
-    title: string;
-    content: string;
-    execution: PopupExecution;
-    promotionType: string | null;
-  }[];
-  notice: { id: string; title: string }[];
-  promotion: { id: string; title: string }[];
-  customerService: CustomerServiceEntry[];
-  showCaptcha: boolean;
-  availablePromo: { REFERRAL?: { enabled: boolean } };
-  /** Members only: the cash balance, its symbol, and unread inbox messages. */
-  balance?: string;
-  currencySymbol?: string;
-  unreadMessage?: number;
-};
+export type RegisterRule = PermissionWire['register'][number];
 
-export type Announcement = {
-  id: string;
-  type: 'B' | 'PL' | 'PU' | 'PR' | 'H';
-  title: string;
-  content: string;
-  promotionType: string | null;
-  execution: PopupExecution | null;
-  startsAt: string;
-  endsAt: string | null;
-};
+export type SocialProvider = PermissionWire['socialLogin'][number];
 
-export type Paged<Item> = { list: Item[]; totalPages: number };
+/** Members only: `balance`, `currencySymbol` and `unreadMessage` (the cash, its symbol, unread inbox messages). */
+export type PublicState = ApiValue<'/wps/system/publicState', 'get'>;
 
-export type HelpArticle = { id: string; title: string; content: string; anchor: string };
-export type HelpSection = { id: string; title: string; anchor: string; articles: HelpArticle[] };
+export type Banner = PublicState['banners'][number];
+export type BannerGroup = Banner['groupName'];
 
-export type RegisterSettings = {
-  rules: RegisterRule[];
-  switches: Record<string, boolean | undefined>;
-  minimumAge: number;
-};
+export type Announcement = ApiValue<'/wps/system/announcements', 'get'>['list'][number];
+export type PopupExecution = NonNullable<Announcement['execution']>;
 
-export type Country = { countryCode: string; countryDialingCode: string; name: string };
+export type HelpSection = ApiValue<'/wps/system/helpCenter', 'get'>['list'][number];
+export type HelpArticle = HelpSection['articles'][number];
+
+export type RegisterSettings = ApiValue<'/wps/system/setting/register', 'get'>;
+
+export type Country = ApiValue<'/wps/system/countries', 'get'>['list'][number];

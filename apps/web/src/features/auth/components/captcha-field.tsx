@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { requestApi } from '../../../lib/api/api-client';
+import { api } from '../../../lib/api/api-client';
 import { throttleLeading } from '../../../lib/throttle';
 
 /** Spec §5/§9: the captcha image refreshes at most once a second. */
@@ -22,7 +22,7 @@ export function CaptchaField({
   const { t } = useTranslation();
   const captcha = useQuery({
     queryKey: ['captcha'],
-    queryFn: ({ signal }) => requestApi<string>('/wps/captcha', { signal }),
+    queryFn: ({ signal }) => api.get('/wps/captcha', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

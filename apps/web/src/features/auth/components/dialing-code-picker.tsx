@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { requestApi } from '../../../lib/api/api-client';
-import type { Country, Paged } from '../../../lib/api/system-types';
+import { api } from '../../../lib/api/api-client';
 import { useLanguage } from '../../../lib/i18n/i18n';
 
 /**
@@ -21,9 +20,7 @@ export function DialingCodePicker({
   const countries = useQuery({
     queryKey: ['countries', language],
     queryFn: ({ signal }) =>
-      requestApi<Paged<Country>>('/wps/system/countries', { query: { language }, signal }).then(
-        (page) => page.list,
-      ),
+      api.get('/wps/system/countries', { params: { query: { language } }, signal }).then((page) => page.list),
     staleTime: 60 * 60_000,
   });
   const list = countries.data ?? [];

@@ -70,7 +70,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const [isCaptchaAsked, setCaptchaAsked] = useState(false);
   const queryClient = useQueryClient();
 
-  const switches = settings.data?.switches ?? {};
+  const switches: Record<string, boolean | undefined> = settings.data?.switches ?? {};
   const whitelabel = permission.data?.whitelabel;
   const isOn = (name: string) => switches[name] ?? isSwitchEnabled(whitelabel, name);
   const methods: RegisterMethod[] = [

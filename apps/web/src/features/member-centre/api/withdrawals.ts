@@ -1,46 +1,17 @@
-import { requestApi } from '../../../lib/api/api-client';
-import { requestSealedApi } from '../../../lib/api/sealed-request';
+import { type ApiValue, api } from '../../../lib/api/api-client';
+import { sealedApi } from '../../../lib/api/sealed-request';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
-export type PayoutAccount = {
-  id: string;
-  kind: 'bank' | 'ewallet';
-  provider: string;
-  accountName: string;
-  accountNumberMasked: string;
-};
+export type WithdrawalOverview = ApiValue<'/wps/payment/withdrawals/overview', 'get'>;
 
-export type WithdrawalOverview = {
-  minAmount: string;
-  maxAmount: string;
-  balance: string;
-  turnoverLeft: string;
-  hasPaymentPassword: boolean;
-  hasOpenWithdrawal: boolean;
-  accounts: PayoutAccount[];
-};
+export type PayoutAccount = WithdrawalOverview['accounts'][number];
 
-export type WithdrawalStatus = 'review' | 'paying' | 'paid' | 'rejected' | 'failed';
+/** `confirmation` is the member's word once paid out (spec §4); null before. */
+export type Withdrawal = ApiValue<'/wps/payment/withdrawals', 'get'>['list'][number];
 
-export type Withdrawal = {
-  id: string;
-  amount: string;
-  currency: string;
-  status: WithdrawalStatus;
-  payoutAccount: PayoutAccount | null;
-  reason: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  /** The member's word once paid out (spec §4); null before. */
-  confirmation: WithdrawalConfirmation | null;
-  receivedAmount: string | null;
-  remainingAmount: string | null;
-  autoReceiptAt: string | null;
-  caseStatus: 'open' | 'resolved' | null;
-  caseResolution: string | null;
-};
+export type WithdrawalStatus = Withdrawal['status'];
 
-export type WithdrawalConfirmation = 'awaiting' | 'received' | 'not_received' | 'auto_received';
+export type WithdrawalConfirmation = NonNullable<Withdrawal['confirmation']>;
 /** Bounds the server keeps too: a phone screenshot, and a short note. */
 export const PROOF_BYTES_MAX = 5 * 1024 * 1024;
 export const CASE_NOTE_LENGTH_MAX = 300;
@@ -49,37 +20,30 @@ export const WITHDRAWAL_HISTORY_PAGE_SIZE = 5;
 export const E_WALLETS = ['GCASH', 'MAYA'] as const;
 
 export function fetchWithdrawalOverview(language: LanguageCode): Promise<WithdrawalOverview> {
-  return requestApi('/wps/payment/withdrawals/overview', { query: { language } });
+  return api.get('/wps/payment/withdrawals/overview', { params: { query: { language } } });
 }
 
-export function fetchPayoutAccounts(language: LanguageCode): Promise<{ list: PayoutAccount[] }> {
-  return requestApi('/wps/member/payoutAccounts', { query: { language } });
+export function fetchPayoutAccounts(language: LanguageCode) {
+  return api.get('/wps/member/payoutAccounts', { params: { query: { language } } });
 }
 
 export function bindPayoutAccount(
   input: { kind: 'bank' | 'ewallet'; provider: string; accountName: string; accountNumber: string },
   language: LanguageCode,
-): Promise<PayoutAccount> {
-  return requestApi('/wps/member/payoutAccounts', { method: 'POST', query: { language }, body: input });
+) {
+  return api.post('/wps/member/payoutAccounts', { params: { query: { language } }, body: input });
 }
 
-export function removePayoutAccount(id: string, language: LanguageCode): Promise<unknown> {
-  return requestApi(`/wps/member/payoutAccounts/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    query: { language },
-  });
+export function removePayoutAccount(id: string, language: LanguageCode) {
+  return api.delete('/wps/member/payoutAccounts/{id}', { params: { path: { id }, query: { language } } });
 }
 
 /** Sealed: it carries passwords. */
 export function setPaymentPassword(
   input: { currentPassword: string; newPaymentPassword: string; confirmPaymentPassword: string },
   language: LanguageCode,
-): Promise<unknown> {
-  return requestSealedApi('/wps/member/paymentPassword', {
-    method: 'POST',
-    query: { language },
-    body: input,
-  });
+) {
+  return sealedApi.post('/wps/member/paymentPassword', { params: { query: { language } }, body: input });
 }
 
 /** Sealed: it carries the payment password. */
@@ -87,15 +51,12 @@ export function requestWithdrawal(
   input: { payoutAccountId: string; amount: string; paymentPassword: string },
   language: LanguageCode,
 ): Promise<Withdrawal> {
-  return requestSealedApi('/wps/payment/withdrawals', { method: 'POST', query: { language }, body: input });
+  return sealedApi.post('/wps/payment/withdrawals', { params: { query: { language } }, body: input });
 }
 
-export function fetchWithdrawals(
-  page: number,
-  language: LanguageCode,
-): Promise<{ list: Withdrawal[]; totalPages: number }> {
-  return requestApi('/wps/payment/withdrawals', {
-    query: { language, page, pageSize: WITHDRAWAL_HISTORY_PAGE_SIZE },
+export function fetchWithdrawals(page: number, language: LanguageCode) {
+  return api.get('/wps/payment/withdrawals', {
+    params: { query: { language, page, pageSize: WITHDRAWAL_HISTORY_PAGE_SIZE } },
   });
 }
 
@@ -105,9 +66,8 @@ export function confirmWithdrawal(
   input: { outcome: 'fully_paid' } | { outcome: 'received'; receivedAmount: string },
   language: LanguageCode,
 ): Promise<Withdrawal> {
-  return requestApi(`/wps/payment/withdrawals/${encodeURIComponent(id)}/confirmation`, {
-    method: 'POST',
-    query: { language },
+  return api.post('/wps/payment/withdrawals/{id}/confirmation', {
+    params: { path: { id }, query: { language } },
     body: input,
   });
 }
@@ -122,16 +82,16 @@ export function reportWithdrawalNotReceived(
   if (input.note) form.set('note', input.note);
   // The file goes last: the server reads the fields that come before it.
   form.set('proof', input.proof, input.proof.name);
-  return requestApi(`/wps/payment/withdrawals/${encodeURIComponent(id)}/notReceived`, {
-    method: 'POST',
-    query: { language },
-    body: form,
+  // The document describes no multipart body (the route reads the parts itself), so the form is untyped.
+  return api.post('/wps/payment/withdrawals/{id}/notReceived', {
+    params: { path: { id }, query: { language } },
+    body: form as never,
   });
 }
 
 /** The member's direct upline, for transferUpline. */
-export function fetchUpline(language: LanguageCode): Promise<{ account: string | null; isAgent: boolean }> {
-  return requestApi('/wps/member/upline', { query: { language } });
+export function fetchUpline(language: LanguageCode) {
+  return api.get('/wps/member/upline', { params: { query: { language } } });
 }
 
 /** Cash to someone in the agent's tree, or to one's upline (sealed: it carries the payment password). */
@@ -144,6 +104,6 @@ export function transferCash(
     requestId: string;
   },
   language: LanguageCode,
-): Promise<{ balance: string; recipient: string; duplicate: boolean }> {
-  return requestSealedApi('/wps/member/transfers', { method: 'POST', query: { language }, body: input });
+) {
+  return sealedApi.post('/wps/member/transfers', { params: { query: { language } }, body: input });
 }
