@@ -2,7 +2,7 @@ import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { EmptyState } from '../components/query-state.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
-import type { Profile } from '../features/auth/profile.ts';
+import type { Permission, Profile } from '../features/auth/profile.ts';
 import { ConfigurationPage } from '../features/configuration/configuration-page.tsx';
 import { ContentPage } from '../features/content/content-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
@@ -126,7 +126,7 @@ export function AdminShell(props: {
 
 function SectionPage({ section, profile }: { section: Section; profile: Profile }) {
   const scope = { ownMerchantId: profile.operator.merchantId, merchants: profile.merchants };
-  const can = (permission: string) => profile.permissions.includes(permission);
+  const can = (permission: Permission) => profile.permissions.includes(permission);
   switch (section.id) {
     case 'staff':
       return <StaffPage {...scope} selfId={profile.operator.id} canWrite={can('staff.write')} />;

@@ -10,24 +10,14 @@ const REQUEST_TIMEOUT_MS = 15_000;
 
 /**
  * Sends one request and reads the envelope. A network failure or a reply that is not an envelope
- * becomes a failed envelope too, so that every screen has one shape to show.
+ * becomes a failed envelope too, so that every screen has one shape to show. An upload (multipart)
+ * is not cut short: a large file on a slow line may take longer than a call.
  */
-export async function requestEnvelope<Value>(
-  path: string,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; token?: string | null } = {},
-): Promise<Envelope<Value>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+export async function sendForEnvelope<Value>(request: Request): Promise<Envelope<Value>> {
+  const isUpload = request.headers.get('Content-Type')?.startsWith('multipart/') ?? false;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    response = await fetch(request, isUpload ? {} : { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch {
     return { success: false, code: UNREACHABLE_CODE, message: 'The server could not be reached. Try again.' };
   }
@@ -42,6 +32,24 @@ export async function requestEnvelope<Value>(
     code: UNREACHABLE_CODE,
     message: `The server answered ${response.status} ${response.statusText} without a readable reply.`,
   };
+}
+
+/** Like sendForEnvelope, for a path, a JSON body and a bearer token. */
+export function requestEnvelope<Value>(
+  path: string,
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; token?: string | null } = {},
+): Promise<Envelope<Value>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  return sendForEnvelope(
+    new Request(path, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? null : JSON.stringify(init.body),
+      credentials: 'same-origin',
+    }),
+  );
 }
 
 function isEnvelope<Value>(body: unknown): body is Envelope<Value> {

@@ -1,5 +1,7 @@
-import { type RsaPublicJwk, sealPayload } from '@panalo/crypto/sealed-payload.ts';
-import { type Envelope, requestEnvelope } from './api-client.ts';
+import type { paths } from '@panalo/api-types/openapi.d.ts';
+import { type SealedPayload, sealPayload } from '@panalo/crypto/sealed-payload.ts';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { type Envelope, sendForEnvelope } from './api-client.ts';
 import { announceSessionEnded, readSessionToken } from './session.ts';
 
 /** A refused /bo call, carrying the server's stable code, its translated message and value. */
@@ -30,51 +32,89 @@ function recordOf(value: unknown, name: 'fields' | 'reasons'): Record<string, st
   return typeof record === 'object' && record !== null ? (record as Record<string, string>) : {};
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Builds a query string from the filled-in values only. */
+function queryString(values: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  return query.toString();
+}
 
-function unwrap<Value>(answer: Envelope<Value>): Value {
+/**
+ * The back office's one client: paths, parameters, bodies and answers are typed by the server's
+ * OpenAPI document (packages/api-types), so a route the screens do not follow fails the type check.
+ * Every answer reaches it as an envelope (api-client.ts): a success is its `data`, anything else,
+ * a network failure included, its `error`. /bo calls carry the operator's token.
+ */
+export const backOffice = createClient<paths>({
+  credentials: 'same-origin',
+  headers: { Accept: 'application/json' },
+  querySerializer: queryString,
+  fetch: async (request) => {
+    const token = readSessionToken();
+    if (token && !request.headers.has('Authorization') && new URL(request.url).pathname.startsWith('/bo/')) {
+      request.headers.set('Authorization', `Bearer ${token}`);
+    }
+    const envelope = await sendForEnvelope(request);
+    return Response.json(envelope, { status: envelope.success ? 200 : 400 });
+  },
+});
+
+/** What a typed call answers: the success envelope as its data, or a failed one as its error. */
+type Answer<Data extends { value: unknown }> = Promise<{ data?: Data; error?: unknown }>;
+
+/** The answer of a typed call as an envelope, failures included, for screens that show them itself. */
+export async function envelopeOf<Data extends { value: unknown }>(
+  call: Answer<Data>,
+): Promise<Envelope<Data['value']>> {
+  const { data, error } = await call;
+  return data ? { success: true, value: data.value } : (error as Envelope<never>);
+}
+
+/**
+ * The value of a typed call's answer; a refusal throws a BackOfficeError, so that TanStack Query's
+ * error state carries the server's code and message.
+ */
+export async function unwrap<Data extends { value: unknown }>(call: Answer<Data>): Promise<Data['value']> {
+  const answer = await envelopeOf(call);
   if (answer.success) return answer.value;
   // The session ended (idle, locked, signed out elsewhere): back to the sign-in.
   if (answer.code === 'NOT_LOGGED_IN') announceSessionEnded();
   throw new BackOfficeError(answer.code, answer.message, answer.value);
 }
 
-/**
- * Calls a /bo route with the operator's token and answers its value; a refusal throws a
- * BackOfficeError, so that TanStack Query's error state carries the server's code and message.
- */
-export async function callBackOffice<Value>(path: string, init: { method?: Method; body?: unknown } = {}) {
-  return unwrap(await requestEnvelope<Value>(path, { ...init, token: readSessionToken() }));
+/** The success value of a route's answer, as the OpenAPI document describes it. */
+export type ValueOf<
+  Path extends keyof paths,
+  Method extends 'get' | 'post' | 'put' | 'delete' = 'get',
+> = paths[Path][Method] extends {
+  responses: { 200: { content: { 'application/json': { value: infer Value } } } };
 }
+  ? Value
+  : never;
 
-/**
- * Sends one file as multipart form data to a /bo upload route with the operator's token; the
- * server checks it by content. Answers the route's value, or throws a BackOfficeError.
- */
-export async function uploadToBackOffice<Value>(path: string, file: File): Promise<Value> {
+/** The JSON body a route takes, as the OpenAPI document describes it. */
+export type BodyOf<
+  Path extends keyof paths,
+  Method extends 'post' | 'put' = 'post',
+> = paths[Path][Method] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+/** The parts of a typed call that send one file as multipart form data (an upload route). */
+export function fileUpload(file: File): { middleware: Middleware[] } {
   const form = new FormData();
   form.append('file', file);
-  const token = readSessionToken();
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      body: form,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new BackOfficeError('UNREACHABLE', 'The server could not be reached. Try again.');
-  }
-  const answer = (await response.json().catch(() => null)) as Envelope<Value> | null;
-  if (!answer) throw new BackOfficeError('UNREACHABLE', `The server answered ${response.status}.`);
-  return unwrap(answer);
+  // The routes take no JSON body, so the form replaces the empty one; the browser sets its boundary.
+  return { middleware: [{ onRequest: ({ request }) => new Request(request, { body: form }) }] };
 }
 
 /** Seals a body carrying a password or a code for the server (API.md "Encrypted payloads"). */
-export async function sealForServer(
-  body: unknown,
-): Promise<Envelope<Awaited<ReturnType<typeof sealPayload>>>> {
-  const key = await requestEnvelope<{ kid: string; jwk: RsaPublicJwk }>('/wps/system/publicKey');
+export async function sealForServer(body: unknown): Promise<Envelope<SealedPayload>> {
+  const key = await envelopeOf(backOffice.GET('/wps/system/publicKey'));
   if (!key.success) return key;
   try {
     return { success: true, value: await sealPayload(body, key.value) };
@@ -87,19 +127,17 @@ export async function sealForServer(
   }
 }
 
-/** Like callBackOffice, with the body sealed first. */
-export async function callBackOfficeSealed<Value>(path: string, body: unknown): Promise<Value> {
-  const sealed = await sealForServer(body);
-  if (!sealed.success) throw new BackOfficeError(sealed.code, sealed.message);
-  return callBackOffice<Value>(path, { method: 'POST', body: sealed.value });
+/**
+ * The body of a typed call, typed as the route takes it and sent sealed: `sealed` is what
+ * sealForServer made of it.
+ */
+export function sealedBody<Body>(body: Body, sealed: SealedPayload) {
+  return { body, bodySerializer: () => JSON.stringify(sealed) };
 }
 
-/** Builds a query string from the filled-in values only. */
-export function toQueryString(values: Record<string, string | number | undefined | null>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
+/** Like sealedBody, sealing first; a browser that cannot seal throws a BackOfficeError. */
+export async function sealBody<Body>(body: Body) {
+  const sealed = await sealForServer(body);
+  if (!sealed.success) throw new BackOfficeError(sealed.code, sealed.message);
+  return sealedBody(body, sealed.value);
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callBackOffice, toQueryString, uploadToBackOffice } from './back-office-api.ts';
+import { type BodyOf, backOffice, fileUpload, unwrap, type ValueOf } from './back-office-api.ts';
 
 /**
  * The back office's row editors (banners, announcements, help centre, customer service, resources)
@@ -14,11 +14,19 @@ export type EntrySegment =
   | 'customer-services'
   | 'resources';
 
+/** One row of a segment's list, as the OpenAPI document describes it. */
+export type EntryRow<Segment extends EntrySegment> =
+  ValueOf<`/bo/${Segment}`> extends { list: (infer Row)[] } ? Row : never;
+
+/** What a row of a segment is saved with (PUT; a new one adds its merchant). */
+export type EntryInput<Segment extends EntrySegment> = BodyOf<`/bo/${Segment}/{id}`, 'put'>;
+
 export function useEntryList<Row>(segment: EntrySegment, merchantId: string) {
   return useQuery({
     queryKey: ['bo', segment, merchantId],
-    queryFn: () => callBackOffice<{ list: Row[] }>(`/bo/${segment}${toQueryString({ merchantId })}`),
-    select: (value) => value.list,
+    queryFn: () => unwrap(backOffice.GET(`/bo/${segment}`, { params: { query: { merchantId } } })),
+    // The segment's rows: the caller names their type (EntryRow of its segment).
+    select: (value) => value.list as Row[],
     enabled: merchantId !== '',
   });
 }
@@ -29,14 +37,17 @@ export type EntryChange = { id?: string; merchantId?: string; body?: unknown; re
 export function useEntryChange(segment: EntrySegment, alsoRefresh: readonly EntrySegment[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EntryChange) => {
-      if (input.remove && input.id) return callBackOffice(`/bo/${segment}/${input.id}`, { method: 'DELETE' });
-      return input.id
-        ? callBackOffice(`/bo/${segment}/${input.id}`, { method: 'PUT', body: input.body })
-        : callBackOffice(`/bo/${segment}`, {
-            method: 'POST',
-            body: { ...(input.body as object), merchantId: input.merchantId },
-          });
+    mutationFn: (input: EntryChange): Promise<unknown> => {
+      // The row editor hands over the body its form built for this segment.
+      const body = input.body as EntryInput<EntrySegment>;
+      if (input.remove && input.id) {
+        return unwrap(backOffice.DELETE(`/bo/${segment}/{id}`, { params: { path: { id: input.id } } }));
+      }
+      return unwrap(
+        input.id
+          ? backOffice.PUT(`/bo/${segment}/{id}`, { params: { path: { id: input.id } }, body })
+          : backOffice.POST(`/bo/${segment}`, { body: { ...body, merchantId: input.merchantId } }),
+      );
     },
     onSuccess: () =>
       Promise.all(
@@ -49,10 +60,6 @@ export function useEntryChange(segment: EntrySegment, alsoRefresh: readonly Entr
  * Sends one image file to an upload route (`/bo/images` for content staff, `/bo/settings/images`
  * for configuration staff); the server checks it by content and answers the URL players load.
  */
-export function uploadImageTo(
-  route: '/bo/images' | '/bo/settings/images',
-  merchantId: string,
-  file: File,
-): Promise<{ url: string; width: number; height: number }> {
-  return uploadToBackOffice(`${route}${toQueryString({ merchantId })}`, file);
+export function uploadImageTo(route: '/bo/images' | '/bo/settings/images', merchantId: string, file: File) {
+  return unwrap(backOffice.POST(route, { params: { query: { merchantId } }, ...fileUpload(file) }));
 }

@@ -1,19 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
+import { backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 
-export type AuditEntry = {
-  id: string;
-  actorId: string | null;
-  actorName: string;
-  merchantId: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  at: string;
-};
+export type AuditEntry = ValueOf<'/bo/audit'>['list'][number];
 
 export type AuditFilter = {
   merchantId: string;
@@ -41,19 +29,23 @@ export function useAudit(filter: AuditFilter) {
   return useQuery({
     queryKey: ['bo', 'audit', filter],
     queryFn: () =>
-      callBackOffice<{ list: AuditEntry[]; total: number; totalPages: number }>(
-        `/bo/audit${toQueryString({
-          merchantId: filter.merchantId,
-          actor: filter.actor.trim(),
-          action: filter.action.trim(),
-          targetType: filter.targetType.trim(),
-          targetId: filter.targetId.trim(),
-          from: startOfDay(filter.fromDate),
-          // The "to" day is included whole.
-          to: startOfDay(filter.toDate, 1),
-          page: filter.page,
-          pageSize: AUDIT_PAGE_SIZE,
-        })}`,
+      unwrap(
+        backOffice.GET('/bo/audit', {
+          params: {
+            query: {
+              merchantId: filter.merchantId,
+              actor: filter.actor.trim(),
+              action: filter.action.trim(),
+              targetType: filter.targetType.trim(),
+              targetId: filter.targetId.trim(),
+              from: startOfDay(filter.fromDate),
+              // The "to" day is included whole.
+              to: startOfDay(filter.toDate, 1),
+              page: filter.page,
+              pageSize: AUDIT_PAGE_SIZE,
+            },
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
   });

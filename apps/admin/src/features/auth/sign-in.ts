@@ -1,10 +1,18 @@
-import { type Envelope, requestEnvelope } from '../../lib/api-client.ts';
-import { callBackOfficeSealed, sealForServer } from '../../lib/back-office-api.ts';
+import type { Envelope } from '../../lib/api-client.ts';
+import {
+  backOffice,
+  envelopeOf,
+  sealBody,
+  sealedBody,
+  sealForServer,
+  unwrap,
+  type ValueOf,
+} from '../../lib/back-office-api.ts';
 
 /** `captcha` answers the image of fetchCaptcha, once the server asked for one (CAPTCHA_REQUIRED). */
 export type SignInInput = { username: string; password: string; code?: string; captcha?: string };
 
-export type SignInValue = { token: string; passwordExpired: boolean };
+export type SignInValue = ValueOf<'/bo/auth/login', 'post'>;
 
 /** What VERIFICATION_REQUIRED carries: the code of an enrolled authenticator, or a new one to enrol. */
 export type VerificationStep = { kind: 'code' } | { kind: 'enrol'; secret: string; otpauthUrl: string };
@@ -35,7 +43,7 @@ export function readVerificationStep(value: unknown): VerificationStep | null {
 export async function signIn(input: SignInInput): Promise<Envelope<SignInValue>> {
   const sealed = await sealForServer(input);
   if (!sealed.success) return sealed;
-  return requestEnvelope<SignInValue>('/bo/auth/login', { method: 'POST', body: sealed.value });
+  return envelopeOf(backOffice.POST('/bo/auth/login', sealedBody(input, sealed.value)));
 }
 
 /**
@@ -43,7 +51,7 @@ export async function signIn(input: SignInInput): Promise<Envelope<SignInValue>>
  * each answer is used up by the sign-in it is sent with, so every try needs a new image.
  */
 export function fetchCaptcha(): Promise<Envelope<string>> {
-  return requestEnvelope<string>('/bo/auth/captcha');
+  return envelopeOf(backOffice.GET('/bo/auth/captcha'));
 }
 
 /** Whether a failed sign-in says that the next one needs a captcha. */
@@ -59,9 +67,9 @@ export function readRetryAfterSeconds(value: unknown): number | null {
 
 /** Ends the session on the server; the token is forgotten locally whatever the answer. */
 export async function signOut(token: string): Promise<void> {
-  await requestEnvelope<unknown>('/bo/auth/logout', { method: 'POST', body: {}, token });
+  await backOffice.POST('/bo/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
 }
 
-export function changePassword(input: { oldPassword: string; newPassword: string }): Promise<object> {
-  return callBackOfficeSealed<object>('/bo/auth/password', input);
+export async function changePassword(input: { oldPassword: string; newPassword: string }) {
+  return unwrap(backOffice.POST('/bo/auth/password', await sealBody(input)));
 }

@@ -11,6 +11,7 @@ import {
   type ConfigSection,
   type MerchantConfig,
   type RegisterRule,
+  type SectionChange,
   type SwitchNode,
   useMerchantConfig,
   useSaveSection,
@@ -31,8 +32,6 @@ const TABS = [
 ] as const satisfies readonly (readonly [ConfigSection | RowSection, string])[];
 /** Sections edited row by row (each row saves alone) rather than saved whole. */
 type RowSection = 'customer-service' | 'resources';
-const isRowSection = (tab: ConfigSection | RowSection): tab is RowSection =>
-  tab === 'customer-service' || tab === 'resources';
 
 /** A merchant's configuration, one tab per section; each section saves whole, with its audit row. */
 export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) {
@@ -42,10 +41,10 @@ export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) 
   const config = useMerchantConfig(merchantId);
   const save = useSaveSection(merchantId);
 
-  async function saveSection(section: ConfigSection, body: unknown, title: string) {
+  async function saveSection(change: SectionChange, title: string) {
     setNotice(null);
     try {
-      await save.mutateAsync({ section, body });
+      await save.mutateAsync(change);
       setNotice({ tone: 'success', title });
     } catch (error) {
       const fields = error instanceof BackOfficeError ? Object.entries(error.fields) : [];
@@ -107,9 +106,7 @@ export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) 
           config={config.data}
           canWrite={props.canWrite}
           isSaving={save.isPending}
-          onSave={(body, title) => {
-            if (!isRowSection(tab)) void saveSection(tab, body, title);
-          }}
+          onSave={(change, title) => void saveSection(change, title)}
         />
       )}
     </div>
@@ -120,7 +117,7 @@ type SectionProps = {
   config: MerchantConfig;
   canWrite: boolean;
   isSaving: boolean;
-  onSave: (body: unknown, title: string) => void;
+  onSave: (change: SectionChange, title: string) => void;
 };
 
 function Section(props: SectionProps & { tab: ConfigSection }) {
@@ -182,18 +179,21 @@ function SystemStatusForm(props: SectionProps) {
     event.preventDefault();
     props.onSave(
       {
-        maintenance: {
-          enabled,
-          title: title.trim() || null,
-          message: message.trim() || null,
-          startsAt: fromLocalInput(startsAt),
-          endsAt: fromLocalInput(endsAt),
-        },
-        regionRestriction: {
-          enabled: regionOn,
-          blockedCountries: lines(countries).map((code) => code.toUpperCase()),
-          blockedCidrs: lines(blocked),
-          allowCidrs: lines(allowed),
+        section: 'system-status',
+        body: {
+          maintenance: {
+            enabled,
+            title: title.trim() || null,
+            message: message.trim() || null,
+            startsAt: fromLocalInput(startsAt),
+            endsAt: fromLocalInput(endsAt),
+          },
+          regionRestriction: {
+            enabled: regionOn,
+            blockedCountries: lines(countries).map((code) => code.toUpperCase()),
+            blockedCidrs: lines(blocked),
+            allowCidrs: lines(allowed),
+          },
         },
       },
       'System status saved. Players see it within seconds.',
@@ -262,7 +262,7 @@ function SystemStatusForm(props: SectionProps) {
 }
 
 function SwitchesForm(props: SectionProps) {
-  const [tree, setTree] = useState(props.config.whitelabel);
+  const [tree, setTree] = useState(props.config.whitelabel as SwitchNode[]);
   const toggle = (nodes: SwitchNode[], modId: string): SwitchNode[] =>
     nodes.map((node) =>
       node.modId === modId
@@ -290,7 +290,7 @@ function SwitchesForm(props: SectionProps) {
       aria-label="Switches"
       onSubmit={(event) => {
         event.preventDefault();
-        props.onSave({ whitelabel: tree }, 'Switches saved.');
+        props.onSave({ section: 'whitelabel', body: { whitelabel: tree } }, 'Switches saved.');
       }}
     >
       <p className="muted small">A switch is on for players only when every switch above it is on too.</p>
@@ -311,7 +311,7 @@ function RegisterRulesForm(props: SectionProps) {
       aria-label="Register rules"
       onSubmit={(event) => {
         event.preventDefault();
-        props.onSave({ rules }, 'Register rules saved.');
+        props.onSave({ section: 'register', body: { rules } }, 'Register rules saved.');
       }}
     >
       <div className="table-wrap">
@@ -418,7 +418,7 @@ function GeneralForm(props: SectionProps) {
       aria-label="General"
       onSubmit={(event) => {
         event.preventDefault();
-        props.onSave(general, 'General settings saved.');
+        props.onSave({ section: 'general', body: general }, 'General settings saved.');
       }}
     >
       <div className="field-row">
@@ -526,7 +526,7 @@ function DomainsForm(props: SectionProps) {
       aria-label="Domains"
       onSubmit={(event) => {
         event.preventDefault();
-        props.onSave({ domains }, 'Domains saved.');
+        props.onSave({ section: 'domains', body: { domains } }, 'Domains saved.');
       }}
     >
       <div className="table-wrap">
@@ -646,10 +646,13 @@ function SocialLoginForm(props: SectionProps) {
         event.preventDefault();
         props.onSave(
           {
-            providers: providers.map(({ clientSecretSet: _set, clientSecret, ...provider }) => ({
-              ...provider,
-              ...(clientSecret ? { clientSecret } : {}),
-            })),
+            section: 'social-login',
+            body: {
+              providers: providers.map(({ clientSecretSet: _set, clientSecret, ...provider }) => ({
+                ...provider,
+                ...(clientSecret ? { clientSecret } : {}),
+              })),
+            },
           },
           'Social login saved.',
         );
@@ -747,7 +750,7 @@ function AccountCreationForm(props: SectionProps) {
       aria-label="New accounts"
       onSubmit={(event) => {
         event.preventDefault();
-        props.onSave(thresholds, 'New-account thresholds saved.');
+        props.onSave({ section: 'account-creation', body: thresholds }, 'New-account thresholds saved.');
       }}
     >
       <p className="muted small">

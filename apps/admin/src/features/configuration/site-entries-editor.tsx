@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import {
-  emptyLocalized,
-  Field,
-  LocalizedFields,
-  type LocalizedValue,
-  textOf,
-} from '../../components/editor-fields.tsx';
+import { emptyLocalized, Field, LocalizedFields, textOf } from '../../components/editor-fields.tsx';
 import {
   EditorForm,
   type ListColumn,
@@ -14,7 +8,7 @@ import {
   SortOrderField,
 } from '../../components/ordered-list-editor.tsx';
 import { failureNotice, type Notice, useRowEditor } from '../../components/row-editor.tsx';
-import { uploadImageTo } from '../../lib/entry-api.ts';
+import { type EntryInput, type EntryRow, uploadImageTo } from '../../lib/entry-api.ts';
 
 type Props = { merchantId: string; canWrite: boolean; onNotice: (notice: Notice) => void };
 
@@ -31,28 +25,12 @@ const RESOURCE_TYPES = [
 ] as const;
 const IMAGE_TYPES = new Set(['LICENSE', 'LOGO']);
 
-type CustomerService = {
-  id: string;
-  merchantId: string;
-  csType: (typeof CS_TYPES)[number];
-  title: LocalizedValue;
-  path: string;
-  sortOrder: number;
-  enabled: boolean;
-};
-type CustomerServiceInput = Omit<CustomerService, 'id' | 'merchantId'>;
+// The document's answer says string for `csType`, where what is saved names the values.
+type CustomerService = EntryRow<'customer-services'> & Pick<CustomerServiceInput, 'csType'>;
+type CustomerServiceInput = EntryInput<'customer-services'>;
 
-type Resource = {
-  id: string;
-  merchantId: string;
-  resourceType: string;
-  label: LocalizedValue;
-  url: string;
-  icon: string | null;
-  sortOrder: number;
-  enabled: boolean;
-};
-type ResourceInput = Omit<Resource, 'id' | 'merchantId'>;
+type Resource = EntryRow<'resources'>;
+type ResourceInput = EntryInput<'resources'>;
 
 const CUSTOMER_SERVICE_COLUMNS: ListColumn<CustomerService>[] = [
   { header: 'Order', isNumber: true, cell: (entry) => entry.sortOrder },

@@ -1,52 +1,14 @@
-import type { LocalizedValue } from '../../components/editor-fields.tsx';
+import type { EntryInput, EntryRow } from '../../lib/entry-api.ts';
 
-export type Banner = {
-  id: string;
-  merchantId: string;
-  groupName: 'w_home' | 'w_login' | 'w_register' | 'w_license' | 'w_leftmenu';
-  title: LocalizedValue;
-  imageUrl: string;
-  linkType: 'NONE' | 'URL' | 'ROUTE' | 'PROMOTION' | 'GAME';
-  linkTarget: string | null;
-  sortOrder: number;
-  enabled: boolean;
-  startsAt: string | null;
-  endsAt: string | null;
-};
-export type BannerInput = Omit<Banner, 'id' | 'merchantId'>;
+export type Banner = EntryRow<'banners'>;
+export type BannerInput = EntryInput<'banners'>;
 
-export type Announcement = {
-  id: string;
-  merchantId: string;
-  type: 'B' | 'PL' | 'PU' | 'PR' | 'H';
-  execution: 'A' | 'B' | 'F' | null;
-  promotionType: string | null;
-  title: LocalizedValue;
-  content: LocalizedValue;
-  published: boolean;
-  sortOrder: number;
-  startsAt: string | null;
-  endsAt: string | null;
-};
-export type AnnouncementInput = Omit<Announcement, 'id' | 'merchantId'>;
+// The document's answer says string for `type` and `execution`, where what is saved names the values.
+export type Announcement = EntryRow<'announcements'> & Pick<AnnouncementInput, 'type' | 'execution'>;
+export type AnnouncementInput = EntryInput<'announcements'>;
 
-export type HelpCategory = {
-  id: string;
-  merchantId: string;
-  device: 'WEB';
-  anchor: string;
-  title: LocalizedValue;
-  sortOrder: number;
-};
-export type HelpCategoryInput = Omit<HelpCategory, 'id' | 'merchantId'>;
+export type HelpCategory = EntryRow<'help-categories'>;
+export type HelpCategoryInput = EntryInput<'help-categories'>;
 
-export type HelpArticle = {
-  id: string;
-  merchantId: string;
-  categoryId: string;
-  anchor: string;
-  title: LocalizedValue;
-  content: LocalizedValue;
-  sortOrder: number;
-};
-export type HelpArticleInput = Omit<HelpArticle, 'id' | 'merchantId'>;
+export type HelpArticle = EntryRow<'help-articles'>;
+export type HelpArticleInput = EntryInput<'help-articles'>;

@@ -1,68 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callBackOffice, toQueryString, uploadToBackOffice } from '../../lib/back-office-api.ts';
+import { type BodyOf, backOffice, fileUpload, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 
-export type VendorStatus = 'active' | 'maintenance' | 'disabled';
-export type GameStatus = 'active' | 'maintenance' | 'hidden';
-export type BulkAction = 'enable' | 'maintenance' | 'hide' | 'hotOn' | 'hotOff';
+export type Vendor = ValueOf<'/bo/game-vendors'>['list'][number];
+export type VendorStatus = Vendor['status'];
+export type VendorChange = BodyOf<'/bo/game-vendors/{id}', 'put'>;
 
-export type Vendor = {
-  id: string;
-  merchantId: string;
-  vassalage: string;
-  name: string;
-  status: VendorStatus;
-  sortOrder: number;
-  isInHouse: boolean;
-  walletMode: string;
-  games: number;
-};
-export type VendorChange = Partial<Pick<Vendor, 'name' | 'status' | 'sortOrder' | 'isInHouse'>>;
-
-export type Game = {
-  id: string;
-  merchantId: string;
-  vendorId: string;
-  vassalage: string;
-  vendorName: string;
-  nodeId: string;
-  gameCode: string;
-  gameType: string;
-  names: Record<string, string>;
-  iconUrl: string | null;
-  isHot: boolean;
-  sortOrder: number;
-  status: GameStatus;
-  /** 0: demo play is offered. */
-  supportPlay: number;
-  classify: string | null;
-  /** Our own games' limits in force (money strings); null for a vendor's game. */
-  betLimits: (BetLimits & { isDefault: boolean }) | null;
-  updatedAt: string;
-};
+export type Game = ValueOf<'/bo/games'>['list'][number];
+export type GameStatus = Game['status'];
 /** Each bet from minStake to maxStake, and the most one round may win. */
-export type BetLimits = { minStake: string; maxStake: string; maxWin: string };
+export type BetLimits = NonNullable<GameChange['betLimits']>;
 /** What applies until an operator sets limits (the server's defaults). */
 export const BET_LIMITS_DEFAULT: BetLimits = { minStake: '1.00', maxStake: '10000.00', maxWin: '1000000.00' };
-export type GameChange = {
-  names?: { TY: string; EN: string };
-  status?: GameStatus;
-  isHot?: boolean;
-  sortOrder?: number;
-  supportPlay?: number;
-  classify?: string | null;
-  /** null: back to the defaults. */
-  betLimits?: BetLimits | null;
-};
+/** `betLimits` null: back to the defaults. */
+export type GameChange = BodyOf<'/bo/games/{id}', 'put'>;
+export type BulkAction = BodyOf<'/bo/games/bulk'>['action'];
 
-export type ClassifyGroup = {
-  id: string;
-  merchantId: string;
-  key: string;
-  names: Record<string, string>;
-  sortOrder: number;
-  games: number;
-};
-export type ClassifyGroupInput = { key: string; names: { TY: string; EN: string }; sortOrder: number };
+export type ClassifyGroup = ValueOf<'/bo/game-classify-groups'>['list'][number];
+export type ClassifyGroupInput = Omit<BodyOf<'/bo/game-classify-groups'>, 'merchantId'>;
 
 export type GameFilter = {
   search: string;
@@ -72,7 +26,7 @@ export type GameFilter = {
   classify: string;
   page: number;
 };
-export type GamePage = { list: Game[]; total: number; totalPages: number; gameTypes: string[] };
+export type GamePage = ValueOf<'/bo/games'>;
 
 /** Limits the server holds the same (catalogue-admin.service.ts). */
 export const GAME_NAME_LENGTH_MAX = 100;
@@ -86,7 +40,7 @@ const KEY = ['bo', 'games'] as const;
 export function useVendors(merchantId: string) {
   return useQuery({
     queryKey: [...KEY, 'vendors', merchantId],
-    queryFn: () => callBackOffice<{ list: Vendor[] }>(`/bo/game-vendors${toQueryString({ merchantId })}`),
+    queryFn: () => unwrap(backOffice.GET('/bo/game-vendors', { params: { query: { merchantId } } })),
     select: (value) => value.list,
     enabled: merchantId !== '',
   });
@@ -96,8 +50,12 @@ export function useGames(merchantId: string, filter: GameFilter) {
   return useQuery({
     queryKey: [...KEY, 'list', merchantId, filter],
     queryFn: () =>
-      callBackOffice<GamePage>(
-        `/bo/games${toQueryString({ merchantId, ...filter, pageSize: GAMES_PAGE_SIZE })}`,
+      unwrap(
+        backOffice.GET('/bo/games', {
+          params: {
+            query: { merchantId, ...filter, status: filter.status || undefined, pageSize: GAMES_PAGE_SIZE },
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
     enabled: merchantId !== '',
@@ -107,8 +65,7 @@ export function useGames(merchantId: string, filter: GameFilter) {
 export function useClassifyGroups(merchantId: string) {
   return useQuery({
     queryKey: [...KEY, 'classify', merchantId],
-    queryFn: () =>
-      callBackOffice<{ list: ClassifyGroup[] }>(`/bo/game-classify-groups${toQueryString({ merchantId })}`),
+    queryFn: () => unwrap(backOffice.GET('/bo/game-classify-groups', { params: { query: { merchantId } } })),
     select: (value) => value.list,
     enabled: merchantId !== '',
   });
@@ -125,22 +82,29 @@ function useCatalogueMutation<Input, Value>(mutationFn: (input: Input) => Promis
 
 export const useVendorChange = () =>
   useCatalogueMutation((input: { id: string; change: VendorChange }) =>
-    callBackOffice<Vendor>(`/bo/game-vendors/${input.id}`, { method: 'PUT', body: input.change }),
+    unwrap(
+      backOffice.PUT('/bo/game-vendors/{id}', { params: { path: { id: input.id } }, body: input.change }),
+    ),
   );
 
 export const useGameChange = () =>
   useCatalogueMutation((input: { id: string; change: GameChange }) =>
-    callBackOffice<Game>(`/bo/games/${input.id}`, { method: 'PUT', body: input.change }),
+    unwrap(backOffice.PUT('/bo/games/{id}', { params: { path: { id: input.id } }, body: input.change })),
   );
 
 export const useGameIconUpload = () =>
   useCatalogueMutation((input: { id: string; file: File }) =>
-    uploadToBackOffice<Game>(`/bo/games/${input.id}/icon`, input.file),
+    unwrap(
+      backOffice.POST('/bo/games/{id}/icon', {
+        params: { path: { id: input.id } },
+        ...fileUpload(input.file),
+      }),
+    ),
   );
 
 export const useBulkGames = () =>
   useCatalogueMutation((input: { merchantId: string; ids: string[]; action: BulkAction }) =>
-    callBackOffice<{ changed: number }>('/bo/games/bulk', { method: 'POST', body: input }),
+    unwrap(backOffice.POST('/bo/games/bulk', { body: input })),
   );
 
 export const useClassifyChange = () =>
@@ -153,19 +117,22 @@ export const useClassifyChange = () =>
     ): Promise<unknown> => {
       switch (input.kind) {
         case 'create':
-          return callBackOffice<ClassifyGroup>('/bo/game-classify-groups', {
-            method: 'POST',
-            body: { merchantId: input.merchantId, ...input.group },
-          });
+          return unwrap(
+            backOffice.POST('/bo/game-classify-groups', {
+              body: { merchantId: input.merchantId, ...input.group },
+            }),
+          );
         case 'update':
-          return callBackOffice<ClassifyGroup>(`/bo/game-classify-groups/${input.id}`, {
-            method: 'PUT',
-            body: input.change,
-          });
+          return unwrap(
+            backOffice.PUT('/bo/game-classify-groups/{id}', {
+              params: { path: { id: input.id } },
+              body: input.change,
+            }),
+          );
         case 'delete':
-          return callBackOffice<{ removed: boolean }>(`/bo/game-classify-groups/${input.id}`, {
-            method: 'DELETE',
-          });
+          return unwrap(
+            backOffice.DELETE('/bo/game-classify-groups/{id}', { params: { path: { id: input.id } } }),
+          );
       }
     },
   );

@@ -1,37 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
+import { backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 import { readSessionToken } from '../../lib/session.ts';
 
-export type WithdrawalStatus = 'review' | 'paying' | 'paid' | 'rejected' | 'failed';
+export type QueuedWithdrawal = ValueOf<'/bo/finance/withdrawals'>['list'][number];
+export type WithdrawalStatus = QueuedWithdrawal['status'];
 
-export type QueuedWithdrawal = {
-  id: string;
-  merchantId: string;
-  memberId: string;
-  memberAccount: string;
-  amount: string;
-  currency: string;
-  status: WithdrawalStatus;
-  payoutAccount: { kind: string; provider: string; accountName: string; accountNumber: string };
-  reason: string | null;
-  reviewedBy: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  /** The player's word once paid out (spec §4). */
-  confirmation: WithdrawalConfirmation | null;
-  receivedAmount: string | null;
-  caseStatus: 'open' | 'resolved' | null;
-  caseNote: string | null;
-  hasProof: boolean;
-  caseResolution: string | null;
-  caseResolvedBy: string | null;
-};
-
-export type WithdrawalConfirmation = 'awaiting' | 'received' | 'not_received' | 'auto_received';
+/** The player's word once paid out (spec §4). */
+export type WithdrawalConfirmation = NonNullable<QueuedWithdrawal['confirmation']>;
 /** A queue view: withdrawals in one status, or the open not-received cases. */
 export type WithdrawalView = WithdrawalStatus | 'cases';
 
-export type PayoutMethod = { id: string; merchantId: string; code: string; name: string };
+export type PayoutMethod = ValueOf<'/bo/finance/payout-methods'>['list'][number];
 
 export const WITHDRAWAL_PAGE_SIZE = 20;
 
@@ -39,13 +18,17 @@ export function useWithdrawals(filter: { merchantId: string; view: WithdrawalVie
   return useQuery({
     queryKey: ['bo', 'withdrawals', filter],
     queryFn: () =>
-      callBackOffice<{ list: QueuedWithdrawal[]; total: number; totalPages: number }>(
-        `/bo/finance/withdrawals${toQueryString({
-          merchantId: filter.merchantId,
-          ...(filter.view === 'cases' ? { caseStatus: 'open' } : { status: filter.view }),
-          page: filter.page,
-          pageSize: WITHDRAWAL_PAGE_SIZE,
-        })}`,
+      unwrap(
+        backOffice.GET('/bo/finance/withdrawals', {
+          params: {
+            query: {
+              merchantId: filter.merchantId,
+              ...(filter.view === 'cases' ? { caseStatus: 'open' } : { status: filter.view }),
+              page: filter.page,
+              pageSize: WITHDRAWAL_PAGE_SIZE,
+            },
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
     // The queue fills while the operator looks at it.
@@ -56,7 +39,7 @@ export function useWithdrawals(filter: { merchantId: string; view: WithdrawalVie
 export function usePayoutMethods() {
   return useQuery({
     queryKey: ['bo', 'payout-methods'],
-    queryFn: () => callBackOffice<{ list: PayoutMethod[] }>('/bo/finance/payout-methods'),
+    queryFn: () => unwrap(backOffice.GET('/bo/finance/payout-methods')),
   });
 }
 
@@ -69,11 +52,30 @@ export function useDecideWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: WithdrawalDecision }) => {
-      const { kind, ...body } = decision;
-      return callBackOffice<QueuedWithdrawal>(`/bo/finance/withdrawals/${encodeURIComponent(id)}/${kind}`, {
-        method: 'POST',
-        body,
-      });
+      const path = { id };
+      switch (decision.kind) {
+        case 'payout':
+          return unwrap(
+            backOffice.POST('/bo/finance/withdrawals/{id}/payout', {
+              params: { path },
+              body: { methodId: decision.methodId },
+            }),
+          );
+        case 'paid':
+          return unwrap(
+            backOffice.POST('/bo/finance/withdrawals/{id}/paid', {
+              params: { path },
+              body: decision.reason === undefined ? {} : { reason: decision.reason },
+            }),
+          );
+        case 'reject':
+          return unwrap(
+            backOffice.POST('/bo/finance/withdrawals/{id}/reject', {
+              params: { path },
+              body: { reason: decision.reason },
+            }),
+          );
+      }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['bo', 'withdrawals'] }),
   });
@@ -84,44 +86,34 @@ export function useResolveCase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, resolution }: { id: string; resolution: string }) =>
-      callBackOffice<QueuedWithdrawal>(`/bo/finance/withdrawals/${encodeURIComponent(id)}/case/resolve`, {
-        method: 'POST',
-        body: { resolution },
-      }),
+      unwrap(
+        backOffice.POST('/bo/finance/withdrawals/{id}/case/resolve', {
+          params: { path: { id } },
+          body: { resolution },
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['bo', 'withdrawals'] }),
   });
 }
 
-export type DepositStatus = 'pending' | 'review' | 'credited' | 'failed' | 'rejected';
-
-export type QueuedDeposit = {
-  id: string;
-  merchantId: string;
-  memberId: string;
-  memberAccount: string;
-  methodName: string;
-  amount: string;
-  currency: string;
-  status: DepositStatus;
-  reference: string | null;
-  hasReceipt: boolean;
-  reason: string | null;
-  reviewedBy: string | null;
-  createdAt: string;
-  creditedAt: string | null;
-};
+export type QueuedDeposit = ValueOf<'/bo/finance/deposits'>['list'][number];
+export type DepositStatus = QueuedDeposit['status'];
 
 export function useDeposits(filter: { merchantId: string; status: DepositStatus; page: number }) {
   return useQuery({
     queryKey: ['bo', 'deposits', filter],
     queryFn: () =>
-      callBackOffice<{ list: QueuedDeposit[]; total: number; totalPages: number }>(
-        `/bo/finance/deposits${toQueryString({
-          merchantId: filter.merchantId,
-          status: filter.status,
-          page: filter.page,
-          pageSize: WITHDRAWAL_PAGE_SIZE,
-        })}`,
+      unwrap(
+        backOffice.GET('/bo/finance/deposits', {
+          params: {
+            query: {
+              merchantId: filter.merchantId,
+              status: filter.status,
+              page: filter.page,
+              pageSize: WITHDRAWAL_PAGE_SIZE,
+            },
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
     refetchInterval: 20_000,
@@ -137,13 +129,15 @@ export function useDecideDeposit() {
     }: {
       id: string;
       decision: { kind: 'approve' } | { kind: 'reject'; reason: string };
-    }) => {
-      const { kind, ...body } = decision;
-      return callBackOffice<QueuedDeposit>(`/bo/finance/deposits/${encodeURIComponent(id)}/${kind}`, {
-        method: 'POST',
-        ...(kind === 'reject' ? { body } : {}),
-      });
-    },
+    }) =>
+      unwrap(
+        decision.kind === 'approve'
+          ? backOffice.POST('/bo/finance/deposits/{id}/approve', { params: { path: { id } } })
+          : backOffice.POST('/bo/finance/deposits/{id}/reject', {
+              params: { path: { id } },
+              body: { reason: decision.reason },
+            }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['bo', 'deposits'] }),
   });
 }

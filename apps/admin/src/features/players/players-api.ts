@@ -1,20 +1,12 @@
+import type { paths } from '@panalo/api-types/openapi.d.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
+import { backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 
-export type PlayerRow = {
-  id: string;
-  merchantId: string;
-  account: string;
-  type: number;
-  status: 'active' | 'locked' | string;
-  realName: string | null;
-  mobile: string | null;
-  registerIp: string | null;
-  lastLoginAt: string | null;
-  createdAt: string;
-};
-export type SearchField = 'account' | 'mobile' | 'ip' | 'realName';
+export type PlayerRow = ValueOf<'/bo/players'>['list'][number];
+export type SearchField = NonNullable<PlayerFilter['field']>;
+type PlayerFilter = NonNullable<paths['/bo/players']['get']['parameters']['query']>;
 
+// The OpenAPI document does not describe GET /bo/players/:id's answer yet: its shape is restated here.
 export type PlayerPage = {
   currency: string;
   balances: { cash: string; bonus: string };
@@ -49,15 +41,8 @@ export type PlayerPage = {
     at: string;
   }[];
 };
-export type LedgerLine = {
-  id: string;
-  code: string;
-  reference: string | null;
-  wallet: string;
-  amount: string;
-  balanceAfter: string;
-  createdAt: string;
-};
+export type LedgerLine = ValueOf<'/bo/players/{id}/ledger'>['list'][number];
+// Nor GET /bo/outbox's.
 export type OutboxMessage = {
   id: string;
   channel: 'sms' | 'email';
@@ -77,8 +62,8 @@ export function usePlayers(filter: { merchantId: string; field: SearchField; tex
   return useQuery({
     queryKey: ['bo', 'players', filter],
     queryFn: () =>
-      callBackOffice<{ list: PlayerRow[]; total: number; totalPages: number }>(
-        `/bo/players${toQueryString({ ...filter, pageSize: PLAYERS_PAGE_SIZE })}`,
+      unwrap(
+        backOffice.GET('/bo/players', { params: { query: { ...filter, pageSize: PLAYERS_PAGE_SIZE } } }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -87,7 +72,10 @@ export function usePlayers(filter: { merchantId: string; field: SearchField; tex
 export function usePlayer(id: string | null) {
   return useQuery({
     queryKey: ['bo', 'player', id],
-    queryFn: () => callBackOffice<PlayerPage>(`/bo/players/${id}`),
+    queryFn: async () =>
+      (await unwrap(
+        backOffice.GET('/bo/players/{id}', { params: { path: { id: id ?? '' } } }),
+      )) as PlayerPage,
     enabled: id !== null,
   });
 }
@@ -96,7 +84,11 @@ export function useLedger(id: string | null) {
   return useQuery({
     queryKey: ['bo', 'player', id, 'ledger'],
     queryFn: () =>
-      callBackOffice<{ list: LedgerLine[]; total: number }>(`/bo/players/${id}/ledger?pageSize=20`),
+      unwrap(
+        backOffice.GET('/bo/players/{id}/ledger', {
+          params: { path: { id: id ?? '' }, query: { pageSize: 20 } },
+        }),
+      ),
     enabled: id !== null,
   });
 }
@@ -107,13 +99,7 @@ export function usePlayerAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; action: PlayerAction }) =>
-      callBackOffice<{ endedSessions: number; temporaryPassword?: string }>(
-        `/bo/players/${input.id}/${input.action}`,
-        {
-          method: 'POST',
-          body: {},
-        },
-      ),
+      unwrap(backOffice.POST(`/bo/players/{id}/${input.action}`, { params: { path: { id: input.id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bo'] }),
   });
 }
@@ -121,10 +107,10 @@ export function usePlayerAction() {
 export function useOutbox(filter: { merchantId: string; destination: string; page: number }) {
   return useQuery({
     queryKey: ['bo', 'outbox', filter],
-    queryFn: () =>
-      callBackOffice<{ list: OutboxMessage[]; total: number; totalPages: number }>(
-        `/bo/outbox${toQueryString({ ...filter, pageSize: PLAYERS_PAGE_SIZE })}`,
-      ),
+    queryFn: async () =>
+      (await unwrap(
+        backOffice.GET('/bo/outbox', { params: { query: { ...filter, pageSize: PLAYERS_PAGE_SIZE } } }),
+      )) as { list: OutboxMessage[]; total: number; totalPages: number },
     placeholderData: keepPreviousData,
   });
 }

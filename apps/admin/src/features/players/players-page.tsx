@@ -197,7 +197,7 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
       setNotice({
         tone: 'success',
         title: `${ACTION_LABELS[name]}: done, ${result.endedSessions} session(s) ended`,
-        ...(result.temporaryPassword ? { secret: result.temporaryPassword } : {}),
+        ...('temporaryPassword' in result ? { secret: result.temporaryPassword } : {}),
       });
     } catch (error) {
       setNotice({ tone: 'danger', title: (error as Error).message, detail: (error as BackOfficeError).code });

@@ -26,8 +26,8 @@ export type Series = { key: string; label: string; color: string };
 export type ReportDefinition = {
   id: string;
   title: string;
-  path: string;
-  query?: Record<string, string>;
+  path: '/bo/reports/games' | '/bo/reports/player-activity' | '/bo/reports/money';
+  query?: { groupBy: 'day' | 'gameType' | 'vendor' | 'game' };
   columns: Column[];
   series: Series[];
   /** What the figures mean, where a reader could take them for something else. */

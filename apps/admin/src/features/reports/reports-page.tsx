@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
-import { callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
+import { backOffice, unwrap } from '../../lib/back-office-api.ts';
 import { toCsv } from './report-csv.ts';
 import {
   type Column,
@@ -36,10 +36,11 @@ export function ReportsPage() {
   const query = { ...definition.query, ...(preset === 'custom' ? { from, to } : { preset }) };
   const report = useQuery({
     queryKey: ['bo', 'reports', definition.id, query],
-    queryFn: () =>
-      callBackOffice<{ range: { from: string; to: string }; rows: Row[] }>(
-        `${definition.path}${toQueryString(query)}`,
-      ),
+    queryFn: async () => {
+      const value = await unwrap(backOffice.GET(definition.path, { params: { query } }));
+      // The table and the chart read each row by its columns' keys.
+      return { range: value.range, rows: value.rows as Row[] };
+    },
     enabled: preset !== 'custom' || (from !== '' && to !== ''),
   });
 

@@ -1,21 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
+import { type BodyOf, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 
-export type Role = {
-  id: string;
-  merchantId: string | null;
-  name: string;
-  builtin: boolean;
-  permissions: string[];
-};
+export type Role = ValueOf<'/bo/roles'>['list'][number];
+/** One permission a role grants ('staff.write'). */
+export type Permission = Role['permissions'][number];
 
 const ROLES_KEY = ['bo', 'roles'] as const;
 
 export function useRoles(merchantId: string) {
   return useQuery({
     queryKey: [...ROLES_KEY, merchantId],
-    queryFn: () =>
-      callBackOffice<{ list: Role[]; permissions: string[] }>(`/bo/roles${toQueryString({ merchantId })}`),
+    queryFn: () => unwrap(backOffice.GET('/bo/roles', { params: { query: { merchantId } } })),
   });
 }
 
@@ -27,24 +22,25 @@ function useRoleChange<Input, Value>(run: (input: Input) => Promise<Value>) {
   });
 }
 
-export type RoleInput = { name: string; permissions: string[] };
+export type RoleInput = BodyOf<'/bo/roles/{id}', 'put'>;
 
 export const useSaveRole = () =>
   useRoleChange((input: RoleInput & { id: string | null; merchantId?: string }) =>
-    input.id === null
-      ? callBackOffice<Role>('/bo/roles', {
-          method: 'POST',
-          body: {
-            name: input.name,
-            permissions: input.permissions,
-            ...(input.merchantId ? { merchantId: input.merchantId } : {}),
-          },
-        })
-      : callBackOffice<Role>(`/bo/roles/${input.id}`, {
-          method: 'PUT',
-          body: { name: input.name, permissions: input.permissions },
-        }),
+    unwrap(
+      input.id === null
+        ? backOffice.POST('/bo/roles', {
+            body: {
+              name: input.name,
+              permissions: input.permissions,
+              ...(input.merchantId ? { merchantId: input.merchantId } : {}),
+            },
+          })
+        : backOffice.PUT('/bo/roles/{id}', {
+            params: { path: { id: input.id } },
+            body: { name: input.name, permissions: input.permissions },
+          }),
+    ),
   );
 
 export const useDeleteRole = () =>
-  useRoleChange((id: string) => callBackOffice<object>(`/bo/roles/${id}`, { method: 'DELETE' }));
+  useRoleChange((id: string) => unwrap(backOffice.DELETE('/bo/roles/{id}', { params: { path: { id } } })));

@@ -2,14 +2,14 @@ import { Lock, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ErrorState } from '../../components/query-state.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
-import { type Role, useDeleteRole, useRoles, useSaveRole } from './roles-api.ts';
+import { type Permission, type Role, useDeleteRole, useRoles, useSaveRole } from './roles-api.ts';
 
 export type RolesPageProps = {
   /** Null for a platform owner, who picks the merchant whose custom roles to see. */
   ownMerchantId: string | null;
   merchants: { id: string; name: string }[];
   /** The caller's own permissions: nobody grants more than they hold. */
-  permissions: string[];
+  permissions: Permission[];
   canWrite: boolean;
 };
 
@@ -17,8 +17,8 @@ export type RolesPageProps = {
 const areaOf = (permission: string) => permission.split('.')[0] ?? permission;
 
 /** Groups permissions by area, in the server's order, for the checklist. */
-function groupByArea(permissions: string[]): [string, string[]][] {
-  const groups = new Map<string, string[]>();
+function groupByArea(permissions: Permission[]): [string, Permission[]][] {
+  const groups = new Map<string, Permission[]>();
   for (const permission of permissions) {
     const area = areaOf(permission);
     groups.set(area, [...(groups.get(area) ?? []), permission]);
@@ -121,8 +121,8 @@ export function RolesPage(props: RolesPageProps) {
 
 function RoleEditor(props: {
   role: Role | null;
-  allPermissions: string[];
-  heldPermissions: string[];
+  allPermissions: Permission[];
+  heldPermissions: Permission[];
   canWrite: boolean;
   merchantId: string | undefined;
   onSaved: (role: Role) => void;
@@ -130,7 +130,7 @@ function RoleEditor(props: {
 }) {
   const { role } = props;
   const [name, setName] = useState(role?.name ?? '');
-  const [checked, setChecked] = useState<Set<string>>(new Set(role?.permissions ?? []));
+  const [checked, setChecked] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
   const save = useSaveRole();
   const remove = useDeleteRole();
   const [saved, setSaved] = useState(false);
@@ -139,7 +139,7 @@ function RoleEditor(props: {
   const fields = save.error instanceof BackOfficeError ? save.error.fields : {};
   const reasons = save.error instanceof BackOfficeError ? save.error.reasons : {};
 
-  function toggle(permission: string) {
+  function toggle(permission: Permission) {
     setSaved(false);
     setChecked((current) => {
       const next = new Set(current);

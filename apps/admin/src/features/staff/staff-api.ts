@@ -1,24 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callBackOffice, toQueryString } from '../../lib/back-office-api.ts';
+import { type BodyOf, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 
-export type Operator = {
-  id: string;
-  merchantId: string | null;
-  username: string;
-  displayName: string;
-  roleId: string;
-  roleName: string;
-  status: 'active' | 'locked';
-  totpEnabled: boolean;
-  mustChangePassword: boolean;
-  failedLoginCount: number;
-  lastLoginAt: string | null;
-  lastLoginIp: string | null;
-  liveSessions: number;
-  createdAt: string;
-};
+export type Operator = ValueOf<'/bo/staff'>['list'][number];
 
-export type RoleOption = { id: string; merchantId: string | null; name: string; builtin: boolean };
+export type RoleOption = ValueOf<'/bo/roles'>['list'][number];
 
 export type StaffFilter = { merchantId: string; search: string; page: number };
 
@@ -29,9 +14,7 @@ export function useStaff(filter: StaffFilter) {
   return useQuery({
     queryKey: [...STAFF_KEY, filter],
     queryFn: () =>
-      callBackOffice<{ list: Operator[]; total: number; totalPages: number }>(
-        `/bo/staff${toQueryString({ ...filter, pageSize: STAFF_PAGE_SIZE })}`,
-      ),
+      unwrap(backOffice.GET('/bo/staff', { params: { query: { ...filter, pageSize: STAFF_PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +22,7 @@ export function useStaff(filter: StaffFilter) {
 export function useRoleOptions(merchantId: string) {
   return useQuery({
     queryKey: ['bo', 'roles', merchantId],
-    queryFn: () => callBackOffice<{ list: RoleOption[] }>(`/bo/roles${toQueryString({ merchantId })}`),
+    queryFn: () => unwrap(backOffice.GET('/bo/roles', { params: { query: { merchantId } } })),
     select: (value) => value.list,
   });
 }
@@ -54,24 +37,21 @@ function useStaffChange<Input, Value>(run: (input: Input) => Promise<Value>) {
 }
 
 export const useCreateOperator = () =>
-  useStaffChange((input: { merchantId?: string; username: string; displayName: string; roleId: string }) =>
-    callBackOffice<{ operator: Operator; temporaryPassword: string }>('/bo/staff', {
-      method: 'POST',
-      body: input,
-    }),
-  );
+  useStaffChange((input: BodyOf<'/bo/staff'>) => unwrap(backOffice.POST('/bo/staff', { body: input })));
 
 export const useChangeRole = () =>
   useStaffChange((input: { id: string; roleId: string }) =>
-    callBackOffice<Operator>(`/bo/staff/${input.id}/role`, { method: 'PUT', body: { roleId: input.roleId } }),
+    unwrap(
+      backOffice.PUT('/bo/staff/{id}/role', {
+        params: { path: { id: input.id } },
+        body: { roleId: input.roleId },
+      }),
+    ),
   );
 
 export type StaffAction = 'lock' | 'unlock' | 'totp/reset' | 'sessions/end' | 'password/reset';
 
 export const useStaffAction = () =>
   useStaffChange((input: { id: string; action: StaffAction }) =>
-    callBackOffice<Partial<Operator> & { temporaryPassword?: string; endedSessions?: number }>(
-      `/bo/staff/${input.id}/${input.action}`,
-      { method: 'POST', body: {} },
-    ),
+    unwrap(backOffice.POST(`/bo/staff/{id}/${input.action}`, { params: { path: { id: input.id } } })),
   );

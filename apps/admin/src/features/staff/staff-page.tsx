@@ -51,7 +51,7 @@ export function StaffPage(props: StaffPageProps) {
     try {
       const result = await action.mutateAsync({ id: operator.id, action: name });
       setNotice(
-        result.temporaryPassword
+        'temporaryPassword' in result
           ? {
               tone: 'success',
               title: `New temporary password for ${operator.username}`,
