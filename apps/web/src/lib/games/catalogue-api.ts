@@ -1,36 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestApi } from '../api/api-client';
+import { type ApiValue, api } from '../api/api-client';
 import type { LanguageCode } from '../api/system-types';
 import { readStorage, storageKeys, writeStorage } from '../storage-keys';
 
-/** A game as the lists carry it (API.md "Values"; spec §3 "Game item"). */
-export type GameItem = {
-  nodeId: string;
-  vassalage: string;
-  gameType: string;
-  gameCode: string;
-  gameName: string;
-  nodeName: string;
-  displayName: string;
-  showIcon: string;
-  iconUrl: string;
-  lagerIcon: string;
-  /** 1 marks a hot game. */
-  isHot: number;
-  /** 0 means a free demo is offered. */
-  supportPlay: number;
-  /** VASSALAGE: a vendor entry that opens its own list. */
-  isGame: 'GAME' | 'VASSALAGE';
-};
-export type WinnerItem = GameItem & { customerName: string; winAmount: string; winTime: string };
-export type VendorCard = { vassalage: string; accountTypeName: string };
-export type VendorLane = {
-  title: string;
-  gameCategory: string;
-  cards: VendorCard[];
-  gameClassify: { key: string; displayName: string; vendors: string[] }[];
-};
-export type GamesPage = { games: GameItem[]; totalPages: number };
+/** A game as the lists carry it (API.md "Values"; spec §3 "Game item"): isHot 1 marks a hot game,
+ * supportPlay 0 offers a free demo, isGame VASSALAGE is a vendor entry that opens its own list. */
+export type GamesPage = ApiValue<'/wps/relay/games', 'get'>;
+export type GameItem = GamesPage['games'][number];
+export type WinnerItem = ApiValue<'/wps/relay/winners', 'get'>['list'][number];
+export type VendorLane = ApiValue<'/wps/relay/vendors', 'get'>['list'][number];
+export type VendorCard = VendorLane['cards'][number];
 
 /** Spec §9: lobby page size 18, home rows and hot on home 12, favourites 999, recent 12, winners 20. */
 export const lobbyPageSize = 18;
@@ -53,10 +32,9 @@ export const vendorLanesQuery = (language: LanguageCode) =>
   queryOptions({
     queryKey: ['lobby', 'vendors', language],
     queryFn: ({ signal }) =>
-      requestApi<{ list: VendorLane[] }>('/wps/relay/vendors', {
-        query: { platform, language },
-        signal,
-      }).then((value) => value.list),
+      api
+        .get('/wps/relay/vendors', { params: { query: { platform, language } }, signal })
+        .then((value) => value.list),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -78,8 +56,16 @@ export const hotGamesQuery = (language: LanguageCode, filter: GameListFilter = {
   return queryOptions({
     queryKey: ['lobby', 'hot', language, filter.gameType ?? '', filter.vassalage ?? ''],
     queryFn: async ({ signal }) => {
-      const value = await requestApi<GamesPage>('/wps/relay/hotGames', {
-        query: { isPlatform: 2, platform, language, gameType: filter.gameType, vassalage: filter.vassalage },
+      const value = await api.get('/wps/relay/hotGames', {
+        params: {
+          query: {
+            isPlatform: 2,
+            platform,
+            language,
+            gameType: filter.gameType,
+            vassalage: filter.vassalage,
+          },
+        },
         signal,
       });
       writeStorage('session', storageKey, JSON.stringify(value));
@@ -97,8 +83,8 @@ export function fetchGamesPage(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<GamesPage> {
-  return requestApi<GamesPage>('/wps/relay/games', {
-    query: { clientType, platform, language, pageNo, pageSize, ...filter },
+  return api.get('/wps/relay/games', {
+    params: { query: { clientType, platform, language, pageNo, pageSize, ...filter } },
     signal,
   });
 }
@@ -107,8 +93,8 @@ export const favoritesQuery = (language: LanguageCode, token: string | null) =>
   queryOptions({
     queryKey: ['lobby', 'favorites', language, token],
     queryFn: ({ signal }) =>
-      requestApi<{ content: GameItem[]; pageNum: number; totalPages: number }>('/wps/relay/favorites', {
-        query: { clientType, platform, language, pageNo: 1, pageSize: favoritesPageSize },
+      api.get('/wps/relay/favorites', {
+        params: { query: { clientType, platform, language, pageNo: 1, pageSize: favoritesPageSize } },
         signal,
       }),
     enabled: token !== null,
@@ -120,17 +106,21 @@ export function fetchRecentPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<GamesPage> {
-  return requestApi<{ list: GameItem[]; totalPages: number }>('/wps/relay/recent', {
-    query: {
-      clientType,
-      language,
-      page,
-      pageSize: recentPageSize,
-      gameType: filter.gameType,
-      vassalage: filter.vassalage,
-    },
-    signal,
-  }).then((value) => ({ games: value.list, totalPages: value.totalPages }));
+  return api
+    .get('/wps/relay/recent', {
+      params: {
+        query: {
+          clientType,
+          language,
+          page,
+          pageSize: recentPageSize,
+          gameType: filter.gameType,
+          vassalage: filter.vassalage,
+        },
+      },
+      signal,
+    })
+    .then((value) => ({ games: value.list, totalPages: value.totalPages }));
 }
 
 export const recentQuery = (language: LanguageCode, token: string | null) =>
@@ -144,26 +134,27 @@ export const winnersQuery = (language: LanguageCode) =>
   queryOptions({
     queryKey: ['lobby', 'winners', language],
     queryFn: ({ signal }) =>
-      requestApi<{ list: WinnerItem[] }>('/wps/relay/winners', {
-        query: { gameCategory: 'ALL', language, limitNum: winnersLimit },
-        signal,
-      }).then((value) => value.list),
+      api
+        .get('/wps/relay/winners', {
+          params: { query: { gameCategory: 'ALL', language, limitNum: winnersLimit } },
+          signal,
+        })
+        .then((value) => value.list),
     staleTime: 60_000,
   });
 
-export function addFavorite(game: GameItem): Promise<unknown> {
-  return requestApi('/wps/relay/favorites', {
-    method: 'POST',
+export function addFavorite(game: GameItem) {
+  return api.post('/wps/relay/favorites', {
     body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType },
   });
 }
 
-export function removeFavorite(nodeId: string): Promise<unknown> {
-  return requestApi(`/wps/relay/favorites/${encodeURIComponent(nodeId)}`, { method: 'DELETE' });
+export function removeFavorite(nodeId: string) {
+  return api.delete('/wps/relay/favorites/{nodeId}', { params: { path: { nodeId } } });
 }
 
-export type LaunchResult = { url: string } | { route: string; gameCode: string };
+export type LaunchResult = ApiValue<'/wps/game/launchGame', 'get'>;
 
 export function requestLaunch(nodeId: string, mode: 'real' | 'demo', language: LanguageCode) {
-  return requestApi<LaunchResult>('/wps/game/launchGame', { query: { nodeId, mode, language } });
+  return api.get('/wps/game/launchGame', { params: { query: { nodeId, mode, language } } });
 }

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { VendorLane } from './catalogue-api';
 import { lotteryPrizeMode } from './prize-mode';
 
-const lane = (gameCategory: string, vendors: string[]): VendorLane => ({
-  title: gameCategory,
-  gameCategory,
-  cards: vendors.map((vassalage) => ({ vassalage, accountTypeName: vassalage })),
-  gameClassify: [],
-});
+const lane = (gameCategory: string, vendors: string[]): VendorLane => {
+  const cards = vendors.map((vassalage) => ({ vassalage, accountTypeName: vassalage }));
+  return { title: gameCategory, gameCategory, cards, vendors: cards, gameClassify: [] };
+};
 
 describe('the lottery prize mode (spec §4)', () => {
   it('is ELOTT when a lottery lane has a TCG_LOTTO_VN or LOTT provider', () => {
