@@ -18,6 +18,7 @@ import {
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { AccountRef, WalletService } from '../modules/wallet/wallet.service.ts';
 import { AppError, isAppError } from '../platform/errors/errors.ts';
+import { present } from '../platform/errors/invariant.ts';
 import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 
 /**
@@ -161,9 +162,7 @@ export function createVendorTransfers(deps: {
   }
 
   const reread = async (id: string) => {
-    const row = await findVendorTransferById(db, id);
-    if (!row) throw new Error('vendor transfers: a transfer disappeared');
-    return row;
+    return present(await findVendorTransferById(db, id), 'vendor transfers: a transfer disappeared');
   };
 
   /**
@@ -335,8 +334,10 @@ export function createVendorTransfers(deps: {
     } as const;
     if (!(await insertVendorTransfer(db, row))) {
       // The same request, sent twice at once: the other one is moving the money.
-      const winner = await findVendorTransferByRequest(db, member.id, input.requestId);
-      if (!winner) throw new Error('vendor transfers: a taken request id has no transfer');
+      const winner = present(
+        await findVendorTransferByRequest(db, member.id, input.requestId),
+        'vendor transfers: a taken request id has no transfer',
+      );
       return answerRepeat(merchant, winner, { vendor, direction, amountMinor: input.amountMinor });
     }
     const inserted = await reread(row.id);

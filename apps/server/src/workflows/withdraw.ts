@@ -18,6 +18,7 @@ import {
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeActor } from '../platform/audit/record-change.ts';
 import { AppError } from '../platform/errors/errors.ts';
+import { present } from '../platform/errors/invariant.ts';
 import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
 import type { CallbackAnswer } from './deposit.ts';
 import { tellWithdrawal } from './money-messages.ts';
@@ -240,8 +241,10 @@ export async function payOutWithdrawal(
   if (!method || method.merchant_id !== found.merchant_id || method.kind !== 'gateway') {
     throw new AppError('VALIDATION', { value: { fields: { methodId: 'unknown' } } });
   }
-  const account = await deps.withdrawals.findPayoutAccount(found.payout_account_id);
-  if (!account) throw new Error(`withdrawal ${found.id} has no payout account`);
+  const account = present(
+    await deps.withdrawals.findPayoutAccount(found.payout_account_id),
+    `withdrawal ${found.id} has no payout account`,
+  );
   const isUnanswered = found.status === 'paying' && found.gateway_payout_id === null;
   const paying = isUnanswered
     ? await deps.withdrawals.resendPayout(actor, found.id, method.id)

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
+import { assertInvariant } from '../../platform/errors/invariant.ts';
 import {
   type AuditFilter,
   type AuditRow,
@@ -53,7 +54,7 @@ export function createAuditService(deps: { db: Kysely<Database>; now?: () => Dat
      * entry are written together or not at all.
      */
     async record(executor: Executor, entry: AuditEntry): Promise<void> {
-      if (!entry.action || !entry.target.type) throw new Error('an audit entry needs an action and a target');
+      assertInvariant(entry.action && entry.target.type, 'an audit entry needs an action and a target');
       await insertAuditRow(executor, {
         id: uuidv7(),
         actor_id: entry.actor.id,

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { present } from '../../platform/errors/invariant.ts';
 
 /**
  * Draws a captcha as a PNG with no image library: 5×7 glyphs scaled up, each shifted and
@@ -69,8 +70,7 @@ export function drawCaptcha(text: string): Buffer {
 
   const cell = CAPTCHA_WIDTH / CAPTCHA_LENGTH;
   [...text].forEach((character, position) => {
-    const glyph = GLYPHS[character];
-    if (!glyph) throw new Error(`no glyph for ${character}`);
+    const glyph = present(GLYPHS[character], `no glyph for ${character}`);
     const colour: Rgb = [40 + randomInt(80), 20 + randomInt(40), 90 + randomInt(90)];
     const left = Math.round(position * cell + (cell - 5 * SCALE) / 2) + randomInt(-3, 4);
     const top = Math.round((CAPTCHA_HEIGHT - 7 * SCALE) / 2) + randomInt(-3, 4);

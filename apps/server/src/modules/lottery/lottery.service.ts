@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { assertInvariant } from '../../platform/errors/invariant.ts';
 import {
   findDraw,
   findDrawsPage,
@@ -71,9 +72,10 @@ export function createLotteryService(deps: { db: Kysely<Database> }) {
       numbers: input.draw.numbers,
       drawn_at: input.draw.drawnAt,
     });
-    if (!inserted && !(await findDraw(db, input.gameId, input.draw.numero))) {
-      throw new Error('a draw was neither inserted nor found');
-    }
+    assertInvariant(
+      inserted || (await findDraw(db, input.gameId, input.draw.numero)),
+      'a draw was neither inserted nor found',
+    );
     return { duplicate: !inserted };
   }
 

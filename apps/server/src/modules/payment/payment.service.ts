@@ -10,6 +10,7 @@ import type {
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { present } from '../../platform/errors/invariant.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
   type CallbackCheck,
@@ -75,8 +76,9 @@ export function createPaymentService(deps: {
   const gatewayFor = deps.gatewayFor ?? ((settings) => createHostedGateway(settings));
 
   function secretOf(method: PaymentMethodRow): string {
-    if (!method.gateway_secret_sealed) throw new Error(`payment method ${method.id} has no gateway secret`);
-    return secretBox.open(method.gateway_secret_sealed);
+    return secretBox.open(
+      present(method.gateway_secret_sealed, `payment method ${method.id} has no gateway secret`),
+    );
   }
 
   return {
@@ -108,9 +110,7 @@ export function createPaymentService(deps: {
         gateway_secret_sealed: secret ? secretBox.seal(secret) : null,
         bank_account: input.bankAccount ? JSON.stringify(input.bankAccount) : null,
       });
-      const created = await findMethodById(db, id);
-      if (!created) throw new Error('the new payment method is missing');
-      return created;
+      return present(await findMethodById(db, id), 'the new payment method is missing');
     },
 
     /**
@@ -178,9 +178,7 @@ export function createPaymentService(deps: {
         created_at: now(),
         updated_at: now(),
       });
-      const created = await findDeposit(executor, id);
-      if (!created) throw new Error('the new deposit is missing');
-      return created;
+      return present(await findDeposit(executor, id), 'the new deposit is missing');
     },
 
     /** Opens the payment at the method's gateway and remembers its order. */
@@ -191,8 +189,8 @@ export function createPaymentService(deps: {
       returnUrl: string;
       description: string;
     }): Promise<{ gatewayOrderId: string; payUrl: string }> {
-      if (!input.method.gateway) throw new Error(`payment method ${input.method.id} is not a gateway`);
-      const gateway = gatewayFor({ ...input.method.gateway, secret: secretOf(input.method) });
+      const settings = present(input.method.gateway, `payment method ${input.method.id} is not a gateway`);
+      const gateway = gatewayFor({ ...settings, secret: secretOf(input.method) });
       const order = await gateway.createOrder({
         orderId: input.deposit.id,
         amountMinor: input.deposit.amount_minor,
@@ -216,8 +214,8 @@ export function createPaymentService(deps: {
       notifyUrl: string;
     }): Promise<{ gatewayPayoutId: string }> {
       const { method, ...payout } = input;
-      if (!method.gateway) throw new Error(`payment method ${method.id} is not a gateway`);
-      return gatewayFor({ ...method.gateway, secret: secretOf(method) }).createPayout(payout);
+      const settings = present(method.gateway, `payment method ${method.id} is not a gateway`);
+      return gatewayFor({ ...settings, secret: secretOf(method) }).createPayout(payout);
     },
 
     /** Checks a payout callback against the method's secret. */
@@ -310,8 +308,7 @@ export function createPaymentService(deps: {
     /** Records the ledger transfer of a credited deposit. */
     async attachTransfer(id: string, transferId: string): Promise<DepositRow> {
       const updated = await moveDeposit(db, id, ['credited'], { transfer_id: transferId });
-      if (!updated) throw new Error(`deposit ${id} is not credited`);
-      return updated;
+      return present(updated, `deposit ${id} is not credited`);
     },
 
     listQueue: (input: {

@@ -2,6 +2,7 @@ import { RSA_OAEP_ALGORITHM, type RsaPublicJwk, type WebCryptoKey } from '@panal
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
+import { assertInvariant } from '../errors/invariant.ts';
 
 /** What GET /wps/system/publicKey hands out. */
 export type PublicEncryptionKey = { kid: string; jwk: RsaPublicJwk };
@@ -40,9 +41,10 @@ async function generateKeyPair(): Promise<{ kid: string; publicJwk: RsaPublicJwk
   const kid = uuidv7();
   const exportedPublic = await globalThis.crypto.subtle.exportKey('jwk', pair.publicKey);
   const exportedPrivate = await globalThis.crypto.subtle.exportKey('jwk', pair.privateKey);
-  if (typeof exportedPublic.n !== 'string' || typeof exportedPublic.e !== 'string') {
-    throw new Error('WebCrypto exported an RSA public key without n or e');
-  }
+  assertInvariant(
+    typeof exportedPublic.n === 'string' && typeof exportedPublic.e === 'string',
+    'WebCrypto exported an RSA public key without n or e',
+  );
   return {
     kid,
     publicJwk: { kty: 'RSA', n: exportedPublic.n, e: exportedPublic.e, alg: 'RSA-OAEP-256', use: 'enc', kid },
@@ -52,9 +54,10 @@ async function generateKeyPair(): Promise<{ kid: string; publicJwk: RsaPublicJwk
 
 function toPublicKey(row: { kid: string; public_jwk: Record<string, unknown> }): PublicEncryptionKey {
   const jwk = row.public_jwk;
-  if (jwk.kty !== 'RSA' || typeof jwk.n !== 'string' || typeof jwk.e !== 'string') {
-    throw new Error(`encryption key ${row.kid} has a malformed public JWK`);
-  }
+  assertInvariant(
+    jwk.kty === 'RSA' && typeof jwk.n === 'string' && typeof jwk.e === 'string',
+    `encryption key ${row.kid} has a malformed public JWK`,
+  );
   return {
     kid: row.kid,
     jwk: { kty: 'RSA', n: jwk.n, e: jwk.e, alg: 'RSA-OAEP-256', use: 'enc', kid: row.kid },

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { present } from '../errors/invariant.ts';
 
 /**
  * A limit of `limit` events per rolling `windowSeconds`, named so that its keys never collide.
@@ -195,8 +196,7 @@ export function createDatabaseRateLimiter(db: Kysely<Database>, now: Clock = Dat
           ${rule.limit + 1}::integer, ${rule.delay?.after ?? null}::integer,
           ${(rule.delay?.baseSeconds ?? 0) * 1000}::bigint, ${(rule.delay?.maxSeconds ?? 0) * 1000}::bigint
         )`.execute(db);
-      const row = rows[0];
-      if (!row) throw new Error('rate_limit_take answered no row');
+      const row = present(rows[0], 'rate_limit_take answered no row');
       const timestamps = row.kept_events.map(Number);
       return decide(rule, timestamps, nowMs, row.is_counted ? String(nowMs) : null);
     },
