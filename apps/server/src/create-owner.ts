@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
-import { provisionOperator, usernameKeyOf } from './modules/operator/operator.service.ts';
+import { provisionOperator, usernameKeyOf } from './modules/operator/operator-accounts.ts';
 import { openDatabase } from './platform/db/database.ts';
 
 /**

@@ -3,7 +3,7 @@ import {
   OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES,
   OPERATOR_CAPTCHA_AFTER_FAILURES,
   OPERATOR_SESSION_IDLE_MINUTES,
-} from '../src/modules/operator/operator.service.ts';
+} from '../src/modules/operator/operator-sign-in.ts';
 import { PERMISSIONS } from '../src/modules/operator/permissions.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import { authenticatorCode, createBackOfficeClient, signInOperator } from './support/bo-client.ts';

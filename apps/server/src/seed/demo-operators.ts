@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
-import { provisionOperator, usernameKeyOf } from '../modules/operator/operator.service.ts';
+import { provisionOperator, usernameKeyOf } from '../modules/operator/operator-accounts.ts';
 import type { BuiltinRoleId } from '../modules/operator/permissions.ts';
 import { DEMO_MERCHANT_CODE } from './demo-merchant.ts';
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { OperatorRow, RoleRow } from '../../modules/operator/operator.service.ts';
-import { permissionsOfRole } from '../../modules/operator/operator.service.ts';
+import { permissionsOfRole } from '../../modules/operator/operator-accounts.ts';
 import { PERMISSIONS } from '../../modules/operator/permissions.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GameErrorCode } from '@panalo/games/game-error.ts';
 import { describe, expect, it } from 'vitest';
-import { checkPasswordStrength } from '../../modules/operator/operator.service.ts';
+import { checkPasswordStrength } from '../../modules/operator/operator-accounts.ts';
 import { translateValidationValue } from '../http/envelope.ts';
 import { SUPPORTED_LANGUAGES } from './language.ts';
 import { isFieldReason, translateReason } from './messages.ts';
