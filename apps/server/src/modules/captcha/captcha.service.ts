@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { deleteExpiredChallenges, takeChallenge, upsertChallenge } from './captcha.repository.ts';
 import { createCaptchaText, drawCaptcha } from './captcha-image.ts';
 
 export const CAPTCHA_EXPIRY_MINUTES = 5;
@@ -32,17 +33,7 @@ export function createCaptchaService(deps: { db: Kysely<Database>; appSecret: Bu
       const text = createCaptchaText();
       const timestamp = now();
       const expiresAt = new Date(timestamp.getTime() + CAPTCHA_EXPIRY_MINUTES * 60_000);
-      await db
-        .insertInto('captcha_challenges')
-        .values({ id, answer_hash: hashAnswer(id, text), created_at: timestamp, expires_at: expiresAt })
-        .onConflict((conflict) =>
-          conflict.column('id').doUpdateSet({
-            answer_hash: hashAnswer(id, text),
-            attempts: 0,
-            expires_at: expiresAt,
-          }),
-        )
-        .execute();
+      await upsertChallenge(db, { id, answerHash: hashAnswer(id, text), createdAt: timestamp, expiresAt });
       return { id, imageDataUrl: `data:image/png;base64,${drawCaptcha(text).toString('base64')}` };
     },
 
@@ -51,11 +42,7 @@ export function createCaptchaService(deps: { db: Kysely<Database>; appSecret: Bu
       if (!id || !CAPTCHA_ID_PATTERN.test(id) || !answer) return false;
       const trimmed = answer.trim();
       if (trimmed.length === 0 || trimmed.length > ANSWER_LENGTH_MAX) return false;
-      const row = await db
-        .deleteFrom('captcha_challenges')
-        .where('id', '=', id)
-        .returning(['answer_hash', 'expires_at'])
-        .executeTakeFirst();
+      const row = await takeChallenge(db, id);
       if (!row || row.expires_at.getTime() <= now().getTime()) return false;
       return timingSafeEqual(
         Buffer.from(row.answer_hash, 'hex'),
@@ -64,13 +51,6 @@ export function createCaptchaService(deps: { db: Kysely<Database>; appSecret: Bu
     },
 
     /** Removes challenges that expired before the given time; answers how many. */
-    async purgeExpired(): Promise<number> {
-      const rows = await db
-        .deleteFrom('captcha_challenges')
-        .where('expires_at', '<', now())
-        .returning('id')
-        .execute();
-      return rows.length;
-    },
+    purgeExpired: (): Promise<number> => deleteExpiredChallenges(db, now()),
   };
 }

@@ -1,5 +1,5 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
-import { type Expression, type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { v7 as uuidv7 } from 'uuid';
@@ -8,14 +8,35 @@ import type {
   Database,
   GameClassifyGroupsTable,
   GameStatus,
-  GamesTable,
   GameVendorStatus,
   GameVendorsTable,
   LocalizedText,
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { present } from '../../platform/errors/invariant.ts';
 import { foldSearchText } from './catalogue.service.ts';
+import {
+  type AdminGameRow,
+  countGamesInClassify,
+  countVendorGames,
+  deleteClassifyGroupRow,
+  findAdminGamesPage,
+  findClassifyGroupsWithCounts,
+  findGamesWithVendor,
+  findGameWithVendor,
+  findMerchantIdOf,
+  findVendorsWithGameCounts,
+  hasClassifyGroup,
+  insertClassifyGroupOnce,
+  lockClassifyGroup,
+  lockGame,
+  lockMerchantGames,
+  lockVendor,
+  updateClassifyGroupRow,
+  updateGames,
+  updateVendorRow,
+} from './catalogue-admin.repository.ts';
 
 /**
  * The back office's view of the catalogue: vendors (status, order, display name, the in-house
@@ -122,7 +143,7 @@ function trimmedNames(names: { TY: string; EN: string }): LocalizedText {
 }
 
 type VendorRow = Selectable<GameVendorsTable>;
-type GameRow = Selectable<GamesTable> & { vendor_name: string };
+type GameRow = AdminGameRow;
 type ClassifyRow = Selectable<GameClassifyGroupsTable>;
 
 export function vendorViewOf(row: VendorRow & { games?: number | string }) {
@@ -236,18 +257,6 @@ export type GameListFilter = {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-function gamesWithVendor(db: Executor) {
-  return db
-    .selectFrom('games')
-    .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
-    .selectAll('games')
-    .select('game_vendors.name as vendor_name');
-}
-
 const BULK_CHANGES: Record<BulkAction, { status?: GameStatus; is_hot?: boolean }> = {
   enable: { status: 'active' },
   maintenance: { status: 'maintenance' },
@@ -264,30 +273,14 @@ export function createCatalogueAdminService(deps: {
   const { db, recordChange } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function merchantOf(table: 'games' | 'game_vendors' | 'game_classify_groups', id: string) {
-    const row = await db.selectFrom(table).select('merchant_id').where('id', '=', id).executeTakeFirst();
-    return row?.merchant_id;
-  }
-
   async function lockedGame(trx: Transaction<Database>, id: string): Promise<GameRow> {
-    const locked = await trx
-      .selectFrom('games')
-      .select('id')
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!locked) throw new AppError('NOT_FOUND');
-    return gamesWithVendor(trx).where('games.id', '=', id).executeTakeFirstOrThrow();
+    if (!(await lockGame(trx, id))) throw new AppError('NOT_FOUND');
+    return findGameWithVendor(trx, id);
   }
 
   async function assertClassifyExists(executor: Executor, merchantId: string, key: string): Promise<void> {
-    const found = await executor
-      .selectFrom('game_classify_groups')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!found) throw new AppError('VALIDATION', { value: { fields: { classify: 'unknown' } } });
+    if (!(await hasClassifyGroup(executor, merchantId, key)))
+      throw new AppError('VALIDATION', { value: { fields: { classify: 'unknown' } } });
   }
 
   /** Writes a game's changed columns and its audit row in one transaction; answers the new view. */
@@ -314,12 +307,8 @@ export function createCatalogueAdminService(deps: {
       if (values.bet_limits !== undefined && before.vassalage !== INHOUSE_VASSALAGE) {
         throw new AppError('VALIDATION', { value: { fields: { betLimits: 'inHouseOnly' } } });
       }
-      await trx
-        .updateTable('games')
-        .set({ ...values, updated_at: now() })
-        .where('id', '=', id)
-        .execute();
-      const after = await gamesWithVendor(trx).where('games.id', '=', id).executeTakeFirstOrThrow();
+      await updateGames(trx, [id], { ...values, updated_at: now() });
+      const after = await findGameWithVendor(trx, id);
       await recordChange(trx, {
         ...actorOf(actor),
         merchantId: after.merchant_id,
@@ -333,52 +322,28 @@ export function createCatalogueAdminService(deps: {
   }
 
   return {
-    findMerchantOfGame: (id: string) => merchantOf('games', id),
-    findMerchantOfVendor: (id: string) => merchantOf('game_vendors', id),
-    findMerchantOfClassifyGroup: (id: string) => merchantOf('game_classify_groups', id),
+    findMerchantOfGame: (id: string) => findMerchantIdOf(db, 'games', id),
+    findMerchantOfVendor: (id: string) => findMerchantIdOf(db, 'game_vendors', id),
+    findMerchantOfClassifyGroup: (id: string) => findMerchantIdOf(db, 'game_classify_groups', id),
 
     /** The merchant's vendors in lobby order, each with how many games it has. */
     async listVendors(merchantId: string) {
-      const rows = await db
-        .selectFrom('game_vendors')
-        .selectAll('game_vendors')
-        .select((eb) =>
-          eb
-            .selectFrom('games')
-            .whereRef('games.vendor_id', '=', 'game_vendors.id')
-            .select(eb.fn.countAll<string>().as('count'))
-            .as('games'),
-        )
-        .where('merchant_id', '=', merchantId)
-        .orderBy('sort_order')
-        .orderBy('vassalage')
-        .limit(CATALOGUE_ROWS_MAX)
-        .execute();
+      const rows = await findVendorsWithGameCounts(db, merchantId, CATALOGUE_ROWS_MAX);
       return rows.map((row) => vendorViewOf({ ...row, games: row.games ?? 0 }));
     },
 
     async updateVendor(actor: ChangeActor, id: string, input: VendorChange) {
       const change = checkInput(VendorChangeSchema, input);
       return db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('game_vendors')
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockVendor(trx, id);
         if (!before) throw new AppError('NOT_FOUND');
-        const after = await trx
-          .updateTable('game_vendors')
-          .set({
-            ...(change.name !== undefined ? { name: change.name.trim() } : {}),
-            ...(change.status !== undefined ? { status: change.status } : {}),
-            ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
-            ...(change.isInHouse !== undefined ? { is_in_house: change.isInHouse } : {}),
-            updated_at: now(),
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const after = await updateVendorRow(trx, id, {
+          ...(change.name !== undefined ? { name: change.name.trim() } : {}),
+          ...(change.status !== undefined ? { status: change.status } : {}),
+          ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
+          ...(change.isInHouse !== undefined ? { is_in_house: change.isInHouse } : {}),
+          updated_at: now(),
+        });
         await recordChange(trx, {
           ...actorOf(actor),
           merchantId: after.merchant_id,
@@ -387,12 +352,7 @@ export function createCatalogueAdminService(deps: {
           before: vendorAuditOf(before),
           after: vendorAuditOf(after),
         });
-        const games = await trx
-          .selectFrom('games')
-          .select((eb) => eb.fn.countAll<string>().as('count'))
-          .where('vendor_id', '=', id)
-          .executeTakeFirstOrThrow();
-        return vendorViewOf({ ...after, games: games.count });
+        return vendorViewOf({ ...after, games: await countVendorGames(trx, id) });
       });
     },
 
@@ -403,52 +363,17 @@ export function createCatalogueAdminService(deps: {
      * filter menu.
      */
     async listGames(merchantId: string, filter: GameListFilter, paging: { page: number; pageSize: number }) {
-      const folded = filter.search ? foldSearchText(filter.search) : '';
-      const filtered = () => {
-        let query = db
-          .selectFrom('games')
-          .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
-          .where('games.merchant_id', '=', merchantId);
-        if (filter.vendorId) query = query.where('games.vendor_id', '=', filter.vendorId);
-        if (filter.gameType) query = query.where('games.game_type', '=', filter.gameType);
-        if (filter.status) query = query.where('games.status', '=', filter.status);
-        if (filter.classify) query = query.where('games.classify', '=', filter.classify);
-        if (filter.isHot !== undefined) query = query.where('games.is_hot', '=', filter.isHot);
-        if (folded) {
-          const pattern = `%${escapeLike(folded)}%`;
-          query = query.where(
-            sql<SqlBool>`(games.search_text like ${pattern} or lower(games.game_code) like ${pattern})` as Expression<SqlBool>,
-          );
-        }
-        return query;
-      };
-      const [rows, count, types] = await Promise.all([
-        filtered()
-          .selectAll('games')
-          .select('game_vendors.name as vendor_name')
-          .orderBy('game_vendors.sort_order')
-          .orderBy('games.sort_order')
-          .orderBy('games.node_id')
-          .offset((paging.page - 1) * paging.pageSize)
-          .limit(paging.pageSize)
-          .execute(),
-        filtered()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('games')
-          .select('game_type')
-          .distinct()
-          .where('merchant_id', '=', merchantId)
-          .orderBy('game_type')
-          .execute(),
-      ]);
-      const total = Number(count.total);
+      const { rows, total, gameTypes } = await findAdminGamesPage(
+        db,
+        merchantId,
+        { ...filter, search: filter.search ? foldSearchText(filter.search) : '' },
+        { limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize },
+      );
       return {
         list: rows.map(gameViewOf),
         total,
         totalPages: Math.ceil(total / paging.pageSize),
-        gameTypes: types.map((row) => row.game_type),
+        gameTypes,
       };
     },
 
@@ -492,45 +417,23 @@ export function createCatalogueAdminService(deps: {
       }
       const change = BULK_CHANGES[action];
       return db.transaction().execute(async (trx) => {
-        const locked = await trx
-          .selectFrom('games')
-          .select('id')
-          .where('id', 'in', unique)
-          .where('merchant_id', '=', merchantId)
-          .orderBy('id')
-          .forUpdate()
-          .execute();
+        const locked = await lockMerchantGames(trx, merchantId, unique);
         if (locked.length !== unique.length) throw new AppError('NOT_FOUND');
-        const befores = await gamesWithVendor(trx).where('games.id', 'in', unique).execute();
+        const befores = await findGamesWithVendor(trx, unique);
         const changing = befores.filter(
           (row) =>
             (change.status !== undefined && row.status !== change.status) ||
             (change.is_hot !== undefined && row.is_hot !== change.is_hot),
         );
         if (changing.length === 0) return { changed: 0 };
-        await trx
-          .updateTable('games')
-          .set({ ...change, updated_at: now() })
-          .where(
-            'id',
-            'in',
-            changing.map((row) => row.id),
-          )
-          .execute();
-        const afters = new Map(
-          (
-            await gamesWithVendor(trx)
-              .where(
-                'games.id',
-                'in',
-                changing.map((row) => row.id),
-              )
-              .execute()
-          ).map((row) => [row.id, row]),
-        );
+        const changingIds = changing.map((row) => row.id);
+        await updateGames(trx, changingIds, { ...change, updated_at: now() });
+        const afters = new Map((await findGamesWithVendor(trx, changingIds)).map((row) => [row.id, row]));
         for (const before of changing) {
-          const after = afters.get(before.id);
-          if (!after) throw new Error(`game ${before.id} vanished inside its own transaction`);
+          const after = present(
+            afters.get(before.id),
+            `game ${before.id} vanished inside its own transaction`,
+          );
           await recordChange(trx, {
             ...actorOf(actor),
             merchantId,
@@ -546,22 +449,7 @@ export function createCatalogueAdminService(deps: {
 
     /** The merchant's classify groups in menu order, each with how many games it holds. */
     async listClassifyGroups(merchantId: string) {
-      const rows = await db
-        .selectFrom('game_classify_groups')
-        .selectAll('game_classify_groups')
-        .select((eb) =>
-          eb
-            .selectFrom('games')
-            .whereRef('games.merchant_id', '=', 'game_classify_groups.merchant_id')
-            .whereRef('games.classify', '=', 'game_classify_groups.key')
-            .select(eb.fn.countAll<string>().as('count'))
-            .as('games'),
-        )
-        .where('merchant_id', '=', merchantId)
-        .orderBy('sort_order')
-        .orderBy('key')
-        .limit(CATALOGUE_ROWS_MAX)
-        .execute();
+      const rows = await findClassifyGroupsWithCounts(db, merchantId, CATALOGUE_ROWS_MAX);
       return rows.map((row) => classifyViewOf({ ...row, games: row.games ?? 0 }));
     },
 
@@ -569,18 +457,13 @@ export function createCatalogueAdminService(deps: {
     async createClassifyGroup(actor: ChangeActor, merchantId: string, input: ClassifyGroupInput) {
       const group = checkInput(ClassifyGroupSchema, input);
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('game_classify_groups')
-          .values({
-            id: uuidv7(),
-            merchant_id: merchantId,
-            key: group.key,
-            names: JSON.stringify(trimmedNames(group.names)),
-            sort_order: group.sortOrder,
-          })
-          .onConflict((conflict) => conflict.columns(['merchant_id', 'key']).doNothing())
-          .returningAll()
-          .executeTakeFirst();
+        const row = await insertClassifyGroupOnce(trx, {
+          id: uuidv7(),
+          merchant_id: merchantId,
+          key: group.key,
+          names: JSON.stringify(trimmedNames(group.names)),
+          sort_order: group.sortOrder,
+        });
         if (!row) throw new AppError('CONFLICT', { value: { fields: { key: 'already exists' } } });
         await recordChange(trx, {
           ...actorOf(actor),
@@ -598,23 +481,13 @@ export function createCatalogueAdminService(deps: {
     async updateClassifyGroup(actor: ChangeActor, id: string, input: ClassifyGroupChange) {
       const change = checkInput(ClassifyGroupChangeSchema, input);
       return db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('game_classify_groups')
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockClassifyGroup(trx, id);
         if (!before) throw new AppError('NOT_FOUND');
-        const after = await trx
-          .updateTable('game_classify_groups')
-          .set({
-            ...(change.names !== undefined ? { names: JSON.stringify(trimmedNames(change.names)) } : {}),
-            ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
-            updated_at: now(),
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const after = await updateClassifyGroupRow(trx, id, {
+          ...(change.names !== undefined ? { names: JSON.stringify(trimmedNames(change.names)) } : {}),
+          ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
+          updated_at: now(),
+        });
         await recordChange(trx, {
           ...actorOf(actor),
           merchantId: after.merchant_id,
@@ -630,21 +503,11 @@ export function createCatalogueAdminService(deps: {
     /** Removes a group that no game uses; one in use is CONFLICT with how many games hold it. */
     async deleteClassifyGroup(actor: ChangeActor, id: string) {
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('game_classify_groups')
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockClassifyGroup(trx, id);
         if (!before) throw new AppError('NOT_FOUND');
-        const used = await trx
-          .selectFrom('games')
-          .select((eb) => eb.fn.countAll<string>().as('count'))
-          .where('merchant_id', '=', before.merchant_id)
-          .where('classify', '=', before.key)
-          .executeTakeFirstOrThrow();
-        if (Number(used.count) > 0) throw new AppError('CONFLICT', { value: { games: Number(used.count) } });
-        await trx.deleteFrom('game_classify_groups').where('id', '=', id).execute();
+        const used = await countGamesInClassify(trx, before.merchant_id, before.key);
+        if (used > 0) throw new AppError('CONFLICT', { value: { games: used } });
+        await deleteClassifyGroupRow(trx, id);
         await recordChange(trx, {
           ...actorOf(actor),
           merchantId: before.merchant_id,

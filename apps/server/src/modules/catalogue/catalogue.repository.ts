@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, GameStatus, GameVendorStatus, LocalizedText } from '../../db/schema.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 /** A game as the lobby lists it, with its vendor's state. */
 export type CatalogueGameRow = {
@@ -35,10 +36,6 @@ const categoryOf = sql<string>`case when games.game_type = 'RNG' and (game_vendo
 const VISIBLE_GAME_STATUSES: GameStatus[] = ['active', 'maintenance'];
 const VISIBLE_VENDOR_STATUSES: GameVendorStatus[] = ['active', 'maintenance'];
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 function visibleGames(db: Kysely<Database>, filter: CatalogueFilter) {
   let query = db
     .selectFrom('games')
@@ -51,7 +48,7 @@ function visibleGames(db: Kysely<Database>, filter: CatalogueFilter) {
   if (filter.classify) query = query.where('games.classify', '=', filter.classify);
   if (filter.isHot) query = query.where('games.is_hot', '=', true);
   if (filter.searchFolded) {
-    const pattern = `%${escapeLike(filter.searchFolded)}%`;
+    const pattern = containsPattern(filter.searchFolded);
     query = query.where(sql<SqlBool>`games.search_text like ${pattern}` as Expression<SqlBool>);
   }
   return query;

@@ -12,6 +12,18 @@ import type {
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import {
+  deleteRow,
+  type EditableTable,
+  findRowMerchantId,
+  insertRow,
+  isHelpAnchorTaken,
+  isMerchantHelpCategory,
+  type LooseRow,
+  listEditableRows,
+  lockRow,
+  updateRow,
+} from './content.repository.ts';
 import type {
   AnnouncementType,
   BannerGroup,
@@ -187,22 +199,7 @@ function checkSchedule(startsAt: string | null, endsAt: string | null): void {
   }
 }
 
-/** The tables the back office edits row by row; each row has an id and belongs to one merchant. */
-type EditableTable =
-  | 'banners'
-  | 'announcements'
-  | 'merchant_customer_services'
-  | 'merchant_resources'
-  | 'help_categories'
-  | 'help_articles';
-
-// Kysely cannot type a query over a table chosen at run time, so the shared create/update/delete
-// path below sees every editable table as one table `row` with an id and a merchant (the SQL names
-// the real table); each editor's own `viewOf` and `valuesOf` are typed against its real table.
-type LooseRow = { id: string; merchant_id: string };
-type LooseDatabase = { row: LooseRow };
 type Executor = Kysely<Database> | Transaction<Database>;
-const loosely = (executor: Executor) => executor as unknown as Kysely<LooseDatabase>;
 
 type EditorSpec<T extends EditableTable, Input, View> = {
   table: T;
@@ -232,18 +229,16 @@ function createRowEditor<T extends EditableTable, Input, View>(
   recordChange: RecordChange,
   spec: EditorSpec<T, Input, View>,
 ) {
-  const table = spec.table as unknown as 'row';
+  const { table } = spec;
   const viewOf = (row: LooseRow) => spec.viewOf(row as unknown as Selectable<Database[T]>);
 
   async function change(
     actor: ChangeActor,
     action: 'create' | 'update' | 'delete',
-    write: (
-      trx: Kysely<LooseDatabase>,
-    ) => Promise<{ before: LooseRow | undefined; after: LooseRow | undefined }>,
+    write: (trx: Executor) => Promise<{ before: LooseRow | undefined; after: LooseRow | undefined }>,
   ): Promise<View | null> {
     return db.transaction().execute(async (trx) => {
-      const { before, after } = await write(loosely(trx));
+      const { before, after } = await write(trx);
       const row = after ?? before;
       if (!row) throw new AppError('NOT_FOUND');
       await recordChange(trx, {
@@ -259,20 +254,13 @@ function createRowEditor<T extends EditableTable, Input, View>(
   }
 
   return {
-    async findMerchant(id: string): Promise<string | undefined> {
-      return (
-        await loosely(db).selectFrom(table).select('merchant_id').where('id', '=', id).executeTakeFirst()
-      )?.merchant_id;
-    },
+    findMerchant: (id: string): Promise<string | undefined> => findRowMerchantId(db, table, id),
 
     async create(actor: ChangeActor, merchantId: string, input: Input): Promise<View> {
       const values = { id: uuidv7(), merchant_id: merchantId, ...spec.valuesOf(input) };
       const view = await change(actor, 'create', async (trx) => {
-        await spec.checkReferences?.(trx as unknown as Executor, merchantId, values, values.id);
-        return {
-          before: undefined,
-          after: await trx.insertInto(table).values(values).returningAll().executeTakeFirstOrThrow(),
-        };
+        await spec.checkReferences?.(trx, merchantId, values, values.id);
+        return { before: undefined, after: await insertRow(trx, table, values) };
       });
       return view as View;
     },
@@ -280,28 +268,17 @@ function createRowEditor<T extends EditableTable, Input, View>(
     async update(actor: ChangeActor, id: string, input: Input): Promise<View> {
       const values = spec.valuesOf(input);
       const view = await change(actor, 'update', async (trx) => {
-        const before = await trx
-          .selectFrom(table)
-          .selectAll()
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockRow(trx, table, id);
         if (!before) return { before, after: undefined };
-        await spec.checkReferences?.(trx as unknown as Executor, before.merchant_id, values, id);
-        const after = await trx
-          .updateTable(table)
-          .set(values)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return { before, after };
+        await spec.checkReferences?.(trx, before.merchant_id, values, id);
+        return { before, after: await updateRow(trx, table, id, values) };
       });
       return view as View;
     },
 
     async remove(actor: ChangeActor, id: string): Promise<void> {
       await change(actor, 'delete', async (trx) => ({
-        before: await trx.deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst(),
+        before: await deleteRow(trx, table, id),
         after: undefined,
       }));
     },
@@ -422,15 +399,13 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
       };
     },
     checkReferences: async (executor, merchantId, values, id) => {
-      const taken = await executor
-        .selectFrom('help_categories')
-        .select('id')
-        .where('merchant_id', '=', merchantId)
-        .where('device', '=', String(values.device))
-        .where('anchor', '=', String(values.anchor))
-        .where('id', '!=', id)
-        .executeTakeFirst();
-      if (taken) throw new AppError('VALIDATION', { value: { fields: { anchor: 'taken' } } });
+      const isTaken = await isHelpAnchorTaken(executor, {
+        merchantId,
+        device: String(values.device),
+        anchor: String(values.anchor),
+        exceptId: id,
+      });
+      if (isTaken) throw new AppError('VALIDATION', { value: { fields: { anchor: 'taken' } } });
     },
   });
 
@@ -452,13 +427,8 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
     },
     // An article may only sit in a category of its own merchant.
     checkReferences: async (executor, merchantId, values) => {
-      const category = await executor
-        .selectFrom('help_categories')
-        .select('id')
-        .where('id', '=', String(values.category_id))
-        .where('merchant_id', '=', merchantId)
-        .executeTakeFirst();
-      if (!category) throw new AppError('VALIDATION', { value: { fields: { categoryId: 'unknown' } } });
+      if (!(await isMerchantHelpCategory(executor, merchantId, String(values.category_id))))
+        throw new AppError('VALIDATION', { value: { fields: { categoryId: 'unknown' } } });
     },
   });
 
@@ -466,79 +436,99 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
     findMerchantOfBanner: banners.findMerchant,
     findMerchantOfAnnouncement: announcements.findMerchant,
 
-    async listBanners(scope: readonly string[] | null) {
-      let query = db
-        .selectFrom('banners')
-        .selectAll()
-        .orderBy('group_name')
-        .orderBy('sort_order')
-        .orderBy('id');
-      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
-      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(bannerViewOf);
-    },
+    listBanners: async (scope: readonly string[] | null) =>
+      (
+        await listEditableRows(db, 'banners', {
+          scope,
+          orderBy: [
+            ['group_name', 'asc'],
+            ['sort_order', 'asc'],
+            ['id', 'asc'],
+          ],
+          limit: CONTENT_ROWS_MAX,
+        })
+      ).map(bannerViewOf),
     createBanner: banners.create,
     updateBanner: banners.update,
     deleteBanner: banners.remove,
 
-    async listAnnouncements(scope: readonly string[] | null) {
-      let query = db
-        .selectFrom('announcements')
-        .selectAll()
-        .orderBy('starts_at', 'desc')
-        .orderBy('id', 'desc');
-      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
-      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(announcementViewOf);
-    },
+    listAnnouncements: async (scope: readonly string[] | null) =>
+      (
+        await listEditableRows(db, 'announcements', {
+          scope,
+          orderBy: [
+            ['starts_at', 'desc'],
+            ['id', 'desc'],
+          ],
+          limit: CONTENT_ROWS_MAX,
+        })
+      ).map(announcementViewOf),
     createAnnouncement: announcements.create,
     updateAnnouncement: announcements.update,
     deleteAnnouncement: announcements.remove,
 
-    async listCustomerServices(scope: readonly string[] | null) {
-      let query = db.selectFrom('merchant_customer_services').selectAll().orderBy('sort_order').orderBy('id');
-      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
-      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(customerServiceViewOf);
-    },
+    listCustomerServices: async (scope: readonly string[] | null) =>
+      (
+        await listEditableRows(db, 'merchant_customer_services', {
+          scope,
+          orderBy: [
+            ['sort_order', 'asc'],
+            ['id', 'asc'],
+          ],
+          limit: CONTENT_ROWS_MAX,
+        })
+      ).map(customerServiceViewOf),
     findMerchantOfCustomerService: customerServices.findMerchant,
     createCustomerService: customerServices.create,
     updateCustomerService: customerServices.update,
     deleteCustomerService: customerServices.remove,
 
-    async listResources(scope: readonly string[] | null) {
-      let query = db
-        .selectFrom('merchant_resources')
-        .selectAll()
-        .orderBy('resource_type')
-        .orderBy('sort_order')
-        .orderBy('id');
-      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
-      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(resourceViewOf);
-    },
+    listResources: async (scope: readonly string[] | null) =>
+      (
+        await listEditableRows(db, 'merchant_resources', {
+          scope,
+          orderBy: [
+            ['resource_type', 'asc'],
+            ['sort_order', 'asc'],
+            ['id', 'asc'],
+          ],
+          limit: CONTENT_ROWS_MAX,
+        })
+      ).map(resourceViewOf),
     findMerchantOfResource: resources.findMerchant,
     createResource: resources.create,
     updateResource: resources.update,
     deleteResource: resources.remove,
 
-    async listHelpCategories(scope: readonly string[] | null) {
-      let query = db.selectFrom('help_categories').selectAll().orderBy('sort_order').orderBy('id');
-      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
-      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(helpCategoryViewOf);
-    },
+    listHelpCategories: async (scope: readonly string[] | null) =>
+      (
+        await listEditableRows(db, 'help_categories', {
+          scope,
+          orderBy: [
+            ['sort_order', 'asc'],
+            ['id', 'asc'],
+          ],
+          limit: CONTENT_ROWS_MAX,
+        })
+      ).map(helpCategoryViewOf),
     findMerchantOfHelpCategory: helpCategories.findMerchant,
     createHelpCategory: helpCategories.create,
     updateHelpCategory: helpCategories.update,
     /** Removes a category with its articles (the articles go by the foreign key's cascade). */
     deleteHelpCategory: helpCategories.remove,
 
-    async listHelpArticles(scope: readonly string[] | null) {
-      let query = db
-        .selectFrom('help_articles')
-        .selectAll()
-        .orderBy('category_id')
-        .orderBy('sort_order')
-        .orderBy('id');
-      if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
-      return (await query.limit(CONTENT_ROWS_MAX).execute()).map(helpArticleViewOf);
-    },
+    listHelpArticles: async (scope: readonly string[] | null) =>
+      (
+        await listEditableRows(db, 'help_articles', {
+          scope,
+          orderBy: [
+            ['category_id', 'asc'],
+            ['sort_order', 'asc'],
+            ['id', 'asc'],
+          ],
+          limit: CONTENT_ROWS_MAX,
+        })
+      ).map(helpArticleViewOf),
     findMerchantOfHelpArticle: helpArticles.findMerchant,
     createHelpArticle: helpArticles.create,
     updateHelpArticle: helpArticles.update,

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type {
   AnnouncementsTable,
   BannersTable,
@@ -129,4 +129,159 @@ export async function listHelpRows(
     .orderBy('id')
     .execute();
   return { categories, articles };
+}
+
+export async function insertAnnouncement(
+  db: Kysely<Database>,
+  row: Insertable<AnnouncementsTable>,
+): Promise<void> {
+  await db.insertInto('announcements').values(row).execute();
+}
+
+export async function insertHelpCategory(
+  db: Kysely<Database>,
+  row: Insertable<HelpCategoriesTable>,
+): Promise<void> {
+  await db.insertInto('help_categories').values(row).execute();
+}
+
+export async function insertHelpArticles(
+  db: Kysely<Database>,
+  rows: readonly Insertable<HelpArticlesTable>[],
+): Promise<void> {
+  await db
+    .insertInto('help_articles')
+    .values([...rows])
+    .execute();
+}
+
+export async function insertBanner(db: Kysely<Database>, row: Insertable<BannersTable>): Promise<void> {
+  await db.insertInto('banners').values(row).execute();
+}
+
+export async function insertCustomerService(
+  db: Kysely<Database>,
+  row: Insertable<MerchantCustomerServicesTable>,
+): Promise<void> {
+  await db.insertInto('merchant_customer_services').values(row).execute();
+}
+
+export async function insertResource(
+  db: Kysely<Database>,
+  row: Insertable<MerchantResourcesTable>,
+): Promise<void> {
+  await db.insertInto('merchant_resources').values(row).execute();
+}
+
+/** The tables the back office edits row by row; each row has an id and belongs to one merchant. */
+export type EditableTable =
+  | 'banners'
+  | 'announcements'
+  | 'merchant_customer_services'
+  | 'merchant_resources'
+  | 'help_categories'
+  | 'help_articles';
+
+// Kysely cannot type a query over a table chosen at run time, so the statements below see every
+// editable table as one table `row` with an id and a merchant (the SQL names the real table); the
+// editors type each row against its real table.
+export type LooseRow = { id: string; merchant_id: string };
+type LooseDatabase = { row: LooseRow };
+type Executor = Kysely<Database> | Transaction<Database>;
+const loosely = (executor: Executor) => executor as unknown as Kysely<LooseDatabase>;
+const looseTable = (table: EditableTable) => table as unknown as 'row';
+
+export async function findRowMerchantId(
+  db: Executor,
+  table: EditableTable,
+  id: string,
+): Promise<string | undefined> {
+  const row = await loosely(db)
+    .selectFrom(looseTable(table))
+    .select('merchant_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.merchant_id;
+}
+
+export function insertRow(
+  db: Executor,
+  table: EditableTable,
+  values: Record<string, unknown> & LooseRow,
+): Promise<LooseRow> {
+  return loosely(db).insertInto(looseTable(table)).values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The row, locked until the transaction ends. */
+export function lockRow(db: Executor, table: EditableTable, id: string): Promise<LooseRow | undefined> {
+  return loosely(db)
+    .selectFrom(looseTable(table))
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function updateRow(
+  db: Executor,
+  table: EditableTable,
+  id: string,
+  values: Record<string, unknown>,
+): Promise<LooseRow> {
+  return loosely(db)
+    .updateTable(looseTable(table))
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function deleteRow(db: Executor, table: EditableTable, id: string): Promise<LooseRow | undefined> {
+  return loosely(db).deleteFrom(looseTable(table)).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Up to `limit` rows of the merchants in scope (every merchant's when null), in the order given. */
+export async function listEditableRows<T extends EditableTable>(
+  db: Executor,
+  table: T,
+  input: {
+    scope: readonly string[] | null;
+    orderBy: readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+    limit: number;
+  },
+): Promise<Selectable<Database[T]>[]> {
+  let query = loosely(db).selectFrom(looseTable(table)).selectAll();
+  for (const [column, direction] of input.orderBy) query = query.orderBy(sql.ref(column), direction);
+  if (input.scope) query = query.where('merchant_id', 'in', [...input.scope, '']);
+  return (await query.limit(input.limit).execute()) as unknown as Selectable<Database[T]>[];
+}
+
+/** Whether another help category of the merchant's device uses this anchor. */
+export async function isHelpAnchorTaken(
+  db: Executor,
+  input: { merchantId: string; device: string; anchor: string; exceptId: string },
+): Promise<boolean> {
+  const taken = await db
+    .selectFrom('help_categories')
+    .select('id')
+    .where('merchant_id', '=', input.merchantId)
+    .where('device', '=', input.device)
+    .where('anchor', '=', input.anchor)
+    .where('id', '!=', input.exceptId)
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+export async function isMerchantHelpCategory(
+  db: Executor,
+  merchantId: string,
+  categoryId: string,
+): Promise<boolean> {
+  const category = await db
+    .selectFrom('help_categories')
+    .select('id')
+    .where('id', '=', categoryId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return category !== undefined;
 }

@@ -4,6 +4,12 @@ import type { Database, LocalizedText } from '../../db/schema.ts';
 import {
   type AnnouncementRow,
   findAnnouncementRows,
+  insertAnnouncement,
+  insertBanner,
+  insertCustomerService,
+  insertHelpArticles,
+  insertHelpCategory,
+  insertResource,
   listActiveBannerRows,
   listCustomerServiceRows,
   listHelpRows,
@@ -267,23 +273,20 @@ export function createContentService(db: Kysely<Database>) {
     async createAnnouncement(merchantId: string, input: AnnouncementInput): Promise<string> {
       checkInput(AnnouncementInputSchema, input);
       const id = uuidv7();
-      await db
-        .insertInto('announcements')
-        .values({
-          id,
-          merchant_id: merchantId,
-          type: input.type,
-          platform: input.platform ?? 'W',
-          execution: input.execution ?? null,
-          promotion_type: input.promotionType ?? null,
-          title: JSON.stringify(input.title),
-          content: JSON.stringify(sanitizeLocalizedHtml(input.content)),
-          published: input.published ?? true,
-          sort_order: input.sortOrder ?? 0,
-          starts_at: input.startsAt ?? new Date(),
-          ends_at: input.endsAt ?? null,
-        })
-        .execute();
+      await insertAnnouncement(db, {
+        id,
+        merchant_id: merchantId,
+        type: input.type,
+        platform: input.platform ?? 'W',
+        execution: input.execution ?? null,
+        promotion_type: input.promotionType ?? null,
+        title: JSON.stringify(input.title),
+        content: JSON.stringify(sanitizeLocalizedHtml(input.content)),
+        published: input.published ?? true,
+        sort_order: input.sortOrder ?? 0,
+        starts_at: input.startsAt ?? new Date(),
+        ends_at: input.endsAt ?? null,
+      });
       return id;
     },
 
@@ -295,32 +298,27 @@ export function createContentService(db: Kysely<Database>) {
       const inTransaction = <T>(work: (transaction: Kysely<Database>) => Promise<T>) =>
         db.isTransaction ? work(db) : db.transaction().execute(work);
       await inTransaction(async (transaction) => {
-        await transaction
-          .insertInto('help_categories')
-          .values({
-            id: categoryId,
-            merchant_id: merchantId,
-            device: input.device ?? 'WEB',
-            anchor: input.anchor,
-            title: JSON.stringify(input.title),
-            sort_order: input.sortOrder ?? 0,
-          })
-          .execute();
+        await insertHelpCategory(transaction, {
+          id: categoryId,
+          merchant_id: merchantId,
+          device: input.device ?? 'WEB',
+          anchor: input.anchor,
+          title: JSON.stringify(input.title),
+          sort_order: input.sortOrder ?? 0,
+        });
         if (input.articles.length === 0) return;
-        await transaction
-          .insertInto('help_articles')
-          .values(
-            input.articles.map((article, index) => ({
-              id: uuidv7(),
-              merchant_id: merchantId,
-              category_id: categoryId,
-              anchor: article.anchor,
-              title: JSON.stringify(article.title),
-              content: JSON.stringify(sanitizeLocalizedHtml(article.content)),
-              sort_order: index,
-            })),
-          )
-          .execute();
+        await insertHelpArticles(
+          transaction,
+          input.articles.map((article, index) => ({
+            id: uuidv7(),
+            merchant_id: merchantId,
+            category_id: categoryId,
+            anchor: article.anchor,
+            title: JSON.stringify(article.title),
+            content: JSON.stringify(sanitizeLocalizedHtml(article.content)),
+            sort_order: index,
+          })),
+        );
       });
       return categoryId;
     },
@@ -340,21 +338,18 @@ export function createContentService(db: Kysely<Database>) {
     ): Promise<string> {
       checkBannerInput(input);
       const id = uuidv7();
-      await db
-        .insertInto('banners')
-        .values({
-          id,
-          merchant_id: merchantId,
-          group_name: input.groupName,
-          title: JSON.stringify(input.title),
-          image_url: input.imageUrl,
-          link_type: input.linkType,
-          link_target: input.linkTarget,
-          sort_order: input.sortOrder,
-          starts_at: input.startsAt ?? new Date(0),
-          ends_at: input.endsAt ?? null,
-        })
-        .execute();
+      await insertBanner(db, {
+        id,
+        merchant_id: merchantId,
+        group_name: input.groupName,
+        title: JSON.stringify(input.title),
+        image_url: input.imageUrl,
+        link_type: input.linkType,
+        link_target: input.linkTarget,
+        sort_order: input.sortOrder,
+        starts_at: input.startsAt ?? new Date(0),
+        ends_at: input.endsAt ?? null,
+      });
       return id;
     },
 
@@ -364,17 +359,14 @@ export function createContentService(db: Kysely<Database>) {
     ): Promise<string> {
       checkInput(CustomerServiceInputSchema, input);
       const id = uuidv7();
-      await db
-        .insertInto('merchant_customer_services')
-        .values({
-          id,
-          merchant_id: merchantId,
-          cs_type: input.csType,
-          title: JSON.stringify(input.title),
-          path: input.path,
-          sort_order: input.sortOrder,
-        })
-        .execute();
+      await insertCustomerService(db, {
+        id,
+        merchant_id: merchantId,
+        cs_type: input.csType,
+        title: JSON.stringify(input.title),
+        path: input.path,
+        sort_order: input.sortOrder,
+      });
       return id;
     },
 
@@ -390,18 +382,15 @@ export function createContentService(db: Kysely<Database>) {
     ): Promise<string> {
       checkInput(ResourceInputSchema, input);
       const id = uuidv7();
-      await db
-        .insertInto('merchant_resources')
-        .values({
-          id,
-          merchant_id: merchantId,
-          resource_type: input.resourceType,
-          label: JSON.stringify(input.label),
-          url: input.url,
-          icon: input.icon,
-          sort_order: input.sortOrder,
-        })
-        .execute();
+      await insertResource(db, {
+        id,
+        merchant_id: merchantId,
+        resource_type: input.resourceType,
+        label: JSON.stringify(input.label),
+        url: input.url,
+        icon: input.icon,
+        sort_order: input.sortOrder,
+      });
       return id;
     },
   };

@@ -1,7 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, MemberMessageKind } from '../../db/schema.ts';
 import type { Language } from '../../platform/i18n/language.ts';
+import {
+  countUnreadMessages,
+  findMessagesPage,
+  insertMessageOnce,
+  markMessagesRead,
+} from './inbox.repository.ts';
 import { wordMessage } from './message-texts.ts';
 
 export const MESSAGE_PAGE_SIZE_MAX = 50;
@@ -46,22 +52,17 @@ export function createInboxService(deps: {
       dedupeKey: string;
     }): Promise<boolean> {
       const id = uuidv7();
-      const inserted = await db
-        .insertInto('member_messages')
-        .values({
-          id,
-          merchant_id: input.merchantId,
-          member_id: input.memberId,
-          kind: input.kind,
-          params: JSON.stringify(input.params),
-          dedupe_key: input.dedupeKey,
-          created_at: now(),
-        })
-        .onConflict((conflict) => conflict.columns(['member_id', 'dedupe_key']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) deps.onSent?.({ memberId: input.memberId, id, kind: input.kind, params: input.params });
-      return inserted !== undefined;
+      const isNew = await insertMessageOnce(db, {
+        id,
+        merchant_id: input.merchantId,
+        member_id: input.memberId,
+        kind: input.kind,
+        params: JSON.stringify(input.params),
+        dedupe_key: input.dedupeKey,
+        created_at: now(),
+      });
+      if (isNew) deps.onSent?.({ memberId: input.memberId, id, kind: input.kind, params: input.params });
+      return isNew;
     },
 
     async list(input: {
@@ -73,17 +74,10 @@ export function createInboxService(deps: {
       pageSize: number;
     }): Promise<{ list: InboxMessage[]; total: number }> {
       const pageSize = Math.min(input.pageSize, MESSAGE_PAGE_SIZE_MAX);
-      const base = db.selectFrom('member_messages').where('member_id', '=', input.memberId);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((input.page - 1) * pageSize)
-          .execute(),
-        base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await findMessagesPage(db, input.memberId, {
+        limit: pageSize,
+        offset: (input.page - 1) * pageSize,
+      });
       return {
         list: rows.map((row) => ({
           id: row.id,
@@ -92,30 +86,14 @@ export function createInboxService(deps: {
           createdAt: row.created_at,
           isRead: row.read_at !== null,
         })),
-        total: Number(count.total),
+        total,
       };
     },
 
-    async countUnread(memberId: string): Promise<number> {
-      const row = await db
-        .selectFrom('member_messages')
-        .select(sql<string>`count(*)`.as('total'))
-        .where('member_id', '=', memberId)
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
+    countUnread: (memberId: string): Promise<number> => countUnreadMessages(db, memberId),
 
     /** Marks the named messages of the member read, or all of them when none are named. */
-    async markRead(memberId: string, ids: readonly string[] | null): Promise<number> {
-      let query = db
-        .updateTable('member_messages')
-        .set({ read_at: now() })
-        .where('member_id', '=', memberId)
-        .where('read_at', 'is', null);
-      if (ids) query = query.where('id', 'in', ids.length > 0 ? [...ids] : ['']);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    markRead: (memberId: string, ids: readonly string[] | null): Promise<number> =>
+      markMessagesRead(db, memberId, ids, now()),
   };
 }

@@ -1,9 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
-import { endMemberSessions } from './member.repository.ts';
+import { endMemberSessions, findLatestLogins, findMemberById } from './member.repository.ts';
+import {
+  findLatestSessions,
+  findMemberMerchantId,
+  findMerchantCurrency,
+  findOutboxPage,
+  lockMember,
+  searchMembers,
+  setMemberColumns,
+} from './member-admin.repository.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
@@ -21,7 +30,6 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 const TEMPORARY_PASSWORD_LENGTH = 10;
 const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** Escapes LIKE wildcards so that a search for "a_b" finds "a_b", not "axb". */
 /**
  * What the outbox viewer shows of a message: one-time codes and link tokens are blanked, so that
  * nobody reading the back office can sign in as the player or reset their password with them.
@@ -32,8 +40,6 @@ export function redactMessageSecrets(text: string): string {
     .replace(/\b\d{6}\b/g, (digits) => '•'.repeat(digits.length));
 }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-
 export function createMemberAdminService(deps: {
   db: Kysely<Database>;
   recordChange: RecordChange;
@@ -42,22 +48,15 @@ export function createMemberAdminService(deps: {
   const { db, recordChange } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function findMember(id: string) {
-    return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
-  }
+  const findMember = (id: string) => findMemberById(db, id);
 
   /** One status change with its audit row; answers the ended sessions. */
   async function changeStatus(actor: ChangeActor, id: string, status: 'active' | 'locked') {
     return db.transaction().execute(async (trx) => {
-      const member = await trx
-        .selectFrom('members')
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const member = await lockMember(trx, id);
       if (!member) throw new AppError('NOT_FOUND');
       if (member.status === status) throw new AppError('CONFLICT', { value: { status } });
-      await trx.updateTable('members').set({ status, updated_at: now() }).where('id', '=', id).execute();
+      await setMemberColumns(trx, id, { status, updated_at: now() });
       const ended = status === 'locked' ? await endMemberSessions(trx, id, 'locked', now()) : [];
       await recordChange(trx, {
         ...actorOf(actor),
@@ -72,10 +71,7 @@ export function createMemberAdminService(deps: {
   }
 
   return {
-    async findMerchantOf(id: string) {
-      return (await db.selectFrom('members').select('merchant_id').where('id', '=', id).executeTakeFirst())
-        ?.merchant_id;
-    },
+    findMerchantOf: (id: string) => findMemberMerchantId(db, id),
 
     async search(input: {
       scope: readonly string[] | null;
@@ -85,66 +81,13 @@ export function createMemberAdminService(deps: {
       pageSize: number;
     }) {
       const text = input.text.trim();
-      let query = db.selectFrom('members');
-      if (input.scope) query = query.where('members.merchant_id', 'in', [...input.scope, '']);
-      if (text !== '') {
-        switch (input.field) {
-          case 'account':
-            query = query.where('account_key', 'like', likeOf(text.toLowerCase()));
-            break;
-          case 'mobile':
-            query = query.where(
-              sql<string>`coalesce(mobile_dialing_code, '') || coalesce(mobile_number, '')`,
-              'like',
-              likeOf(text.replace(/[^\d]/g, '')),
-            );
-            break;
-          case 'realName':
-            query = query.where(
-              sql<string>`lower(coalesce(payee_name, ''))`,
-              'like',
-              likeOf(text.toLowerCase()),
-            );
-            break;
-          case 'ip':
-            query = query.where((eb) =>
-              eb.or([
-                eb('register_ip', '=', text),
-                eb.exists(
-                  eb
-                    .selectFrom('member_logins')
-                    .select('member_logins.id')
-                    .whereRef('member_logins.member_id', '=', 'members.id')
-                    .where('member_logins.ip', '=', text),
-                ),
-              ]),
-            );
-            break;
-        }
-      }
-      const [rows, count] = await Promise.all([
-        query
-          .select([
-            'members.id',
-            'members.merchant_id',
-            'account',
-            'type',
-            'status',
-            'payee_name',
-            'mobile_dialing_code',
-            'mobile_number',
-            'register_ip',
-            'last_login_at',
-            'members.created_at',
-          ])
-          .orderBy('members.created_at', 'desc')
-          .orderBy('members.id', 'desc')
-          .limit(input.pageSize)
-          .offset((input.page - 1) * input.pageSize)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      const total = Number(count.count);
+      const { rows, total } = await searchMembers(db, {
+        scope: input.scope,
+        field: input.field,
+        text,
+        limit: input.pageSize,
+        offset: (input.page - 1) * input.pageSize,
+      });
       return {
         list: rows.map((row) => ({
           id: row.id,
@@ -167,41 +110,14 @@ export function createMemberAdminService(deps: {
     async readPlayer(id: string) {
       const member = await findMember(id);
       if (!member) throw new AppError('NOT_FOUND');
-      const [sessions, logins, merchant] = await Promise.all([
-        db
-          .selectFrom('member_sessions')
-          .select([
-            'id',
-            'login_method',
-            'ip',
-            'user_agent',
-            'created_at',
-            'last_seen_at',
-            'ended_at',
-            'end_reason',
-            'expires_at',
-            'idle_expires_at',
-          ])
-          .where('member_id', '=', id)
-          .orderBy('created_at', 'desc')
-          .limit(PLAYER_HISTORY_ROWS)
-          .execute(),
-        db
-          .selectFrom('member_logins')
-          .select(['id', 'method', 'ip', 'country', 'user_agent', 'created_at'])
-          .where('member_id', '=', id)
-          .orderBy('created_at', 'desc')
-          .limit(PLAYER_HISTORY_ROWS)
-          .execute(),
-        db
-          .selectFrom('merchants')
-          .select(['currency'])
-          .where('id', '=', member.merchant_id)
-          .executeTakeFirstOrThrow(),
+      const [sessions, logins, currency] = await Promise.all([
+        findLatestSessions(db, id, PLAYER_HISTORY_ROWS),
+        findLatestLogins(db, id, PLAYER_HISTORY_ROWS),
+        findMerchantCurrency(db, member.merchant_id),
       ]);
       const at = now();
       return {
-        currency: merchant.currency,
+        currency,
         profile: {
           id: member.id,
           merchantId: member.merchant_id,
@@ -278,23 +194,14 @@ export function createMemberAdminService(deps: {
       ).join('');
       const passwordHash = await hashPassword(temporaryPassword);
       const endedSessions = await db.transaction().execute(async (trx) => {
-        const member = await trx
-          .selectFrom('members')
-          .select(['merchant_id'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
+        const member = await lockMember(trx, id);
         if (!member) throw new AppError('NOT_FOUND');
-        await trx
-          .updateTable('members')
-          .set({
-            password_hash: passwordHash,
-            password_changed_at: now(),
-            must_change_password: true,
-            updated_at: now(),
-          })
-          .where('id', '=', id)
-          .execute();
+        await setMemberColumns(trx, id, {
+          password_hash: passwordHash,
+          password_changed_at: now(),
+          must_change_password: true,
+          updated_at: now(),
+        });
         const ended = await endMemberSessions(trx, id, 'password_reset', now());
         await recordChange(trx, {
           ...actorOf(actor),
@@ -317,21 +224,13 @@ export function createMemberAdminService(deps: {
       page: number;
       pageSize: number;
     }) {
-      let query = db.selectFrom('outbox_messages');
-      if (input.scope) query = query.where('merchant_id', 'in', [...input.scope, '']);
-      if (input.channel) query = query.where('channel', '=', input.channel);
-      if (input.destination) query = query.where('destination', 'like', likeOf(input.destination.trim()));
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(input.pageSize)
-          .offset((input.page - 1) * input.pageSize)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      const total = Number(count.count);
+      const { rows, total } = await findOutboxPage(db, {
+        scope: input.scope,
+        channel: input.channel,
+        destination: input.destination,
+        limit: input.pageSize,
+        offset: (input.page - 1) * input.pageSize,
+      });
       return {
         list: rows.map((row) => ({
           id: row.id,

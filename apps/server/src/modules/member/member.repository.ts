@@ -6,11 +6,20 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { Database, MemberLoginsTable, MemberSessionsTable, MembersTable } from '../../db/schema.ts';
+import type {
+  Database,
+  LoginChallengesTable,
+  MemberLoginsTable,
+  MemberSessionsTable,
+  MemberStatus,
+  MembersTable,
+  PasswordResetsTable,
+} from '../../db/schema.ts';
 
 export type MemberRow = Selectable<MembersTable>;
 export type SessionRow = Selectable<MemberSessionsTable>;
 export type LoginRow = Selectable<MemberLoginsTable>;
+export type LoginChallengeRow = Selectable<LoginChallengesTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export function findMemberById(db: Executor, id: string): Promise<MemberRow | undefined> {
@@ -244,4 +253,126 @@ export async function isInDownline(
     )
     select exists(select 1 from chain where upline_id = ${agentId}) as found`.execute(db);
   return result.rows[0]?.found === true;
+}
+
+/** Moves the member from one status to another; a member in any other status stays as they are. */
+export async function moveMemberStatus(
+  db: Executor,
+  memberId: string,
+  edge: { from: MemberStatus; to: MemberStatus },
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ status: edge.to, updated_at: at })
+    .where('id', '=', memberId)
+    .where('status', '=', edge.from)
+    .execute();
+}
+
+/**
+ * The member's sessions begun before `at` that may have run after `since`: not ended before it,
+ * and seen in the day before it or later (a session lives at most a day).
+ */
+export function findSessionSpansSince(
+  db: Executor,
+  memberId: string,
+  input: { since: Date; at: Date },
+): Promise<
+  Pick<SessionRow, 'created_at' | 'last_seen_at' | 'idle_expires_at' | 'expires_at' | 'ended_at'>[]
+> {
+  return db
+    .selectFrom('member_sessions')
+    .select(['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at'])
+    .where('member_id', '=', memberId)
+    .where('created_at', '<', input.at)
+    .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', input.since)]))
+    .where('last_seen_at', '>', new Date(input.since.getTime() - 86_400_000))
+    .execute();
+}
+
+/** Uses up the member's unused reset tokens. */
+export async function voidPasswordResets(db: Executor, memberId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function insertPasswordReset(db: Executor, row: Insertable<PasswordResetsTable>): Promise<void> {
+  await db.insertInto('password_resets').values(row).execute();
+}
+
+/** Uses up the live reset token of this hash; answers its member's id when it did. */
+export async function takePasswordReset(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('member_id')
+    .executeTakeFirst();
+  return row?.member_id;
+}
+
+/** Records the authenticator step just used; false when it is not newer than the last one. */
+export async function advanceTotpStep(db: Executor, memberId: string, step: bigint): Promise<boolean> {
+  const row = await db
+    .updateTable('members')
+    .set({ totp_last_step: step })
+    .where('id', '=', memberId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertLoginChallenge(
+  db: Executor,
+  row: Insertable<LoginChallengesTable>,
+): Promise<void> {
+  await db.insertInto('login_challenges').values(row).execute();
+}
+
+/** The merchant's challenge while it is open: not expired at `at`, not done, attempts left. */
+export function findOpenLoginChallenge(
+  db: Executor,
+  input: { id: string; merchantId: string; at: Date; attemptsMax: number },
+): Promise<LoginChallengeRow | undefined> {
+  return db
+    .selectFrom('login_challenges')
+    .selectAll()
+    .where('id', '=', input.id)
+    .where('merchant_id', '=', input.merchantId)
+    .where('completed_at', 'is', null)
+    .where('expires_at', '>', input.at)
+    .where('attempts', '<', input.attemptsMax)
+    .executeTakeFirst();
+}
+
+export async function countLoginChallengeAttempt(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('login_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Closes the challenge once; false when it was closed already. */
+export async function completeLoginChallenge(db: Executor, id: string, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('login_challenges')
+    .set({ completed_at: at })
+    .where('id', '=', id)
+    .where('completed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -3,7 +3,11 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, MemberContacts, MemberType } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { InvariantError } from '../../platform/errors/invariant.ts';
 import {
+  advanceTotpStep,
+  completeLoginChallenge,
+  countLoginChallengeAttempt,
   countLogins,
   endMemberSessions,
   findAgentByAffiliateCode,
@@ -15,18 +19,25 @@ import {
   findMemberById,
   findMemberByMobile,
   findMembersByEmail,
+  findOpenLoginChallenge,
+  findSessionSpansSince,
   hasLoginFromIp,
   insertLogin,
+  insertLoginChallenge,
   insertMember,
+  insertPasswordReset,
   insertSession,
   isInDownline,
   isReferralCodeTaken,
   type LoginRow,
   type MemberRow,
+  moveMemberStatus,
   type SessionRow,
+  takePasswordReset,
   touchSession,
   updateMember,
   updateSession,
+  voidPasswordResets,
 } from './member.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -135,7 +146,7 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       }
       if (!(await isReferralCodeTaken(db, merchantId, code))) return code;
     }
-    throw new Error('could not find a free referral code');
+    throw new InvariantError('could not find a free referral code');
   }
 
   async function createMember(input: NewMember): Promise<MemberRow> {
@@ -301,22 +312,12 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
      * at once; answers the ended session ids. A locked account stays locked.
      */
     async excludeMember(memberId: string): Promise<string[]> {
-      await db
-        .updateTable('members')
-        .set({ status: 'self_excluded', updated_at: now() })
-        .where('id', '=', memberId)
-        .where('status', '=', 'active')
-        .execute();
+      await moveMemberStatus(db, memberId, { from: 'active', to: 'self_excluded' }, now());
       return endMemberSessions(db, memberId, 'self_excluded', now());
     },
     /** Lets a member whose break or self-exclusion has run out in again. */
     async endExclusion(memberId: string): Promise<void> {
-      await db
-        .updateTable('members')
-        .set({ status: 'active', updated_at: now() })
-        .where('id', '=', memberId)
-        .where('status', '=', 'self_excluded')
-        .execute();
+      await moveMemberStatus(db, memberId, { from: 'self_excluded', to: 'active' }, now());
     },
     /**
      * How long a member has been logged in since a moment, over all sessions, in milliseconds:
@@ -329,14 +330,7 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       executor: Kysely<Database> = db,
     ): Promise<number> {
       const at = now();
-      const rows = await executor
-        .selectFrom('member_sessions')
-        .select(['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at'])
-        .where('member_id', '=', memberId)
-        .where('created_at', '<', at)
-        .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', since)]))
-        .where('last_seen_at', '>', new Date(since.getTime() - 86_400_000))
-        .execute();
+      const rows = await findSessionSpansSince(executor, memberId, { since, at });
       let totalMs = 0;
       for (const row of rows) {
         const isLive = row.ended_at === null && row.idle_expires_at > at && row.expires_at > at;
@@ -373,38 +367,22 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       const token = randomBytes(TOKEN_BYTES).toString('base64url');
       const timestamp = now();
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('password_resets')
-          .set({ used_at: timestamp })
-          .where('member_id', '=', memberId)
-          .where('used_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('password_resets')
-          .values({
-            id: uuidv7(),
-            member_id: memberId,
-            token_hash: hashToken(token),
-            created_at: timestamp,
-            expires_at: new Date(timestamp.getTime() + PASSWORD_RESET_MINUTES * 60_000),
-          })
-          .execute();
+        await voidPasswordResets(trx, memberId, timestamp);
+        await insertPasswordReset(trx, {
+          id: uuidv7(),
+          member_id: memberId,
+          token_hash: hashToken(token),
+          created_at: timestamp,
+          expires_at: new Date(timestamp.getTime() + PASSWORD_RESET_MINUTES * 60_000),
+        });
       });
       return token;
     },
     /** Uses up a live reset token and answers its member; null when it is unknown, used or expired. */
     async consumePasswordReset(token: string): Promise<MemberRow | null> {
       if (token.length === 0 || token.length > 100) return null;
-      const timestamp = now();
-      const row = await db
-        .updateTable('password_resets')
-        .set({ used_at: timestamp })
-        .where('token_hash', '=', hashToken(token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', timestamp)
-        .returning('member_id')
-        .executeTakeFirst();
-      return row ? ((await findMemberById(db, row.member_id)) ?? null) : null;
+      const memberId = await takePasswordReset(db, hashToken(token), now());
+      return memberId ? ((await findMemberById(db, memberId)) ?? null) : null;
     },
     /** Keeps a (sealed) authenticator secret waiting for its first code; replaces an earlier one. */
     async setPendingTotpSecret(memberId: string, sealedSecret: string): Promise<void> {
@@ -424,16 +402,8 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
      * Records the authenticator step just used; false when it is not newer than the last one
      * (the same code, or an older one, used again).
      */
-    async useTotpStep(memberId: string, step: number): Promise<boolean> {
-      const row = await db
-        .updateTable('members')
-        .set({ totp_last_step: BigInt(step) })
-        .where('id', '=', memberId)
-        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', BigInt(step))]))
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    useTotpStep: (memberId: string, step: number): Promise<boolean> =>
+      advanceTotpStep(db, memberId, BigInt(step)),
     async createLoginChallenge(input: {
       member: MemberRow;
       ip: string;
@@ -442,32 +412,26 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
     }): Promise<string> {
       const id = randomBytes(TOKEN_BYTES).toString('base64url');
       const timestamp = now();
-      await db
-        .insertInto('login_challenges')
-        .values({
-          id,
-          member_id: input.member.id,
-          merchant_id: input.member.merchant_id,
-          ip: input.ip,
-          methods: input.methods,
-          context: JSON.stringify(input.context),
-          created_at: timestamp,
-          expires_at: new Date(timestamp.getTime() + LOGIN_CHALLENGE_MINUTES * 60_000),
-        })
-        .execute();
+      await insertLoginChallenge(db, {
+        id,
+        member_id: input.member.id,
+        merchant_id: input.member.merchant_id,
+        ip: input.ip,
+        methods: input.methods,
+        context: JSON.stringify(input.context),
+        created_at: timestamp,
+        expires_at: new Date(timestamp.getTime() + LOGIN_CHALLENGE_MINUTES * 60_000),
+      });
       return id;
     },
     /** A challenge that is still open: not expired, not done, attempts left. */
     async findOpenChallenge(id: string, merchantId: string): Promise<LoginChallenge | null> {
-      const row = await db
-        .selectFrom('login_challenges')
-        .selectAll()
-        .where('id', '=', id)
-        .where('merchant_id', '=', merchantId)
-        .where('completed_at', 'is', null)
-        .where('expires_at', '>', now())
-        .where('attempts', '<', LOGIN_CHALLENGE_ATTEMPTS_MAX)
-        .executeTakeFirst();
+      const row = await findOpenLoginChallenge(db, {
+        id,
+        merchantId,
+        at: now(),
+        attemptsMax: LOGIN_CHALLENGE_ATTEMPTS_MAX,
+      });
       return row
         ? {
             id: row.id,
@@ -477,24 +441,9 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
           }
         : null;
     },
-    async countChallengeAttempt(id: string): Promise<void> {
-      await db
-        .updateTable('login_challenges')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
-    },
+    countChallengeAttempt: (id: string): Promise<void> => countLoginChallengeAttempt(db, id),
     /** Closes a challenge once; false when another request closed it first. */
-    async completeChallenge(id: string): Promise<boolean> {
-      const row = await db
-        .updateTable('login_challenges')
-        .set({ completed_at: now() })
-        .where('id', '=', id)
-        .where('completed_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    completeChallenge: (id: string): Promise<boolean> => completeLoginChallenge(db, id, now()),
     /** The login before the current one, shown to the member as "last login". */
     async findPreviousLogin(memberId: string): Promise<LoginRow | null> {
       const [, previous] = await findLatestLogins(db, memberId, 2);

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { TRIAL_TYPE } from './member.service.ts';
+import { anonymiseIdleTrials } from './trial-expiry.repository.ts';
 
 /** A trial account is anonymised this long after its last activity (its last request or login). */
 export const TRIAL_IDLE_HOURS = 24;
@@ -30,62 +31,15 @@ export function createTrialExpiryService(deps: { db: Kysely<Database>; now?: () 
     async anonymiseIdleTrials(limit: number = TRIAL_EXPIRY_BATCH_MAX): Promise<string[]> {
       const timestamp = now();
       const cutoff = new Date(timestamp.getTime() - TRIAL_IDLE_HOURS * 3600_000);
-      return db.transaction().execute(async (trx) => {
-        const due = trx
-          .selectFrom('members as m')
-          .select('m.id')
-          .where('m.type', '=', TRIAL_TYPE)
-          .where('m.anonymised_at', 'is', null)
-          .where('m.created_at', '<=', cutoff)
-          .where((eb) => eb.or([eb('m.last_login_at', 'is', null), eb('m.last_login_at', '<=', cutoff)]))
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('member_sessions as s')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('s.member_id', '=', 'm.id')
-                  .where('s.last_seen_at', '>', cutoff),
-              ),
-            ),
-          )
-          .orderBy('m.created_at')
-          .limit(limit);
-        const tombstone = sql<string>`${TRIAL_TOMBSTONE_PREFIX} || id`;
-        const rows = await trx
-          .updateTable('members')
-          .set({
-            account: tombstone,
-            account_key: tombstone,
-            nickname: null,
-            payee_name: null,
-            email: null,
-            email_verified_at: null,
-            mobile_dialing_code: null,
-            mobile_number: null,
-            mobile_verified_at: null,
-            birthday: null,
-            contacts: '{}',
-            id_number: null,
-            password_hash: null,
-            payment_password_hash: null,
-            totp_secret: null,
-            totp_enabled_at: null,
-            totp_last_step: null,
-            referred_by_code: null,
-            register_ip: null,
-            register_domain: null,
-            anonymised_at: timestamp,
-            updated_at: timestamp,
-          })
-          .where('id', 'in', due)
-          .where('anonymised_at', 'is', null)
-          .returning('id')
-          .execute();
-        const ids = rows.map((row) => row.id);
-        if (ids.length > 0) await trx.deleteFrom('member_sessions').where('member_id', 'in', ids).execute();
-        return ids;
-      });
+      return db.transaction().execute((trx) =>
+        anonymiseIdleTrials(trx, {
+          trialType: TRIAL_TYPE,
+          idleSince: cutoff,
+          at: timestamp,
+          limit,
+          tombstonePrefix: TRIAL_TOMBSTONE_PREFIX,
+        }),
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, OperatorRolesTable, OperatorSessionsTable, OperatorsTable } from '../../db/schema.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type OperatorSessionRow = Selectable<OperatorSessionsTable>;
@@ -70,7 +71,7 @@ export async function findOperatorsPage(
     );
   }
   if (input.search) {
-    const pattern = `%${input.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = containsPattern(input.search.toLowerCase());
     base = base.where((eb) =>
       eb.or([
         eb('operators.username_key', 'like', pattern),

@@ -81,6 +81,26 @@ export function moveWithdrawal(
 }
 
 /**
+ * Stamps a new send on a payout the gateway never answered (in flight, no gateway id yet), sent
+ * through `payoutMethodId` no later than `sentBefore`; answers the row when it did.
+ */
+export function markPayoutResent(
+  db: Executor,
+  input: { id: string; payoutMethodId: string; sentBefore: Date; reviewedBy: string; at: Date },
+): Promise<WithdrawalRow | undefined> {
+  return db
+    .updateTable('withdrawals')
+    .set({ reviewed_by: input.reviewedBy, reviewed_at: input.at, updated_at: input.at })
+    .where('id', '=', input.id)
+    .where('status', '=', 'paying')
+    .where('gateway_payout_id', 'is', null)
+    .where('payout_method_id', '=', input.payoutMethodId)
+    .where('reviewed_at', '<=', input.sentBefore)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
  * Records the member's word on a paid withdrawal that still waits for it, only while what it was
  * read as is still so (the received amount unchanged); answers the row when it moved.
  */

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database, PayoutAccountKind, WithdrawalCaseStatus, WithdrawalStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import { GATEWAY_REQUEST_TIMEOUT_MS } from './hosted-gateway.ts';
 import {
   confirmAwaitingPaidBefore,
@@ -15,6 +16,7 @@ import {
   findWithdrawalsPage,
   insertPayoutAccount,
   insertWithdrawal,
+  markPayoutResent,
   moveAwaitingConfirmation,
   moveWithdrawal,
   type PayoutAccountRow,
@@ -105,9 +107,10 @@ export function createWithdrawalService(deps: {
     edge: { from: WithdrawalStatus; to: WithdrawalStatus },
     changes: Partial<WithdrawalRow> = {},
   ): Promise<WithdrawalRow | undefined> {
-    if (!canMoveWithdrawal(edge.from, edge.to)) {
-      throw new Error(`withdrawal: there is no move from ${edge.from} to ${edge.to}`);
-    }
+    assertInvariant(
+      canMoveWithdrawal(edge.from, edge.to),
+      `withdrawal: there is no move from ${edge.from} to ${edge.to}`,
+    );
     return moveWithdrawal(executor, id, [edge.from], { ...changes, status: edge.to });
   }
 
@@ -187,9 +190,7 @@ export function createWithdrawalService(deps: {
         }
         throw error;
       }
-      const created = await findPayoutAccount(db, id);
-      if (!created) throw new Error('the new payout account is missing');
-      return created;
+      return present(await findPayoutAccount(db, id), 'the new payout account is missing');
     },
 
     async removePayoutAccount(memberId: string, id: string): Promise<void> {
@@ -233,9 +234,7 @@ export function createWithdrawalService(deps: {
         updated_at: now(),
       });
       if (!isInserted) throw new AppError('CONFLICT', { value: { reason: 'WITHDRAWAL_OPEN' } });
-      const created = await findWithdrawal(db, input.id);
-      if (!created) throw new Error('the new withdrawal is missing');
-      return created;
+      return present(await findWithdrawal(db, input.id), 'the new withdrawal is missing');
     },
 
     findWithdrawal: (id: string) => findWithdrawal(db, id),
@@ -291,16 +290,13 @@ export function createWithdrawalService(deps: {
      */
     resendPayout: (actor: ChangeActor, id: string, payoutMethodId: string) =>
       db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('withdrawals')
-          .set({ reviewed_by: actor.username, reviewed_at: now(), updated_at: now() })
-          .where('id', '=', id)
-          .where('status', '=', 'paying')
-          .where('gateway_payout_id', 'is', null)
-          .where('payout_method_id', '=', payoutMethodId)
-          .where('reviewed_at', '<=', new Date(now().getTime() - PAYOUT_RESEND_AFTER_MS))
-          .returningAll()
-          .executeTakeFirst();
+        const row = await markPayoutResent(trx, {
+          id,
+          payoutMethodId,
+          sentBefore: new Date(now().getTime() - PAYOUT_RESEND_AFTER_MS),
+          reviewedBy: actor.username,
+          at: now(),
+        });
         if (!row) {
           const current = await findWithdrawal(trx, id);
           if (!current) throw new AppError('NOT_FOUND');

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { addDays, dayIn } from './date-range.ts';
+import { countOnlineMembers, findFirstMerchantTimeZone, sumReviewQueues } from './report.repository.ts';
 import type { ReportService } from './report.service.ts';
 
 /** A member seen within this is counted as online. */
@@ -64,53 +65,24 @@ export function createDashboardService(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function queues(scope: readonly string[] | null) {
-    let withdrawals = db
-      .selectFrom('withdrawals')
-      .select([sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(amount_minor), 0)`.as('total')])
-      .where('status', '=', 'review');
-    let deposits = db
-      .selectFrom('deposits')
-      .innerJoin('payment_methods', 'payment_methods.id', 'deposits.method_id')
-      .select([
-        sql<string>`count(*)`.as('count'),
-        sql<string>`coalesce(sum(deposits.amount_minor), 0)`.as('total'),
-      ])
-      .where('payment_methods.kind', '=', 'bank_transfer')
-      .where('deposits.status', '=', 'review');
-    if (scope) {
-      withdrawals = withdrawals.where('merchant_id', 'in', [...scope, '']);
-      deposits = deposits.where('deposits.merchant_id', 'in', [...scope, '']);
-    }
-    const [withdrawal, deposit] = await Promise.all([
-      withdrawals.executeTakeFirstOrThrow(),
-      deposits.executeTakeFirstOrThrow(),
-    ]);
+    const { withdrawals, bankDeposits } = await sumReviewQueues(db, scope);
     return {
-      withdrawalsInReview: Number(withdrawal.count),
-      withdrawalsInReviewMinor: BigInt(withdrawal.total),
-      bankDepositsInReview: Number(deposit.count),
-      bankDepositsInReviewMinor: BigInt(deposit.total),
+      withdrawalsInReview: Number(withdrawals.count),
+      withdrawalsInReviewMinor: BigInt(withdrawals.total),
+      bankDepositsInReview: Number(bankDeposits.count),
+      bankDepositsInReviewMinor: BigInt(bankDeposits.total),
     };
   }
 
-  async function onlinePlayers(scope: readonly string[] | null): Promise<number> {
+  function onlinePlayers(scope: readonly string[] | null): Promise<number> {
     const since = new Date(now().getTime() - ONLINE_WINDOW_MINUTES * 60_000);
-    let query = db
-      .selectFrom('member_sessions')
-      .select(sql<string>`count(distinct member_id)`.as('count'))
-      .where('ended_at', 'is', null)
-      .where('last_seen_at', '>=', since)
-      .where('expires_at', '>', now());
-    if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
-    return Number((await query.executeTakeFirstOrThrow()).count);
+    return countOnlineMembers(db, scope, { since, at: now() });
   }
 
   return {
     /** Days are the first merchant's in scope (by code), as the reports' presets read them. */
     async read(input: { scope: readonly string[] | null }): Promise<Dashboard> {
-      let firstMerchant = db.selectFrom('merchants').select('time_zone').orderBy('code').limit(1);
-      if (input.scope) firstMerchant = firstMerchant.where('id', 'in', [...input.scope, '']);
-      const timeZone = (await firstMerchant.executeTakeFirst())?.time_zone ?? 'UTC';
+      const timeZone = (await findFirstMerchantTimeZone(db, input.scope)) ?? 'UTC';
       const today = dayIn(timeZone, now());
       const range = { from: addDays(today, 1 - DASHBOARD_DAYS), to: today };
       const [activity, money, games, online, waiting] = await Promise.all([

@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import { addDays, type DayRange, lengthOf } from './date-range.ts';
+import { sumRoundsByGameType } from './report.repository.ts';
 
 /** The longest range of days one profit and loss report covers. */
 export const PROFIT_DAYS_MAX = 92;
@@ -34,23 +35,12 @@ export function createPersonalProfitService(deps: { db: Kysely<Database> }) {
       const days = lengthOf(input.range);
       if (days < 1 || days > PROFIT_DAYS_MAX)
         throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
-      const rows = await db
-        .selectFrom('game_rounds as round')
-        .innerJoin('games as game', 'game.id', 'round.game_id')
-        .select([
-          'game.game_type as gameType',
-          sql<string>`count(*)`.as('rounds'),
-          sql<string>`coalesce(sum(round.stake_minor), 0)`.as('stake'),
-          sql<string>`coalesce(sum(round.win_minor), 0)`.as('win'),
-        ])
-        .where('round.merchant_id', '=', input.merchantId)
-        .where('round.member_id', '=', input.memberId)
-        .where('round.status', '<>', 'rolled_back')
-        .where('round.opened_at', '>=', startOfDay(input.timeZone, input.range.from))
-        .where('round.opened_at', '<', startOfDay(input.timeZone, addDays(input.range.to, 1)))
-        .groupBy('game.game_type')
-        .orderBy('game.game_type')
-        .execute();
+      const rows = await sumRoundsByGameType(db, {
+        merchantId: input.merchantId,
+        memberId: input.memberId,
+        from: startOfDay(input.timeZone, input.range.from),
+        to: startOfDay(input.timeZone, addDays(input.range.to, 1)),
+      });
       return rows.map((row) => ({
         gameType: row.gameType,
         rounds: Number(row.rounds),

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, MemberType } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import {
   type DatePreset,
@@ -9,6 +9,20 @@ import {
   REPORT_DAYS_MAX,
   rangeOfPreset,
 } from './date-range.ts';
+import {
+  countLoginsByDay,
+  countRegistrationsByDay,
+  findMerchantsInScope,
+  sumCreditedDepositsByDay,
+  sumFirstDepositsByDay,
+  sumGgrByDay,
+  sumHousePayoutsByDay,
+  sumPaidWithdrawalsByDay,
+  sumSettledRoundsByDay,
+  sumSettledRoundsByGameType,
+  sumSettledRoundsByVendor,
+  sumSettledRoundsOfTopGames,
+} from './report.repository.ts';
 
 /** Reports: read-only queries over a range of days, each day in the merchant's own time zone. */
 export type ReportService = ReturnType<typeof createReportService>;
@@ -51,7 +65,7 @@ export type MoneyRow = {
 const PLAYER_REWARD_CODES = ['bonus'] as const;
 const AGENT_PAY_CODES = ['salary', 'dividend'] as const;
 
-const TRIAL_TYPE = 4;
+const TRIAL_TYPE: MemberType = 4;
 
 /** How the game report groups settled rounds: per day, per game type, per vendor, or top games. */
 export const GAME_REPORT_GROUPS = ['day', 'gameType', 'vendor', 'game'] as const;
@@ -111,32 +125,12 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
     from?: string | undefined;
     to?: string | undefined;
   }) {
-    let merchantsQuery = db.selectFrom('merchants').select(['id', 'code', 'time_zone']).orderBy('code');
-    if (input.scope) merchantsQuery = merchantsQuery.where('id', 'in', [...input.scope, '']);
-    const merchants = await merchantsQuery.execute();
+    const merchants = await findMerchantsInScope(db, input.scope);
     const range = resolveRange(input, merchants[0]?.time_zone ?? 'UTC');
     const ids = merchants.map((merchant) => merchant.id);
     const lower = new Date(Date.parse(`${range.from}T00:00:00Z`) - 86_400_000);
     const upper = new Date(Date.parse(`${range.to}T00:00:00Z`) + 2 * 86_400_000);
     return { merchants, range, ids, lower, upper };
-  }
-
-  /**
-   * Settled rounds of the merchants on the days of the range, each on the day it settled in its
-   * merchant's time zone (rolled back and open rounds never count): what GGR is made of.
-   */
-  function settledRounds(ids: readonly string[], range: DayRange, lower: Date, upper: Date) {
-    const dayOfRound = sql<string>`to_char(game_rounds.settled_at at time zone merchants.time_zone, 'YYYY-MM-DD')`;
-    const query = db
-      .selectFrom('game_rounds')
-      .innerJoin('merchants', 'merchants.id', 'game_rounds.merchant_id')
-      .where('game_rounds.merchant_id', 'in', ids)
-      .where('game_rounds.status', '=', 'settled')
-      .where('game_rounds.settled_at', '>=', lower)
-      .where('game_rounds.settled_at', '<', upper)
-      .where(dayOfRound, '>=', range.from)
-      .where(dayOfRound, '<=', range.to);
-    return { query, dayOfRound };
   }
 
   return {
@@ -157,20 +151,7 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
     }): Promise<{ range: DayRange; rows: GameReportRow[] }> {
       const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
       if (merchants.length === 0) return { range, rows: [] };
-      const rounds = settledRounds(ids, range, lower, upper);
-      const dayOfRound = rounds.dayOfRound;
-      const base = rounds.query
-        .innerJoin('games', 'games.id', 'game_rounds.game_id')
-        .innerJoin('game_vendors', 'game_vendors.id', 'game_rounds.vendor_id')
-        .select([
-          'game_rounds.merchant_id as merchantId',
-          'merchants.code as merchantCode',
-          sql<string>`coalesce(sum(game_rounds.stake_minor), 0)`.as('bets'),
-          sql<string>`coalesce(sum(game_rounds.win_minor), 0)`.as('wins'),
-          sql<string>`count(*)`.as('rounds'),
-          sql<string>`count(distinct game_rounds.member_id)`.as('players'),
-        ])
-        .groupBy(['game_rounds.merchant_id', 'merchants.code']);
+      const window = { ids, range, lower, upper };
       const totalsOf = (row: { bets: string; wins: string; rounds: string; players: string }) => {
         const betsMinor = BigInt(row.bets);
         const winsMinor = BigInt(row.wins);
@@ -184,7 +165,7 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
       };
       switch (input.groupBy) {
         case 'day': {
-          const found = await base.select(dayOfRound.as('day')).groupBy('day').execute();
+          const found = await sumSettledRoundsByDay(db, window);
           const byKey = new Map(found.map((row) => [`${row.merchantId}|${row.day}`, row]));
           const rows: GameReportRow[] = [];
           for (const day of daysOf(range)) {
@@ -201,13 +182,7 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
           return { range, rows };
         }
         case 'gameType': {
-          const found = await base
-            .select('games.game_type as gameType')
-            .groupBy('games.game_type')
-            .orderBy('merchants.code')
-            .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
-            .orderBy('games.game_type')
-            .execute();
+          const found = await sumSettledRoundsByGameType(db, window);
           return {
             range,
             rows: found.map((row) => ({
@@ -219,13 +194,7 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
           };
         }
         case 'vendor': {
-          const found = await base
-            .select(['game_vendors.vassalage', 'game_vendors.name as vendorName'])
-            .groupBy(['game_vendors.vassalage', 'game_vendors.name'])
-            .orderBy('merchants.code')
-            .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
-            .orderBy('game_vendors.vassalage')
-            .execute();
+          const found = await sumSettledRoundsByVendor(db, window);
           return {
             range,
             rows: found.map((row) => ({
@@ -238,18 +207,7 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
           };
         }
         case 'game': {
-          const found = await base
-            .select([
-              'games.node_id as nodeId',
-              'games.game_type as gameType',
-              'games.vassalage',
-              sql<string>`coalesce(games.names->>'EN', games.names->>'TY', games.node_id)`.as('gameName'),
-            ])
-            .groupBy(['games.id', 'games.node_id', 'games.game_type', 'games.vassalage', 'games.names'])
-            .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
-            .orderBy('games.node_id')
-            .limit(TOP_GAMES_MAX)
-            .execute();
+          const found = await sumSettledRoundsOfTopGames(db, window, TOP_GAMES_MAX);
           return {
             range,
             rows: found.map((row) => ({
@@ -282,95 +240,13 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
     }): Promise<{ range: DayRange; rows: MoneyRow[] }> {
       const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
       if (merchants.length === 0) return { range, rows: [] };
-      const dayOf = (column: string) =>
-        sql<string>`to_char(${sql.ref(column)} at time zone merchants.time_zone, 'YYYY-MM-DD')`;
-      const rounds = settledRounds(ids, range, lower, upper);
-      // A reward moves from a house account to a member; one moved back (a bonus forfeited)
-      // counts against the day it went back. Transfers between two house accounts are neither.
-      const paidOut = sql<string>`sum(case
-        when debit.kind = 'house' and credit.kind <> 'house' then ledger_transfers.amount_minor
-        when credit.kind = 'house' and debit.kind <> 'house' then -ledger_transfers.amount_minor
-        else 0 end)`;
+      const window = { ids, range, lower, upper };
       const [deposits, firsts, withdrawals, ggr, rewards] = await Promise.all([
-        db
-          .selectFrom('deposits')
-          .innerJoin('merchants', 'merchants.id', 'deposits.merchant_id')
-          .select([
-            'deposits.merchant_id as merchantId',
-            dayOf('deposits.credited_at').as('day'),
-            sql<string>`count(*)`.as('count'),
-            sql<string>`sum(deposits.amount_minor)`.as('total'),
-          ])
-          .where('deposits.merchant_id', 'in', ids)
-          .where('deposits.status', '=', 'credited')
-          .where('deposits.credited_at', '>=', lower)
-          .where('deposits.credited_at', '<', upper)
-          .groupBy(['deposits.merchant_id', 'day'])
-          .execute(),
-        db
-          .selectFrom(
-            db
-              .selectFrom('deposits')
-              .select(['merchant_id', 'member_id', 'amount_minor', 'credited_at'])
-              .select(
-                sql<number>`row_number() over (partition by member_id order by credited_at, id)`.as('rank'),
-              )
-              .where('status', '=', 'credited')
-              .where('merchant_id', 'in', ids)
-              .as('ranked'),
-          )
-          .innerJoin('merchants', 'merchants.id', 'ranked.merchant_id')
-          .select([
-            'ranked.merchant_id as merchantId',
-            dayOf('ranked.credited_at').as('day'),
-            sql<string>`count(*)`.as('count'),
-            sql<string>`sum(ranked.amount_minor)`.as('total'),
-          ])
-          .where('ranked.rank', '=', 1)
-          .where('ranked.credited_at', '>=', lower)
-          .where('ranked.credited_at', '<', upper)
-          .groupBy(['ranked.merchant_id', 'day'])
-          .execute(),
-        db
-          .selectFrom('withdrawals')
-          .innerJoin('merchants', 'merchants.id', 'withdrawals.merchant_id')
-          .select([
-            'withdrawals.merchant_id as merchantId',
-            dayOf('withdrawals.paid_at').as('day'),
-            sql<string>`count(*)`.as('count'),
-            sql<string>`sum(withdrawals.amount_minor)`.as('total'),
-          ])
-          .where('withdrawals.merchant_id', 'in', ids)
-          .where('withdrawals.status', '=', 'paid')
-          .where('withdrawals.paid_at', '>=', lower)
-          .where('withdrawals.paid_at', '<', upper)
-          .groupBy(['withdrawals.merchant_id', 'day'])
-          .execute(),
-        rounds.query
-          .select([
-            'game_rounds.merchant_id as merchantId',
-            rounds.dayOfRound.as('day'),
-            sql<string>`coalesce(sum(game_rounds.stake_minor - game_rounds.win_minor), 0)`.as('total'),
-          ])
-          .groupBy(['game_rounds.merchant_id', 'day'])
-          .execute(),
-        db
-          .selectFrom('ledger_transfers')
-          .innerJoin('merchants', 'merchants.id', 'ledger_transfers.merchant_id')
-          .innerJoin('ledger_accounts as debit', 'debit.id', 'ledger_transfers.debit_account_id')
-          .innerJoin('ledger_accounts as credit', 'credit.id', 'ledger_transfers.credit_account_id')
-          .select([
-            'ledger_transfers.merchant_id as merchantId',
-            'ledger_transfers.code as code',
-            dayOf('ledger_transfers.created_at').as('day'),
-            paidOut.as('total'),
-          ])
-          .where('ledger_transfers.merchant_id', 'in', ids)
-          .where('ledger_transfers.code', 'in', [...PLAYER_REWARD_CODES, ...AGENT_PAY_CODES])
-          .where('ledger_transfers.created_at', '>=', lower)
-          .where('ledger_transfers.created_at', '<', upper)
-          .groupBy(['ledger_transfers.merchant_id', 'ledger_transfers.code', 'day'])
-          .execute(),
+        sumCreditedDepositsByDay(db, window),
+        sumFirstDepositsByDay(db, window),
+        sumPaidWithdrawalsByDay(db, window),
+        sumGgrByDay(db, window),
+        sumHousePayoutsByDay(db, window, [...PLAYER_REWARD_CODES, ...AGENT_PAY_CODES]),
       ]);
       const sumOf = (rows: { merchantId: string; day: string; total: string | null }[]) => {
         const totals = new Map<string, bigint>();
@@ -432,37 +308,10 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
     }): Promise<{ range: DayRange; rows: PlayerActivityRow[] }> {
       const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
       if (merchants.length === 0) return { range, rows: [] };
+      const window = { ids, range, lower, upper };
       const [registrations, logins] = await Promise.all([
-        db
-          .selectFrom('members')
-          .innerJoin('merchants', 'merchants.id', 'members.merchant_id')
-          .select([
-            'members.merchant_id as merchantId',
-            sql<string>`to_char(members.created_at at time zone merchants.time_zone, 'YYYY-MM-DD')`.as('day'),
-            (eb) => eb.fn.countAll<string>().as('count'),
-          ])
-          .where('members.merchant_id', 'in', ids)
-          .where('members.type', '<>', TRIAL_TYPE)
-          .where('members.created_at', '>=', lower)
-          .where('members.created_at', '<', upper)
-          .groupBy(['members.merchant_id', 'day'])
-          .execute(),
-        db
-          .selectFrom('member_logins')
-          .innerJoin('merchants', 'merchants.id', 'member_logins.merchant_id')
-          .select([
-            'member_logins.merchant_id as merchantId',
-            sql<string>`to_char(member_logins.created_at at time zone merchants.time_zone, 'YYYY-MM-DD')`.as(
-              'day',
-            ),
-            (eb) => eb.fn.countAll<string>().as('count'),
-            sql<string>`count(distinct member_logins.member_id)`.as('active'),
-          ])
-          .where('member_logins.merchant_id', 'in', ids)
-          .where('member_logins.created_at', '>=', lower)
-          .where('member_logins.created_at', '<', upper)
-          .groupBy(['member_logins.merchant_id', 'day'])
-          .execute(),
+        countRegistrationsByDay(db, window, TRIAL_TYPE),
+        countLoginsByDay(db, window),
       ]);
       const key = (merchantId: string, day: string) => `${merchantId}|${day}`;
       const registered = new Map(

@@ -3,6 +3,15 @@ import type { Kysely } from 'kysely';
 import * as oidc from 'openid-client';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
+import {
+  deleteStatesExpiredBefore,
+  findLinkedMemberId,
+  insertIdentity,
+  insertState,
+  setStateTicket,
+  takeStateForCallback,
+  takeTicket,
+} from './social-login.repository.ts';
 
 /** One identity provider as a merchant configures it. */
 export type SocialProviderConfig = {
@@ -106,24 +115,18 @@ export function createSocialLoginService(deps: { db: Kysely<Database>; now?: () 
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const timestamp = now();
       // Logins abandoned at the provider leave their state behind; a day later nobody needs it.
-      await db
-        .deleteFrom('social_login_states')
-        .where('expires_at', '<', new Date(timestamp.getTime() - STATE_KEPT_AFTER_EXPIRY_MS))
-        .execute();
-      await db
-        .insertInto('social_login_states')
-        .values({
-          state_hash: sha256(state),
-          merchant_id: input.merchantId,
-          provider: input.provider.provider,
-          code_verifier: codeVerifier,
-          nonce,
-          return_to: input.returnTo,
-          affiliate_code: input.affiliateCode,
-          created_at: timestamp,
-          expires_at: new Date(timestamp.getTime() + SOCIAL_STATE_MINUTES * 60_000),
-        })
-        .execute();
+      await deleteStatesExpiredBefore(db, new Date(timestamp.getTime() - STATE_KEPT_AFTER_EXPIRY_MS));
+      await insertState(db, {
+        state_hash: sha256(state),
+        merchant_id: input.merchantId,
+        provider: input.provider.provider,
+        code_verifier: codeVerifier,
+        nonce,
+        return_to: input.returnTo,
+        affiliate_code: input.affiliateCode,
+        created_at: timestamp,
+        expires_at: new Date(timestamp.getTime() + SOCIAL_STATE_MINUTES * 60_000),
+      });
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: input.redirectUri,
         scope: input.provider.scopes,
@@ -146,16 +149,12 @@ export function createSocialLoginService(deps: { db: Kysely<Database>; now?: () 
     }): Promise<SocialCallback> {
       const state = input.callbackUrl.searchParams.get('state') ?? '';
       const stateHash = sha256(state);
-      const row = await db
-        .updateTable('social_login_states')
-        .set({ callback_at: now() })
-        .where('state_hash', '=', stateHash)
-        .where('merchant_id', '=', input.merchantId)
-        .where('provider', '=', input.provider.provider)
-        .where('callback_at', 'is', null)
-        .where('expires_at', '>', now())
-        .returningAll()
-        .executeTakeFirst();
+      const row = await takeStateForCallback(db, {
+        stateHash,
+        merchantId: input.merchantId,
+        provider: input.provider.provider,
+        at: now(),
+      });
       if (!state || !row) throw new SocialLoginError('STATE_INVALID', 'unknown, used or expired state');
       if (input.callbackUrl.searchParams.has('error')) {
         // The player cancelled at the provider, or the provider refused: the state is spent.
@@ -207,16 +206,8 @@ export function createSocialLoginService(deps: { db: Kysely<Database>; now?: () 
       }
     },
 
-    findLinkedMemberId: async (merchantId: string, provider: string, subject: string) =>
-      (
-        await db
-          .selectFrom('social_identities')
-          .select('member_id')
-          .where('merchant_id', '=', merchantId)
-          .where('provider', '=', provider)
-          .where('subject', '=', subject)
-          .executeTakeFirst()
-      )?.member_id ?? null,
+    findLinkedMemberId: (merchantId: string, provider: string, subject: string) =>
+      findLinkedMemberId(db, merchantId, provider, subject),
 
     async linkIdentity(input: {
       merchantId: string;
@@ -224,17 +215,14 @@ export function createSocialLoginService(deps: { db: Kysely<Database>; now?: () 
       identity: SocialIdentity;
       memberId: string;
     }) {
-      await db
-        .insertInto('social_identities')
-        .values({
-          id: uuidv7(),
-          merchant_id: input.merchantId,
-          provider: input.provider,
-          subject: input.identity.subject,
-          member_id: input.memberId,
-          email: input.identity.email,
-        })
-        .execute();
+      await insertIdentity(db, {
+        id: uuidv7(),
+        merchant_id: input.merchantId,
+        provider: input.provider,
+        subject: input.identity.subject,
+        member_id: input.memberId,
+        email: input.identity.email,
+      });
     },
 
     /**
@@ -244,16 +232,12 @@ export function createSocialLoginService(deps: { db: Kysely<Database>; now?: () 
      */
     async issueTicket(stateHash: string, outcome: { memberId: string } | { errorCode: string }) {
       const ticket = randomBytes(32).toString('base64url');
-      await db
-        .updateTable('social_login_states')
-        .set({
-          member_id: 'memberId' in outcome ? outcome.memberId : null,
-          error_code: 'errorCode' in outcome ? outcome.errorCode : null,
-          login_code_hash: sha256(ticket),
-          login_code_expires_at: new Date(now().getTime() + SOCIAL_CODE_MINUTES * 60_000),
-        })
-        .where('state_hash', '=', stateHash)
-        .execute();
+      await setStateTicket(db, stateHash, {
+        memberId: 'memberId' in outcome ? outcome.memberId : null,
+        errorCode: 'errorCode' in outcome ? outcome.errorCode : null,
+        ticketHash: sha256(ticket),
+        expiresAt: new Date(now().getTime() + SOCIAL_CODE_MINUTES * 60_000),
+      });
       return ticket;
     },
 
@@ -262,15 +246,7 @@ export function createSocialLoginService(deps: { db: Kysely<Database>; now?: () 
       merchantId: string,
       ticket: string,
     ): Promise<{ memberId: string | null; errorCode: string | null } | null> {
-      const row = await db
-        .updateTable('social_login_states')
-        .set({ used_at: now() })
-        .where('login_code_hash', '=', sha256(ticket))
-        .where('merchant_id', '=', merchantId)
-        .where('used_at', 'is', null)
-        .where('login_code_expires_at', '>', now())
-        .returning(['member_id', 'error_code'])
-        .executeTakeFirst();
+      const row = await takeTicket(db, { merchantId, ticketHash: sha256(ticket), at: now() });
       return row ? { memberId: row.member_id, errorCode: row.error_code } : null;
     },
   };

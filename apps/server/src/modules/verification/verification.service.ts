@@ -6,6 +6,13 @@ import { AppError } from '../../platform/errors/errors.ts';
 import type { Language } from '../../platform/i18n/language.ts';
 import type { Channel, Messenger } from '../../platform/messaging/messenger.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import {
+  consumeCode,
+  consumeLiveCodes,
+  findLatestCode,
+  insertCode,
+  reserveCodeAttempt,
+} from './verification.repository.ts';
 
 /** What a code is for; a code only opens the door it was sent for. */
 export type CodePurpose = 'register' | 'noLogin' | 'loginStep';
@@ -95,27 +102,17 @@ export function createVerificationService(deps: {
       const timestamp = now();
       await db.transaction().execute(async (trx) => {
         // A new code voids the older ones for the same door.
-        await trx
-          .updateTable('verification_codes')
-          .set({ consumed_at: timestamp })
-          .where('merchant_id', '=', input.merchantId)
-          .where('destination', '=', input.destination)
-          .where('purpose', '=', input.purpose)
-          .where('consumed_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('verification_codes')
-          .values({
-            id,
-            merchant_id: input.merchantId,
-            purpose: input.purpose,
-            channel: input.channel,
-            destination: input.destination,
-            code_hash: hashCode(id, code),
-            created_at: timestamp,
-            expires_at: new Date(timestamp.getTime() + CODE_EXPIRY_MINUTES * 60_000),
-          })
-          .execute();
+        await consumeLiveCodes(trx, input, timestamp);
+        await insertCode(trx, {
+          id,
+          merchant_id: input.merchantId,
+          purpose: input.purpose,
+          channel: input.channel,
+          destination: input.destination,
+          code_hash: hashCode(id, code),
+          created_at: timestamp,
+          expires_at: new Date(timestamp.getTime() + CODE_EXPIRY_MINUTES * 60_000),
+        });
       });
       const text = TEXTS[input.language](code);
       await deps.messenger.send({
@@ -132,44 +129,21 @@ export function createVerificationService(deps: {
     /** Consumes the live code if it matches; SMS_CODE_INVALID or SMS_CODE_EXPIRED otherwise. */
     async checkCode(input: CheckCodeInput): Promise<void> {
       const code = input.code.trim();
-      const latest = await db
-        .selectFrom('verification_codes')
-        .selectAll()
-        .where('merchant_id', '=', input.merchantId)
-        .where('destination', '=', input.destination)
-        .where('purpose', '=', input.purpose)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const latest = await findLatestCode(db, input);
       if (!latest || latest.consumed_at || latest.attempts >= CODE_ATTEMPTS_MAX) {
         throw new AppError('SMS_CODE_INVALID');
       }
       if (latest.expires_at.getTime() <= now().getTime()) throw new AppError('SMS_CODE_EXPIRED');
       // The attempt is counted before the code is compared, by a guarded update, so that a burst
       // of simultaneous guesses is compared no more than CODE_ATTEMPTS_MAX times.
-      const reserved = await db
-        .updateTable('verification_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', latest.id)
-        .where('consumed_at', 'is', null)
-        .where('attempts', '<', CODE_ATTEMPTS_MAX)
-        .returning('id')
-        .executeTakeFirst();
-      if (!reserved) throw new AppError('SMS_CODE_INVALID');
+      if (!(await reserveCodeAttempt(db, latest.id, CODE_ATTEMPTS_MAX)))
+        throw new AppError('SMS_CODE_INVALID');
       const expected = Buffer.from(latest.code_hash, 'hex');
       const actual = Buffer.from(hashCode(latest.id, code), 'hex');
       const matches = /^[0-9]{6}$/.test(code) && timingSafeEqual(expected, actual);
       if (!matches) throw new AppError('SMS_CODE_INVALID');
       // Consuming is a guarded update too, so two racing right answers cannot both succeed.
-      const updated = await db
-        .updateTable('verification_codes')
-        .set({ consumed_at: now() })
-        .where('id', '=', latest.id)
-        .where('consumed_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      if (!updated) throw new AppError('SMS_CODE_INVALID');
+      if (!(await consumeCode(db, latest.id, now()))) throw new AppError('SMS_CODE_INVALID');
     },
   };
 }

@@ -1,0 +1,320 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, MemberType } from '../../db/schema.ts';
+import type { DayRange } from './date-range.ts';
+
+/**
+ * A member's rounds opened in [from, to), by game type: how many, what was staked and won (sums as
+ * text, for BigInt). Rounds rolled back count for nothing; open rounds count their stake.
+ */
+export function sumRoundsByGameType(
+  db: Kysely<Database>,
+  range: { merchantId: string; memberId: string; from: Date; to: Date },
+): Promise<{ gameType: string; rounds: string; stake: string; win: string }[]> {
+  return db
+    .selectFrom('game_rounds as round')
+    .innerJoin('games as game', 'game.id', 'round.game_id')
+    .select([
+      'game.game_type as gameType',
+      sql<string>`count(*)`.as('rounds'),
+      sql<string>`coalesce(sum(round.stake_minor), 0)`.as('stake'),
+      sql<string>`coalesce(sum(round.win_minor), 0)`.as('win'),
+    ])
+    .where('round.merchant_id', '=', range.merchantId)
+    .where('round.member_id', '=', range.memberId)
+    .where('round.status', '<>', 'rolled_back')
+    .where('round.opened_at', '>=', range.from)
+    .where('round.opened_at', '<', range.to)
+    .groupBy('game.game_type')
+    .orderBy('game.game_type')
+    .execute();
+}
+
+/** Merchant ids a query keeps, or null for every merchant. The '' keeps `in` valid when empty. */
+type Scope = readonly string[] | null;
+
+/** The withdrawals and bank deposits waiting for an operator's review: how many, and their sum. */
+export async function sumReviewQueues(
+  db: Kysely<Database>,
+  scope: Scope,
+): Promise<{
+  withdrawals: { count: string; total: string };
+  bankDeposits: { count: string; total: string };
+}> {
+  let withdrawals = db
+    .selectFrom('withdrawals')
+    .select([sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(amount_minor), 0)`.as('total')])
+    .where('status', '=', 'review');
+  let deposits = db
+    .selectFrom('deposits')
+    .innerJoin('payment_methods', 'payment_methods.id', 'deposits.method_id')
+    .select([
+      sql<string>`count(*)`.as('count'),
+      sql<string>`coalesce(sum(deposits.amount_minor), 0)`.as('total'),
+    ])
+    .where('payment_methods.kind', '=', 'bank_transfer')
+    .where('deposits.status', '=', 'review');
+  if (scope) {
+    withdrawals = withdrawals.where('merchant_id', 'in', [...scope, '']);
+    deposits = deposits.where('deposits.merchant_id', 'in', [...scope, '']);
+  }
+  const [withdrawal, deposit] = await Promise.all([
+    withdrawals.executeTakeFirstOrThrow(),
+    deposits.executeTakeFirstOrThrow(),
+  ]);
+  return { withdrawals: withdrawal, bankDeposits: deposit };
+}
+
+/** Members with a live session seen since `since`. */
+export async function countOnlineMembers(
+  db: Kysely<Database>,
+  scope: Scope,
+  input: { since: Date; at: Date },
+): Promise<number> {
+  let query = db
+    .selectFrom('member_sessions')
+    .select(sql<string>`count(distinct member_id)`.as('count'))
+    .where('ended_at', 'is', null)
+    .where('last_seen_at', '>=', input.since)
+    .where('expires_at', '>', input.at);
+  if (scope) query = query.where('merchant_id', 'in', [...scope, '']);
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+/** The time zone of the first merchant in scope by code; null when there is none. */
+export async function findFirstMerchantTimeZone(db: Kysely<Database>, scope: Scope): Promise<string | null> {
+  let firstMerchant = db.selectFrom('merchants').select('time_zone').orderBy('code').limit(1);
+  if (scope) firstMerchant = firstMerchant.where('id', 'in', [...scope, '']);
+  return (await firstMerchant.executeTakeFirst())?.time_zone ?? null;
+}
+
+/** A report's merchants, by code. */
+export function findMerchantsInScope(db: Kysely<Database>, scope: Scope) {
+  let merchantsQuery = db.selectFrom('merchants').select(['id', 'code', 'time_zone']).orderBy('code');
+  if (scope) merchantsQuery = merchantsQuery.where('id', 'in', [...scope, '']);
+  return merchantsQuery.execute();
+}
+
+/**
+ * What a report reads: its merchants, its days, and the UTC bounds around them (a day wider on
+ * each side, so that the indexes serve before the exact filter on each row's local day).
+ */
+export type ReportWindow = { ids: readonly string[]; range: DayRange; lower: Date; upper: Date };
+
+/**
+ * Settled rounds of the merchants on the days of the range, each on the day it settled in its
+ * merchant's time zone (rolled back and open rounds never count): what GGR is made of.
+ */
+function settledRounds(db: Kysely<Database>, window: ReportWindow) {
+  const dayOfRound = sql<string>`to_char(game_rounds.settled_at at time zone merchants.time_zone, 'YYYY-MM-DD')`;
+  const query = db
+    .selectFrom('game_rounds')
+    .innerJoin('merchants', 'merchants.id', 'game_rounds.merchant_id')
+    .where('game_rounds.merchant_id', 'in', [...window.ids])
+    .where('game_rounds.status', '=', 'settled')
+    .where('game_rounds.settled_at', '>=', window.lower)
+    .where('game_rounds.settled_at', '<', window.upper)
+    .where(dayOfRound, '>=', window.range.from)
+    .where(dayOfRound, '<=', window.range.to);
+  return { query, dayOfRound };
+}
+
+/** Bets, wins, rounds and players of the settled rounds per merchant, for grouping further. */
+function settledRoundTotals(db: Kysely<Database>, window: ReportWindow) {
+  const rounds = settledRounds(db, window);
+  const base = rounds.query
+    .innerJoin('games', 'games.id', 'game_rounds.game_id')
+    .innerJoin('game_vendors', 'game_vendors.id', 'game_rounds.vendor_id')
+    .select([
+      'game_rounds.merchant_id as merchantId',
+      'merchants.code as merchantCode',
+      sql<string>`coalesce(sum(game_rounds.stake_minor), 0)`.as('bets'),
+      sql<string>`coalesce(sum(game_rounds.win_minor), 0)`.as('wins'),
+      sql<string>`count(*)`.as('rounds'),
+      sql<string>`count(distinct game_rounds.member_id)`.as('players'),
+    ])
+    .groupBy(['game_rounds.merchant_id', 'merchants.code']);
+  return { base, dayOfRound: rounds.dayOfRound };
+}
+
+export function sumSettledRoundsByDay(db: Kysely<Database>, window: ReportWindow) {
+  const { base, dayOfRound } = settledRoundTotals(db, window);
+  return base.select(dayOfRound.as('day')).groupBy('day').execute();
+}
+
+export function sumSettledRoundsByGameType(db: Kysely<Database>, window: ReportWindow) {
+  return settledRoundTotals(db, window)
+    .base.select('games.game_type as gameType')
+    .groupBy('games.game_type')
+    .orderBy('merchants.code')
+    .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
+    .orderBy('games.game_type')
+    .execute();
+}
+
+export function sumSettledRoundsByVendor(db: Kysely<Database>, window: ReportWindow) {
+  return settledRoundTotals(db, window)
+    .base.select(['game_vendors.vassalage', 'game_vendors.name as vendorName'])
+    .groupBy(['game_vendors.vassalage', 'game_vendors.name'])
+    .orderBy('merchants.code')
+    .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
+    .orderBy('game_vendors.vassalage')
+    .execute();
+}
+
+/** The games with the most bets, at most `limit` of them. */
+export function sumSettledRoundsOfTopGames(db: Kysely<Database>, window: ReportWindow, limit: number) {
+  return settledRoundTotals(db, window)
+    .base.select([
+      'games.node_id as nodeId',
+      'games.game_type as gameType',
+      'games.vassalage',
+      sql<string>`coalesce(games.names->>'EN', games.names->>'TY', games.node_id)`.as('gameName'),
+    ])
+    .groupBy(['games.id', 'games.node_id', 'games.game_type', 'games.vassalage', 'games.names'])
+    .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
+    .orderBy('games.node_id')
+    .limit(limit)
+    .execute();
+}
+
+/** A timestamp column's day in its merchant's time zone (the query joins merchants). */
+const dayOf = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone merchants.time_zone, 'YYYY-MM-DD')`;
+
+/** Credited deposits per merchant and local day: how many, and their sum. */
+export function sumCreditedDepositsByDay(db: Kysely<Database>, window: ReportWindow) {
+  return db
+    .selectFrom('deposits')
+    .innerJoin('merchants', 'merchants.id', 'deposits.merchant_id')
+    .select([
+      'deposits.merchant_id as merchantId',
+      dayOf('deposits.credited_at').as('day'),
+      sql<string>`count(*)`.as('count'),
+      sql<string>`sum(deposits.amount_minor)`.as('total'),
+    ])
+    .where('deposits.merchant_id', 'in', [...window.ids])
+    .where('deposits.status', '=', 'credited')
+    .where('deposits.credited_at', '>=', window.lower)
+    .where('deposits.credited_at', '<', window.upper)
+    .groupBy(['deposits.merchant_id', 'day'])
+    .execute();
+}
+
+/** Members' first credited deposits ever, per merchant and local day. */
+export function sumFirstDepositsByDay(db: Kysely<Database>, window: ReportWindow) {
+  return db
+    .selectFrom(
+      db
+        .selectFrom('deposits')
+        .select(['merchant_id', 'member_id', 'amount_minor', 'credited_at'])
+        .select(sql<number>`row_number() over (partition by member_id order by credited_at, id)`.as('rank'))
+        .where('status', '=', 'credited')
+        .where('merchant_id', 'in', [...window.ids])
+        .as('ranked'),
+    )
+    .innerJoin('merchants', 'merchants.id', 'ranked.merchant_id')
+    .select([
+      'ranked.merchant_id as merchantId',
+      dayOf('ranked.credited_at').as('day'),
+      sql<string>`count(*)`.as('count'),
+      sql<string>`sum(ranked.amount_minor)`.as('total'),
+    ])
+    .where('ranked.rank', '=', 1)
+    .where('ranked.credited_at', '>=', window.lower)
+    .where('ranked.credited_at', '<', window.upper)
+    .groupBy(['ranked.merchant_id', 'day'])
+    .execute();
+}
+
+/** Paid withdrawals per merchant and local day: how many, and their sum. */
+export function sumPaidWithdrawalsByDay(db: Kysely<Database>, window: ReportWindow) {
+  return db
+    .selectFrom('withdrawals')
+    .innerJoin('merchants', 'merchants.id', 'withdrawals.merchant_id')
+    .select([
+      'withdrawals.merchant_id as merchantId',
+      dayOf('withdrawals.paid_at').as('day'),
+      sql<string>`count(*)`.as('count'),
+      sql<string>`sum(withdrawals.amount_minor)`.as('total'),
+    ])
+    .where('withdrawals.merchant_id', 'in', [...window.ids])
+    .where('withdrawals.status', '=', 'paid')
+    .where('withdrawals.paid_at', '>=', window.lower)
+    .where('withdrawals.paid_at', '<', window.upper)
+    .groupBy(['withdrawals.merchant_id', 'day'])
+    .execute();
+}
+
+/** GGR (bets less wins of the settled rounds) per merchant and local day. */
+export function sumGgrByDay(db: Kysely<Database>, window: ReportWindow) {
+  const rounds = settledRounds(db, window);
+  return rounds.query
+    .select([
+      'game_rounds.merchant_id as merchantId',
+      rounds.dayOfRound.as('day'),
+      sql<string>`coalesce(sum(game_rounds.stake_minor - game_rounds.win_minor), 0)`.as('total'),
+    ])
+    .groupBy(['game_rounds.merchant_id', 'day'])
+    .execute();
+}
+
+/** What the house paid out per merchant, transfer code and local day: a payout moves from a house account to a member; one moved back (a bonus forfeited) counts against the day it went back; transfers between two house accounts are neither. */
+export function sumHousePayoutsByDay(db: Kysely<Database>, window: ReportWindow, codes: readonly string[]) {
+  const paidOut = sql<string>`sum(case
+    when debit.kind = 'house' and credit.kind <> 'house' then ledger_transfers.amount_minor
+    when credit.kind = 'house' and debit.kind <> 'house' then -ledger_transfers.amount_minor
+    else 0 end)`;
+  return db
+    .selectFrom('ledger_transfers')
+    .innerJoin('merchants', 'merchants.id', 'ledger_transfers.merchant_id')
+    .innerJoin('ledger_accounts as debit', 'debit.id', 'ledger_transfers.debit_account_id')
+    .innerJoin('ledger_accounts as credit', 'credit.id', 'ledger_transfers.credit_account_id')
+    .select([
+      'ledger_transfers.merchant_id as merchantId',
+      'ledger_transfers.code as code',
+      dayOf('ledger_transfers.created_at').as('day'),
+      paidOut.as('total'),
+    ])
+    .where('ledger_transfers.merchant_id', 'in', [...window.ids])
+    .where('ledger_transfers.code', 'in', [...codes])
+    .where('ledger_transfers.created_at', '>=', window.lower)
+    .where('ledger_transfers.created_at', '<', window.upper)
+    .groupBy(['ledger_transfers.merchant_id', 'ledger_transfers.code', 'day'])
+    .execute();
+}
+
+/** Registrations per merchant and local day, trial accounts (of `trialType`) left out. */
+export function countRegistrationsByDay(db: Kysely<Database>, window: ReportWindow, trialType: MemberType) {
+  return db
+    .selectFrom('members')
+    .innerJoin('merchants', 'merchants.id', 'members.merchant_id')
+    .select([
+      'members.merchant_id as merchantId',
+      sql<string>`to_char(members.created_at at time zone merchants.time_zone, 'YYYY-MM-DD')`.as('day'),
+      (eb) => eb.fn.countAll<string>().as('count'),
+    ])
+    .where('members.merchant_id', 'in', [...window.ids])
+    .where('members.type', '<>', trialType)
+    .where('members.created_at', '>=', window.lower)
+    .where('members.created_at', '<', window.upper)
+    .groupBy(['members.merchant_id', 'day'])
+    .execute();
+}
+
+/** Sign-ins and the members who signed in, per merchant and local day. */
+export function countLoginsByDay(db: Kysely<Database>, window: ReportWindow) {
+  return db
+    .selectFrom('member_logins')
+    .innerJoin('merchants', 'merchants.id', 'member_logins.merchant_id')
+    .select([
+      'member_logins.merchant_id as merchantId',
+      sql<string>`to_char(member_logins.created_at at time zone merchants.time_zone, 'YYYY-MM-DD')`.as('day'),
+      (eb) => eb.fn.countAll<string>().as('count'),
+      sql<string>`count(distinct member_logins.member_id)`.as('active'),
+    ])
+    .where('member_logins.merchant_id', 'in', [...window.ids])
+    .where('member_logins.created_at', '>=', window.lower)
+    .where('member_logins.created_at', '<', window.upper)
+    .groupBy(['member_logins.merchant_id', 'day'])
+    .execute();
+}
