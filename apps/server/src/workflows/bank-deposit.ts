@@ -6,8 +6,9 @@ import type { ResponsibleGamingService } from '../modules/responsible-gaming/res
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeActor } from '../platform/audit/record-change.ts';
 import { AppError } from '../platform/errors/errors.ts';
+import { present } from '../platform/errors/invariant.ts';
 import type { ImageStore } from '../platform/storage/image-store.ts';
-import { depositTransferKey, recordDepositWithinLimits } from './deposit.ts';
+import { creditDepositToMember, recordDepositWithinLimits } from './deposit.ts';
 import { tellDeposit } from './money-messages.ts';
 
 export type BankDepositDeps = {
@@ -80,19 +81,12 @@ export async function approveBankDeposit(
   if (deposit.status !== 'review' && !isUnfinished) {
     throw new AppError('CONFLICT', { value: { status: deposit.status } });
   }
-  const method = await deps.payments.findMethod(deposit.method_id);
-  if (!method) throw new Error(`deposit ${deposit.id} has no method`);
+  const method = present(
+    await deps.payments.findMethod(deposit.method_id),
+    `deposit ${deposit.id} has no method`,
+  );
   if (!isUnfinished) await deps.payments.decideDeposit(actor, deposit.id, { status: 'credited' });
-  const { transfer } = await deps.wallet.transfer({
-    merchantId: deposit.merchant_id,
-    currency: deposit.currency,
-    key: depositTransferKey(deposit.id),
-    code: 'deposit',
-    reference: deposit.id,
-    from: { house: `deposit:${method.code}`, shardKey: deposit.member_id },
-    to: { memberId: deposit.member_id, wallet: 'cash' },
-    amountMinor: deposit.amount_minor,
-  });
+  const transfer = await creditDepositToMember(deps.wallet, deposit, method);
   const credited = await deps.payments.attachTransfer(deposit.id, transfer.id);
   await tellDeposit(deps.inbox, credited, 'arrived');
   return credited;

@@ -25,6 +25,28 @@ export type CallbackAnswer = {
 /** The ledger key of a deposit's credit: one deposit, one credit, whatever arrives twice. */
 export const depositTransferKey = (depositId: string) => `deposit:${depositId}`;
 
+/**
+ * Moves a deposit's money from its method's house account to the member's cash wallet, once: the
+ * ledger key answers the first transfer again to a repeat (a racing delivery, a retried review).
+ */
+export async function creditDepositToMember(
+  wallet: WalletService,
+  deposit: DepositRow,
+  method: Pick<PaymentMethodRow, 'code'>,
+) {
+  const { transfer } = await wallet.transfer({
+    merchantId: deposit.merchant_id,
+    currency: deposit.currency,
+    key: depositTransferKey(deposit.id),
+    code: 'deposit',
+    reference: deposit.id,
+    from: { house: `deposit:${method.code}`, shardKey: deposit.member_id },
+    to: { memberId: deposit.member_id, wallet: 'cash' },
+    amountMinor: deposit.amount_minor,
+  });
+  return transfer;
+}
+
 async function requireEnabledMethod(
   deps: DepositDeps,
   merchant: ResolvedMerchant,
@@ -168,16 +190,7 @@ export async function applyGatewayCallback(
   }
   // The ledger key makes the credit happen once even if two deliveries race past the check above,
   // or the process stops between the credit and the status change and the gateway retries.
-  const { transfer } = await deps.wallet.transfer({
-    merchantId: deposit.merchant_id,
-    currency: deposit.currency,
-    key: depositTransferKey(deposit.id),
-    code: 'deposit',
-    reference: deposit.id,
-    from: { house: `deposit:${method.code}`, shardKey: deposit.member_id },
-    to: { memberId: deposit.member_id, wallet: 'cash' },
-    amountMinor: deposit.amount_minor,
-  });
+  const transfer = await creditDepositToMember(deps.wallet, deposit, method);
   const moved = await deps.payments.markCredited(deposit.id, transfer.id);
   await record(moved ? 'applied' : 'duplicate', deposit.id);
   await tellDeposit(deps.inbox, moved ?? deposit, 'arrived');
