@@ -45,6 +45,16 @@ const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 type Player = { memberId: string; gameId: string | null; isLive: boolean };
 
+/** A debit, credit or rollback under way: its player, its round (if the vendor opened one) and its answers. */
+type Move = {
+  player: Player;
+  round: Awaited<ReturnType<GameService['findRound']>>;
+  /** Answers the call with this status and the player's cash now. */
+  refuse: (status: VendorWalletStatus) => Promise<VendorWalletReply>;
+  /** OK with the balance after, or, when a concurrent delivery of the id was recorded first, its result. */
+  finish: (isFirst: boolean, balanceAfterMinor: bigint) => Promise<VendorWalletReply>;
+};
+
 /**
  * The seamless wallet a vendor calls (API.md "Seamless wallet"): the vendor's transactionId is
  * the idempotency key of every effect, recorded with its result so that a repeat answers the
@@ -121,6 +131,49 @@ export function createVendorWallet(deps: {
     };
   }
 
+  /**
+   * What a debit, a credit and a rollback each begin with: the player the call names (a stake needs
+   * the player's live session, a win or a rollback does not, since vendors retry those long after
+   * the player has left) and the vendor's round, if there is one. Answers the call itself when the
+   * player is not known or the round is another player's.
+   */
+  async function beginMove(
+    vendor: VendorRow,
+    currency: string,
+    call: VendorWalletCall,
+    ids: { transactionId: string; roundId: string },
+    isStake: boolean,
+  ): Promise<{ answer: VendorWalletReply } | { move: Move }> {
+    const { transactionId } = ids;
+    const reply = (status: VendorWalletStatus, balance: string | null): VendorWalletReply => ({
+      status,
+      balance,
+      transactionId,
+    });
+    const player = await resolvePlayer(vendor, call, !isStake);
+    if (!player || (isStake && !player.isLive)) return { answer: reply('INVALID_TOKEN', null) };
+    const refuse = async (status: VendorWalletStatus) =>
+      reply(status, await cashOf(vendor.merchant_id, player.memberId, currency));
+    const round = await games.findRound(vendor.id, ids.roundId);
+    if (round && round.member_id !== player.memberId) return { answer: await refuse('ERROR') };
+    return {
+      move: {
+        player,
+        round,
+        refuse,
+        finish: async (isFirst, balanceAfterMinor) =>
+          isFirst ? reply('OK', formatAmount(balanceAfterMinor)) : answerRecorded(vendor, transactionId),
+      },
+    };
+  }
+
+  /** The game a move is of: its round's, else the game the call names, else the launch token's. */
+  async function gameIdOf(vendor: VendorRow, call: VendorWalletCall, move: Move): Promise<string | null> {
+    const game =
+      typeof call.gameCode === 'string' ? await games.findGameByCode(vendor.id, call.gameCode) : undefined;
+    return move.round?.game_id ?? game?.id ?? move.player.gameId;
+  }
+
   /** Answers one call of a vendor whose signature has been checked. */
   async function handle(
     action: VendorWalletAction,
@@ -186,24 +239,15 @@ export function createVendorWallet(deps: {
     ids: { transactionId: string; roundId: string; amountMinor: bigint },
   ): Promise<VendorWalletReply> {
     const { transactionId, roundId, amountMinor } = ids;
-    const reply = (status: VendorWalletStatus, balance: string | null): VendorWalletReply => ({
-      status,
-      balance,
-      transactionId,
-    });
     // A stake needs the player at the table: a live, opened token (a self-excluded or locked
     // player's sessions have ended, so their tokens are dead too).
-    const player = await resolvePlayer(vendor, call, false);
-    if (!player?.isLive) return reply('INVALID_TOKEN', null);
-    const balance = () => cashOf(vendor.merchant_id, player.memberId, currency);
-    if (amountMinor <= 0n) return reply('ERROR', await balance());
-    const round = await games.findRound(vendor.id, roundId);
-    if (round && round.member_id !== player.memberId) return reply('ERROR', await balance());
-    if (round && round.status !== 'open') return reply('ROUND_CLOSED', await balance());
-    const game =
-      typeof call.gameCode === 'string' ? await games.findGameByCode(vendor.id, call.gameCode) : undefined;
-    const gameId = round?.game_id ?? game?.id ?? player.gameId;
-    if (gameId === null) return reply('ERROR', await balance());
+    const begun = await beginMove(vendor, currency, call, ids, true);
+    if ('answer' in begun) return begun.answer;
+    const { player, round, refuse } = begun.move;
+    if (amountMinor <= 0n) return refuse('ERROR');
+    if (round && round.status !== 'open') return refuse('ROUND_CLOSED');
+    const gameId = await gameIdOf(vendor, call, begun.move);
+    if (gameId === null) return refuse('ERROR');
 
     // The player's own loss and session-time limits and breaks (responsible gaming), checked in
     // the debit's transaction under the member's play lock, so that simultaneous debits cannot
@@ -227,12 +271,10 @@ export function createVendorWallet(deps: {
       balanceAfterMinor = outcome.balanceMinor;
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
-      if (caught.code === 'INSUFFICIENT_FUNDS') return reply('INSUFFICIENT_FUNDS', await balance());
+      if (caught.code === 'INSUFFICIENT_FUNDS') return refuse('INSUFFICIENT_FUNDS');
       // The vendor rolled this stake back before it arrived: it must never be taken now.
-      if (caught.code === 'CONFLICT' && caught.value?.reason === 'ROLLED_BACK') {
-        return reply('ROUND_CLOSED', await balance());
-      }
-      return reply('ERROR', await balance());
+      if (caught.code === 'CONFLICT' && caught.value?.reason === 'ROLLED_BACK') return refuse('ROUND_CLOSED');
+      return refuse('ERROR');
     }
     const isFirst = await games.recordDebit({
       vendor,
@@ -245,8 +287,7 @@ export function createVendorWallet(deps: {
       amountMinor,
       balanceAfterMinor,
     });
-    if (!isFirst) return answerRecorded(vendor, transactionId);
-    return reply('OK', formatAmount(balanceAfterMinor));
+    return begun.move.finish(isFirst, balanceAfterMinor);
   }
 
   async function credit(
@@ -256,20 +297,13 @@ export function createVendorWallet(deps: {
     ids: { transactionId: string; roundId: string; amountMinor: bigint },
   ): Promise<VendorWalletReply> {
     const { transactionId, roundId, amountMinor } = ids;
-    const reply = (status: VendorWalletStatus, balance: string | null): VendorWalletReply => ({
-      status,
-      balance,
-      transactionId,
-    });
-    const player = await resolvePlayer(vendor, call, true);
-    if (!player) return reply('INVALID_TOKEN', null);
-    const balance = () => cashOf(vendor.merchant_id, player.memberId, currency);
+    const begun = await beginMove(vendor, currency, call, ids, false);
+    if ('answer' in begun) return begun.answer;
+    const { player, round, refuse } = begun.move;
     // A win belongs to a round we took a stake for; it may arrive before its stake, and the
     // vendor then retries it until the stake is here.
-    const round = await games.findRound(vendor.id, roundId);
-    if (!round) return reply('TRANSACTION_NOT_FOUND', await balance());
-    if (round.member_id !== player.memberId) return reply('ERROR', await balance());
-    if (round.status !== 'open') return reply('ROUND_CLOSED', await balance());
+    if (!round) return refuse('TRANSACTION_NOT_FOUND');
+    if (round.status !== 'open') return refuse('ROUND_CLOSED');
 
     let balanceAfterMinor: bigint;
     let ledgerKey: string | null = null;
@@ -287,7 +321,7 @@ export function createVendorWallet(deps: {
         balanceAfterMinor = outcome.balanceMinor;
       } catch (caught) {
         if (!isAppError(caught)) throw caught;
-        return reply('ERROR', await balance());
+        return refuse('ERROR');
       }
     } else {
       // A lost round closes with a credit of 0.00: no money moves, the round settles.
@@ -304,8 +338,7 @@ export function createVendorWallet(deps: {
       amountMinor,
       balanceAfterMinor,
     });
-    if (!isFirst) return answerRecorded(vendor, transactionId);
-    return reply('OK', formatAmount(balanceAfterMinor));
+    return begun.move.finish(isFirst, balanceAfterMinor);
   }
 
   async function rollback(
@@ -315,23 +348,14 @@ export function createVendorWallet(deps: {
     ids: { transactionId: string; roundId: string; refTransactionId: string },
   ): Promise<VendorWalletReply> {
     const { transactionId, roundId, refTransactionId } = ids;
-    const reply = (status: VendorWalletStatus, balance: string | null): VendorWalletReply => ({
-      status,
-      balance,
-      transactionId,
-    });
-    const player = await resolvePlayer(vendor, call, true);
-    if (!player) return reply('INVALID_TOKEN', null);
-    const balance = () => cashOf(vendor.merchant_id, player.memberId, currency);
+    const begun = await beginMove(vendor, currency, call, ids, false);
+    if ('answer' in begun) return begun.answer;
+    const { player, round, refuse } = begun.move;
     const stake = await games.findVendorTransaction(vendor.id, refTransactionId);
-    if (stake && (stake.type !== 'debit' || stake.member_id !== player.memberId)) {
-      return reply('ERROR', await balance());
-    }
-    const round = await games.findRound(vendor.id, roundId);
-    if (round && round.member_id !== player.memberId) return reply('ERROR', await balance());
+    if (stake && (stake.type !== 'debit' || stake.member_id !== player.memberId)) return refuse('ERROR');
     // A stake whose round has paid out stays taken: the vendor cannot cancel a finished round.
-    if (round?.status === 'settled') return reply('ROUND_CLOSED', await balance());
-    if (stake?.round_id && stake.round_id !== round?.id) return reply('ERROR', await balance());
+    if (round?.status === 'settled') return refuse('ROUND_CLOSED');
+    if (stake?.round_id && stake.round_id !== round?.id) return refuse('ERROR');
 
     let outcome: Awaited<ReturnType<WalletService['rollback']>>;
     try {
@@ -345,14 +369,12 @@ export function createVendorWallet(deps: {
       });
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
-      return reply('ERROR', await balance());
+      return refuse('ERROR');
     }
-    const game =
-      typeof call.gameCode === 'string' ? await games.findGameByCode(vendor.id, call.gameCode) : undefined;
     const isFirst = await games.recordRollback({
       vendor,
       memberId: player.memberId,
-      gameId: round?.game_id ?? game?.id ?? player.gameId,
+      gameId: await gameIdOf(vendor, call, begun.move),
       currency,
       vendorRoundId: roundId,
       transactionId,
@@ -362,8 +384,7 @@ export function createVendorWallet(deps: {
       status: outcome.status === 'reversed' ? 'applied' : 'voided',
       balanceAfterMinor: outcome.balanceMinor,
     });
-    if (!isFirst) return answerRecorded(vendor, transactionId);
-    return reply('OK', formatAmount(outcome.balanceMinor));
+    return begun.move.finish(isFirst, outcome.balanceMinor);
   }
 
   /** Another delivery of the same id was recorded first (a concurrent duplicate): its result. */

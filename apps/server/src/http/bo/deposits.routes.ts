@@ -1,10 +1,8 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { DepositStatus } from '../../db/schema.ts';
 import type { MemberService } from '../../modules/member/member.service.ts';
 import { DEPOSIT_PAGE_SIZE_MAX, type DepositRow } from '../../modules/payment/payment.service.ts';
-import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { type AdjustBalanceDeps, adjustBalance } from '../../workflows/adjust-balance.ts';
@@ -12,12 +10,8 @@ import { approveBankDeposit, type BankDepositDeps, rejectBankDeposit } from '../
 import { requirePositiveAmount } from '../amount.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
-import {
-  type OperatorContext,
-  operatorRoute,
-  readOperator,
-  resolveMerchantScope,
-} from './operator-session.ts';
+import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
+import { findInScope, queuePage, REVIEW_PAGE_SIZE_DEFAULT, sendReviewPhoto } from './review.ts';
 
 export type DepositReviewDeps = BankDepositDeps & AdjustBalanceDeps & { members: MemberService };
 
@@ -69,16 +63,6 @@ const AdjustBody = Type.Object({
  * adjustments, each decision one audit row; operators act only on their own merchant's players.
  */
 export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDeps): void {
-  async function depositInScope(
-    request: FastifyRequest & { params: Static<typeof IdParams> },
-  ): Promise<{ context: OperatorContext; row: DepositRow }> {
-    const context = await readOperator(request);
-    const row = await deps.payments.findDeposit(request.params.id);
-    const { scope } = resolveMerchantScope(context, undefined);
-    if (!row || (scope !== null && !scope.includes(row.merchant_id))) throw new AppError('NOT_FOUND');
-    return { context, row };
-  }
-
   async function depositView(row: DepositRow) {
     const [member, method] = await Promise.all([
       deps.members.findById(row.member_id),
@@ -121,18 +105,14 @@ export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDe
     async (request) => {
       const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
-      const pageSize = query.pageSize ?? 20;
+      const pageSize = query.pageSize ?? REVIEW_PAGE_SIZE_DEFAULT;
       const page = await deps.payments.listQueue({
         merchantIds: scope,
         status: (query.status ?? 'review') as DepositStatus,
         page: query.page ?? 1,
         pageSize,
       });
-      return ok({
-        list: await Promise.all(page.rows.map(depositView)),
-        total: page.total,
-        totalPages: Math.ceil(page.total / pageSize),
-      });
+      return ok(await queuePage(page, pageSize, depositView));
     },
   );
 
@@ -143,14 +123,8 @@ export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDe
       schema: { tags: TAGS, summary: "A bank deposit's receipt photo (WebP)", params: IdParams },
     },
     async (request, reply) => {
-      const { row } = await depositInScope(request);
-      const image = row.receipt_path ? await deps.images.read(row.receipt_path) : null;
-      if (!image) throw new AppError('NOT_FOUND');
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(image);
+      const { row } = await findInScope(request, deps.payments.findDeposit);
+      return sendReviewPhoto(reply, deps.images, row.receipt_path);
     },
   );
 
@@ -166,7 +140,7 @@ export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDe
       },
     },
     async (request) => {
-      const { context, row } = await depositInScope(request);
+      const { context, row } = await findInScope(request, deps.payments.findDeposit);
       return ok(await depositView(await approveBankDeposit(deps, context.actor, row)));
     },
   );
@@ -184,7 +158,7 @@ export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDe
       },
     },
     async (request) => {
-      const { context, row } = await depositInScope(request);
+      const { context, row } = await findInScope(request, deps.payments.findDeposit);
       const { reason } = request.body;
       return ok(await depositView(await rejectBankDeposit(deps, context.actor, row, reason)));
     },
@@ -206,11 +180,8 @@ export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDe
       },
     },
     async (request) => {
-      const context = await readOperator(request);
+      const { context, row: member } = await findInScope(request, deps.members.findById);
       const { body } = request;
-      const member = await deps.members.findById(request.params.id);
-      const { scope } = resolveMerchantScope(context, undefined);
-      if (!member || (scope !== null && !scope.includes(member.merchant_id))) throw new AppError('NOT_FOUND');
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const result = await adjustBalance(deps, context.actor, {
         member,

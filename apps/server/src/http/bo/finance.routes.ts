@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import type { FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { WithdrawalStatus } from '../../db/schema.ts';
 import { merchantOriginOf } from '../../modules/merchant/merchant.service.ts';
 import { WITHDRAWAL_PAGE_SIZE_MAX, type WithdrawalRow } from '../../modules/payment/withdrawal.service.ts';
@@ -16,12 +15,8 @@ import {
 } from '../../workflows/withdraw.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, Id, IdParams, MerchantIdField } from './bo-schemas.ts';
-import {
-  type OperatorContext,
-  operatorRoute,
-  readOperator,
-  resolveMerchantScope,
-} from './operator-session.ts';
+import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
+import { findInScope, queuePage, REVIEW_PAGE_SIZE_DEFAULT, sendReviewPhoto } from './review.ts';
 
 const TAGS = ['back office: finance'];
 const WITHDRAWAL_STATUSES = ['review', 'paying', 'paid', 'rejected', 'failed'] as const;
@@ -88,17 +83,6 @@ export function registerFinanceRoutes(
   app: TypedApp,
   deps: WithdrawDeps & { images: ImageStore; publicOrigin: string },
 ): void {
-  async function withdrawalInScope(
-    request: FastifyRequest & { params: Static<typeof IdParams> },
-  ): Promise<{ context: OperatorContext; row: WithdrawalRow }> {
-    const context = await readOperator(request);
-    const row = await deps.withdrawals.findWithdrawal(request.params.id);
-    const { scope } = resolveMerchantScope(context, undefined);
-    // Another merchant's withdrawal is not there, as far as this operator can tell.
-    if (!row || (scope !== null && !scope.includes(row.merchant_id))) throw new AppError('NOT_FOUND');
-    return { context, row };
-  }
-
   async function queueItem(row: WithdrawalRow) {
     const [member, account] = await Promise.all([
       deps.members.findById(row.member_id),
@@ -151,7 +135,7 @@ export function registerFinanceRoutes(
     async (request) => {
       const { query } = request;
       const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
-      const pageSize = query.pageSize ?? 20;
+      const pageSize = query.pageSize ?? REVIEW_PAGE_SIZE_DEFAULT;
       const page = await deps.withdrawals.listQueue({
         merchantIds: scope,
         // A case view spans statuses (every case is of a paid withdrawal).
@@ -160,11 +144,7 @@ export function registerFinanceRoutes(
         page: query.page ?? 1,
         pageSize,
       });
-      return ok({
-        list: await Promise.all(page.rows.map(queueItem)),
-        total: page.total,
-        totalPages: Math.ceil(page.total / pageSize),
-      });
+      return ok(await queuePage(page, pageSize, queueItem));
     },
   );
 
@@ -215,7 +195,7 @@ export function registerFinanceRoutes(
       },
     },
     async (request) => {
-      const { context } = await withdrawalInScope(request);
+      const { context } = await findInScope(request, deps.withdrawals.findWithdrawal);
       const { reason } = request.body;
       return ok(
         await queueItem(
@@ -241,7 +221,7 @@ export function registerFinanceRoutes(
       },
     },
     async (request) => {
-      const { context, row } = await withdrawalInScope(request);
+      const { context, row } = await findInScope(request, deps.withdrawals.findWithdrawal);
       const { reason } = request.body;
       return ok(
         await queueItem(
@@ -264,7 +244,7 @@ export function registerFinanceRoutes(
       },
     },
     async (request) => {
-      const { context, row } = await withdrawalInScope(request);
+      const { context, row } = await findInScope(request, deps.withdrawals.findWithdrawal);
       const { methodId } = request.body;
       // The withdrawal's merchant names the callback address, whichever host the operator used.
       const merchant = await app.merchantService.findById(row.merchant_id);
@@ -289,14 +269,8 @@ export function registerFinanceRoutes(
       },
     },
     async (request, reply) => {
-      const { row } = await withdrawalInScope(request);
-      const image = row.proof_path ? await deps.images.read(row.proof_path) : null;
-      if (!image) throw new AppError('NOT_FOUND');
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(image);
+      const { row } = await findInScope(request, deps.withdrawals.findWithdrawal);
+      return sendReviewPhoto(reply, deps.images, row.proof_path);
     },
   );
 
@@ -313,7 +287,7 @@ export function registerFinanceRoutes(
       },
     },
     async (request) => {
-      const { context, row } = await withdrawalInScope(request);
+      const { context, row } = await findInScope(request, deps.withdrawals.findWithdrawal);
       const { resolution } = request.body;
       return ok(await queueItem(await deps.withdrawals.resolveCase(context.actor, row.id, resolution)));
     },

@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { type GameService, lotteryRouteOf } from '../../modules/game/game.service.ts';
 import { type LotteryService, parseReportedDraw } from '../../modules/lottery/lottery.service.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
-import { findControlCharacters } from '../../platform/http/validation.ts';
 import { StringOf } from '../wps/system/system-schemas.ts';
+import { findSigner, readSignedCall, registerSignedRoutes } from './signed-call.ts';
 
 export type DrawReportRoutesDeps = { games: GameService; lottery: LotteryService; now: () => Date };
 
@@ -19,13 +19,7 @@ type DrawReply = { status: 'OK' | 'INVALID_SIGNATURE' | 'INVALID_DRAW' | 'ERROR'
  * repeat answers OK with duplicate, so that a vendor retrying until OK stops.
  */
 export function registerDrawReportRoutes(app: TypedApp, deps: DrawReportRoutesDeps): void {
-  void app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: DRAW_BODY_BYTES_MAX },
-      (_request, body, done) => done(null, body),
-    );
+  registerSignedRoutes(app, DRAW_BODY_BYTES_MAX, (scope) => {
     scope.post(
       '/wallet/v1/draws',
       {
@@ -48,36 +42,10 @@ export function registerDrawReportRoutes(app: TypedApp, deps: DrawReportRoutesDe
         },
       },
       async (request): Promise<DrawReply> => {
-        const rawBody = typeof request.body === 'string' ? request.body : '';
-        let report: Record<string, unknown>;
-        try {
-          const parsed: unknown = JSON.parse(rawBody);
-          // A control character (a NUL above all, which PostgreSQL refuses) is in no vendor's report.
-          if (
-            typeof parsed !== 'object' ||
-            parsed === null ||
-            Array.isArray(parsed) ||
-            findControlCharacters(parsed).length > 0
-          )
-            throw new Error('not an object');
-          report = parsed as Record<string, unknown>;
-        } catch {
-          return { status: 'INVALID_DRAW' };
-        }
-        // The vendor that signed the report names the merchant, never the Host it reached us on.
-        const header = (name: string) => {
-          const value = request.headers[name];
-          return typeof value === 'string' ? value : undefined;
-        };
-        const vendor =
-          typeof report.vendor === 'string' && report.vendor.length <= 32
-            ? await deps.games.findSigningVendor(report.vendor, {
-                timestamp: header('x-timestamp'),
-                signature: header('x-signature'),
-                rawBody,
-                nowSeconds: Math.floor(deps.now().getTime() / 1000),
-              })
-            : null;
+        const signed = readSignedCall(request);
+        if (!signed) return { status: 'INVALID_DRAW' };
+        const report = signed.fields;
+        const vendor = await findSigner(request, deps, signed);
         if (!vendor) return { status: 'INVALID_SIGNATURE' };
         if (lotteryRouteOf(vendor.vassalage) === null) return { status: 'INVALID_DRAW' };
         const game =

@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import type { GameService } from '../../modules/game/game.service.ts';
 import type { MerchantService } from '../../modules/merchant/merchant.service.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
-import { findControlCharacters } from '../../platform/http/validation.ts';
 import type {
   VendorWallet,
   VendorWalletAction,
@@ -10,6 +9,7 @@ import type {
   VendorWalletReply,
 } from '../../workflows/vendor-wallet.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+import { findSigner, readSignedCall, registerSignedRoutes } from './signed-call.ts';
 
 export type VendorWalletRoutesDeps = {
   games: GameService;
@@ -54,13 +54,7 @@ const WalletHeaders = Type.Object({
  * routes live in their own scope whose JSON parser hands the body on as text.
  */
 export function registerVendorWalletRoutes(app: TypedApp, deps: VendorWalletRoutesDeps): void {
-  void app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: WALLET_BODY_BYTES_MAX },
-      (_request, body, done) => done(null, body),
-    );
+  registerSignedRoutes(app, WALLET_BODY_BYTES_MAX, (scope) => {
     for (const action of ACTIONS) {
       scope.post(
         `/wallet/v1/${action}`,
@@ -73,39 +67,12 @@ export function registerVendorWalletRoutes(app: TypedApp, deps: VendorWalletRout
           },
         },
         async (request): Promise<VendorWalletReply> => {
-          const rawBody = typeof request.body === 'string' ? request.body : '';
-          let call: VendorWalletCall & { vendor?: unknown };
-          try {
-            const parsed: unknown = JSON.parse(rawBody);
-            // A control character (a NUL above all, which PostgreSQL refuses) is in no vendor's call.
-            if (
-              typeof parsed !== 'object' ||
-              parsed === null ||
-              Array.isArray(parsed) ||
-              findControlCharacters(parsed).length > 0
-            )
-              throw new Error('not an object');
-            call = parsed;
-          } catch {
-            return { status: 'ERROR', balance: null, transactionId: null };
-          }
+          const signed = readSignedCall(request);
+          if (!signed) return { status: 'ERROR', balance: null, transactionId: null };
+          const call: VendorWalletCall = signed.fields;
           const transactionId =
             typeof call.transactionId === 'string' ? call.transactionId.slice(0, 64) : null;
-          // The vendor that signed the call names the merchant; vendors call an API host, and
-          // the Host they use says nothing about whose player is meant.
-          const header = (name: string) => {
-            const value = request.headers[name];
-            return typeof value === 'string' ? value : undefined;
-          };
-          const vendor =
-            typeof call.vendor === 'string' && call.vendor.length <= 32
-              ? await deps.games.findSigningVendor(call.vendor, {
-                  timestamp: header('x-timestamp'),
-                  signature: header('x-signature'),
-                  rawBody,
-                  nowSeconds: Math.floor(deps.now().getTime() / 1000),
-                })
-              : null;
+          const vendor = await findSigner(request, deps, signed);
           if (!vendor) return { status: 'INVALID_SIGNATURE', balance: null, transactionId };
           const merchant = await deps.merchants.resolveById(vendor.merchant_id);
           if (!merchant) return { status: 'ERROR', balance: null, transactionId };
