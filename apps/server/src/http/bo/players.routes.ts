@@ -11,6 +11,7 @@ import type { TypedApp } from '../../platform/http/typed.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { VendorTransfers } from '../../workflows/vendor-transfer.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+import { toStatementLine } from '../wps/wallet/statement.routes.ts';
 import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute, resourceRoute } from './scoped-route.ts';
@@ -215,15 +216,7 @@ export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): v
         pageSize: query.pageSize ?? 25,
       });
       return ok({
-        list: page.list.map((line) => ({
-          id: line.id,
-          code: line.code,
-          reference: line.reference,
-          wallet: line.wallet,
-          amount: formatAmount(line.amountMinor),
-          balanceAfter: formatAmount(line.balanceAfterMinor),
-          createdAt: line.createdAt.toISOString(),
-        })),
+        list: page.list.map(toStatementLine),
         total: page.total,
         totalPages: page.totalPages,
       });

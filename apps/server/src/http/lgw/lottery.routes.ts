@@ -8,14 +8,12 @@ import {
   OPENED_PAGE_SIZE_MAX,
 } from '../../modules/lottery/lottery.service.ts';
 import type { MemberService } from '../../modules/member/member.service.ts';
-import { TRIAL_TYPE } from '../../modules/member/member.service.ts';
-import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../platform/http/typed.ts';
 import { launchLotteryLobby } from '../../workflows/launch-game.ts';
-import { readMemberSession } from '../member-session.ts';
 import { requireMerchant } from '../merchant-context.ts';
 import { GameItem, toGameItem } from '../wps/game/game-items.ts';
+import { gameMaintenance, readLaunchPlayer } from '../wps/game/launch.routes.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../wps/system/system-schemas.ts';
 
 export type LotteryRoutesDeps = { games: GameService; lottery: LotteryService; members: MemberService };
@@ -170,22 +168,13 @@ export function registerLotteryRoutes(app: TypedApp, deps: LotteryRoutesDeps): v
     async (request) => {
       const merchant = requireMerchant(request);
       const { query } = request;
-      const session = await readMemberSession(request, deps.members);
       const outcome = await launchLotteryLobby(
         { games: deps.games, lottery },
         {
           merchantId: merchant.id,
           gameCode: query.gameCode,
           language: request.language,
-          player: session
-            ? {
-                memberId: session.member.id,
-                sessionId: session.session.id,
-                isTrial: session.member.type === TRIAL_TYPE,
-                isSelfExcluded: session.member.status === 'self_excluded',
-                mustChangePassword: session.session.password_change_required,
-              }
-            : null,
+          player: await readLaunchPlayer(request, deps.members),
           parameters: {
             lottoArea: query.lottoArea ?? 'VN',
             launchMode: query.launchMode ?? 'LOTT',
@@ -196,11 +185,7 @@ export function registerLotteryRoutes(app: TypedApp, deps: LotteryRoutesDeps): v
           },
         },
       );
-      if (outcome.kind === 'maintenance') {
-        throw new AppError('GAME_MAINTENANCE', {
-          value: { suggestions: outcome.suggestions.map((game) => toGameItem(game, request.language)) },
-        });
-      }
+      if (outcome.kind === 'maintenance') throw gameMaintenance(outcome.suggestions, request.language);
       if (outcome.kind !== 'url') throw new Error('a lottery lobby launch answers a URL');
       return ok({ url: outcome.url });
     },

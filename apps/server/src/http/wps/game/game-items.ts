@@ -29,13 +29,20 @@ export function gameNameIn(names: Record<string, string>, language: string): str
   return names[language] ?? names.EN ?? Object.values(names)[0] ?? '';
 }
 
-export function toGameItem(game: GameRow, language: string) {
+/** What a game item is made of: a games row, or the catalogue's row of the lobby's lists. */
+type GameItemSource = Pick<
+  GameRow,
+  'node_id' | 'vassalage' | 'game_code' | 'names' | 'icon_url' | 'is_hot' | 'support_play' | 'is_game'
+>;
+
+/** A game as the spec's lists carry it, with the gameType the list means (a type or a lobby category). */
+export function gameItemOf(game: GameItemSource, gameType: string, language: string) {
   const name = gameNameIn(game.names, language);
   const icon = game.icon_url ?? '';
   return {
     nodeId: game.node_id,
     vassalage: game.vassalage,
-    gameType: game.game_type,
+    gameType,
     gameCode: game.game_code,
     gameName: name,
     nodeName: name,
@@ -47,4 +54,8 @@ export function toGameItem(game: GameRow, language: string) {
     supportPlay: game.support_play,
     isGame: game.is_game ? ('GAME' as const) : ('VASSALAGE' as const),
   };
+}
+
+export function toGameItem(game: GameRow, language: string) {
+  return gameItemOf(game, game.game_type, language);
 }

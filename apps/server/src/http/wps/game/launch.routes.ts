@@ -1,11 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { GameService } from '../../../modules/game/game.service.ts';
+import type { GameRow, GameService } from '../../../modules/game/game.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { TRIAL_TYPE } from '../../../modules/member/member.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
-import { launchGame } from '../../../workflows/launch-game.ts';
+import { type LaunchPlayer, launchGame } from '../../../workflows/launch-game.ts';
 import type { VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { readMemberSession } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
@@ -31,6 +32,29 @@ const LaunchValue = Type.Union([
   Type.Object({ route: Type.String(), gameCode: Type.String() }),
 ]);
 
+/** Who asks to play, from the member session the request carries: null for a visitor. */
+export async function readLaunchPlayer(
+  request: FastifyRequest,
+  members: MemberService,
+): Promise<LaunchPlayer | null> {
+  const session = await readMemberSession(request, members);
+  if (!session) return null;
+  return {
+    memberId: session.member.id,
+    sessionId: session.session.id,
+    isTrial: session.member.type === TRIAL_TYPE,
+    isSelfExcluded: session.member.status === 'self_excluded',
+    mustChangePassword: session.session.password_change_required,
+  };
+}
+
+/** A game under maintenance: GAME_MAINTENANCE, with the games offered instead. */
+export function gameMaintenance(suggestions: readonly GameRow[], language: string): AppError {
+  return new AppError('GAME_MAINTENANCE', {
+    value: { suggestions: suggestions.map((game) => toGameItem(game, language)) },
+  });
+}
+
 /** The launch call (API.md "launch", "Demo play"). */
 export function registerLaunchRoutes(app: TypedApp, deps: LaunchRoutesDeps): void {
   app.get(
@@ -53,7 +77,6 @@ export function registerLaunchRoutes(app: TypedApp, deps: LaunchRoutesDeps): voi
     async (request) => {
       const merchant = requireMerchant(request);
       const { query } = request;
-      const session = await readMemberSession(request, deps.members);
       const outcome = await launchGame(
         { games: deps.games, ...(deps.vendorTransfers ? { vendorTransfers: deps.vendorTransfers } : {}) },
         {
@@ -63,22 +86,10 @@ export function registerLaunchRoutes(app: TypedApp, deps: LaunchRoutesDeps): voi
           nodeId: query.nodeId,
           mode: query.mode ?? 'real',
           language: request.language,
-          player: session
-            ? {
-                memberId: session.member.id,
-                sessionId: session.session.id,
-                isTrial: session.member.type === TRIAL_TYPE,
-                isSelfExcluded: session.member.status === 'self_excluded',
-                mustChangePassword: session.session.password_change_required,
-              }
-            : null,
+          player: await readLaunchPlayer(request, deps.members),
         },
       );
-      if (outcome.kind === 'maintenance') {
-        throw new AppError('GAME_MAINTENANCE', {
-          value: { suggestions: outcome.suggestions.map((game) => toGameItem(game, request.language)) },
-        });
-      }
+      if (outcome.kind === 'maintenance') throw gameMaintenance(outcome.suggestions, request.language);
       return ok(
         outcome.kind === 'route'
           ? { route: outcome.route, gameCode: outcome.gameCode }

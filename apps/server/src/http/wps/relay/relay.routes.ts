@@ -20,7 +20,7 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { GameItem, gameNameIn } from '../game/game-items.ts';
+import { GameItem, gameItemOf } from '../game/game-items.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
 
 export type RelayRoutesDeps = { catalogue: CatalogueService; members: MemberService };
@@ -108,23 +108,7 @@ const ListOf = <T extends TSchema>(item: T) =>
 
 /** A catalogue row as the spec's game item, every field filled (API.md "Values"). */
 export function toListedGame(game: CatalogueGameRow, language: string) {
-  const name = gameNameIn(game.names, language);
-  const icon = game.icon_url ?? '';
-  return {
-    nodeId: game.node_id,
-    vassalage: game.vassalage,
-    gameType: game.category,
-    gameCode: game.game_code,
-    gameName: name,
-    nodeName: name,
-    displayName: name,
-    showIcon: icon,
-    iconUrl: icon,
-    lagerIcon: icon,
-    isHot: game.is_hot ? 1 : 0,
-    supportPlay: game.support_play,
-    isGame: game.is_game ? ('GAME' as const) : ('VASSALAGE' as const),
-  };
+  return gameItemOf(game, game.category, language);
 }
 
 type ListFilter = { gameType?: string; vassalage?: string };

@@ -89,6 +89,19 @@ const ProfitItem = Type.Object({
   profit: SignedMoney,
 });
 
+/** A ledger line as a statement shows it, to the member here and to the back office's player page. */
+export function toStatementLine(line: Awaited<ReturnType<WalletService['listTransfers']>>['list'][number]) {
+  return {
+    id: line.id,
+    code: line.code,
+    reference: line.reference,
+    wallet: line.wallet,
+    amount: formatAmount(line.amountMinor),
+    balanceAfter: formatAmount(line.balanceAfterMinor),
+    createdAt: line.createdAt.toISOString(),
+  };
+}
+
 /** The member centre's statements: transaction history, credit report, profit and loss (issue 5). */
 export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps): void {
   app.get(
@@ -125,15 +138,7 @@ export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps
         pageSize: query.pageSize ?? 20,
       });
       return ok({
-        list: page.list.map((line) => ({
-          id: line.id,
-          code: line.code,
-          reference: line.reference,
-          wallet: line.wallet,
-          amount: formatAmount(line.amountMinor),
-          balanceAfter: formatAmount(line.balanceAfterMinor),
-          createdAt: line.createdAt.toISOString(),
-        })),
+        list: page.list.map(toStatementLine),
         totalPages: page.totalPages,
         total: page.total,
       });
