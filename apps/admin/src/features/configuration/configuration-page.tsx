@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 import {
   ChangeNotice,
   MerchantPicker,
@@ -63,22 +64,15 @@ export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) 
     <div className="page">
       <div className="toolbar">
         <MerchantPicker {...props} value={merchantId} onChange={setMerchantId} />
-        <nav className="chips" aria-label="Configuration sections">
-          {TABS.map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              className={`button button--small ${tab === id ? 'button--primary' : 'button--quiet'}`}
-              aria-pressed={tab === id}
-              onClick={() => {
-                setTab(id);
-                setNotice(null);
-              }}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
+        <ChoiceChips
+          label="Configuration sections"
+          choices={TABS}
+          value={tab}
+          onChange={(id) => {
+            setTab(id);
+            setNotice(null);
+          }}
+        />
       </div>
       <ChangeNotice notice={notice} />
       {tab === 'customer-service' ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 import {
   emptyLocalized,
   Field,
@@ -56,22 +57,15 @@ export function ContentPage(props: MerchantScope & { canWrite: boolean }) {
     <div className="page">
       <div className="toolbar">
         <MerchantPicker {...props} value={merchantId} onChange={setMerchantId} />
-        <nav className="chips" aria-label="Content kinds">
-          {TABS.map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              aria-pressed={tab === id}
-              className={`button button--small ${tab === id ? 'button--primary' : 'button--quiet'}`}
-              onClick={() => {
-                setTab(id);
-                setNotice(null);
-              }}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
+        <ChoiceChips
+          label="Content kinds"
+          choices={TABS}
+          value={tab}
+          onChange={(id) => {
+            setTab(id);
+            setNotice(null);
+          }}
+        />
       </div>
       <ChangeNotice notice={notice} />
       {tab === 'banners' && <Banners key={merchantId} {...listProps} />}

@@ -10,6 +10,7 @@ import { GamesTab } from './games-tab.tsx';
 import type { Notice } from './notice.ts';
 import { VendorsTab } from './vendors-tab.tsx';
 import './games.css';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 
 const TABS = [
   ['games', 'Games'],
@@ -31,22 +32,15 @@ export function GamesPage(props: MerchantScope & { canWrite: boolean }) {
     <div className="page">
       <div className="toolbar">
         <MerchantPicker {...props} value={merchantId} onChange={setMerchantId} />
-        <nav className="chips" aria-label="Catalogue parts">
-          {TABS.map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              aria-pressed={tab === id}
-              className={`button button--small ${tab === id ? 'button--primary' : 'button--quiet'}`}
-              onClick={() => {
-                setNotice(null);
-                setTab(id);
-              }}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
+        <ChoiceChips
+          label="Catalogue parts"
+          choices={TABS}
+          value={tab}
+          onChange={(id) => {
+            setNotice(null);
+            setTab(id);
+          }}
+        />
       </div>
       <ChangeNotice notice={notice} />
       {tab === 'games' && <GamesTab {...tabProps} />}

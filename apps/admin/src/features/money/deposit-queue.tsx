@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
@@ -104,22 +105,15 @@ export function DepositQueue(props: { merchantId: string; canWrite: boolean }) {
   const rows = deposits.data?.list ?? [];
   return (
     <>
-      <nav className="chips" aria-label="Deposit status">
-        {STATUSES.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            aria-pressed={status === item.id}
-            className={`button button--small ${status === item.id ? 'button--primary' : 'button--quiet'}`}
-            onClick={() => {
-              setStatus(item.id);
-              setPage(1);
-            }}
-          >
-            {item.label}
-          </button>
-        ))}
-      </nav>
+      <ChoiceChips
+        label="Deposit status"
+        choices={STATUSES.map(({ id, label }) => [id, label] as const)}
+        value={status}
+        onChange={(id) => {
+          setStatus(id);
+          setPage(1);
+        }}
+      />
       {deposits.isError ? (
         <ErrorState error={deposits.error} onRetry={() => void deposits.refetch()} />
       ) : (

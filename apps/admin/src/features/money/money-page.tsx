@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
@@ -208,24 +209,16 @@ export function MoneyPage(props: MoneyPageProps) {
   return (
     <div className="page">
       <div className="toolbar">
-        <nav className="chips" aria-label="Queue">
-          {(
-            [
-              ['withdrawals', 'Withdrawals'],
-              ['deposits', 'Bank deposits'],
-            ] as const
-          ).map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              aria-pressed={queue === id}
-              className={`button ${queue === id ? 'button--primary' : 'button--quiet'}`}
-              onClick={() => setQueue(id)}
-            >
-              {label}
-            </button>
-          ))}
-        </nav>
+        <ChoiceChips
+          label="Queue"
+          choices={[
+            ['withdrawals', 'Withdrawals'],
+            ['deposits', 'Bank deposits'],
+          ]}
+          value={queue}
+          onChange={setQueue}
+          isLarge
+        />
         {isPlatformOwner && (
           <label className="field field--inline">
             <span className="field__label">Merchant</span>
@@ -261,22 +254,15 @@ function WithdrawalQueue({ merchantId, canWrite }: { merchantId: string; canWrit
 
   return (
     <>
-      <nav className="chips" aria-label="Withdrawal status">
-        {VIEWS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            aria-pressed={status === item.id}
-            className={`button button--small ${status === item.id ? 'button--primary' : 'button--quiet'}`}
-            onClick={() => {
-              setStatus(item.id);
-              setPage(1);
-            }}
-          >
-            {item.label}
-          </button>
-        ))}
-      </nav>
+      <ChoiceChips
+        label="Withdrawal status"
+        choices={VIEWS.map(({ id, label }) => [id, label] as const)}
+        value={status}
+        onChange={(id) => {
+          setStatus(id);
+          setPage(1);
+        }}
+      />
       {withdrawals.isError ? (
         <ErrorState error={withdrawals.error} onRetry={() => void withdrawals.refetch()} />
       ) : (

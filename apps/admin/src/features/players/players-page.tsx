@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { ChangeNotice } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
 import type { BackOfficeError } from '../../lib/back-office-api.ts';
@@ -33,19 +34,15 @@ export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boo
   const [view, setView] = useState<'players' | 'outbox'>('players');
   return (
     <div className="page">
-      <nav className="chips" aria-label="Players views">
-        {(['players', 'outbox'] as const).map((id) => (
-          <button
-            key={id}
-            type="button"
-            aria-pressed={view === id}
-            className={`button button--small ${view === id ? 'button--primary' : 'button--quiet'}`}
-            onClick={() => setView(id)}
-          >
-            {id === 'players' ? 'Players' : 'SMS and email outbox'}
-          </button>
-        ))}
-      </nav>
+      <ChoiceChips
+        label="Players views"
+        choices={[
+          ['players', 'Players'],
+          ['outbox', 'SMS and email outbox'],
+        ]}
+        value={view}
+        onChange={setView}
+      />
       {view === 'players' ? <PlayerSearch canWrite={props.canWrite} /> : <Outbox />}
     </div>
   );
