@@ -286,6 +286,30 @@ function describeConditions(workers: number): string {
 }
 
 /** Replaces (or adds) the game's row in bench/README.md's rtp table, keeping the rows sorted by game. */
+/** Cells of a Markdown table row, without the outer pipes. */
+function cellsOf(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((cell) => cell.trim());
+}
+
+/**
+ * The table with every column padded to its widest cell and a dashed rule under the header, as the
+ * formatter writes Markdown tables, so that a recorded row leaves bench/README.md formatted.
+ */
+function alignTable(lines: string[]): string {
+  const [head = [], ...body] = lines.map(cellsOf);
+  const widths = head.map((_, column) =>
+    Math.max(3, ...[head, ...body].map((cells) => (cells[column] ?? '').length)),
+  );
+  const row = (cells: string[]) =>
+    `| ${widths.map((width, i) => (cells[i] ?? '').padEnd(width)).join(' | ')} |`;
+  return [row(head), row(widths.map((width) => '-'.repeat(width))), ...body.map(row)].join('\n');
+}
+
 function recordResult(result: GameResult): void {
   const text = readFileSync(RECORD_FILE, 'utf8');
   const start = text.indexOf(TABLE_START);
@@ -311,7 +335,7 @@ function recordResult(result: GameResult): void {
       `${Math.round(ROUNDS / result.seconds).toLocaleString('en')} | ${describeConditions(Math.min(WORKERS, ROUNDS))} |`,
   );
   const sorted = [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
-  const table = [...header, ...sorted].join('\n');
+  const table = alignTable([header[0] ?? '', ...sorted]);
   writeFileSync(RECORD_FILE, `${text.slice(0, start + TABLE_START.length)}\n${table}\n${text.slice(end)}`);
 }
 
