@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_BASE_URL_VARIABLE, E2E_DATABASE_URL_VARIABLE } from './global-setup.ts';
+import { MERCHANT_WIDE } from './tags.ts';
 
 /** The values of merchants.status: 0 normal, 1 maintenance, 2 region blocked (API contract). */
 export type SystemStatus = 0 | 1 | 2;
@@ -10,6 +11,11 @@ export type SystemStatus = 0 | 1 | 2;
 export type SystemStatusText = { title?: string | null; message?: string | null };
 
 type PlatformFixtures = {
+  /**
+   * Every journey holds the merchant lock while it runs: shared by most, whole for one tagged
+   * MERCHANT_WIDE, which so runs alone and leaves the merchant as it found it before the others go on.
+   */
+  merchantLock: undefined;
   /** A PostgreSQL client on the database the server under test uses. */
   db: pg.Client;
   /**
@@ -21,6 +27,13 @@ type PlatformFixtures = {
   consoleErrors: string[];
 };
 
+/**
+ * A PostgreSQL advisory lock on the database under test, so that it ends with the worker that holds
+ * it. A whole-lock request waits for the shared holders and queues later shared requests behind it.
+ */
+const MERCHANT_LOCK_KEY = 140_611;
+/** Long enough for the longest journey another worker may be running (test.slow: 90 s), and its teardown. */
+const MERCHANT_LOCK_WAIT_MS = 150_000;
 const STATUS_WAIT_MS = 10_000;
 const STATUS_POLL_MS = 200;
 const screenshotDirectory = path.join(import.meta.dirname, 'screenshots');
@@ -38,8 +51,30 @@ export const test = base.extend<PlatformFixtures>({
     await use(readRequiredEnvironment(E2E_BASE_URL_VARIABLE));
   },
 
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; none here.
-  db: async ({}, use) => {
+  merchantLock: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; none here.
+    async ({}, use, testInfo) => {
+      const client = new pg.Client({ connectionString: readRequiredEnvironment(E2E_DATABASE_URL_VARIABLE) });
+      await client.connect();
+      try {
+        // The database gives up before the fixture's own timeout would, with a clear error.
+        await client.query(`set lock_timeout = ${MERCHANT_LOCK_WAIT_MS - 10_000}`);
+        const isWhole = testInfo.tags.includes(MERCHANT_WIDE);
+        await client.query(`select ${isWhole ? 'pg_advisory_lock' : 'pg_advisory_lock_shared'}($1)`, [
+          MERCHANT_LOCK_KEY,
+        ]);
+        await use(undefined);
+      } finally {
+        // Closing the session releases the lock.
+        await client.end();
+      }
+    },
+    // The wait for another worker's journey is not this journey's time.
+    { auto: true, timeout: MERCHANT_LOCK_WAIT_MS },
+  ],
+
+  // The journey's own changes to the merchant are undone (setSystemStatus) before the lock is let go.
+  db: async ({ merchantLock: _ }, use) => {
     const client = new pg.Client({ connectionString: readRequiredEnvironment(E2E_DATABASE_URL_VARIABLE) });
     await client.connect();
     await use(client);

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { DESKTOP_ONLY, PHONE_ONLY } from './tags.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,17 +15,22 @@ const CHROMIUM_ARGS = [
 
 const jsonReportFile = process.env.E2E_JSON_REPORT;
 
+/** Two browsers beside the server fill a 2-core machine; E2E_WORKERS=1 runs the journeys one by one. */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
 /**
  * Browser journeys against the real server on a fresh PostgreSQL database (global-setup.ts).
- * One worker: tests change the demo merchant's state (maintenance, blocked region), which every
- * page of the one server sees, so they must not overlap.
+ * Journeys run side by side, each as its own member, operator and address; the few that change
+ * what every page of the one server sees (the demo merchant's status or settings) are tagged
+ * MERCHANT_WIDE and run alone (fixtures.ts, merchantLock). Each journey runs at the phone size,
+ * the desktop size or both (tags.ts).
  */
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
@@ -37,16 +43,20 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     locale: 'en-PH',
     timezoneId: 'Asia/Manila',
+    // No transitions or animations to wait for; the site honours the setting everywhere.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
     {
       name: 'phone',
+      grepInvert: new RegExp(DESKTOP_ONLY),
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
     {
       name: 'desktop',
+      grepInvert: new RegExp(PHONE_ONLY),
       use: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
     },
   ],

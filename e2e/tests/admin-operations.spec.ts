@@ -2,179 +2,178 @@ import sharp from 'sharp';
 import { actAsVisitor, closePublicPopup, insertMember, uniqueAccount } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
+import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
 /** The merchant cache of the server forgets a direct database change within two seconds. */
 const MERCHANT_CACHE_MS = 2_500;
 
-test('an operator turns maintenance on and the player site shows the maintenance page', async ({
-  page,
-  browser,
-  db,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(60_000);
-  try {
-    await signInAsNewOwner(page, db, 'maint', testInfo.project.name);
-    await openSection(page, 'Configuration');
-    const form = page.getByRole('form', { name: 'System status' });
-    await form.getByLabel('Maintenance now').check();
-    await form.getByLabel('Title').fill('Planned upgrade');
-    await form.getByLabel('Message').fill('We are back in an hour.');
-    await screenshot(page, 'admin-configuration-status');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status')).toContainText('System status saved');
+test(
+  'an operator turns maintenance on and the player site shows the maintenance page',
+  { tag: [DESKTOP_ONLY, MERCHANT_WIDE] },
+  async ({ page, browser, db, baseURL }, testInfo) => {
+    test.setTimeout(60_000);
+    try {
+      await signInAsNewOwner(page, db, 'maint', testInfo.project.name);
+      await openSection(page, 'Configuration');
+      const form = page.getByRole('form', { name: 'System status' });
+      await form.getByLabel('Maintenance now').check();
+      await form.getByLabel('Title').fill('Planned upgrade');
+      await form.getByLabel('Message').fill('We are back in an hour.');
+      await screenshot(page, 'admin-configuration-status');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status')).toContainText('System status saved');
 
-    const player = await browser.newPage({ baseURL });
-    await actAsVisitor(player, '203.0.113.90');
-    await player.goto('/');
-    const maintenance = player.getByTestId('maintenance-page');
-    await expect(maintenance).toBeVisible();
-    await expect(maintenance).toContainText('Planned upgrade');
-    await player.close();
+      const player = await browser.newPage({ baseURL });
+      await actAsVisitor(player, '203.0.113.90');
+      await player.goto('/');
+      const maintenance = player.getByTestId('maintenance-page');
+      await expect(maintenance).toBeVisible();
+      await expect(maintenance).toContainText('Planned upgrade');
+      await player.close();
 
-    await form.getByLabel('Maintenance now').uncheck();
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status')).toContainText('System status saved');
-  } finally {
-    await db.query(
-      `update merchants set status = 0, maintenance_title = null, maintenance_message = null where is_default`,
-    );
-  }
-});
-
-test('an operator shows a register field and the register modal asks for it', async ({
-  page,
-  browser,
-  db,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(60_000);
-  const saved = await db.query<{ settings: unknown }>(`select settings from merchants where is_default`);
-  try {
-    await signInAsNewOwner(page, db, 'rules', testInfo.project.name);
-    await openSection(page, 'Configuration');
-    await page.getByRole('button', { name: 'Register rules' }).click();
-    const row = page.getByTestId('rule-idNumber');
-    await row.getByLabel('idNumber shown').check();
-    await row.getByLabel('idNumber minimum length').fill('8');
-    await screenshot(page, 'admin-configuration-register');
-    await page.getByRole('form', { name: 'Register rules' }).getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status')).toContainText('Register rules saved');
-
-    // A pattern the browser cannot compile is refused by the server, with the field named.
-    await row.getByLabel('idNumber pattern').fill('([a-z');
-    await page.getByRole('form', { name: 'Register rules' }).getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('alert')).toContainText('VALIDATION');
-
-    const player = await browser.newPage({ baseURL });
-    await actAsVisitor(player, '203.0.113.91');
-    await player.goto('/register');
-    const field = player.getByTestId('register-idNumber');
-    await expect(field).toBeVisible();
-    await field.fill('12345');
-    await field.blur();
-    // Five characters against the new minimum of eight: the modal says so before sending.
-    await expect(player.getByTestId('register-form')).toContainText('Enter 8-30 letters or digits');
-    await player.close();
-  } finally {
-    await db.query(`update merchants set settings = $1 where is_default`, [
-      JSON.stringify(saved.rows[0]?.settings),
-    ]);
-    await new Promise((resolve) => setTimeout(resolve, MERCHANT_CACHE_MS));
-  }
-});
-
-test('an operator adds a w_login banner with an uploaded image and it appears in the login popup', async ({
-  page,
-  browser,
-  db,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(60_000);
-  const title = `Login banner ${testInfo.project.name}`;
-  const hidden = await db.query<{ id: string }>(
-    `update banners set enabled = false where group_name = 'w_login' and enabled returning id`,
-  );
-  try {
-    await signInAsNewOwner(page, db, 'banner', testInfo.project.name);
-    await openSection(page, 'Content');
-    await page.getByRole('button', { name: 'New banner' }).click();
-    const form = page.getByRole('form', { name: 'New banner' });
-    await form.getByLabel('Group').selectOption('w_login');
-    await form.getByLabel('Title (TY)').fill(title);
-    const png = await sharp({ create: { width: 320, height: 100, channels: 3, background: '#3b82f6' } })
-      .png()
-      .toBuffer();
-    await form.getByLabel(/^Image/).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
-    await expect(form.getByTestId('uploaded-image')).toBeVisible();
-    const url = await form.getByTestId('uploaded-image').getAttribute('src');
-    expect(url).toMatch(/^\/media\/uploads\/content\/.+\.webp$/);
-    await screenshot(page, 'admin-content-banner-form');
-    await form.getByRole('button', { name: 'Add banner' }).click();
-    await expect(page.getByRole('status')).toContainText('Banner added');
-    await screenshot(page, 'admin-content-banners');
-
-    const player = await browser.newPage({ baseURL });
-    await actAsVisitor(player, '203.0.113.92');
-    await player.goto('/login');
-    const modal = player.getByTestId('login-modal');
-    await expect(modal).toBeVisible();
-    await expect(modal.getByRole('img', { name: title })).toHaveAttribute('src', url ?? '');
-    await player.close();
-  } finally {
-    await db.query(`delete from banners where group_name = 'w_login' and title->>'TY' = $1`, [title]);
-    if (hidden.rows.length > 0) {
-      await db.query(`update banners set enabled = true where id = any($1)`, [
-        hidden.rows.map((row) => row.id),
-      ]);
+      await form.getByLabel('Maintenance now').uncheck();
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status')).toContainText('System status saved');
+    } finally {
+      await db.query(
+        `update merchants set status = 0, maintenance_title = null, maintenance_message = null where is_default`,
+      );
     }
-  }
-});
+  },
+);
 
-test("an operator locks a player and that player's open page is logged out", async ({
-  page,
-  browser,
-  db,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(90_000);
-  const account = uniqueAccount('lockme', testInfo.project.name);
-  const memberId = await insertMember(db, { account, password: 'Secret123', payeeName: 'Lock Me' });
-  try {
-    const player = await browser.newPage({ baseURL });
-    await actAsVisitor(player, '203.0.113.93');
-    await player.goto('/login');
-    await player.getByTestId('login-username').fill(account);
-    await player.getByTestId('login-password').fill('Secret123');
-    await player.getByTestId('login-submit').click();
-    await expect(player.getByTestId('member-menu')).toBeVisible();
-    await closePublicPopup(player);
+test(
+  'an operator shows a register field and the register modal asks for it',
+  { tag: [DESKTOP_ONLY, MERCHANT_WIDE] },
+  async ({ page, browser, db, baseURL }, testInfo) => {
+    test.setTimeout(60_000);
+    const saved = await db.query<{ settings: unknown }>(`select settings from merchants where is_default`);
+    try {
+      await signInAsNewOwner(page, db, 'rules', testInfo.project.name);
+      await openSection(page, 'Configuration');
+      await page.getByRole('button', { name: 'Register rules' }).click();
+      const row = page.getByTestId('rule-idNumber');
+      await row.getByLabel('idNumber shown').check();
+      await row.getByLabel('idNumber minimum length').fill('8');
+      await screenshot(page, 'admin-configuration-register');
+      await page.getByRole('form', { name: 'Register rules' }).getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status')).toContainText('Register rules saved');
 
-    await signInAsNewOwner(page, db, 'locker', testInfo.project.name);
-    await openSection(page, 'Players');
-    await page.getByLabel('Search players').fill(account);
-    await page.getByRole('button', { name: account }).click();
-    const detail = page.getByRole('region', { name: `Player ${account}` });
-    await expect(detail).toContainText('live');
-    await screenshot(page, 'admin-players');
-    await detail.getByRole('button', { name: 'Lock', exact: true }).click();
-    await expect(detail).toContainText('1 session(s) ended');
+      // A pattern the browser cannot compile is refused by the server, with the field named.
+      await row.getByLabel('idNumber pattern').fill('([a-z');
+      await page.getByRole('form', { name: 'Register rules' }).getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('alert')).toContainText('VALIDATION');
 
-    // The player's page hears the kick over its socket and shows the logged-out header.
-    await expect(player.getByTestId('header-login')).toBeVisible({ timeout: 10_000 });
-    await expect(player.getByTestId('member-menu')).toBeHidden();
-    await player.close();
+      const player = await browser.newPage({ baseURL });
+      await actAsVisitor(player, '203.0.113.91');
+      await player.goto('/register');
+      const field = player.getByTestId('register-idNumber');
+      await expect(field).toBeVisible();
+      await field.fill('12345');
+      await field.blur();
+      // Five characters against the new minimum of eight: the modal says so before sending.
+      await expect(player.getByTestId('register-form')).toContainText('Enter 8-30 letters or digits');
+      await player.close();
+    } finally {
+      await db.query(`update merchants set settings = $1 where is_default`, [
+        JSON.stringify(saved.rows[0]?.settings),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, MERCHANT_CACHE_MS));
+    }
+  },
+);
 
-    await openSection(page, 'Reports');
-    await expect(page.getByRole('img', { name: 'Daily totals chart' })).toBeVisible();
-    await screenshot(page, 'admin-reports');
-    await page.getByLabel('Report').selectOption('money');
-    await expect(page.getByTestId('report-money')).toContainText('Net deposits');
-    // NGR stands beside GGR, and the help under the range says what it takes off.
-    await expect(page.getByTestId('report-money').locator('thead')).toContainText('NGR');
-    await expect(page.getByTestId('report-help')).toContainText('NGR is GGR less the bonuses');
-    await screenshot(page, 'admin-reports-money');
-  } finally {
-    await db.query(`update members set status = 'active' where id = $1`, [memberId]);
-  }
-});
+test(
+  'an operator adds a w_login banner with an uploaded image and it appears in the login popup',
+  { tag: [DESKTOP_ONLY, MERCHANT_WIDE] },
+  async ({ page, browser, db, baseURL }, testInfo) => {
+    test.setTimeout(60_000);
+    const title = `Login banner ${testInfo.project.name}`;
+    const hidden = await db.query<{ id: string }>(
+      `update banners set enabled = false where group_name = 'w_login' and enabled returning id`,
+    );
+    try {
+      await signInAsNewOwner(page, db, 'banner', testInfo.project.name);
+      await openSection(page, 'Content');
+      await page.getByRole('button', { name: 'New banner' }).click();
+      const form = page.getByRole('form', { name: 'New banner' });
+      await form.getByLabel('Group').selectOption('w_login');
+      await form.getByLabel('Title (TY)').fill(title);
+      const png = await sharp({ create: { width: 320, height: 100, channels: 3, background: '#3b82f6' } })
+        .png()
+        .toBuffer();
+      await form
+        .getByLabel(/^Image/)
+        .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+      await expect(form.getByTestId('uploaded-image')).toBeVisible();
+      const url = await form.getByTestId('uploaded-image').getAttribute('src');
+      expect(url).toMatch(/^\/media\/uploads\/content\/.+\.webp$/);
+      await screenshot(page, 'admin-content-banner-form');
+      await form.getByRole('button', { name: 'Add banner' }).click();
+      await expect(page.getByRole('status')).toContainText('Banner added');
+      await screenshot(page, 'admin-content-banners');
+
+      const player = await browser.newPage({ baseURL });
+      await actAsVisitor(player, '203.0.113.92');
+      await player.goto('/login');
+      const modal = player.getByTestId('login-modal');
+      await expect(modal).toBeVisible();
+      await expect(modal.getByRole('img', { name: title })).toHaveAttribute('src', url ?? '');
+      await player.close();
+    } finally {
+      await db.query(`delete from banners where group_name = 'w_login' and title->>'TY' = $1`, [title]);
+      if (hidden.rows.length > 0) {
+        await db.query(`update banners set enabled = true where id = any($1)`, [
+          hidden.rows.map((row) => row.id),
+        ]);
+      }
+    }
+  },
+);
+
+test(
+  "an operator locks a player and that player's open page is logged out",
+  { tag: DESKTOP_ONLY },
+  async ({ page, browser, db, baseURL }, testInfo) => {
+    test.setTimeout(90_000);
+    const account = uniqueAccount('lockme', testInfo.project.name);
+    const memberId = await insertMember(db, { account, password: 'Secret123', payeeName: 'Lock Me' });
+    try {
+      const player = await browser.newPage({ baseURL });
+      await actAsVisitor(player, '203.0.113.93');
+      await player.goto('/login');
+      await player.getByTestId('login-username').fill(account);
+      await player.getByTestId('login-password').fill('Secret123');
+      await player.getByTestId('login-submit').click();
+      await expect(player.getByTestId('member-menu')).toBeVisible();
+      await closePublicPopup(player);
+
+      await signInAsNewOwner(page, db, 'locker', testInfo.project.name);
+      await openSection(page, 'Players');
+      await page.getByLabel('Search players').fill(account);
+      await page.getByRole('button', { name: account }).click();
+      const detail = page.getByRole('region', { name: `Player ${account}` });
+      await expect(detail).toContainText('live');
+      await screenshot(page, 'admin-players');
+      await detail.getByRole('button', { name: 'Lock', exact: true }).click();
+      await expect(detail).toContainText('1 session(s) ended');
+
+      // The player's page hears the kick over its socket and shows the logged-out header.
+      await expect(player.getByTestId('header-login')).toBeVisible({ timeout: 10_000 });
+      await expect(player.getByTestId('member-menu')).toBeHidden();
+      await player.close();
+
+      await openSection(page, 'Reports');
+      await expect(page.getByRole('img', { name: 'Daily totals chart' })).toBeVisible();
+      await screenshot(page, 'admin-reports');
+      await page.getByLabel('Report').selectOption('money');
+      await expect(page.getByTestId('report-money')).toContainText('Net deposits');
+      // NGR stands beside GGR, and the help under the range says what it takes off.
+      await expect(page.getByTestId('report-money').locator('thead')).toContainText('NGR');
+      await expect(page.getByTestId('report-help')).toContainText('NGR is GGR less the bonuses');
+      await screenshot(page, 'admin-reports-money');
+    } finally {
+      await db.query(`update members set status = 'active' where id = $1`, [memberId]);
+    }
+  },
+);

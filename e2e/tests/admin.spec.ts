@@ -4,15 +4,15 @@ import type pg from 'pg';
 import { uniqueAccount } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 import { actAsOperator } from '../operators.ts';
+import { DESKTOP_ONLY } from '../tags.ts';
 
 test.beforeEach(async ({ page }) => {
   await actAsOperator(page);
 });
 
-test('the back office opens on its sign-in and shows what the server answers to a sign-in', async ({
-  page,
-  consoleErrors,
-}) => {
+test('the back office opens on its sign-in and shows what the server answers to a sign-in', {
+  tag: DESKTOP_ONLY,
+}, async ({ page, consoleErrors }) => {
   await page.goto('/admin/');
   await expect(page.getByRole('heading', { name: 'Panalo back office' })).toBeVisible();
 
@@ -63,80 +63,80 @@ async function insertPlatformOwner(db: pg.Client, username: string, password: st
   );
 }
 
-test('an operator enrols the authenticator at the first sign-in, works with staff and roles, and finds their own actions in the audit log', async ({
-  page,
-  db,
-  consoleErrors,
-}, testInfo) => {
-  const username = uniqueAccount('boss', testInfo.project.name);
-  const password = 'Owner2026pass';
-  await insertPlatformOwner(db, username, password);
+test(
+  'an operator enrols the authenticator at the first sign-in, works with staff and roles, and finds their own actions in the audit log',
+  { tag: DESKTOP_ONLY },
+  async ({ page, db, consoleErrors }, testInfo) => {
+    const username = uniqueAccount('boss', testInfo.project.name);
+    const password = 'Owner2026pass';
+    await insertPlatformOwner(db, username, password);
 
-  await page.goto('/admin/');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.goto('/admin/');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
 
-  // The first sign-in makes the operator set up an authenticator: a QR code and the key as text.
-  await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = await page.getByTestId('totp-secret').getAttribute('data-secret');
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await screenshot(page, 'admin-totp-enrol');
+    // The first sign-in makes the operator set up an authenticator: a QR code and the key as text.
+    await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const secret = await page.getByTestId('totp-secret').getAttribute('data-secret');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await screenshot(page, 'admin-totp-enrol');
 
-  await page.getByLabel('Six-digit code').fill('000000');
-  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('SMS_CODE_INVALID');
-  await page.getByLabel('Six-digit code').fill(authenticatorCode(secret ?? ''));
-  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+    await page.getByLabel('Six-digit code').fill('000000');
+    await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('SMS_CODE_INVALID');
+    await page.getByLabel('Six-digit code').fill(authenticatorCode(secret ?? ''));
+    await page.getByRole('button', { name: 'Turn on and sign in' }).click();
 
-  // The dashboard: who is signed in, and a navigation of what the role opens.
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('signed-in-operator')).toContainText(`Owner ${username}`);
-  await expect(page.getByRole('link', { name: 'Audit' })).toBeVisible();
-  await screenshot(page, 'admin-dashboard');
+    // The dashboard: who is signed in, and a navigation of what the role opens.
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('signed-in-operator')).toContainText(`Owner ${username}`);
+    await expect(page.getByRole('link', { name: 'Audit' })).toBeVisible();
+    await screenshot(page, 'admin-dashboard');
 
-  // Staff: create an operator; the temporary password is shown once.
-  await page.getByRole('link', { name: 'Staff' }).click();
-  await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
-  await expect(page.getByTestId(`staff-row-${username}`)).toBeVisible();
-  await page.getByRole('button', { name: 'New operator' }).click();
-  const newcomer = uniqueAccount('desk', testInfo.project.name);
-  await page.getByLabel('Username', { exact: true }).fill(newcomer);
-  await page.getByLabel('Display name').fill('Front desk');
-  await page.getByLabel('Role', { exact: true }).selectOption('support');
-  await page.getByRole('button', { name: 'Create operator' }).click();
-  await expect(page.getByTestId('temporary-password')).toHaveText(/^[A-Za-z0-9]{12}$/);
-  await expect(page.getByTestId(`staff-row-${newcomer}`)).toContainText('Support');
-  await page.getByTestId(`staff-row-${newcomer}`).getByRole('button', { name: 'Lock' }).click();
-  await expect(page.getByTestId(`staff-row-${newcomer}`)).toContainText('locked');
-  await screenshot(page, 'admin-staff');
+    // Staff: create an operator; the temporary password is shown once.
+    await page.getByRole('link', { name: 'Staff' }).click();
+    await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+    await expect(page.getByTestId(`staff-row-${username}`)).toBeVisible();
+    await page.getByRole('button', { name: 'New operator' }).click();
+    const newcomer = uniqueAccount('desk', testInfo.project.name);
+    await page.getByLabel('Username', { exact: true }).fill(newcomer);
+    await page.getByLabel('Display name').fill('Front desk');
+    await page.getByLabel('Role', { exact: true }).selectOption('support');
+    await page.getByRole('button', { name: 'Create operator' }).click();
+    await expect(page.getByTestId('temporary-password')).toHaveText(/^[A-Za-z0-9]{12}$/);
+    await expect(page.getByTestId(`staff-row-${newcomer}`)).toContainText('Support');
+    await page.getByTestId(`staff-row-${newcomer}`).getByRole('button', { name: 'Lock' }).click();
+    await expect(page.getByTestId(`staff-row-${newcomer}`)).toContainText('locked');
+    await screenshot(page, 'admin-staff');
 
-  // Roles: the built-in roles with their permission checklists.
-  await page.getByRole('link', { name: 'Roles' }).click();
-  await page.getByRole('button', { name: /^Finance/ }).click();
-  await expect(page.getByRole('checkbox', { name: 'finance.write' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'staff.write' })).not.toBeChecked();
-  await screenshot(page, 'admin-roles');
+    // Roles: the built-in roles with their permission checklists.
+    await page.getByRole('link', { name: 'Roles' }).click();
+    await page.getByRole('button', { name: /^Finance/ }).click();
+    await expect(page.getByRole('checkbox', { name: 'finance.write' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'staff.write' })).not.toBeChecked();
+    await screenshot(page, 'admin-roles');
 
-  // The audit log holds the wrong first code, the sign-in (with the enrolment) and the changes, by
-  // this operator.
-  await page.getByRole('link', { name: 'Audit' }).click();
-  await page.getByLabel('Actor').fill(username);
-  await page.getByRole('button', { name: 'Apply' }).click();
-  const rows = page.locator('.table tbody tr');
-  await expect(rows.filter({ hasText: 'auth.login.failed' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: /auth\.login(?!\.failed)/ })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'staff.create' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'staff.lock' })).toHaveCount(1);
-  await page.getByRole('button', { name: 'Before and after of staff.lock' }).click();
-  const diff = page.getByRole('table', { name: 'Changes of staff.lock' });
-  await expect(diff.getByRole('row', { name: /status/ })).toContainText('"active"');
-  await expect(diff.getByRole('row', { name: /status/ })).toContainText('"locked"');
-  await screenshot(page, 'admin-audit');
+    // The audit log holds the wrong first code, the sign-in (with the enrolment) and the changes, by
+    // this operator.
+    await page.getByRole('link', { name: 'Audit' }).click();
+    await page.getByLabel('Actor').fill(username);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const rows = page.locator('.table tbody tr');
+    await expect(rows.filter({ hasText: 'auth.login.failed' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: /auth\.login(?!\.failed)/ })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'staff.create' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'staff.lock' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Before and after of staff.lock' }).click();
+    const diff = page.getByRole('table', { name: 'Changes of staff.lock' });
+    await expect(diff.getByRole('row', { name: /status/ })).toContainText('"active"');
+    await expect(diff.getByRole('row', { name: /status/ })).toContainText('"locked"');
+    await screenshot(page, 'admin-audit');
 
-  // Signing out returns to the sign-in, and the old session is gone.
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { name: 'Panalo back office' })).toBeVisible();
-  expect(consoleErrors.filter((error) => !error.includes('status of 4'))).toEqual([]);
-});
+    // Signing out returns to the sign-in, and the old session is gone.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Panalo back office' })).toBeVisible();
+    expect(consoleErrors.filter((error) => !error.includes('status of 4'))).toEqual([]);
+  },
+);

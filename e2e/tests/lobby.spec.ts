@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { actAsVisitor, closePublicPopup, insertMember, skipMemberPopup, uniqueAccount } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
 // The lobby of issue 7 against the real server and the vendor sandbox's imported catalogue:
 // lanes of real tiles, search ignoring accents, favourites and launching a game from a tile.
@@ -98,66 +99,68 @@ test("a visitor's heart opens the login popup, and a list page filters by vendor
   await screenshot(page, 'lobby-live-list');
 });
 
-test('a member favourites a game and sees it under FAV, then launches a sandbox game from a tile', async ({
-  page,
-  db,
-}, testInfo) => {
-  test.slow();
-  await actAsVisitor(page, randomAddress());
-  const account = uniqueAccount('lob', testInfo.project.name);
-  const memberId = await insertMember(db, { account, password: 'Lobby1234' });
-  await skipMemberPopup(page, memberId);
-  await logIn(page, account, 'Lobby1234');
-  // A round the member played (as the seamless wallet records it) puts its game under RECENT.
-  await db.query(
-    `insert into game_rounds (id, merchant_id, member_id, game_id, vendor_id, vendor_round_id, currency,
+test(
+  'a member favourites a game and sees it under FAV, then launches a sandbox game from a tile',
+  { tag: DESKTOP_ONLY },
+  async ({ page, db }, testInfo) => {
+    test.slow();
+    await actAsVisitor(page, randomAddress());
+    const account = uniqueAccount('lob', testInfo.project.name);
+    const memberId = await insertMember(db, { account, password: 'Lobby1234' });
+    await skipMemberPopup(page, memberId);
+    await logIn(page, account, 'Lobby1234');
+    // A round the member played (as the seamless wallet records it) puts its game under RECENT.
+    await db.query(
+      `insert into game_rounds (id, merchant_id, member_id, game_id, vendor_id, vendor_round_id, currency,
                               stake_minor, win_minor, status, settled_at)
      select $1, g.merchant_id, $2, g.id, g.vendor_id, $1, 'PHP', 1000, 0, 'settled', now()
        from games g where g.node_id = 'SAMPAGUITA_sampaguita-coin'`,
-    [`e2e-recent-${account}`, memberId],
-  );
-  await page.goto('/');
-  await expect(page.getByTestId('home-row-RECENT').getByTestId('game-tile')).toHaveAttribute(
-    'data-node-id',
-    'SAMPAGUITA_sampaguita-coin',
-  );
+      [`e2e-recent-${account}`, memberId],
+    );
+    await page.goto('/');
+    await expect(page.getByTestId('home-row-RECENT').getByTestId('game-tile')).toHaveAttribute(
+      'data-node-id',
+      'SAMPAGUITA_sampaguita-coin',
+    );
 
-  const tile = page.getByTestId('home-row-LIVE').getByTestId('game-tile').first();
-  const nodeId = await tile.getAttribute('data-node-id');
-  const heart = tile.getByTestId('game-tile-heart');
-  await expect(heart).toHaveAttribute('aria-pressed', 'false');
-  await heart.click();
-  await expect(heart).toHaveAttribute('aria-pressed', 'true');
-  await expect
-    .poll(
-      async () => (await db.query('select 1 from game_favorites where member_id = $1', [memberId])).rowCount,
-    )
-    .toBe(1);
-  await page.getByTestId('category-menu').locator('[data-category="FAV"]').click();
-  const favorites = page.getByTestId('favorite-games');
-  await expect(favorites.getByTestId('game-tile')).toHaveCount(1);
-  await expect(favorites.getByTestId('game-tile')).toHaveAttribute('data-node-id', nodeId ?? '');
+    const tile = page.getByTestId('home-row-LIVE').getByTestId('game-tile').first();
+    const nodeId = await tile.getAttribute('data-node-id');
+    const heart = tile.getByTestId('game-tile-heart');
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(
+        async () =>
+          (await db.query('select 1 from game_favorites where member_id = $1', [memberId])).rowCount,
+      )
+      .toBe(1);
+    await page.getByTestId('category-menu').locator('[data-category="FAV"]').click();
+    const favorites = page.getByTestId('favorite-games');
+    await expect(favorites.getByTestId('game-tile')).toHaveCount(1);
+    await expect(favorites.getByTestId('game-tile')).toHaveAttribute('data-node-id', nodeId ?? '');
 
-  // Real play from the tile: the launch URL opens in the game popup's frame, and the vendor's
-  // page inside it has authenticated the member through /wallet/v1.
-  // On a phone the game takes the whole screen (/seamless), on a desktop the game popup.
-  await favorites.getByTestId('game-tile-play').click();
-  const isPhone = testInfo.project.name === 'phone';
-  const holder = page.getByTestId(isPhone ? 'seamless-page' : 'game-popup');
-  await expect(holder).toBeVisible();
-  const frame = holder.frameLocator('iframe');
-  await expect(frame.getByTestId('vendor-balance')).toHaveText('0.00', { timeout: 15_000 });
-  await screenshot(page, 'lobby-game-open');
-  if (isPhone) {
-    await page.getByTestId('seamless-back').click();
-    await expect(page.getByTestId('home-page')).toBeVisible();
-  }
+    // Real play from the tile: the launch URL opens in the game popup's frame, and the vendor's
+    // page inside it has authenticated the member through /wallet/v1.
+    // On a phone the game takes the whole screen (/seamless), on a desktop the game popup.
+    await favorites.getByTestId('game-tile-play').click();
+    const isPhone = testInfo.project.name === 'phone';
+    const holder = page.getByTestId(isPhone ? 'seamless-page' : 'game-popup');
+    await expect(holder).toBeVisible();
+    const frame = holder.frameLocator('iframe');
+    await expect(frame.getByTestId('vendor-balance')).toHaveText('0.00', { timeout: 15_000 });
+    await screenshot(page, 'lobby-game-open');
+    if (isPhone) {
+      await page.getByTestId('seamless-back').click();
+      await expect(page.getByTestId('home-page')).toBeVisible();
+    }
 
-  // The account page /favorite lists the same favourite.
-  await page.goto('/favorite');
-  const favoritePageGames = page.getByTestId('favorite-page-games');
-  await expect(favoritePageGames.getByTestId('game-tile')).toHaveAttribute('data-node-id', nodeId ?? '');
-});
+    // The account page /favorite lists the same favourite.
+    await page.goto('/favorite');
+    const favoritePageGames = page.getByTestId('favorite-page-games');
+    await expect(favoritePageGames.getByTestId('game-tile')).toHaveAttribute('data-node-id', nodeId ?? '');
+  },
+);
 
 test('the winner board shows real wins with masked names, and the lobby reloads names in Tagalog', async ({
   page,
@@ -196,26 +199,30 @@ test('the winner board shows real wins with masked names, and the lobby reloads 
   await screenshot(page, 'lobby-home-tagalog');
 });
 
-test('a game under maintenance answers with hot games to play instead', async ({ page, db }, testInfo) => {
-  await actAsVisitor(page, randomAddress());
-  const account = uniqueAccount('mnt', testInfo.project.name);
-  const memberId = await insertMember(db, { account, password: 'Maint1234' });
-  await skipMemberPopup(page, memberId);
-  const nodeId = 'LAKAN_lakan-lucky-wheel';
-  await db.query(`update games set status = 'maintenance' where node_id = $1`, [nodeId]);
-  try {
-    await logIn(page, account, 'Maint1234');
-    await page.goto('/rng');
-    const list = page.getByTestId('game-lobby-list');
-    await list.locator(`[data-node-id="${nodeId}"]`).getByTestId('game-tile-play').click();
-    const notice = list.getByTestId('game-maintenance');
-    await expect(notice).toBeVisible();
-    await expect(notice.getByRole('button', { name: /Lakan Coin Flip/ })).toBeVisible();
-    await expect(page.getByTestId('game-popup')).toHaveCount(0);
-  } finally {
-    await db.query(`update games set status = 'active' where node_id = $1`, [nodeId]);
-  }
-});
+test(
+  'a game under maintenance answers with hot games to play instead',
+  { tag: [DESKTOP_ONLY, MERCHANT_WIDE] },
+  async ({ page, db }, testInfo) => {
+    await actAsVisitor(page, randomAddress());
+    const account = uniqueAccount('mnt', testInfo.project.name);
+    const memberId = await insertMember(db, { account, password: 'Maint1234' });
+    await skipMemberPopup(page, memberId);
+    const nodeId = 'LAKAN_lakan-lucky-wheel';
+    await db.query(`update games set status = 'maintenance' where node_id = $1`, [nodeId]);
+    try {
+      await logIn(page, account, 'Maint1234');
+      await page.goto('/rng');
+      const list = page.getByTestId('game-lobby-list');
+      await list.locator(`[data-node-id="${nodeId}"]`).getByTestId('game-tile-play').click();
+      const notice = list.getByTestId('game-maintenance');
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole('button', { name: /Lakan Coin Flip/ })).toBeVisible();
+      await expect(page.getByTestId('game-popup')).toHaveCount(0);
+    } finally {
+      await db.query(`update games set status = 'active' where node_id = $1`, [nodeId]);
+    }
+  },
+);
 
 test('a trial account is asked to register for real play, and plays the free demo from TRY', async ({
   page,

@@ -1,6 +1,7 @@
 import { closePublicPopup, logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 import { moveMemberMoney } from '../ledger.ts';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
 
 test('a daily deposit limit refuses a larger deposit, and a raise waits 24 hours', async ({
   page,
@@ -100,85 +101,86 @@ test('the transaction history and the credit report list a deposit made through 
   expect(consoleErrors).toEqual([]);
 });
 
-test('a 1-day break logs the player out at once and refuses the next login', async ({
-  page,
-  db,
-}, testInfo) => {
-  test.slow();
-  const { account } = await logInAsNewMember(page, db, {
-    prefix: 'brk',
-    projectName: testInfo.project.name,
-    password: 'Pause1234',
-  });
-  await closePublicPopup(page);
+test(
+  'a 1-day break logs the player out at once and refuses the next login',
+  { tag: PHONE_ONLY },
+  async ({ page, db }, testInfo) => {
+    test.slow();
+    const { account } = await logInAsNewMember(page, db, {
+      prefix: 'brk',
+      projectName: testInfo.project.name,
+      password: 'Pause1234',
+    });
+    await closePublicPopup(page);
 
-  await page.goto('/member?page=responsibleGaming');
-  await page.getByText('1 day', { exact: true }).click();
-  await page.getByTestId('take-break').click();
-  const dialog = page.getByTestId('break-confirm');
-  await expect(dialog).toContainText('Stop playing for 1 day?');
-  await screenshot(page, 'money-break-confirm');
-  await dialog.getByTestId('confirm-break').click();
-  await expect(page.getByTestId('member-menu')).toBeHidden();
+    await page.goto('/member?page=responsibleGaming');
+    await page.getByText('1 day', { exact: true }).click();
+    await page.getByTestId('take-break').click();
+    const dialog = page.getByTestId('break-confirm');
+    await expect(dialog).toContainText('Stop playing for 1 day?');
+    await screenshot(page, 'money-break-confirm');
+    await dialog.getByTestId('confirm-break').click();
+    await expect(page.getByTestId('member-menu')).toBeHidden();
 
-  const sessions = await db.query<{ open: string }>(
-    `select count(*) filter (where s.ended_at is null) as open from member_sessions s
+    const sessions = await db.query<{ open: string }>(
+      `select count(*) filter (where s.ended_at is null) as open from member_sessions s
        join members m on m.id = s.member_id where m.account = $1`,
-    [account],
-  );
-  expect(sessions.rows[0]?.open).toBe('0');
+      [account],
+    );
+    expect(sessions.rows[0]?.open).toBe('0');
 
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(account);
-  await page.getByTestId('login-password').fill('Pause1234');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByText(/You chose a break from play. You can log in again after/)).toBeVisible();
-  await expect(page.getByTestId('member-menu')).toBeHidden();
-  await screenshot(page, 'money-break-login-refused');
-});
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill(account);
+    await page.getByTestId('login-password').fill('Pause1234');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText(/You chose a break from play. You can log in again after/)).toBeVisible();
+    await expect(page.getByTestId('member-menu')).toBeHidden();
+    await screenshot(page, 'money-break-login-refused');
+  },
+);
 
-test('the reality check reminds the player at the chosen interval', async ({
-  page,
-  db,
-  consoleErrors,
-}, testInfo) => {
-  test.slow();
-  // The page's clock, so that a quarter of an hour passes in a moment; the server keeps real time.
-  await page.clock.install();
-  await logInAsNewMember(page, db, {
-    prefix: 'rck',
-    projectName: testInfo.project.name,
-    password: 'Remind123',
-  });
-  await closePublicPopup(page);
+test(
+  'the reality check reminds the player at the chosen interval',
+  { tag: DESKTOP_ONLY },
+  async ({ page, db, consoleErrors }, testInfo) => {
+    test.slow();
+    // The page's clock, so that a quarter of an hour passes in a moment; the server keeps real time.
+    await page.clock.install();
+    await logInAsNewMember(page, db, {
+      prefix: 'rck',
+      projectName: testInfo.project.name,
+      password: 'Remind123',
+    });
+    await closePublicPopup(page);
 
-  await page.goto('/member?page=responsibleGaming');
-  await page.getByRole('radio', { name: 'Every 15 min' }).click();
-  await expect(page.getByRole('radio', { name: 'Every 15 min' })).toHaveAttribute('aria-checked', 'true');
-  await page.clock.fastForward('10:00');
-  await expect(page.getByTestId('reality-check')).toBeHidden();
-  await page.clock.fastForward('06:00');
-  const reminder = page.getByTestId('reality-check');
-  // On a busy machine the saved interval may reach the page's timer a little late: let the page's
-  // clock run on a minute at a time until the reminder is due.
-  await expect
-    .poll(
-      async () => {
-        if (await reminder.isVisible()) return true;
-        await page.clock.fastForward('01:00');
-        return reminder.isVisible();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  // The clock runs on while the page loads on a busy machine: the minutes may be one or more.
-  await expect(reminder).toContainText(/You have been logged in for 0 h \d+/);
-  await screenshot(page, 'money-reality-check');
-  await reminder.getByRole('button', { name: 'See my transactions' }).click();
-  await expect(page.getByTestId('transaction-history-page')).toBeVisible();
-  await expect(reminder).toBeHidden();
-  expect(consoleErrors).toEqual([]);
-});
+    await page.goto('/member?page=responsibleGaming');
+    await page.getByRole('radio', { name: 'Every 15 min' }).click();
+    await expect(page.getByRole('radio', { name: 'Every 15 min' })).toHaveAttribute('aria-checked', 'true');
+    await page.clock.fastForward('10:00');
+    await expect(page.getByTestId('reality-check')).toBeHidden();
+    await page.clock.fastForward('06:00');
+    const reminder = page.getByTestId('reality-check');
+    // On a busy machine the saved interval may reach the page's timer a little late: let the page's
+    // clock run on a minute at a time until the reminder is due.
+    await expect
+      .poll(
+        async () => {
+          if (await reminder.isVisible()) return true;
+          await page.clock.fastForward('01:00');
+          return reminder.isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    // The clock runs on while the page loads on a busy machine: the minutes may be one or more.
+    await expect(reminder).toContainText(/You have been logged in for 0 h \d+/);
+    await screenshot(page, 'money-reality-check');
+    await reminder.getByRole('button', { name: 'See my transactions' }).click();
+    await expect(page.getByTestId('transaction-history-page')).toBeVisible();
+    await expect(reminder).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test('the bonus details show the bonus wallet, its movements and the wagering a withdrawal waits for', async ({
   page,

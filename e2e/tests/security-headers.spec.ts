@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { actAsVisitor } from '../accounts.ts';
 import { expect, test } from '../fixtures.ts';
 import { actAsOperator } from '../operators.ts';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
 
 // The pages run under their enforced Content-Security-Policy (apps/server http/static/
 // security-headers.ts) without a single violation: the player's home page with its hashed inline
@@ -41,7 +42,9 @@ function randomAddress(): string {
   return `10.79.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 }
 
-test('the player home page loads under its policy without a violation', async ({ page }) => {
+test('the player home page loads under its policy without a violation', { tag: PHONE_ONLY }, async ({
+  page,
+}) => {
   const violations = await watchViolations(page);
   await actAsVisitor(page, randomAddress());
   const response = await page.goto('/');
@@ -55,7 +58,9 @@ test('the player home page loads under its policy without a violation', async ({
   expect(violations).toEqual([]);
 });
 
-test('our game client and a vendor game open in the site’s frame without a violation', async ({ page }) => {
+test('our game client and a vendor game open in the site’s frame without a violation', {
+  tag: DESKTOP_ONLY,
+}, async ({ page }) => {
   const violations = await watchViolations(page);
   await actAsVisitor(page, randomAddress());
 
@@ -75,9 +80,9 @@ test('our game client and a vendor game open in the site’s frame without a vio
   expect(violations).toEqual([]);
 });
 
-test('the back office sign-in loads under its policy without a violation and cannot be framed', async ({
-  page,
-}) => {
+test('the back office sign-in loads under its policy without a violation and cannot be framed', {
+  tag: DESKTOP_ONLY,
+}, async ({ page }) => {
   const violations = await watchViolations(page);
   await actAsOperator(page);
   const response = await page.goto('/admin/');

@@ -4,9 +4,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { MERCHANT_WIDE } from '../tags.ts';
 
-// The player web shell: startup states, guard, language, theme, every route of spec §2, and
-// screenshots of each screen and modal at the phone and desktop sizes.
+// The player web shell: startup states, guard, language, theme, menus and modals, with screenshots
+// of the modals at the phone and desktop sizes (screens.spec.ts loads every route of spec §2).
 
 /** Marks the announcements popup as closed for this session, so it does not cover what a test looks at. */
 async function skipPublicPopup(page: Page): Promise<void> {
@@ -64,10 +65,9 @@ test('a login-required route without a session goes to /login with the login pop
   expect(consoleErrors).toEqual([]);
 });
 
-test('maintenance shows the full maintenance page with the merchant text and customer service', async ({
-  page,
-  setSystemStatus,
-}) => {
+test('maintenance shows the full maintenance page with the merchant text and customer service', {
+  tag: MERCHANT_WIDE,
+}, async ({ page, setSystemStatus }) => {
   await setSystemStatus(1, { title: 'Scheduled upgrade', message: 'Back at 04:00 Manila time.' });
   await page.goto('/');
   const maintenance = page.getByTestId('maintenance-page');
@@ -79,7 +79,7 @@ test('maintenance shows the full maintenance page with the merchant text and cus
   await captureScreen(page, 'shell-maintenance');
 });
 
-test('a blocked region shows the visitor IP and the restriction message', async ({
+test('a blocked region shows the visitor IP and the restriction message', { tag: MERCHANT_WIDE }, async ({
   page,
   setSystemStatus,
 }) => {
@@ -135,42 +135,6 @@ test('switching theme applies and remembers the light theme', async ({ page }) =
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   if (isPhone()) await page.getByTestId('open-drawer').click();
   await captureScreen(page, 'shell-home-light');
-});
-
-const publicRoutes: { path: string; testId: string; hasFooter?: boolean }[] = [
-  { path: '/', testId: 'home-page' },
-  { path: '/index', testId: 'home-page' },
-  { path: '/index.html', testId: 'home-page' },
-  { path: '/home', testId: 'home-page' },
-  { path: '/sports', testId: 'game-center-page' },
-  { path: '/esports', testId: 'game-center-page' },
-  { path: '/lott', testId: 'game-center-page' },
-  { path: '/elott', testId: 'game-center-page' },
-  { path: '/live', testId: 'game-list-page' },
-  { path: '/fish', testId: 'game-list-page' },
-  { path: '/rng?vassalage=PG', testId: 'game-list-page' },
-  { path: '/pvp', testId: 'game-list-page' },
-  { path: '/inHouse', testId: 'in-house-page' },
-  { path: '/promotions', testId: 'promotions-page' },
-  { path: '/pointMall', testId: 'point-mall-page' },
-  { path: '/seamless', testId: 'seamless-page', hasFooter: false },
-  { path: '/agent', testId: 'agent-page' },
-  { path: '/agentHome', testId: 'agent-page' },
-  { path: '/m/appDownload?language=EN', testId: 'app-download-page' },
-  { path: '/no-such-page', testId: 'not-found-page' },
-];
-
-test('every public route renders its screen without console errors', async ({ page, consoleErrors }) => {
-  test.setTimeout(120_000);
-  await skipPublicPopup(page);
-  for (const route of publicRoutes) {
-    await page.goto(route.path);
-    await expect(page.getByTestId(route.testId), route.path).toBeVisible();
-    await expect(page.getByTestId('footer'), route.path).toHaveCount(route.hasFooter === false ? 0 : 1);
-    const name = route.path === '/' ? 'root' : route.path.slice(1).replace(/[^\w]+/g, '-');
-    await captureScreen(page, `route-${name}`);
-  }
-  expect(consoleErrors).toEqual([]);
 });
 
 test('login-required routes redirect visitors to /login', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.ts';
+import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
 test('the home page loads without errors', async ({ page, consoleErrors }) => {
   const response = await page.goto('/');
@@ -8,7 +9,7 @@ test('the home page loads without errors', async ({ page, consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
 });
 
-test('the server reports itself alive and ready', async ({ request }) => {
+test('the server reports itself alive and ready', { tag: DESKTOP_ONLY }, async ({ request }) => {
   const health = await request.get('/healthz');
   expect(health.status()).toBe(200);
   expect(await health.json()).toEqual({ status: 'ok' });
@@ -18,7 +19,9 @@ test('the server reports itself alive and ready', async ({ request }) => {
   expect(await ready.json()).toEqual({ status: 'ready', database: 'postgres' });
 });
 
-test('the API is described by an OpenAPI document at /docs/json', async ({ request }) => {
+test('the API is described by an OpenAPI document at /docs/json', { tag: DESKTOP_ONLY }, async ({
+  request,
+}) => {
   const response = await request.get('/docs/json');
   expect(response.status()).toBe(200);
   const document = (await response.json()) as { openapi?: string; paths?: Record<string, unknown> };
@@ -26,10 +29,9 @@ test('the API is described by an OpenAPI document at /docs/json', async ({ reque
   expect(Object.keys(document.paths ?? {})).toContain('/healthz');
 });
 
-test('a status set on the demo merchant reaches /wps/system/status, and is undone after the test', async ({
-  request,
-  setSystemStatus,
-}) => {
+test('a status set on the demo merchant reaches /wps/system/status, and is undone after the test', {
+  tag: [DESKTOP_ONLY, MERCHANT_WIDE],
+}, async ({ request, setSystemStatus }) => {
   await setSystemStatus(1, { title: 'Scheduled maintenance', message: 'Back at 06:00.' });
   const response = await request.get('/wps/system/status');
   const body = (await response.json()) as { success: boolean; value: Record<string, unknown> };
@@ -37,7 +39,7 @@ test('a status set on the demo merchant reaches /wps/system/status, and is undon
   expect(body.value).toMatchObject({ status: 1, title: 'Scheduled maintenance', message: 'Back at 06:00.' });
 });
 
-test('the previous test left the site open', async ({ request }) => {
+test('the previous test left the site open', { tag: DESKTOP_ONLY }, async ({ request }) => {
   const body = (await (await request.get('/wps/system/status')).json()) as { value: { status: number } };
   expect(body.value.status).toBe(0);
 });

@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test';
+import { logInAsNewMember } from '../accounts.ts';
+import { expect, screenshot, test } from '../fixtures.ts';
+
+// Every main screen of the player site, loaded in both languages (Tagalog, the default, and
+// English) at both sizes: each renders its screen without a console error, and its picture lands
+// in e2e/screenshots/screen-<language>-<page>-<phone|desktop>.png. The journeys each run at the
+// size where they matter; the pictures of every screen at both sizes come from here.
+
+const languages = [
+  { code: 'TY', name: 'Tagalog', htmlLang: 'fil' },
+  { code: 'EN', name: 'English', htmlLang: 'en' },
+] as const;
+
+type Language = (typeof languages)[number];
+
+/** A screen at its address; hasFooter, where given, says whether the site's footer is under it. */
+type Route = { path: string; testId: string; hasFooter?: boolean };
+
+/**
+ * The screens in groups of a few, each group a test of its own: a group's pages load one after the
+ * other in one page, and the groups spread over the workers.
+ */
+const publicGroups: { name: string; routes: Route[] }[] = [
+  {
+    name: 'home',
+    routes: [
+      { path: '/', testId: 'home-page', hasFooter: true },
+      { path: '/index', testId: 'home-page', hasFooter: true },
+      { path: '/index.html', testId: 'home-page', hasFooter: true },
+      { path: '/home', testId: 'home-page', hasFooter: true },
+      { path: '/promotions', testId: 'promotions-page', hasFooter: true },
+    ],
+  },
+  {
+    name: 'game centre',
+    routes: [
+      { path: '/sports', testId: 'game-center-page', hasFooter: true },
+      { path: '/esports', testId: 'game-center-page', hasFooter: true },
+      { path: '/lott', testId: 'game-center-page', hasFooter: true },
+      { path: '/elott', testId: 'game-center-page', hasFooter: true },
+      { path: '/inHouse', testId: 'in-house-page', hasFooter: true },
+    ],
+  },
+  {
+    name: 'game list',
+    routes: [
+      { path: '/live', testId: 'game-list-page', hasFooter: true },
+      { path: '/fish', testId: 'game-list-page', hasFooter: true },
+      { path: '/rng?vassalage=PG', testId: 'game-list-page', hasFooter: true },
+      { path: '/pvp', testId: 'game-list-page', hasFooter: true },
+      { path: '/seamless', testId: 'seamless-page', hasFooter: false },
+    ],
+  },
+  {
+    name: 'agent and other',
+    routes: [
+      { path: '/pointMall', testId: 'point-mall-page', hasFooter: true },
+      { path: '/agent', testId: 'agent-page', hasFooter: true },
+      { path: '/agentHome', testId: 'agent-page', hasFooter: true },
+      { path: '/m/appDownload', testId: 'app-download-page', hasFooter: true },
+      { path: '/no-such-page', testId: 'not-found-page', hasFooter: true },
+    ],
+  },
+];
+
+/** The member centre's pages (spec §2) and the member's own game lists, seen by a new member. */
+const memberGroups: { name: string; routes: Route[] }[] = [
+  {
+    name: 'member centre money',
+    routes: [
+      { path: '/member?page=securityCenter', testId: 'member-centre-page' },
+      { path: '/member?page=depositv2', testId: 'member-centre-page' },
+      { path: '/member?page=withdraw', testId: 'member-centre-page' },
+      { path: '/member?page=transferFund', testId: 'member-centre-page' },
+      { path: '/member?page=responsibleGaming', testId: 'member-centre-page' },
+    ],
+  },
+  {
+    name: 'member centre records',
+    routes: [
+      { path: '/member?page=transactionHistory', testId: 'member-centre-page' },
+      { path: '/member?page=personalProfit', testId: 'member-centre-page' },
+      { path: '/member?page=bonusDetails', testId: 'member-centre-page' },
+      { path: '/member?page=creditReport', testId: 'member-centre-page' },
+      { path: '/favorite', testId: 'game-list-page' },
+      { path: '/recent', testId: 'game-list-page' },
+    ],
+  },
+];
+
+/** Reads the site in a language from the first script on; added after actAsVisitor's English, it wins. */
+async function useLanguage(page: Page, language: Language): Promise<void> {
+  await page.addInitScript((code) => {
+    sessionStorage.setItem('publicPopupClosed:anonymous', '1');
+    localStorage.setItem('language', code);
+    localStorage.setItem('historyLanguage', code);
+  }, language.code);
+}
+
+/** A name for the picture: the path without its slashes and query punctuation. */
+function pictureName(path: string): string {
+  return path === '/' ? 'root' : path.slice(1).replace(/[^\w]+/g, '-');
+}
+
+/** Loads each route, checks its screen and the page's language, and takes its picture once the boot cover is gone. */
+async function loadEach(page: Page, language: Language, routes: Route[]): Promise<void> {
+  for (const route of routes) {
+    await page.goto(route.path);
+    await expect(page.getByTestId(route.testId), route.path).toBeVisible();
+    if (route.hasFooter !== undefined) {
+      await expect(page.getByTestId('footer'), route.path).toHaveCount(route.hasFooter ? 1 : 0);
+    }
+    await expect(page.locator('html'), route.path).toHaveAttribute('lang', language.htmlLang);
+    await expect(page.locator('#boot-cover')).toHaveCount(0);
+    await screenshot(page, `screen-${language.code.toLowerCase()}-${pictureName(route.path)}`);
+  }
+}
+
+for (const language of languages) {
+  for (const group of publicGroups) {
+    test(`the ${group.name} screens render in ${language.name} without console errors`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      test.slow();
+      await useLanguage(page, language);
+      await loadEach(page, language, group.routes);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  for (const [index, group] of memberGroups.entries()) {
+    test(`the ${group.name} screens render in ${language.name} without console errors`, async ({
+      page,
+      db,
+      consoleErrors,
+    }, testInfo) => {
+      test.slow();
+      await logInAsNewMember(page, db, {
+        prefix: `scr${language.code.toLowerCase()}${index}`,
+        projectName: testInfo.project.name,
+        password: 'Screens123',
+      });
+      await useLanguage(page, language);
+      await loadEach(page, language, group.routes);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+}
