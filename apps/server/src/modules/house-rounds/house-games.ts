@@ -84,6 +84,7 @@ import {
 import { parseAmount } from '@panalo/money/amount.ts';
 import type { BetLimits } from '../../db/in-house-games.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { InvariantError } from '../../platform/errors/invariant.ts';
 
 /** Every game of ours, by its game code in the registry. */
 export const HOUSE_GAME_CODES = [
@@ -430,7 +431,7 @@ export type RoundProgress = {
 export function startRound(played: PlayedRound, rng: RoundRng): RoundProgress {
   if (played.game === 'mines') return progressOf(played, startMines(played.bet, rng));
   if (played.game === 'blackjack') return progressOf(played, startBlackjack(played.bet, rng));
-  throw new Error('startRound is for multi-step games; one-step rounds are drawn by playOneStep');
+  throw new InvariantError('startRound is for multi-step games; one-step rounds are drawn by playOneStep');
 }
 
 /** Plays a one-step round from its seeds, with the verifier's own code. */
@@ -500,7 +501,7 @@ export function applyAction(progress: RoundProgress, action: WireAction): RoundP
     const next = applyBlackjackAction(state, blackjackAction);
     return progressOf({ ...played, actions: [...played.actions, blackjackAction] }, next);
   }
-  throw new Error('an open round is mines or blackjack');
+  throw new InvariantError('an open round is mines or blackjack');
 }
 
 /**
@@ -660,4 +661,24 @@ export function describePaytable(game: HouseGameCode): { rtp: string; lines: Pay
         ],
       };
   }
+}
+
+/**
+ * The round after the player's action, as a client hears it refused: an action the engine refuses
+ * as an AppError, and one whose outcome could pass the game's maximum win refused before it is
+ * played (assertActionWithinMaxWin).
+ */
+export function takeActionWithinLimits(
+  progress: RoundProgress,
+  action: WireAction,
+  limits: BetLimits,
+): RoundProgress {
+  let next: RoundProgress;
+  try {
+    next = applyAction(progress, action);
+  } catch (caught) {
+    throw toAppError(caught);
+  }
+  assertActionWithinMaxWin(progress, action, next, limits);
+  return next;
 }

@@ -1,13 +1,10 @@
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import { INHOUSE_VASSALAGE } from '../../db/in-house-games.ts';
 import {
-  applyAction,
-  assertActionWithinMaxWin,
   capWin,
   type HouseGameCode,
   listActions,
-  type RoundProgress,
-  toAppError,
+  takeActionWithinLimits,
   viewProgress,
   type WireAction,
 } from '../../modules/house-rounds/house-games.ts';
@@ -192,13 +189,7 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
       throw new AppError('CONFLICT', { value: { reason: 'ROUND_CLOSED' } });
     }
     const progress = present(houseRounds.progressOf(row), 'house games: a playing round without its state');
-    let next: RoundProgress;
-    try {
-      next = applyAction(progress, action);
-    } catch (caught) {
-      throw toAppError(caught);
-    }
-    assertActionWithinMaxWin(progress, action, next, table.limits);
+    const next = takeActionWithinLimits(progress, action, table.limits);
     const extraMinor = next.stakedMinor - progress.stakedMinor;
     let balanceAfterMinor = row.balance_after_minor === null ? undefined : BigInt(row.balance_after_minor);
     const key = extraStakeKey(row.id, row.action_count, action.type);

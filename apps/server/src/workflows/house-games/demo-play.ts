@@ -3,8 +3,6 @@ import { parseState, serializeState } from '@panalo/games/state-json.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import { readBetLimits } from '../../db/in-house-games.ts';
 import {
-  applyAction,
-  assertActionWithinMaxWin,
   capWin,
   isHouseGameCode,
   isMultiStep,
@@ -12,6 +10,7 @@ import {
   playOneStep,
   type RoundProgress,
   startRound,
+  takeActionWithinLimits,
   toAppError,
   viewProgress,
   type WireAction,
@@ -155,13 +154,7 @@ export function createDemoPlay(
     const { session } = table;
     const progress = demoProgress(session);
     if (!progress) throw new AppError('CONFLICT', { value: { reason: 'ROUND_CLOSED' } });
-    let next: RoundProgress;
-    try {
-      next = applyAction(progress, action);
-    } catch (caught) {
-      throw toAppError(caught);
-    }
-    assertActionWithinMaxWin(progress, action, next, table.limits);
+    const next = takeActionWithinLimits(progress, action, table.limits);
     const balance = BigInt(session.balance_minor);
     const extraMinor = next.stakedMinor - progress.stakedMinor;
     if (extraMinor > balance) throw new AppError('INSUFFICIENT_FUNDS');

@@ -1,0 +1,757 @@
+import { AMOUNT_MINOR_MAX } from '@panalo/money/amount.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, LedgerHoldStatus } from '../../db/schema.ts';
+import { AppError } from '../../platform/errors/errors.ts';
+import { assertInvariant } from '../../platform/errors/invariant.ts';
+import {
+  type AccountRow,
+  applyTransfer,
+  findAccountById,
+  findHoldByKey,
+  findHouseAccounts,
+  findPlayerAccounts,
+  findTransferByKey,
+  HOLD_KEY_INDEX,
+  type HoldRow,
+  insertAccounts,
+  insertHold,
+  isUniqueViolation,
+  lockHold,
+  type NewAccount,
+  settleHold,
+  sumHeldForMember,
+  TRANSFER_KEY_INDEX,
+  type TransferRow,
+} from './wallet.repository.ts';
+
+/** The largest single transfer: the largest amount the wire accepts (9 999 999 999 999.99). */
+export const TRANSFER_AMOUNT_MINOR_MAX = AMOUNT_MINOR_MAX;
+/**
+ * House accounts per purpose and currency. Bets of different players land on different rows
+ * (the shard is a hash of the player), so concurrent bets do not queue on one hot row.
+ */
+export const HOUSE_SHARD_COUNT = 16;
+export const IDEMPOTENCY_KEY_LENGTH_MAX = 128;
+export const REFERENCE_LENGTH_MAX = 128;
+export const TRANSFER_PAGE_SIZE_MAX = 100;
+/** Account ids never change once created, so a process may remember them; this bounds how many. */
+const ACCOUNT_CACHE_ENTRIES_MAX = 200_000;
+
+export type TransferCode =
+  | 'deposit'
+  | 'bet'
+  | 'win'
+  | 'rollback'
+  | 'bonus'
+  | 'transfer'
+  | 'salary'
+  | 'dividend'
+  | 'withdrawal_hold'
+  | 'withdrawal_release'
+  | 'withdrawal'
+  | 'adjustment'
+  /** Money moved between a member's main wallet and a transfer-wallet vendor. */
+  | 'vendor_transfer';
+export const TRANSFER_CODES: readonly TransferCode[] = [
+  'deposit',
+  'bet',
+  'win',
+  'rollback',
+  'bonus',
+  'transfer',
+  'salary',
+  'dividend',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal',
+  'adjustment',
+  'vendor_transfer',
+];
+
+/**
+ * What a house account is for. Deposit clearing is per method (`deposit:gcash`), so that each
+ * method's account is what players paid in through it (negative, since the money came from
+ * outside the ledger).
+ */
+export type HousePurpose =
+  | 'game'
+  | `deposit:${string}`
+  | 'withdrawal_clearing'
+  | 'withdrawal_paid'
+  | 'adjustment'
+  | 'bonus_funding'
+  /**
+   * What members hold at a transfer-wallet vendor (`vendor_wallet:<vendor code in lower case>`):
+   * positive by what sits there, since it is still the members' money.
+   */
+  | `vendor_wallet:${string}`;
+
+export type PlayerWallet = 'cash' | 'bonus';
+/** One side of a transfer: a member's wallet, or a house account of the merchant. */
+export type AccountRef =
+  | { memberId: string; wallet: PlayerWallet }
+  | { house: HousePurpose; shardKey: string };
+
+export type Transfer = {
+  id: string;
+  key: string;
+  code: TransferCode;
+  reference: string | null;
+  debitAccountId: string;
+  creditAccountId: string;
+  currency: string;
+  amountMinor: bigint;
+  debitBalanceAfterMinor: bigint;
+  creditBalanceAfterMinor: bigint;
+  reversesKey: string | null;
+  createdAt: Date;
+};
+
+/** `duplicate`: the key had been used with the same parameters; nothing changed this time. */
+export type TransferOutcome = { transfer: Transfer; duplicate: boolean };
+
+export type TransferInput = {
+  merchantId: string;
+  currency: string;
+  key: string;
+  code: TransferCode;
+  reference?: string | null;
+  from: AccountRef;
+  to: AccountRef;
+  amountMinor: bigint;
+};
+
+/** A game call: one member's cash against the merchant's game house account. */
+export type Hold = {
+  id: string;
+  key: string;
+  memberId: string;
+  currency: string;
+  amountMinor: bigint;
+  status: LedgerHoldStatus;
+  reference: string | null;
+  holdTransferId: string;
+  settleTransferId: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+export type HoldOutcome = { hold: Hold; duplicate: boolean };
+
+export type Balances = { cashMinor: bigint; bonusMinor: bigint };
+
+/** A member's balance after a change, told once the change is committed. */
+export type BalanceChange = {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  wallet: PlayerWallet;
+  balanceMinor: bigint;
+};
+
+export function assertKey(key: string, what: string): void {
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_LENGTH_MAX) {
+    throw new AppError('VALIDATION', { value: { fields: { [what]: 'length' } } });
+  }
+}
+
+export function assertAmount(amountMinor: bigint): void {
+  if (typeof amountMinor !== 'bigint' || amountMinor <= 0n || amountMinor > TRANSFER_AMOUNT_MINOR_MAX) {
+    throw new AppError('VALIDATION', { value: { fields: { amount: 'range' } } });
+  }
+}
+
+const currencySymbols = new Map<string, string>();
+/**
+ * The symbol people know a currency by (₱ for PHP), from the platform's Intl data. Sockets get
+ * it with every balance; a merchant's own configured symbol is what pages read from permission.
+ */
+export function currencySymbolOf(currency: string): string {
+  let symbol = currencySymbols.get(currency);
+  if (symbol === undefined) {
+    try {
+      const parts = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+      });
+      symbol = parts.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+    } catch {
+      symbol = currency;
+    }
+    currencySymbols.set(currency, symbol);
+  }
+  return symbol;
+}
+
+/** FNV-1a: a stable, well-spread shard for a player, the same in every process. */
+export function houseShardOf(shardKey: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < shardKey.length; index += 1) {
+    hash ^= shardKey.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % HOUSE_SHARD_COUNT;
+}
+
+export function toTransfer(row: TransferRow): Transfer {
+  assertInvariant(row.code !== 'void', 'wallet: a void marker is not a transfer');
+  assertInvariant(
+    row.debit_account_id !== null &&
+      row.credit_account_id !== null &&
+      row.debit_balance_after_minor !== null &&
+      row.credit_balance_after_minor !== null,
+    'wallet: a transfer has both sides',
+  );
+  return {
+    id: row.id,
+    key: row.idempotency_key,
+    code: row.code as TransferCode,
+    reference: row.reference,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    currency: row.currency,
+    amountMinor: BigInt(row.amount_minor),
+    debitBalanceAfterMinor: BigInt(row.debit_balance_after_minor),
+    creditBalanceAfterMinor: BigInt(row.credit_balance_after_minor),
+    reversesKey: row.reverses_key,
+    createdAt: row.created_at,
+  };
+}
+
+function toHold(row: HoldRow): Hold {
+  return {
+    id: row.id,
+    key: row.idempotency_key,
+    memberId: row.member_id,
+    currency: row.currency,
+    amountMinor: BigInt(row.amount_minor),
+    status: row.status,
+    reference: row.reference,
+    holdTransferId: row.hold_transfer_id,
+    settleTransferId: row.settle_transfer_id,
+    createdAt: row.created_at,
+    settledAt: row.settled_at,
+  };
+}
+
+export type ResolvedAccount = { id: string; kind: AccountRow['kind']; ownerId: string | null };
+/** A caller's transaction the ledger writes in, and what to tell once it has committed. */
+export type BoundLedger = { trx: Transaction<Database>; committed: Array<() => void> };
+
+/**
+ * The ledger: every movement of money between accounts, idempotent on the caller's key, and the
+ * holds of withdrawals. Deposits, withdrawals, games, bonuses and agents all move money through
+ * this one API (game moves in game-moves.ts build on it). `onBalanceChanged` hears every change of
+ * a member's balance after it is committed (the app sends it to the member's sockets).
+ */
+export function createLedger(deps: {
+  db: Kysely<Database>;
+  onBalanceChanged?: (change: BalanceChange) => void;
+}) {
+  const { db } = deps;
+  const accountCache = new Map<string, ResolvedAccount>();
+
+  function remember(cacheKey: string, account: ResolvedAccount): void {
+    // Entries never go stale (accounts are never deleted or re-keyed); the bound only caps memory.
+    if (accountCache.size >= ACCOUNT_CACHE_ENTRIES_MAX) accountCache.clear();
+    accountCache.set(cacheKey, account);
+  }
+
+  /** A member's cash and bonus accounts, created on first use so that existing members work. */
+  async function resolvePlayerAccount(
+    merchantId: string,
+    memberId: string,
+    currency: string,
+    wallet: PlayerWallet,
+  ): Promise<ResolvedAccount> {
+    const cacheKey = `p|${merchantId}|${memberId}|${currency}|${wallet}`;
+    const cached = accountCache.get(cacheKey);
+    if (cached) return cached;
+    let rows = await findPlayerAccounts(db, memberId, currency);
+    if (rows.length < 2) {
+      await insertAccounts(
+        db,
+        (['player_cash', 'player_bonus'] as const).map(
+          (kind): NewAccount => ({
+            id: uuidv7(),
+            merchantId,
+            kind,
+            ownerId: memberId,
+            purpose: null,
+            shard: 0,
+            currency,
+          }),
+        ),
+      );
+      rows = await findPlayerAccounts(db, memberId, currency);
+    }
+    for (const row of rows) {
+      if (row.merchant_id !== merchantId) throw new AppError('NOT_FOUND');
+      const rowWallet: PlayerWallet = row.kind === 'player_cash' ? 'cash' : 'bonus';
+      remember(`p|${merchantId}|${memberId}|${currency}|${rowWallet}`, {
+        id: row.id,
+        kind: row.kind,
+        ownerId: row.owner_id,
+      });
+    }
+    const resolved = accountCache.get(cacheKey);
+    assertInvariant(resolved !== undefined, 'wallet: a player has a cash and a bonus account');
+    return resolved;
+  }
+
+  async function resolveHouseAccount(
+    merchantId: string,
+    purpose: HousePurpose,
+    currency: string,
+    shardKey: string,
+  ): Promise<ResolvedAccount> {
+    const shard = houseShardOf(shardKey);
+    const cacheKey = `h|${merchantId}|${purpose}|${currency}|${shard}`;
+    const cached = accountCache.get(cacheKey);
+    if (cached) return cached;
+    let rows = await findHouseAccounts(db, merchantId, purpose, currency);
+    if (rows.length < HOUSE_SHARD_COUNT) {
+      await insertAccounts(
+        db,
+        Array.from(
+          { length: HOUSE_SHARD_COUNT },
+          (_, index): NewAccount => ({
+            id: uuidv7(),
+            merchantId,
+            kind: 'house',
+            ownerId: null,
+            purpose,
+            shard: index,
+            currency,
+          }),
+        ),
+      );
+      rows = await findHouseAccounts(db, merchantId, purpose, currency);
+    }
+    for (const row of rows) {
+      remember(`h|${merchantId}|${purpose}|${currency}|${row.shard}`, {
+        id: row.id,
+        kind: row.kind,
+        ownerId: null,
+      });
+    }
+    const resolved = accountCache.get(cacheKey);
+    assertInvariant(resolved !== undefined, 'wallet: every house shard exists');
+    return resolved;
+  }
+
+  function resolveAccount(merchantId: string, currency: string, ref: AccountRef): Promise<ResolvedAccount> {
+    return 'house' in ref
+      ? resolveHouseAccount(merchantId, ref.house, currency, ref.shardKey)
+      : resolvePlayerAccount(merchantId, ref.memberId, currency, ref.wallet);
+  }
+
+  /** Tells the listener about each member side of a committed transfer. */
+  function announce(merchantId: string, transfer: Transfer, debit: ResolvedAccount, credit: ResolvedAccount) {
+    if (!deps.onBalanceChanged) return;
+    const sides: [ResolvedAccount, bigint][] = [
+      [debit, transfer.debitBalanceAfterMinor],
+      [credit, transfer.creditBalanceAfterMinor],
+    ];
+    for (const [account, balanceMinor] of sides) {
+      if (account.kind === 'house' || account.ownerId === null) continue;
+      deps.onBalanceChanged({
+        merchantId,
+        memberId: account.ownerId,
+        currency: transfer.currency,
+        wallet: account.kind === 'player_cash' ? 'cash' : 'bonus',
+        balanceMinor,
+      });
+    }
+  }
+
+  /**
+   * The first result for a key, when the key was used before with exactly these parameters;
+   * a key reused for something else is CONFLICT (KEY_REUSED), and a bet key whose round was
+   * rolled back before the bet arrived is CONFLICT (ROLLED_BACK).
+   */
+  function matchExisting(
+    existing: TransferRow,
+    expected: {
+      code: TransferCode;
+      debitAccountId: string;
+      creditAccountId: string;
+      amountMinor: bigint;
+      currency: string;
+      reference: string | null;
+    },
+  ): Transfer {
+    if (existing.code === 'void') {
+      throw new AppError('CONFLICT', { value: { reason: 'ROLLED_BACK' } });
+    }
+    const transfer = toTransfer(existing);
+    const isSame =
+      transfer.code === expected.code &&
+      transfer.debitAccountId === expected.debitAccountId &&
+      transfer.creditAccountId === expected.creditAccountId &&
+      transfer.amountMinor === expected.amountMinor &&
+      transfer.currency === expected.currency &&
+      transfer.reference === expected.reference;
+    if (!isSame) throw new AppError('CONFLICT', { value: { reason: 'KEY_REUSED' } });
+    return transfer;
+  }
+
+  type PreparedTransfer = {
+    merchantId: string;
+    currency: string;
+    key: string;
+    code: TransferCode;
+    reference: string | null;
+    debit: ResolvedAccount;
+    credit: ResolvedAccount;
+    amountMinor: bigint;
+    reversesKey: string | null;
+  };
+
+  /**
+   * Applies a prepared transfer, or answers the first result of its key. Inside a caller's
+   * transaction (`bound`), a statement that fails has aborted that transaction, so a reused key
+   * is the caller's to handle, and members hear of the change once the caller has committed.
+   */
+  async function execute(prepared: PreparedTransfer, bound?: BoundLedger): Promise<TransferOutcome> {
+    const executor = bound?.trx ?? db;
+    const { debit, credit, amountMinor } = prepared;
+    assertInvariant(debit.id !== credit.id, 'wallet: a transfer moves money between two accounts');
+    assertAmount(amountMinor);
+    const id = uuidv7();
+    const expected = {
+      code: prepared.code,
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      amountMinor,
+      currency: prepared.currency,
+      reference: prepared.reference,
+    };
+    let applied: Awaited<ReturnType<typeof applyTransfer>>;
+    try {
+      applied = await applyTransfer(executor, {
+        id,
+        merchantId: prepared.merchantId,
+        key: prepared.key,
+        code: prepared.code,
+        reference: prepared.reference,
+        debitAccountId: debit.id,
+        creditAccountId: credit.id,
+        currency: prepared.currency,
+        amountMinor,
+        reversesKey: prepared.reversesKey,
+      });
+    } catch (error) {
+      if (bound || !isUniqueViolation(error, TRANSFER_KEY_INDEX)) throw error;
+      const existing = await findTransferByKey(db, prepared.merchantId, prepared.key);
+      assertInvariant(existing !== undefined, 'wallet: a key that collided exists');
+      return { transfer: matchExisting(existing, expected), duplicate: true };
+    }
+
+    if (applied === null) {
+      // Nothing changed: the key may have been used already (a retried bet that would now
+      // overdraw), or the debit side is short.
+      const existing = await findTransferByKey(executor, prepared.merchantId, prepared.key);
+      if (existing) return { transfer: matchExisting(existing, expected), duplicate: true };
+      const account = await findAccountById(executor, debit.id);
+      assertInvariant(account !== undefined, 'wallet: a resolved account exists');
+      assertInvariant(account.kind !== 'house', 'wallet: house accounts are never short');
+      throw new AppError('INSUFFICIENT_FUNDS', {
+        value: { balanceMinor: String(account.balance_minor) },
+      });
+    }
+
+    assertInvariant(
+      applied.debitBalanceAfterMinor >= 0n || debit.kind === 'house',
+      'wallet: a player balance stays at or above zero',
+    );
+    const transfer: Transfer = {
+      id,
+      key: prepared.key,
+      code: prepared.code,
+      reference: prepared.reference,
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      currency: prepared.currency,
+      amountMinor,
+      debitBalanceAfterMinor: applied.debitBalanceAfterMinor,
+      creditBalanceAfterMinor: applied.creditBalanceAfterMinor,
+      reversesKey: prepared.reversesKey,
+      createdAt: applied.createdAt,
+    };
+    if (bound) bound.committed.push(() => announce(prepared.merchantId, transfer, debit, credit));
+    else announce(prepared.merchantId, transfer, debit, credit);
+    return { transfer, duplicate: false };
+  }
+
+  function checkInput(input: { key: string; reference?: string | null | undefined; currency: string }) {
+    assertKey(input.key, 'key');
+    if (input.reference && input.reference.length > REFERENCE_LENGTH_MAX) {
+      throw new AppError('VALIDATION', { value: { fields: { reference: 'length' } } });
+    }
+    if (!/^[A-Z]{3}$/.test(input.currency)) {
+      throw new AppError('VALIDATION', { value: { fields: { currency: 'format' } } });
+    }
+  }
+
+  /** Moves money between any two accounts of one merchant and currency. */
+  async function transfer(input: TransferInput): Promise<TransferOutcome> {
+    return execute(await prepareTransfer(input));
+  }
+
+  /** Checks a transfer's input and resolves its two accounts; two sides of one account are refused. */
+  async function prepareTransfer(input: TransferInput): Promise<PreparedTransfer> {
+    checkInput(input);
+    assertAmount(input.amountMinor);
+    const [debit, credit] = await Promise.all([
+      resolveAccount(input.merchantId, input.currency, input.from),
+      resolveAccount(input.merchantId, input.currency, input.to),
+    ]);
+    if (debit.id === credit.id) throw new AppError('VALIDATION', { value: { fields: { to: 'same' } } });
+    return {
+      merchantId: input.merchantId,
+      currency: input.currency,
+      key: input.key,
+      code: input.code,
+      reference: input.reference ?? null,
+      debit,
+      credit,
+      amountMinor: input.amountMinor,
+      reversesKey: null,
+    };
+  }
+
+  /**
+   * A transfer made in one transaction after `check` has run in it, so that a limit the caller
+   * checks there under its own lock (responsible gaming) holds for the move it lets through. A
+   * key used before answers its first result without the check, as transfer does.
+   */
+  async function transferAfterCheck(
+    input: TransferInput,
+    check: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<TransferOutcome> {
+    const prepared = await prepareTransfer(input);
+    const expected = {
+      code: prepared.code,
+      debitAccountId: prepared.debit.id,
+      creditAccountId: prepared.credit.id,
+      amountMinor: prepared.amountMinor,
+      currency: prepared.currency,
+      reference: prepared.reference,
+    };
+    const answerFirst = async (): Promise<TransferOutcome | null> => {
+      const existing = await findTransferByKey(db, prepared.merchantId, prepared.key);
+      return existing ? { transfer: matchExisting(existing, expected), duplicate: true } : null;
+    };
+    const first = await answerFirst();
+    if (first) return first;
+    const committed: Array<() => void> = [];
+    try {
+      const outcome = await db.transaction().execute(async (trx) => {
+        await check(trx);
+        return execute(prepared, { trx, committed });
+      });
+      for (const tell of committed) tell();
+      return outcome;
+    } catch (error) {
+      // The same key, sent twice at once: the other one made the transfer.
+      if (!isUniqueViolation(error, TRANSFER_KEY_INDEX)) throw error;
+      const made = await answerFirst();
+      assertInvariant(made !== null, 'wallet: a key that collided exists');
+      return made;
+    }
+  }
+
+  async function readCash(merchantId: string, memberId: string, currency: string): Promise<bigint> {
+    return (await getBalances({ merchantId, memberId, currency })).cashMinor;
+  }
+
+  /** A withdrawal request: the amount leaves the member's cash for the withdrawal clearing account. */
+  async function hold(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+    key: string;
+    amountMinor: bigint;
+    reference?: string | null;
+  }): Promise<HoldOutcome> {
+    checkInput(input);
+    assertAmount(input.amountMinor);
+    const reference = input.reference ?? null;
+    const sameHold = (row: HoldRow): HoldOutcome => {
+      const found = toHold(row);
+      const isSame =
+        found.memberId === input.memberId &&
+        found.currency === input.currency &&
+        found.amountMinor === input.amountMinor &&
+        found.reference === reference;
+      if (!isSame) throw new AppError('CONFLICT', { value: { reason: 'KEY_REUSED' } });
+      return { hold: found, duplicate: true };
+    };
+    const known = await findHoldByKey(db, input.merchantId, input.key);
+    if (known) return sameHold(known);
+    const [debit, credit] = await Promise.all([
+      resolvePlayerAccount(input.merchantId, input.memberId, input.currency, 'cash'),
+      resolveHouseAccount(input.merchantId, 'withdrawal_clearing', input.currency, input.memberId),
+    ]);
+    const transferId = uuidv7();
+    try {
+      const created = await db.transaction().execute(async (trx) => {
+        const applied = await applyTransfer(trx, {
+          id: transferId,
+          merchantId: input.merchantId,
+          key: `hold:${input.key}`,
+          code: 'withdrawal_hold',
+          reference,
+          debitAccountId: debit.id,
+          creditAccountId: credit.id,
+          currency: input.currency,
+          amountMinor: input.amountMinor,
+          reversesKey: null,
+        });
+        if (!applied) return null;
+        const row = await insertHold(trx, {
+          id: uuidv7(),
+          merchantId: input.merchantId,
+          key: input.key,
+          memberId: input.memberId,
+          currency: input.currency,
+          amountMinor: input.amountMinor,
+          reference,
+          holdTransferId: transferId,
+        });
+        return { row, balanceMinor: applied.debitBalanceAfterMinor };
+      });
+      if (!created) {
+        const balanceMinor = await readCash(input.merchantId, input.memberId, input.currency);
+        throw new AppError('INSUFFICIENT_FUNDS', { value: { balanceMinor: String(balanceMinor) } });
+      }
+      deps.onBalanceChanged?.({
+        merchantId: input.merchantId,
+        memberId: input.memberId,
+        currency: input.currency,
+        wallet: 'cash',
+        balanceMinor: created.balanceMinor,
+      });
+      return { hold: toHold(created.row), duplicate: false };
+    } catch (error) {
+      // A concurrent request with the same key committed first.
+      if (!isUniqueViolation(error, TRANSFER_KEY_INDEX) && !isUniqueViolation(error, HOLD_KEY_INDEX))
+        throw error;
+      const winner = await findHoldByKey(db, input.merchantId, input.key);
+      assertInvariant(winner !== undefined, 'wallet: the winning hold exists');
+      return sameHold(winner);
+    }
+  }
+
+  /**
+   * Ends a hold: released gives the money back to the member (a rejected withdrawal), captured
+   * pays it out (an approved one). Repeating the same ending answers the first result; the
+   * other ending after it is CONFLICT.
+   */
+  async function settle(
+    input: { merchantId: string; key: string },
+    status: 'released' | 'captured',
+  ): Promise<HoldOutcome> {
+    assertKey(input.key, 'key');
+    const known = await findHoldByKey(db, input.merchantId, input.key);
+    if (!known) throw new AppError('NOT_FOUND');
+    // Accounts are resolved before the transaction: creating one uses its own connection, and
+    // PGlite has only one.
+    const clearing = await resolveHouseAccount(
+      input.merchantId,
+      'withdrawal_clearing',
+      known.currency,
+      known.member_id,
+    );
+    const target =
+      status === 'released'
+        ? await resolvePlayerAccount(input.merchantId, known.member_id, known.currency, 'cash')
+        : await resolveHouseAccount(input.merchantId, 'withdrawal_paid', known.currency, known.member_id);
+    const settled = await db.transaction().execute(async (trx) => {
+      const locked = await lockHold(trx, known.id);
+      assertInvariant(locked !== undefined, 'wallet: a found hold exists');
+      if (locked.status !== 'held') return { row: locked, duplicate: true, balanceMinor: null };
+      const transferId = uuidv7();
+      const applied = await applyTransfer(trx, {
+        id: transferId,
+        merchantId: input.merchantId,
+        key: `${status === 'released' ? 'release' : 'capture'}:${locked.idempotency_key}`,
+        code: status === 'released' ? 'withdrawal_release' : 'withdrawal',
+        reference: locked.reference,
+        debitAccountId: clearing.id,
+        creditAccountId: target.id,
+        currency: locked.currency,
+        amountMinor: BigInt(locked.amount_minor),
+        reversesKey: null,
+      });
+      assertInvariant(applied !== null, 'wallet: a held amount can always leave the clearing account');
+      const row = await settleHold(trx, locked.id, status, transferId);
+      assertInvariant(row !== undefined, 'wallet: a locked hold is still held');
+      return {
+        row,
+        duplicate: false,
+        balanceMinor: status === 'released' ? applied.creditBalanceAfterMinor : null,
+      };
+    });
+    if (settled.duplicate && settled.row.status !== status) {
+      throw new AppError('CONFLICT', { value: { reason: `ALREADY_${settled.row.status.toUpperCase()}` } });
+    }
+    if (settled.balanceMinor !== null) {
+      deps.onBalanceChanged?.({
+        merchantId: input.merchantId,
+        memberId: settled.row.member_id,
+        currency: settled.row.currency,
+        wallet: 'cash',
+        balanceMinor: settled.balanceMinor,
+      });
+    }
+    return { hold: toHold(settled.row), duplicate: settled.duplicate };
+  }
+
+  const release = (input: { merchantId: string; key: string }) => settle(input, 'released');
+  const capture = (input: { merchantId: string; key: string }) => settle(input, 'captured');
+
+  /** A member's cash and bonus balances; zero for a member whose accounts do not exist yet. */
+  async function getBalances(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+  }): Promise<Balances> {
+    const rows = await findPlayerAccounts(db, input.memberId, input.currency);
+    const balances: Balances = { cashMinor: 0n, bonusMinor: 0n };
+    for (const row of rows) {
+      if (row.merchant_id !== input.merchantId) continue;
+      if (row.kind === 'player_cash') balances.cashMinor = BigInt(row.balance_minor);
+      if (row.kind === 'player_bonus') balances.bonusMinor = BigInt(row.balance_minor);
+    }
+    return balances;
+  }
+
+  /** The transfer a key names, if it exists (a void marker is not one). */
+  async function findTransfer(input: { merchantId: string; key: string }): Promise<Transfer | null> {
+    const row = await findTransferByKey(db, input.merchantId, input.key);
+    return row && row.code !== 'void' ? toTransfer(row) : null;
+  }
+
+  return {
+    resolvePlayerAccount,
+    resolveHouseAccount,
+    execute,
+    checkInput,
+    transfer,
+    transferAfterCheck,
+    findTransfer,
+    hold,
+    release,
+    capture,
+    getBalances,
+    readCash,
+    /** What the member has on hold: withdrawals still waiting for a decision. */
+    sumHeld: (input: { merchantId: string; memberId: string; currency: string }) =>
+      sumHeldForMember(db, input),
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
