@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { CaptchaService } from '../../modules/captcha/captcha.service.ts';
+import type { OperatorService } from '../../modules/operator/operator.service.ts';
 import { OPERATOR_PASSWORD_LENGTH_MAX } from '../../modules/operator/operator-accounts.ts';
 import { OPERATOR_SESSION_IDLE_MINUTES } from '../../modules/operator/operator-sign-in.ts';
-import type { OperatorService } from '../../modules/operator/operator.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { OperatorService } from '../../modules/operator/operator.service.ts';
 import type { OperatorActor } from '../../modules/operator/operator-accounts.ts';
 import type { ResolvedOperatorSession } from '../../modules/operator/operator-sign-in.ts';
-import type { OperatorService } from '../../modules/operator/operator.service.ts';
 import type { Permission } from '../../modules/operator/permissions.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { readBearerToken } from '../member-session.ts';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { ROLE_NAME_LENGTH_MAX } from '../../modules/operator/operator-roles.ts';
 import type { OperatorService } from '../../modules/operator/operator.service.ts';
+import { ROLE_NAME_LENGTH_MAX } from '../../modules/operator/operator-roles.ts';
 import { PERMISSIONS } from '../../modules/operator/permissions.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
+import type { OperatorRow, OperatorService } from '../../modules/operator/operator.service.ts';
 import { OPERATOR_USERNAME_PATTERN } from '../../modules/operator/operator-accounts.ts';
 import { STAFF_PAGE_SIZE_MAX } from '../../modules/operator/operator-staff.ts';
-import type { OperatorRow, OperatorService } from '../../modules/operator/operator.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import {
