@@ -90,7 +90,7 @@ import { createEncryptionKeyStore } from './platform/crypto/encryption-keys.ts';
 import { createKeyRotationJob } from './platform/crypto/key-rotation.job.ts';
 import { installSealedBodies } from './platform/crypto/sealed-body.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
-import type { DatabaseHandle } from './platform/db/database.ts';
+import { type DatabaseHandle, databaseNameOf } from './platform/db/database.ts';
 import { handleClientError, handleFrameworkError, installEnvelope } from './platform/http/envelope.ts';
 import { installGracefulClose } from './platform/http/graceful-close.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
@@ -231,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redisUrl: config.redisUrl,
     db: database.db,
     now: () => now().getTime(),
+    namespace: databaseNameOf(database),
   });
   const messenger = createMessenger({
     db: database.db,

@@ -181,3 +181,23 @@ describe('throttle counters without Redis', () => {
       .toBe(0);
   });
 });
+
+describe.runIf(process.env.REDIS_URL)('Redis counts of two installations', () => {
+  it('are kept apart by the database name each names, so one never counts the other’s attempts', async () => {
+    const open = (namespace: string) =>
+      createRateLimiter({ redisUrl: process.env.REDIS_URL, db: testApp.database.db, now: clock, namespace });
+    const first = open(`installation-${randomBytes(4).toString('hex')}`);
+    const second = open(`installation-${randomBytes(4).toString('hex')}`);
+    try {
+      const rule = ruleOf({ limit: 2, windowSeconds: 60 });
+      await first.hit(rule, 'admin:127.0.0.1');
+      await first.hit(rule, 'admin:127.0.0.1');
+      expect((await first.hit(rule, 'admin:127.0.0.1')).allowed).toBe(false);
+      expect(await second.peek(rule, 'admin:127.0.0.1')).toBe(0);
+      expect((await second.hit(rule, 'admin:127.0.0.1')).allowed).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

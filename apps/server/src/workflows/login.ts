@@ -64,9 +64,11 @@ export const LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE: RateLimitRule = {
 };
 /** Failures from every address together after which each address needs a captcha for the account. */
 export const ACCOUNT_CAPTCHA_AFTER_FAILURES = 10;
+// Only asks for a captcha, so it keeps far more events than that threshold: a burst's attempts
+// refused before any check are then all given back, and the count holds the checked failures.
 export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = {
   name: 'login-fail-account',
-  limit: ACCOUNT_CAPTCHA_AFTER_FAILURES,
+  limit: 1000,
   windowSeconds: 3600,
 };
 export const LOGIN_FAILURES_PER_IP: RateLimitRule = {

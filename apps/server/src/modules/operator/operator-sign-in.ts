@@ -56,9 +56,12 @@ export const OPERATOR_LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE: RateLimitRule = {
 };
 /** Failures from every address together after which each address needs a captcha for the account. */
 export const OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES = 5;
+// The account's count only asks for a captcha, so it keeps far more events than that threshold:
+// a burst's attempts that are refused before any check are then all given back (an event past a
+// throttle's limit never is), and the count holds only the failures that were checked.
 export const OPERATOR_LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = {
   name: 'bo-login-fail-account',
-  limit: OPERATOR_ACCOUNT_CAPTCHA_AFTER_FAILURES,
+  limit: 1000,
   windowSeconds: 60 * 60,
 };
 export const OPERATOR_LOGIN_FAILURES_PER_IP: RateLimitRule = {

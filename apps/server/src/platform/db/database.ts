@@ -84,3 +84,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
   };
 }
+
+/** The database's name (PostgreSQL's, from its connection string), or undefined for the embedded one. */
+export function databaseNameOf(handle: Pick<DatabaseHandle, 'connectionString'>): string | undefined {
+  if (!handle.connectionString) return undefined;
+  return decodeURIComponent(new URL(handle.connectionString).pathname.slice(1)) || undefined;
+}

@@ -66,10 +66,15 @@ export function createRateLimiter(options: {
   redisUrl: string | undefined;
   db: Kysely<Database>;
   now?: Clock;
+  /**
+   * Names the installation in the Redis keys (its database's name), so that two installations
+   * sharing one Redis, or two test files running at once, never count each other's attempts.
+   */
+  namespace?: string;
 }): RateLimiter {
   const now = options.now ?? Date.now;
   return options.redisUrl
-    ? createRedisRateLimiter(options.redisUrl, now)
+    ? createRedisRateLimiter(options.redisUrl, now, options.namespace)
     : createDatabaseRateLimiter(options.db, now);
 }
 
@@ -262,10 +267,11 @@ table.insert(reply, 1, counted)
 return reply
 `;
 
-function createRedisRateLimiter(url: string, now: Clock): RateLimiter {
+function createRedisRateLimiter(url: string, now: Clock, namespace: string | undefined): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   let sequence = 0;
-  const redisKey = (rule: RateLimitRule, key: string) => `${KEY_PREFIX}${rule.name}:${key}`;
+  const prefix = namespace ? `${KEY_PREFIX}${namespace}:` : KEY_PREFIX;
+  const redisKey = (rule: RateLimitRule, key: string) => `${prefix}${rule.name}:${key}`;
 
   return {
     async hit(rule, key) {
