@@ -237,7 +237,9 @@ async function openTables(baseUrl: string, players: Player[]): Promise<string[]>
     if (launched.status !== 200 || !launch.success) {
       throw new Error(`launch of player ${player.n} answered ${launched.status}: ${JSON.stringify(launch)}`);
     }
-    const token = new URL(launch.value.url, baseUrl).searchParams.get('token');
+    // The launch token travels in the URL's fragment, which no server or log sees.
+    const launchUrl = new URL(launch.value.url, baseUrl);
+    const token = new URLSearchParams(launchUrl.hash.slice(1)).get('token');
     if (!token) throw new Error(`launch of player ${player.n} gave no token: ${launch.value.url}`);
     const opened = await fetch(`${baseUrl}/wps/game/house/open`, {
       method: 'POST',
