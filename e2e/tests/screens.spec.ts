@@ -83,8 +83,8 @@ const memberGroups: { name: string; routes: Route[] }[] = [
       { path: '/member?page=personalProfit', testId: 'member-centre-page' },
       { path: '/member?page=bonusDetails', testId: 'member-centre-page' },
       { path: '/member?page=creditReport', testId: 'member-centre-page' },
-      { path: '/favorite', testId: 'game-list-page' },
-      { path: '/recent', testId: 'game-list-page' },
+      { path: '/favorite', testId: 'account-game-page' },
+      { path: '/recent', testId: 'account-game-page' },
     ],
   },
 ];

@@ -138,6 +138,8 @@ test('switching theme applies and remembers the light theme', async ({ page }) =
 });
 
 test('login-required routes redirect visitors to /login', async ({ page }) => {
+  // Six page loads, each with its redirect and popup: more than one journey's budget on a busy machine.
+  test.slow();
   await skipPublicPopup(page);
   for (const path of [
     '/member',
