@@ -1,14 +1,11 @@
 import {
   ChevronRight,
-  Crown,
-  Gift,
   Headset,
   Megaphone,
   MessageCircle,
   PanelLeftClose,
   PanelLeftOpen,
   Send,
-  UserPlus,
   X,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
@@ -17,14 +14,12 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { Skeleton } from '../components/ui/skeleton';
-import { isSwitchEnabled } from '../lib/api/system-queries';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
 import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 import { useLayoutStore } from '../lib/layout-store';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
-import { useAuthStore } from '../lib/session/auth-store';
 import { usePermission, usePublicState } from '../lib/system/system-hooks';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';
@@ -79,15 +74,7 @@ function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
   const categoryLinks = useGameCategoryLinks();
   const permission = usePermission();
   const publicState = usePublicState();
-  const isLogin = useAuthStore((state) => state.isLogin);
   const openModal = useModalStore((state) => state.openModal);
-  const whitelabel = permission.data?.whitelabel;
-  // Spec §2: VIP and referral entries show for visitors, or when the feature is enabled.
-  const showsVip = !isLogin || isSwitchEnabled(whitelabel, 'VIP');
-  const showsReferral =
-    !isLogin ||
-    publicState.data?.availablePromo.REFERRAL?.enabled === true ||
-    isSwitchEnabled(whitelabel, 'REFERRAL');
   const promotions = publicState.data?.promotion ?? [];
   const liveChat = (permission.data?.customerService ?? publicState.data?.customerService ?? []).find(
     (entry) => entry.csType === 'LIVECHAT',
@@ -97,52 +84,9 @@ function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
   const licenseImage = licenseBanner?.url ?? licenseResource?.url ?? null;
   const androidUrl = permission.data?.resources.APP_ANDROID?.[0]?.url ?? null;
 
-  const featureTiles = [
-    showsVip
-      ? {
-          key: 'vip',
-          to: '/member?page=securityCenter',
-          icon: <Crown size={20} aria-hidden="true" />,
-          label: t('side.vip'),
-        }
-      : null,
-    showsReferral
-      ? {
-          key: 'invite',
-          to: '/member?page=referral',
-          icon: <UserPlus size={20} aria-hidden="true" />,
-          label: t('side.invite'),
-        }
-      : null,
-    {
-      key: 'reward',
-      to: '/member?page=rewardCenter',
-      icon: <Gift size={20} aria-hidden="true" />,
-      label: t('side.rewardCenter'),
-    },
-  ].filter((tile) => tile !== null);
-
+  // VIP, invitations and the reward centre get their tiles here with their features (spec §2).
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
-      {isCollapsed ? (
-        featureTiles.map((tile) => (
-          <MenuLink key={tile.key} to={tile.to} icon={tile.icon} label={tile.label} isCollapsed />
-        ))
-      ) : (
-        <div className="grid grid-cols-3 gap-2 pt-1">
-          {featureTiles.map((tile) => (
-            <Link
-              key={tile.key}
-              to={tile.to}
-              className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-md bg-raised px-1 text-center text-xs font-semibold text-text transition-colors hover:bg-raised-strong"
-            >
-              <span className="text-accent-text">{tile.icon}</span>
-              <span className="line-clamp-2">{tile.label}</span>
-            </Link>
-          ))}
-        </div>
-      )}
-
       {isCollapsed ? (
         <MenuLink
           to="/promotions"
