@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormNotice, TextField } from '../../../components/ui/field';
-import { isApiError } from '../../../lib/api/api-error';
 import { registerSettingsQuery } from '../../../lib/api/system-queries';
+import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { changePassword, resetPassword } from '../api/auth';
 import { validateByRule } from '../register-validation';
+import { NewPasswordFields, PasswordField } from './credential-fields';
+import { SubmitWithNotice } from './submit-with-notice';
 
 type Values = { oldPassword: string; newPassword: string; confirmNewPassword: string };
 
@@ -27,7 +27,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
   const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
   const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
   function update(field: keyof Values, value: string) {
@@ -72,11 +72,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
       onClose();
       navigate('/');
     } catch (error) {
-      setServerAnswer(
-        isApiError(error)
-          ? { message: error.message, code: error.code }
-          : { message: t('auth.submitFailed') },
-      );
+      setServerAnswer(answerOfFailure(error, t('auth.submitFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -92,39 +88,19 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <p className="text-sm text-muted">{resetToken ? t('auth.resetLine') : t('auth.changePassLine')}</p>
         {resetToken ? null : (
-          <TextField
+          <PasswordField
             label={t('auth.oldPassword')}
-            type="password"
             value={values.oldPassword}
             onValueChange={(value) => update('oldPassword', value)}
             error={errors.oldPassword}
             autoComplete="current-password"
-            isRequired
-            data-testid="change-old-password"
+            testId="change-old-password"
           />
         )}
-        <TextField
-          label={t('auth.newPassword')}
-          type="password"
-          value={values.newPassword}
-          onValueChange={(value) => update('newPassword', value)}
-          error={errors.newPassword}
-          autoComplete="new-password"
-          isRequired
-        />
-        <TextField
-          label={t('auth.confirmPassword')}
-          type="password"
-          value={values.confirmNewPassword}
-          onValueChange={(value) => update('confirmNewPassword', value)}
-          error={errors.confirmNewPassword}
-          autoComplete="new-password"
-          isRequired
-        />
-        {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
-        <Button type="submit" variant="primary" className="w-full" disabled={isSubmitting}>
+        <NewPasswordFields values={values} errors={errors} onValueChange={update} />
+        <SubmitWithNotice notice={serverAnswer} isSubmitting={isSubmitting}>
           {t('common.submit')}
-        </Button>
+        </SubmitWithNotice>
       </form>
     </Dialog>
   );

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormNotice, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
-import { isApiError } from '../../../lib/api/api-error';
 import { isSwitchEnabled, registerSettingsQuery } from '../../../lib/api/system-queries';
+import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
@@ -17,8 +17,8 @@ import { usePermission } from '../../../lib/system/system-hooks';
 import { requestPasswordEmail, setPasswordByPhone } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
 import { type FieldError, validateByRule } from '../register-validation';
-import { DialingCodePicker } from './dialing-code-picker';
-import { SendCodeButton } from './send-code-button';
+import { MobileCodeFields, PasswordField } from './credential-fields';
+import { SubmitWithNotice } from './submit-with-notice';
 
 type ForgetTab = 'email' | 'mobile';
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,7 +43,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
     newPassword: '',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
-  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [isEmailSent, setEmailSent] = useState(false);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
@@ -107,11 +107,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
         navigate('/');
       }
     } catch (error) {
-      setServerAnswer(
-        isApiError(error)
-          ? { message: error.message, code: error.code }
-          : { message: t('auth.submitFailed') },
-      );
+      setServerAnswer(answerOfFailure(error, t('auth.submitFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -162,48 +158,26 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
             </>
           ) : (
             <>
-              <TextField
-                label={t('auth.mobileNum')}
-                type="tel"
-                inputMode="numeric"
-                value={values.mobileNum}
-                onValueChange={(value) => update('mobileNum', value)}
-                error={errors.mobileNum}
-                isRequired
-                leading={<DialingCodePicker value={dialingCode} onChange={setDialingCode} />}
+              <MobileCodeFields
+                dialingCode={dialingCode}
+                onDialingCodeChange={setDialingCode}
+                values={values}
+                errors={errors}
+                onValueChange={update}
+                onAnswer={setServerAnswer}
               />
-              <TextField
-                label={t('auth.verificationCode')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={values.verificationCode}
-                onValueChange={(value) => update('verificationCode', value)}
-                error={errors.verificationCode}
-                isRequired
-                maxLength={255}
-                trailing={
-                  <SendCodeButton
-                    dialingCode={dialingCode}
-                    mobileNum={values.mobileNum}
-                    onAnswer={setServerAnswer}
-                  />
-                }
-              />
-              <TextField
+              <PasswordField
                 label={t('auth.newPassword')}
-                type="password"
                 value={values.newPassword}
                 onValueChange={(value) => update('newPassword', value)}
                 error={errors.newPassword}
                 autoComplete="new-password"
-                isRequired
               />
             </>
           )}
-          {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
-          <Button type="submit" variant="primary" className="w-full" disabled={isSubmitting}>
+          <SubmitWithNotice notice={serverAnswer} isSubmitting={isSubmitting}>
             {t('common.submit')}
-          </Button>
+          </SubmitWithNotice>
         </form>
       )}
     </Dialog>

@@ -4,10 +4,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Checkbox, FormNotice, TextField } from '../../../components/ui/field';
+import { Checkbox, TextField } from '../../../components/ui/field';
 import { Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api/api-error';
 import { isSwitchEnabled } from '../../../lib/api/system-queries';
+import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
@@ -18,21 +19,15 @@ import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
 import { AuthBanner } from './auth-banner';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';
-import { DialingCodePicker } from './dialing-code-picker';
+import { MobileCodeFields, PasswordField } from './credential-fields';
 import { SecondStepForm } from './second-step-form';
-import { SendCodeButton } from './send-code-button';
 import { SocialLoginButtons } from './social-login-buttons';
+import { SubmitWithNotice } from './submit-with-notice';
 
 type LoginTab = 'username' | 'sms';
 
 /** loginPopupModal: username login, and SMS login when VERCODELOGIN is on (spec §2, §5). */
-export function LoginPopupModal({
-  onClose,
-  notice,
-}: {
-  onClose: () => void;
-  notice?: { message: string; code?: string };
-}) {
+export function LoginPopupModal({ onClose, notice }: { onClose: () => void; notice?: FormAnswer }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const permission = usePermission();
@@ -55,7 +50,7 @@ export function LoginPopupModal({
   const [isRemembered, setRemembered] = useState(remembered !== null);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
-  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(notice ?? null);
+  const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(notice ?? null);
   // Reopening the open form with a notice (a sign-in that came back refused) shows it at once.
   useEffect(() => {
     if (notice) setServerAnswer(notice);
@@ -177,11 +172,7 @@ export function LoginPopupModal({
       if (isApiError(error) && (error.value as { captcha?: boolean } | undefined)?.captcha) {
         setFreePlayCaptcha({ value: '' });
       }
-      setServerAnswer(
-        isApiError(error)
-          ? { message: error.message, code: error.code }
-          : { message: t('auth.submitFailed') },
-      );
+      setServerAnswer(answerOfFailure(error, t('auth.submitFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -222,15 +213,13 @@ export function LoginPopupModal({
                 isRequired
                 data-testid="login-username"
               />
-              <TextField
+              <PasswordField
                 label={t('auth.password')}
-                type="password"
                 value={values.password}
                 onValueChange={(value) => update('password', value)}
                 error={errors.password}
                 autoComplete="current-password"
-                isRequired
-                data-testid="login-password"
+                testId="login-password"
               />
               {showsCaptcha ? (
                 <CaptchaField
@@ -241,36 +230,14 @@ export function LoginPopupModal({
               ) : null}
             </>
           ) : (
-            <>
-              <TextField
-                label={t('auth.mobileNum')}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                value={values.mobileNum}
-                onValueChange={(value) => update('mobileNum', value)}
-                error={errors.mobileNum}
-                isRequired
-                leading={<DialingCodePicker value={dialingCode} onChange={setDialingCode} />}
-              />
-              <TextField
-                label={t('auth.verificationCode')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={values.verificationCode}
-                onValueChange={(value) => update('verificationCode', value)}
-                error={errors.verificationCode}
-                isRequired
-                maxLength={255}
-                trailing={
-                  <SendCodeButton
-                    dialingCode={dialingCode}
-                    mobileNum={values.mobileNum}
-                    onAnswer={setServerAnswer}
-                  />
-                }
-              />
-            </>
+            <MobileCodeFields
+              dialingCode={dialingCode}
+              onDialingCodeChange={setDialingCode}
+              values={values}
+              errors={errors}
+              onValueChange={update}
+              onAnswer={setServerAnswer}
+            />
           )}
           <div className="flex items-center justify-between gap-2">
             <Checkbox checked={isRemembered} onCheckedChange={setRemembered}>
@@ -284,16 +251,9 @@ export function LoginPopupModal({
               {t('auth.forgotPassword')}
             </button>
           </div>
-          {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
-          <Button
-            type="submit"
-            variant="primary"
-            className="w-full"
-            disabled={isSubmitting}
-            data-testid="login-submit"
-          >
+          <SubmitWithNotice notice={serverAnswer} isSubmitting={isSubmitting} testId="login-submit">
             {t('auth.submitLogin')}
-          </Button>
+          </SubmitWithNotice>
           {socialProviders.length > 0 ? (
             <SocialLoginButtons
               providers={socialProviders}

@@ -2,15 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Checkbox, FormNotice, TextField } from '../../../components/ui/field';
+import { Checkbox, TextField } from '../../../components/ui/field';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api/api-error';
 import { isSwitchEnabled, registerSettingsQuery } from '../../../lib/api/system-queries';
 import type { RegisterRule } from '../../../lib/api/system-types';
+import type { FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
@@ -27,8 +27,10 @@ import {
 import { AuthBanner } from './auth-banner';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';
+import { PasswordField } from './credential-fields';
 import { DialingCodePicker } from './dialing-code-picker';
 import { SendCodeButton } from './send-code-button';
+import { SubmitWithNotice } from './submit-with-notice';
 
 type RegisterMethod = 'username' | 'mobile';
 
@@ -62,7 +64,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<Record<string, FieldError | undefined>>({});
   const [consents, setConsents] = useState({ terms: false, age: false });
   const [consentErrors, setConsentErrors] = useState({ terms: false, age: false });
-  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
   // Past the merchant's thresholds of new accounts per network or device the server asks for a
@@ -235,16 +237,14 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
           if (rule.field !== 'password' || hasConfirmRule) return field;
           return [
             field,
-            <TextField
+            <PasswordField
               key="confirmPassword"
               label={t('auth.confirmPassword')}
-              type="password"
-              autoComplete="new-password"
               value={values.confirmPassword ?? ''}
               onValueChange={(value) => update('confirmPassword', value)}
               error={describe(errors.confirmPassword)}
-              isRequired
-              data-testid="register-confirmPassword"
+              autoComplete="new-password"
+              testId="register-confirmPassword"
             />,
           ];
         })}
@@ -293,16 +293,9 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
           </Checkbox>
         </div>
         <p className="text-xs text-muted">{t('auth.requiredHint')}</p>
-        {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
-        <Button
-          type="submit"
-          variant="primary"
-          className="w-full"
-          disabled={isSubmitting}
-          data-testid="register-submit"
-        >
+        <SubmitWithNotice notice={serverAnswer} isSubmitting={isSubmitting} testId="register-submit">
           {t('auth.submitRegister')}
-        </Button>
+        </SubmitWithNotice>
       </form>
     );
 

@@ -2,9 +2,9 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { FormNotice, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { Tabs } from '../../../components/ui/tabs';
-import { isApiError } from '../../../lib/api/api-error';
+import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import {
   answerSecondStep,
@@ -15,6 +15,7 @@ import {
 } from '../api/auth';
 import { useCountdown } from '../hooks/use-countdown';
 import { computeSmsCountdownSeconds } from '../sms-countdown';
+import { SubmitWithNotice } from './submit-with-notice';
 
 /**
  * Spec §4 "Unregistered IP": a login from a new address proves itself once more, by an SMS or
@@ -35,7 +36,7 @@ export function SecondStepForm({
   const [method, setMethod] = useState<SecondStepMethod>(challenge.methods[0] ?? 'sms');
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [serverAnswer, setServerAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const sendsCode = method === 'sms' || method === 'email';
 
@@ -46,11 +47,7 @@ export function SecondStepForm({
       const sent = await sendSecondStepCode({ challengeId: challenge.challengeId, method }, language);
       countdown.start(computeSmsCountdownSeconds(sent.expiredMinutes));
     } catch (failure) {
-      setServerAnswer(
-        isApiError(failure)
-          ? { message: failure.message, code: failure.code }
-          : { message: t('auth.submitFailed') },
-      );
+      setServerAnswer(answerOfFailure(failure, t('auth.submitFailed')));
     }
   }
 
@@ -67,11 +64,7 @@ export function SecondStepForm({
         await answerSecondStep({ challengeId: challenge.challengeId, method, code: answer.trim() }, language),
       );
     } catch (failure) {
-      setServerAnswer(
-        isApiError(failure)
-          ? { message: failure.message, code: failure.code }
-          : { message: t('auth.submitFailed') },
-      );
+      setServerAnswer(answerOfFailure(failure, t('auth.submitFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -132,16 +125,9 @@ export function SecondStepForm({
           ) : undefined
         }
       />
-      {serverAnswer ? <FormNotice message={serverAnswer.message} code={serverAnswer.code} /> : null}
-      <Button
-        type="submit"
-        variant="primary"
-        className="w-full"
-        disabled={isSubmitting}
-        data-testid="second-step-submit"
-      >
+      <SubmitWithNotice notice={serverAnswer} isSubmitting={isSubmitting} testId="second-step-submit">
         {t('common.submit')}
-      </Button>
+      </SubmitWithNotice>
       <Button variant="ghost" className="w-full" onClick={onCancel}>
         {t('auth.backToLogin')}
       </Button>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error';
+import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { throttleLeading } from '../../../lib/throttle';
 import { sendRegisterSmsCode, sendSmsCode } from '../api/auth';
@@ -14,7 +14,7 @@ const smsSendIntervalMs = 1_000;
 type SendCodeButtonProps = {
   dialingCode: string;
   mobileNum: string;
-  onAnswer: (answer: { message: string; code?: string } | null) => void;
+  onAnswer: (answer: FormAnswer | null) => void;
   /** Registration sends through its own path; login and password recovery without a session. */
   purpose?: 'register' | 'noLogin';
 };
@@ -42,11 +42,7 @@ export function SendCodeButton({
           const answer = await sendCode({ mobileNum: number, countryDialingCode: code }, language);
           start(computeSmsCountdownSeconds(answer.expiredMinutes));
         } catch (error) {
-          onAnswer(
-            isApiError(error)
-              ? { message: error.message, code: error.code }
-              : { message: t('auth.submitFailed') },
-          );
+          onAnswer(answerOfFailure(error, t('auth.submitFailed')));
         }
       }, smsSendIntervalMs),
     [language, start, onAnswer, t, purpose],

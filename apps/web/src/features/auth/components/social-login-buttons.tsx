@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api/api-error';
 import type { SocialProvider } from '../../../lib/api/system-types';
+import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { readAffiliateCodeFromUrl } from '../affiliate-code';
 import { startSocialLogin } from '../api/social-login';
@@ -33,7 +33,7 @@ export function SocialLoginButtons({
 }: {
   providers: SocialProvider[];
   disabled: boolean;
-  onAnswer: (answer: { message: string; code?: string } | null) => void;
+  onAnswer: (answer: FormAnswer | null) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -55,11 +55,7 @@ export function SocialLoginButtons({
       window.location.assign(url);
     } catch (error) {
       setPending(null);
-      onAnswer(
-        isApiError(error)
-          ? { message: error.message, code: error.code }
-          : { message: t('auth.submitFailed') },
-      );
+      onAnswer(answerOfFailure(error, t('auth.submitFailed')));
     }
   }
 

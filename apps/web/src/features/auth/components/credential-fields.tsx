@@ -1,0 +1,121 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/ui/field';
+import { DialingCodePicker } from './dialing-code-picker';
+import { SendCodeButton } from './send-code-button';
+
+type PasswordFieldProps = {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | null;
+  autoComplete: 'current-password' | 'new-password';
+  testId?: string;
+};
+
+/** A required password, which the member can show and hide (TextField's password type). */
+export function PasswordField({
+  label,
+  value,
+  onValueChange,
+  error,
+  autoComplete,
+  testId,
+}: PasswordFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      value={value}
+      onValueChange={onValueChange}
+      error={error}
+      autoComplete={autoComplete}
+      isRequired
+      data-testid={testId}
+    />
+  );
+}
+
+type NewPasswordValues = { newPassword: string; confirmNewPassword: string };
+
+/** The new password and its confirmation, as changing or resetting a password asks for them. */
+export function NewPasswordFields({
+  values,
+  errors,
+  onValueChange,
+}: {
+  values: NewPasswordValues;
+  errors: Partial<Record<keyof NewPasswordValues, string>>;
+  onValueChange: (field: keyof NewPasswordValues, value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        label={t('auth.newPassword')}
+        value={values.newPassword}
+        onValueChange={(value) => onValueChange('newPassword', value)}
+        error={errors.newPassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={t('auth.confirmPassword')}
+        value={values.confirmNewPassword}
+        onValueChange={(value) => onValueChange('confirmNewPassword', value)}
+        error={errors.confirmNewPassword}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
+type MobileCodeValues = { mobileNum: string; verificationCode: string };
+
+/**
+ * The mobile number with its dialing code, and the SMS code sent to it (spec §5): how a member
+ * without a password proves who they are, to log in or to set a new password.
+ */
+export function MobileCodeFields({
+  dialingCode,
+  onDialingCodeChange,
+  values,
+  errors,
+  onValueChange,
+  onAnswer,
+}: {
+  dialingCode: string;
+  onDialingCodeChange: (dialingCode: string) => void;
+  values: MobileCodeValues;
+  errors: Partial<Record<keyof MobileCodeValues, string>>;
+  onValueChange: (field: keyof MobileCodeValues, value: string) => void;
+  onAnswer: (answer: { message: string; code?: string } | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t('auth.mobileNum')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        value={values.mobileNum}
+        onValueChange={(value) => onValueChange('mobileNum', value)}
+        error={errors.mobileNum}
+        isRequired
+        leading={<DialingCodePicker value={dialingCode} onChange={onDialingCodeChange} />}
+      />
+      <TextField
+        label={t('auth.verificationCode')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={values.verificationCode}
+        onValueChange={(value) => onValueChange('verificationCode', value)}
+        error={errors.verificationCode}
+        isRequired
+        maxLength={255}
+        trailing={
+          <SendCodeButton dialingCode={dialingCode} mobileNum={values.mobileNum} onAnswer={onAnswer} />
+        }
+      />
+    </>
+  );
+}
