@@ -4,13 +4,14 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { FormNotice, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
 import { joinClassNames } from '../../../lib/class-names';
+import { answerOfFailure } from '../../../lib/failure-answer';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { usePermission } from '../../../lib/system/system-hooks';
@@ -25,6 +26,7 @@ import {
   submitBankDeposit,
 } from '../api/payments';
 import { checkDepositAmount, quickAmounts } from '../deposit-amount';
+import { AmountField, MoneyFormSubmit } from './money-form-fields';
 
 /** While the gateway has not called back yet, the returned-to page asks again this often. */
 const PENDING_POLL_MS = 2_000;
@@ -272,11 +274,7 @@ function DepositForm({ methods }: { methods: PaymentMethod[] }) {
           return;
         }
       }
-      setAnswer(
-        isApiError(error)
-          ? { message: error.message, code: error.code }
-          : { message: t('auth.submitFailed') },
-      );
+      setAnswer(answerOfFailure(error, t('auth.submitFailed')));
     },
   });
 
@@ -317,10 +315,9 @@ function DepositForm({ methods }: { methods: PaymentMethod[] }) {
           setAmountError(null);
         }}
       />
-      <TextField
+      <AmountField
         label={t('deposit.amount')}
-        inputMode="decimal"
-        autoComplete="off"
+        symbol={symbol}
         value={amount}
         onValueChange={(value) => {
           setAmount(value);
@@ -336,10 +333,7 @@ function DepositForm({ methods }: { methods: PaymentMethod[] }) {
               })
             : undefined
         }
-        leading={<span className="font-semibold text-muted">{symbol}</span>}
-        isRequired
-        maxLength={16}
-        data-testid="deposit-amount"
+        testId="deposit-amount"
       />
       {method ? (
         <div className="flex flex-wrap gap-2">
@@ -374,13 +368,7 @@ function DepositForm({ methods }: { methods: PaymentMethod[] }) {
           errors={bankErrors}
         />
       ) : null}
-      {answer ? <FormNotice message={answer.message} code={answer.code} /> : null}
-      <Button
-        type="submit"
-        variant="primary"
-        className="w-full sm:w-auto sm:self-start"
-        disabled={mutation.isPending}
-      >
+      <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>
         {mutation.isPending
           ? isBank
             ? t('deposit.bank.sending')
@@ -388,7 +376,7 @@ function DepositForm({ methods }: { methods: PaymentMethod[] }) {
           : isBank
             ? t('deposit.bank.submit')
             : t('deposit.submit')}
-      </Button>
+      </MoneyFormSubmit>
       <p className="text-xs text-muted">{isBank ? t('deposit.bank.note') : t('deposit.note')}</p>
     </form>
   );

@@ -2,11 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { FormNotice, TextField } from '../../../components/ui/field';
-import { isApiError } from '../../../lib/api/api-error';
+import { TextField } from '../../../components/ui/field';
+import { answerOfFailure } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { setPaymentPassword } from '../api/withdrawals';
+import { type MoneyFormAnswer, MoneyFormAnswerLine, PaymentPasswordField } from './money-form-fields';
 
 const SIX_DIGITS = /^\d{6}$/;
 
@@ -21,7 +22,7 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
   const hasPaymentPassword = member?.hasPaymentPassword === true;
   const [values, setValues] = useState({ current: '', next: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
-  const [answer, setAnswer] = useState<{ message: string; code?: string; isDone?: boolean } | null>(null);
+  const [answer, setAnswer] = useState<MoneyFormAnswer | null>(null);
 
   const mutation = useMutation({
     mutationFn: () =>
@@ -40,12 +41,7 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
       setAnswer({ message: t('payout.passwordSaved'), isDone: true });
       onDone?.();
     },
-    onError: (error) =>
-      setAnswer(
-        isApiError(error)
-          ? { message: error.message, code: error.code }
-          : { message: t('auth.submitFailed') },
-      ),
+    onError: (error) => setAnswer(answerOfFailure(error, t('auth.submitFailed'))),
   });
 
   function update(field: keyof typeof values, value: string) {
@@ -77,39 +73,21 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
         isRequired
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
+        <PaymentPasswordField
           label={t('payout.newPaymentPassword')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
           value={values.next}
           onValueChange={(value) => update('next', value)}
           error={errors.next}
           hint={t('payout.sixDigits')}
-          isRequired
         />
-        <TextField
+        <PaymentPasswordField
           label={t('payout.confirmPaymentPassword')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
           value={values.confirm}
           onValueChange={(value) => update('confirm', value)}
           error={errors.confirm}
-          isRequired
         />
       </div>
-      {answer ? (
-        answer.isDone ? (
-          <p role="status" className="text-sm font-medium text-success">
-            {answer.message}
-          </p>
-        ) : (
-          <FormNotice message={answer.message} code={answer.code} />
-        )
-      ) : null}
+      <MoneyFormAnswerLine answer={answer} />
       <Button type="submit" variant="secondary" className="self-start" disabled={mutation.isPending}>
         {hasPaymentPassword ? t('payout.changePaymentPassword') : t('payout.setPaymentPassword')}
       </Button>

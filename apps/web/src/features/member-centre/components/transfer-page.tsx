@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { FormNotice, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api/api-error';
@@ -13,6 +12,12 @@ import { toCentavos } from '../../../lib/money';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { fetchUpline, transferCash } from '../api/withdrawals';
+import {
+  AmountField,
+  type MoneyFormAnswer,
+  MoneyFormSubmit,
+  PaymentPasswordField,
+} from './money-form-fields';
 import { PaymentPasswordForm } from './payment-password-form';
 
 const newRequestId = () => `transfer-${crypto.randomUUID()}`;
@@ -32,7 +37,7 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
   const [amount, setAmount] = useState('');
   const [paymentPassword, setPaymentPassword] = useState('');
   const [errors, setErrors] = useState<{ account?: string; amount?: string; paymentPassword?: string }>({});
-  const [answer, setAnswer] = useState<{ message: string; code?: string; isDone?: boolean } | null>(null);
+  const [answer, setAnswer] = useState<MoneyFormAnswer | null>(null);
   // One id per transfer: a double tap or a retry after a lost answer moves the money once.
   const [requestId, setRequestId] = useState(newRequestId);
 
@@ -131,53 +136,30 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
           data-testid="transfer-account"
         />
       ) : null}
-      <TextField
+      <AmountField
         label={t('withdraw.amount')}
-        inputMode="decimal"
-        autoComplete="off"
+        symbol={symbol}
         value={amount}
         onValueChange={(value) => {
           setAmount(value);
           setErrors((current) => ({ ...current, amount: undefined }));
         }}
         error={errors.amount}
-        leading={<span className="font-semibold text-muted">{symbol}</span>}
-        maxLength={16}
-        isRequired
-        data-testid="transfer-amount"
+        testId="transfer-amount"
       />
-      <TextField
+      <PaymentPasswordField
         label={t('withdraw.paymentPassword')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         value={paymentPassword}
         onValueChange={(value) => {
           setPaymentPassword(value);
           setErrors((current) => ({ ...current, paymentPassword: undefined }));
         }}
         error={errors.paymentPassword}
-        isRequired
-        data-testid="transfer-payment-password"
+        testId="transfer-payment-password"
       />
-      {answer ? (
-        answer.isDone ? (
-          <p role="status" className="text-sm font-medium text-success">
-            {answer.message}
-          </p>
-        ) : (
-          <FormNotice message={answer.message} code={answer.code} />
-        )
-      ) : null}
-      <Button
-        type="submit"
-        variant="primary"
-        className="w-full sm:w-auto sm:self-start"
-        disabled={mutation.isPending}
-      >
+      <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>
         {t('transfer.submit')}
-      </Button>
+      </MoneyFormSubmit>
     </form>
   );
 }

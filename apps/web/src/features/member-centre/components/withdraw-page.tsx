@@ -2,14 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Hourglass, Landmark, Smartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { FormNotice, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
 import { joinClassNames } from '../../../lib/class-names';
+import { answerOfFailure } from '../../../lib/failure-answer';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
@@ -22,6 +21,12 @@ import {
   type WithdrawalStatus,
 } from '../api/withdrawals';
 import { checkDepositAmount } from '../deposit-amount';
+import {
+  AmountField,
+  type MoneyFormAnswer,
+  MoneyFormSubmit,
+  PaymentPasswordField,
+} from './money-form-fields';
 import { PaymentPasswordForm } from './payment-password-form';
 import { PayoutAccounts } from './payout-accounts';
 import { WithdrawalConfirmationPanel } from './withdrawal-confirmation';
@@ -50,7 +55,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
   const [amount, setAmount] = useState('');
   const [paymentPassword, setPaymentPassword] = useState('');
   const [errors, setErrors] = useState<{ amount?: string | null; paymentPassword?: string }>({});
-  const [answer, setAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [answer, setAnswer] = useState<MoneyFormAnswer | null>(null);
   const limits = { minAmount: overview.minAmount, maxAmount: overview.maxAmount };
 
   const mutation = useMutation({
@@ -70,11 +75,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
         setErrors({ paymentPassword: error.message });
         return;
       }
-      setAnswer(
-        isApiError(error)
-          ? { message: error.message, code: error.code }
-          : { message: t('auth.submitFailed') },
-      );
+      setAnswer(answerOfFailure(error, t('auth.submitFailed')));
     },
   });
 
@@ -139,10 +140,9 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
           })}
         </div>
       </fieldset>
-      <TextField
+      <AmountField
         label={t('withdraw.amount')}
-        inputMode="decimal"
-        autoComplete="off"
+        symbol={symbol}
         value={amount}
         onValueChange={(value) => {
           setAmount(value);
@@ -154,7 +154,6 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
           min: formatMoney(limits.minAmount, symbol),
           max: formatMoney(limits.maxAmount, symbol),
         })}
-        leading={<span className="font-semibold text-muted">{symbol}</span>}
         trailing={
           <button
             type="button"
@@ -164,34 +163,21 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
             {t('withdraw.all')}
           </button>
         }
-        maxLength={16}
-        isRequired
-        data-testid="withdraw-amount"
+        testId="withdraw-amount"
       />
-      <TextField
+      <PaymentPasswordField
         label={t('withdraw.paymentPassword')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         value={paymentPassword}
         onValueChange={(value) => {
           setPaymentPassword(value);
           setErrors((current) => ({ ...current, paymentPassword: undefined }));
         }}
         error={errors.paymentPassword}
-        isRequired
-        data-testid="withdraw-payment-password"
+        testId="withdraw-payment-password"
       />
-      {answer ? <FormNotice message={answer.message} code={answer.code} /> : null}
-      <Button
-        type="submit"
-        variant="primary"
-        className="w-full sm:w-auto sm:self-start"
-        disabled={mutation.isPending}
-      >
+      <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>
         {t('withdraw.submit')}
-      </Button>
+      </MoneyFormSubmit>
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormNotice, TextField } from '../../../components/ui/field';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
+import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
@@ -16,6 +17,7 @@ import {
   type Withdrawal,
   type WithdrawalConfirmation,
 } from '../api/withdrawals';
+import { AmountField } from './money-form-fields';
 
 const confirmationTone: Record<Exclude<WithdrawalConfirmation, 'awaiting'>, StatusTone> = {
   received: 'good',
@@ -24,6 +26,29 @@ const confirmationTone: Record<Exclude<WithdrawalConfirmation, 'awaiting'>, Stat
 };
 
 type Mode = 'choose' | 'part' | 'missing';
+
+/** The buttons under an answer being written: send it, or go back to the three choices. */
+function SubmitOrCancel({
+  isPending,
+  onCancel,
+  children,
+}: {
+  isPending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" variant="brand" size="sm" disabled={isPending}>
+        {children}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onCancel}>
+        {t('withdraw.confirm.cancel')}
+      </Button>
+    </div>
+  );
+}
 
 /** The member's answer after a payout (spec §4): fully paid, received in part, or not received. */
 function AwaitingConfirmation({ withdrawal, symbol }: { withdrawal: Withdrawal; symbol: string }) {
@@ -36,7 +61,7 @@ function AwaitingConfirmation({ withdrawal, symbol }: { withdrawal: Withdrawal; 
   const [proof, setProof] = useState<File | null>(null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ received?: string | null; proof?: string | null }>({});
-  const [answer, setAnswer] = useState<{ message: string; code?: string } | null>(null);
+  const [answer, setAnswer] = useState<FormAnswer | null>(null);
 
   const mutation = useMutation({
     mutationFn: (action: 'whole' | 'part' | 'missing') => {
@@ -63,11 +88,7 @@ function AwaitingConfirmation({ withdrawal, symbol }: { withdrawal: Withdrawal; 
         setErrors({ received: t('withdraw.confirm.amountRange') });
         return;
       }
-      setAnswer(
-        isApiError(error)
-          ? { message: error.message, code: error.code }
-          : { message: t('auth.submitFailed') },
-      );
+      setAnswer(answerOfFailure(error, t('auth.submitFailed')));
     },
   });
 
@@ -156,10 +177,9 @@ function AwaitingConfirmation({ withdrawal, symbol }: { withdrawal: Withdrawal; 
         </div>
       ) : mode === 'part' ? (
         <form className="flex flex-col gap-3" onSubmit={submitPart} noValidate>
-          <TextField
+          <AmountField
             label={t('withdraw.confirm.amountReceived')}
-            inputMode="decimal"
-            autoComplete="off"
+            symbol={symbol}
             value={received}
             onValueChange={(value) => {
               setReceived(value);
@@ -168,19 +188,11 @@ function AwaitingConfirmation({ withdrawal, symbol }: { withdrawal: Withdrawal; 
             onBlur={() => received && setErrors({ received: explainReceived(received) })}
             error={errors.received}
             hint={t('withdraw.confirm.amountHint', { amount: formatMoney(withdrawal.amount, symbol) })}
-            leading={<span className="font-semibold text-muted">{symbol}</span>}
-            maxLength={16}
-            isRequired
-            data-testid="withdrawal-received-amount"
+            testId="withdrawal-received-amount"
           />
-          <div className="flex gap-2">
-            <Button type="submit" variant="brand" size="sm" disabled={mutation.isPending}>
-              {t('withdraw.confirm.save')}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => choose('choose')}>
-              {t('withdraw.confirm.cancel')}
-            </Button>
-          </div>
+          <SubmitOrCancel isPending={mutation.isPending} onCancel={() => choose('choose')}>
+            {t('withdraw.confirm.save')}
+          </SubmitOrCancel>
         </form>
       ) : (
         <form className="flex flex-col gap-3" onSubmit={submitMissing} noValidate>
@@ -218,14 +230,9 @@ function AwaitingConfirmation({ withdrawal, symbol }: { withdrawal: Withdrawal; 
             maxLength={CASE_NOTE_LENGTH_MAX}
             data-testid="withdrawal-case-note"
           />
-          <div className="flex gap-2">
-            <Button type="submit" variant="brand" size="sm" disabled={mutation.isPending}>
-              {t('withdraw.confirm.send')}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => choose('choose')}>
-              {t('withdraw.confirm.cancel')}
-            </Button>
-          </div>
+          <SubmitOrCancel isPending={mutation.isPending} onCancel={() => choose('choose')}>
+            {t('withdraw.confirm.send')}
+          </SubmitOrCancel>
         </form>
       )}
       {answer ? <FormNotice message={answer.message} code={answer.code} /> : null}
