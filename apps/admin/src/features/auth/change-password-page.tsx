@@ -1,7 +1,8 @@
 import { KeyRound, LogOut } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
 import { changePassword, PASSWORD_LENGTH_MAX } from './sign-in.ts';
+import { CardField, CardHeading, type Failure, FailureAlert } from './sign-in-card.tsx';
 
 const FIELD_MESSAGES: Record<string, string> = {
   wrong: 'This is not your current password.',
@@ -19,15 +20,12 @@ export function ChangePasswordPage(props: {
   onChanged: () => void;
   onSignOut: () => void;
 }) {
-  const oldId = useId();
-  const newId = useId();
-  const repeatId = useId();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<{ code: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,48 +61,31 @@ export function ChangePasswordPage(props: {
     }
   }
 
-  const field = (id: string, name: string, label: string, value: string, set: (value: string) => void) => (
-    <label className="field" htmlFor={id}>
-      <span className="field__label">{label}</span>
-      <input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
-        required
-        maxLength={PASSWORD_LENGTH_MAX}
-        aria-invalid={fields[name] ? true : undefined}
-        value={value}
-        onChange={(event) => set(event.target.value)}
-      />
-      {fields[name] && <span className="field__error">{fields[name]}</span>}
-    </label>
+  const field = (name: string, label: string, value: string, set: (value: string) => void) => (
+    <CardField
+      label={label}
+      error={fields[name]}
+      name={name}
+      type="password"
+      autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
+      required
+      maxLength={PASSWORD_LENGTH_MAX}
+      value={value}
+      onChange={(event) => set(event.target.value)}
+    />
   );
 
   return (
     <main className="sign-in">
       <form className="sign-in__card" onSubmit={handleSubmit} aria-labelledby="change-password-title">
-        <div className="sign-in__brand">
-          <span className="brand-mark" aria-hidden="true">
-            P
-          </span>
-          <div>
-            <h1 id="change-password-title">Choose your password</h1>
-            <p className="muted">
-              <strong>{props.username}</strong> signed in with a temporary password. Choose your own to
-              continue: at least 8 characters, with a letter and a digit.
-            </p>
-          </div>
-        </div>
-        {field(oldId, 'oldPassword', 'Temporary password', oldPassword, setOldPassword)}
-        {field(newId, 'newPassword', 'New password', newPassword, setNewPassword)}
-        {field(repeatId, 'repeat', 'New password again', repeat, setRepeat)}
-        {failure && (
-          <div className="alert alert--danger" role="alert">
-            <strong>{failure.message}</strong>
-            <span className="alert__code">{failure.code}</span>
-          </div>
-        )}
+        <CardHeading titleId="change-password-title" title="Choose your password">
+          <strong>{props.username}</strong> signed in with a temporary password. Choose your own to continue:
+          at least 8 characters, with a letter and a digit.
+        </CardHeading>
+        {field('oldPassword', 'Temporary password', oldPassword, setOldPassword)}
+        {field('newPassword', 'New password', newPassword, setNewPassword)}
+        {field('repeat', 'New password again', repeat, setRepeat)}
+        <FailureAlert failure={failure} />
         <button className="button button--primary" type="submit" disabled={isSubmitting}>
           <KeyRound size={16} aria-hidden="true" />
           {isSubmitting ? 'Saving…' : 'Save and continue'}

@@ -14,8 +14,7 @@ import {
   USERNAME_LENGTH_MAX,
   type VerificationStep,
 } from './sign-in.ts';
-
-type Failure = { code: string; message: string };
+import { CardField, CardHeading, type Failure, FailureAlert } from './sign-in-card.tsx';
 
 /** Groups a base32 secret in fours, as people copy it into an authenticator by hand. */
 const groupSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -26,9 +25,6 @@ const groupSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * Whatever the server answers is shown as it is, message and code.
  */
 export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) {
-  const usernameId = useId();
-  const passwordId = useId();
-  const codeId = useId();
   const captchaId = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -113,44 +109,31 @@ export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) 
         onSubmit={handleSubmit}
         aria-labelledby="sign-in-title"
       >
-        <div className="sign-in__brand">
-          <span className="brand-mark" aria-hidden="true">
-            P
-          </span>
-          <div>
-            <h1 id="sign-in-title">{title}</h1>
-            <p className="muted">{intro}</p>
-          </div>
-        </div>
+        <CardHeading titleId="sign-in-title" title={title}>
+          {intro}
+        </CardHeading>
 
         {step === null && (
           <>
-            <label className="field" htmlFor={usernameId}>
-              <span className="field__label">Username</span>
-              <input
-                id={usernameId}
-                name="username"
-                autoComplete="username"
-                required
-                maxLength={USERNAME_LENGTH_MAX}
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-              />
-            </label>
-
-            <label className="field" htmlFor={passwordId}>
-              <span className="field__label">Password</span>
-              <input
-                id={passwordId}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={PASSWORD_LENGTH_MAX}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </label>
+            <CardField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              required
+              maxLength={USERNAME_LENGTH_MAX}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+            <CardField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_LENGTH_MAX}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </>
         )}
 
@@ -171,23 +154,20 @@ export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) 
         )}
 
         {step !== null && (
-          <label className="field" htmlFor={codeId}>
-            <span className="field__label">Six-digit code</span>
-            <input
-              id={codeId}
-              name="code"
-              className="input--code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              required
-              maxLength={CODE_LENGTH}
-              // biome-ignore lint/a11y/noAutofocus: the code field is the only thing to do on this step.
-              autoFocus
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            />
-          </label>
+          <CardField
+            label="Six-digit code"
+            name="code"
+            className="input--code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            required
+            maxLength={CODE_LENGTH}
+            // Focus goes to the code: it is the only thing to do on this step.
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          />
         )}
 
         {isCaptchaShown && (
@@ -218,12 +198,7 @@ export function SignInPage(props: { onSignedIn: (value: SignInValue) => void }) 
           </div>
         )}
 
-        {failure && (
-          <div className="alert alert--danger" role="alert">
-            <strong>{failure.message}</strong>
-            <span className="alert__code">{failure.code}</span>
-          </div>
-        )}
+        <FailureAlert failure={failure} />
 
         <button className="button button--primary" type="submit" disabled={isSubmitting}>
           {step === null ? (
