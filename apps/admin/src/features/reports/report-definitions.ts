@@ -54,6 +54,46 @@ const NGR_HELP =
   'GGR is bets less wins of the rounds settled that day. NGR is GGR less the bonuses the house paid players that day (bonuses forfeited back count against it). Agent pay (salary and dividends) is shown beside NGR, not taken from it; manual balance adjustments are in neither.';
 const GGR_ONLY_HELP =
   'GGR only: bonuses are not paid for any one game, so NGR is shown per day and merchant in the money report, not per game type, vendor or game.';
+const CHART_COLORS = {
+  indigo: 'var(--chart-1, #6366f1)',
+  green: 'var(--chart-2, #10b981)',
+  amber: 'var(--chart-3, #f59e0b)',
+  red: 'var(--chart-4, #ef4444)',
+};
+
+/** The chart's lines: one for each column named, in that order, labelled as its column. */
+function seriesOf(columns: readonly Column[], colorByKey: Record<string, string>): Series[] {
+  return Object.entries(colorByKey).map(([key, color]) => {
+    const column = columns.find((candidate) => candidate.key === key);
+    if (!column) throw new Error(`A chart line needs a column of its own: ${key}`);
+    return { key, label: column.label, color };
+  });
+}
+
+const GAMES_BY_DAY_COLUMNS = [...DAY_COLUMNS, ...GAME_FIGURES];
+
+const PLAYER_ACTIVITY_COLUMNS: Column[] = [
+  ...DAY_COLUMNS,
+  { key: 'registrations', label: 'Registrations', kind: 'count' },
+  { key: 'logins', label: 'Sign-ins', kind: 'count' },
+  { key: 'activePlayers', label: 'Active players', kind: 'count' },
+];
+
+const MONEY_COLUMNS: Column[] = [
+  ...DAY_COLUMNS,
+  { key: 'deposits', label: 'Deposits', kind: 'count' },
+  { key: 'depositAmount', label: 'Deposited', kind: 'money' },
+  { key: 'firstDeposits', label: 'First deposits', kind: 'count' },
+  { key: 'firstDepositAmount', label: 'First deposited', kind: 'money' },
+  { key: 'withdrawals', label: 'Withdrawals', kind: 'count' },
+  { key: 'withdrawalAmount', label: 'Withdrawn', kind: 'money' },
+  { key: 'netDeposits', label: 'Net deposits', kind: 'money' },
+  { key: 'ggr', label: 'GGR', kind: 'money' },
+  { key: 'bonuses', label: 'Bonuses paid', kind: 'money' },
+  { key: 'ngr', label: 'NGR', kind: 'money' },
+  { key: 'agentPay', label: 'Agent pay', kind: 'money' },
+];
+
 const MERCHANT_COLUMN: Column = { key: 'merchantCode', label: 'Merchant', kind: 'text' };
 
 /** The game report of settled rounds, grouped four ways; only the daily one draws a chart. */
@@ -63,12 +103,12 @@ const GAME_REPORTS: ReportDefinition[] = [
     title: 'Games: bets, wins and GGR by day',
     path: '/bo/reports/games',
     query: { groupBy: 'day' },
-    columns: [...DAY_COLUMNS, ...GAME_FIGURES],
-    series: [
-      { key: 'bets', label: 'Bets', color: 'var(--chart-1, #6366f1)' },
-      { key: 'wins', label: 'Wins', color: 'var(--chart-4, #ef4444)' },
-      { key: 'ggr', label: 'GGR', color: 'var(--chart-2, #10b981)' },
-    ],
+    columns: GAMES_BY_DAY_COLUMNS,
+    series: seriesOf(GAMES_BY_DAY_COLUMNS, {
+      bets: CHART_COLORS.indigo,
+      wins: CHART_COLORS.red,
+      ggr: CHART_COLORS.green,
+    }),
   },
   {
     id: 'games-by-type',
@@ -115,42 +155,24 @@ export const REPORTS: ReportDefinition[] = [
     id: 'player-activity',
     title: 'Daily registrations, sign-ins and active players',
     path: '/bo/reports/player-activity',
-    columns: [
-      ...DAY_COLUMNS,
-      { key: 'registrations', label: 'Registrations', kind: 'count' },
-      { key: 'logins', label: 'Sign-ins', kind: 'count' },
-      { key: 'activePlayers', label: 'Active players', kind: 'count' },
-    ],
-    series: [
-      { key: 'registrations', label: 'Registrations', color: 'var(--chart-1, #6366f1)' },
-      { key: 'logins', label: 'Sign-ins', color: 'var(--chart-2, #10b981)' },
-      { key: 'activePlayers', label: 'Active players', color: 'var(--chart-3, #f59e0b)' },
-    ],
+    columns: PLAYER_ACTIVITY_COLUMNS,
+    series: seriesOf(PLAYER_ACTIVITY_COLUMNS, {
+      registrations: CHART_COLORS.indigo,
+      logins: CHART_COLORS.green,
+      activePlayers: CHART_COLORS.amber,
+    }),
   },
   {
     id: 'money',
     title: 'Money: deposits, withdrawals, GGR and NGR by day',
     path: '/bo/reports/money',
-    columns: [
-      ...DAY_COLUMNS,
-      { key: 'deposits', label: 'Deposits', kind: 'count' },
-      { key: 'depositAmount', label: 'Deposited', kind: 'money' },
-      { key: 'firstDeposits', label: 'First deposits', kind: 'count' },
-      { key: 'firstDepositAmount', label: 'First deposited', kind: 'money' },
-      { key: 'withdrawals', label: 'Withdrawals', kind: 'count' },
-      { key: 'withdrawalAmount', label: 'Withdrawn', kind: 'money' },
-      { key: 'netDeposits', label: 'Net deposits', kind: 'money' },
-      { key: 'ggr', label: 'GGR', kind: 'money' },
-      { key: 'bonuses', label: 'Bonuses paid', kind: 'money' },
-      { key: 'ngr', label: 'NGR', kind: 'money' },
-      { key: 'agentPay', label: 'Agent pay', kind: 'money' },
-    ],
-    series: [
-      { key: 'depositAmount', label: 'Deposited', color: 'var(--chart-2, #10b981)' },
-      { key: 'withdrawalAmount', label: 'Withdrawn', color: 'var(--chart-4, #ef4444)' },
-      { key: 'netDeposits', label: 'Net deposits', color: 'var(--chart-1, #6366f1)' },
-      { key: 'ngr', label: 'NGR', color: 'var(--chart-3, #f59e0b)' },
-    ],
+    columns: MONEY_COLUMNS,
+    series: seriesOf(MONEY_COLUMNS, {
+      depositAmount: CHART_COLORS.green,
+      withdrawalAmount: CHART_COLORS.red,
+      netDeposits: CHART_COLORS.indigo,
+      ngr: CHART_COLORS.amber,
+    }),
     help: NGR_HELP,
   },
   ...GAME_REPORTS,
