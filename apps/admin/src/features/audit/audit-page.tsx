@@ -1,6 +1,7 @@
 import { ChevronDown, ChevronRight, Filter } from 'lucide-react';
-import { type FormEvent, Fragment, useState } from 'react';
-import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
+import { type FormEvent, useState } from 'react';
+import { EmptyState } from '../../components/query-state.tsx';
+import { QueryTable, TableHead } from '../../components/query-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type AuditEntry, type AuditFilter, useAudit } from './audit-api.ts';
 import { diffSnapshots } from './audit-diff.ts';
@@ -30,7 +31,6 @@ export function AuditPage(props: AuditPageProps) {
   const audit = useAudit(filter);
   const isPlatformOwner = props.ownMerchantId === null;
   const columns = isPlatformOwner ? 7 : 6;
-  const rows = audit.data?.list ?? [];
   const merchantName = (id: string | null) =>
     id === null ? 'Platform' : (props.merchants.find((merchant) => merchant.id === id)?.name ?? id);
 
@@ -108,79 +108,58 @@ export function AuditPage(props: AuditPageProps) {
         </div>
       </form>
 
-      {audit.isError ? (
-        <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col" aria-label="Details" />
-                <th scope="col">Time</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                {isPlatformOwner && <th scope="col">Merchant</th>}
-                <th scope="col">IP</th>
+      <QueryTable
+        query={audit}
+        rows={audit.data?.list ?? []}
+        headings={[
+          { ariaLabel: 'Details' },
+          'Time',
+          'Actor',
+          'Action',
+          'Target',
+          isPlatformOwner && 'Merchant',
+          'IP',
+        ]}
+        renderRow={(entry) => (
+          <>
+            <tr className={entry.id === openId ? 'table__row--open' : undefined}>
+              <td>
+                <button
+                  type="button"
+                  className="icon-button icon-button--small"
+                  aria-expanded={entry.id === openId}
+                  aria-label={`Before and after of ${entry.action}`}
+                  onClick={() => setOpenId(entry.id === openId ? null : entry.id)}
+                >
+                  {entry.id === openId ? <ChevronDown size={16} /> : <ChevronRight size={16} />}
+                </button>
+              </td>
+              <td className="nowrap">{formatDateTime(entry.at)}</td>
+              <td>{entry.actorName}</td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>
+                {entry.targetType}
+                {entry.targetId && <span className="muted small mono"> {entry.targetId}</span>}
+              </td>
+              {isPlatformOwner && <td>{merchantName(entry.merchantId)}</td>}
+              <td className="mono">{entry.ip ?? '—'}</td>
+            </tr>
+            {entry.id === openId && (
+              <tr className="table__detail">
+                <td colSpan={columns}>
+                  <AuditDiff entry={entry} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {audit.isPending ? (
-                <SkeletonRows columns={columns} />
-              ) : (
-                rows.map((entry) => (
-                  <Fragment key={entry.id}>
-                    <tr className={entry.id === openId ? 'table__row--open' : undefined}>
-                      <td>
-                        <button
-                          type="button"
-                          className="icon-button icon-button--small"
-                          aria-expanded={entry.id === openId}
-                          aria-label={`Before and after of ${entry.action}`}
-                          onClick={() => setOpenId(entry.id === openId ? null : entry.id)}
-                        >
-                          {entry.id === openId ? <ChevronDown size={16} /> : <ChevronRight size={16} />}
-                        </button>
-                      </td>
-                      <td className="nowrap">{formatDateTime(entry.at)}</td>
-                      <td>{entry.actorName}</td>
-                      <td>
-                        <code>{entry.action}</code>
-                      </td>
-                      <td>
-                        {entry.targetType}
-                        {entry.targetId && <span className="muted small mono"> {entry.targetId}</span>}
-                      </td>
-                      {isPlatformOwner && <td>{merchantName(entry.merchantId)}</td>}
-                      <td className="mono">{entry.ip ?? '—'}</td>
-                    </tr>
-                    {entry.id === openId && (
-                      <tr className="table__detail">
-                        <td colSpan={columns}>
-                          <AuditDiff entry={entry} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                ))
-              )}
-            </tbody>
-          </table>
-          {!audit.isPending && rows.length === 0 && (
-            <EmptyState title="No changes match these filters.">
-              Widen the dates or clear a filter.
-            </EmptyState>
-          )}
-        </div>
-      )}
-      {audit.data && (
-        <Pager
-          page={filter.page}
-          totalPages={audit.data.totalPages}
-          total={audit.data.total}
-          onPage={(page) => setFilter({ ...filter, page })}
-        />
-      )}
+            )}
+          </>
+        )}
+        empty={
+          <EmptyState title="No changes match these filters.">Widen the dates or clear a filter.</EmptyState>
+        }
+        paging={{ page: filter.page, onPage: (page) => setFilter({ ...filter, page }), found: audit.data }}
+      />
     </div>
   );
 }
@@ -190,13 +169,7 @@ function AuditDiff({ entry }: { entry: AuditEntry }) {
   if (lines.length === 0) return <p className="muted">Nothing was recorded before or after this change.</p>;
   return (
     <table className="diff" aria-label={`Changes of ${entry.action}`}>
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
+      <TableHead headings={['Field', 'Before', 'After']} />
       <tbody>
         {lines.map((line) => (
           <tr key={line.path} className={`diff__line diff__line--${line.kind}`}>

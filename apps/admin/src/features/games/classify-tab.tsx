@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
+import { EmptyState } from '../../components/query-state.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import {
   CLASSIFY_NAME_LENGTH_MAX,
   type ClassifyGroup,
@@ -87,85 +88,65 @@ export function ClassifyTab(props: TabProps) {
           }}
         />
       )}
-      {groups.isError ? (
-        <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table" data-testid="classify-table">
-            <thead>
-              <tr>
-                <th scope="col">Key</th>
-                <th scope="col">Tagalog</th>
-                <th scope="col">English</th>
-                <th scope="col" className="number">
-                  Order
-                </th>
-                <th scope="col" className="number">
-                  Games
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.isPending ? (
-                <SkeletonRows columns={6} />
-              ) : (
-                groups.data.map((group) =>
-                  editingId === group.id ? (
-                    <tr key={group.id} className="table__row--open">
-                      <td colSpan={6}>
-                        <GroupForm
-                          title={`Rename ${group.key}`}
-                          withKey={false}
-                          initial={{
-                            key: group.key,
-                            TY: group.names.TY ?? '',
-                            EN: group.names.EN ?? '',
-                            sortOrder: String(group.sortOrder),
-                          }}
-                          isSaving={change.isPending}
-                          onCancel={() => setEditingId(null)}
-                          onSubmit={async (draft) => {
-                            const errors = await run(
-                              {
-                                kind: 'update',
-                                id: group.id,
-                                change: {
-                                  names: { TY: draft.TY.trim(), EN: draft.EN.trim() },
-                                  sortOrder: Number(draft.sortOrder),
-                                },
-                              },
-                              `Category ${group.key} saved.`,
-                            );
-                            if (Object.keys(errors).length === 0) setEditingId(null);
-                            return errors;
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  ) : (
-                    <GroupRow
-                      key={group.id}
-                      group={group}
-                      canWrite={props.canWrite}
-                      isBusy={change.isPending}
-                      onEdit={() => setEditingId(group.id)}
-                      onDelete={() =>
-                        void run({ kind: 'delete', id: group.id }, `Category ${group.key} deleted.`)
-                      }
-                    />
-                  ),
-                )
-              )}
-            </tbody>
-          </table>
-          {groups.data?.length === 0 && (
-            <EmptyState title="No categories yet.">
-              Add one, then put games in it from their editor.
-            </EmptyState>
-          )}
-        </div>
-      )}
+      <QueryTable
+        query={groups}
+        rows={groups.data ?? []}
+        testId="classify-table"
+        headings={[
+          'Key',
+          'Tagalog',
+          'English',
+          { label: 'Order', className: 'number' },
+          { label: 'Games', className: 'number' },
+          'Actions',
+        ]}
+        renderRow={(group) =>
+          editingId === group.id ? (
+            <tr className="table__row--open">
+              <td colSpan={6}>
+                <GroupForm
+                  title={`Rename ${group.key}`}
+                  withKey={false}
+                  initial={{
+                    key: group.key,
+                    TY: group.names.TY ?? '',
+                    EN: group.names.EN ?? '',
+                    sortOrder: String(group.sortOrder),
+                  }}
+                  isSaving={change.isPending}
+                  onCancel={() => setEditingId(null)}
+                  onSubmit={async (draft) => {
+                    const errors = await run(
+                      {
+                        kind: 'update',
+                        id: group.id,
+                        change: {
+                          names: { TY: draft.TY.trim(), EN: draft.EN.trim() },
+                          sortOrder: Number(draft.sortOrder),
+                        },
+                      },
+                      `Category ${group.key} saved.`,
+                    );
+                    if (Object.keys(errors).length === 0) setEditingId(null);
+                    return errors;
+                  }}
+                />
+              </td>
+            </tr>
+          ) : (
+            <GroupRow
+              group={group}
+              canWrite={props.canWrite}
+              isBusy={change.isPending}
+              onEdit={() => setEditingId(group.id)}
+              onDelete={() => void run({ kind: 'delete', id: group.id }, `Category ${group.key} deleted.`)}
+            />
+          )
+        }
+        empty={
+          <EmptyState title="No categories yet.">Add one, then put games in it from their editor.</EmptyState>
+        }
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Flame, Search } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
+import { EmptyState } from '../../components/query-state.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import { GameEditor } from './game-editor.tsx';
 import {
   type BulkAction,
@@ -204,134 +205,114 @@ export function GamesTab(props: TabProps) {
         </section>
       )}
 
-      {games.isError ? (
-        <ErrorState error={games.error} onRetry={() => void games.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table games-table" data-testid="games-table">
-            <thead>
-              <tr>
-                {props.canWrite && (
-                  <th scope="col" className="games-table__check">
-                    <input
-                      type="checkbox"
-                      aria-label="Select every game on this page"
-                      checked={allSelected}
-                      onChange={() =>
-                        setSelected(allSelected ? new Set() : new Set(rows.map((game) => game.id)))
-                      }
-                    />
-                  </th>
+      <QueryTable
+        query={games}
+        rows={rows}
+        className="table games-table"
+        testId="games-table"
+        headings={[
+          props.canWrite && {
+            className: 'games-table__check',
+            label: (
+              <input
+                type="checkbox"
+                aria-label="Select every game on this page"
+                checked={allSelected}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((game) => game.id)))}
+              />
+            ),
+          },
+          'Game',
+          'Vendor',
+          'Type',
+          'Status',
+          'Hot',
+          { label: 'Order', className: 'number' },
+          'Actions',
+        ]}
+        renderRow={(game) => (
+          <tr data-testid={`game-row-${game.nodeId}`}>
+            {props.canWrite && (
+              <td className="games-table__check">
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${nameOf(game)}`}
+                  checked={selected.has(game.id)}
+                  onChange={() => toggle(game.id)}
+                />
+              </td>
+            )}
+            <td>
+              <div className="game-cell">
+                {game.iconUrl ? (
+                  <img className="game-icon" src={game.iconUrl} alt="" loading="lazy" />
+                ) : (
+                  <span className="game-icon game-icon--empty" aria-hidden="true" />
                 )}
-                <th scope="col">Game</th>
-                <th scope="col">Vendor</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Hot</th>
-                <th scope="col" className="number">
-                  Order
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {games.isPending ? (
-                <SkeletonRows columns={props.canWrite ? 8 : 7} />
-              ) : (
-                rows.map((game) => (
-                  <tr key={game.id} data-testid={`game-row-${game.nodeId}`}>
-                    {props.canWrite && (
-                      <td className="games-table__check">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${nameOf(game)}`}
-                          checked={selected.has(game.id)}
-                          onChange={() => toggle(game.id)}
-                        />
-                      </td>
-                    )}
-                    <td>
-                      <div className="game-cell">
-                        {game.iconUrl ? (
-                          <img className="game-icon" src={game.iconUrl} alt="" loading="lazy" />
-                        ) : (
-                          <span className="game-icon game-icon--empty" aria-hidden="true" />
-                        )}
-                        <div className="game-cell__text">
-                          <strong>{nameOf(game)}</strong>
-                          <span className="muted small">
-                            {game.names.TY && game.names.TY !== game.names.EN ? `${game.names.TY} · ` : ''}
-                            <span className="mono">{game.gameCode}</span>
-                          </span>
-                        </div>
-                      </div>
-                    </td>
-                    <td>{game.vendorName}</td>
-                    <td className="mono">
-                      {game.gameType}
-                      {game.classify && <span className="badge">{game.classify}</span>}
-                    </td>
-                    <td>
-                      <StatusChip
-                        label={`Status of ${nameOf(game)}`}
-                        value={game.status}
-                        options={GAME_STATUSES}
-                        canWrite={props.canWrite}
-                        isBusy={change.isPending}
-                        onChange={(status) =>
-                          void changeGame(game, { status }, `${nameOf(game)}: ${STATUS_LABELS[status]}.`)
-                        }
-                      />
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className={`hot-toggle${game.isHot ? ' hot-toggle--on' : ''}`}
-                        aria-pressed={game.isHot}
-                        aria-label={`Hot: ${nameOf(game)}`}
-                        disabled={!props.canWrite || change.isPending}
-                        onClick={() =>
-                          void changeGame(
-                            game,
-                            { isHot: !game.isHot },
-                            `${nameOf(game)} is ${game.isHot ? 'no longer' : 'now'} hot.`,
-                          )
-                        }
-                      >
-                        <Flame size={14} aria-hidden="true" />
-                        {game.isHot ? 'Hot' : 'No'}
-                      </button>
-                    </td>
-                    <td className="number">{game.sortOrder}</td>
-                    <td>
-                      <button
-                        className="button button--quiet button--small"
-                        type="button"
-                        onClick={() => setEditing(game)}
-                      >
-                        {props.canWrite ? 'Edit' : 'View'}
-                      </button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {!games.isPending && rows.length === 0 && (
-            <EmptyState title="No games match these filters.">
-              Clear the filters, or add a vendor's catalogue to see games here.
-            </EmptyState>
-          )}
-        </div>
-      )}
-      {games.data && (
-        <Pager
-          page={filter.page}
-          totalPages={games.data.totalPages}
-          total={games.data.total}
-          onPage={(page) => applyFilter({ page })}
-        />
-      )}
+                <div className="game-cell__text">
+                  <strong>{nameOf(game)}</strong>
+                  <span className="muted small">
+                    {game.names.TY && game.names.TY !== game.names.EN ? `${game.names.TY} · ` : ''}
+                    <span className="mono">{game.gameCode}</span>
+                  </span>
+                </div>
+              </div>
+            </td>
+            <td>{game.vendorName}</td>
+            <td className="mono">
+              {game.gameType}
+              {game.classify && <span className="badge">{game.classify}</span>}
+            </td>
+            <td>
+              <StatusChip
+                label={`Status of ${nameOf(game)}`}
+                value={game.status}
+                options={GAME_STATUSES}
+                canWrite={props.canWrite}
+                isBusy={change.isPending}
+                onChange={(status) =>
+                  void changeGame(game, { status }, `${nameOf(game)}: ${STATUS_LABELS[status]}.`)
+                }
+              />
+            </td>
+            <td>
+              <button
+                type="button"
+                className={`hot-toggle${game.isHot ? ' hot-toggle--on' : ''}`}
+                aria-pressed={game.isHot}
+                aria-label={`Hot: ${nameOf(game)}`}
+                disabled={!props.canWrite || change.isPending}
+                onClick={() =>
+                  void changeGame(
+                    game,
+                    { isHot: !game.isHot },
+                    `${nameOf(game)} is ${game.isHot ? 'no longer' : 'now'} hot.`,
+                  )
+                }
+              >
+                <Flame size={14} aria-hidden="true" />
+                {game.isHot ? 'Hot' : 'No'}
+              </button>
+            </td>
+            <td className="number">{game.sortOrder}</td>
+            <td>
+              <button
+                className="button button--quiet button--small"
+                type="button"
+                onClick={() => setEditing(game)}
+              >
+                {props.canWrite ? 'Edit' : 'View'}
+              </button>
+            </td>
+          </tr>
+        )}
+        empty={
+          <EmptyState title="No games match these filters.">
+            Clear the filters, or add a vendor's catalogue to see games here.
+          </EmptyState>
+        }
+        paging={{ page: filter.page, onPage: (page) => applyFilter({ page }), found: games.data }}
+      />
       {editing && (
         <GameEditor
           key={editing.id}

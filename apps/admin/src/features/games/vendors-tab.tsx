@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
+import { EmptyState } from '../../components/query-state.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import {
   GAME_NAME_LENGTH_MAX,
   SORT_ORDER_MAX,
@@ -32,105 +33,92 @@ export function VendorsTab(props: TabProps) {
     }
   }
 
-  if (vendors.isError) return <ErrorState error={vendors.error} onRetry={() => void vendors.refetch()} />;
   return (
-    <div className="table-wrap">
-      <table className="table" data-testid="vendors-table">
-        <thead>
+    <QueryTable
+      query={vendors}
+      rows={vendors.data ?? []}
+      testId="vendors-table"
+      headings={[
+        'Vendor',
+        'Code',
+        'Status',
+        'In-house list',
+        { label: 'Order', className: 'number' },
+        { label: 'Games', className: 'number' },
+        'Actions',
+      ]}
+      renderRow={(vendor) =>
+        editingId === vendor.id ? (
+          <VendorEditRow
+            vendor={vendor}
+            isSaving={change.isPending}
+            onCancel={() => setEditingId(null)}
+            onSave={async (patch) => {
+              const errors = await changeVendor(vendor, patch, `${patch.name ?? vendor.name}: saved.`);
+              if (Object.keys(errors).length === 0) setEditingId(null);
+              return errors;
+            }}
+          />
+        ) : (
           <tr>
-            <th scope="col">Vendor</th>
-            <th scope="col">Code</th>
-            <th scope="col">Status</th>
-            <th scope="col">In-house list</th>
-            <th scope="col" className="number">
-              Order
-            </th>
-            <th scope="col" className="number">
-              Games
-            </th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {vendors.isPending ? (
-            <SkeletonRows columns={7} />
-          ) : (
-            vendors.data.map((vendor) =>
-              editingId === vendor.id ? (
-                <VendorEditRow
-                  key={vendor.id}
-                  vendor={vendor}
-                  isSaving={change.isPending}
-                  onCancel={() => setEditingId(null)}
-                  onSave={async (patch) => {
-                    const errors = await changeVendor(vendor, patch, `${patch.name ?? vendor.name}: saved.`);
-                    if (Object.keys(errors).length === 0) setEditingId(null);
-                    return errors;
-                  }}
+            <td>
+              <strong>{vendor.name}</strong>
+            </td>
+            <td className="mono">{vendor.vassalage}</td>
+            <td>
+              <StatusChip
+                label={`Status of ${vendor.name}`}
+                value={vendor.status}
+                options={VENDOR_STATUSES}
+                canWrite={props.canWrite}
+                isBusy={change.isPending}
+                onChange={(status) =>
+                  void changeVendor(vendor, { status }, `${vendor.name}: ${STATUS_LABELS[status]}.`)
+                }
+              />
+            </td>
+            <td>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={vendor.isInHouse}
+                  disabled={!props.canWrite || change.isPending}
+                  aria-label={`${vendor.name} in the in-house list`}
+                  onChange={(event) =>
+                    void changeVendor(
+                      vendor,
+                      { isInHouse: event.target.checked },
+                      event.target.checked
+                        ? `${vendor.name}: its RNG games now list under INHOUSE.`
+                        : `${vendor.name}: its RNG games list under RNG again.`,
+                    )
+                  }
                 />
-              ) : (
-                <tr key={vendor.id}>
-                  <td>
-                    <strong>{vendor.name}</strong>
-                  </td>
-                  <td className="mono">{vendor.vassalage}</td>
-                  <td>
-                    <StatusChip
-                      label={`Status of ${vendor.name}`}
-                      value={vendor.status}
-                      options={VENDOR_STATUSES}
-                      canWrite={props.canWrite}
-                      isBusy={change.isPending}
-                      onChange={(status) =>
-                        void changeVendor(vendor, { status }, `${vendor.name}: ${STATUS_LABELS[status]}.`)
-                      }
-                    />
-                  </td>
-                  <td>
-                    <label className="check">
-                      <input
-                        type="checkbox"
-                        checked={vendor.isInHouse}
-                        disabled={!props.canWrite || change.isPending}
-                        aria-label={`${vendor.name} in the in-house list`}
-                        onChange={(event) =>
-                          void changeVendor(
-                            vendor,
-                            { isInHouse: event.target.checked },
-                            event.target.checked
-                              ? `${vendor.name}: its RNG games now list under INHOUSE.`
-                              : `${vendor.name}: its RNG games list under RNG again.`,
-                          )
-                        }
-                      />
-                      <span className="small muted">RNG → INHOUSE</span>
-                    </label>
-                  </td>
-                  <td className="number">{vendor.sortOrder}</td>
-                  <td className="number">{vendor.games}</td>
-                  <td>
-                    {props.canWrite && (
-                      <button
-                        className="button button--quiet button--small"
-                        type="button"
-                        onClick={() => setEditingId(vendor.id)}
-                      >
-                        Rename or reorder
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ),
-            )
-          )}
-        </tbody>
-      </table>
-      {vendors.data?.length === 0 && (
+                <span className="small muted">RNG → INHOUSE</span>
+              </label>
+            </td>
+            <td className="number">{vendor.sortOrder}</td>
+            <td className="number">{vendor.games}</td>
+            <td>
+              {props.canWrite && (
+                <button
+                  className="button button--quiet button--small"
+                  type="button"
+                  onClick={() => setEditingId(vendor.id)}
+                >
+                  Rename or reorder
+                </button>
+              )}
+            </td>
+          </tr>
+        )
+      }
+      empty={
         <EmptyState title="No vendors yet.">
           Vendors appear here once their catalogue is registered.
         </EmptyState>
-      )}
-    </div>
+      }
+    />
   );
 }
 

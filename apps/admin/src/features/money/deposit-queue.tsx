@@ -1,7 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { ChoiceChips } from '../../components/choice-chips.tsx';
-import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
-import { BackOfficeError } from '../../lib/back-office-api.ts';
+import { useState } from 'react';
+import { EmptyState } from '../../components/query-state.tsx';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import {
   type DepositStatus,
@@ -11,8 +9,16 @@ import {
   useDeposits,
 } from './money-api.ts';
 import { PaymentPhoto } from './payment-photo.tsx';
+import {
+  failureTextOf,
+  labelOf,
+  NoteForm,
+  QueueTable,
+  type StatusChoice,
+  useQueuePosition,
+} from './queue-table.tsx';
 
-const STATUSES: { id: DepositStatus; label: string }[] = [
+const STATUSES: StatusChoice<DepositStatus>[] = [
   { id: 'review', label: 'To review' },
   { id: 'credited', label: 'Credited' },
   { id: 'rejected', label: 'Rejected' },
@@ -31,46 +37,21 @@ const statusBadge: Record<DepositStatus, string> = {
 function Decisions({ deposit }: { deposit: QueuedDeposit }) {
   const decide = useDecideDeposit();
   const [isRejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const error =
-    decide.error instanceof BackOfficeError
-      ? decide.error.message
-      : decide.error
-        ? 'The request failed.'
-        : null;
+  const error = failureTextOf(decide.error);
   if (isRejecting) {
-    const submit = (event: FormEvent) => {
-      event.preventDefault();
-      if (reason.trim().length >= 3)
-        decide.mutate({ id: deposit.id, decision: { kind: 'reject', reason: reason.trim() } });
-    };
     return (
-      <form
-        className="row-actions"
-        onSubmit={submit}
-        aria-label={`Reject the deposit of ${deposit.memberAccount}`}
-      >
-        <input
-          aria-label="Reason"
-          placeholder="Reason the player will see"
-          minLength={3}
-          maxLength={300}
-          required
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <button type="submit" className="button button--small button--danger" disabled={decide.isPending}>
-          Reject
-        </button>
-        <button
-          type="button"
-          className="button button--small button--quiet"
-          onClick={() => setRejecting(false)}
-        >
-          Cancel
-        </button>
-        {error && <span className="cell-note small alert--danger">{error}</span>}
-      </form>
+      <NoteForm
+        label={`Reject the deposit of ${deposit.memberAccount}`}
+        noteLabel="Reason"
+        placeholder="Reason the player will see"
+        submitLabel="Reject"
+        submitTone="danger"
+        noteLengthMin={3}
+        isPending={decide.isPending}
+        error={error}
+        onSubmit={(reason) => decide.mutate({ id: deposit.id, decision: { kind: 'reject', reason } })}
+        onCancel={() => setRejecting(false)}
+      />
     );
   }
   return (
@@ -98,93 +79,65 @@ function Decisions({ deposit }: { deposit: QueuedDeposit }) {
 
 /** Bank transfers waiting for review (with the receipt photo), and the deposits already decided. */
 export function DepositQueue(props: { merchantId: string; canWrite: boolean }) {
-  const [status, setStatus] = useState<DepositStatus>('review');
-  const [page, setPage] = useState(1);
-  const deposits = useDeposits({ merchantId: props.merchantId, status, page });
-  const showsActions = props.canWrite && status === 'review';
-  const rows = deposits.data?.list ?? [];
+  const position = useQueuePosition<DepositStatus>('review');
+  const deposits = useDeposits({
+    merchantId: props.merchantId,
+    status: position.status,
+    page: position.page,
+  });
+  const showsActions = props.canWrite && position.status === 'review';
   return (
-    <>
-      <ChoiceChips
-        label="Deposit status"
-        choices={STATUSES.map(({ id, label }) => [id, label] as const)}
-        value={status}
-        onChange={(id) => {
-          setStatus(id);
-          setPage(1);
-        }}
-      />
-      {deposits.isError ? (
-        <ErrorState error={deposits.error} onRetry={() => void deposits.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table" data-testid="deposit-queue">
-            <thead>
-              <tr>
-                <th scope="col">Submitted</th>
-                <th scope="col">Player</th>
-                <th scope="col">Method</th>
-                <th scope="col" className="numeric">
-                  Amount
-                </th>
-                <th scope="col">Reference</th>
-                <th scope="col">Receipt</th>
-                <th scope="col">Status</th>
-                {showsActions && <th scope="col">Decision</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {deposits.isPending ? (
-                <SkeletonRows columns={showsActions ? 8 : 7} />
-              ) : (
-                rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="nowrap">{formatDateTime(row.createdAt)}</td>
-                    <td>
-                      <strong>{row.memberAccount}</strong>
-                    </td>
-                    <td>{row.methodName}</td>
-                    <td className="numeric mono">{formatPesos(row.amount, row.currency)}</td>
-                    <td className="mono">{row.reference ?? '—'}</td>
-                    <td>
-                      <PaymentPhoto
-                        path={row.hasReceipt ? receiptPath(row.id) : null}
-                        label="View receipt"
-                        alt={`Receipt of ${row.memberAccount}'s deposit`}
-                      />
-                    </td>
-                    <td>
-                      <span className={statusBadge[row.status]}>
-                        {STATUSES.find((item) => item.id === row.status)?.label}
-                      </span>
-                      {row.reviewedBy && <span className="cell-note muted small">by {row.reviewedBy}</span>}
-                      {row.reason && <span className="cell-note muted small">{row.reason}</span>}
-                    </td>
-                    {showsActions && (
-                      <td>
-                        <Decisions deposit={row} />
-                      </td>
-                    )}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {!deposits.isPending && rows.length === 0 && (
-            <EmptyState title={status === 'review' ? 'No bank transfer waits for review.' : 'None here.'}>
-              Transfers players report appear here with their receipt.
-            </EmptyState>
+    <QueueTable
+      label="Deposit status"
+      choices={STATUSES}
+      position={position}
+      query={deposits}
+      testId="deposit-queue"
+      headings={[
+        'Submitted',
+        'Player',
+        'Method',
+        { label: 'Amount', className: 'numeric' },
+        'Reference',
+        'Receipt',
+        'Status',
+        showsActions && 'Decision',
+      ]}
+      renderRow={(row) => (
+        <tr>
+          <td className="nowrap">{formatDateTime(row.createdAt)}</td>
+          <td>
+            <strong>{row.memberAccount}</strong>
+          </td>
+          <td>{row.methodName}</td>
+          <td className="numeric mono">{formatPesos(row.amount, row.currency)}</td>
+          <td className="mono">{row.reference ?? '—'}</td>
+          <td>
+            <PaymentPhoto
+              path={row.hasReceipt ? receiptPath(row.id) : null}
+              label="View receipt"
+              alt={`Receipt of ${row.memberAccount}'s deposit`}
+            />
+          </td>
+          <td>
+            <span className={statusBadge[row.status]}>{labelOf(STATUSES, row.status)}</span>
+            {row.reviewedBy && <span className="cell-note muted small">by {row.reviewedBy}</span>}
+            {row.reason && <span className="cell-note muted small">{row.reason}</span>}
+          </td>
+          {showsActions && (
+            <td>
+              <Decisions deposit={row} />
+            </td>
           )}
-        </div>
+        </tr>
       )}
-      {deposits.data && (
-        <Pager
-          page={page}
-          totalPages={deposits.data.totalPages}
-          total={deposits.data.total}
-          onPage={setPage}
-        />
-      )}
-    </>
+      empty={
+        <EmptyState
+          title={position.status === 'review' ? 'No bank transfer waits for review.' : 'None here.'}
+        >
+          Transfers players report appear here with their receipt.
+        </EmptyState>
+      }
+    />
   );
 }

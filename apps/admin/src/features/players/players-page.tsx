@@ -2,7 +2,9 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { ChangeNotice } from '../../components/merchant-picker.tsx';
-import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { QueryTable, TableHead } from '../../components/query-table.tsx';
+import type { Notice } from '../../components/row-editor.tsx';
 import type { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import {
@@ -15,7 +17,6 @@ import {
   usePlayers,
 } from './players-api.ts';
 
-type Notice = { tone: 'success' | 'danger'; title: string; detail?: string } | null;
 const FIELDS: readonly (readonly [SearchField, string])[] = [
   ['account', 'Account'],
   ['mobile', 'Mobile'],
@@ -54,7 +55,6 @@ function PlayerSearch(props: { canWrite: boolean }) {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const players = usePlayers({ merchantId: '', field, text, page });
-  const rows = players.data?.list ?? [];
   return (
     <>
       <div className="toolbar">
@@ -84,52 +84,30 @@ function PlayerSearch(props: { canWrite: boolean }) {
           />
         </label>
       </div>
-      {players.isError ? (
-        <ErrorState error={players.error} onRetry={() => void players.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Real name</th>
-                <th scope="col">Mobile</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="number">
-                  Type
-                </th>
-                <th scope="col">Registered</th>
-                <th scope="col">Register IP</th>
-                <th scope="col">Last sign-in</th>
-              </tr>
-            </thead>
-            <tbody>
-              {players.isPending ? (
-                <SkeletonRows columns={8} />
-              ) : (
-                rows.map((row) => (
-                  <PlayerTableRow
-                    key={row.id}
-                    row={row}
-                    isOpen={openId === row.id}
-                    canWrite={props.canWrite}
-                    onToggle={() => setOpenId(openId === row.id ? null : row.id)}
-                  />
-                ))
-              )}
-            </tbody>
-          </table>
-          {!players.isPending && rows.length === 0 && <EmptyState title="No players match." />}
-          {players.data && (
-            <Pager
-              page={page}
-              totalPages={players.data.totalPages}
-              total={players.data.total}
-              onPage={setPage}
-            />
-          )}
-        </div>
-      )}
+      <QueryTable
+        query={players}
+        rows={players.data?.list ?? []}
+        headings={[
+          'Account',
+          'Real name',
+          'Mobile',
+          'Status',
+          { label: 'Type', className: 'number' },
+          'Registered',
+          'Register IP',
+          'Last sign-in',
+        ]}
+        renderRow={(row) => (
+          <PlayerTableRow
+            row={row}
+            isOpen={openId === row.id}
+            canWrite={props.canWrite}
+            onToggle={() => setOpenId(openId === row.id ? null : row.id)}
+          />
+        )}
+        empty={<EmptyState title="No players match." />}
+        paging={{ page, onPage: setPage, found: players.data }}
+      />
     </>
   );
 }
@@ -265,15 +243,7 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
       </dl>
       <h3>Sessions</h3>
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Method</th>
-            <th scope="col">IP</th>
-            <th scope="col">Last seen</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
+        <TableHead headings={['Started', 'Method', 'IP', 'Last seen', 'State']} />
         <tbody>
           {sessions.map((session) => (
             <tr key={session.id}>
@@ -294,14 +264,7 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
       </table>
       <h3>Sign-ins</h3>
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">At</th>
-            <th scope="col">Method</th>
-            <th scope="col">IP</th>
-            <th scope="col">Country</th>
-          </tr>
-        </thead>
+        <TableHead headings={['At', 'Method', 'IP', 'Country']} />
         <tbody>
           {logins.map((login) => (
             <tr key={login.id}>
@@ -318,19 +281,15 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
         <ErrorState error={ledger.error} />
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">At</th>
-              <th scope="col">Code</th>
-              <th scope="col">Wallet</th>
-              <th scope="col" className="number">
-                Amount
-              </th>
-              <th scope="col" className="number">
-                Balance after
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            headings={[
+              'At',
+              'Code',
+              'Wallet',
+              { label: 'Amount', className: 'number' },
+              { label: 'Balance after', className: 'number' },
+            ]}
+          />
           <tbody>
             {(ledger.data?.list ?? []).map((line) => (
               <tr key={line.id}>
@@ -352,7 +311,6 @@ function Outbox() {
   const [destination, setDestination] = useState('');
   const [page, setPage] = useState(1);
   const outbox = useOutbox({ merchantId: '', destination, page });
-  const rows = outbox.data?.list ?? [];
   return (
     <>
       <div className="toolbar">
@@ -370,55 +328,29 @@ function Outbox() {
           />
         </label>
       </div>
-      {outbox.isError ? (
-        <ErrorState error={outbox.error} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">At</th>
-                <th scope="col">Channel</th>
-                <th scope="col">To</th>
-                <th scope="col">Purpose</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outbox.isPending ? (
-                <SkeletonRows columns={6} />
-              ) : (
-                rows.map((message) => (
-                  <tr key={message.id}>
-                    <td className="nowrap small">{formatDateTime(message.createdAt)}</td>
-                    <td>{message.channel}</td>
-                    <td className="mono small">{message.destination}</td>
-                    <td>{message.purpose}</td>
-                    <td className="small">
-                      {message.subject ? `${message.subject}: ` : ''}
-                      {message.body.slice(0, 160)}
-                    </td>
-                    <td>
-                      {message.status}
-                      {message.error ? ` (${message.error})` : ''}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {!outbox.isPending && rows.length === 0 && <EmptyState title="No messages." />}
-          {outbox.data && (
-            <Pager
-              page={page}
-              totalPages={outbox.data.totalPages}
-              total={outbox.data.total}
-              onPage={setPage}
-            />
-          )}
-        </div>
-      )}
+      <QueryTable
+        query={outbox}
+        rows={outbox.data?.list ?? []}
+        headings={['At', 'Channel', 'To', 'Purpose', 'Message', 'Status']}
+        renderRow={(message) => (
+          <tr>
+            <td className="nowrap small">{formatDateTime(message.createdAt)}</td>
+            <td>{message.channel}</td>
+            <td className="mono small">{message.destination}</td>
+            <td>{message.purpose}</td>
+            <td className="small">
+              {message.subject ? `${message.subject}: ` : ''}
+              {message.body.slice(0, 160)}
+            </td>
+            <td>
+              {message.status}
+              {message.error ? ` (${message.error})` : ''}
+            </td>
+          </tr>
+        )}
+        empty={<EmptyState title="No messages." />}
+        paging={{ page, onPage: setPage, found: outbox.data }}
+      />
     </>
   );
 }

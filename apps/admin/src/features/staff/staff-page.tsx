@@ -1,6 +1,7 @@
 import { Plus, Search, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { EmptyState, ErrorState, Pager, SkeletonRows } from '../../components/query-state.tsx';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import {
@@ -74,9 +75,6 @@ export function StaffPage(props: StaffPageProps) {
       setNotice({ tone: 'danger', title: (error as Error).message, detail: (error as BackOfficeError).code });
     }
   }
-
-  const columns = isPlatformOwner ? 10 : 9;
-  const rows = staff.data?.list ?? [];
 
   return (
     <div className="page">
@@ -153,58 +151,39 @@ export function StaffPage(props: StaffPageProps) {
         </div>
       )}
 
-      {staff.isError ? (
-        <ErrorState error={staff.error} onRetry={() => void staff.refetch()} />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Name</th>
-                {isPlatformOwner && <th scope="col">Merchant</th>}
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">2FA</th>
-                <th scope="col" className="number">
-                  Failed
-                </th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col" className="number">
-                  Sessions
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.isPending ? (
-                <SkeletonRows columns={columns} />
-              ) : (
-                rows.map((operator) => (
-                  <StaffRow
-                    key={operator.id}
-                    operator={operator}
-                    merchantName={isPlatformOwner ? merchantName(operator.merchantId) : null}
-                    isSelf={operator.id === props.selfId}
-                    canWrite={props.canWrite}
-                    isBusy={action.isPending || changeRole.isPending}
-                    onAction={(name) => void run(operator, name)}
-                    onRoleChange={(roleId) => void handleRoleChange(operator, roleId)}
-                  />
-                ))
-              )}
-            </tbody>
-          </table>
-          {!staff.isPending && rows.length === 0 && (
-            <EmptyState title="No operators match.">
-              {search ? 'Try another search.' : 'Create the first operator with “New operator”.'}
-            </EmptyState>
-          )}
-        </div>
-      )}
-      {staff.data && (
-        <Pager page={page} totalPages={staff.data.totalPages} total={staff.data.total} onPage={setPage} />
-      )}
+      <QueryTable
+        query={staff}
+        rows={staff.data?.list ?? []}
+        headings={[
+          'Username',
+          'Name',
+          isPlatformOwner && 'Merchant',
+          'Role',
+          'Status',
+          '2FA',
+          { label: 'Failed', className: 'number' },
+          'Last sign-in',
+          { label: 'Sessions', className: 'number' },
+          'Actions',
+        ]}
+        renderRow={(operator) => (
+          <StaffRow
+            operator={operator}
+            merchantName={isPlatformOwner ? merchantName(operator.merchantId) : null}
+            isSelf={operator.id === props.selfId}
+            canWrite={props.canWrite}
+            isBusy={action.isPending || changeRole.isPending}
+            onAction={(name) => void run(operator, name)}
+            onRoleChange={(roleId) => void handleRoleChange(operator, roleId)}
+          />
+        )}
+        empty={
+          <EmptyState title="No operators match.">
+            {search ? 'Try another search.' : 'Create the first operator with “New operator”.'}
+          </EmptyState>
+        }
+        paging={{ page, onPage: setPage, found: staff.data }}
+      />
     </div>
   );
 }
