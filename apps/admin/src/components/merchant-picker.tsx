@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { ChoiceChips } from './choice-chips.tsx';
+import type { Notice } from './row-editor.tsx';
 
 export type MerchantScope = {
   /** Null for a platform owner, who picks one of `merchants`. */
@@ -31,9 +33,7 @@ export function MerchantPicker(props: MerchantScope & { value: string; onChange:
 }
 
 /** The error of a failed change, in the server's words with its code. */
-export function ChangeNotice(props: {
-  notice: { tone: 'success' | 'danger'; title: string; detail?: string } | null;
-}) {
+export function ChangeNotice(props: { notice: Notice }) {
   if (!props.notice) return null;
   return (
     <div
@@ -43,5 +43,45 @@ export function ChangeNotice(props: {
       <strong>{props.notice.title}</strong>
       {props.notice.detail && <span className="alert__code">{props.notice.detail}</span>}
     </div>
+  );
+}
+
+/**
+ * A page of tabs for one merchant: the merchant, the open tab and the notice of the last change,
+ * which goes when the operator opens another tab.
+ */
+export function useMerchantTabs<Tab extends string>(scope: MerchantScope, firstTab: Tab) {
+  const [merchantId, setMerchantId] = useMerchantChoice(scope);
+  const [tab, setTab] = useState<Tab>(firstTab);
+  const [notice, setNotice] = useState<Notice>(null);
+  return {
+    merchantId,
+    setMerchantId,
+    tab,
+    notice,
+    setNotice,
+    openTab(next: Tab) {
+      setTab(next);
+      setNotice(null);
+    },
+  };
+}
+
+/** The head of a page of tabs for one merchant: the merchant picker, the tabs, then the notice. */
+export function MerchantTabsHeader<Tab extends string>(props: {
+  scope: MerchantScope;
+  label: string;
+  tabs: readonly (readonly [Tab, string])[];
+  page: ReturnType<typeof useMerchantTabs<Tab>>;
+}) {
+  const { page } = props;
+  return (
+    <>
+      <div className="toolbar">
+        <MerchantPicker {...props.scope} value={page.merchantId} onChange={page.setMerchantId} />
+        <ChoiceChips label={props.label} choices={props.tabs} value={page.tab} onChange={page.openTab} />
+      </div>
+      <ChangeNotice notice={page.notice} />
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { type FormEvent, Fragment, type ReactNode } from 'react';
+import type { ComponentType, FormEvent, ReactNode } from 'react';
 import { Field } from './editor-fields.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from './query-state.tsx';
-import { RowActions, type useRowEditor } from './row-editor.tsx';
+import { RowActions, type RowFormProps, type useRowEditor } from './row-editor.tsx';
 
 type Identified = { id: string };
 type Ordered = Identified & { sortOrder: number };
@@ -19,6 +19,20 @@ export type ListColumn<Row> = {
 /** The "shown" badge of a list: on or off (or the words given). */
 export function ShownBadge({ isOn, words = ['on', 'off'] }: { isOn: boolean; words?: [string, string] }) {
   return <span className={`badge ${isOn ? 'badge--success' : ''}`}>{isOn ? words[0] : words[1]}</span>;
+}
+
+/** The "shown" box of every form of a list players see: unticked, the row stays but is hidden. */
+export function ShownCheck(props: { isOn: boolean; onChange: (isOn: boolean) => void }) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={props.isOn}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span>Shown</span>
+    </label>
+  );
 }
 
 /** The order field of every form of an ordered list (the server keeps 0 to 10,000). */
@@ -191,15 +205,15 @@ export function RowTable<Row extends Ordered>(props: {
  * button, the form of the row being edited, and the list with its actions, loading, empty and
  * error states. The form is the caller's; the frame, the list and the order buttons are shared.
  */
-export function OrderedListEditor<Row extends Ordered>(props: {
+export function OrderedListEditor<Row extends Ordered, Body>(props: {
   editor: RowEditor<Row>;
   canWrite: boolean;
   newLabel: string;
   columns: readonly ListColumn<Row>[];
   rowLabel: (row: Row) => string;
   emptyTitle: string;
-  /** The form for a new row (null) or the row being edited. */
-  renderForm: (initial: Row | null) => ReactNode;
+  /** The form for a new row or the row being edited. */
+  form: ComponentType<RowFormProps<Row, Body>>;
   extraActions?: (row: Row) => ReactNode;
   /** The row's body as the server takes it back, for the up and down buttons; none, no buttons. */
   bodyOf?: (row: Row) => Record<string, unknown>;
@@ -210,7 +224,7 @@ export function OrderedListEditor<Row extends Ordered>(props: {
    */
   hidesActionsWhileEditing?: boolean;
 }) {
-  const { editor, bodyOf } = props;
+  const { editor, bodyOf, form: Form } = props;
   const { list, editing } = editor;
   const canAct = props.canWrite && (!props.hidesActionsWhileEditing || editing === null);
   return (
@@ -224,9 +238,10 @@ export function OrderedListEditor<Row extends Ordered>(props: {
       )}
       {editing !== null && (
         // Keyed by the row, so that opening another row starts its form afresh.
-        <Fragment key={editing === 'new' ? 'new' : editing.id}>
-          {props.renderForm(editing === 'new' ? null : editing)}
-        </Fragment>
+        <Form
+          key={editing === 'new' ? 'new' : editing.id}
+          {...editor.formPropsOf(editing === 'new' ? null : editing)}
+        />
       )}
       {list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />

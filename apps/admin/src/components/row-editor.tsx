@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BackOfficeError } from '../lib/back-office-api.ts';
-import { type EntrySegment, useEntryChange, useEntryList } from '../lib/entry-api.ts';
+import { type EntrySegment, uploadImageTo, useEntryChange, useEntryList } from '../lib/entry-api.ts';
 import { fieldErrorsOf } from './editor-fields.tsx';
 
 export type Notice = { tone: 'success' | 'danger'; title: string; detail?: string } | null;
@@ -18,6 +18,43 @@ export function failureNotice(error: unknown): Notice {
     ].join(' · '),
   };
 }
+
+/**
+ * An image picked in a form, uploaded at once so that the form can hold its URL; a refused upload
+ * becomes the page's notice and leaves the form as it was.
+ */
+export function useImageUpload(props: {
+  route: Parameters<typeof uploadImageTo>[0];
+  merchantId: string;
+  onNotice: (notice: Notice) => void;
+  onUploaded: (url: string) => void;
+}) {
+  const [isUploading, setIsUploading] = useState(false);
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setIsUploading(true);
+    try {
+      props.onUploaded((await uploadImageTo(props.route, props.merchantId, file)).url);
+    } catch (error) {
+      props.onNotice(failureNotice(error));
+    } finally {
+      setIsUploading(false);
+    }
+  }
+  return { isUploading, upload };
+}
+
+/** What every row's form is given: where it starts, the server's messages, and where its body goes. */
+export type RowFormProps<Row, Body> = {
+  merchantId: string;
+  /** The row being edited, or null for a new one. */
+  initial: Row | null;
+  errors: Record<string, string>;
+  isSaving: boolean;
+  onCancel: () => void;
+  onNotice: (notice: Notice) => void;
+  onSubmit: (body: Body) => void;
+};
 
 /**
  * A list of one kind of row with its form: which row is open (a new one or an existing one), the
@@ -48,6 +85,23 @@ export function useRowEditor<Row extends { id: string }>(props: {
     }
   }
 
+  async function save(body: unknown) {
+    const isNew = editing === 'new' || editing === null;
+    const saved = await run(
+      isNew ? { merchantId: props.merchantId, body } : { id: editing.id, body },
+      isNew ? `${props.noun} added.` : `${props.noun} saved.`,
+    );
+    if (saved) {
+      setErrors({});
+      setEditing(null);
+    }
+  }
+
+  function close() {
+    setErrors({});
+    setEditing(null);
+  }
+
   return {
     list,
     editing,
@@ -58,20 +112,19 @@ export function useRowEditor<Row extends { id: string }>(props: {
       props.onNotice(null);
       setEditing(row);
     },
-    close() {
-      setErrors({});
-      setEditing(null);
-    },
-    async save(body: unknown) {
-      const isNew = editing === 'new' || editing === null;
-      const saved = await run(
-        isNew ? { merchantId: props.merchantId, body } : { id: editing.id, body },
-        isNew ? `${props.noun} added.` : `${props.noun} saved.`,
-      );
-      if (saved) {
-        setErrors({});
-        setEditing(null);
-      }
+    close,
+    save,
+    /** The props of the open row's form. */
+    formPropsOf(initial: Row | null): RowFormProps<Row, unknown> {
+      return {
+        merchantId: props.merchantId,
+        initial,
+        errors,
+        isSaving: change.isPending,
+        onCancel: close,
+        onNotice: props.onNotice,
+        onSubmit: (body) => void save(body),
+      };
     },
     /** A quick change from the list (show/hide, order), without opening the form. */
     update(row: Row, body: unknown) {

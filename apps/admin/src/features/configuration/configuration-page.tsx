@@ -1,13 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ChoiceChips } from '../../components/choice-chips.tsx';
 import {
-  ChangeNotice,
-  MerchantPicker,
   type MerchantScope,
-  useMerchantChoice,
+  MerchantTabsHeader,
+  useMerchantTabs,
 } from '../../components/merchant-picker.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
-import { BackOfficeError } from '../../lib/back-office-api.ts';
+import { TableHead } from '../../components/query-table.tsx';
+import { failureNotice } from '../../components/row-editor.tsx';
 import {
   type ConfigSection,
   type MerchantConfig,
@@ -19,7 +18,6 @@ import {
 } from './configuration-api.ts';
 import { CustomerServiceEditor, ResourcesEditor } from './site-entries-editor.tsx';
 
-type Notice = { tone: 'success' | 'danger'; title: string; detail?: string } | null;
 const TABS = [
   ['system-status', 'System status'],
   ['whitelabel', 'Switches'],
@@ -36,9 +34,8 @@ type RowSection = 'customer-service' | 'resources';
 
 /** A merchant's configuration, one tab per section; each section saves whole, with its audit row. */
 export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) {
-  const [merchantId, setMerchantId] = useMerchantChoice(props);
-  const [tab, setTab] = useState<ConfigSection | RowSection>('system-status');
-  const [notice, setNotice] = useState<Notice>(null);
+  const page = useMerchantTabs<ConfigSection | RowSection>(props, 'system-status');
+  const { merchantId, tab, setNotice } = page;
   const config = useMerchantConfig(merchantId);
   const save = useSaveSection(merchantId);
 
@@ -48,33 +45,13 @@ export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) 
       await save.mutateAsync(change);
       setNotice({ tone: 'success', title });
     } catch (error) {
-      const fields = error instanceof BackOfficeError ? Object.entries(error.fields) : [];
-      setNotice({
-        tone: 'danger',
-        title: (error as Error).message,
-        detail: [
-          (error as BackOfficeError).code,
-          ...fields.map(([field, message]) => `${field}: ${message}`),
-        ].join(' · '),
-      });
+      setNotice(failureNotice(error));
     }
   }
 
   return (
     <div className="page">
-      <div className="toolbar">
-        <MerchantPicker {...props} value={merchantId} onChange={setMerchantId} />
-        <ChoiceChips
-          label="Configuration sections"
-          choices={TABS}
-          value={tab}
-          onChange={(id) => {
-            setTab(id);
-            setNotice(null);
-          }}
-        />
-      </div>
-      <ChangeNotice notice={notice} />
+      <MerchantTabsHeader scope={props} label="Configuration sections" tabs={TABS} page={page} />
       {tab === 'customer-service' ? (
         <CustomerServiceEditor
           key={merchantId}
@@ -310,21 +287,17 @@ function RegisterRulesForm(props: SectionProps) {
     >
       <div className="table-wrap">
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Shown</th>
-              <th scope="col">Required</th>
-              <th scope="col">Pattern</th>
-              <th scope="col" className="number">
-                Min
-              </th>
-              <th scope="col" className="number">
-                Max
-              </th>
-              <th scope="col">Type</th>
-            </tr>
-          </thead>
+          <TableHead
+            headings={[
+              'Field',
+              'Shown',
+              'Required',
+              'Pattern',
+              { label: 'Min', className: 'number' },
+              { label: 'Max', className: 'number' },
+              'Type',
+            ]}
+          />
           <tbody>
             {rules.map((rule, index) => (
               <tr key={rule.field} data-testid={`rule-${rule.field}`}>
@@ -525,16 +498,7 @@ function DomainsForm(props: SectionProps) {
     >
       <div className="table-wrap">
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Domain</th>
-              <th scope="col">Route</th>
-              <th scope="col">Main (else mirror)</th>
-              <th scope="col">Scheme</th>
-              <th scope="col">Port</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead headings={['Domain', 'Route', 'Main (else mirror)', 'Scheme', 'Port', 'Actions']} />
           <tbody>
             {domains.map((domain, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows being typed have no identity yet.

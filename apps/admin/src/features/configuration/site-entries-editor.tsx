@@ -5,10 +5,16 @@ import {
   type ListColumn,
   OrderedListEditor,
   ShownBadge,
+  ShownCheck,
   SortOrderField,
 } from '../../components/ordered-list-editor.tsx';
-import { failureNotice, type Notice, useRowEditor } from '../../components/row-editor.tsx';
-import { type EntryInput, type EntryRow, uploadImageTo } from '../../lib/entry-api.ts';
+import {
+  type Notice,
+  type RowFormProps,
+  useImageUpload,
+  useRowEditor,
+} from '../../components/row-editor.tsx';
+import type { EntryInput, EntryRow } from '../../lib/entry-api.ts';
 
 type Props = { merchantId: string; canWrite: boolean; onNotice: (notice: Notice) => void };
 
@@ -57,26 +63,12 @@ export function CustomerServiceEditor(props: Props) {
       rowLabel={(entry) => `${entry.csType} ${textOf(entry.title)}`}
       emptyTitle="No customer-service entries: players see no support button."
       bodyOf={({ id: _id, merchantId: _merchant, ...rest }): CustomerServiceInput => rest}
-      renderForm={(initial) => (
-        <CustomerServiceForm
-          initial={initial}
-          errors={editor.errors}
-          isSaving={editor.isSaving}
-          onCancel={editor.close}
-          onSubmit={(body) => void editor.save(body)}
-        />
-      )}
+      form={CustomerServiceForm}
     />
   );
 }
 
-function CustomerServiceForm(props: {
-  initial: CustomerService | null;
-  errors: Record<string, string>;
-  isSaving: boolean;
-  onCancel: () => void;
-  onSubmit: (body: CustomerServiceInput) => void;
-}) {
+function CustomerServiceForm(props: RowFormProps<CustomerService, CustomerServiceInput>) {
   const initial = props.initial;
   const [csType, setCsType] = useState<CustomerServiceInput['csType']>(initial?.csType ?? 'LIVECHAT');
   const [title, setTitle] = useState({ ...emptyLocalized(), ...initial?.title });
@@ -116,10 +108,7 @@ function CustomerServiceForm(props: {
           />
         </Field>
         <SortOrderField value={sortOrder} onChange={setSortOrder} errors={props.errors} />
-        <label className="check">
-          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
-          <span>Shown</span>
-        </label>
+        <ShownCheck isOn={enabled} onChange={setEnabled} />
       </div>
       <LocalizedFields
         label="Title"
@@ -166,30 +155,12 @@ export function ResourcesEditor(props: Props) {
       bodyOf={({ id: _id, merchantId: _merchant, ...rest }): ResourceInput => rest}
       // A type's rows stand together and move among themselves: the player site reads each type apart.
       groupOf={(resource) => resource.resourceType}
-      renderForm={(initial) => (
-        <ResourceForm
-          merchantId={props.merchantId}
-          initial={initial}
-          errors={editor.errors}
-          isSaving={editor.isSaving}
-          onCancel={editor.close}
-          onNotice={props.onNotice}
-          onSubmit={(body) => void editor.save(body)}
-        />
-      )}
+      form={ResourceForm}
     />
   );
 }
 
-function ResourceForm(props: {
-  merchantId: string;
-  initial: Resource | null;
-  errors: Record<string, string>;
-  isSaving: boolean;
-  onCancel: () => void;
-  onNotice: (notice: Notice) => void;
-  onSubmit: (body: ResourceInput) => void;
-}) {
+function ResourceForm(props: RowFormProps<Resource, ResourceInput>) {
   const initial = props.initial;
   const [resourceType, setResourceType] = useState(initial?.resourceType ?? 'SOCIAL');
   const [label, setLabel] = useState({ ...emptyLocalized(), ...initial?.label });
@@ -197,20 +168,13 @@ function ResourceForm(props: {
   const [icon, setIcon] = useState(initial?.icon ?? '');
   const [sortOrder, setSortOrder] = useState(initial?.sortOrder ?? 0);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
-  const [isUploading, setIsUploading] = useState(false);
+  const { isUploading, upload } = useImageUpload({
+    route: '/bo/settings/images',
+    merchantId: props.merchantId,
+    onNotice: props.onNotice,
+    onUploaded: setUrl,
+  });
   const isImage = IMAGE_TYPES.has(resourceType);
-
-  async function handleFile(file: File | undefined) {
-    if (!file) return;
-    setIsUploading(true);
-    try {
-      setUrl((await uploadImageTo('/bo/settings/images', props.merchantId, file)).url);
-    } catch (error) {
-      props.onNotice(failureNotice(error));
-    } finally {
-      setIsUploading(false);
-    }
-  }
 
   const formLabel = initial ? 'Edit resource' : 'New resource';
   return (
@@ -250,10 +214,7 @@ function ResourceForm(props: {
         >
           <input maxLength={40} value={icon} onChange={(event) => setIcon(event.target.value)} />
         </Field>
-        <label className="check">
-          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
-          <span>Shown</span>
-        </label>
+        <ShownCheck isOn={enabled} onChange={setEnabled} />
       </div>
       <LocalizedFields
         label="Label"
@@ -286,7 +247,7 @@ function ResourceForm(props: {
             <input
               type="file"
               accept="image/png,image/jpeg,image/webp"
-              onChange={(event) => void handleFile(event.target.files?.[0])}
+              onChange={(event) => void upload(event.target.files?.[0])}
             />
           </Field>
         )}

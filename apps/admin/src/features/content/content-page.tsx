@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { ChoiceChips } from '../../components/choice-chips.tsx';
 import {
   emptyLocalized,
   Field,
@@ -10,20 +9,24 @@ import {
   toLocalInput,
 } from '../../components/editor-fields.tsx';
 import {
-  ChangeNotice,
-  MerchantPicker,
   type MerchantScope,
-  useMerchantChoice,
+  MerchantTabsHeader,
+  useMerchantTabs,
 } from '../../components/merchant-picker.tsx';
 import {
   EditorForm,
   type ListColumn,
   OrderedListEditor,
   ShownBadge,
+  ShownCheck,
   SortOrderField,
 } from '../../components/ordered-list-editor.tsx';
-import { failureNotice, type Notice, useRowEditor } from '../../components/row-editor.tsx';
-import { uploadImageTo } from '../../lib/entry-api.ts';
+import {
+  type Notice,
+  type RowFormProps,
+  useImageUpload,
+  useRowEditor,
+} from '../../components/row-editor.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import type { Announcement, AnnouncementInput, Banner, BannerInput } from './content-api.ts';
 import { HelpCentreEditor } from './help-centre-editor.tsx';
@@ -49,25 +52,12 @@ const schedule = (row: { startsAt: string | null; endsAt: string | null }) =>
 
 /** Banners (with image upload), announcements in TY and EN, and the help centre. */
 export function ContentPage(props: MerchantScope & { canWrite: boolean }) {
-  const [merchantId, setMerchantId] = useMerchantChoice(props);
-  const [tab, setTab] = useState<Tab>('banners');
-  const [notice, setNotice] = useState<Notice>(null);
-  const listProps = { merchantId, canWrite: props.canWrite, onNotice: setNotice };
+  const page = useMerchantTabs<Tab>(props, 'banners');
+  const { merchantId, tab } = page;
+  const listProps = { merchantId, canWrite: props.canWrite, onNotice: page.setNotice };
   return (
     <div className="page">
-      <div className="toolbar">
-        <MerchantPicker {...props} value={merchantId} onChange={setMerchantId} />
-        <ChoiceChips
-          label="Content kinds"
-          choices={TABS}
-          value={tab}
-          onChange={(id) => {
-            setTab(id);
-            setNotice(null);
-          }}
-        />
-      </div>
-      <ChangeNotice notice={notice} />
+      <MerchantTabsHeader scope={props} label="Content kinds" tabs={TABS} page={page} />
       {tab === 'banners' && <Banners key={merchantId} {...listProps} />}
       {tab === 'announcements' && <Announcements key={merchantId} {...listProps} />}
       {tab === 'help' && <HelpCentreEditor key={merchantId} {...listProps} />}
@@ -116,30 +106,12 @@ function Banners(props: ListProps) {
           {banner.enabled ? 'Hide' : 'Show'}
         </button>
       )}
-      renderForm={(initial) => (
-        <BannerForm
-          merchantId={props.merchantId}
-          initial={initial}
-          errors={editor.errors}
-          isSaving={editor.isSaving}
-          onCancel={editor.close}
-          onNotice={props.onNotice}
-          onSubmit={(body) => void editor.save(body)}
-        />
-      )}
+      form={BannerForm}
     />
   );
 }
 
-function BannerForm(props: {
-  merchantId: string;
-  initial: Banner | null;
-  errors: Record<string, string>;
-  isSaving: boolean;
-  onCancel: () => void;
-  onNotice: (notice: Notice) => void;
-  onSubmit: (body: BannerInput) => void;
-}) {
+function BannerForm(props: RowFormProps<Banner, BannerInput>) {
   const initial = props.initial;
   const [groupName, setGroupName] = useState<BannerInput['groupName']>(initial?.groupName ?? 'w_home');
   const [title, setTitle] = useState(initial ? { ...emptyLocalized(), ...initial.title } : emptyLocalized());
@@ -150,20 +122,13 @@ function BannerForm(props: {
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
   const [startsAt, setStartsAt] = useState(toLocalInput(initial?.startsAt ?? null));
   const [endsAt, setEndsAt] = useState(toLocalInput(initial?.endsAt ?? null));
-  const [isUploading, setIsUploading] = useState(false);
+  const { isUploading, upload } = useImageUpload({
+    route: '/bo/images',
+    merchantId: props.merchantId,
+    onNotice: props.onNotice,
+    onUploaded: setImageUrl,
+  });
   const errors = props.errors;
-
-  async function handleFile(file: File | undefined) {
-    if (!file) return;
-    setIsUploading(true);
-    try {
-      setImageUrl((await uploadImageTo('/bo/images', props.merchantId, file)).url);
-    } catch (error) {
-      props.onNotice(failureNotice(error));
-    } finally {
-      setIsUploading(false);
-    }
-  }
 
   return (
     <EditorForm
@@ -197,10 +162,7 @@ function BannerForm(props: {
           </select>
         </Field>
         <SortOrderField value={sortOrder} onChange={setSortOrder} errors={errors} />
-        <label className="check">
-          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
-          <span>Shown</span>
-        </label>
+        <ShownCheck isOn={enabled} onChange={setEnabled} />
       </div>
       <LocalizedFields
         label="Title"
@@ -223,7 +185,7 @@ function BannerForm(props: {
           <input
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            onChange={(event) => void handleFile(event.target.files?.[0])}
+            onChange={(event) => void upload(event.target.files?.[0])}
           />
         </Field>
         {isUploading && <span className="muted">Uploading…</span>}
@@ -311,26 +273,12 @@ function Announcements(props: ListProps) {
           {item.published ? 'Unpublish' : 'Publish'}
         </button>
       )}
-      renderForm={(initial) => (
-        <AnnouncementForm
-          initial={initial}
-          errors={editor.errors}
-          isSaving={editor.isSaving}
-          onCancel={editor.close}
-          onSubmit={(body) => void editor.save(body)}
-        />
-      )}
+      form={AnnouncementForm}
     />
   );
 }
 
-function AnnouncementForm(props: {
-  initial: Announcement | null;
-  errors: Record<string, string>;
-  isSaving: boolean;
-  onCancel: () => void;
-  onSubmit: (body: AnnouncementInput) => void;
-}) {
+function AnnouncementForm(props: RowFormProps<Announcement, AnnouncementInput>) {
   const initial = props.initial;
   const [type, setType] = useState<AnnouncementInput['type']>(initial?.type ?? 'B');
   const [execution, setExecution] = useState<'' | 'A' | 'B' | 'F'>(initial?.execution ?? '');
