@@ -25,6 +25,7 @@ import { useLanguage } from '../../lib/i18n/i18n';
 import { useModalStore } from '../../lib/modal-store';
 import { useAuthStore } from '../../lib/session/auth-store';
 import { IconButton } from '../ui/button';
+import { SearchField } from '../ui/search-field';
 import { Tabs } from '../ui/tabs';
 import { GameGrid } from './game-grid';
 import { GameSuggestionsPanel } from './game-suggestions-panel';
@@ -159,18 +160,13 @@ export function GameLobbyList({
         </IconButton>
       </div>
       {isSearchOpen ? (
-        <label className="flex min-h-12 items-center gap-2 rounded-md border border-line bg-raised px-3 focus-within:border-brand">
-          <Search size={18} aria-hidden="true" className="text-muted" />
-          <span className="sr-only">{t('pages.searchGames')}</span>
-          <input
-            type="search"
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-            placeholder={t('pages.searchGames')}
-            className="min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted md:text-sm"
-            data-testid="list-search"
-          />
-        </label>
+        <SearchField
+          label={t('pages.searchGames')}
+          value={searchInput}
+          onValueChange={setSearchInput}
+          className="flex min-h-12 items-center gap-2 rounded-md border border-line bg-raised px-3 focus-within:border-brand"
+          testId="list-search"
+        />
       ) : null}
       {showsChoice(vendors) || showsChoice(classifyGroups) ? (
         <div className="flex flex-col gap-3 md:flex-row md:items-center">

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Gift, Search, ShieldCheck, Sparkles } from 'lucide-react';
+import { Gift, ShieldCheck, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { SearchField } from '../../../components/ui/search-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import { fetchGamesPage, vendorLanesQuery } from '../../../lib/games/catalogue-api';
@@ -152,18 +153,13 @@ export function HomePage() {
         <WinnerBoard />
       </Suspense>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-        <label className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface px-4 focus-within:border-brand lg:order-2 lg:w-72 lg:shrink-0">
-          <Search size={18} aria-hidden="true" className="shrink-0 text-muted" />
-          <span className="sr-only">{t('home.searchPlaceholder')}</span>
-          <input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('home.searchPlaceholder')}
-            className="min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted md:text-sm"
-            data-testid="home-search"
-          />
-        </label>
+        <SearchField
+          label={t('home.searchPlaceholder')}
+          value={searchText}
+          onValueChange={setSearchText}
+          className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface px-4 focus-within:border-brand lg:order-2 lg:w-72 lg:shrink-0"
+          testId="home-search"
+        />
         <div className="min-w-0 flex-1">
           <CategoryMenu
             value={isSearching ? null : category}

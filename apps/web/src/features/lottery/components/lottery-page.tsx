@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Ticket } from 'lucide-react';
+import { Ticket } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { GamePageBackButton } from '../../../components/games/game-page-back-button';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -67,15 +68,7 @@ export function LotteryPage() {
   return (
     <section className="-mx-3 -my-4 flex flex-col md:mx-0 md:my-0" data-testid="lottery-page">
       <div className="flex flex-wrap items-center gap-x-2 border-b border-line bg-surface px-1 md:flex-nowrap">
-        <button
-          type="button"
-          onClick={goBack}
-          aria-label={t('lobby.back')}
-          className="grid size-11 shrink-0 place-items-center rounded-md text-muted hover:text-text"
-          data-testid="lottery-back"
-        >
-          <ArrowLeft size={20} aria-hidden="true" />
-        </button>
+        <GamePageBackButton onClick={goBack} testId="lottery-back" />
         <h1 className="min-w-0 flex-1 truncate text-base font-bold">{title}</h1>
         <div
           className="flex min-h-11 shrink-0 items-center gap-2 pr-2 text-xs text-muted"

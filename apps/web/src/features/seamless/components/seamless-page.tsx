@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Gamepad2 } from 'lucide-react';
+import { Gamepad2 } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { GamePageBackButton } from '../../../components/games/game-page-back-button';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -52,15 +53,7 @@ export function SeamlessPage() {
   return (
     <section className="-mx-3 -my-4 flex flex-col md:mx-0 md:my-0" data-testid="seamless-page">
       <div className="flex min-h-12 items-center gap-2 border-b border-line bg-surface px-1">
-        <button
-          type="button"
-          onClick={goBack}
-          aria-label={t('lobby.back')}
-          className="grid size-11 place-items-center rounded-md text-muted hover:text-text"
-          data-testid="seamless-back"
-        >
-          <ArrowLeft size={20} aria-hidden="true" />
-        </button>
+        <GamePageBackButton onClick={goBack} testId="seamless-back" />
         <h1 className="min-w-0 flex-1 truncate text-base font-bold">{title}</h1>
       </div>
       {url ? (
