@@ -37,6 +37,11 @@ export function PasswordField({
 
 type NewPasswordValues = { newPassword: string; confirmNewPassword: string };
 
+const newPasswordLabels = {
+  newPassword: 'auth.newPassword',
+  confirmNewPassword: 'auth.confirmPassword',
+} as const satisfies Record<keyof NewPasswordValues, string>;
+
 /** The new password and its confirmation, as changing or resetting a password asks for them. */
 export function NewPasswordFields({
   values,
@@ -48,24 +53,16 @@ export function NewPasswordFields({
   onValueChange: (field: keyof NewPasswordValues, value: string) => void;
 }) {
   const { t } = useTranslation();
-  return (
-    <>
-      <PasswordField
-        label={t('auth.newPassword')}
-        value={values.newPassword}
-        onValueChange={(value) => onValueChange('newPassword', value)}
-        error={errors.newPassword}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        value={values.confirmNewPassword}
-        onValueChange={(value) => onValueChange('confirmNewPassword', value)}
-        error={errors.confirmNewPassword}
-        autoComplete="new-password"
-      />
-    </>
-  );
+  return (['newPassword', 'confirmNewPassword'] as const).map((field) => (
+    <PasswordField
+      key={field}
+      label={t(newPasswordLabels[field])}
+      value={values[field]}
+      onValueChange={(value) => onValueChange(field, value)}
+      error={errors[field]}
+      autoComplete="new-password"
+    />
+  ));
 }
 
 type MobileCodeValues = { mobileNum: string; verificationCode: string };
