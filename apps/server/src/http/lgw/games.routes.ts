@@ -3,7 +3,8 @@ import type { CatalogueService } from '../../modules/catalogue/catalogue.service
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { requireMerchant } from '../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../wps/system/system-schemas.ts';
+import { ERROR_RESPONSES } from '../wps/system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps/wps-schemas.ts';
 
 /** Game menus (spec §7 GET /lgw/games/game_menus): the categories that have vendors, in menu order. */
 export function registerGameMenuRoutes(app: TypedApp, deps: { catalogue: CatalogueService }): void {
@@ -13,7 +14,7 @@ export function registerGameMenuRoutes(app: TypedApp, deps: { catalogue: Catalog
       schema: {
         tags: ['lobby'],
         summary: 'The game categories (gameCategory) that have vendors, each with its vendors',
-        querystring: Type.Object({ ...MerchantQuery, ...LanguageQuery }),
+        querystring: MerchantLanguageQuery,
         response: {
           200: Envelope(
             Type.Object({

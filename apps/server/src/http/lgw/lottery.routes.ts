@@ -15,6 +15,7 @@ import { requireMerchant } from '../merchant-context.ts';
 import { GameItem, toGameItem } from '../wps/game/game-items.ts';
 import { gameMaintenance, readLaunchPlayer } from '../wps/game/launch.routes.ts';
 import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../wps/system/system-schemas.ts';
+import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery, PageOf } from '../wps/wps-schemas.ts';
 
 export type LotteryRoutesDeps = { games: GameService; lottery: LotteryService; members: MemberService };
 
@@ -38,8 +39,7 @@ const OpenedDraw = Type.Object({
 });
 
 const LobbyLaunchQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   gameCode: GAME_CODE,
   lottoArea: Type.Optional(StringOf(['VN', 'SEA'])),
   launchMode: Type.Optional(StringOf(['LOTT'])),
@@ -73,7 +73,7 @@ export function registerLotteryRoutes(app: TypedApp, deps: LotteryRoutesDeps): v
         tags: ['lottery'],
         summary:
           "The lottery menu: the merchant's lottery games (gameMenus), each with the page that opens it",
-        querystring: Type.Object({ ...MerchantQuery, ...LanguageQuery }),
+        querystring: MerchantLanguageQuery,
         response: {
           200: Envelope(Type.Object({ gameMenus: Type.Array(LotteryMenuItem) })),
           ...ERROR_RESPONSES,
@@ -107,10 +107,7 @@ export function registerLotteryRoutes(app: TypedApp, deps: LotteryRoutesDeps): v
             Type.Integer({ minimum: 1, maximum: OPENED_PAGE_SIZE_MAX, default: OPENED_PAGE_SIZE_DEFAULT }),
           ),
         }),
-        response: {
-          200: Envelope(Type.Object({ list: Type.Array(OpenedDraw), totalPages: Type.Integer() })),
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(PageOf(OpenedDraw)), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -130,11 +127,8 @@ export function registerLotteryRoutes(app: TypedApp, deps: LotteryRoutesDeps): v
       schema: {
         tags: ['lottery'],
         summary: 'The latest opened numbers of every lottery game that has been drawn',
-        querystring: Type.Object({ ...MerchantQuery, ...LanguageQuery }),
-        response: {
-          200: Envelope(Type.Object({ list: Type.Array(OpenedDraw), totalPages: Type.Integer() })),
-          ...ERROR_RESPONSES,
-        },
+        querystring: MerchantLanguageQuery,
+        response: { 200: Envelope(PageOf(OpenedDraw)), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -156,13 +150,7 @@ export function registerLotteryRoutes(app: TypedApp, deps: LotteryRoutesDeps): v
           "Lobby launch of a lottery game: the vendor's URL for the lottery page's frame (real play; lottoArea, launchMode, prizeMode, view, device and backUrl are passed to the vendor)",
         security: [{ bearer: [] }],
         querystring: LobbyLaunchQuery,
-        response: {
-          200: Envelope(Type.Object({ url: Type.String() })),
-          401: { $ref: 'ErrorEnvelope#' },
-          403: { $ref: 'ErrorEnvelope#' },
-          409: { $ref: 'ErrorEnvelope#' },
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(Type.Object({ url: Type.String() })), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -8,7 +8,8 @@ import {
   type GameRealityCheckDeps,
 } from '../../../workflows/game-reality-check.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, Nullable } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, Nullable } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 const TAGS = ['game'];
 /** The game client's credential, as on every /wps/game/house call. */
@@ -27,7 +28,7 @@ export function registerHouseRealityCheckRoutes(app: TypedApp, deps: GameReality
         tags: TAGS,
         summary:
           "The member's reality-check interval, the time since their login and their game result since, with X-Game-Token",
-        querystring: Type.Object({ ...MerchantQuery, ...LanguageQuery }),
+        querystring: MerchantLanguageQuery,
         response: {
           200: Envelope(
             Type.Object({

@@ -20,13 +20,8 @@ import type {
 } from '../../../workflows/house-games/house-games.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import {
-  ERROR_RESPONSES,
-  LanguageQuery,
-  MerchantQuery,
-  Nullable,
-  StringOf,
-} from '../system/system-schemas.ts';
+import { Nullable, StringOf } from '../system/system-schemas.ts';
+import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery, PageOf, PageQueryFields } from '../wps-schemas.ts';
 import { gameNameIn } from './game-items.ts';
 
 export type HouseRoutesDeps = {
@@ -157,14 +152,12 @@ const ActionBody = Type.Object(
 const ClientSeedBody = Type.Object({ clientSeed: ClientSeed }, { additionalProperties: false });
 const RotateBody = Type.Object({ clientSeed: Type.Optional(ClientSeed) }, { additionalProperties: false });
 const RecordsQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   gameCode: Type.Optional(GameCode),
   /** First and last calendar day in the merchant's time zone, both included. */
   from: Type.Optional(Day),
   to: Type.Optional(Day),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: RECORDS_PAGE_SIZE_MAX, default: 10 })),
+  ...PageQueryFields(RECORDS_PAGE_SIZE_MAX, 10),
 });
 const RecordItem = Type.Object({
   roundId: Type.String(),
@@ -176,13 +169,6 @@ const RecordItem = Type.Object({
   nonce: Type.Integer(),
   openedAt: Type.String({ format: 'date-time' }),
 });
-
-const GAME_ERRORS = {
-  401: { $ref: 'ErrorEnvelope#' },
-  403: { $ref: 'ErrorEnvelope#' },
-  409: { $ref: 'ErrorEnvelope#' },
-  ...ERROR_RESPONSES,
-} as const;
 
 function toRound(view: RoundView) {
   return {
@@ -257,7 +243,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
         summary:
           'Opens a table of one of our games: real mode with the launch token of the launch URL, or demo mode (play money) for a game with supportPlay 0. Answers the game, limits, paytable, balance, seed pair and any open round',
         body: OpenBody,
-        response: { 200: Envelope(Table), ...GAME_ERRORS },
+        response: { 200: Envelope(Table), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -285,7 +271,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
           'Places a bet: dice { stake, direction, target }, mines { stake, mineCount }, blackjack { stake }, slots { lineStake }, tables { bets: [{ kind | face, numbers | index | number | total, stake }] }. The same requestId answers the same round of the same game. A bet before the member has any seed pair is refused with CONFLICT (reason SEEDS_NOT_SHOWN) and value.serverSeedHash of the pair made for it: show the hash, then bet again',
         headers: GameTokenHeaders,
         body: BetBody,
-        response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...GAME_ERRORS },
+        response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -310,7 +296,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
           'Continues an open round: mines pick { tile } or cash-out; blackjack hit, stand, double, split, insure, decline-insurance',
         headers: GameTokenHeaders,
         body: ActionBody,
-        response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...GAME_ERRORS },
+        response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -332,7 +318,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
         summary: 'Sets the client seed of the active seed pair (1–64 of A–Z a–z 0–9 _ -)',
         headers: GameTokenHeaders,
         body: ClientSeedBody,
-        response: { 200: Envelope(Seeds), ...GAME_ERRORS },
+        response: { 200: Envelope(Seeds), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -350,7 +336,10 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
           'Reveals the active server seed and commits to a new one (nonce 0); refused with CONFLICT while a round of the pair is open',
         headers: GameTokenHeaders,
         body: RotateBody,
-        response: { 200: Envelope(Type.Object({ revealed: RevealedSeeds, seeds: Seeds })), ...GAME_ERRORS },
+        response: {
+          200: Envelope(Type.Object({ revealed: RevealedSeeds, seeds: Seeds })),
+          ...MEMBER_ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {
@@ -381,10 +370,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
         summary:
           "Betting records (the spec's personalHistoryCopy) of our games, newest first, by game and date; with X-Game-Token or the member's session",
         querystring: RecordsQuery,
-        response: {
-          200: Envelope(Type.Object({ list: Type.Array(RecordItem), totalPages: Type.Integer() })),
-          ...GAME_ERRORS,
-        },
+        response: { 200: Envelope(PageOf(RecordItem)), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -405,7 +391,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
           from: query.from ? startOfDateIn(merchant.timeZone, query.from) : undefined,
           to: query.to ? startOfDateIn(merchant.timeZone, nextDayOf(query.to)) : undefined,
         },
-        { page: query.page ?? 1, pageSize: query.pageSize ?? 10 },
+        { page: query.page, pageSize: query.pageSize },
       );
       return ok({
         list: page.rows.map((row) => ({
@@ -431,8 +417,8 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
         summary:
           'One round: outcome, stake, win, balance before and after, and the fairness inputs (the server seed once the pair is rotated)',
         params: Type.Object({ roundId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        querystring: Type.Object({ ...MerchantQuery, ...LanguageQuery }),
-        response: { 200: Envelope(Round), ...GAME_ERRORS },
+        querystring: MerchantLanguageQuery,
+        response: { 200: Envelope(Round), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {

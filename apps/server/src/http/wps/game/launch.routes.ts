@@ -10,7 +10,8 @@ import { type LaunchPlayer, launchGame } from '../../../workflows/launch-game.ts
 import type { VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { readMemberSession } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
+import { StringOf } from '../system/system-schemas.ts';
+import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery } from '../wps-schemas.ts';
 import { toGameItem } from './game-items.ts';
 
 export type LaunchRoutesDeps = {
@@ -21,8 +22,7 @@ export type LaunchRoutesDeps = {
 };
 
 const LaunchQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   nodeId: Type.String({ minLength: 1, maxLength: 128 }),
   mode: Type.Optional(StringOf(['real', 'demo'])),
 });
@@ -65,13 +65,7 @@ export function registerLaunchRoutes(app: TypedApp, deps: LaunchRoutesDeps): voi
         summary:
           'Launches a game: { url } for the game iframe (real play with a launch token, or demo play), or { route, gameCode } for the lottery pages',
         querystring: LaunchQuery,
-        response: {
-          200: Envelope(LaunchValue),
-          401: { $ref: 'ErrorEnvelope#' },
-          403: { $ref: 'ErrorEnvelope#' },
-          409: { $ref: 'ErrorEnvelope#' },
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(LaunchValue), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -13,18 +13,12 @@ import { readCaptchaId, readClient } from '../../client-context.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { LoginResultSchema } from '../session/session.routes.ts';
-import {
-  ERROR_RESPONSES,
-  LanguageQuery,
-  MerchantQuery,
-  Nullable,
-  StringOf,
-} from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type MemberRoutesDeps = LoginDeps & { members: MemberService; countryHeader: string | undefined };
 
 const TAGS = ['member'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const iconUrl = (icon: string) => `/media/${icon}.svg`;
 
 const MemberInfo = Type.Object({
@@ -91,7 +85,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
       schema: {
         tags: TAGS,
         summary: 'The logged-in member',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(MemberInfo), ...ERROR_RESPONSES },
       },
     },
@@ -126,7 +120,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
       schema: {
         tags: TAGS,
         summary: "The member's avatar and the avatars to choose from",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: {
           200: Envelope(
             Type.Object({ icon: Type.String(), url: Type.String(), choices: Type.Array(IconChoice) }),
@@ -152,7 +146,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
       schema: {
         tags: TAGS,
         summary: 'Choose an avatar',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: Type.Object({ icon: StringOf(MEMBER_ICONS) }),
         response: {
           200: Envelope(Type.Object({ icon: Type.String(), url: Type.String() })),
@@ -182,7 +176,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
             method === 'mobile'
               ? 'Register with a mobile number (the number is the account name; sealed body)'
               : 'Register with an account name (sealed body)',
-          querystring: Query,
+          querystring: MerchantLanguageQuery,
           body: RegisterBody,
           response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
         },
@@ -212,7 +206,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
       schema: {
         tags: TAGS,
         summary: 'Change the login password (sealed body)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: ChangePasswordBody,
         response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
       },
@@ -245,7 +239,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
         tags: TAGS,
         summary: "The member's login history, newest first",
         querystring: Type.Object({
-          ...Query.properties,
+          ...MerchantLanguageQuery.properties,
           page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
           pageSize: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
         }),
@@ -292,7 +286,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
         tags: ['agent'],
         summary: 'Whether an invitation (affiliate) code belongs to an agent of this site',
         querystring: Type.Object({
-          ...Query.properties,
+          ...MerchantLanguageQuery.properties,
           code: Type.String({ maxLength: 40 }),
           domain: Type.Optional(Type.String({ maxLength: 253 })),
         }),

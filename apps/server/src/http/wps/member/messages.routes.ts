@@ -9,15 +9,13 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
 
 const TAGS = ['member'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const ListQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGE_PAGE_SIZE_MAX, default: 10 })),
+  ...MerchantLanguageQuery.properties,
+  ...PageQueryFields(MESSAGE_PAGE_SIZE_MAX, 10),
 });
 const MessageItem = Type.Object({
   id: Type.String(),
@@ -60,13 +58,13 @@ export function registerMessageRoutes(
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
       const { query } = request;
-      const pageSize = query.pageSize ?? 10;
+      const pageSize = query.pageSize;
       const site = merchant.settings.siteName || merchant.name;
       const [page, unread] = await Promise.all([
         deps.inbox.list({
           memberId: member.id,
           language: request.language,
-          page: query.page ?? 1,
+          page: query.page,
           pageSize,
           site,
         }),
@@ -93,7 +91,7 @@ export function registerMessageRoutes(
       schema: {
         tags: TAGS,
         summary: 'Mark messages read (the ones named, or all)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: ReadBody,
         response: { 200: Envelope(Type.Object({ unread: Type.Integer() })), ...ERROR_RESPONSES },
       },

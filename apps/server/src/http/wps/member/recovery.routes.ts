@@ -13,7 +13,8 @@ import {
 import { readClient } from '../../client-context.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { LoginResultSchema } from '../session/session.routes.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type RecoveryRoutesDeps = LoginDeps & {
   messenger: Messenger;
@@ -23,7 +24,6 @@ export type RecoveryRoutesDeps = LoginDeps & {
 };
 
 const TAGS = ['member'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const Password = Type.String({ maxLength: PASSWORD_LENGTH_MAX });
 
 const EmailBody = Type.Object({
@@ -51,7 +51,7 @@ export function registerRecoveryRoutes(app: TypedApp, deps: RecoveryRoutesDeps):
       schema: {
         tags: TAGS,
         summary: 'Email a link to set a new password (username and email must match)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: EmailBody,
         response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
       },
@@ -79,7 +79,7 @@ export function registerRecoveryRoutes(app: TypedApp, deps: RecoveryRoutesDeps):
       schema: {
         tags: TAGS,
         summary: "Set a new password with an emailed link's token, and log in (sealed body)",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: ResetBody,
         response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
       },
@@ -104,7 +104,7 @@ export function registerRecoveryRoutes(app: TypedApp, deps: RecoveryRoutesDeps):
       schema: {
         tags: TAGS,
         summary: 'Set a new password with an SMS code, and log in (sealed body)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: PhoneBody,
         response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
       },

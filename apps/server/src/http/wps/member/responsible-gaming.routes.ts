@@ -17,14 +17,8 @@ import type { Realtime } from '../../../platform/realtime/realtime.ts';
 import { takePlayBreak } from '../../../workflows/responsible-gaming.ts';
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
-import {
-  ERROR_RESPONSES,
-  IntegerOf,
-  LanguageQuery,
-  MerchantQuery,
-  Nullable,
-  StringOf,
-} from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, IntegerOf, Nullable, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type ResponsibleGamingRoutesDeps = {
   members: MemberService;
@@ -33,7 +27,6 @@ export type ResponsibleGamingRoutesDeps = {
 };
 
 const TAGS = ['responsible gaming'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 /** Money limits as decimal strings ("500.00"); session-time limits as whole minutes ("90"). */
 const LimitValue = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16 });
 
@@ -108,7 +101,7 @@ export function registerResponsibleGamingRoutes(app: TypedApp, deps: Responsible
       schema: {
         tags: TAGS,
         summary: "The member's limits with what this period has used, reality check and break",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(OverviewValue), ...ERROR_RESPONSES },
       },
     },
@@ -121,7 +114,7 @@ export function registerResponsibleGamingRoutes(app: TypedApp, deps: Responsible
       schema: {
         tags: TAGS,
         summary: 'Sets a deposit, loss or session-time limit: lower at once, higher after 24 hours',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: LimitBody,
         response: { 200: Envelope(OverviewValue), ...ERROR_RESPONSES },
       },
@@ -144,7 +137,7 @@ export function registerResponsibleGamingRoutes(app: TypedApp, deps: Responsible
       schema: {
         tags: TAGS,
         summary: 'Sets how often the player is reminded how long they have played (null: never)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: RealityCheckBody,
         response: { 200: Envelope(OverviewValue), ...ERROR_RESPONSES },
       },
@@ -162,7 +155,7 @@ export function registerResponsibleGamingRoutes(app: TypedApp, deps: Responsible
       schema: {
         tags: TAGS,
         summary: 'Takes a break or self-excludes: every session ends at once, login is refused until it ends',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: BreakBody,
         response: {
           200: Envelope(

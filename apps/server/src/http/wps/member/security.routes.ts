@@ -10,7 +10,8 @@ import { checkAuthenticatorCode } from '../../../workflows/member-secrets.ts';
 import { checkPaymentPassword } from '../../../workflows/payment-password.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type SecurityRoutesDeps = {
   members: MemberService;
@@ -20,7 +21,6 @@ export type SecurityRoutesDeps = {
 };
 
 const TAGS = ['member'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const CodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 10 }) });
 /** A payment password is six digits, typed on a phone's number pad. */
 const PAYMENT_PASSWORD_PATTERN = '^\\d{6}$';
@@ -41,7 +41,7 @@ export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps):
       schema: {
         tags: TAGS,
         summary: 'Start authenticator enrolment: a new secret and its otpauth address (for a QR code)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: {
           200: Envelope(Type.Object({ secret: Type.String(), otpauthUrl: Type.String() })),
           ...ERROR_RESPONSES,
@@ -66,7 +66,7 @@ export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps):
       schema: {
         tags: TAGS,
         summary: 'Turn the authenticator on with its first code (sealed body)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: CodeBody,
         response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
       },
@@ -88,7 +88,7 @@ export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps):
       schema: {
         tags: TAGS,
         summary: 'Turn the authenticator off with a current code (sealed body)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: CodeBody,
         response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
       },
@@ -111,7 +111,7 @@ export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps):
         tags: TAGS,
         summary:
           'Set the six-digit payment password (with the login password), or change it (with the current one); sealed body',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: PaymentPasswordBody,
         response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
       },

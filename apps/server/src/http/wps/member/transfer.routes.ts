@@ -7,16 +7,10 @@ import { type MemberTransferDeps, transferBetweenMembers } from '../../../workfl
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import {
-  ERROR_RESPONSES,
-  LanguageQuery,
-  MerchantQuery,
-  Nullable,
-  StringOf,
-} from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 const TAGS = ['member'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const TransferBody = Type.Object({
   direction: StringOf(['downline', 'upline']),
   account: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -37,7 +31,7 @@ export function registerTransferRoutes(app: TypedApp, deps: MemberTransferDeps):
       schema: {
         tags: TAGS,
         summary: "The member's direct upline (the agent a transferUpline goes to), if any",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: {
           200: Envelope(Type.Object({ account: Nullable(Type.String()), isAgent: Type.Boolean() })),
           ...ERROR_RESPONSES,
@@ -58,7 +52,7 @@ export function registerTransferRoutes(app: TypedApp, deps: MemberTransferDeps):
       schema: {
         tags: TAGS,
         summary: "Move cash to someone in the agent's tree, or to one's upline (sealed body)",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: TransferBody,
         response: {
           200: Envelope(

@@ -15,13 +15,8 @@ import { type DepositDeps, startGatewayDeposit } from '../../../workflows/deposi
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import {
-  ERROR_RESPONSES,
-  LanguageQuery,
-  MerchantQuery,
-  Nullable,
-  StringOf,
-} from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery, PageOf, PageQueryFields } from '../wps-schemas.ts';
 
 export type PaymentRoutesDeps = DepositDeps & {
   members: MemberService;
@@ -30,7 +25,6 @@ export type PaymentRoutesDeps = DepositDeps & {
 };
 
 const TAGS = ['payment'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['500.00'] });
 const AmountInput = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16 });
 const DEPOSIT_STATUSES = ['pending', 'review', 'credited', 'failed', 'rejected'] as const;
@@ -67,10 +61,8 @@ const StartBody = Type.Object({
 });
 
 const ListQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: DEPOSIT_PAGE_SIZE_MAX, default: 10 })),
+  ...MerchantLanguageQuery.properties,
+  ...PageQueryFields(DEPOSIT_PAGE_SIZE_MAX, 10),
   status: Type.Optional(StringOf(DEPOSIT_STATUSES)),
   from: Type.Optional(Type.String({ format: 'date-time' })),
   to: Type.Optional(Type.String({ format: 'date-time' })),
@@ -119,7 +111,7 @@ export function registerPaymentRoutes(app: TypedApp, deps: PaymentRoutesDeps): v
       schema: {
         tags: TAGS,
         summary: 'The deposit methods this member may use, with their limits',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(Type.Object({ list: Type.Array(MethodItem) })), ...ERROR_RESPONSES },
       },
     },
@@ -141,7 +133,7 @@ export function registerPaymentRoutes(app: TypedApp, deps: PaymentRoutesDeps): v
       schema: {
         tags: TAGS,
         summary: "Start a deposit through a payment gateway: answers the gateway's page to pay on",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: StartBody,
         response: {
           200: Envelope(Type.Object({ deposit: DepositItem, payUrl: Type.String() })),
@@ -171,19 +163,16 @@ export function registerPaymentRoutes(app: TypedApp, deps: PaymentRoutesDeps): v
         tags: TAGS,
         summary: "The member's deposits, newest first",
         querystring: ListQuery,
-        response: {
-          200: Envelope(Type.Object({ list: Type.Array(DepositItem), totalPages: Type.Integer() })),
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(PageOf(DepositItem)), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { member } = await requireMember(request, deps.members);
       const { query } = request;
-      const pageSize = query.pageSize ?? 10;
+      const pageSize = query.pageSize;
       const { rows, total } = await deps.payments.listMemberDeposits({
         memberId: member.id,
-        page: query.page ?? 1,
+        page: query.page,
         pageSize,
         ...(query.status ? { status: query.status as DepositStatus } : {}),
         ...(query.from ? { from: new Date(query.from) } : {}),
@@ -200,7 +189,7 @@ export function registerPaymentRoutes(app: TypedApp, deps: PaymentRoutesDeps): v
         tags: TAGS,
         summary: 'One of the member’s deposits',
         params: IdParams,
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(DepositItem), ...ERROR_RESPONSES },
       },
     },

@@ -27,16 +27,10 @@ import {
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import {
-  ERROR_RESPONSES,
-  LanguageQuery,
-  MerchantQuery,
-  Nullable,
-  StringOf,
-} from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery, PageOf, PageQueryFields } from '../wps-schemas.ts';
 
 const TAGS = ['payment'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['500.00'] });
 const WITHDRAWAL_STATUSES = ['review', 'paying', 'paid', 'rejected', 'failed'] as const;
 const ACCOUNT_NUMBER_VISIBLE_DIGITS = 4;
@@ -93,10 +87,8 @@ const RequestBody = Type.Object({
 });
 
 const PageQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: WITHDRAWAL_PAGE_SIZE_MAX, default: 10 })),
+  ...MerchantLanguageQuery.properties,
+  ...PageQueryFields(WITHDRAWAL_PAGE_SIZE_MAX, 10),
 });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -145,7 +137,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       schema: {
         tags: TAGS,
         summary: "The member's bank and e-wallet accounts for payouts",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(Type.Object({ list: Type.Array(PayoutAccountItem) })), ...ERROR_RESPONSES },
       },
     },
@@ -161,7 +153,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       schema: {
         tags: TAGS,
         summary: 'Bind a bank or e-wallet account in the member’s own name',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: BindBody,
         response: { 200: Envelope(PayoutAccountItem), ...ERROR_RESPONSES },
       },
@@ -185,7 +177,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         tags: TAGS,
         summary: 'Remove a payout account (withdrawals already made keep it)',
         params: IdParams,
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
       },
     },
@@ -202,7 +194,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       schema: {
         tags: TAGS,
         summary: 'What a withdrawal needs: the range, the balance, turnover left, accounts, payment password',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: {
           200: Envelope(
             Type.Object({
@@ -243,7 +235,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         tags: TAGS,
         summary:
           'Request a withdrawal; the amount is held until an operator pays or refuses it (sealed body)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: RequestBody,
         response: { 200: Envelope(WithdrawalItem), ...ERROR_RESPONSES },
       },
@@ -275,19 +267,16 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         tags: TAGS,
         summary: "The member's withdrawals, newest first",
         querystring: PageQuery,
-        response: {
-          200: Envelope(Type.Object({ list: Type.Array(WithdrawalItem), totalPages: Type.Integer() })),
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(PageOf(WithdrawalItem)), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const merchant = requireMerchant(request);
       const { member } = await requireMember(request, deps.members);
       const { query } = request;
-      const pageSize = query.pageSize ?? 10;
+      const pageSize = query.pageSize;
       const [page, accounts] = await Promise.all([
-        deps.withdrawals.listMemberWithdrawals(member.id, query.page ?? 1, pageSize),
+        deps.withdrawals.listMemberWithdrawals(member.id, query.page, pageSize),
         deps.withdrawals.listPayoutAccounts(member.id),
       ]);
       const accountOf = new Map(accounts.map((account) => [account.id, account]));
@@ -310,7 +299,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         tags: TAGS,
         summary:
           'Confirm a paid-out withdrawal arrived: fully_paid, or received with the amount received so far',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         params: IdParams,
         body: ConfirmBody,
         response: { 200: Envelope(WithdrawalItem), ...ERROR_RESPONSES },
@@ -348,7 +337,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         summary:
           'Report a paid-out withdrawal as not received: a proof photo (the one file) and an optional note field (multipart); opens a case',
         consumes: ['multipart/form-data'],
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         params: IdParams,
         response: { 200: Envelope(WithdrawalItem), ...ERROR_RESPONSES },
       },

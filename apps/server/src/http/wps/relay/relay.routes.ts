@@ -21,7 +21,8 @@ import { Defaulted, type TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { GameItem, gameItemOf } from '../game/game-items.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 
 export type RelayRoutesDeps = { catalogue: CatalogueService; members: MemberService };
 
@@ -33,8 +34,7 @@ const CODE_PATTERN = '^[A-Z0-9_]{2,32}$';
  * markers, accepted and checked but not needed to answer.
  */
 const ListFilterQuery = {
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   clientType: Type.Optional(Type.Integer({ minimum: 1, maximum: 9 })),
   platform: Type.Optional(StringOf(['flash', 'html5-desktop', 'html5'])),
   gameType: Type.Optional(Type.String({ pattern: CODE_PATTERN })),
@@ -68,14 +68,12 @@ const RecentQuery = Type.Object({
   pageSize: pageSizeOf(RECENT_PAGE_SIZE_MAX, RECENT_PAGE_SIZE_MAX),
 });
 const WinnersQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   gameCategory: Defaulted(Type.String({ pattern: CODE_PATTERN, default: 'ALL' })),
   limitNum: Defaulted(Type.Integer({ minimum: 1, maximum: WINNERS_LIMIT_MAX, default: WINNERS_LIMIT_MAX })),
 });
 const VendorsQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   platform: Type.Optional(StringOf(['flash', 'html5-desktop', 'html5'])),
 });
 const FavoriteBody = Type.Object({
@@ -83,6 +81,14 @@ const FavoriteBody = Type.Object({
   vendor: Type.Optional(Type.String({ maxLength: 32 })),
   gameType: Type.Optional(Type.String({ maxLength: 16 })),
 });
+/** Adding and removing a favourite answer the node, or that the member may not (or not so soon). */
+const FAVORITE_TOGGLE_RESPONSES = {
+  200: Envelope(Type.Object({ nodeId: Type.String() })),
+  401: { $ref: 'ErrorEnvelope#' },
+  403: { $ref: 'ErrorEnvelope#' },
+  429: { $ref: 'ErrorEnvelope#' },
+  ...ERROR_RESPONSES,
+};
 
 const WinnerItem = Type.Object({
   ...GameItem.properties,
@@ -102,9 +108,6 @@ const VendorLaneItem = Type.Object({
     Type.Object({ key: Type.String(), displayName: Type.String(), vendors: Type.Array(Type.String()) }),
   ),
 });
-
-const ListOf = <T extends TSchema>(item: T) =>
-  Envelope(Type.Object({ list: Type.Array(item), totalPages: Type.Integer() }));
 
 /** A catalogue row as the spec's game item, every field filled (API.md "Values"). */
 export function toListedGame(game: CatalogueGameRow, language: string) {
@@ -155,6 +158,16 @@ const schemaOf = <Query extends TSchema, Value extends TSchema>(
 export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void {
   const { catalogue, members } = deps;
   const memberOf = (request: FastifyRequest) => requireMember(request, members, { allowTrial: true });
+  const toggleFavorite = async (
+    request: FastifyRequest,
+    nodeId: string,
+    change: (merchantId: string, memberId: string, nodeId: string) => Promise<void>,
+  ) => {
+    const merchant = requireMerchant(request);
+    const session = await memberOf(request);
+    await change(merchant.id, session.member.id, nodeId);
+    return ok({ nodeId });
+  };
 
   app.get(
     '/wps/relay/vendors',
@@ -162,7 +175,7 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       schema: schemaOf(
         'Vendor lanes: per category, its vendors and classify groups (a category shows only with vendors)',
         VendorsQuery,
-        ListOf(VendorLaneItem),
+        Envelope(PageOf(VendorLaneItem)),
       ),
     },
     async (request) => {
@@ -279,22 +292,10 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
         summary: 'Adds a favourite (one toggle per second per member; adding one twice changes nothing)',
         security: [{ bearer: [] }],
         body: FavoriteBody,
-        response: {
-          200: Envelope(Type.Object({ nodeId: Type.String() })),
-          401: { $ref: 'ErrorEnvelope#' },
-          403: { $ref: 'ErrorEnvelope#' },
-          429: { $ref: 'ErrorEnvelope#' },
-          ...ERROR_RESPONSES,
-        },
+        response: FAVORITE_TOGGLE_RESPONSES,
       },
     },
-    async (request) => {
-      const merchant = requireMerchant(request);
-      const session = await memberOf(request);
-      const { nodeId } = request.body;
-      await catalogue.addFavorite(merchant.id, session.member.id, nodeId);
-      return ok({ nodeId });
-    },
+    async (request) => toggleFavorite(request, request.body.nodeId, catalogue.addFavorite),
   );
 
   app.delete(
@@ -305,22 +306,10 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
         summary: 'Removes a favourite (one toggle per second per member)',
         security: [{ bearer: [] }],
         params: Type.Object({ nodeId: Type.String({ minLength: 1, maxLength: 128 }) }),
-        response: {
-          200: Envelope(Type.Object({ nodeId: Type.String() })),
-          401: { $ref: 'ErrorEnvelope#' },
-          403: { $ref: 'ErrorEnvelope#' },
-          429: { $ref: 'ErrorEnvelope#' },
-          ...ERROR_RESPONSES,
-        },
+        response: FAVORITE_TOGGLE_RESPONSES,
       },
     },
-    async (request) => {
-      const merchant = requireMerchant(request);
-      const session = await memberOf(request);
-      const { nodeId } = request.params;
-      await catalogue.removeFavorite(merchant.id, session.member.id, nodeId);
-      return ok({ nodeId });
-    },
+    async (request) => toggleFavorite(request, request.params.nodeId, catalogue.removeFavorite),
   );
 
   app.get(
@@ -329,7 +318,7 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       schema: schemaOf(
         'The games the member played, from their rounds, latest first; pageSize at most 12',
         RecentQuery,
-        ListOf(GameItem),
+        Envelope(PageOf(GameItem)),
         true,
       ),
     },
@@ -354,7 +343,7 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       schema: schemaOf(
         'The winner board: the latest winning rounds (masked player, game, prize, time); limitNum at most 20',
         WinnersQuery,
-        ListOf(WinnerItem),
+        Envelope(PageOf(WinnerItem)),
       ),
     },
     async (request) => {

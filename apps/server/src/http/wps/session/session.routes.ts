@@ -14,12 +14,12 @@ import { answerSecondStep, sendSecondStepCode } from '../../../workflows/login-s
 import { readCaptchaId, readClient } from '../../client-context.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type SessionRoutesDeps = LoginDeps & { members: MemberService; countryHeader: string | undefined };
 
 const TAGS = ['session'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 
 export const LoginResultSchema = Type.Object({
   token: Type.String(),
@@ -63,7 +63,7 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
       schema: {
         tags: TAGS,
         summary: 'Log in by account and password, or by mobile number and SMS code (sealed body)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: LoginBody,
         response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
       },
@@ -120,7 +120,7 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
       schema: {
         tags: TAGS,
         summary: 'Send the code of a second login step by SMS or email',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: SecondStepSendBody,
         response: { 200: Envelope(Type.Object({ expiredMinutes: Type.Integer() })), ...ERROR_RESPONSES },
       },
@@ -146,7 +146,7 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
         tags: TAGS,
         summary:
           'Answer a second login step (SMS or email code, authenticator code, bank account name; sealed body)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: SecondStepBody,
         response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
       },
@@ -165,7 +165,7 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
       schema: {
         tags: TAGS,
         summary: 'Free play: a new trial account (type 4), logged in',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: FreePlayBody,
         response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
       },
@@ -189,7 +189,7 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
       schema: {
         tags: TAGS,
         summary: 'End this session',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
       },
     },

@@ -10,7 +10,8 @@ import {
 } from '../../../workflows/social-login.ts';
 import { readClient } from '../../client-context.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, StringOf } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 import { LoginResultSchema } from './session.routes.ts';
 
 export type SocialLoginRoutesDeps = SocialLoginDeps & {
@@ -20,7 +21,6 @@ export type SocialLoginRoutesDeps = SocialLoginDeps & {
 };
 
 const TAGS = ['session'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const Provider = StringOf(['google', 'facebook']);
 
 const StartBody = Type.Object({
@@ -64,7 +64,7 @@ export function registerSocialLoginRoutes(app: TypedApp, deps: SocialLoginRoutes
       schema: {
         tags: TAGS,
         summary: "Start a social login: answers the provider's authorization address to open",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: StartBody,
         response: { 200: Envelope(Type.Object({ url: Type.String() })), ...ERROR_RESPONSES },
       },
@@ -118,7 +118,7 @@ export function registerSocialLoginRoutes(app: TypedApp, deps: SocialLoginRoutes
       schema: {
         tags: TAGS,
         summary: "Trade a social login's one-time ticket for a session (sealed body)",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: TicketBody,
         response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
       },

@@ -11,11 +11,11 @@ import {
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMerchant } from '../../merchant-context.ts';
+import { MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 import {
   AnnouncementTypeCode,
   ERROR_RESPONSES,
   ExecutionCode,
-  LanguageQuery,
   MerchantQuery,
   Nullable,
 } from './system-schemas.ts';
@@ -24,8 +24,7 @@ const TAGS = ['system'];
 const PAGE_NO_MAX = 10_000;
 
 const AnnouncementsQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   types: Type.Optional(Type.String({ pattern: '^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$', maxLength: 40 })),
   platform: Type.Optional(Type.Literal('W')),
   execution: Type.Optional(Type.String({ pattern: '^[ABF](,[ABF])*$', maxLength: 10 })),
@@ -80,10 +79,7 @@ export function registerContentRoutes(app: TypedApp, deps: { contentService: Con
         tags: TAGS,
         summary: 'Published announcements in schedule, filtered by type and audience, one page',
         querystring: AnnouncementsQuery,
-        response: {
-          200: Envelope(Type.Object({ list: Type.Array(AnnouncementItem), totalPages: Type.Integer() })),
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(PageOf(AnnouncementItem)), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

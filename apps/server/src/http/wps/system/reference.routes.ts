@@ -4,10 +4,10 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { BCP47_OF } from '../../../platform/i18n/language.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from './system-schemas.ts';
+import { MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
+import { ERROR_RESPONSES } from './system-schemas.ts';
 
 const TAGS = ['system'];
-const PlainQuery = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 
 const CountryItem = Type.Object({
   countryCode: Type.String(),
@@ -32,11 +32,8 @@ export function registerReferenceRoutes(app: TypedApp): void {
       schema: {
         tags: TAGS,
         summary: 'Countries with their telephone calling codes, named in the request language',
-        querystring: PlainQuery,
-        response: {
-          200: Envelope(Type.Object({ list: Type.Array(CountryItem), totalPages: Type.Integer() })),
-          ...ERROR_RESPONSES,
-        },
+        querystring: MerchantLanguageQuery,
+        response: { 200: Envelope(PageOf(CountryItem)), ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -51,11 +48,8 @@ export function registerReferenceRoutes(app: TypedApp): void {
       schema: {
         tags: TAGS,
         summary: "The language catalogue, marking the merchant's supported and default languages",
-        querystring: PlainQuery,
-        response: {
-          200: Envelope(Type.Object({ list: Type.Array(LanguageItem), totalPages: Type.Integer() })),
-          ...ERROR_RESPONSES,
-        },
+        querystring: MerchantLanguageQuery,
+        response: { 200: Envelope(PageOf(LanguageItem)), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -12,7 +12,8 @@ import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
 import { issueCaptchaImage } from '../../captcha-image.ts';
 import { readClient } from '../../client-context.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type VerificationRoutesDeps = {
   members: MemberService;
@@ -22,7 +23,6 @@ export type VerificationRoutesDeps = {
   countryHeader: string | undefined;
 };
 
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const CodeSent = Envelope(Type.Object({ expiredMinutes: Type.Integer() }));
 const RegisterCodeBody = Type.Object({
   countryDialingCode: Type.String({ maxLength: 6 }),
@@ -41,7 +41,7 @@ export function registerVerificationRoutes(app: TypedApp, deps: VerificationRout
       schema: {
         tags: ['verification'],
         summary: 'Send a registration code to a mobile number (REGMOBVERF3)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: RegisterCodeBody,
         response: { 200: CodeSent, ...ERROR_RESPONSES },
       },
@@ -83,7 +83,7 @@ export function registerVerificationRoutes(app: TypedApp, deps: VerificationRout
         summary: 'Send a code for SMS login or a password reset by phone',
         description:
           'Answers the same whether or not an account has the number, so that accounts are not revealed; the code is sent only to a registered number.',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: NoLoginCodeBody,
         response: { 200: CodeSent, ...ERROR_RESPONSES },
       },
@@ -118,7 +118,7 @@ export function registerVerificationRoutes(app: TypedApp, deps: VerificationRout
       schema: {
         tags: ['verification'],
         summary: 'A captcha image (PNG data URL), bound to this browser by the captchaId cookie',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(Type.String()), ...ERROR_RESPONSES },
       },
     },

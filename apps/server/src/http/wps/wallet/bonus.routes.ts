@@ -9,7 +9,8 @@ import type { TypedApp } from '../../../platform/http/typed.ts';
 import { describeTurnover } from '../../../workflows/withdraw.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery, Nullable } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, Nullable } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
 
 export type BonusRoutesDeps = {
   members: MemberService;
@@ -24,13 +25,11 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11
 export const BONUS_PAGE_SIZE_MAX = 50;
 
 const BonusQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   /** First and last calendar day, in the merchant's time zone, both included. */
   from: Type.Optional(Day),
   to: Type.Optional(Day),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: BONUS_PAGE_SIZE_MAX, default: 20 })),
+  ...PageQueryFields(BONUS_PAGE_SIZE_MAX, 20),
 });
 const BonusMovement = Type.Object({
   id: Type.String(),
@@ -90,8 +89,8 @@ export function registerBonusRoutes(app: TypedApp, deps: BonusRoutesDeps): void 
           wallet: 'bonus',
           ...(query.from ? { fromDate: startOfDateIn(merchant.timeZone, query.from) } : {}),
           ...(query.to ? { toDate: startOfDateIn(merchant.timeZone, nextDayOf(query.to)) } : {}),
-          page: query.page ?? 1,
-          pageSize: query.pageSize ?? 20,
+          page: query.page,
+          pageSize: query.pageSize,
         }),
         describeTurnover(deps, merchant, member),
       ]);

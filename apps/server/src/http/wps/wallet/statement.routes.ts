@@ -14,13 +14,8 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import {
-  ERROR_RESPONSES,
-  LanguageQuery,
-  MerchantQuery,
-  Nullable,
-  StringOf,
-} from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
 
 export type StatementRoutesDeps = {
   members: MemberService;
@@ -49,14 +44,12 @@ const TRANSACTION_TYPES = Object.keys(TYPE_CODES) as (keyof typeof TYPE_CODES)[]
 const TRANSFER_CODES = Object.values(TYPE_CODES).flat();
 
 const HistoryQuery = Type.Object({
-  ...MerchantQuery,
-  ...LanguageQuery,
+  ...MerchantLanguageQuery.properties,
   type: Type.Optional(StringOf(TRANSACTION_TYPES)),
   /** First and last calendar day, in the merchant's time zone, both included. */
   from: Type.Optional(Day),
   to: Type.Optional(Day),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: TRANSACTION_PAGE_SIZE_MAX, default: 20 })),
+  ...PageQueryFields(TRANSACTION_PAGE_SIZE_MAX, 20),
 });
 const TransactionItem = Type.Object({
   id: Type.String(),
@@ -70,7 +63,7 @@ const TransactionItem = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
-const ReportQuery = Type.Object({ ...MerchantQuery, ...LanguageQuery, from: Day, to: Day });
+const ReportQuery = Type.Object({ ...MerchantLanguageQuery.properties, from: Day, to: Day });
 const ReportDay = Type.Object({
   date: Day,
   opening: SignedMoney,
@@ -134,8 +127,8 @@ export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps
         ...(query.type ? { codes: [...TYPE_CODES[query.type]] } : {}),
         ...(query.from ? { fromDate: startOfDateIn(merchant.timeZone, query.from) } : {}),
         ...(query.to ? { toDate: startOfDateIn(merchant.timeZone, nextDayOf(query.to)) } : {}),
-        page: query.page ?? 1,
-        pageSize: query.pageSize ?? 20,
+        page: query.page,
+        pageSize: query.pageSize,
       });
       return ok({
         list: page.list.map(toStatementLine),

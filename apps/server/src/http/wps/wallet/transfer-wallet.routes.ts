@@ -7,18 +7,12 @@ import type { MerchantWalletView, VendorTransfers } from '../../../workflows/ven
 import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import {
-  ERROR_RESPONSES,
-  LanguageQuery,
-  MerchantQuery,
-  Nullable,
-  StringOf,
-} from '../system/system-schemas.ts';
+import { Nullable, StringOf } from '../system/system-schemas.ts';
+import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type TransferWalletRoutesDeps = { members: MemberService; vendorTransfers: VendorTransfers };
 
 const TAGS = ['wallet'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['100.00'] });
 /** Made once per move by the page, so that a retried request moves nothing more. */
 const RequestId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
@@ -53,12 +47,6 @@ const TransferValue = Type.Object({
   vendor: Type.Object({ vassalage: Type.String(), balance: Nullable(Money) }),
 });
 const RecallBody = Type.Object({ requestId: RequestId });
-const MEMBER_ERRORS = {
-  401: { $ref: 'ErrorEnvelope#' },
-  403: { $ref: 'ErrorEnvelope#' },
-  409: { $ref: 'ErrorEnvelope#' },
-  ...ERROR_RESPONSES,
-} as const;
 
 function toMerchantWallet(view: MerchantWalletView, merchant: { currencySymbol: string; isSingle: boolean }) {
   return {
@@ -86,8 +74,8 @@ export function registerTransferWalletRoutes(app: TypedApp, deps: TransferWallet
         tags: TAGS,
         summary:
           "The main wallet and each transfer-wallet vendor's balance for the member (vendors asked in parallel, ~2 s each)",
-        querystring: Query,
-        response: { 200: Envelope(MerchantWallet), ...MEMBER_ERRORS },
+        querystring: MerchantLanguageQuery,
+        response: { 200: Envelope(MerchantWallet), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -107,9 +95,9 @@ export function registerTransferWalletRoutes(app: TypedApp, deps: TransferWallet
         tags: TAGS,
         summary:
           'Moves money between the main wallet (MAIN) and a transfer-wallet vendor; a repeated requestId answers the first outcome',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: TransferBody,
-        response: { 200: Envelope(TransferValue), ...MEMBER_ERRORS },
+        response: { 200: Envelope(TransferValue), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -142,9 +130,9 @@ export function registerTransferWalletRoutes(app: TypedApp, deps: TransferWallet
         tags: TAGS,
         summary:
           'Moves every transfer-wallet vendor balance back to the main wallet; answers the wallets afterwards (a vendor that failed keeps its balance, UNAVAILABLE)',
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         body: RecallBody,
-        response: { 200: Envelope(MerchantWallet), ...MEMBER_ERRORS },
+        response: { 200: Envelope(MerchantWallet), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -9,7 +9,8 @@ import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES } from '../system/system-schemas.ts';
+import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type WalletRoutesDeps = {
   members: MemberService;
@@ -18,7 +19,6 @@ export type WalletRoutesDeps = {
 };
 
 const TAGS = ['wallet'];
-const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['1250.00'] });
 
 const BalanceValue = Type.Object({
@@ -72,7 +72,7 @@ export function registerWalletRoutes(app: TypedApp, deps: WalletRoutesDeps): voi
       schema: {
         tags: TAGS,
         summary: "The member's cash and bonus balances, as decimal strings with two digits",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(BalanceValue), ...ERROR_RESPONSES },
       },
     },
@@ -108,7 +108,7 @@ export function registerWalletRoutes(app: TypedApp, deps: WalletRoutesDeps): voi
         tags: TAGS,
         summary:
           "The member's funds in one sum (main and bonus wallets, holds, vendor wallets), the wallet mode and the contract flags",
-        querystring: Query,
+        querystring: MerchantLanguageQuery,
         response: { 200: Envelope(ConsolidatedValue), ...ERROR_RESPONSES },
       },
     },
