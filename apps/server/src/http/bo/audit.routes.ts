@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { Nullable } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
+import { BO_ERROR_RESPONSES, CountedPageOf, MerchantIdField, PageQueryFields } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
 
 export type AuditRoutesDeps = { audit: AuditService };
@@ -23,8 +23,7 @@ const SearchQuery = Type.Object({
   targetId: SearchText,
   from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
   to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: AUDIT_PAGE_SIZE_MAX })),
+  ...PageQueryFields(AUDIT_PAGE_SIZE_MAX, 100_000),
 });
 
 const AuditItem = Type.Object({
@@ -67,12 +66,7 @@ export function registerAuditRoutes(app: TypedApp, deps: AuditRoutesDeps): void 
         tags: TAGS,
         summary: 'Search the audit log by actor, action, target and time (newest first, paged)',
         querystring: SearchQuery,
-        response: {
-          200: Envelope(
-            Type.Object({ list: Type.Array(AuditItem), total: Type.Integer(), totalPages: Type.Integer() }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(CountedPageOf(AuditItem)), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {

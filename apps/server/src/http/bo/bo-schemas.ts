@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { OperatorRow, RoleRow } from '../../modules/operator/operator.service.ts';
 import { permissionsOfRole } from '../../modules/operator/operator-accounts.ts';
 import { PERMISSIONS } from '../../modules/operator/permissions.ts';
@@ -21,13 +21,29 @@ export const BO_ERROR_RESPONSES = {
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 export const IdParams = Type.Object({ id: Id });
 
+/** Only a platform owner may name a merchant; a merchant's staff get FORBIDDEN for another one. */
+export const MerchantIdField = Type.Optional(Id);
+
+/** The one merchant a list is narrowed to; see MerchantIdField. */
+export const MerchantScopeQuery = Type.Object({ merchantId: MerchantIdField });
+
+/** A back-office list's paging fields; a request that leaves them out gets the first page. */
+export function PageQueryFields(pageSizeMax: number, pageNumberMax: number) {
+  return {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: pageNumberMax })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: pageSizeMax })),
+  };
+}
+
+/** One page of a list, with how many rows and pages the whole list has. */
+export function CountedPageOf<T extends TSchema>(item: T) {
+  return Type.Object({ list: Type.Array(item), total: Type.Integer(), totalPages: Type.Integer() });
+}
+
 /** Whether a text has the shape of an Id, for the checks that run before the schema does. */
 export function isWellFormedId(text: string): boolean {
   return /^[A-Za-z0-9_-]{1,64}$/.test(text);
 }
-
-/** Only a platform owner may name a merchant; a merchant's staff get FORBIDDEN for another one. */
-export const MerchantIdField = Type.Optional(Id);
 
 export const PermissionName = StringOf(PERMISSIONS);
 

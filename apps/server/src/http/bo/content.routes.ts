@@ -21,7 +21,7 @@ import { readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { UPLOADED_MEDIA_PREFIX } from '../static/uploaded-media.routes.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
+import { BO_ERROR_RESPONSES, IdParams, MerchantIdField, MerchantScopeQuery } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
@@ -38,7 +38,6 @@ const Localized = (maxLength: number) =>
     examples: [{ EN: 'Sample' }],
   });
 const Moment = Nullable(Type.String({ format: 'date-time', maxLength: 40 }));
-const MerchantQuery = Type.Object({ merchantId: MerchantIdField });
 
 const BannerFields = {
   groupName: StringOf(BANNER_GROUPS),
@@ -166,7 +165,7 @@ export function registerContentRoutes(app: TypedApp, deps: ContentRoutesDeps): v
           tags: TAGS,
           summary: `Upload an image (multipart, one PNG, JPEG or WebP file, at most ${CONTENT_IMAGE_BYTES_MAX} bytes); answers its public URL`,
           consumes: ['multipart/form-data'],
-          querystring: MerchantQuery,
+          querystring: MerchantScopeQuery,
           response: {
             200: Envelope(
               Type.Object({
@@ -315,7 +314,7 @@ export function registerContentRoutes(app: TypedApp, deps: ContentRoutesDeps): v
         schema: {
           tags: TAGS,
           summary: `Every ${kind.label} of the merchant (at most ${CONTENT_ROWS_MAX})`,
-          querystring: MerchantQuery,
+          querystring: MerchantScopeQuery,
           response: { 200: Envelope(Type.Object({ list: Type.Array(kind.view) })), ...BO_ERROR_RESPONSES },
         },
       },

@@ -9,7 +9,13 @@ import { type AdjustBalanceDeps, adjustBalance } from '../../workflows/adjust-ba
 import { approveBankDeposit, type BankDepositDeps, rejectBankDeposit } from '../../workflows/bank-deposit.ts';
 import { requirePositiveAmount } from '../amount.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
+import {
+  BO_ERROR_RESPONSES,
+  CountedPageOf,
+  IdParams,
+  MerchantIdField,
+  PageQueryFields,
+} from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
 import { findInScope, queuePage, REVIEW_PAGE_SIZE_DEFAULT, sendReviewPhoto } from './review.ts';
 
@@ -23,8 +29,7 @@ const Reason = Type.String({ minLength: 3, maxLength: 300 });
 const QueueQuery = Type.Object({
   merchantId: MerchantIdField,
   status: Type.Optional(StringOf(DEPOSIT_STATUSES)),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: DEPOSIT_PAGE_SIZE_MAX })),
+  ...PageQueryFields(DEPOSIT_PAGE_SIZE_MAX, 100_000),
 });
 
 const DepositView = Type.Object({
@@ -94,12 +99,7 @@ export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDe
         tags: TAGS,
         summary: 'Deposits by status, newest first (bank transfers in review by default)',
         querystring: QueueQuery,
-        response: {
-          200: Envelope(
-            Type.Object({ list: Type.Array(DepositView), total: Type.Integer(), totalPages: Type.Integer() }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(CountedPageOf(DepositView)), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {

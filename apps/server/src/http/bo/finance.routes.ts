@@ -14,7 +14,15 @@ import {
   type WithdrawDeps,
 } from '../../workflows/withdraw.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, Id, IdParams, MerchantIdField } from './bo-schemas.ts';
+import {
+  BO_ERROR_RESPONSES,
+  CountedPageOf,
+  Id,
+  IdParams,
+  MerchantIdField,
+  MerchantScopeQuery,
+  PageQueryFields,
+} from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
 import { findInScope, queuePage, REVIEW_PAGE_SIZE_DEFAULT, sendReviewPhoto } from './review.ts';
 
@@ -30,8 +38,7 @@ const QueueQuery = Type.Object({
   status: Type.Optional(StringOf(WITHDRAWAL_STATUSES)),
   /** Not-received cases instead of a status: the paid withdrawals members say never arrived. */
   caseStatus: Type.Optional(StringOf(CASE_STATUSES)),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: WITHDRAWAL_PAGE_SIZE_MAX })),
+  ...PageQueryFields(WITHDRAWAL_PAGE_SIZE_MAX, 100_000),
 });
 
 const QueueItem = Type.Object({
@@ -63,7 +70,6 @@ const QueueItem = Type.Object({
 });
 
 const PayoutBody = Type.Object({ methodId: Id });
-const MethodsQuery = Type.Object({ merchantId: MerchantIdField });
 const PayoutMethodItem = Type.Object({
   id: Type.String(),
   merchantId: Type.String(),
@@ -124,12 +130,7 @@ export function registerFinanceRoutes(
         tags: TAGS,
         summary: 'Withdrawals by status, newest first (the review queue by default)',
         querystring: QueueQuery,
-        response: {
-          200: Envelope(
-            Type.Object({ list: Type.Array(QueueItem), total: Type.Integer(), totalPages: Type.Integer() }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(CountedPageOf(QueueItem)), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -155,7 +156,7 @@ export function registerFinanceRoutes(
       schema: {
         tags: TAGS,
         summary: 'The gateway methods that can pay out withdrawals',
-        querystring: MethodsQuery,
+        querystring: MerchantScopeQuery,
         response: {
           200: Envelope(Type.Object({ list: Type.Array(PayoutMethodItem) })),
           ...BO_ERROR_RESPONSES,

@@ -24,7 +24,7 @@ import { readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { UPLOADED_MEDIA_PREFIX } from '../static/uploaded-media.routes.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, Id, IdParams, MerchantIdField } from './bo-schemas.ts';
+import { BO_ERROR_RESPONSES, Id, IdParams, MerchantIdField, MerchantScopeQuery } from './bo-schemas.ts';
 import { readOperator } from './operator-session.ts';
 import { merchantScopedRoute, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
@@ -36,7 +36,6 @@ export const GAME_ICON_BYTES_MAX = 2 * 1024 * 1024;
 const GAME_ICON_PIXELS_MAX = 2048 * 2048;
 const GAME_ICON_NAMESPACE = 'game-icons';
 
-const MerchantQuery = Type.Object({ merchantId: MerchantIdField });
 const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Names = (maxLength: number) =>
   Type.Object(
@@ -178,7 +177,7 @@ export function registerGamesRoutes(app: TypedApp, deps: GamesRoutesDeps): void 
       schema: {
         tags: TAGS,
         summary: `The merchant's game vendors in lobby order (at most ${CATALOGUE_ROWS_MAX})`,
-        querystring: MerchantQuery,
+        querystring: MerchantScopeQuery,
         response: { 200: Envelope(Type.Object({ list: Type.Array(VendorView) })), ...BO_ERROR_RESPONSES },
       },
     },
@@ -327,7 +326,7 @@ export function registerGamesRoutes(app: TypedApp, deps: GamesRoutesDeps): void 
       schema: {
         tags: TAGS,
         summary: "The merchant's classify groups in menu order, with their names and game counts",
-        querystring: MerchantQuery,
+        querystring: MerchantScopeQuery,
         response: { 200: Envelope(Type.Object({ list: Type.Array(ClassifyView) })), ...BO_ERROR_RESPONSES },
       },
     },

@@ -6,11 +6,13 @@ import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import {
   BO_ERROR_RESPONSES,
+  CountedPageOf,
   Id,
   IdParams,
   MerchantIdField,
   OperatorView,
   operatorViewOf,
+  PageQueryFields,
 } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
 
@@ -21,8 +23,7 @@ const TAGS = ['back office: staff'];
 const ListQuery = Type.Object({
   merchantId: MerchantIdField,
   search: Type.Optional(Type.String({ maxLength: 64 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: STAFF_PAGE_SIZE_MAX })),
+  ...PageQueryFields(STAFF_PAGE_SIZE_MAX, 10_000),
 });
 
 const CreateBody = Type.Object({
@@ -54,16 +55,7 @@ export function registerStaffRoutes(app: TypedApp, deps: StaffRoutesDeps): void 
         tags: TAGS,
         summary: 'Operator accounts of the merchant (a platform owner: of every merchant, or the one named)',
         querystring: ListQuery,
-        response: {
-          200: Envelope(
-            Type.Object({
-              list: Type.Array(OperatorView),
-              total: Type.Integer(),
-              totalPages: Type.Integer(),
-            }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(CountedPageOf(OperatorView)), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {
