@@ -123,6 +123,15 @@ export function LocalizedFields(props: {
   );
 }
 
+/** The title of a row players read (a banner, an entry, a help page), in TY and EN. */
+export function TitleFields(props: {
+  value: LocalizedValue;
+  onChange: (value: LocalizedValue) => void;
+  errors: Record<string, string>;
+}) {
+  return <LocalizedFields label="Title" name="title" maxLength={200} {...props} />;
+}
+
 /** `datetime-local` text for an ISO moment, in the operator's own time zone. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';

@@ -14,8 +14,30 @@ export function useMerchantChoice(scope: MerchantScope) {
   return [scope.ownMerchantId ?? picked, setPicked] as const;
 }
 
+type MerchantChoice = { id: string; name: string };
+
+/** The merchants as a select's options, after an option for none of them when `noneLabel` names it. */
+export function MerchantOptions(props: { merchants: readonly MerchantChoice[]; noneLabel?: string }) {
+  return (
+    <>
+      {props.noneLabel !== undefined && <option value="">{props.noneLabel}</option>}
+      {props.merchants.map((merchant) => (
+        <option key={merchant.id} value={merchant.id}>
+          {merchant.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** A merchant select for platform owners; nothing for a merchant's own staff. */
-export function MerchantPicker(props: MerchantScope & { value: string; onChange: (id: string) => void }) {
+export function MerchantPicker(props: {
+  ownMerchantId: string | null;
+  merchants: readonly MerchantChoice[];
+  value: string;
+  onChange: (id: string) => void;
+  noneLabel?: string;
+}) {
   if (props.ownMerchantId !== null) return null;
   return (
     <select
@@ -23,11 +45,10 @@ export function MerchantPicker(props: MerchantScope & { value: string; onChange:
       value={props.value}
       onChange={(event) => props.onChange(event.target.value)}
     >
-      {props.merchants.map((merchant) => (
-        <option key={merchant.id} value={merchant.id}>
-          {merchant.name}
-        </option>
-      ))}
+      <MerchantOptions
+        merchants={props.merchants}
+        {...(props.noneLabel === undefined ? {} : { noneLabel: props.noneLabel })}
+      />
     </select>
   );
 }

@@ -21,6 +21,15 @@ export function ShownBadge({ isOn, words = ['on', 'off'] }: { isOn: boolean; wor
   return <span className={`badge ${isOn ? 'badge--success' : ''}`}>{isOn ? words[0] : words[1]}</span>;
 }
 
+/** A switch from the list (show or hide, publish or not) that says what it will do: `words` when on, when off. */
+export function SwitchButton(props: { isOn: boolean; words: [string, string]; onSwitch: () => void }) {
+  return (
+    <button className="button button--quiet button--small" type="button" onClick={props.onSwitch}>
+      {props.isOn ? props.words[0] : props.words[1]}
+    </button>
+  );
+}
+
 /** The "shown" box of every form of a list players see: unticked, the row stays but is hidden. */
 export function ShownCheck(props: { isOn: boolean; onChange: (isOn: boolean) => void }) {
   return (

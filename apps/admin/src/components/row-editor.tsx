@@ -19,6 +19,15 @@ export function failureNotice(error: unknown): Notice {
   };
 }
 
+/** A stored row as the server takes it back: without its id and its merchant, which it keeps. */
+export function bodyOfRow<Row extends { id: string; merchantId: string }>({
+  id: _id,
+  merchantId: _merchant,
+  ...body
+}: Row): Omit<Row, 'id' | 'merchantId'> {
+  return body;
+}
+
 /**
  * An image picked in a form, uploaded at once so that the form can hold its URL; a refused upload
  * becomes the page's notice and leaves the form as it was.

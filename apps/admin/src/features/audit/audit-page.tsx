@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronRight, Filter } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { MerchantOptions } from '../../components/merchant-picker.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { QueryTable, TableHead } from '../../components/query-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -61,12 +62,7 @@ export function AuditPage(props: AuditPageProps) {
               value={draft.merchantId}
               onChange={(event) => setDraft({ ...draft, merchantId: event.target.value })}
             >
-              <option value="">All</option>
-              {props.merchants.map((merchant) => (
-                <option key={merchant.id} value={merchant.id}>
-                  {merchant.name}
-                </option>
-              ))}
+              <MerchantOptions merchants={props.merchants} noneLabel="All" />
             </select>
           </label>
         )}

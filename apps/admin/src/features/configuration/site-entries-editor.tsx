@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { emptyLocalized, Field, LocalizedFields, textOf } from '../../components/editor-fields.tsx';
+import {
+  emptyLocalized,
+  Field,
+  LocalizedFields,
+  TitleFields,
+  textOf,
+} from '../../components/editor-fields.tsx';
 import {
   EditorForm,
   type ListColumn,
@@ -9,6 +15,7 @@ import {
   SortOrderField,
 } from '../../components/ordered-list-editor.tsx';
 import {
+  bodyOfRow,
   type Notice,
   type RowFormProps,
   useImageUpload,
@@ -62,7 +69,7 @@ export function CustomerServiceEditor(props: Props) {
       columns={CUSTOMER_SERVICE_COLUMNS}
       rowLabel={(entry) => `${entry.csType} ${textOf(entry.title)}`}
       emptyTitle="No customer-service entries: players see no support button."
-      bodyOf={({ id: _id, merchantId: _merchant, ...rest }): CustomerServiceInput => rest}
+      bodyOf={bodyOfRow}
       form={CustomerServiceForm}
     />
   );
@@ -110,14 +117,7 @@ function CustomerServiceForm(props: RowFormProps<CustomerService, CustomerServic
         <SortOrderField value={sortOrder} onChange={setSortOrder} errors={props.errors} />
         <ShownCheck isOn={enabled} onChange={setEnabled} />
       </div>
-      <LocalizedFields
-        label="Title"
-        name="title"
-        value={title}
-        onChange={setTitle}
-        errors={props.errors}
-        maxLength={200}
-      />
+      <TitleFields value={title} onChange={setTitle} errors={props.errors} />
     </EditorForm>
   );
 }
@@ -152,7 +152,7 @@ export function ResourcesEditor(props: Props) {
       columns={RESOURCE_COLUMNS}
       rowLabel={(resource) => `${resource.resourceType} ${textOf(resource.label)}`}
       emptyTitle="No resources yet."
-      bodyOf={({ id: _id, merchantId: _merchant, ...rest }): ResourceInput => rest}
+      bodyOf={bodyOfRow}
       // A type's rows stand together and move among themselves: the player site reads each type apart.
       groupOf={(resource) => resource.resourceType}
       form={ResourceForm}

@@ -5,6 +5,7 @@ import {
   isoOrNull,
   LocalizedFields,
   TEXT_LANGUAGES,
+  TitleFields,
   textOf,
   toLocalInput,
 } from '../../components/editor-fields.tsx';
@@ -20,8 +21,10 @@ import {
   ShownBadge,
   ShownCheck,
   SortOrderField,
+  SwitchButton,
 } from '../../components/ordered-list-editor.tsx';
 import {
+  bodyOfRow,
   type Notice,
   type RowFormProps,
   useImageUpload,
@@ -95,16 +98,11 @@ function Banners(props: ListProps) {
       rowLabel={(banner) => `banner ${textOf(banner.title)}`}
       emptyTitle="No banners yet."
       extraActions={(banner) => (
-        <button
-          className="button button--quiet button--small"
-          type="button"
-          onClick={() => {
-            const { id: _id, merchantId: _merchant, ...rest } = banner;
-            void editor.update(banner, { ...rest, enabled: !banner.enabled });
-          }}
-        >
-          {banner.enabled ? 'Hide' : 'Show'}
-        </button>
+        <SwitchButton
+          isOn={banner.enabled}
+          words={['Hide', 'Show']}
+          onSwitch={() => void editor.update(banner, { ...bodyOfRow(banner), enabled: !banner.enabled })}
+        />
       )}
       form={BannerForm}
     />
@@ -164,14 +162,7 @@ function BannerForm(props: RowFormProps<Banner, BannerInput>) {
         <SortOrderField value={sortOrder} onChange={setSortOrder} errors={errors} />
         <ShownCheck isOn={enabled} onChange={setEnabled} />
       </div>
-      <LocalizedFields
-        label="Title"
-        name="title"
-        value={title}
-        onChange={setTitle}
-        errors={errors}
-        maxLength={200}
-      />
+      <TitleFields value={title} onChange={setTitle} errors={errors} />
       <div className="field-row">
         <Field
           label={
@@ -246,14 +237,7 @@ const ANNOUNCEMENT_COLUMNS: ListColumn<Announcement>[] = [
 function Announcements(props: ListProps) {
   const editor = useRowEditor<Announcement>({ segment: 'announcements', noun: 'Announcement', ...props });
   const bodyOf = (item: Announcement): AnnouncementInput => {
-    const {
-      id: _id,
-      merchantId: _merchant,
-      platform: _platform,
-      ...rest
-    } = item as Announcement & {
-      platform?: string;
-    };
+    const { platform: _platform, ...rest } = bodyOfRow(item as Announcement & { platform?: string });
     return rest;
   };
   return (
@@ -265,13 +249,11 @@ function Announcements(props: ListProps) {
       rowLabel={(item) => `announcement ${textOf(item.title)}`}
       emptyTitle="No announcements yet."
       extraActions={(item) => (
-        <button
-          className="button button--quiet button--small"
-          type="button"
-          onClick={() => void editor.update(item, { ...bodyOf(item), published: !item.published })}
-        >
-          {item.published ? 'Unpublish' : 'Publish'}
-        </button>
+        <SwitchButton
+          isOn={item.published}
+          words={['Unpublish', 'Publish']}
+          onSwitch={() => void editor.update(item, { ...bodyOf(item), published: !item.published })}
+        />
       )}
       form={AnnouncementForm}
     />
@@ -351,14 +333,7 @@ function AnnouncementForm(props: RowFormProps<Announcement, AnnouncementInput>) 
           <span>Published</span>
         </label>
       </div>
-      <LocalizedFields
-        label="Title"
-        name="title"
-        value={title}
-        onChange={setTitle}
-        errors={errors}
-        maxLength={200}
-      />
+      <TitleFields value={title} onChange={setTitle} errors={errors} />
       <LocalizedFields
         label="Content"
         name="content"

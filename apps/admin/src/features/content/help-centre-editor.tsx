@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { emptyLocalized, Field, LocalizedFields, textOf } from '../../components/editor-fields.tsx';
+import {
+  emptyLocalized,
+  Field,
+  LocalizedFields,
+  TitleFields,
+  textOf,
+} from '../../components/editor-fields.tsx';
 import {
   EditorForm,
   type ListColumn,
@@ -7,7 +13,7 @@ import {
   SortOrderField,
 } from '../../components/ordered-list-editor.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
-import { type Notice, RowActions, useRowEditor } from '../../components/row-editor.tsx';
+import { type Notice, RowActions, type RowFormProps, useRowEditor } from '../../components/row-editor.tsx';
 import type { HelpArticle, HelpArticleInput, HelpCategory, HelpCategoryInput } from './content-api.ts';
 
 type Props = { merchantId: string; canWrite: boolean; onNotice: (notice: Notice) => void };
@@ -55,23 +61,15 @@ export function HelpCentreEditor(props: Props) {
       {categories.editing !== null && (
         <CategoryForm
           key={categories.editing === 'new' ? 'new' : categories.editing.id}
-          initial={categories.editing === 'new' ? null : categories.editing}
-          errors={categories.errors}
-          isSaving={categories.isSaving}
-          onCancel={categories.close}
-          onSubmit={(body) => void categories.save(body)}
+          {...categories.formPropsOf(categories.editing === 'new' ? null : categories.editing)}
         />
       )}
       {articles.editing !== null && (
         <ArticleForm
           key={articles.editing === 'new' ? `new-${newArticleCategory}` : articles.editing.id}
-          initial={articles.editing === 'new' ? null : articles.editing}
+          {...articles.formPropsOf(articles.editing === 'new' ? null : articles.editing)}
           categories={categoryList}
           categoryId={articles.editing === 'new' ? (newArticleCategory ?? '') : articles.editing.categoryId}
-          errors={articles.errors}
-          isSaving={articles.isSaving}
-          onCancel={articles.close}
-          onSubmit={(body) => void articles.save(body)}
         />
       )}
       {categories.list.isPending || articles.list.isPending ? (
@@ -141,13 +139,28 @@ export function HelpCentreEditor(props: Props) {
   );
 }
 
-function CategoryForm(props: {
-  initial: HelpCategory | null;
+/** The anchor of a category or an article: the part of a link after `/help#`. */
+function AnchorField(props: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (anchor: string) => void;
   errors: Record<string, string>;
-  isSaving: boolean;
-  onCancel: () => void;
-  onSubmit: (body: HelpCategoryInput) => void;
 }) {
+  return (
+    <Field label={props.label} name="anchor" errors={props.errors}>
+      <input
+        required
+        maxLength={40}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
+function CategoryForm(props: RowFormProps<HelpCategory, HelpCategoryInput>) {
   const [anchor, setAnchor] = useState(props.initial?.anchor ?? '');
   const [title, setTitle] = useState({ ...emptyLocalized(), ...props.initial?.title });
   const [sortOrder, setSortOrder] = useState(props.initial?.sortOrder ?? 0);
@@ -161,38 +174,26 @@ function CategoryForm(props: {
       onSubmit={() => props.onSubmit({ anchor, device: 'WEB', title, sortOrder })}
     >
       <div className="field-row">
-        <Field label="Anchor (a-z, 0-9 and -; links open /help#anchor)" name="anchor" errors={props.errors}>
-          <input
-            required
-            maxLength={40}
-            placeholder="deposits"
-            value={anchor}
-            onChange={(event) => setAnchor(event.target.value)}
-          />
-        </Field>
+        <AnchorField
+          label="Anchor (a-z, 0-9 and -; links open /help#anchor)"
+          placeholder="deposits"
+          value={anchor}
+          onChange={setAnchor}
+          errors={props.errors}
+        />
         <SortOrderField value={sortOrder} onChange={setSortOrder} errors={props.errors} />
       </div>
-      <LocalizedFields
-        label="Title"
-        name="title"
-        value={title}
-        onChange={setTitle}
-        errors={props.errors}
-        maxLength={200}
-      />
+      <TitleFields value={title} onChange={setTitle} errors={props.errors} />
     </EditorForm>
   );
 }
 
-function ArticleForm(props: {
-  initial: HelpArticle | null;
-  categories: readonly HelpCategory[];
-  categoryId: string;
-  errors: Record<string, string>;
-  isSaving: boolean;
-  onCancel: () => void;
-  onSubmit: (body: HelpArticleInput) => void;
-}) {
+function ArticleForm(
+  props: RowFormProps<HelpArticle, HelpArticleInput> & {
+    categories: readonly HelpCategory[];
+    categoryId: string;
+  },
+) {
   const initial = props.initial;
   const [categoryId, setCategoryId] = useState(props.categoryId || props.categories[0]?.id || '');
   const [anchor, setAnchor] = useState(initial?.anchor ?? '');
@@ -218,25 +219,16 @@ function ArticleForm(props: {
             ))}
           </select>
         </Field>
-        <Field label="Anchor (a-z, 0-9 and -)" name="anchor" errors={props.errors}>
-          <input
-            required
-            maxLength={40}
-            placeholder="how-to-deposit"
-            value={anchor}
-            onChange={(event) => setAnchor(event.target.value)}
-          />
-        </Field>
+        <AnchorField
+          label="Anchor (a-z, 0-9 and -)"
+          placeholder="how-to-deposit"
+          value={anchor}
+          onChange={setAnchor}
+          errors={props.errors}
+        />
         <SortOrderField value={sortOrder} onChange={setSortOrder} errors={props.errors} />
       </div>
-      <LocalizedFields
-        label="Title"
-        name="title"
-        value={title}
-        onChange={setTitle}
-        errors={props.errors}
-        maxLength={200}
-      />
+      <TitleFields value={title} onChange={setTitle} errors={props.errors} />
       <LocalizedFields
         label="Body"
         name="content"

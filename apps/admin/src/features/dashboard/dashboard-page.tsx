@@ -1,5 +1,6 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useState } from 'react';
+import { MerchantPicker } from '../../components/merchant-picker.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import { type Dashboard, type DashboardDay, useDashboard } from './dashboard-api.ts';
@@ -188,20 +189,13 @@ function TodayFigures(props: DashboardPageProps) {
       <div className="toolbar">
         <h2 className="dashboard-figures__title">Today{dashboard.data ? `, ${dashboard.data.today}` : ''}</h2>
         <span className="toolbar__spacer" />
-        {props.ownMerchantId === null && (
-          <select
-            aria-label="Merchant"
-            value={merchantId}
-            onChange={(event) => setMerchantId(event.target.value)}
-          >
-            <option value="">All merchants</option>
-            {props.merchants.map((merchant) => (
-              <option key={merchant.id} value={merchant.id}>
-                {merchant.name}
-              </option>
-            ))}
-          </select>
-        )}
+        <MerchantPicker
+          ownMerchantId={props.ownMerchantId}
+          merchants={props.merchants}
+          value={merchantId}
+          onChange={setMerchantId}
+          noneLabel="All merchants"
+        />
       </div>
       {dashboard.isPending ? (
         <FiguresSkeleton />

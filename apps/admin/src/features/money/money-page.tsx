@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
+import { MerchantOptions } from '../../components/merchant-picker.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import { DepositQueue } from './deposit-queue.tsx';
@@ -183,12 +184,7 @@ export function MoneyPage(props: MoneyPageProps) {
           <label className="field field--inline">
             <span className="field__label">Merchant</span>
             <select value={merchantId} onChange={(event) => setMerchantId(event.target.value)}>
-              <option value="">All</option>
-              {props.merchants.map((merchant) => (
-                <option key={merchant.id} value={merchant.id}>
-                  {merchant.name}
-                </option>
-              ))}
+              <MerchantOptions merchants={props.merchants} noneLabel="All" />
             </select>
           </label>
         )}

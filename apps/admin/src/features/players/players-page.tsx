@@ -1,10 +1,10 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { ChangeNotice } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { QueryTable, TableHead } from '../../components/query-table.tsx';
 import type { Notice } from '../../components/row-editor.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import type { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import {
@@ -69,20 +69,16 @@ function PlayerSearch(props: { canWrite: boolean }) {
             </option>
           ))}
         </select>
-        <label className="toolbar__search">
-          <Search size={16} aria-hidden="true" />
-          <input
-            type="search"
-            aria-label="Search players"
-            placeholder="Search"
-            maxLength={64}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
+        <SearchBox
+          label="Search players"
+          placeholder="Search"
+          maxLength={64}
+          value={text}
+          onChange={(next) => {
+            setText(next);
+            setPage(1);
+          }}
+        />
       </div>
       <QueryTable
         query={players}
@@ -314,19 +310,15 @@ function Outbox() {
   return (
     <>
       <div className="toolbar">
-        <label className="toolbar__search">
-          <Search size={16} aria-hidden="true" />
-          <input
-            type="search"
-            aria-label="Search by destination"
-            placeholder="Mobile number or email"
-            value={destination}
-            onChange={(event) => {
-              setDestination(event.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
+        <SearchBox
+          label="Search by destination"
+          placeholder="Mobile number or email"
+          value={destination}
+          onChange={(next) => {
+            setDestination(next);
+            setPage(1);
+          }}
+        />
       </div>
       <QueryTable
         query={outbox}

@@ -1,5 +1,6 @@
 import { Lock, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { MerchantPicker } from '../../components/merchant-picker.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
 import { type Permission, type Role, useDeleteRole, useRoles, useSaveRole } from './roles-api.ts';
@@ -38,19 +39,12 @@ export function RolesPage(props: RolesPageProps) {
   return (
     <div className="page">
       <div className="toolbar">
-        {props.ownMerchantId === null && (
-          <select
-            aria-label="Merchant"
-            value={merchantId}
-            onChange={(event) => setMerchantId(event.target.value)}
-          >
-            {props.merchants.map((merchant) => (
-              <option key={merchant.id} value={merchant.id}>
-                {merchant.name}
-              </option>
-            ))}
-          </select>
-        )}
+        <MerchantPicker
+          ownMerchantId={props.ownMerchantId}
+          merchants={props.merchants}
+          value={merchantId}
+          onChange={setMerchantId}
+        />
         <span className="toolbar__spacer" />
         {props.canWrite && (
           <button

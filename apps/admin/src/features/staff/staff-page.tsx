@@ -1,7 +1,9 @@
-import { Plus, Search, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { MerchantOptions, MerchantPicker } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import {
@@ -79,37 +81,26 @@ export function StaffPage(props: StaffPageProps) {
   return (
     <div className="page">
       <div className="toolbar">
-        <label className="toolbar__search">
-          <Search size={16} aria-hidden="true" />
-          <input
-            type="search"
-            placeholder="Search username or name"
-            aria-label="Search staff"
-            maxLength={64}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-        {isPlatformOwner && (
-          <select
-            aria-label="Merchant"
-            value={merchantId}
-            onChange={(event) => {
-              setMerchantId(event.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All merchants</option>
-            {props.merchants.map((merchant) => (
-              <option key={merchant.id} value={merchant.id}>
-                {merchant.name}
-              </option>
-            ))}
-          </select>
-        )}
+        <SearchBox
+          label="Search staff"
+          placeholder="Search username or name"
+          maxLength={64}
+          value={search}
+          onChange={(next) => {
+            setSearch(next);
+            setPage(1);
+          }}
+        />
+        <MerchantPicker
+          ownMerchantId={props.ownMerchantId}
+          merchants={props.merchants}
+          value={merchantId}
+          onChange={(id) => {
+            setMerchantId(id);
+            setPage(1);
+          }}
+          noneLabel="All merchants"
+        />
         <span className="toolbar__spacer" />
         {props.canWrite && (
           <button className="button button--primary" type="button" onClick={() => setIsCreating(true)}>
@@ -321,12 +312,7 @@ function CreateOperatorForm(props: {
             value={merchantId}
             onChange={(event) => setMerchantId(event.target.value)}
           >
-            <option value="">Platform (every merchant)</option>
-            {props.merchants.map((merchant) => (
-              <option key={merchant.id} value={merchant.id}>
-                {merchant.name}
-              </option>
-            ))}
+            <MerchantOptions merchants={props.merchants} noneLabel="Platform (every merchant)" />
           </select>
         </div>
       )}
