@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { ErrorState, Pager, SkeletonRows } from './query-state.tsx';
 
 /**
@@ -6,6 +6,9 @@ import { ErrorState, Pager, SkeletonRows } from './query-state.tsx';
  * name for a heading without words. `false` leaves out a column this operator does not see.
  */
 export type Heading = string | false | { label?: ReactNode; className?: string; ariaLabel?: string };
+
+/** The heading of a column of figures, aligned right with its cells. */
+export const numberHeading = (label: string): Heading => ({ label, className: 'number' });
 
 /** The heading row of a table, one `th` a column that is shown. */
 export function TableHead({ headings }: { headings: readonly Heading[] }) {
@@ -92,4 +95,19 @@ function Rows<Row extends { id: string }>(props: TableProps<Row>) {
       {!query.isPending && props.rows.length === 0 && props.empty}
     </div>
   );
+}
+
+/** What a paged list is filtered by (a status, a search) and its page: a new filter starts at page 1. */
+export function usePagedFilter<Filter>(initial: Filter) {
+  const [filter, setFilter] = useState<Filter>(initial);
+  const [page, setPage] = useState(1);
+  return {
+    filter,
+    page,
+    setPage,
+    choose(next: Filter) {
+      setFilter(next);
+      setPage(1);
+    },
+  };
 }

@@ -5,7 +5,7 @@ import {
   useMerchantTabs,
 } from '../../components/merchant-picker.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
-import { TableHead } from '../../components/query-table.tsx';
+import { numberHeading, TableHead } from '../../components/query-table.tsx';
 import { failureNotice } from '../../components/row-editor.tsx';
 import {
   type ConfigSection,
@@ -293,8 +293,8 @@ function RegisterRulesForm(props: SectionProps) {
               'Shown',
               'Required',
               'Pattern',
-              { label: 'Min', className: 'number' },
-              { label: 'Max', className: 'number' },
+              numberHeading('Min'),
+              numberHeading('Max'),
               'Type',
             ]}
           />

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { EmptyState } from '../../components/query-state.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { numberHeading, QueryTable } from '../../components/query-table.tsx';
 import {
   CLASSIFY_NAME_LENGTH_MAX,
   type ClassifyGroup,
@@ -92,14 +92,7 @@ export function ClassifyTab(props: TabProps) {
         query={groups}
         rows={groups.data ?? []}
         testId="classify-table"
-        headings={[
-          'Key',
-          'Tagalog',
-          'English',
-          { label: 'Order', className: 'number' },
-          { label: 'Games', className: 'number' },
-          'Actions',
-        ]}
+        headings={['Key', 'Tagalog', 'English', numberHeading('Order'), numberHeading('Games'), 'Actions']}
         renderRow={(group) =>
           editingId === group.id ? (
             <tr className="table__row--open">

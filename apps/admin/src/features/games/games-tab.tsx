@@ -1,7 +1,7 @@
 import { Flame, Search } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/query-state.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { numberHeading, QueryTable } from '../../components/query-table.tsx';
 import { GameEditor } from './game-editor.tsx';
 import {
   type BulkAction,
@@ -227,7 +227,7 @@ export function GamesTab(props: TabProps) {
           'Type',
           'Status',
           'Hot',
-          { label: 'Order', className: 'number' },
+          numberHeading('Order'),
           'Actions',
         ]}
         renderRow={(game) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EmptyState } from '../../components/query-state.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { numberHeading, QueryTable } from '../../components/query-table.tsx';
 import {
   GAME_NAME_LENGTH_MAX,
   SORT_ORDER_MAX,
@@ -43,8 +43,8 @@ export function VendorsTab(props: TabProps) {
         'Code',
         'Status',
         'In-house list',
-        { label: 'Order', className: 'number' },
-        { label: 'Games', className: 'number' },
+        numberHeading('Order'),
+        numberHeading('Games'),
         'Actions',
       ]}
       renderRow={(vendor) =>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EmptyState } from '../../components/query-state.tsx';
+import { usePagedFilter } from '../../components/query-table.tsx';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import {
   type DepositStatus,
@@ -9,14 +10,7 @@ import {
   useDeposits,
 } from './money-api.ts';
 import { PaymentPhoto } from './payment-photo.tsx';
-import {
-  failureTextOf,
-  labelOf,
-  NoteForm,
-  QueueTable,
-  type StatusChoice,
-  useQueuePosition,
-} from './queue-table.tsx';
+import { failureTextOf, labelOf, NoteForm, QueueTable, type StatusChoice } from './queue-table.tsx';
 
 const STATUSES: StatusChoice<DepositStatus>[] = [
   { id: 'review', label: 'To review' },
@@ -79,13 +73,13 @@ function Decisions({ deposit }: { deposit: QueuedDeposit }) {
 
 /** Bank transfers waiting for review (with the receipt photo), and the deposits already decided. */
 export function DepositQueue(props: { merchantId: string; canWrite: boolean }) {
-  const position = useQueuePosition<DepositStatus>('review');
+  const position = usePagedFilter<DepositStatus>('review');
   const deposits = useDeposits({
     merchantId: props.merchantId,
-    status: position.status,
+    status: position.filter,
     page: position.page,
   });
-  const showsActions = props.canWrite && position.status === 'review';
+  const showsActions = props.canWrite && position.filter === 'review';
   return (
     <QueueTable
       label="Deposit status"
@@ -133,7 +127,7 @@ export function DepositQueue(props: { merchantId: string; canWrite: boolean }) {
       )}
       empty={
         <EmptyState
-          title={position.status === 'review' ? 'No bank transfer waits for review.' : 'None here.'}
+          title={position.filter === 'review' ? 'No bank transfer waits for review.' : 'None here.'}
         >
           Transfers players report appear here with their receipt.
         </EmptyState>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { MerchantOptions } from '../../components/merchant-picker.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
+import { usePagedFilter } from '../../components/query-table.tsx';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import { DepositQueue } from './deposit-queue.tsx';
 import {
@@ -17,14 +18,7 @@ import {
   type WithdrawalView,
 } from './money-api.ts';
 import { PaymentPhoto } from './payment-photo.tsx';
-import {
-  failureTextOf,
-  labelOf,
-  NoteForm,
-  QueueTable,
-  type StatusChoice,
-  useQueuePosition,
-} from './queue-table.tsx';
+import { failureTextOf, labelOf, NoteForm, QueueTable, type StatusChoice } from './queue-table.tsx';
 
 export type MoneyPageProps = {
   ownMerchantId: string | null;
@@ -200,8 +194,8 @@ export function MoneyPage(props: MoneyPageProps) {
 
 /** The withdrawal queue: review, pay out, mark paid or refuse, and the settled ones. */
 function WithdrawalQueue({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
-  const position = useQueuePosition<WithdrawalView>('review');
-  const { status } = position;
+  const position = usePagedFilter<WithdrawalView>('review');
+  const { filter: status } = position;
   const withdrawals = useWithdrawals({ merchantId, view: status, page: position.page });
   const showsActions = canWrite && status === 'review';
   const showsCase = status === 'cases';

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
-import { type Heading, QueryTable } from '../../components/query-table.tsx';
+import { type Heading, QueryTable, type usePagedFilter } from '../../components/query-table.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
 
 export type StatusChoice<Status> = { id: Status; label: string };
@@ -9,28 +9,13 @@ export type StatusChoice<Status> = { id: Status; label: string };
 export const labelOf = <Status,>(choices: readonly StatusChoice<Status>[], status: Status) =>
   choices.find((choice) => choice.id === status)?.label;
 
-/** The status a queue shows and its page; choosing another status starts again at the first page. */
-export function useQueuePosition<Status extends string>(initial: Status) {
-  const [status, setStatus] = useState<Status>(initial);
-  const [page, setPage] = useState(1);
-  return {
-    status,
-    page,
-    setPage,
-    choose(next: Status) {
-      setStatus(next);
-      setPage(1);
-    },
-  };
-}
-
 type QueuePage<Row> = { list: Row[]; total: number; totalPages: number };
 
 /** A money queue (deposits, withdrawals): its status chips, one page of its table, and the pager. */
 export function QueueTable<Status extends string, Row extends { id: string }>(props: {
   label: string;
   choices: readonly StatusChoice<Status>[];
-  position: ReturnType<typeof useQueuePosition<Status>>;
+  position: ReturnType<typeof usePagedFilter<Status>>;
   query: {
     isError: boolean;
     error: unknown;
@@ -49,7 +34,7 @@ export function QueueTable<Status extends string, Row extends { id: string }>(pr
       <ChoiceChips
         label={props.label}
         choices={props.choices.map(({ id, label }) => [id, label] as const)}
-        value={position.status}
+        value={position.filter}
         onChange={position.choose}
       />
       <QueryTable

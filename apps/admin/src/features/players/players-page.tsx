@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { ChangeNotice } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
-import { QueryTable, TableHead } from '../../components/query-table.tsx';
+import { numberHeading, QueryTable, TableHead, usePagedFilter } from '../../components/query-table.tsx';
 import type { Notice } from '../../components/row-editor.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import type { BackOfficeError } from '../../lib/back-office-api.ts';
@@ -51,10 +51,9 @@ export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boo
 
 function PlayerSearch(props: { canWrite: boolean }) {
   const [field, setField] = useState<SearchField>('account');
-  const [text, setText] = useState('');
-  const [page, setPage] = useState(1);
+  const search = usePagedFilter('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const players = usePlayers({ merchantId: '', field, text, page });
+  const players = usePlayers({ merchantId: '', field, text: search.filter, page: search.page });
   return (
     <>
       <div className="toolbar">
@@ -73,11 +72,8 @@ function PlayerSearch(props: { canWrite: boolean }) {
           label="Search players"
           placeholder="Search"
           maxLength={64}
-          value={text}
-          onChange={(next) => {
-            setText(next);
-            setPage(1);
-          }}
+          value={search.filter}
+          onChange={search.choose}
         />
       </div>
       <QueryTable
@@ -88,7 +84,7 @@ function PlayerSearch(props: { canWrite: boolean }) {
           'Real name',
           'Mobile',
           'Status',
-          { label: 'Type', className: 'number' },
+          numberHeading('Type'),
           'Registered',
           'Register IP',
           'Last sign-in',
@@ -102,7 +98,7 @@ function PlayerSearch(props: { canWrite: boolean }) {
           />
         )}
         empty={<EmptyState title="No players match." />}
-        paging={{ page, onPage: setPage, found: players.data }}
+        paging={{ page: search.page, onPage: search.setPage, found: players.data }}
       />
     </>
   );
@@ -278,13 +274,7 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
       ) : (
         <table className="table">
           <TableHead
-            headings={[
-              'At',
-              'Code',
-              'Wallet',
-              { label: 'Amount', className: 'number' },
-              { label: 'Balance after', className: 'number' },
-            ]}
+            headings={['At', 'Code', 'Wallet', numberHeading('Amount'), numberHeading('Balance after')]}
           />
           <tbody>
             {(ledger.data?.list ?? []).map((line) => (
@@ -304,20 +294,16 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
 }
 
 function Outbox() {
-  const [destination, setDestination] = useState('');
-  const [page, setPage] = useState(1);
-  const outbox = useOutbox({ merchantId: '', destination, page });
+  const search = usePagedFilter('');
+  const outbox = useOutbox({ merchantId: '', destination: search.filter, page: search.page });
   return (
     <>
       <div className="toolbar">
         <SearchBox
           label="Search by destination"
           placeholder="Mobile number or email"
-          value={destination}
-          onChange={(next) => {
-            setDestination(next);
-            setPage(1);
-          }}
+          value={search.filter}
+          onChange={search.choose}
         />
       </div>
       <QueryTable
@@ -341,7 +327,7 @@ function Outbox() {
           </tr>
         )}
         empty={<EmptyState title="No messages." />}
-        paging={{ page, onPage: setPage, found: outbox.data }}
+        paging={{ page: search.page, onPage: search.setPage, found: outbox.data }}
       />
     </>
   );

@@ -2,7 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { MerchantOptions, MerchantPicker } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -38,12 +38,11 @@ const ACTION_LABELS: Record<StaffAction, string> = {
 /** Operator accounts: a dense table with search, and for staff.write the changes in each row. */
 export function StaffPage(props: StaffPageProps) {
   const isPlatformOwner = props.ownMerchantId === null;
-  const [merchantId, setMerchantId] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const list = usePagedFilter({ merchantId: '', search: '' });
+  const { search } = list.filter;
   const [isCreating, setIsCreating] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const staff = useStaff({ merchantId, search, page });
+  const staff = useStaff({ ...list.filter, page: list.page });
   const action = useStaffAction();
   const changeRole = useChangeRole();
   const merchantName = (id: string | null) =>
@@ -86,19 +85,13 @@ export function StaffPage(props: StaffPageProps) {
           placeholder="Search username or name"
           maxLength={64}
           value={search}
-          onChange={(next) => {
-            setSearch(next);
-            setPage(1);
-          }}
+          onChange={(next) => list.choose({ ...list.filter, search: next })}
         />
         <MerchantPicker
           ownMerchantId={props.ownMerchantId}
           merchants={props.merchants}
-          value={merchantId}
-          onChange={(id) => {
-            setMerchantId(id);
-            setPage(1);
-          }}
+          value={list.filter.merchantId}
+          onChange={(id) => list.choose({ ...list.filter, merchantId: id })}
           noneLabel="All merchants"
         />
         <span className="toolbar__spacer" />
@@ -152,9 +145,9 @@ export function StaffPage(props: StaffPageProps) {
           'Role',
           'Status',
           '2FA',
-          { label: 'Failed', className: 'number' },
+          numberHeading('Failed'),
           'Last sign-in',
-          { label: 'Sessions', className: 'number' },
+          numberHeading('Sessions'),
           'Actions',
         ]}
         renderRow={(operator) => (
@@ -173,7 +166,7 @@ export function StaffPage(props: StaffPageProps) {
             {search ? 'Try another search.' : 'Create the first operator with “New operator”.'}
           </EmptyState>
         }
-        paging={{ page, onPage: setPage, found: staff.data }}
+        paging={{ page: list.page, onPage: list.setPage, found: staff.data }}
       />
     </div>
   );
