@@ -7,6 +7,7 @@ import { registerSettingsQuery } from '../../../lib/api/system-queries';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { useFormValues } from '../../../lib/use-form-values';
 import { changePassword, resetPassword } from '../api/auth';
 import { validateByRule } from '../register-validation';
 import { NewPasswordFields, PasswordField } from './credential-fields';
@@ -25,15 +26,13 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
   const navigate = useNavigate();
   const settings = useQuery(registerSettingsQuery(language));
   const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
-  const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const { values, errors, setErrors, update } = useFormValues<Values>({
+    oldPassword: '',
+    newPassword: '',
+    confirmNewPassword: '',
+  });
   const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
-
-  function update(field: keyof Values, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();

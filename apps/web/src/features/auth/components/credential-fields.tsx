@@ -49,7 +49,7 @@ export function NewPasswordFields({
   onValueChange,
 }: {
   values: NewPasswordValues;
-  errors: Partial<Record<keyof NewPasswordValues, string>>;
+  errors: Partial<Record<keyof NewPasswordValues, string | null>>;
   onValueChange: (field: keyof NewPasswordValues, value: string) => void;
 }) {
   const { t } = useTranslation();
@@ -82,7 +82,7 @@ export function MobileCodeFields({
   dialingCode: string;
   onDialingCodeChange: (dialingCode: string) => void;
   values: MobileCodeValues;
-  errors: Partial<Record<keyof MobileCodeValues, string>>;
+  errors: Partial<Record<keyof MobileCodeValues, string | null>>;
   onValueChange: (field: keyof MobileCodeValues, value: string) => void;
   onAnswer: (answer: { message: string; code?: string } | null) => void;
 }) {

@@ -14,6 +14,7 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
+import { useFormValues } from '../../../lib/use-form-values';
 import { requestPasswordEmail, setPasswordByPhone } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
 import { type FieldError, validateByRule } from '../register-validation';
@@ -35,24 +36,18 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
   const hasMobile = isSwitchEnabled(permission.data?.whitelabel, 'CHNGPASSVERIF3');
   const [chosenTab, setChosenTab] = useState<ForgetTab | null>(null);
   const tab: ForgetTab = chosenTab ?? (hasMobile ? 'mobile' : 'email');
-  const [values, setValues] = useState({
+  const { values, errors, setErrors, update } = useFormValues({
     username: '',
     email: '',
     mobileNum: '',
     verificationCode: '',
     newPassword: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [isEmailSent, setEmailSent] = useState(false);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
   const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
-
-  function update(field: keyof typeof values, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function describePattern(error: FieldError | null): string | undefined {
     if (!error) return undefined;

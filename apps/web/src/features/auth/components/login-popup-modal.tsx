@@ -13,6 +13,7 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission, usePublicState } from '../../../lib/system/system-hooks';
+import { useFormValues } from '../../../lib/use-form-values';
 import { type LoginResult, logIn, logInForFreePlay, type SecondStepChallenge } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
 import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
@@ -40,7 +41,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
   const socialProviders = permission.data?.socialLogin ?? [];
   const [remembered] = useState(readRememberedLogin);
   const [tab, setTab] = useState<LoginTab>(remembered?.type === 'sms' && hasSmsLogin ? 'sms' : 'username');
-  const [values, setValues] = useState({
+  const { values, errors, setErrors, update } = useFormValues({
     username: remembered?.type === 'username' ? remembered.username : '',
     password: '',
     mobileNum: remembered?.type === 'sms' ? remembered.username : '',
@@ -49,7 +50,6 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
   });
   const [isRemembered, setRemembered] = useState(remembered !== null);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(notice ?? null);
   // Reopening the open form with a notice (a sign-in that came back refused) shows it at once.
   useEffect(() => {
@@ -63,11 +63,6 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
   const [freePlayCaptcha, setFreePlayCaptcha] = useState<{ value: string; error?: string } | null>(null);
   const queryClient = useQueryClient();
   const showsCaptcha = tab === 'username' && (needsCaptcha || publicState.data?.showCaptcha === true);
-
-  function update(field: keyof typeof values, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function validate(): boolean {
     const next: typeof errors = {};

@@ -59,7 +59,7 @@ export function PaymentPasswordField({
   label: string;
   value: string;
   onValueChange: (value: string) => void;
-  error?: string | undefined;
+  error?: string | null | undefined;
   hint?: string;
   testId?: string;
 }) {

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { answerOfFailure } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { useFormValues } from '../../../lib/use-form-values';
 import { setPaymentPassword } from '../api/withdrawals';
 import { type MoneyFormAnswer, MoneyFormAnswerLine, PaymentPasswordField } from './money-form-fields';
 
@@ -20,8 +21,11 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
   const language = useLanguage();
   const member = useAuthStore((state) => state.member);
   const hasPaymentPassword = member?.hasPaymentPassword === true;
-  const [values, setValues] = useState({ current: '', next: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const { values, setValues, errors, setErrors, update } = useFormValues({
+    current: '',
+    next: '',
+    confirm: '',
+  });
   const [answer, setAnswer] = useState<MoneyFormAnswer | null>(null);
 
   const mutation = useMutation({
@@ -43,11 +47,6 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
     },
     onError: (error) => setAnswer(answerOfFailure(error, t('auth.submitFailed'))),
   });
-
-  function update(field: keyof typeof values, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();

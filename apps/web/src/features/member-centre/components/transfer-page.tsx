@@ -11,6 +11,7 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
+import { useFormValues } from '../../../lib/use-form-values';
 import { fetchUpline, transferCash } from '../api/withdrawals';
 import {
   AmountField,
@@ -33,10 +34,12 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
   const queryClient = useQueryClient();
   const member = useAuthStore((state) => state.member);
   const upline = useQuery({ queryKey: ['upline', language], queryFn: () => fetchUpline(language) });
-  const [account, setAccount] = useState('');
-  const [amount, setAmount] = useState('');
-  const [paymentPassword, setPaymentPassword] = useState('');
-  const [errors, setErrors] = useState<{ account?: string; amount?: string; paymentPassword?: string }>({});
+  const { values, setValues, errors, setErrors, update } = useFormValues({
+    account: '',
+    amount: '',
+    paymentPassword: '',
+  });
+  const { account, amount, paymentPassword } = values;
   const [answer, setAnswer] = useState<MoneyFormAnswer | null>(null);
   // One id per transfer: a double tap or a retry after a lost answer moves the money once.
   const [requestId, setRequestId] = useState(newRequestId);
@@ -62,8 +65,7 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
         }),
         isDone: true,
       });
-      setAmount('');
-      setPaymentPassword('');
+      setValues((current) => ({ ...current, amount: '', paymentPassword: '' }));
       setRequestId(newRequestId());
       void queryClient.invalidateQueries({ queryKey: ['transactions'] });
     },
@@ -126,10 +128,7 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
           label={t('transfer.recipient')}
           autoComplete="off"
           value={account}
-          onValueChange={(value) => {
-            setAccount(value);
-            setErrors((current) => ({ ...current, account: undefined }));
-          }}
+          onValueChange={(value) => update('account', value)}
           error={errors.account}
           maxLength={64}
           isRequired
@@ -140,20 +139,14 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
         label={t('withdraw.amount')}
         symbol={symbol}
         value={amount}
-        onValueChange={(value) => {
-          setAmount(value);
-          setErrors((current) => ({ ...current, amount: undefined }));
-        }}
+        onValueChange={(value) => update('amount', value)}
         error={errors.amount}
         testId="transfer-amount"
       />
       <PaymentPasswordField
         label={t('withdraw.paymentPassword')}
         value={paymentPassword}
-        onValueChange={(value) => {
-          setPaymentPassword(value);
-          setErrors((current) => ({ ...current, paymentPassword: undefined }));
-        }}
+        onValueChange={(value) => update('paymentPassword', value)}
         error={errors.paymentPassword}
         testId="transfer-payment-password"
       />

@@ -1,0 +1,15 @@
+import { useState } from 'react';
+
+/**
+ * A form's text values and an error per field. Typing in a field clears its error: the member is
+ * fixing it, and the next check (on leaving the field or submitting) says again what is wrong.
+ */
+export function useFormValues<Values extends Record<string, string>>(initial: Values | (() => Values)) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string | null>>>({});
+  function update(field: keyof Values, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+  return { values, setValues, errors, setErrors, update };
+}
