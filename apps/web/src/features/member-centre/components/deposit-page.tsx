@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
@@ -27,6 +26,7 @@ import {
 } from '../api/payments';
 import { checkDepositAmount, quickAmounts } from '../deposit-amount';
 import { AmountField, MoneyFormSubmit } from './money-form-fields';
+import { MoneyHistory } from './money-history';
 
 /** While the gateway has not called back yet, the returned-to page asks again this often. */
 const PENDING_POLL_MS = 2_000;
@@ -393,35 +393,24 @@ function DepositHistory() {
     queryFn: () => fetchDeposits(page, language),
   });
   return (
-    <section aria-labelledby="deposit-history" className="flex flex-col gap-2">
-      <h3 id="deposit-history" className="text-sm font-semibold text-text">
-        {t('deposit.history')}
-      </h3>
-      {query.isPending ? (
-        <SkeletonLines lines={3} />
-      ) : query.isError ? (
-        <ErrorState isCompact onRetry={() => query.refetch()} />
-      ) : query.data.list.length === 0 ? (
-        <EmptyState line={t('deposit.noHistory')} />
-      ) : (
-        <>
-          <ul className="divide-y divide-line rounded-lg border border-line" data-testid="deposit-history">
-            {query.data.list.map((deposit: Deposit) => (
-              <li key={deposit.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
-                <div className="min-w-0">
-                  <p className="font-semibold text-text tabular">{formatMoney(deposit.amount, symbol)}</p>
-                  <p className="text-xs text-muted">{dateTime.format(new Date(deposit.createdAt))}</p>
-                </div>
-                <StatusBadge tone={statusTone[deposit.status]}>
-                  {t(`deposit.status.${deposit.status}`)}
-                </StatusBadge>
-              </li>
-            ))}
-          </ul>
-          <Pagination current={page} total={query.data.totalPages} onChange={setPage} />
-        </>
+    <MoneyHistory
+      headingId="deposit-history"
+      heading={t('deposit.history')}
+      query={query}
+      emptyLine={t('deposit.noHistory')}
+      testId="deposit-history"
+      page={page}
+      onPageChange={setPage}
+      renderItem={(deposit: Deposit) => (
+        <li key={deposit.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
+          <div className="min-w-0">
+            <p className="font-semibold text-text tabular">{formatMoney(deposit.amount, symbol)}</p>
+            <p className="text-xs text-muted">{dateTime.format(new Date(deposit.createdAt))}</p>
+          </div>
+          <StatusBadge tone={statusTone[deposit.status]}>{t(`deposit.status.${deposit.status}`)}</StatusBadge>
+        </li>
       )}
-    </section>
+    />
   );
 }
 

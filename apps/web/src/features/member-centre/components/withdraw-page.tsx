@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Hourglass, Landmark, Smartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
-import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { ErrorState } from '../../../components/ui/states';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
 import { joinClassNames } from '../../../lib/class-names';
@@ -13,6 +12,7 @@ import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
 import { usePermission } from '../../../lib/system/system-hooks';
+import { useFormValues } from '../../../lib/use-form-values';
 import {
   fetchWithdrawalOverview,
   fetchWithdrawals,
@@ -27,6 +27,7 @@ import {
   MoneyFormSubmit,
   PaymentPasswordField,
 } from './money-form-fields';
+import { MoneyHistory } from './money-history';
 import { PaymentPasswordForm } from './payment-password-form';
 import { PayoutAccounts } from './payout-accounts';
 import { WithdrawalConfirmationPanel } from './withdrawal-confirmation';
@@ -52,9 +53,8 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
   const symbol = useSymbol();
   const queryClient = useQueryClient();
   const [accountId, setAccountId] = useState(overview.accounts[0]?.id ?? '');
-  const [amount, setAmount] = useState('');
-  const [paymentPassword, setPaymentPassword] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string | null; paymentPassword?: string }>({});
+  const { values, setValues, errors, setErrors, update } = useFormValues({ amount: '', paymentPassword: '' });
+  const { amount, paymentPassword } = values;
   const [answer, setAnswer] = useState<MoneyFormAnswer | null>(null);
   const limits = { minAmount: overview.minAmount, maxAmount: overview.maxAmount };
 
@@ -65,8 +65,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
         language,
       ),
     onSuccess: () => {
-      setAmount('');
-      setPaymentPassword('');
+      setValues({ amount: '', paymentPassword: '' });
       void queryClient.invalidateQueries({ queryKey: ['withdrawal-overview'] });
       void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
     },
@@ -144,10 +143,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
         label={t('withdraw.amount')}
         symbol={symbol}
         value={amount}
-        onValueChange={(value) => {
-          setAmount(value);
-          setErrors((current) => ({ ...current, amount: null }));
-        }}
+        onValueChange={(value) => update('amount', value)}
         onBlur={() => amount && setErrors((current) => ({ ...current, amount: explainAmount(amount) }))}
         error={errors.amount}
         hint={t('deposit.limits', {
@@ -158,7 +154,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
           <button
             type="button"
             className="min-h-11 px-1 text-sm font-semibold text-brand-strong"
-            onClick={() => setAmount(overview.balance)}
+            onClick={() => setValues((current) => ({ ...current, amount: overview.balance }))}
           >
             {t('withdraw.all')}
           </button>
@@ -168,10 +164,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
       <PaymentPasswordField
         label={t('withdraw.paymentPassword')}
         value={paymentPassword}
-        onValueChange={(value) => {
-          setPaymentPassword(value);
-          setErrors((current) => ({ ...current, paymentPassword: undefined }));
-        }}
+        onValueChange={(value) => update('paymentPassword', value)}
         error={errors.paymentPassword}
         testId="withdraw-payment-password"
       />
@@ -198,44 +191,33 @@ function WithdrawalHistory() {
         : false,
   });
   return (
-    <section aria-labelledby="withdrawal-history" className="flex flex-col gap-2">
-      <h3 id="withdrawal-history" className="text-sm font-semibold text-text">
-        {t('withdraw.history')}
-      </h3>
-      {query.isPending ? (
-        <SkeletonLines lines={3} />
-      ) : query.isError ? (
-        <ErrorState isCompact onRetry={() => query.refetch()} />
-      ) : query.data.list.length === 0 ? (
-        <EmptyState line={t('withdraw.noHistory')} />
-      ) : (
-        <>
-          <ul className="divide-y divide-line rounded-lg border border-line" data-testid="withdrawal-history">
-            {query.data.list.map((item) => (
-              <li key={item.id} className="px-3 py-2.5" data-testid="withdrawal-record">
-                <div className="flex items-center justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-text tabular">{formatMoney(item.amount, symbol)}</p>
-                    <p className="text-xs text-muted">
-                      {dateTime.format(new Date(item.createdAt))}
-                      {item.payoutAccount ? ` · ${item.payoutAccount.accountNumberMasked}` : ''}
-                    </p>
-                    {item.status === 'rejected' && item.reason ? (
-                      <p className="text-xs text-danger">{item.reason}</p>
-                    ) : null}
-                  </div>
-                  <StatusBadge tone={statusTone[item.status]}>
-                    {t(`withdraw.status.${item.status}`)}
-                  </StatusBadge>
-                </div>
-                <WithdrawalConfirmationPanel withdrawal={item} symbol={symbol} />
-              </li>
-            ))}
-          </ul>
-          <Pagination current={page} total={query.data.totalPages} onChange={setPage} />
-        </>
+    <MoneyHistory
+      headingId="withdrawal-history"
+      heading={t('withdraw.history')}
+      query={query}
+      emptyLine={t('withdraw.noHistory')}
+      testId="withdrawal-history"
+      page={page}
+      onPageChange={setPage}
+      renderItem={(item) => (
+        <li key={item.id} className="px-3 py-2.5" data-testid="withdrawal-record">
+          <div className="flex items-center justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-text tabular">{formatMoney(item.amount, symbol)}</p>
+              <p className="text-xs text-muted">
+                {dateTime.format(new Date(item.createdAt))}
+                {item.payoutAccount ? ` · ${item.payoutAccount.accountNumberMasked}` : ''}
+              </p>
+              {item.status === 'rejected' && item.reason ? (
+                <p className="text-xs text-danger">{item.reason}</p>
+              ) : null}
+            </div>
+            <StatusBadge tone={statusTone[item.status]}>{t(`withdraw.status.${item.status}`)}</StatusBadge>
+          </div>
+          <WithdrawalConfirmationPanel withdrawal={item} symbol={symbol} />
+        </li>
       )}
-    </section>
+    />
   );
 }
 
