@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeEntry, type RecordChange } from '../../platform/audit/record-change.ts';
 import { hashSecret } from '../../platform/crypto/password-hash.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { insertOperator, type OperatorRow, type RoleRow } from './operator.repository.ts';
 import { BUILTIN_ROLE_PERMISSIONS, isBuiltinRoleId, isPermission, type Permission } from './permissions.ts';
 
@@ -72,6 +73,20 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 export function isForeignKeyViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23503' || String(error).includes('foreign key');
+}
+
+/**
+ * Answers a failed insert in the language of the form: the name in `field` is already taken
+ * (`constraint` is its unique index), or the merchant it was made for does not exist.
+ */
+export function throwTakenOrUnknownMerchant(error: unknown, constraint: string, field: string): never {
+  if (isUniqueViolation(error, constraint)) {
+    throw new AppError('VALIDATION', { value: { fields: { [field]: 'taken' } } });
+  }
+  if (isForeignKeyViolation(error)) {
+    throw new AppError('VALIDATION', { value: { fields: { merchantId: 'unknown' } } });
+  }
+  throw error;
 }
 
 /** An operator password: long enough, with a letter and a digit. Answers a VALIDATION key or null. */

@@ -9,13 +9,13 @@ import {
   updateRole,
 } from './operator.repository.ts';
 import {
-  isForeignKeyViolation,
   isUniqueViolation,
   isVisibleTo,
   type OperatorActor,
   type OperatorDeps,
   permissionsOfRole,
   recordBy,
+  throwTakenOrUnknownMerchant,
 } from './operator-accounts.ts';
 import { isSubsetOf, type Permission } from './permissions.ts';
 
@@ -57,13 +57,7 @@ export function createOperatorRoles(deps: OperatorDeps) {
         return role;
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'operator_roles_name_uq')) {
-        throw new AppError('VALIDATION', { value: { fields: { name: 'taken' } } });
-      }
-      if (isForeignKeyViolation(error)) {
-        throw new AppError('VALIDATION', { value: { fields: { merchantId: 'unknown' } } });
-      }
-      throw error;
+      throwTakenOrUnknownMerchant(error, 'operator_roles_name_uq', 'name');
     }
   }
 

@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
 import { hashSecret } from '../../platform/crypto/password-hash.ts';
+import { createTemporaryPassword } from '../../platform/crypto/temporary-password.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import {
@@ -19,13 +19,12 @@ import {
 } from './operator.repository.ts';
 import {
   auditViewOf,
-  isForeignKeyViolation,
-  isUniqueViolation,
   isVisibleTo,
   type OperatorActor,
   type OperatorDeps,
   permissionsOfRole,
   recordBy,
+  throwTakenOrUnknownMerchant,
   usernameKeyOf,
 } from './operator-accounts.ts';
 import { OPERATOR_LOGIN_FAILURES_PER_ACCOUNT } from './operator-sign-in.ts';
@@ -33,18 +32,6 @@ import { isSubsetOf } from './permissions.ts';
 
 export const STAFF_PAGE_SIZE_MAX = 100;
 const TEMPORARY_PASSWORD_LENGTH = 12;
-const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A readable random password handed out once by a reset; the next sign-in must replace it. */
-function createTemporaryPassword(): string {
-  for (;;) {
-    let password = '';
-    for (let index = 0; index < TEMPORARY_PASSWORD_LENGTH; index += 1) {
-      password += TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)];
-    }
-    if (/[0-9]/.test(password) && /[A-Za-z]/.test(password)) return password;
-  }
-}
 
 /**
  * Back-office staff: their accounts, roles and sessions as other operators manage them. Every
@@ -113,7 +100,7 @@ export function createOperatorStaff(deps: OperatorDeps & { rateLimiter: RateLimi
   ): Promise<{ operator: OperatorRow; temporaryPassword: string }> {
     if (!isVisibleTo(actor, input.merchantId)) throw new AppError('FORBIDDEN');
     await requireAssignableRole(actor, input.roleId, input.merchantId);
-    const temporaryPassword = createTemporaryPassword();
+    const temporaryPassword = createTemporaryPassword(TEMPORARY_PASSWORD_LENGTH);
     const passwordHash = await hashSecret(temporaryPassword);
     const username = input.username.trim();
     try {
@@ -143,13 +130,7 @@ export function createOperatorStaff(deps: OperatorDeps & { rateLimiter: RateLimi
       });
       return { operator, temporaryPassword };
     } catch (error) {
-      if (isUniqueViolation(error, 'operators_username_key')) {
-        throw new AppError('VALIDATION', { value: { fields: { username: 'taken' } } });
-      }
-      if (isForeignKeyViolation(error)) {
-        throw new AppError('VALIDATION', { value: { fields: { merchantId: 'unknown' } } });
-      }
-      throw error;
+      throwTakenOrUnknownMerchant(error, 'operators_username_key', 'username');
     }
   }
 
@@ -202,7 +183,7 @@ export function createOperatorStaff(deps: OperatorDeps & { rateLimiter: RateLimi
 
   /** A new temporary password, shown once to the actor; the operator must change it at sign-in. */
   async function resetPassword(actor: OperatorActor, operatorId: string): Promise<string> {
-    const temporaryPassword = createTemporaryPassword();
+    const temporaryPassword = createTemporaryPassword(TEMPORARY_PASSWORD_LENGTH);
     const passwordHash = await hashSecret(temporaryPassword);
     await changeOperator(actor, operatorId, 'staff.password.reset', async (trx, _target, timestamp) => {
       await endOperatorSessions(trx, operatorId, 'password_reset', timestamp);
