@@ -64,31 +64,35 @@ export function SortOrderField(props: {
 }
 
 /**
- * The frame of every editor form: a panel named by its heading, the fields, then Cancel and the
- * submit button. The form's own fields decide what is sent; this only stops the page reload.
+ * The frame of every editor form: a panel headed "New …" or "Edit …", the fields, then Cancel and
+ * "Add …" or "Save …". The form's own fields decide what is sent; this only stops the page reload.
  */
 export function EditorForm(props: {
-  label: string;
-  submitLabel: string;
+  /** What the form edits, as its heading names it ("help article"). */
+  noun: string;
+  /** The same, as its button names it where shorter ("article"). */
+  buttonNoun?: string;
+  isNew: boolean;
   isSubmitDisabled: boolean;
   onCancel: () => void;
   onSubmit: () => void;
   children: ReactNode;
 }) {
+  const label = `${props.isNew ? 'New' : 'Edit'} ${props.noun}`;
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     props.onSubmit();
   }
   return (
-    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={props.label}>
-      <h2>{props.label}</h2>
+    <form className="panel form-grid" onSubmit={handleSubmit} aria-label={label}>
+      <h2>{label}</h2>
       {props.children}
       <div className="form-grid__actions">
         <button className="button button--quiet" type="button" onClick={props.onCancel}>
           Cancel
         </button>
         <button className="button button--primary" type="submit" disabled={props.isSubmitDisabled}>
-          {props.submitLabel}
+          {props.isNew ? 'Add' : 'Save'} {props.buttonNoun ?? props.noun}
         </button>
       </div>
     </form>

@@ -83,11 +83,11 @@ function CustomerServiceForm(props: RowFormProps<CustomerService, CustomerServic
   const [sortOrder, setSortOrder] = useState(initial?.sortOrder ?? 0);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
 
-  const formLabel = initial ? 'Edit customer-service entry' : 'New customer-service entry';
   return (
     <EditorForm
-      label={formLabel}
-      submitLabel={initial ? 'Save entry' : 'Add entry'}
+      noun="customer-service entry"
+      buttonNoun="entry"
+      isNew={initial === null}
       isSubmitDisabled={props.isSaving}
       onCancel={props.onCancel}
       onSubmit={() => props.onSubmit({ csType, title, path: path.trim(), sortOrder, enabled })}
@@ -176,11 +176,10 @@ function ResourceForm(props: RowFormProps<Resource, ResourceInput>) {
   });
   const isImage = IMAGE_TYPES.has(resourceType);
 
-  const formLabel = initial ? 'Edit resource' : 'New resource';
   return (
     <EditorForm
-      label={formLabel}
-      submitLabel={initial ? 'Save resource' : 'Add resource'}
+      noun="resource"
+      isNew={initial === null}
       isSubmitDisabled={props.isSaving || isUploading}
       onCancel={props.onCancel}
       onSubmit={() =>

@@ -130,8 +130,8 @@ function BannerForm(props: RowFormProps<Banner, BannerInput>) {
 
   return (
     <EditorForm
-      label={initial ? 'Edit banner' : 'New banner'}
-      submitLabel={initial ? 'Save banner' : 'Add banner'}
+      noun="banner"
+      isNew={initial === null}
       isSubmitDisabled={!imageUrl || isUploading || props.isSaving}
       onCancel={props.onCancel}
       onSubmit={() =>
@@ -274,8 +274,8 @@ function AnnouncementForm(props: RowFormProps<Announcement, AnnouncementInput>) 
 
   return (
     <EditorForm
-      label={initial ? 'Edit announcement' : 'New announcement'}
-      submitLabel={initial ? 'Save announcement' : 'Add announcement'}
+      noun="announcement"
+      isNew={initial === null}
       isSubmitDisabled={props.isSaving}
       onCancel={props.onCancel}
       onSubmit={() =>

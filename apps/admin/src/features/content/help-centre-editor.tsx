@@ -167,8 +167,9 @@ function CategoryForm(props: RowFormProps<HelpCategory, HelpCategoryInput>) {
 
   return (
     <EditorForm
-      label={props.initial ? 'Edit help category' : 'New help category'}
-      submitLabel={props.initial ? 'Save category' : 'Add category'}
+      noun="help category"
+      buttonNoun="category"
+      isNew={props.initial === null}
       isSubmitDisabled={props.isSaving}
       onCancel={props.onCancel}
       onSubmit={() => props.onSubmit({ anchor, device: 'WEB', title, sortOrder })}
@@ -203,8 +204,9 @@ function ArticleForm(
 
   return (
     <EditorForm
-      label={initial ? 'Edit help article' : 'New help article'}
-      submitLabel={initial ? 'Save article' : 'Add article'}
+      noun="help article"
+      buttonNoun="article"
+      isNew={initial === null}
       isSubmitDisabled={props.isSaving}
       onCancel={props.onCancel}
       onSubmit={() => props.onSubmit({ categoryId, anchor, title, content, sortOrder })}
