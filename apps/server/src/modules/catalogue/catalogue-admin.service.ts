@@ -13,6 +13,7 @@ import type {
   LocalizedText,
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { present } from '../../platform/errors/invariant.ts';
 import { foldSearchText } from './catalogue.service.ts';
@@ -265,13 +266,9 @@ const BULK_CHANGES: Record<BulkAction, { status?: GameStatus; is_hot?: boolean }
   hotOff: { is_hot: false },
 };
 
-export function createCatalogueAdminService(deps: {
-  db: Kysely<Database>;
-  recordChange: RecordChange;
-  now?: () => Date;
-}) {
+export function createCatalogueAdminService(deps: ServiceDeps<{ recordChange: RecordChange }>) {
   const { db, recordChange } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = clockOf(deps);
 
   async function lockedGame(trx: Transaction<Database>, id: string): Promise<GameRow> {
     if (!(await lockGame(trx, id))) throw new AppError('NOT_FOUND');

@@ -11,10 +11,11 @@ import {
 import type { MinesState } from '@panalo/games/mines/mines.ts';
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, HouseRoundPhase } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import { type HouseGameCode, playOneStep, type RoundProgress, startRound } from './house-games.ts';
@@ -118,13 +119,9 @@ export type HouseRoundsService = ReturnType<typeof createHouseRoundsService>;
  * play-money sessions of demo play. Money never moves here: the house-games workflow pairs
  * each step recorded here with the wallet.
  */
-export function createHouseRoundsService(deps: {
-  db: Kysely<Database>;
-  secretBox: SecretBox;
-  now?: () => Date;
-}) {
+export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBox }>) {
   const { db, secretBox } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = clockOf(deps);
   // Each member's active pair as last read or played here, so that a one-step round is drawn
   // without reading it first. It may be stale (another process played, rotated or set a seed):
   // house_play_one_step then plays nothing and answers 'pair', and the pair is read again.

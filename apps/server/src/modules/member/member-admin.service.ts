@@ -1,7 +1,6 @@
-import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { createTemporaryPassword } from '../../platform/crypto/temporary-password.ts';
+import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { endMemberSessions, findLatestLogins, findMemberById } from './member.repository.ts';
 import {
@@ -28,7 +27,6 @@ export const PLAYER_HISTORY_ROWS = 20;
 export const SEARCH_FIELDS = ['account', 'mobile', 'ip', 'realName'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 const TEMPORARY_PASSWORD_LENGTH = 10;
-const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
  * What the outbox viewer shows of a message: one-time codes and link tokens are blanked, so that
@@ -40,13 +38,9 @@ export function redactMessageSecrets(text: string): string {
     .replace(/\b\d{6}\b/g, (digits) => '•'.repeat(digits.length));
 }
 
-export function createMemberAdminService(deps: {
-  db: Kysely<Database>;
-  recordChange: RecordChange;
-  now?: () => Date;
-}) {
+export function createMemberAdminService(deps: ServiceDeps<{ recordChange: RecordChange }>) {
   const { db, recordChange } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = clockOf(deps);
 
   const findMember = (id: string) => findMemberById(db, id);
 
@@ -188,10 +182,7 @@ export function createMemberAdminService(deps: {
      * player must replace it at the next sign-in, and their sessions end now.
      */
     async resetPassword(actor: ChangeActor, id: string) {
-      const temporaryPassword = Array.from(
-        { length: TEMPORARY_PASSWORD_LENGTH },
-        () => TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)],
-      ).join('');
+      const temporaryPassword = createTemporaryPassword(TEMPORARY_PASSWORD_LENGTH);
       const passwordHash = await hashPassword(temporaryPassword);
       const endedSessions = await db.transaction().execute(async (trx) => {
         const member = await lockMember(trx, id);

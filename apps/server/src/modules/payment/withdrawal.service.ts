@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, PayoutAccountKind, WithdrawalCaseStatus, WithdrawalStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import { GATEWAY_REQUEST_TIMEOUT_MS } from './hosted-gateway.ts';
@@ -92,13 +93,9 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
  * opens a case: open → resolved by an operator) | auto_received (the merchant's timeout passed).
  * Confirmation never moves money: the payout has already left the ledger.
  */
-export function createWithdrawalService(deps: {
-  db: Kysely<Database>;
-  recordChange: RecordChange;
-  now?: () => Date;
-}) {
+export function createWithdrawalService(deps: ServiceDeps<{ recordChange: RecordChange }>) {
   const { db, recordChange } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = clockOf(deps);
 
   /** Moves a withdrawal along one edge of WITHDRAWAL_MOVES if it is still in `from`; the row if it moved. */
   function move(

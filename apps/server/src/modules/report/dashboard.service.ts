@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { addDays, dayIn } from './date-range.ts';
 import { countOnlineMembers, findFirstMerchantTimeZone, sumReviewQueues } from './report.repository.ts';
 import type { ReportService } from './report.service.ts';
@@ -56,13 +55,9 @@ const emptyDay = (day: string): DashboardDay => ({
  * games) summed over the merchants in scope, who is online now, and the queues waiting for an
  * operator.
  */
-export function createDashboardService(deps: {
-  db: Kysely<Database>;
-  reports: ReportService;
-  now?: () => Date;
-}) {
+export function createDashboardService(deps: ServiceDeps<{ reports: ReportService }>) {
   const { db, reports } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = clockOf(deps);
 
   async function queues(scope: readonly string[] | null) {
     const { withdrawals, bankDeposits } = await sumReviewQueues(db, scope);

@@ -1,6 +1,7 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PlayLimitKind, PlayLimitPeriod } from '../../db/schema.ts';
+import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
@@ -145,13 +146,9 @@ function maxValueOf(kind: PlayLimitKind): bigint {
  * and lifts itself when read after its end. Deposits call `checkDepositAllowed`; every stake,
  * ours or a vendor's, calls `checkBetAllowed`.
  */
-export function createResponsibleGamingService(deps: {
-  db: Kysely<Database>;
-  measures: PlayMeasures;
-  now?: () => Date;
-}) {
+export function createResponsibleGamingService(deps: ServiceDeps<{ measures: PlayMeasures }>) {
   const { db, measures } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = clockOf(deps);
 
   /** The member's limits with every raise whose waiting time is over applied (and stored). */
   async function loadLimits(member: PlayMember, executor: Executor = db): Promise<PlayLimitRow[]> {
