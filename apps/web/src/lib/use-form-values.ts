@@ -11,5 +11,13 @@ export function useFormValues<Values extends Record<string, string>>(initial: Va
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
-  return { values, setValues, errors, setErrors, update };
+  /** What a field of this form takes: its value, its change handler and its error. */
+  function bindField(field: keyof Values) {
+    return {
+      value: values[field],
+      onValueChange: (value: string) => update(field, value),
+      error: errors[field],
+    };
+  }
+  return { values, setValues, errors, setErrors, update, bindField };
 }

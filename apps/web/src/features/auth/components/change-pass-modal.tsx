@@ -26,7 +26,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
   const navigate = useNavigate();
   const settings = useQuery(registerSettingsQuery(language));
   const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
-  const { values, errors, setErrors, update } = useFormValues<Values>({
+  const { values, errors, setErrors, update, bindField } = useFormValues<Values>({
     oldPassword: '',
     newPassword: '',
     confirmNewPassword: '',
@@ -89,14 +89,12 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
         {resetToken ? null : (
           <PasswordField
             label={t('auth.oldPassword')}
-            value={values.oldPassword}
-            onValueChange={(value) => update('oldPassword', value)}
-            error={errors.oldPassword}
+            {...bindField('oldPassword')}
             autoComplete="current-password"
             testId="change-old-password"
           />
         )}
-        <NewPasswordFields values={values} errors={errors} onValueChange={update} />
+        <NewPasswordFields values={values} errors={errors} onChange={update} />
         <SubmitWithNotice notice={serverAnswer} isSubmitting={isSubmitting}>
           {t('common.submit')}
         </SubmitWithNotice>

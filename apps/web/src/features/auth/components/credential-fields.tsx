@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/field';
+import type { FormAnswer } from '../../../lib/failure-answer';
 import { DialingCodePicker } from './dialing-code-picker';
 import { SendCodeButton } from './send-code-button';
 
@@ -46,11 +47,11 @@ const newPasswordLabels = {
 export function NewPasswordFields({
   values,
   errors,
-  onValueChange,
+  onChange,
 }: {
   values: NewPasswordValues;
   errors: Partial<Record<keyof NewPasswordValues, string | null>>;
-  onValueChange: (field: keyof NewPasswordValues, value: string) => void;
+  onChange: (field: keyof NewPasswordValues, value: string) => void;
 }) {
   const { t } = useTranslation();
   return (['newPassword', 'confirmNewPassword'] as const).map((field) => (
@@ -58,33 +59,29 @@ export function NewPasswordFields({
       key={field}
       label={t(newPasswordLabels[field])}
       value={values[field]}
-      onValueChange={(value) => onValueChange(field, value)}
+      onValueChange={(value) => onChange(field, value)}
       error={errors[field]}
       autoComplete="new-password"
     />
   ));
 }
 
-type MobileCodeValues = { mobileNum: string; verificationCode: string };
+type MobileCodeValues = { dialingCode: string; mobileNum: string; verificationCode: string };
 
 /**
  * The mobile number with its dialing code, and the SMS code sent to it (spec §5): how a member
  * without a password proves who they are, to log in or to set a new password.
  */
 export function MobileCodeFields({
-  dialingCode,
-  onDialingCodeChange,
   values,
   errors,
-  onValueChange,
+  onChange,
   onAnswer,
 }: {
-  dialingCode: string;
-  onDialingCodeChange: (dialingCode: string) => void;
   values: MobileCodeValues;
   errors: Partial<Record<keyof MobileCodeValues, string | null>>;
-  onValueChange: (field: keyof MobileCodeValues, value: string) => void;
-  onAnswer: (answer: { message: string; code?: string } | null) => void;
+  onChange: (field: keyof MobileCodeValues, value: string) => void;
+  onAnswer: (answer: FormAnswer | null) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -95,22 +92,24 @@ export function MobileCodeFields({
         inputMode="numeric"
         autoComplete="tel-national"
         value={values.mobileNum}
-        onValueChange={(value) => onValueChange('mobileNum', value)}
+        onValueChange={(value) => onChange('mobileNum', value)}
         error={errors.mobileNum}
         isRequired
-        leading={<DialingCodePicker value={dialingCode} onChange={onDialingCodeChange} />}
+        leading={
+          <DialingCodePicker value={values.dialingCode} onChange={(code) => onChange('dialingCode', code)} />
+        }
       />
       <TextField
         label={t('auth.verificationCode')}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={values.verificationCode}
-        onValueChange={(value) => onValueChange('verificationCode', value)}
+        onValueChange={(value) => onChange('verificationCode', value)}
         error={errors.verificationCode}
         isRequired
         maxLength={255}
         trailing={
-          <SendCodeButton dialingCode={dialingCode} mobileNum={values.mobileNum} onAnswer={onAnswer} />
+          <SendCodeButton dialingCode={values.dialingCode} mobileNum={values.mobileNum} onAnswer={onAnswer} />
         }
       />
     </>

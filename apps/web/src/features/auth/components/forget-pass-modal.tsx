@@ -36,9 +36,10 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
   const hasMobile = isSwitchEnabled(permission.data?.whitelabel, 'CHNGPASSVERIF3');
   const [chosenTab, setChosenTab] = useState<ForgetTab | null>(null);
   const tab: ForgetTab = chosenTab ?? (hasMobile ? 'mobile' : 'email');
-  const { values, errors, setErrors, update } = useFormValues({
+  const { values, errors, setErrors, update, bindField } = useFormValues({
     username: '',
     email: '',
+    dialingCode: defaultDialingCode,
     mobileNum: '',
     verificationCode: '',
     newPassword: '',
@@ -46,7 +47,6 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
   const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [isEmailSent, setEmailSent] = useState(false);
-  const [dialingCode, setDialingCode] = useState(defaultDialingCode);
   const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
 
   function describePattern(error: FieldError | null): string | undefined {
@@ -66,7 +66,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
       if (!values.username.trim()) next.username = t('auth.inputEmpty');
       if (!emailPattern.test(values.email.trim())) next.email = t('auth.inputEmpty');
     } else {
-      if (!isValidMobileNumber(dialingCode, values.mobileNum)) next.mobileNum = t('auth.enterMobile');
+      if (!isValidMobileNumber(values.dialingCode, values.mobileNum)) next.mobileNum = t('auth.enterMobile');
       if (!values.verificationCode.trim()) next.verificationCode = t('auth.enterCode');
       const passwordError = passwordRule
         ? describePattern(validateByRule(passwordRule, values.newPassword))
@@ -90,7 +90,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
           {
             newPassword: values.newPassword,
             mobileNum: values.mobileNum.trim(),
-            countryDialingCode: dialingCode,
+            countryDialingCode: values.dialingCode,
             verificationCode: values.verificationCode.trim(),
           },
           language,
@@ -134,9 +134,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
             <>
               <TextField
                 label={t('auth.username')}
-                value={values.username}
-                onValueChange={(value) => update('username', value)}
-                error={errors.username}
+                {...bindField('username')}
                 autoComplete="username"
                 isRequired
               />
@@ -144,9 +142,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
                 label={t('auth.fields.email')}
                 type="email"
                 inputMode="email"
-                value={values.email}
-                onValueChange={(value) => update('email', value)}
-                error={errors.email}
+                {...bindField('email')}
                 autoComplete="email"
                 isRequired
               />
@@ -154,18 +150,14 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
           ) : (
             <>
               <MobileCodeFields
-                dialingCode={dialingCode}
-                onDialingCodeChange={setDialingCode}
                 values={values}
                 errors={errors}
-                onValueChange={update}
+                onChange={update}
                 onAnswer={setServerAnswer}
               />
               <PasswordField
                 label={t('auth.newPassword')}
-                value={values.newPassword}
-                onValueChange={(value) => update('newPassword', value)}
-                error={errors.newPassword}
+                {...bindField('newPassword')}
                 autoComplete="new-password"
               />
             </>

@@ -41,15 +41,15 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
   const socialProviders = permission.data?.socialLogin ?? [];
   const [remembered] = useState(readRememberedLogin);
   const [tab, setTab] = useState<LoginTab>(remembered?.type === 'sms' && hasSmsLogin ? 'sms' : 'username');
-  const { values, errors, setErrors, update } = useFormValues({
+  const { values, errors, setErrors, update, bindField } = useFormValues({
     username: remembered?.type === 'username' ? remembered.username : '',
     password: '',
+    dialingCode: defaultDialingCode,
     mobileNum: remembered?.type === 'sms' ? remembered.username : '',
     verificationCode: '',
     captcha: '',
   });
   const [isRemembered, setRemembered] = useState(remembered !== null);
-  const [dialingCode, setDialingCode] = useState(defaultDialingCode);
   const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(notice ?? null);
   // Reopening the open form with a notice (a sign-in that came back refused) shows it at once.
   useEffect(() => {
@@ -73,7 +73,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
       }
       if (showsCaptcha && !values.captcha.trim()) next.captcha = t('auth.inputEmpty');
     } else {
-      if (!isValidMobileNumber(dialingCode, values.mobileNum)) next.mobileNum = t('auth.enterMobile');
+      if (!isValidMobileNumber(values.dialingCode, values.mobileNum)) next.mobileNum = t('auth.enterMobile');
       if (!values.verificationCode.trim()) next.verificationCode = t('auth.enterCode');
     }
     setErrors(next);
@@ -109,7 +109,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
           : {
               type: 'sms',
               mobileNum: values.mobileNum.trim(),
-              countryDialingCode: dialingCode,
+              countryDialingCode: values.dialingCode,
               verificationCode: values.verificationCode.trim(),
             },
         language,
@@ -201,38 +201,21 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
             <>
               <TextField
                 label={t('auth.username')}
-                value={values.username}
-                onValueChange={(value) => update('username', value)}
-                error={errors.username}
+                {...bindField('username')}
                 autoComplete="username"
                 isRequired
                 data-testid="login-username"
               />
               <PasswordField
                 label={t('auth.password')}
-                value={values.password}
-                onValueChange={(value) => update('password', value)}
-                error={errors.password}
+                {...bindField('password')}
                 autoComplete="current-password"
                 testId="login-password"
               />
-              {showsCaptcha ? (
-                <CaptchaField
-                  value={values.captcha}
-                  onValueChange={(value) => update('captcha', value)}
-                  error={errors.captcha}
-                />
-              ) : null}
+              {showsCaptcha ? <CaptchaField {...bindField('captcha')} /> : null}
             </>
           ) : (
-            <MobileCodeFields
-              dialingCode={dialingCode}
-              onDialingCodeChange={setDialingCode}
-              values={values}
-              errors={errors}
-              onValueChange={update}
-              onAnswer={setServerAnswer}
-            />
+            <MobileCodeFields values={values} errors={errors} onChange={update} onAnswer={setServerAnswer} />
           )}
           <div className="flex items-center justify-between gap-2">
             <Checkbox checked={isRemembered} onCheckedChange={setRemembered}>

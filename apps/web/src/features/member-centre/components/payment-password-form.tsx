@@ -21,7 +21,7 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
   const language = useLanguage();
   const member = useAuthStore((state) => state.member);
   const hasPaymentPassword = member?.hasPaymentPassword === true;
-  const { values, setValues, errors, setErrors, update } = useFormValues({
+  const { values, setValues, errors, setErrors, bindField } = useFormValues({
     current: '',
     next: '',
     confirm: '',
@@ -66,25 +66,16 @@ export function PaymentPasswordForm({ onDone }: { onDone?: () => void }) {
         type="password"
         autoComplete={hasPaymentPassword ? 'off' : 'current-password'}
         inputMode={hasPaymentPassword ? 'numeric' : undefined}
-        value={values.current}
-        onValueChange={(value) => update('current', value)}
-        error={errors.current}
+        {...bindField('current')}
         isRequired
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <PaymentPasswordField
           label={t('payout.newPaymentPassword')}
-          value={values.next}
-          onValueChange={(value) => update('next', value)}
-          error={errors.next}
+          {...bindField('next')}
           hint={t('payout.sixDigits')}
         />
-        <PaymentPasswordField
-          label={t('payout.confirmPaymentPassword')}
-          value={values.confirm}
-          onValueChange={(value) => update('confirm', value)}
-          error={errors.confirm}
-        />
+        <PaymentPasswordField label={t('payout.confirmPaymentPassword')} {...bindField('confirm')} />
       </div>
       <MoneyFormAnswerLine answer={answer} />
       <Button type="submit" variant="secondary" className="self-start" disabled={mutation.isPending}>

@@ -34,7 +34,7 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
   const queryClient = useQueryClient();
   const member = useAuthStore((state) => state.member);
   const upline = useQuery({ queryKey: ['upline', language], queryFn: () => fetchUpline(language) });
-  const { values, setValues, errors, setErrors, update } = useFormValues({
+  const { values, setValues, setErrors, bindField } = useFormValues({
     account: '',
     amount: '',
     paymentPassword: '',
@@ -127,9 +127,7 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
         <TextField
           label={t('transfer.recipient')}
           autoComplete="off"
-          value={account}
-          onValueChange={(value) => update('account', value)}
-          error={errors.account}
+          {...bindField('account')}
           maxLength={64}
           isRequired
           data-testid="transfer-account"
@@ -138,16 +136,12 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
       <AmountField
         label={t('withdraw.amount')}
         symbol={symbol}
-        value={amount}
-        onValueChange={(value) => update('amount', value)}
-        error={errors.amount}
+        {...bindField('amount')}
         testId="transfer-amount"
       />
       <PaymentPasswordField
         label={t('withdraw.paymentPassword')}
-        value={paymentPassword}
-        onValueChange={(value) => update('paymentPassword', value)}
-        error={errors.paymentPassword}
+        {...bindField('paymentPassword')}
         testId="transfer-payment-password"
       />
       <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>

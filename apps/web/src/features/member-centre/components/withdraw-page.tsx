@@ -53,7 +53,10 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
   const symbol = useSymbol();
   const queryClient = useQueryClient();
   const [accountId, setAccountId] = useState(overview.accounts[0]?.id ?? '');
-  const { values, setValues, errors, setErrors, update } = useFormValues({ amount: '', paymentPassword: '' });
+  const { values, setValues, setErrors, bindField } = useFormValues({
+    amount: '',
+    paymentPassword: '',
+  });
   const { amount, paymentPassword } = values;
   const [answer, setAnswer] = useState<MoneyFormAnswer | null>(null);
   const limits = { minAmount: overview.minAmount, maxAmount: overview.maxAmount };
@@ -142,10 +145,8 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
       <AmountField
         label={t('withdraw.amount')}
         symbol={symbol}
-        value={amount}
-        onValueChange={(value) => update('amount', value)}
+        {...bindField('amount')}
         onBlur={() => amount && setErrors((current) => ({ ...current, amount: explainAmount(amount) }))}
-        error={errors.amount}
         hint={t('deposit.limits', {
           min: formatMoney(limits.minAmount, symbol),
           max: formatMoney(limits.maxAmount, symbol),
@@ -163,9 +164,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
       />
       <PaymentPasswordField
         label={t('withdraw.paymentPassword')}
-        value={paymentPassword}
-        onValueChange={(value) => update('paymentPassword', value)}
-        error={errors.paymentPassword}
+        {...bindField('paymentPassword')}
         testId="withdraw-payment-password"
       />
       <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>
