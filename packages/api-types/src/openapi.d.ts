@@ -4952,7 +4952,8 @@ export type paths = {
                                 account: string;
                                 nickname: string | null;
                                 type: number;
-                                icon: string;
+                                /** @enum {string} */
+                                icon: "avatar-1" | "avatar-2" | "avatar-3" | "avatar-4" | "avatar-5" | "avatar-6" | "avatar-7" | "avatar-8";
                                 iconUrl: string;
                                 firstTimeLogin: boolean;
                                 previousLogin: {
@@ -5033,10 +5034,12 @@ export type paths = {
                             /** @enum {boolean} */
                             success: true;
                             value: {
-                                icon: string;
+                                /** @enum {string} */
+                                icon: "avatar-1" | "avatar-2" | "avatar-3" | "avatar-4" | "avatar-5" | "avatar-6" | "avatar-7" | "avatar-8";
                                 url: string;
                                 choices: {
-                                    icon: string;
+                                    /** @enum {string} */
+                                    icon: "avatar-1" | "avatar-2" | "avatar-3" | "avatar-4" | "avatar-5" | "avatar-6" | "avatar-7" | "avatar-8";
                                     url: string;
                                 }[];
                             };
@@ -5103,7 +5106,8 @@ export type paths = {
                             /** @enum {boolean} */
                             success: true;
                             value: {
-                                icon: string;
+                                /** @enum {string} */
+                                icon: "avatar-1" | "avatar-2" | "avatar-3" | "avatar-4" | "avatar-5" | "avatar-6" | "avatar-7" | "avatar-8";
                                 url: string;
                             };
                         };
@@ -11322,7 +11326,53 @@ export type paths = {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            value: unknown;
+                            value: {
+                                currency: string;
+                                profile: {
+                                    id: string;
+                                    merchantId: string;
+                                    account: string;
+                                    type: number;
+                                    status: string;
+                                    realName: string | null;
+                                    mobile: string | null;
+                                    registerIp: string | null;
+                                    lastLoginAt: string | null;
+                                    createdAt: string;
+                                    nickname: string | null;
+                                    email: string | null;
+                                    emailVerified: boolean;
+                                    mobileVerified: boolean;
+                                    birthday: string | null;
+                                    totpEnabled: boolean;
+                                    mustChangePassword: boolean;
+                                    registerMethod: string | null;
+                                    referralCode: string;
+                                };
+                                sessions: {
+                                    id: string;
+                                    method: string;
+                                    ip: string | null;
+                                    userAgent: string | null;
+                                    createdAt: string;
+                                    lastSeenAt: string;
+                                    endedAt: string | null;
+                                    endReason: string | null;
+                                    isLive: boolean;
+                                }[];
+                                logins: {
+                                    id: string;
+                                    method: string;
+                                    ip: string;
+                                    country: string | null;
+                                    userAgent: string | null;
+                                    at: string;
+                                }[];
+                                balances: {
+                                    cash: string;
+                                    bonus: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -12162,7 +12212,25 @@ export type paths = {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            value: unknown;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    /** @enum {string} */
+                                    channel: "sms" | "email";
+                                    destination: string;
+                                    purpose: string;
+                                    subject: string | null;
+                                    body: string;
+                                    provider: string;
+                                    /** @enum {string} */
+                                    status: "stored" | "sent" | "failed";
+                                    error: string | null;
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
                         };
                     };
                 };
@@ -16338,7 +16406,18 @@ export type paths = {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        note?: string;
+                        /**
+                         * Format: binary
+                         * @description The proof photo (PNG, JPEG or WebP), after the note
+                         */
+                        proof: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -16440,7 +16519,21 @@ export type paths = {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        methodId: string;
+                        /** @example 500.00 */
+                        amount: string;
+                        reference: string;
+                        /**
+                         * Format: binary
+                         * @description The receipt photo (PNG, JPEG or WebP), after the other fields
+                         */
+                        receipt: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {

@@ -1,70 +1,29 @@
 // The game client's calls to /wps/game/house (the server's OpenAPI document describes them). Every
 // call but open carries the table's token in X-Game-Token; errors arrive in the envelope with a
-// stable code that the client reads, never the text.
+// stable code that the client reads, never the text. The wire shapes come from that document
+// (packages/api-types), as types only: the game's bundle takes none of the player app's code.
+import type { ApiBody, ApiValue } from '../../src/lib/api/api-client';
+
+type OpenBody = ApiBody<'/wps/game/house/open', 'post'>;
+type BetBody = ApiBody<'/wps/game/house/bet', 'post'>;
+type ActionBody = ApiBody<'/wps/game/house/action', 'post'>;
+type BetAnswer = ApiValue<'/wps/game/house/bet', 'post'>;
+type SeedsRotation = ApiValue<'/wps/game/house/seeds/rotate', 'post'>;
+type Records = ApiValue<'/wps/game/house/records', 'get'>;
+type RealityCheck = ApiValue<'/wps/game/house/reality-check', 'get'>;
+
+/** What a player can do in an open round (mines, blackjack). */
+export type RoundAction = ActionBody['type'];
 
 /** One bet of a table game as the wire carries it (the amount as a decimal string). */
-export type WireTableBet = {
-  kind?: string;
-  face?: string;
-  numbers?: number[];
-  index?: number;
-  number?: number;
-  total?: number;
-  stake: string;
-};
+export type WireTableBet = NonNullable<BetBody['bets']>[number];
 
+export type Table = ApiValue<'/wps/game/house/open', 'post'>;
 /** commitmentVersion: 2, sha256 of the server seed's hex text; 1, of its bytes (pairs committed before). */
-export type Seeds = { serverSeedHash: string; commitmentVersion: 1 | 2; clientSeed: string; nonce: number };
-export type RevealedSeeds = Seeds & { serverSeed: string };
-
-export type Round = {
-  roundId: string;
-  gameCode: string;
-  status: 'open' | 'settled' | 'rolled_back';
-  stake: string;
-  win: string;
-  balanceBefore: string | null;
-  balanceAfter: string | null;
-  serverSeedHash: string;
-  commitmentVersion: 1 | 2;
-  clientSeed: string;
-  nonce: number;
-  serverSeed: string | null;
-  /** The maximum win the win was cut to; null when the win is the payout the seeds give. */
-  winCap: string | null;
-  /** The engine's outcome; bigints as {"$bigint": "…"}. */
-  outcome: unknown;
-  played: unknown;
-  actions: string[];
-  openedAt: string;
-  settledAt: string | null;
-};
-
-export type Table = {
-  mode: 'real' | 'demo';
-  token: string;
-  gameCode: string;
-  gameName: string;
-  names: Record<string, string>;
-  limits: { minStake: string; maxStake: string; maxWin: string };
-  rtp: string;
-  paytable: Array<{ bet: string; pays: string; rtp: string | null }>;
-  balance: string;
-  currencySymbol: string;
-  seeds: Seeds;
-  round: Round | null;
-};
-
-export type RecordItem = {
-  roundId: string;
-  gameCode: string;
-  gameName: string;
-  status: Round['status'];
-  stake: string;
-  win: string;
-  nonce: number;
-  openedAt: string;
-};
+export type Seeds = Table['seeds'];
+export type RevealedSeeds = SeedsRotation['revealed'];
+export type Round = ApiValue<'/wps/game/house/records/{roundId}', 'get'>;
+export type RecordItem = Records['list'][number];
 
 export class GameApiError extends Error {
   readonly code: string;
@@ -120,30 +79,29 @@ export function createGameApi(language: string) {
   const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
     request<T>(method, path, { token, body, language });
   return {
-    async open(input: { mode: 'real' | 'demo'; gameCode: string; token?: string }): Promise<Table> {
+    /** The launch URL's game code goes as it is: the server refuses one it does not know. */
+    async open(input: Omit<OpenBody, 'gameCode'> & { gameCode: string }): Promise<Table> {
       const table = await request<Table>('POST', '/wps/game/house/open', { body: input, language });
       token = table.token;
       return table;
     },
-    bet: (body: Record<string, unknown>) =>
-      call<{ round: Round; balance: string }>('POST', '/wps/game/house/bet', body),
-    act: (body: { roundId: string; type: string; tile?: number }) =>
-      call<{ round: Round; balance: string }>('POST', '/wps/game/house/action', body),
-    setClientSeed: (clientSeed: string) =>
-      call<Seeds>('POST', '/wps/game/house/seeds/client', { clientSeed }),
-    rotate: () => call<{ revealed: RevealedSeeds; seeds: Seeds }>('POST', '/wps/game/house/seeds/rotate', {}),
-    records: (gameCode: string, page: number) =>
-      call<{ list: RecordItem[]; totalPages: number }>(
+    bet: (body: BetBody) => call<BetAnswer>('POST', '/wps/game/house/bet', body),
+    act: (body: ActionBody) =>
+      call<ApiValue<'/wps/game/house/action', 'post'>>('POST', '/wps/game/house/action', body),
+    setClientSeed: (clientSeed: ApiBody<'/wps/game/house/seeds/client', 'post'>['clientSeed']) =>
+      call<ApiValue<'/wps/game/house/seeds/client', 'post'>>('POST', '/wps/game/house/seeds/client', {
+        clientSeed,
+      }),
+    rotate: () => call<SeedsRotation>('POST', '/wps/game/house/seeds/rotate', {}),
+    records: (gameCode: Table['gameCode'], page: number) =>
+      call<Records>(
         'GET',
         `/wps/game/house/records?gameCode=${encodeURIComponent(gameCode)}&page=${page}&pageSize=10`,
       ),
-    record: (roundId: string) => call<Round>('GET', `/wps/game/house/records/${encodeURIComponent(roundId)}`),
+    record: (roundId: Round['roundId']) =>
+      call<Round>('GET', `/wps/game/house/records/${encodeURIComponent(roundId)}`),
     /** The member's reality check: interval (null: none, or demo play), time since login, result since. */
-    realityCheck: () =>
-      call<{ intervalMinutes: number | null; playedMs: number; netResult: string }>(
-        'GET',
-        '/wps/game/house/reality-check',
-      ),
+    realityCheck: () => call<RealityCheck>('GET', '/wps/game/house/reality-check'),
   };
 }
 

@@ -1,4 +1,4 @@
-import { requestApi } from './api/api-client';
+import { api } from './api/api-client';
 import { isApiError } from './api/api-error';
 import { useConnectionNotices } from './api/connection-notices';
 import type { CustomerServiceEntry } from './api/system-types';
@@ -37,8 +37,8 @@ export async function openCustomerService(
 
   let url: string;
   try {
-    ({ url } = await requestApi<{ url: string }>('/wps/system/customerService/open', {
-      query: { path: entry.path },
+    ({ url } = await api.get('/wps/system/customerService/open', {
+      params: { query: { path: entry.path } },
     }));
   } catch (error) {
     popup?.close();

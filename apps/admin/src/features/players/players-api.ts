@@ -6,55 +6,7 @@ export type PlayerRow = ValueOf<'/bo/players'>['list'][number];
 export type SearchField = NonNullable<PlayerFilter['field']>;
 type PlayerFilter = NonNullable<paths['/bo/players']['get']['parameters']['query']>;
 
-// The OpenAPI document does not describe GET /bo/players/:id's answer yet: its shape is restated here.
-export type PlayerPage = {
-  currency: string;
-  balances: { cash: string; bonus: string };
-  profile: PlayerRow & {
-    nickname: string | null;
-    email: string | null;
-    emailVerified: boolean;
-    mobileVerified: boolean;
-    birthday: string | null;
-    totpEnabled: boolean;
-    mustChangePassword: boolean;
-    registerMethod: string | null;
-    referralCode: string;
-  };
-  sessions: {
-    id: string;
-    method: string;
-    ip: string | null;
-    userAgent: string | null;
-    createdAt: string;
-    lastSeenAt: string;
-    endedAt: string | null;
-    endReason: string | null;
-    isLive: boolean;
-  }[];
-  logins: {
-    id: string;
-    method: string;
-    ip: string;
-    country: string | null;
-    userAgent: string | null;
-    at: string;
-  }[];
-};
 export type LedgerLine = ValueOf<'/bo/players/{id}/ledger'>['list'][number];
-// Nor GET /bo/outbox's.
-export type OutboxMessage = {
-  id: string;
-  channel: 'sms' | 'email';
-  destination: string;
-  purpose: string;
-  subject: string | null;
-  body: string;
-  provider: string;
-  status: string;
-  error: string | null;
-  createdAt: string;
-};
 
 export const PLAYERS_PAGE_SIZE = 25;
 
@@ -72,10 +24,7 @@ export function usePlayers(filter: { merchantId: string; field: SearchField; tex
 export function usePlayer(id: string | null) {
   return useQuery({
     queryKey: ['bo', 'player', id],
-    queryFn: async () =>
-      (await unwrap(
-        backOffice.GET('/bo/players/{id}', { params: { path: { id: id ?? '' } } }),
-      )) as PlayerPage,
+    queryFn: () => unwrap(backOffice.GET('/bo/players/{id}', { params: { path: { id: id ?? '' } } })),
     enabled: id !== null,
   });
 }
@@ -107,10 +56,8 @@ export function usePlayerAction() {
 export function useOutbox(filter: { merchantId: string; destination: string; page: number }) {
   return useQuery({
     queryKey: ['bo', 'outbox', filter],
-    queryFn: async () =>
-      (await unwrap(
-        backOffice.GET('/bo/outbox', { params: { query: { ...filter, pageSize: PLAYERS_PAGE_SIZE } } }),
-      )) as { list: OutboxMessage[]; total: number; totalPages: number },
+    queryFn: () =>
+      unwrap(backOffice.GET('/bo/outbox', { params: { query: { ...filter, pageSize: PLAYERS_PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
 }

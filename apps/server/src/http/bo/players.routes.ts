@@ -46,6 +46,61 @@ const PlayerRow = Type.Object({
   createdAt: Type.String(),
 });
 
+/** The player page: the search row's fields and the rest of the profile, the latest sessions and sign-ins. */
+const PlayerPage = Type.Object({
+  currency: Type.String(),
+  profile: Type.Object({
+    ...PlayerRow.properties,
+    nickname: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    emailVerified: Type.Boolean(),
+    mobileVerified: Type.Boolean(),
+    birthday: Nullable(Type.String()),
+    totpEnabled: Type.Boolean(),
+    mustChangePassword: Type.Boolean(),
+    registerMethod: Nullable(Type.String()),
+    referralCode: Type.String(),
+  }),
+  sessions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      method: Type.String(),
+      ip: Nullable(Type.String()),
+      userAgent: Nullable(Type.String()),
+      createdAt: Type.String(),
+      lastSeenAt: Type.String(),
+      endedAt: Nullable(Type.String()),
+      endReason: Nullable(Type.String()),
+      isLive: Type.Boolean(),
+    }),
+  ),
+  logins: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      method: Type.String(),
+      ip: Type.String(),
+      country: Nullable(Type.String()),
+      userAgent: Nullable(Type.String()),
+      at: Type.String(),
+    }),
+  ),
+  balances: Type.Object({ cash: Type.String(), bonus: Type.String() }),
+});
+
+const OutboxMessage = Type.Object({
+  id: Type.String(),
+  merchantId: Type.String(),
+  channel: StringOf(['sms', 'email']),
+  destination: Type.String(),
+  purpose: Type.String(),
+  subject: Nullable(Type.String()),
+  body: Type.String(),
+  provider: Type.String(),
+  status: StringOf(['stored', 'sent', 'failed']),
+  error: Nullable(Type.String()),
+  createdAt: Type.String(),
+});
+
 const LedgerQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: TRANSFER_PAGE_SIZE_MAX })),
@@ -103,7 +158,7 @@ export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): v
         tags: TAGS,
         summary: 'The player page: profile, status, sessions, sign-ins and balances',
         params: IdParams,
-        response: { 200: Envelope(Type.Unknown()), ...BO_ERROR_RESPONSES },
+        response: { 200: Envelope(PlayerPage), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -291,7 +346,16 @@ export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): v
         tags: TAGS,
         summary: 'SMS and email messages sent to players, newest first',
         querystring: OutboxQuery,
-        response: { 200: Envelope(Type.Unknown()), ...BO_ERROR_RESPONSES },
+        response: {
+          200: Envelope(
+            Type.Object({
+              list: Type.Array(OutboxMessage),
+              total: Type.Integer(),
+              totalPages: Type.Integer(),
+            }),
+          ),
+          ...BO_ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {

@@ -17,6 +17,15 @@ export const MULTIPART_LIMITS = {
   fileSize: 5 * 1024 * 1024,
 } as const;
 
+/**
+ * The body schema of an upload route, for the OpenAPI document: the handler reads the form part by
+ * part (readUploadedFile), so there is no parsed body for Fastify to check, and the validator
+ * compiler lets a multipart body through unchecked (validation.ts).
+ */
+export function multipartBody<Form extends object>(form: Form) {
+  return { content: { 'multipart/form-data': { schema: form } } };
+}
+
 export type UploadedFile = {
   data: Buffer;
   /** The name the client gave; shown to people, never used to decide the content type. */

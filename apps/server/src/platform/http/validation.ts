@@ -78,7 +78,9 @@ export function jsonTextHasControlCharacter(text: string): boolean {
  * path parameters, headers) is also refused, on the field, when a string or key in it holds a
  * control character: one check for every route instead of a pattern on every field.
  */
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, contentType }) => {
+  // A form is read part by part by its handler, which checks it there (upload.ts multipartBody).
+  if (contentType === 'multipart/form-data') return (data: unknown) => ({ value: data });
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
   const validate = ajv.compile(schema as object);
   return (data: unknown) => {

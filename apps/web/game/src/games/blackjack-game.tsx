@@ -6,7 +6,7 @@ import {
 } from '@panalo/games/blackjack/blackjack.ts';
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
 import { useRef, useState } from 'react';
-import { newRequestId, type Round } from '../api';
+import { newRequestId, type Round, type RoundAction } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
@@ -47,7 +47,7 @@ export function BlackjackGame(props: GameProps) {
     }
   }
 
-  async function act(type: string) {
+  async function act(type: RoundAction) {
     if (!round) return;
     const answered = await run(() => props.api.act({ roundId: round.roundId, type }));
     if (answered) setRound(answered);
@@ -88,7 +88,8 @@ export function BlackjackGame(props: GameProps) {
                 disabled={isBusy || refusals.has(action)}
                 title={refusals.has(action) ? m.blackjack.refusals[refusals.get(action)!] : undefined}
                 data-testid={`blackjack-${action}`}
-                onClick={() => void act(action)}
+                // A round offers only actions the action call takes; its answer lists them as strings.
+                onClick={() => void act(action as RoundAction)}
               >
                 {(m.blackjack.actions as Record<string, string>)[action] ?? action}
               </button>

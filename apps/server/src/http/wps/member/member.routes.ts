@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { MEMBER_ICONS, type MemberService } from '../../../modules/member/member.service.ts';
+import { MEMBER_ICONS, type MemberIcon, type MemberService } from '../../../modules/member/member.service.ts';
 import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
@@ -20,6 +20,10 @@ export type MemberRoutesDeps = LoginDeps & { members: MemberService; countryHead
 
 const TAGS = ['member'];
 const iconUrl = (icon: string) => `/media/${icon}.svg`;
+const Avatar = StringOf(MEMBER_ICONS);
+/** The member's avatar: the one chosen (only an avatar can be), else the first. */
+const avatarOf = (icon: string | null): MemberIcon =>
+  MEMBER_ICONS.find((avatar) => avatar === icon) ?? MEMBER_ICONS[0];
 
 const MemberInfo = Type.Object({
   id: Type.String(),
@@ -27,7 +31,7 @@ const MemberInfo = Type.Object({
   nickname: Nullable(Type.String()),
   /** 0 member, 4 trial; agents 1, 2, 41, 42. */
   type: Type.Integer(),
-  icon: Type.String(),
+  icon: Avatar,
   iconUrl: Type.String(),
   firstTimeLogin: Type.Boolean(),
   previousLogin: Nullable(Type.Object({ time: Type.String(), ip: Type.String() })),
@@ -35,7 +39,7 @@ const MemberInfo = Type.Object({
   totpEnabled: Type.Boolean(),
 });
 
-const IconChoice = Type.Object({ icon: Type.String(), url: Type.String() });
+const IconChoice = Type.Object({ icon: Avatar, url: Type.String() });
 
 const field = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const RegisterBody = Type.Object({
@@ -98,7 +102,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
         members.findPreviousLogin(member.id),
         members.countLogins(member.id),
       ]);
-      const icon = member.icon ?? MEMBER_ICONS[0];
+      const icon = avatarOf(member.icon);
       return ok({
         id: member.id,
         account: member.account,
@@ -122,16 +126,14 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
         summary: "The member's avatar and the avatars to choose from",
         querystring: MerchantLanguageQuery,
         response: {
-          200: Envelope(
-            Type.Object({ icon: Type.String(), url: Type.String(), choices: Type.Array(IconChoice) }),
-          ),
+          200: Envelope(Type.Object({ icon: Avatar, url: Type.String(), choices: Type.Array(IconChoice) })),
           ...ERROR_RESPONSES,
         },
       },
     },
     async (request) => {
       const { member } = await requireMember(request, members, { allowTrial: true });
-      const icon = member.icon ?? MEMBER_ICONS[0];
+      const icon = avatarOf(member.icon);
       return ok({
         icon,
         url: iconUrl(icon),
@@ -147,9 +149,9 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
         tags: TAGS,
         summary: 'Choose an avatar',
         querystring: MerchantLanguageQuery,
-        body: Type.Object({ icon: StringOf(MEMBER_ICONS) }),
+        body: Type.Object({ icon: Avatar }),
         response: {
-          200: Envelope(Type.Object({ icon: Type.String(), url: Type.String() })),
+          200: Envelope(Type.Object({ icon: Avatar, url: Type.String() })),
           ...ERROR_RESPONSES,
         },
       },

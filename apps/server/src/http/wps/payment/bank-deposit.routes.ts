@@ -5,7 +5,7 @@ import type { ResponsibleGamingService } from '../../../modules/responsible-gami
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
-import { readUploadedFile } from '../../../platform/http/upload.ts';
+import { multipartBody, readUploadedFile } from '../../../platform/http/upload.ts';
 import {
   type BankDepositDeps,
   RECEIPT_BYTES_MAX,
@@ -20,6 +20,17 @@ const TAGS = ['payment'];
 const Query = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 const AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 const REFERENCE_PATTERN = /^[A-Za-z0-9 ._/-]{4,64}$/;
+
+/** The form as the document describes it; the handler reads and checks it part by part. */
+const BankDepositForm = Type.Object({
+  methodId: Type.String({ minLength: 1, maxLength: 64 }),
+  amount: Type.String({ pattern: AMOUNT_PATTERN.source, examples: ['500.00'] }),
+  reference: Type.String({ pattern: REFERENCE_PATTERN.source }),
+  receipt: Type.String({
+    format: 'binary',
+    description: 'The receipt photo (PNG, JPEG or WebP), after the other fields',
+  }),
+});
 
 /**
  * A manual bank transfer's deposit (spec §2 depositv2): multipart with the fields methodId,
@@ -38,6 +49,7 @@ export function registerBankDepositRoutes(
         summary:
           'Submit a bank transfer for review: amount, the transfer reference and a receipt photo (multipart)',
         consumes: ['multipart/form-data'],
+        body: multipartBody(BankDepositForm),
         querystring: Query,
         response: { 200: Envelope(DepositItem), ...ERROR_RESPONSES },
       },

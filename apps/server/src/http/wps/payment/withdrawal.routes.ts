@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
-import { readUploadedFile } from '../../../platform/http/upload.ts';
+import { multipartBody, readUploadedFile } from '../../../platform/http/upload.ts';
 import type { ImageStore } from '../../../platform/storage/image-store.ts';
 import {
   bindPayoutAccount,
@@ -91,6 +91,15 @@ const PageQuery = Type.Object({
   ...PageQueryFields(WITHDRAWAL_PAGE_SIZE_MAX, 10),
 });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** The not-received report's form as the document describes it; the handler reads and checks it. */
+const NotReceivedForm = Type.Object({
+  note: Type.Optional(Type.String({ maxLength: CASE_NOTE_LENGTH_MAX })),
+  proof: Type.String({
+    format: 'binary',
+    description: 'The proof photo (PNG, JPEG or WebP), after the note',
+  }),
+});
 
 export function payoutAccountItem(account: PayoutAccountRow) {
   return {
@@ -337,6 +346,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         summary:
           'Report a paid-out withdrawal as not received: a proof photo (the one file) and an optional note field (multipart); opens a case',
         consumes: ['multipart/form-data'],
+        body: multipartBody(NotReceivedForm),
         querystring: MerchantLanguageQuery,
         params: IdParams,
         response: { 200: Envelope(WithdrawalItem), ...ERROR_RESPONSES },
