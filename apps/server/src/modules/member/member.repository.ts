@@ -115,31 +115,17 @@ export async function insertSession(db: Executor, row: Insertable<MemberSessions
   await db.insertInto('member_sessions').values(row).execute();
 }
 
-export function findLiveSessionByHash(
+/** A session while it is live (not ended, within its idle and absolute expiry), by id or token hash. */
+export function findLiveSession(
   db: Executor,
-  tokenHash: string,
+  key: 'id' | 'token_hash',
+  value: string,
   nowDate: Date,
 ): Promise<SessionRow | undefined> {
   return db
     .selectFrom('member_sessions')
     .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', nowDate)
-    .where('idle_expires_at', '>', nowDate)
-    .executeTakeFirst();
-}
-
-/** A session by id while it is live (not ended, within its idle and absolute expiry). */
-export function findLiveSessionById(
-  db: Executor,
-  id: string,
-  nowDate: Date,
-): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom('member_sessions')
-    .selectAll()
-    .where('id', '=', id)
+    .where(key, '=', value)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', nowDate)
     .where('idle_expires_at', '>', nowDate)

@@ -12,8 +12,7 @@ import {
   endMemberSessions,
   findAgentByAffiliateCode,
   findLatestLogins,
-  findLiveSessionByHash,
-  findLiveSessionById,
+  findLiveSession,
   findLoginsPage,
   findMemberByAccount,
   findMemberById,
@@ -244,7 +243,7 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
   async function resolveSession(token: string): Promise<{ session: SessionRow; member: MemberRow } | null> {
     if (token.length === 0 || token.length > 100) return null;
     const timestamp = now();
-    const session = await findLiveSessionByHash(db, hashToken(token), timestamp);
+    const session = await findLiveSession(db, 'token_hash', hashToken(token), timestamp);
     if (!session) return null;
     const member = await findMemberById(db, session.member_id);
     if (member?.status !== 'active') return null;
@@ -343,13 +342,13 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
     startSession,
     resolveSession,
     /** A live session by its id (when it began, whose it is), without extending it. */
-    findLiveSession: (sessionId: string) => findLiveSessionById(db, sessionId, now()),
+    findLiveSession: (sessionId: string) => findLiveSession(db, 'id', sessionId, now()),
     /**
      * Whether a session is still live and its member active, without extending it: a game
      * vendor's calls prove the player is still playing, not that they are at the site.
      */
     async isSessionLive(sessionId: string): Promise<boolean> {
-      const session = await findLiveSessionById(db, sessionId, now());
+      const session = await findLiveSession(db, 'id', sessionId, now());
       if (!session) return false;
       const member = await findMemberById(db, session.member_id);
       return member?.status === 'active';
