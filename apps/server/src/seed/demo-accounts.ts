@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MemberType } from '../db/schema.ts';
 import { accountKeyOf, createMemberService } from '../modules/member/member.service.ts';
-import { DEMO_MERCHANT_CODE } from './demo-merchant.ts';
+import { addMissing, findDemoMerchantId } from './demo-merchant.ts';
 
 /** The demo site's accounts, printed at start and listed in the README. */
 export const DEMO_ACCOUNTS: readonly {
@@ -41,41 +41,39 @@ export async function seedDemoAccounts(
   db: Kysely<Database>,
   now: () => Date = () => new Date(),
 ): Promise<number> {
-  const merchant = await db
-    .selectFrom('merchants')
-    .select('id')
-    .where('code', '=', DEMO_MERCHANT_CODE)
-    .executeTakeFirst();
-  if (!merchant) return 0;
+  const merchantId = await findDemoMerchantId(db);
+  if (!merchantId) return 0;
   const members = createMemberService({ db, now });
-  let added = 0;
-  for (const demo of DEMO_ACCOUNTS) {
-    const existing = await db
-      .selectFrom('members')
-      .select('id')
-      .where('merchant_id', '=', merchant.id)
-      .where('account_key', '=', accountKeyOf(demo.account))
-      .executeTakeFirst();
-    if (existing) continue;
-    const member = await members.createMember({
-      merchantId: merchant.id,
-      account: demo.account,
-      password: demo.password,
-      type: demo.type,
-      nickname: demo.account === 'demo' ? 'Juan' : null,
-      payeeName: demo.account === 'demo' ? 'Juan Dela Cruz' : null,
-      email: demo.email ?? null,
-      mobile: demo.mobile ? { ...demo.mobile, verified: true } : null,
-      registerMethod: 'SEED',
-    });
-    if (demo.affiliateCode) {
-      await db
-        .updateTable('members')
-        .set({ affiliate_code: demo.affiliateCode })
-        .where('id', '=', member.id)
-        .execute();
-    }
-    added += 1;
-  }
-  return added;
+  return addMissing(
+    DEMO_ACCOUNTS,
+    async (demo) =>
+      Boolean(
+        await db
+          .selectFrom('members')
+          .select('id')
+          .where('merchant_id', '=', merchantId)
+          .where('account_key', '=', accountKeyOf(demo.account))
+          .executeTakeFirst(),
+      ),
+    async (demo) => {
+      const member = await members.createMember({
+        merchantId,
+        account: demo.account,
+        password: demo.password,
+        type: demo.type,
+        nickname: demo.account === 'demo' ? 'Juan' : null,
+        payeeName: demo.account === 'demo' ? 'Juan Dela Cruz' : null,
+        email: demo.email ?? null,
+        mobile: demo.mobile ? { ...demo.mobile, verified: true } : null,
+        registerMethod: 'SEED',
+      });
+      if (demo.affiliateCode) {
+        await db
+          .updateTable('members')
+          .set({ affiliate_code: demo.affiliateCode })
+          .where('id', '=', member.id)
+          .execute();
+      }
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../db/schema.ts';
-import { createContentService } from '../modules/content/content.service.ts';
+import { type AnnouncementInput, createContentService } from '../modules/content/content.service.ts';
 import {
   type MerchantSettings,
   parseMerchantSettings,
@@ -93,6 +93,142 @@ export const DEMO_SETTINGS: MerchantSettings = parseMerchantSettings({
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const DEMO_CUSTOMER_SERVICES = [
+  {
+    csType: 'LIVECHAT',
+    title: { TY: 'Live Chat 24/7', EN: 'Live Chat 24/7' },
+    path: 'https://chat.panalo.example/livechat',
+  },
+  {
+    csType: 'TELEGRAM',
+    title: { TY: 'Telegram Suporta', EN: 'Telegram Support' },
+    path: 'https://t.me/panalo_support',
+  },
+] as const;
+
+/** The demo's links and badges: kind, English and Tagalog label, address, icon. */
+const DEMO_RESOURCES: [string, string, string, string, string | null][] = [
+  ['SOCIAL', 'YouTube', 'YouTube', 'https://www.youtube.com/@panalo', 'youtube'],
+  ['SOCIAL', 'Weibo', 'Weibo', 'https://weibo.com/panalo', 'weibo'],
+  ['SOCIAL', 'TikTok', 'TikTok', 'https://www.tiktok.com/@panalo', 'tiktok'],
+  ['SOCIAL', 'Facebook', 'Facebook', 'https://www.facebook.com/panalo', 'facebook'],
+  ['SOCIAL', 'Instagram', 'Instagram', 'https://www.instagram.com/panalo', 'instagram'],
+  ['SOCIAL', 'WhatsApp', 'WhatsApp', 'https://wa.me/639170000000', 'whatsapp'],
+  ['TELEGRAM', 'Support', 'Suporta', 'https://t.me/panalo_support', 'telegram'],
+  ['TELEGRAM', 'Announcements', 'Mga Anunsyo', 'https://t.me/panalo_ph', 'telegram'],
+  ['APP_ANDROID', 'Android app', 'Android app', '/m/appDownload?platform=android', 'android'],
+  ['APP_IOS', 'iOS app', 'iOS app', '/m/appDownload?platform=ios', 'apple'],
+  [
+    'LICENSE',
+    'Responsible Gaming 18+',
+    'Responsableng Paglalaro 18+',
+    '/media/licence-responsible-gaming.svg',
+    null,
+  ],
+  ['LICENSE', 'Provably Fair Games', 'Patas na Laro', '/media/licence-fair-play.svg', null],
+  ['HELP', 'User Agreement', 'Kasunduan ng User', '/help#term', null],
+  ['HELP', 'Privacy Policy', 'Patakaran sa Privacy', '/help#privacy', null],
+  ['HELP', 'Responsible Gaming', 'Responsableng Paglalaro', '/help#responsible', null],
+  ['HELP', 'About Us', 'Tungkol sa Amin', '/help#about', null],
+  ['HELP', 'FAQ', 'Mga Madalas Itanong', '/help#faq', null],
+  ['LOGO', 'Panalo', 'Panalo', '/media/logo-panalo.svg', null],
+];
+
+/** The demo's announcements, each shown from a day before the seed ran. */
+const DEMO_ANNOUNCEMENTS: Omit<AnnouncementInput, 'startsAt'>[] = [
+  {
+    type: 'PU',
+    execution: 'B',
+    promotionType: 'NEWBIE',
+    title: { TY: 'Maligayang pagdating sa Panalo!', EN: 'Welcome to Panalo!' },
+    content: {
+      TY: '<p>Magrehistro ngayon at makakuha ng <strong>100% welcome bonus hanggang ₱8,888</strong> sa unang deposito.</p><p>18+ lamang. May kondisyon sa pagtaya.</p>',
+      EN: '<p>Sign up today for a <strong>100% welcome bonus up to ₱8,888</strong> on your first deposit.</p><p>18+ only. Wagering conditions apply.</p>',
+    },
+  },
+  {
+    type: 'PU',
+    execution: 'F',
+    promotionType: 'DEPOSIT',
+    title: { TY: 'Salamat sa pagsali!', EN: 'Thanks for joining!' },
+    content: {
+      TY: '<p>Kumpletuhin ang iyong profile at gawin ang unang deposito para ma-claim ang welcome bonus sa <strong>Reward Center</strong>.</p>',
+      EN: '<p>Complete your profile and make your first deposit to claim the welcome bonus in the <strong>Reward Center</strong>.</p>',
+    },
+  },
+  {
+    type: 'PU',
+    execution: 'A',
+    promotionType: null,
+    title: { TY: 'Bagong laro: Panalo Crash', EN: 'New game: Panalo Crash' },
+    content: {
+      TY: '<p>Subukan ang aming bagong <em>provably fair</em> na laro. Tingnan ang bawat round sa panel ng Fairness.</p>',
+      EN: '<p>Try our new <em>provably fair</em> game. Check every round in the Fairness panel.</p>',
+    },
+  },
+  {
+    type: 'B',
+    sortOrder: 0,
+    title: {
+      TY: 'Naka-iskedyul na maintenance tuwing Martes, 02:00–04:00',
+      EN: 'Scheduled maintenance every Tuesday, 02:00–04:00',
+    },
+    content: {
+      TY: '<p>Tuwing Martes mula 02:00 hanggang 04:00 (oras sa Maynila) maaaring hindi available ang ilang laro.</p>',
+      EN: '<p>Every Tuesday from 02:00 to 04:00 (Manila time) some games may be unavailable.</p>',
+    },
+  },
+  {
+    type: 'B',
+    sortOrder: 1,
+    title: {
+      TY: 'Mag-ingat sa scam: hindi kami humihingi ng password',
+      EN: 'Beware of scams: we never ask for your password',
+    },
+    content: {
+      TY: '<p>Hindi kailanman hihingin ng Panalo ang iyong password o SMS code. Iulat ang kahina-hinalang mensahe sa customer service.</p>',
+      EN: '<p>Panalo will never ask for your password or SMS code. Report suspicious messages to customer service.</p>',
+    },
+  },
+  {
+    type: 'B',
+    sortOrder: 2,
+    title: { TY: 'Maglaro nang responsable, 18+ lamang', EN: 'Play responsibly, 18+ only' },
+    content: {
+      TY: '<p>Magtakda ng limitasyon at magpahinga. Basahin ang <a href="/help#responsible">Responsableng Paglalaro</a>.</p>',
+      EN: '<p>Set limits and take breaks. Read <a href="/help#responsible">Responsible Gaming</a>.</p>',
+    },
+  },
+  {
+    type: 'PR',
+    promotionType: 'REBATE',
+    title: { TY: 'Lingguhang 10% cashback', EN: 'Weekly 10% cashback' },
+    content: {
+      TY: '<p>Tuwing Lunes, ibabalik namin ang 10% ng netong talo sa slots at live casino, hanggang ₱5,000.</p>',
+      EN: '<p>Every Monday we return 10% of net losses on slots and live casino, up to ₱5,000.</p>',
+    },
+  },
+  {
+    type: 'PL',
+    title: { TY: 'Bagong bersyon ng site', EN: 'A new version of the site' },
+    content: {
+      TY: '<p>Mas mabilis na ang lobby, may dark at light na tema, at puwede nang i-verify ang bawat round ng aming sariling mga laro.</p>',
+      EN: '<p>The lobby is faster, there are dark and light themes, and every round of our own games can now be verified.</p>',
+    },
+  },
+  {
+    type: 'H',
+    title: {
+      TY: 'Iskedyul ng withdrawal sa mga pista opisyal',
+      EN: 'Withdrawal schedule on public holidays',
+    },
+    content: {
+      TY: '<p>Sa mga pista opisyal, maaaring umabot ng hanggang 24 oras ang pagproseso ng withdrawal.</p>',
+      EN: '<p>On public holidays, withdrawals may take up to 24 hours to process.</p>',
+    },
+  },
+];
+
 /**
  * Creates the demo merchant with its domains, switches, rules and content. Idempotent: it does
  * nothing when a merchant with the demo code exists. Answers whether it created anything.
@@ -102,12 +238,7 @@ export async function seedDemoMerchant(
   now: Date = new Date(),
   options: { publicOrigin?: string } = {},
 ): Promise<boolean> {
-  const existing = await db
-    .selectFrom('merchants')
-    .select('id')
-    .where('code', '=', DEMO_MERCHANT_CODE)
-    .executeTakeFirst();
-  if (existing) return false;
+  if (await findDemoMerchantId(db)) return false;
 
   try {
     return await insertDemoMerchant(db, now, demoDomainsOf(options.publicOrigin));
@@ -116,6 +247,31 @@ export async function seedDemoMerchant(
     if (isUniqueViolation(error)) return false;
     throw error;
   }
+}
+
+/** The demo merchant's id, once `seedDemoMerchant` has made it. */
+export async function findDemoMerchantId(db: Kysely<Database>): Promise<string | undefined> {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('id')
+    .where('code', '=', DEMO_MERCHANT_CODE)
+    .executeTakeFirst();
+  return merchant?.id;
+}
+
+/** Adds the demo items that `exists` does not find; answers how many it added. */
+export async function addMissing<Item>(
+  items: readonly Item[],
+  exists: (item: Item) => Promise<boolean>,
+  add: (item: Item) => Promise<void>,
+): Promise<number> {
+  let added = 0;
+  for (const item of items) {
+    if (await exists(item)) continue;
+    await add(item);
+    added += 1;
+  }
+  return added;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -185,133 +341,15 @@ async function insertDemoMerchant(db: Kysely<Database>, now: Date, domains: stri
   });
 
   async function seedCustomerService(content: ReturnType<typeof createContentService>, merchantId: string) {
-    await content.createCustomerService(merchantId, {
-      csType: 'LIVECHAT',
-      title: { TY: 'Live Chat 24/7', EN: 'Live Chat 24/7' },
-      path: 'https://chat.panalo.example/livechat',
-      sortOrder: 0,
-    });
-    await content.createCustomerService(merchantId, {
-      csType: 'TELEGRAM',
-      title: { TY: 'Telegram Suporta', EN: 'Telegram Support' },
-      path: 'https://t.me/panalo_support',
-      sortOrder: 1,
-    });
+    for (const [index, service] of DEMO_CUSTOMER_SERVICES.entries()) {
+      await content.createCustomerService(merchantId, { ...service, sortOrder: index });
+    }
   }
 
   async function seedResources(content: ReturnType<typeof createContentService>, merchantId: string) {
-    const resources: {
-      resourceType: string;
-      label: Record<string, string>;
-      url: string;
-      icon: string | null;
-    }[] = [
-      {
-        resourceType: 'SOCIAL',
-        label: { EN: 'YouTube', TY: 'YouTube' },
-        url: 'https://www.youtube.com/@panalo',
-        icon: 'youtube',
-      },
-      {
-        resourceType: 'SOCIAL',
-        label: { EN: 'Weibo', TY: 'Weibo' },
-        url: 'https://weibo.com/panalo',
-        icon: 'weibo',
-      },
-      {
-        resourceType: 'SOCIAL',
-        label: { EN: 'TikTok', TY: 'TikTok' },
-        url: 'https://www.tiktok.com/@panalo',
-        icon: 'tiktok',
-      },
-      {
-        resourceType: 'SOCIAL',
-        label: { EN: 'Facebook', TY: 'Facebook' },
-        url: 'https://www.facebook.com/panalo',
-        icon: 'facebook',
-      },
-      {
-        resourceType: 'SOCIAL',
-        label: { EN: 'Instagram', TY: 'Instagram' },
-        url: 'https://www.instagram.com/panalo',
-        icon: 'instagram',
-      },
-      {
-        resourceType: 'SOCIAL',
-        label: { EN: 'WhatsApp', TY: 'WhatsApp' },
-        url: 'https://wa.me/639170000000',
-        icon: 'whatsapp',
-      },
-      {
-        resourceType: 'TELEGRAM',
-        label: { EN: 'Support', TY: 'Suporta' },
-        url: 'https://t.me/panalo_support',
-        icon: 'telegram',
-      },
-      {
-        resourceType: 'TELEGRAM',
-        label: { EN: 'Announcements', TY: 'Mga Anunsyo' },
-        url: 'https://t.me/panalo_ph',
-        icon: 'telegram',
-      },
-      {
-        resourceType: 'APP_ANDROID',
-        label: { EN: 'Android app', TY: 'Android app' },
-        url: '/m/appDownload?platform=android',
-        icon: 'android',
-      },
-      {
-        resourceType: 'APP_IOS',
-        label: { EN: 'iOS app', TY: 'iOS app' },
-        url: '/m/appDownload?platform=ios',
-        icon: 'apple',
-      },
-      {
-        resourceType: 'LICENSE',
-        label: { EN: 'Responsible Gaming 18+', TY: 'Responsableng Paglalaro 18+' },
-        url: '/media/licence-responsible-gaming.svg',
-        icon: null,
-      },
-      {
-        resourceType: 'LICENSE',
-        label: { EN: 'Provably Fair Games', TY: 'Patas na Laro' },
-        url: '/media/licence-fair-play.svg',
-        icon: null,
-      },
-      {
-        resourceType: 'HELP',
-        label: { EN: 'User Agreement', TY: 'Kasunduan ng User' },
-        url: '/help#term',
-        icon: null,
-      },
-      {
-        resourceType: 'HELP',
-        label: { EN: 'Privacy Policy', TY: 'Patakaran sa Privacy' },
-        url: '/help#privacy',
-        icon: null,
-      },
-      {
-        resourceType: 'HELP',
-        label: { EN: 'Responsible Gaming', TY: 'Responsableng Paglalaro' },
-        url: '/help#responsible',
-        icon: null,
-      },
-      {
-        resourceType: 'HELP',
-        label: { EN: 'About Us', TY: 'Tungkol sa Amin' },
-        url: '/help#about',
-        icon: null,
-      },
-      { resourceType: 'HELP', label: { EN: 'FAQ', TY: 'Mga Madalas Itanong' }, url: '/help#faq', icon: null },
-      {
-        resourceType: 'LOGO',
-        label: { EN: 'Panalo', TY: 'Panalo' },
-        url: '/media/logo-panalo.svg',
-        icon: null,
-      },
-    ];
-    for (const [index, resource] of resources.entries()) {
-      await content.createResource(merchantId, { ...resource, sortOrder: index });
+    for (const [index, [resourceType, english, tagalog, url, icon]] of DEMO_RESOURCES.entries()) {
+      const label = { EN: english, TY: tagalog };
+      await content.createResource(merchantId, { resourceType, label, url, icon, sortOrder: index });
     }
   }
 
@@ -378,105 +416,8 @@ async function insertDemoMerchant(db: Kysely<Database>, now: Date, domains: stri
     start: Date,
   ) {
     const startsAt = new Date(start.getTime() - DAY_MS);
-    await content.createAnnouncement(merchantId, {
-      type: 'PU',
-      execution: 'B',
-      promotionType: 'NEWBIE',
-      startsAt,
-      title: { TY: 'Maligayang pagdating sa Panalo!', EN: 'Welcome to Panalo!' },
-      content: {
-        TY: '<p>Magrehistro ngayon at makakuha ng <strong>100% welcome bonus hanggang ₱8,888</strong> sa unang deposito.</p><p>18+ lamang. May kondisyon sa pagtaya.</p>',
-        EN: '<p>Sign up today for a <strong>100% welcome bonus up to ₱8,888</strong> on your first deposit.</p><p>18+ only. Wagering conditions apply.</p>',
-      },
-    });
-    await content.createAnnouncement(merchantId, {
-      type: 'PU',
-      execution: 'F',
-      promotionType: 'DEPOSIT',
-      startsAt,
-      title: { TY: 'Salamat sa pagsali!', EN: 'Thanks for joining!' },
-      content: {
-        TY: '<p>Kumpletuhin ang iyong profile at gawin ang unang deposito para ma-claim ang welcome bonus sa <strong>Reward Center</strong>.</p>',
-        EN: '<p>Complete your profile and make your first deposit to claim the welcome bonus in the <strong>Reward Center</strong>.</p>',
-      },
-    });
-    await content.createAnnouncement(merchantId, {
-      type: 'PU',
-      execution: 'A',
-      promotionType: null,
-      startsAt,
-      title: { TY: 'Bagong laro: Panalo Crash', EN: 'New game: Panalo Crash' },
-      content: {
-        TY: '<p>Subukan ang aming bagong <em>provably fair</em> na laro. Tingnan ang bawat round sa panel ng Fairness.</p>',
-        EN: '<p>Try our new <em>provably fair</em> game. Check every round in the Fairness panel.</p>',
-      },
-    });
-    await content.createAnnouncement(merchantId, {
-      type: 'B',
-      startsAt,
-      sortOrder: 0,
-      title: {
-        TY: 'Naka-iskedyul na maintenance tuwing Martes, 02:00–04:00',
-        EN: 'Scheduled maintenance every Tuesday, 02:00–04:00',
-      },
-      content: {
-        TY: '<p>Tuwing Martes mula 02:00 hanggang 04:00 (oras sa Maynila) maaaring hindi available ang ilang laro.</p>',
-        EN: '<p>Every Tuesday from 02:00 to 04:00 (Manila time) some games may be unavailable.</p>',
-      },
-    });
-    await content.createAnnouncement(merchantId, {
-      type: 'B',
-      startsAt,
-      sortOrder: 1,
-      title: {
-        TY: 'Mag-ingat sa scam: hindi kami humihingi ng password',
-        EN: 'Beware of scams: we never ask for your password',
-      },
-      content: {
-        TY: '<p>Hindi kailanman hihingin ng Panalo ang iyong password o SMS code. Iulat ang kahina-hinalang mensahe sa customer service.</p>',
-        EN: '<p>Panalo will never ask for your password or SMS code. Report suspicious messages to customer service.</p>',
-      },
-    });
-    await content.createAnnouncement(merchantId, {
-      type: 'B',
-      startsAt,
-      sortOrder: 2,
-      title: { TY: 'Maglaro nang responsable, 18+ lamang', EN: 'Play responsibly, 18+ only' },
-      content: {
-        TY: '<p>Magtakda ng limitasyon at magpahinga. Basahin ang <a href="/help#responsible">Responsableng Paglalaro</a>.</p>',
-        EN: '<p>Set limits and take breaks. Read <a href="/help#responsible">Responsible Gaming</a>.</p>',
-      },
-    });
-    await content.createAnnouncement(merchantId, {
-      type: 'PR',
-      promotionType: 'REBATE',
-      startsAt,
-      title: { TY: 'Lingguhang 10% cashback', EN: 'Weekly 10% cashback' },
-      content: {
-        TY: '<p>Tuwing Lunes, ibabalik namin ang 10% ng netong talo sa slots at live casino, hanggang ₱5,000.</p>',
-        EN: '<p>Every Monday we return 10% of net losses on slots and live casino, up to ₱5,000.</p>',
-      },
-    });
-    await content.createAnnouncement(merchantId, {
-      type: 'PL',
-      startsAt,
-      title: { TY: 'Bagong bersyon ng site', EN: 'A new version of the site' },
-      content: {
-        TY: '<p>Mas mabilis na ang lobby, may dark at light na tema, at puwede nang i-verify ang bawat round ng aming sariling mga laro.</p>',
-        EN: '<p>The lobby is faster, there are dark and light themes, and every round of our own games can now be verified.</p>',
-      },
-    });
-    await content.createAnnouncement(merchantId, {
-      type: 'H',
-      startsAt,
-      title: {
-        TY: 'Iskedyul ng withdrawal sa mga pista opisyal',
-        EN: 'Withdrawal schedule on public holidays',
-      },
-      content: {
-        TY: '<p>Sa mga pista opisyal, maaaring umabot ng hanggang 24 oras ang pagproseso ng withdrawal.</p>',
-        EN: '<p>On public holidays, withdrawals may take up to 24 hours to process.</p>',
-      },
-    });
+    for (const announcement of DEMO_ANNOUNCEMENTS) {
+      await content.createAnnouncement(merchantId, { ...announcement, startsAt });
+    }
   }
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
 import { provisionOperator, usernameKeyOf } from '../modules/operator/operator-accounts.ts';
 import type { BuiltinRoleId } from '../modules/operator/permissions.ts';
-import { DEMO_MERCHANT_CODE } from './demo-merchant.ts';
+import { addMissing, findDemoMerchantId } from './demo-merchant.ts';
 
 /**
  * The demo back-office accounts, printed at start and listed in the README. Neither has an
@@ -44,32 +44,30 @@ export async function seedDemoOperators(
   db: Kysely<Database>,
   now: () => Date = () => new Date(),
 ): Promise<number> {
-  const merchant = await db
-    .selectFrom('merchants')
-    .select('id')
-    .where('code', '=', DEMO_MERCHANT_CODE)
-    .executeTakeFirst();
-  if (!merchant) return 0;
+  const merchantId = await findDemoMerchantId(db);
+  if (!merchantId) return 0;
   const audit = createAuditService({ db, now });
-  let added = 0;
-  for (const demo of DEMO_OPERATORS) {
-    const existing = await db
-      .selectFrom('operators')
-      .select('id')
-      .where('username_key', '=', usernameKeyOf(demo.username))
-      .executeTakeFirst();
-    if (existing) continue;
-    await provisionOperator(
-      { db, recordChange: audit.record },
-      {
-        merchantId: demo.isPlatformOwner ? null : merchant.id,
-        username: demo.username,
-        displayName: demo.displayName,
-        roleId: demo.roleId,
-        password: demo.password,
-      },
-    );
-    added += 1;
-  }
-  return added;
+  return addMissing(
+    DEMO_OPERATORS,
+    async (demo) =>
+      Boolean(
+        await db
+          .selectFrom('operators')
+          .select('id')
+          .where('username_key', '=', usernameKeyOf(demo.username))
+          .executeTakeFirst(),
+      ),
+    async (demo) => {
+      await provisionOperator(
+        { db, recordChange: audit.record },
+        {
+          merchantId: demo.isPlatformOwner ? null : merchantId,
+          username: demo.username,
+          displayName: demo.displayName,
+          roleId: demo.roleId,
+          password: demo.password,
+        },
+      );
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { PaymentService } from '../modules/payment/payment.service.ts';
+import type { NewPaymentMethod, PaymentService } from '../modules/payment/payment.service.ts';
+import { findDemoMerchantId } from './demo-merchant.ts';
 
 /** The demo merchant's account at the payment sandbox. */
 export const SANDBOX_MERCHANT_NO = 'PANALO-DEMO';
@@ -17,18 +18,14 @@ export async function configureDemoPayments(
   payments: PaymentService,
   sandbox: { baseUrl: string; secret: string },
 ): Promise<boolean> {
-  const merchant = await db
-    .selectFrom('merchants')
-    .select('id')
-    .where('code', '=', 'panalo')
-    .executeTakeFirst();
-  if (!merchant) return false;
-  const existing = await payments.listMethods(merchant.id);
+  const merchantId = await findDemoMerchantId(db);
+  if (!merchantId) return false;
+  const existing = await payments.listMethods(merchantId);
   if (existing.length > 0) {
     await db
       .updateTable('payment_methods')
       .set({ gateway: sql`jsonb_set(gateway, '{baseUrl}', to_jsonb(${sandbox.baseUrl}::text))` })
-      .where('merchant_id', '=', merchant.id)
+      .where('merchant_id', '=', merchantId)
       .where(sql<string>`gateway->>'merchantNo'`, '=', SANDBOX_MERCHANT_NO)
       .execute();
     return false;
@@ -39,42 +36,34 @@ export async function configureDemoPayments(
     channel,
     secret: sandbox.secret,
   });
-  await payments.createMethod({
-    merchantId: merchant.id,
-    code: 'gcash',
-    kind: 'gateway',
-    names: { EN: 'GCash', TY: 'GCash' },
+  const gatewayChannel = (code: string, name: string, channel: string) => ({
+    code,
+    kind: 'gateway' as const,
+    names: { EN: name, TY: name },
     minMinor: 100n * PESOS,
     maxMinor: 50_000n * PESOS,
     playerDailyMaxMinor: 100_000n * PESOS,
-    sortOrder: 1,
-    gateway: gateway('GCASH'),
+    gateway: gateway(channel),
   });
-  await payments.createMethod({
-    merchantId: merchant.id,
-    code: 'maya',
-    kind: 'gateway',
-    names: { EN: 'Maya', TY: 'Maya' },
-    minMinor: 100n * PESOS,
-    maxMinor: 50_000n * PESOS,
-    playerDailyMaxMinor: 100_000n * PESOS,
-    sortOrder: 2,
-    gateway: gateway('MAYA'),
-  });
-  await payments.createMethod({
-    merchantId: merchant.id,
-    code: 'bank',
-    kind: 'bank_transfer',
-    names: { EN: 'Bank transfer', TY: 'Bank transfer' },
-    minMinor: 500n * PESOS,
-    maxMinor: 200_000n * PESOS,
-    playerDailyMaxMinor: null,
-    sortOrder: 3,
-    bankAccount: {
-      bankName: 'BDO Unibank',
-      accountName: 'Panalo Demo Gaming Inc.',
-      accountNumber: '0012 3456 7890',
+  const methods: Omit<NewPaymentMethod, 'merchantId' | 'sortOrder'>[] = [
+    gatewayChannel('gcash', 'GCash', 'GCASH'),
+    gatewayChannel('maya', 'Maya', 'MAYA'),
+    {
+      code: 'bank',
+      kind: 'bank_transfer',
+      names: { EN: 'Bank transfer', TY: 'Bank transfer' },
+      minMinor: 500n * PESOS,
+      maxMinor: 200_000n * PESOS,
+      playerDailyMaxMinor: null,
+      bankAccount: {
+        bankName: 'BDO Unibank',
+        accountName: 'Panalo Demo Gaming Inc.',
+        accountNumber: '0012 3456 7890',
+      },
     },
-  });
+  ];
+  for (const [index, method] of methods.entries()) {
+    await payments.createMethod({ ...method, merchantId, sortOrder: index + 1 });
+  }
   return true;
 }
