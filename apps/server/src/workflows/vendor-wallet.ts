@@ -47,6 +47,11 @@ type Player = { memberId: string; gameId: string | null; isLive: boolean };
 
 /** A debit, credit or rollback under way: its player, its round (if the vendor opened one) and its answers. */
 type Move = {
+  vendor: VendorRow;
+  currency: string;
+  call: VendorWalletCall;
+  transactionId: string;
+  roundId: string;
   player: Player;
   round: Awaited<ReturnType<GameService['findRound']>>;
   /** Answers the call with this status and the player's cash now. */
@@ -54,6 +59,17 @@ type Move = {
   /** OK with the balance after, or, when a concurrent delivery of the id was recorded first, its result. */
   finish: (isFirst: boolean, balanceAfterMinor: bigint) => Promise<VendorWalletReply>;
 };
+
+/** Who and what a ledger transfer of a move names: the player's cash, keyed by `key`, in this round. */
+function ledgerEntryOf(move: Move, key: string) {
+  return {
+    merchantId: move.vendor.merchant_id,
+    memberId: move.player.memberId,
+    currency: move.currency,
+    key,
+    reference: `${move.vendor.vassalage}:${move.roundId}`,
+  };
+}
 
 /**
  * The seamless wallet a vendor calls (API.md "Seamless wallet"): the vendor's transactionId is
@@ -144,7 +160,7 @@ export function createVendorWallet(deps: {
     ids: { transactionId: string; roundId: string },
     isStake: boolean,
   ): Promise<{ answer: VendorWalletReply } | { move: Move }> {
-    const { transactionId } = ids;
+    const { transactionId, roundId } = ids;
     const reply = (status: VendorWalletStatus, balance: string | null): VendorWalletReply => ({
       status,
       balance,
@@ -154,10 +170,15 @@ export function createVendorWallet(deps: {
     if (!player || (isStake && !player.isLive)) return { answer: reply('INVALID_TOKEN', null) };
     const refuse = async (status: VendorWalletStatus) =>
       reply(status, await cashOf(vendor.merchant_id, player.memberId, currency));
-    const round = await games.findRound(vendor.id, ids.roundId);
+    const round = await games.findRound(vendor.id, roundId);
     if (round && round.member_id !== player.memberId) return { answer: await refuse('ERROR') };
     return {
       move: {
+        vendor,
+        currency,
+        call,
+        transactionId,
+        roundId,
         player,
         round,
         refuse,
@@ -168,9 +189,10 @@ export function createVendorWallet(deps: {
   }
 
   /** The game a move is of: its round's, else the game the call names, else the launch token's. */
-  async function gameIdOf(vendor: VendorRow, call: VendorWalletCall, move: Move): Promise<string | null> {
+  async function gameIdOf(move: Move): Promise<string | null> {
+    const { gameCode } = move.call;
     const game =
-      typeof call.gameCode === 'string' ? await games.findGameByCode(vendor.id, call.gameCode) : undefined;
+      typeof gameCode === 'string' ? await games.findGameByCode(move.vendor.id, gameCode) : undefined;
     return move.round?.game_id ?? game?.id ?? move.player.gameId;
   }
 
@@ -217,36 +239,33 @@ export function createVendorWallet(deps: {
         ? call.refTransactionId
         : null;
 
+    const withMove = async (isStake: boolean, work: (move: Move) => Promise<VendorWalletReply>) => {
+      const begun = await beginMove(vendor, currency, call, { transactionId, roundId }, isStake);
+      return 'answer' in begun ? begun.answer : work(begun.move);
+    };
     return inRoundOrder(`${vendor.id}:${roundId}`, async () => {
       const seen = await games.findVendorTransaction(vendor.id, transactionId);
       if (action === 'rollback') {
         if (refTransactionId === null) return error();
         if (seen) return replayOf(seen, { type: 'rollback', refTransactionId });
-        return rollback(vendor, currency, call, { transactionId, roundId, refTransactionId });
+        return withMove(false, (move) => rollback(move, refTransactionId));
       }
       if (!amount?.ok) return error();
       if (seen) return replayOf(seen, { type: action, amountMinor: amount.minor });
+      const amountMinor = amount.minor;
+      // A stake needs the player at the table: a live, opened token (a self-excluded or locked
+      // player's sessions have ended, so their tokens are dead too).
       return action === 'debit'
-        ? debit(vendor, currency, call, { transactionId, roundId, amountMinor: amount.minor })
-        : credit(vendor, currency, call, { transactionId, roundId, amountMinor: amount.minor });
+        ? withMove(true, (move) => debit(move, amountMinor))
+        : withMove(false, (move) => credit(move, amountMinor));
     });
   }
 
-  async function debit(
-    vendor: VendorRow,
-    currency: string,
-    call: VendorWalletCall,
-    ids: { transactionId: string; roundId: string; amountMinor: bigint },
-  ): Promise<VendorWalletReply> {
-    const { transactionId, roundId, amountMinor } = ids;
-    // A stake needs the player at the table: a live, opened token (a self-excluded or locked
-    // player's sessions have ended, so their tokens are dead too).
-    const begun = await beginMove(vendor, currency, call, ids, true);
-    if ('answer' in begun) return begun.answer;
-    const { player, round, refuse } = begun.move;
+  async function debit(move: Move, amountMinor: bigint): Promise<VendorWalletReply> {
+    const { vendor, currency, transactionId, roundId, player, round, refuse } = move;
     if (amountMinor <= 0n) return refuse('ERROR');
     if (round && round.status !== 'open') return refuse('ROUND_CLOSED');
-    const gameId = await gameIdOf(vendor, call, begun.move);
+    const gameId = await gameIdOf(move);
     if (gameId === null) return refuse('ERROR');
 
     // The player's own loss and session-time limits and breaks (responsible gaming), checked in
@@ -258,14 +277,7 @@ export function createVendorWallet(deps: {
     let balanceAfterMinor: bigint;
     try {
       const outcome = await wallet.debitForBetAfterCheck(
-        {
-          merchantId: vendor.merchant_id,
-          memberId: player.memberId,
-          currency,
-          key: ledgerKey,
-          reference: `${vendor.vassalage}:${roundId}`,
-          amountMinor,
-        },
+        { ...ledgerEntryOf(move, ledgerKey), amountMinor },
         (trx) => responsibleGaming.checkBetAllowedIn(trx, member, amountMinor),
       );
       balanceAfterMinor = outcome.balanceMinor;
@@ -287,19 +299,11 @@ export function createVendorWallet(deps: {
       amountMinor,
       balanceAfterMinor,
     });
-    return begun.move.finish(isFirst, balanceAfterMinor);
+    return move.finish(isFirst, balanceAfterMinor);
   }
 
-  async function credit(
-    vendor: VendorRow,
-    currency: string,
-    call: VendorWalletCall,
-    ids: { transactionId: string; roundId: string; amountMinor: bigint },
-  ): Promise<VendorWalletReply> {
-    const { transactionId, roundId, amountMinor } = ids;
-    const begun = await beginMove(vendor, currency, call, ids, false);
-    if ('answer' in begun) return begun.answer;
-    const { player, round, refuse } = begun.move;
+  async function credit(move: Move, amountMinor: bigint): Promise<VendorWalletReply> {
+    const { vendor, currency, transactionId, player, round, refuse } = move;
     // A win belongs to a round we took a stake for; it may arrive before its stake, and the
     // vendor then retries it until the stake is here.
     if (!round) return refuse('TRANSACTION_NOT_FOUND');
@@ -310,14 +314,7 @@ export function createVendorWallet(deps: {
     if (amountMinor > 0n) {
       ledgerKey = ledgerKeyOf(vendor, transactionId);
       try {
-        const outcome = await wallet.creditForWin({
-          merchantId: vendor.merchant_id,
-          memberId: player.memberId,
-          currency,
-          key: ledgerKey,
-          reference: `${vendor.vassalage}:${roundId}`,
-          amountMinor,
-        });
+        const outcome = await wallet.creditForWin({ ...ledgerEntryOf(move, ledgerKey), amountMinor });
         balanceAfterMinor = outcome.balanceMinor;
       } catch (caught) {
         if (!isAppError(caught)) throw caught;
@@ -338,19 +335,11 @@ export function createVendorWallet(deps: {
       amountMinor,
       balanceAfterMinor,
     });
-    return begun.move.finish(isFirst, balanceAfterMinor);
+    return move.finish(isFirst, balanceAfterMinor);
   }
 
-  async function rollback(
-    vendor: VendorRow,
-    currency: string,
-    call: VendorWalletCall,
-    ids: { transactionId: string; roundId: string; refTransactionId: string },
-  ): Promise<VendorWalletReply> {
-    const { transactionId, roundId, refTransactionId } = ids;
-    const begun = await beginMove(vendor, currency, call, ids, false);
-    if ('answer' in begun) return begun.answer;
-    const { player, round, refuse } = begun.move;
+  async function rollback(move: Move, refTransactionId: string): Promise<VendorWalletReply> {
+    const { vendor, currency, transactionId, roundId, player, round, refuse } = move;
     const stake = await games.findVendorTransaction(vendor.id, refTransactionId);
     if (stake && (stake.type !== 'debit' || stake.member_id !== player.memberId)) return refuse('ERROR');
     // A stake whose round has paid out stays taken: the vendor cannot cancel a finished round.
@@ -360,12 +349,8 @@ export function createVendorWallet(deps: {
     let outcome: Awaited<ReturnType<WalletService['rollback']>>;
     try {
       outcome = await wallet.rollback({
-        merchantId: vendor.merchant_id,
-        memberId: player.memberId,
-        currency,
-        key: ledgerKeyOf(vendor, transactionId),
+        ...ledgerEntryOf(move, ledgerKeyOf(vendor, transactionId)),
         betKey: ledgerKeyOf(vendor, refTransactionId),
-        reference: `${vendor.vassalage}:${roundId}`,
       });
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
@@ -374,7 +359,7 @@ export function createVendorWallet(deps: {
     const isFirst = await games.recordRollback({
       vendor,
       memberId: player.memberId,
-      gameId: await gameIdOf(vendor, call, begun.move),
+      gameId: await gameIdOf(move),
       currency,
       vendorRoundId: roundId,
       transactionId,
@@ -384,7 +369,7 @@ export function createVendorWallet(deps: {
       status: outcome.status === 'reversed' ? 'applied' : 'voided',
       balanceAfterMinor: outcome.balanceMinor,
     });
-    return begun.move.finish(isFirst, outcome.balanceMinor);
+    return move.finish(isFirst, outcome.balanceMinor);
   }
 
   /** Another delivery of the same id was recorded first (a concurrent duplicate): its result. */

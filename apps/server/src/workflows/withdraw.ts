@@ -196,13 +196,7 @@ export async function rejectWithdrawal(
   input: { id: string; reason: string },
 ): Promise<WithdrawalRow> {
   const rejected = await deps.withdrawals.reject(actor, input.id, input.reason);
-  await deps.wallet.release({ merchantId: rejected.merchant_id, key: rejected.hold_key });
-  await tellWithdrawal(
-    deps.inbox,
-    rejected,
-    await deps.withdrawals.findPayoutAccount(rejected.payout_account_id),
-    'rejected',
-  );
+  await settleEndedWithdrawal(deps, rejected);
   return rejected;
 }
 
@@ -213,14 +207,23 @@ export async function markWithdrawalPaid(
   input: { id: string; reason: string | null },
 ): Promise<WithdrawalRow> {
   const paid = await deps.withdrawals.markPaid(actor, input.id, input.reason);
-  await deps.wallet.capture({ merchantId: paid.merchant_id, key: paid.hold_key });
-  await tellWithdrawal(
-    deps.inbox,
-    paid,
-    await deps.withdrawals.findPayoutAccount(paid.payout_account_id),
-    'approved',
-  );
+  await settleEndedWithdrawal(deps, paid);
   return paid;
+}
+
+/**
+ * Settles the hold of a withdrawal that has reached its end, and tells the member: a paid one's
+ * amount leaves the ledger, a rejected or failed one's goes back to the member's balance. A
+ * withdrawal still under way is left alone.
+ */
+async function settleEndedWithdrawal(deps: WithdrawDeps, withdrawal: WithdrawalRow): Promise<void> {
+  const { status } = withdrawal;
+  if (status !== 'paid' && status !== 'rejected' && status !== 'failed') return;
+  const hold = { merchantId: withdrawal.merchant_id, key: withdrawal.hold_key };
+  if (status === 'paid') await deps.wallet.capture(hold);
+  else await deps.wallet.release(hold);
+  const account = await deps.withdrawals.findPayoutAccount(withdrawal.payout_account_id);
+  await tellWithdrawal(deps.inbox, withdrawal, account, status === 'paid' ? 'approved' : status);
 }
 
 /**
@@ -301,14 +304,8 @@ export async function applyPayoutCallback(
   // The ledger side runs again on a repeated callback too: settling a hold is idempotent, and a
   // crash between the two steps is mended by the gateway's retry.
   const current = settled ?? withdrawal;
-  if (current.status === 'paid')
-    await deps.wallet.capture({ merchantId: current.merchant_id, key: current.hold_key });
-  if (current.status === 'failed')
-    await deps.wallet.release({ merchantId: current.merchant_id, key: current.hold_key });
-  if (current.status === 'paid' || current.status === 'failed') {
-    const account = await deps.withdrawals.findPayoutAccount(current.payout_account_id);
-    await tellWithdrawal(deps.inbox, current, account, current.status === 'paid' ? 'approved' : 'failed');
-  }
+  // Only the gateway's own ends: a payout sent back to review and then rejected was settled then.
+  if (current.status === 'paid' || current.status === 'failed') await settleEndedWithdrawal(deps, current);
   await record(settled ? `payout_${status}` : 'duplicate');
   return { httpStatus: 200, status: 'OK' };
 }
