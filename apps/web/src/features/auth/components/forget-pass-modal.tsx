@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/states';
-import { Tabs } from '../../../components/ui/tabs';
+import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { isSwitchEnabled, registerSettingsQuery } from '../../../lib/api/system-queries';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
@@ -108,6 +108,10 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
     }
   }
 
+  const tabs: TabItem<ForgetTab>[] = [
+    { key: 'mobile', label: t('auth.smsTab') },
+    { key: 'email', label: t('auth.fields.email') },
+  ];
   return (
     <Dialog title={t('modals.forgetPassTitle')} onClose={onClose} size="sm" testId="forget-pass-modal">
       {isEmailSent ? (
@@ -120,15 +124,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
       ) : (
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           {hasMobile ? (
-            <Tabs
-              label={t('modals.forgetPassTitle')}
-              items={[
-                { key: 'mobile', label: t('auth.smsTab') },
-                { key: 'email', label: t('auth.fields.email') },
-              ]}
-              value={tab}
-              onChange={setChosenTab}
-            />
+            <Tabs label={t('modals.forgetPassTitle')} items={tabs} value={tab} onChange={setChosenTab} />
           ) : null}
           {tab === 'email' ? (
             <>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Checkbox, TextField } from '../../../components/ui/field';
-import { Tabs } from '../../../components/ui/tabs';
+import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api/api-error';
 import { isSwitchEnabled } from '../../../lib/api/system-queries';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
@@ -173,6 +173,10 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
     }
   }
 
+  const tabs: TabItem<LoginTab>[] = [
+    { key: 'username', label: t('auth.usernameTab') },
+    { key: 'sms', label: t('auth.smsTab') },
+  ];
   return (
     <Dialog
       title={t('auth.loginTitle')}
@@ -187,15 +191,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <AuthSwitch current="login" />
           {hasSmsLogin ? (
-            <Tabs
-              label={t('auth.loginTitle')}
-              items={[
-                { key: 'username', label: t('auth.usernameTab') },
-                { key: 'sms', label: t('auth.smsTab') },
-              ]}
-              value={tab}
-              onChange={setTab}
-            />
+            <Tabs label={t('auth.loginTitle')} items={tabs} value={tab} onChange={setTab} />
           ) : null}
           {tab === 'username' ? (
             <>

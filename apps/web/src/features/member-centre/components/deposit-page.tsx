@@ -387,20 +387,11 @@ function DepositHistory() {
   const language = useLanguage();
   const symbol = usePermission().data?.currencySymbol ?? '₱';
   const dateTime = dateTimeFormatOf(useLanguage());
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['deposits', page, language],
-    queryFn: () => fetchDeposits(page, language),
-  });
   return (
     <MoneyHistory
-      headingId="deposit-history"
+      id="deposit-history"
       heading={t('deposit.history')}
-      query={query}
       emptyLine={t('deposit.noHistory')}
-      testId="deposit-history"
-      page={page}
-      onPageChange={setPage}
       renderItem={(deposit: Deposit) => (
         <li key={deposit.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
           <div className="min-w-0">
@@ -410,6 +401,10 @@ function DepositHistory() {
           <StatusBadge tone={statusTone[deposit.status]}>{t(`deposit.status.${deposit.status}`)}</StatusBadge>
         </li>
       )}
+      queryOf={(page) => ({
+        queryKey: ['deposits', page, language],
+        queryFn: () => fetchDeposits(page, language),
+      })}
     />
   );
 }

@@ -1,35 +1,34 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 
+type HistoryPage<Item> = { list: Item[]; totalPages: number };
+
 /**
  * The member's past deposits or withdrawals under a heading, a page at a time: loading, a failure
  * to retry, none yet, or the records (each an `li` that `renderItem` draws) with their pages.
+ * `id` names the heading and, as its test id, the list.
  */
 export function MoneyHistory<Item>({
-  headingId,
+  id,
   heading,
-  query,
   emptyLine,
-  testId,
-  page,
-  onPageChange,
   renderItem,
+  queryOf,
 }: {
-  headingId: string;
+  id: string;
   heading: string;
-  query: UseQueryResult<{ list: Item[]; totalPages: number }>;
   emptyLine: string;
-  testId: string;
-  page: number;
-  onPageChange: (page: number) => void;
   renderItem: (item: Item) => ReactNode;
+  queryOf: (page: number) => UseQueryOptions<HistoryPage<Item>, Error, HistoryPage<Item>, readonly unknown[]>;
 }) {
+  const [page, setPage] = useState(1);
+  const query = useQuery(queryOf(page));
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2">
-      <h3 id={headingId} className="text-sm font-semibold text-text">
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h3 id={id} className="text-sm font-semibold text-text">
         {heading}
       </h3>
       {query.isPending ? (
@@ -40,10 +39,10 @@ export function MoneyHistory<Item>({
         <EmptyState line={emptyLine} />
       ) : (
         <>
-          <ul className="divide-y divide-line rounded-lg border border-line" data-testid={testId}>
+          <ul className="divide-y divide-line rounded-lg border border-line" data-testid={id}>
             {query.data.list.map(renderItem)}
           </ul>
-          <Pagination current={page} total={query.data.totalPages} onChange={onPageChange} />
+          <Pagination current={page} total={query.data.totalPages} onChange={setPage} />
         </>
       )}
     </section>

@@ -17,6 +17,7 @@ import {
   fetchWithdrawalOverview,
   fetchWithdrawals,
   requestWithdrawal,
+  type Withdrawal,
   type WithdrawalOverview,
   type WithdrawalStatus,
 } from '../api/withdrawals';
@@ -178,27 +179,13 @@ function WithdrawalHistory() {
   const { t } = useTranslation();
   const language = useLanguage();
   const symbol = useSymbol();
-  const [page, setPage] = useState(1);
   const dateTime = dateTimeFormatOf(language);
-  const query = useQuery({
-    queryKey: ['withdrawals', page, language],
-    queryFn: () => fetchWithdrawals(page, language),
-    // A withdrawal on its way is decided by an operator: look again now and then.
-    refetchInterval: (current) =>
-      current.state.data?.list.some((item) => item.status === 'review' || item.status === 'paying')
-        ? OPEN_POLL_MS
-        : false,
-  });
   return (
     <MoneyHistory
-      headingId="withdrawal-history"
+      id="withdrawal-history"
       heading={t('withdraw.history')}
-      query={query}
       emptyLine={t('withdraw.noHistory')}
-      testId="withdrawal-history"
-      page={page}
-      onPageChange={setPage}
-      renderItem={(item) => (
+      renderItem={(item: Withdrawal) => (
         <li key={item.id} className="px-3 py-2.5" data-testid="withdrawal-record">
           <div className="flex items-center justify-between gap-3">
             <div className="min-w-0">
@@ -216,6 +203,15 @@ function WithdrawalHistory() {
           <WithdrawalConfirmationPanel withdrawal={item} symbol={symbol} />
         </li>
       )}
+      queryOf={(page) => ({
+        queryKey: ['withdrawals', page, language],
+        queryFn: () => fetchWithdrawals(page, language),
+        // A withdrawal on its way is decided by an operator: look again now and then.
+        refetchInterval: (current) =>
+          current.state.data?.list.some((item) => item.status === 'review' || item.status === 'paying')
+            ? OPEN_POLL_MS
+            : false,
+      })}
     />
   );
 }

@@ -27,6 +27,12 @@ const confirmationTone: Record<Exclude<WithdrawalConfirmation, 'awaiting'>, Stat
 
 type Mode = 'choose' | 'part' | 'missing';
 
+/** The answers that need more than a tap: how much came, or a proof that nothing did. */
+const writtenAnswers = [
+  { mode: 'part', label: 'withdraw.confirm.receivedPart', testId: 'withdrawal-received-part' },
+  { mode: 'missing', label: 'withdraw.confirm.notReceived', testId: 'withdrawal-not-received' },
+] as const satisfies readonly { mode: Mode; label: string; testId: string }[];
+
 /** The buttons under an answer being written: send it, or go back to the three choices. */
 function SubmitOrCancel({
   isPending,
@@ -158,22 +164,17 @@ function AwaitingConfirmation({ withdrawal, symbol }: { withdrawal: Withdrawal; 
           >
             {t('withdraw.confirm.fullyPaid')}
           </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => choose('part')}
-            data-testid="withdrawal-received-part"
-          >
-            {t('withdraw.confirm.receivedPart')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => choose('missing')}
-            data-testid="withdrawal-not-received"
-          >
-            {t('withdraw.confirm.notReceived')}
-          </Button>
+          {writtenAnswers.map((choice) => (
+            <Button
+              key={choice.mode}
+              variant="secondary"
+              size="sm"
+              onClick={() => choose(choice.mode)}
+              data-testid={choice.testId}
+            >
+              {t(choice.label)}
+            </Button>
+          ))}
         </div>
       ) : mode === 'part' ? (
         <form className="flex flex-col gap-3" onSubmit={submitPart} noValidate>
