@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
-import type { LanguageCode, PermissionInfo, WhitelabelNode } from './system-types';
+import type { LanguageCode, WhitelabelNode } from './system-types';
 
 // Query options shared by the shell and several features. Language-dependent data carries the
 // language in its key, so switching language loads it again.
@@ -18,8 +18,7 @@ export const permissionQuery = (language: LanguageCode) =>
     queryFn: ({ signal }) =>
       api
         .get('/wps/system/permission', { params: { query: { language } }, signal })
-        // The document types languages as any two letters and spells the whitelabel tree a few levels deep.
-        .then((value) => value.info as PermissionInfo),
+        .then((value) => value.info),
     staleTime: 5 * 60_000,
   });
 

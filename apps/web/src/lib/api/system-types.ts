@@ -8,26 +8,21 @@ export type LanguageCode = 'TY' | 'EN';
 
 export type SystemStatus = ApiValue<'/wps/system/status', 'get'>;
 
-type PermissionWire = ApiValue<'/wps/system/permission', 'get'>['info'];
-
-export type PermissionInfo = Omit<PermissionWire, 'defaultLanguage' | 'languages' | 'whitelabel'> & {
-  defaultLanguage: LanguageCode;
-  languages: LanguageCode[];
-  whitelabel: WhitelabelNode[];
-};
+/** `defaultLanguage` and `languages` are the merchant's, any codes the back office set, not only LanguageCode's. */
+export type PermissionInfo = ApiValue<'/wps/system/permission', 'get'>['info'];
 
 /** `path` is sealed (spec §3): an opaque token that GET /wps/system/customerService/open turns into the address. */
-export type CustomerServiceEntry = PermissionWire['customerService'][number];
+export type CustomerServiceEntry = PermissionInfo['customerService'][number];
 export type CustomerServiceType = CustomerServiceEntry['csType'];
 
-export type Resource = NonNullable<PermissionWire['resources'][string]>[number];
+export type Resource = NonNullable<PermissionInfo['resources'][string]>[number];
 
-/** A whitelabel switch and the switches under it; the document spells the tree out a few levels deep. */
+/** A whitelabel switch and the switches under it (the document spells out the tree's three levels). */
 export type WhitelabelNode = { modId: string; enabled: boolean; children: WhitelabelNode[] };
 
-export type RegisterRule = PermissionWire['register'][number];
+export type RegisterRule = PermissionInfo['register'][number];
 
-export type SocialProvider = PermissionWire['socialLogin'][number];
+export type SocialProvider = PermissionInfo['socialLogin'][number];
 
 /** Members only: `balance`, `currencySymbol` and `unreadMessage` (the cash, its symbol, unread inbox messages). */
 export type PublicState = ApiValue<'/wps/system/publicState', 'get'>;

@@ -38,6 +38,6 @@ export function submitBankDeposit(
   form.set('reference', input.reference);
   // The file goes last: the server reads the fields that come before it.
   form.set('receipt', input.receipt, input.receipt.name);
-  // The document describes no multipart body (the route reads the parts itself), so the form is untyped.
+  // The document types the form by its fields; the client sends the FormData as it is.
   return api.post('/wps/payment/deposits/bank', { params: { query: { language } }, body: form as never });
 }

@@ -12,14 +12,10 @@ export function fetchIcons(language: LanguageCode): Promise<IconChoices> {
   return api.get('/wps/member/info/icon', { params: { query: { language } } });
 }
 
-type AvatarIcon = ApiBody<'/wps/member/info/icon', 'put'>['icon'];
+export type AvatarIcon = ApiBody<'/wps/member/info/icon', 'put'>['icon'];
 
-/** `icon` is one of IconChoices' choices, which the document types as plain strings. */
-export function chooseIcon(icon: string, language: LanguageCode) {
-  return api.put('/wps/member/info/icon', {
-    params: { query: { language } },
-    body: { icon: icon as AvatarIcon },
-  });
+export function chooseIcon(icon: AvatarIcon, language: LanguageCode) {
+  return api.put('/wps/member/info/icon', { params: { query: { language } }, body: { icon } });
 }
 
 export function fetchLoginHistory(page: number, language: LanguageCode): Promise<LoginHistory> {

@@ -82,7 +82,7 @@ export function reportWithdrawalNotReceived(
   if (input.note) form.set('note', input.note);
   // The file goes last: the server reads the fields that come before it.
   form.set('proof', input.proof, input.proof.name);
-  // The document describes no multipart body (the route reads the parts itself), so the form is untyped.
+  // The document types the form by its fields; the client sends the FormData as it is.
   return api.post('/wps/payment/withdrawals/{id}/notReceived', {
     params: { path: { id }, query: { language } },
     body: form as never,

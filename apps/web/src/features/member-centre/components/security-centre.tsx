@@ -11,7 +11,7 @@ import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
-import { chooseIcon, fetchIcons, fetchLoginHistory } from '../api/security';
+import { type AvatarIcon, chooseIcon, fetchIcons, fetchLoginHistory } from '../api/security';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { PaymentPasswordForm } from './payment-password-form';
 import { PayoutAccounts } from './payout-accounts';
@@ -69,7 +69,7 @@ function AvatarPicker() {
   const member = useAuthStore((state) => state.member);
   const icons = useQuery({ queryKey: ['member-icons', language], queryFn: () => fetchIcons(language) });
   const choose = useMutation({
-    mutationFn: (icon: string) => chooseIcon(icon, language),
+    mutationFn: (icon: AvatarIcon) => chooseIcon(icon, language),
     onSuccess: (chosen) => {
       const current = useAuthStore.getState().member;
       if (current) useAuthStore.getState().setMember({ ...current, icon: chosen.icon, iconUrl: chosen.url });
