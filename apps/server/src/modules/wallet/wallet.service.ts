@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createGameMoves } from './game-moves.ts';
+import { createHolds } from './holds.ts';
 import { type BalanceChange, createLedger } from './ledger.ts';
 import { createStatements } from './statements.ts';
 
@@ -12,12 +13,11 @@ export type {
   RollbackInput,
   RollbackOutcome,
 } from './game-moves.ts';
+export type { Hold, HoldOutcome } from './holds.ts';
 export type {
   AccountRef,
   BalanceChange,
   Balances,
-  Hold,
-  HoldOutcome,
   HousePurpose,
   PlayerWallet,
   Transfer,
@@ -41,8 +41,8 @@ export { nextDayOf, STATEMENT_DAYS_MAX, startOfDateIn } from './statements.ts';
 export type WalletService = ReturnType<typeof createWalletService>;
 
 /**
- * The wallet: the ledger (ledger.ts: transfers between accounts, idempotent on the caller's key,
- * and withdrawal holds), a member's game moves (game-moves.ts: stakes, wins, rollbacks and our
+ * The wallet: the ledger (ledger.ts: transfers between accounts, idempotent on the caller's key),
+ * withdrawal holds (holds.ts), a member's game moves (game-moves.ts: stakes, wins, rollbacks and our
  * own games' one-statement bets) and statements (statements.ts). Deposits, withdrawals, games,
  * bonuses and agents all move money through this one API. `onBalanceChanged` hears every change
  * of a member's balance after it is committed (the app sends it to the member's sockets).
@@ -52,6 +52,7 @@ export function createWalletService(deps: {
   onBalanceChanged?: (change: BalanceChange) => void;
 }) {
   const ledger = createLedger(deps);
+  const holds = createHolds({ ...deps, ledger });
   const gameMoves = createGameMoves({ ...deps, ledger });
   const statements = createStatements(deps);
   return {
@@ -65,11 +66,11 @@ export function createWalletService(deps: {
     debitForBetAfterCheck: gameMoves.debitForBetAfterCheck,
     playOneStepBet: gameMoves.playOneStepBet,
     rollback: gameMoves.rollback,
-    hold: ledger.hold,
-    release: ledger.release,
-    capture: ledger.capture,
+    hold: holds.hold,
+    release: holds.release,
+    capture: holds.capture,
     getBalances: ledger.getBalances,
-    sumHeld: ledger.sumHeld,
+    sumHeld: holds.sumHeld,
     listTransfers: statements.listTransfers,
     sumWagered: statements.sumWagered,
     sumGameLossSince: statements.sumGameLossSince,
