@@ -55,8 +55,14 @@ export type Database = {
   play_settings: PlaySettingsTable;
 };
 
+/** A column with a database default: an insert may leave it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** A timestamptz column, written as a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz column that defaults to now(). */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type UpdatedAt = DefaultedTimestamp;
 
 export type MerchantsTable = {
   id: string;
@@ -85,8 +91,8 @@ export type MerchantDomainsTable = {
   route: string;
   is_main: boolean;
   /** With port, the origin the main route is reached on (http or https); null leaves it to PUBLIC_ORIGIN. */
-  scheme: ColumnType<'http' | 'https' | null, 'http' | 'https' | null | undefined, 'http' | 'https' | null>;
-  port: ColumnType<number | null, number | null | undefined, number | null>;
+  scheme: Defaulted<'http' | 'https' | null>;
+  port: Defaulted<number | null>;
   created_at: CreatedAt;
 };
 
@@ -127,7 +133,7 @@ export type BannersTable = {
   link_target: string | null;
   sort_order: Generated<number>;
   enabled: Generated<boolean>;
-  starts_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  starts_at: DefaultedTimestamp;
   ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
 };
@@ -144,7 +150,7 @@ export type AnnouncementsTable = {
   content: LocalizedColumn;
   published: Generated<boolean>;
   sort_order: Generated<number>;
-  starts_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  starts_at: DefaultedTimestamp;
   ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
 };
@@ -195,12 +201,12 @@ export type GameVendorsTable = {
   merchant_id: string;
   vassalage: string;
   name: string;
-  wallet_mode: ColumnType<GameVendorWalletMode, GameVendorWalletMode | undefined, GameVendorWalletMode>;
-  status: ColumnType<GameVendorStatus, GameVendorStatus | undefined, GameVendorStatus>;
+  wallet_mode: Defaulted<GameVendorWalletMode>;
+  status: Defaulted<GameVendorStatus>;
   launch_url: string | null;
   catalogue_url: string | null;
   /** Transfer-wallet vendors: the base of the calls we make to them (`<api_url>/transfer/v1/…`). */
-  api_url: ColumnType<string | null, string | null | undefined, string | null>;
+  api_url: Defaulted<string | null>;
   secret_sealed: string | null;
   sort_order: Generated<number>;
   /** In the merchant's in-house list: its RNG games are listed under INHOUSE (migration 0080). */
@@ -224,11 +230,11 @@ export type GamesTable = {
   is_game: Generated<boolean>;
   is_hot: Generated<boolean>;
   sort_order: Generated<number>;
-  status: ColumnType<GameStatus, GameStatus | undefined, GameStatus>;
+  status: Defaulted<GameStatus>;
   /** Bet limits of our own games, { minStake, maxStake, maxWin } in minor units; null: defaults (0071). */
   bet_limits: ColumnType<unknown, string | null | undefined, string | null>;
   /** The classify group (BACCARAT, ROULETTE, SLOT …), null when none (migration 0080). */
-  classify: ColumnType<string | null, string | null | undefined, string | null>;
+  classify: Defaulted<string | null>;
   /** Set when an operator renamed the game or gave it an icon: a feed import keeps them (0082). */
   names_overridden: Generated<boolean>;
   icon_overridden: Generated<boolean>;
@@ -296,9 +302,9 @@ export type GameRoundsTable = {
   vendor_id: string;
   vendor_round_id: string;
   currency: string;
-  stake_minor: ColumnType<bigint, bigint | undefined, bigint>;
-  win_minor: ColumnType<bigint, bigint | undefined, bigint>;
-  status: ColumnType<GameRoundStatus, GameRoundStatus | undefined, GameRoundStatus>;
+  stake_minor: Defaulted<bigint>;
+  win_minor: Defaulted<bigint>;
+  status: Defaulted<GameRoundStatus>;
   server_seed_hash: string | null;
   client_seed: string | null;
   nonce: bigint | null;
@@ -308,17 +314,17 @@ export type GameRoundsTable = {
   updated_at: UpdatedAt;
   // Our own games (migration 0071): the seed pair, the client's request id, what was played (the
   // verifier's input), the secret state of an open multi-step round and its money step.
-  seed_pair_id: ColumnType<string | null, string | null | undefined, string | null>;
-  request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  seed_pair_id: Defaulted<string | null>;
+  request_id: Defaulted<string | null>;
   played: ColumnType<unknown, string | null | undefined, string | null>;
-  state: ColumnType<string | null, string | null | undefined, string | null>;
-  phase: ColumnType<HouseRoundPhase | null, HouseRoundPhase | null | undefined, HouseRoundPhase | null>;
+  state: Defaulted<string | null>;
+  phase: Defaulted<HouseRoundPhase | null>;
   action_count: Generated<number>;
-  balance_before_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
-  balance_after_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
-  deadline_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  balance_before_minor: Defaulted<bigint | null>;
+  balance_after_minor: Defaulted<bigint | null>;
+  deadline_at: Defaulted<Date | null>;
   /** The maximum win the round's win was cut to (migration 0113); null: paid as the engine drew it. */
-  win_cap_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  win_cap_minor: Defaulted<bigint | null>;
 };
 
 /**
@@ -336,12 +342,12 @@ export type GameSeedPairsTable = {
   server_seed_hash: string;
   server_seed: string | null;
   client_seed: string;
-  nonce: ColumnType<bigint, bigint | undefined, bigint>;
-  status: ColumnType<'active' | 'revealed', 'active' | 'revealed' | undefined, 'active' | 'revealed'>;
+  nonce: Defaulted<bigint>;
+  status: Defaulted<'active' | 'revealed'>;
   created_at: CreatedAt;
   revealed_at: Date | null;
   /** How server_seed_hash was computed (migration 0113): 1 over the seed's bytes, 2 over its hex text. */
-  commitment_version: ColumnType<CommitmentVersion, CommitmentVersion | undefined, CommitmentVersion>;
+  commitment_version: Defaulted<CommitmentVersion>;
 };
 
 export type CommitmentVersion = 1 | 2;
@@ -355,12 +361,12 @@ export type GameDemoSessionsTable = {
   server_seed_sealed: string;
   server_seed_hash: string;
   client_seed: string;
-  nonce: ColumnType<bigint, bigint | undefined, bigint>;
+  nonce: Defaulted<bigint>;
   revealed_server_seed: string | null;
   round_played: string | null;
   round_state: string | null;
   round_nonce: bigint | null;
-  commitment_version: ColumnType<CommitmentVersion, CommitmentVersion | undefined, CommitmentVersion>;
+  commitment_version: Defaulted<CommitmentVersion>;
   version: Generated<number>;
   created_at: CreatedAt;
   expires_at: Date;
@@ -401,10 +407,10 @@ export type VendorTransfersTable = {
   currency: string;
   amount_minor: ColumnType<bigint, bigint, never>;
   request_id: string;
-  status: ColumnType<VendorTransferStatus, VendorTransferStatus | undefined, VendorTransferStatus>;
+  status: Defaulted<VendorTransferStatus>;
   failure_code: string | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  vendor_balance_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  attempts: Defaulted<number>;
+  vendor_balance_minor: Defaulted<bigint | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   settled_at: Date | null;
@@ -415,8 +421,8 @@ export type MembersTable = {
   merchant_id: string;
   account: string;
   account_key: string;
-  type: ColumnType<MemberType, MemberType | undefined, MemberType>;
-  status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
+  type: Defaulted<MemberType>;
+  status: Defaulted<MemberStatus>;
   upline_id: string | null;
   affiliate_code: string | null;
   referral_code: string;
@@ -433,19 +439,19 @@ export type MembersTable = {
   mobile_number: string | null;
   mobile_verified_at: Date | null;
   /** yyyy-MM-dd; read as text so no time zone shifts the day. */
-  birthday: ColumnType<string | null, string | null | undefined, string | null>;
+  birthday: Defaulted<string | null>;
   contacts: ColumnType<MemberContacts, string | undefined, string>;
   id_number: string | null;
   icon: string | null;
   totp_secret: string | null;
   totp_enabled_at: Date | null;
-  totp_last_step: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  totp_last_step: Defaulted<bigint | null>;
   register_ip: string | null;
   register_domain: string | null;
   register_method: string | null;
   last_login_at: Date | null;
   /** When a trial account was anonymised, a day after its last activity; null otherwise. */
-  anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  anonymised_at: Defaulted<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -461,9 +467,9 @@ export type MemberSessionsTable = {
   ip: string | null;
   user_agent: string | null;
   created_at: CreatedAt;
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  idle_expires_at: ColumnType<Date, Date | string, Date | string>;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_seen_at: DefaultedTimestamp;
+  idle_expires_at: Timestamp;
+  expires_at: Timestamp;
   ended_at: Date | null;
   end_reason: string | null;
 };
@@ -489,7 +495,7 @@ export type LoginChallengesTable = {
   context: ColumnType<Record<string, unknown>, string, string>;
   attempts: Generated<number>;
   created_at: CreatedAt;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: Timestamp;
   completed_at: Date | null;
 };
 
@@ -502,7 +508,7 @@ export type VerificationCodesTable = {
   code_hash: string;
   attempts: Generated<number>;
   created_at: CreatedAt;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: Timestamp;
   consumed_at: Date | null;
 };
 
@@ -533,7 +539,7 @@ export type CaptchaChallengesTable = {
   answer_hash: string;
   attempts: Generated<number>;
   created_at: CreatedAt;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: Timestamp;
 };
 
 export type PasswordResetsTable = {
@@ -541,7 +547,7 @@ export type PasswordResetsTable = {
   member_id: string;
   token_hash: string;
   created_at: CreatedAt;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: Timestamp;
   used_at: Date | null;
 };
 
@@ -564,7 +570,7 @@ export type SocialLoginStatesTable = {
   return_to: string;
   affiliate_code: string | null;
   created_at: CreatedAt;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: Timestamp;
   callback_at: Date | null;
   member_id: string | null;
   error_code: string | null;
@@ -580,7 +586,7 @@ export type OperatorRolesTable = {
   name: string;
   is_builtin: Generated<boolean>;
   /** A custom role's permissions; the built-in roles' come from code. */
-  permissions: ColumnType<string[], string[] | undefined, string[]>;
+  permissions: Defaulted<string[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -593,13 +599,13 @@ export type OperatorsTable = {
   username_key: string;
   display_name: string;
   role_id: string;
-  status: ColumnType<'active' | 'locked', 'active' | 'locked' | undefined, 'active' | 'locked'>;
+  status: Defaulted<'active' | 'locked'>;
   password_hash: string;
-  password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  password_changed_at: DefaultedTimestamp;
   must_change_password: Generated<boolean>;
   totp_secret: string | null;
   totp_enabled_at: Date | null;
-  totp_last_step: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  totp_last_step: Defaulted<bigint | null>;
   failed_login_count: Generated<number>;
   last_failed_login_at: Date | null;
   last_login_at: Date | null;
@@ -616,9 +622,9 @@ export type OperatorSessionsTable = {
   ip: string | null;
   user_agent: string | null;
   created_at: CreatedAt;
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  idle_expires_at: ColumnType<Date, Date | string, Date | string>;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_seen_at: DefaultedTimestamp;
+  idle_expires_at: Timestamp;
+  expires_at: Timestamp;
   ended_at: Date | null;
   end_reason: string | null;
 };
@@ -652,7 +658,7 @@ export type LedgerAccountsTable = {
   purpose: string | null;
   shard: ColumnType<number, number | undefined, never>;
   currency: string;
-  balance_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  balance_minor: Defaulted<bigint>;
   created_at: CreatedAt;
 };
 
@@ -681,7 +687,7 @@ export type LedgerHoldsTable = {
   member_id: string;
   currency: string;
   amount_minor: bigint;
-  status: ColumnType<LedgerHoldStatus, LedgerHoldStatus | undefined, LedgerHoldStatus>;
+  status: Defaulted<LedgerHoldStatus>;
   reference: string | null;
   hold_transfer_id: string;
   settle_transfer_id: string | null;
@@ -701,8 +707,8 @@ export type PaymentMethodsTable = {
   min_minor: bigint;
   max_minor: bigint;
   player_daily_max_minor: bigint | null;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  sort_order: ColumnType<number, number | undefined, number>;
+  enabled: Defaulted<boolean>;
+  sort_order: Defaulted<number>;
   gateway: ColumnType<PaymentGatewaySettings | null, string | null, string | null>;
   gateway_secret_sealed: string | null;
   bank_account: ColumnType<PaymentBankAccount | null, string | null, string | null>;
@@ -796,7 +802,7 @@ export type PlayLimitsTable = {
   value: bigint | null;
   pending_value: bigint | null;
   pending_at: Date | null;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: UpdatedAt;
 };
 
 export type PlaySettingsTable = {
@@ -805,7 +811,7 @@ export type PlaySettingsTable = {
   reality_check_minutes: number | null;
   exclusion_kind: string | null;
   exclusion_ends_at: Date | null;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: UpdatedAt;
 };
 
 export type MemberMessageKind =
