@@ -3,7 +3,7 @@ import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { joinClassNames } from '../../lib/class-names';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   label: string;
   error?: string | null;
   hint?: string;
@@ -80,6 +80,11 @@ export function TextField({
       ) : null}
     </div>
   );
+}
+
+/** A required password, which the member can show and hide. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'isRequired'>) {
+  return <TextField {...props} type="password" isRequired />;
 }
 
 type CheckboxProps = {

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
+import { PasswordField } from '../../../components/ui/field';
 import { registerSettingsQuery } from '../../../lib/api/system-queries';
-import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { useFormValues } from '../../../lib/use-form-values';
+import { useSubmission } from '../../../lib/use-submission';
 import { changePassword, resetPassword } from '../api/auth';
 import { validateByRule } from '../register-validation';
-import { NewPasswordFields, PasswordField } from './credential-fields';
+import { NewPasswordFields } from './credential-fields';
 import { SubmitWithNotice } from './submit-with-notice';
 
 type Values = { oldPassword: string; newPassword: string; confirmNewPassword: string };
@@ -31,8 +32,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
     newPassword: '',
     confirmNewPassword: '',
   });
-  const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { isSubmitting, answer: serverAnswer, setAnswer: setServerAnswer, runSubmission } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,8 +50,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
       next.confirmNewPassword = t('auth.confirmMismatch');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    setSubmitting(true);
-    try {
+    await runSubmission(async () => {
       if (resetToken) {
         const result = await resetPassword(
           {
@@ -70,11 +69,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
       }
       onClose();
       navigate('/');
-    } catch (error) {
-      setServerAnswer(answerOfFailure(error, t('auth.submitFailed')));
-    } finally {
-      setSubmitting(false);
-    }
+    }, t('auth.submitFailed'));
   }
 
   return (
@@ -91,7 +86,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
             label={t('auth.oldPassword')}
             {...bindField('oldPassword')}
             autoComplete="current-password"
-            testId="change-old-password"
+            data-testid="change-old-password"
           />
         )}
         <NewPasswordFields values={values} errors={errors} onChange={update} />

@@ -1,40 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/ui/field';
+import { PasswordField, TextField } from '../../../components/ui/field';
 import type { FormAnswer } from '../../../lib/failure-answer';
 import { DialingCodePicker } from './dialing-code-picker';
 import { SendCodeButton } from './send-code-button';
-
-type PasswordFieldProps = {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | null;
-  autoComplete: 'current-password' | 'new-password';
-  testId?: string;
-};
-
-/** A required password, which the member can show and hide (TextField's password type). */
-export function PasswordField({
-  label,
-  value,
-  onValueChange,
-  error,
-  autoComplete,
-  testId,
-}: PasswordFieldProps) {
-  return (
-    <TextField
-      label={label}
-      type="password"
-      value={value}
-      onValueChange={onValueChange}
-      error={error}
-      autoComplete={autoComplete}
-      isRequired
-      data-testid={testId}
-    />
-  );
-}
 
 type NewPasswordValues = { newPassword: string; confirmNewPassword: string };
 

@@ -5,20 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
+import { PasswordField, TextField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/states';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { isSwitchEnabled, registerSettingsQuery } from '../../../lib/api/system-queries';
-import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { useFormValues } from '../../../lib/use-form-values';
+import { useSubmission } from '../../../lib/use-submission';
 import { requestPasswordEmail, setPasswordByPhone } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
 import { type FieldError, validateByRule } from '../register-validation';
-import { MobileCodeFields, PasswordField } from './credential-fields';
+import { MobileCodeFields } from './credential-fields';
 import { SubmitWithNotice } from './submit-with-notice';
 
 type ForgetTab = 'email' | 'mobile';
@@ -44,8 +44,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
     verificationCode: '',
     newPassword: '',
   });
-  const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { isSubmitting, answer: serverAnswer, setAnswer: setServerAnswer, runSubmission } = useSubmission();
   const [isEmailSent, setEmailSent] = useState(false);
   const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
 
@@ -77,8 +76,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    setSubmitting(true);
-    try {
+    await runSubmission(async () => {
       if (tab === 'email') {
         await requestPasswordEmail(
           { username: values.username.trim(), email: values.email.trim() },
@@ -101,11 +99,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
         closeAllModals();
         navigate('/');
       }
-    } catch (error) {
-      setServerAnswer(answerOfFailure(error, t('auth.submitFailed')));
-    } finally {
-      setSubmitting(false);
-    }
+    }, t('auth.submitFailed'));
   }
 
   const tabs: TabItem<ForgetTab>[] = [

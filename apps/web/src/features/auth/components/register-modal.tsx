@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
-import { Checkbox, TextField } from '../../../components/ui/field';
+import { Checkbox, PasswordField, TextField } from '../../../components/ui/field';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
@@ -27,7 +27,6 @@ import {
 import { AuthBanner } from './auth-banner';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';
-import { PasswordField } from './credential-fields';
 import { DialingCodePicker } from './dialing-code-picker';
 import { SendCodeButton } from './send-code-button';
 import { SubmitWithNotice } from './submit-with-notice';
@@ -244,7 +243,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
               onValueChange={(value) => update('confirmPassword', value)}
               error={describe(errors.confirmPassword)}
               autoComplete="new-password"
-              testId="register-confirmPassword"
+              data-testid="register-confirmPassword"
             />,
           ];
         })}

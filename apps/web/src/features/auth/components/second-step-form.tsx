@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Tabs } from '../../../components/ui/tabs';
-import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
+import { answerOfFailure } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { useSubmission } from '../../../lib/use-submission';
 import {
   answerSecondStep,
   type LoginResult,
@@ -36,8 +37,7 @@ export function SecondStepForm({
   const [method, setMethod] = useState<SecondStepMethod>(challenge.methods[0] ?? 'sms');
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { isSubmitting, answer: serverAnswer, setAnswer: setServerAnswer, runSubmission } = useSubmission();
   const sendsCode = method === 'sms' || method === 'email';
 
   async function sendCode() {
@@ -58,16 +58,11 @@ export function SecondStepForm({
       setError(t('auth.inputEmpty'));
       return;
     }
-    setSubmitting(true);
-    try {
+    await runSubmission(async () => {
       onLoggedIn(
         await answerSecondStep({ challengeId: challenge.challengeId, method, code: answer.trim() }, language),
       );
-    } catch (failure) {
-      setServerAnswer(answerOfFailure(failure, t('auth.submitFailed')));
-    } finally {
-      setSubmitting(false);
-    }
+    }, t('auth.submitFailed'));
   }
 
   const destination =

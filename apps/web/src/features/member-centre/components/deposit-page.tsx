@@ -390,6 +390,10 @@ function DepositHistory() {
   return (
     <MoneyHistory
       id="deposit-history"
+      queryOf={(page) => ({
+        queryKey: ['deposits', page, language],
+        queryFn: () => fetchDeposits(page, language),
+      })}
       heading={t('deposit.history')}
       emptyLine={t('deposit.noHistory')}
       renderItem={(deposit: Deposit) => (
@@ -401,10 +405,6 @@ function DepositHistory() {
           <StatusBadge tone={statusTone[deposit.status]}>{t(`deposit.status.${deposit.status}`)}</StatusBadge>
         </li>
       )}
-      queryOf={(page) => ({
-        queryKey: ['deposits', page, language],
-        queryFn: () => fetchDeposits(page, language),
-      })}
     />
   );
 }

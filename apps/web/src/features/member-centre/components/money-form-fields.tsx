@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { FormNotice, TextField } from '../../../components/ui/field';
+import { FormNotice, PasswordField, TextField, type TextFieldProps } from '../../../components/ui/field';
 import type { FormAnswer } from '../../../lib/failure-answer';
 
 /** A money form's answer to the last try: a failure with its code, or a line saying it was done. */
@@ -48,36 +48,8 @@ export function AmountField({
 }
 
 /** The six-digit payment password that withdrawals and transfers ask for; browsers must not fill it. */
-export function PaymentPasswordField({
-  label,
-  value,
-  onValueChange,
-  error,
-  hint,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | null | undefined;
-  hint?: string;
-  testId?: string;
-}) {
-  return (
-    <TextField
-      label={label}
-      type="password"
-      inputMode="numeric"
-      autoComplete="off"
-      maxLength={6}
-      value={value}
-      onValueChange={onValueChange}
-      error={error}
-      hint={hint}
-      isRequired
-      data-testid={testId}
-    />
-  );
+export function PaymentPasswordField(props: Omit<TextFieldProps, 'type' | 'isRequired'>) {
+  return <PasswordField inputMode="numeric" autoComplete="off" maxLength={6} {...props} />;
 }
 
 /** The answer alone, for a form whose button is not a money form's submit. */

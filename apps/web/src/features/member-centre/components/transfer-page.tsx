@@ -142,7 +142,7 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
       <PaymentPasswordField
         label={t('withdraw.paymentPassword')}
         {...bindField('paymentPassword')}
-        testId="transfer-payment-password"
+        data-testid="transfer-payment-password"
       />
       <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>
         {t('transfer.submit')}

@@ -166,7 +166,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
       <PaymentPasswordField
         label={t('withdraw.paymentPassword')}
         {...bindField('paymentPassword')}
-        testId="withdraw-payment-password"
+        data-testid="withdraw-payment-password"
       />
       <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>
         {t('withdraw.submit')}
@@ -183,6 +183,15 @@ function WithdrawalHistory() {
   return (
     <MoneyHistory
       id="withdrawal-history"
+      queryOf={(page) => ({
+        queryKey: ['withdrawals', page, language],
+        queryFn: () => fetchWithdrawals(page, language),
+        // A withdrawal on its way is decided by an operator: look again now and then.
+        refetchInterval: (current) =>
+          current.state.data?.list.some((item) => item.status === 'review' || item.status === 'paying')
+            ? OPEN_POLL_MS
+            : false,
+      })}
       heading={t('withdraw.history')}
       emptyLine={t('withdraw.noHistory')}
       renderItem={(item: Withdrawal) => (
@@ -203,15 +212,6 @@ function WithdrawalHistory() {
           <WithdrawalConfirmationPanel withdrawal={item} symbol={symbol} />
         </li>
       )}
-      queryOf={(page) => ({
-        queryKey: ['withdrawals', page, language],
-        queryFn: () => fetchWithdrawals(page, language),
-        // A withdrawal on its way is decided by an operator: look again now and then.
-        refetchInterval: (current) =>
-          current.state.data?.list.some((item) => item.status === 'review' || item.status === 'paying')
-            ? OPEN_POLL_MS
-            : false,
-      })}
     />
   );
 }
