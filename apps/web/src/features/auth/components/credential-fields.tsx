@@ -1,8 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { PasswordField, TextField } from '../../../components/ui/field';
+import { PasswordField, TextField, type TextFieldProps } from '../../../components/ui/field';
 import type { FormAnswer } from '../../../lib/failure-answer';
 import { DialingCodePicker } from './dialing-code-picker';
 import { SendCodeButton } from './send-code-button';
+
+/** A group of fields bound to part of a form's values: each change names the field it is for. */
+type FieldGroupProps<Values extends Record<string, string>> = {
+  values: Values;
+  errors: Partial<Record<keyof Values, string | null>>;
+  onChange: (field: keyof Values, value: string) => void;
+};
+
+/** The member's username, as logging in and recovering a password by email ask for it. */
+export function UsernameField(props: Omit<TextFieldProps, 'label' | 'autoComplete' | 'isRequired'>) {
+  const { t } = useTranslation();
+  return <TextField label={t('auth.username')} autoComplete="username" isRequired {...props} />;
+}
 
 type NewPasswordValues = { newPassword: string; confirmNewPassword: string };
 
@@ -12,15 +25,7 @@ const newPasswordLabels = {
 } as const satisfies Record<keyof NewPasswordValues, string>;
 
 /** The new password and its confirmation, as changing or resetting a password asks for them. */
-export function NewPasswordFields({
-  values,
-  errors,
-  onChange,
-}: {
-  values: NewPasswordValues;
-  errors: Partial<Record<keyof NewPasswordValues, string | null>>;
-  onChange: (field: keyof NewPasswordValues, value: string) => void;
-}) {
+export function NewPasswordFields({ values, errors, onChange }: FieldGroupProps<NewPasswordValues>) {
   const { t } = useTranslation();
   return (['newPassword', 'confirmNewPassword'] as const).map((field) => (
     <PasswordField
@@ -45,12 +50,7 @@ export function MobileCodeFields({
   errors,
   onChange,
   onAnswer,
-}: {
-  values: MobileCodeValues;
-  errors: Partial<Record<keyof MobileCodeValues, string | null>>;
-  onChange: (field: keyof MobileCodeValues, value: string) => void;
-  onAnswer: (answer: FormAnswer | null) => void;
-}) {
+}: FieldGroupProps<MobileCodeValues> & { onAnswer: (answer: FormAnswer | null) => void }) {
   const { t } = useTranslation();
   return (
     <>

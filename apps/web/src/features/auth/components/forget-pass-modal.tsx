@@ -18,7 +18,7 @@ import { useSubmission } from '../../../lib/use-submission';
 import { requestPasswordEmail, setPasswordByPhone } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
 import { type FieldError, validateByRule } from '../register-validation';
-import { MobileCodeFields } from './credential-fields';
+import { MobileCodeFields, UsernameField } from './credential-fields';
 import { SubmitWithNotice } from './submit-with-notice';
 
 type ForgetTab = 'email' | 'mobile';
@@ -122,12 +122,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
           ) : null}
           {tab === 'email' ? (
             <>
-              <TextField
-                label={t('auth.username')}
-                {...bindField('username')}
-                autoComplete="username"
-                isRequired
-              />
+              <UsernameField {...bindField('username')} />
               <TextField
                 label={t('auth.fields.email')}
                 type="email"

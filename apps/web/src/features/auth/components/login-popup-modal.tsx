@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Checkbox, PasswordField, TextField } from '../../../components/ui/field';
+import { Checkbox, PasswordField } from '../../../components/ui/field';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api/api-error';
 import { isSwitchEnabled } from '../../../lib/api/system-queries';
@@ -20,7 +20,7 @@ import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
 import { AuthBanner } from './auth-banner';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';
-import { MobileCodeFields } from './credential-fields';
+import { MobileCodeFields, UsernameField } from './credential-fields';
 import { SecondStepForm } from './second-step-form';
 import { SocialLoginButtons } from './social-login-buttons';
 import { SubmitWithNotice } from './submit-with-notice';
@@ -195,13 +195,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
           ) : null}
           {tab === 'username' ? (
             <>
-              <TextField
-                label={t('auth.username')}
-                {...bindField('username')}
-                autoComplete="username"
-                isRequired
-                data-testid="login-username"
-              />
+              <UsernameField {...bindField('username')} data-testid="login-username" />
               <PasswordField
                 label={t('auth.password')}
                 {...bindField('password')}
