@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MemberRow, MemberService, SessionRow } from '../modules/member/member.service.ts';
 import { TRIAL_TYPE } from '../modules/member/member.service.ts';
 import { AppError } from '../platform/errors/errors.ts';
+import { requireMerchant } from './merchant-context.ts';
 
 export type MemberSession = { member: MemberRow; session: SessionRow; token: string };
 
@@ -58,4 +59,14 @@ export async function requireMember(
   }
   if (found.member.type === TRIAL_TYPE && !options.allowTrial) throw new AppError('TRIAL_ACCOUNT');
   return found;
+}
+
+/** The request's merchant, then the member session its call needs (see requireMember). */
+export async function requireMerchantMember(
+  request: FastifyRequest,
+  members: MemberService,
+  options: RequireMemberOptions = {},
+) {
+  const merchant = requireMerchant(request);
+  return { merchant, ...(await requireMember(request, members, options)) };
 }

@@ -7,6 +7,12 @@ import { ERROR_RESPONSES, LanguageQuery, MerchantQuery } from './system/system-s
 /** The query string every player call accepts: the ignored merchant names and the reply's language. */
 export const MerchantLanguageQuery = Type.Object({ ...MerchantQuery, ...LanguageQuery });
 
+/** A calendar day, in the merchant's time zone. */
+export const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] });
+
+/** The days a list covers: its first and last calendar day, both included; either may be left open. */
+export const DayRangeFields = { from: Type.Optional(Day), to: Type.Optional(Day) };
+
 /** No list a player pages through is longer than this many pages. */
 const PAGE_NUMBER_MAX = 10_000;
 

@@ -21,7 +21,13 @@ import type {
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { Nullable, StringOf } from '../system/system-schemas.ts';
-import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery, PageOf, PageQueryFields } from '../wps-schemas.ts';
+import {
+  DayRangeFields,
+  MEMBER_ERROR_RESPONSES,
+  MerchantLanguageQuery,
+  PageOf,
+  PageQueryFields,
+} from '../wps-schemas.ts';
 import { gameNameIn } from './game-items.ts';
 
 export type HouseRoutesDeps = {
@@ -36,7 +42,6 @@ const TAGS = ['game'];
 const GAME_TOKEN_HEADER = 'x-game-token';
 const Amount = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16, examples: ['10.00'] });
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['1250.00'] });
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] });
 const GameCode = StringOf(HOUSE_GAME_CODES);
 const RequestId = Type.String({
   pattern: '^[A-Za-z0-9_-]{8,64}$',
@@ -154,9 +159,7 @@ const RotateBody = Type.Object({ clientSeed: Type.Optional(ClientSeed) }, { addi
 const RecordsQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
   gameCode: Type.Optional(GameCode),
-  /** First and last calendar day in the merchant's time zone, both included. */
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
+  ...DayRangeFields,
   ...PageQueryFields(RECORDS_PAGE_SIZE_MAX, 10),
 });
 const RecordItem = Type.Object({

@@ -9,10 +9,11 @@ import type { LoginDeps } from '../../../workflows/login.ts';
 import { checkCurrentPassword } from '../../../workflows/member-secrets.ts';
 import { checkNewPassword } from '../../../workflows/recover-password.ts';
 import { type RegisterMethod, registerMember } from '../../../workflows/register.ts';
-import { readCaptchaId, readClient } from '../../client-context.ts';
-import { requireMember } from '../../member-session.ts';
+import { readCaptchaId } from '../../client-context.ts';
+import { requireMember, requireMerchantMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { LoginResultSchema } from '../session/session.routes.ts';
+import { sealedCall } from '../sealed-call.ts';
+import { answerLogin, LoginResultSchema } from '../session/login-call.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
@@ -170,52 +171,33 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
   ] as const satisfies readonly (readonly [string, RegisterMethod])[]) {
     app.put(
       path,
-      {
-        config: { encrypted: true },
-        schema: {
-          tags: TAGS,
-          summary:
-            method === 'mobile'
-              ? 'Register with a mobile number (the number is the account name; sealed body)'
-              : 'Register with an account name (sealed body)',
-          querystring: MerchantLanguageQuery,
-          body: RegisterBody,
-          response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
-        },
-      },
-      async (request) => {
-        const merchant = requireMerchant(request);
-        const result = await registerMember(
-          deps,
-          merchant,
-          {
-            method,
-            form: request.body,
-            captchaId: readCaptchaId(request),
-            language: request.language,
-          },
-          readClient(request, deps.countryHeader),
-        );
-        return ok(result);
-      },
+      sealedCall(
+        TAGS,
+        method === 'mobile'
+          ? 'Register with a mobile number (the number is the account name; sealed body)'
+          : 'Register with an account name (sealed body)',
+        RegisterBody,
+        LoginResultSchema,
+      ),
+      async (request) =>
+        answerLogin(request, deps.countryHeader, (merchant, client) =>
+          registerMember(
+            deps,
+            merchant,
+            { method, form: request.body, captchaId: readCaptchaId(request), language: request.language },
+            client,
+          ),
+        ),
     );
   }
 
   app.post(
     '/wps/member/password',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Change the login password (sealed body)',
-        querystring: MerchantLanguageQuery,
-        body: ChangePasswordBody,
-        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
-      },
-    },
+    sealedCall(TAGS, 'Change the login password (sealed body)', ChangePasswordBody, Type.Object({})),
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member, session } = await requireMember(request, members, { allowPasswordChange: true });
+      const { merchant, member, session } = await requireMerchantMember(request, members, {
+        allowPasswordChange: true,
+      });
       const { body } = request;
       const language = request.language;
       const fields = checkNewPassword(merchant, language, body);

@@ -7,8 +7,7 @@ import {
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
-import { requireMember } from '../../member-session.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { requireMember, requireMerchantMember } from '../../member-session.ts';
 import { ERROR_RESPONSES } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
 
@@ -55,10 +54,9 @@ export function registerMessageRoutes(
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { query } = request;
-      const pageSize = query.pageSize;
+      const { pageSize } = query;
       const site = merchant.settings.siteName || merchant.name;
       const [page, unread] = await Promise.all([
         deps.inbox.list({

@@ -12,7 +12,8 @@ import {
 } from '../../../workflows/recover-password.ts';
 import { readClient } from '../../client-context.ts';
 import { requireMerchant } from '../../merchant-context.ts';
-import { LoginResultSchema } from '../session/session.routes.ts';
+import { sealedCall } from '../sealed-call.ts';
+import { answerLogin, LoginResultSchema } from '../session/login-call.ts';
 import { ERROR_RESPONSES } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
@@ -74,49 +75,34 @@ export function registerRecoveryRoutes(app: TypedApp, deps: RecoveryRoutesDeps):
 
   app.post(
     '/wps/member/password/reset',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary: "Set a new password with an emailed link's token, and log in (sealed body)",
-        querystring: MerchantLanguageQuery,
-        body: ResetBody,
-        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      return ok(
-        await resetPasswordWithToken(
-          deps,
-          requireMerchant(request),
-          { ...body, language: request.language },
-          readClient(request, deps.countryHeader),
-        ),
-      );
-    },
+    sealedCall(
+      TAGS,
+      "Set a new password with an emailed link's token, and log in (sealed body)",
+      ResetBody,
+      LoginResultSchema,
+    ),
+    async (request) =>
+      answerLogin(request, deps.countryHeader, (merchant, client) =>
+        resetPasswordWithToken(deps, merchant, { ...request.body, language: request.language }, client),
+      ),
   );
 
   app.post(
     '/wps/member/password/verification',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Set a new password with an SMS code, and log in (sealed body)',
-        querystring: MerchantLanguageQuery,
-        body: PhoneBody,
-        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
-      },
-    },
+    sealedCall(
+      TAGS,
+      'Set a new password with an SMS code, and log in (sealed body)',
+      PhoneBody,
+      LoginResultSchema,
+    ),
     async (request) => {
       const { body } = request;
-      return ok(
-        await resetPasswordWithSmsCode(
+      return answerLogin(request, deps.countryHeader, (merchant, client) =>
+        resetPasswordWithSmsCode(
           deps,
-          requireMerchant(request),
+          merchant,
           { ...body, countryDialingCode: body.countryDialingCode || '+63', language: request.language },
-          readClient(request, deps.countryHeader),
+          client,
         ),
       );
     },

@@ -8,8 +8,8 @@ import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
 import { checkAuthenticatorCode } from '../../../workflows/member-secrets.ts';
 import { checkPaymentPassword } from '../../../workflows/payment-password.ts';
-import { requireMember } from '../../member-session.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { requireMember, requireMerchantMember } from '../../member-session.ts';
+import { sealedCall } from '../sealed-call.ts';
 import { ERROR_RESPONSES } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
@@ -49,8 +49,7 @@ export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps):
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, members);
+      const { merchant, member } = await requireMerchantMember(request, members);
       if (member.totp_enabled_at) throw new AppError('CONFLICT');
       const secret = createTotpSecret();
       await members.setPendingTotpSecret(member.id, deps.totpBox.seal(secret));
@@ -61,16 +60,12 @@ export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps):
 
   app.post(
     '/wps/member/totp/enable',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Turn the authenticator on with its first code (sealed body)',
-        querystring: MerchantLanguageQuery,
-        body: CodeBody,
-        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
-      },
-    },
+    sealedCall(
+      TAGS,
+      'Turn the authenticator on with its first code (sealed body)',
+      CodeBody,
+      Type.Object({}),
+    ),
     async (request) => {
       const { member } = await requireMember(request, members);
       if (member.totp_enabled_at || !member.totp_secret) throw new AppError('CONFLICT');
@@ -83,16 +78,12 @@ export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps):
 
   app.post(
     '/wps/member/totp/disable',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Turn the authenticator off with a current code (sealed body)',
-        querystring: MerchantLanguageQuery,
-        body: CodeBody,
-        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
-      },
-    },
+    sealedCall(
+      TAGS,
+      'Turn the authenticator off with a current code (sealed body)',
+      CodeBody,
+      Type.Object({}),
+    ),
     async (request) => {
       const { member } = await requireMember(request, members);
       if (!member.totp_enabled_at) throw new AppError('CONFLICT');
@@ -105,20 +96,14 @@ export function registerSecurityRoutes(app: TypedApp, deps: SecurityRoutesDeps):
 
   app.post(
     '/wps/member/paymentPassword',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Set the six-digit payment password (with the login password), or change it (with the current one); sealed body',
-        querystring: MerchantLanguageQuery,
-        body: PaymentPasswordBody,
-        response: { 200: Envelope(Type.Object({})), ...ERROR_RESPONSES },
-      },
-    },
+    sealedCall(
+      TAGS,
+      'Set the six-digit payment password (with the login password), or change it (with the current one); sealed body',
+      PaymentPasswordBody,
+      Type.Object({}),
+    ),
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, members);
+      const { merchant, member } = await requireMerchantMember(request, members);
       const { body } = request;
       if (body.confirmPaymentPassword !== body.newPaymentPassword) {
         throw new AppError('VALIDATION', { value: { fields: { confirmPaymentPassword: 'mismatch' } } });

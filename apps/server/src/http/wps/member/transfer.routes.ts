@@ -5,8 +5,8 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { type MemberTransferDeps, transferBetweenMembers } from '../../../workflows/member-transfer.ts';
 import { requirePositiveAmount } from '../../amount.ts';
-import { requireMember } from '../../member-session.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { requireMember, requireMerchantMember } from '../../member-session.ts';
+import { sealedCall } from '../sealed-call.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery } from '../wps-schemas.ts';
 
@@ -47,24 +47,14 @@ export function registerTransferRoutes(app: TypedApp, deps: MemberTransferDeps):
 
   app.post(
     '/wps/member/transfers',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary: "Move cash to someone in the agent's tree, or to one's upline (sealed body)",
-        querystring: MerchantLanguageQuery,
-        body: TransferBody,
-        response: {
-          200: Envelope(
-            Type.Object({ balance: Type.String(), recipient: Type.String(), duplicate: Type.Boolean() }),
-          ),
-          ...ERROR_RESPONSES,
-        },
-      },
-    },
+    sealedCall(
+      TAGS,
+      "Move cash to someone in the agent's tree, or to one's upline (sealed body)",
+      TransferBody,
+      Type.Object({ balance: Type.String(), recipient: Type.String(), duplicate: Type.Boolean() }),
+    ),
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { body } = request;
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const result = await transferBetweenMembers(deps, merchant, member, {

@@ -13,7 +13,7 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { type DepositDeps, startGatewayDeposit } from '../../../workflows/deposit.ts';
 import { requirePositiveAmount } from '../../amount.ts';
-import { requireMember } from '../../member-session.ts';
+import { requireMember, requireMerchantMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery, PageOf, PageQueryFields } from '../wps-schemas.ts';
@@ -142,8 +142,7 @@ export function registerPaymentRoutes(app: TypedApp, deps: PaymentRoutesDeps): v
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { body } = request;
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const { deposit, payUrl } = await startGatewayDeposit(deps, merchant, member, {
@@ -169,7 +168,7 @@ export function registerPaymentRoutes(app: TypedApp, deps: PaymentRoutesDeps): v
     async (request) => {
       const { member } = await requireMember(request, deps.members);
       const { query } = request;
-      const pageSize = query.pageSize;
+      const { pageSize } = query;
       const { rows, total } = await deps.payments.listMemberDeposits({
         memberId: member.id,
         page: query.page,

@@ -25,8 +25,8 @@ import {
   reportWithdrawalNotReceived,
 } from '../../../workflows/withdrawal-confirmation.ts';
 import { requirePositiveAmount } from '../../amount.ts';
-import { requireMember } from '../../member-session.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { requireMember, requireMerchantMember } from '../../member-session.ts';
+import { sealedCall } from '../sealed-call.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery, PageOf, PageQueryFields } from '../wps-schemas.ts';
 
@@ -140,6 +140,14 @@ export function withdrawalItem(
  * withdrawal needs, requesting one (sealed: it carries the payment password), and their history.
  */
 export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { images: ImageStore }): void {
+  /** A withdrawal as the member sees it, with the account it is paid to. */
+  const withdrawalWithAccount = async (withdrawal: WithdrawalRow, merchant: ResolvedMerchant) =>
+    withdrawalItem(
+      withdrawal,
+      await deps.withdrawals.findPayoutAccount(withdrawal.payout_account_id),
+      merchant,
+    );
+
   app.get(
     '/wps/member/payoutAccounts',
     {
@@ -168,8 +176,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { body } = request;
       const provider = body.kind === 'ewallet' ? body.provider.toUpperCase() : body.provider.trim();
       if (body.kind === 'ewallet' && !(E_WALLET_PROVIDERS as readonly string[]).includes(provider)) {
@@ -221,8 +228,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const overview = await describeWithdrawal(deps, merchant, member);
       return ok({
         minAmount: formatAmount(overview.minMinor),
@@ -238,20 +244,14 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
 
   app.post(
     '/wps/payment/withdrawals',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Request a withdrawal; the amount is held until an operator pays or refuses it (sealed body)',
-        querystring: MerchantLanguageQuery,
-        body: RequestBody,
-        response: { 200: Envelope(WithdrawalItem), ...ERROR_RESPONSES },
-      },
-    },
+    sealedCall(
+      TAGS,
+      'Request a withdrawal; the amount is held until an operator pays or refuses it (sealed body)',
+      RequestBody,
+      WithdrawalItem,
+    ),
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { body } = request;
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const withdrawal = await requestWithdrawal(deps, merchant, member, {
@@ -259,13 +259,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         amountMinor,
         paymentPassword: body.paymentPassword,
       });
-      return ok(
-        withdrawalItem(
-          withdrawal,
-          await deps.withdrawals.findPayoutAccount(withdrawal.payout_account_id),
-          merchant,
-        ),
-      );
+      return ok(await withdrawalWithAccount(withdrawal, merchant));
     },
   );
 
@@ -280,12 +274,10 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { query } = request;
-      const pageSize = query.pageSize;
       const [page, accounts] = await Promise.all([
-        deps.withdrawals.listMemberWithdrawals(member.id, query.page, pageSize),
+        deps.withdrawals.listMemberWithdrawals(member.id, query.page, query.pageSize),
         deps.withdrawals.listPayoutAccounts(member.id),
       ]);
       const accountOf = new Map(accounts.map((account) => [account.id, account]));
@@ -296,7 +288,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       }
       return ok({
         list: page.rows.map((row) => withdrawalItem(row, accountOf.get(row.payout_account_id), merchant)),
-        totalPages: Math.ceil(page.total / pageSize),
+        totalPages: Math.ceil(page.total / query.pageSize),
       });
     },
   );
@@ -315,8 +307,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { id } = request.params;
       const { body } = request;
       let receivedMinor: bigint;
@@ -328,13 +319,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         receivedMinor = requirePositiveAmount(body.receivedAmount, 'receivedAmount');
       }
       const confirmed = await deps.withdrawals.confirmReceipt({ memberId: member.id, id, receivedMinor });
-      return ok(
-        withdrawalItem(
-          confirmed,
-          await deps.withdrawals.findPayoutAccount(confirmed.payout_account_id),
-          merchant,
-        ),
-      );
+      return ok(await withdrawalWithAccount(confirmed, merchant));
     },
   );
 
@@ -353,8 +338,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { id } = request.params;
       const upload = await readUploadedFile(request, PROOF_BYTES_MAX);
       const note = upload.fields.note?.trim() ?? '';
@@ -366,13 +350,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         proof: upload.data,
         note: note || null,
       });
-      return ok(
-        withdrawalItem(
-          reported,
-          await deps.withdrawals.findPayoutAccount(reported.payout_account_id),
-          merchant,
-        ),
-      );
+      return ok(await withdrawalWithAccount(reported, merchant));
     },
   );
 }

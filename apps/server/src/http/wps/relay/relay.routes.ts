@@ -11,6 +11,7 @@ import {
   type GameQuery,
   HOT_GAMES_MAX,
   maskAccount,
+  type Paging,
   RECENT_PAGE_SIZE_MAX,
   SEARCH_TEXT_LENGTH_MAX,
   WINNERS_LIMIT_MAX,
@@ -168,6 +169,47 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
     await change(merchant.id, session.member.id, nodeId);
     return ok({ nodeId });
   };
+  /**
+   * Answers a games list from the serialised answers kept while the catalogue is unchanged (see
+   * serializedAnswer), under the list's name, the request's language and its filter and paging.
+   */
+  const sendGamesWhileUnchanged = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    list: string,
+    filterAndPaging: unknown[],
+    listGames: () => Promise<{ rows: CatalogueGameRow[]; totalPages: number }>,
+  ) => {
+    const body = await catalogue.keepWhileUnchanged(
+      `${list}:${request.language}:${JSON.stringify(filterAndPaging)}`,
+      async () => {
+        const page = await listGames();
+        return serializedAnswer(
+          reply,
+          ok({
+            games: page.rows.map((game) => toListedGame(game, request.language)),
+            totalPages: page.totalPages,
+          }),
+        );
+      },
+    );
+    return reply.type(JSON_CONTENT_TYPE).send(body);
+  };
+  /** One page of the member's own games (favourites, recently played), as the lobby lists games. */
+  const listMemberGames = async (
+    request: FastifyRequest,
+    list: typeof catalogue.listFavorites,
+    query: GameQuery,
+    paging: Paging,
+  ) => {
+    const merchant = requireMerchant(request);
+    const session = await memberOf(request);
+    const page = await list(merchant.id, session.member.id, query, paging);
+    return {
+      list: page.rows.map((game) => toListedGame(game, request.language)),
+      totalPages: page.totalPages,
+    };
+  };
 
   app.get(
     '/wps/relay/vendors',
@@ -212,20 +254,9 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       const { query } = request;
       const filter = gameQueryOf(query);
       const paging = { pageNo: query.pageNo, pageSize: query.pageSize };
-      const body = await catalogue.keepWhileUnchanged(
-        `games:${merchant.id}:${request.language}:${JSON.stringify([filter, paging])}`,
-        async () => {
-          const page = await catalogue.listGames(merchant.id, filter, paging);
-          return serializedAnswer(
-            reply,
-            ok({
-              games: page.rows.map((game) => toListedGame(game, request.language)),
-              totalPages: page.totalPages,
-            }),
-          );
-        },
+      return sendGamesWhileUnchanged(request, reply, `games:${merchant.id}`, [filter, paging], () =>
+        catalogue.listGames(merchant.id, filter, paging),
       );
-      return reply.type(JSON_CONTENT_TYPE).send(body);
     },
   );
 
@@ -242,17 +273,16 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       const merchant = requireMerchant(request);
       const { query } = request;
       const filter = gameQueryOf(query);
-      const body = await catalogue.keepWhileUnchanged(
-        `hot:${merchant.id}:${request.language}:${JSON.stringify([filter, query.limitNum])}`,
-        async () => {
-          const rows = await catalogue.listHotGames(merchant.id, filter, query.limitNum);
-          return serializedAnswer(
-            reply,
-            ok({ games: rows.map((game) => toListedGame(game, request.language)), totalPages: 1 }),
-          );
-        },
+      return sendGamesWhileUnchanged(
+        request,
+        reply,
+        `hot:${merchant.id}`,
+        [filter, query.limitNum],
+        async () => ({
+          rows: await catalogue.listHotGames(merchant.id, filter, query.limitNum),
+          totalPages: 1,
+        }),
       );
-      return reply.type(JSON_CONTENT_TYPE).send(body);
     },
   );
 
@@ -269,18 +299,10 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       ),
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const session = await memberOf(request);
       const { query } = request;
-      const page = await catalogue.listFavorites(merchant.id, session.member.id, gameQueryOf(query), {
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-      });
-      return ok({
-        content: page.rows.map((game) => toListedGame(game, request.language)),
-        pageNum: query.pageNo,
-        totalPages: page.totalPages,
-      });
+      const paging = { pageNo: query.pageNo, pageSize: query.pageSize };
+      const page = await listMemberGames(request, catalogue.listFavorites, gameQueryOf(query), paging);
+      return ok({ content: page.list, pageNum: query.pageNo, totalPages: page.totalPages });
     },
   );
 
@@ -323,17 +345,9 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       ),
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const session = await memberOf(request);
       const { query } = request;
-      const page = await catalogue.listRecent(merchant.id, session.member.id, gameQueryOf(query), {
-        pageNo: query.page,
-        pageSize: query.pageSize,
-      });
-      return ok({
-        list: page.rows.map((game) => toListedGame(game, request.language)),
-        totalPages: page.totalPages,
-      });
+      const paging = { pageNo: query.page, pageSize: query.pageSize };
+      return ok(await listMemberGames(request, catalogue.listRecent, gameQueryOf(query), paging));
     },
   );
 

@@ -4,6 +4,7 @@ import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
+import type { Language } from '../../../platform/i18n/language.ts';
 import {
   type LoginDeps,
   logInForFreePlay,
@@ -14,18 +15,14 @@ import { answerSecondStep, sendSecondStepCode } from '../../../workflows/login-s
 import { readCaptchaId, readClient } from '../../client-context.ts';
 import { requireMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
+import { sealedCall } from '../sealed-call.ts';
 import { ERROR_RESPONSES, StringOf } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery } from '../wps-schemas.ts';
+import { answerLogin, LoginResultSchema } from './login-call.ts';
 
 export type SessionRoutesDeps = LoginDeps & { members: MemberService; countryHeader: string | undefined };
 
 const TAGS = ['session'];
-
-export const LoginResultSchema = Type.Object({
-  token: Type.String(),
-  firstTimeLogin: Type.Boolean(),
-  passwordExpired: Type.Boolean(),
-});
 
 const LoginBody = Type.Object({
   type: StringOf(['username', 'sms']),
@@ -54,33 +51,37 @@ const FreePlayBody = Type.Object({
   captcha: Type.Optional(Type.String({ maxLength: 16 })),
 });
 
+/** VALIDATION naming, in the request's language, each of the fields left blank. */
+function requireFilled(language: Language, values: Record<string, string | undefined>): void {
+  const empty = translateField(language, 'required');
+  const blank = Object.keys(values).filter((name) => !values[name]?.trim());
+  if (blank.length > 0) {
+    throw new AppError('VALIDATION', {
+      value: { fields: Object.fromEntries(blank.map((name) => [name, empty])) },
+    });
+  }
+}
+
 /** POST /wps/session/login (E), /login/freeplay, DELETE /wps/session/logout (T). */
 export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): void {
   app.post(
     '/wps/session/login',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Log in by account and password, or by mobile number and SMS code (sealed body)',
-        querystring: MerchantLanguageQuery,
-        body: LoginBody,
-        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
-      },
-    },
-    async (request) => {
-      const merchant = requireMerchant(request);
-      const { body } = request;
-      const client = readClient(request, deps.countryHeader);
-      const agentPage = body.agentPage === true;
-      const empty = translateField(request.language, 'required');
-      if (body.type === 'sms') {
-        const fields: Record<string, string> = {};
-        if (!body.mobileNum?.trim()) fields.mobileNum = empty;
-        if (!body.verificationCode?.trim()) fields.verificationCode = empty;
-        if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
-        return ok(
-          await logInWithSmsCode(
+    sealedCall(
+      TAGS,
+      'Log in by account and password, or by mobile number and SMS code (sealed body)',
+      LoginBody,
+      LoginResultSchema,
+    ),
+    async (request) =>
+      answerLogin(request, deps.countryHeader, (merchant, client) => {
+        const { body } = request;
+        const agentPage = body.agentPage === true;
+        if (body.type === 'sms') {
+          requireFilled(request.language, {
+            mobileNum: body.mobileNum,
+            verificationCode: body.verificationCode,
+          });
+          return logInWithSmsCode(
             deps,
             merchant,
             {
@@ -90,15 +91,10 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
               agentPage,
             },
             client,
-          ),
-        );
-      }
-      const fields: Record<string, string> = {};
-      if (!body.username?.trim()) fields.username = empty;
-      if (!body.password?.trim()) fields.password = empty;
-      if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
-      return ok(
-        await logInWithPassword(
+          );
+        }
+        requireFilled(request.language, { username: body.username, password: body.password });
+        return logInWithPassword(
           deps,
           merchant,
           {
@@ -109,9 +105,8 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
             agentPage,
           },
           client,
-        ),
-      );
-    },
+        );
+      }),
   );
 
   app.post(
@@ -140,23 +135,16 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
 
   app.post(
     '/wps/session/login/verification',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Answer a second login step (SMS or email code, authenticator code, bank account name; sealed body)',
-        querystring: MerchantLanguageQuery,
-        body: SecondStepBody,
-        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      return ok(
-        await answerSecondStep(deps, requireMerchant(request), body, readClient(request, deps.countryHeader)),
-      );
-    },
+    sealedCall(
+      TAGS,
+      'Answer a second login step (SMS or email code, authenticator code, bank account name; sealed body)',
+      SecondStepBody,
+      LoginResultSchema,
+    ),
+    async (request) =>
+      answerLogin(request, deps.countryHeader, (merchant, client) =>
+        answerSecondStep(deps, merchant, request.body, client),
+      ),
   );
 
   app.post(
@@ -170,17 +158,15 @@ export function registerSessionRoutes(app: TypedApp, deps: SessionRoutesDeps): v
         response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
-      const { body } = request;
-      return ok(
-        await logInForFreePlay(
+    async (request) =>
+      answerLogin(request, deps.countryHeader, (merchant, client) =>
+        logInForFreePlay(
           deps,
-          requireMerchant(request),
-          { captcha: body.captcha, captchaId: readCaptchaId(request) },
-          readClient(request, deps.countryHeader),
+          merchant,
+          { captcha: request.body.captcha, captchaId: readCaptchaId(request) },
+          client,
         ),
-      );
-    },
+      ),
   );
 
   app.delete(

@@ -10,9 +10,10 @@ import {
 } from '../../../workflows/social-login.ts';
 import { readClient } from '../../client-context.ts';
 import { requireMerchant } from '../../merchant-context.ts';
+import { sealedCall } from '../sealed-call.ts';
 import { ERROR_RESPONSES, StringOf } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery } from '../wps-schemas.ts';
-import { LoginResultSchema } from './session.routes.ts';
+import { answerLogin, LoginResultSchema } from './login-call.ts';
 
 export type SocialLoginRoutesDeps = SocialLoginDeps & {
   countryHeader: string | undefined;
@@ -113,24 +114,15 @@ export function registerSocialLoginRoutes(app: TypedApp, deps: SocialLoginRoutes
 
   app.post(
     '/wps/session/login/social',
-    {
-      config: { encrypted: true },
-      schema: {
-        tags: TAGS,
-        summary: "Trade a social login's one-time ticket for a session (sealed body)",
-        querystring: MerchantLanguageQuery,
-        body: TicketBody,
-        response: { 200: Envelope(LoginResultSchema), ...ERROR_RESPONSES },
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      return ok(
-        await exchangeSocialTicket(deps, requireMerchant(request), {
-          ticket: body.ticket,
-          client: readClient(request, deps.countryHeader),
-        }),
-      );
-    },
+    sealedCall(
+      TAGS,
+      "Trade a social login's one-time ticket for a session (sealed body)",
+      TicketBody,
+      LoginResultSchema,
+    ),
+    async (request) =>
+      answerLogin(request, deps.countryHeader, (merchant, client) =>
+        exchangeSocialTicket(deps, merchant, { ticket: request.body.ticket, client }),
+      ),
   );
 }

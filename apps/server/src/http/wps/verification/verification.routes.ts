@@ -1,8 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { CaptchaService } from '../../../modules/captcha/captcha.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
-import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
-import type { VerificationService } from '../../../modules/verification/verification.service.ts';
+import { type ResolvedMerchant, readSwitches } from '../../../modules/merchant/merchant.service.ts';
+import type {
+  SendCodeInput,
+  VerificationService,
+} from '../../../modules/verification/verification.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
@@ -33,8 +37,33 @@ const NoLoginCodeBody = Type.Object({
   mobileNum: Type.String({ maxLength: 20 }),
 });
 
+/** The number as SMS gateways take it, or VALIDATION on the body field that holds it. */
+function requireMobileNumber(request: FastifyRequest, dialingCode: string, mobileNum: string, field: string) {
+  const mobile = parseMobileNumber(dialingCode, mobileNum);
+  if (!mobile) {
+    throw new AppError('VALIDATION', {
+      value: { fields: { [field]: translateField(request.language, 'mobileInvalid') } },
+    });
+  }
+  return mobile;
+}
+
 /** SMS codes (registration, without login) and the captcha image. */
 export function registerVerificationRoutes(app: TypedApp, deps: VerificationRoutesDeps): void {
+  /** Sends a code by SMS in the request's language, throttled per client address at the merchant. */
+  const sendSmsCode = (
+    request: FastifyRequest,
+    merchant: ResolvedMerchant,
+    code: Pick<SendCodeInput, 'purpose' | 'destination' | 'deliver'>,
+  ) =>
+    deps.verification.sendCode({
+      merchantId: merchant.id,
+      channel: 'sms',
+      language: request.language,
+      clientKey: `${merchant.id}:${readClient(request, deps.countryHeader).ip}`,
+      ...code,
+    });
+
   app.post(
     '/wps/verification/sms/register',
     {
@@ -51,27 +80,13 @@ export function registerVerificationRoutes(app: TypedApp, deps: VerificationRout
       const { REGMOBVERF3 } = readSwitches(merchant.settings.whitelabel, ['REGMOBVERF3']);
       if (!REGMOBVERF3) throw new AppError('FEATURE_DISABLED');
       const { body } = request;
-      const mobile = parseMobileNumber(body.countryDialingCode, body.mobileNo);
-      if (!mobile) {
-        throw new AppError('VALIDATION', {
-          value: { fields: { mobileNo: translateField(request.language, 'mobileInvalid') } },
-        });
-      }
+      const mobile = requireMobileNumber(request, body.countryDialingCode, body.mobileNo, 'mobileNo');
       if (await deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber)) {
         throw new AppError('VALIDATION', {
           value: { fields: { mobileNo: translateField(request.language, 'mobileTaken') } },
         });
       }
-      return ok(
-        await deps.verification.sendCode({
-          merchantId: merchant.id,
-          purpose: 'register',
-          channel: 'sms',
-          destination: mobile.e164,
-          language: request.language,
-          clientKey: `${merchant.id}:${readClient(request, deps.countryHeader).ip}`,
-        }),
-      );
+      return ok(await sendSmsCode(request, merchant, { purpose: 'register', destination: mobile.e164 }));
     },
   );
 
@@ -91,21 +106,12 @@ export function registerVerificationRoutes(app: TypedApp, deps: VerificationRout
     async (request) => {
       const merchant = requireMerchant(request);
       const { body } = request;
-      const mobile = parseMobileNumber(body.countryDialingCode, body.mobileNum);
-      if (!mobile) {
-        throw new AppError('VALIDATION', {
-          value: { fields: { mobileNum: translateField(request.language, 'mobileInvalid') } },
-        });
-      }
+      const mobile = requireMobileNumber(request, body.countryDialingCode, body.mobileNum, 'mobileNum');
       const member = await deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber);
       return ok(
-        await deps.verification.sendCode({
-          merchantId: merchant.id,
+        await sendSmsCode(request, merchant, {
           purpose: 'noLogin',
-          channel: 'sms',
           destination: mobile.e164,
-          language: request.language,
-          clientKey: `${merchant.id}:${readClient(request, deps.countryHeader).ip}`,
           deliver: member !== undefined,
         }),
       );

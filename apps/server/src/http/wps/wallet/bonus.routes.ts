@@ -7,10 +7,9 @@ import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { describeTurnover } from '../../../workflows/withdraw.ts';
-import { requireMember } from '../../member-session.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { requireMerchantMember } from '../../member-session.ts';
 import { ERROR_RESPONSES, Nullable } from '../system/system-schemas.ts';
-import { MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
+import { DayRangeFields, MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
 
 export type BonusRoutesDeps = {
   members: MemberService;
@@ -21,14 +20,11 @@ export type BonusRoutesDeps = {
 const TAGS = ['wallet'];
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['250.00'] });
 const SignedMoney = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['-50.00'] });
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] });
 export const BONUS_PAGE_SIZE_MAX = 50;
 
 const BonusQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
-  /** First and last calendar day, in the merchant's time zone, both included. */
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
+  ...DayRangeFields,
   ...PageQueryFields(BONUS_PAGE_SIZE_MAX, 20),
 });
 const BonusMovement = Type.Object({
@@ -75,8 +71,7 @@ export function registerBonusRoutes(app: TypedApp, deps: BonusRoutesDeps): void 
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { query } = request;
       if (query.from && query.to && query.from > query.to) {
         throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });

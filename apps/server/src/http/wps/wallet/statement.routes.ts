@@ -12,10 +12,9 @@ import {
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
-import { requireMember } from '../../member-session.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { requireMerchantMember } from '../../member-session.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
-import { MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
+import { Day, DayRangeFields, MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
 
 export type StatementRoutesDeps = {
   members: MemberService;
@@ -25,7 +24,6 @@ export type StatementRoutesDeps = {
 
 const TAGS = ['wallet'];
 const SignedMoney = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['-50.00'] });
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] });
 export const TRANSACTION_PAGE_SIZE_MAX = 50;
 
 /** The types the history filters by, each the ledger codes it covers. */
@@ -46,9 +44,7 @@ const TRANSFER_CODES = Object.values(TYPE_CODES).flat();
 const HistoryQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
   type: Type.Optional(StringOf(TRANSACTION_TYPES)),
-  /** First and last calendar day, in the merchant's time zone, both included. */
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
+  ...DayRangeFields,
   ...PageQueryFields(TRANSACTION_PAGE_SIZE_MAX, 20),
 });
 const TransactionItem = Type.Object({
@@ -117,8 +113,7 @@ export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { query } = request;
       const page = await deps.wallet.listTransfers({
         merchantId: merchant.id,
@@ -162,8 +157,7 @@ export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { query } = request;
       if (query.from > query.to) throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
       const days = await deps.wallet.statementByDay({
@@ -217,8 +211,7 @@ export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { query } = request;
       // Validates both days as real calendar dates before any query.
       startOfDateIn(merchant.timeZone, query.from);

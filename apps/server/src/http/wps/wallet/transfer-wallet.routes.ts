@@ -1,12 +1,12 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
+import type { ResolvedMerchant } from '../../../modules/merchant/merchant.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { MerchantWalletView, VendorTransfers } from '../../../workflows/vendor-transfer.ts';
 import { requirePositiveAmount } from '../../amount.ts';
-import { requireMember } from '../../member-session.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { requireMerchantMember } from '../../member-session.ts';
 import { Nullable, StringOf } from '../system/system-schemas.ts';
 import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery } from '../wps-schemas.ts';
 
@@ -48,9 +48,9 @@ const TransferValue = Type.Object({
 });
 const RecallBody = Type.Object({ requestId: RequestId });
 
-function toMerchantWallet(view: MerchantWalletView, merchant: { currencySymbol: string; isSingle: boolean }) {
+function toMerchantWallet(view: MerchantWalletView, merchant: ResolvedMerchant) {
   return {
-    isSingle: merchant.isSingle,
+    isSingle: merchant.settings.wallet.mode === 'single',
     currencySymbol: merchant.currencySymbol,
     mainWallet: formatAmount(view.cashMinor),
     vendors: view.vendors.map((entry) => ({
@@ -79,12 +79,9 @@ export function registerTransferWalletRoutes(app: TypedApp, deps: TransferWallet
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const view = await deps.vendorTransfers.merchantWallet(merchant, member.id);
-      return ok(
-        toMerchantWallet(view, { ...merchant, isSingle: merchant.settings.wallet.mode === 'single' }),
-      );
+      return ok(toMerchantWallet(view, merchant));
     },
   );
 
@@ -101,8 +98,7 @@ export function registerTransferWalletRoutes(app: TypedApp, deps: TransferWallet
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { body } = request;
       const amountMinor = requirePositiveAmount(body.amount, 'amount');
       const answer = await deps.vendorTransfers.transfer(merchant, member, {
@@ -136,13 +132,10 @@ export function registerTransferWalletRoutes(app: TypedApp, deps: TransferWallet
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { member } = await requireMember(request, deps.members);
+      const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { body } = request;
       const view = await deps.vendorTransfers.recall(merchant, member, body.requestId);
-      return ok(
-        toMerchantWallet(view, { ...merchant, isSingle: merchant.settings.wallet.mode === 'single' }),
-      );
+      return ok(toMerchantWallet(view, merchant));
     },
   );
 }
