@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { Nullable } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, CountedPageOf, MerchantIdField, PageQueryFields } from './bo-schemas.ts';
+import { BO_ERROR_RESPONSES, CountedPageOf, MerchantScopeQuery, PageQueryFields } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
 
 export type AuditRoutesDeps = { audit: AuditService };
@@ -14,7 +14,7 @@ const AUDIT_PAGE_SIZE_DEFAULT = 50;
 
 const SearchText = Type.Optional(Type.String({ minLength: 1, maxLength: 100 }));
 const SearchQuery = Type.Object({
-  merchantId: MerchantIdField,
+  ...MerchantScopeQuery.properties,
   /** An operator's id or username. */
   actor: SearchText,
   /** An action (`staff.lock`) or an area of actions (`staff`). */

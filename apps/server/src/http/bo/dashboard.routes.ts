@@ -3,11 +3,10 @@ import { Type } from 'typebox';
 import type { DashboardService } from '../../modules/report/dashboard.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
-import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
+import { BO_ERROR_RESPONSES, MerchantScopeQuery } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute } from './scoped-route.ts';
 
-const DashboardQuery = Type.Object({ merchantId: MerchantIdField });
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
 
 const DashboardValue = Type.Object({
@@ -46,7 +45,7 @@ export function registerDashboardRoutes(app: TypedApp, deps: { dashboard: Dashbo
       schema: {
         tags: ['back office: reports'],
         summary: 'Today and the last seven days at a glance, players online and the review queues',
-        querystring: DashboardQuery,
+        querystring: MerchantScopeQuery,
         response: { 200: Envelope(DashboardValue), ...BO_ERROR_RESPONSES },
       },
     },

@@ -13,11 +13,11 @@ import {
   BO_ERROR_RESPONSES,
   CountedPageOf,
   IdParams,
-  MerchantIdField,
+  MerchantScopeQuery,
   PageQueryFields,
 } from './bo-schemas.ts';
-import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
-import { findInScope, queuePage, REVIEW_PAGE_SIZE_DEFAULT, sendReviewPhoto } from './review.ts';
+import { operatorRoute } from './operator-session.ts';
+import { findInScope, readQueuePage, sendReviewPhoto } from './review.ts';
 
 export type DepositReviewDeps = BankDepositDeps & AdjustBalanceDeps & { members: MemberService };
 
@@ -27,7 +27,7 @@ const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
 const Reason = Type.String({ minLength: 3, maxLength: 300 });
 
 const QueueQuery = Type.Object({
-  merchantId: MerchantIdField,
+  ...MerchantScopeQuery.properties,
   status: Type.Optional(StringOf(DEPOSIT_STATUSES)),
   ...PageQueryFields(DEPOSIT_PAGE_SIZE_MAX, 100_000),
 });
@@ -104,15 +104,15 @@ export function registerDepositReviewRoutes(app: TypedApp, deps: DepositReviewDe
     },
     async (request) => {
       const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
-      const pageSize = query.pageSize ?? REVIEW_PAGE_SIZE_DEFAULT;
-      const page = await deps.payments.listQueue({
-        merchantIds: scope,
-        status: (query.status ?? 'review') as DepositStatus,
-        page: query.page ?? 1,
-        pageSize,
-      });
-      return ok(await queuePage(page, pageSize, depositView));
+      const status = (query.status ?? 'review') as DepositStatus;
+      return ok(
+        await readQueuePage(
+          request,
+          query,
+          (paging) => deps.payments.listQueue({ ...paging, status }),
+          depositView,
+        ),
+      );
     },
   );
 

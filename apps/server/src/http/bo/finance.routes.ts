@@ -19,12 +19,11 @@ import {
   CountedPageOf,
   Id,
   IdParams,
-  MerchantIdField,
   MerchantScopeQuery,
   PageQueryFields,
 } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
-import { findInScope, queuePage, REVIEW_PAGE_SIZE_DEFAULT, sendReviewPhoto } from './review.ts';
+import { findInScope, readQueuePage, sendReviewPhoto } from './review.ts';
 
 const TAGS = ['back office: finance'];
 const WITHDRAWAL_STATUSES = ['review', 'paying', 'paid', 'rejected', 'failed'] as const;
@@ -34,7 +33,7 @@ const Reason = Type.String({ minLength: 1, maxLength: 300 });
 const CASE_STATUSES = ['open', 'resolved'] as const;
 
 const QueueQuery = Type.Object({
-  merchantId: MerchantIdField,
+  ...MerchantScopeQuery.properties,
   status: Type.Optional(StringOf(WITHDRAWAL_STATUSES)),
   /** Not-received cases instead of a status: the paid withdrawals members say never arrived. */
   caseStatus: Type.Optional(StringOf(CASE_STATUSES)),
@@ -135,17 +134,17 @@ export function registerFinanceRoutes(
     },
     async (request) => {
       const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
-      const pageSize = query.pageSize ?? REVIEW_PAGE_SIZE_DEFAULT;
-      const page = await deps.withdrawals.listQueue({
-        merchantIds: scope,
-        // A case view spans statuses (every case is of a paid withdrawal).
-        statuses: query.caseStatus ? [] : [(query.status ?? 'review') as WithdrawalStatus],
-        ...(query.caseStatus ? { caseStatus: query.caseStatus } : {}),
-        page: query.page ?? 1,
-        pageSize,
-      });
-      return ok(await queuePage(page, pageSize, queueItem));
+      // A case view spans statuses (every case is of a paid withdrawal).
+      const statuses = query.caseStatus ? [] : [(query.status ?? 'review') as WithdrawalStatus];
+      const caseFilter = query.caseStatus ? { caseStatus: query.caseStatus } : {};
+      return ok(
+        await readQueuePage(
+          request,
+          query,
+          (paging) => deps.withdrawals.listQueue({ ...paging, statuses, ...caseFilter }),
+          queueItem,
+        ),
+      );
     },
   );
 

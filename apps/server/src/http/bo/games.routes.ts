@@ -24,7 +24,14 @@ import { readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { UPLOADED_MEDIA_PREFIX } from '../static/uploaded-media.routes.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, Id, IdParams, MerchantIdField, MerchantScopeQuery } from './bo-schemas.ts';
+import {
+  BO_ERROR_RESPONSES,
+  CountedPageOf,
+  Id,
+  IdParams,
+  MerchantIdField,
+  MerchantScopeQuery,
+} from './bo-schemas.ts';
 import { readOperator } from './operator-session.ts';
 import { merchantScopedRoute, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
@@ -120,7 +127,7 @@ const GameBody = Type.Object(
   { additionalProperties: false },
 );
 const GamesQuery = Type.Object({
-  merchantId: MerchantIdField,
+  ...MerchantScopeQuery.properties,
   search: Type.Optional(Type.String({ maxLength: ADMIN_SEARCH_LENGTH_MAX })),
   vendorId: Type.Optional(Id),
   gameType: Type.Optional(Type.String({ pattern: '^[A-Z_]{2,16}$' })),
@@ -214,12 +221,7 @@ export function registerGamesRoutes(app: TypedApp, deps: GamesRoutesDeps): void 
         querystring: GamesQuery,
         response: {
           200: Envelope(
-            Type.Object({
-              list: Type.Array(GameView),
-              total: Type.Integer(),
-              totalPages: Type.Integer(),
-              gameTypes: Type.Array(Type.String()),
-            }),
+            Type.Object({ ...CountedPageOf(GameView).properties, gameTypes: Type.Array(Type.String()) }),
           ),
           ...BO_ERROR_RESPONSES,
         },

@@ -10,7 +10,7 @@ import {
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
+import { BO_ERROR_RESPONSES, IdParams, MerchantScopeQuery } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute, resourceRoute } from './scoped-route.ts';
 
@@ -134,7 +134,7 @@ export function registerMerchantConfigRoutes(app: TypedApp, deps: MerchantConfig
       schema: {
         tags: TAGS,
         summary: 'The merchants the operator works on',
-        querystring: Type.Object({ merchantId: MerchantIdField }),
+        querystring: MerchantScopeQuery,
         response: {
           200: Envelope(
             Type.Object({

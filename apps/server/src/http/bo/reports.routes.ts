@@ -1,5 +1,6 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { type Static, type TProperties, Type } from 'typebox';
 import { DATE_PRESETS } from '../../modules/report/date-range.ts';
 import {
   GAME_REPORT_GROUPS,
@@ -10,108 +11,98 @@ import {
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { StringOf } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, MerchantIdField } from './bo-schemas.ts';
+import { BO_ERROR_RESPONSES, MerchantScopeQuery } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute } from './scoped-route.ts';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
 const RangeQuery = Type.Object({
-  merchantId: MerchantIdField,
+  ...MerchantScopeQuery.properties,
   /** A preset of spec §9; ignored when both from and to are given. */
   preset: Type.Optional(StringOf(DATE_PRESETS)),
   from: Type.Optional(Day),
   to: Type.Optional(Day),
 });
 
+const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
+const GamesQuery = Type.Object({
+  ...RangeQuery.properties,
+  groupBy: Type.Optional(StringOf(GAME_REPORT_GROUPS)),
+});
+
+/** A report's options: reports.read for the merchants in scope, answering the range and its rows. */
+function reportRoute<Query extends typeof RangeQuery, Row extends TProperties>(
+  summary: string,
+  querystring: Query,
+  row: Row,
+) {
+  return {
+    ...merchantScopedRoute('reports.read'),
+    schema: {
+      tags: ['back office: reports'],
+      summary,
+      querystring,
+      response: {
+        200: Envelope(
+          Type.Object({
+            range: Type.Object({ from: Type.String(), to: Type.String() }),
+            rows: Type.Array(Type.Object(row)),
+          }),
+        ),
+        ...BO_ERROR_RESPONSES,
+      },
+    },
+  };
+}
+
+/** The merchants and days a report covers, as the request names them. */
+async function reportRangeOf(request: FastifyRequest, query: Static<typeof RangeQuery>) {
+  const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+  return { scope, preset: query.preset, from: query.from, to: query.to };
+}
+
 /** Reports: a range of days (a preset or from/to) and rows per day; charts and CSV are the client's. */
 export function registerReportsRoutes(app: TypedApp, deps: { reports: ReportService }): void {
   app.get(
     '/bo/reports/player-activity',
-    {
-      ...merchantScopedRoute('reports.read'),
-      schema: {
-        tags: ['back office: reports'],
-        summary: 'Daily registrations, sign-ins and active players by merchant',
-        querystring: RangeQuery,
-        response: {
-          200: Envelope(
-            Type.Object({
-              range: Type.Object({ from: Type.String(), to: Type.String() }),
-              rows: Type.Array(
-                Type.Object({
-                  day: Type.String(),
-                  merchantId: Type.String(),
-                  merchantCode: Type.String(),
-                  registrations: Type.Integer(),
-                  logins: Type.Integer(),
-                  activePlayers: Type.Integer(),
-                }),
-              ),
-            }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
-      },
-    },
-    async (request) => {
-      const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
-      return ok(
-        await deps.reports.playerActivity({ scope, preset: query.preset, from: query.from, to: query.to }),
-      );
-    },
+    reportRoute('Daily registrations, sign-ins and active players by merchant', RangeQuery, {
+      day: Type.String(),
+      merchantId: Type.String(),
+      merchantCode: Type.String(),
+      registrations: Type.Integer(),
+      logins: Type.Integer(),
+      activePlayers: Type.Integer(),
+    }),
+    async (request) => ok(await deps.reports.playerActivity(await reportRangeOf(request, request.query))),
   );
 
-  const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
   app.get(
     '/bo/reports/money',
-    {
-      ...merchantScopedRoute('reports.read'),
-      schema: {
-        tags: ['back office: reports'],
-        summary:
-          'Daily deposits, first deposits, withdrawals paid and net deposits, GGR, bonuses paid, NGR (GGR less bonuses) and agent pay by merchant',
-        querystring: RangeQuery,
-        response: {
-          200: Envelope(
-            Type.Object({
-              range: Type.Object({ from: Type.String(), to: Type.String() }),
-              rows: Type.Array(
-                Type.Object({
-                  day: Type.String(),
-                  merchantId: Type.String(),
-                  merchantCode: Type.String(),
-                  deposits: Type.Integer(),
-                  depositAmount: Money,
-                  firstDeposits: Type.Integer(),
-                  firstDepositAmount: Money,
-                  withdrawals: Type.Integer(),
-                  withdrawalAmount: Money,
-                  netDeposits: Money,
-                  ggr: Money,
-                  /** Rewards paid to players by the house (ledger code bonus), net of any taken back. */
-                  bonuses: Money,
-                  /** GGR less bonuses; per day and merchant only, as bonuses belong to no one game. */
-                  ngr: Money,
-                  /** Agents' salary and dividends: beside NGR, not taken from it. */
-                  agentPay: Money,
-                }),
-              ),
-            }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+    reportRoute(
+      'Daily deposits, first deposits, withdrawals paid and net deposits, GGR, bonuses paid, NGR (GGR less bonuses) and agent pay by merchant',
+      RangeQuery,
+      {
+        day: Type.String(),
+        merchantId: Type.String(),
+        merchantCode: Type.String(),
+        deposits: Type.Integer(),
+        depositAmount: Money,
+        firstDeposits: Type.Integer(),
+        firstDepositAmount: Money,
+        withdrawals: Type.Integer(),
+        withdrawalAmount: Money,
+        netDeposits: Money,
+        ggr: Money,
+        /** Rewards paid to players by the house (ledger code bonus), net of any taken back. */
+        bonuses: Money,
+        /** GGR less bonuses; per day and merchant only, as bonuses belong to no one game. */
+        ngr: Money,
+        /** Agents' salary and dividends: beside NGR, not taken from it. */
+        agentPay: Money,
       },
-    },
+    ),
     async (request) => {
-      const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
-      const report = await deps.reports.money({
-        scope,
-        preset: query.preset,
-        from: query.from,
-        to: query.to,
-      });
+      const report = await deps.reports.money(await reportRangeOf(request, request.query));
       return ok({
         range: report.range,
         rows: report.rows.map((row) => ({
@@ -133,53 +124,32 @@ export function registerReportsRoutes(app: TypedApp, deps: { reports: ReportServ
       });
     },
   );
-  const GamesQuery = Type.Object({
-    ...RangeQuery.properties,
-    groupBy: Type.Optional(StringOf(GAME_REPORT_GROUPS)),
-  });
+
   app.get(
     '/bo/reports/games',
-    {
-      ...merchantScopedRoute('reports.read'),
-      schema: {
-        tags: ['back office: reports'],
-        summary: `Bets, wins, GGR (bets less wins), rounds and players from settled rounds, by day (default), game type, vendor, or the top ${TOP_GAMES_MAX} games`,
-        querystring: GamesQuery,
-        response: {
-          200: Envelope(
-            Type.Object({
-              range: Type.Object({ from: Type.String(), to: Type.String() }),
-              rows: Type.Array(
-                Type.Object({
-                  merchantId: Type.String(),
-                  merchantCode: Type.String(),
-                  day: Type.Optional(Type.String()),
-                  gameType: Type.Optional(Type.String()),
-                  vassalage: Type.Optional(Type.String()),
-                  vendorName: Type.Optional(Type.String()),
-                  nodeId: Type.Optional(Type.String()),
-                  gameName: Type.Optional(Type.String()),
-                  bets: Money,
-                  wins: Money,
-                  ggr: Money,
-                  rounds: Type.Integer(),
-                  players: Type.Integer(),
-                }),
-              ),
-            }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+    reportRoute(
+      `Bets, wins, GGR (bets less wins), rounds and players from settled rounds, by day (default), game type, vendor, or the top ${TOP_GAMES_MAX} games`,
+      GamesQuery,
+      {
+        merchantId: Type.String(),
+        merchantCode: Type.String(),
+        day: Type.Optional(Type.String()),
+        gameType: Type.Optional(Type.String()),
+        vassalage: Type.Optional(Type.String()),
+        vendorName: Type.Optional(Type.String()),
+        nodeId: Type.Optional(Type.String()),
+        gameName: Type.Optional(Type.String()),
+        bets: Money,
+        wins: Money,
+        ggr: Money,
+        rounds: Type.Integer(),
+        players: Type.Integer(),
       },
-    },
+    ),
     async (request) => {
       const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
       const report = await deps.reports.games({
-        scope,
-        preset: query.preset,
-        from: query.from,
-        to: query.to,
+        ...(await reportRangeOf(request, query)),
         groupBy: (query.groupBy ?? 'day') as GameReportGroup,
       });
       return ok({

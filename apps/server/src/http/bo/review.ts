@@ -4,7 +4,7 @@ import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { type OperatorContext, readOperator, resolveMerchantScope } from './operator-session.ts';
 
 /** A queue's page size when the request names none. */
-export const REVIEW_PAGE_SIZE_DEFAULT = 20;
+const REVIEW_PAGE_SIZE_DEFAULT = 20;
 
 /**
  * What a finance route names by `:id` (a deposit, a withdrawal, a player), with the operator who
@@ -22,12 +22,22 @@ export async function findInScope<Row extends { merchant_id: string }>(
   return { context, row };
 }
 
-/** One page of a review queue: its items as the page shows them, their total and the page count. */
-export async function queuePage<Row, View>(
-  page: { rows: Row[]; total: number },
-  pageSize: number,
+/**
+ * The page of a review queue a request asks for, of the merchants the operator may see (or the one
+ * it names): the items as the page shows them, their total and the page count.
+ */
+export async function readQueuePage<Row, View>(
+  request: FastifyRequest,
+  query: { merchantId?: string; page?: number; pageSize?: number },
+  list: (paging: { merchantIds: readonly string[] | null; page: number; pageSize: number }) => Promise<{
+    rows: Row[];
+    total: number;
+  }>,
   view: (row: Row) => Promise<View>,
 ) {
+  const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+  const pageSize = query.pageSize ?? REVIEW_PAGE_SIZE_DEFAULT;
+  const page = await list({ merchantIds: scope, page: query.page ?? 1, pageSize });
   return {
     list: await Promise.all(page.rows.map(view)),
     total: page.total,

@@ -9,6 +9,7 @@ import {
   BO_ERROR_RESPONSES,
   IdParams,
   MerchantIdField,
+  MerchantScopeQuery,
   PermissionName,
   RoleView,
   roleViewOf,
@@ -19,7 +20,6 @@ export type RolesRoutesDeps = { operators: OperatorService };
 
 const TAGS = ['back office: roles'];
 
-const ListQuery = Type.Object({ merchantId: MerchantIdField });
 const RoleFields = {
   name: Type.String({ minLength: 1, maxLength: ROLE_NAME_LENGTH_MAX }),
   permissions: Type.Array(PermissionName, { maxItems: PERMISSIONS.length, uniqueItems: true }),
@@ -40,7 +40,7 @@ export function registerRolesRoutes(app: TypedApp, deps: RolesRoutesDeps): void 
       schema: {
         tags: TAGS,
         summary: 'The built-in roles, the custom roles in scope, and every permission there is',
-        querystring: ListQuery,
+        querystring: MerchantScopeQuery,
         response: {
           200: Envelope(Type.Object({ list: Type.Array(RoleView), permissions: Type.Array(PermissionName) })),
           ...BO_ERROR_RESPONSES,

@@ -10,6 +10,7 @@ import {
   Id,
   IdParams,
   MerchantIdField,
+  MerchantScopeQuery,
   OperatorView,
   operatorViewOf,
   PageQueryFields,
@@ -21,7 +22,7 @@ export type StaffRoutesDeps = { operators: OperatorService };
 const TAGS = ['back office: staff'];
 
 const ListQuery = Type.Object({
-  merchantId: MerchantIdField,
+  ...MerchantScopeQuery.properties,
   search: Type.Optional(Type.String({ maxLength: 64 })),
   ...PageQueryFields(STAFF_PAGE_SIZE_MAX, 10_000),
 });
