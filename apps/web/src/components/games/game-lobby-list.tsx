@@ -29,6 +29,7 @@ import { SearchField } from '../ui/search-field';
 import { Tabs } from '../ui/tabs';
 import { GameGrid } from './game-grid';
 import { GameSuggestionsPanel } from './game-suggestions-panel';
+import { gridStateOf, pagedGridOf } from './grid-state';
 
 const searchDelayMs = 300;
 
@@ -102,38 +103,12 @@ export function GameLobbyList({
   );
   const grid =
     filter.tab === 'ALL'
-      ? {
-          games: allGames.data?.pages.flatMap((page) => page.games),
-          isPending: allGames.isPending,
-          isError: allGames.isError,
-          onRetry: () => void allGames.refetch(),
-          hasMore: allGames.hasNextPage,
-          isLoadingMore: allGames.isFetchingNextPage,
-          onLoadMore: () => void allGames.fetchNextPage(),
-        }
+      ? pagedGridOf(allGames)
       : filter.tab === 'HOT'
-        ? {
-            games: hot.data?.games,
-            isPending: hot.isPending,
-            isError: hot.isError,
-            onRetry: () => void hot.refetch(),
-          }
+        ? { games: hot.data?.games, ...gridStateOf(hot) }
         : filter.tab === 'FAV'
-          ? {
-              games: favoriteGames,
-              isPending: favorites.query.isPending,
-              isError: favorites.query.isError,
-              onRetry: () => void favorites.query.refetch(),
-            }
-          : {
-              games: recent.data?.pages.flatMap((page) => page.games),
-              isPending: recent.isPending,
-              isError: recent.isError,
-              onRetry: () => void recent.refetch(),
-              hasMore: recent.hasNextPage,
-              isLoadingMore: recent.isFetchingNextPage,
-              onLoadMore: () => void recent.fetchNextPage(),
-            };
+          ? { games: favoriteGames, ...gridStateOf(favorites.query) }
+          : pagedGridOf(recent);
   const searchText = filter.searchText.trim();
 
   return (

@@ -3,6 +3,7 @@ import { Clock, Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { GameGrid } from '../../../components/games/game-grid';
+import { gridStateOf, pagedGridOf } from '../../../components/games/grid-state';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Tabs } from '../../../components/ui/tabs';
 import { fetchRecentPage } from '../../../lib/games/catalogue-api';
@@ -16,9 +17,7 @@ function FavoriteGames() {
   return (
     <GameGrid
       games={favorites.favorites}
-      isPending={favorites.query.isPending}
-      isError={favorites.query.isError}
-      onRetry={() => void favorites.query.refetch()}
+      {...gridStateOf(favorites.query)}
       emptyIcon={<Heart size={26} aria-hidden="true" />}
       emptyLine={t('pages.favoriteLine')}
       testId="favorite-page-games"
@@ -39,13 +38,7 @@ function RecentGames() {
   });
   return (
     <GameGrid
-      games={recent.data?.pages.flatMap((page) => page.games)}
-      isPending={recent.isPending}
-      isError={recent.isError}
-      onRetry={() => void recent.refetch()}
-      hasMore={recent.hasNextPage}
-      isLoadingMore={recent.isFetchingNextPage}
-      onLoadMore={() => void recent.fetchNextPage()}
+      {...pagedGridOf(recent)}
       emptyIcon={<Clock size={26} aria-hidden="true" />}
       emptyLine={t('pages.recentLine')}
       testId="recent-page-games"

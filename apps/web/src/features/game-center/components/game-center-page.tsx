@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { GameGrid } from '../../../components/games/game-grid';
+import { gridStateOf } from '../../../components/games/grid-state';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -118,9 +119,7 @@ function ProviderLane({ gameType, card }: { gameType: GameTypeLink; card: Vendor
         </header>
         <GameGrid
           games={games.data?.games}
-          isPending={games.isPending}
-          isError={games.isError}
-          onRetry={() => void games.refetch()}
+          {...gridStateOf(games)}
           emptyLine={t('pages.providerEmpty')}
           skeletonCount={6}
           testId="provider-games"

@@ -3,6 +3,7 @@ import { Flame, Gamepad2, Heart, History } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GameStrip } from '../../../components/games/game-strip';
+import { gridStateOf } from '../../../components/games/grid-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import {
@@ -104,9 +105,7 @@ export function HomeLobby({
       <Suspense fallback={<Skeleton className="h-96 w-full" />}>
         <GameGrid
           games={hot.data?.games}
-          isPending={hot.isPending}
-          isError={hot.isError}
-          onRetry={() => void hot.refetch()}
+          {...gridStateOf(hot)}
           emptyLine={t('lobby.empty.HOT')}
           testId="hot-games"
         />
@@ -118,9 +117,7 @@ export function HomeLobby({
       <Suspense fallback={<Skeleton className="h-96 w-full" />}>
         <GameGrid
           games={favorites.favorites}
-          isPending={favorites.query.isPending}
-          isError={favorites.query.isError}
-          onRetry={() => void favorites.query.refetch()}
+          {...gridStateOf(favorites.query)}
           emptyIcon={<Heart size={26} aria-hidden="true" />}
           emptyLine={t('lobby.empty.FAV')}
           testId="favorite-games"

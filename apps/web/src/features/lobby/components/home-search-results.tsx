@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GameGrid } from '../../../components/games/game-grid';
+import { pagedGridOf } from '../../../components/games/grid-state';
 import { fetchGamesPage, lobbyPageSize } from '../../../lib/games/catalogue-api';
 import { useLanguage } from '../../../lib/i18n/i18n';
 
@@ -18,13 +19,7 @@ export function SearchResults({ text }: { text: string }) {
   });
   return (
     <GameGrid
-      games={results.data?.pages.flatMap((page) => page.games)}
-      isPending={results.isPending}
-      isError={results.isError}
-      onRetry={() => void results.refetch()}
-      hasMore={results.hasNextPage}
-      isLoadingMore={results.isFetchingNextPage}
-      onLoadMore={() => void results.fetchNextPage()}
+      {...pagedGridOf(results)}
       emptyIcon={<Search size={26} aria-hidden="true" />}
       emptyLine={t('home.searchEmpty', { text })}
       testId="search-results"
