@@ -3,7 +3,6 @@ import { Gamepad2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { Checkbox, PasswordField } from '../../../components/ui/field';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api/api-error';
@@ -17,7 +16,7 @@ import { useFormValues } from '../../../lib/use-form-values';
 import { type LoginResult, logIn, logInForFreePlay, type SecondStepChallenge } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
 import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
-import { AuthBanner } from './auth-banner';
+import { AuthDialog } from './auth-dialog';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';
 import { MobileCodeFields, UsernameField } from './credential-fields';
@@ -178,13 +177,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
     { key: 'sms', label: t('auth.smsTab') },
   ];
   return (
-    <Dialog
-      title={t('auth.loginTitle')}
-      onClose={onClose}
-      size="sm"
-      testId="login-modal"
-      header={<AuthBanner group="w_login" />}
-    >
+    <AuthDialog title={t('auth.loginTitle')} onClose={onClose} testId="login-modal" bannerGroup="w_login">
       {challenge ? (
         <SecondStepForm challenge={challenge} onLoggedIn={finishLogin} onCancel={() => setChallenge(null)} />
       ) : (
@@ -262,6 +255,6 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
           </p>
         </form>
       )}
-    </Dialog>
+    </AuthDialog>
   );
 }

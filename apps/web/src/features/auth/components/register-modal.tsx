@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../../components/ui/dialog';
 import { Checkbox, PasswordField, TextField } from '../../../components/ui/field';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -24,7 +23,7 @@ import {
   validateByRule,
   validateRegisterForm,
 } from '../register-validation';
-import { AuthBanner } from './auth-banner';
+import { AuthDialog } from './auth-dialog';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';
 import { DialingCodePicker } from './dialing-code-picker';
@@ -299,17 +298,16 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     );
 
   return (
-    <Dialog
+    <AuthDialog
       title={t('auth.registerTitle')}
       onClose={onClose}
-      size="sm"
       testId="register-modal"
-      header={<AuthBanner group="w_register" />}
+      bannerGroup="w_register"
     >
       <div className="flex flex-col gap-4">
         <AuthSwitch current="register" />
         {body}
       </div>
-    </Dialog>
+    </AuthDialog>
   );
 }
