@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, MemberMessagesTable } from '../../db/schema.ts';
+import { findNewestFirstPage } from '../../platform/db/newest-first-page.ts';
 
 export type MemberMessageRow = Selectable<MemberMessagesTable>;
 
@@ -24,17 +25,7 @@ export async function findMessagesPage(
   page: { limit: number; offset: number },
 ): Promise<{ rows: MemberMessageRow[]; total: number }> {
   const base = db.selectFrom('member_messages').where('member_id', '=', memberId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return findNewestFirstPage(base, page);
 }
 
 export async function countUnreadMessages(db: Kysely<Database>, memberId: string): Promise<number> {

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, MembersTable, OutboxMessagesTable } from '../../db/schema.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
+import { findNewestFirstPage } from '../../platform/db/newest-first-page.ts';
 import type { MemberRow, SessionRow } from './member.repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -164,15 +165,5 @@ export async function findOutboxPage(
   if (input.channel) query = query.where('channel', '=', input.channel);
   if (input.destination)
     query = query.where('destination', 'like', containsPattern(input.destination.trim()));
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.limit)
-      .offset(input.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+  return findNewestFirstPage(query, input);
 }

@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, DepositStatus, DepositsTable, PaymentMethodsTable } from '../../db/schema.ts';
+import { findNewestFirstPage } from '../../platform/db/newest-first-page.ts';
 
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type DepositRow = Selectable<DepositsTable>;
@@ -74,17 +75,7 @@ export async function findMemberDeposits(
   if (input.status) query = query.where('status', '=', input.status);
   if (input.from) query = query.where('created_at', '>=', input.from);
   if (input.to) query = query.where('created_at', '<', input.to);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return findNewestFirstPage(query, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
 }
 
 /** What a member has deposited through a method since `since`, counting deposits still under way. */
@@ -140,15 +131,5 @@ export async function findDepositsPage(
 ): Promise<{ rows: DepositRow[]; total: number }> {
   let query = db.selectFrom('deposits').where('status', '=', input.status);
   if (input.merchantIds) query = query.where('merchant_id', 'in', [...input.merchantIds]);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return findNewestFirstPage(query, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
 }

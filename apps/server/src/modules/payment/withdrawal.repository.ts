@@ -6,6 +6,7 @@ import type {
   WithdrawalStatus,
   WithdrawalsTable,
 } from '../../db/schema.ts';
+import { findNewestFirstPage } from '../../platform/db/newest-first-page.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 
 export type PayoutAccountRow = Selectable<PayoutAccountsTable>;
@@ -188,17 +189,7 @@ export async function findWithdrawalsPage(
   if (input.merchantIds) query = query.where('merchant_id', 'in', [...input.merchantIds]);
   if (input.statuses && input.statuses.length > 0) query = query.where('status', 'in', [...input.statuses]);
   if (input.caseStatus) query = query.where('case_status', '=', input.caseStatus);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return findNewestFirstPage(query, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
 }
 
 export async function countOpenWithdrawals(db: Executor, memberId: string): Promise<number> {
