@@ -131,13 +131,6 @@ export async function listHelpRows(
   return { categories, articles };
 }
 
-export async function insertAnnouncement(
-  db: Kysely<Database>,
-  row: Insertable<AnnouncementsTable>,
-): Promise<void> {
-  await db.insertInto('announcements').values(row).execute();
-}
-
 export async function insertHelpCategory(
   db: Kysely<Database>,
   row: Insertable<HelpCategoriesTable>,
@@ -153,24 +146,6 @@ export async function insertHelpArticles(
     .insertInto('help_articles')
     .values([...rows])
     .execute();
-}
-
-export async function insertBanner(db: Kysely<Database>, row: Insertable<BannersTable>): Promise<void> {
-  await db.insertInto('banners').values(row).execute();
-}
-
-export async function insertCustomerService(
-  db: Kysely<Database>,
-  row: Insertable<MerchantCustomerServicesTable>,
-): Promise<void> {
-  await db.insertInto('merchant_customer_services').values(row).execute();
-}
-
-export async function insertResource(
-  db: Kysely<Database>,
-  row: Insertable<MerchantResourcesTable>,
-): Promise<void> {
-  await db.insertInto('merchant_resources').values(row).execute();
 }
 
 /** The tables the back office edits row by row; each row has an id and belongs to one merchant. */

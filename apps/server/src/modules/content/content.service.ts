@@ -1,15 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, LocalizedText } from '../../db/schema.ts';
 import {
   type AnnouncementRow,
+  type EditableTable,
   findAnnouncementRows,
-  insertAnnouncement,
-  insertBanner,
-  insertCustomerService,
   insertHelpArticles,
   insertHelpCategory,
-  insertResource,
+  insertRow,
+  type LooseRow,
   listActiveBannerRows,
   listCustomerServiceRows,
   listHelpRows,
@@ -141,6 +140,18 @@ export type HelpCategoryInput = {
 export type ContentService = ReturnType<typeof createContentService>;
 
 export function createContentService(db: Kysely<Database>) {
+  /** Adds a row of the merchant's to one of the content tables under a new id; answers the id. */
+  async function addRow<T extends EditableTable>(
+    table: T,
+    merchantId: string,
+    values: Omit<Insertable<Database[T]>, 'id' | 'merchant_id'>,
+  ): Promise<string> {
+    const id = uuidv7();
+    // The statement is loosely typed (content.repository.ts); `values` was typed against the table.
+    await insertRow(db, table, { ...values, id, merchant_id: merchantId } as LooseRow);
+    return id;
+  }
+
   return {
     async listCustomerService(merchantId: string, reader: Reader): Promise<CustomerServiceEntry[]> {
       const rows = await listCustomerServiceRows(db, merchantId);
@@ -272,10 +283,7 @@ export function createContentService(db: Kysely<Database>) {
     /** Stores an announcement; its HTML is sanitised here, so no caller can store unsafe markup. */
     async createAnnouncement(merchantId: string, input: AnnouncementInput): Promise<string> {
       checkInput(AnnouncementInputSchema, input);
-      const id = uuidv7();
-      await insertAnnouncement(db, {
-        id,
-        merchant_id: merchantId,
+      return addRow('announcements', merchantId, {
         type: input.type,
         platform: input.platform ?? 'W',
         execution: input.execution ?? null,
@@ -287,7 +295,6 @@ export function createContentService(db: Kysely<Database>) {
         starts_at: input.startsAt ?? new Date(),
         ends_at: input.endsAt ?? null,
       });
-      return id;
     },
 
     /** Stores a help category with its articles; article HTML is sanitised here. */
@@ -337,10 +344,7 @@ export function createContentService(db: Kysely<Database>) {
       },
     ): Promise<string> {
       checkBannerInput(input);
-      const id = uuidv7();
-      await insertBanner(db, {
-        id,
-        merchant_id: merchantId,
+      return addRow('banners', merchantId, {
         group_name: input.groupName,
         title: JSON.stringify(input.title),
         image_url: input.imageUrl,
@@ -350,7 +354,6 @@ export function createContentService(db: Kysely<Database>) {
         starts_at: input.startsAt ?? new Date(0),
         ends_at: input.endsAt ?? null,
       });
-      return id;
     },
 
     async createCustomerService(
@@ -358,16 +361,12 @@ export function createContentService(db: Kysely<Database>) {
       input: { csType: CustomerServiceType; title: LocalizedText; path: string; sortOrder: number },
     ): Promise<string> {
       checkInput(CustomerServiceInputSchema, input);
-      const id = uuidv7();
-      await insertCustomerService(db, {
-        id,
-        merchant_id: merchantId,
+      return addRow('merchant_customer_services', merchantId, {
         cs_type: input.csType,
         title: JSON.stringify(input.title),
         path: input.path,
         sort_order: input.sortOrder,
       });
-      return id;
     },
 
     async createResource(
@@ -381,17 +380,13 @@ export function createContentService(db: Kysely<Database>) {
       },
     ): Promise<string> {
       checkInput(ResourceInputSchema, input);
-      const id = uuidv7();
-      await insertResource(db, {
-        id,
-        merchant_id: merchantId,
+      return addRow('merchant_resources', merchantId, {
         resource_type: input.resourceType,
         label: JSON.stringify(input.label),
         url: input.url,
         icon: input.icon,
         sort_order: input.sortOrder,
       });
-      return id;
     },
   };
 }
