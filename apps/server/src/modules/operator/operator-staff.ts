@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OperatorsTable } from '../../db/schema.ts';
 import { hashSecret } from '../../platform/crypto/password-hash.ts';
 import { createTemporaryPassword } from '../../platform/crypto/temporary-password.ts';
 import { AppError } from '../../platform/errors/errors.ts';
@@ -181,33 +181,37 @@ export function createOperatorStaff(deps: OperatorDeps & { rateLimiter: RateLimi
     return unlocked;
   }
 
+  /** Ends all the operator's sessions and changes how they sign in, as one audited change. */
+  const resetSignIn = (
+    actor: OperatorActor,
+    operatorId: string,
+    what: 'password' | 'totp',
+    changesAt: (timestamp: Date) => Updateable<OperatorsTable>,
+  ) =>
+    changeOperator(actor, operatorId, `staff.${what}.reset`, async (trx, _target, timestamp) => {
+      await endOperatorSessions(trx, operatorId, `${what}_reset`, timestamp);
+      return updateOperator(trx, operatorId, changesAt(timestamp), timestamp);
+    });
+
   /** A new temporary password, shown once to the actor; the operator must change it at sign-in. */
   async function resetPassword(actor: OperatorActor, operatorId: string): Promise<string> {
     const temporaryPassword = createTemporaryPassword(TEMPORARY_PASSWORD_LENGTH);
     const passwordHash = await hashSecret(temporaryPassword);
-    await changeOperator(actor, operatorId, 'staff.password.reset', async (trx, _target, timestamp) => {
-      await endOperatorSessions(trx, operatorId, 'password_reset', timestamp);
-      return updateOperator(
-        trx,
-        operatorId,
-        { password_hash: passwordHash, password_changed_at: timestamp, must_change_password: true },
-        timestamp,
-      );
-    });
+    await resetSignIn(actor, operatorId, 'password', (timestamp) => ({
+      password_hash: passwordHash,
+      password_changed_at: timestamp,
+      must_change_password: true,
+    }));
     return temporaryPassword;
   }
 
   /** Forgets the authenticator (a lost phone): the next sign-in enrols a new one. */
   const resetTotp = (actor: OperatorActor, operatorId: string) =>
-    changeOperator(actor, operatorId, 'staff.totp.reset', async (trx, _target, timestamp) => {
-      await endOperatorSessions(trx, operatorId, 'totp_reset', timestamp);
-      return updateOperator(
-        trx,
-        operatorId,
-        { totp_secret: null, totp_enabled_at: null, totp_last_step: null },
-        timestamp,
-      );
-    });
+    resetSignIn(actor, operatorId, 'totp', () => ({
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+    }));
 
   async function endSessions(actor: OperatorActor, operatorId: string): Promise<number> {
     const target = await requireManageable(actor, operatorId);
