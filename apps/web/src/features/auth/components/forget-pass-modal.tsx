@@ -36,6 +36,10 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
   const hasMobile = isSwitchEnabled(permission.data?.whitelabel, 'CHNGPASSVERIF3');
   const [chosenTab, setChosenTab] = useState<ForgetTab | null>(null);
   const tab: ForgetTab = chosenTab ?? (hasMobile ? 'mobile' : 'email');
+  const tabs: TabItem<ForgetTab>[] = [
+    { key: 'mobile', label: t('auth.smsTab') },
+    { key: 'email', label: t('auth.fields.email') },
+  ];
   const { values, errors, setErrors, update, bindField } = useFormValues({
     username: '',
     email: '',
@@ -102,10 +106,6 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
     }, t('auth.submitFailed'));
   }
 
-  const tabs: TabItem<ForgetTab>[] = [
-    { key: 'mobile', label: t('auth.smsTab') },
-    { key: 'email', label: t('auth.fields.email') },
-  ];
   return (
     <Dialog title={t('modals.forgetPassTitle')} onClose={onClose} size="sm" testId="forget-pass-modal">
       {isEmailSent ? (

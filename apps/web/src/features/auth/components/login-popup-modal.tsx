@@ -40,6 +40,10 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
   const socialProviders = permission.data?.socialLogin ?? [];
   const [remembered] = useState(readRememberedLogin);
   const [tab, setTab] = useState<LoginTab>(remembered?.type === 'sms' && hasSmsLogin ? 'sms' : 'username');
+  const tabs: TabItem<LoginTab>[] = [
+    { key: 'username', label: t('auth.usernameTab') },
+    { key: 'sms', label: t('auth.smsTab') },
+  ];
   const { values, errors, setErrors, update, bindField } = useFormValues({
     username: remembered?.type === 'username' ? remembered.username : '',
     password: '',
@@ -172,10 +176,6 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
     }
   }
 
-  const tabs: TabItem<LoginTab>[] = [
-    { key: 'username', label: t('auth.usernameTab') },
-    { key: 'sms', label: t('auth.smsTab') },
-  ];
   return (
     <AuthDialog title={t('auth.loginTitle')} onClose={onClose} testId="login-modal" bannerGroup="w_login">
       {challenge ? (
