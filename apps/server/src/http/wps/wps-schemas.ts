@@ -20,7 +20,7 @@ const PAGE_NUMBER_MAX = 10_000;
  * A paged list's query fields; the validator writes the defaults in, so a handler reads `page` and
  * `pageSize` always set.
  */
-export function PageQueryFields(pageSizeMax: number, pageSizeDefault: number) {
+export function DefaultedPageFields(pageSizeMax: number, pageSizeDefault: number) {
   return {
     page: Defaulted(Type.Integer({ minimum: 1, maximum: PAGE_NUMBER_MAX, default: 1 })),
     pageSize: Defaulted(Type.Integer({ minimum: 1, maximum: pageSizeMax, default: pageSizeDefault })),

@@ -23,10 +23,10 @@ import { requireMerchant } from '../../merchant-context.ts';
 import { Nullable, StringOf } from '../system/system-schemas.ts';
 import {
   DayRangeFields,
+  DefaultedPageFields,
   MEMBER_ERROR_RESPONSES,
   MerchantLanguageQuery,
   PageOf,
-  PageQueryFields,
 } from '../wps-schemas.ts';
 import { gameNameIn } from './game-items.ts';
 
@@ -160,7 +160,7 @@ const RecordsQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
   gameCode: Type.Optional(GameCode),
   ...DayRangeFields,
-  ...PageQueryFields(RECORDS_PAGE_SIZE_MAX, 10),
+  ...DefaultedPageFields(RECORDS_PAGE_SIZE_MAX, 10),
 });
 const RecordItem = Type.Object({
   roundId: Type.String(),

@@ -9,12 +9,12 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember, requireMerchantMember } from '../../member-session.ts';
 import { ERROR_RESPONSES } from '../system/system-schemas.ts';
-import { MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
+import { DefaultedPageFields, MerchantLanguageQuery } from '../wps-schemas.ts';
 
 const TAGS = ['member'];
 const ListQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
-  ...PageQueryFields(MESSAGE_PAGE_SIZE_MAX, 10),
+  ...DefaultedPageFields(MESSAGE_PAGE_SIZE_MAX, 10),
 });
 const MessageItem = Type.Object({
   id: Type.String(),

@@ -16,7 +16,7 @@ import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember, requireMerchantMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
-import { MerchantLanguageQuery, PageOf, PageQueryFields } from '../wps-schemas.ts';
+import { DefaultedPageFields, MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 
 export type PaymentRoutesDeps = DepositDeps & {
   members: MemberService;
@@ -62,7 +62,7 @@ const StartBody = Type.Object({
 
 const ListQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
-  ...PageQueryFields(DEPOSIT_PAGE_SIZE_MAX, 10),
+  ...DefaultedPageFields(DEPOSIT_PAGE_SIZE_MAX, 10),
   status: Type.Optional(StringOf(DEPOSIT_STATUSES)),
   from: Type.Optional(Type.String({ format: 'date-time' })),
   to: Type.Optional(Type.String({ format: 'date-time' })),

@@ -28,7 +28,7 @@ import { requirePositiveAmount } from '../../amount.ts';
 import { requireMember, requireMerchantMember } from '../../member-session.ts';
 import { sealedCall } from '../sealed-call.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
-import { MerchantLanguageQuery, PageOf, PageQueryFields } from '../wps-schemas.ts';
+import { DefaultedPageFields, MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 
 const TAGS = ['payment'];
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['500.00'] });
@@ -88,7 +88,7 @@ const RequestBody = Type.Object({
 
 const PageQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
-  ...PageQueryFields(WITHDRAWAL_PAGE_SIZE_MAX, 10),
+  ...DefaultedPageFields(WITHDRAWAL_PAGE_SIZE_MAX, 10),
 });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 

@@ -77,6 +77,8 @@ const VendorsQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
   platform: Type.Optional(StringOf(['flash', 'html5-desktop', 'html5'])),
 });
+/** The games list and the hot games: the games the lobby shows, and how many pages there are. */
+const GameListAnswer = Envelope(Type.Object({ games: Type.Array(GameItem), totalPages: Type.Integer() }));
 const FavoriteBody = Type.Object({
   nodeId: Type.String({ minLength: 1, maxLength: 128 }),
   vendor: Type.Optional(Type.String({ maxLength: 32 })),
@@ -246,7 +248,7 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       schema: schemaOf(
         'Games list: filter by category (gameType), vendor, classify and name (any language, ignoring case and accents); pageSize 18 by default, at most 60',
         GamesQuery,
-        Envelope(Type.Object({ games: Type.Array(GameItem), totalPages: Type.Integer() })),
+        GameListAnswer,
       ),
     },
     async (request, reply) => {
@@ -266,7 +268,7 @@ export function registerRelayRoutes(app: TypedApp, deps: RelayRoutesDeps): void 
       schema: schemaOf(
         'Hot games, in the merchant order, optionally of one category or vendor',
         HotGamesQuery,
-        Envelope(Type.Object({ games: Type.Array(GameItem), totalPages: Type.Integer() })),
+        GameListAnswer,
       ),
     },
     async (request, reply) => {

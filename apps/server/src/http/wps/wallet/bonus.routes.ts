@@ -9,7 +9,7 @@ import type { TypedApp } from '../../../platform/http/typed.ts';
 import { describeTurnover } from '../../../workflows/withdraw.ts';
 import { requireMerchantMember } from '../../member-session.ts';
 import { ERROR_RESPONSES, Nullable } from '../system/system-schemas.ts';
-import { DayRangeFields, MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
+import { DayRangeFields, DefaultedPageFields, MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type BonusRoutesDeps = {
   members: MemberService;
@@ -25,7 +25,7 @@ export const BONUS_PAGE_SIZE_MAX = 50;
 const BonusQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
   ...DayRangeFields,
-  ...PageQueryFields(BONUS_PAGE_SIZE_MAX, 20),
+  ...DefaultedPageFields(BONUS_PAGE_SIZE_MAX, 20),
 });
 const BonusMovement = Type.Object({
   id: Type.String(),

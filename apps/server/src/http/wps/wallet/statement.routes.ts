@@ -14,7 +14,7 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMerchantMember } from '../../member-session.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
-import { Day, DayRangeFields, MerchantLanguageQuery, PageQueryFields } from '../wps-schemas.ts';
+import { Day, DayRangeFields, DefaultedPageFields, MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type StatementRoutesDeps = {
   members: MemberService;
@@ -45,7 +45,7 @@ const HistoryQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
   type: Type.Optional(StringOf(TRANSACTION_TYPES)),
   ...DayRangeFields,
-  ...PageQueryFields(TRANSACTION_PAGE_SIZE_MAX, 20),
+  ...DefaultedPageFields(TRANSACTION_PAGE_SIZE_MAX, 20),
 });
 const TransactionItem = Type.Object({
   id: Type.String(),
