@@ -1,8 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { verifyRequest } from '@panalo/crypto/request-signature.ts';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database, GameVendorStatus, GameVendorWalletMode, LocalizedText } from '../../db/schema.ts';
+import type {
+  Database,
+  GameVendorStatus,
+  GameVendorTransactionsTable,
+  GameVendorWalletMode,
+  LocalizedText,
+} from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import {
@@ -281,6 +287,34 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     return { row, isOpen };
   }
 
+  /** Stores a vendor's wallet call once; false when its transaction id had been seen. */
+  function insertVendorCall(
+    trx: Transaction<Database>,
+    input: {
+      vendor: VendorRow;
+      memberId: string;
+      transactionId: string;
+      ledgerKey: string | null;
+      amountMinor: bigint;
+      balanceAfterMinor: bigint;
+    },
+    call: Pick<
+      Insertable<GameVendorTransactionsTable>,
+      'id' | 'type' | 'status' | 'round_id' | 'ref_transaction_id'
+    >,
+  ): Promise<boolean> {
+    return insertVendorTransaction(trx, {
+      ...call,
+      merchant_id: input.vendor.merchant_id,
+      vendor_id: input.vendor.id,
+      transaction_id: input.transactionId,
+      ledger_key: input.ledgerKey,
+      member_id: input.memberId,
+      amount_minor: input.amountMinor,
+      balance_after_minor: input.balanceAfterMinor,
+    });
+  }
+
   /** Records a stake once and adds it to its round (opened by its first stake). */
   async function recordDebit(input: {
     vendor: VendorRow;
@@ -295,18 +329,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
   }): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       const id = uuidv7();
-      const inserted = await insertVendorTransaction(trx, {
-        id,
-        merchant_id: input.vendor.merchant_id,
-        vendor_id: input.vendor.id,
-        transaction_id: input.transactionId,
-        type: 'debit',
-        ledger_key: input.ledgerKey,
-        member_id: input.memberId,
-        amount_minor: input.amountMinor,
-        status: 'applied',
-        balance_after_minor: input.balanceAfterMinor,
-      });
+      const inserted = await insertVendorCall(trx, input, { id, type: 'debit', status: 'applied' });
       if (!inserted) return false;
       const roundId = await addRoundStake(trx, {
         id: uuidv7(),
@@ -334,18 +357,11 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     balanceAfterMinor: bigint;
   }): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      const inserted = await insertVendorTransaction(trx, {
+      const inserted = await insertVendorCall(trx, input, {
         id: uuidv7(),
-        merchant_id: input.vendor.merchant_id,
-        vendor_id: input.vendor.id,
-        transaction_id: input.transactionId,
         type: 'credit',
-        ledger_key: input.ledgerKey,
-        member_id: input.memberId,
-        round_id: input.round.id,
-        amount_minor: input.amountMinor,
         status: 'applied',
-        balance_after_minor: input.balanceAfterMinor,
+        round_id: input.round.id,
       });
       if (inserted) await settleRound(trx, input.round.id, input.amountMinor, now());
       return inserted;
@@ -371,18 +387,11 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
   }): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       const id = uuidv7();
-      const inserted = await insertVendorTransaction(trx, {
+      const inserted = await insertVendorCall(trx, input, {
         id,
-        merchant_id: input.vendor.merchant_id,
-        vendor_id: input.vendor.id,
-        transaction_id: input.transactionId,
         type: 'rollback',
-        ledger_key: input.ledgerKey,
-        member_id: input.memberId,
-        amount_minor: input.amountMinor,
-        ref_transaction_id: input.refTransactionId,
         status: input.status,
-        balance_after_minor: input.balanceAfterMinor,
+        ref_transaction_id: input.refTransactionId,
       });
       if (!inserted) return false;
       const existing = await findRoundByVendorRoundId(trx, input.vendor.id, input.vendorRoundId);
