@@ -206,6 +206,15 @@ export function createVendorTransfers(deps: {
   }
 
   /** What a vendor's answer to deposit or withdraw means for the transfer. */
+  /** Asks the vendor to move, or about, the transfer `row`, named by its id. */
+  const callAbout = (row: VendorTransferRow, vendor: VendorRow, action: 'deposit' | 'withdraw' | 'status') =>
+    client.call(vendor, action, {
+      playerId: row.member_id,
+      currency: row.currency,
+      transferId: row.id,
+      amountMinor: BigInt(row.amount_minor),
+    });
+
   function verdictOf(result: TransferVendorResult): 'applied' | 'refused' | 'unknown' {
     if (result.kind === 'unreachable') return 'refused';
     if (result.kind === 'unknown' || result.status === 'ERROR') return 'unknown';
@@ -247,12 +256,7 @@ export function createVendorTransfers(deps: {
       await refundIn(row, vendor, 'VENDOR_REFUSED');
       return reread(row.id);
     }
-    const result = await client.call(vendor, 'deposit', {
-      playerId: row.member_id,
-      currency: row.currency,
-      transferId: row.id,
-      amountMinor: BigInt(row.amount_minor),
-    });
+    const result = await callAbout(row, vendor, 'deposit');
     const verdict = verdictOf(result);
     if (verdict === 'applied') {
       await finishVendorTransfer(db, row.id, {
@@ -267,12 +271,7 @@ export function createVendorTransfers(deps: {
   }
 
   async function moveOut(row: VendorTransferRow, vendor: VendorRow): Promise<VendorTransferRow> {
-    const result = await client.call(vendor, 'withdraw', {
-      playerId: row.member_id,
-      currency: row.currency,
-      transferId: row.id,
-      amountMinor: BigInt(row.amount_minor),
-    });
+    const result = await callAbout(row, vendor, 'withdraw');
     const verdict = verdictOf(result);
     if (verdict === 'applied') {
       await completeOut(row, vendor, result.kind === 'answered' ? result.balanceMinor : null);
@@ -457,12 +456,7 @@ export function createVendorTransfers(deps: {
       const vendor = await games.findVendorById(row.vendor_id);
       if (!vendor) continue;
       await countVendorTransferAttempt(db, row.id, now());
-      const result = await client.call(vendor, 'status', {
-        playerId: row.member_id,
-        currency: row.currency,
-        transferId: row.id,
-        amountMinor: BigInt(row.amount_minor),
-      });
+      const result = await callAbout(row, vendor, 'status');
       if (result.kind !== 'answered') continue;
       if (result.status === 'OK') {
         if (row.direction === 'in') {
