@@ -14,7 +14,12 @@ import type { ResponsibleGamingService } from '../modules/responsible-gaming/res
 import type { VerificationService } from '../modules/verification/verification.service.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import { AppError } from '../platform/errors/errors.ts';
-import { maskEmail, maskPhone, parseMobileNumber } from '../platform/phone/phone-number.ts';
+import {
+  type MobileNumber,
+  maskEmail,
+  maskPhone,
+  parseMobileNumber,
+} from '../platform/phone/phone-number.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 import { reserveSecretAttempt } from '../platform/rate-limit/secret-attempts.ts';
 import { admitNewAccount } from './account-creation.ts';
@@ -269,15 +274,7 @@ export async function logInWithSmsCode(
   if (!VERCODELOGIN) throw new AppError('FEATURE_DISABLED');
   const mobile = parseMobileNumber(input.countryDialingCode, input.mobileNum);
   if (!mobile) throw new AppError('SMS_CODE_INVALID');
-  await deps.verification.checkCode({
-    merchantId: merchant.id,
-    purpose: 'noLogin',
-    destination: mobile.e164,
-    code: input.verificationCode,
-  });
-  const member = await deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber);
-  // No code is ever sent to a number without an account, so this is only reached by a race.
-  if (!member) throw new AppError('SMS_CODE_INVALID');
+  const member = await findMemberByLoginCode(deps, merchant.id, mobile, input.verificationCode);
   return completeLogin(deps, {
     member,
     merchant,
@@ -310,4 +307,21 @@ export async function logInForFreePlay(
     passwordExpired: false,
     client,
   });
+}
+
+/**
+ * The member a login code proves: the code sent for `noLogin` to this number must match, and the
+ * number must be a member's. No code is ever sent to a number without an account, so only a race
+ * finds none; either failure is SMS_CODE_INVALID.
+ */
+export async function findMemberByLoginCode(
+  deps: LoginDeps,
+  merchantId: string,
+  mobile: MobileNumber,
+  code: string,
+): Promise<MemberRow> {
+  await deps.verification.checkCode({ merchantId, purpose: 'noLogin', destination: mobile.e164, code });
+  const member = await deps.members.findByMobile(merchantId, mobile.dialingCode, mobile.nationalNumber);
+  if (!member) throw new AppError('SMS_CODE_INVALID');
+  return member;
 }

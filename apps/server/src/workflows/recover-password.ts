@@ -7,7 +7,13 @@ import type { Language } from '../platform/i18n/language.ts';
 import type { Messenger } from '../platform/messaging/messenger.ts';
 import { parseMobileNumber } from '../platform/phone/phone-number.ts';
 import type { RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
-import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
+import {
+  type ClientContext,
+  completeLogin,
+  findMemberByLoginCode,
+  type LoginDeps,
+  type LoginResult,
+} from './login.ts';
 
 // Reset emails cost a message each: a few per client per ten minutes.
 export const RESET_EMAILS_PER_CLIENT: RateLimitRule = {
@@ -138,13 +144,6 @@ export async function resetPasswordWithSmsCode(
   const mobile = parseMobileNumber(input.countryDialingCode, input.mobileNum);
   if (!mobile) fields.mobileNum = translateField(input.language, 'mobileInvalid');
   if (Object.keys(fields).length > 0 || !mobile) throw new AppError('VALIDATION', { value: { fields } });
-  await deps.verification.checkCode({
-    merchantId: merchant.id,
-    purpose: 'noLogin',
-    destination: mobile.e164,
-    code: input.verificationCode,
-  });
-  const member = await deps.members.findByMobile(merchant.id, mobile.dialingCode, mobile.nationalNumber);
-  if (!member) throw new AppError('SMS_CODE_INVALID');
+  const member = await findMemberByLoginCode(deps, merchant.id, mobile, input.verificationCode);
   return finishReset(deps, merchant, member, input.newPassword, client);
 }
