@@ -14,22 +14,12 @@ import { DEMO_HELP_CENTER } from './demo-help-center.ts';
 
 export const DEMO_MERCHANT_CODE = 'panalo';
 
-const SWITCHES_ON: ReadonlySet<WhitelabelSwitch> = new Set<WhitelabelSwitch>([
-  'USERNAMEREG3',
-  'MOBILENUMREG3',
-  'REGMOBVERF3',
-  'AGENTPOLICY3',
-  'CHNGPASSVERIF3',
-  'FREEPLAY',
-  // On, with no provider until one is configured: a development start adds the identity sandbox.
-  'SOCIALLOGIN',
-  'VERCODELOGIN',
-  'VIP',
-  'REFERRAL',
-  'BONUS',
-  'DAILYSALARY',
-  'HOURLYSALARY',
-  'REALTIMESALARY',
+// Every switch is on but these. SOCIALLOGIN is on with no provider until one is configured: a
+// development start adds the identity sandbox.
+const SWITCHES_OFF: ReadonlySet<WhitelabelSwitch> = new Set<WhitelabelSwitch>([
+  'MOBILENUMPASSREG3',
+  'MANPLAYREB3',
+  'FORCEPASSCHANGE',
 ]);
 
 function rule(
@@ -75,7 +65,11 @@ export const DEMO_REGISTER_RULES: RegisterRule[] = [
 ];
 
 export const DEMO_SETTINGS: MerchantSettings = parseMerchantSettings({
-  whitelabel: WHITELABEL_SWITCHES.map((modId) => ({ modId, enabled: SWITCHES_ON.has(modId), children: [] })),
+  whitelabel: WHITELABEL_SWITCHES.map((modId) => ({
+    modId,
+    enabled: !SWITCHES_OFF.has(modId),
+    children: [],
+  })),
   register: DEMO_REGISTER_RULES,
   mainDomain: 'localhost',
   analytics: { gtagId: null },
