@@ -1,6 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, MerchantsTable } from '../../db/schema.ts';
-import type { MerchantDomainRow, MerchantRow } from './merchant.repository.ts';
+import type { MerchantRow } from './merchant.repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -31,16 +31,6 @@ export async function updateMerchantRow(
     .updateTable('merchants')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', merchantId)
-    .execute();
-}
-
-export async function listDomainRows(db: Executor, merchantId: string): Promise<MerchantDomainRow[]> {
-  return db
-    .selectFrom('merchant_domains')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .orderBy('is_main', 'desc')
-    .orderBy('domain')
     .execute();
 }
 

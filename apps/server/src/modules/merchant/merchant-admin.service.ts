@@ -3,12 +3,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
-import type { MerchantRow } from './merchant.repository.ts';
+import { listMerchantDomains, type MerchantRow } from './merchant.repository.ts';
+import { DOMAIN_ROUTES, type DomainRoute } from './merchant.service.ts';
 import {
   findDomainsOfOthers,
   findMerchantRow,
   findMerchantSummaries,
-  listDomainRows,
   lockMerchantRow,
   replaceDomainRows,
   updateMerchantRow,
@@ -35,20 +35,13 @@ export type MerchantAdminService = ReturnType<typeof createMerchantAdminService>
 
 export const DOMAINS_PER_MERCHANT_MAX = 50;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
-const DOMAIN_ROUTES = ['PLAYER', 'AGENT', 'MOBILE'] as const;
 
 /**
  * A domain route. `scheme` and `port` say how the route is reached from outside; on the main PLAYER
  * route they make the merchant's main origin, which every link and callback address names
  * (merchantOriginOf); left null there, links name the installation's PUBLIC_ORIGIN.
  */
-export type DomainInput = {
-  domain: string;
-  route: (typeof DOMAIN_ROUTES)[number];
-  isMain: boolean;
-  scheme: 'http' | 'https' | null;
-  port: number | null;
-};
+export type DomainInput = DomainRoute;
 
 export type GeneralInput = {
   name: string;
@@ -105,7 +98,7 @@ export function createMerchantAdminService(deps: {
   const { db, recordChange } = deps;
 
   async function readDomains(executor: Kysely<Database> | Transaction<Database>, merchantId: string) {
-    const rows = await listDomainRows(executor, merchantId);
+    const rows = await listMerchantDomains(executor, merchantId);
     return rows.map((row) => ({
       domain: row.domain,
       route: (DOMAIN_ROUTES as readonly string[]).includes(row.route)

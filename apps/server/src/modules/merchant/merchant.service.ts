@@ -91,7 +91,7 @@ export type MerchantService = {
   isRegionBlocked(merchant: ResolvedMerchant, visitor: Visitor): { blocked: boolean; country: string | null };
 };
 
-const DOMAIN_ROUTES = ['PLAYER', 'AGENT', 'MOBILE'] as const;
+export const DOMAIN_ROUTES = ['PLAYER', 'AGENT', 'MOBILE'] as const;
 
 function isDomainRoute(value: string): value is DomainRoute['route'] {
   return (DOMAIN_ROUTES as readonly string[]).includes(value);
