@@ -32,19 +32,20 @@ import {
   HOUSE_SHARD_COUNT,
 } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { type DatabaseHandle, openDatabase } from '../../apps/server/src/platform/db/database.ts';
-import { createBenchDatabase, query } from '../support/database.ts';
-import { findPgbench, runPgbench } from '../support/pgbench.ts';
-import { readBoundedInteger, readChoice } from '../support/settings.ts';
+import {
+  createBenchDatabase,
+  FUNDED_CURRENCY,
+  FUNDED_PLAYERS,
+  FUNDING_MINOR,
+  query,
+} from '../support/database.ts';
+import { findPgbench, PGBENCH_MODE, runPgbench } from '../support/pgbench.ts';
+import { readBoundedInteger } from '../support/settings.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_ROUNDS', 3, 1, 20);
 const DURATION_S = readBoundedInteger('BENCH_DURATION_S', 5, 1, 120);
 const WARMUP_S = readBoundedInteger('BENCH_WARMUP_S', 2, 0, 60);
 const CALLERS = readBoundedInteger('BENCH_CALLERS', 16, 1, 128);
-const PGBENCH_MODE = readChoice('PGBENCH_MODE', 'prepared', ['prepared', 'extended', 'simple']);
-const PLAYERS = 1_000;
-const CURRENCY = 'PHP';
-/** Each player starts with ₱1,000,000.00, far more than the bets of a run can take. */
-const FUNDING_MINOR = 100_000_000n;
 /** Bets and wins of ₱0.01 to ₱5.00. */
 const BET_MINOR_MAX = 500;
 
@@ -53,12 +54,12 @@ type Fixture = { merchantId: string; memberIds: string[] };
 async function setUp(database: DatabaseHandle, connectionString: string): Promise<Fixture> {
   await migrateToLatest(database.db);
   const merchantId = randomUUID();
-  const memberIds = Array.from({ length: PLAYERS }, () => randomUUID());
+  const memberIds = Array.from({ length: FUNDED_PLAYERS }, () => randomUUID());
   await query(
     connectionString,
     `insert into merchants (id, code, name, currency, currency_symbol, time_zone, default_language, languages)
      values ($1, 'bench', 'Bench', $2, '₱', 'Asia/Manila', 'EN', array['EN'])`,
-    [merchantId, CURRENCY],
+    [merchantId, FUNDED_CURRENCY],
   );
   await query(
     connectionString,
@@ -74,13 +75,13 @@ async function setUp(database: DatabaseHandle, connectionString: string): Promis
     `insert into ledger_accounts (id, merchant_id, kind, owner_id, currency)
      select 'bench-' || kind || '-' || n, $1, 'player_' || kind, id, $2
      from unnest($3::text[]) with ordinality as players(id, n), unnest(array['cash', 'bonus']) as kind`,
-    [merchantId, CURRENCY, memberIds],
+    [merchantId, FUNDED_CURRENCY, memberIds],
   );
   await query(
     connectionString,
     `insert into ledger_accounts (id, merchant_id, kind, purpose, shard, currency)
      select 'bench-house-game-' || shard, $1, 'house', 'game', shard, $2 from generate_series(0, $3::int) as shard`,
-    [merchantId, CURRENCY, HOUSE_SHARD_COUNT - 1],
+    [merchantId, FUNDED_CURRENCY, HOUSE_SHARD_COUNT - 1],
   );
   return { merchantId, memberIds };
 }
@@ -95,7 +96,7 @@ async function fund(wallet: ReturnType<typeof createWalletService>, fixture: Fix
         next += 1;
         await wallet.transfer({
           merchantId: fixture.merchantId,
-          currency: CURRENCY,
+          currency: FUNDED_CURRENCY,
           key: `fund-${memberId}`,
           code: 'deposit',
           from: { house: 'deposit:bank', shardKey: memberId },
@@ -121,12 +122,12 @@ async function loadService(
   await Promise.all(
     Array.from({ length: CALLERS }, async () => {
       while (performance.now() < deadline) {
-        const memberId = fixture.memberIds[Math.floor(Math.random() * PLAYERS)] as string;
+        const memberId = fixture.memberIds[Math.floor(Math.random() * FUNDED_PLAYERS)] as string;
         callSequence += 1;
         const input = {
           merchantId: fixture.merchantId,
           memberId,
-          currency: CURRENCY,
+          currency: FUNDED_CURRENCY,
           key: `svc-${run}-${callSequence}`,
           amountMinor: BigInt(1 + Math.floor(Math.random() * BET_MINOR_MAX)),
         };
@@ -172,7 +173,7 @@ function writePgbenchScripts(directory: string, merchantId: string): string[] {
       reference: null,
       debitAccountId: direction === 'bet' ? markers.player : markers.house,
       creditAccountId: direction === 'bet' ? markers.house : markers.player,
-      currency: CURRENCY,
+      currency: FUNDED_CURRENCY,
       amountMinor: markers.amount,
       reversesKey: null,
     }).compile(createCompiler());
@@ -182,7 +183,7 @@ function writePgbenchScripts(directory: string, merchantId: string): string[] {
       text = text.replaceAll(`$${index}`, expressionFor(compiled.parameters[index - 1]));
     }
     const script = [
-      `\\set p random(1, ${PLAYERS})`,
+      `\\set p random(1, ${FUNDED_PLAYERS})`,
       `\\set s random(0, ${HOUSE_SHARD_COUNT - 1})`,
       `\\set a random(1, ${BET_MINOR_MAX})`,
       // pgbench reads one statement per line unless it ends with a semicolon on its own.
@@ -223,7 +224,7 @@ async function main(): Promise<void> {
   if (!serverUrl)
     throw new Error('ledger: set DATABASE_URL to a PostgreSQL server (the bench makes its own database)');
   console.log(
-    `ledger: ${PLAYERS} players, ${CALLERS} callers, ${WARMUP_S} s warm-up, ${ROUNDS} rounds of ${DURATION_S} s per load; ceiling: pgbench -M ${PGBENCH_MODE}`,
+    `ledger: ${FUNDED_PLAYERS} players, ${CALLERS} callers, ${WARMUP_S} s warm-up, ${ROUNDS} rounds of ${DURATION_S} s per load; ceiling: pgbench -M ${PGBENCH_MODE}`,
   );
   const benchDatabase = await createBenchDatabase(serverUrl);
   const { connectionString } = benchDatabase;

@@ -70,20 +70,22 @@ import { HOUSE_SHARD_COUNT } from '../../apps/server/src/modules/wallet/wallet.s
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { DEMO_MERCHANT_CODE } from '../../apps/server/src/seed/demo-merchant.ts';
 import { seedDemoInHouseVendor } from '../../apps/server/src/seed/demo-vendors.ts';
-import { createBenchDatabase, migrateAndSeed, query } from '../support/database.ts';
-import { findPgbench, runPgbench } from '../support/pgbench.ts';
+import {
+  createBenchDatabase,
+  FUNDED_CURRENCY,
+  FUNDED_PLAYERS,
+  FUNDING_MINOR,
+  migrateAndSeed,
+  query,
+} from '../support/database.ts';
+import { findPgbench, PGBENCH_MODE, runPgbench } from '../support/pgbench.ts';
 import { forkServer, portOf, productionConfig, stopChild } from '../support/server.ts';
-import { LOOPBACK, median, readBoundedInteger, readChoice } from '../support/settings.ts';
+import { LOOPBACK, median, readBoundedInteger } from '../support/settings.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_ROUNDS', 3, 1, 20);
 const DURATION_S = readBoundedInteger('BENCH_DURATION_S', 5, 1, 120);
 const WARMUP_S = readBoundedInteger('BENCH_WARMUP_S', 3, 0, 60);
 const CONNECTIONS = readBoundedInteger('BENCH_CONNECTIONS', 20, 1, 100);
-const PGBENCH_MODE = readChoice('PGBENCH_MODE', 'prepared', ['prepared', 'extended', 'simple']);
-const PLAYERS = 1_000;
-const CURRENCY = 'PHP';
-/** Each player starts with ₱1,000,000.00, far more than the bets of a run can take. */
-const FUNDING_MINOR = 100_000_000n;
 /** The bet: ₱1.00 on a roll under 50.00, which pays 1.98 times the stake (GAMES.md, dice). */
 const STAKE = '1.00';
 const STAKE_MINOR = 100;
@@ -93,7 +95,7 @@ const START_TIMEOUT_MS = 180_000;
 /** The environment variable that hands the bench database to the server child. */
 const CHILD_DATABASE_ENV = 'BENCH_ROUNDS_DATABASE_URL';
 
-/** A player of the bench: number n (1 to PLAYERS, as pgbench's random(1, 1000) counts). */
+/** A player of the bench: number n (1 to FUNDED_PLAYERS, as pgbench's random(1, 1000) counts). */
 type Player = { n: number; memberId: string; sessionToken: string };
 type ReadyMessage = { port: number; merchantId: string; gameId: string; vendorId: string; players: Player[] };
 
@@ -148,7 +150,7 @@ async function serve(): Promise<void> {
     .select(['id', 'currency'])
     .where('code', '=', DEMO_MERCHANT_CODE)
     .executeTakeFirstOrThrow();
-  if (merchant.currency !== CURRENCY)
+  if (merchant.currency !== FUNDED_CURRENCY)
     throw new Error(`rounds: the demo merchant pays in ${merchant.currency}`);
   const game = await db
     .selectFrom('games')
@@ -158,7 +160,7 @@ async function serve(): Promise<void> {
     .executeTakeFirstOrThrow();
 
   // Members and their accounts in bulk; the game house shards too, so that pgbench can name them.
-  const numbers = Array.from({ length: PLAYERS }, (_, index) => index + 1);
+  const numbers = Array.from({ length: FUNDED_PLAYERS }, (_, index) => index + 1);
   await sql`
     insert into members (id, merchant_id, account, account_key, referral_code)
     select ${sql.lit('00000000-0000-7000-8000-')} || lpad(n::text, 12, '0'), ${merchant.id},
@@ -167,11 +169,11 @@ async function serve(): Promise<void> {
   await sql`
     insert into ledger_accounts (id, merchant_id, kind, owner_id, currency)
     select 'rb-' || wallet || '-' || n, ${merchant.id}, 'player_' || wallet,
-      ${sql.lit('00000000-0000-7000-8000-')} || lpad(n::text, 12, '0'), ${CURRENCY}
+      ${sql.lit('00000000-0000-7000-8000-')} || lpad(n::text, 12, '0'), ${FUNDED_CURRENCY}
     from unnest(${numbers}::int[]) as n, unnest(array['cash', 'bonus']) as wallet`.execute(db);
   await sql`
     insert into ledger_accounts (id, merchant_id, kind, purpose, shard, currency)
-    select 'rb-house-game-' || shard, ${merchant.id}, 'house', 'game', shard, ${CURRENCY}
+    select 'rb-house-game-' || shard, ${merchant.id}, 'house', 'game', shard, ${FUNDED_CURRENCY}
     from generate_series(0, ${HOUSE_SHARD_COUNT - 1}::int) as shard`.execute(db);
 
   // Money comes in as deposits through the wallet service; each player logs in once.
@@ -180,7 +182,7 @@ async function serve(): Promise<void> {
     const memberId = memberIdOf(n);
     await built.wallet.transfer({
       merchantId: merchant.id,
-      currency: CURRENCY,
+      currency: FUNDED_CURRENCY,
       key: `rb-fund-${n}`,
       code: 'deposit',
       from: { house: 'deposit:bench', shardKey: memberId },
@@ -328,17 +330,17 @@ function writePgbenchScript(directory: string, ready: ReadyMessage): PgbenchScri
   const outcome = JSON.stringify({ roll: 1234, isWin: true, payoutMinor: { $bigint: String(WIN_MINOR) } });
   const net = WIN_MINOR - STAKE_MINOR;
   const lines = [
-    `\\set p random(1, ${PLAYERS})`,
+    `\\set p random(1, ${FUNDED_PLAYERS})`,
     `\\set s random(0, ${HOUSE_SHARD_COUNT - 1})`,
     'begin;',
     // The guarded update: the stake must be there; the round's net result lands at once.
     `update ledger_accounts set balance_minor = balance_minor + ${net} where id = 'rb-cash-' || :p::text and balance_minor >= ${STAKE_MINOR} returning balance_minor as pb \\gset`,
     `update ledger_accounts set balance_minor = balance_minor - ${net} where id = 'rb-house-game-' || :s::text returning balance_minor as hb \\gset`,
     // The stake, then the win, each with both balances right after it.
-    `insert into ledger_transfers (id, merchant_id, idempotency_key, code, reference, debit_account_id, credit_account_id, currency, amount_minor, debit_balance_after_minor, credit_balance_after_minor) values (${timeId('-b')}, ${literal(ready.merchantId)}, 'pgb-' || ${timeId('-stake')}, 'bet', 'INHOUSE-pgbench', 'rb-cash-' || :p::text, 'rb-house-game-' || :s::text, '${CURRENCY}', ${STAKE_MINOR}, :pb::bigint - ${WIN_MINOR}, :hb::bigint + ${WIN_MINOR});`,
-    `insert into ledger_transfers (id, merchant_id, idempotency_key, code, reference, debit_account_id, credit_account_id, currency, amount_minor, debit_balance_after_minor, credit_balance_after_minor) values (${timeId('-w')}, ${literal(ready.merchantId)}, 'pgb-' || ${timeId('-win')}, 'win', 'INHOUSE-pgbench', 'rb-house-game-' || :s::text, 'rb-cash-' || :p::text, '${CURRENCY}', ${WIN_MINOR}, :hb::bigint, :pb::bigint);`,
+    `insert into ledger_transfers (id, merchant_id, idempotency_key, code, reference, debit_account_id, credit_account_id, currency, amount_minor, debit_balance_after_minor, credit_balance_after_minor) values (${timeId('-b')}, ${literal(ready.merchantId)}, 'pgb-' || ${timeId('-stake')}, 'bet', 'INHOUSE-pgbench', 'rb-cash-' || :p::text, 'rb-house-game-' || :s::text, '${FUNDED_CURRENCY}', ${STAKE_MINOR}, :pb::bigint - ${WIN_MINOR}, :hb::bigint + ${WIN_MINOR});`,
+    `insert into ledger_transfers (id, merchant_id, idempotency_key, code, reference, debit_account_id, credit_account_id, currency, amount_minor, debit_balance_after_minor, credit_balance_after_minor) values (${timeId('-w')}, ${literal(ready.merchantId)}, 'pgb-' || ${timeId('-win')}, 'win', 'INHOUSE-pgbench', 'rb-house-game-' || :s::text, 'rb-cash-' || :p::text, '${FUNDED_CURRENCY}', ${WIN_MINOR}, :hb::bigint, :pb::bigint);`,
     // The settled round with its fairness inputs and outcome, as the app records one.
-    `insert into game_rounds (id, merchant_id, member_id, game_id, vendor_id, vendor_round_id, currency, stake_minor, win_minor, status, server_seed_hash, client_seed, nonce, played, outcome, phase, balance_before_minor, balance_after_minor, settled_at) values (${timeId('-r')}, ${literal(ready.merchantId)}, ${MEMBER_ID_SQL(':p')}, ${literal(ready.gameId)}, ${literal(ready.vendorId)}, 'pgb-' || ${timeId('')}, '${CURRENCY}', ${STAKE_MINOR}, ${WIN_MINOR}, 'settled', ${literal(createHash('sha256').update('pgbench').digest('hex'))}, 'pgbench', 0, :played::jsonb, :outcome::jsonb, 'done', :pb::bigint - ${net}, :pb::bigint, now());`,
+    `insert into game_rounds (id, merchant_id, member_id, game_id, vendor_id, vendor_round_id, currency, stake_minor, win_minor, status, server_seed_hash, client_seed, nonce, played, outcome, phase, balance_before_minor, balance_after_minor, settled_at) values (${timeId('-r')}, ${literal(ready.merchantId)}, ${MEMBER_ID_SQL(':p')}, ${literal(ready.gameId)}, ${literal(ready.vendorId)}, 'pgb-' || ${timeId('')}, '${FUNDED_CURRENCY}', ${STAKE_MINOR}, ${WIN_MINOR}, 'settled', ${literal(createHash('sha256').update('pgbench').digest('hex'))}, 'pgbench', 0, :played::jsonb, :outcome::jsonb, 'done', :pb::bigint - ${net}, :pb::bigint, now());`,
     'end;',
   ];
   const file = path.join(directory, 'round.sql');
@@ -450,7 +452,7 @@ async function main(): Promise<void> {
     throw new Error('rounds: set DATABASE_URL to a PostgreSQL server (the bench makes its own database)');
   const pgbench = findPgbench();
   console.log(
-    `rounds: dice bets over HTTP, ${PLAYERS} players, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, ${ROUNDS} rounds of ${DURATION_S} s per load; ceiling: pgbench -c ${CONNECTIONS} -j 2 -M ${PGBENCH_MODE}`,
+    `rounds: dice bets over HTTP, ${FUNDED_PLAYERS} players, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, ${ROUNDS} rounds of ${DURATION_S} s per load; ceiling: pgbench -c ${CONNECTIONS} -j 2 -M ${PGBENCH_MODE}`,
   );
   const benchDatabase = await createBenchDatabase(serverUrl);
   const { connectionString } = benchDatabase;

@@ -2,6 +2,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { readChoice } from './settings.ts';
+
+/** -M for every pgbench run: prepared; or extended, as node-postgres sends statements, or simple. */
+export const PGBENCH_MODE = readChoice('PGBENCH_MODE', 'prepared', ['prepared', 'extended', 'simple']);
 
 /** PGBENCH, else pgbench on the PATH, else /usr/bin/pgbench. */
 export function findPgbench(): string {
