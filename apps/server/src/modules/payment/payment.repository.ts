@@ -78,33 +78,22 @@ export async function findMemberDeposits(
   return findNewestFirstPage(query, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
 }
 
-/** What a member has deposited through a method since `since`, counting deposits still under way. */
+/**
+ * What a member has deposited since `since`, through one method when `methodId` names it, counting
+ * deposits still under way.
+ */
 export async function sumMemberDepositsSince(
   db: Kysely<Database>,
-  input: { memberId: string; methodId: string; since: Date },
+  input: { memberId: string; methodId?: string; since: Date },
 ): Promise<bigint> {
-  const row = await db
-    .selectFrom('deposits')
-    .select(sql<string>`coalesce(sum(amount_minor), 0)`.as('total'))
-    .where('member_id', '=', input.memberId)
-    .where('method_id', '=', input.methodId)
-    .where('status', 'in', ['pending', 'review', 'credited'])
-    .where('created_at', '>=', input.since)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
-}
-
-export async function sumMemberAllDepositsSince(
-  db: Kysely<Database>,
-  input: { memberId: string; since: Date },
-): Promise<bigint> {
-  const row = await db
+  let query = db
     .selectFrom('deposits')
     .select(sql<string>`coalesce(sum(amount_minor), 0)`.as('total'))
     .where('member_id', '=', input.memberId)
     .where('status', 'in', ['pending', 'review', 'credited'])
-    .where('created_at', '>=', input.since)
-    .executeTakeFirstOrThrow();
+    .where('created_at', '>=', input.since);
+  if (input.methodId !== undefined) query = query.where('method_id', '=', input.methodId);
+  const row = await query.executeTakeFirstOrThrow();
   return BigInt(row.total);
 }
 

@@ -33,7 +33,6 @@ import {
   moveDeposit,
   type PaymentMethodRow,
   setDepositOrder,
-  sumMemberAllDepositsSince,
   sumMemberDepositsSince,
 } from './payment.repository.ts';
 
@@ -148,7 +147,7 @@ export function createPaymentService(deps: {
 
     /** What a member has deposited (pending, in review or credited) since a moment, all methods. */
     sumDepositsSince: (memberId: string, since: Date, executor: Kysely<Database> = db) =>
-      sumMemberAllDepositsSince(executor, { memberId, since }),
+      sumMemberDepositsSince(executor, { memberId, since }),
 
     /** Records a deposit; in `executor`, the transaction whose checks allowed it. */
     async createDeposit(
