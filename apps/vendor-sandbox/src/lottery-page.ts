@@ -1,10 +1,5 @@
-import {
-  LOTTERY_RULES,
-  type LotteryRules,
-  type SandboxGame,
-  type SandboxVendorProfile,
-} from './catalogue.ts';
-import { escapeHtml } from './play-page.ts';
+import { LOTTERY_RULES, type LotteryRules } from './catalogue.ts';
+import { escapeHtml, type GamePageInput, renderGamePage } from './game-page.ts';
 
 const TEXTS = {
   EN: {
@@ -58,12 +53,7 @@ const TEXTS = {
  * come at fixed intervals or on demand ("Draw now"). `view=lobby` opens on the results,
  * `view=betting` (the default) on the pick.
  */
-export function lotteryPage(input: {
-  vendor: SandboxVendorProfile;
-  game: SandboxGame;
-  language: 'EN' | 'TY';
-  view: 'betting' | 'lobby';
-}): string {
+export function lotteryPage(input: GamePageInput & { view: 'betting' | 'lobby' }): string {
   const { vendor, game, language, view } = input;
   const rules = LOTTERY_RULES[game.gameCode];
   if (!rules) throw new Error(`no rules for ${game.gameCode}`);
@@ -75,22 +65,13 @@ export function lotteryPage(input: {
       .replaceAll('{partialPay}', String(rules.partialMatchMultiplier));
   const texts = Object.fromEntries(Object.entries(TEXTS[language]).map(([key, text]) => [key, fill(text)]));
   const isDigits = rules.pick === 'digits';
-  const config = JSON.stringify({
-    slug: vendor.slug,
-    gameCode: game.gameCode,
-    pick: rules.pick,
-    count: rules.count,
-    lowest: rules.lowest,
-    highest: rules.highest,
-  });
-  return `<!doctype html>
-<html lang="${language === 'TY' ? 'fil' : 'en'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(game.names[language])} — ${escapeHtml(vendor.name)}</title>
-<style>
-  * { box-sizing: border-box; }
+  return renderGamePage({
+    vendor,
+    game,
+    language,
+    config: { pick: rules.pick, count: rules.count, lowest: rules.lowest, highest: rules.highest },
+    texts,
+    style: `  * { box-sizing: border-box; }
   body { margin: 0; font-family: system-ui, sans-serif; background: linear-gradient(160deg, ${game.colours[1]}, #0b0b12); color: #fff; min-height: 100vh; }
   main { width: min(560px, 100%); margin: 0 auto; padding: 16px 14px 24px; display: flex; flex-direction: column; gap: 12px; }
   h1 { font-size: 1.2rem; margin: 0; } .vendor { opacity: 0.7; margin: 2px 0 0; font-size: 0.85rem; }
@@ -119,11 +100,8 @@ export function lotteryPage(input: {
   .balls span { display: inline-grid; place-items: center; width: 28px; height: 28px; border-radius: 999px; background: ${game.colours[0]}; color: #111; font-weight: 700; margin-left: 4px; font-size: 0.8rem; }
   .won { color: #4ade80; } .lost { color: #f87171; } .open { color: #fcd34d; }
   .lobby .results { order: -1; }
-  .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-</style>
-</head>
-<body>
-<main class="${view}">
+  .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }`,
+    body: `<main class="${view}">
   <div class="top">
     <div><h1>${escapeHtml(game.names[language])}</h1><p class="vendor">${escapeHtml(vendor.name)} · ${game.gameType}</p></div>
     <div class="balance">${texts.balance}<strong data-testid="vendor-balance" id="balance">…</strong></div>
@@ -148,12 +126,8 @@ export function lotteryPage(input: {
     <h2 class="row" style="justify-content: space-between">${texts.results} <button type="button" class="secondary" id="draw-now" data-testid="draw-now">${texts.drawNow}</button></h2>
     <ul id="results" data-testid="results"><li>${texts.noResults}</li></ul>
   </section>
-</main>
-<script type="module">
-  const config = ${config};
-  const texts = ${JSON.stringify(texts)};
-  const params = new URLSearchParams(location.search);
-  const $ = (id) => document.getElementById(id);
+</main>`,
+    script: `  const $ = (id) => document.getElementById(id);
   const balls = [...document.querySelectorAll('.ball')];
   // A digits draw keeps one digit per place, always complete; a lotto a set of picked numbers.
   const digits = config.pick === 'digits' ? Array(config.count).fill(config.lowest) : null;
@@ -163,11 +137,6 @@ export function lotteryPage(input: {
   let closesAt = 0;
   let settledSeen = -1;
   const picked = new Set();
-  const api = async (path, body) => {
-    const response = await fetch('/' + config.slug + '/api/' + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { ok: response.ok, body: await response.json() };
-  };
-  const tellHost = () => { if (window.parent !== window) window.parent.postMessage({ type: 'panalo:balance' }, '*'); };
   const ballsOf = (numbers) => { const span = document.createElement('span'); span.className = 'balls'; for (const n of numbers) { const b = document.createElement('span'); b.textContent = n; span.append(b); } return span; };
   const pickedNumbers = () => (digits ? [...digits] : [...picked]);
   const showPicked = () => {
@@ -259,10 +228,8 @@ export function lotteryPage(input: {
     const seconds = Math.max(0, Math.round((closesAt - Date.now()) / 1000));
     $('countdown').textContent = String(Math.floor(seconds / 60)).padStart(2, '0') + ':' + String(seconds % 60).padStart(2, '0');
   }, 500);
-  setInterval(refresh, 5_000);
-</script>
-</body>
-</html>`;
+  setInterval(refresh, 5_000);`,
+  });
 }
 
 /** A lotto's pick: one toggle per number of the range. */

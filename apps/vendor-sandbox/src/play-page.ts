@@ -1,4 +1,4 @@
-import type { SandboxGame, SandboxVendorProfile } from './catalogue.ts';
+import { escapeHtml, type GamePageInput, renderGamePage } from './game-page.ts';
 
 const PICKS: Record<'coin' | 'wheel' | 'card' | 'hilo', { value: string; EN: string; TY: string }[]> = {
   coin: [
@@ -32,21 +32,12 @@ const TEXTS = {
   },
 };
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 /**
- * A game's page, as the launch URL opens it in the platform's game iframe. The launch token and
- * mode come from the page's own address; the page talks only to its vendor's backend, which
- * talks to the platform. It tells the embedding page to refresh the balance after each round
- * (API.md "Socket events": `{ type: "panalo:balance" }`).
+ * A game's page: pick a side or spin, and see the result and the balance. The page's vendor
+ * backend talks to the platform; the page tells the embedding page to refresh the balance after
+ * each round.
  */
-export function playPage(input: {
-  vendor: SandboxVendorProfile;
-  game: SandboxGame;
-  language: 'EN' | 'TY';
-}): string {
+export function playPage(input: GamePageInput): string {
   const { vendor, game, language } = input;
   const texts = TEXTS[language];
   const buttons = (PICKS[game.kind as keyof typeof PICKS] ?? [])
@@ -55,15 +46,12 @@ export function playPage(input: {
         `<button type="button" data-pick="${pick.value}" data-testid="pick-${pick.value}">${escapeHtml(pick[language])}</button>`,
     )
     .join('');
-  const config = JSON.stringify({ slug: vendor.slug, gameCode: game.gameCode });
-  return `<!doctype html>
-<html lang="${language === 'TY' ? 'fil' : 'en'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(game.names[language])} — ${escapeHtml(vendor.name)}</title>
-<style>
-  body { margin: 0; font-family: system-ui, sans-serif; background: linear-gradient(160deg, ${game.colours[1]}, #0b0b12); color: #fff; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
+  return renderGamePage({
+    vendor,
+    game,
+    language,
+    texts,
+    style: `  body { margin: 0; font-family: system-ui, sans-serif; background: linear-gradient(160deg, ${game.colours[1]}, #0b0b12); color: #fff; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
   main { width: min(420px, 92vw); padding: 24px; border-radius: 20px; background: rgba(255,255,255,0.08); box-shadow: 0 10px 40px rgba(0,0,0,0.4); }
   h1 { font-size: 1.3rem; margin: 0 0 4px; } .vendor { opacity: 0.7; margin: 0 0 16px; font-size: 0.9rem; }
   .row { display: flex; justify-content: space-between; align-items: center; margin: 12px 0; gap: 12px; }
@@ -73,34 +61,20 @@ export function playPage(input: {
   .picks { display: flex; gap: 10px; margin-top: 16px; }
   .result { min-height: 2.5em; margin-top: 16px; font-size: 1.1rem; text-align: center; }
   [hidden] { display: none !important; }
-  .badge { display: inline-block; padding: 2px 8px; border-radius: 6px; background: rgba(255,255,255,0.2); font-size: 0.8rem; }
-</style>
-</head>
-<body>
-<main>
+  .badge { display: inline-block; padding: 2px 8px; border-radius: 6px; background: rgba(255,255,255,0.2); font-size: 0.8rem; }`,
+    body: `<main>
   <h1>${escapeHtml(game.names[language])}</h1>
   <p class="vendor">${escapeHtml(vendor.name)} · ${game.gameType} <span class="badge" id="demo" hidden>${texts.demo}</span></p>
   <div class="row"><span>${texts.balance}</span><strong data-testid="vendor-balance" id="balance">…</strong></div>
   <div class="row"><label for="stake">${texts.stake}</label><input id="stake" data-testid="stake" inputmode="decimal" value="10.00"></div>
   <div class="picks">${buttons}</div>
   <p class="result" data-testid="result" id="result" aria-live="polite"></p>
-</main>
-<script type="module">
-  const config = ${config};
-  const texts = ${JSON.stringify(texts)};
-  const params = new URLSearchParams(location.search);
-  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
+</main>`,
+    script: `  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
   const balance = document.getElementById('balance');
   const result = document.getElementById('result');
   const buttons = [...document.querySelectorAll('button[data-pick]')];
   let sessionId = null;
-  const api = async (path, body) => {
-    const response = await fetch('/' + config.slug + '/api/' + path, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    return { ok: response.ok, body: await response.json() };
-  };
-  const tellHost = () => { if (window.parent !== window) window.parent.postMessage({ type: 'panalo:balance' }, '*'); };
   document.getElementById('demo').hidden = mode !== 'demo';
   for (const button of buttons) button.disabled = true;
   const started = await api('start', { gameCode: config.gameCode, mode, token: params.get('token') });
@@ -129,8 +103,6 @@ export function playPage(input: {
         for (const other of buttons) other.disabled = false;
       }
     });
-  }
-</script>
-</body>
-</html>`;
+  }`,
+  });
 }

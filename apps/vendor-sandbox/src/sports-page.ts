@@ -1,5 +1,5 @@
-import { type SandboxGame, type SandboxVendorProfile, SPORTS_FIXTURES } from './catalogue.ts';
-import { escapeHtml } from './play-page.ts';
+import { SPORTS_FIXTURES } from './catalogue.ts';
+import { escapeHtml, type GamePageInput, renderGamePage } from './game-page.ts';
 
 const TEXTS = {
   EN: {
@@ -41,11 +41,7 @@ const TEXTS = {
  * return) and the player's bets; a bet is settled by the settle button or, later, by the vendor's
  * timer. Like the other game pages it tells the embedding page to refresh the balance.
  */
-export function sportsPage(input: {
-  vendor: SandboxVendorProfile;
-  game: SandboxGame;
-  language: 'EN' | 'TY';
-}): string {
+export function sportsPage(input: GamePageInput): string {
   const { vendor, game, language } = input;
   const texts = TEXTS[language];
   const fixtures = SPORTS_FIXTURES[game.gameCode] ?? [];
@@ -62,15 +58,12 @@ export function sportsPage(input: {
       return `<li class="fixture"><p class="sport">${escapeHtml(fixture.sport[language])}</p><p class="teams">${escapeHtml(fixture.home)} <span>vs</span> ${escapeHtml(fixture.away)}</p><div class="outcomes">${outcomes.join('')}</div></li>`;
     })
     .join('');
-  const config = JSON.stringify({ slug: vendor.slug, gameCode: game.gameCode });
-  return `<!doctype html>
-<html lang="${language === 'TY' ? 'fil' : 'en'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(game.names[language])} — ${escapeHtml(vendor.name)}</title>
-<style>
-  * { box-sizing: border-box; }
+  return renderGamePage({
+    vendor,
+    game,
+    language,
+    texts,
+    style: `  * { box-sizing: border-box; }
   body { margin: 0; font-family: system-ui, sans-serif; background: linear-gradient(160deg, ${game.colours[1]}, #0b0b12); color: #fff; min-height: 100vh; }
   main { width: min(560px, 100%); margin: 0 auto; padding: 16px 14px 24px; }
   h1 { font-size: 1.2rem; margin: 0; } .vendor { opacity: 0.7; margin: 2px 0 12px; font-size: 0.85rem; }
@@ -96,11 +89,8 @@ export function sportsPage(input: {
   .bet strong { font-variant-numeric: tabular-nums; } .won { color: #4ade80; } .lost { color: #f87171; } .open { color: #fcd34d; }
   .badge { display: inline-block; padding: 2px 8px; border-radius: 6px; background: rgba(255,255,255,0.2); font-size: 0.75rem; }
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  [hidden] { display: none !important; }
-</style>
-</head>
-<body>
-<main>
+  [hidden] { display: none !important; }`,
+    body: `<main>
   <div class="top">
     <div><h1>${escapeHtml(game.names[language])}</h1><p class="vendor">${escapeHtml(vendor.name)} · SPORTS <span class="badge" id="demo" hidden>${texts.demo}</span></p></div>
     <div class="balance">${texts.balance}<strong data-testid="vendor-balance" id="balance">…</strong></div>
@@ -117,21 +107,12 @@ export function sportsPage(input: {
   </section>
   <h2>${texts.myBets} <button type="button" class="secondary" id="settle" data-testid="settle" disabled>${texts.settle}</button></h2>
   <ul id="bets" data-testid="bets"><li class="bet">${texts.none}</li></ul>
-</main>
-<script type="module">
-  const config = ${config};
-  const texts = ${JSON.stringify(texts)};
-  const params = new URLSearchParams(location.search);
-  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
+</main>`,
+    script: `  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
   const $ = (id) => document.getElementById(id);
   const teams = Object.fromEntries([...document.querySelectorAll('.odds')].map((b) => [b.dataset.fixture + ':' + b.dataset.outcome, b.dataset.label]));
   let sessionId = null;
   let choice = null;
-  const api = async (path, body) => {
-    const response = await fetch('/' + config.slug + '/api/' + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { ok: response.ok, body: await response.json() };
-  };
-  const tellHost = () => { if (window.parent !== window) window.parent.postMessage({ type: 'panalo:balance' }, '*'); };
   const showBets = (bets) => {
     $('settle').disabled = !bets.some((bet) => bet.status === 'open');
     if (bets.length === 0) return;
@@ -201,8 +182,6 @@ export function sportsPage(input: {
     if (settled.body.balance) $('balance').textContent = settled.body.balance;
     if (settled.body.bets) showBets(settled.body.bets);
     tellHost();
+  });`,
   });
-</script>
-</body>
-</html>`;
 }
