@@ -16,6 +16,13 @@ import { playWinSound } from './sound';
 
 type Panel = 'rules' | 'fairness' | 'history' | null;
 
+/** The panels the tab row opens, in its order; each tab is named by the panel's own message. */
+const PANEL_TABS: { panel: NonNullable<Panel>; testId?: string }[] = [
+  { panel: 'rules' },
+  { panel: 'fairness', testId: 'open-fairness' },
+  { panel: 'history', testId: 'open-history' },
+];
+
 export type Launch = { gameCode: string; mode: 'real' | 'demo'; token: string | null; language: Language };
 
 /** Tells the page around the iframe that the balance changed (API.md "Socket events"). */
@@ -230,25 +237,17 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
       </section>
 
       <nav className="g-tabs" inert={isPaused}>
-        <button type="button" className="g-tab" onClick={() => setPanel('rules')}>
-          {m.rules}
-        </button>
-        <button
-          type="button"
-          className="g-tab"
-          onClick={() => setPanel('fairness')}
-          data-testid="open-fairness"
-        >
-          {m.fairness}
-        </button>
-        <button
-          type="button"
-          className="g-tab"
-          onClick={() => setPanel('history')}
-          data-testid="open-history"
-        >
-          {m.history}
-        </button>
+        {PANEL_TABS.map(({ panel: tab, testId }) => (
+          <button
+            key={tab}
+            type="button"
+            className="g-tab"
+            onClick={() => setPanel(tab)}
+            data-testid={testId}
+          >
+            {m[tab]}
+          </button>
+        ))}
         <button
           type="button"
           className="g-tab"

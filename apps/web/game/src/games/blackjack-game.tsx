@@ -11,6 +11,7 @@ import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
 import { Cards } from './outcome-summary';
+import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
 
 /** The round's view with its stakes as bigints again ({"$bigint"} on the wire). */
@@ -105,15 +106,7 @@ export function BlackjackGame(props: GameProps) {
           ))}
         </>
       ) : (
-        <button
-          type="button"
-          className="g-play"
-          disabled={isBusy}
-          onClick={() => void deal()}
-          data-testid="play"
-        >
-          {isBusy ? m.playing : m.blackjack.deal}
-        </button>
+        <PlayButton label={m.blackjack.deal} isBusy={isBusy} onPlay={deal} />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { newRequestId, type Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
+import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
 
 const ROLLS = 10_000;
@@ -104,15 +105,7 @@ export function DiceGame(props: GameProps) {
           <dd>{formatMinor(payoutMinor)}</dd>
         </div>
       </dl>
-      <button
-        type="button"
-        className="g-play"
-        disabled={isBusy || !isValid}
-        onClick={() => void play()}
-        data-testid="play"
-      >
-        {isBusy ? m.playing : m.play}
-      </button>
+      <PlayButton label={m.play} isBusy={isBusy} isDisabled={!isValid} onPlay={play} />
     </div>
   );
 }

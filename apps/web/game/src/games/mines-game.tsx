@@ -3,6 +3,7 @@ import { newRequestId, type Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
+import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
 
 type MinesView = {
@@ -114,15 +115,7 @@ export function MinesGame(props: GameProps) {
               ))}
             </select>
           </label>
-          <button
-            type="button"
-            className="g-play"
-            disabled={isBusy}
-            onClick={() => void start()}
-            data-testid="play"
-          >
-            {isBusy ? m.playing : m.mines.start}
-          </button>
+          <PlayButton label={m.mines.start} isBusy={isBusy} onPlay={start} />
         </div>
       )}
     </div>

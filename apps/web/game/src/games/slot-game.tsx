@@ -4,6 +4,7 @@ import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
 import { OutcomeSummary } from './outcome-summary';
+import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
 
 const LINES: Record<string, number> = { 'classic-slot': 5, 'video-slot': 25 };
@@ -47,15 +48,7 @@ export function SlotGame(props: GameProps) {
         {m.slot.lineStake}: {formatMinor(props.stakeMinor)} · {fill(m.slot.lines, { count: lines })} ={' '}
         {formatMinor(props.stakeMinor * BigInt(lines))}
       </p>
-      <button
-        type="button"
-        className="g-play"
-        disabled={isBusy}
-        onClick={() => void spin()}
-        data-testid="play"
-      >
-        {isBusy ? m.playing : m.slot.spin}
-      </button>
+      <PlayButton label={m.slot.spin} isBusy={isBusy} onPlay={spin} />
     </div>
   );
 }

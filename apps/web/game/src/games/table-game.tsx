@@ -4,6 +4,7 @@ import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
 import { OutcomeSummary } from './outcome-summary';
+import { PlayButton } from './play-button';
 import { type BoardProps, RouletteBoard, SicBoBoard, SimpleBoard, useBetName } from './table-boards';
 import { type BetOption, listTableOptions } from './table-options';
 import { usePlay } from './use-play';
@@ -116,15 +117,12 @@ export function TableGame(props: GameProps) {
         <button type="button" className="g-chip" disabled={placed.size === 0 || isBusy} onClick={clear}>
           {m.table.clear}
         </button>
-        <button
-          type="button"
-          className="g-play"
-          disabled={placed.size === 0 || isBusy}
-          onClick={() => void play()}
-          data-testid="play"
-        >
-          {isBusy ? m.playing : `${m.play} · ${formatMinor(totalMinor)}`}
-        </button>
+        <PlayButton
+          label={`${m.play} · ${formatMinor(totalMinor)}`}
+          isBusy={isBusy}
+          isDisabled={placed.size === 0}
+          onPlay={play}
+        />
       </div>
     </div>
   );
