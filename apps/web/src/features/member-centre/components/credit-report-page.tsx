@@ -1,14 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SkeletonLines } from '../../../components/ui/skeleton';
-import { ErrorState } from '../../../components/ui/states';
-import { type DatePreset, datePresetRange } from '../../../lib/date-presets';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { type CreditReportDay, fetchCreditReport } from '../api/statements';
-import { DatePresetChips } from './date-preset-chips';
+import { PeriodReport } from './period-report';
 
 const COLUMNS = ['opening', 'credits', 'debits', 'closing'] as const;
 
@@ -38,39 +33,31 @@ function Figure({
 /** The credit report (spec §2): the member's cash statement per day of the merchant's time zone. */
 export function CreditReportPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const symbol = usePermission().data?.currencySymbol ?? '₱';
   const day = useDay();
-  const [preset, setPreset] = useState<DatePreset>('last7');
-  const range = datePresetRange(preset, new Date());
-  const query = useQuery({
-    queryKey: ['credit-report', range.from, range.to, language],
-    queryFn: () => fetchCreditReport(range, language),
-    placeholderData: keepPreviousData,
-  });
   // Days are calendar dates: format them at noon UTC so no zone moves them.
   const dateOf = (row: CreditReportDay) => day.format(new Date(`${row.date}T12:00:00Z`));
   return (
-    <div className="flex flex-col gap-3 p-4" data-testid="credit-report-page">
-      <DatePresetChips value={preset} onChange={setPreset} />
-      {query.isPending ? (
-        <SkeletonLines lines={5} />
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : (
+    <PeriodReport
+      name="credit-report"
+      fetchReport={fetchCreditReport}
+      loadingLines={5}
+      testId="credit-report-page"
+    >
+      {(report) => (
         <>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="credit-report-totals">
             {COLUMNS.map((column) => (
               <div key={column} className="rounded-lg border border-line bg-raised px-3 py-2">
                 <dt className="text-xs text-muted">{t(`statements.report.${column}`)}</dt>
                 <dd className="text-base font-semibold tabular text-text">
-                  <Figure column={column} value={query.data.totals[column]} symbol={symbol} />
+                  <Figure column={column} value={report.totals[column]} symbol={symbol} />
                 </dd>
               </div>
             ))}
           </dl>
           <ul className="flex flex-col gap-2 md:hidden">
-            {query.data.list.map((row) => (
+            {report.list.map((row) => (
               <li
                 key={row.date}
                 className="rounded-lg border border-line px-3 py-2.5"
@@ -102,7 +89,7 @@ export function CreditReportPage() {
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {query.data.list.map((row) => (
+              {report.list.map((row) => (
                 <tr key={row.date} data-testid="report-day">
                   <td className="py-2.5 pr-3 text-text">{dateOf(row)}</td>
                   {COLUMNS.map((column) => (
@@ -116,6 +103,6 @@ export function CreditReportPage() {
           </table>
         </>
       )}
-    </div>
+    </PeriodReport>
   );
 }
