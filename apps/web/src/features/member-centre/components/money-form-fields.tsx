@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormNotice, PasswordField, TextField, type TextFieldProps } from '../../../components/ui/field';
 import type { FormAnswer } from '../../../lib/failure-answer';
@@ -80,6 +81,38 @@ export function MoneyFormSubmit({
       <Button type="submit" variant="primary" className="w-full sm:w-auto sm:self-start" disabled={isPending}>
         {children}
       </Button>
+    </>
+  );
+}
+
+/**
+ * The end of a form that spends from the main wallet (a withdrawal, a transfer): the payment
+ * password that allows it, then the answer to the last try and the submit button.
+ */
+export function PaymentPasswordSubmit({
+  password,
+  passwordTestId,
+  answer,
+  isPending,
+  children,
+}: {
+  password: Pick<TextFieldProps, 'value' | 'onValueChange' | 'error'>;
+  passwordTestId: string;
+  answer: MoneyFormAnswer | null;
+  isPending: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PaymentPasswordField
+        label={t('withdraw.paymentPassword')}
+        {...password}
+        data-testid={passwordTestId}
+      />
+      <MoneyFormSubmit answer={answer} isPending={isPending}>
+        {children}
+      </MoneyFormSubmit>
     </>
   );
 }

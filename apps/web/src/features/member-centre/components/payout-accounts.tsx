@@ -10,7 +10,36 @@ import { Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api/api-error';
 import { joinClassNames } from '../../../lib/class-names';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { bindPayoutAccount, E_WALLETS, fetchPayoutAccounts, removePayoutAccount } from '../api/withdrawals';
+import { useFormValues } from '../../../lib/use-form-values';
+import {
+  bindPayoutAccount,
+  E_WALLETS,
+  fetchPayoutAccounts,
+  type PayoutAccount,
+  removePayoutAccount,
+} from '../api/withdrawals';
+
+/** A payout account as the member knows it: the wallet or bank, the masked number and the name on it. */
+export function PayoutAccountSummary({
+  account,
+}: {
+  account: Pick<PayoutAccount, 'kind' | 'provider' | 'accountNumberMasked' | 'accountName'>;
+}) {
+  const { t } = useTranslation();
+  const Icon = account.kind === 'bank' ? Landmark : Smartphone;
+  return (
+    <>
+      <Icon size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
+      <span className="min-w-0 flex-1">
+        <span className="block text-sm font-semibold text-text">
+          {account.kind === 'ewallet' ? t(`payout.providers.${account.provider}`) : account.provider}{' '}
+          <span className="font-normal text-muted tabular">{account.accountNumberMasked}</span>
+        </span>
+        <span className="block truncate text-xs text-muted">{account.accountName}</span>
+      </span>
+    </>
+  );
+}
 
 /** The queries that show payout accounts: refreshed together after a change. */
 const PAYOUT_QUERY_KEYS = [['payout-accounts'], ['withdrawal-overview']];
@@ -19,15 +48,12 @@ function AddAccountForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [kind, setKind] = useState<'ewallet' | 'bank'>('ewallet');
-  const [values, setValues] = useState({
+  const { values, setValues, errors, setErrors, bindField } = useFormValues({
     provider: 'GCASH',
     bankName: '',
     accountName: '',
     accountNumber: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<'bankName' | 'accountName' | 'accountNumber', string>>>(
-    {},
-  );
   const [answer, setAnswer] = useState<{ message: string; code?: string } | null>(null);
 
   const mutation = useMutation({
@@ -108,25 +134,13 @@ function AddAccountForm({ onAdded }: { onAdded: () => void }) {
           ))}
         </fieldset>
       ) : (
-        <TextField
-          label={t('payout.bankName')}
-          value={values.bankName}
-          onValueChange={(bankName) => setValues((current) => ({ ...current, bankName }))}
-          error={errors.bankName}
-          maxLength={60}
-          isRequired
-        />
+        <TextField label={t('payout.bankName')} {...bindField('bankName')} maxLength={60} isRequired />
       )}
       <TextField
         label={t('payout.accountName')}
         hint={t('payout.accountNameHint')}
         autoComplete="name"
-        value={values.accountName}
-        onValueChange={(accountName) => {
-          setValues((current) => ({ ...current, accountName }));
-          setErrors((current) => ({ ...current, accountName: undefined }));
-        }}
-        error={errors.accountName}
+        {...bindField('accountName')}
         maxLength={80}
         isRequired
       />
@@ -134,12 +148,7 @@ function AddAccountForm({ onAdded }: { onAdded: () => void }) {
         label={kind === 'ewallet' ? t('payout.mobileNumber') : t('payout.accountNumber')}
         inputMode="numeric"
         autoComplete="off"
-        value={values.accountNumber}
-        onValueChange={(accountNumber) => {
-          setValues((current) => ({ ...current, accountNumber }));
-          setErrors((current) => ({ ...current, accountNumber: undefined }));
-        }}
-        error={errors.accountNumber}
+        {...bindField('accountNumber')}
         maxLength={34}
         isRequired
       />
@@ -177,30 +186,18 @@ export function PayoutAccounts() {
         <EmptyState line={t('payout.noAccounts')} />
       ) : (
         <ul className="divide-y divide-line rounded-md border border-line">
-          {accounts.data.list.map((account) => {
-            const Icon = account.kind === 'bank' ? Landmark : Smartphone;
-            return (
-              <li key={account.id} className="flex items-center gap-3 px-3 py-2">
-                <Icon size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-semibold text-text">
-                    {account.kind === 'ewallet'
-                      ? t(`payout.providers.${account.provider}`)
-                      : account.provider}{' '}
-                    <span className="font-normal text-muted tabular">{account.accountNumberMasked}</span>
-                  </p>
-                  <p className="truncate text-xs text-muted">{account.accountName}</p>
-                </div>
-                <IconButton
-                  label={t('payout.remove')}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(account.id)}
-                >
-                  <Trash2 size={18} aria-hidden="true" />
-                </IconButton>
-              </li>
-            );
-          })}
+          {accounts.data.list.map((account) => (
+            <li key={account.id} className="flex items-center gap-3 px-3 py-2">
+              <PayoutAccountSummary account={account} />
+              <IconButton
+                label={t('payout.remove')}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(account.id)}
+              >
+                <Trash2 size={18} aria-hidden="true" />
+              </IconButton>
+            </li>
+          ))}
         </ul>
       )}
       {isAdding ? (

@@ -13,12 +13,7 @@ import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { useFormValues } from '../../../lib/use-form-values';
 import { fetchUpline, transferCash } from '../api/withdrawals';
-import {
-  AmountField,
-  type MoneyFormAnswer,
-  MoneyFormSubmit,
-  PaymentPasswordField,
-} from './money-form-fields';
+import { AmountField, type MoneyFormAnswer, PaymentPasswordSubmit } from './money-form-fields';
 import { PaymentPasswordForm } from './payment-password-form';
 
 const newRequestId = () => `transfer-${crypto.randomUUID()}`;
@@ -139,14 +134,14 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
         {...bindField('amount')}
         testId="transfer-amount"
       />
-      <PaymentPasswordField
-        label={t('withdraw.paymentPassword')}
-        {...bindField('paymentPassword')}
-        data-testid="transfer-payment-password"
-      />
-      <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>
+      <PaymentPasswordSubmit
+        password={bindField('paymentPassword')}
+        passwordTestId="transfer-payment-password"
+        answer={answer}
+        isPending={mutation.isPending}
+      >
         {t('transfer.submit')}
-      </MoneyFormSubmit>
+      </PaymentPasswordSubmit>
     </form>
   );
 }

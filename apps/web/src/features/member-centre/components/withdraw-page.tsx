@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Hourglass, Landmark, Smartphone } from 'lucide-react';
+import { Hourglass } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonLines } from '../../../components/ui/skeleton';
@@ -22,15 +22,10 @@ import {
   type WithdrawalStatus,
 } from '../api/withdrawals';
 import { checkDepositAmount } from '../deposit-amount';
-import {
-  AmountField,
-  type MoneyFormAnswer,
-  MoneyFormSubmit,
-  PaymentPasswordField,
-} from './money-form-fields';
+import { AmountField, type MoneyFormAnswer, PaymentPasswordSubmit } from './money-form-fields';
 import { MoneyHistory } from './money-history';
 import { PaymentPasswordForm } from './payment-password-form';
-import { PayoutAccounts } from './payout-accounts';
+import { PayoutAccountSummary, PayoutAccounts } from './payout-accounts';
 import { WithdrawalConfirmationPanel } from './withdrawal-confirmation';
 
 const statusTone: Record<WithdrawalStatus, StatusTone> = {
@@ -111,7 +106,6 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
         <legend className="mb-2 text-sm font-medium text-text">{t('withdraw.toAccount')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {overview.accounts.map((account) => {
-            const Icon = account.kind === 'bank' ? Landmark : Smartphone;
             const isSelected = account.id === accountId;
             return (
               <label
@@ -128,16 +122,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
                   checked={isSelected}
                   onChange={() => setAccountId(account.id)}
                 />
-                <Icon size={18} aria-hidden="true" className="text-brand-strong" />
-                <span className="min-w-0">
-                  <span className="block text-sm font-semibold text-text">
-                    {account.kind === 'ewallet'
-                      ? t(`payout.providers.${account.provider}`)
-                      : account.provider}{' '}
-                    <span className="font-normal text-muted tabular">{account.accountNumberMasked}</span>
-                  </span>
-                  <span className="block truncate text-xs text-muted">{account.accountName}</span>
-                </span>
+                <PayoutAccountSummary account={account} />
               </label>
             );
           })}
@@ -163,14 +148,14 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
         }
         testId="withdraw-amount"
       />
-      <PaymentPasswordField
-        label={t('withdraw.paymentPassword')}
-        {...bindField('paymentPassword')}
-        data-testid="withdraw-payment-password"
-      />
-      <MoneyFormSubmit answer={answer} isPending={mutation.isPending}>
+      <PaymentPasswordSubmit
+        password={bindField('paymentPassword')}
+        passwordTestId="withdraw-payment-password"
+        answer={answer}
+        isPending={mutation.isPending}
+      >
         {t('withdraw.submit')}
-      </MoneyFormSubmit>
+      </PaymentPasswordSubmit>
     </form>
   );
 }
