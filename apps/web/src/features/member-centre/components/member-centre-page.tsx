@@ -1,4 +1,5 @@
 import { UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
@@ -37,6 +38,22 @@ const memberPages = [
   // their features; until then the centre does not name them.
 ] as const;
 type MemberPage = (typeof memberPages)[number];
+
+/** What each page of the centre shows. */
+const memberPageContent: Record<MemberPage, ReactNode> = {
+  securityCenter: <SecurityCentre />,
+  transferFund: <TransferPage direction="downline" />,
+  depositv2: <DepositPage />,
+  withdraw: <WithdrawPage />,
+  walletTransfer: <GameWalletsPage />,
+  transferUpline: <TransferPage direction="upline" />,
+  transactionHistory: <TransactionHistoryPage />,
+  personalProfit: <PersonalProfitPage />,
+  bonusDetails: <BonusDetailsPage />,
+  messageV2: <MessagesPage />,
+  creditReport: <CreditReportPage />,
+  responsibleGaming: <ResponsibleGamingPage />,
+};
 
 function isMemberPage(value: string | null): value is MemberPage {
   return memberPages.some((page) => page === value);
@@ -85,35 +102,7 @@ export function MemberCentrePage() {
           <h2 className="border-b border-line px-4 py-3 text-base font-semibold">
             {t(`pages.memberPages.${page}`)}
           </h2>
-          {isTrial ? (
-            <EmptyState line={t('member.needAccount')} />
-          ) : page === 'securityCenter' ? (
-            <SecurityCentre />
-          ) : page === 'depositv2' ? (
-            <DepositPage />
-          ) : page === 'transferFund' ? (
-            <TransferPage direction="downline" />
-          ) : page === 'transferUpline' ? (
-            <TransferPage direction="upline" />
-          ) : page === 'messageV2' ? (
-            <MessagesPage />
-          ) : page === 'withdraw' ? (
-            <WithdrawPage />
-          ) : page === 'walletTransfer' ? (
-            <GameWalletsPage />
-          ) : page === 'transactionHistory' ? (
-            <TransactionHistoryPage />
-          ) : page === 'personalProfit' ? (
-            <PersonalProfitPage />
-          ) : page === 'bonusDetails' ? (
-            <BonusDetailsPage />
-          ) : page === 'creditReport' ? (
-            <CreditReportPage />
-          ) : page === 'responsibleGaming' ? (
-            <ResponsibleGamingPage />
-          ) : (
-            <EmptyState line={t('pages.memberLine')} />
-          )}
+          {isTrial ? <EmptyState line={t('member.needAccount')} /> : memberPageContent[page]}
         </Panel>
       </div>
     </PageFrame>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Clock, Coffee, HandCoins, TrendingDown } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Clock, Coffee, HandCoins, type LucideIcon, TrendingDown } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -176,16 +176,41 @@ function LimitRow({
   );
 }
 
+/** One setting of the page: a titled card with a line on what it does, and its controls. */
+function SettingCard({
+  id,
+  icon: Icon,
+  title,
+  line,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  line: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-lg border border-line bg-surface p-4" aria-labelledby={id}>
+      <h3 id={id} className="flex items-center gap-2 text-sm font-semibold text-text">
+        <Icon size={18} aria-hidden="true" className="text-brand-strong" />
+        {title}
+      </h3>
+      <p className="mt-1 text-xs text-muted">{line}</p>
+      {children}
+    </section>
+  );
+}
+
 function LimitCard({ kind, data }: { kind: PlayLimitKind; data: ResponsibleGaming }) {
   const { t } = useTranslation();
-  const Icon = kindIcons[kind];
   return (
-    <section className="rounded-lg border border-line bg-surface p-4" aria-labelledby={`limits-${kind}`}>
-      <h3 id={`limits-${kind}`} className="flex items-center gap-2 text-sm font-semibold text-text">
-        <Icon size={18} aria-hidden="true" className="text-brand-strong" />
-        {t(`responsibleGaming.kinds.${kind}`)}
-      </h3>
-      <p className="mt-1 text-xs text-muted">{t(`responsibleGaming.kindLines.${kind}`)}</p>
+    <SettingCard
+      id={`limits-${kind}`}
+      icon={kindIcons[kind]}
+      title={t(`responsibleGaming.kinds.${kind}`)}
+      line={t(`responsibleGaming.kindLines.${kind}`)}
+    >
       <ul className="divide-y divide-line">
         {PLAY_LIMIT_PERIODS.map((period) => (
           <LimitRow
@@ -196,7 +221,7 @@ function LimitCard({ kind, data }: { kind: PlayLimitKind; data: ResponsibleGamin
           />
         ))}
       </ul>
-    </section>
+    </SettingCard>
   );
 }
 
@@ -210,12 +235,12 @@ function RealityCheck({ minutes }: { minutes: number | null }) {
   });
   const options: (RealityCheckMinutes | null)[] = [null, ...REALITY_CHECK_MINUTES];
   return (
-    <section className="rounded-lg border border-line bg-surface p-4" aria-labelledby="reality-check">
-      <h3 id="reality-check" className="flex items-center gap-2 text-sm font-semibold text-text">
-        <Clock size={18} aria-hidden="true" className="text-brand-strong" />
-        {t('responsibleGaming.realityCheck')}
-      </h3>
-      <p className="mt-1 text-xs text-muted">{t('responsibleGaming.realityCheckLine')}</p>
+    <SettingCard
+      id="reality-check"
+      icon={Clock}
+      title={t('responsibleGaming.realityCheck')}
+      line={t('responsibleGaming.realityCheckLine')}
+    >
       <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-labelledby="reality-check">
         {options.map((option) => {
           const isSelected = option === minutes;
@@ -242,7 +267,7 @@ function RealityCheck({ minutes }: { minutes: number | null }) {
           );
         })}
       </div>
-    </section>
+    </SettingCard>
   );
 }
 
@@ -269,12 +294,12 @@ function TakeBreak() {
     },
   });
   return (
-    <section className="rounded-lg border border-line bg-surface p-4" aria-labelledby="take-break">
-      <h3 id="take-break" className="flex items-center gap-2 text-sm font-semibold text-text">
-        <Coffee size={18} aria-hidden="true" className="text-brand-strong" />
-        {t('responsibleGaming.breakTitle')}
-      </h3>
-      <p className="mt-1 text-xs text-muted">{t('responsibleGaming.breakLine')}</p>
+    <SettingCard
+      id="take-break"
+      icon={Coffee}
+      title={t('responsibleGaming.breakTitle')}
+      line={t('responsibleGaming.breakLine')}
+    >
       <fieldset className="mt-3">
         <legend className="sr-only">{t('responsibleGaming.breakTitle')}</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -337,7 +362,7 @@ function TakeBreak() {
           </div>
         </Dialog>
       ) : null}
-    </section>
+    </SettingCard>
   );
 }
 
