@@ -2,6 +2,11 @@ import { type ApiBody, type ApiValue, api } from '../../../lib/api/api-client';
 import { sealedApi } from '../../../lib/api/sealed-request';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
+/** A call's body with the member's language in the query, which the server answers in. */
+function inLanguage<Body>(body: Body, language: LanguageCode) {
+  return { params: { query: { language } }, body };
+}
+
 /** Login result (spec §3, API.md). */
 export type LoginResult = ApiValue<'/wps/session/login', 'post'>;
 
@@ -11,7 +16,7 @@ export type LoginInput =
 
 /** POST /wps/session/login, sealed (spec §7 flag E). */
 export function logIn(input: LoginInput, language: LanguageCode): Promise<LoginResult> {
-  return sealedApi.post('/wps/session/login', { params: { query: { language } }, body: input });
+  return sealedApi.post('/wps/session/login', inLanguage(input, language));
 }
 
 /** PUT /wps/member/register (or /mobile for mobile registration), sealed; answers like a login. */
@@ -31,7 +36,7 @@ export function register(
     domain: window.location.host,
     registerMethod: 'WEB',
   } as ApiBody<'/wps/member/register', 'put'> & ApiBody<'/wps/member/register/mobile', 'put'>;
-  const init = { params: { query: { language } }, body };
+  const init = inLanguage(body, language);
   return input.method === 'mobile'
     ? sealedApi.put('/wps/member/register/mobile', init)
     : sealedApi.put('/wps/member/register', init);
@@ -65,18 +70,12 @@ export function sendSmsCode(
   input: { mobileNum: string; countryDialingCode: string },
   language: LanguageCode,
 ) {
-  return api.post('/wps/verification/sms/noLogin', {
-    params: { query: { language } },
-    body: input,
-  });
+  return api.post('/wps/verification/sms/noLogin', inLanguage(input, language));
 }
 
 /** Forgot password by email (spec §7). */
 export function requestPasswordEmail(input: { username: string; email: string }, language: LanguageCode) {
-  return api.post('/wps/member/password/email', {
-    params: { query: { language } },
-    body: input,
-  });
+  return api.post('/wps/member/password/email', inLanguage(input, language));
 }
 
 /** Set a new password with an SMS code (spec §7, sealed); answers like a login. */
@@ -84,10 +83,7 @@ export function setPasswordByPhone(
   input: { newPassword: string; mobileNum: string; countryDialingCode: string; verificationCode: string },
   language: LanguageCode,
 ) {
-  return sealedApi.post('/wps/member/password/verification', {
-    params: { query: { language } },
-    body: input,
-  });
+  return sealedApi.post('/wps/member/password/verification', inLanguage(input, language));
 }
 
 /** The emailed link's form: a new password with the link's token, sealed; answers like a login. */
@@ -95,10 +91,7 @@ export function resetPassword(
   input: { token: string; newPassword: string; confirmNewPassword: string },
   language: LanguageCode,
 ) {
-  return sealedApi.post('/wps/member/password/reset', {
-    params: { query: { language } },
-    body: input,
-  });
+  return sealedApi.post('/wps/member/password/reset', inLanguage(input, language));
 }
 
 /** Change password (spec §7, session, sealed). */
@@ -106,10 +99,7 @@ export function changePassword(
   input: { oldPassword: string; newPassword: string; confirmNewPassword: string },
   language: LanguageCode,
 ) {
-  return sealedApi.post('/wps/member/password', {
-    params: { query: { language } },
-    body: input,
-  });
+  return sealedApi.post('/wps/member/password', inLanguage(input, language));
 }
 
 /** Registration SMS (spec §7: POST /wps/verification/sms/register with countryDialingCode and mobileNo). */
@@ -117,10 +107,10 @@ export function sendRegisterSmsCode(
   input: { mobileNum: string; countryDialingCode: string },
   language: LanguageCode,
 ) {
-  return api.post('/wps/verification/sms/register', {
-    params: { query: { language } },
-    body: { countryDialingCode: input.countryDialingCode, mobileNo: input.mobileNum },
-  });
+  return api.post(
+    '/wps/verification/sms/register',
+    inLanguage({ countryDialingCode: input.countryDialingCode, mobileNo: input.mobileNum }, language),
+  );
 }
 
 /** The second step of a login from a new address (API.md VERIFICATION_REQUIRED). */
@@ -135,10 +125,7 @@ export function sendSecondStepCode(
   input: { challengeId: string; method: 'sms' | 'email' },
   language: LanguageCode,
 ): Promise<{ expiredMinutes: number }> {
-  return api.post('/wps/session/login/verification/send', {
-    params: { query: { language } },
-    body: input,
-  });
+  return api.post('/wps/session/login/verification/send', inLanguage(input, language));
 }
 
 /** Answers the step (sealed); answers like a login. */
@@ -146,8 +133,5 @@ export function answerSecondStep(
   input: { challengeId: string; method: SecondStepMethod; code: string },
   language: LanguageCode,
 ): Promise<LoginResult> {
-  return sealedApi.post('/wps/session/login/verification', {
-    params: { query: { language } },
-    body: input,
-  });
+  return sealedApi.post('/wps/session/login/verification', inLanguage(input, language));
 }

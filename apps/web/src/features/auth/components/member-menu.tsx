@@ -5,12 +5,13 @@ import {
   Heart,
   History,
   LogOut,
+  type LucideIcon,
   Mail,
   ShieldCheck,
   UserRound,
   Users,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +22,33 @@ import { usePublicState } from '../../../lib/system/system-hooks';
 import { logOut } from '../api/member';
 
 const FALLBACK_AVATAR = '/media/avatar-1.svg';
+
+const MENU_ITEM_CLASS =
+  'flex min-h-11 w-full items-center gap-2.5 rounded-md px-3 text-left text-sm text-text hover:bg-raised';
+
+/** One page the member menu leads to; choosing it closes the menu. */
+function MemberMenuLink({
+  to,
+  icon: Icon,
+  onSelect,
+  testId,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  onSelect: () => void;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Link role="menuitem" to={to} className={MENU_ITEM_CLASS} onClick={onSelect} data-testid={testId}>
+        <Icon size={18} aria-hidden="true" className="text-brand-strong" />
+        {children}
+      </Link>
+    </li>
+  );
+}
 
 /** The member's avatar; a picture that fails to load falls back to the default one (spec §2). */
 export function MemberAvatar({ member, size = 36 }: { member: MemberInfo; size?: number }) {
@@ -131,8 +159,7 @@ export function MemberMenu() {
     }
   }
 
-  const itemClass =
-    'flex min-h-11 w-full items-center gap-2.5 rounded-md px-3 text-left text-sm text-text hover:bg-raised';
+  const closeMenu = () => setOpen(false);
 
   return (
     <div className="relative" ref={container} data-testid="member-menu">
@@ -184,75 +211,42 @@ export function MemberMenu() {
           ) : null}
           <ul className="mt-2 flex flex-col gap-0.5">
             {isTrial ? null : (
-              <li>
-                <Link
-                  role="menuitem"
-                  to="/member?page=securityCenter"
-                  className={itemClass}
-                  onClick={() => setOpen(false)}
-                >
-                  <ShieldCheck size={18} aria-hidden="true" className="text-brand-strong" />
-                  {t('member.securityCentre')}
-                </Link>
-              </li>
+              <MemberMenuLink to="/member?page=securityCenter" icon={ShieldCheck} onSelect={closeMenu}>
+                {t('member.securityCentre')}
+              </MemberMenuLink>
             )}
             {isTrial ? null : (
-              <li>
-                <Link
-                  role="menuitem"
-                  to="/member?page=messageV2"
-                  className={itemClass}
-                  onClick={() => setOpen(false)}
-                  data-testid="member-menu-messages"
-                >
-                  <Mail size={18} aria-hidden="true" className="text-brand-strong" />
-                  {t('common.messages')}
-                  {unreadMessages ? (
-                    <span className="ml-auto grid min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-on-brand tabular">
-                      {unreadMessages > 99 ? '99+' : unreadMessages}
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
+              <MemberMenuLink
+                to="/member?page=messageV2"
+                icon={Mail}
+                onSelect={closeMenu}
+                testId="member-menu-messages"
+              >
+                {t('common.messages')}
+                {unreadMessages ? (
+                  <span className="ml-auto grid min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-on-brand tabular">
+                    {unreadMessages > 99 ? '99+' : unreadMessages}
+                  </span>
+                ) : null}
+              </MemberMenuLink>
             )}
             {/* The account game pages (spec §1 /favorite, /recent), one tab apart. */}
-            <li>
-              <Link
-                role="menuitem"
-                to="/favorite"
-                className={itemClass}
-                onClick={() => setOpen(false)}
-                data-testid="member-menu-favorite"
-              >
-                <Heart size={18} aria-hidden="true" className="text-brand-strong" />
-                {t('member.favoriteGames')}
-              </Link>
-            </li>
-            <li>
-              <Link
-                role="menuitem"
-                to="/recent"
-                className={itemClass}
-                onClick={() => setOpen(false)}
-                data-testid="member-menu-recent"
-              >
-                <History size={18} aria-hidden="true" className="text-brand-strong" />
-                {t('member.recentGames')}
-              </Link>
-            </li>
+            <MemberMenuLink to="/favorite" icon={Heart} onSelect={closeMenu} testId="member-menu-favorite">
+              {t('member.favoriteGames')}
+            </MemberMenuLink>
+            <MemberMenuLink to="/recent" icon={History} onSelect={closeMenu} testId="member-menu-recent">
+              {t('member.recentGames')}
+            </MemberMenuLink>
             {isAgent ? (
-              <li>
-                <Link role="menuitem" to="/agent" className={itemClass} onClick={() => setOpen(false)}>
-                  <Users size={18} aria-hidden="true" className="text-brand-strong" />
-                  {t('common.agent')}
-                </Link>
-              </li>
+              <MemberMenuLink to="/agent" icon={Users} onSelect={closeMenu}>
+                {t('common.agent')}
+              </MemberMenuLink>
             ) : null}
             <li>
               <button
                 type="button"
                 role="menuitem"
-                className={itemClass}
+                className={MENU_ITEM_CLASS}
                 onClick={() => {
                   setOpen(false);
                   setConfirming(true);

@@ -65,6 +65,17 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const [serverAnswer, setServerAnswer] = useState<FormAnswer | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
+  /** What a consent's checkbox takes: whether it is given, its change handler and its error. */
+  function bindConsent(consent: keyof typeof consents) {
+    return {
+      checked: consents[consent],
+      onCheckedChange: (isGiven: boolean) => {
+        setConsents((current) => ({ ...current, [consent]: isGiven }));
+        setConsentErrors((current) => ({ ...current, [consent]: false }));
+      },
+      error: consentErrors[consent] ? t('auth.agreeTerms') : null,
+    };
+  }
   // Past the merchant's thresholds of new accounts per network or device the server asks for a
   // captcha (CAPTCHA_REQUIRED with value.captcha), and the form shows one from then on.
   const [isCaptchaAsked, setCaptchaAsked] = useState(false);
@@ -257,15 +268,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
           </div>
         ) : null}
         <div className="flex flex-col">
-          <Checkbox
-            checked={consents.terms}
-            onCheckedChange={(terms) => {
-              setConsents((c) => ({ ...c, terms }));
-              setConsentErrors((c) => ({ ...c, terms: false }));
-            }}
-            error={consentErrors.terms ? t('auth.agreeTerms') : null}
-            testId="register-terms"
-          >
+          <Checkbox {...bindConsent('terms')} testId="register-terms">
             {t('auth.acceptTerms')}{' '}
             <button
               type="button"
@@ -278,15 +281,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
               {t('auth.termsLink')}
             </button>
           </Checkbox>
-          <Checkbox
-            checked={consents.age}
-            onCheckedChange={(age) => {
-              setConsents((c) => ({ ...c, age }));
-              setConsentErrors((c) => ({ ...c, age: false }));
-            }}
-            error={consentErrors.age ? t('auth.agreeTerms') : null}
-            testId="register-age"
-          >
+          <Checkbox {...bindConsent('age')} testId="register-age">
             {t('auth.confirmAge', { age: minimumAge })}
           </Checkbox>
         </div>
