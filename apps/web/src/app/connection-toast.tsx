@@ -1,6 +1,7 @@
 import { Info, WifiOff, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../components/ui/button';
 import { useConnectionNotices } from '../lib/api/connection-notices';
 
 const toastVisibleMs = 6_000;
@@ -29,14 +30,9 @@ export function ConnectionToast() {
           <Info size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
         )}
         <span className="flex-1">{notice.kind === 'info' ? notice.text : t(`errors.${notice.kind}`)}</span>
-        <button
-          type="button"
-          onClick={dismiss}
-          aria-label={t('common.close')}
-          className="grid size-11 shrink-0 place-items-center rounded-md text-muted hover:text-text"
-        >
+        <IconButton label={t('common.close')} onClick={dismiss}>
           <X size={18} aria-hidden="true" />
-        </button>
+        </IconButton>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { Wrench, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useGameSuggestions } from '../../lib/games/game-suggestions';
 import { useLaunchGame } from '../../lib/games/use-launch-game';
+import { IconButton } from '../ui/button';
 import { GameArt } from './game-art';
 
 /** "Game under maintenance" with the hot games the server suggests instead (spec §8). */
@@ -22,14 +23,9 @@ export function GameSuggestionsPanel() {
         <p className="flex-1 text-sm">
           {games.length > 0 ? t('lobby.maintenance') : t('lobby.maintenanceNoSuggestion')}
         </p>
-        <button
-          type="button"
-          onClick={dismiss}
-          aria-label={t('common.close')}
-          className="-m-2 grid size-11 place-items-center text-muted hover:text-text"
-        >
+        <IconButton label={t('common.close')} onClick={dismiss} className="-m-2">
           <X size={18} aria-hidden="true" />
-        </button>
+        </IconButton>
       </div>
       {games.length > 0 ? (
         <div className="scrollbar-none flex gap-2 overflow-x-auto">

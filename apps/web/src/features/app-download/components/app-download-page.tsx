@@ -1,4 +1,4 @@
-import { Apple, Download, Smartphone } from 'lucide-react';
+import { Apple, Download, type LucideIcon, Smartphone } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,23 @@ import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { useLanguageStore } from '../../../lib/i18n/i18n';
 import { isLanguageCode } from '../../../lib/i18n/language-storage';
 import { usePermission } from '../../../lib/system/system-hooks';
+
+/** One platform's download button, or a greyed note when the merchant has no app for it. */
+function DownloadLink({ url, icon: Icon, label }: { url: string | null; icon: LucideIcon; label: string }) {
+  const { t } = useTranslation();
+  if (!url) {
+    return (
+      <span className={buttonClassName('secondary', 'md', 'pointer-events-none opacity-60')}>
+        {label} · {t('pages.downloadUnavailable')}
+      </span>
+    );
+  }
+  return (
+    <a href={url} className={buttonClassName('primary')}>
+      <Icon size={18} aria-hidden="true" /> {label}
+    </a>
+  );
+}
 
 /** /m/appDownload (spec §2): the QR code's target; query language switches the page's language. */
 export function AppDownloadPage() {
@@ -28,24 +45,8 @@ export function AppDownloadPage() {
           <Smartphone size={40} aria-hidden="true" className="text-accent" />
           <p className="text-lg font-bold text-on-hero">{t('pages.appDownloadLine')}</p>
           <div className="flex flex-col gap-2 sm:flex-row">
-            {iosUrl ? (
-              <a href={iosUrl} className={buttonClassName('primary')}>
-                <Apple size={18} aria-hidden="true" /> {t('pages.downloadIos')}
-              </a>
-            ) : (
-              <span className={buttonClassName('secondary', 'md', 'pointer-events-none opacity-60')}>
-                {t('pages.downloadIos')} · {t('pages.downloadUnavailable')}
-              </span>
-            )}
-            {androidUrl ? (
-              <a href={androidUrl} className={buttonClassName('primary')}>
-                <Smartphone size={18} aria-hidden="true" /> {t('pages.downloadAndroid')}
-              </a>
-            ) : (
-              <span className={buttonClassName('secondary', 'md', 'pointer-events-none opacity-60')}>
-                {t('pages.downloadAndroid')} · {t('pages.downloadUnavailable')}
-              </span>
-            )}
+            <DownloadLink url={iosUrl} icon={Apple} label={t('pages.downloadIos')} />
+            <DownloadLink url={androidUrl} icon={Smartphone} label={t('pages.downloadAndroid')} />
           </div>
         </div>
         <Panel className="p-5">
