@@ -175,13 +175,20 @@ export async function insertLogin(db: Executor, row: Insertable<MemberLoginsTabl
   await db.insertInto('member_logins').values(row).execute();
 }
 
-export function findLatestLogins(db: Executor, memberId: string, limit: number): Promise<LoginRow[]> {
+/** A member's logins, newest first: `limit` of them after skipping the `offset` newest. */
+export function findLatestLogins(
+  db: Executor,
+  memberId: string,
+  limit: number,
+  offset = 0,
+): Promise<LoginRow[]> {
   return db
     .selectFrom('member_logins')
     .selectAll()
     .where('member_id', '=', memberId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .offset(offset)
     .limit(limit)
     .execute();
 }
@@ -193,23 +200,6 @@ export async function countLogins(db: Executor, memberId: string): Promise<numbe
     .where('member_id', '=', memberId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-export function findLoginsPage(
-  db: Executor,
-  memberId: string,
-  offset: number,
-  limit: number,
-): Promise<LoginRow[]> {
-  return db
-    .selectFrom('member_logins')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
 }
 
 export async function hasLoginFromIp(db: Executor, memberId: string, ip: string): Promise<boolean> {

@@ -13,7 +13,6 @@ import {
   findAgentByAffiliateCode,
   findLatestLogins,
   findLiveSession,
-  findLoginsPage,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,
@@ -453,7 +452,7 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
     async listLogins(memberId: string, page: number, pageSize: number) {
       const size = Math.min(pageSize, LOGIN_PAGE_SIZE_MAX);
       const [rows, total] = await Promise.all([
-        findLoginsPage(db, memberId, (page - 1) * size, size),
+        findLatestLogins(db, memberId, size, (page - 1) * size),
         countLogins(db, memberId),
       ]);
       return { rows, totalPages: Math.ceil(total / size) };
