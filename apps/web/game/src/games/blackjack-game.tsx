@@ -5,8 +5,8 @@ import {
   findBlackjackActionRefusal,
 } from '@panalo/games/blackjack/blackjack.ts';
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
-import { useRef, useState } from 'react';
-import { newRequestId, type Round, type RoundAction } from '../api';
+import { useState } from 'react';
+import type { Round, RoundAction } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
@@ -23,8 +23,7 @@ function readView(round: Round | null): BlackjackView | undefined {
 export function BlackjackGame(props: GameProps) {
   const m = useMessages();
   const [round, setRound] = useState<Round | null>(props.openRound);
-  const { isBusy, run } = usePlay(props);
-  const pending = useRef<string | null>(null);
+  const { isBusy, run, placeBet } = usePlay(props);
   const view = readView(round);
   const isOpen = round?.status === 'open';
   // The actions the cards allow, less those the server would refuse for money: the engine's own
@@ -38,14 +37,10 @@ export function BlackjackGame(props: GameProps) {
     }
 
   async function deal() {
-    pending.current ??= newRequestId();
-    const answered = await run(() =>
-      props.api.bet({ requestId: pending.current!, stake: toWireAmount(props.stakeMinor) }),
+    const answered = await placeBet((requestId) =>
+      props.api.bet({ requestId, stake: toWireAmount(props.stakeMinor) }),
     );
-    if (answered) {
-      pending.current = null;
-      setRound(answered);
-    }
+    if (answered) setRound(answered);
   }
 
   async function act(type: RoundAction) {

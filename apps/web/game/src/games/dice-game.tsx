@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { newRequestId, type Round } from '../api';
+import { useState } from 'react';
+import type { Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
@@ -14,8 +14,7 @@ export function DiceGame(props: GameProps) {
   const [direction, setDirection] = useState<'under' | 'over'>('under');
   const [targetHundredths, setTarget] = useState(5_000);
   const [last, setLast] = useState<Round | null>(null);
-  const { isBusy, run } = usePlay(props);
-  const pending = useRef<{ requestId: string; key: string } | null>(null);
+  const { isBusy, placeBet } = usePlay(props);
 
   const chanceHundredths = direction === 'under' ? targetHundredths : ROLLS - 1 - targetHundredths;
   const isValid = chanceHundredths >= 100 && chanceHundredths <= 9_800;
@@ -23,21 +22,11 @@ export function DiceGame(props: GameProps) {
   const target = (targetHundredths / 100).toFixed(2);
 
   async function play() {
-    const key = `${props.stakeMinor}:${direction}:${targetHundredths}`;
-    // The same bet retried after a failure keeps its request id; a different bet gets a new one.
-    if (pending.current?.key !== key) pending.current = { requestId: newRequestId(), key };
-    const round = await run(() =>
-      props.api.bet({
-        requestId: pending.current!.requestId,
-        stake: toWireAmount(props.stakeMinor),
-        direction,
-        target,
-      }),
+    const round = await placeBet(
+      (requestId) => props.api.bet({ requestId, stake: toWireAmount(props.stakeMinor), direction, target }),
+      `${props.stakeMinor}:${direction}:${targetHundredths}`,
     );
-    if (round) {
-      pending.current = null;
-      setLast(round);
-    }
+    if (round) setLast(round);
   }
 
   const outcome = last?.outcome as { rollHundredths: number; isWin: boolean } | undefined;

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { newRequestId, type Round } from '../api';
+import { useState } from 'react';
+import type { Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
@@ -34,20 +34,15 @@ export function MinesGame(props: GameProps) {
   const m = useMessages();
   const [mineCount, setMineCount] = useState(3);
   const [round, setRound] = useState<Round | null>(props.openRound);
-  const { isBusy, run } = usePlay(props);
-  const pending = useRef<string | null>(null);
+  const { isBusy, run, placeBet } = usePlay(props);
   const view = round?.outcome as MinesView | undefined;
   const isOpen = round?.status === 'open';
 
   async function start() {
-    pending.current ??= newRequestId();
-    const answered = await run(() =>
-      props.api.bet({ requestId: pending.current!, stake: toWireAmount(props.stakeMinor), mineCount }),
+    const answered = await placeBet((requestId) =>
+      props.api.bet({ requestId, stake: toWireAmount(props.stakeMinor), mineCount }),
     );
-    if (answered) {
-      pending.current = null;
-      setRound(answered);
-    }
+    if (answered) setRound(answered);
   }
 
   async function act(type: 'pick' | 'cash-out', tile?: number) {

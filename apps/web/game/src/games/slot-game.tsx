@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { newRequestId, type Round } from '../api';
+import { useState } from 'react';
+import type { Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
@@ -13,19 +13,14 @@ const LINES: Record<string, number> = { 'classic-slot': 5, 'video-slot': 25 };
 export function SlotGame(props: GameProps) {
   const m = useMessages();
   const [last, setLast] = useState<Round | null>(null);
-  const { isBusy, run } = usePlay(props);
-  const pending = useRef<string | null>(null);
+  const { isBusy, placeBet } = usePlay(props);
   const lines = LINES[props.table.gameCode] ?? 1;
 
   async function spin() {
-    pending.current ??= newRequestId();
-    const round = await run(() =>
-      props.api.bet({ requestId: pending.current!, lineStake: toWireAmount(props.stakeMinor) }),
+    const round = await placeBet((requestId) =>
+      props.api.bet({ requestId, lineStake: toWireAmount(props.stakeMinor) }),
     );
-    if (round) {
-      pending.current = null;
-      setLast(round);
-    }
+    if (round) setLast(round);
   }
 
   const freeSpins = (last?.outcome as { freeSpins?: unknown[] } | undefined)?.freeSpins?.length ?? 0;

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { newRequestId, type Round } from '../api';
+import { useState } from 'react';
+import type { Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
@@ -21,11 +21,9 @@ export function TableGame(props: GameProps) {
   /** Every chip put down, in order, so that undo takes back the last one. */
   const [history, setHistory] = useState<Array<{ id: string; minor: bigint }>>([]);
   const [last, setLast] = useState<Round | null>(null);
-  const { isBusy, run } = usePlay(props);
-  const pending = useRef<string | null>(null);
+  const { isBusy, placeBet } = usePlay(props);
 
   function add(option: BetOption) {
-    pending.current = null;
     setPlaced((current) =>
       new Map(current).set(option.id, (current.get(option.id) ?? 0n) + props.stakeMinor),
     );
@@ -35,7 +33,6 @@ export function TableGame(props: GameProps) {
   function undo() {
     const chip = history.at(-1);
     if (!chip) return;
-    pending.current = null;
     setHistory(history.slice(0, -1));
     setPlaced((current) => {
       const next = new Map(current);
@@ -47,22 +44,20 @@ export function TableGame(props: GameProps) {
   }
 
   function clear() {
-    pending.current = null;
     setPlaced(new Map());
     setHistory([]);
   }
 
   async function play() {
-    pending.current ??= newRequestId();
     const bets = [...placed].map(([id, stakeMinor]) => ({
       ...options.find((option) => option.id === id)!.bet,
       stake: toWireAmount(stakeMinor),
     }));
-    const round = await run(() => props.api.bet({ requestId: pending.current!, bets }));
-    if (round) {
-      pending.current = null;
-      setLast(round);
-    }
+    const round = await placeBet(
+      (requestId) => props.api.bet({ requestId, bets }),
+      [...placed].map(([id, stakeMinor]) => `${id}:${stakeMinor}`).join(),
+    );
+    if (round) setLast(round);
   }
 
   const totalMinor = [...placed.values()].reduce((sum, stake) => sum + stake, 0n);

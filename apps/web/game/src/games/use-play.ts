@@ -1,6 +1,8 @@
-import { useCallback, useState } from 'react';
-import type { Round } from '../api';
+import { useCallback, useRef, useState } from 'react';
+import { newRequestId, type Round } from '../api';
 import type { GameProps } from '../game-props';
+
+type Answer = { round: Round; balance: string };
 
 /**
  * Sends one bet or action at a time and reports it to the shell. A bet keeps its request id until
@@ -8,8 +10,9 @@ import type { GameProps } from '../game-props';
  */
 export function usePlay(props: Pick<GameProps, 'onRound' | 'onError'>) {
   const [isBusy, setBusy] = useState(false);
+  const pending = useRef<{ requestId: string; betKey: string } | null>(null);
   const run = useCallback(
-    async (send: () => Promise<{ round: Round; balance: string }>): Promise<Round | null> => {
+    async (send: () => Promise<Answer>): Promise<Round | null> => {
       setBusy(true);
       try {
         const { round, balance } = await send();
@@ -24,5 +27,19 @@ export function usePlay(props: Pick<GameProps, 'onRound' | 'onError'>) {
     },
     [props.onRound, props.onError],
   );
-  return { isBusy, run };
+  /**
+   * Places a bet under its request id. betKey says what the bet is, for a game whose bet the
+   * player can change before a retry: a different bet gets a new id.
+   */
+  const placeBet = useCallback(
+    async (send: (requestId: string) => Promise<Answer>, betKey = ''): Promise<Round | null> => {
+      if (pending.current?.betKey !== betKey) pending.current = { requestId: newRequestId(), betKey };
+      const { requestId } = pending.current;
+      const round = await run(() => send(requestId));
+      if (round) pending.current = null;
+      return round;
+    },
+    [run],
+  );
+  return { isBusy, run, placeBet };
 }
