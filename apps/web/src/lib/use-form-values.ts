@@ -19,5 +19,5 @@ export function useFormValues<Values extends Record<string, string>>(initial: Va
       error: errors[field],
     };
   }
-  return { values, setValues, errors, setErrors, update, bindField };
+  return { values, setValues, errors, setErrors, bindField };
 }

@@ -27,7 +27,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
   const navigate = useNavigate();
   const settings = useQuery(registerSettingsQuery(language));
   const passwordRule = settings.data?.rules.find((rule) => rule.field === 'password');
-  const { values, errors, setErrors, update, bindField } = useFormValues<Values>({
+  const { values, errors, setErrors, bindField } = useFormValues<Values>({
     oldPassword: '',
     newPassword: '',
     confirmNewPassword: '',
@@ -89,7 +89,7 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
             data-testid="change-old-password"
           />
         )}
-        <NewPasswordFields values={values} errors={errors} onChange={update} />
+        <NewPasswordFields bindField={bindField} />
         <SubmitWithNotice notice={serverAnswer} isSubmitting={isSubmitting}>
           {t('common.submit')}
         </SubmitWithNotice>

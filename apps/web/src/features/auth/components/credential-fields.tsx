@@ -4,11 +4,13 @@ import type { FormAnswer } from '../../../lib/failure-answer';
 import { DialingCodePicker } from './dialing-code-picker';
 import { SendCodeButton } from './send-code-button';
 
-/** A group of fields bound to part of a form's values: each change names the field it is for. */
+/** A group of fields bound to part of a form's values through the form's bindField (useFormValues). */
 type FieldGroupProps<Values extends Record<string, string>> = {
-  values: Values;
-  errors: Partial<Record<keyof Values, string | null>>;
-  onChange: (field: keyof Values, value: string) => void;
+  bindField: (field: keyof Values) => {
+    value: string;
+    onValueChange: (value: string) => void;
+    error?: string | null;
+  };
 };
 
 /** The member's username, as logging in and recovering a password by email ask for it. */
@@ -25,15 +27,13 @@ const newPasswordLabels = {
 } as const satisfies Record<keyof NewPasswordValues, string>;
 
 /** The new password and its confirmation, as changing or resetting a password asks for them. */
-export function NewPasswordFields({ values, errors, onChange }: FieldGroupProps<NewPasswordValues>) {
+export function NewPasswordFields({ bindField }: FieldGroupProps<NewPasswordValues>) {
   const { t } = useTranslation();
   return (['newPassword', 'confirmNewPassword'] as const).map((field) => (
     <PasswordField
       key={field}
       label={t(newPasswordLabels[field])}
-      value={values[field]}
-      onValueChange={(value) => onChange(field, value)}
-      error={errors[field]}
+      {...bindField(field)}
       autoComplete="new-password"
     />
   ));
@@ -46,12 +46,12 @@ type MobileCodeValues = { dialingCode: string; mobileNum: string; verificationCo
  * without a password proves who they are, to log in or to set a new password.
  */
 export function MobileCodeFields({
-  values,
-  errors,
-  onChange,
+  bindField,
   onAnswer,
 }: FieldGroupProps<MobileCodeValues> & { onAnswer: (answer: FormAnswer | null) => void }) {
   const { t } = useTranslation();
+  const dialingCode = bindField('dialingCode');
+  const mobileNum = bindField('mobileNum');
   return (
     <>
       <TextField
@@ -59,25 +59,19 @@ export function MobileCodeFields({
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        value={values.mobileNum}
-        onValueChange={(value) => onChange('mobileNum', value)}
-        error={errors.mobileNum}
+        {...mobileNum}
         isRequired
-        leading={
-          <DialingCodePicker value={values.dialingCode} onChange={(code) => onChange('dialingCode', code)} />
-        }
+        leading={<DialingCodePicker value={dialingCode.value} onChange={dialingCode.onValueChange} />}
       />
       <TextField
         label={t('auth.verificationCode')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={values.verificationCode}
-        onValueChange={(value) => onChange('verificationCode', value)}
-        error={errors.verificationCode}
+        {...bindField('verificationCode')}
         isRequired
         maxLength={255}
         trailing={
-          <SendCodeButton dialingCode={values.dialingCode} mobileNum={values.mobileNum} onAnswer={onAnswer} />
+          <SendCodeButton dialingCode={dialingCode.value} mobileNum={mobileNum.value} onAnswer={onAnswer} />
         }
       />
     </>

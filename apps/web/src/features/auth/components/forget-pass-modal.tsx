@@ -40,7 +40,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
     { key: 'mobile', label: t('auth.smsTab') },
     { key: 'email', label: t('auth.fields.email') },
   ];
-  const { values, errors, setErrors, update, bindField } = useFormValues({
+  const { values, errors, setErrors, bindField } = useFormValues({
     username: '',
     email: '',
     dialingCode: defaultDialingCode,
@@ -134,12 +134,7 @@ export function ForgetPassModal({ onClose }: { onClose: () => void }) {
             </>
           ) : (
             <>
-              <MobileCodeFields
-                values={values}
-                errors={errors}
-                onChange={update}
-                onAnswer={setServerAnswer}
-              />
+              <MobileCodeFields bindField={bindField} onAnswer={setServerAnswer} />
               <PasswordField
                 label={t('auth.newPassword')}
                 {...bindField('newPassword')}

@@ -44,7 +44,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
     { key: 'username', label: t('auth.usernameTab') },
     { key: 'sms', label: t('auth.smsTab') },
   ];
-  const { values, errors, setErrors, update, bindField } = useFormValues({
+  const { values, errors, setErrors, bindField } = useFormValues({
     username: remembered?.type === 'username' ? remembered.username : '',
     password: '',
     dialingCode: defaultDialingCode,
@@ -198,7 +198,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
               {showsCaptcha ? <CaptchaField {...bindField('captcha')} /> : null}
             </>
           ) : (
-            <MobileCodeFields values={values} errors={errors} onChange={update} onAnswer={setServerAnswer} />
+            <MobileCodeFields bindField={bindField} onAnswer={setServerAnswer} />
           )}
           <div className="flex items-center justify-between gap-2">
             <Checkbox checked={isRemembered} onCheckedChange={setRemembered}>
