@@ -52,6 +52,17 @@ export function ErrorState({
   isCompact = false,
 }: ErrorStateProps) {
   const { t } = useTranslation();
+  const heading = title ?? t('errors.loadFailed');
+  const retry = onRetry ? (
+    <Button
+      variant="secondary"
+      size={isCompact ? 'sm' : 'md'}
+      className={isCompact ? undefined : 'mt-3'}
+      onClick={onRetry}
+    >
+      {retryLabel ?? t('common.retry')}
+    </Button>
+  ) : null;
   if (isCompact) {
     return (
       <div
@@ -62,12 +73,8 @@ export function ErrorState({
         )}
       >
         <CircleAlert size={18} strokeWidth={1.75} aria-hidden="true" className="shrink-0 text-danger" />
-        <p className="min-w-0 flex-1 text-sm text-text">{title ?? t('errors.loadFailed')}</p>
-        {onRetry ? (
-          <Button variant="secondary" size="sm" onClick={onRetry}>
-            {retryLabel ?? t('common.retry')}
-          </Button>
-        ) : null}
+        <p className="min-w-0 flex-1 text-sm text-text">{heading}</p>
+        {retry}
       </div>
     );
   }
@@ -82,13 +89,9 @@ export function ErrorState({
       <div className="mb-1 grid size-14 place-items-center rounded-full bg-raised text-danger">
         <CircleAlert size={26} strokeWidth={1.75} aria-hidden="true" />
       </div>
-      <p className="text-base font-semibold text-text">{title ?? t('errors.loadFailed')}</p>
+      <p className="text-base font-semibold text-text">{heading}</p>
       {line ? <p className="max-w-sm text-sm text-muted">{line}</p> : null}
-      {onRetry ? (
-        <Button variant="secondary" className="mt-3" onClick={onRetry}>
-          {retryLabel ?? t('common.retry')}
-        </Button>
-      ) : null}
+      {retry}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { LanguageCode } from '../../../lib/api/system-types';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import {
@@ -7,7 +8,6 @@ import {
   merchantWalletsQuery,
   recallToMainWallet,
   transferBetweenWallets,
-  type WalletTransferInput,
 } from '../api/game-wallets';
 
 /**
@@ -42,42 +42,43 @@ export function useRefreshWallets() {
   }, [queryClient]);
 }
 
-/** Moves money between the main wallet and one game wallet; the answer's balances show at once. */
-export function useWalletTransfer() {
+/** A move of money whose answer shows the wallets as they now are; the header's balance is asked again. */
+function useWalletMove<Input, Answer>(
+  move: (input: Input, language: LanguageCode) => Promise<Answer>,
+  walletsAfter: (answer: Answer, current: MerchantWallets | undefined) => MerchantWallets | undefined,
+) {
   const language = useLanguage();
   const token = useAuthStore((state) => state.token);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WalletTransferInput) => transferBetweenWallets(input, language),
-    onSuccess: (result) => {
-      queryClient.setQueryData<MerchantWallets>(
-        merchantWalletsQuery(language, token).queryKey,
-        (current) =>
-          current && {
-            ...current,
-            mainWallet: result.mainWallet,
-            vendors: current.vendors.map((vendor) =>
-              vendor.vassalage === result.vendor.vassalage
-                ? { ...vendor, balance: result.vendor.balance }
-                : vendor,
-            ),
-          },
+    mutationFn: (input: Input) => move(input, language),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<MerchantWallets>(merchantWalletsQuery(language, token).queryKey, (current) =>
+        walletsAfter(answer, current),
       );
       void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
     },
   });
 }
 
+/** Moves money between the main wallet and one game wallet; the answer's balances show at once. */
+export function useWalletTransfer() {
+  return useWalletMove(
+    transferBetweenWallets,
+    (result, current) =>
+      current && {
+        ...current,
+        mainWallet: result.mainWallet,
+        vendors: current.vendors.map((vendor) =>
+          vendor.vassalage === result.vendor.vassalage
+            ? { ...vendor, balance: result.vendor.balance }
+            : vendor,
+        ),
+      },
+  );
+}
+
 /** Moves every game wallet's money back to the main wallet. */
 export function useRecallToMainWallet() {
-  const language = useLanguage();
-  const token = useAuthStore((state) => state.token);
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (requestId: string) => recallToMainWallet(requestId, language),
-    onSuccess: (wallets) => {
-      queryClient.setQueryData(merchantWalletsQuery(language, token).queryKey, wallets);
-      void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
-    },
-  });
+  return useWalletMove(recallToMainWallet, (wallets) => wallets);
 }
