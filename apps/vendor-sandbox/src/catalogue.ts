@@ -4,6 +4,9 @@ import { DIWATA_PROFILE } from './transfer-catalogue.ts';
  * The sandbox's demo vendors and their games. The names are invented; the games are small but
  * real: each round's outcome is drawn here, at the vendor, as a real vendor's would be.
  */
+/** Card ranks as the card games show them, ace low. */
+export const CARD_NAMES = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+
 export type GameKind = 'coin' | 'wheel' | 'card' | 'hilo' | 'sportsbook' | 'lottery';
 export type SandboxGame = {
   gameCode: string;

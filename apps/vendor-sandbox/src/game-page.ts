@@ -3,6 +3,12 @@ import type { SandboxGame, SandboxVendorProfile } from './catalogue.ts';
 /** What every game page is drawn for: the game, its vendor and the player's language. */
 export type GamePageInput = { vendor: SandboxVendorProfile; game: SandboxGame; language: 'EN' | 'TY' };
 
+/** The words of the balance, the stake and the demo badge, the same on every game page. */
+export const GAME_PAGE_TEXTS = {
+  EN: { balance: 'Balance', stake: 'Stake', demo: 'Demo — play money' },
+  TY: { balance: 'Balanse', stake: 'Taya', demo: 'Demo — pera-perahan' },
+};
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
@@ -15,7 +21,8 @@ export function escapeHtml(text: string): string {
  * embedding page to refresh the balance (API.md "Socket events": `{ type: "panalo:balance" }`).
  */
 export function renderGamePage(
-  page: GamePageInput & {
+  { vendor, game, language }: GamePageInput,
+  page: {
     config?: Record<string, unknown>;
     texts: Record<string, string>;
     style: string;
@@ -23,7 +30,6 @@ export function renderGamePage(
     script: string;
   },
 ): string {
-  const { vendor, game, language } = page;
   const config = JSON.stringify({ slug: vendor.slug, gameCode: game.gameCode, ...page.config });
   return `<!doctype html>
 <html lang="${language === 'TY' ? 'fil' : 'en'}">

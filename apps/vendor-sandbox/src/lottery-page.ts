@@ -65,13 +65,12 @@ export function lotteryPage(input: GamePageInput & { view: 'betting' | 'lobby' }
       .replaceAll('{partialPay}', String(rules.partialMatchMultiplier));
   const texts = Object.fromEntries(Object.entries(TEXTS[language]).map(([key, text]) => [key, fill(text)]));
   const isDigits = rules.pick === 'digits';
-  return renderGamePage({
-    vendor,
-    game,
-    language,
-    config: { pick: rules.pick, count: rules.count, lowest: rules.lowest, highest: rules.highest },
-    texts,
-    style: `  * { box-sizing: border-box; }
+  return renderGamePage(
+    { vendor, game, language },
+    {
+      config: { pick: rules.pick, count: rules.count, lowest: rules.lowest, highest: rules.highest },
+      texts,
+      style: `  * { box-sizing: border-box; }
   body { margin: 0; font-family: system-ui, sans-serif; background: linear-gradient(160deg, ${game.colours[1]}, #0b0b12); color: #fff; min-height: 100vh; }
   main { width: min(560px, 100%); margin: 0 auto; padding: 16px 14px 24px; display: flex; flex-direction: column; gap: 12px; }
   h1 { font-size: 1.2rem; margin: 0; } .vendor { opacity: 0.7; margin: 2px 0 0; font-size: 0.85rem; }
@@ -101,7 +100,7 @@ export function lotteryPage(input: GamePageInput & { view: 'betting' | 'lobby' }
   .won { color: #4ade80; } .lost { color: #f87171; } .open { color: #fcd34d; }
   .lobby .results { order: -1; }
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }`,
-    body: `<main class="${view}">
+      body: `<main class="${view}">
   <div class="top">
     <div><h1>${escapeHtml(game.names[language])}</h1><p class="vendor">${escapeHtml(vendor.name)} · ${game.gameType}</p></div>
     <div class="balance">${texts.balance}<strong data-testid="vendor-balance" id="balance">…</strong></div>
@@ -127,7 +126,7 @@ export function lotteryPage(input: GamePageInput & { view: 'betting' | 'lobby' }
     <ul id="results" data-testid="results"><li>${texts.noResults}</li></ul>
   </section>
 </main>`,
-    script: `  const $ = (id) => document.getElementById(id);
+      script: `  const $ = (id) => document.getElementById(id);
   const balls = [...document.querySelectorAll('.ball')];
   // A digits draw keeps one digit per place, always complete; a lotto a set of picked numbers.
   const digits = config.pick === 'digits' ? Array(config.count).fill(config.lowest) : null;
@@ -229,7 +228,8 @@ export function lotteryPage(input: GamePageInput & { view: 'betting' | 'lobby' }
     $('countdown').textContent = String(Math.floor(seconds / 60)).padStart(2, '0') + ':' + String(seconds % 60).padStart(2, '0');
   }, 500);
   setInterval(refresh, 5_000);`,
-  });
+    },
+  );
 }
 
 /** A lotto's pick: one toggle per number of the range. */

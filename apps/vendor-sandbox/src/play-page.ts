@@ -1,4 +1,4 @@
-import { escapeHtml, type GamePageInput, renderGamePage } from './game-page.ts';
+import { escapeHtml, GAME_PAGE_TEXTS, type GamePageInput, renderGamePage } from './game-page.ts';
 
 const PICKS: Record<'coin' | 'wheel' | 'card' | 'hilo', { value: string; EN: string; TY: string }[]> = {
   coin: [
@@ -15,17 +15,13 @@ const PICKS: Record<'coin' | 'wheel' | 'card' | 'hilo', { value: string; EN: str
 
 const TEXTS = {
   EN: {
-    balance: 'Balance',
-    stake: 'Stake',
-    demo: 'Demo — play money',
+    ...GAME_PAGE_TEXTS.EN,
     win: 'Win',
     result: 'Result',
     close: 'Close',
   },
   TY: {
-    balance: 'Balanse',
-    stake: 'Taya',
-    demo: 'Demo — pera-perahan',
+    ...GAME_PAGE_TEXTS.TY,
     win: 'Panalo',
     result: 'Resulta',
     close: 'Isara',
@@ -37,8 +33,7 @@ const TEXTS = {
  * backend talks to the platform; the page tells the embedding page to refresh the balance after
  * each round.
  */
-export function playPage(input: GamePageInput): string {
-  const { vendor, game, language } = input;
+export function playPage({ vendor, game, language }: GamePageInput): string {
   const texts = TEXTS[language];
   const buttons = (PICKS[game.kind as keyof typeof PICKS] ?? [])
     .map(
@@ -46,12 +41,11 @@ export function playPage(input: GamePageInput): string {
         `<button type="button" data-pick="${pick.value}" data-testid="pick-${pick.value}">${escapeHtml(pick[language])}</button>`,
     )
     .join('');
-  return renderGamePage({
-    vendor,
-    game,
-    language,
-    texts,
-    style: `  body { margin: 0; font-family: system-ui, sans-serif; background: linear-gradient(160deg, ${game.colours[1]}, #0b0b12); color: #fff; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
+  return renderGamePage(
+    { vendor, game, language },
+    {
+      texts,
+      style: `  body { margin: 0; font-family: system-ui, sans-serif; background: linear-gradient(160deg, ${game.colours[1]}, #0b0b12); color: #fff; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
   main { width: min(420px, 92vw); padding: 24px; border-radius: 20px; background: rgba(255,255,255,0.08); box-shadow: 0 10px 40px rgba(0,0,0,0.4); }
   h1 { font-size: 1.3rem; margin: 0 0 4px; } .vendor { opacity: 0.7; margin: 0 0 16px; font-size: 0.9rem; }
   .row { display: flex; justify-content: space-between; align-items: center; margin: 12px 0; gap: 12px; }
@@ -62,7 +56,7 @@ export function playPage(input: GamePageInput): string {
   .result { min-height: 2.5em; margin-top: 16px; font-size: 1.1rem; text-align: center; }
   [hidden] { display: none !important; }
   .badge { display: inline-block; padding: 2px 8px; border-radius: 6px; background: rgba(255,255,255,0.2); font-size: 0.8rem; }`,
-    body: `<main>
+      body: `<main>
   <h1>${escapeHtml(game.names[language])}</h1>
   <p class="vendor">${escapeHtml(vendor.name)} · ${game.gameType} <span class="badge" id="demo" hidden>${texts.demo}</span></p>
   <div class="row"><span>${texts.balance}</span><strong data-testid="vendor-balance" id="balance">…</strong></div>
@@ -70,7 +64,7 @@ export function playPage(input: GamePageInput): string {
   <div class="picks">${buttons}</div>
   <p class="result" data-testid="result" id="result" aria-live="polite"></p>
 </main>`,
-    script: `  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
+      script: `  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
   const balance = document.getElementById('balance');
   const result = document.getElementById('result');
   const buttons = [...document.querySelectorAll('button[data-pick]')];
@@ -104,5 +98,6 @@ export function playPage(input: GamePageInput): string {
       }
     });
   }`,
-  });
+    },
+  );
 }

@@ -1,11 +1,9 @@
 import { SPORTS_FIXTURES } from './catalogue.ts';
-import { escapeHtml, type GamePageInput, renderGamePage } from './game-page.ts';
+import { escapeHtml, GAME_PAGE_TEXTS, type GamePageInput, renderGamePage } from './game-page.ts';
 
 const TEXTS = {
   EN: {
-    balance: 'Balance',
-    stake: 'Stake',
-    demo: 'Demo — play money',
+    ...GAME_PAGE_TEXTS.EN,
     pick: 'Pick an outcome',
     draw: 'Draw',
     place: 'Place bet',
@@ -19,9 +17,7 @@ const TEXTS = {
     result: 'Result',
   },
   TY: {
-    balance: 'Balanse',
-    stake: 'Taya',
-    demo: 'Demo — pera-perahan',
+    ...GAME_PAGE_TEXTS.TY,
     pick: 'Pumili ng resulta',
     draw: 'Tabla',
     place: 'Ilagay ang taya',
@@ -41,8 +37,7 @@ const TEXTS = {
  * return) and the player's bets; a bet is settled by the settle button or, later, by the vendor's
  * timer. Like the other game pages it tells the embedding page to refresh the balance.
  */
-export function sportsPage(input: GamePageInput): string {
-  const { vendor, game, language } = input;
+export function sportsPage({ vendor, game, language }: GamePageInput): string {
   const texts = TEXTS[language];
   const fixtures = SPORTS_FIXTURES[game.gameCode] ?? [];
   const board = fixtures
@@ -58,12 +53,11 @@ export function sportsPage(input: GamePageInput): string {
       return `<li class="fixture"><p class="sport">${escapeHtml(fixture.sport[language])}</p><p class="teams">${escapeHtml(fixture.home)} <span>vs</span> ${escapeHtml(fixture.away)}</p><div class="outcomes">${outcomes.join('')}</div></li>`;
     })
     .join('');
-  return renderGamePage({
-    vendor,
-    game,
-    language,
-    texts,
-    style: `  * { box-sizing: border-box; }
+  return renderGamePage(
+    { vendor, game, language },
+    {
+      texts,
+      style: `  * { box-sizing: border-box; }
   body { margin: 0; font-family: system-ui, sans-serif; background: linear-gradient(160deg, ${game.colours[1]}, #0b0b12); color: #fff; min-height: 100vh; }
   main { width: min(560px, 100%); margin: 0 auto; padding: 16px 14px 24px; }
   h1 { font-size: 1.2rem; margin: 0; } .vendor { opacity: 0.7; margin: 2px 0 12px; font-size: 0.85rem; }
@@ -90,7 +84,7 @@ export function sportsPage(input: GamePageInput): string {
   .badge { display: inline-block; padding: 2px 8px; border-radius: 6px; background: rgba(255,255,255,0.2); font-size: 0.75rem; }
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   [hidden] { display: none !important; }`,
-    body: `<main>
+      body: `<main>
   <div class="top">
     <div><h1>${escapeHtml(game.names[language])}</h1><p class="vendor">${escapeHtml(vendor.name)} · SPORTS <span class="badge" id="demo" hidden>${texts.demo}</span></p></div>
     <div class="balance">${texts.balance}<strong data-testid="vendor-balance" id="balance">…</strong></div>
@@ -108,7 +102,7 @@ export function sportsPage(input: GamePageInput): string {
   <h2>${texts.myBets} <button type="button" class="secondary" id="settle" data-testid="settle" disabled>${texts.settle}</button></h2>
   <ul id="bets" data-testid="bets"><li class="bet">${texts.none}</li></ul>
 </main>`,
-    script: `  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
+      script: `  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
   const $ = (id) => document.getElementById(id);
   const teams = Object.fromEntries([...document.querySelectorAll('.odds')].map((b) => [b.dataset.fixture + ':' + b.dataset.outcome, b.dataset.label]));
   let sessionId = null;
@@ -183,5 +177,6 @@ export function sportsPage(input: GamePageInput): string {
     if (settled.body.bets) showBets(settled.body.bets);
     tellHost();
   });`,
-  });
+    },
+  );
 }

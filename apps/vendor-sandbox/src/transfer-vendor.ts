@@ -1,8 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { signRequest, verifyRequest } from '@panalo/crypto/request-signature.ts';
+import { verifyRequest } from '@panalo/crypto/request-signature.ts';
 import { formatMinor } from './bets.ts';
-import type { GameKind, SandboxGame, SandboxVendorProfile } from './catalogue.ts';
+import { CARD_NAMES, type GameKind, type SandboxVendorProfile } from './catalogue.ts';
+import { findSession, openSession, type PlaySession, readStakeMinor, SESSIONS_MAX } from './play-session.ts';
+import { parseObject, postSigned, readBody, sendJson, toMinor } from './sandbox-http.ts';
 
 /**
  * A transfer-wallet vendor (catalogue `walletMode: 'transfer'`): the player's money for its games
@@ -46,28 +48,15 @@ type TransferRecord = {
   balanceAfterMinor: bigint;
 };
 
-type PlaySession = {
-  id: string;
-  vendor: SandboxVendorProfile;
-  game: SandboxGame;
-  mode: 'real' | 'demo';
-  playerId: string | null;
-  demoBalanceMinor: bigint;
-  lastSeenMs: number;
-};
+/** A page's session; the player is null in demo mode. */
+type TransferSession = PlaySession & { playerId: string | null };
 
 // Every limit named.
-const BODY_BYTES_MAX = 8 * 1024;
 const RECORDS_MAX = 100_000;
-const SESSIONS_MAX = 10_000;
 const FAULTS_MAX = 100;
 const DELAY_MS_MAX = 30_000;
-const DEMO_BALANCE_MINOR = 100_000n;
-const STAKE_MINOR_MAX = 1_000_000n;
 const AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{10,100}$/;
-const CARD_NAMES = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
 export type TransferVendor = ReturnType<typeof createTransferVendor>;
 
@@ -80,7 +69,7 @@ export function createTransferVendor(options: {
   const wallets = new Map<string, bigint>();
   const records = new Map<string, TransferRecord>();
   const faults = new Map<string, { queue: Fault[]; delayMs: number }>();
-  const sessions = new Map<string, PlaySession>();
+  const sessions = new Map<string, TransferSession>();
   const walletKey = (vendor: SandboxVendorProfile, playerId: string) => `${vendor.code}|${playerId}`;
   const balanceOf = (vendor: SandboxVendorProfile, playerId: string) =>
     wallets.get(walletKey(vendor, playerId)) ?? 0n;
@@ -249,25 +238,14 @@ export function createTransferVendor(options: {
     vendor: SandboxVendorProfile,
     body: Record<string, unknown>,
   ): Promise<{ httpStatus: number; body: object }> {
-    const game = vendor.games.find((candidate) => candidate.gameCode === body.gameCode);
-    if (!game) return { httpStatus: 404, body: { error: 'unknown game' } };
-    const mode = body.mode === 'demo' ? 'demo' : 'real';
+    const opened = openSession(vendor, body);
+    if ('refusal' in opened) return opened.refusal;
     let playerId: string | null = null;
-    if (mode === 'real') {
-      if (typeof body.token !== 'string' || !TOKEN_PATTERN.test(body.token))
-        return { httpStatus: 401, body: { error: 'no launch token' } };
-      playerId = await authenticate(vendor, body.token, game.gameCode);
+    if (opened.token !== null) {
+      playerId = await authenticate(vendor, opened.token, opened.session.game.gameCode);
       if (!playerId) return { httpStatus: 401, body: { error: 'the platform did not accept the token' } };
     }
-    const session: PlaySession = {
-      id: randomUUID(),
-      vendor,
-      game,
-      mode,
-      playerId,
-      demoBalanceMinor: DEMO_BALANCE_MINOR,
-      lastSeenMs: Date.now(),
-    };
+    const session: TransferSession = { ...opened.session, playerId };
     if (sessions.size >= SESSIONS_MAX) {
       const oldest = sessions.keys().next().value;
       if (oldest !== undefined) sessions.delete(oldest);
@@ -275,11 +253,11 @@ export function createTransferVendor(options: {
     sessions.set(session.id, session);
     return {
       httpStatus: 200,
-      body: { sessionId: session.id, mode, balance: formatMinor(sessionBalance(session)) },
+      body: { sessionId: session.id, mode: session.mode, balance: formatMinor(sessionBalance(session)) },
     };
   }
 
-  const sessionBalance = (session: PlaySession) =>
+  const sessionBalance = (session: TransferSession) =>
     session.playerId === null ? session.demoBalanceMinor : balanceOf(session.vendor, session.playerId);
 
   /** Whom a launch token names, asked of the platform (signed, as every vendor call is). */
@@ -291,18 +269,13 @@ export function createTransferVendor(options: {
     const secret = options.secrets.get(vendor.code);
     if (!secret) return null;
     const rawBody = JSON.stringify({ vendor: vendor.code, currency: 'PHP', playerToken: token, gameCode });
-    const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const response = await fetch(`${options.walletUrl}/wallet/v1/authenticate`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-timestamp': String(timestamp),
-          'x-signature': signRequest(secret, timestamp, rawBody),
-        },
-        body: rawBody,
-        signal: AbortSignal.timeout(options.walletTimeoutMs),
-      });
+      const response = await postSigned(
+        `${options.walletUrl}/wallet/v1/authenticate`,
+        secret,
+        rawBody,
+        options.walletTimeoutMs,
+      );
       const reply = (await response.json()) as { status?: string; playerId?: string };
       return reply.status === 'OK' && typeof reply.playerId === 'string' ? reply.playerId : null;
     } catch {
@@ -312,13 +285,10 @@ export function createTransferVendor(options: {
 
   /** One round against this vendor's own wallet (or the demo's play money). */
   function play(body: Record<string, unknown>): { httpStatus: number; body: object } {
-    const session = typeof body.sessionId === 'string' ? sessions.get(body.sessionId) : undefined;
+    const session = findSession(sessions, body);
     if (!session) return { httpStatus: 401, body: { error: 'no session' } };
-    session.lastSeenMs = Date.now();
-    const stakeMinor =
-      typeof body.stake === 'string' && AMOUNT_PATTERN.test(body.stake) ? toMinor(body.stake) : 0n;
-    if (stakeMinor <= 0n || stakeMinor > STAKE_MINOR_MAX)
-      return { httpStatus: 422, body: { error: 'stake' } };
+    const stakeMinor = readStakeMinor(body.stake, AMOUNT_PATTERN);
+    if (stakeMinor === null) return { httpStatus: 422, body: { error: 'stake' } };
     const outcome = drawTransferOutcome(
       session.game.kind,
       typeof body.pick === 'string' ? body.pick : '',
@@ -364,37 +334,4 @@ export function drawTransferOutcome(
   const isRight = pick === 'higher' ? next > first : next < first;
   const winMinor = next === first ? stakeMinor : isRight ? (stakeMinor * 195n) / 100n : 0n;
   return { winMinor, shown: { result: `${CARD_NAMES[first]} → ${CARD_NAMES[next]}` } };
-}
-
-function toMinor(text: string): bigint {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-}
-
-function parseObject(text: string | null): Record<string, unknown> | null {
-  if (text === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-async function readBody(request: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > BODY_BYTES_MAX) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: object): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body));
 }

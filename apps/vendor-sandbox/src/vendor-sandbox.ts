@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signRequest } from '@panalo/crypto/request-signature.ts';
 import {
   type BetSession,
   type BetWallet,
@@ -13,14 +12,16 @@ import {
   publicTicket,
 } from './bets.ts';
 import {
+  CARD_NAMES,
   type GameKind,
   iconSvg,
-  type SandboxGame,
   type SandboxVendorProfile,
   VENDOR_PROFILES,
 } from './catalogue.ts';
 import { lotteryPage } from './lottery-page.ts';
 import { playPage } from './play-page.ts';
+import { findSession, openSession, type PlaySession, readStakeMinor, SESSIONS_MAX } from './play-session.ts';
+import { parseObject, postSigned, readBody, sendJson } from './sandbox-http.ts';
 import { sportsPage } from './sports-page.ts';
 import { createTransferVendor } from './transfer-vendor.ts';
 
@@ -83,24 +84,11 @@ type WalletReply = {
   playerId?: string;
 };
 
-type Session = {
-  id: string;
-  vendor: SandboxVendorProfile;
-  game: SandboxGame;
-  mode: 'real' | 'demo';
-  token: string | null;
-  /** Play money of a demo session, in minor units; real sessions ask the platform. */
-  demoBalanceMinor: bigint;
-  lastSeenMs: number;
-};
+/** A page's session; the launch token is null in demo mode. */
+type Session = PlaySession & { token: string | null };
 
 // Every limit named.
-const BODY_BYTES_MAX = 8 * 1024;
-const SESSIONS_MAX = 10_000;
 const STAKE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
-const STAKE_MINOR_MAX = 1_000_000n;
-const DEMO_BALANCE_MINOR = 100_000n;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{10,100}$/;
 const QUEUED_CALLS_MAX = 10_000;
 
 class WalletUnavailable extends Error {}
@@ -138,12 +126,17 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     }
   }
 
+  /** What every wallet call about one of the player's rounds names. */
+  const roundFields = (session: BetSession, roundId: string) => ({
+    playerToken: session.token,
+    roundId,
+    gameCode: session.game.gameCode,
+  });
+
   const betWallet: BetWallet = {
     async debit(session, roundId, stakeMinor) {
       const reply = await callWallet(session.vendor, 'debit', {
-        playerToken: session.token,
-        roundId,
-        gameCode: session.game.gameCode,
+        ...roundFields(session, roundId),
         transactionId: `${roundId}-D`,
         amount: formatMinor(stakeMinor),
       });
@@ -152,9 +145,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     async credit(session, roundId, winMinor) {
       // The id follows from the round, so that a retried credit is the same credit.
       const reply = await deliver(session.vendor, 'credit', {
-        playerToken: session.token,
-        roundId,
-        gameCode: session.game.gameCode,
+        ...roundFields(session, roundId),
         transactionId: `${roundId}-C`,
         amount: formatMinor(winMinor),
       });
@@ -270,7 +261,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     )
       return transferVendor.route(request, response, vendor, parts.slice(1), requestUrl.searchParams);
     if (request.method === 'POST' && section === 'api' && item && API_ACTIONS.has(item)) {
-      const body = await readJsonBody(request);
+      const body = parseObject(await readBody(request));
       if (body === null) return sendJson(response, 400, { error: 'malformed' });
       const result = item === 'start' ? await startSession(vendor, body) : await act(item, body);
       return sendJson(response, result.httpStatus, result.body);
@@ -283,37 +274,23 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     vendor: SandboxVendorProfile,
     body: Record<string, unknown>,
   ): Promise<{ httpStatus: number; body: object }> {
-    const game = vendor.games.find((candidate) => candidate.gameCode === body.gameCode);
-    if (!game) return { httpStatus: 404, body: { error: 'unknown game' } };
-    const mode = body.mode === 'demo' ? 'demo' : 'real';
-    if (mode === 'demo' && game.demo === false)
-      return { httpStatus: 403, body: { error: 'this game is played for real only' } };
-    const session: Session = {
-      id: randomUUID(),
-      vendor,
-      game,
-      mode,
-      token: null,
-      demoBalanceMinor: DEMO_BALANCE_MINOR,
-      lastSeenMs: Date.now(),
-    };
-    let balance = formatMinor(DEMO_BALANCE_MINOR);
-    if (mode === 'real') {
-      if (typeof body.token !== 'string' || !TOKEN_PATTERN.test(body.token)) {
-        return { httpStatus: 401, body: { error: 'no launch token' } };
-      }
+    const opened = openSession(vendor, body);
+    if ('refusal' in opened) return opened.refusal;
+    const session: Session = { ...opened.session, token: null };
+    let balance = formatMinor(session.demoBalanceMinor);
+    if (opened.token !== null) {
       const reply = await callWallet(vendor, 'authenticate', {
-        playerToken: body.token,
-        gameCode: game.gameCode,
+        playerToken: opened.token,
+        gameCode: session.game.gameCode,
       });
       if (reply.status !== 'OK' || reply.balance === null) {
         return { httpStatus: 401, body: { error: `the platform answered ${reply.status}` } };
       }
-      session.token = body.token;
+      session.token = opened.token;
       balance = reply.balance;
     }
     remember(session);
-    return { httpStatus: 200, body: { sessionId: session.id, mode, balance } };
+    return { httpStatus: 200, body: { sessionId: session.id, mode: session.mode, balance } };
   }
 
   /** The page's calls after start, each for its session's kind of game. */
@@ -321,18 +298,14 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     action: string,
     body: Record<string, unknown>,
   ): Promise<{ httpStatus: number; body: object }> {
-    const session = typeof body.sessionId === 'string' ? sessions.get(body.sessionId) : undefined;
+    const session = findSession(sessions, body);
     if (!session) return { httpStatus: 401, body: { error: 'no session' } };
-    session.lastSeenMs = Date.now();
     const kind = session.game.kind;
-    const stakeMinor = () =>
-      typeof body.stake === 'string' && STAKE_PATTERN.test(body.stake) ? toMinor(body.stake) : 0n;
-    const validStake = (minor: bigint) => minor > 0n && minor <= STAKE_MINOR_MAX;
     try {
       if (action === 'play' && kind !== 'sportsbook' && kind !== 'lottery') return await play(session, body);
       if (kind === 'sportsbook' && action === 'bet') {
-        const stake = stakeMinor();
-        if (!validStake(stake)) return { httpStatus: 422, body: { error: 'stake' } };
+        const stake = readStakeMinor(body.stake, STAKE_PATTERN);
+        if (stake === null) return { httpStatus: 422, body: { error: 'stake' } };
         const placed = await sportsbook.placeBet(session, {
           fixtureId: typeof body.fixtureId === 'string' ? body.fixtureId : '',
           outcome: typeof body.outcome === 'string' ? body.outcome : '',
@@ -360,8 +333,8 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
         };
       }
       if (kind === 'lottery' && action === 'ticket') {
-        const stake = stakeMinor();
-        if (!validStake(stake)) return { httpStatus: 422, body: { error: 'stake' } };
+        const stake = readStakeMinor(body.stake, STAKE_PATTERN);
+        if (stake === null) return { httpStatus: 422, body: { error: 'stake' } };
         const bought = await lotteries.buyTicket(session, { numbers: body.numbers, stakeMinor: stake });
         return {
           httpStatus: bought.status === 'BAD_NUMBERS' ? 422 : 200,
@@ -412,10 +385,8 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     session: Session,
     body: Record<string, unknown>,
   ): Promise<{ httpStatus: number; body: object }> {
-    const stakeMinor =
-      typeof body.stake === 'string' && STAKE_PATTERN.test(body.stake) ? toMinor(body.stake) : 0n;
-    if (stakeMinor <= 0n || stakeMinor > STAKE_MINOR_MAX)
-      return { httpStatus: 422, body: { error: 'stake' } };
+    const stakeMinor = readStakeMinor(body.stake, STAKE_PATTERN);
+    if (stakeMinor === null) return { httpStatus: 422, body: { error: 'stake' } };
     const pick = typeof body.pick === 'string' ? body.pick : '';
     const outcome = drawOutcome(session.game.kind, pick, stakeMinor);
     if (!outcome) return { httpStatus: 422, body: { error: 'pick' } };
@@ -435,10 +406,10 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
       };
     }
 
-    const { vendor, game } = session;
+    const { vendor } = session;
     const duplicate = body.inject === 'duplicate';
     const roundId = `${vendor.code}-R-${randomUUID()}`;
-    const common = { playerToken: session.token, roundId, gameCode: game.gameCode };
+    const common = roundFields(session, roundId);
     const debitId = `${vendor.code}-D-${randomUUID()}`;
     try {
       const debit = await callWallet(
@@ -501,18 +472,13 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     if (!secret) throw new WalletUnavailable(`no secret for ${vendor.code}`);
     const rawBody = JSON.stringify({ vendor: vendor.code, currency: 'PHP', ...fields });
     const send = async (): Promise<WalletReply | null> => {
-      const timestamp = Math.floor(Date.now() / 1000);
       try {
-        const response = await fetch(`${walletUrl}/wallet/v1/${action}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-timestamp': String(timestamp),
-            'x-signature': signRequest(secret, timestamp, rawBody),
-          },
-          body: rawBody,
-          signal: AbortSignal.timeout(walletTimeoutMs),
-        });
+        const response = await postSigned(
+          `${walletUrl}/wallet/v1/${action}`,
+          secret,
+          rawBody,
+          walletTimeoutMs,
+        );
         if (response.status >= 500) return null;
         const reply = (await response.json()) as WalletReply;
         return reply.status === 'ERROR' ? null : reply;
@@ -575,7 +541,6 @@ type Outcome = { winMinor: bigint; shown: Record<string, unknown> };
 
 /** Multipliers of the wheel's eight segments, in hundredths. */
 const WHEEL_SEGMENTS = [0n, 200n, 0n, 150n, 0n, 300n, 50n, 0n];
-const CARD_NAMES = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
 /** Draws a round's outcome; null when the pick is not one the game knows. */
 export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): Outcome | null {
@@ -598,32 +563,4 @@ export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): O
   // Higher card pays 2x; a tie gives the stake back.
   const winMinor = player > dealer ? stakeMinor * 2n : player === dealer ? stakeMinor : 0n;
   return { winMinor, shown: { result: `${CARD_NAMES[player]} vs ${CARD_NAMES[dealer]}` } };
-}
-
-function toMinor(text: string): bigint {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-}
-
-function sendJson(response: ServerResponse, status: number, body: object): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body));
-}
-
-async function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown> | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > BODY_BYTES_MAX) return null;
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
