@@ -32,13 +32,8 @@ import {
   HOUSE_SHARD_COUNT,
 } from '../../apps/server/src/modules/wallet/wallet.service.ts';
 import { type DatabaseHandle, openDatabase } from '../../apps/server/src/platform/db/database.ts';
-import {
-  createBenchDatabase,
-  FUNDED_CURRENCY,
-  FUNDED_PLAYERS,
-  FUNDING_MINOR,
-  query,
-} from '../support/database.ts';
+import { createBenchDatabase, query } from '../support/database.ts';
+import { FUNDED_CURRENCY, FUNDED_PLAYERS, FUNDING_MINOR } from '../support/funded-players.ts';
 import { findPgbench, PGBENCH_MODE, runPgbench } from '../support/pgbench.ts';
 import { readBoundedInteger } from '../support/settings.ts';
 

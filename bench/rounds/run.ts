@@ -70,14 +70,8 @@ import { HOUSE_SHARD_COUNT } from '../../apps/server/src/modules/wallet/wallet.s
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { DEMO_MERCHANT_CODE } from '../../apps/server/src/seed/demo-merchant.ts';
 import { seedDemoInHouseVendor } from '../../apps/server/src/seed/demo-vendors.ts';
-import {
-  createBenchDatabase,
-  FUNDED_CURRENCY,
-  FUNDED_PLAYERS,
-  FUNDING_MINOR,
-  migrateAndSeed,
-  query,
-} from '../support/database.ts';
+import { createBenchDatabase, migrateAndSeed, query } from '../support/database.ts';
+import { FUNDED_CURRENCY, FUNDED_PLAYERS, FUNDING_MINOR } from '../support/funded-players.ts';
 import { findPgbench, PGBENCH_MODE, runPgbench } from '../support/pgbench.ts';
 import { forkServer, portOf, productionConfig, stopChild } from '../support/server.ts';
 import { LOOPBACK, median, readBoundedInteger } from '../support/settings.ts';

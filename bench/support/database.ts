@@ -8,12 +8,6 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { type DatabaseHandle, openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { seedDemoMerchant } from '../../apps/server/src/seed/demo-merchant.ts';
 
-/** The players the money benches fund and bet for; their pgbench scripts pick one by random(1, 1000). */
-export const FUNDED_PLAYERS = 1_000;
-export const FUNDED_CURRENCY = 'PHP';
-/** Each player starts with ₱1,000,000.00, far more than the bets of a run can take. */
-export const FUNDING_MINOR = 100_000_000n;
-
 /** Runs one statement on the server's maintenance database (create or drop a database). */
 export async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
