@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, GameStatus, GameVendorStatus, LocalizedText } from '../../db/schema.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 
@@ -151,20 +151,21 @@ export async function deleteFavorite(db: Kysely<Database>, memberId: string, gam
     .execute();
 }
 
-/** A member's favourites, newest first. */
-export async function findFavoritesPage(
+/** Each of a member's games once, with the time (`ranked_at`) its page is ordered by. */
+type MemberGameRanking = AliasedSelectQueryBuilder<{ game_id: string; ranked_at: Date }, 'ranked'>;
+
+/** One page of the visible games in a member's ranking, latest first, and how many there are in all. */
+async function findRankedGamesPage(
   db: Kysely<Database>,
-  filter: CatalogueFilter & { memberId: string },
+  filter: CatalogueFilter,
+  ranking: MemberGameRanking,
   page: { offset: number; limit: number },
 ): Promise<{ rows: CatalogueGameRow[]; total: number }> {
-  const base = () =>
-    visibleGames(db, filter)
-      .innerJoin('game_favorites', 'game_favorites.game_id', 'games.id')
-      .where('game_favorites.member_id', '=', filter.memberId);
+  const base = () => visibleGames(db, filter).innerJoin(ranking, 'ranked.game_id', 'games.id');
   const [rows, count] = await Promise.all([
     base()
       .select([...gameColumns, categoryOf.as('category')])
-      .orderBy('game_favorites.created_at', 'desc')
+      .orderBy('ranked.ranked_at', 'desc')
       .orderBy('games.node_id')
       .offset(page.offset)
       .limit(page.limit)
@@ -176,32 +177,33 @@ export async function findFavoritesPage(
   return { rows, total: Number(count.total) };
 }
 
+/** A member's favourites, newest first. */
+export function findFavoritesPage(
+  db: Kysely<Database>,
+  filter: CatalogueFilter & { memberId: string },
+  page: { offset: number; limit: number },
+): Promise<{ rows: CatalogueGameRow[]; total: number }> {
+  const favourites = db
+    .selectFrom('game_favorites')
+    .where('member_id', '=', filter.memberId)
+    .select(['game_id', 'created_at as ranked_at'])
+    .as('ranked');
+  return findRankedGamesPage(db, filter, favourites, page);
+}
+
 /** The games a member played, latest round first, one entry per game (from the rounds table). */
-export async function findRecentPage(
+export function findRecentPage(
   db: Kysely<Database>,
   filter: CatalogueFilter & { memberId: string },
   page: { offset: number; limit: number },
 ): Promise<{ rows: CatalogueGameRow[]; total: number }> {
   const latest = db
     .selectFrom('game_rounds')
-    .where('game_rounds.member_id', '=', filter.memberId)
-    .groupBy('game_rounds.game_id')
-    .select(['game_rounds.game_id', (eb) => eb.fn.max('game_rounds.opened_at').as('played_at')])
-    .as('latest');
-  const base = () => visibleGames(db, filter).innerJoin(latest, 'latest.game_id', 'games.id');
-  const [rows, count] = await Promise.all([
-    base()
-      .select([...gameColumns, categoryOf.as('category')])
-      .orderBy('latest.played_at', 'desc')
-      .orderBy('games.node_id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+    .where('member_id', '=', filter.memberId)
+    .groupBy('game_id')
+    .select(['game_id', (eb) => eb.fn.max('opened_at').as('ranked_at')])
+    .as('ranked');
+  return findRankedGamesPage(db, filter, latest, page);
 }
 
 export type WinnerRow = CatalogueGameRow & {
