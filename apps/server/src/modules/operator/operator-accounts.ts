@@ -89,6 +89,41 @@ export function throwTakenOrUnknownMerchant(error: unknown, constraint: string, 
   throw error;
 }
 
+/** What an audited creation records: its action, what it made, and the form field its unique name fills. */
+export type AuditedCreation<Row> = {
+  action: string;
+  targetType: string;
+  auditView: (row: Row) => unknown;
+  name: { constraint: string; field: string };
+};
+
+/**
+ * Makes a row (a staff member, a role) in one transaction with the audit entry of its making;
+ * a name already taken or a merchant that does not exist answers in the language of the form.
+ */
+export async function createAudited<Row extends { id: string; merchant_id: string | null }>(
+  deps: OperatorDeps,
+  actor: OperatorActor,
+  creation: AuditedCreation<Row>,
+  insert: (trx: Transaction<Database>, timestamp: Date) => Promise<Row>,
+): Promise<Row> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const created = await insert(trx, deps.now());
+      await recordBy(deps.recordChange, trx, actor, {
+        merchantId: created.merchant_id,
+        action: creation.action,
+        target: { type: creation.targetType, id: created.id },
+        before: null,
+        after: creation.auditView(created),
+      });
+      return created;
+    });
+  } catch (error) {
+    throwTakenOrUnknownMerchant(error, creation.name.constraint, creation.name.field);
+  }
+}
+
 /** An operator password: long enough, with a letter and a digit. Answers a VALIDATION key or null. */
 export function checkPasswordStrength(password: string): string | null {
   if (password.length < OPERATOR_PASSWORD_LENGTH_MIN || password.length > OPERATOR_PASSWORD_LENGTH_MAX) {

@@ -9,13 +9,13 @@ import {
   updateRole,
 } from './operator.repository.ts';
 import {
+  createAudited,
   isUniqueViolation,
   isVisibleTo,
   type OperatorActor,
   type OperatorDeps,
   permissionsOfRole,
   recordBy,
-  throwTakenOrUnknownMerchant,
 } from './operator-accounts.ts';
 import { isSubsetOf, type Permission } from './permissions.ts';
 
@@ -35,10 +35,17 @@ export function createOperatorRoles(deps: OperatorDeps) {
   ): Promise<RoleRow> {
     if (!isVisibleTo(actor, input.merchantId)) throw new AppError('FORBIDDEN');
     if (!isSubsetOf(input.permissions, actor.permissions)) throw new AppError('FORBIDDEN');
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const timestamp = now();
-        const role = await insertRole(trx, {
+    return createAudited(
+      deps,
+      actor,
+      {
+        action: 'role.create',
+        targetType: 'role',
+        auditView: auditViewOfRole,
+        name: { constraint: 'operator_roles_name_uq', field: 'name' },
+      },
+      (trx, timestamp) =>
+        insertRole(trx, {
           id: uuidv7(),
           merchant_id: input.merchantId,
           name: input.name.trim(),
@@ -46,19 +53,8 @@ export function createOperatorRoles(deps: OperatorDeps) {
           permissions: [...new Set(input.permissions)],
           created_at: timestamp,
           updated_at: timestamp,
-        });
-        await recordBy(recordChange, trx, actor, {
-          merchantId: role.merchant_id,
-          action: 'role.create',
-          target: { type: 'role', id: role.id },
-          before: null,
-          after: auditViewOfRole(role),
-        });
-        return role;
-      });
-    } catch (error) {
-      throwTakenOrUnknownMerchant(error, 'operator_roles_name_uq', 'name');
-    }
+        }),
+    );
   }
 
   /** A custom role in the actor's scope, whose permissions the actor holds all of. */

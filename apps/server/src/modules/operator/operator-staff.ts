@@ -19,12 +19,12 @@ import {
 } from './operator.repository.ts';
 import {
   auditViewOf,
+  createAudited,
   isVisibleTo,
   type OperatorActor,
   type OperatorDeps,
   permissionsOfRole,
   recordBy,
-  throwTakenOrUnknownMerchant,
   usernameKeyOf,
 } from './operator-accounts.ts';
 import { OPERATOR_LOGIN_FAILURES_PER_ACCOUNT } from './operator-sign-in.ts';
@@ -103,10 +103,17 @@ export function createOperatorStaff(deps: OperatorDeps & { rateLimiter: RateLimi
     const temporaryPassword = createTemporaryPassword(TEMPORARY_PASSWORD_LENGTH);
     const passwordHash = await hashSecret(temporaryPassword);
     const username = input.username.trim();
-    try {
-      const operator = await db.transaction().execute(async (trx) => {
-        const timestamp = now();
-        const created = await insertOperator(trx, {
+    const operator = await createAudited(
+      deps,
+      actor,
+      {
+        action: 'staff.create',
+        targetType: 'operator',
+        auditView: auditViewOf,
+        name: { constraint: 'operators_username_key', field: 'username' },
+      },
+      (trx, timestamp) =>
+        insertOperator(trx, {
           id: uuidv7(),
           merchant_id: input.merchantId,
           username,
@@ -118,20 +125,9 @@ export function createOperatorStaff(deps: OperatorDeps & { rateLimiter: RateLimi
           must_change_password: true,
           created_at: timestamp,
           updated_at: timestamp,
-        });
-        await recordBy(recordChange, trx, actor, {
-          merchantId: created.merchant_id,
-          action: 'staff.create',
-          target: { type: 'operator', id: created.id },
-          before: null,
-          after: auditViewOf(created),
-        });
-        return created;
-      });
-      return { operator, temporaryPassword };
-    } catch (error) {
-      throwTakenOrUnknownMerchant(error, 'operators_username_key', 'username');
-    }
+        }),
+    );
+    return { operator, temporaryPassword };
   }
 
   /** Applies one change to an operator the actor may manage, with its audit entry. */
