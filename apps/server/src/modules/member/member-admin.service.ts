@@ -67,7 +67,7 @@ export function createMemberAdminService(deps: ServiceDeps<{ recordChange: Recor
   return {
     findMerchantOf: (id: string) => findMemberMerchantId(db, id),
 
-    async search(input: {
+    search(input: {
       scope: readonly string[] | null;
       field: SearchField;
       text: string;
@@ -75,15 +75,10 @@ export function createMemberAdminService(deps: ServiceDeps<{ recordChange: Recor
       pageSize: number;
     }) {
       const text = input.text.trim();
-      const { rows, total } = await searchMembers(db, {
-        scope: input.scope,
-        field: input.field,
-        text,
-        limit: input.pageSize,
-        offset: (input.page - 1) * input.pageSize,
-      });
-      return {
-        list: rows.map((row) => ({
+      return listPage(
+        input,
+        (window) => searchMembers(db, { scope: input.scope, field: input.field, text, ...window }),
+        (row) => ({
           id: row.id,
           merchantId: row.merchant_id,
           account: row.account,
@@ -94,10 +89,8 @@ export function createMemberAdminService(deps: ServiceDeps<{ recordChange: Recor
           registerIp: row.register_ip,
           lastLoginAt: row.last_login_at?.toISOString() ?? null,
           createdAt: row.created_at.toISOString(),
-        })),
-        total,
-        totalPages: Math.ceil(total / input.pageSize),
-      };
+        }),
+      );
     },
 
     /** The player page: profile, status, the latest sessions and sign-ins. */
@@ -208,22 +201,23 @@ export function createMemberAdminService(deps: ServiceDeps<{ recordChange: Recor
     },
 
     /** The SMS and email outbox, newest first (what a player was sent, for support). */
-    async listOutbox(input: {
+    listOutbox(input: {
       scope: readonly string[] | null;
       channel: 'sms' | 'email' | undefined;
       destination: string | undefined;
       page: number;
       pageSize: number;
     }) {
-      const { rows, total } = await findOutboxPage(db, {
-        scope: input.scope,
-        channel: input.channel,
-        destination: input.destination,
-        limit: input.pageSize,
-        offset: (input.page - 1) * input.pageSize,
-      });
-      return {
-        list: rows.map((row) => ({
+      return listPage(
+        input,
+        (window) =>
+          findOutboxPage(db, {
+            scope: input.scope,
+            channel: input.channel,
+            destination: input.destination,
+            ...window,
+          }),
+        (row) => ({
           id: row.id,
           merchantId: row.merchant_id,
           channel: row.channel,
@@ -235,10 +229,21 @@ export function createMemberAdminService(deps: ServiceDeps<{ recordChange: Recor
           status: row.status,
           error: row.error,
           createdAt: row.created_at.toISOString(),
-        })),
-        total,
-        totalPages: Math.ceil(total / input.pageSize),
-      };
+        }),
+      );
     },
   };
+}
+
+/** One page of a back-office list, each row as the list shows it, with the count of rows and pages. */
+async function listPage<Row, Item>(
+  paging: { page: number; pageSize: number },
+  findRows: (window: { limit: number; offset: number }) => Promise<{ rows: Row[]; total: number }>,
+  toItem: (row: Row) => Item,
+): Promise<{ list: Item[]; total: number; totalPages: number }> {
+  const { rows, total } = await findRows({
+    limit: paging.pageSize,
+    offset: (paging.page - 1) * paging.pageSize,
+  });
+  return { list: rows.map(toItem), total, totalPages: Math.ceil(total / paging.pageSize) };
 }
