@@ -106,7 +106,12 @@ export async function finishSocialLogin(
 
   let outcome: { memberId: string } | { errorCode: string };
   try {
-    const member = await findOrCreateMember(deps, merchant, input.provider, callback, input.client);
+    const member = await findOrCreateMember(deps, {
+      merchant,
+      provider: input.provider,
+      callback,
+      client: input.client,
+    });
     outcome = { memberId: member.id };
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -142,18 +147,21 @@ export async function exchangeSocialTicket(
   });
 }
 
+/** A sign-in the provider has vouched for: where, through which provider, who, and from which client. */
+type SocialSignIn = {
+  merchant: ResolvedMerchant;
+  provider: SocialProvider;
+  callback: SocialCallback;
+  client: ClientContext;
+};
+
 /**
  * The member of a provider's account: the one linked before; else the one member whose email
  * address the provider has verified (our emailed password reset already trusts whoever holds that
  * address, so linking gives away nothing new); else a new member, filed under the inviting agent.
  */
-async function findOrCreateMember(
-  deps: SocialLoginDeps,
-  merchant: ResolvedMerchant,
-  provider: SocialProvider,
-  callback: SocialCallback,
-  client: ClientContext,
-): Promise<MemberRow> {
+async function findOrCreateMember(deps: SocialLoginDeps, signIn: SocialSignIn): Promise<MemberRow> {
+  const { merchant, provider, callback } = signIn;
   const { identity } = callback;
   const linkedId = await deps.social.findLinkedMemberId(merchant.id, provider, identity.subject);
   if (linkedId) {
@@ -163,18 +171,13 @@ async function findOrCreateMember(
   const byEmail = identity.email
     ? await deps.members.findByUniqueEmail(merchant.id, identity.email)
     : undefined;
-  const member = byEmail ?? (await createSocialMember(deps, merchant, provider, callback, client));
+  const member = byEmail ?? (await createSocialMember(deps, signIn));
   await deps.social.linkIdentity({ merchantId: merchant.id, provider, identity, memberId: member.id });
   return member;
 }
 
-async function createSocialMember(
-  deps: SocialLoginDeps,
-  merchant: ResolvedMerchant,
-  provider: SocialProvider,
-  callback: SocialCallback,
-  client: ClientContext,
-): Promise<MemberRow> {
+async function createSocialMember(deps: SocialLoginDeps, signIn: SocialSignIn): Promise<MemberRow> {
+  const { merchant, provider, callback, client } = signIn;
   const upline = callback.affiliateCode
     ? await deps.members.findAgentByAffiliateCode(merchant.id, callback.affiliateCode)
     : undefined;
