@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { formatMinor } from './bets.ts';
 import type { SandboxGame, SandboxVendorProfile } from './catalogue.ts';
-import { toMinor } from './sandbox-http.ts';
+import { type PageAnswer, toMinor } from './sandbox-http.ts';
 
 // A game page's session, as the seamless and the transfer vendors both keep it: the start call
 // that opens it, the later calls that name it, and the limits on it and on a stake.
@@ -20,8 +21,6 @@ export type PlaySession = {
   lastSeenMs: number;
 };
 
-type Refusal = { httpStatus: number; body: object };
-
 /**
  * Reads a page's start call: the game, the mode and, for real play, the launch token that the
  * vendor then exchanges for the player at the platform. Answers the new session, or the refusal.
@@ -29,7 +28,7 @@ type Refusal = { httpStatus: number; body: object };
 export function openSession(
   vendor: SandboxVendorProfile,
   body: Record<string, unknown>,
-): { session: PlaySession; token: string | null } | { refusal: Refusal } {
+): { session: PlaySession; token: string | null } | { refusal: PageAnswer } {
   const game = vendor.games.find((candidate) => candidate.gameCode === body.gameCode);
   if (!game) return { refusal: { httpStatus: 404, body: { error: 'unknown game' } } };
   const mode = body.mode === 'demo' ? 'demo' : 'real';
@@ -65,4 +64,12 @@ export function findSession<Session extends PlaySession>(
 export function readStakeMinor(value: unknown, pattern: RegExp): bigint | null {
   const stakeMinor = typeof value === 'string' && pattern.test(value) ? toMinor(value) : 0n;
   return stakeMinor > 0n && stakeMinor <= STAKE_MINOR_MAX ? stakeMinor : null;
+}
+
+/** A round of a page's game: the win (0 for a loss) and what the page shows of the draw. */
+export type RoundOutcome = { winMinor: bigint; shown: Record<string, unknown> };
+
+/** The answer to a played round: its status, what it drew, the win and the balance after it. */
+export function playedAnswer(status: string, outcome: RoundOutcome, balance: string | null): PageAnswer {
+  return { httpStatus: 200, body: { status, ...outcome.shown, win: formatMinor(outcome.winMinor), balance } };
 }

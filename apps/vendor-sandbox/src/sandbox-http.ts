@@ -6,6 +6,9 @@ import { signRequest } from '@panalo/crypto/request-signature.ts';
 
 const BODY_BYTES_MAX = 8 * 1024;
 
+/** What a page's call is answered: an HTTP status and a JSON body. */
+export type PageAnswer = { httpStatus: number; body: object };
+
 /** The body as text; null when it is larger than BODY_BYTES_MAX. */
 export async function readBody(request: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];

@@ -3,8 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyRequest } from '@panalo/crypto/request-signature.ts';
 import { formatMinor } from './bets.ts';
 import { CARD_NAMES, type GameKind, type SandboxVendorProfile } from './catalogue.ts';
-import { findSession, openSession, type PlaySession, readStakeMinor, SESSIONS_MAX } from './play-session.ts';
-import { parseObject, postSigned, readBody, sendJson, toMinor } from './sandbox-http.ts';
+import {
+  findSession,
+  openSession,
+  type PlaySession,
+  playedAnswer,
+  readStakeMinor,
+  SESSIONS_MAX,
+} from './play-session.ts';
+import { type PageAnswer, parseObject, postSigned, readBody, sendJson, toMinor } from './sandbox-http.ts';
 
 /**
  * A transfer-wallet vendor (catalogue `walletMode: 'transfer'`): the player's money for its games
@@ -234,10 +241,7 @@ export function createTransferVendor(options: {
   }
 
   /** The page opens: play money, or the launch token exchanged for the player at the platform. */
-  async function start(
-    vendor: SandboxVendorProfile,
-    body: Record<string, unknown>,
-  ): Promise<{ httpStatus: number; body: object }> {
+  async function start(vendor: SandboxVendorProfile, body: Record<string, unknown>): Promise<PageAnswer> {
     const opened = openSession(vendor, body);
     if ('refusal' in opened) return opened.refusal;
     let playerId: string | null = null;
@@ -284,7 +288,7 @@ export function createTransferVendor(options: {
   }
 
   /** One round against this vendor's own wallet (or the demo's play money). */
-  function play(body: Record<string, unknown>): { httpStatus: number; body: object } {
+  function play(body: Record<string, unknown>): PageAnswer {
     const session = findSession(sessions, body);
     if (!session) return { httpStatus: 401, body: { error: 'no session' } };
     const stakeMinor = readStakeMinor(body.stake, AMOUNT_PATTERN);
@@ -302,15 +306,7 @@ export function createTransferVendor(options: {
     const after = balance - stakeMinor + outcome.winMinor;
     if (session.playerId === null) session.demoBalanceMinor = after;
     else wallets.set(walletKey(session.vendor, session.playerId), after);
-    return {
-      httpStatus: 200,
-      body: {
-        status: 'OK',
-        ...outcome.shown,
-        win: formatMinor(outcome.winMinor),
-        balance: formatMinor(after),
-      },
-    };
+    return playedAnswer('OK', outcome, formatMinor(after));
   }
 
   return { route };

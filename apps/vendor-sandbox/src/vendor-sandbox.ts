@@ -20,8 +20,16 @@ import {
 } from './catalogue.ts';
 import { lotteryPage } from './lottery-page.ts';
 import { playPage } from './play-page.ts';
-import { findSession, openSession, type PlaySession, readStakeMinor, SESSIONS_MAX } from './play-session.ts';
-import { parseObject, postSigned, readBody, sendJson } from './sandbox-http.ts';
+import {
+  findSession,
+  openSession,
+  type PlaySession,
+  playedAnswer,
+  type RoundOutcome,
+  readStakeMinor,
+  SESSIONS_MAX,
+} from './play-session.ts';
+import { type PageAnswer, parseObject, postSigned, readBody, sendJson } from './sandbox-http.ts';
 import { sportsPage } from './sports-page.ts';
 import { createTransferVendor } from './transfer-vendor.ts';
 
@@ -273,7 +281,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
   async function startSession(
     vendor: SandboxVendorProfile,
     body: Record<string, unknown>,
-  ): Promise<{ httpStatus: number; body: object }> {
+  ): Promise<PageAnswer> {
     const opened = openSession(vendor, body);
     if ('refusal' in opened) return opened.refusal;
     const session: Session = { ...opened.session, token: null };
@@ -294,10 +302,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
   }
 
   /** The page's calls after start, each for its session's kind of game. */
-  async function act(
-    action: string,
-    body: Record<string, unknown>,
-  ): Promise<{ httpStatus: number; body: object }> {
+  async function act(action: string, body: Record<string, unknown>): Promise<PageAnswer> {
     const session = findSession(sessions, body);
     if (!session) return { httpStatus: 401, body: { error: 'no session' } };
     const kind = session.game.kind;
@@ -381,10 +386,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
   }
 
   /** One round: stake, outcome, win; in real mode each step through the platform's wallet. */
-  async function play(
-    session: Session,
-    body: Record<string, unknown>,
-  ): Promise<{ httpStatus: number; body: object }> {
+  async function play(session: Session, body: Record<string, unknown>): Promise<PageAnswer> {
     const stakeMinor = readStakeMinor(body.stake, STAKE_PATTERN);
     if (stakeMinor === null) return { httpStatus: 422, body: { error: 'stake' } };
     const pick = typeof body.pick === 'string' ? body.pick : '';
@@ -395,15 +397,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
       if (session.demoBalanceMinor < stakeMinor)
         return { httpStatus: 200, body: { status: 'INSUFFICIENT_FUNDS' } };
       session.demoBalanceMinor += outcome.winMinor - stakeMinor;
-      return {
-        httpStatus: 200,
-        body: {
-          status: 'OK',
-          ...outcome.shown,
-          win: formatMinor(outcome.winMinor),
-          balance: formatMinor(session.demoBalanceMinor),
-        },
-      };
+      return playedAnswer('OK', outcome, formatMinor(session.demoBalanceMinor));
     }
 
     const { vendor } = session;
@@ -442,15 +436,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
         },
         duplicate,
       );
-      return {
-        httpStatus: 200,
-        body: {
-          status: credit.status,
-          ...outcome.shown,
-          win: formatMinor(outcome.winMinor),
-          balance: credit.balance,
-        },
-      };
+      return playedAnswer(credit.status, outcome, credit.balance);
     } catch (error) {
       if (error instanceof WalletUnavailable)
         return { httpStatus: 502, body: { error: 'the platform is unavailable' } };
@@ -537,13 +523,11 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
 
 const API_ACTIONS = new Set(['start', 'play', 'bet', 'settle', 'bets', 'ticket', 'draw', 'state']);
 
-type Outcome = { winMinor: bigint; shown: Record<string, unknown> };
-
 /** Multipliers of the wheel's eight segments, in hundredths. */
 const WHEEL_SEGMENTS = [0n, 200n, 0n, 150n, 0n, 300n, 50n, 0n];
 
 /** Draws a round's outcome; null when the pick is not one the game knows. */
-export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): Outcome | null {
+export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): RoundOutcome | null {
   if (kind === 'coin') {
     if (pick !== 'heads' && pick !== 'tails') return null;
     const side = randomInt(2) === 0 ? 'heads' : 'tails';
