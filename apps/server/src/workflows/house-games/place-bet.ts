@@ -68,6 +68,9 @@ function readBet(table: HouseTable, wire: WireBet): { played: PlayedRound; stake
   }
 }
 
+/** A checked bet at a table with real money, under the request id that makes its round once. */
+type RealBet = { table: RealTable; requestId: string; played: PlayedRound; stakeMinor: bigint };
+
 /**
  * A bet in our own games, followed down in one pass: the table (launch-cache.ts), the bet read
  * and checked against the game's limits, then for a one-step round (dice, slots, the tables) one
@@ -85,12 +88,13 @@ export function createBetPlacement(
   async function placeBet(table: HouseTable, requestId: string, wire: WireBet): Promise<RoundView> {
     const { played, stakeMinor } = readBet(table, wire);
     if (table.kind === 'demo') return demo.placeDemoBet(table, played, stakeMinor);
+    const bet = { table, requestId, played, stakeMinor };
     if (!isMultiStep(table.code)) {
-      const attempt = await placeOneStepBet(table, requestId, played, stakeMinor, false);
+      const attempt = await placeOneStepBet(bet, false);
       assertInvariant(attempt.status === 'answered', 'house games: a bet at a resolved table was stale');
       return attempt.view;
     }
-    return placeMultiStepBet(table, requestId, played, stakeMinor);
+    return placeMultiStepBet(bet);
   }
 
   /**
@@ -122,18 +126,13 @@ export function createBetPlacement(
       // Refused by the limits as remembered: the full way checks them as they now are.
       return STALE;
     }
-    return placeOneStepBet(table, requestId, bet.played, bet.stakeMinor, true);
+    return placeOneStepBet({ table, requestId, ...bet }, true);
   }
 
-  async function placeOneStepBet(
-    table: RealTable,
-    requestId: string,
-    played: PlayedRound,
-    stakeMinor: bigint,
-    isRemembered: boolean,
-  ): Promise<Attempt> {
+  async function placeOneStepBet(bet: RealBet, isRemembered: boolean): Promise<Attempt> {
+    const { table, requestId, played } = bet;
     try {
-      return await playOneStepRound(table, requestId, played, stakeMinor, isRemembered);
+      return await playOneStepRound(bet, isRemembered);
     } catch (caught) {
       // A retry of a bet that made its round answers that round, whatever refused this attempt
       // (its round, a balance now short, a limit now reached): retries are rare, so they are
@@ -156,12 +155,8 @@ export function createBetPlacement(
   }
 
   /** Mines and blackjack: the round recorded first, then staked and drawn (continue-round.ts). */
-  async function placeMultiStepBet(
-    table: RealTable,
-    requestId: string,
-    played: PlayedRound,
-    stakeMinor: bigint,
-  ): Promise<RoundView> {
+  async function placeMultiStepBet(bet: RealBet): Promise<RoundView> {
+    const { table, requestId, played, stakeMinor } = bet;
     const existing = await findRoundOfRequest(table, requestId);
     if (existing) return answerRetry(table, existing, played);
     const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
@@ -212,19 +207,14 @@ export function createBetPlacement(
    * came from this process's memory, and any doubt before the statement has vouched for it
    * answers `stale`.
    */
-  async function playOneStepRound(
-    table: RealTable,
-    requestId: string,
-    played: PlayedRound,
-    stakeMinor: bigint,
-    isRemembered: boolean,
-  ): Promise<Attempt> {
+  async function playOneStepRound(bet: RealBet, isRemembered: boolean): Promise<Attempt> {
+    const { table, requestId, played, stakeMinor } = bet;
     const { player, sessionId } = table;
     let isConfirmed = !isRemembered;
     const refuse = async (refusal: () => Promise<never>): Promise<Attempt> =>
       isConfirmed ? refusal() : STALE;
     if (sessionId === null) {
-      return answered(await playOneStepRoundInTransaction(table, requestId, played, stakeMinor, false));
+      return answered(await playOneStepRoundInTransaction(bet, false));
     }
     const id = houseRounds.newRoundId();
     const game = { id: table.game.id, vendorId: table.game.vendor_id };
@@ -265,7 +255,7 @@ export function createBetPlacement(
         // Self-exclusion, breaks, and the member's loss and session-time limits (responsible
         // gaming): checked in the round's own transaction under the member's play lock, so that
         // simultaneous bets cannot pass a limit together.
-        return answered(await playOneStepRoundInTransaction(table, requestId, played, stakeMinor, true));
+        return answered(await playOneStepRoundInTransaction(bet, true));
       }
       if (outcome.status === 'duplicate') throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
       if (outcome.status === 'short') {
@@ -291,9 +281,7 @@ export function createBetPlacement(
       isPlayVouched = true;
     }
     if (isRemembered && !isConfirmed) return STALE;
-    return answered(
-      await playOneStepRoundInTransaction(table, requestId, played, stakeMinor, !isPlayVouched),
-    );
+    return answered(await playOneStepRoundInTransaction(bet, !isPlayVouched));
   }
 
   /**
@@ -302,13 +290,8 @@ export function createBetPlacement(
    * member with a break or a loss or session-time limit on record (`checkPlay`), whose limits are
    * checked first in that transaction, under the member's play lock.
    */
-  async function playOneStepRoundInTransaction(
-    table: RealTable,
-    requestId: string,
-    played: PlayedRound,
-    stakeMinor: bigint,
-    checkPlay: boolean,
-  ): Promise<RoundView> {
+  async function playOneStepRoundInTransaction(bet: RealBet, checkPlay: boolean): Promise<RoundView> {
+    const { table, requestId, played, stakeMinor } = bet;
     const id = houseRounds.newRoundId();
     const reference = `${INHOUSE_VASSALAGE}:${id}`;
     const row = await wallet.withGameLedger(
