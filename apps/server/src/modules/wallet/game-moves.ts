@@ -73,6 +73,16 @@ export type RollbackOutcome =
   | { status: 'reversed'; transfer: Transfer; duplicate: boolean; balanceMinor: bigint }
   | { status: 'voided'; duplicate: boolean; balanceMinor: bigint };
 
+/** A bet's stake given back by `reversal`, with the balance the reversal left the player. */
+function reversedBy(reversal: Transfer, duplicate: boolean): RollbackOutcome {
+  return {
+    status: 'reversed',
+    transfer: reversal,
+    duplicate,
+    balanceMinor: reversal.creditBalanceAfterMinor,
+  };
+}
+
 /**
  * A member's game moves through the ledger: stakes and wins (one by one, bound to a caller's
  * transaction, or with a one-step round of our own games in one statement) and rollbacks of
@@ -251,15 +261,7 @@ export function createGameMoves(deps: {
           throw new AppError('CONFLICT', { value: { reason: 'NOT_A_BET' } });
         }
         const earlier = await findTransferReversing(db, merchantId, input.betKey);
-        if (earlier) {
-          const reversal = toTransfer(earlier);
-          return {
-            status: 'reversed',
-            transfer: reversal,
-            duplicate: true,
-            balanceMinor: reversal.creditBalanceAfterMinor,
-          };
-        }
+        if (earlier) return reversedBy(toTransfer(earlier), true);
         const house = await findAccountById(db, stake.creditAccountId);
         assertInvariant(house !== undefined, 'wallet: a bet credited an account that exists');
         try {
@@ -278,24 +280,13 @@ export function createGameMoves(deps: {
             outcome.transfer.reversesKey === input.betKey,
             'wallet: a rollback key reverses one bet',
           );
-          return {
-            status: 'reversed',
-            transfer: outcome.transfer,
-            duplicate: outcome.duplicate,
-            balanceMinor: outcome.transfer.creditBalanceAfterMinor,
-          };
+          return reversedBy(outcome.transfer, outcome.duplicate);
         } catch (error) {
           // Another rollback of the same bet, under another key, won the race.
           if (!isUniqueViolation(error, TRANSFER_REVERSES_INDEX)) throw error;
           const winner = await findTransferReversing(db, merchantId, input.betKey);
           assertInvariant(winner !== undefined, 'wallet: the winning rollback exists');
-          const reversal = toTransfer(winner);
-          return {
-            status: 'reversed',
-            transfer: reversal,
-            duplicate: true,
-            balanceMinor: reversal.creditBalanceAfterMinor,
-          };
+          return reversedBy(toTransfer(winner), true);
         }
       }
       const marked = await insertVoidMarker(db, {
