@@ -138,6 +138,21 @@ export function createMerchantAdminService(deps: {
     return readConfig(merchantId);
   }
 
+  /** Replaces one section of the merchant's settings whole; the audit row keeps that section. */
+  function replaceSettingsSection<Section extends keyof MerchantSettings>(
+    actor: ChangeActor,
+    merchantId: string,
+    action: string,
+    section: Section,
+    value: MerchantSettings[Section],
+  ) {
+    return change(actor, merchantId, {
+      action,
+      view: ({ settings }) => settings[section],
+      apply: ({ settings }) => ({ settings: { ...settings, [section]: value } }),
+    });
+  }
+
   async function writeDomains(trx: Transaction<Database>, merchantId: string, domains: DomainInput[]) {
     const fields: Record<string, string> = {};
     const seen = new Set<string>();
@@ -240,29 +255,17 @@ export function createMerchantAdminService(deps: {
 
     replaceWhitelabel(actor: ChangeActor, merchantId: string, tree: WhitelabelNode[]) {
       checkWhitelabel(tree);
-      return change(actor, merchantId, {
-        action: 'settings.whitelabel',
-        view: ({ settings }) => settings.whitelabel,
-        apply: ({ settings }) => ({ settings: { ...settings, whitelabel: tree } }),
-      });
+      return replaceSettingsSection(actor, merchantId, 'settings.whitelabel', 'whitelabel', tree);
     },
 
     /** How many accounts one address or device may open in a window before a captcha is asked. */
     updateAccountCreation(actor: ChangeActor, merchantId: string, input: AccountCreation) {
-      return change(actor, merchantId, {
-        action: 'settings.accountCreation',
-        view: ({ settings }) => settings.accountCreation,
-        apply: ({ settings }) => ({ settings: { ...settings, accountCreation: input } }),
-      });
+      return replaceSettingsSection(actor, merchantId, 'settings.accountCreation', 'accountCreation', input);
     },
 
     replaceRegisterRules(actor: ChangeActor, merchantId: string, rules: RegisterRule[]) {
       checkRegisterRules(rules);
-      return change(actor, merchantId, {
-        action: 'settings.register',
-        view: ({ settings }) => settings.register,
-        apply: ({ settings }) => ({ settings: { ...settings, register: rules } }),
-      });
+      return replaceSettingsSection(actor, merchantId, 'settings.register', 'register', rules);
     },
 
     replaceSocialLogin(actor: ChangeActor, merchantId: string, providers: SocialLoginInput[]) {
