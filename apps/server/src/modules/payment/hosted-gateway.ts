@@ -18,14 +18,17 @@ export type PaymentGateway = {
     description: string;
   }): Promise<{ gatewayOrderId: string; payUrl: string }>;
   /** Sends money to a payee; the result arrives later by callback. */
-  createPayout(input: {
-    payoutId: string;
-    amountMinor: bigint;
-    currency: string;
-    accountName: string;
-    accountNumber: string;
-    notifyUrl: string;
-  }): Promise<{ gatewayPayoutId: string }>;
+  createPayout(input: PayoutRequest): Promise<{ gatewayPayoutId: string }>;
+};
+
+/** A payout as a gateway is asked to make it. */
+export type PayoutRequest = {
+  payoutId: string;
+  amountMinor: bigint;
+  currency: string;
+  accountName: string;
+  accountNumber: string;
+  notifyUrl: string;
 };
 
 /** A gateway's callback about a payout. */

@@ -16,6 +16,7 @@ import {
   type CallbackCheck,
   createHostedGateway,
   type PaymentGateway,
+  type PayoutRequest,
   readHostedCallback,
   readHostedPayoutCallback,
 } from './hosted-gateway.ts';
@@ -203,15 +204,9 @@ export function createPaymentService(deps: {
     },
 
     /** Asks the method's gateway to pay a payee; the result comes by callback. */
-    async openPayout(input: {
-      method: PaymentMethodRow;
-      payoutId: string;
-      amountMinor: bigint;
-      currency: string;
-      accountName: string;
-      accountNumber: string;
-      notifyUrl: string;
-    }): Promise<{ gatewayPayoutId: string }> {
+    async openPayout(
+      input: PayoutRequest & { method: PaymentMethodRow },
+    ): Promise<{ gatewayPayoutId: string }> {
       const { method, ...payout } = input;
       const settings = present(method.gateway, `payment method ${method.id} is not a gateway`);
       return gatewayFor({ ...settings, secret: secretOf(method) }).createPayout(payout);
