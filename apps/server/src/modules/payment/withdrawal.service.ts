@@ -111,6 +111,30 @@ export function createWithdrawalService(deps: ServiceDeps<{ recordChange: Record
     return moveWithdrawal(executor, id, [edge.from], { ...changes, status: edge.to });
   }
 
+  /** NOT_FOUND for a withdrawal that is not there; else CONFLICT, with the state it has moved on to. */
+  async function refuseUnmoved(executor: Kysely<Database>, id: string): Promise<never> {
+    const current = await findWithdrawal(executor, id);
+    if (!current) throw new AppError('NOT_FOUND');
+    throw new AppError('CONFLICT', { value: { status: current.status } });
+  }
+
+  /** The audit row of an operator's change to a withdrawal, written in the transaction that makes it. */
+  function recordWithdrawalChange(
+    trx: Kysely<Database>,
+    actor: ChangeActor,
+    withdrawal: WithdrawalRow,
+    action: string,
+    change: { before: unknown; after: unknown },
+  ): Promise<void> {
+    return recordChange(trx, {
+      ...actorOf(actor),
+      merchantId: withdrawal.merchant_id,
+      action,
+      target: { type: 'withdrawal', id: withdrawal.id },
+      ...change,
+    });
+  }
+
   /** An operator's move of a withdrawal, with its audit row, or CONFLICT when its state has moved on. */
   async function decide(input: {
     actor: ChangeActor;
@@ -127,16 +151,8 @@ export function createWithdrawalService(deps: ServiceDeps<{ recordChange: Record
         { from: input.from, to: input.to },
         { ...input.changes, reviewed_by: input.actor.username, reviewed_at: now() },
       );
-      if (!after) {
-        const current = await findWithdrawal(trx, input.id);
-        if (!current) throw new AppError('NOT_FOUND');
-        throw new AppError('CONFLICT', { value: { status: current.status } });
-      }
-      await recordChange(trx, {
-        ...actorOf(input.actor),
-        merchantId: after.merchant_id,
-        action: input.action,
-        target: { type: 'withdrawal', id: after.id },
+      if (!after) return refuseUnmoved(trx, input.id);
+      await recordWithdrawalChange(trx, input.actor, after, input.action, {
         before: { status: input.from },
         after: { status: after.status, reason: after.reason },
       });
@@ -294,16 +310,8 @@ export function createWithdrawalService(deps: ServiceDeps<{ recordChange: Record
           reviewedBy: actor.username,
           at: now(),
         });
-        if (!row) {
-          const current = await findWithdrawal(trx, id);
-          if (!current) throw new AppError('NOT_FOUND');
-          throw new AppError('CONFLICT', { value: { status: current.status } });
-        }
-        await recordChange(trx, {
-          ...actorOf(actor),
-          merchantId: row.merchant_id,
-          action: 'withdrawal.payout.resend',
-          target: { type: 'withdrawal', id: row.id },
+        if (!row) return refuseUnmoved(trx, id);
+        await recordWithdrawalChange(trx, actor, row, 'withdrawal.payout.resend', {
           before: { status: row.status },
           after: { status: row.status },
         });
@@ -421,11 +429,7 @@ export function createWithdrawalService(deps: ServiceDeps<{ recordChange: Record
           at: now(),
         });
         if (!after) throw new AppError('CONFLICT', { value: { caseStatus: before.case_status } });
-        await recordChange(trx, {
-          ...actorOf(actor),
-          merchantId: after.merchant_id,
-          action: 'withdrawal.case.resolve',
-          target: { type: 'withdrawal', id: after.id },
+        await recordWithdrawalChange(trx, actor, after, 'withdrawal.case.resolve', {
           before: { caseStatus: before.case_status },
           after: { caseStatus: after.case_status, resolution },
         });
