@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, type Kysely, sql } from 'kysely';
 import type { Database, MemberType } from '../../db/schema.ts';
 import type { DayRange } from './date-range.ts';
 
@@ -181,68 +181,66 @@ export function sumSettledRoundsOfTopGames(db: Kysely<Database>, window: ReportW
 const dayOf = (column: string) =>
   sql<string>`to_char(${sql.ref(column)} at time zone merchants.time_zone, 'YYYY-MM-DD')`;
 
+/** Money rows of the window's merchants: each row's amount and the moment it counts on (`at`). */
+type AmountsAt = AliasedSelectQueryBuilder<
+  { merchant_id: string; amount_minor: bigint; at: Date | null },
+  'amounts'
+>;
+
+/** How many of the amounts fall on each local day of the window, per merchant, and their sum. */
+function sumAmountsByDay(db: Kysely<Database>, window: ReportWindow, amounts: AmountsAt) {
+  return db
+    .selectFrom(amounts)
+    .innerJoin('merchants', 'merchants.id', 'amounts.merchant_id')
+    .select([
+      'amounts.merchant_id as merchantId',
+      dayOf('amounts.at').as('day'),
+      sql<string>`count(*)`.as('count'),
+      sql<string>`sum(amounts.amount_minor)`.as('total'),
+    ])
+    .where('amounts.at', '>=', window.lower)
+    .where('amounts.at', '<', window.upper)
+    .groupBy(['amounts.merchant_id', 'day'])
+    .execute();
+}
+
 /** Credited deposits per merchant and local day: how many, and their sum. */
 export function sumCreditedDepositsByDay(db: Kysely<Database>, window: ReportWindow) {
-  return db
+  const credited = db
     .selectFrom('deposits')
-    .innerJoin('merchants', 'merchants.id', 'deposits.merchant_id')
-    .select([
-      'deposits.merchant_id as merchantId',
-      dayOf('deposits.credited_at').as('day'),
-      sql<string>`count(*)`.as('count'),
-      sql<string>`sum(deposits.amount_minor)`.as('total'),
-    ])
-    .where('deposits.merchant_id', 'in', [...window.ids])
-    .where('deposits.status', '=', 'credited')
-    .where('deposits.credited_at', '>=', window.lower)
-    .where('deposits.credited_at', '<', window.upper)
-    .groupBy(['deposits.merchant_id', 'day'])
-    .execute();
+    .select(['merchant_id', 'amount_minor', 'credited_at as at'])
+    .where('merchant_id', 'in', [...window.ids])
+    .where('status', '=', 'credited')
+    .as('amounts');
+  return sumAmountsByDay(db, window, credited);
 }
 
 /** Members' first credited deposits ever, per merchant and local day. */
 export function sumFirstDepositsByDay(db: Kysely<Database>, window: ReportWindow) {
-  return db
-    .selectFrom(
-      db
-        .selectFrom('deposits')
-        .select(['merchant_id', 'member_id', 'amount_minor', 'credited_at'])
-        .select(sql<number>`row_number() over (partition by member_id order by credited_at, id)`.as('rank'))
-        .where('status', '=', 'credited')
-        .where('merchant_id', 'in', [...window.ids])
-        .as('ranked'),
-    )
-    .innerJoin('merchants', 'merchants.id', 'ranked.merchant_id')
-    .select([
-      'ranked.merchant_id as merchantId',
-      dayOf('ranked.credited_at').as('day'),
-      sql<string>`count(*)`.as('count'),
-      sql<string>`sum(ranked.amount_minor)`.as('total'),
-    ])
+  const ranked = db
+    .selectFrom('deposits')
+    .select(['merchant_id', 'amount_minor', 'credited_at'])
+    .select(sql<number>`row_number() over (partition by member_id order by credited_at, id)`.as('rank'))
+    .where('status', '=', 'credited')
+    .where('merchant_id', 'in', [...window.ids])
+    .as('ranked');
+  const firsts = db
+    .selectFrom(ranked)
+    .select(['ranked.merchant_id', 'ranked.amount_minor', 'ranked.credited_at as at'])
     .where('ranked.rank', '=', 1)
-    .where('ranked.credited_at', '>=', window.lower)
-    .where('ranked.credited_at', '<', window.upper)
-    .groupBy(['ranked.merchant_id', 'day'])
-    .execute();
+    .as('amounts');
+  return sumAmountsByDay(db, window, firsts);
 }
 
 /** Paid withdrawals per merchant and local day: how many, and their sum. */
 export function sumPaidWithdrawalsByDay(db: Kysely<Database>, window: ReportWindow) {
-  return db
+  const paid = db
     .selectFrom('withdrawals')
-    .innerJoin('merchants', 'merchants.id', 'withdrawals.merchant_id')
-    .select([
-      'withdrawals.merchant_id as merchantId',
-      dayOf('withdrawals.paid_at').as('day'),
-      sql<string>`count(*)`.as('count'),
-      sql<string>`sum(withdrawals.amount_minor)`.as('total'),
-    ])
-    .where('withdrawals.merchant_id', 'in', [...window.ids])
-    .where('withdrawals.status', '=', 'paid')
-    .where('withdrawals.paid_at', '>=', window.lower)
-    .where('withdrawals.paid_at', '<', window.upper)
-    .groupBy(['withdrawals.merchant_id', 'day'])
-    .execute();
+    .select(['merchant_id', 'amount_minor', 'paid_at as at'])
+    .where('merchant_id', 'in', [...window.ids])
+    .where('status', '=', 'paid')
+    .as('amounts');
+  return sumAmountsByDay(db, window, paid);
 }
 
 /** GGR (bets less wins of the settled rounds) per merchant and local day. */

@@ -13,6 +13,7 @@ import {
   countLoginsByDay,
   countRegistrationsByDay,
   findMerchantsInScope,
+  type ReportWindow,
   sumCreditedDepositsByDay,
   sumFirstDepositsByDay,
   sumGgrByDay,
@@ -26,6 +27,14 @@ import {
 
 /** Reports: read-only queries over a range of days, each day in the merchant's own time zone. */
 export type ReportService = ReturnType<typeof createReportService>;
+
+/** What every report is asked for: whose merchants, and which days (a preset, or from and to). */
+export type ReportRequest = {
+  scope: readonly string[] | null;
+  preset?: DatePreset | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
 
 export type PlayerActivityRow = {
   day: string;
@@ -119,18 +128,14 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
    * row's day is counted in its merchant's time zone; the UTC bounds, widened by a day on each
    * side, keep the indexes usable before the exact day filter.
    */
-  async function scopeAndRange(input: {
-    scope: readonly string[] | null;
-    preset?: DatePreset | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-  }) {
+  async function scopeAndRange(input: ReportRequest) {
     const merchants = await findMerchantsInScope(db, input.scope);
     const range = resolveRange(input, merchants[0]?.time_zone ?? 'UTC');
     const ids = merchants.map((merchant) => merchant.id);
     const lower = new Date(Date.parse(`${range.from}T00:00:00Z`) - 86_400_000);
     const upper = new Date(Date.parse(`${range.to}T00:00:00Z`) + 2 * 86_400_000);
-    return { merchants, range, ids, lower, upper };
+    const window: ReportWindow = { ids, range, lower, upper };
+    return { merchants, range, window };
   }
 
   return {
@@ -142,16 +147,11 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
      * zone; grouped per day (every day of the range, zeros included), per game type, per vendor,
      * or as the top games by bets.
      */
-    async games(input: {
-      scope: readonly string[] | null;
-      preset?: DatePreset | undefined;
-      from?: string | undefined;
-      to?: string | undefined;
-      groupBy: GameReportGroup;
-    }): Promise<{ range: DayRange; rows: GameReportRow[] }> {
-      const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
+    async games(
+      input: ReportRequest & { groupBy: GameReportGroup },
+    ): Promise<{ range: DayRange; rows: GameReportRow[] }> {
+      const { merchants, range, window } = await scopeAndRange(input);
       if (merchants.length === 0) return { range, rows: [] };
-      const window = { ids, range, lower, upper };
       const totalsOf = (row: { bets: string; wins: string; rounds: string; players: string }) => {
         const betsMinor = BigInt(row.bets);
         const winsMinor = BigInt(row.wins);
@@ -232,15 +232,9 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
      * type or vendor. Manual adjustments carry no bonus mark (only a free-text reason), so they
      * stay out of NGR: they correct balances rather than reward play.
      */
-    async money(input: {
-      scope: readonly string[] | null;
-      preset?: DatePreset | undefined;
-      from?: string | undefined;
-      to?: string | undefined;
-    }): Promise<{ range: DayRange; rows: MoneyRow[] }> {
-      const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
+    async money(input: ReportRequest): Promise<{ range: DayRange; rows: MoneyRow[] }> {
+      const { merchants, range, window } = await scopeAndRange(input);
       if (merchants.length === 0) return { range, rows: [] };
-      const window = { ids, range, lower, upper };
       const [deposits, firsts, withdrawals, ggr, rewards] = await Promise.all([
         sumCreditedDepositsByDay(db, window),
         sumFirstDepositsByDay(db, window),
@@ -300,15 +294,9 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
      * signed in that day) per merchant; days without any are answered as zeros, so that a chart
      * shows the gaps.
      */
-    async playerActivity(input: {
-      scope: readonly string[] | null;
-      preset?: DatePreset | undefined;
-      from?: string | undefined;
-      to?: string | undefined;
-    }): Promise<{ range: DayRange; rows: PlayerActivityRow[] }> {
-      const { merchants, range, ids, lower, upper } = await scopeAndRange(input);
+    async playerActivity(input: ReportRequest): Promise<{ range: DayRange; rows: PlayerActivityRow[] }> {
+      const { merchants, range, window } = await scopeAndRange(input);
       if (merchants.length === 0) return { range, rows: [] };
-      const window = { ids, range, lower, upper };
       const [registrations, logins] = await Promise.all([
         countRegistrationsByDay(db, window, TRIAL_TYPE),
         countLoginsByDay(db, window),
