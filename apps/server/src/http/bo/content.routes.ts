@@ -17,11 +17,10 @@ import {
 import type { Permission } from '../../modules/operator/permissions.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
-import { readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
-import { UPLOADED_MEDIA_PREFIX } from '../static/uploaded-media.routes.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, IdParams, MerchantIdField, MerchantScopeQuery } from './bo-schemas.ts';
+import { type ImageUploadLimits, saveUploadedImage } from './image-upload.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
@@ -30,8 +29,11 @@ export type ContentRoutesDeps = { contentAdmin: ContentAdminService; images: Ima
 const TAGS = ['back office: content'];
 /** Banners and licence logos are shown small; 2 MiB and 4096 × 4096 are far above what they need. */
 export const CONTENT_IMAGE_BYTES_MAX = 2 * 1024 * 1024;
-const CONTENT_IMAGE_PIXELS_MAX = 4096 * 4096;
-const CONTENT_IMAGE_NAMESPACE = 'content';
+const CONTENT_IMAGE_UPLOAD: ImageUploadLimits = {
+  namespace: 'content',
+  maxBytes: CONTENT_IMAGE_BYTES_MAX,
+  maxPixels: 4096 * 4096,
+};
 
 const Localized = (maxLength: number) =>
   Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength }), {
@@ -181,19 +183,8 @@ export function registerContentRoutes(app: TypedApp, deps: ContentRoutesDeps): v
         },
       },
       async (request) => {
-        const file = await readUploadedFile(request, CONTENT_IMAGE_BYTES_MAX);
-        const stored = await images.save({
-          namespace: CONTENT_IMAGE_NAMESPACE,
-          data: file.data,
-          maxBytes: CONTENT_IMAGE_BYTES_MAX,
-          maxPixels: CONTENT_IMAGE_PIXELS_MAX,
-        });
-        return ok({
-          url: `${UPLOADED_MEDIA_PREFIX}${stored.path}`,
-          width: stored.width,
-          height: stored.height,
-          bytes: stored.bytes,
-        });
+        const { url, width, height, bytes } = await saveUploadedImage(request, images, CONTENT_IMAGE_UPLOAD);
+        return ok({ url, width, height, bytes });
       },
     );
   }

@@ -20,9 +20,7 @@ import {
 } from '../../modules/catalogue/catalogue-admin.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../platform/http/typed.ts';
-import { readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
-import { UPLOADED_MEDIA_PREFIX } from '../static/uploaded-media.routes.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import {
   BO_ERROR_RESPONSES,
@@ -32,6 +30,7 @@ import {
   MerchantIdField,
   MerchantScopeQuery,
 } from './bo-schemas.ts';
+import { type ImageUploadLimits, saveUploadedImage } from './image-upload.ts';
 import { readOperator } from './operator-session.ts';
 import { merchantScopedRoute, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
@@ -40,8 +39,11 @@ export type GamesRoutesDeps = { catalogueAdmin: CatalogueAdminService; images: I
 const TAGS = ['back office: games'];
 /** Game icons are shown at tile size; 2 MiB and 2048 × 2048 are far above what a tile needs. */
 export const GAME_ICON_BYTES_MAX = 2 * 1024 * 1024;
-const GAME_ICON_PIXELS_MAX = 2048 * 2048;
-const GAME_ICON_NAMESPACE = 'game-icons';
+const GAME_ICON_UPLOAD: ImageUploadLimits = {
+  namespace: 'game-icons',
+  maxBytes: GAME_ICON_BYTES_MAX,
+  maxPixels: 2048 * 2048,
+};
 
 const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Names = (maxLength: number) =>
@@ -279,20 +281,8 @@ export function registerGamesRoutes(app: TypedApp, deps: GamesRoutesDeps): void 
     },
     async (request) => {
       const { id } = request.params;
-      const file = await readUploadedFile(request, GAME_ICON_BYTES_MAX);
-      const stored = await images.save({
-        namespace: GAME_ICON_NAMESPACE,
-        data: file.data,
-        maxBytes: GAME_ICON_BYTES_MAX,
-        maxPixels: GAME_ICON_PIXELS_MAX,
-      });
-      return ok(
-        await catalogueAdmin.setGameIcon(
-          await actorOf(request),
-          id,
-          `${UPLOADED_MEDIA_PREFIX}${stored.path}`,
-        ),
-      );
+      const { url } = await saveUploadedImage(request, images, GAME_ICON_UPLOAD);
+      return ok(await catalogueAdmin.setGameIcon(await actorOf(request), id, url));
     },
   );
 
