@@ -12,9 +12,15 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { VendorTransfers } from '../../workflows/vendor-transfer.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { toStatementLine } from '../wps/wallet/statement.routes.ts';
-import { BO_ERROR_RESPONSES, IdParams, MerchantIdField } from './bo-schemas.ts';
-import { readOperator, resolveMerchantScope } from './operator-session.ts';
-import { merchantScopedRoute, resourceRoute } from './scoped-route.ts';
+import {
+  BO_ERROR_RESPONSES,
+  CountedPageOf,
+  IdParams,
+  MerchantIdField,
+  PageQueryFields,
+} from './bo-schemas.ts';
+import { readOperator } from './operator-session.ts';
+import { merchantScopedRoute, readMerchantScope, resourceRoute } from './scoped-route.ts';
 
 export type PlayersRoutesDeps = {
   memberAdmin: MemberAdminService;
@@ -24,13 +30,19 @@ export type PlayersRoutesDeps = {
 };
 
 const TAGS = ['back office: players'];
+const PAGE_NUMBER_MAX = 10_000;
+const PAGE_SIZE_DEFAULT = 25;
+
+/** The page a player list asks for: the first, of PAGE_SIZE_DEFAULT rows, unless it names another. */
+function pagingOf(query: { page?: number; pageSize?: number }) {
+  return { page: query.page ?? 1, pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT };
+}
 
 const SearchQuery = Type.Object({
   merchantId: MerchantIdField,
   field: Type.Optional(StringOf(SEARCH_FIELDS)),
   text: Type.Optional(Type.String({ maxLength: 64 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PLAYER_PAGE_SIZE_MAX })),
+  ...PageQueryFields(PLAYER_PAGE_SIZE_MAX, PAGE_NUMBER_MAX),
 });
 
 const PlayerRow = Type.Object({
@@ -101,17 +113,23 @@ const OutboxMessage = Type.Object({
   createdAt: Type.String(),
 });
 
-const LedgerQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: TRANSFER_PAGE_SIZE_MAX })),
+const LedgerQuery = Type.Object(PageQueryFields(TRANSFER_PAGE_SIZE_MAX, PAGE_NUMBER_MAX));
+
+const LedgerLine = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  reference: Nullable(Type.String()),
+  wallet: Type.String(),
+  amount: Type.String(),
+  balanceAfter: Type.String(),
+  createdAt: Type.String(),
 });
 
 const OutboxQuery = Type.Object({
   merchantId: MerchantIdField,
   channel: Type.Optional(StringOf(['sms', 'email'])),
   destination: Type.Optional(Type.String({ maxLength: 120 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PLAYER_PAGE_SIZE_MAX })),
+  ...PageQueryFields(PLAYER_PAGE_SIZE_MAX, PAGE_NUMBER_MAX),
 });
 
 /** Players: search, the player page with money, locks, sessions, temporary passwords; the outbox. */
@@ -127,24 +145,18 @@ export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): v
         tags: TAGS,
         summary: 'Search players by account, mobile, IP (registration or any sign-in) or real name',
         querystring: SearchQuery,
-        response: {
-          200: Envelope(
-            Type.Object({ list: Type.Array(PlayerRow), total: Type.Integer(), totalPages: Type.Integer() }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(CountedPageOf(PlayerRow)), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const scope = await readMerchantScope(request);
       return ok(
         await memberAdmin.search({
           scope,
           field: query.field ?? 'account',
           text: query.text ?? '',
-          page: query.page ?? 1,
-          pageSize: query.pageSize ?? 25,
+          ...pagingOf(query),
         }),
       );
     },
@@ -237,26 +249,7 @@ export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): v
         summary: "The player's ledger lines (cash and bonus), newest first",
         params: IdParams,
         querystring: LedgerQuery,
-        response: {
-          200: Envelope(
-            Type.Object({
-              list: Type.Array(
-                Type.Object({
-                  id: Type.String(),
-                  code: Type.String(),
-                  reference: Nullable(Type.String()),
-                  wallet: Type.String(),
-                  amount: Type.String(),
-                  balanceAfter: Type.String(),
-                  createdAt: Type.String(),
-                }),
-              ),
-              total: Type.Integer(),
-              totalPages: Type.Integer(),
-            }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(CountedPageOf(LedgerLine)), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -267,8 +260,7 @@ export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): v
         merchantId: player.profile.merchantId,
         memberId: id,
         currency: player.currency,
-        page: query.page ?? 1,
-        pageSize: query.pageSize ?? 25,
+        ...pagingOf(query),
       });
       return ok({
         list: page.list.map(toStatementLine),
@@ -346,28 +338,18 @@ export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): v
         tags: TAGS,
         summary: 'SMS and email messages sent to players, newest first',
         querystring: OutboxQuery,
-        response: {
-          200: Envelope(
-            Type.Object({
-              list: Type.Array(OutboxMessage),
-              total: Type.Integer(),
-              totalPages: Type.Integer(),
-            }),
-          ),
-          ...BO_ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(CountedPageOf(OutboxMessage)), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const scope = await readMerchantScope(request);
       return ok(
         await memberAdmin.listOutbox({
           scope,
           channel: query.channel,
           destination: query.destination,
-          page: query.page ?? 1,
-          pageSize: query.pageSize ?? 25,
+          ...pagingOf(query),
         }),
       );
     },

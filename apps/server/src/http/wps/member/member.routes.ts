@@ -15,7 +15,7 @@ import { requireMerchant } from '../../merchant-context.ts';
 import { sealedCall } from '../sealed-call.ts';
 import { answerLogin, LoginResultSchema } from '../session/login-call.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
-import { MerchantLanguageQuery } from '../wps-schemas.ts';
+import { MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 
 export type MemberRoutesDeps = LoginDeps & { members: MemberService; countryHeader: string | undefined };
 
@@ -78,6 +78,14 @@ const ChangePasswordBody = Type.Object({
   oldPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
   newPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
   confirmNewPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
+});
+
+const LoginItem = Type.Object({
+  time: Type.String(),
+  ip: Type.String(),
+  country: Nullable(Type.String()),
+  device: Nullable(Type.String()),
+  method: Type.String(),
 });
 
 /** GET /wps/member/info, icon, PUT register (E), POST password (T, E), GET /wps/agent/affiliate. */
@@ -227,23 +235,7 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
           page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
           pageSize: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
         }),
-        response: {
-          200: Envelope(
-            Type.Object({
-              list: Type.Array(
-                Type.Object({
-                  time: Type.String(),
-                  ip: Type.String(),
-                  country: Nullable(Type.String()),
-                  device: Nullable(Type.String()),
-                  method: Type.String(),
-                }),
-              ),
-              totalPages: Type.Integer(),
-            }),
-          ),
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: Envelope(PageOf(LoginItem)), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
