@@ -99,6 +99,15 @@ export function requireMerchant(request: FastifyRequest): ResolvedMerchant {
   throw new AppError('NOT_FOUND');
 }
 
+/**
+ * The request's merchant and the languages its texts are read in: the request's, else the
+ * merchant's default.
+ */
+export function requireMerchantReader(request: FastifyRequest) {
+  const merchant = requireMerchant(request);
+  return { merchant, reader: { language: request.language, fallbackLanguage: merchant.defaultLanguage } };
+}
+
 /** Who is asking, for region rules: the client address and, if configured, a proxy's country header. */
 export function readVisitor(request: FastifyRequest, countryHeader: string | undefined): Visitor {
   const raw = countryHeader ? request.headers[countryHeader.toLowerCase()] : undefined;

@@ -10,7 +10,7 @@ import {
 } from '../../../modules/content/content.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { requireMerchantReader } from '../../merchant-context.ts';
 import { MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 import {
   AnnouncementTypeCode,
@@ -83,7 +83,7 @@ export function registerContentRoutes(app: TypedApp, deps: { contentService: Con
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
+      const { merchant, reader } = requireMerchantReader(request);
       const { query } = request;
       const types: readonly AnnouncementType[] =
         splitCodes(query.types, ANNOUNCEMENT_TYPES) ?? ANNOUNCEMENT_TYPES;
@@ -97,7 +97,7 @@ export function registerContentRoutes(app: TypedApp, deps: { contentService: Con
           pageNo: query.pageNo,
           pageSize: query.pageSize,
         },
-        { language: request.language, fallbackLanguage: merchant.defaultLanguage },
+        reader,
         new Date(),
       );
       return ok(page);
@@ -115,12 +115,8 @@ export function registerContentRoutes(app: TypedApp, deps: { contentService: Con
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const { query } = request;
-      const list = await contentService.listHelpCenter(merchant.id, query.device ?? 'WEB', {
-        language: request.language,
-        fallbackLanguage: merchant.defaultLanguage,
-      });
+      const { merchant, reader } = requireMerchantReader(request);
+      const list = await contentService.listHelpCenter(merchant.id, request.query.device ?? 'WEB', reader);
       return ok({ list });
     },
   );

@@ -21,7 +21,7 @@ import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/ra
 import { isCaptchaRequiredForIp } from '../../../workflows/login.ts';
 import { listSocialProviders } from '../../../workflows/social-login.ts';
 import { readMemberSession } from '../../member-session.ts';
-import { readVisitor, requireMerchant } from '../../merchant-context.ts';
+import { readVisitor, requireMerchant, requireMerchantReader } from '../../merchant-context.ts';
 import {
   BannerItem,
   CustomerServiceItem,
@@ -166,8 +166,7 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const reader = { language: request.language, fallbackLanguage: merchant.defaultLanguage };
+      const { merchant, reader } = requireMerchantReader(request);
       const visitor = readVisitor(request, deps.countryHeader);
       const region = merchantService.isRegionBlocked(merchant, visitor);
       const [customerService, resources] = await Promise.all([
@@ -223,8 +222,7 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
       },
     },
     async (request) => {
-      const merchant = requireMerchant(request);
-      const reader = { language: request.language, fallbackLanguage: merchant.defaultLanguage };
+      const { merchant, reader } = requireMerchantReader(request);
       const now = new Date();
       // Spec §4 popups: members see execution A (first logins also F), visitors B.
       const ip = readVisitor(request, deps.countryHeader).ip;
