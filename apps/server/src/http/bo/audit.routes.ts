@@ -5,7 +5,8 @@ import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { Nullable } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, CountedPageOf, MerchantScopeQuery, PageQueryFields } from './bo-schemas.ts';
-import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
+import { operatorRoute } from './operator-session.ts';
+import { readMerchantScope } from './scoped-route.ts';
 
 export type AuditRoutesDeps = { audit: AuditService };
 
@@ -71,7 +72,7 @@ export function registerAuditRoutes(app: TypedApp, deps: AuditRoutesDeps): void 
     },
     async (request) => {
       const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const scope = await readMerchantScope(request);
       const from = query.from ? new Date(query.from) : undefined;
       const to = query.to ? new Date(query.to) : undefined;
       if (from && to && from > to)

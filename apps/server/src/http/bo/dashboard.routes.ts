@@ -4,8 +4,7 @@ import type { DashboardService } from '../../modules/report/dashboard.service.ts
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { BO_ERROR_RESPONSES, MerchantScopeQuery } from './bo-schemas.ts';
-import { readOperator, resolveMerchantScope } from './operator-session.ts';
-import { merchantScopedRoute } from './scoped-route.ts';
+import { merchantScopedRoute, readMerchantScope } from './scoped-route.ts';
 
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
 
@@ -50,8 +49,7 @@ export function registerDashboardRoutes(app: TypedApp, deps: { dashboard: Dashbo
       },
     },
     async (request) => {
-      const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const scope = await readMerchantScope(request);
       const dashboard = await deps.dashboard.read({ scope });
       return ok({
         today: dashboard.today,

@@ -22,8 +22,9 @@ import {
   MerchantScopeQuery,
   PageQueryFields,
 } from './bo-schemas.ts';
-import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
+import { operatorRoute } from './operator-session.ts';
 import { findInScope, readQueuePage, sendReviewPhoto } from './review.ts';
+import { readMerchantScope } from './scoped-route.ts';
 
 const TAGS = ['back office: finance'];
 const WITHDRAWAL_STATUSES = ['review', 'paying', 'paid', 'rejected', 'failed'] as const;
@@ -163,8 +164,7 @@ export function registerFinanceRoutes(
       },
     },
     async (request) => {
-      const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const scope = await readMerchantScope(request);
       const methods =
         scope === null
           ? await deps.payments.listAllMethods()

@@ -15,6 +15,7 @@ import {
   roleViewOf,
 } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
+import { readMerchantScope } from './scoped-route.ts';
 
 export type RolesRoutesDeps = { operators: OperatorService };
 
@@ -48,8 +49,7 @@ export function registerRolesRoutes(app: TypedApp, deps: RolesRoutesDeps): void 
       },
     },
     async (request) => {
-      const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const scope = await readMerchantScope(request);
       const roles = await operators.listRoles(scope);
       return ok({ list: roles.map(roleViewOf), permissions: [...PERMISSIONS] });
     },

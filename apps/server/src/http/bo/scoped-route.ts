@@ -50,6 +50,14 @@ export function requestedMerchantId(request: FastifyRequest): string | undefined
 }
 
 /**
+ * The merchants a list works on, from the merchantId its request names: the operator's own, or for
+ * a platform owner the one named or, naming none, all of them (null).
+ */
+export async function readMerchantScope(request: FastifyRequest): Promise<readonly string[] | null> {
+  return resolveMerchantScope(await readOperator(request), requestedMerchantId(request)).scope;
+}
+
+/**
  * The one merchant a change applies to: the operator's own, or for a platform owner the merchant
  * named (a platform owner must name one).
  */

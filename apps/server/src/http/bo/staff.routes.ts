@@ -16,6 +16,7 @@ import {
   PageQueryFields,
 } from './bo-schemas.ts';
 import { operatorRoute, readOperator, resolveMerchantScope } from './operator-session.ts';
+import { readMerchantScope } from './scoped-route.ts';
 
 export type StaffRoutesDeps = { operators: OperatorService };
 
@@ -61,7 +62,7 @@ export function registerStaffRoutes(app: TypedApp, deps: StaffRoutesDeps): void 
     },
     async (request) => {
       const { query } = request;
-      const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
+      const scope = await readMerchantScope(request);
       const result = await operators.listOperators({
         scope,
         search: query.search,
