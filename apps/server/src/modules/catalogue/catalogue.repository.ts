@@ -152,10 +152,29 @@ export async function deleteFavorite(db: Kysely<Database>, memberId: string, gam
 }
 
 /** Each of a member's games once, with the time (`ranked_at`) its page is ordered by. */
-type MemberGameRanking = AliasedSelectQueryBuilder<{ game_id: string; ranked_at: Date }, 'ranked'>;
+export type MemberGameRanking = AliasedSelectQueryBuilder<{ game_id: string; ranked_at: Date }, 'ranked'>;
+
+/** A member's favourites, ranked by when each was marked. */
+export function rankFavorites(db: Kysely<Database>, memberId: string): MemberGameRanking {
+  return db
+    .selectFrom('game_favorites')
+    .where('member_id', '=', memberId)
+    .select(['game_id', 'created_at as ranked_at'])
+    .as('ranked');
+}
+
+/** The games a member played, ranked by each one's latest round (from the rounds table). */
+export function rankRecentlyPlayed(db: Kysely<Database>, memberId: string): MemberGameRanking {
+  return db
+    .selectFrom('game_rounds')
+    .where('member_id', '=', memberId)
+    .groupBy('game_id')
+    .select(['game_id', (eb) => eb.fn.max('opened_at').as('ranked_at')])
+    .as('ranked');
+}
 
 /** One page of the visible games in a member's ranking, latest first, and how many there are in all. */
-async function findRankedGamesPage(
+export async function findRankedGamesPage(
   db: Kysely<Database>,
   filter: CatalogueFilter,
   ranking: MemberGameRanking,
@@ -175,35 +194,6 @@ async function findRankedGamesPage(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
-}
-
-/** A member's favourites, newest first. */
-export function findFavoritesPage(
-  db: Kysely<Database>,
-  filter: CatalogueFilter & { memberId: string },
-  page: { offset: number; limit: number },
-): Promise<{ rows: CatalogueGameRow[]; total: number }> {
-  const favourites = db
-    .selectFrom('game_favorites')
-    .where('member_id', '=', filter.memberId)
-    .select(['game_id', 'created_at as ranked_at'])
-    .as('ranked');
-  return findRankedGamesPage(db, filter, favourites, page);
-}
-
-/** The games a member played, latest round first, one entry per game (from the rounds table). */
-export function findRecentPage(
-  db: Kysely<Database>,
-  filter: CatalogueFilter & { memberId: string },
-  page: { offset: number; limit: number },
-): Promise<{ rows: CatalogueGameRow[]; total: number }> {
-  const latest = db
-    .selectFrom('game_rounds')
-    .where('member_id', '=', filter.memberId)
-    .groupBy('game_id')
-    .select(['game_id', (eb) => eb.fn.max('opened_at').as('ranked_at')])
-    .as('ranked');
-  return findRankedGamesPage(db, filter, latest, page);
 }
 
 export type WinnerRow = CatalogueGameRow & {

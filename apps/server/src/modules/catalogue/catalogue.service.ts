@@ -8,13 +8,15 @@ import {
   deleteFavorite,
   findCatalogueVersion,
   findClassifyGroups,
-  findFavoritesPage,
   findGameIdByNodeId,
   findGamesPage,
   findLatestWins,
-  findRecentPage,
+  findRankedGamesPage,
   findVendorCategories,
   insertFavorite,
+  type MemberGameRanking,
+  rankFavorites,
+  rankRecentlyPlayed,
   type WinnerRow,
 } from './catalogue.repository.ts';
 import { type CatalogueChanges, createCatalogueCache } from './catalogue-cache.ts';
@@ -201,18 +203,25 @@ export function createCatalogueService(deps: {
     return cache.get(`kept:${key}`, make);
   }
 
-  async function listFavorites(merchantId: string, memberId: string, query: GameQuery, paging: Paging) {
+  /** One page of a member's games (favourites, recently played) in the order their ranking gives. */
+  async function listRankedGames(
+    merchantId: string,
+    ranking: MemberGameRanking,
+    query: GameQuery,
+    paging: Paging,
+  ) {
     return pageOf(
-      await findFavoritesPage(db, { ...toFilter(merchantId, query), memberId }, offsetOf(paging)),
+      await findRankedGamesPage(db, toFilter(merchantId, query), ranking, offsetOf(paging)),
       paging.pageSize,
     );
   }
 
-  async function listRecent(merchantId: string, memberId: string, query: GameQuery, paging: Paging) {
-    return pageOf(
-      await findRecentPage(db, { ...toFilter(merchantId, query), memberId }, offsetOf(paging)),
-      paging.pageSize,
-    );
+  function listFavorites(merchantId: string, memberId: string, query: GameQuery, paging: Paging) {
+    return listRankedGames(merchantId, rankFavorites(db, memberId), query, paging);
+  }
+
+  function listRecent(merchantId: string, memberId: string, query: GameQuery, paging: Paging) {
+    return listRankedGames(merchantId, rankRecentlyPlayed(db, memberId), query, paging);
   }
 
   function listWinners(merchantId: string, category: string | undefined, limit: number) {
