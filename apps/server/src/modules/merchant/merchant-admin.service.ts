@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { listMerchantDomains, type MerchantRow } from './merchant.repository.ts';
-import { DOMAIN_ROUTES, type DomainRoute } from './merchant.service.ts';
+import { DOMAIN_ROUTES, type DomainRoute, nameAndLocaleOf } from './merchant.service.ts';
 import {
   findDomainsOfOthers,
   findMerchantRow,
@@ -338,12 +338,7 @@ export function createMerchantAdminService(deps: {
 
 function generalViewOf(row: MerchantRow, settings: MerchantSettings) {
   return {
-    name: row.name,
-    currency: row.currency,
-    currencySymbol: row.currency_symbol,
-    timeZone: row.time_zone,
-    defaultLanguage: row.default_language,
-    languages: row.languages,
+    ...nameAndLocaleOf(row),
     mainDomain: settings.mainDomain,
     siteName: settings.siteName,
     minimumAge: settings.minimumAge,

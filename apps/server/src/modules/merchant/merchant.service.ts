@@ -261,6 +261,18 @@ function checkSettings(raw: unknown): MerchantSettings {
   }
 }
 
+/** A merchant's name, currency and languages, as the player site and the back office both show them. */
+export function nameAndLocaleOf(row: MerchantRow) {
+  return {
+    name: row.name,
+    currency: row.currency,
+    currencySymbol: row.currency_symbol,
+    timeZone: row.time_zone,
+    defaultLanguage: row.default_language,
+    languages: row.languages,
+  };
+}
+
 function toResolvedMerchant(
   row: MerchantRow,
   domains: readonly {
@@ -275,12 +287,7 @@ function toResolvedMerchant(
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
-    currency: row.currency,
-    currencySymbol: row.currency_symbol,
-    timeZone: row.time_zone,
-    defaultLanguage: row.default_language,
-    languages: row.languages,
+    ...nameAndLocaleOf(row),
     status: row.status,
     maintenanceTitle: row.maintenance_title,
     maintenanceMessage: row.maintenance_message,
