@@ -24,13 +24,7 @@ import {
   lockRow,
   updateRow,
 } from './content.repository.ts';
-import type {
-  AnnouncementType,
-  BannerGroup,
-  CustomerServiceType,
-  Execution,
-  LinkType,
-} from './content.service.ts';
+import type { AnnouncementType, BannerContent, CustomerServiceType, Execution } from './content.service.ts';
 import {
   AnnouncementInputSchema,
   CustomerServiceInputSchema,
@@ -53,13 +47,7 @@ export type ContentAdminService = ReturnType<typeof createContentAdminService>;
 
 export const CONTENT_ROWS_MAX = 500;
 
-export type BannerInput = {
-  groupName: BannerGroup;
-  title: LocalizedText;
-  imageUrl: string;
-  linkType: LinkType;
-  linkTarget: string | null;
-  sortOrder: number;
+export type BannerInput = BannerContent & {
   enabled: boolean;
   startsAt: string | null;
   endsAt: string | null;

@@ -33,6 +33,16 @@ export const BANNER_GROUPS = ['w_home', 'w_login', 'w_register', 'w_license', 'w
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
 export const LINK_TYPES = ['NONE', 'URL', 'ROUTE', 'PROMOTION', 'GAME'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
+
+/** What a banner shows and where it leads, whoever adds it (the seed, the back office). */
+export type BannerContent = {
+  groupName: BannerGroup;
+  title: LocalizedText;
+  imageUrl: string;
+  linkType: LinkType;
+  linkTarget: string | null;
+  sortOrder: number;
+};
 export const CUSTOMER_SERVICE_TYPES = [
   'LIVECHAT',
   'TELEGRAM',
@@ -332,16 +342,7 @@ export function createContentService(db: Kysely<Database>) {
 
     async createBanner(
       merchantId: string,
-      input: {
-        groupName: BannerGroup;
-        title: LocalizedText;
-        imageUrl: string;
-        linkType: LinkType;
-        linkTarget: string | null;
-        sortOrder: number;
-        startsAt?: Date;
-        endsAt?: Date | null;
-      },
+      input: BannerContent & { startsAt?: Date; endsAt?: Date | null },
     ): Promise<string> {
       checkBannerInput(input);
       return addRow('banners', merchantId, {
