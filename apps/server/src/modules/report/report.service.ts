@@ -82,6 +82,12 @@ export type GameReportGroup = (typeof GAME_REPORT_GROUPS)[number];
 /** The top-games view lists this many games, largest bets first. */
 export const TOP_GAMES_MAX = 20;
 
+/** What names a group of the game report other than its day: the game type, the vendor, or the game. */
+type GameGroup = Pick<GameReportRow, 'gameType' | 'vassalage' | 'vendorName' | 'nodeId' | 'gameName'>;
+
+/** Settled rounds' sums as the database answers them (text, for BigInt). */
+type SettledTotals = { bets: string; wins: string; rounds: string; players: string };
+
 export type GameReportRow = {
   merchantId: string;
   merchantCode: string;
@@ -152,7 +158,7 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
     ): Promise<{ range: DayRange; rows: GameReportRow[] }> {
       const { merchants, range, window } = await scopeAndRange(input);
       if (merchants.length === 0) return { range, rows: [] };
-      const totalsOf = (row: { bets: string; wins: string; rounds: string; players: string }) => {
+      const totalsOf = (row: SettledTotals) => {
         const betsMinor = BigInt(row.bets);
         const winsMinor = BigInt(row.wins);
         return {
@@ -163,6 +169,17 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
           players: Number(row.players),
         };
       };
+      /** Each group's row: its merchant, what names the group (`groupOf`), and its totals. */
+      const groupRowsOf = <Row extends SettledTotals & { merchantId: string; merchantCode: string }>(
+        found: Row[],
+        groupOf: (row: Row) => GameGroup,
+      ): GameReportRow[] =>
+        found.map((row) => ({
+          merchantId: row.merchantId,
+          merchantCode: row.merchantCode,
+          ...groupOf(row),
+          ...totalsOf(row),
+        }));
       switch (input.groupBy) {
         case 'day': {
           const found = await sumSettledRoundsByDay(db, window);
@@ -183,41 +200,24 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
         }
         case 'gameType': {
           const found = await sumSettledRoundsByGameType(db, window);
-          return {
-            range,
-            rows: found.map((row) => ({
-              merchantId: row.merchantId,
-              merchantCode: row.merchantCode,
-              gameType: row.gameType,
-              ...totalsOf(row),
-            })),
-          };
+          return { range, rows: groupRowsOf(found, (row) => ({ gameType: row.gameType })) };
         }
         case 'vendor': {
           const found = await sumSettledRoundsByVendor(db, window);
           return {
             range,
-            rows: found.map((row) => ({
-              merchantId: row.merchantId,
-              merchantCode: row.merchantCode,
-              vassalage: row.vassalage,
-              vendorName: row.vendorName,
-              ...totalsOf(row),
-            })),
+            rows: groupRowsOf(found, (row) => ({ vassalage: row.vassalage, vendorName: row.vendorName })),
           };
         }
         case 'game': {
           const found = await sumSettledRoundsOfTopGames(db, window, TOP_GAMES_MAX);
           return {
             range,
-            rows: found.map((row) => ({
-              merchantId: row.merchantId,
-              merchantCode: row.merchantCode,
-              nodeId: row.nodeId,
-              gameName: row.gameName,
-              gameType: row.gameType,
-              vassalage: row.vassalage,
-              ...totalsOf(row),
+            rows: groupRowsOf(found, ({ nodeId, gameName, gameType, vassalage }) => ({
+              nodeId,
+              gameName,
+              gameType,
+              vassalage,
             })),
           };
         }
