@@ -116,7 +116,8 @@ export function Shell() {
       </div>
       <Suspense fallback={null}>
         {hasSideMenu ? <DrawerSideMenu /> : null}
-        <FloatingCustomerService />
+        {/* A game page (no footer) leaves the screen to the game: floating buttons would cover its controls. */}
+        {hasFooter ? <FloatingCustomerService /> : null}
         {isLogin ? <RealityCheckReminder /> : null}
       </Suspense>
       <PublicPopupTrigger />
