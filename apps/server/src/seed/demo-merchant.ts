@@ -133,31 +133,31 @@ const DEMO_ANNOUNCEMENTS: Omit<AnnouncementInput, 'startsAt'>[] = [
   {
     type: 'PU',
     execution: 'B',
-    promotionType: 'NEWBIE',
+    promotionType: null,
     title: { TY: 'Maligayang pagdating sa Panalo!', EN: 'Welcome to Panalo!' },
     content: {
-      TY: '<p>Magrehistro ngayon at makakuha ng <strong>100% welcome bonus hanggang ₱8,888</strong> sa unang deposito.</p><p>18+ lamang. May kondisyon sa pagtaya.</p>',
-      EN: '<p>Sign up today for a <strong>100% welcome bonus up to ₱8,888</strong> on your first deposit.</p><p>18+ only. Wagering conditions apply.</p>',
+      TY: '<p>Magrehistro nang libre, at subukan muna ang demo ng aming sariling mga laro: bawat round ay puwedeng suriin.</p><p>18+ lamang.</p>',
+      EN: '<p>Sign up for free, and try our own games in demo mode first: every round can be checked.</p><p>18+ only.</p>',
     },
   },
   {
     type: 'PU',
     execution: 'F',
-    promotionType: 'DEPOSIT',
+    promotionType: null,
     title: { TY: 'Salamat sa pagsali!', EN: 'Thanks for joining!' },
     content: {
-      TY: '<p>Kumpletuhin ang iyong profile at gawin ang unang deposito para ma-claim ang welcome bonus sa <strong>Reward Center</strong>.</p>',
-      EN: '<p>Complete your profile and make your first deposit to claim the welcome bonus in the <strong>Reward Center</strong>.</p>',
+      TY: '<p>Gawin ang unang deposito mula sa member centre. Puwede ka ring magtakda muna ng limitasyon sa deposito.</p>',
+      EN: '<p>Make your first deposit from the member centre. You can set a deposit limit first if you like.</p>',
     },
   },
   {
     type: 'PU',
     execution: 'A',
     promotionType: null,
-    title: { TY: 'Bagong laro: Panalo Crash', EN: 'New game: Panalo Crash' },
+    title: { TY: 'Patas na laro: suriin ang bawat round', EN: 'Fair play: check every round' },
     content: {
-      TY: '<p>Subukan ang aming bagong <em>provably fair</em> na laro. Tingnan ang bawat round sa panel ng Fairness.</p>',
-      EN: '<p>Try our new <em>provably fair</em> game. Check every round in the Fairness panel.</p>',
+      TY: '<p>Sa aming sariling mga laro, tingnan ang bawat round sa panel ng Fairness.</p>',
+      EN: '<p>In our own games, check every round in the Fairness panel.</p>',
     },
   },
   {
