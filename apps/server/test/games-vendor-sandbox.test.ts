@@ -50,7 +50,7 @@ describe('a round with the vendor sandbox', () => {
     return { status: response.status, body: (await response.json()) as Record<string, string> };
   };
 
-  it('imports both vendors and their RNG and LIVE games into the demo registry', async () => {
+  it('imports both vendors and their RNG and LIVE games, without art, into the demo registry', async () => {
     const imported = await configureDemoVendors(testApp.database.db, testApp.app.games, {
       url: sandbox.ready.url ?? '',
       appSecret: testApp.config.appSecret,
@@ -66,9 +66,8 @@ describe('a round with the vendor sandbox', () => {
       expect(new Set(own.map((game) => game.game_type))).toEqual(new Set(['RNG', 'LIVE']));
       for (const game of own) {
         expect(game.names).toMatchObject({ EN: expect.any(String), TY: expect.any(String) });
-        const icon = await fetch(game.icon_url ?? '');
-        expect(icon.headers.get('content-type')).toBe('image/svg+xml');
-        expect(await icon.text()).toContain('<svg');
+        // The sandbox's vendors bring no art of their own: the site draws their games' covers.
+        expect(game.icon_url).toBeNull();
       }
     }
   });

@@ -13,7 +13,7 @@ export type SandboxGame = {
   names: { EN: string; TY: string };
   gameType: 'RNG' | 'LIVE' | 'SPORTS' | 'LOTT' | 'ELOTT';
   kind: GameKind;
-  /** Colours of the generated icon. */
+  /** Colours of the game's own pages (play, sportsbook, lottery). */
   colours: [string, string];
   /** Whether play money is offered; lotteries are played for real only (their page needs a member). */
   demo?: boolean;
@@ -263,21 +263,3 @@ export const LOTTERY_RULES: Record<string, LotteryRules> = Object.fromEntries(
     lotteryRules('dagat-3d', 'digits', 3, [0, 9], 1, [500, 40]),
   ].map((rules) => [rules.gameCode, rules]),
 );
-
-/** A square SVG icon: the game's colours and initials, so each tile is told apart at a glance. */
-export function iconSvg(game: SandboxGame): string {
-  const initials = game.names.EN.split(/\s+/)
-    .slice(1, 3)
-    .map((word) => word[0] ?? '')
-    .join('')
-    .toUpperCase();
-  const [light, dark] = game.colours;
-  const badge = game.gameType;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
-<rect width="240" height="240" rx="28" fill="url(#g)"/>
-<circle cx="120" cy="108" r="62" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="10"/>
-<text x="120" y="128" font-family="Arial, sans-serif" font-size="56" font-weight="700" fill="#ffffff" text-anchor="middle">${initials}</text>
-<text x="120" y="212" font-family="Arial, sans-serif" font-size="22" font-weight="700" fill="#ffffff" fill-opacity="0.85" text-anchor="middle">${badge}</text>
-</svg>`;
-}

@@ -11,13 +11,7 @@ import {
   publicBet,
   publicTicket,
 } from './bets.ts';
-import {
-  CARD_NAMES,
-  type GameKind,
-  iconSvg,
-  type SandboxVendorProfile,
-  VENDOR_PROFILES,
-} from './catalogue.ts';
+import { CARD_NAMES, type GameKind, type SandboxVendorProfile, VENDOR_PROFILES } from './catalogue.ts';
 import { lotteryPage } from './lottery-page.ts';
 import { playPage } from './play-page.ts';
 import {
@@ -37,8 +31,8 @@ import { createTransferVendor } from './transfer-vendor.ts';
  * A stand-in third-party game vendor. It serves, per demo vendor:
  *
  * - `GET /<slug>/catalogue.json`: the catalogue feed `{ vendor, name, games: [{ gameCode, names:
- *   { EN, TY }, gameType, iconUrl, demo }] }` that the platform imports;
- * - `GET /<slug>/icons/<gameCode>.svg`: each game's icon;
+ *   { EN, TY }, gameType, demo }] }` that the platform imports, without icons: like many a small
+ *   vendor it has no art of its own, so the site draws each game's cover;
  * - `GET /<slug>/play/<gameCode>?token=…&mode=real|demo&language=EN|TY`: the game page the
  *   platform's launch URL opens;
  * - `POST /<slug>/api/start` and `POST /<slug>/api/play`: the page's own backend. In real mode it
@@ -207,7 +201,6 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
         gameCode: game.gameCode,
         names: game.names,
         gameType: game.gameType,
-        iconUrl: `${url}/${vendor.slug}/icons/${game.gameCode}.svg`,
         demo: game.demo ?? true,
       })),
     };
@@ -234,13 +227,6 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     const [, section, item] = parts;
     if (request.method === 'GET' && section === 'catalogue.json' && parts.length === 2) {
       return sendJson(response, 200, feedOf(vendor));
-    }
-    if (request.method === 'GET' && section === 'icons' && item?.endsWith('.svg')) {
-      const game = vendor.games.find((candidate) => `${candidate.gameCode}.svg` === item);
-      if (!game) return sendJson(response, 404, { error: 'not found' });
-      response.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' });
-      response.end(iconSvg(game));
-      return;
     }
     if (request.method === 'GET' && section === 'play' && item) {
       const game = vendor.games.find((candidate) => candidate.gameCode === item);
