@@ -1,8 +1,6 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { AuditLogTable, Database } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 
-export type AuditRow = Selectable<AuditLogTable>;
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type AuditRow = Row<'audit_log'>;
 
 export type AuditFilter = {
   /** Only these merchants' rows; null means every merchant (a platform owner's view). */
@@ -16,7 +14,7 @@ export type AuditFilter = {
 };
 
 // There is deliberately no update or delete here: the log is append-only (migration 0031).
-export async function insertAuditRow(db: Executor, row: Insertable<AuditLogTable>): Promise<void> {
+export async function insertAuditRow(db: Executor, row: NewRow<'audit_log'>): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }
 

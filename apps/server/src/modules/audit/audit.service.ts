@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 import {
   type AuditFilter,
   type AuditRow,
   countAudit,
-  type Executor,
   findAuditPage,
   insertAuditRow,
 } from './audit.repository.ts';

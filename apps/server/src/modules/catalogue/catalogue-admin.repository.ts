@@ -1,28 +1,12 @@
-import {
-  type Expression,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type SqlBool,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
-import type {
-  Database,
-  GameClassifyGroupsTable,
-  GameStatus,
-  GamesTable,
-  GameVendorsTable,
-} from '../../db/schema.ts';
+import { type Expression, type SqlBool, sql, type Updateable } from 'kysely';
+import type { GameClassifyGroupsTable, GameStatus, GamesTable, GameVendorsTable } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 /** A game with its vendor's name, as the back office shows and audits it. */
-export type AdminGameRow = Selectable<GamesTable> & { vendor_name: string };
-export type ClassifyGroupRow = Selectable<GameClassifyGroupsTable>;
-export type VendorRow = Selectable<GameVendorsTable>;
+export type AdminGameRow = Row<'games'> & { vendor_name: string };
+export type ClassifyGroupRow = Row<'game_classify_groups'>;
+export type VendorRow = Row<'game_vendors'>;
 
 /** What the back office's game list filters on; `search` is already folded (see foldSearchText). */
 export type AdminGameFilter = {
@@ -233,7 +217,7 @@ export function findClassifyGroupsWithCounts(db: Executor, merchantId: string, l
 /** Inserts the group unless the merchant has its key already; answers the new row when it did. */
 export function insertClassifyGroupOnce(
   db: Executor,
-  row: Insertable<GameClassifyGroupsTable>,
+  row: NewRow<'game_classify_groups'>,
 ): Promise<ClassifyGroupRow | undefined> {
   return db
     .insertInto('game_classify_groups')

@@ -1,18 +1,12 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { v7 as uuidv7 } from 'uuid';
 import { INHOUSE_VASSALAGE, readBetLimits } from '../../db/in-house-games.ts';
-import type {
-  Database,
-  GameClassifyGroupsTable,
-  GameStatus,
-  GameVendorStatus,
-  GameVendorsTable,
-  LocalizedText,
-} from '../../db/schema.ts';
+import type { Database, GameStatus, GameVendorStatus, LocalizedText } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import type { Executor, Row } from '../../platform/db/executor.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { present } from '../../platform/errors/invariant.ts';
@@ -143,9 +137,9 @@ function trimmedNames(names: { TY: string; EN: string }): LocalizedText {
   return { TY: names.TY.trim(), EN: names.EN.trim() };
 }
 
-type VendorRow = Selectable<GameVendorsTable>;
+type VendorRow = Row<'game_vendors'>;
 type GameRow = AdminGameRow;
-type ClassifyRow = Selectable<GameClassifyGroupsTable>;
+type ClassifyRow = Row<'game_classify_groups'>;
 
 export function vendorViewOf(row: VendorRow & { games?: number | string }) {
   return {
@@ -255,8 +249,6 @@ export type GameListFilter = {
   classify?: string | undefined;
   isHot?: boolean | undefined;
 };
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const BULK_CHANGES: Record<BulkAction, { status?: GameStatus; is_hot?: boolean }> = {
   enable: { status: 'active' },

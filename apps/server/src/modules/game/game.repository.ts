@@ -1,20 +1,11 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type {
-  Database,
-  GameLaunchTokensTable,
-  GameRoundsTable,
-  GamesTable,
-  GameVendorsTable,
-  GameVendorTransactionsTable,
-} from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
-export type VendorRow = Selectable<GameVendorsTable>;
-export type GameRow = Selectable<GamesTable>;
-export type LaunchTokenRow = Selectable<GameLaunchTokensTable>;
-export type RoundRow = Selectable<GameRoundsTable>;
-export type VendorTransactionRow = Selectable<GameVendorTransactionsTable>;
+export type VendorRow = Row<'game_vendors'>;
+export type GameRow = Row<'games'>;
+export type LaunchTokenRow = Row<'game_launch_tokens'>;
+export type RoundRow = Row<'game_rounds'>;
+export type VendorTransactionRow = Row<'game_vendor_transactions'>;
 
 export function findVendorByVassalage(
   db: Executor,
@@ -58,7 +49,7 @@ export function listVendorAddresses(
 }
 
 /** Inserts a vendor, or updates the given fields of the merchant's vendor with that vassalage. */
-export async function upsertVendor(db: Executor, row: Insertable<GameVendorsTable>): Promise<VendorRow> {
+export async function upsertVendor(db: Executor, row: NewRow<'game_vendors'>): Promise<VendorRow> {
   return db
     .insertInto('game_vendors')
     .values(row)
@@ -135,7 +126,7 @@ export function findPlayableHotGames(db: Executor, merchantId: string, limit: nu
  * Inserts a game, or refreshes what the vendor's feed owns (names, type, icon) of an existing one;
  * what the operator owns (status, hot flag, order, demo offer) is left as it is.
  */
-export async function upsertGameFromFeed(db: Executor, row: Insertable<GamesTable>): Promise<void> {
+export async function upsertGameFromFeed(db: Executor, row: NewRow<'games'>): Promise<void> {
   await db
     .insertInto('games')
     .values(row)
@@ -173,7 +164,7 @@ export async function updateGame(
     .execute();
 }
 
-export async function insertLaunchToken(db: Executor, row: Insertable<GameLaunchTokensTable>): Promise<void> {
+export async function insertLaunchToken(db: Executor, row: NewRow<'game_launch_tokens'>): Promise<void> {
   await db.insertInto('game_launch_tokens').values(row).execute();
 }
 
@@ -230,7 +221,7 @@ export function findRoundById(db: Executor, id: string): Promise<RoundRow | unde
 /** Records a vendor's call once; false when its transaction id was recorded before. */
 export async function insertVendorTransaction(
   db: Executor,
-  row: Insertable<GameVendorTransactionsTable>,
+  row: NewRow<'game_vendor_transactions'>,
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('game_vendor_transactions')
@@ -246,7 +237,7 @@ export async function setVendorTransactionRound(db: Executor, id: string, roundI
 }
 
 /** Opens the round on its first stake, or adds a further stake to it; answers the round's id. */
-export async function addRoundStake(db: Executor, row: Insertable<GameRoundsTable>): Promise<string> {
+export async function addRoundStake(db: Executor, row: NewRow<'game_rounds'>): Promise<string> {
   const stake = row.stake_minor ?? 0n;
   const result = await db
     .insertInto('game_rounds')
@@ -278,7 +269,7 @@ export async function settleRound(db: Executor, id: string, winMinor: bigint, no
 /** Marks a round rolled back, opening it first when the vendor cancelled it before any stake arrived. */
 export async function rollBackRound(
   db: Executor,
-  row: Insertable<GameRoundsTable>,
+  row: NewRow<'game_rounds'>,
   nowDate: Date,
 ): Promise<string> {
   const result = await db

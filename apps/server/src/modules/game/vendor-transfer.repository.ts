@@ -1,17 +1,13 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, VendorTransferStatus, VendorTransfersTable } from '../../db/schema.ts';
+import type { VendorTransferStatus } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 import type { VendorRow } from './game.repository.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-export type VendorTransferRow = Selectable<VendorTransfersTable>;
+export type VendorTransferRow = Row<'vendor_transfers'>;
 
 const REQUEST_UNIQUE = 'vendor_transfers_request_uq';
 
 /** Inserts a transfer; false when the member's request id is already taken (the caller reads that one). */
-export async function insertVendorTransfer(
-  db: Executor,
-  row: Insertable<VendorTransfersTable>,
-): Promise<boolean> {
+export async function insertVendorTransfer(db: Executor, row: NewRow<'vendor_transfers'>): Promise<boolean> {
   try {
     await db.insertInto('vendor_transfers').values(row).execute();
     return true;

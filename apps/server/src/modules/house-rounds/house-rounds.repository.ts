@@ -1,24 +1,10 @@
-import {
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
-import type {
-  Database,
-  GameDemoSessionsTable,
-  GameRoundsTable,
-  GameSeedPairsTable,
-  HouseRoundPhase,
-} from '../../db/schema.ts';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { Database, GameDemoSessionsTable, GameRoundsTable, HouseRoundPhase } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
-export type SeedPairRow = Selectable<GameSeedPairsTable>;
-export type HouseRoundRow = Selectable<GameRoundsTable>;
-export type DemoSessionRow = Selectable<GameDemoSessionsTable>;
+export type SeedPairRow = Row<'game_seed_pairs'>;
+export type HouseRoundRow = Row<'game_rounds'>;
+export type DemoSessionRow = Row<'game_demo_sessions'>;
 
 /** Phases in which a round still has a step to take. */
 export const UNFINISHED_PHASES: readonly HouseRoundPhase[] = ['staking', 'playing', 'paying'];
@@ -58,7 +44,7 @@ export function findSeedPairById(db: Executor, id: string): Promise<SeedPairRow 
 }
 
 /** Inserts a pair unless the member already has an active one (a concurrent first round). */
-export async function insertSeedPair(db: Executor, row: Insertable<GameSeedPairsTable>): Promise<void> {
+export async function insertSeedPair(db: Executor, row: NewRow<'game_seed_pairs'>): Promise<void> {
   await db
     .insertInto('game_seed_pairs')
     .values(row)
@@ -140,7 +126,7 @@ export function findHouseRoundById(db: Executor, id: string): Promise<HouseRound
 }
 
 /** Inserts a round; false when the request id had already made one. */
-export async function insertHouseRound(db: Executor, row: Insertable<GameRoundsTable>): Promise<boolean> {
+export async function insertHouseRound(db: Executor, row: NewRow<'game_rounds'>): Promise<boolean> {
   const inserted = await db
     .insertInto('game_rounds')
     .values(row)
@@ -153,7 +139,7 @@ export async function insertHouseRound(db: Executor, row: Insertable<GameRoundsT
 /** Inserts a round as a whole; undefined when the request id had already made one. */
 export function insertHouseRoundReturning(
   db: Executor,
-  row: Insertable<GameRoundsTable>,
+  row: NewRow<'game_rounds'>,
 ): Promise<HouseRoundRow | undefined> {
   return db
     .insertInto('game_rounds')
@@ -263,7 +249,7 @@ export async function listHouseRounds(
   return { rows: rows as RecordRow[], total: Number(count.total) };
 }
 
-export async function insertDemoSession(db: Executor, row: Insertable<GameDemoSessionsTable>): Promise<void> {
+export async function insertDemoSession(db: Executor, row: NewRow<'game_demo_sessions'>): Promise<void> {
   await db.insertInto('game_demo_sessions').values(row).execute();
 }
 

@@ -1,14 +1,9 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type {
-  Database,
-  GameStatus,
-  GamesTable,
-  GameVendorStatus,
-  LotteryDrawsTable,
-} from '../../db/schema.ts';
+import { type Kysely, sql } from 'kysely';
+import type { Database, GameStatus, GameVendorStatus } from '../../db/schema.ts';
+import type { Row } from '../../platform/db/executor.ts';
 
-export type LotteryDrawRow = Selectable<LotteryDrawsTable>;
-export type LotteryGameRow = Selectable<GamesTable>;
+export type LotteryDrawRow = Row<'lottery_draws'>;
+export type LotteryGameRow = Row<'games'>;
 
 const VISIBLE_GAME_STATUSES: GameStatus[] = ['active', 'maintenance'];
 const VISIBLE_VENDOR_STATUSES: GameVendorStatus[] = ['active', 'maintenance'];

@@ -1,10 +1,10 @@
-import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
-import type { Database, MembersTable, OutboxMessagesTable } from '../../db/schema.ts';
+import { sql, type Updateable } from 'kysely';
+import type { MembersTable } from '../../db/schema.ts';
+import type { Executor, Row } from '../../platform/db/executor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { findNewestFirstPage } from '../../platform/db/newest-first-page.ts';
 import type { MemberRow, SessionRow } from './member.repository.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 /** Merchant ids a query keeps, or null for every merchant. The '' keeps `in` valid when empty. */
 type Scope = readonly string[] | null;
 
@@ -159,7 +159,7 @@ export async function findOutboxPage(
     limit: number;
     offset: number;
   },
-): Promise<{ rows: Selectable<OutboxMessagesTable>[]; total: number }> {
+): Promise<{ rows: Row<'outbox_messages'>[]; total: number }> {
   let query = db.selectFrom('outbox_messages');
   if (input.scope) query = query.where('merchant_id', 'in', [...input.scope, '']);
   if (input.channel) query = query.where('channel', '=', input.channel);

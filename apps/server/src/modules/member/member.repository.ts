@@ -1,26 +1,11 @@
-import {
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
-import type {
-  Database,
-  LoginChallengesTable,
-  MemberLoginsTable,
-  MemberSessionsTable,
-  MemberStatus,
-  MembersTable,
-  PasswordResetsTable,
-} from '../../db/schema.ts';
+import { sql, type Updateable } from 'kysely';
+import type { MemberSessionsTable, MemberStatus, MembersTable } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 
-export type MemberRow = Selectable<MembersTable>;
-export type SessionRow = Selectable<MemberSessionsTable>;
-export type LoginRow = Selectable<MemberLoginsTable>;
-export type LoginChallengeRow = Selectable<LoginChallengesTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
+export type MemberRow = Row<'members'>;
+export type SessionRow = Row<'member_sessions'>;
+export type LoginRow = Row<'member_logins'>;
+export type LoginChallengeRow = Row<'login_challenges'>;
 
 export function findMemberById(db: Executor, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
@@ -95,7 +80,7 @@ export function isReferralCodeTaken(db: Executor, merchantId: string, code: stri
     .then(Boolean);
 }
 
-export function insertMember(db: Executor, row: Insertable<MembersTable>): Promise<MemberRow> {
+export function insertMember(db: Executor, row: NewRow<'members'>): Promise<MemberRow> {
   return db.insertInto('members').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -111,7 +96,7 @@ export async function updateMember(
     .execute();
 }
 
-export async function insertSession(db: Executor, row: Insertable<MemberSessionsTable>): Promise<void> {
+export async function insertSession(db: Executor, row: NewRow<'member_sessions'>): Promise<void> {
   await db.insertInto('member_sessions').values(row).execute();
 }
 
@@ -171,7 +156,7 @@ export async function endMemberSessions(
   return rows.map((row) => row.id);
 }
 
-export async function insertLogin(db: Executor, row: Insertable<MemberLoginsTable>): Promise<void> {
+export async function insertLogin(db: Executor, row: NewRow<'member_logins'>): Promise<void> {
   await db.insertInto('member_logins').values(row).execute();
 }
 
@@ -277,7 +262,7 @@ export async function voidPasswordResets(db: Executor, memberId: string, at: Dat
     .execute();
 }
 
-export async function insertPasswordReset(db: Executor, row: Insertable<PasswordResetsTable>): Promise<void> {
+export async function insertPasswordReset(db: Executor, row: NewRow<'password_resets'>): Promise<void> {
   await db.insertInto('password_resets').values(row).execute();
 }
 
@@ -310,10 +295,7 @@ export async function advanceTotpStep(db: Executor, memberId: string, step: bigi
   return row !== undefined;
 }
 
-export async function insertLoginChallenge(
-  db: Executor,
-  row: Insertable<LoginChallengesTable>,
-): Promise<void> {
+export async function insertLoginChallenge(db: Executor, row: NewRow<'login_challenges'>): Promise<void> {
   await db.insertInto('login_challenges').values(row).execute();
 }
 

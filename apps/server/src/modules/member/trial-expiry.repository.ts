@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, MemberType } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { MemberType } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 
 /**
  * Anonymises up to `limit` trials last used before `idleSince` and deletes their sessions, in the
@@ -7,7 +8,7 @@ import type { Database, MemberType } from '../../db/schema.ts';
  * in the same statement that sets it, and one with a session seen since the cut-off is left alone.
  */
 export async function anonymiseIdleTrials(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Executor,
   input: { trialType: MemberType; idleSince: Date; at: Date; limit: number; tombstonePrefix: string },
 ): Promise<string[]> {
   const due = db

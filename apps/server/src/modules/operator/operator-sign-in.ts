@@ -3,12 +3,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { hashSecret, verifySecret } from '../../platform/crypto/password-hash.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { createTotpSecret, matchTotp, totpUri } from '../../platform/crypto/totp.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import { reserveSecretAttempt } from '../../platform/rate-limit/secret-attempts.ts';
 import {
   countFailedLogin,
-  type Executor,
   endOperatorSessions,
   findLiveSessionByHash,
   findOperatorById,

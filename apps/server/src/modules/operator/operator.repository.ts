@@ -1,11 +1,11 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database, OperatorRolesTable, OperatorSessionsTable, OperatorsTable } from '../../db/schema.ts';
+import type { Updateable } from 'kysely';
+import type { OperatorRolesTable, OperatorSessionsTable, OperatorsTable } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 
-export type OperatorRow = Selectable<OperatorsTable>;
-export type OperatorSessionRow = Selectable<OperatorSessionsTable>;
-export type RoleRow = Selectable<OperatorRolesTable>;
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type OperatorRow = Row<'operators'>;
+export type OperatorSessionRow = Row<'operator_sessions'>;
+export type RoleRow = Row<'operator_roles'>;
 
 /** Which merchants a query may see: null for all (a platform owner), else exactly these. */
 export type MerchantScope = readonly string[] | null;
@@ -21,7 +21,7 @@ export function findOperatorByUsernameKey(
   return db.selectFrom('operators').selectAll().where('username_key', '=', usernameKey).executeTakeFirst();
 }
 
-export function insertOperator(db: Executor, row: Insertable<OperatorsTable>): Promise<OperatorRow> {
+export function insertOperator(db: Executor, row: NewRow<'operators'>): Promise<OperatorRow> {
   return db.insertInto('operators').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -112,7 +112,7 @@ export function findRoles(db: Executor, scope: MerchantScope): Promise<RoleRow[]
     .execute();
 }
 
-export function insertRole(db: Executor, row: Insertable<OperatorRolesTable>): Promise<RoleRow> {
+export function insertRole(db: Executor, row: NewRow<'operator_roles'>): Promise<RoleRow> {
   return db.insertInto('operator_roles').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -142,7 +142,7 @@ export async function countOperatorsWithRole(db: Executor, roleId: string): Prom
   return Number(row.count);
 }
 
-export async function insertSession(db: Executor, row: Insertable<OperatorSessionsTable>): Promise<void> {
+export async function insertSession(db: Executor, row: NewRow<'operator_sessions'>): Promise<void> {
   await db.insertInto('operator_sessions').values(row).execute();
 }
 

@@ -1,10 +1,10 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, DepositStatus, DepositsTable, PaymentMethodsTable } from '../../db/schema.ts';
+import { type Kysely, sql } from 'kysely';
+import type { Database, DepositStatus } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 import { findNewestFirstPage } from '../../platform/db/newest-first-page.ts';
 
-export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
-export type DepositRow = Selectable<DepositsTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
+export type PaymentMethodRow = Row<'payment_methods'>;
+export type DepositRow = Row<'deposits'>;
 
 export function findMethods(db: Kysely<Database>, merchantId: string): Promise<PaymentMethodRow[]> {
   return db
@@ -24,14 +24,11 @@ export function findMethodById(db: Kysely<Database>, id: string): Promise<Paymen
   return db.selectFrom('payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertMethod(
-  db: Kysely<Database>,
-  row: Insertable<PaymentMethodsTable>,
-): Promise<void> {
+export async function insertMethod(db: Kysely<Database>, row: NewRow<'payment_methods'>): Promise<void> {
   await db.insertInto('payment_methods').values(row).execute();
 }
 
-export async function insertDeposit(db: Kysely<Database>, row: Insertable<DepositsTable>): Promise<void> {
+export async function insertDeposit(db: Kysely<Database>, row: NewRow<'deposits'>): Promise<void> {
   await db.insertInto('deposits').values(row).execute();
 }
 

@@ -1,17 +1,11 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type {
-  Database,
-  PayoutAccountsTable,
-  WithdrawalCaseStatus,
-  WithdrawalStatus,
-  WithdrawalsTable,
-} from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { WithdrawalCaseStatus, WithdrawalStatus } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 import { findNewestFirstPage } from '../../platform/db/newest-first-page.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 
-export type PayoutAccountRow = Selectable<PayoutAccountsTable>;
-export type WithdrawalRow = Selectable<WithdrawalsTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
+export type PayoutAccountRow = Row<'payout_accounts'>;
+export type WithdrawalRow = Row<'withdrawals'>;
 
 export function findPayoutAccounts(db: Executor, memberId: string): Promise<PayoutAccountRow[]> {
   return db
@@ -27,7 +21,7 @@ export function findPayoutAccount(db: Executor, id: string): Promise<PayoutAccou
   return db.selectFrom('payout_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertPayoutAccount(db: Executor, row: Insertable<PayoutAccountsTable>): Promise<void> {
+export async function insertPayoutAccount(db: Executor, row: NewRow<'payout_accounts'>): Promise<void> {
   await db.insertInto('payout_accounts').values(row).execute();
 }
 
@@ -51,7 +45,7 @@ export async function removePayoutAccount(
 const ONE_OPEN_INDEX = 'withdrawals_one_open_uq';
 
 /** Inserts a withdrawal; false when the member already has an open one. */
-export async function insertWithdrawal(db: Executor, row: Insertable<WithdrawalsTable>): Promise<boolean> {
+export async function insertWithdrawal(db: Executor, row: NewRow<'withdrawals'>): Promise<boolean> {
   try {
     await db.insertInto('withdrawals').values(row).execute();
     return true;

@@ -1,14 +1,9 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type {
-  Database,
-  PlayLimitKind,
-  PlayLimitPeriod,
-  PlayLimitsTable,
-  PlaySettingsTable,
-} from '../../db/schema.ts';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, PlayLimitKind, PlayLimitPeriod } from '../../db/schema.ts';
+import type { Row } from '../../platform/db/executor.ts';
 
-export type PlayLimitRow = Selectable<PlayLimitsTable>;
-export type PlaySettingsRow = Selectable<PlaySettingsTable>;
+export type PlayLimitRow = Row<'play_limits'>;
+export type PlaySettingsRow = Row<'play_settings'>;
 
 /** The first key of the members' play locks (pg_advisory_xact_lock's two-key form). */
 const PLAY_LOCK_SPACE = 9_105;

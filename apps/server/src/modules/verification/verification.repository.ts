@@ -1,8 +1,6 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, VerificationCodesTable } from '../../db/schema.ts';
+import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 
-export type VerificationCodeRow = Selectable<VerificationCodesTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
+export type VerificationCodeRow = Row<'verification_codes'>;
 
 /** The door a code opens: a merchant's destination for one purpose. */
 export type CodeDoor = { merchantId: string; destination: string; purpose: string };
@@ -19,7 +17,7 @@ export async function consumeLiveCodes(db: Executor, door: CodeDoor, at: Date): 
     .execute();
 }
 
-export async function insertCode(db: Executor, row: Insertable<VerificationCodesTable>): Promise<void> {
+export async function insertCode(db: Executor, row: NewRow<'verification_codes'>): Promise<void> {
   await db.insertInto('verification_codes').values(row).execute();
 }
 

@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import { present } from '../../platform/errors/invariant.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * A one-step round of our own games as the one-statement bet records it beside its stake and win

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import { type PlayerWallet, TRANSFER_PAGE_SIZE_MAX, type TransferCode, toTransfer } from './ledger.ts';
 import {
-  type Executor,
   findBalanceBefore,
   findPlayerAccounts,
   findTransfersPage,

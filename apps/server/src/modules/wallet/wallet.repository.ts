@@ -1,16 +1,10 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type {
-  Database,
-  LedgerAccountKind,
-  LedgerAccountsTable,
-  LedgerHoldsTable,
-  LedgerTransfersTable,
-} from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { LedgerAccountKind } from '../../db/schema.ts';
+import type { Executor, Row } from '../../platform/db/executor.ts';
 
-export type AccountRow = Selectable<LedgerAccountsTable>;
-export type TransferRow = Selectable<LedgerTransfersTable>;
-export type HoldRow = Selectable<LedgerHoldsTable>;
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type AccountRow = Row<'ledger_accounts'>;
+export type TransferRow = Row<'ledger_transfers'>;
+export type HoldRow = Row<'ledger_holds'>;
 
 /** A transfer as the hot statement writes it; balances after come from the two updates. */
 export type NewTransfer = {

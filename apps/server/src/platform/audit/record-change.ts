@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Executor } from '../db/executor.ts';
 
 /**
  * How a module writes its audit row without importing the audit module (modules never import each
@@ -17,10 +16,7 @@ export type ChangeEntry = {
   ip: string | null;
 };
 
-export type RecordChange = (
-  executor: Kysely<Database> | Transaction<Database>,
-  entry: ChangeEntry,
-) => Promise<void>;
+export type RecordChange = (executor: Executor, entry: ChangeEntry) => Promise<void>;
 
 /** The operator behind a change, as services need it: who, and from which address. */
 export type ChangeActor = { id: string; username: string; ip: string | null };
