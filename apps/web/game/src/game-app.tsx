@@ -30,6 +30,29 @@ function notifyParent(type: 'panalo:balance' | 'panalo:close'): void {
   if (window.parent !== window) window.parent.postMessage({ type }, window.location.origin);
 }
 
+/**
+ * Inside the site's frame (a popup on a desktop, a page on a phone) the site shows the game's title
+ * and its own close button; the game then shows neither again.
+ */
+function isEmbedded(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    // A parent of another origin cannot be read: the game is framed.
+    return true;
+  }
+}
+
+/** Leaves the game: the frame asks the site to close it; a game opened on its own leaves for the site. */
+function leave(): void {
+  if (isEmbedded()) {
+    notifyParent('panalo:close');
+    return;
+  }
+  if (window.opener) window.close();
+  else window.location.assign('/');
+}
+
 /** The shared shell of every game of ours: balance, stake, panels, and the game itself. */
 export function GameApp({ launch, api }: { launch: Launch; api: GameApi }) {
   const messages = messagesOf(launch.language);
@@ -97,6 +120,7 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
   const { reminder, acknowledge } = useGameRealityCheck(api, opened);
   // Betting waits while the reality check is on the screen: the game behind it takes no input.
   const isPaused = reminder !== null;
+  const [isFramed] = useState(isEmbedded);
 
   const onRound = useCallback(
     (round: Round, nextBalance: string) => {
@@ -179,21 +203,18 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
     <div className="g-app" data-game={opened.gameCode}>
       <header className="g-header" inert={isPaused}>
         <div className="g-title">
-          <span className="g-name">{opened.gameName}</span>
+          {isFramed ? null : <span className="g-name">{opened.gameName}</span>}
           {opened.mode === 'demo' ? <span className="g-badge">{m.demoBadge}</span> : null}
         </div>
         <div className={`g-balance ${flash ? `g-flash-${flash}` : ''}`} data-testid="game-balance">
           <span className="g-muted">{opened.mode === 'demo' ? m.demoBalance : m.balance}</span>
           <strong>{formatAmount(balance, opened.currencySymbol)}</strong>
         </div>
-        <button
-          type="button"
-          className="g-icon-button"
-          aria-label={m.close}
-          onClick={() => notifyParent('panalo:close')}
-        >
-          ×
-        </button>
+        {isFramed ? null : (
+          <button type="button" className="g-icon-button" aria-label={m.close} onClick={leave}>
+            ×
+          </button>
+        )}
       </header>
 
       <main className="g-main" inert={isPaused}>

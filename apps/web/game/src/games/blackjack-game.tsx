@@ -10,6 +10,7 @@ import type { Round, RoundAction } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
+import { NetResultLine } from './net-result-line';
 import { Cards } from './outcome-summary';
 import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
@@ -63,16 +64,12 @@ export function BlackjackGame(props: GameProps) {
                 {fill(m.blackjack.hand, { number: index + 1 })} <Cards cards={hand.cards} />
               </p>
             ))}
-            {!isOpen && round ? (
-              <p className={minorOf(round.win) > 0n ? 'g-win' : 'g-muted'}>
-                {minorOf(round.win) > 0n ? fill(m.win, { amount: formatMinor(minorOf(round.win)) }) : m.lose}
-              </p>
-            ) : null}
           </>
         ) : (
           <span className="g-muted">—</span>
         )}
       </div>
+      <NetResultLine round={round} isShown symbol={props.table.currencySymbol} />
       {isOpen ? (
         <>
           <div className="g-row g-wrap">
@@ -101,7 +98,11 @@ export function BlackjackGame(props: GameProps) {
           ))}
         </>
       ) : (
-        <PlayButton label={m.blackjack.deal} isBusy={isBusy} onPlay={deal} />
+        <PlayButton
+          label={`${m.blackjack.deal} · ${formatMinor(props.stakeMinor)}`}
+          isBusy={isBusy}
+          onPlay={deal}
+        />
       )}
     </div>
   );

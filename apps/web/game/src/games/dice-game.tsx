@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { Round } from '../api';
 import type { GameProps } from '../game-props';
-import { fill, useMessages } from '../i18n';
-import { formatMinor, minorOf, toWireAmount } from '../money';
+import { useMessages } from '../i18n';
+import { formatMinor, toWireAmount } from '../money';
+import { NetResultLine } from './net-result-line';
 import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
 
@@ -34,18 +35,14 @@ export function DiceGame(props: GameProps) {
     <div className="g-dice-game">
       <div className="g-result" aria-live="polite" data-testid="dice-result">
         {outcome ? (
-          <>
-            <span className={`g-roll ${outcome.isWin ? 'g-win' : 'g-loss'}`}>
-              {(outcome.rollHundredths / 100).toFixed(2)}
-            </span>
-            <span>
-              {outcome.isWin ? fill(m.win, { amount: formatMinor(minorOf(last?.win ?? '0')) }) : m.lose}
-            </span>
-          </>
+          <span className={`g-roll ${outcome.isWin ? 'g-win' : 'g-loss'}`}>
+            {(outcome.rollHundredths / 100).toFixed(2)}
+          </span>
         ) : (
           <span className="g-roll g-muted">—</span>
         )}
       </div>
+      <NetResultLine round={last} isShown symbol={props.table.currencySymbol} />
       <div className="g-track" aria-hidden="true">
         <div
           className="g-track-win"
@@ -94,7 +91,12 @@ export function DiceGame(props: GameProps) {
           <dd>{formatMinor(payoutMinor)}</dd>
         </div>
       </dl>
-      <PlayButton label={m.play} isBusy={isBusy} isDisabled={!isValid} onPlay={play} />
+      <PlayButton
+        label={`${m.play} · ${formatMinor(props.stakeMinor)}`}
+        isBusy={isBusy}
+        isDisabled={!isValid}
+        onPlay={play}
+      />
     </div>
   );
 }

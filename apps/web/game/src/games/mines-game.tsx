@@ -3,6 +3,7 @@ import type { Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
+import { NetResultLine } from './net-result-line';
 import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
 
@@ -83,11 +84,12 @@ export function MinesGame(props: GameProps) {
         {view?.status === 'busted'
           ? m.mines.busted
           : view?.status === 'cashed-out'
-            ? fill(m.win, { amount: formatMinor(minorOf(round?.win ?? '0')) })
+            ? m.mines.cashedOut
             : isOpen && view?.multiplierNext
               ? fill(m.mines.next, { multiplier: view.multiplierNext })
               : m.mines.pickTile}
       </p>
+      <NetResultLine round={round} isShown symbol={props.table.currencySymbol} />
       {isOpen ? (
         <button
           type="button"
@@ -110,7 +112,11 @@ export function MinesGame(props: GameProps) {
               ))}
             </select>
           </label>
-          <PlayButton label={m.mines.start} isBusy={isBusy} onPlay={start} />
+          <PlayButton
+            label={`${m.mines.start} · ${formatMinor(props.stakeMinor)}`}
+            isBusy={isBusy}
+            onPlay={start}
+          />
         </div>
       )}
     </div>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
-import { formatMinor, minorOf, toWireAmount } from '../money';
+import { formatMinor, toWireAmount } from '../money';
+import { NetResultLine } from './net-result-line';
 import { OutcomeSummary } from './outcome-summary';
 import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
@@ -15,6 +16,7 @@ export function SlotGame(props: GameProps) {
   const [last, setLast] = useState<Round | null>(null);
   const { isBusy, placeBet } = usePlay(props);
   const lines = LINES[props.table.gameCode] ?? 1;
+  const costMinor = props.stakeMinor * BigInt(lines);
 
   async function spin() {
     const round = await placeBet((requestId) =>
@@ -32,18 +34,16 @@ export function SlotGame(props: GameProps) {
         ) : (
           <div className="g-reels-empty" />
         )}
-        {last ? (
-          <span className={minorOf(last.win) > 0n ? 'g-win' : 'g-muted'}>
-            {minorOf(last.win) > 0n ? fill(m.win, { amount: formatMinor(minorOf(last.win)) }) : m.lose}
-            {freeSpins > 0 ? ` · ${fill(m.slot.freeSpins, { count: freeSpins })}` : ''}
-          </span>
+        {last && freeSpins > 0 ? (
+          <span className="g-muted">{fill(m.slot.freeSpins, { count: freeSpins })}</span>
         ) : null}
       </div>
+      <NetResultLine round={last} isShown symbol={props.table.currencySymbol} />
       <p className="g-muted">
         {m.slot.lineStake}: {formatMinor(props.stakeMinor)} · {fill(m.slot.lines, { count: lines })} ={' '}
-        {formatMinor(props.stakeMinor * BigInt(lines))}
+        {formatMinor(costMinor)}
       </p>
-      <PlayButton label={m.slot.spin} isBusy={isBusy} onPlay={spin} />
+      <PlayButton label={`${m.slot.spin} · ${formatMinor(costMinor)}`} isBusy={isBusy} onPlay={spin} />
     </div>
   );
 }

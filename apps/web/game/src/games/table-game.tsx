@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { Round } from '../api';
 import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
-import { formatMinor, minorOf, toWireAmount } from '../money';
+import { formatMinor, toWireAmount } from '../money';
+import { NetResultLine } from './net-result-line';
 import { OutcomeSummary } from './outcome-summary';
 import { PlayButton } from './play-button';
 import { type BoardProps, RouletteBoard, SicBoBoard, SimpleBoard, useBetName } from './table-boards';
@@ -67,16 +68,12 @@ export function TableGame(props: GameProps) {
     <div className="g-table-game">
       <div className="g-result" aria-live="polite" data-testid="table-result">
         {last ? (
-          <>
-            <OutcomeSummary gameCode={last.gameCode} outcome={last.outcome} />
-            <span className={minorOf(last.win) > 0n ? 'g-win' : 'g-muted'}>
-              {minorOf(last.win) > 0n ? fill(m.win, { amount: formatMinor(minorOf(last.win)) }) : m.lose}
-            </span>
-          </>
+          <OutcomeSummary gameCode={last.gameCode} outcome={last.outcome} />
         ) : (
           <span className="g-muted">{m.table.noBets}</span>
         )}
       </div>
+      <NetResultLine round={last} isShown symbol={props.table.currencySymbol} />
       {gameCode === 'roulette' ? (
         <RouletteBoard {...board} />
       ) : gameCode === 'sic-bo' ? (

@@ -30,6 +30,12 @@ export const en = {
   close: 'Close',
   win: 'You won {{amount}}',
   lose: 'No win this time',
+  result: {
+    won: 'You won {{amount}} net (paid {{win}})',
+    returned: '{{win}} returned of your {{cost}}',
+    lost: 'You lost {{cost}}',
+  },
+  recent: 'Recent results',
   rules: 'Rules & paytable',
   fairness: 'Provably fair',
   history: 'Betting records',
@@ -56,7 +62,7 @@ export const en = {
     'Commitment: SHA-256 of the server seed’s 64 hexadecimal characters, taken as text. (A pair shown with commitment version 1, committed before this rule, hashed the 32 bytes those characters spell.)',
     'Random bytes: block 0, 1, 2, … is HMAC-SHA256 with the key = the server seed’s 64 characters as text, and the message = client seed, colon, nonce, colon, block number (for example lucky:7:0). Each block is 32 bytes (64 hex digits); the round reads the blocks in order.',
     'A number from 0 to n − 1: take the next 4 bytes (8 hex digits) as one whole number u (big-endian). If u is 2^32 − (2^32 mod n) or more, skip it and take the next 4 bytes; otherwise the number is u mod n.',
-    'Dice: the roll is such a number with n = 10000, divided by 100. Roulette: n = 37. Each die of sic bo, the colour game and fish-prawn-crab: n = 6. Slots: one number per reel, n = the reel’s length. Cards and mines: the shoe or the 25 tiles are shuffled (Fisher–Yates: from the last place down to the second, swap each place i with place j, j being such a number with n = i + 1).',
+    'Dice: the roll is such a number with n = 10000, divided by 100. Roulette: n = 37. Each die of sic bo, the color game and fish-prawn-crab: n = 6. Slots: one number per reel, n = the reel’s length. Cards and mines: the shoe or the 25 tiles are shuffled (Fisher–Yates: from the last place down to the second, swap each place i with place j, j being such a number with n = i + 1).',
   ],
   fairnessExample:
     'Worked example. Server seed {{serverSeed}}, client seed {{clientSeed}}, nonce {{nonce}}. Commitment: SHA-256 of the text {{serverSeed}} is {{commitment}}. Block 0: HMAC-SHA256 with key {{serverSeed}} and message {{message}} is {{block}}. Its first 8 hex digits, {{word}}, are u = {{u}}, below {{limit}}, so the number is {{u}} mod 10000 = {{number}}: a dice roll of {{roll}}.',
@@ -112,6 +118,7 @@ export const en = {
     cashOut: 'Cash out {{amount}}',
     next: 'Next tile: ×{{multiplier}}',
     busted: 'A mine! The round is lost.',
+    cashedOut: 'Cashed out',
     pickTile: 'Pick a tile',
     rules:
       '25 tiles hide 1 to 24 mines. Pick safe tiles one by one and cash out any time; after k safe picks with m mines the multiplier is 0.99 × C(25, k) / C(25 − m, k). A mine ends the round.',
@@ -184,7 +191,7 @@ export const en = {
     'sic-bo':
       'Three dice. Small (4–10) and big (11–17) 1:1, both lose on any triple; single number 1:1, 2:1 or 3:1 for one, two or three matching dice; totals 4 or 17 pay 60:1, 5 or 16 30:1, 6 or 15 17:1, 7 or 14 12:1, 8 or 13 8:1, 9 to 12 6:1; specific double 10:1; any triple 30:1; specific triple 180:1.',
     'colour-game':
-      'Three dice of six colours. Bet on a colour: it pays 1:1, 2:1 or 3:1 when one, two or three dice show it.',
+      'Three dice of six colors. Bet on a color: it pays 1:1, 2:1 or 3:1 when one, two or three dice show it.',
     'fish-prawn-crab':
       'Three dice of fish, prawn, crab, rooster, gourd and stag. Bet on a symbol: it pays 1:1, 2:1 or 3:1 when one, two or three dice show it.',
   },
