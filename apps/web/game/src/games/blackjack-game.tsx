@@ -11,9 +11,10 @@ import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf, toWireAmount } from '../money';
 import { NetResultLine } from './net-result-line';
-import { Cards } from './outcome-summary';
+import { Cards, REVEAL_MS } from './outcome-summary';
 import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
+import { useReveal } from './use-reveal';
 
 /** The round's view with its stakes as bigints again ({"$bigint"} on the wire). */
 function readView(round: Round | null): BlackjackView | undefined {
@@ -25,6 +26,13 @@ export function BlackjackGame(props: GameProps) {
   const m = useMessages();
   const [round, setRound] = useState<Round | null>(props.openRound);
   const { isBusy, run, placeBet } = usePlay(props);
+  // The deal comes in card by card; a round resumed after a reload is shown as it stands.
+  const { isRevealing } = useReveal(
+    round?.roundId ?? null,
+    REVEAL_MS.blackjack!,
+    props.openRound?.roundId ?? null,
+  );
+  const dealAt = (offset: number) => (isRevealing ? (index: number) => index * 2 + offset : null);
   const view = readView(round);
   const isOpen = round?.status === 'open';
   // The actions the cards allow, less those the server would refuse for money: the engine's own
@@ -56,12 +64,13 @@ export function BlackjackGame(props: GameProps) {
         {view ? (
           <>
             <p>
-              {m.blackjack.dealer} <Cards cards={view.dealer} />
+              {m.blackjack.dealer} <Cards cards={view.dealer} dealAt={dealAt(1)} />
             </p>
             {view.hands.map((hand, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: hands keep their order.
               <p key={index} className={isOpen && index === view.activeHand ? 'g-active-hand' : ''}>
-                {fill(m.blackjack.hand, { number: index + 1 })} <Cards cards={hand.cards} />
+                {fill(m.blackjack.hand, { number: index + 1 })}{' '}
+                <Cards cards={hand.cards} dealAt={dealAt(0)} />
               </p>
             ))}
           </>
@@ -69,7 +78,7 @@ export function BlackjackGame(props: GameProps) {
           <span className="g-muted">—</span>
         )}
       </div>
-      <NetResultLine round={round} isShown symbol={props.table.currencySymbol} />
+      <NetResultLine round={round} isShown={!isRevealing} symbol={props.table.currencySymbol} />
       {isOpen ? (
         <>
           <div className="g-row g-wrap">

@@ -1,13 +1,37 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Round } from '../api';
 import type { GameProps } from '../game-props';
 import { useMessages } from '../i18n';
 import { formatMinor, toWireAmount } from '../money';
 import { NetResultLine } from './net-result-line';
+import { REVEAL_MS } from './outcome-summary';
 import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
+import { useReveal } from './use-reveal';
 
 const ROLLS = 10_000;
+
+/**
+ * The roll counting up to the drawn number while isRevealing, easing out as it nears it; the
+ * number as drawn at rest. (Only the picture follows the frames: when the count ends is use-reveal's.)
+ */
+function useCountUp(target: number, isRevealing: boolean, durationMs: number): number {
+  const [shown, setShown] = useState(target);
+  useEffect(() => {
+    if (!isRevealing) return;
+    setShown(0);
+    let frame = 0;
+    const started = performance.now();
+    const tick = (now: number) => {
+      const progress = Math.min(1, (now - started) / durationMs);
+      setShown(Math.round(target * (1 - (1 - progress) ** 3)));
+      if (progress < 1) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [target, isRevealing, durationMs]);
+  return isRevealing ? shown : target;
+}
 
 /** Dice: roll under or over a target; the chance sets the payout (stake × 99 / chance). */
 export function DiceGame(props: GameProps) {
@@ -31,18 +55,20 @@ export function DiceGame(props: GameProps) {
   }
 
   const outcome = last?.outcome as { rollHundredths: number; isWin: boolean } | undefined;
+  const { isRevealing } = useReveal(last?.roundId ?? null, REVEAL_MS.dice!);
+  const shownHundredths = useCountUp(outcome?.rollHundredths ?? 0, isRevealing, REVEAL_MS.dice!);
   return (
     <div className="g-dice-game">
-      <div className="g-result" aria-live="polite" data-testid="dice-result">
+      <div className="g-result" aria-live="polite" aria-busy={isRevealing} data-testid="dice-result">
         {outcome ? (
-          <span className={`g-roll ${outcome.isWin ? 'g-win' : 'g-loss'}`}>
-            {(outcome.rollHundredths / 100).toFixed(2)}
+          <span className={`g-roll ${isRevealing ? '' : outcome.isWin ? 'g-win' : 'g-loss'}`}>
+            {(shownHundredths / 100).toFixed(2)}
           </span>
         ) : (
           <span className="g-roll g-muted">—</span>
         )}
       </div>
-      <NetResultLine round={last} isShown symbol={props.table.currencySymbol} />
+      <NetResultLine round={last} isShown={!isRevealing} symbol={props.table.currencySymbol} />
       <div className="g-track" aria-hidden="true">
         <div
           className="g-track-win"
@@ -52,9 +78,7 @@ export function DiceGame(props: GameProps) {
               : { left: `${targetHundredths / 100}%`, right: 0 }
           }
         />
-        {outcome ? (
-          <div className="g-track-marker" style={{ left: `${outcome.rollHundredths / 100}%` }} />
-        ) : null}
+        {outcome ? <div className="g-track-marker" style={{ left: `${shownHundredths / 100}%` }} /> : null}
       </div>
       <fieldset className="g-segment">
         {(['under', 'over'] as const).map((value) => (

@@ -4,9 +4,10 @@ import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, toWireAmount } from '../money';
 import { NetResultLine } from './net-result-line';
-import { OutcomeSummary } from './outcome-summary';
+import { OutcomeSummary, REVEAL_MS } from './outcome-summary';
 import { PlayButton } from './play-button';
 import { usePlay } from './use-play';
+import { useReveal } from './use-reveal';
 
 const LINES: Record<string, number> = { 'classic-slot': 5, 'video-slot': 25 };
 
@@ -16,6 +17,7 @@ export function SlotGame(props: GameProps) {
   const [last, setLast] = useState<Round | null>(null);
   const { isBusy, placeBet } = usePlay(props);
   const lines = LINES[props.table.gameCode] ?? 1;
+  const { isRevealing } = useReveal(last?.roundId ?? null, REVEAL_MS[props.table.gameCode] ?? 0);
   const costMinor = props.stakeMinor * BigInt(lines);
 
   async function spin() {
@@ -28,17 +30,17 @@ export function SlotGame(props: GameProps) {
   const freeSpins = (last?.outcome as { freeSpins?: unknown[] } | undefined)?.freeSpins?.length ?? 0;
   return (
     <div className="g-slot-game">
-      <div className="g-result" aria-live="polite" data-testid="slot-result">
+      <div className="g-result" aria-live="polite" aria-busy={isRevealing} data-testid="slot-result">
         {last ? (
-          <OutcomeSummary gameCode={last.gameCode} outcome={last.outcome} />
+          <OutcomeSummary gameCode={last.gameCode} outcome={last.outcome} isRevealing={isRevealing} />
         ) : (
           <div className="g-reels-empty" />
         )}
-        {last && freeSpins > 0 ? (
+        {last && freeSpins > 0 && !isRevealing ? (
           <span className="g-muted">{fill(m.slot.freeSpins, { count: freeSpins })}</span>
         ) : null}
       </div>
-      <NetResultLine round={last} isShown symbol={props.table.currencySymbol} />
+      <NetResultLine round={last} isShown={!isRevealing} symbol={props.table.currencySymbol} />
       <p className="g-muted">
         {m.slot.lineStake}: {formatMinor(props.stakeMinor)} · {fill(m.slot.lines, { count: lines })} ={' '}
         {formatMinor(costMinor)}

@@ -4,11 +4,12 @@ import type { GameProps } from '../game-props';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, toWireAmount } from '../money';
 import { NetResultLine } from './net-result-line';
-import { OutcomeSummary } from './outcome-summary';
+import { OutcomeSummary, REVEAL_MS } from './outcome-summary';
 import { PlayButton } from './play-button';
 import { type BoardProps, RouletteBoard, SicBoBoard, SimpleBoard, useBetName } from './table-boards';
 import { type BetOption, listTableOptions } from './table-options';
 import { usePlay } from './use-play';
+import { useReveal } from './use-reveal';
 
 /**
  * A table game (roulette, baccarat, dragon tiger, sic bo, colour game, fish-prawn-crab): tap a spot
@@ -23,6 +24,7 @@ export function TableGame(props: GameProps) {
   const [history, setHistory] = useState<Array<{ id: string; minor: bigint }>>([]);
   const [last, setLast] = useState<Round | null>(null);
   const { isBusy, placeBet } = usePlay(props);
+  const { isRevealing } = useReveal(last?.roundId ?? null, REVEAL_MS[props.table.gameCode] ?? 0);
 
   function add(option: BetOption) {
     setPlaced((current) =>
@@ -66,14 +68,14 @@ export function TableGame(props: GameProps) {
   const gameCode = props.table.gameCode;
   return (
     <div className="g-table-game">
-      <div className="g-result" aria-live="polite" data-testid="table-result">
+      <div className="g-result" aria-live="polite" aria-busy={isRevealing} data-testid="table-result">
         {last ? (
-          <OutcomeSummary gameCode={last.gameCode} outcome={last.outcome} />
+          <OutcomeSummary gameCode={last.gameCode} outcome={last.outcome} isRevealing={isRevealing} />
         ) : (
           <span className="g-muted">{m.table.noBets}</span>
         )}
       </div>
-      <NetResultLine round={last} isShown symbol={props.table.currencySymbol} />
+      <NetResultLine round={last} isShown={!isRevealing} symbol={props.table.currencySymbol} />
       {gameCode === 'roulette' ? (
         <RouletteBoard {...board} />
       ) : gameCode === 'sic-bo' ? (
