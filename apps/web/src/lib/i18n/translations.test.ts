@@ -58,6 +58,11 @@ const SAME_IN_TAGALOG: Record<string, string> = {
   Player: 'baccarat’s side, named so on every Philippine table',
   Banker: 'baccarat’s side; "bangkero" in Tagalog is a boatman',
   Dragon: 'the same word in Tagalog',
+  Sampaguita: 'a Tagalog word, the national flower',
+  Wild: 'the slot symbol’s name, printed on it; "ligaw" means lost',
+  Scatter: 'the slot symbol’s name; ty.ts’s paytable says scatter too',
+  Bar: 'the slot symbol’s name, printed on it',
+  Jack: 'Filipino card players call the J jack',
 };
 
 /** Identical strings count only where they hold words: placeholders, numbers and single letters are no text. */
