@@ -1,18 +1,25 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type GameApi, GameApiError, type Round, type Seeds, type Table } from './api';
 import { FairnessPanel } from './fairness-panel';
 import type { GameProps } from './game-props';
-import { BlackjackGame } from './games/blackjack-game';
-import { DiceGame } from './games/dice-game';
-import { MinesGame } from './games/mines-game';
-import { SlotGame } from './games/slot-game';
-import { TableGame } from './games/table-game';
 import { fill, type Language, MessagesContext, messagesOf, useMessages } from './i18n';
 import { formatAmount, formatMinor, minorOf } from './money';
 import { RealityCheckDialog, useGameRealityCheck } from './reality-check';
-import { RecordsPanel } from './records-panel';
 import { RulesPanel } from './rules-panel';
 import { playWinSound } from './sound';
+
+// Each game, with its art and motion, loads with the table that plays it; the betting records
+// (and the verifier they carry) when they are opened.
+const BlackjackGame = lazy(() =>
+  import('./games/blackjack-game').then((module) => ({ default: module.BlackjackGame })),
+);
+const DiceGame = lazy(() => import('./games/dice-game').then((module) => ({ default: module.DiceGame })));
+const MinesGame = lazy(() => import('./games/mines-game').then((module) => ({ default: module.MinesGame })));
+const SlotGame = lazy(() => import('./games/slot-game').then((module) => ({ default: module.SlotGame })));
+const TableGame = lazy(() => import('./games/table-game').then((module) => ({ default: module.TableGame })));
+const RecordsPanel = lazy(() =>
+  import('./records-panel').then((module) => ({ default: module.RecordsPanel })),
+);
 
 type Panel = 'rules' | 'fairness' | 'history' | null;
 
@@ -218,7 +225,7 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
       </header>
 
       <main className="g-main" inert={isPaused}>
-        {game}
+        <Suspense fallback={<div className="g-skeleton" aria-busy="true" />}>{game}</Suspense>
       </main>
 
       {error ? (
@@ -300,7 +307,9 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
                 opened.mode === 'demo' ? (
                   <p className="g-muted">{m.noHistoryInDemo}</p>
                 ) : (
-                  <RecordsPanel api={api} table={opened} />
+                  <Suspense fallback={<div className="g-skeleton g-skeleton-list" aria-busy="true" />}>
+                    <RecordsPanel api={api} table={opened} />
+                  </Suspense>
                 )
               ) : null}
             </div>
