@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../lib/games/catalogue-api';
+import { vendorNameOf } from '../../lib/games/game-labels';
 import { useFavorites } from '../../lib/games/use-favorites';
 import { useLaunchGame } from '../../lib/games/use-launch-game';
 import { useVendorNames } from '../../lib/games/use-vendor-names';
@@ -49,7 +50,7 @@ export function GameGrid({
           <GameTile
             key={game.nodeId}
             game={game}
-            vendorName={vendorNames.get(game.vassalage)}
+            vendorName={vendorNameOf(vendorNames, game.vassalage)}
             isFavorite={favorites.isFavorite(game.nodeId)}
             onToggleFavorite={(item) => void favorites.toggle(item)}
             onLaunch={(item, mode) => void launch(item, mode)}

@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../lib/games/catalogue-api';
+import { vendorNameOf } from '../../lib/games/game-labels';
 import { useFavorites } from '../../lib/games/use-favorites';
 import { useLaunchGame } from '../../lib/games/use-launch-game';
 import { useVendorNames } from '../../lib/games/use-vendor-names';
@@ -65,7 +66,7 @@ export function GameStrip({
               <div key={game.nodeId} className={cellClass}>
                 <GameTile
                   game={game}
-                  vendorName={vendorNames.get(game.vassalage)}
+                  vendorName={vendorNameOf(vendorNames, game.vassalage)}
                   isFavorite={favorites.isFavorite(game.nodeId)}
                   onToggleFavorite={(item) => void favorites.toggle(item)}
                   onLaunch={(item, mode) => void launch(item, mode)}

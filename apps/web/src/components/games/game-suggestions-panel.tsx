@@ -1,5 +1,6 @@
 import { Wrench, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { gameTitleOf } from '../../lib/games/game-labels';
 import { useGameSuggestions } from '../../lib/games/game-suggestions';
 import { useLaunchGame } from '../../lib/games/use-launch-game';
 import { IconButton } from '../ui/button';
@@ -40,9 +41,9 @@ export function GameSuggestionsPanel() {
               className="flex w-20 shrink-0 flex-col gap-1 text-left"
             >
               <span className="block aspect-square overflow-hidden rounded-md bg-raised">
-                <GameArt src={game.iconUrl} />
+                <GameArt src={game.iconUrl} coverKey={game.nodeId} title={gameTitleOf(game)} />
               </span>
-              <span className="line-clamp-2 text-xs font-semibold">{game.gameName}</span>
+              <span className="line-clamp-2 text-xs font-semibold">{gameTitleOf(game)}</span>
             </button>
           ))}
         </div>

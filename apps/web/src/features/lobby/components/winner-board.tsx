@@ -64,7 +64,7 @@ export function WinnerBoard() {
               className="flex w-full min-w-0 items-center gap-3 rounded-md p-1 text-left hover:bg-raised"
             >
               <span className="block size-11 shrink-0 overflow-hidden rounded-md bg-raised">
-                <GameArt src={winner.iconUrl} />
+                <GameArt src={winner.iconUrl} coverKey={winner.nodeId} title={winner.gameName} />
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-xs text-muted">
