@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../components/ui/logo';
-import { gameTypeLinks } from '../lib/game-routes';
+import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 import { useModalStore } from '../lib/modal-store';
 import { usePermission } from '../lib/system/system-hooks';
 
@@ -70,6 +70,7 @@ export function Footer() {
   const socials = info?.resources.SOCIAL ?? [];
   const telegrams = (info?.resources.TELEGRAM ?? []).slice(0, 2);
   const siteName = info?.siteName ?? 'Panalo';
+  const categoryLinks = useGameCategoryLinks();
 
   return (
     <footer className="mt-10 border-t border-line bg-surface" data-testid="footer">
@@ -81,21 +82,24 @@ export function Footer() {
           ) : null}
         </div>
 
-        <div>
-          <FooterHeading>{t('common.gameTypes')}</FooterHeading>
-          <ul className="grid grid-cols-2 gap-x-4">
-            {gameTypeLinks.map(({ key, path }) => (
-              <li key={key}>
-                <Link
-                  to={path}
-                  className="inline-flex min-h-9 items-center text-sm text-muted hover:text-text"
-                >
-                  {t(`games.${key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {/* The categories that have games, as the header, the side menu and the lobby list them. */}
+        {categoryLinks.length > 0 ? (
+          <div>
+            <FooterHeading>{t('common.gameTypes')}</FooterHeading>
+            <ul className="grid grid-cols-2 gap-x-4">
+              {categoryLinks.map(({ key, path }) => (
+                <li key={key}>
+                  <Link
+                    to={path}
+                    className="inline-flex min-h-9 items-center text-sm text-muted hover:text-text"
+                  >
+                    {t(`games.${key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
 
         <div>
           <FooterHeading>{t('footer.help')}</FooterHeading>

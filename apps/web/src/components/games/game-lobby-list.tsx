@@ -115,7 +115,7 @@ export function GameLobbyList({
     <div className="flex flex-col gap-3" data-testid="game-lobby-list">
       <div className="flex items-center gap-2">
         <Tabs
-          label={t(`games.${gameType}`, { defaultValue: gameType })}
+          label={t(`games.${gameType}`, { defaultValue: t('games.OTHER') })}
           variant="chips"
           items={listTabs.map((key) => ({ key, label: t(`pages.filters.${key}`) }))}
           value={filter.tab}

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { GameGrid } from '../../../components/games/game-grid';
 import { gridStateOf } from '../../../components/games/grid-state';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { ErrorState } from '../../../components/ui/states';
 import { type GameTypeLink, gameTypeLinks } from '../../../lib/game-routes';
 import { fetchGamesPage, type VendorCard, vendorLanesQuery } from '../../../lib/games/catalogue-api';
+import { coverStyleOf } from '../../../lib/games/game-cover';
 import { lotteryPrizeMode } from '../../../lib/games/prize-mode';
+import { useCategoryVisibility } from '../../../lib/games/use-game-categories';
 import { useLanguage } from '../../../lib/i18n/i18n';
 
 /** A provider's lane shows at most this many of its games (the lobby page size, spec §9). */
@@ -26,7 +28,10 @@ export function GameCenterPage() {
   const language = useLanguage();
   const lanes = useQuery(vendorLanesQuery(language));
   const gameType = gameTypeLinks.find((link) => link.path === pathname) ?? gameTypeLinks[2];
+  const visibility = useCategoryVisibility(gameType?.key ?? '');
   if (!gameType) return null;
+  // A category without games is listed nowhere, and its address leads home (as an unknown one would).
+  if (visibility === 'hidden') return <Navigate to="/" replace />;
   const lane = lanes.data?.find((entry) => entry.gameCategory === gameType.key);
   const cards = lane?.cards ?? [];
   // Spec §4: ELOTT when a lottery lane has a TCG_LOTTO_VN or LOTT provider, else LOTT.
@@ -42,8 +47,10 @@ export function GameCenterPage() {
             className="rounded-full bg-raised px-3 py-1 text-xs text-muted"
             data-testid="prize-mode"
             title={t('pages.prizeModeHint')}
+            data-prize-mode={prizeMode}
           >
-            {t('pages.prizeMode')}: <span className="font-semibold text-text">{prizeMode}</span>
+            {t('pages.prizeMode')}:{' '}
+            <span className="font-semibold text-text">{t(`pages.prizeModes.${prizeMode}`)}</span>
           </span>
         ) : null
       }
@@ -53,14 +60,6 @@ export function GameCenterPage() {
       ) : lanes.isError ? (
         <Panel>
           <ErrorState line={t('pages.providersFailed')} onRetry={() => void lanes.refetch()} />
-        </Panel>
-      ) : cards.length === 0 ? (
-        <Panel>
-          <EmptyState
-            icon={<gameType.icon size={26} aria-hidden="true" />}
-            title={t('pages.noProviders')}
-            line={t('pages.gameCenterLine')}
-          />
         </Panel>
       ) : (
         <div className="flex flex-col gap-4" data-testid="provider-lanes">
@@ -73,15 +72,19 @@ export function GameCenterPage() {
   );
 }
 
-/** A provider's mark as text (DESIGN.md: never a real vendor's logo): its code, at most 8 letters. */
-function ProviderMark({ vassalage }: { vassalage: string }) {
-  const mark = vassalage.replaceAll('_', ' ').slice(0, 8);
+/**
+ * A provider's mark (DESIGN.md: never a real vendor's logo, and never its code): the category's
+ * icon on a colour of the provider's own, the same one its games' drawn covers would take.
+ */
+function ProviderMark({ vassalage, icon: Icon }: { vassalage: string; icon: GameTypeLink['icon'] }) {
+  const style = coverStyleOf(vassalage);
   return (
     <span
       aria-hidden="true"
-      className="grid h-11 min-w-11 shrink-0 place-items-center rounded-md bg-gradient-to-br from-brand to-brand-strong px-2 text-xs font-extrabold tracking-wide text-on-brand"
+      className="grid size-11 shrink-0 place-items-center rounded-md text-white"
+      style={{ backgroundImage: `linear-gradient(150deg, ${style.light}, ${style.deep})` }}
     >
-      {mark}
+      <Icon size={20} aria-hidden="true" />
     </span>
   );
 }
@@ -109,7 +112,7 @@ function ProviderLane({ gameType, card }: { gameType: GameTypeLink; card: Vendor
         className="flex flex-col gap-3 p-3 md:p-4"
       >
         <header className="flex items-center gap-3">
-          <ProviderMark vassalage={card.vassalage} />
+          <ProviderMark vassalage={card.vassalage} icon={gameType.icon} />
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-base font-bold">{card.accountTypeName}</h2>
             <p className="text-xs text-muted">

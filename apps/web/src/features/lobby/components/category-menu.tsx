@@ -47,7 +47,7 @@ export function CategoryMenu({
             data-category={key}
           >
             {Icon ? <Icon size={18} aria-hidden="true" /> : null}
-            {t(`games.${key}`, { defaultValue: key })}
+            {t(`games.${key}`, { defaultValue: t('games.OTHER') })}
           </button>
         );
       })}

@@ -13,6 +13,7 @@ import {
   recentQuery,
   vendorLanesQuery,
 } from '../../../lib/games/catalogue-api';
+import { shownCategoriesOf } from '../../../lib/games/game-categories';
 import { useFavorites } from '../../../lib/games/use-favorites';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
@@ -43,7 +44,7 @@ function CategoryRow({ category, onMore }: { category: string; onMore: () => voi
   if (games.isSuccess && games.data.games.length === 0) return null;
   return (
     <GameStrip
-      title={t(`games.${category}`, { defaultValue: category })}
+      title={t(`games.${category}`, { defaultValue: t('games.OTHER') })}
       games={games.data?.games}
       isPending={games.isPending}
       onMore={onMore}
@@ -73,7 +74,7 @@ export function HomeLobby({
   const isLogin = useAuthStore((state) => state.isLogin);
   const token = useAuthStore((state) => state.token);
   const lanes = useQuery(vendorLanesQuery(language));
-  const serverCategories = lanes.data?.map((lane) => lane.gameCategory) ?? [];
+  const serverCategories = shownCategoriesOf(lanes.data);
   const hot = useQuery(hotGamesQuery(language));
   const recent = useQuery(recentQuery(language, token));
   const favorites = useFavorites();

@@ -8,6 +8,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import { fetchGamesPage, vendorLanesQuery } from '../../../lib/games/catalogue-api';
+import { shownCategoriesOf } from '../../../lib/games/game-categories';
 import { useGameSuggestions } from '../../../lib/games/game-suggestions';
 import { useLaunchGame } from '../../../lib/games/use-launch-game';
 import { useLanguage } from '../../../lib/i18n/i18n';
@@ -88,7 +89,7 @@ export function HomePage() {
   // The chosen category lives in the address (?category=LIVE), so that coming back from a game
   // opened full screen (/seamless) returns to it rather than to HOME.
   const lanes = useQuery(vendorLanesQuery(language));
-  const serverCategories = lanes.data?.map((lane) => lane.gameCategory) ?? [];
+  const serverCategories = shownCategoriesOf(lanes.data);
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = searchParams.get('category') ?? '';
   // An address can say anything: only HOT, FAV (logged in) and the server's categories are taken.

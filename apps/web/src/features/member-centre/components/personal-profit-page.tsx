@@ -58,7 +58,9 @@ export function PersonalProfitPage() {
               {report.list.map((line) => (
                 <li key={line.gameType} className="flex items-center justify-between gap-3 px-3 py-2.5">
                   <div className="min-w-0">
-                    <p className="text-sm font-semibold text-text">{line.gameType}</p>
+                    <p className="text-sm font-semibold text-text">
+                      {t(`games.${line.gameType}`, { defaultValue: t('games.OTHER') })}
+                    </p>
                     <p className="text-xs text-muted tabular">
                       {t('statements.profit.summary', {
                         rounds: line.rounds,

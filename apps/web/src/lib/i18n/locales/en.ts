@@ -615,7 +615,6 @@ export const en = {
     },
   },
   pages: {
-    gameCenterLine: 'Providers for this category appear here once they are connected.',
     gameListLine: 'Games for this category appear here once providers are connected.',
     providers: 'Providers',
     allProviders: 'All providers',
@@ -629,7 +628,6 @@ export const en = {
     lotteryTitle: 'Lottery',
     lotteryLine: 'Choose a lottery game to play it here.',
     gameCode: 'Game code',
-    noProviders: 'No providers here yet',
     providersFailed: 'The providers could not be loaded.',
     providerGames_one: '{{count}} game',
     providerGames_other: '{{count}} games',

@@ -632,7 +632,6 @@ export const ty = {
     },
   },
   pages: {
-    gameCenterLine: 'Lalabas dito ang mga provider ng kategoryang ito kapag nakakonekta na sila.',
     gameListLine: 'Lalabas dito ang mga laro ng kategoryang ito kapag nakakonekta na ang mga provider.',
     providers: 'Mga provider',
     allProviders: 'Lahat ng provider',
@@ -646,7 +645,6 @@ export const ty = {
     lotteryTitle: 'Lotto',
     lotteryLine: 'Pumili ng larong lotto para laruin ito rito.',
     gameCode: 'Code ng laro',
-    noProviders: 'Wala pang provider dito',
     providersFailed: 'Hindi ma-load ang mga provider.',
     providerGames_one: '{{count}} laro',
     providerGames_other: '{{count}} na laro',
