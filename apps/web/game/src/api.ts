@@ -93,10 +93,10 @@ export function createGameApi(language: string) {
         clientSeed,
       }),
     rotate: () => call<SeedsRotation>('POST', '/wps/game/house/seeds/rotate', {}),
-    records: (gameCode: Table['gameCode'], page: number) =>
+    records: (gameCode: Table['gameCode'], page: number, pageSize = 10) =>
       call<Records>(
         'GET',
-        `/wps/game/house/records?gameCode=${encodeURIComponent(gameCode)}&page=${page}&pageSize=10`,
+        `/wps/game/house/records?gameCode=${encodeURIComponent(gameCode)}&page=${page}&pageSize=${pageSize}`,
       ),
     record: (roundId: Round['roundId']) =>
       call<Round>('GET', `/wps/game/house/records/${encodeURIComponent(roundId)}`),

@@ -6,6 +6,7 @@ import { formatMinor, toWireAmount } from '../money';
 import { NetResultLine } from './net-result-line';
 import { OutcomeSummary, REVEAL_MS } from './outcome-summary';
 import { PlayButton } from './play-button';
+import { RecentResults, useRecentRounds } from './recent-results';
 import { type BoardProps, RouletteBoard, SicBoBoard, SimpleBoard, useBetName } from './table-boards';
 import { type BetOption, listTableOptions } from './table-options';
 import { usePlay } from './use-play';
@@ -25,6 +26,8 @@ export function TableGame(props: GameProps) {
   const [last, setLast] = useState<Round | null>(null);
   const { isBusy, placeBet } = usePlay(props);
   const { isRevealing } = useReveal(last?.roundId ?? null, REVEAL_MS[props.table.gameCode] ?? 0);
+  // A round joins the recent results once its motion has ended, not before.
+  const recent = useRecentRounds(props.api, props.table, isRevealing ? null : last);
 
   function add(option: BetOption) {
     setPlaced((current) =>
@@ -118,6 +121,7 @@ export function TableGame(props: GameProps) {
           onPlay={play}
         />
       </div>
+      <RecentResults gameCode={gameCode} rounds={recent} />
     </div>
   );
 }

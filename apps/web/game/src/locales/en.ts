@@ -36,6 +36,13 @@ export const en = {
     lost: 'You lost {{cost}}',
   },
   recent: 'Recent results',
+  roadmap: {
+    strip: 'Last rounds, newest first',
+    beadPlate: 'Bead plate',
+    bigRoad: 'Big road',
+    ties: '{{count}} tie(s) after it',
+    note: 'Your own last {{count}} rounds at this table. Each round is drawn afresh: past results do not change the next.',
+  },
   symbols: {
     wild: 'Wild',
     scatter: 'Scatter',

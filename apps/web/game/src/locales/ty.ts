@@ -38,6 +38,13 @@ export const ty: Messages = {
     lost: 'Natalo ang {{cost}} mo',
   },
   recent: 'Mga huling resulta',
+  roadmap: {
+    strip: 'Mga huling round, pinakabago muna',
+    beadPlate: 'Bead plate',
+    bigRoad: 'Big road',
+    ties: '{{count}} tabla pagkatapos nito',
+    note: 'Ang iyong huling {{count}} round sa mesang ito. Bago ang bawat bunot: hindi binabago ng mga nakaraang resulta ang susunod.',
+  },
   symbols: {
     wild: 'Wild',
     scatter: 'Scatter',
