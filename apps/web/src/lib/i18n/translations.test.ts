@@ -63,6 +63,8 @@ const SAME_IN_TAGALOG: Record<string, string> = {
   Scatter: 'the slot symbol’s name; ty.ts’s paytable says scatter too',
   Bar: 'the slot symbol’s name, printed on it',
   Jack: 'Filipino card players call the J jack',
+  'Bead plate': 'the name baccarat players know this scoreboard by, at every Asian table',
+  'Big road': 'the name baccarat players know this scoreboard by, at every Asian table',
 };
 
 /** Identical strings count only where they hold words: placeholders, numbers and single letters are no text. */
