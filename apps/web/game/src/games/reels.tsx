@@ -35,25 +35,30 @@ export function Reels({ window: columns, isSpinning = false }: { window: string[
               (_, index) => passingSymbols[(reel * 5 + index * 3) % passingSymbols.length]!,
             )
           : [];
+        // The passing symbols sit above the drawn ones; the strip starts lowered by their height
+        // and runs down to rest on the drawn window.
         const style = {
-          '--rows': rows,
-          '--from': `${(-100 * PASSING) / (PASSING + rows)}%`,
+          '--from': `${(100 * PASSING) / Math.max(rows, 1)}%`,
           animationDuration: `${reelSpinMs(reel, columns.length)}ms`,
         } as CSSProperties;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: reels are fixed positions.
-          <div key={reel} className="g-reel" style={{ '--rows': rows } as CSSProperties}>
+          <div key={reel} className="g-reel">
             <div className="g-reel-strip" style={isSpinning ? style : undefined}>
+              {isSpinning ? (
+                <div className="g-reel-passing" aria-hidden="true">
+                  {passing.map((symbol, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: passing symbols are fixed positions.
+                    <span key={index} className={`g-symbol g-symbol-${symbol}`}>
+                      <SlotSymbol symbol={symbol} name="" />
+                    </span>
+                  ))}
+                </div>
+              ) : null}
               {column.map((symbol, row) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a window's cells are fixed positions.
-                <span key={`w${row}`} className={`g-symbol g-symbol-${symbol}`} title={nameOf(symbol)}>
+                <span key={row} className={`g-symbol g-symbol-${symbol}`} title={nameOf(symbol)}>
                   <SlotSymbol symbol={symbol} name={nameOf(symbol)} />
-                </span>
-              ))}
-              {passing.map((symbol, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: passing symbols are fixed positions.
-                <span key={`p${index}`} className={`g-symbol g-symbol-${symbol}`} aria-hidden="true">
-                  <SlotSymbol symbol={symbol} name="" />
                 </span>
               ))}
             </div>
