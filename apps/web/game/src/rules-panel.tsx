@@ -4,7 +4,7 @@ import { formatAmount } from './money';
 
 type Messages = ReturnType<typeof useMessages>;
 
-/** A paytable line's bet in the player's language: "total-10" → "Total 10", "three-seven" → "Three seven". */
+/** A paytable line's bet in the player's language: "total-10" → "Total 10", "three-seven" → "Three Seven". */
 export function paytableName(m: Messages, bet: string): string {
   const names = m.paytable as Record<string, string>;
   if (names[bet]) return names[bet];
@@ -12,9 +12,10 @@ export function paytableName(m: Messages, bet: string): string {
   if (total) return fill(names.total!, { n: total[1]! });
   const scatter = /^scatter-(\d+)$/.exec(bet);
   if (scatter) return fill(names.scatter!, { n: scatter[1]! });
+  const symbols = m.symbols as Record<string, string>;
   const three = /^three-(.+)$/.exec(bet);
-  if (three) return fill(names.three!, { symbol: three[1]! });
-  return fill(names.symbol!, { symbol: bet });
+  if (three) return fill(names.three!, { symbol: symbols[three[1]!] ?? three[1]! });
+  return fill(names.symbol!, { symbol: symbols[bet] ?? bet });
 }
 
 function rulesOf(m: Messages, gameCode: string): string {

@@ -63,7 +63,6 @@ export const en = {
     lemon: 'Lemon',
     cherry: 'Cherry',
   },
-  skip: 'Tap to show the result now',
   rules: 'Rules & paytable',
   fairness: 'Provably fair',
   history: 'Betting records',

@@ -65,7 +65,6 @@ export const ty: Messages = {
     lemon: 'Limon',
     cherry: 'Seresa',
   },
-  skip: 'Pindutin para makita agad ang resulta',
   rules: 'Mga tuntunin at bayad',
   fairness: 'Patas at mapapatunayan',
   history: 'Mga rekord ng taya',
