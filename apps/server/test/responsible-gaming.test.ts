@@ -187,6 +187,41 @@ describe('limits', () => {
     expect(within.body.code).toBe('PAYMENT_UNAVAILABLE');
   });
 
+  it('canDeposit turns false once the deposit limit is used up, and true again when it is raised', async () => {
+    const { player, memberId } = await newPlayer();
+    expect((await player.call('GET', '/wps/member/responsibleGaming')).body.value.canDeposit).toBe(true);
+    let reply = await player.call('PUT', '/wps/member/responsibleGaming/limit', {
+      kind: 'deposit',
+      period: 'day',
+      value: '500',
+    });
+    expect(reply.body.value.canDeposit).toBe(true);
+    // A deposit in review counts against the limit from its creation.
+    await testApp.app.payments.createDeposit({
+      merchantId,
+      memberId,
+      method: gateway,
+      currency: 'PHP',
+      amountMinor: 50_000n,
+      status: 'review',
+    });
+    reply = await player.call('GET', '/wps/member/responsibleGaming');
+    expect(reply.body.value).toMatchObject({ canDeposit: false });
+    await expect(
+      testApp.app.responsibleGaming.checkDepositAllowed({ memberId, merchantId }, 1n),
+    ).rejects.toMatchObject({ code: 'LIMIT_REACHED' });
+
+    await player.call('PUT', '/wps/member/responsibleGaming/limit', {
+      kind: 'deposit',
+      period: 'day',
+      value: '800',
+    });
+    offsetMs = DAY_MS + MINUTE_MS;
+    // The next day the limit is raised and nothing of it is used yet.
+    const overview = await testApp.app.responsibleGaming.getOverview({ memberId, merchantId });
+    expect(overview.canDeposit).toBe(true);
+  });
+
   it('a stake that could take the day past the loss limit is refused at bet time', async () => {
     const { memberId, player } = await newPlayer();
     const who = { memberId, merchantId };

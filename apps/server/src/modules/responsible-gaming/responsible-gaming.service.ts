@@ -59,7 +59,21 @@ export type PlayOverview = {
   limits: PlayLimitView[];
   realityCheckMinutes: number | null;
   exclusion: Exclusion | null;
+  /** False while deposits are refused now: a break or self-exclusion, or a deposit limit used up. */
+  canDeposit: boolean;
 };
+
+/**
+ * Whether deposits are taken now: none during a break or self-exclusion, nor once a deposit limit
+ * of the period is used up (the same rules checkDepositAllowed refuses by), so that the site can
+ * hide its deposit buttons instead of offering what the server would refuse.
+ */
+export function isDepositOpen(limits: readonly PlayLimitView[], exclusion: Exclusion | null): boolean {
+  if (exclusion) return false;
+  return limits.every(
+    (limit) => limit.kind !== 'deposit' || limit.value === null || limit.used < limit.value,
+  );
+}
 
 /** Who is asking: a member of a merchant. */
 export type PlayMember = { memberId: string; merchantId: string };
@@ -274,10 +288,12 @@ export function createResponsibleGamingService(deps: ServiceDeps<{ measures: Pla
         });
       }
       const settings = await findSettings(db, member.memberId);
+      const exclusion = await findActiveExclusion(member);
       return {
         limits,
         realityCheckMinutes: settings?.reality_check_minutes ?? null,
-        exclusion: await findActiveExclusion(member),
+        exclusion,
+        canDeposit: isDepositOpen(limits, exclusion),
       };
     },
 

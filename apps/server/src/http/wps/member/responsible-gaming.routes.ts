@@ -45,6 +45,8 @@ const OverviewValue = Type.Object({
   exclusion: Nullable(
     Type.Object({ kind: StringOf(EXCLUSION_KINDS), endsAt: Type.String({ format: 'date-time' }) }),
   ),
+  /** False while a deposit would be refused whatever its amount (a break, a used-up deposit limit). */
+  canDeposit: Type.Boolean(),
 });
 
 const LimitBody = Type.Object({
@@ -73,6 +75,7 @@ function overviewItem(overview: PlayOverview) {
     exclusion: overview.exclusion
       ? { kind: overview.exclusion.kind, endsAt: overview.exclusion.endsAt.toISOString() }
       : null,
+    canDeposit: overview.canDeposit,
   };
 }
 
