@@ -215,6 +215,8 @@ describe('withdrawals', () => {
     expect(overview.body.value).toMatchObject({
       minAmount: '100.00',
       balance: '2000.00',
+      // The balance is there, but no request is taken before the turnover is done.
+      withdrawable: '0.00',
       turnoverLeft: '2000.00',
       hasPaymentPassword: true,
       hasOpenWithdrawal: false,
@@ -252,6 +254,12 @@ describe('withdrawals', () => {
     const requested = await withdraw(accountId, '600');
     expect(requested.body.value).toMatchObject({ status: 'review', amount: '600.00' });
     expect((await balances()).cashMinor).toBe(40_000n);
+    // The open withdrawal holds its amount, and no second request is taken while it is open.
+    expect((await player.call('GET', '/wps/payment/withdrawals/overview')).body.value).toMatchObject({
+      balance: '400.00',
+      withdrawable: '0.00',
+      hasOpenWithdrawal: true,
+    });
     expect((await withdraw(accountId, '100')).body).toMatchObject({
       code: 'CONFLICT',
       value: { reason: 'WITHDRAWAL_OPEN' },
@@ -264,6 +272,20 @@ describe('withdrawals', () => {
     });
     expect(rejected.body.value).toMatchObject({ status: 'rejected', reviewedBy: 'cashier' });
     expect((await balances()).cashMinor).toBe(100_000n);
+    expect((await player.call('GET', '/wps/payment/withdrawals/overview')).body.value).toMatchObject({
+      balance: '1000.00',
+      withdrawable: '1000.00',
+    });
+    // Above one withdrawal's maximum, a request takes the maximum.
+    await patchDemoSettings(testApp, {
+      withdrawal: { minAmount: '100.00', maxAmount: '800.00', turnoverMultiplier: 0 },
+    });
+    expect((await player.call('GET', '/wps/payment/withdrawals/overview')).body.value.withdrawable).toBe(
+      '800.00',
+    );
+    await patchDemoSettings(testApp, {
+      withdrawal: { minAmount: '100.00', maxAmount: '50000.00', turnoverMultiplier: 0 },
+    });
     // Deciding twice is a conflict, and changes nothing.
     const again = await operator('POST', `/bo/finance/withdrawals/${requested.body.value.id}/reject`, {
       reason: 'x',

@@ -39,6 +39,8 @@ export type WithdrawalOverview = {
   minMinor: bigint;
   maxMinor: bigint;
   balanceMinor: bigint;
+  /** What a withdrawal request would take now: 0 while one is open, turnover is left or the balance is under the minimum. */
+  withdrawableMinor: bigint;
   /** Still to be wagered before a withdrawal is allowed (0 when done). */
   turnoverLeftMinor: bigint;
   hasPaymentPassword: boolean;
@@ -58,15 +60,43 @@ export async function describeWithdrawal(
     deps.withdrawals.countOpen(member.id),
     deps.withdrawals.listPayoutAccounts(member.id),
   ]);
+  const minMinor = parseAmountOrThrow(rules.minAmount);
+  const maxMinor = parseAmountOrThrow(rules.maxAmount);
   return {
-    minMinor: parseAmountOrThrow(rules.minAmount),
-    maxMinor: parseAmountOrThrow(rules.maxAmount),
+    minMinor,
+    maxMinor,
     balanceMinor: balances.cashMinor,
+    withdrawableMinor: withdrawableOf({
+      cashMinor: balances.cashMinor,
+      minMinor,
+      maxMinor,
+      turnoverLeftMinor,
+      hasOpenWithdrawal: open > 0,
+    }),
     turnoverLeftMinor,
     hasPaymentPassword: member.payment_password_hash !== null,
     hasOpenWithdrawal: open > 0,
     accounts,
   };
+}
+
+/**
+ * The most a withdrawal request would accept now, by requestWithdrawal's own rules: nothing while
+ * another withdrawal is open or turnover is left, nothing when the cash (the balance less what
+ * pending withdrawals hold, and never the bonus wallet) is under the minimum, else the cash up to
+ * the maximum of one withdrawal.
+ */
+export function withdrawableOf(input: {
+  cashMinor: bigint;
+  minMinor: bigint;
+  maxMinor: bigint;
+  turnoverLeftMinor: bigint;
+  hasOpenWithdrawal: boolean;
+}): bigint {
+  if (input.hasOpenWithdrawal || input.turnoverLeftMinor > 0n) return 0n;
+  if (input.cashMinor < input.minMinor) return 0n;
+  if (input.cashMinor > input.maxMinor) return input.maxMinor;
+  return input.cashMinor;
 }
 
 /** The wagering a withdrawal waits for: deposits times the merchant's multiplier, and what was wagered. */

@@ -217,6 +217,8 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
               minAmount: Money,
               maxAmount: Money,
               balance: Money,
+              /** What a withdrawal request would accept now (0 while one is open or turnover is left). */
+              withdrawable: Money,
               turnoverLeft: Money,
               hasPaymentPassword: Type.Boolean(),
               hasOpenWithdrawal: Type.Boolean(),
@@ -234,6 +236,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         minAmount: formatAmount(overview.minMinor),
         maxAmount: formatAmount(overview.maxMinor),
         balance: formatAmount(overview.balanceMinor),
+        withdrawable: formatAmount(overview.withdrawableMinor),
         turnoverLeft: formatAmount(overview.turnoverLeftMinor),
         hasPaymentPassword: overview.hasPaymentPassword,
         hasOpenWithdrawal: overview.hasOpenWithdrawal,
