@@ -1,5 +1,10 @@
-// Sound is off until the player turns it on; a win then plays a short two-note chime, made with
-// Web Audio so that no file is downloaded for it.
+// Sound is off until the player turns it on; a net win then plays a short two-note chime, made with
+// Web Audio so that no file is downloaded for it. Money returned is no win and plays nothing.
+
+import { createContext } from 'react';
+
+/** Whether the player turned the sound on (off by default); read when a result is said. */
+export const SoundContext = createContext<{ readonly current: boolean }>({ current: false });
 
 let context: AudioContext | null = null;
 

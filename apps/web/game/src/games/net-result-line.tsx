@@ -1,6 +1,8 @@
+import { useContext, useEffect } from 'react';
 import type { Round } from '../api';
 import { fill, useMessages } from '../i18n';
 import { formatMinor, minorOf } from '../money';
+import { playWinSound, SoundContext } from '../sound';
 import { classifyNet } from './net-result';
 
 /**
@@ -22,6 +24,13 @@ export function NetResultLine({
     round && isShown && round.status === 'settled'
       ? classifyNet(minorOf(round.win), minorOf(round.stake))
       : null;
+  const sound = useContext(SoundContext);
+  const kind = result?.kind ?? null;
+  const roundId = round?.roundId ?? null;
+  // The chime, when the player turned sound on, comes with the line: only for a net win.
+  useEffect(() => {
+    if (kind === 'won' && roundId !== null && sound.current) playWinSound();
+  }, [kind, roundId, sound]);
   const money = (minor: bigint) => formatMinor(minor, symbol);
   const text = !result
     ? ''
