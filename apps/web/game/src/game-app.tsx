@@ -2,8 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { type GameApi, GameApiError, type Round, type Seeds, type Table } from './api';
 import { FairnessPanel } from './fairness-panel';
 import type { GameProps } from './game-props';
+import { RevealReportContext, useRevealReport } from './games/use-reveal';
 import { fill, type Language, MessagesContext, messagesOf, useMessages } from './i18n';
-import { formatAmount, formatMinor, minorOf } from './money';
+import { formatAmount, formatMinor, minorOf, toWireAmount } from './money';
 import { RealityCheckDialog, useGameRealityCheck } from './reality-check';
 import { RulesPanel } from './rules-panel';
 import { SoundContext } from './sound';
@@ -129,23 +130,38 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
   const isPaused = reminder !== null;
   const [isFramed] = useState(isEmbedded);
 
-  const onRound = useCallback(
-    (round: Round, nextBalance: string) => {
-      setError(null);
-      setBalance((previous) => {
-        const change = minorOf(nextBalance) - minorOf(previous);
-        setFlash(change > 0n ? 'up' : change < 0n ? 'down' : null);
-        return nextBalance;
-      });
-      setSeeds((current) => ({
-        ...current,
-        clientSeed: round.clientSeed,
-        nonce: Math.max(current.nonce, round.nonce + 1),
-      }));
-      if (opened.mode === 'real') notifyParent('panalo:balance');
-    },
-    [opened.mode],
-  );
+  // The balance on the screen: while a round's result is still moving it shows the stake taken
+  // (the balance less the round's win), and the win lands with the result, not before.
+  const [shownBalance, setShownBalance] = useState(opened.balance);
+  const lastWin = useRef(0n);
+  const notified = useRef(opened.balance);
+  const reveal = useRevealReport();
+  useEffect(() => {
+    // The ref is already set in the commit a motion starts in; the state re-runs this when it ends.
+    const isMoving = reveal.state || reveal.isRevealing.current;
+    const target = isMoving ? minorOf(balance) - lastWin.current : minorOf(balance);
+    setShownBalance((previous) => {
+      const change = target - minorOf(previous);
+      if (change !== 0n) setFlash(change > 0n ? 'up' : 'down');
+      return change === 0n ? previous : toWireAmount(target);
+    });
+    // The site's header balance follows once the result is on the screen.
+    if (!isMoving && opened.mode === 'real' && balance !== notified.current) {
+      notified.current = balance;
+      notifyParent('panalo:balance');
+    }
+  }, [balance, reveal.state, reveal.isRevealing, opened.mode]);
+
+  const onRound = useCallback((round: Round, nextBalance: string) => {
+    setError(null);
+    lastWin.current = round.status === 'settled' ? minorOf(round.win) : 0n;
+    setBalance(nextBalance);
+    setSeeds((current) => ({
+      ...current,
+      clientSeed: round.clientSeed,
+      nonce: Math.max(current.nonce, round.nonce + 1),
+    }));
+  }, []);
   const onError = useCallback(
     (caught: unknown) => {
       const code = caught instanceof GameApiError ? caught.code : 'UNKNOWN';
@@ -207,120 +223,122 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
 
   return (
     <SoundContext.Provider value={soundRef}>
-      <div className="g-app" data-game={opened.gameCode}>
-        <header className="g-header" inert={isPaused}>
-          <div className="g-title">
-            {isFramed ? null : <span className="g-name">{opened.gameName}</span>}
-            {opened.mode === 'demo' ? <span className="g-badge">{m.demoBadge}</span> : null}
-          </div>
-          <div className={`g-balance ${flash ? `g-flash-${flash}` : ''}`} data-testid="game-balance">
-            <span className="g-muted">{opened.mode === 'demo' ? m.demoBalance : m.balance}</span>
-            <strong>{formatAmount(balance, opened.currencySymbol)}</strong>
-          </div>
-          {isFramed ? null : (
-            <button type="button" className="g-icon-button" aria-label={m.close} onClick={leave}>
-              ×
-            </button>
-          )}
-        </header>
+      <RevealReportContext.Provider value={reveal.report}>
+        <div className="g-app" data-game={opened.gameCode}>
+          <header className="g-header" inert={isPaused}>
+            <div className="g-title">
+              {isFramed ? null : <span className="g-name">{opened.gameName}</span>}
+              {opened.mode === 'demo' ? <span className="g-badge">{m.demoBadge}</span> : null}
+            </div>
+            <div className={`g-balance ${flash ? `g-flash-${flash}` : ''}`} data-testid="game-balance">
+              <span className="g-muted">{opened.mode === 'demo' ? m.demoBalance : m.balance}</span>
+              <strong>{formatAmount(shownBalance, opened.currencySymbol)}</strong>
+            </div>
+            {isFramed ? null : (
+              <button type="button" className="g-icon-button" aria-label={m.close} onClick={leave}>
+                ×
+              </button>
+            )}
+          </header>
 
-        <main className="g-main" inert={isPaused}>
-          <Suspense fallback={<div className="g-skeleton" aria-busy="true" />}>{game}</Suspense>
-        </main>
+          <main className="g-main" inert={isPaused}>
+            <Suspense fallback={<div className="g-skeleton" aria-busy="true" />}>{game}</Suspense>
+          </main>
 
-        {error ? (
-          <p className="g-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+          {error ? (
+            <p className="g-error" role="alert">
+              {error}
+            </p>
+          ) : null}
 
-        <section className="g-stake" aria-label={m.stake} inert={isPaused}>
-          <div className="g-stake-row">
-            <span className="g-muted">{m.stake}</span>
-            <button type="button" className="g-chip" onClick={() => setStake(stakeMinor / 2n)}>
-              ½
-            </button>
-            <output className="g-stake-value" data-testid="stake-value">
-              {formatAmount(
-                `${stakeMinor / 100n}.${String(stakeMinor % 100n).padStart(2, '0')}`,
-                opened.currencySymbol,
-              )}
-            </output>
-            <button type="button" className="g-chip" onClick={() => setStake(stakeMinor * 2n)}>
-              ×2
-            </button>
-          </div>
-          <div className="g-stake-row g-stake-chips">
-            {STAKE_CHIPS.filter((chip) => chip >= minStake && chip <= maxStake).map((chip) => (
+          <section className="g-stake" aria-label={m.stake} inert={isPaused}>
+            <div className="g-stake-row">
+              <span className="g-muted">{m.stake}</span>
+              <button type="button" className="g-chip" onClick={() => setStake(stakeMinor / 2n)}>
+                ½
+              </button>
+              <output className="g-stake-value" data-testid="stake-value">
+                {formatAmount(
+                  `${stakeMinor / 100n}.${String(stakeMinor % 100n).padStart(2, '0')}`,
+                  opened.currencySymbol,
+                )}
+              </output>
+              <button type="button" className="g-chip" onClick={() => setStake(stakeMinor * 2n)}>
+                ×2
+              </button>
+            </div>
+            <div className="g-stake-row g-stake-chips">
+              {STAKE_CHIPS.filter((chip) => chip >= minStake && chip <= maxStake).map((chip) => (
+                <button
+                  key={String(chip)}
+                  type="button"
+                  className={`g-chip ${chip === stakeMinor ? 'g-chip-active' : ''}`}
+                  onClick={() => setStake(chip)}
+                >
+                  {formatAmount(`${chip / 100n}.00`, opened.currencySymbol).replace('.00', '')}
+                </button>
+              ))}
+            </div>
+          </section>
+
+          <nav className="g-tabs" inert={isPaused}>
+            {PANEL_TABS.map(({ panel: tab, testId }) => (
               <button
-                key={String(chip)}
+                key={tab}
                 type="button"
-                className={`g-chip ${chip === stakeMinor ? 'g-chip-active' : ''}`}
-                onClick={() => setStake(chip)}
+                className="g-tab"
+                onClick={() => setPanel(tab)}
+                data-testid={testId}
               >
-                {formatAmount(`${chip / 100n}.00`, opened.currencySymbol).replace('.00', '')}
+                {m[tab]}
               </button>
             ))}
-          </div>
-        </section>
-
-        <nav className="g-tabs" inert={isPaused}>
-          {PANEL_TABS.map(({ panel: tab, testId }) => (
             <button
-              key={tab}
               type="button"
               className="g-tab"
-              onClick={() => setPanel(tab)}
-              data-testid={testId}
+              aria-pressed={isSoundOn}
+              onClick={() => setSoundOn((value) => !value)}
             >
-              {m[tab]}
+              {isSoundOn ? m.soundOn : m.soundOff}
             </button>
-          ))}
-          <button
-            type="button"
-            className="g-tab"
-            aria-pressed={isSoundOn}
-            onClick={() => setSoundOn((value) => !value)}
-          >
-            {isSoundOn ? m.soundOn : m.soundOff}
-          </button>
-        </nav>
+          </nav>
 
-        {panel ? (
-          <div className="g-sheet-backdrop">
-            <div className="g-sheet" role="dialog" aria-modal="true" aria-label={panelTitle(m, panel)}>
-              <div className="g-sheet-head">
-                <h2>{panelTitle(m, panel)}</h2>
-                <button
-                  type="button"
-                  className="g-icon-button"
-                  aria-label={m.close}
-                  onClick={() => setPanel(null)}
-                >
-                  ×
-                </button>
-              </div>
-              <div className="g-sheet-body">
-                {panel === 'rules' ? <RulesPanel table={opened} /> : null}
-                {panel === 'fairness' ? <FairnessPanel api={api} seeds={seeds} onSeeds={setSeeds} /> : null}
-                {panel === 'history' ? (
-                  opened.mode === 'demo' ? (
-                    <p className="g-muted">{m.noHistoryInDemo}</p>
-                  ) : (
-                    <Suspense fallback={<div className="g-skeleton g-skeleton-list" aria-busy="true" />}>
-                      <RecordsPanel api={api} table={opened} />
-                    </Suspense>
-                  )
-                ) : null}
+          {panel ? (
+            <div className="g-sheet-backdrop">
+              <div className="g-sheet" role="dialog" aria-modal="true" aria-label={panelTitle(m, panel)}>
+                <div className="g-sheet-head">
+                  <h2>{panelTitle(m, panel)}</h2>
+                  <button
+                    type="button"
+                    className="g-icon-button"
+                    aria-label={m.close}
+                    onClick={() => setPanel(null)}
+                  >
+                    ×
+                  </button>
+                </div>
+                <div className="g-sheet-body">
+                  {panel === 'rules' ? <RulesPanel table={opened} /> : null}
+                  {panel === 'fairness' ? <FairnessPanel api={api} seeds={seeds} onSeeds={setSeeds} /> : null}
+                  {panel === 'history' ? (
+                    opened.mode === 'demo' ? (
+                      <p className="g-muted">{m.noHistoryInDemo}</p>
+                    ) : (
+                      <Suspense fallback={<div className="g-skeleton g-skeleton-list" aria-busy="true" />}>
+                        <RecordsPanel api={api} table={opened} />
+                      </Suspense>
+                    )
+                  ) : null}
+                </div>
               </div>
             </div>
-          </div>
-        ) : null}
-        <p className="g-footnote g-muted">{fill(m.rtp, { rtp: opened.rtp })}</p>
-        {reminder ? (
-          <RealityCheckDialog reminder={reminder} symbol={opened.currencySymbol} onContinue={acknowledge} />
-        ) : null}
-      </div>
+          ) : null}
+          <p className="g-footnote g-muted">{fill(m.rtp, { rtp: opened.rtp })}</p>
+          {reminder ? (
+            <RealityCheckDialog reminder={reminder} symbol={opened.currencySymbol} onContinue={acknowledge} />
+          ) : null}
+        </div>
+      </RevealReportContext.Provider>
     </SoundContext.Provider>
   );
 }

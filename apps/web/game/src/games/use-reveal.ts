@@ -2,7 +2,7 @@
 // a tap or a key skips to the end, and a player who asked for reduced motion sees it at once. The
 // net result is said when the motion ends (isRevealing turns false), never before.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 
 /** The longest any game's motion lasts. */
 export const MAX_REVEAL_MS = 2_000;
@@ -52,6 +52,24 @@ export function startReveal(options: {
   };
 }
 
+/** Tells the shell whether a result is moving, so that the balance lands with it (game-app.tsx). */
+export const RevealReportContext = createContext<(isRevealing: boolean) => void>(() => {});
+
+/**
+ * The shell's side of the report: isRevealing is a ref, set by the game's effect before the shell's
+ * own effects run in the same commit (a child's effects run first), and state re-renders the shell
+ * when a motion ends.
+ */
+export function useRevealReport() {
+  const isRevealing = useRef(false);
+  const [state, setState] = useState(false);
+  const report = useCallback((value: boolean) => {
+    isRevealing.current = value;
+    setState(value);
+  }, []);
+  return { isRevealing, state, report };
+}
+
 const REDUCED_QUERY = '(prefers-reduced-motion: reduce)';
 
 function prefersReducedMotion(): boolean {
@@ -92,6 +110,12 @@ export function useReveal(
   }, [key, durationMs, isReduced]);
 
   const skip = useCallback(() => reveal.current?.skip(), []);
+
+  const report = useContext(RevealReportContext);
+  useEffect(() => {
+    report(isRevealing);
+    return () => report(false);
+  }, [isRevealing, report]);
 
   useEffect(() => {
     if (!isRevealing) return;
