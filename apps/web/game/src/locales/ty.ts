@@ -43,7 +43,7 @@ export const ty: Messages = {
     beadPlate: 'Bead plate',
     bigRoad: 'Big road',
     ties: '{{count}} tabla pagkatapos nito',
-    note: 'Ang iyong huling {{count}} round sa mesang ito. Bago ang bawat bunot: hindi binabago ng mga nakaraang resulta ang susunod.',
+    note: 'Ang iyong huling {{count}} round sa mesang ito. Bagong bunot ang bawat round: hindi binabago ng mga nakaraang resulta ang susunod.',
   },
   symbols: {
     wild: 'Wild',
