@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { gameTypeLinks } from '../game-routes';
 import { useLanguage } from '../i18n/i18n';
 import { vendorLanesQuery } from './catalogue-api';
@@ -20,8 +22,16 @@ export function useGameCategoryLinks(): GameCategoryLink[] {
   return shownCategoryLinks(gameTypeLinks, lanes.data);
 }
 
-/** Whether a category's own page has anything to show (a hidden one answers as not found). */
-export function useCategoryVisibility(category: string): CategoryVisibility {
+/**
+ * Whether a category's own page has anything to show. A category without games is listed nowhere,
+ * so its address leads home, as an unknown one would; the page shows nothing on the way.
+ */
+export function useCategoryPage(category: string): CategoryVisibility {
   const lanes = useQuery(vendorLanesQuery(useLanguage()));
-  return categoryVisibilityOf(lanes.data, category);
+  const visibility = categoryVisibilityOf(lanes.data, category);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (visibility === 'hidden') void navigate('/', { replace: true });
+  }, [visibility, navigate]);
+  return visibility;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { GameGrid } from '../../../components/games/game-grid';
 import { gridStateOf } from '../../../components/games/grid-state';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
@@ -10,7 +10,7 @@ import { type GameTypeLink, gameTypeLinks } from '../../../lib/game-routes';
 import { fetchGamesPage, type VendorCard, vendorLanesQuery } from '../../../lib/games/catalogue-api';
 import { coverStyleOf } from '../../../lib/games/game-cover';
 import { lotteryPrizeMode } from '../../../lib/games/prize-mode';
-import { useCategoryVisibility } from '../../../lib/games/use-game-categories';
+import { useCategoryPage } from '../../../lib/games/use-game-categories';
 import { useLanguage } from '../../../lib/i18n/i18n';
 
 /** A provider's lane shows at most this many of its games (the lobby page size, spec §9). */
@@ -28,10 +28,9 @@ export function GameCenterPage() {
   const language = useLanguage();
   const lanes = useQuery(vendorLanesQuery(language));
   const gameType = gameTypeLinks.find((link) => link.path === pathname) ?? gameTypeLinks[2];
-  const visibility = useCategoryVisibility(gameType?.key ?? '');
-  if (!gameType) return null;
-  // A category without games is listed nowhere, and its address leads home (as an unknown one would).
-  if (visibility === 'hidden') return <Navigate to="/" replace />;
+  // A category without games has no page: its address leads home.
+  const visibility = useCategoryPage(gameType?.key ?? '');
+  if (!gameType || visibility === 'hidden') return null;
   const lane = lanes.data?.find((entry) => entry.gameCategory === gameType.key);
   const cards = lane?.cards ?? [];
   // Spec §4: ELOTT when a lottery lane has a TCG_LOTTO_VN or LOTT provider, else LOTT.

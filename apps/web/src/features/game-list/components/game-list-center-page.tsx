@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { GameLobbyList } from '../../../components/games/game-lobby-list';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { type GameTypeKey, gameTypeLinks } from '../../../lib/game-routes';
-import { useCategoryVisibility } from '../../../lib/games/use-game-categories';
+import { useCategoryPage } from '../../../lib/games/use-game-categories';
 
 function GameListFrame({ gameTypeKey, testId }: { gameTypeKey: GameTypeKey; testId: string }) {
   const { t } = useTranslation();
@@ -11,9 +11,9 @@ function GameListFrame({ gameTypeKey, testId }: { gameTypeKey: GameTypeKey; test
   const gameType = gameTypeLinks.find((link) => link.key === gameTypeKey);
   // /rng?vassalage=XX opens the list of one provider.
   const vassalage = searchParams.get('vassalage');
-  const visibility = useCategoryVisibility(gameTypeKey);
-  // A category without games is listed nowhere, and its address leads home (as an unknown one would).
-  if (visibility === 'hidden') return <Navigate to="/" replace />;
+  // A category without games has no page: its address leads home.
+  const visibility = useCategoryPage(gameTypeKey);
+  if (visibility === 'hidden') return null;
   return (
     <PageFrame title={t(`games.${gameTypeKey}`)} icon={gameType?.icon} testId={testId}>
       <GameLobbyList
