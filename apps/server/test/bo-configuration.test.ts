@@ -179,7 +179,13 @@ describe('merchant configuration', () => {
     const current = await config();
     const status = current.systemStatus;
     const on = {
-      maintenance: { enabled: true, title: 'Upgrade', message: 'Back soon', startsAt: null, endsAt: null },
+      maintenance: {
+        enabled: true,
+        title: { TY: 'Upgrade' },
+        message: { TY: 'Back soon' },
+        startsAt: null,
+        endsAt: null,
+      },
       regionRestriction: status.regionRestriction,
     };
     const { row } = await expectOneAuditRow(() =>
@@ -219,6 +225,53 @@ describe('merchant configuration', () => {
     expect((await admin.call('PUT', `/bo/merchants/${demoId}/system-status`, inverted)).body.code).toBe(
       'VALIDATION',
     );
+  });
+
+  it('a maintenance notice is read in the visitor language, and a language left blank reads the default one', async () => {
+    // Asked without the test client, which always asks in EN.
+    const readIn = async (language: string, path = '/wps/system/status') =>
+      (await testApp.app.inject({ method: 'GET', url: `${path}?language=${language}` })).json().value;
+    const status = (await config()).systemStatus;
+    const notice = {
+      maintenance: {
+        enabled: true,
+        title: { TY: 'Pahinga sandali', EN: 'A short break' },
+        message: { TY: 'Babalik kami ng 10:00', EN: '  ' },
+        startsAt: null,
+        endsAt: null,
+      },
+      regionRestriction: status.regionRestriction,
+    };
+    const saved = await admin.call('PUT', `/bo/merchants/${demoId}/system-status`, notice);
+    // The default language's text is kept whole; a blank translation is dropped, not stored.
+    expect(saved.body.value.systemStatus.maintenance).toMatchObject({
+      title: { TY: 'Pahinga sandali', EN: 'A short break' },
+      message: { TY: 'Babalik kami ng 10:00' },
+    });
+    expect(saved.body.value.systemStatus.maintenance.message).not.toHaveProperty('EN');
+
+    expect(await readIn('EN')).toMatchObject({
+      status: 1,
+      title: 'A short break',
+      message: 'Babalik kami ng 10:00',
+    });
+    expect(await readIn('TY')).toMatchObject({ title: 'Pahinga sandali', message: 'Babalik kami ng 10:00' });
+    expect((await readIn('EN', '/wps/system/permission')).info.maintenance).toEqual({
+      enabled: true,
+      title: 'A short break',
+      message: 'Babalik kami ng 10:00',
+    });
+
+    await admin.call('PUT', `/bo/merchants/${demoId}/system-status`, {
+      maintenance: { ...notice.maintenance, enabled: false, title: {}, message: {} },
+      regionRestriction: status.regionRestriction,
+    });
+    const cleared = await testApp.database.db
+      .selectFrom('merchants')
+      .select(['status', 'maintenance_title', 'maintenance_language_titles'])
+      .where('id', '=', demoId)
+      .executeTakeFirstOrThrow();
+    expect(cleared).toEqual({ status: 0, maintenance_title: null, maintenance_language_titles: {} });
   });
 
   it('region restriction blocks a listed range and lets the allow list in; bad ranges are refused', async () => {

@@ -459,6 +459,7 @@ export type paths = {
                                     id: string;
                                     /** @enum {string} */
                                     groupName: "w_home" | "w_login" | "w_register" | "w_license" | "w_leftmenu";
+                                    /** @description The banner's image in the reader's language, or its default image when it has none */
                                     url: string;
                                     /** @enum {string} */
                                     linkType: "NONE" | "URL" | "ROUTE" | "PROMOTION" | "GAME";
@@ -1454,6 +1455,7 @@ export type paths = {
                                     balanceAfter: string;
                                     /** Format: date-time */
                                     createdAt: string;
+                                    gameName: string | null;
                                 }[];
                                 totalPages: number;
                                 total: number;
@@ -2357,6 +2359,7 @@ export type paths = {
                                     /** Format: date-time */
                                     endsAt: string;
                                 } | null;
+                                canDeposit: boolean;
                             };
                         };
                     };
@@ -2458,6 +2461,7 @@ export type paths = {
                                     /** Format: date-time */
                                     endsAt: string;
                                 } | null;
+                                canDeposit: boolean;
                             };
                         };
                     };
@@ -2555,6 +2559,7 @@ export type paths = {
                                     /** Format: date-time */
                                     endsAt: string;
                                 } | null;
+                                canDeposit: boolean;
                             };
                         };
                     };
@@ -9235,8 +9240,24 @@ export type paths = {
                                 systemStatus: {
                                     maintenance: {
                                         enabled: boolean;
-                                        title: string | null;
-                                        message: string | null;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
                                         /** Format: date-time */
                                         startsAt: string | null;
                                         /** Format: date-time */
@@ -9498,8 +9519,24 @@ export type paths = {
                                 systemStatus: {
                                     maintenance: {
                                         enabled: boolean;
-                                        title: string | null;
-                                        message: string | null;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
                                         /** Format: date-time */
                                         startsAt: string | null;
                                         /** Format: date-time */
@@ -9749,8 +9786,24 @@ export type paths = {
                                 systemStatus: {
                                     maintenance: {
                                         enabled: boolean;
-                                        title: string | null;
-                                        message: string | null;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
                                         /** Format: date-time */
                                         startsAt: string | null;
                                         /** Format: date-time */
@@ -10007,8 +10060,24 @@ export type paths = {
                                 systemStatus: {
                                     maintenance: {
                                         enabled: boolean;
-                                        title: string | null;
-                                        message: string | null;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
                                         /** Format: date-time */
                                         startsAt: string | null;
                                         /** Format: date-time */
@@ -10259,8 +10328,24 @@ export type paths = {
                                 systemStatus: {
                                     maintenance: {
                                         enabled: boolean;
-                                        title: string | null;
-                                        message: string | null;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
                                         /** Format: date-time */
                                         startsAt: string | null;
                                         /** Format: date-time */
@@ -10511,8 +10596,24 @@ export type paths = {
                                 systemStatus: {
                                     maintenance: {
                                         enabled: boolean;
-                                        title: string | null;
-                                        message: string | null;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
                                         /** Format: date-time */
                                         startsAt: string | null;
                                         /** Format: date-time */
@@ -10763,8 +10864,24 @@ export type paths = {
                                 systemStatus: {
                                     maintenance: {
                                         enabled: boolean;
-                                        title: string | null;
-                                        message: string | null;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
                                         /** Format: date-time */
                                         startsAt: string | null;
                                         /** Format: date-time */
@@ -10919,8 +11036,24 @@ export type paths = {
                     "application/json": {
                         maintenance: {
                             enabled: boolean;
-                            title: string | null;
-                            message: string | null;
+                            /**
+                             * @example {
+                             *       "TY": "Babalik kami ng 10:00",
+                             *       "EN": "Back at 10:00"
+                             *     }
+                             */
+                            title: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * @example {
+                             *       "TY": "Babalik kami ng 10:00",
+                             *       "EN": "Back at 10:00"
+                             *     }
+                             */
+                            message: {
+                                [key: string]: string;
+                            };
                             /** Format: date-time */
                             startsAt: string | null;
                             /** Format: date-time */
@@ -11032,8 +11165,24 @@ export type paths = {
                                 systemStatus: {
                                     maintenance: {
                                         enabled: boolean;
-                                        title: string | null;
-                                        message: string | null;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
                                         /** Format: date-time */
                                         startsAt: string | null;
                                         /** Format: date-time */
@@ -16018,6 +16167,8 @@ export type paths = {
                                 /** @example 500.00 */
                                 balance: string;
                                 /** @example 500.00 */
+                                withdrawable: string;
+                                /** @example 500.00 */
                                 turnoverLeft: string;
                                 hasPaymentPassword: boolean;
                                 hasOpenWithdrawal: boolean;
@@ -16893,6 +17044,9 @@ export type paths = {
                                     };
                                     /** @example /media/sample.svg */
                                     imageUrl: string;
+                                    languageImageUrls: {
+                                        [key: string]: string;
+                                    };
                                     /** @enum {string} */
                                     linkType: "NONE" | "URL" | "ROUTE" | "PROMOTION" | "GAME";
                                     linkTarget: string | null;
@@ -17006,6 +17160,16 @@ export type paths = {
                         };
                         /** @example /media/sample.svg */
                         imageUrl: string;
+                        /**
+                         * @description Images whose drawn text is in one language, by language; others see imageUrl
+                         * @default {}
+                         * @example {
+                         *       "EN": "/media/sample-en.svg"
+                         *     }
+                         */
+                        languageImageUrls?: {
+                            [key: string]: string;
+                        };
                         /** @enum {string} */
                         linkType: "NONE" | "URL" | "ROUTE" | "PROMOTION" | "GAME";
                         linkTarget: string | null;
@@ -17038,6 +17202,9 @@ export type paths = {
                                 };
                                 /** @example /media/sample.svg */
                                 imageUrl: string;
+                                languageImageUrls: {
+                                    [key: string]: string;
+                                };
                                 /** @enum {string} */
                                 linkType: "NONE" | "URL" | "ROUTE" | "PROMOTION" | "GAME";
                                 linkTarget: string | null;
@@ -17164,6 +17331,16 @@ export type paths = {
                         };
                         /** @example /media/sample.svg */
                         imageUrl: string;
+                        /**
+                         * @description Images whose drawn text is in one language, by language; others see imageUrl
+                         * @default {}
+                         * @example {
+                         *       "EN": "/media/sample-en.svg"
+                         *     }
+                         */
+                        languageImageUrls?: {
+                            [key: string]: string;
+                        };
                         /** @enum {string} */
                         linkType: "NONE" | "URL" | "ROUTE" | "PROMOTION" | "GAME";
                         linkTarget: string | null;
@@ -17196,6 +17373,9 @@ export type paths = {
                                 };
                                 /** @example /media/sample.svg */
                                 imageUrl: string;
+                                languageImageUrls: {
+                                    [key: string]: string;
+                                };
                                 /** @enum {string} */
                                 linkType: "NONE" | "URL" | "ROUTE" | "PROMOTION" | "GAME";
                                 linkTarget: string | null;

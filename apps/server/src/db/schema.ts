@@ -75,8 +75,12 @@ export type MerchantsTable = {
   languages: ColumnType<string[], string[], string[]>;
   /** 0 normal, 1 maintenance, 2 region blocked for everyone (region rules live in settings). */
   status: Generated<number>;
+  /** The maintenance notice in the default language, which every other language falls back to. */
   maintenance_title: string | null;
   maintenance_message: string | null;
+  /** The notice in the merchant's other languages: { "EN": "…" } (migration 0120). */
+  maintenance_language_titles: ColumnType<LocalizedText, string | undefined, string>;
+  maintenance_language_messages: ColumnType<LocalizedText, string | undefined, string>;
   settings: ColumnType<Record<string, unknown>, string, string>;
   /** Answers hosts that match no domain route (at most one merchant). */
   is_default: Generated<boolean>;

@@ -1,5 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import {
+  emptyLocalized,
+  LocalizedFields,
+  type LocalizedValue,
+  TEXT_LANGUAGES,
+} from '../../components/editor-fields.tsx';
+import {
   type MerchantScope,
   MerchantTabsHeader,
   useMerchantTabs,
@@ -134,11 +140,14 @@ const toLocalInput = (iso: string | null) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
+/** The server's field messages reach this form as the page's notice, not beside the fields. */
+const NO_FIELD_ERRORS: Record<string, string> = {};
+
 function SystemStatusForm(props: SectionProps) {
   const { maintenance, regionRestriction, closedEverywhere } = props.config.systemStatus;
   const [enabled, setEnabled] = useState(maintenance.enabled);
-  const [title, setTitle] = useState(maintenance.title ?? '');
-  const [message, setMessage] = useState(maintenance.message ?? '');
+  const [title, setTitle] = useState<LocalizedValue>({ ...emptyLocalized(), ...maintenance.title });
+  const [message, setMessage] = useState<LocalizedValue>({ ...emptyLocalized(), ...maintenance.message });
   const [startsAt, setStartsAt] = useState(toLocalInput(maintenance.startsAt));
   const [endsAt, setEndsAt] = useState(toLocalInput(maintenance.endsAt));
   const [regionOn, setRegionOn] = useState(regionRestriction.enabled);
@@ -154,8 +163,8 @@ function SystemStatusForm(props: SectionProps) {
         body: {
           maintenance: {
             enabled,
-            title: title.trim() || null,
-            message: message.trim() || null,
+            title,
+            message,
             startsAt: fromLocalInput(startsAt),
             endsAt: fromLocalInput(endsAt),
           },
@@ -181,19 +190,35 @@ function SystemStatusForm(props: SectionProps) {
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Maintenance now (players see the maintenance page)
       </label>
-      <label className="field">
-        <span className="field__label">Title</span>
-        <input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
-      </label>
-      <label className="field">
-        <span className="field__label">Message</span>
-        <textarea
-          rows={3}
-          value={message}
-          maxLength={2000}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-      </label>
+      <LocalizedFields
+        label="Title"
+        name="maintenance.title"
+        value={title}
+        onChange={setTitle}
+        errors={NO_FIELD_ERRORS}
+        maxLength={200}
+      />
+      <fieldset className="localized">
+        <legend className="field__label">Message</legend>
+        <div className="field-row">
+          {TEXT_LANGUAGES.map(([code, languageLabel]) => (
+            <label key={code} className="field">
+              <span className="field__label small">{languageLabel}</span>
+              <textarea
+                rows={3}
+                aria-label={`Message (${code})`}
+                value={message[code] ?? ''}
+                maxLength={2000}
+                onChange={(event) => setMessage({ ...message, [code]: event.target.value })}
+              />
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="muted small">
+        Players read the notice in their own language; a language left blank shows the default language's
+        text.
+      </p>
       <div className="field-row">
         <label className="field">
           <span className="field__label">Scheduled from</span>

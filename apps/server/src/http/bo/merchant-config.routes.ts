@@ -76,10 +76,20 @@ const SocialLoginBody = Type.Object({
   ),
 });
 
+/**
+ * A maintenance text by language code. The merchant's default language's text is the one every
+ * other language falls back to; a language left blank is not kept.
+ */
+const MaintenanceText = (maxLength: number) =>
+  Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength }), {
+    maxProperties: 8,
+    examples: [{ TY: 'Babalik kami ng 10:00', EN: 'Back at 10:00' }],
+  });
+
 const MaintenanceView = Type.Object({
   enabled: Type.Boolean(),
-  title: Nullable(Type.String({ maxLength: 200 })),
-  message: Nullable(Type.String({ maxLength: 2000 })),
+  title: MaintenanceText(200),
+  message: MaintenanceText(2000),
   startsAt: IsoMoment,
   endsAt: IsoMoment,
 });

@@ -70,11 +70,14 @@ export type SocialLoginInput = {
   scopes?: string | undefined;
 };
 
+/** Text by language code ({ "TY": "…", "EN": "…" }); a language left blank reads the default one. */
+export type LanguageTexts = Record<string, string>;
+
 export type SystemStatusInput = {
   maintenance: {
     enabled: boolean;
-    title: string | null;
-    message: string | null;
+    title: LanguageTexts;
+    message: LanguageTexts;
     startsAt: string | null;
     endsAt: string | null;
   };
@@ -122,6 +125,7 @@ export function createMerchantAdminService(deps: {
       const { id: _id, created_at: _created, updated_at: _updated, ...rowValues } = next.row ?? {};
       await updateMerchantRow(trx, merchantId, {
         ...rowValues,
+        ...jsonColumnsOf(rowValues),
         ...(next.settings ? { settings: JSON.stringify(nextSettings) } : {}),
       } as Parameters<typeof updateMerchantRow>[2]);
       if (work.domains) await writeDomains(trx, merchantId, work.domains);
@@ -318,19 +322,25 @@ export function createMerchantAdminService(deps: {
       return change(actor, merchantId, {
         action: 'settings.systemStatus',
         view: ({ row, settings }) => systemStatusViewOf(row, settings),
-        apply: ({ row, settings }) => ({
-          // A site closed to every region (status 2) stays so; only maintenance is switched here.
-          row: {
-            status: row.status === 2 ? 2 : input.maintenance.enabled ? 1 : 0,
-            maintenance_title: input.maintenance.title,
-            maintenance_message: input.maintenance.message,
-          },
-          settings: {
-            ...settings,
-            maintenanceSchedule: { startsAt, endsAt },
-            regionRestriction: input.regionRestriction,
-          },
-        }),
+        apply: ({ row, settings }) => {
+          const title = splitByDefaultLanguage(input.maintenance.title, row.default_language);
+          const message = splitByDefaultLanguage(input.maintenance.message, row.default_language);
+          return {
+            // A site closed to every region (status 2) stays so; only maintenance is switched here.
+            row: {
+              status: row.status === 2 ? 2 : input.maintenance.enabled ? 1 : 0,
+              maintenance_title: title.fallback,
+              maintenance_message: message.fallback,
+              maintenance_language_titles: title.others,
+              maintenance_language_messages: message.others,
+            },
+            settings: {
+              ...settings,
+              maintenanceSchedule: { startsAt, endsAt },
+              regionRestriction: input.regionRestriction,
+            },
+          };
+        },
       });
     },
   };
@@ -362,12 +372,56 @@ function socialLoginViewOf(settings: MerchantSettings) {
   }));
 }
 
+/** The row's JSON columns among changed values, written as JSON text as the driver takes them. */
+function jsonColumnsOf(values: Partial<MerchantRow>) {
+  const written: Partial<Record<'maintenance_language_titles' | 'maintenance_language_messages', string>> =
+    {};
+  for (const column of ['maintenance_language_titles', 'maintenance_language_messages'] as const) {
+    if (values[column] !== undefined) written[column] = JSON.stringify(values[column]);
+  }
+  return written;
+}
+
+/**
+ * Texts by language as the merchant row keeps them: the default language's text in the plain
+ * column, which every other language falls back to, and the other languages' own texts in a map.
+ * Blank texts are not kept.
+ */
+function splitByDefaultLanguage(
+  texts: LanguageTexts,
+  defaultLanguage: string,
+): { fallback: string | null; others: LanguageTexts } {
+  const others: LanguageTexts = {};
+  for (const [language, text] of Object.entries(texts)) {
+    if (language !== defaultLanguage && text.trim() !== '') others[language] = text.trim();
+  }
+  return { fallback: texts[defaultLanguage]?.trim() || null, others };
+}
+
+/** The row's texts by language again, the default language's from its plain column. */
+function joinByDefaultLanguage(
+  fallback: string | null,
+  others: LanguageTexts,
+  defaultLanguage: string,
+): LanguageTexts {
+  const { [defaultLanguage]: _replaced, ...rest } = others;
+  return { [defaultLanguage]: fallback ?? '', ...rest };
+}
+
 function systemStatusViewOf(row: MerchantRow, settings: MerchantSettings) {
   return {
     maintenance: {
       enabled: row.status === 1,
-      title: row.maintenance_title,
-      message: row.maintenance_message,
+      title: joinByDefaultLanguage(
+        row.maintenance_title,
+        row.maintenance_language_titles,
+        row.default_language,
+      ),
+      message: joinByDefaultLanguage(
+        row.maintenance_message,
+        row.maintenance_language_messages,
+        row.default_language,
+      ),
       startsAt: settings.maintenanceSchedule.startsAt,
       endsAt: settings.maintenanceSchedule.endsAt,
     },

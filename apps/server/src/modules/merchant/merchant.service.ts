@@ -43,8 +43,12 @@ export type ResolvedMerchant = {
   languages: readonly string[];
   /** 0 normal, 1 maintenance, 2 closed to every region. */
   status: number;
+  /** The maintenance notice in the default language; read it through maintenanceNoticeOf. */
   maintenanceTitle: string | null;
   maintenanceMessage: string | null;
+  /** The notice in the other languages, by language code. */
+  maintenanceLanguageTitles: Readonly<Record<string, string>>;
+  maintenanceLanguageMessages: Readonly<Record<string, string>>;
   isDefault: boolean;
   settings: MerchantSettings;
   domainRoutes: readonly DomainRoute[];
@@ -77,7 +81,8 @@ export type MerchantService = {
   resolveById(merchantId: string): Promise<ResolvedMerchant | null>;
   /** Forgets every cached merchant; the back office calls it after changing a merchant. */
   invalidate(): void;
-  describeStatus(merchant: ResolvedMerchant, visitor: Visitor): SystemStatus;
+  /** The visitor's status, with a maintenance notice in `language` (else the default one). */
+  describeStatus(merchant: ResolvedMerchant, visitor: Visitor, language: string): SystemStatus;
   /**
    * Replaces a merchant's settings after checking them whole (schema and IP ranges); a bad
    * document is VALIDATION with the problems per field, and nothing is stored.
@@ -142,13 +147,32 @@ export function isUnderMaintenance(merchant: ResolvedMerchant, nowMs: number = D
   return nowMs >= startMs && nowMs < endMs;
 }
 
+/**
+ * The maintenance title and message a reader of `language` sees: that language's own text, else
+ * the default language's. Each part falls back on its own, so a translated title may stand over
+ * the default message.
+ */
+export function maintenanceNoticeOf(
+  merchant: ResolvedMerchant,
+  language: string,
+): { title: string | null; message: string | null } {
+  const isOther = language !== merchant.defaultLanguage;
+  return {
+    title: (isOther && merchant.maintenanceLanguageTitles[language]) || merchant.maintenanceTitle,
+    message: (isOther && merchant.maintenanceLanguageMessages[language]) || merchant.maintenanceMessage,
+  };
+}
+
 /** The merchant's state for the status call: region block first, then maintenance. */
-function decideStatus(merchant: ResolvedMerchant, blocked: boolean, ip: string): SystemStatus {
+function decideStatus(
+  merchant: ResolvedMerchant,
+  blocked: boolean,
+  ip: string,
+  language: string,
+): SystemStatus {
   // A visitor who is kept out learns nothing more, not even that the site is in maintenance.
   if (merchant.status === 2 || blocked) return { status: 2, title: null, message: null, ip };
-  if (isUnderMaintenance(merchant)) {
-    return { status: 1, title: merchant.maintenanceTitle, message: merchant.maintenanceMessage, ip };
-  }
+  if (isUnderMaintenance(merchant)) return { status: 1, ...maintenanceNoticeOf(merchant, language), ip };
   return { status: 0, title: null, message: null, ip };
 }
 
@@ -238,10 +262,10 @@ export function createMerchantService(db: Kysely<Database>): MerchantService {
       if (!updated) throw new AppError('NOT_FOUND');
       invalidate();
     },
-    describeStatus(merchant, visitor) {
+    describeStatus(merchant, visitor, language) {
       // Without region rules the address need not be parsed or looked up at all.
       const blocked = merchant.regionMatcher.enabled && isRegionBlocked(merchant, visitor).blocked;
-      return decideStatus(merchant, blocked, visitor.ip);
+      return decideStatus(merchant, blocked, visitor.ip, language);
     },
   };
 }
@@ -291,6 +315,8 @@ function toResolvedMerchant(
     status: row.status,
     maintenanceTitle: row.maintenance_title,
     maintenanceMessage: row.maintenance_message,
+    maintenanceLanguageTitles: row.maintenance_language_titles,
+    maintenanceLanguageMessages: row.maintenance_language_messages,
     isDefault: row.is_default,
     settings,
     domainRoutes: domains.map((domain) => ({

@@ -10,6 +10,7 @@ import { type MemberService, TRIAL_TYPE } from '../../../modules/member/member.s
 import {
   isUnderMaintenance,
   type MerchantService,
+  maintenanceNoticeOf,
   readSwitches,
 } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
@@ -152,7 +153,13 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
     },
     // Answered from the cached merchant and the bundled country table: no database on this path.
     async (request) =>
-      ok(merchantService.describeStatus(requireMerchant(request), readVisitor(request, deps.countryHeader))),
+      ok(
+        merchantService.describeStatus(
+          requireMerchant(request),
+          readVisitor(request, deps.countryHeader),
+          request.language,
+        ),
+      ),
   );
 
   app.get(
@@ -195,8 +202,7 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
           launchGameCDNs: settings.launchGameCDNs,
           maintenance: {
             enabled: isUnderMaintenance(merchant),
-            title: merchant.maintenanceTitle,
-            message: merchant.maintenanceMessage,
+            ...maintenanceNoticeOf(merchant, request.language),
           },
           regionRestriction: { enabled: settings.regionRestriction.enabled, blocked: region.blocked },
           location: { ip: visitor.ip, country: region.country },
