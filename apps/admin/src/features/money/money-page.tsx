@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
+import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
+import { type ConfirmFact, type ConfirmRequest, moneyFactsOf } from '../../components/confirm-steps.ts';
 import { MerchantOptions } from '../../components/merchant-picker.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { usePagedFilter } from '../../components/query-table.tsx';
@@ -51,39 +53,81 @@ const statusBadge: Record<WithdrawalStatus, string> = {
   failed: 'badge badge--danger',
 };
 
-/** The decisions on one withdrawal in review: pay out through a gateway, mark paid, or refuse. */
-function Decisions({ withdrawal }: { withdrawal: QueuedWithdrawal }) {
+/** Where a withdrawal goes, as the confirmation restates it: provider, number and name. */
+const payeeAccountOf = (withdrawal: QueuedWithdrawal) =>
+  `${withdrawal.payoutAccount.provider} ${withdrawal.payoutAccount.accountNumber} · ${withdrawal.payoutAccount.accountName}`;
+
+/**
+ * The decisions on one withdrawal in review: pay out through a gateway, mark paid, or refuse, each
+ * confirmed first with the amount and the payee (`ask`).
+ */
+function Decisions({
+  withdrawal,
+  ask,
+  isSending,
+}: {
+  withdrawal: QueuedWithdrawal;
+  ask: (request: ConfirmRequest) => void;
+  isSending: boolean;
+}) {
   const methods = usePayoutMethods();
   const decide = useDecideWithdrawal();
   const [mode, setMode] = useState<'idle' | 'reject'>('idle');
   const own = (methods.data?.list ?? []).filter((method) => method.merchantId === withdrawal.merchantId);
   const [methodId, setMethodId] = useState('');
-  const chosen = methodId || own[0]?.id || '';
-  const run = (decision: WithdrawalDecision) => decide.mutate({ id: withdrawal.id, decision });
-  const error = failureTextOf(decide.error);
+  const chosen = own.find((method) => method.id === methodId) ?? own[0];
+  const amount = formatPesos(withdrawal.amount, withdrawal.currency);
+  const who = withdrawal.memberAccount;
+  const confirmDecision = (
+    decision: WithdrawalDecision,
+    request: Pick<ConfirmRequest, 'title' | 'confirmLabel' | 'tone' | 'doneText'>,
+    more: ConfirmFact[] = [],
+  ) =>
+    ask({
+      ...request,
+      facts: moneyFactsOf({
+        amount: withdrawal.amount,
+        currency: withdrawal.currency,
+        payee: who,
+        account: payeeAccountOf(withdrawal),
+        more,
+      }),
+      run: () => decide.mutateAsync({ id: withdrawal.id, decision }),
+    });
 
   if (mode === 'reject') {
     return (
       <NoteForm
-        label={`Reject the withdrawal of ${withdrawal.memberAccount}`}
+        label={`Reject the withdrawal of ${who}`}
         noteLabel="Reason"
         placeholder="Reason the player will see"
         submitLabel="Reject"
         submitTone="danger"
-        isPending={decide.isPending}
-        error={error}
-        onSubmit={(reason) => run({ kind: 'reject', reason })}
+        isPending={isSending}
+        error={null}
+        onSubmit={(reason) =>
+          confirmDecision(
+            { kind: 'reject', reason },
+            {
+              title: 'Reject this withdrawal?',
+              confirmLabel: 'Reject',
+              tone: 'danger',
+              doneText: `Rejected the withdrawal of ${amount} by ${who}.`,
+            },
+            [['Reason', reason]],
+          )
+        }
         onCancel={() => setMode('idle')}
       />
     );
   }
   return (
     <div className="row-actions">
-      {own.length > 0 && (
+      {chosen && (
         <>
           <select
             aria-label="Pay out through"
-            value={chosen}
+            value={chosen.id}
             onChange={(event) => setMethodId(event.target.value)}
           >
             {own.map((method) => (
@@ -95,8 +139,19 @@ function Decisions({ withdrawal }: { withdrawal: QueuedWithdrawal }) {
           <button
             type="button"
             className="button button--small button--primary"
-            disabled={decide.isPending || !chosen}
-            onClick={() => run({ kind: 'payout', methodId: chosen })}
+            disabled={isSending}
+            onClick={() =>
+              confirmDecision(
+                { kind: 'payout', methodId: chosen.id },
+                {
+                  title: 'Pay out this withdrawal?',
+                  confirmLabel: 'Pay out',
+                  tone: 'primary',
+                  doneText: `Payout of ${amount} to ${who} sent through ${chosen.name}.`,
+                },
+                [['Through', chosen.name]],
+              )
+            }
           >
             Pay out
           </button>
@@ -104,21 +159,31 @@ function Decisions({ withdrawal }: { withdrawal: QueuedWithdrawal }) {
       )}
       <button
         type="button"
-        className="button button--small"
-        disabled={decide.isPending}
-        onClick={() => run({ kind: 'paid', reason: 'Paid outside the platform' })}
+        className="button button--small button--quiet"
+        disabled={isSending}
+        onClick={() =>
+          confirmDecision(
+            { kind: 'paid', reason: 'Paid outside the platform' },
+            {
+              title: 'Mark this withdrawal as paid?',
+              confirmLabel: 'Mark paid',
+              tone: 'primary',
+              doneText: `Marked the withdrawal of ${amount} to ${who} as paid.`,
+            },
+            [['Paid', 'Outside the platform: nothing is sent from here']],
+          )
+        }
       >
         Mark paid
       </button>
       <button
         type="button"
-        className="button button--small button--quiet"
-        disabled={decide.isPending}
+        className="button button--small button--danger"
+        disabled={isSending}
         onClick={() => setMode('reject')}
       >
         Reject…
       </button>
-      {error && <span className="cell-note small alert--danger">{error}</span>}
     </div>
   );
 }
@@ -199,79 +264,83 @@ function WithdrawalQueue({ merchantId, canWrite }: { merchantId: string; canWrit
   const withdrawals = useWithdrawals({ merchantId, view: status, page: position.page });
   const showsActions = canWrite && status === 'review';
   const showsCase = status === 'cases';
+  const confirm = useConfirmedAction();
 
   return (
-    <QueueTable
-      label="Withdrawal status"
-      choices={VIEWS}
-      position={position}
-      query={withdrawals}
-      testId="withdrawal-queue"
-      headings={[
-        'Requested',
-        'Player',
-        { label: 'Amount', className: 'numeric' },
-        'Pay to',
-        'Status',
-        'Decided by',
-        showsActions && 'Decision',
-        showsCase && 'Case',
-      ]}
-      renderRow={(row) => (
-        <tr data-testid={`withdrawal-${row.id}`}>
-          <td className="nowrap">{formatDateTime(row.createdAt)}</td>
-          <td>
-            <strong>{row.memberAccount}</strong>
-          </td>
-          <td className="numeric mono">{formatPesos(row.amount, row.currency)}</td>
-          <td>
-            {row.payoutAccount.provider} <span className="mono">{row.payoutAccount.accountNumber}</span>
-            <span className="cell-note muted small">{row.payoutAccount.accountName}</span>
-          </td>
-          <td>
-            <span className={statusBadge[row.status]}>{labelOf(STATUSES, row.status)}</span>
-            {row.confirmation && (
-              <span className="cell-note">
-                <span className={confirmationLabel[row.confirmation].badge}>
-                  {confirmationLabel[row.confirmation].label}
+    <>
+      {confirm.element}
+      <QueueTable
+        label="Withdrawal status"
+        choices={VIEWS}
+        position={position}
+        query={withdrawals}
+        testId="withdrawal-queue"
+        headings={[
+          'Requested',
+          'Player',
+          { label: 'Amount', className: 'numeric' },
+          'Pay to',
+          'Status',
+          'Decided by',
+          showsActions && 'Decision',
+          showsCase && 'Case',
+        ]}
+        renderRow={(row) => (
+          <tr data-testid={`withdrawal-${row.id}`}>
+            <td className="nowrap">{formatDateTime(row.createdAt)}</td>
+            <td>
+              <strong>{row.memberAccount}</strong>
+            </td>
+            <td className="numeric mono">{formatPesos(row.amount, row.currency)}</td>
+            <td>
+              {row.payoutAccount.provider} <span className="mono">{row.payoutAccount.accountNumber}</span>
+              <span className="cell-note muted small">{row.payoutAccount.accountName}</span>
+            </td>
+            <td>
+              <span className={statusBadge[row.status]}>{labelOf(STATUSES, row.status)}</span>
+              {row.confirmation && (
+                <span className="cell-note">
+                  <span className={confirmationLabel[row.confirmation].badge}>
+                    {confirmationLabel[row.confirmation].label}
+                  </span>
                 </span>
-              </span>
-            )}
-            {row.confirmation === 'awaiting' && row.receivedAmount !== '0.00' && row.receivedAmount && (
-              <span className="cell-note muted small">
-                {formatPesos(row.receivedAmount, row.currency)} received so far
-              </span>
-            )}
-            {row.reason && <span className="cell-note muted small">{row.reason}</span>}
-          </td>
-          <td>{row.reviewedBy ?? '—'}</td>
-          {showsActions && (
-            <td>
-              <Decisions withdrawal={row} />
+              )}
+              {row.confirmation === 'awaiting' && row.receivedAmount !== '0.00' && row.receivedAmount && (
+                <span className="cell-note muted small">
+                  {formatPesos(row.receivedAmount, row.currency)} received so far
+                </span>
+              )}
+              {row.reason && <span className="cell-note muted small">{row.reason}</span>}
             </td>
-          )}
-          {showsCase && (
-            <td>
-              <CaseFile withdrawal={row} canWrite={canWrite} />
-            </td>
-          )}
-        </tr>
-      )}
-      empty={
-        <EmptyState
-          title={
-            status === 'review'
-              ? 'No withdrawal waits for review.'
-              : status === 'cases'
-                ? 'No player has reported a payout as not received.'
-                : 'None here.'
-          }
-        >
-          {status === 'cases'
-            ? 'A player who says a payout never arrived opens a case here, with a photo as proof.'
-            : 'New requests appear here as players make them.'}
-        </EmptyState>
-      }
-    />
+            <td>{row.reviewedBy ?? '—'}</td>
+            {showsActions && (
+              <td>
+                <Decisions withdrawal={row} ask={confirm.ask} isSending={confirm.isSending} />
+              </td>
+            )}
+            {showsCase && (
+              <td>
+                <CaseFile withdrawal={row} canWrite={canWrite} />
+              </td>
+            )}
+          </tr>
+        )}
+        empty={
+          <EmptyState
+            title={
+              status === 'review'
+                ? 'No withdrawal waits for review.'
+                : status === 'cases'
+                  ? 'No player has reported a payout as not received.'
+                  : 'None here.'
+            }
+          >
+            {status === 'cases'
+              ? 'A player who says a payout never arrived opens a case here, with a photo as proof.'
+              : 'New requests appear here as players make them.'}
+          </EmptyState>
+        }
+      />
+    </>
   );
 }
