@@ -123,10 +123,12 @@ export function GameTile({ game, vendorName, isFavorite, onToggleFavorite, onLau
 
 export function GameTileSkeleton() {
   return (
-    <div className="flex flex-col gap-1.5" aria-hidden="true">
+    // The same heights as a tile's art, strip, name and vendor, so nothing moves when games arrive.
+    <div className="flex flex-col" aria-hidden="true">
       <Skeleton className="aspect-square w-full" />
-      <Skeleton className="mt-1 h-3.5 w-4/5" />
-      <Skeleton className="h-3 w-1/2" />
+      <div className="h-8 pointer-fine:h-6" />
+      <Skeleton className="h-3.5 w-4/5" />
+      <Skeleton className="mt-1 h-3 w-1/2" />
     </div>
   );
 }

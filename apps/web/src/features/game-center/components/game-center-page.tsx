@@ -113,7 +113,7 @@ function ProviderLane({ gameType, card }: { gameType: GameTypeLink; card: Vendor
         <header className="flex items-center gap-3">
           <ProviderMark vassalage={card.vassalage} icon={gameType.icon} />
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-base font-bold">{card.accountTypeName}</h2>
+            <h2 className="text-base leading-tight font-bold text-balance">{card.accountTypeName}</h2>
             <p className="text-xs text-muted">
               {games.data ? t('pages.providerGames', { count: games.data.games.length }) : '\u00a0'}
             </p>
