@@ -1,4 +1,5 @@
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { hashSecret } from '../../platform/crypto/password-hash.ts';
 import { createTemporaryPassword } from '../../platform/crypto/temporary-password.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
@@ -12,7 +13,6 @@ import {
   searchMembers,
   setMemberColumns,
 } from './member-admin.repository.ts';
-import { hashPassword } from './passwords.ts';
 
 /**
  * The back office's view of players and its changes to them: search, the player page, locks,
@@ -176,7 +176,7 @@ export function createMemberAdminService(deps: ServiceDeps<{ recordChange: Recor
      */
     async resetPassword(actor: ChangeActor, id: string) {
       const temporaryPassword = createTemporaryPassword(TEMPORARY_PASSWORD_LENGTH);
-      const passwordHash = await hashPassword(temporaryPassword);
+      const passwordHash = await hashSecret(temporaryPassword);
       const endedSessions = await db.transaction().execute(async (trx) => {
         const member = await lockMember(trx, id);
         if (!member) throw new AppError('NOT_FOUND');

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, MemberContacts, MemberType } from '../../db/schema.ts';
+import { hashSecret, verifySecret } from '../../platform/crypto/password-hash.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { InvariantError } from '../../platform/errors/invariant.ts';
 import {
@@ -37,7 +38,6 @@ import {
   updateSession,
   voidPasswordResets,
 } from './member.repository.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 
 export type { LoginRow, MemberRow, SessionRow };
 
@@ -149,8 +149,8 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
 
   async function createMember(input: NewMember): Promise<MemberRow> {
     const account = input.account.trim();
-    const passwordHash = input.password === null ? null : await hashPassword(input.password);
-    const paymentHash = input.paymentPassword ? await hashPassword(input.paymentPassword) : null;
+    const passwordHash = input.password === null ? null : await hashSecret(input.password);
+    const paymentHash = input.paymentPassword ? await hashSecret(input.paymentPassword) : null;
     const timestamp = now();
     try {
       return await insertMember(db, {
@@ -275,14 +275,14 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       findAgentByAffiliateCode(db, merchantId, code.trim()),
     /** Checks a password; an unknown member (undefined) costs the same time and fails. */
     verifyPassword: (member: MemberRow | undefined, password: string) =>
-      verifyPassword(member?.password_hash ?? null, password),
+      verifySecret(member?.password_hash ?? null, password),
     verifyPaymentPassword: (member: MemberRow, password: string) =>
-      verifyPassword(member.payment_password_hash, password),
+      verifySecret(member.payment_password_hash, password),
     createMember,
     createTrialMember,
     async setPassword(memberId: string, password: string): Promise<void> {
       await updateMember(db, memberId, {
-        password_hash: await hashPassword(password),
+        password_hash: await hashSecret(password),
         password_changed_at: now(),
         must_change_password: false,
       });
@@ -292,7 +292,7 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       await updateMember(db, memberId, { payee_name: payeeName });
     },
     async setPaymentPassword(memberId: string, password: string): Promise<void> {
-      await updateMember(db, memberId, { payment_password_hash: await hashPassword(password) });
+      await updateMember(db, memberId, { payment_password_hash: await hashSecret(password) });
     },
     async setIcon(memberId: string, icon: MemberIcon): Promise<void> {
       await updateMember(db, memberId, { icon });

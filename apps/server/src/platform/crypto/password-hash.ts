@@ -1,8 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id with OWASP's recommended cost (ARCHITECTURE.md): 19 MiB, 2 passes, 1 lane. The same
-// parameters as the members' passwords (modules/member/passwords.ts), here in the platform so that
-// any area with accounts of its own (operators first) can hash without importing another module.
+// argon2id with OWASP's recommended cost (ARCHITECTURE.md): 19 MiB, 2 passes, 1 lane, for members'
+// and operators' passwords alike. It lives in the platform so that any area with accounts of its own
+// can hash without importing another module.
 // The library's Algorithm is a const enum, which erasable TypeScript cannot read: 2 is Argon2id.
 const ARGON2ID = 2;
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { MEMBER_ICONS, type MemberIcon, type MemberService } from '../../../modules/member/member.service.ts';
-import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
+import { PASSWORD_HASH_INPUT_LENGTH_MAX } from '../../../platform/crypto/password-hash.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
@@ -45,8 +45,8 @@ const IconChoice = Type.Object({ icon: Avatar, url: Type.String() });
 const field = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const RegisterBody = Type.Object({
   username: field(64),
-  password: field(PASSWORD_LENGTH_MAX),
-  confirmPassword: field(PASSWORD_LENGTH_MAX),
+  password: field(PASSWORD_HASH_INPUT_LENGTH_MAX),
+  confirmPassword: field(PASSWORD_HASH_INPUT_LENGTH_MAX),
   payeeName: field(100),
   email: field(254),
   qqNum: field(30),
@@ -55,7 +55,7 @@ const RegisterBody = Type.Object({
   verificationCode: field(255),
   affiliateCode: field(40),
   referralCode: field(40),
-  paymentPassword: field(PASSWORD_LENGTH_MAX),
+  paymentPassword: field(PASSWORD_HASH_INPUT_LENGTH_MAX),
   line: field(100),
   whatsapp: field(30),
   facebook: field(100),
@@ -75,9 +75,9 @@ const RegisterBody = Type.Object({
 });
 
 const ChangePasswordBody = Type.Object({
-  oldPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
-  newPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
-  confirmNewPassword: Type.String({ maxLength: PASSWORD_LENGTH_MAX }),
+  oldPassword: Type.String({ maxLength: PASSWORD_HASH_INPUT_LENGTH_MAX }),
+  newPassword: Type.String({ maxLength: PASSWORD_HASH_INPUT_LENGTH_MAX }),
+  confirmNewPassword: Type.String({ maxLength: PASSWORD_HASH_INPUT_LENGTH_MAX }),
 });
 
 const LoginItem = Type.Object({

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { PASSWORD_LENGTH_MAX } from '../../../modules/member/passwords.ts';
 import { merchantOriginOf } from '../../../modules/merchant/merchant.service.ts';
+import { PASSWORD_HASH_INPUT_LENGTH_MAX } from '../../../platform/crypto/password-hash.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import type { Messenger } from '../../../platform/messaging/messenger.ts';
@@ -25,7 +25,7 @@ export type RecoveryRoutesDeps = LoginDeps & {
 };
 
 const TAGS = ['member'];
-const Password = Type.String({ maxLength: PASSWORD_LENGTH_MAX });
+const Password = Type.String({ maxLength: PASSWORD_HASH_INPUT_LENGTH_MAX });
 
 const EmailBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64 }),
