@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
+import type { ChangeEntry } from '../../platform/audit/record-change.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 import {
@@ -14,16 +15,7 @@ import {
 export type { AuditFilter, AuditRow };
 
 /** One change as the audit log keeps it. Other areas hand entries of this shape to `record`. */
-export type AuditEntry = {
-  actor: { id: string | null; name: string };
-  merchantId: string | null;
-  /** Dotted, area first: `staff.lock`, `role.update`, `auth.login`. */
-  action: string;
-  target: { type: string; id: string | null };
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-};
+export type AuditEntry = ChangeEntry;
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 const AUDIT_TEXT_LENGTH_MAX = 200;

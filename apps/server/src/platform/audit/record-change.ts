@@ -8,7 +8,7 @@ import type { Executor } from '../db/executor.ts';
 export type ChangeEntry = {
   actor: { id: string | null; name: string };
   merchantId: string | null;
-  /** Dotted, area first: `settings.whitelabel`, `banner.create`, `player.lock`. */
+  /** Dotted, area first: `settings.whitelabel`, `player.lock`, `role.update`, `auth.login`. */
   action: string;
   target: { type: string; id: string | null };
   before: unknown;
