@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { provisionOperator, usernameKeyOf } from './modules/operator/operator-accounts.ts';
-import { openDatabase } from './platform/db/database.ts';
+import { CONFIG_ERROR_EXIT_CODE, loadConfigOrReport, openConfiguredDatabase } from './open-configured.ts';
 
 /**
  * The first platform owner of an installation, which has no operator to create one:
@@ -35,21 +34,9 @@ async function createOwner(username: string | undefined): Promise<number> {
     console.error('usage: npm run owner:create -- <username>  (3–32 letters, digits, _ . -, a letter first)');
     return 64;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 78;
-    }
-    throw error;
-  }
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', connectionString: config.databaseUrl }
-      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
-  );
+  const config = loadConfigOrReport();
+  if (!config) return CONFIG_ERROR_EXIT_CODE;
+  const database = await openConfiguredDatabase(config);
   try {
     await migrateToLatest(database.db);
     const taken = await database.db

@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { openDatabase } from './platform/db/database.ts';
+import { CONFIG_ERROR_EXIT_CODE, loadConfigOrReport, openConfiguredDatabase } from './open-configured.ts';
 import { startSandboxes } from './sandboxes.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoMerchant } from './seed/demo-merchant.ts';
@@ -13,22 +12,9 @@ import { seedDemoInHouseVendor } from './seed/demo-vendors.ts';
 const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
-
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', connectionString: config.databaseUrl }
-      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
-  );
+  const config = loadConfigOrReport();
+  if (!config) process.exit(CONFIG_ERROR_EXIT_CODE);
+  const database = await openConfiguredDatabase(config);
   await migrateToLatest(database.db);
   const seeded = config.seedDemo
     ? await seedDemoMerchant(database.db, new Date(), { publicOrigin: config.publicOrigin })
