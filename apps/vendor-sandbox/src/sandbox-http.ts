@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { signRequest } from '@panalo/crypto/request-signature.ts';
+import { postSignedJson } from '@panalo/crypto/signed-post.ts';
 
 // Reading and answering JSON over plain node:http, for the seamless and the transfer vendors of
 // the sandbox alike.
@@ -52,15 +52,10 @@ export function postSigned(
   rawBody: string,
   timeoutMs: number,
 ): Promise<Response> {
-  const timestamp = Math.floor(Date.now() / 1000);
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': String(timestamp),
-      'x-signature': signRequest(secret, timestamp, rawBody),
-    },
-    body: rawBody,
-    signal: AbortSignal.timeout(timeoutMs),
+  return postSignedJson(url, {
+    secret,
+    timestampSeconds: Math.floor(Date.now() / 1000),
+    rawBody,
+    timeoutMs,
   });
 }

@@ -1,4 +1,4 @@
-import { signRequest } from '@panalo/crypto/request-signature.ts';
+import { postSignedJson } from '@panalo/crypto/signed-post.ts';
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import type { VendorRow } from './game.repository.ts';
 
@@ -83,18 +83,13 @@ export function createTransferVendorClient(deps: {
       ...(fields.transferId !== undefined ? { transferId: fields.transferId } : {}),
       ...(fields.amountMinor !== undefined ? { amount: formatAmount(fields.amountMinor) } : {}),
     });
-    const timestamp = Math.floor(now().getTime() / 1000);
     let response: Response;
     try {
-      response = await fetch(`${vendor.api_url.replace(/\/+$/, '')}/transfer/v1/${action}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-timestamp': String(timestamp),
-          'x-signature': signRequest(secret, timestamp, rawBody),
-        },
-        body: rawBody,
-        signal: AbortSignal.timeout(timeoutMs),
+      response = await postSignedJson(`${vendor.api_url.replace(/\/+$/, '')}/transfer/v1/${action}`, {
+        secret,
+        timestampSeconds: Math.floor(now().getTime() / 1000),
+        rawBody,
+        timeoutMs,
       });
     } catch (error) {
       const code = (error as { cause?: { code?: unknown } }).cause?.code;
