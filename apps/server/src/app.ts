@@ -391,6 +391,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStatementRoutes(app, {
     members,
     wallet,
+    games,
     personalProfit: createPersonalProfitService({ db: database.db }),
   });
   registerBonusRoutes(app, { members, wallet, withdrawals });

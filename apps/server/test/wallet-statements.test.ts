@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -137,5 +138,120 @@ describe('credit report', () => {
     expect((await player.call('GET', '/wps/member/creditReport?from=2026-02-30&to=2026-03-01')).status).toBe(
       422,
     );
+  });
+});
+
+describe('game names on stakes and wins', () => {
+  it('names the game of each stake and win in the language asked for, and no game elsewhere', async () => {
+    const gamer = createAccountsClient(testApp.app, '198.51.100.21');
+    const registered = await gamer.sealed('PUT', '/wps/member/register', {
+      username: 'statement2',
+      password: 'Secret123',
+      confirmPassword: 'Secret123',
+      termsAccepted: true,
+      ageConfirmed: true,
+      registerMethod: 'WEB',
+    });
+    gamer.token = registered.body.value.token;
+    const { db } = testApp.database;
+    await seedDemoInHouseVendor(db, testApp.app.games);
+    const gamerId = (
+      await db
+        .selectFrom('members')
+        .select('id')
+        .where('account_key', '=', 'statement2')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const dice = await db
+      .selectFrom('games')
+      .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
+      .select(['games.id', 'games.vendor_id', 'game_vendors.vassalage'])
+      .where('games.merchant_id', '=', merchantId)
+      .where('games.game_code', '=', 'dice')
+      .executeTakeFirstOrThrow();
+    // A round a vendor numbers itself: its reference carries the vendor's round id.
+    const vendorGame = await db
+      .selectFrom('games')
+      .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
+      .select(['games.id', 'games.vendor_id', 'game_vendors.vassalage'])
+      .where('games.merchant_id', '=', merchantId)
+      .where('games.game_code', '=', 'mines')
+      .executeTakeFirstOrThrow();
+    const round = (id: string, game: { id: string; vendor_id: string }, vendorRoundId: string) =>
+      db
+        .insertInto('game_rounds')
+        .values({
+          id,
+          merchant_id: merchantId,
+          member_id: gamerId,
+          game_id: game.id,
+          vendor_id: game.vendor_id,
+          vendor_round_id: vendorRoundId,
+          currency: 'PHP',
+        })
+        .execute();
+    // Our own games name a round by its id, vendors by their own round id.
+    await round('st-house-round', dice, 'st-house-key');
+    await round('st-vendor-round', vendorGame, 'V-77');
+    const base = { merchantId, memberId: gamerId, currency: 'PHP' };
+    await testApp.app.wallet.transfer({
+      merchantId,
+      currency: 'PHP',
+      key: 'st2-deposit',
+      code: 'deposit',
+      reference: 'dep-2',
+      from: { house: 'deposit:gcash', shardKey: gamerId },
+      to: { memberId: gamerId, wallet: 'cash' },
+      amountMinor: 10_000n,
+    });
+    await testApp.app.wallet.debitForBet({
+      ...base,
+      key: 'st2-bet-house',
+      amountMinor: 1_000n,
+      reference: 'INHOUSE:st-house-round',
+    });
+    await testApp.app.wallet.creditForWin({
+      ...base,
+      key: 'st2-win-house',
+      amountMinor: 2_000n,
+      reference: 'INHOUSE:st-house-round',
+    });
+    await testApp.app.wallet.debitForBet({
+      ...base,
+      key: 'st2-bet-vendor',
+      amountMinor: 500n,
+      reference: `${vendorGame.vassalage}:V-77`,
+    });
+    // A reference to no round of the member's names no game.
+    await testApp.app.wallet.debitForBet({
+      ...base,
+      key: 'st2-bet-other',
+      amountMinor: 100n,
+      reference: 'INHOUSE:not-a-round-of-theirs',
+    });
+
+    // The test client asks in English; the member's own language is asked for here directly.
+    const namesOf = async (language: string) =>
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: `/wps/member/transactions?language=${language}`,
+          remoteAddress: gamer.ip,
+          headers: { authorization: `Bearer ${gamer.token}` },
+        })
+      )
+        .json()
+        .value.list.map((line: { code: string; gameName: string | null }) => [line.code, line.gameName]);
+    expect(await namesOf('EN')).toEqual([
+      ['bet', null],
+      ['bet', 'Mines'],
+      ['win', 'Dice'],
+      ['bet', 'Dice'],
+      ['deposit', null],
+    ]);
+    expect((await namesOf('TY')).slice(1, 3)).toEqual([
+      ['bet', 'Mina'],
+      ['win', 'Dais'],
+    ]);
   });
 });

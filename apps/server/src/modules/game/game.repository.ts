@@ -214,6 +214,30 @@ export function findRoundByVendorRoundId(
     .executeTakeFirst();
 }
 
+/**
+ * A member's rounds among `roundIds` (ours by their id, vendors' by their own round id), with the
+ * code of their vendor and the names of their game: what statement lines name their game by.
+ */
+export function findMemberRoundGames(
+  db: Executor,
+  input: { merchantId: string; memberId: string; roundIds: readonly string[] },
+) {
+  return db
+    .selectFrom('game_rounds')
+    .innerJoin('games', 'games.id', 'game_rounds.game_id')
+    .innerJoin('game_vendors', 'game_vendors.id', 'game_rounds.vendor_id')
+    .select(['game_rounds.id', 'game_rounds.vendor_round_id', 'game_vendors.vassalage', 'games.names'])
+    .where('game_rounds.merchant_id', '=', input.merchantId)
+    .where('game_rounds.member_id', '=', input.memberId)
+    .where((where) =>
+      where.or([
+        where('game_rounds.id', 'in', input.roundIds),
+        where('game_rounds.vendor_round_id', 'in', input.roundIds),
+      ]),
+    )
+    .execute();
+}
+
 export function findRoundById(db: Executor, id: string): Promise<RoundRow | undefined> {
   return db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { verifyRequest } from '@panalo/crypto/request-signature.ts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { INHOUSE_VASSALAGE } from '../../db/in-house-games.ts';
 import type {
   Database,
   GameVendorStatus,
@@ -17,6 +18,7 @@ import {
   findGameById,
   findGameByNodeId,
   findLaunchTokenByHash,
+  findMemberRoundGames,
   findPlayableHotGames,
   findRoundById,
   findRoundByVendorRoundId,
@@ -415,6 +417,34 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     });
   }
 
+  /**
+   * The names of the games a member's ledger references (`<vassalage>:<round>`, as stakes and wins
+   * are recorded) were played in, keyed by the reference; a reference of no round of theirs is left out.
+   */
+  async function findRoundGameNames(input: {
+    merchantId: string;
+    memberId: string;
+    references: readonly string[];
+  }): Promise<Map<string, LocalizedText>> {
+    const roundIds = [
+      ...new Set(
+        input.references.flatMap((reference) => {
+          const at = reference.indexOf(':');
+          return at > 0 && at < reference.length - 1 ? [reference.slice(at + 1)] : [];
+        }),
+      ),
+    ];
+    const names = new Map<string, LocalizedText>();
+    if (roundIds.length === 0) return names;
+    const rows = await findMemberRoundGames(db, { ...input, roundIds });
+    for (const row of rows) {
+      // Our own games name the round by its id, vendors by their round id.
+      names.set(`${INHOUSE_VASSALAGE}:${row.id}`, row.names);
+      names.set(`${row.vassalage}:${row.vendor_round_id}`, row.names);
+    }
+    return names;
+  }
+
   return {
     registerVendor,
     importCatalogue,
@@ -469,6 +499,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     findRound: (vendorId: string, vendorRoundId: string) =>
       findRoundByVendorRoundId(db, vendorId, vendorRoundId),
     findRoundById: (id: string) => findRoundById(db, id),
+    findRoundGameNames,
     recordDebit,
     recordCredit,
     recordRollback,

@@ -1,5 +1,6 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import { Type } from 'typebox';
+import type { GameService } from '../../../modules/game/game.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type { PersonalProfitService } from '../../../modules/report/personal-profit.service.ts';
 import {
@@ -12,13 +13,16 @@ import {
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
+import { listStatementLines } from '../../../workflows/statement-lines.ts';
 import { requireMerchantMember } from '../../member-session.ts';
+import { gameNameIn } from '../game/game-items.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
 import { Day, DayRangeFields, DefaultedPageFields, MerchantLanguageQuery } from '../wps-schemas.ts';
 
 export type StatementRoutesDeps = {
   members: MemberService;
   wallet: WalletService;
+  games: GameService;
   personalProfit: PersonalProfitService;
 };
 
@@ -57,6 +61,8 @@ const TransactionItem = Type.Object({
   /** The wallet's balance right after this line (the running balance). */
   balanceAfter: SignedMoney,
   createdAt: Type.String({ format: 'date-time' }),
+  /** The game a stake, win or rollback was played in, in the request's language; null for other lines. */
+  gameName: Nullable(Type.String()),
 });
 
 const ReportQuery = Type.Object({ ...MerchantLanguageQuery.properties, from: Day, to: Day });
@@ -115,7 +121,7 @@ export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps
     async (request) => {
       const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { query } = request;
-      const page = await deps.wallet.listTransfers({
+      const page = await listStatementLines(deps, {
         merchantId: merchant.id,
         memberId: member.id,
         currency: merchant.currency,
@@ -126,7 +132,10 @@ export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps
         pageSize: query.pageSize,
       });
       return ok({
-        list: page.list.map(toStatementLine),
+        list: page.list.map((line) => ({
+          ...toStatementLine(line),
+          gameName: line.gameNames ? gameNameIn(line.gameNames, request.language) : null,
+        })),
         totalPages: page.totalPages,
         total: page.total,
       });
