@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { BackOfficeError } from '../lib/back-office-api.ts';
+import { isSetMoment } from '../lib/format.ts';
 
 /** The languages an operator writes player-facing text in; TY (Tagalog) is the default. */
 export const TEXT_LANGUAGES = [
@@ -132,9 +133,9 @@ export function TitleFields(props: {
   return <LocalizedFields label="Title" name="title" maxLength={200} {...props} />;
 }
 
-/** `datetime-local` text for an ISO moment, in the operator's own time zone. */
+/** `datetime-local` text for an ISO moment, in the operator's own time zone; empty when unset. */
 export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
+  if (!isSetMoment(iso)) return '';
   const date = new Date(iso);
   const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return shifted.toISOString().slice(0, 16);

@@ -1,9 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   emptyLocalized,
+  isoOrNull,
   LocalizedFields,
   type LocalizedValue,
   TEXT_LANGUAGES,
+  toLocalInput,
 } from '../../components/editor-fields.tsx';
 import {
   type MerchantScope,
@@ -132,13 +134,6 @@ const lines = (text: string) =>
     .split(/[\n,]/)
     .map((line) => line.trim())
     .filter(Boolean);
-/** An ISO moment as a datetime-local value in the browser's zone, and back. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 /** The server's field messages reach this form as the page's notice, not beside the fields. */
 const NO_FIELD_ERRORS: Record<string, string> = {};
@@ -165,8 +160,8 @@ function SystemStatusForm(props: SectionProps) {
             enabled,
             title,
             message,
-            startsAt: fromLocalInput(startsAt),
-            endsAt: fromLocalInput(endsAt),
+            startsAt: isoOrNull(startsAt),
+            endsAt: isoOrNull(endsAt),
           },
           regionRestriction: {
             enabled: regionOn,

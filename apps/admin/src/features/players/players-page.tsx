@@ -138,7 +138,7 @@ function PlayerTableRow(props: {
         <td className="number">{row.type}</td>
         <td className="small nowrap">{formatDateTime(row.createdAt)}</td>
         <td className="mono small">{row.registerIp ?? '—'}</td>
-        <td className="small nowrap">{row.lastLoginAt ? formatDateTime(row.lastLoginAt) : '—'}</td>
+        <td className="small nowrap">{formatDateTime(row.lastLoginAt, 'Never')}</td>
       </tr>
       {props.isOpen && (
         <tr className="table__detail">

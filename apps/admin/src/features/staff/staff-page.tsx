@@ -228,7 +228,7 @@ function StaffRow(props: {
       <td>{operator.totpEnabled ? 'on' : <span className="muted">off</span>}</td>
       <td className="number">{operator.failedLoginCount}</td>
       <td>
-        {formatDateTime(operator.lastLoginAt)}
+        {formatDateTime(operator.lastLoginAt, 'Never')}
         {operator.lastLoginIp && <span className="muted small mono cell-note">{operator.lastLoginIp}</span>}
       </td>
       <td className="number">{operator.liveSessions}</td>
