@@ -204,6 +204,51 @@ describe('banners', () => {
       ),
     ).toBe(false);
   });
+
+  it('a banner shows each reader the image drawn in their language, and the default image to the others', async () => {
+    const input = {
+      groupName: 'w_home',
+      title: { TY: 'Patas na laro', EN: 'Fair play' },
+      imageUrl: '/media/fair-default.svg',
+      languageImageUrls: { EN: '/media/fair-en.svg', TY: ' ' },
+      linkType: 'ROUTE',
+      linkTarget: '/inHouse',
+      sortOrder: 1,
+      enabled: true,
+      startsAt: null,
+      endsAt: null,
+    };
+    // A language left blank has no image of its own: its readers see the default one.
+    const { reply } = await expectOneAuditRow('banner.create', () =>
+      admin.call('POST', '/bo/banners', input),
+    );
+    expect(reply.body.value.languageImageUrls).toEqual({ EN: '/media/fair-en.svg' });
+    const id = reply.body.value.id as string;
+    const shownTo = async (language: 'TY' | 'EN') =>
+      (await asPlayer('/wps/system/publicState', language)).banners.find(
+        (banner: { id: string }) => banner.id === id,
+      )?.url;
+    expect(await shownTo('EN')).toBe('/media/fair-en.svg');
+    expect(await shownTo('TY')).toBe('/media/fair-default.svg');
+
+    const { row } = await expectOneAuditRow('banner.update', () =>
+      admin.call('PUT', `/bo/banners/${id}`, {
+        ...input,
+        languageImageUrls: { EN: '/media/fair-en.svg', TY: '/media/fair-ty.svg' },
+      }),
+    );
+    expect(row.before).toMatchObject({ languageImageUrls: { EN: '/media/fair-en.svg' } });
+    expect(row.after).toMatchObject({
+      languageImageUrls: { EN: '/media/fair-en.svg', TY: '/media/fair-ty.svg' },
+    });
+    expect(await shownTo('TY')).toBe('/media/fair-ty.svg');
+
+    await expectRefused('languageImageUrls.EN', () =>
+      admin.call('PUT', `/bo/banners/${id}`, { ...input, languageImageUrls: { EN: 'javascript:alert(1)' } }),
+    );
+    expect(await shownTo('EN')).toBe('/media/fair-en.svg');
+    await admin.call('DELETE', `/bo/banners/${id}`);
+  });
 });
 
 describe('announcements per language', () => {

@@ -65,8 +65,8 @@ describe('GET /wps/system/announcements', () => {
     const { list } = await readAnnouncements('types=PU&pageSize=50');
     expect(list.length).toBe(3);
     for (const item of list) expect(item.type).toBe('PU');
-    const mixed = await readAnnouncements('types=B,PR&pageSize=50');
-    expect(new Set(mixed.list.map((item) => item.type))).toEqual(new Set(['B', 'PR']));
+    const mixed = await readAnnouncements('types=B,H&pageSize=50');
+    expect(new Set(mixed.list.map((item) => item.type))).toEqual(new Set(['B', 'H']));
   });
 
   it('filters popups by audience: visitors B, members A, first logins A and F', async () => {
@@ -115,10 +115,10 @@ describe('GET /wps/system/announcements', () => {
   });
 
   it('answers titles and content in Tagalog or English', async () => {
-    const tagalog = await readAnnouncements('types=PR&language=TY');
-    const english = await readAnnouncements('types=PR&language=EN');
-    expect(tagalog.list[0]?.title).toBe('Lingguhang 10% cashback');
-    expect(english.list[0]?.title).toBe('Weekly 10% cashback');
+    const tagalog = await readAnnouncements('types=B&language=TY');
+    const english = await readAnnouncements('types=B&language=EN');
+    expect(tagalog.list[0]?.title).toBe('Mag-ingat sa scam: hindi kami humihingi ng password');
+    expect(english.list[0]?.title).toBe('Beware of scams: we never ask for your password');
   });
 
   it('serves operator HTML with scripts, styles, frames, handlers and javascript: links removed', async () => {

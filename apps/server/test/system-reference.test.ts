@@ -99,7 +99,10 @@ describe('GET /COUNTRY_FLAG/{countryCode}', () => {
 
 describe('GET /media/{name}', () => {
   it('serves the seed images', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/media/banner-home-welcome.svg' });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/media/banner-home-house-games-ty.svg',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/svg+xml');
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");

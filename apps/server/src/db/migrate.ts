@@ -35,6 +35,7 @@ import * as m0104 from './migrations/0104_trial_expiry.ts';
 import * as m0108 from './migrations/0108_one_open_withdrawal.ts';
 import * as m0113 from './migrations/0113_house_fairness_records.ts';
 import * as m0114 from './migrations/0114_house_request_by_game.ts';
+import * as m0115 from './migrations/0115_banner_language_images.ts';
 import * as m0120 from './migrations/0120_maintenance_languages.ts';
 import type { Database } from './schema.ts';
 
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0108_one_open_withdrawal': m0108,
   '0113_house_fairness_records': m0113,
   '0114_house_request_by_game': m0114,
+  '0115_banner_language_images': m0115,
   '0120_maintenance_languages': m0120,
 };
 

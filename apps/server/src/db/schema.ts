@@ -133,6 +133,8 @@ export type BannersTable = {
   group_name: string;
   title: LocalizedColumn;
   image_url: string;
+  /** The banner's image for a language whose text it shows (migration 0115); others see image_url. */
+  language_image_urls: ColumnType<LocalizedText, string | undefined, string>;
   link_type: Generated<string>;
   link_target: string | null;
   sort_order: Generated<number>;

@@ -18,8 +18,8 @@ export const DEMO_HELP_CENTER: HelpCategoryInput[] = [
         anchor: 'term-funds',
         title: { TY: 'Deposito at withdrawal', EN: 'Deposits and withdrawals' },
         content: {
-          TY: '<p>Lahat ng halaga ay nasa piso (₱). Maaaring hilingin namin ang pagpapatunay ng pagkakakilanlan bago ang withdrawal. Ang mga bonus ay may kani-kaniyang kondisyon sa pagtaya na nakasaad sa bawat promosyon.</p>',
-          EN: '<p>All amounts are in pesos (₱). We may ask you to verify your identity before a withdrawal. Bonuses carry their own wagering conditions, stated on each promotion.</p>',
+          TY: '<p>Lahat ng halaga ay nasa piso (₱). Maaaring hilingin namin ang pagpapatunay ng pagkakakilanlan bago ang withdrawal.</p>',
+          EN: '<p>All amounts are in pesos (₱). We may ask you to verify your identity before a withdrawal.</p>',
         },
       },
       {
@@ -70,8 +70,8 @@ export const DEMO_HELP_CENTER: HelpCategoryInput[] = [
         anchor: 'responsible-limits',
         title: { TY: 'Maglaro nang may hangganan', EN: 'Play within limits' },
         content: {
-          TY: '<ul><li>Magtakda ng badyet at oras bago maglaro.</li><li>Huwag habulin ang talo.</li><li>Magpahinga nang madalas.</li><li>Kung hindi mo na makontrol, humingi ng tulong o pansamantalang isara ang iyong account sa customer service.</li></ul>',
-          EN: '<ul><li>Set a budget and a time limit before you play.</li><li>Never chase losses.</li><li>Take regular breaks.</li><li>If it stops being fun, ask for help or have customer service pause your account.</li></ul>',
+          TY: '<ul><li>Magtakda ng badyet at oras bago maglaro: sa member centre, sa Responsableng Paglalaro, puwede kang maglagay ng limitasyon sa deposito, talo at oras.</li><li>Huwag habulin ang talo.</li><li>Magpahinga nang madalas.</li><li>Kung hindi mo na makontrol, humingi ng tulong o pansamantalang isara ang iyong account sa customer service.</li></ul>',
+          EN: '<ul><li>Set a budget and a time limit before you play: the Responsible Gaming page of the member center takes deposit, loss and time limits.</li><li>Never chase losses.</li><li>Take regular breaks.</li><li>If it stops being fun, ask for help or have customer service pause your account.</li></ul>',
         },
       },
     ],

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../db/schema.ts';
-import { type AnnouncementInput, createContentService } from '../modules/content/content.service.ts';
+import type { Database, LocalizedText } from '../db/schema.ts';
+import {
+  type AnnouncementInput,
+  type BannerContent,
+  type BannerGroup,
+  createContentService,
+  type LinkType,
+} from '../modules/content/content.service.ts';
 import {
   type MerchantSettings,
   parseMerchantSettings,
@@ -15,11 +21,19 @@ import { DEMO_HELP_CENTER } from './demo-help-center.ts';
 export const DEMO_MERCHANT_CODE = 'panalo';
 
 // Every switch is on but these. SOCIALLOGIN is on with no provider until one is configured: a
-// development start adds the identity sandbox.
+// development start adds the identity sandbox. VIP, referral, manual rebate, bonus (dividend) and
+// salary contracts have no server behind them yet, so their switches stay off and the site does not
+// name them.
 const SWITCHES_OFF: ReadonlySet<WhitelabelSwitch> = new Set<WhitelabelSwitch>([
   'MOBILENUMPASSREG3',
   'MANPLAYREB3',
   'FORCEPASSCHANGE',
+  'VIP',
+  'REFERRAL',
+  'BONUS',
+  'DAILYSALARY',
+  'HOURLYSALARY',
+  'REALTIMESALARY',
 ]);
 
 function rule(
@@ -100,7 +114,10 @@ const DEMO_CUSTOMER_SERVICES = [
   },
 ] as const;
 
-/** The demo's links and badges: kind, English and Tagalog label, address, icon. */
+/**
+ * The demo's links and badges: kind, English and Tagalog label, address, icon. There is no app to
+ * download yet, so there are no APP_ANDROID or APP_IOS links.
+ */
 const DEMO_RESOURCES: [string, string, string, string, string | null][] = [
   ['SOCIAL', 'YouTube', 'YouTube', 'https://www.youtube.com/@panalo', 'youtube'],
   ['SOCIAL', 'Weibo', 'Weibo', 'https://weibo.com/panalo', 'weibo'],
@@ -110,8 +127,6 @@ const DEMO_RESOURCES: [string, string, string, string, string | null][] = [
   ['SOCIAL', 'WhatsApp', 'WhatsApp', 'https://wa.me/639170000000', 'whatsapp'],
   ['TELEGRAM', 'Support', 'Suporta', 'https://t.me/panalo_support', 'telegram'],
   ['TELEGRAM', 'Announcements', 'Mga Anunsyo', 'https://t.me/panalo_ph', 'telegram'],
-  ['APP_ANDROID', 'Android app', 'Android app', '/m/appDownload?platform=android', 'android'],
-  ['APP_IOS', 'iOS app', 'iOS app', '/m/appDownload?platform=ios', 'apple'],
   [
     'LICENSE',
     'Responsible Gaming 18+',
@@ -126,6 +141,73 @@ const DEMO_RESOURCES: [string, string, string, string, string | null][] = [
   ['HELP', 'About Us', 'Tungkol sa Amin', '/help#about', null],
   ['HELP', 'FAQ', 'Mga Madalas Itanong', '/help#faq', null],
   ['LOGO', 'Panalo', 'Panalo', '/media/logo-panalo.svg', null],
+];
+
+/** A banner whose art is drawn once in each of the demo's languages: the Tagalog art is the default. */
+function demoBanner(
+  groupName: BannerGroup,
+  art: string,
+  title: LocalizedText,
+  link: { linkType: LinkType; linkTarget: string | null },
+): Omit<BannerContent, 'sortOrder'> {
+  const tagalog = `/media/banner-${art}-ty.svg`;
+  return {
+    groupName,
+    title,
+    imageUrl: tagalog,
+    languageImageUrls: { TY: tagalog, EN: `/media/banner-${art}-en.svg` },
+    ...link,
+  };
+}
+
+const NO_LINK = { linkType: 'NONE', linkTarget: null } as const;
+
+/**
+ * The demo's banners. Each names a feature that works today: our own provably-fair games, the
+ * Dagat 4D and 3D draws, the live tables and the responsible-gaming limits.
+ */
+export const DEMO_BANNERS: readonly Omit<BannerContent, 'sortOrder'>[] = [
+  demoBanner(
+    'w_home',
+    'home-house-games',
+    { TY: 'Sariling laro ng Panalo, patas at masusuri', EN: "Panalo's own games, provably fair" },
+    { linkType: 'ROUTE', linkTarget: '/inHouse' },
+  ),
+  demoBanner(
+    'w_home',
+    'home-lotto',
+    { TY: 'Dagat Lotto: bola ng 4D at 3D', EN: 'Dagat Lotto: 4D and 3D draws' },
+    { linkType: 'ROUTE', linkTarget: '/seaLottery?gameCode=dagat-4d' },
+  ),
+  demoBanner(
+    'w_home',
+    'home-live',
+    { TY: 'Live casino na may live na dealer', EN: 'Live casino with real dealers' },
+    { linkType: 'ROUTE', linkTarget: '/live' },
+  ),
+  demoBanner(
+    'w_home',
+    'home-limits',
+    {
+      TY: 'Magtakda ng limitasyon sa deposito, talo at oras',
+      EN: 'Set deposit, loss and time limits',
+    },
+    { linkType: 'ROUTE', linkTarget: '/member?page=responsibleGaming' },
+  ),
+  demoBanner('w_login', 'login', { TY: 'Balik ka, kaibigan!', EN: 'Welcome back, friend!' }, NO_LINK),
+  demoBanner('w_register', 'register', { TY: 'Magrehistro, manalo', EN: 'Sign up and play' }, NO_LINK),
+  demoBanner(
+    'w_license',
+    'license',
+    { TY: 'Lisensya at Pananagutan', EN: 'Licensing and Responsibility' },
+    NO_LINK,
+  ),
+  demoBanner(
+    'w_leftmenu',
+    'leftmenu',
+    { TY: 'Subukan nang libre ang aming mga laro', EN: 'Try our own games for free' },
+    { linkType: 'ROUTE', linkTarget: '/inHouse' },
+  ),
 ];
 
 /** The demo's announcements, each shown from a day before the seed ran. */
@@ -147,7 +229,7 @@ const DEMO_ANNOUNCEMENTS: Omit<AnnouncementInput, 'startsAt'>[] = [
     title: { TY: 'Salamat sa pagsali!', EN: 'Thanks for joining!' },
     content: {
       TY: '<p>Gawin ang unang deposito mula sa member centre. Puwede ka ring magtakda muna ng limitasyon sa deposito.</p>',
-      EN: '<p>Make your first deposit from the member centre. You can set a deposit limit first if you like.</p>',
+      EN: '<p>Make your first deposit from the member center. You can set a deposit limit first if you like.</p>',
     },
   },
   {
@@ -164,18 +246,6 @@ const DEMO_ANNOUNCEMENTS: Omit<AnnouncementInput, 'startsAt'>[] = [
     type: 'B',
     sortOrder: 0,
     title: {
-      TY: 'Naka-iskedyul na maintenance tuwing Martes, 02:00–04:00',
-      EN: 'Scheduled maintenance every Tuesday, 02:00–04:00',
-    },
-    content: {
-      TY: '<p>Tuwing Martes mula 02:00 hanggang 04:00 (oras sa Maynila) maaaring hindi available ang ilang laro.</p>',
-      EN: '<p>Every Tuesday from 02:00 to 04:00 (Manila time) some games may be unavailable.</p>',
-    },
-  },
-  {
-    type: 'B',
-    sortOrder: 1,
-    title: {
       TY: 'Mag-ingat sa scam: hindi kami humihingi ng password',
       EN: 'Beware of scams: we never ask for your password',
     },
@@ -186,20 +256,11 @@ const DEMO_ANNOUNCEMENTS: Omit<AnnouncementInput, 'startsAt'>[] = [
   },
   {
     type: 'B',
-    sortOrder: 2,
+    sortOrder: 1,
     title: { TY: 'Maglaro nang responsable, 18+ lamang', EN: 'Play responsibly, 18+ only' },
     content: {
       TY: '<p>Magtakda ng limitasyon at magpahinga. Basahin ang <a href="/help#responsible">Responsableng Paglalaro</a>.</p>',
       EN: '<p>Set limits and take breaks. Read <a href="/help#responsible">Responsible Gaming</a>.</p>',
-    },
-  },
-  {
-    type: 'PR',
-    promotionType: 'REBATE',
-    title: { TY: 'Lingguhang 10% cashback', EN: 'Weekly 10% cashback' },
-    content: {
-      TY: '<p>Tuwing Lunes, ibabalik namin ang 10% ng netong talo sa slots at live casino, hanggang ₱5,000.</p>',
-      EN: '<p>Every Monday we return 10% of net losses on slots and live casino, up to ₱5,000.</p>',
     },
   },
   {
@@ -351,58 +412,7 @@ async function insertDemoMerchant(db: Kysely<Database>, now: Date, domains: stri
   }
 
   async function seedBanners(content: ReturnType<typeof createContentService>, merchantId: string) {
-    const banners = [
-      {
-        groupName: 'w_home',
-        imageUrl: '/media/banner-home-welcome.svg',
-        title: { TY: 'Maligayang pagdating', EN: 'Welcome bonus' },
-        linkType: 'ROUTE',
-        linkTarget: '/register',
-      },
-      {
-        groupName: 'w_home',
-        imageUrl: '/media/banner-home-cashback.svg',
-        title: { TY: '10% Cashback', EN: '10% Cashback' },
-        linkType: 'ROUTE',
-        linkTarget: '/promotions',
-      },
-      {
-        groupName: 'w_home',
-        imageUrl: '/media/banner-home-vip.svg',
-        title: { TY: 'VIP Club', EN: 'VIP Club' },
-        linkType: 'ROUTE',
-        linkTarget: '/member',
-      },
-      {
-        groupName: 'w_login',
-        imageUrl: '/media/banner-login.svg',
-        title: { TY: 'Balik ka!', EN: 'Welcome back' },
-        linkType: 'NONE',
-        linkTarget: null,
-      },
-      {
-        groupName: 'w_register',
-        imageUrl: '/media/banner-register.svg',
-        title: { TY: 'Magrehistro', EN: 'Sign up' },
-        linkType: 'NONE',
-        linkTarget: null,
-      },
-      {
-        groupName: 'w_license',
-        imageUrl: '/media/banner-license.svg',
-        title: { TY: 'Lisensya', EN: 'Licence' },
-        linkType: 'NONE',
-        linkTarget: null,
-      },
-      {
-        groupName: 'w_leftmenu',
-        imageUrl: '/media/banner-leftmenu.svg',
-        title: { TY: 'Imbitahan ang barkada', EN: 'Invite friends' },
-        linkType: 'ROUTE',
-        linkTarget: '/member?page=referral',
-      },
-    ] as const;
-    for (const [index, banner] of banners.entries()) {
+    for (const [index, banner] of DEMO_BANNERS.entries()) {
       await content.createBanner(merchantId, { ...banner, sortOrder: index });
     }
   }

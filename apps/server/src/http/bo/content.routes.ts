@@ -16,7 +16,7 @@ import {
 } from '../../modules/content/content-admin.service.ts';
 import type { Permission } from '../../modules/operator/permissions.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
-import type { TypedApp } from '../../platform/http/typed.ts';
+import { Defaulted, type TypedApp } from '../../platform/http/typed.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, IdParams, MerchantIdField, MerchantScopeQuery } from './bo-schemas.ts';
@@ -45,6 +45,13 @@ const BannerFields = {
   groupName: StringOf(BANNER_GROUPS),
   title: Localized(200),
   imageUrl: Type.String({ maxLength: 1000, examples: ['/media/sample.svg'] }),
+  languageImageUrls: Defaulted(
+    Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 1000 }), {
+      default: {},
+      description: 'Images whose drawn text is in one language, by language; others see imageUrl',
+      examples: [{ EN: '/media/sample-en.svg' }],
+    }),
+  ),
   linkType: StringOf(LINK_TYPES),
   linkTarget: Nullable(Type.String({ maxLength: 1000 })),
   sortOrder: Type.Integer({ minimum: 0, maximum: 10_000 }),
@@ -59,6 +66,7 @@ const BannerView = Type.Object({
   merchantId: Type.String(),
   ...BannerFields,
   title: Type.Record(Type.String(), Type.String()),
+  languageImageUrls: Type.Record(Type.String(), Type.String()),
 });
 
 const AnnouncementFields = {

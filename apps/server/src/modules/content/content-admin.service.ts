@@ -107,6 +107,7 @@ export function bannerViewOf(row: BannerRow) {
     groupName: row.group_name,
     title: row.title,
     imageUrl: row.image_url,
+    languageImageUrls: row.language_image_urls,
     linkType: row.link_type,
     linkTarget: row.link_target,
     sortOrder: row.sort_order,
@@ -282,10 +283,12 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
     viewOf: bannerViewOf,
     valuesOf: (input: BannerInput) => {
       const title = dropBlankLanguages(input.title);
+      const languageImageUrls = dropBlankLanguages(input.languageImageUrls ?? {});
       checkBannerInput({
         groupName: input.groupName,
         title,
         imageUrl: input.imageUrl,
+        languageImageUrls,
         linkType: input.linkType,
         linkTarget: input.linkTarget,
         sortOrder: input.sortOrder,
@@ -295,6 +298,7 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
         group_name: input.groupName,
         title: JSON.stringify(title),
         image_url: input.imageUrl,
+        language_image_urls: JSON.stringify(languageImageUrls),
         link_type: input.linkType,
         link_target: input.linkTarget,
         sort_order: input.sortOrder,

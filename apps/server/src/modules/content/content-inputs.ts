@@ -83,6 +83,10 @@ export const BannerInputSchema = Type.Object({
   ]),
   title: LocalizedTitle,
   imageUrl: LinkUrl,
+  /** The image for readers of one language, when the art's text is in that language. */
+  languageImageUrls: Type.Optional(
+    Type.Record(LANGUAGE_CODE, LinkUrl, { maxProperties: 40, additionalProperties: false }),
+  ),
   linkType: Type.Union([
     Type.Literal('NONE'),
     Type.Literal('URL'),
@@ -149,6 +153,7 @@ const PATTERN_MESSAGES: Record<string, string> = {
   path: 'must be an http:// or https:// address, a mailto: address or a tel: number',
   url: 'must be an http:// or https:// address, or a path on this site starting with /',
   imageUrl: 'must be an http:// or https:// address, or a path on this site starting with /',
+  languageImageUrls: 'must be an http:// or https:// address, or a path on this site starting with /',
   linkTarget: 'must be an http:// or https:// address, or a path on this site starting with /',
   anchor: 'lower-case letters, digits and dashes only, starting with a letter (at most 40)',
   resourceType: 'capital letters and _ only, starting with a letter (2 to 30)',
@@ -181,7 +186,11 @@ export function checkInput<T extends TSchema>(schema: T, input: unknown): Static
   for (const error of Value.Errors(schema, input).slice(0, 20)) {
     const path = error.instancePath.split('/').filter(Boolean);
     const field = path.join('.') || 'input';
-    const patternMessage = error.keyword === 'pattern' ? PATTERN_MESSAGES[path.at(-1) ?? ''] : undefined;
+    // A language's entry (languageImageUrls.EN) is explained by its field's message.
+    const patternMessage =
+      error.keyword === 'pattern'
+        ? (PATTERN_MESSAGES[path.at(-1) ?? ''] ?? PATTERN_MESSAGES[path.at(-2) ?? ''])
+        : undefined;
     fields[field] ??= patternMessage ?? error.message;
   }
   throw new AppError('VALIDATION', { value: { fields } });

@@ -38,7 +38,10 @@ export type LinkType = (typeof LINK_TYPES)[number];
 export type BannerContent = {
   groupName: BannerGroup;
   title: LocalizedText;
+  /** The default image, for every language without one of its own. */
   imageUrl: string;
+  /** Images whose drawn text is in one language, by language code (TY, EN). */
+  languageImageUrls?: LocalizedText;
   linkType: LinkType;
   linkTarget: string | null;
   sortOrder: number;
@@ -197,7 +200,7 @@ export function createContentService(db: Kysely<Database>) {
           {
             id: row.id,
             groupName,
-            url: row.image_url,
+            url: row.language_image_urls[reader.language] ?? row.image_url,
             linkType: pickOneOf(row.link_type, LINK_TYPES) ?? 'NONE',
             linkTarget: row.link_target,
             title: pickText(row.title, reader),
@@ -349,6 +352,7 @@ export function createContentService(db: Kysely<Database>) {
         group_name: input.groupName,
         title: JSON.stringify(input.title),
         image_url: input.imageUrl,
+        language_image_urls: JSON.stringify(input.languageImageUrls ?? {}),
         link_type: input.linkType,
         link_target: input.linkTarget,
         sort_order: input.sortOrder,

@@ -51,7 +51,9 @@ export const RegisterRules = Type.Array(RegisterRule);
 export const BannerItem = Type.Object({
   id: Type.String(),
   groupName: StringOf(['w_home', 'w_login', 'w_register', 'w_license', 'w_leftmenu']),
-  url: Type.String(),
+  url: Type.String({
+    description: "The banner's image in the reader's language, or its default image when it has none",
+  }),
   linkType: StringOf(['NONE', 'URL', 'ROUTE', 'PROMOTION', 'GAME']),
   linkTarget: Nullable(Type.String()),
   title: Type.String(),
