@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { GAME_TYPE_LABELS, labelOfCode } from '../../lib/labels.ts';
 import {
   BET_LIMITS_DEFAULT,
   type BetLimits,
@@ -217,7 +218,7 @@ export function GameEditor(props: {
           <div>
             <h2 id="game-editor-title">{game.names.EN || game.gameCode}</h2>
             <span className="muted small mono">
-              {game.nodeId} · {game.vendorName} · {game.gameType}
+              {game.nodeId} · {game.vendorName} · {labelOfCode(GAME_TYPE_LABELS, game.gameType)}
             </span>
           </div>
           <button className="icon-button" type="button" aria-label="Close" onClick={props.onClose}>

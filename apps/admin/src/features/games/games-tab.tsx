@@ -1,7 +1,9 @@
 import { Flame, Search } from 'lucide-react';
 import { useState } from 'react';
+import { CodeName } from '../../components/code-name.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable } from '../../components/query-table.tsx';
+import { GAME_TYPE_LABELS, labelOfCode } from '../../lib/labels.ts';
 import { GameEditor } from './game-editor.tsx';
 import {
   type BulkAction,
@@ -132,7 +134,9 @@ export function GamesTab(props: TabProps) {
           <select value={filter.gameType} onChange={(event) => applyFilter({ gameType: event.target.value })}>
             <option value="">All types</option>
             {(games.data?.gameTypes ?? []).map((type) => (
-              <option key={type}>{type}</option>
+              <option key={type} value={type}>
+                {labelOfCode(GAME_TYPE_LABELS, type)}
+              </option>
             ))}
           </select>
         </label>
@@ -259,8 +263,8 @@ export function GamesTab(props: TabProps) {
               </div>
             </td>
             <td>{game.vendorName}</td>
-            <td className="mono">
-              {game.gameType}
+            <td>
+              <CodeName labels={GAME_TYPE_LABELS} code={game.gameType} showsCode />
               {game.classify && <span className="badge">{game.classify}</span>}
             </td>
             <td>

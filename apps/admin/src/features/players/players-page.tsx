@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
+import { CodeName } from '../../components/code-name.tsx';
 import { ChangeNotice } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, TableHead, usePagedFilter } from '../../components/query-table.tsx';
@@ -7,6 +8,16 @@ import type { Notice } from '../../components/row-editor.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import type { BackOfficeError } from '../../lib/back-office-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import {
+  labelOfCode,
+  MEMBER_STATUS_LABELS,
+  MEMBER_TYPE_LABELS,
+  OUTBOX_CHANNEL_LABELS,
+  OUTBOX_PURPOSE_LABELS,
+  SIGN_IN_METHOD_LABELS,
+  TRANSFER_CODE_LABELS,
+  WALLET_LABELS,
+} from '../../lib/labels.ts';
 import {
   type PlayerAction,
   type SearchField,
@@ -84,7 +95,7 @@ function PlayerSearch(props: { canWrite: boolean }) {
           'Real name',
           'Mobile',
           'Status',
-          numberHeading('Type'),
+          'Type',
           'Registered',
           'Register IP',
           'Last sign-in',
@@ -131,11 +142,13 @@ function PlayerTableRow(props: {
         <td>{row.realName ?? '—'}</td>
         <td className="mono">{row.mobile ?? '—'}</td>
         <td>
-          <span className={`badge ${row.status === 'locked' ? 'badge--danger' : 'badge--success'}`}>
-            {row.status}
+          <span className={`badge ${row.status === 'active' ? 'badge--success' : 'badge--danger'}`}>
+            {labelOfCode(MEMBER_STATUS_LABELS, row.status)}
           </span>
         </td>
-        <td className="number">{row.type}</td>
+        <td>
+          <CodeName labels={MEMBER_TYPE_LABELS} code={row.type} showsCode />
+        </td>
         <td className="small nowrap">{formatDateTime(row.createdAt)}</td>
         <td className="mono small">{row.registerIp ?? '—'}</td>
         <td className="small nowrap">{formatDateTime(row.lastLoginAt, 'Never')}</td>
@@ -207,7 +220,7 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
       )}
       <dl className="facts">
         <dt>Status</dt>
-        <dd>{profile.status}</dd>
+        <dd>{labelOfCode(MEMBER_STATUS_LABELS, profile.status)}</dd>
         <dt>Balance</dt>
         <dd className="mono">
           {currency} {balances.cash} cash · {balances.bonus} bonus
@@ -229,8 +242,8 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
         <dd>{profile.totpEnabled ? 'on' : 'off'}</dd>
         <dt>Registered</dt>
         <dd>
-          {formatDateTime(profile.createdAt)} by {profile.registerMethod ?? '—'} from{' '}
-          {profile.registerIp ?? '—'}
+          {formatDateTime(profile.createdAt)} by {labelOfCode(SIGN_IN_METHOD_LABELS, profile.registerMethod)}{' '}
+          from {profile.registerIp ?? '—'}
         </dd>
       </dl>
       <h3>Sessions</h3>
@@ -240,7 +253,7 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
           {sessions.map((session) => (
             <tr key={session.id}>
               <td className="nowrap small">{formatDateTime(session.createdAt)}</td>
-              <td>{session.method}</td>
+              <td>{labelOfCode(SIGN_IN_METHOD_LABELS, session.method)}</td>
               <td className="mono small">{session.ip ?? '—'}</td>
               <td className="nowrap small">{formatDateTime(session.lastSeenAt)}</td>
               <td>
@@ -261,7 +274,7 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
           {logins.map((login) => (
             <tr key={login.id}>
               <td className="nowrap small">{formatDateTime(login.at)}</td>
-              <td>{login.method}</td>
+              <td>{labelOfCode(SIGN_IN_METHOD_LABELS, login.method)}</td>
               <td className="mono small">{login.ip}</td>
               <td>{login.country ?? '—'}</td>
             </tr>
@@ -274,14 +287,14 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
       ) : (
         <table className="table">
           <TableHead
-            headings={['At', 'Code', 'Wallet', numberHeading('Amount'), numberHeading('Balance after')]}
+            headings={['At', 'What', 'Wallet', numberHeading('Amount'), numberHeading('Balance after')]}
           />
           <tbody>
             {(ledger.data?.list ?? []).map((line) => (
               <tr key={line.id}>
                 <td className="nowrap small">{formatDateTime(line.createdAt)}</td>
-                <td className="mono">{line.code}</td>
-                <td>{line.wallet}</td>
+                <td>{labelOfCode(TRANSFER_CODE_LABELS, line.code)}</td>
+                <td>{labelOfCode(WALLET_LABELS, line.wallet)}</td>
                 <td className="number mono">{line.amount}</td>
                 <td className="number mono">{line.balanceAfter}</td>
               </tr>
@@ -313,9 +326,9 @@ function Outbox() {
         renderRow={(message) => (
           <tr>
             <td className="nowrap small">{formatDateTime(message.createdAt)}</td>
-            <td>{message.channel}</td>
+            <td>{labelOfCode(OUTBOX_CHANNEL_LABELS, message.channel)}</td>
             <td className="mono small">{message.destination}</td>
-            <td>{message.purpose}</td>
+            <td>{labelOfCode(OUTBOX_PURPOSE_LABELS, message.purpose)}</td>
             <td className="small">
               {message.subject ? `${message.subject}: ` : ''}
               {message.body.slice(0, 160)}

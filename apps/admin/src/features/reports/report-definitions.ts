@@ -1,3 +1,4 @@
+import { GAME_TYPE_LABELS, type LabelMap } from '../../lib/labels.ts';
 /** The date presets of spec §9; "custom" uses the two dates. */
 export const PRESETS = [
   ['today', 'Today'],
@@ -16,7 +17,8 @@ export type Row = Record<string, string | number> & {
   merchantCode: string;
 };
 
-export type Column = { key: string; label: string; kind: 'text' | 'count' | 'money' };
+/** A report column; a text column of codes names them through `labels` on screen (the CSV keeps the codes). */
+export type Column = { key: string; label: string; kind: 'text' | 'count' | 'money'; labels?: LabelMap };
 export type Series = { key: string; label: string; color: string };
 
 /**
@@ -95,6 +97,12 @@ const MONEY_COLUMNS: Column[] = [
 ];
 
 const MERCHANT_COLUMN: Column = { key: 'merchantCode', label: 'Merchant', kind: 'text' };
+const GAME_TYPE_COLUMN: Column = {
+  key: 'gameType',
+  label: 'Game type',
+  kind: 'text',
+  labels: GAME_TYPE_LABELS,
+};
 
 /** The game report of settled rounds, grouped four ways; only the daily one draws a chart. */
 const GAME_REPORTS: ReportDefinition[] = [
@@ -116,7 +124,7 @@ const GAME_REPORTS: ReportDefinition[] = [
     title: 'Games: by game type',
     path: '/bo/reports/games',
     query: { groupBy: 'gameType' },
-    columns: [MERCHANT_COLUMN, { key: 'gameType', label: 'Game type', kind: 'text' }, ...GAME_FIGURES],
+    columns: [MERCHANT_COLUMN, GAME_TYPE_COLUMN, ...GAME_FIGURES],
     series: [],
   },
   {
@@ -127,8 +135,8 @@ const GAME_REPORTS: ReportDefinition[] = [
     query: { groupBy: 'vendor' },
     columns: [
       MERCHANT_COLUMN,
-      { key: 'vassalage', label: 'Vendor code', kind: 'text' },
       { key: 'vendorName', label: 'Vendor', kind: 'text' },
+      { key: 'vassalage', label: 'Vendor code', kind: 'text' },
       ...GAME_FIGURES,
     ],
     series: [],
@@ -142,8 +150,8 @@ const GAME_REPORTS: ReportDefinition[] = [
     columns: [
       MERCHANT_COLUMN,
       { key: 'gameName', label: 'Game', kind: 'text' },
-      { key: 'vassalage', label: 'Vendor', kind: 'text' },
-      { key: 'gameType', label: 'Type', kind: 'text' },
+      { key: 'vassalage', label: 'Vendor code', kind: 'text' },
+      { ...GAME_TYPE_COLUMN, label: 'Type' },
       ...GAME_FIGURES,
     ],
     series: [],

@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
 import { backOffice, unwrap } from '../../lib/back-office-api.ts';
+import { labelOfCode } from '../../lib/labels.ts';
 import { toCsv } from './report-csv.ts';
 import {
   type Column,
@@ -18,6 +19,7 @@ import {
 /** A cell as the table shows it: money grouped with its two decimals, never through floats. */
 function cellText(column: Column, value: string | number | undefined): string {
   if (value === undefined) return '—';
+  if (column.labels) return labelOfCode(column.labels, value);
   if (column.kind !== 'money') return String(value);
   const [whole = '0', fraction = '00'] = String(value).replace('-', '').split('.');
   return `${String(value).startsWith('-') ? '-' : ''}₱${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;

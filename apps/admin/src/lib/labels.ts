@@ -1,0 +1,88 @@
+/**
+ * The names operators read for the codes the server speaks: one map per kind of code, used by
+ * every list that shows one. A code the map does not know yet is shown as it came, so that a new
+ * one on the server is never hidden.
+ */
+export type LabelMap = Readonly<Record<string, string>>;
+
+/** Account types (spec §6, §9): 0 a player, 4 a free-play trial, 1, 2, 41 and 42 agents. */
+export const MEMBER_TYPE_LABELS: LabelMap = {
+  '0': 'Player',
+  '1': 'Agent',
+  '2': 'Agent',
+  '4': 'Free play',
+  '41': 'Agent',
+  '42': 'Agent',
+};
+
+export const MEMBER_STATUS_LABELS: LabelMap = {
+  active: 'Active',
+  locked: 'Locked',
+  self_excluded: 'Self-excluded',
+};
+
+/** What moved a player's balance: the ledger's transfer codes. */
+export const TRANSFER_CODE_LABELS: LabelMap = {
+  deposit: 'Deposit',
+  bet: 'Bet',
+  win: 'Win',
+  rollback: 'Bet refunded',
+  bonus: 'Bonus',
+  transfer: 'Agent transfer',
+  salary: 'Agent salary',
+  dividend: 'Agent dividend',
+  withdrawal_hold: 'Withdrawal held',
+  withdrawal_release: 'Withdrawal returned',
+  withdrawal: 'Withdrawal paid',
+  adjustment: 'Manual adjustment',
+  vendor_transfer: 'Game wallet transfer',
+};
+
+export const WALLET_LABELS: LabelMap = {
+  cash: 'Cash',
+  bonus: 'Bonus',
+};
+
+/** How a player signed in or registered. */
+export const SIGN_IN_METHOD_LABELS: LabelMap = {
+  username: 'Password',
+  sms: 'SMS code',
+  freeplay: 'Free play',
+  register: 'Registration',
+  social: 'Social login',
+  reset: 'Password reset',
+  google: 'Google',
+  facebook: 'Facebook',
+};
+
+/** Game types: the lobby's categories (spec §2). */
+export const GAME_TYPE_LABELS: LabelMap = {
+  INHOUSE: 'In-house',
+  LIVE: 'Live casino',
+  RNG: 'Slots',
+  FISH: 'Fishing',
+  SPORTS: 'Sports',
+  PVP: 'Player vs player',
+  ESPORTS: 'Esports',
+  COCKFIGHT: 'Cockfighting',
+  LOTT: 'Lottery',
+  ELOTT: 'E-lottery',
+};
+
+export const OUTBOX_CHANNEL_LABELS: LabelMap = {
+  sms: 'SMS',
+  email: 'Email',
+};
+
+/** Why a text message or email was sent: the verification codes' purposes. */
+export const OUTBOX_PURPOSE_LABELS: LabelMap = {
+  register: 'Registration code',
+  noLogin: 'Sign-in code',
+  loginStep: 'Second sign-in step',
+};
+
+/** The name of `code` in `labels`, or the code itself when it has none yet. */
+export function labelOfCode(labels: LabelMap, code: string | number | null | undefined): string {
+  if (code === null || code === undefined || code === '') return '—';
+  return labels[String(code)] ?? String(code);
+}
