@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { onCdn } from '../../lib/cdn';
 import { joinClassNames } from '../../lib/class-names';
+import { coverDataUrl } from '../../lib/games/game-cover';
 import { useCdns } from '../../lib/system/system-hooks';
-import { GameCover } from './game-cover';
 
 /**
  * A game's square art: lazy, from the image CDN when our own, retried once on failure (at the
  * origin, in case the CDN is the problem), then the cover the site draws, which is also what a
- * game without art shows (spec §9, DESIGN.md "Imagery").
+ * game without art shows: its name and vendor on a colour of its own (spec §9, DESIGN.md "Imagery").
  */
 export function GameArt({
   src,
@@ -17,6 +17,7 @@ export function GameArt({
   className,
 }: {
   src: string;
+  /** What the cover's colour follows: the game's node id, the same in every language. */
   coverKey: string;
   title: string;
   vendorName?: string | null | undefined;
@@ -24,10 +25,13 @@ export function GameArt({
 }) {
   const [attempt, setAttempt] = useState(0);
   const cdns = useCdns();
-  if (src === '' || attempt >= 2) {
-    return <GameCover coverKey={coverKey} title={title} vendorName={vendorName} isFallback={src !== ''} />;
-  }
-  const url = attempt === 1 ? `${src}${src.includes('?') ? '&' : '?'}retry=1` : onCdn(src, cdns.image);
+  const isCover = src === '' || attempt >= 2;
+  const cover = useMemo(
+    () => (isCover ? coverDataUrl({ key: coverKey, title, vendorName }) : null),
+    [isCover, coverKey, title, vendorName],
+  );
+  const url =
+    cover ?? (attempt === 1 ? `${src}${src.includes('?') ? '&' : '?'}retry=1` : onCdn(src, cdns.image));
   return (
     <img
       src={url}
@@ -36,8 +40,10 @@ export function GameArt({
       decoding="async"
       width={240}
       height={240}
-      onError={() => setAttempt((value) => value + 1)}
+      onError={isCover ? undefined : () => setAttempt((value) => value + 1)}
       className={joinClassNames('size-full object-cover', className)}
+      data-cover={isCover ? 'true' : undefined}
+      data-fallback={isCover && src !== '' ? 'true' : undefined}
     />
   );
 }
