@@ -114,6 +114,10 @@ function BannerForm(props: RowFormProps<Banner, BannerInput>) {
   const [groupName, setGroupName] = useState<BannerInput['groupName']>(initial?.groupName ?? 'w_home');
   const [title, setTitle] = useState(initial ? { ...emptyLocalized(), ...initial.title } : emptyLocalized());
   const [imageUrl, setImageUrl] = useState(initial?.imageUrl ?? '');
+  const [languageImageUrls, setLanguageImageUrls] = useState<Record<string, string>>(
+    initial?.languageImageUrls ?? {},
+  );
+  const [uploadingLanguages, setUploadingLanguages] = useState(0);
   const [linkType, setLinkType] = useState<BannerInput['linkType']>(initial?.linkType ?? 'NONE');
   const [linkTarget, setLinkTarget] = useState(initial?.linkTarget ?? '');
   const [sortOrder, setSortOrder] = useState(initial?.sortOrder ?? 0);
@@ -132,13 +136,14 @@ function BannerForm(props: RowFormProps<Banner, BannerInput>) {
     <EditorForm
       noun="banner"
       isNew={initial === null}
-      isSubmitDisabled={!imageUrl || isUploading || props.isSaving}
+      isSubmitDisabled={!imageUrl || isUploading || uploadingLanguages > 0 || props.isSaving}
       onCancel={props.onCancel}
       onSubmit={() =>
         props.onSubmit({
           groupName,
           title,
           imageUrl,
+          languageImageUrls,
           linkType,
           linkTarget: linkType === 'NONE' ? null : linkTarget || null,
           sortOrder,
@@ -184,6 +189,23 @@ function BannerForm(props: RowFormProps<Banner, BannerInput>) {
           <img src={imageUrl} alt="Banner" className="editor-preview" data-testid="uploaded-image" />
         )}
       </div>
+      {TEXT_LANGUAGES.map(([code]) => (
+        <LanguageImageField
+          key={code}
+          code={code}
+          url={languageImageUrls[code] ?? ''}
+          merchantId={props.merchantId}
+          errors={errors}
+          onNotice={props.onNotice}
+          onUploading={(isBusy) => setUploadingLanguages((count) => count + (isBusy ? 1 : -1))}
+          onChange={(url) =>
+            setLanguageImageUrls((current) => {
+              const { [code]: _replaced, ...others } = current;
+              return url ? { ...others, [code]: url } : others;
+            })
+          }
+        />
+      ))}
       <div className="field-row">
         <Field label="Link type" name="linkType" errors={errors}>
           <select
@@ -215,6 +237,64 @@ function BannerForm(props: RowFormProps<Banner, BannerInput>) {
         </Field>
       </div>
     </EditorForm>
+  );
+}
+
+/**
+ * A banner's image for one language, for art whose drawn text is in that language: readers of the
+ * language see it, everyone else the default image.
+ */
+function LanguageImageField(props: {
+  code: string;
+  url: string;
+  merchantId: string;
+  errors: Record<string, string>;
+  onNotice: (notice: Notice) => void;
+  onUploading: (isBusy: boolean) => void;
+  onChange: (url: string) => void;
+}) {
+  const { isUploading, upload } = useImageUpload({
+    route: '/bo/images',
+    merchantId: props.merchantId,
+    onNotice: props.onNotice,
+    onUploaded: props.onChange,
+  });
+  async function uploadFile(file: File | undefined) {
+    props.onUploading(true);
+    try {
+      await upload(file);
+    } finally {
+      props.onUploading(false);
+    }
+  }
+  return (
+    <div className="field-row">
+      <Field
+        label={`Image in ${props.code} (optional: ${props.code} readers see it instead of the default)`}
+        name={`languageImageUrls.${props.code}`}
+        errors={props.errors}
+      >
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          data-testid={`language-image-${props.code}`}
+          onChange={(event) => void uploadFile(event.target.files?.[0])}
+        />
+      </Field>
+      {isUploading && <span className="muted">Uploading…</span>}
+      {props.url && (
+        <>
+          <img src={props.url} alt={`Banner in ${props.code}`} className="editor-preview" />
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            onClick={() => props.onChange('')}
+          >
+            Use the default image
+          </button>
+        </>
+      )}
+    </div>
   );
 }
 
