@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, Headset, Mail, Menu } from 'lucide-react';
+import { Bell, ChevronDown, Headset, Mail, Menu, Plus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
 import { useAuthStore } from '../lib/session/auth-store';
 import { usePermission, usePublicState } from '../lib/system/system-hooks';
+import { useCanDeposit } from '../lib/system/use-can-deposit';
 import { GameTypeNavLinks } from './game-type-nav';
 import { LanguageSwitch } from './language-switch';
 
@@ -88,6 +89,7 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
   const publicState = usePublicState();
   const isLogin = useAuthStore((state) => state.isLogin);
   const isAgent = useAuthStore((state) => state.isAgent);
+  const canDeposit = useCanDeposit();
   const openModal = useModalStore((state) => state.openModal);
   const setDrawerOpen = useLayoutStore((state) => state.setDrawerOpen);
   const siteName = permission.data?.siteName ?? 'Panalo';
@@ -149,11 +151,26 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
               <BalanceChip />
             </Suspense>
           ) : null}
+          {canDeposit ? (
+            // Below the desktop width the deposit rides beside the balance, one tap away on every screen.
+            <Link
+              to="/member?page=depositv2"
+              aria-label={t('common.deposit')}
+              title={t('common.deposit')}
+              className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-full bg-accent text-sm font-semibold whitespace-nowrap text-on-accent transition-[background-color,transform] duration-150 hover:bg-accent-strong active:scale-[0.98] md:hidden min-[480px]:px-3"
+              data-testid="header-deposit"
+            >
+              <Plus size={20} aria-hidden="true" className="shrink-0" />
+              <span className="hidden min-[480px]:inline">{t('common.deposit')}</span>
+            </Link>
+          ) : null}
           {isLogin ? (
             <nav className="hidden items-center gap-1 md:flex" aria-label={t('common.menu')}>
-              <Link to="/member?page=depositv2" className={buttonClassName('primary', 'sm')}>
-                {t('common.deposit')}
-              </Link>
+              {canDeposit ? (
+                <Link to="/member?page=depositv2" className={buttonClassName('primary', 'sm')}>
+                  {t('common.deposit')}
+                </Link>
+              ) : null}
               <Link to="/member?page=withdraw" className={buttonClassName('secondary', 'sm')}>
                 {t('common.withdraw')}
               </Link>
@@ -178,14 +195,17 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
               </IconButton>
             </div>
           ) : null}
-          <IconButton
-            label={t('common.notices')}
-            badge={noticeCount}
-            onClick={() => openModal('noticeModal', { index: 0 })}
-            data-testid="open-notices"
-          >
-            <Bell size={20} aria-hidden="true" />
-          </IconButton>
+          {/* A member's phone header keeps its room for the balance and deposit: the member menu carries the notices. */}
+          <div className={isLogin ? 'hidden sm:block' : undefined}>
+            <IconButton
+              label={t('common.notices')}
+              badge={noticeCount}
+              onClick={() => openModal('noticeModal', { index: 0 })}
+              data-testid="open-notices"
+            >
+              <Bell size={20} aria-hidden="true" />
+            </IconButton>
+          </div>
 
           <div className="hidden md:block">
             <HoverMenu

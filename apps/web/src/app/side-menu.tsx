@@ -1,17 +1,19 @@
 import {
+  ArrowUpFromLine,
   ChevronRight,
   Headset,
   Megaphone,
   MessageCircle,
   PanelLeftClose,
   PanelLeftOpen,
+  Plus,
   Send,
   X,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { IconButton } from '../components/ui/button';
+import { buttonClassName, IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { Skeleton } from '../components/ui/skeleton';
 import { joinClassNames } from '../lib/class-names';
@@ -20,7 +22,9 @@ import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 import { useLayoutStore } from '../lib/layout-store';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
+import { useAuthStore } from '../lib/session/auth-store';
 import { usePermission, usePublicState } from '../lib/system/system-hooks';
+import { useCanDeposit } from '../lib/system/use-can-deposit';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';
 
@@ -69,6 +73,54 @@ function MenuLink({
   );
 }
 
+/** A member's money, first in the menu: deposit (while deposits are taken) and withdraw. */
+function MoneyLinks({ isCollapsed }: { isCollapsed: boolean }) {
+  const { t } = useTranslation();
+  const isLogin = useAuthStore((state) => state.isLogin);
+  const isTrial = useAuthStore((state) => state.isTrial);
+  const canDeposit = useCanDeposit();
+  if (!isLogin || isTrial) return null;
+  const links = [
+    ...(canDeposit
+      ? [{ key: 'deposit', to: '/member?page=depositv2', label: t('common.deposit'), icon: Plus }]
+      : []),
+    { key: 'withdraw', to: '/member?page=withdraw', label: t('common.withdraw'), icon: ArrowUpFromLine },
+  ];
+  if (isCollapsed) {
+    return (
+      <div className="flex flex-col gap-0.5 border-b border-line pb-1">
+        {links.map(({ key, to, label, icon: Icon }) => (
+          <Link
+            key={key}
+            to={to}
+            title={label}
+            className="flex min-h-11 items-center justify-center rounded-md text-brand-strong hover:bg-raised"
+            data-testid={`side-${key}`}
+          >
+            <Icon size={20} aria-hidden="true" />
+            <span className="sr-only">{label}</span>
+          </Link>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="grid grid-cols-2 gap-2 px-1 pt-2">
+      {links.map(({ key, to, label, icon: Icon }) => (
+        <Link
+          key={key}
+          to={to}
+          className={buttonClassName(key === 'deposit' ? 'primary' : 'secondary', 'sm')}
+          data-testid={`side-${key}`}
+        >
+          <Icon size={18} aria-hidden="true" />
+          {label}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
 function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
   const { t } = useTranslation();
   const categoryLinks = useGameCategoryLinks();
@@ -87,6 +139,7 @@ function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
   // VIP, invitations and the reward centre get their tiles here with their features (spec §2).
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
+      <MoneyLinks isCollapsed={isCollapsed} />
       {isCollapsed ? (
         <MenuLink
           to="/promotions"

@@ -1,4 +1,6 @@
 import {
+  ArrowUpFromLine,
+  Bell,
   Check,
   ChevronDown,
   Copy,
@@ -7,6 +9,7 @@ import {
   LogOut,
   type LucideIcon,
   Mail,
+  Plus,
   ShieldCheck,
   UserRound,
   Users,
@@ -17,8 +20,10 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { useModalStore } from '../../../lib/modal-store';
 import { type MemberInfo, useAuthStore } from '../../../lib/session/auth-store';
 import { usePublicState } from '../../../lib/system/system-hooks';
+import { useCanDeposit } from '../../../lib/system/use-can-deposit';
 import { logOut } from '../api/member';
 
 const FALLBACK_AVATAR = '/media/avatar-1.svg';
@@ -124,7 +129,11 @@ export function MemberMenu() {
   const member = useAuthStore((state) => state.member);
   const isAgent = useAuthStore((state) => state.isAgent);
   const isTrial = useAuthStore((state) => state.isTrial);
-  const unreadMessages = usePublicState().data?.unreadMessage;
+  const publicState = usePublicState().data;
+  const unreadMessages = publicState?.unreadMessage;
+  const noticeCount = publicState?.notice.length ?? 0;
+  const canDeposit = useCanDeposit();
+  const openModal = useModalStore((state) => state.openModal);
   const [isOpen, setOpen] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
   const [isCopied, setCopied] = useState(false);
@@ -210,6 +219,26 @@ export function MemberMenu() {
             </p>
           ) : null}
           <ul className="mt-2 flex flex-col gap-0.5">
+            {canDeposit ? (
+              <MemberMenuLink
+                to="/member?page=depositv2"
+                icon={Plus}
+                onSelect={closeMenu}
+                testId="member-menu-deposit"
+              >
+                {t('common.deposit')}
+              </MemberMenuLink>
+            ) : null}
+            {isTrial ? null : (
+              <MemberMenuLink
+                to="/member?page=withdraw"
+                icon={ArrowUpFromLine}
+                onSelect={closeMenu}
+                testId="member-menu-withdraw"
+              >
+                {t('common.withdraw')}
+              </MemberMenuLink>
+            )}
             {isTrial ? null : (
               <MemberMenuLink to="/member?page=securityCenter" icon={ShieldCheck} onSelect={closeMenu}>
                 {t('member.securityCentre')}
@@ -230,6 +259,27 @@ export function MemberMenu() {
                 ) : null}
               </MemberMenuLink>
             )}
+            {/* On a member's phone the header leaves the notice icon out for the balance and deposit. */}
+            <li className="sm:hidden">
+              <button
+                type="button"
+                role="menuitem"
+                className={MENU_ITEM_CLASS}
+                onClick={() => {
+                  setOpen(false);
+                  openModal('noticeModal', { index: 0 });
+                }}
+                data-testid="member-menu-notices"
+              >
+                <Bell size={18} aria-hidden="true" className="text-brand-strong" />
+                {t('common.notices')}
+                {noticeCount > 0 ? (
+                  <span className="ml-auto grid min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-on-brand tabular">
+                    {noticeCount > 99 ? '99+' : noticeCount}
+                  </span>
+                ) : null}
+              </button>
+            </li>
             {/* The account game pages (spec §1 /favorite, /recent), one tab apart. */}
             <MemberMenuLink to="/favorite" icon={Heart} onSelect={closeMenu} testId="member-menu-favorite">
               {t('member.favoriteGames')}

@@ -6,6 +6,7 @@ import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { useCanDeposit } from '../../../lib/system/use-can-deposit';
 import { useHasGameWallets } from '../hooks/use-game-wallets';
 import { BonusDetailsPage } from './bonus-details-page';
 import { CreditReportPage } from './credit-report-page';
@@ -19,12 +20,15 @@ import { TransactionHistoryPage } from './transaction-history-page';
 import { TransferPage } from './transfer-page';
 import { WithdrawPage } from './withdraw-page';
 
-/** Member centre pages of spec §2; securityCenter is the default (§9). */
+/**
+ * Member centre pages of spec §2; securityCenter is the default (§9). The money pages come first,
+ * so that on a phone the deposit is the first chip, never scrolled off the screen.
+ */
 const memberPages = [
-  'securityCenter',
-  'transferFund',
   'depositv2',
   'withdraw',
+  'securityCenter',
+  'transferFund',
   // Not in spec §2's list: the player's wallets at transfer-mode vendors (spec §3 isSingle, §7).
   'walletTransfer',
   'transferUpline',
@@ -68,8 +72,17 @@ export function MemberCentrePage() {
   const isTrial = useAuthStore((state) => state.isTrial);
   // Game wallets are listed only where a vendor keeps the player's money itself, and never for trials.
   const hasGameWallets = useHasGameWallets() && !isTrial;
+  // Transfers down the tree are an agent's (the server refuses anyone else); deposits are offered
+  // only while the server takes them.
+  const isAgent = useAuthStore((state) => state.isAgent);
+  const canDeposit = useCanDeposit();
+  const isShown: Partial<Record<MemberPage, boolean>> = {
+    walletTransfer: hasGameWallets,
+    transferFund: isAgent,
+    depositv2: canDeposit,
+  };
   const items = memberPages
-    .filter((key) => key !== 'walletTransfer' || hasGameWallets)
+    .filter((key) => isShown[key] ?? true)
     .map((key) => ({ key, label: t(`pages.memberPages.${key}`) }));
   return (
     <PageFrame title={t('pages.memberTitle')} icon={UserRound} testId="member-centre-page">

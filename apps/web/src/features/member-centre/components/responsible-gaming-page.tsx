@@ -13,6 +13,7 @@ import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
+import { responsibleGamingQuery } from '../../../lib/system/use-can-deposit';
 import {
   EXCLUSION_KINDS,
   type ExclusionKind,
@@ -30,7 +31,12 @@ import {
   takeBreak,
 } from '../api/responsible-gaming';
 
-const QUERY_KEY = ['responsible-gaming'];
+/** The member's entry, shared with the site's deposit buttons (useCanDeposit). */
+function useQueryKey() {
+  const language = useLanguage();
+  const memberId = useAuthStore((state) => state.member?.id ?? null);
+  return responsibleGamingQuery(language, memberId).queryKey;
+}
 const kindIcons = { deposit: HandCoins, loss: TrendingDown, session: Clock } as const;
 const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 const MINUTES_PATTERN = /^\d{1,6}$/;
@@ -60,13 +66,14 @@ function LimitRow({
   const queryClient = useQueryClient();
   const dateTime = dateTimeFormatOf(useLanguage());
   const textOf = useLimitText();
+  const queryKey = useQueryKey();
   const [isEditing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (value: string | null) => saveLimit({ kind, period, value }, language),
     onSuccess: (next) => {
-      queryClient.setQueryData(QUERY_KEY, next);
+      queryClient.setQueryData(queryKey, next);
       setEditing(false);
       setDraft('');
     },
@@ -229,9 +236,10 @@ function RealityCheck({ minutes }: { minutes: number | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
+  const queryKey = useQueryKey();
   const mutation = useMutation({
     mutationFn: (next: RealityCheckMinutes | null) => saveRealityCheck(next, language),
-    onSuccess: (next) => queryClient.setQueryData(QUERY_KEY, next),
+    onSuccess: (next) => queryClient.setQueryData(queryKey, next),
   });
   const options: (RealityCheckMinutes | null)[] = [null, ...REALITY_CHECK_MINUTES];
   return (
@@ -387,7 +395,7 @@ function endOf(kind: ExclusionKind, from: Date): Date {
 export function ResponsibleGamingPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const query = useQuery({ queryKey: QUERY_KEY, queryFn: () => fetchResponsibleGaming(language) });
+  const query = useQuery({ queryKey: useQueryKey(), queryFn: () => fetchResponsibleGaming(language) });
   if (query.isPending) {
     return (
       <div className="p-4">
