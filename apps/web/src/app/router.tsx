@@ -57,6 +57,10 @@ const lazyGroups = {
     () => import('../features/agent/components/agent-page'),
     (module) => module.AgentPage,
   ),
+  FirstDeposit: lazyScreen(
+    () => import('../features/wallet/components/first-deposit-page'),
+    (module) => module.FirstDepositPage,
+  ),
   AppDownload: lazyScreen(
     () => import('../features/app-download/components/app-download-page'),
     (module) => module.AppDownloadPage,
@@ -66,6 +70,12 @@ const lazyGroups = {
 /** Spec §2 guard: without a session token a login-required route goes to /login (which opens the login popup). */
 export function requireSessionToken() {
   if (!useAuthStore.getState().token) throw redirect('/login');
+  return null;
+}
+
+/** /login and /register are for visitors: a member who reaches one goes home, with no popup. */
+export function sendMemberHome() {
+  if (useAuthStore.getState().token) throw redirect('/');
   return null;
 }
 
@@ -113,11 +123,13 @@ export const routes: RouteObject[] = [
           ...homeAliases.map((path) => ({ path, Component: HomePage, handle: handle({ name: 'home' }) })),
           {
             path: '/login',
+            loader: sendMemberHome,
             element: <HomeWithModal modal="loginPopupModal" />,
             handle: handle({ name: 'login' }),
           },
           {
             path: '/register',
+            loader: sendMemberHome,
             element: <HomeWithModal modal="registerModal" />,
             handle: handle({ name: 'register' }),
           },
@@ -169,6 +181,12 @@ export const routes: RouteObject[] = [
           },
           { path: '/agent', lazy: lazyGroups.AgentCenter, handle: handle({ name: 'agent' }) },
           { path: '/agentHome', lazy: lazyGroups.AgentCenter, handle: handle({ name: 'agentHome' }) },
+          {
+            path: '/firstDeposit',
+            loader: requireSessionToken,
+            lazy: lazyGroups.FirstDeposit,
+            handle: handle({ name: 'firstDeposit', requiresLogin: true }),
+          },
           { path: '/m/appDownload', lazy: lazyGroups.AppDownload, handle: handle({ name: 'appDownload' }) },
           { path: '*', Component: NotFoundPage, handle: handle({ name: 'notFound' }) },
         ],

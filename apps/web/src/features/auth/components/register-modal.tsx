@@ -152,9 +152,10 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         language,
       );
       setToken(result.token);
-      // Spec §4: the modal closes and the new member goes home, whatever popup led here.
+      // Spec §4: the modal closes, whatever popup led here. The new member lands on the first
+      // deposit, offered with a deposit limit beside it, once; the page sends anyone else home.
       closeAllModals();
-      navigate('/');
+      navigate('/firstDeposit', { state: { isNewMember: true } });
     } catch (error) {
       // A sent captcha is used up whatever the answer: the next try needs a new image.
       if (fields.captcha !== undefined) void queryClient.invalidateQueries({ queryKey: ['captcha'] });

@@ -12,7 +12,24 @@ export type StatementLine = {
   createdAt: string;
   /** Shown in its own column when the statement spans several wallets. */
   wallet?: string;
+  /** The game a stake or win was played in, in the reader's language; null for other lines. */
+  gameName?: string | null;
 };
+
+/** What a line was: its kind, and for a stake or win the game it was played in. */
+function Description({ line, kind }: { line: StatementLine; kind: string }) {
+  return (
+    <>
+      {kind}
+      {line.gameName ? (
+        <span className="font-normal text-muted" data-testid="statement-game">
+          {' · '}
+          {line.gameName}
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 /** A signed amount: money in shows with a plus and in green. */
 export function Amount({ amount, symbol }: { amount: string; symbol: string }) {
@@ -59,7 +76,9 @@ export function StatementLines({
             data-testid={lineTestId}
           >
             <div className="flex items-baseline justify-between gap-3">
-              <span className="text-sm font-semibold text-text">{describe(line)}</span>
+              <span className="min-w-0 text-sm font-semibold text-text">
+                <Description line={line} kind={describe(line)} />
+              </span>
               <Amount amount={line.amount} symbol={symbol} />
             </div>
             <div className="mt-0.5 flex items-baseline justify-between gap-3 text-xs text-muted">
@@ -86,7 +105,9 @@ export function StatementLines({
           {list.map((line) => (
             <tr key={line.id} data-testid={lineTestId}>
               <td className="py-2.5 pr-3 text-muted">{dateTime.format(new Date(line.createdAt))}</td>
-              <td className="py-2.5 pr-3 text-text">{describe(line)}</td>
+              <td className="py-2.5 pr-3 text-text">
+                <Description line={line} kind={describe(line)} />
+              </td>
               {showWallet ? (
                 <td className="py-2.5 pr-3 text-muted">{t(`statements.wallets.${line.wallet}`)}</td>
               ) : null}

@@ -86,7 +86,9 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
       });
     }
     const centavos = toCentavos(text) ?? 0n;
-    return centavos > (toCentavos(overview.balance) ?? 0n) ? t('withdraw.moreThanBalance') : null;
+    return centavos > (toCentavos(overview.withdrawable) ?? 0n)
+      ? t('withdraw.moreThanWithdrawable', { amount: formatMoney(overview.withdrawable, symbol) })
+      : null;
   }
 
   function submit(event: FormEvent) {
@@ -141,7 +143,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
           <button
             type="button"
             className="min-h-11 px-1 text-sm font-semibold text-brand-strong"
-            onClick={() => setValues((current) => ({ ...current, amount: overview.balance }))}
+            onClick={() => setValues((current) => ({ ...current, amount: overview.withdrawable }))}
           >
             {t('withdraw.all')}
           </button>
@@ -221,9 +223,18 @@ export function WithdrawPage() {
       <>
         <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-line bg-raised p-4">
           <span className="text-sm text-muted">{t('withdraw.available')}</span>
+          {/* What a request would take now, which an open withdrawal or turnover still due keeps below the balance. */}
           <span className="text-2xl font-bold text-text tabular" data-testid="withdraw-balance">
-            {formatMoney(data.balance, symbol)}
+            {formatMoney(data.withdrawable, symbol)}
           </span>
+          {data.withdrawable !== data.balance ? (
+            <span
+              className="w-full text-right text-xs text-muted tabular"
+              data-testid="withdraw-total-balance"
+            >
+              {t('withdraw.ofBalance', { amount: formatMoney(data.balance, symbol) })}
+            </span>
+          ) : null}
         </div>
         {!data.hasPaymentPassword ? (
           <section className="flex flex-col gap-3">

@@ -89,6 +89,13 @@ export const en = {
     refreshBalance: 'Refresh balance',
     hideBalance: 'Hide balance',
     showBalance: 'Show balance',
+    firstDeposit: {
+      title: 'Your account is ready',
+      line: 'Make your first deposit to start playing for real. You can set a deposit limit first, to keep your play within a budget you choose.',
+      deposit: 'Deposit now',
+      setLimit: 'Set a deposit limit',
+      later: 'Later',
+    },
   },
   side: {
     vip: 'VIP',
@@ -362,7 +369,8 @@ export const en = {
     all: 'All',
     paymentPassword: 'Payment password',
     submit: 'Withdraw',
-    moreThanBalance: 'This is more than your balance',
+    moreThanWithdrawable: 'You can withdraw up to {{amount}} now',
+    ofBalance: 'Balance: {{amount}}',
     needPaymentPassword: 'Set a six-digit payment password first: withdrawals ask for it.',
     needAccount: 'Add a GCash, Maya or bank account in your name to withdraw to.',
     openOne: 'Your withdrawal is being processed. You can request another when it is done.',

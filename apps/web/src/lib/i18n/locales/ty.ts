@@ -91,6 +91,13 @@ export const ty = {
     refreshBalance: 'I-refresh ang balanse',
     hideBalance: 'Itago ang balanse',
     showBalance: 'Ipakita ang balanse',
+    firstDeposit: {
+      title: 'Handa na ang iyong account',
+      line: 'Magdeposito sa unang pagkakataon para makapaglaro nang totoo. Maaari ka munang magtakda ng limitasyon sa deposito para manatili ang laro mo sa badyet na pinili mo.',
+      deposit: 'Magdeposito na',
+      setLimit: 'Magtakda ng limitasyon sa deposito',
+      later: 'Mamaya na',
+    },
   },
   side: {
     vip: 'VIP',
@@ -376,7 +383,8 @@ export const ty = {
     all: 'Lahat',
     paymentPassword: 'Password sa pagbabayad',
     submit: 'Mag-withdraw',
-    moreThanBalance: 'Lampas ito sa iyong balanse',
+    moreThanWithdrawable: 'Hanggang {{amount}} lang ang maaaring i-withdraw ngayon',
+    ofBalance: 'Balanse: {{amount}}',
     needPaymentPassword:
       'Magtakda muna ng anim na numerong password sa pagbabayad: hinihingi ito sa pag-withdraw.',
     needAccount: 'Magdagdag ng GCash, Maya o bank account na nakapangalan sa iyo.',
