@@ -2,6 +2,7 @@ import { type Expression, type SqlBool, sql, type Updateable } from 'kysely';
 import type { GameClassifyGroupsTable, GameStatus, GamesTable, GameVendorsTable } from '../../db/schema.ts';
 import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
+import { pageInLobbyOrder } from './catalogue.repository.ts';
 
 /** A game with its vendor's name, as the back office shows and audits it. */
 export type AdminGameRow = Row<'games'> & { vendor_name: string };
@@ -171,15 +172,10 @@ export async function findAdminGamesPage(
     return query;
   };
   const [rows, count, types] = await Promise.all([
-    filtered()
-      .selectAll('games')
-      .select('game_vendors.name as vendor_name')
-      .orderBy('game_vendors.sort_order')
-      .orderBy('games.sort_order')
-      .orderBy('games.node_id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    pageInLobbyOrder(
+      filtered().selectAll('games').select('game_vendors.name as vendor_name'),
+      page,
+    ).execute(),
     filtered()
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),

@@ -1,4 +1,11 @@
-import { type AliasedSelectQueryBuilder, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  type AliasedSelectQueryBuilder,
+  type Expression,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Database, GameStatus, GameVendorStatus, LocalizedText } from '../../db/schema.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 
@@ -54,6 +61,22 @@ function visibleGames(db: Kysely<Database>, filter: CatalogueFilter) {
   return query;
 }
 
+/**
+ * One page of games joined to their vendors, in the merchant's lobby order: vendors by their
+ * order, then games by theirs, the node id breaking ties so that pages neither overlap nor skip.
+ */
+export function pageInLobbyOrder<Selection>(
+  query: SelectQueryBuilder<Database, 'games' | 'game_vendors', Selection>,
+  page: { offset: number; limit: number },
+): SelectQueryBuilder<Database, 'games' | 'game_vendors', Selection> {
+  return query
+    .orderBy('game_vendors.sort_order')
+    .orderBy('games.sort_order')
+    .orderBy('games.node_id')
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
 const gameColumns = [
   'games.id',
   'games.node_id',
@@ -76,14 +99,10 @@ export async function findGamesPage(
   page: { offset: number; limit: number },
 ): Promise<{ rows: CatalogueGameRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    visibleGames(db, filter)
-      .select([...gameColumns, categoryOf.as('category')])
-      .orderBy('game_vendors.sort_order')
-      .orderBy('games.sort_order')
-      .orderBy('games.node_id')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    pageInLobbyOrder(
+      visibleGames(db, filter).select([...gameColumns, categoryOf.as('category')]),
+      page,
+    ).execute(),
     visibleGames(db, filter)
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),
