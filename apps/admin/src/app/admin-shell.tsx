@@ -139,7 +139,13 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
     case 'content':
       return <ContentPage {...scope} canWrite={can('content.write')} />;
     case 'players':
-      return <PlayersPage ownMerchantId={scope.ownMerchantId} canWrite={can('players.write')} />;
+      return (
+        <PlayersPage
+          ownMerchantId={scope.ownMerchantId}
+          canWrite={can('players.write')}
+          canAdjust={can('finance.write')}
+        />
+      );
     case 'reports':
       return <ReportsPage />;
     case 'games':

@@ -49,6 +49,12 @@ describe('confirmStep', () => {
     expect(confirmStep(refused, { type: 'send' })).toMatchObject({ kind: 'sending' });
   });
 
+  it('leaves the notice to the action itself when it names none (a temporary password to read)', () => {
+    const { doneText: _none, ...quiet } = payout;
+    const sent = confirmStep(confirmStep(CONFIRM_IDLE, { type: 'ask', request: quiet }), { type: 'send' });
+    expect(confirmStep(sent, { type: 'succeeded' })).toEqual({ kind: 'idle', notice: null });
+  });
+
   it('sends nothing when cancelled, and keeps the notice of the action before', () => {
     const done = confirmStep(sending, { type: 'succeeded' });
     const reopened = confirmStep(done, { type: 'ask', request: payout });

@@ -15,8 +15,11 @@ export type ConfirmRequest = {
   tone: 'primary' | 'danger';
   facts: readonly ConfirmFact[];
   run: () => Promise<unknown>;
-  /** What the page says once the server has accepted it. */
-  doneText: string;
+  /**
+   * What the page says once the server has accepted it; left out when `run` gives its own notice
+   * (an answer the operator must read, such as a temporary password).
+   */
+  doneText?: string;
 };
 
 export type ConfirmState =
@@ -54,7 +57,10 @@ export function confirmStep(state: ConfirmState, event: ConfirmEvent): ConfirmSt
         : state;
     case 'succeeded':
       return state.kind === 'sending'
-        ? { kind: 'idle', notice: { tone: 'success', title: state.request.doneText } }
+        ? {
+            kind: 'idle',
+            notice: state.request.doneText ? { tone: 'success', title: state.request.doneText } : null,
+          }
         : state;
   }
 }

@@ -53,6 +53,37 @@ export function usePlayerAction() {
   });
 }
 
+export type AdjustmentDirection = 'credit' | 'debit';
+
+/**
+ * A manual change of a player's cash balance. The request id is made once per confirmed
+ * adjustment, so that a retry after a lost answer adds nothing a second time.
+ */
+export function useAdjustBalance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      id: string;
+      direction: AdjustmentDirection;
+      amount: string;
+      reason: string;
+      requestId: string;
+    }) =>
+      unwrap(
+        backOffice.POST('/bo/players/{id}/adjustments', {
+          params: { path: { id: input.id } },
+          body: {
+            direction: input.direction,
+            amount: input.amount,
+            reason: input.reason,
+            requestId: input.requestId,
+          },
+        }),
+      ),
+    onSuccess: (_result, input) => queryClient.invalidateQueries({ queryKey: ['bo', 'player', input.id] }),
+  });
+}
+
 export function useOutbox(filter: { merchantId: string; destination: string; page: number }) {
   return useQuery({
     queryKey: ['bo', 'outbox', filter],

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { CodeName } from '../../components/code-name.tsx';
+import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { ChangeNotice } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, TableHead, usePagedFilter } from '../../components/query-table.tsx';
@@ -18,6 +19,7 @@ import {
   TRANSFER_CODE_LABELS,
   WALLET_LABELS,
 } from '../../lib/labels.ts';
+import { AdjustmentForm } from './adjustment-form.tsx';
 import {
   type PlayerAction,
   type SearchField,
@@ -34,6 +36,18 @@ const FIELDS: readonly (readonly [SearchField, string])[] = [
   ['ip', 'IP'],
   ['realName', 'Real name'],
 ];
+/** The actions that shut a player out, asked about first, with what they do. */
+const CONFIRMED_ACTIONS: Partial<Record<PlayerAction, { title: string; effect: string }>> = {
+  lock: {
+    title: 'Lock',
+    effect: 'Ends every session now and refuses sign-ins until the player is unlocked.',
+  },
+  'password/reset': {
+    title: 'Reset the password of',
+    effect: 'Ends every session; the player signs in with a temporary password shown here once.',
+  },
+};
+
 const ACTION_LABELS: Record<PlayerAction, string> = {
   lock: 'Lock',
   unlock: 'Unlock',
@@ -42,7 +56,8 @@ const ACTION_LABELS: Record<PlayerAction, string> = {
 };
 
 /** Player search, the player page with its actions, and the SMS/email outbox. */
-export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boolean }) {
+/** `canAdjust`: the operator may change a player's balance by hand (finance.write). */
+export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boolean; canAdjust: boolean }) {
   const [view, setView] = useState<'players' | 'outbox'>('players');
   return (
     <div className="page">
@@ -55,12 +70,16 @@ export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boo
         value={view}
         onChange={setView}
       />
-      {view === 'players' ? <PlayerSearch canWrite={props.canWrite} /> : <Outbox />}
+      {view === 'players' ? (
+        <PlayerSearch canWrite={props.canWrite} canAdjust={props.canAdjust} />
+      ) : (
+        <Outbox />
+      )}
     </div>
   );
 }
 
-function PlayerSearch(props: { canWrite: boolean }) {
+function PlayerSearch(props: { canWrite: boolean; canAdjust: boolean }) {
   const [field, setField] = useState<SearchField>('account');
   const search = usePagedFilter('');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -105,6 +124,7 @@ function PlayerSearch(props: { canWrite: boolean }) {
             row={row}
             isOpen={openId === row.id}
             canWrite={props.canWrite}
+            canAdjust={props.canAdjust}
             onToggle={() => setOpenId(openId === row.id ? null : row.id)}
           />
         )}
@@ -123,6 +143,7 @@ function PlayerTableRow(props: {
     : never;
   isOpen: boolean;
   canWrite: boolean;
+  canAdjust: boolean;
   onToggle: () => void;
 }) {
   const { row } = props;
@@ -156,7 +177,7 @@ function PlayerTableRow(props: {
       {props.isOpen && (
         <tr className="table__detail">
           <td colSpan={8}>
-            <PlayerDetail id={row.id} canWrite={props.canWrite} />
+            <PlayerDetail id={row.id} canWrite={props.canWrite} canAdjust={props.canAdjust} />
           </td>
         </tr>
       )}
@@ -164,24 +185,43 @@ function PlayerTableRow(props: {
   );
 }
 
-function PlayerDetail(props: { id: string; canWrite: boolean }) {
+function PlayerDetail(props: { id: string; canWrite: boolean; canAdjust: boolean }) {
   const player = usePlayer(props.id);
   const ledger = useLedger(props.id);
   const action = usePlayerAction();
   const [notice, setNotice] = useState<(NonNullable<Notice> & { secret?: string }) | null>(null);
 
+  const confirm = useConfirmedAction();
+
+  /** Runs an action and shows what it did; a refusal is thrown on to whoever asked for it. */
   async function run(name: PlayerAction) {
     setNotice(null);
-    try {
-      const result = await action.mutateAsync({ id: props.id, action: name });
-      setNotice({
-        tone: 'success',
-        title: `${ACTION_LABELS[name]}: done, ${result.endedSessions} session(s) ended`,
-        ...('temporaryPassword' in result ? { secret: result.temporaryPassword } : {}),
+    const result = await action.mutateAsync({ id: props.id, action: name });
+    setNotice({
+      tone: 'success',
+      title: `${ACTION_LABELS[name]}: done, ${result.endedSessions} session(s) ended`,
+      ...('temporaryPassword' in result ? { secret: result.temporaryPassword } : {}),
+    });
+  }
+
+  function start(name: PlayerAction, account: string) {
+    const question = CONFIRMED_ACTIONS[name];
+    if (question) {
+      confirm.ask({
+        title: `${question.title} ${account}?`,
+        confirmLabel: ACTION_LABELS[name],
+        tone: 'danger',
+        facts: [
+          ['Player', account],
+          ['Effect', question.effect],
+        ],
+        run: () => run(name),
       });
-    } catch (error) {
-      setNotice({ tone: 'danger', title: (error as Error).message, detail: (error as BackOfficeError).code });
+      return;
     }
+    run(name).catch((error: unknown) =>
+      setNotice({ tone: 'danger', title: (error as Error).message, detail: (error as BackOfficeError).code }),
+    );
   }
 
   if (player.isError) return <ErrorState error={player.error} />;
@@ -200,15 +240,16 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
             <button
               key={name}
               type="button"
-              className={`button button--small ${name === 'lock' ? 'button--danger' : 'button--quiet'}`}
+              className={`button button--small ${CONFIRMED_ACTIONS[name] ? 'button--danger' : 'button--quiet'}`}
               disabled={action.isPending}
-              onClick={() => void run(name)}
+              onClick={() => start(name, profile.account)}
             >
               {ACTION_LABELS[name]}
             </button>
           ))}
         </div>
       )}
+      {confirm.element}
       <ChangeNotice notice={notice} />
       {notice?.secret && (
         <p>
@@ -225,6 +266,21 @@ function PlayerDetail(props: { id: string; canWrite: boolean }) {
         <dd className="mono">
           {currency} {balances.cash} cash · {balances.bonus} bonus
         </dd>
+        {props.canAdjust && (
+          <>
+            <dt>Adjust</dt>
+            <dd>
+              <AdjustmentForm
+                playerId={props.id}
+                account={profile.account}
+                currency={currency}
+                cashBalance={balances.cash}
+                ask={confirm.ask}
+                isSending={confirm.isSending}
+              />
+            </dd>
+          </>
+        )}
         <dt>Nickname</dt>
         <dd>{profile.nickname ?? '—'}</dd>
         <dt>Email</dt>
