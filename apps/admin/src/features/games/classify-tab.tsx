@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable } from '../../components/query-table.tsx';
 import {
@@ -37,6 +38,8 @@ export function ClassifyTab(props: TabProps) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [isAdding, setIsAdding] = useState(false);
 
+  const confirm = useConfirmedAction();
+
   async function run(input: Parameters<typeof change.mutateAsync>[0], title: string): Promise<Errors> {
     props.onNotice(null);
     try {
@@ -52,6 +55,7 @@ export function ClassifyTab(props: TabProps) {
 
   return (
     <>
+      {confirm.element}
       <p className="muted small">
         Categories group a type's games in the lobby's menu (the live casino's Baccarat, Roulette …). A game
         joins one in its editor; a category shows in the lobby once a visible game is in it.
@@ -132,7 +136,19 @@ export function ClassifyTab(props: TabProps) {
               canWrite={props.canWrite}
               isBusy={change.isPending}
               onEdit={() => setEditingId(group.id)}
-              onDelete={() => void run({ kind: 'delete', id: group.id }, `Category ${group.key} deleted.`)}
+              onDelete={() =>
+                confirm.ask({
+                  title: `Delete the category ${group.key}?`,
+                  confirmLabel: 'Delete',
+                  tone: 'danger',
+                  facts: [
+                    ['Category', `${group.names.EN || group.names.TY} (${group.key})`],
+                    ['Effect', 'Players no longer see it in the lobby; it holds no games.'],
+                  ],
+                  run: () => change.mutateAsync({ kind: 'delete', id: group.id }),
+                  doneText: `Category ${group.key} deleted.`,
+                })
+              }
             />
           )
         }

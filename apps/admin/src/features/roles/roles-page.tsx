@@ -1,5 +1,6 @@
 import { Lock, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { MerchantPicker } from '../../components/merchant-picker.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
@@ -127,6 +128,7 @@ function RoleEditor(props: {
   const [checked, setChecked] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
   const save = useSaveRole();
   const remove = useDeleteRole();
+  const confirm = useConfirmedAction();
   const [saved, setSaved] = useState(false);
   const isReadOnly = !props.canWrite || role?.builtin === true;
   const held = new Set(props.heldPermissions);
@@ -211,7 +213,7 @@ function RoleEditor(props: {
         </p>
       )}
       {save.isError && Object.keys(fields).length === 0 && <ErrorState error={save.error} />}
-      {remove.isError && <ErrorState error={remove.error} />}
+      {confirm.element}
       {saved && (
         <div className="alert alert--success" role="status">
           <strong>Saved.</strong>
@@ -224,7 +226,21 @@ function RoleEditor(props: {
               className="button button--danger"
               type="button"
               disabled={remove.isPending}
-              onClick={() => void remove.mutateAsync(role.id).then(props.onDeleted, () => undefined)}
+              onClick={() =>
+                confirm.ask({
+                  title: `Delete the role ${role.name}?`,
+                  confirmLabel: 'Delete',
+                  tone: 'danger',
+                  facts: [
+                    ['Role', role.name],
+                    ['Permissions', String(role.permissions.length)],
+                  ],
+                  run: async () => {
+                    await remove.mutateAsync(role.id);
+                    props.onDeleted();
+                  },
+                })
+              }
             >
               <Trash2 size={16} aria-hidden="true" />
               Delete

@@ -1,5 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { MerchantOptions, MerchantPicker } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
@@ -35,6 +36,13 @@ const ACTION_LABELS: Record<StaffAction, string> = {
   'sessions/end': 'End sessions',
 };
 
+/** The actions that shut an operator out or void a credential, asked about first, with what they do. */
+const CONFIRMED_EFFECTS: Partial<Record<StaffAction, string>> = {
+  lock: 'Ends every session now and refuses sign-ins until unlocked.',
+  'password/reset': 'Ends every session; the next sign-in uses a temporary password shown here once.',
+  'totp/reset': 'The next sign-in must set up an authenticator app again.',
+};
+
 /** Operator accounts: a dense table with search, and for staff.write the changes in each row. */
 export function StaffPage(props: StaffPageProps) {
   const isPlatformOwner = props.ownMerchantId === null;
@@ -48,23 +56,42 @@ export function StaffPage(props: StaffPageProps) {
   const merchantName = (id: string | null) =>
     id === null ? 'Platform' : (props.merchants.find((merchant) => merchant.id === id)?.name ?? id);
 
+  const confirm = useConfirmedAction();
+
+  /** Runs an action and shows what it did; a refusal is thrown on to whoever asked for it. */
   async function run(operator: Operator, name: StaffAction) {
     setNotice(null);
-    try {
-      const result = await action.mutateAsync({ id: operator.id, action: name });
-      setNotice(
-        'temporaryPassword' in result
-          ? {
-              tone: 'success',
-              title: `New temporary password for ${operator.username}`,
-              detail: 'Shown once. Hand it over in person; the next sign-in must replace it.',
-              secret: result.temporaryPassword,
-            }
-          : { tone: 'success', title: `${ACTION_LABELS[name]}: ${operator.username}` },
-      );
-    } catch (error) {
-      setNotice({ tone: 'danger', title: (error as Error).message, detail: (error as BackOfficeError).code });
+    const result = await action.mutateAsync({ id: operator.id, action: name });
+    setNotice(
+      'temporaryPassword' in result
+        ? {
+            tone: 'success',
+            title: `New temporary password for ${operator.username}`,
+            detail: 'Shown once. Hand it over in person; the next sign-in must replace it.',
+            secret: result.temporaryPassword,
+          }
+        : { tone: 'success', title: `${ACTION_LABELS[name]}: ${operator.username}` },
+    );
+  }
+
+  function start(operator: Operator, name: StaffAction) {
+    const effect = CONFIRMED_EFFECTS[name];
+    if (effect) {
+      confirm.ask({
+        title: `${ACTION_LABELS[name]}: ${operator.username}?`,
+        confirmLabel: ACTION_LABELS[name],
+        tone: 'danger',
+        facts: [
+          ['Operator', `${operator.username} (${operator.displayName})`],
+          ['Effect', effect],
+        ],
+        run: () => run(operator, name),
+      });
+      return;
     }
+    run(operator, name).catch((error: unknown) =>
+      setNotice({ tone: 'danger', title: (error as Error).message, detail: (error as BackOfficeError).code }),
+    );
   }
 
   async function handleRoleChange(operator: Operator, roleId: string) {
@@ -121,6 +148,7 @@ export function StaffPage(props: StaffPageProps) {
         />
       )}
 
+      {confirm.element}
       {notice && (
         <div className={`alert alert--${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
           <strong>{notice.title}</strong>
@@ -157,7 +185,7 @@ export function StaffPage(props: StaffPageProps) {
             isSelf={operator.id === props.selfId}
             canWrite={props.canWrite}
             isBusy={action.isPending || changeRole.isPending}
-            onAction={(name) => void run(operator, name)}
+            onAction={(name) => start(operator, name)}
             onRoleChange={(roleId) => void handleRoleChange(operator, roleId)}
           />
         )}
@@ -239,7 +267,7 @@ function StaffRow(props: {
               <button
                 key={name}
                 type="button"
-                className={`button button--small ${name === 'lock' ? 'button--danger' : 'button--quiet'}`}
+                className={`button button--small ${CONFIRMED_EFFECTS[name] ? 'button--danger' : 'button--quiet'}`}
                 disabled={props.isBusy}
                 onClick={() => props.onAction(name)}
               >
