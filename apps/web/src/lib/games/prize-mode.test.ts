@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../i18n/locales/en';
+import { ty } from '../i18n/locales/ty';
 import type { VendorLane } from './catalogue-api';
-import { lotteryPrizeMode } from './prize-mode';
+import { lotteryPrizeMode, prizeModes } from './prize-mode';
 
 const lane = (gameCategory: string, vendors: string[]): VendorLane => {
   const cards = vendors.map((vassalage) => ({ vassalage, accountTypeName: vassalage }));
@@ -18,4 +20,12 @@ describe('the lottery prize mode (spec §4)', () => {
     expect(lotteryPrizeMode([lane('RNG', ['LOTT'])])).toBe('LOTT');
     expect(lotteryPrizeMode([])).toBe('LOTT');
   });
+});
+
+it('every prize mode has a name in words in both languages, never its code', () => {
+  for (const locale of [en, ty]) {
+    const names = prizeModes.map((mode) => locale.pages.prizeModes[mode]);
+    expect(new Set(names).size).toBe(prizeModes.length);
+    for (const [index, name] of names.entries()) expect(name).not.toContain(prizeModes[index]);
+  }
 });

@@ -1,7 +1,8 @@
 import type { VendorLane } from './catalogue-api';
 
-/** The spec's prize modes (§3). */
-export type PrizeMode = 'LOTT' | 'ZY' | 'ELOTT' | 'SEA';
+/** The spec's prize modes (§3); players see each by its name (`pages.prizeModes`), never its code. */
+export const prizeModes = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
+export type PrizeMode = (typeof prizeModes)[number];
 
 const lotteryCategories = new Set(['LOTT', 'ELOTT']);
 const elottProviders = new Set(['TCG_LOTTO_VN', 'LOTT']);
