@@ -364,12 +364,9 @@ async function insertDemoMerchant(db: Kysely<Database>, now: Date, domains: stri
         time_zone: 'Asia/Manila',
         default_language: 'TY',
         languages: ['TY', 'EN'],
-        maintenance_title: 'Pansamantalang sarado',
-        maintenance_message: 'Pansamantalang sarado ang Panalo para sa maintenance. Babalik kami agad.',
-        maintenance_language_titles: JSON.stringify({ EN: 'Closed for maintenance' }),
-        maintenance_language_messages: JSON.stringify({
-          EN: 'Panalo is closed for maintenance and will be back shortly.',
-        }),
+        maintenance_title: 'Maintenance / Pagpapanatili',
+        maintenance_message:
+          'Pansamantalang sarado ang Panalo para sa maintenance. Babalik kami agad. / Panalo is closed for maintenance and will be back shortly.',
         settings: JSON.stringify(DEMO_SETTINGS),
         is_default: !hasDefault,
       })
