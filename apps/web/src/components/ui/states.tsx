@@ -21,6 +21,7 @@ export function EmptyState({ title, line, icon, action, className }: EmptyStateP
         'flex flex-col items-center justify-center gap-2 rounded-lg px-6 py-10 text-center',
         className,
       )}
+      data-testid="empty-state"
     >
       <div className="mb-1 grid size-14 place-items-center rounded-full bg-raised text-muted">
         {icon ?? <Inbox size={26} strokeWidth={1.75} aria-hidden="true" />}
