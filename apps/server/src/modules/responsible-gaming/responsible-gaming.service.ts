@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, PlayLimitKind, PlayLimitPeriod } from '../../db/schema.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
-import { startOfDayIn } from '../../platform/time/zoned-day.ts';
+import { startOfDayIn, wallClockIn } from '../../platform/time/zoned-day.ts';
 import {
   findEndedExclusions,
   findLimits,
@@ -102,36 +102,12 @@ export type PlayMeasures = {
 
 export type ResponsibleGamingService = ReturnType<typeof createResponsibleGamingService>;
 
-function localDateOf(
-  timeZone: string,
-  at: Date,
-): { year: number; month: number; day: number; weekday: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      weekday: 'short',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    weekday: weekdays.indexOf(String(parts.weekday)),
-  };
-}
-
 /**
  * When the current day, week (from Monday) or month began in the merchant's time zone. Noon UTC
  * of a calendar date lies on that date in every zone from UTC−12 to UTC+11, Manila's included.
  */
 export function startOfPeriodIn(timeZone: string, period: PlayLimitPeriod, at: Date): Date {
-  const local = localDateOf(timeZone, at);
+  const local = wallClockIn(timeZone, at);
   const day = period === 'day' ? local.day : period === 'week' ? local.day - local.weekday : 1;
   return startOfDayIn(timeZone, new Date(Date.UTC(local.year, local.month - 1, day, 12)));
 }
