@@ -9,14 +9,21 @@ import { ChangeNotice } from './merchant-picker.tsx';
  */
 export function useConfirmedAction() {
   const [state, dispatch] = useReducer(confirmStep, CONFIRM_IDLE);
+  // The steps refuse a second send, but a second click can land before the disabled button is
+  // drawn; this guard holds from the first click, before any render.
+  const isRunning = useRef(false);
 
   async function send(request: ConfirmRequest) {
+    if (isRunning.current) return;
+    isRunning.current = true;
     dispatch({ type: 'send' });
     try {
       await request.run();
       dispatch({ type: 'succeeded' });
     } catch (error) {
       dispatch({ type: 'failed', error: refusalTextOf(error) });
+    } finally {
+      isRunning.current = false;
     }
   }
 
