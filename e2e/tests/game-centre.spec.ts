@@ -75,7 +75,8 @@ test(
     const lane = page.locator('[data-testid="provider-lane"][data-vassalage="LOTT"]');
     await expect(lane.getByRole('heading', { name: 'Bituin Lotto' })).toBeVisible();
     // Spec §4: a LOTT provider in a lottery lane makes the prize mode ELOTT.
-    await expect(page.getByTestId('prize-mode')).toContainText('ELOTT');
+    await expect(page.getByTestId('prize-mode')).toHaveAttribute('data-prize-mode', 'ELOTT');
+    await expect(page.getByTestId('prize-mode')).toContainText('Electronic draws');
     await screenshot(page, 'game-centre-lott');
     await lane.locator('[data-node-id="LOTT_bituin-3-of-20"]').getByTestId('game-tile-play').click();
 

@@ -226,10 +226,10 @@ test('the login form checks its fields, then sends a sealed body and shows the a
 
 test('a modal fixes the body while open and restores the scroll position on close', async ({ page }) => {
   await skipPublicPopup(page);
-  await page.goto('/promotions');
+  await page.goto('/inHouse');
   await waitForBootCover(page);
   // The page must be taller than the window before it can scroll: its lazy screen and the footer first.
-  await expect(page.getByTestId('promotions-page')).toBeVisible();
+  await expect(page.getByTestId('in-house-page')).toBeVisible();
   await expect(page.getByTestId('footer')).toBeVisible();
   await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
   const scrolled = await page.evaluate(() => window.scrollY);
