@@ -130,16 +130,19 @@ export function Checkbox({ checked, onCheckedChange, children, error, testId }: 
   );
 }
 
-/** The server's answer to a failed submit, shown honestly with its code. */
+/**
+ * The server's answer to a failed submit, in the player's words. The code stays out of the text (no
+ * code is shown to a player); it rides along as an attribute for support tools and tests.
+ */
 export function FormNotice({ message, code }: { message: string; code?: string }) {
   return (
     <div
       role="alert"
       className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-text"
       data-testid="form-notice"
+      data-code={code}
     >
       {message}
-      {code ? <span className="ml-1 text-xs text-muted">({code})</span> : null}
     </div>
   );
 }
