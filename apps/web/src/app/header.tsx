@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, Headset, Mail, Menu, Plus } from 'lucide-react';
+import { Bell, ChevronDown, Headset, Mail, Menu } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
@@ -12,7 +12,6 @@ import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
 import { useAuthStore } from '../lib/session/auth-store';
 import { usePermission, usePublicState } from '../lib/system/system-hooks';
-import { useCanDeposit } from '../lib/system/use-can-deposit';
 import { GameTypeNavLinks } from './game-type-nav';
 import { LanguageSwitch } from './language-switch';
 
@@ -23,10 +22,10 @@ const MemberMenu = lazy(() =>
   })),
 );
 
-// Members only, like the member menu.
-const BalanceChip = lazy(() =>
-  importWithTimeout(() => import('../features/wallet/components/balance-chip')).then((module) => ({
-    default: module.BalanceChip,
+// Members only, like the member menu: the balance with the deposit and withdraw buttons.
+const MemberWallet = lazy(() =>
+  importWithTimeout(() => import('../features/wallet/components/member-wallet')).then((module) => ({
+    default: module.MemberWallet,
   })),
 );
 
@@ -88,8 +87,6 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
   const permission = usePermission();
   const publicState = usePublicState();
   const isLogin = useAuthStore((state) => state.isLogin);
-  const isAgent = useAuthStore((state) => state.isAgent);
-  const canDeposit = useCanDeposit();
   const openModal = useModalStore((state) => state.openModal);
   const setDrawerOpen = useLayoutStore((state) => state.setDrawerOpen);
   const siteName = permission.data?.siteName ?? 'Panalo';
@@ -101,7 +98,8 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
-      <div className="flex h-14 items-center gap-1 px-2 md:h-16 md:gap-2 md:px-4">
+      {/* The narrowest phones (360 px) tighten the spacing so the balance, deposit and avatar fit. */}
+      <div className="flex h-14 items-center gap-1 px-2 max-[379px]:gap-0.5 max-[379px]:px-1.5 md:h-16 md:gap-2 md:px-4">
         {hasSideMenu ? (
           <IconButton
             label={t('common.openMenu')}
@@ -145,41 +143,11 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
           <GameTypeNavLinks />
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 md:gap-2">
+        <div className="ml-auto flex items-center gap-1 max-[379px]:gap-0.5 md:gap-2">
           {isLogin ? (
             <Suspense fallback={<span className="h-11 w-40 animate-pulse rounded-full bg-raised" />}>
-              <BalanceChip />
+              <MemberWallet />
             </Suspense>
-          ) : null}
-          {canDeposit ? (
-            // Below the desktop width the deposit rides beside the balance, one tap away on every screen.
-            <Link
-              to="/member?page=depositv2"
-              aria-label={t('common.deposit')}
-              title={t('common.deposit')}
-              className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-full bg-accent text-sm font-semibold whitespace-nowrap text-on-accent transition-[background-color,transform] duration-150 hover:bg-accent-strong active:scale-[0.98] md:hidden min-[480px]:px-3"
-              data-testid="header-deposit"
-            >
-              <Plus size={20} aria-hidden="true" className="shrink-0" />
-              <span className="hidden min-[480px]:inline">{t('common.deposit')}</span>
-            </Link>
-          ) : null}
-          {isLogin ? (
-            <nav className="hidden items-center gap-1 md:flex" aria-label={t('common.menu')}>
-              {canDeposit ? (
-                <Link to="/member?page=depositv2" className={buttonClassName('primary', 'sm')}>
-                  {t('common.deposit')}
-                </Link>
-              ) : null}
-              <Link to="/member?page=withdraw" className={buttonClassName('secondary', 'sm')}>
-                {t('common.withdraw')}
-              </Link>
-              {isAgent ? (
-                <Link to="/agent" className={buttonClassName('ghost', 'sm')}>
-                  {t('common.agent')}
-                </Link>
-              ) : null}
-            </nav>
           ) : null}
 
           {unreadMessages !== undefined ? (

@@ -73,55 +73,45 @@ function MenuLink({
   );
 }
 
-/** A member's money, first in the menu: deposit (while deposits are taken) and withdraw. */
-function MoneyLinks({ isCollapsed }: { isCollapsed: boolean }) {
+/** A member's money, first in the drawer: deposit (while deposits are taken) and withdraw. */
+function MoneyLinks() {
   const { t } = useTranslation();
   const isLogin = useAuthStore((state) => state.isLogin);
   const isTrial = useAuthStore((state) => state.isTrial);
   const canDeposit = useCanDeposit();
   if (!isLogin || isTrial) return null;
-  const links = [
-    ...(canDeposit
-      ? [{ key: 'deposit', to: '/member?page=depositv2', label: t('common.deposit'), icon: Plus }]
-      : []),
-    { key: 'withdraw', to: '/member?page=withdraw', label: t('common.withdraw'), icon: ArrowUpFromLine },
-  ];
-  if (isCollapsed) {
-    return (
-      <div className="flex flex-col gap-0.5 border-b border-line pb-1">
-        {links.map(({ key, to, label, icon: Icon }) => (
-          <Link
-            key={key}
-            to={to}
-            title={label}
-            className="flex min-h-11 items-center justify-center rounded-md text-brand-strong hover:bg-raised"
-            data-testid={`side-${key}`}
-          >
-            <Icon size={20} aria-hidden="true" />
-            <span className="sr-only">{label}</span>
-          </Link>
-        ))}
-      </div>
-    );
-  }
   return (
     <div className="grid grid-cols-2 gap-2 px-1 pt-2">
-      {links.map(({ key, to, label, icon: Icon }) => (
+      {canDeposit ? (
         <Link
-          key={key}
-          to={to}
-          className={buttonClassName(key === 'deposit' ? 'primary' : 'secondary', 'sm')}
-          data-testid={`side-${key}`}
+          to="/member?page=depositv2"
+          className={buttonClassName('primary', 'sm')}
+          data-testid="side-deposit"
         >
-          <Icon size={18} aria-hidden="true" />
-          {label}
+          <Plus size={18} aria-hidden="true" />
+          {t('common.deposit')}
         </Link>
-      ))}
+      ) : null}
+      <Link
+        to="/member?page=withdraw"
+        className={buttonClassName('secondary', 'sm')}
+        data-testid="side-withdraw"
+      >
+        <ArrowUpFromLine size={18} aria-hidden="true" />
+        {t('common.withdraw')}
+      </Link>
     </div>
   );
 }
 
-function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
+function SideMenuContent({
+  isCollapsed,
+  hasMoneyLinks = false,
+}: {
+  isCollapsed: boolean;
+  /** The phone's drawer leads with deposit and withdraw; the desktop header already shows them. */
+  hasMoneyLinks?: boolean;
+}) {
   const { t } = useTranslation();
   const categoryLinks = useGameCategoryLinks();
   const permission = usePermission();
@@ -139,7 +129,7 @@ function SideMenuContent({ isCollapsed }: { isCollapsed: boolean }) {
   // VIP, invitations and the reward centre get their tiles here with their features (spec §2).
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
-      <MoneyLinks isCollapsed={isCollapsed} />
+      {hasMoneyLinks ? <MoneyLinks /> : null}
       {isCollapsed ? (
         <MenuLink
           to="/promotions"
@@ -376,7 +366,7 @@ export function DrawerSideMenu() {
           </IconButton>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-          {isOpen ? <SideMenuContent isCollapsed={false} /> : null}
+          {isOpen ? <SideMenuContent isCollapsed={false} hasMoneyLinks /> : null}
         </div>
       </div>
     </div>

@@ -6,8 +6,10 @@ import { formatMoney } from '../../../lib/format';
 import { useBalanceStore } from '../hooks/balance-store';
 import { useWalletBalance } from '../hooks/use-wallet-balance';
 
+// Full height everywhere; on the narrowest phones (360 px) a little narrower, so that the balance,
+// the deposit button and the avatar all fit beside the logo.
 const chipButtonClassName =
-  'inline-grid size-11 shrink-0 place-items-center rounded-full text-muted transition-colors duration-150 hover:bg-raised-strong hover:text-text active:scale-95 disabled:cursor-wait';
+  'inline-grid h-11 w-11 shrink-0 place-items-center rounded-full text-muted transition-colors duration-150 hover:bg-raised-strong hover:text-text active:scale-95 disabled:cursor-wait max-[379px]:w-9';
 
 /**
  * The header's balance chip (DESIGN.md "Balance chip"): ₱ and two decimals in tabular figures, a
