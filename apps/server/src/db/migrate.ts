@@ -37,6 +37,7 @@ import * as m0113 from './migrations/0113_house_fairness_records.ts';
 import * as m0114 from './migrations/0114_house_request_by_game.ts';
 import * as m0115 from './migrations/0115_banner_language_images.ts';
 import * as m0120 from './migrations/0120_maintenance_languages.ts';
+import * as m0123 from './migrations/0123_us_spelling_names.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0114_house_request_by_game': m0114,
   '0115_banner_language_images': m0115,
   '0120_maintenance_languages': m0120,
+  '0123_us_spelling_names': m0123,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

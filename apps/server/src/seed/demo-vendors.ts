@@ -114,7 +114,7 @@ export const IN_HOUSE_GAMES: ReadonlyArray<{ gameCode: string; names: { TY: stri
   { gameCode: 'baccarat', names: { TY: 'Baccarat', EN: 'Baccarat' } },
   { gameCode: 'dragon-tiger', names: { TY: 'Dragon Tiger', EN: 'Dragon Tiger' } },
   { gameCode: 'sic-bo', names: { TY: 'Sic Bo', EN: 'Sic Bo' } },
-  { gameCode: 'colour-game', names: { TY: 'Color Game', EN: 'Colour Game' } },
+  { gameCode: 'colour-game', names: { TY: 'Color Game', EN: 'Color Game' } },
   { gameCode: 'fish-prawn-crab', names: { TY: 'Isda Hipon Alimango', EN: 'Fish Prawn Crab' } },
   { gameCode: 'classic-slot', names: { TY: 'Klasikong 777', EN: 'Classic 777' } },
   { gameCode: 'video-slot', names: { TY: 'Mangga at Jeepney', EN: 'Mango Jeepney' } },

@@ -62,7 +62,7 @@ const CLASSIFY_NAMES: Record<string, { EN: string; TY: string }> = {
   SLOT: { EN: 'Slots', TY: 'Mga slot' },
   DICE: { EN: 'Dice', TY: 'Dais' },
   MINI: { EN: 'Mini games', TY: 'Mga mini game' },
-  LOCAL: { EN: 'Local favourites', TY: 'Mga paboritong Pinoy' },
+  LOCAL: { EN: 'Local favorites', TY: 'Mga paboritong Pinoy' },
 };
 
 export function classifyNameIn(key: string, language: string): string {
