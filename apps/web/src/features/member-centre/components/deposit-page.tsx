@@ -254,6 +254,8 @@ function DepositForm({ methods }: { methods: PaymentMethod[] }) {
       setReference('');
       setReceipt(null);
       void queryClient.invalidateQueries({ queryKey: ['deposits'] });
+      // A deposit counts against the deposit limit at once: the deposit buttons ask again.
+      void queryClient.invalidateQueries({ queryKey: ['responsible-gaming'] });
       setSearchParams({ page: 'depositv2', deposit: result.deposit.id }, { replace: true });
     },
     onError: (error) => {
