@@ -1,5 +1,5 @@
 import type { TrialExpiryService } from '../modules/member/trial-expiry.service.ts';
-import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
+import { defineScheduledJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 
 /** Every ten minutes: a trial goes at most that long past its day. */
 const EXPIRE_TRIALS_CRON = '*/10 * * * *';
@@ -19,13 +19,11 @@ export async function expireIdleTrials(deps: { trials: TrialExpiryService }): Pr
 
 /** The scheduled job that expires free-play (trial) accounts a day after their last activity. */
 export function createExpireTrialsJob(deps: { trials: TrialExpiryService }): JobDefinition<object> {
-  return defineJob<object>({
+  return defineScheduledJob({
     name: 'members.expire-trials',
-    schedule: { cron: EXPIRE_TRIALS_CRON, data: {} },
+    cron: EXPIRE_TRIALS_CRON,
     retry: { limit: 2, delaySeconds: 60, backoff: true },
     timeoutSeconds: 300,
-    async handle() {
-      await expireIdleTrials(deps);
-    },
+    run: () => expireIdleTrials(deps),
   });
 }

@@ -5,7 +5,7 @@ import type {
   ResponsibleGamingService,
 } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import { AppError } from '../platform/errors/errors.ts';
-import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
+import { defineScheduledJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 import type { Realtime } from '../platform/realtime/realtime.ts';
 
 export type PlayBreakDeps = {
@@ -73,13 +73,11 @@ export async function liftEndedExclusions(
 export function createLiftExclusionsJob(
   deps: Pick<PlayBreakDeps, 'members' | 'responsibleGaming'>,
 ): JobDefinition<object> {
-  return defineJob<object>({
+  return defineScheduledJob({
     name: 'responsible-gaming.lift-ended-exclusions',
-    schedule: { cron: LIFT_EXCLUSIONS_CRON, data: {} },
+    cron: LIFT_EXCLUSIONS_CRON,
     retry: { limit: 2, delaySeconds: 60, backoff: true },
     timeoutSeconds: 120,
-    async handle() {
-      await liftEndedExclusions(deps);
-    },
+    run: () => liftEndedExclusions(deps),
   });
 }

@@ -19,7 +19,7 @@ import type { ResponsibleGamingService } from '../modules/responsible-gaming/res
 import type { AccountRef, WalletService } from '../modules/wallet/wallet.service.ts';
 import { AppError, isAppError } from '../platform/errors/errors.ts';
 import { present } from '../platform/errors/invariant.ts';
-import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
+import { defineScheduledJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 
 /**
  * Money between a member's main wallet (the ledger's cash account) and the wallets that
@@ -506,13 +506,11 @@ export function createVendorTransfers(deps: {
 export function createSettleVendorTransfersJob(deps: {
   vendorTransfers: VendorTransfers;
 }): JobDefinition<object> {
-  return defineJob<object>({
+  return defineScheduledJob({
     name: SETTLE_VENDOR_TRANSFERS_JOB_NAME,
-    schedule: { cron: '* * * * *', data: {} },
+    cron: '* * * * *',
     retry: { limit: 2, delaySeconds: 10, backoff: false },
     timeoutSeconds: 300,
-    async handle() {
-      await deps.vendorTransfers.settlePending();
-    },
+    run: () => deps.vendorTransfers.settlePending(),
   });
 }

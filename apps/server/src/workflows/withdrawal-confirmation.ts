@@ -2,7 +2,7 @@ import type { MemberRow } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import type { WithdrawalRow, WithdrawalService } from '../modules/payment/withdrawal.service.ts';
 import { AppError } from '../platform/errors/errors.ts';
-import { defineJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
+import { defineScheduledJob, type JobDefinition } from '../platform/jobs/job-runner.ts';
 import type { ImageStore } from '../platform/storage/image-store.ts';
 import { RECEIPT_BYTES_MAX, RECEIPT_NAMESPACE } from './bank-deposit.ts';
 
@@ -76,13 +76,11 @@ export async function confirmOverdueWithdrawals(deps: {
 export function createWithdrawalAutoReceiptJob(
   deps: Parameters<typeof confirmOverdueWithdrawals>[0],
 ): JobDefinition<object> {
-  return defineJob<object>({
+  return defineScheduledJob({
     name: 'payment.withdrawal-auto-receipt',
-    schedule: { cron: AUTO_RECEIPT_CRON, data: {} },
+    cron: AUTO_RECEIPT_CRON,
     retry: { limit: 2, delaySeconds: 30, backoff: true },
     timeoutSeconds: 120,
-    async handle() {
-      await confirmOverdueWithdrawals(deps);
-    },
+    run: () => confirmOverdueWithdrawals(deps),
   });
 }

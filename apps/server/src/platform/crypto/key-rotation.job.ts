@@ -1,4 +1,4 @@
-import { defineJob, type JobDefinition } from '../jobs/job-runner.ts';
+import { defineScheduledJob, type JobDefinition } from '../jobs/job-runner.ts';
 import type { EncryptionKeyStore } from './encryption-keys.ts';
 
 /** Weekly, Monday 03:00 UTC: a quiet hour for the Philippines (11:00 there, but few logins). */
@@ -9,13 +9,11 @@ export const KEY_ROTATION_CRON = '0 3 * * 1';
  * until the rotation after; anything older answers KEY_ROTATED and the client fetches the new key.
  */
 export function createKeyRotationJob(deps: { keys: EncryptionKeyStore }): JobDefinition<object> {
-  return defineJob<object>({
+  return defineScheduledJob({
     name: 'system.rotate-encryption-key',
-    schedule: { cron: KEY_ROTATION_CRON, data: {} },
+    cron: KEY_ROTATION_CRON,
     retry: { limit: 3, delaySeconds: 60, backoff: true },
     timeoutSeconds: 120,
-    async handle() {
-      await deps.keys.rotate();
-    },
+    run: () => deps.keys.rotate(),
   });
 }

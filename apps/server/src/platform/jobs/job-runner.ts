@@ -86,6 +86,28 @@ export function defineJob<Data extends object>(definition: JobDefinition<Data>):
 }
 
 /**
+ * A job without data on a schedule: a sweep that finds its own work each time it runs (overdue
+ * rounds, idle trials, ended exclusions). Checked as defineJob checks every definition.
+ */
+export function defineScheduledJob(job: {
+  name: string;
+  cron: string;
+  retry: RetryPolicy;
+  timeoutSeconds: number;
+  run: () => Promise<unknown>;
+}): JobDefinition<object> {
+  return defineJob<object>({
+    name: job.name,
+    schedule: { cron: job.cron, data: {} },
+    retry: job.retry,
+    timeoutSeconds: job.timeoutSeconds,
+    async handle() {
+      await job.run();
+    },
+  });
+}
+
+/**
  * pg-boss on the platform database: on PGlite through its adapter (the embedded engine is shared
  * with Kysely, and PGlite serialises the two), on PostgreSQL through its own small pool in the
  * `pgboss` schema. Several processes may run workers on one PostgreSQL database: a job is handed

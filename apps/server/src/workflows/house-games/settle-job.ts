@@ -2,7 +2,7 @@ import { readBetLimits } from '../../db/in-house-games.ts';
 import { capWin, settleByRule } from '../../modules/house-rounds/house-games.ts';
 import type { HouseRoundRow, HouseRoundsService } from '../../modules/house-rounds/house-rounds.service.ts';
 import { present } from '../../platform/errors/invariant.ts';
-import { defineJob, type JobDefinition } from '../../platform/jobs/job-runner.ts';
+import { defineScheduledJob, type JobDefinition } from '../../platform/jobs/job-runner.ts';
 import type { RoundSteps } from './continue-round.ts';
 import { codeOf } from './launch-cache.ts';
 import { extraStakeKey, type HouseGameDeps, type RealTable, refundKey, stakeKey } from './table.ts';
@@ -91,12 +91,12 @@ export function createSettleHouseRoundsJob(deps: {
   houseGames: { settleOverdueRound: (row: HouseRoundRow) => Promise<void> };
   houseRounds: HouseRoundsService;
 }): JobDefinition<object> {
-  return defineJob<object>({
+  return defineScheduledJob({
     name: SETTLE_HOUSE_ROUNDS_JOB_NAME,
-    schedule: { cron: '* * * * *', data: {} },
+    cron: '* * * * *',
     retry: { limit: 2, delaySeconds: 10, backoff: false },
     timeoutSeconds: 120,
-    async handle() {
+    async run() {
       const rounds = await deps.houseRounds.findOverdueRounds(OVERDUE_ROUNDS_PER_PASS);
       for (const round of rounds) await deps.houseGames.settleOverdueRound(round);
       await deps.houseRounds.deleteExpiredDemoSessions();
