@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { type DatePreset, datePresetRange } from '../../../lib/date-presets';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { fetchTransactions, TRANSACTION_TYPES, type TransactionType } from '../api/statements';
 import { DatePresetChips } from './date-preset-chips';
@@ -29,9 +30,14 @@ export function TransactionHistoryPage() {
     queryFn: () => fetchTransactions({ type: type === 'all' ? null : type, range, page }, language),
     placeholderData: keepPreviousData,
   });
+  // Salary and dividends are paid to agents only: a player has no use for their chip.
+  const isAgent = useAuthStore((state) => state.isAgent);
   const typeItems = [
     { key: 'all' as const, label: t('statements.types.all') },
-    ...TRANSACTION_TYPES.map((key) => ({ key, label: t(`statements.types.${key}`) })),
+    ...TRANSACTION_TYPES.filter((key) => key !== 'commission' || isAgent).map((key) => ({
+      key,
+      label: t(`statements.types.${key}`),
+    })),
   ];
   return (
     <div className="flex flex-col gap-3 p-4" data-testid="transaction-history-page">
