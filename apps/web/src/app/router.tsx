@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect } from 'react';
-import { createBrowserRouter, type RouteObject, redirect, useLocation } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect, useLocation, useNavigate } from 'react-router';
 import { HomePage } from '../features/lobby/components/home-page';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
@@ -73,12 +73,6 @@ export function requireSessionToken() {
   return null;
 }
 
-/** /login and /register are for visitors: a member who reaches one goes home, with no popup. */
-export function sendMemberHome() {
-  if (useAuthStore.getState().token) throw redirect('/');
-  return null;
-}
-
 /** Home, with a named modal opened on arrival (/login, /register, /help). */
 function HomeWithModal({
   modal,
@@ -88,13 +82,19 @@ function HomeWithModal({
   anchor?: string;
 }) {
   const openModal = useModalStore((state) => state.openModal);
+  const hasToken = useAuthStore((state) => state.token !== null);
+  const isLogin = useAuthStore((state) => state.isLogin);
+  const navigate = useNavigate();
   const { hash } = useLocation();
   // /help#privacy opens at that anchor; plain /help at the user agreement (spec §2).
   const helpAnchor = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : anchor;
+  // Logging in and registering are for visitors: a member goes home with no popup. A kept token
+  // waits for the member's info, and one that turns out to have ended opens the popup after all.
   useEffect(() => {
     if (modal === 'helpModal') openModal('helpModal', { anchor: helpAnchor });
-    else openModal(modal);
-  }, [modal, helpAnchor, openModal]);
+    else if (isLogin) navigate('/', { replace: true });
+    else if (!hasToken) openModal(modal);
+  }, [modal, helpAnchor, openModal, isLogin, hasToken, navigate]);
   return <HomePage />;
 }
 
@@ -123,13 +123,11 @@ export const routes: RouteObject[] = [
           ...homeAliases.map((path) => ({ path, Component: HomePage, handle: handle({ name: 'home' }) })),
           {
             path: '/login',
-            loader: sendMemberHome,
             element: <HomeWithModal modal="loginPopupModal" />,
             handle: handle({ name: 'login' }),
           },
           {
             path: '/register',
-            loader: sendMemberHome,
             element: <HomeWithModal modal="registerModal" />,
             handle: handle({ name: 'register' }),
           },
