@@ -17,8 +17,8 @@ test(
       await openSection(page, 'Configuration');
       const form = page.getByRole('form', { name: 'System status' });
       await form.getByLabel('Maintenance now').check();
-      await form.getByLabel('Title').fill('Planned upgrade');
-      await form.getByLabel('Message').fill('We are back in an hour.');
+      await form.getByLabel('Title (TY)').fill('Planned upgrade');
+      await form.getByLabel('Message (TY)').fill('We are back in an hour.');
       await screenshot(page, 'admin-configuration-status');
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('status')).toContainText('System status saved');
@@ -103,7 +103,7 @@ test(
         .png()
         .toBuffer();
       await form
-        .getByLabel(/^Image/)
+        .getByLabel(/^Image \(/)
         .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
       await expect(form.getByTestId('uploaded-image')).toBeVisible();
       const url = await form.getByTestId('uploaded-image').getAttribute('src');
@@ -156,6 +156,7 @@ test(
       await expect(detail).toContainText('live');
       await screenshot(page, 'admin-players');
       await detail.getByRole('button', { name: 'Lock', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Lock', exact: true }).click();
       await expect(detail).toContainText('1 session(s) ended');
 
       // The player's page hears the kick over its socket and shows the logged-out header.

@@ -108,6 +108,7 @@ test(
     await expect(page.getByTestId('temporary-password')).toHaveText(/^[A-Za-z0-9]{12}$/);
     await expect(page.getByTestId(`staff-row-${newcomer}`)).toContainText('Support');
     await page.getByTestId(`staff-row-${newcomer}`).getByRole('button', { name: 'Lock' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Lock', exact: true }).click();
     await expect(page.getByTestId(`staff-row-${newcomer}`)).toContainText('locked');
     await screenshot(page, 'admin-staff');
 

@@ -126,7 +126,7 @@ test(
       await form.getByTestId('withdraw-amount').fill('1500');
       await form.getByTestId('withdraw-payment-password').fill('135790');
       await form.getByRole('button', { name: 'Withdraw' }).click();
-      await expect(form).toContainText('more than your balance');
+      await expect(form).toContainText('You can withdraw up to ₱1,000.00 now');
       await form.getByTestId('withdraw-amount').fill('400');
       await screenshot(page, 'withdraw-form');
       await form.getByRole('button', { name: 'Withdraw' }).click();
@@ -145,6 +145,11 @@ test(
       await expect(row).toContainText('Maria Clara Santos');
       await screenshot(desk, 'admin-money-queue');
       await row.getByRole('button', { name: 'Pay out' }).click();
+      // Money leaves only after the operator confirms the amount and the payee.
+      const confirm = desk.getByRole('dialog');
+      await expect(confirm).toContainText('₱400.00');
+      await screenshot(desk, 'admin-money-confirm-payout');
+      await confirm.getByRole('button', { name: 'Pay out' }).click();
       await expect(row).toBeHidden();
       await desk.close();
 
@@ -227,6 +232,7 @@ test(
     await expect(row.getByRole('img')).toBeVisible();
     await screenshot(desk, 'admin-money-deposits');
     await row.getByRole('button', { name: 'Approve' }).click();
+    await desk.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await expect(row).toBeHidden();
     await desk.close();
 
