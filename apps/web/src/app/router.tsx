@@ -17,10 +17,6 @@ function lazyScreen<Module>(load: () => Promise<Module>, pick: (module: Module) 
 
 // The lazily loaded screen groups of spec §2, each its own chunk.
 const lazyGroups = {
-  Promotions: lazyScreen(
-    () => import('../features/promotions/components/promotions-page'),
-    (module) => module.PromotionsPage,
-  ),
   Seamless: lazyScreen(
     () => import('../features/seamless/components/seamless-page'),
     (module) => module.SeamlessPage,
@@ -32,10 +28,6 @@ const lazyGroups = {
   MemberCenter: lazyScreen(
     () => import('../features/member-centre/components/member-centre-page'),
     (module) => module.MemberCentrePage,
-  ),
-  PointMall: lazyScreen(
-    () => import('../features/point-mall/components/point-mall-page'),
-    (module) => module.PointMallPage,
   ),
   AccountGame: lazyScreen(
     () => import('../features/account-game/components/account-game-page'),
@@ -53,10 +45,6 @@ const lazyGroups = {
     () => import('../features/game-center/components/game-center-page'),
     (module) => module.GameCenterPage,
   ),
-  AgentCenter: lazyScreen(
-    () => import('../features/agent/components/agent-page'),
-    (module) => module.AgentPage,
-  ),
   FirstDeposit: lazyScreen(
     () => import('../features/wallet/components/first-deposit-page'),
     (module) => module.FirstDepositPage,
@@ -71,6 +59,11 @@ const lazyGroups = {
 export function requireSessionToken() {
   if (!useAuthStore.getState().token) throw redirect('/login');
   return null;
+}
+
+/** The loader of an address whose feature is not offered: it leads home. */
+function leadHome(): never {
+  throw redirect('/');
 }
 
 /** Home, with a named modal opened on arrival (/login, /register, /help). */
@@ -170,15 +163,18 @@ export const routes: RouteObject[] = [
               hasSideMenu: false,
             }),
           })),
-          { path: '/promotions', lazy: lazyGroups.Promotions, handle: handle({ name: 'promotions' }) },
-          { path: '/pointMall', lazy: lazyGroups.PointMall, handle: handle({ name: 'pointMall' }) },
           {
             path: '/seamless',
             lazy: lazyGroups.Seamless,
             handle: handle({ name: 'seamless', hasFooter: false, hasSideMenu: false }),
           },
-          { path: '/agent', lazy: lazyGroups.AgentCenter, handle: handle({ name: 'agent' }) },
-          { path: '/agentHome', lazy: lazyGroups.AgentCenter, handle: handle({ name: 'agentHome' }) },
+          // Spec §2's promotions, points mall and agent centre are not offered yet: their addresses
+          // lead home rather than to pages with nothing behind them, until their features land.
+          ...['/promotions', '/pointMall', '/agent', '/agentHome'].map((path) => ({
+            path,
+            loader: leadHome,
+            handle: handle({ name: path.slice(1) }),
+          })),
           {
             path: '/firstDeposit',
             loader: requireSessionToken,
