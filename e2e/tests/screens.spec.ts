@@ -62,7 +62,7 @@ const publicGroups: { name: string; routes: Route[] }[] = [
       { path: '/pointMall', testId: 'home-page', isHidden: true },
       { path: '/agent', testId: 'home-page', isHidden: true },
       { path: '/agentHome', testId: 'home-page', isHidden: true },
-      { path: '/m/appDownload', testId: 'app-download-page', hasFooter: true },
+      { path: '/m/appDownload', testId: 'home-page', isHidden: true },
       { path: '/no-such-page', testId: 'not-found-page', hasFooter: true },
     ],
   },

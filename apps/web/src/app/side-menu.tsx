@@ -10,7 +10,7 @@ import {
   Send,
   X,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClassName, IconButton } from '../components/ui/button';
@@ -23,6 +23,7 @@ import { useLayoutStore } from '../lib/layout-store';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
 import { useAuthStore } from '../lib/session/auth-store';
+import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
 import { usePermission, usePublicState } from '../lib/system/system-hooks';
 import { useCanDeposit } from '../lib/system/use-can-deposit';
 import { LanguageSwitch } from './language-switch';
@@ -125,12 +126,15 @@ function SideMenuContent({
   const licenseResource = permission.data?.resources.LICENSE?.[0];
   const licenseImage = licenseBanner?.url ?? licenseResource?.url ?? null;
   const androidUrl = permission.data?.resources.APP_ANDROID?.[0]?.url ?? null;
+  // The app-download codes show only for a merchant that publishes an app.
+  const hasApp = androidUrl !== null || (permission.data?.resources.APP_IOS?.length ?? 0) > 0;
 
   // VIP, invitations and the reward centre get their tiles here with their features (spec §2).
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
       {hasMoneyLinks ? <MoneyLinks /> : null}
-      {isCollapsed ? (
+      {/* The promotions' section shows once a merchant has promotions to list; none is offered yet. */}
+      {promotions.length === 0 ? null : isCollapsed ? (
         <MenuLink
           to="/promotions"
           icon={<Megaphone size={20} aria-hidden="true" />}
@@ -140,28 +144,19 @@ function SideMenuContent({
       ) : (
         <>
           <SectionTitle>{t('side.promotions')}</SectionTitle>
-          {publicState.isPending ? (
-            <div className="flex flex-col gap-2 px-3">
-              <Skeleton className="h-5" />
-              <Skeleton className="h-5 w-2/3" />
-            </div>
-          ) : promotions.length === 0 ? (
-            <p className="px-3 text-sm text-muted">{t('side.noPromotions')}</p>
-          ) : (
-            <ul className="flex flex-col">
-              {promotions.slice(0, sideMenuPromotionsMax).map((promotion) => (
-                <li key={promotion.id}>
-                  <Link
-                    to={`/promotions#${promotion.id}`}
-                    className="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm text-muted hover:bg-raised hover:text-text"
-                  >
-                    <Megaphone size={16} aria-hidden="true" className="shrink-0 text-accent-text" />
-                    <span className="truncate">{promotion.title}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ul className="flex flex-col">
+            {promotions.slice(0, sideMenuPromotionsMax).map((promotion) => (
+              <li key={promotion.id}>
+                <Link
+                  to={`/promotions#${promotion.id}`}
+                  className="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm text-muted hover:bg-raised hover:text-text"
+                >
+                  <Megaphone size={16} aria-hidden="true" className="shrink-0 text-accent-text" />
+                  <span className="truncate">{promotion.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
           <Link
             to="/promotions"
             className="flex min-h-11 items-center justify-between rounded-md px-3 text-sm font-semibold text-brand-strong hover:bg-raised"
@@ -185,7 +180,7 @@ function SideMenuContent({
         ))}
       </nav>
 
-      {isCollapsed ? null : (
+      {isCollapsed || !hasApp ? null : (
         <>
           <SectionTitle>{t('side.appDownload')}</SectionTitle>
           <div className="px-1">
@@ -262,6 +257,18 @@ function SideMenuContent({
   );
 }
 
+/** While open, the Escape key closes (the drawer, the customer-service channels). */
+function useCloseOnEscape(isOpen: boolean, close: () => void) {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && closeRef.current();
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [isOpen]);
+}
+
 /** Desktop: stays open on the left and collapses to icons. */
 export function DesktopSideMenu() {
   const { t } = useTranslation();
@@ -322,12 +329,7 @@ export function DrawerSideMenu() {
     previousAddress.current = address;
     setDrawerOpen(false);
   }, [address, setDrawerOpen]);
-  useEffect(() => {
-    if (!isOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
-    window.addEventListener('keydown', closeOnEscape);
-    return () => window.removeEventListener('keydown', closeOnEscape);
-  }, [isOpen, setDrawerOpen]);
+  useCloseOnEscape(isOpen, () => setDrawerOpen(false));
 
   return (
     <div
@@ -373,44 +375,91 @@ export function DrawerSideMenu() {
   );
 }
 
-/** Floating customer-service buttons (live chat, Telegram), bottom right above the thumb zone. */
+/**
+ * Floating customer service, bottom right above the thumb zone: one button that opens the merchant's
+ * channels (live chat, Telegram) as labelled buttons. It covers as little as it can: closed it is one
+ * round button, and a player can tuck it into a thin tab at the screen's edge (remembered on this
+ * device). Game pages do not show it at all (app/shell.tsx).
+ */
 export function FloatingCustomerService() {
   const { t } = useTranslation();
   const permission = usePermission();
   const publicState = usePublicState();
+  const [isOpen, setOpen] = useState(false);
+  const [isTucked, setTucked] = useState(
+    () => readStorage('local', storageKeys.customerServiceTucked) === '1',
+  );
+  useCloseOnEscape(isOpen, () => setOpen(false));
   const entries = permission.data?.customerService ?? publicState.data?.customerService ?? [];
-  const liveChat = entries.find((entry) => entry.csType === 'LIVECHAT');
-  const telegram = entries.find((entry) => entry.csType === 'TELEGRAM');
-  if (!liveChat && !telegram) return null;
-  const buttonClass =
-    'grid size-12 place-items-center rounded-full shadow-raised transition-transform duration-150 hover:scale-105 active:scale-95';
+  const channels = [
+    { entry: entries.find((entry) => entry.csType === 'TELEGRAM'), label: t('common.telegram'), Icon: Send },
+    {
+      entry: entries.find((entry) => entry.csType === 'LIVECHAT'),
+      label: t('common.liveChat'),
+      Icon: MessageCircle,
+    },
+  ].flatMap(({ entry, ...channel }) => (entry ? [{ entry, ...channel }] : []));
+  if (channels.length === 0) return null;
+  const bottom = 'bottom-[calc(1rem+env(safe-area-inset-bottom))]';
+
+  function tuck(next: boolean) {
+    writeStorage('local', storageKeys.customerServiceTucked, next ? '1' : null);
+    setTucked(next);
+    setOpen(false);
+  }
+
+  if (isTucked) {
+    return (
+      <button
+        type="button"
+        aria-label={t('common.showCustomerService')}
+        onClick={() => tuck(false)}
+        data-testid="floating-cs"
+        className={`fixed right-0 ${bottom} z-20 grid h-12 w-6 place-items-center rounded-l-md bg-brand/85 text-on-brand shadow-raised`}
+      >
+        <Headset size={14} aria-hidden="true" />
+      </button>
+    );
+  }
   return (
-    <div
-      className="fixed right-3 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-20 flex flex-col gap-2"
-      data-testid="floating-cs"
-    >
-      {telegram ? (
-        <button
-          type="button"
-          aria-label={t('common.telegram')}
-          title={telegram.title}
-          onClick={() => openCustomerService(telegram)}
-          className={`${buttonClass} bg-raised-strong text-text`}
-        >
-          <Send size={20} aria-hidden="true" />
-        </button>
+    <div className={`fixed right-3 ${bottom} z-20 flex flex-col items-end gap-2`} data-testid="floating-cs">
+      {isOpen ? (
+        <ul id="floating-cs-channels" className="flex flex-col items-end gap-2">
+          {channels.map(({ entry, label, Icon }) => (
+            <li key={entry.csType}>
+              <button
+                type="button"
+                title={entry.title}
+                onClick={() => openCustomerService(entry)}
+                className="flex min-h-11 items-center gap-2 rounded-full bg-raised-strong px-4 text-sm font-semibold text-text shadow-raised hover:bg-raised"
+              >
+                <Icon size={18} aria-hidden="true" className="text-brand-strong" />
+                {label}
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => tuck(true)}
+              className="flex min-h-11 items-center gap-1 rounded-full px-3 text-xs font-medium text-muted hover:text-text"
+            >
+              <ChevronRight size={14} aria-hidden="true" />
+              {t('common.tuckCustomerService')}
+            </button>
+          </li>
+        </ul>
       ) : null}
-      {liveChat ? (
-        <button
-          type="button"
-          aria-label={t('common.liveChat')}
-          title={liveChat.title}
-          onClick={() => openCustomerService(liveChat)}
-          className={`${buttonClass} bg-brand text-on-brand`}
-        >
-          <Headset size={22} aria-hidden="true" />
-        </button>
-      ) : null}
+      <button
+        type="button"
+        aria-label={t('common.customerService')}
+        aria-expanded={isOpen}
+        aria-controls="floating-cs-channels"
+        onClick={() => setOpen((open) => !open)}
+        className="grid size-12 place-items-center rounded-full bg-brand text-on-brand shadow-raised transition-transform duration-150 hover:scale-105 active:scale-95"
+      >
+        {isOpen ? <X size={22} aria-hidden="true" /> : <Headset size={22} aria-hidden="true" />}
+      </button>
     </div>
   );
 }

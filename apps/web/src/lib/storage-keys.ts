@@ -10,6 +10,8 @@ export const storageKeys = {
   historyLanguage: 'historyLanguage',
   /** Local storage: 'dark' or 'light'. */
   theme: 'theme',
+  /** Local storage: '1' while the player keeps the floating customer-service button tucked at the edge. */
+  customerServiceTucked: 'customerServiceTucked',
   /** Local storage: whether the desktop side menu is collapsed. */
   sideMenuCollapsed: 'sideMenuCollapsed',
   /** Session storage prefix of the "public popup closed" flags (spec §4, per user or anonymous). */

@@ -1,7 +1,7 @@
 import { Apple, Download, type LucideIcon, Smartphone } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { useLanguageStore } from '../../../lib/i18n/i18n';
@@ -37,6 +37,12 @@ export function AppDownloadPage() {
   }, [requestedLanguage, setLanguage]);
   const iosUrl = permission.data?.resources.APP_IOS?.[0]?.url ?? null;
   const androidUrl = permission.data?.resources.APP_ANDROID?.[0]?.url ?? null;
+  // A merchant that publishes no app has no download page: its address leads home.
+  const hasNoApp = permission.isSuccess && iosUrl === null && androidUrl === null;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (hasNoApp) void navigate('/', { replace: true });
+  }, [hasNoApp, navigate]);
   const steps = ['one', 'two', 'three'] as const;
   return (
     <PageFrame title={t('pages.appDownloadTitle')} icon={Download} testId="app-download-page">

@@ -12,7 +12,6 @@ import {
   Plus,
   ShieldCheck,
   UserRound,
-  Users,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,7 +126,6 @@ export function LogoutConfirm({ onClose }: { onClose: () => void }) {
 export function MemberMenu() {
   const { t } = useTranslation();
   const member = useAuthStore((state) => state.member);
-  const isAgent = useAuthStore((state) => state.isAgent);
   const isTrial = useAuthStore((state) => state.isTrial);
   const publicState = usePublicState().data;
   const unreadMessages = publicState?.unreadMessage;
@@ -287,11 +285,7 @@ export function MemberMenu() {
             <MemberMenuLink to="/recent" icon={History} onSelect={closeMenu} testId="member-menu-recent">
               {t('member.recentGames')}
             </MemberMenuLink>
-            {isAgent ? (
-              <MemberMenuLink to="/agent" icon={Users} onSelect={closeMenu}>
-                {t('common.agent')}
-              </MemberMenuLink>
-            ) : null}
+            {/* The agent centre gets its entry here for agents once it is offered. */}
             <li>
               <button
                 type="button"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Gift, ShieldCheck, Sparkles } from 'lucide-react';
+import { Dices, ShieldCheck, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -199,13 +199,13 @@ export function HomePage() {
           <span className="text-sm text-muted">{t('footer.responsible')}</span>
         </button>
         <Link
-          to="/promotions"
+          to="/inHouse"
           className="flex min-h-16 items-center gap-3 rounded-lg border border-line bg-surface p-4 hover:bg-raised"
         >
           <span className="grid size-10 shrink-0 place-items-center rounded-md bg-accent/15 text-accent-text">
-            <Gift size={20} aria-hidden="true" />
+            <Dices size={20} aria-hidden="true" />
           </span>
-          <span className="text-sm font-semibold">{t('side.promotions')}</span>
+          <span className="text-sm font-semibold">{t('home.fairGames')}</span>
         </Link>
       </div>
     </div>

@@ -1,6 +1,8 @@
 // English strings. Tagalog (ty.ts) must have exactly the same keys; the type check enforces it.
 export const en = {
   common: {
+    showCustomerService: 'Show customer service',
+    tuckCustomerService: 'Hide to the side',
     close: 'Close',
     retry: 'Try again',
     reload: 'Reload',
@@ -103,7 +105,6 @@ export const en = {
     rewardCenter: 'Reward center',
     promotions: 'Promotions',
     morePromotions: 'More promotions',
-    noPromotions: 'No promotions right now.',
     categories: 'Games',
     appDownload: 'Download the app',
     ios: 'iOS',
@@ -123,6 +124,7 @@ export const en = {
     copyright: '© {{year}} {{site}}. All rights reserved.',
   },
   home: {
+    fairGames: 'Our provably fair games: check every round yourself',
     welcomeTitle: 'Welcome to {{site}}',
     searchPlaceholder: 'Search games',
     searchEmpty: 'No games match “{{text}}” yet.',

@@ -3,6 +3,8 @@ import type { Translation } from './en';
 // Tagalog, the site's default language.
 export const ty = {
   common: {
+    showCustomerService: 'Ipakita ang serbisyo sa customer',
+    tuckCustomerService: 'Itago sa gilid',
     close: 'Isara',
     retry: 'Subukan muli',
     reload: 'I-reload',
@@ -105,7 +107,6 @@ export const ty = {
     rewardCenter: 'Sentro ng gantimpala',
     promotions: 'Mga promo',
     morePromotions: 'Iba pang promo',
-    noPromotions: 'Walang promo ngayon.',
     categories: 'Mga laro',
     appDownload: 'I-download ang app',
     ios: 'iOS',
@@ -125,6 +126,7 @@ export const ty = {
     copyright: '© {{year}} {{site}}. Nakalaan ang lahat ng karapatan.',
   },
   home: {
+    fairGames: 'Aming mga larong patas: suriin mo mismo ang bawat round',
     welcomeTitle: 'Maligayang pagdating sa {{site}}',
     searchPlaceholder: 'Maghanap ng laro',
     searchEmpty: 'Wala pang larong tugma sa “{{text}}”.',
