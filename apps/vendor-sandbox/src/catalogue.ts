@@ -105,7 +105,7 @@ export const VENDOR_PROFILES: readonly SandboxVendorProfile[] = [
     games: [
       sandboxGame(
         'sampaguita-live-wheel',
-        { EN: 'Sampaguita Live Colour Wheel', TY: 'Sampaguita Live Gulong ng Kulay' },
+        { EN: 'Sampaguita Live Color Wheel', TY: 'Sampaguita Live Gulong ng Kulay' },
         'LIVE',
         'wheel',
         ['#a855f7', '#3b0764'],
