@@ -138,6 +138,27 @@ for (const language of languages) {
     });
   }
 
+  test(`an in-house game opened from the site renders in ${language.name}, with one title and one close`, async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    test.slow();
+    await useLanguage(page, language);
+    await page.goto('/inHouse');
+    const tile = page.locator('[data-testid="game-tile"][data-node-id="INHOUSE_baccarat"]');
+    await tile.getByTestId('game-tile-try').click();
+    // A phone gives the game the whole screen; a desktop opens it in the game popup.
+    const holder = page.getByTestId(testInfo.project.name === 'phone' ? 'seamless-page' : 'game-popup');
+    await expect(holder).toBeVisible();
+    const game = holder.frameLocator('iframe');
+    await expect(game.getByTestId('play')).toBeVisible({ timeout: 20_000 });
+    // Inside the site the game leaves its title and its close button to the site's frame.
+    await expect(game.locator('html')).toHaveAttribute('lang', language.htmlLang);
+    await expect(game.locator('.g-name')).toHaveCount(0);
+    await screenshot(page, `screen-${language.code.toLowerCase()}-house-game`);
+    expect(consoleErrors).toEqual([]);
+  });
+
   for (const [index, group] of memberGroups.entries()) {
     test(`the ${group.name} screens render in ${language.name} without console errors`, async ({
       page,
