@@ -1,6 +1,8 @@
 // The reels' symbols, drawn in the house style (DESIGN.md: deep violet, gold accent): simple
 // shapes on a 64 × 64 box, so that each reads at a phone's cell size and costs a few hundred bytes.
 
+import { CLASSIC_SYMBOLS } from '@panalo/games/classic-slot/classic-slot.ts';
+import { VIDEO_SYMBOLS } from '@panalo/games/video-slot/video-slot.ts';
 import type { ReactNode } from 'react';
 
 const GOLD = '#f5c451';
@@ -172,22 +174,7 @@ export function SlotSymbol({ symbol, name }: { symbol: string; name: string }) {
   );
 }
 
-const CLASSIC_SET = ['seven', 'bar', 'bell', 'plum', 'orange', 'lemon', 'cherry'];
-const VIDEO_SET = [
-  'wild',
-  'scatter',
-  'mango',
-  'jeepney',
-  'carabao',
-  'sampaguita',
-  'ace',
-  'king',
-  'queen',
-  'jack',
-  'ten',
-];
-
 /** The symbols of the slot a symbol belongs to: what its spinning reels show passing by. */
 export function symbolSetOf(symbol: string): readonly string[] {
-  return CLASSIC_SET.includes(symbol) ? CLASSIC_SET : VIDEO_SET;
+  return (CLASSIC_SYMBOLS as readonly string[]).includes(symbol) ? CLASSIC_SYMBOLS : VIDEO_SYMBOLS;
 }
