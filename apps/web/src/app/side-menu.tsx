@@ -13,7 +13,8 @@ import {
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { buttonClassName, IconButton } from '../components/ui/button';
+import { IconButton } from '../components/ui/button';
+import { ButtonLink } from '../components/ui/button-link';
 import { Logo } from '../components/ui/logo';
 import { Skeleton } from '../components/ui/skeleton';
 import { joinClassNames } from '../lib/class-names';
@@ -84,23 +85,19 @@ function MoneyLinks() {
   return (
     <div className="grid grid-cols-2 gap-2 px-1 pt-2">
       {canDeposit ? (
-        <Link
-          to="/member?page=depositv2"
-          className={buttonClassName('primary', 'sm')}
-          data-testid="side-deposit"
-        >
-          <Plus size={18} aria-hidden="true" />
+        <ButtonLink to="/member?page=depositv2" size="sm" icon={Plus} data-testid="side-deposit">
           {t('common.deposit')}
-        </Link>
+        </ButtonLink>
       ) : null}
-      <Link
+      <ButtonLink
         to="/member?page=withdraw"
-        className={buttonClassName('secondary', 'sm')}
+        variant="secondary"
+        size="sm"
+        icon={ArrowUpFromLine}
         data-testid="side-withdraw"
       >
-        <ArrowUpFromLine size={18} aria-hidden="true" />
         {t('common.withdraw')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { HandCoins, PartyPopper, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
+import { Navigate, useLocation } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { useDepositOffer } from '../../../lib/system/use-can-deposit';
@@ -31,27 +31,21 @@ export function FirstDepositPage() {
           <SkeletonLines lines={3} />
         ) : (
           <div className="flex flex-col gap-3">
-            <Link
-              to="/member?page=depositv2"
-              replace
-              className={buttonClassName('primary')}
-              data-testid="first-deposit-deposit"
-            >
-              <Plus size={18} aria-hidden="true" />
+            <ButtonLink to="/member?page=depositv2" replace icon={Plus} data-testid="first-deposit-deposit">
               {t('wallet.firstDeposit.deposit')}
-            </Link>
-            <Link
+            </ButtonLink>
+            <ButtonLink
               to="/member?page=responsibleGaming"
               replace
-              className={buttonClassName('secondary')}
+              variant="secondary"
+              icon={HandCoins}
               data-testid="first-deposit-limit"
             >
-              <HandCoins size={18} aria-hidden="true" />
               {t('wallet.firstDeposit.setLimit')}
-            </Link>
-            <Link to="/" replace className={buttonClassName('ghost')} data-testid="first-deposit-later">
+            </ButtonLink>
+            <ButtonLink to="/" replace variant="ghost" data-testid="first-deposit-later">
               {t('wallet.firstDeposit.later')}
-            </Link>
+            </ButtonLink>
           </div>
         )}
       </Panel>

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { useCanDeposit } from '../../../lib/system/use-can-deposit';
 import { BalanceChip } from './balance-chip';
@@ -35,17 +35,17 @@ export function MemberWallet() {
       ) : null}
       <nav className="hidden items-center gap-1 md:flex" aria-label={t('common.menu')}>
         {canDeposit ? (
-          <Link to={DEPOSIT_PATH} className={buttonClassName('primary', 'sm')}>
+          <ButtonLink to={DEPOSIT_PATH} size="sm">
             {t('common.deposit')}
-          </Link>
+          </ButtonLink>
         ) : null}
-        <Link to="/member?page=withdraw" className={buttonClassName('secondary', 'sm')}>
+        <ButtonLink to="/member?page=withdraw" variant="secondary" size="sm">
           {t('common.withdraw')}
-        </Link>
+        </ButtonLink>
         {isAgent ? (
-          <Link to="/agent" className={buttonClassName('ghost', 'sm')}>
+          <ButtonLink to="/agent" variant="ghost" size="sm">
             {t('common.agent')}
-          </Link>
+          </ButtonLink>
         ) : null}
       </nav>
     </>
