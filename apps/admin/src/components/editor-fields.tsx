@@ -53,6 +53,31 @@ export function Field(props: {
   );
 }
 
+/** A field choosing one of a fixed list of codes: each shown as itself, or as "code · name" when named. */
+export function CodeSelectField<Code extends string>(props: {
+  label: string;
+  name: string;
+  errors: Record<string, string>;
+  value: Code;
+  codes: ReadonlyArray<Code | readonly [Code, string]>;
+  onChange: (code: Code) => void;
+}) {
+  return (
+    <Field label={props.label} name={props.name} errors={props.errors}>
+      <select value={props.value} onChange={(event) => props.onChange(event.target.value as Code)}>
+        {props.codes.map((option) => {
+          const [code, name] = typeof option === 'string' ? [option, null] : option;
+          return (
+            <option key={code} value={code}>
+              {name === null ? code : `${code} · ${name}`}
+            </option>
+          );
+        })}
+      </select>
+    </Field>
+  );
+}
+
 /**
  * One text in TY and EN: side by side on a desktop, as two tabs on a phone. A language left blank
  * is not stored, and players of that language read the other one.

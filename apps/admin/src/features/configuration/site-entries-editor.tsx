@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  CodeSelectField,
   emptyLocalized,
   Field,
   LocalizedFields,
@@ -93,16 +94,14 @@ function CustomerServiceForm(props: RowFormProps<CustomerService, CustomerServic
       onSubmit={() => props.onSubmit({ csType, title, path: path.trim(), sortOrder, enabled })}
     >
       <div className="field-row">
-        <Field label="Type" name="csType" errors={props.errors}>
-          <select
-            value={csType}
-            onChange={(event) => setCsType(event.target.value as CustomerServiceInput['csType'])}
-          >
-            {CS_TYPES.map((type) => (
-              <option key={type}>{type}</option>
-            ))}
-          </select>
-        </Field>
+        <CodeSelectField
+          label="Type"
+          name="csType"
+          errors={props.errors}
+          value={csType}
+          codes={CS_TYPES}
+          onChange={setCsType}
+        />
         <Field label="Address (http or https)" name="path" errors={props.errors}>
           <input
             type="url"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  CodeSelectField,
   emptyLocalized,
   Field,
   isoOrNull,
@@ -154,16 +155,14 @@ function BannerForm(props: RowFormProps<Banner, BannerInput>) {
       }
     >
       <div className="field-row">
-        <Field label="Group" name="groupName" errors={errors}>
-          <select
-            value={groupName}
-            onChange={(event) => setGroupName(event.target.value as BannerInput['groupName'])}
-          >
-            {GROUPS.map((group) => (
-              <option key={group}>{group}</option>
-            ))}
-          </select>
-        </Field>
+        <CodeSelectField
+          label="Group"
+          name="groupName"
+          errors={errors}
+          value={groupName}
+          codes={GROUPS}
+          onChange={setGroupName}
+        />
         <SortOrderField value={sortOrder} onChange={setSortOrder} errors={errors} />
         <ShownCheck isOn={enabled} onChange={setEnabled} />
       </div>
@@ -207,16 +206,14 @@ function BannerForm(props: RowFormProps<Banner, BannerInput>) {
         />
       ))}
       <div className="field-row">
-        <Field label="Link type" name="linkType" errors={errors}>
-          <select
-            value={linkType}
-            onChange={(event) => setLinkType(event.target.value as BannerInput['linkType'])}
-          >
-            {LINK_TYPES.map((type) => (
-              <option key={type}>{type}</option>
-            ))}
-          </select>
-        </Field>
+        <CodeSelectField
+          label="Link type"
+          name="linkType"
+          errors={errors}
+          value={linkType}
+          codes={LINK_TYPES}
+          onChange={setLinkType}
+        />
         <Field label="Link target" name="linkTarget" errors={errors}>
           <input
             value={linkTarget}
@@ -373,15 +370,14 @@ function AnnouncementForm(props: RowFormProps<Announcement, AnnouncementInput>) 
       }
     >
       <div className="field-row">
-        <Field label="Type" name="type" errors={errors}>
-          <select value={type} onChange={(event) => setType(event.target.value as AnnouncementInput['type'])}>
-            {ANNOUNCEMENT_TYPES.map(([code, label]) => (
-              <option key={code} value={code}>
-                {code} · {label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <CodeSelectField
+          label="Type"
+          name="type"
+          errors={errors}
+          value={type}
+          codes={ANNOUNCEMENT_TYPES}
+          onChange={setType}
+        />
         <Field label="Shown to (popups)" name="execution" errors={errors}>
           <select
             value={execution}
