@@ -155,3 +155,22 @@ export function CreatureFace({ face, name }: { face: string; name: string }) {
     </span>
   );
 }
+
+/**
+ * The small mark on a bet spot of the colour game (its colour) or fish-prawn-crab (its picture), so
+ * that a spot looks like the die face it pays on; the spot's text already names it.
+ */
+export function SpotMark({ gameCode, face }: { gameCode: string; face: string }) {
+  if (gameCode === 'colour-game' && COLOUR_SWATCHES[face]) {
+    return <span className="g-spot-mark g-spot-swatch" style={{ background: COLOUR_SWATCHES[face] }} />;
+  }
+  if (gameCode === 'fish-prawn-crab' && CREATURES[face]) {
+    return (
+      <svg viewBox="0 0 64 64" className="g-spot-mark" aria-hidden="true">
+        <rect x="2" y="2" width="60" height="60" rx="12" fill="#f4f2ff" />
+        {CREATURES[face]}
+      </svg>
+    );
+  }
+  return null;
+}

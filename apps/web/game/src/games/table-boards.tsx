@@ -1,5 +1,6 @@
 import type { RouletteInsideKind } from '@panalo/games/roulette/roulette.ts';
 import { useEffect, useState } from 'react';
+import { SpotMark } from '../art/dice-faces';
 import { fill, useMessages } from '../i18n';
 import { formatMinor } from '../money';
 import { type BetOption, insideId, pocketColour, shortAmount } from './table-options';
@@ -286,6 +287,7 @@ export function SimpleBoard(props: BoardProps & { gameCode: string }) {
           props={props}
           className={`g-option g-option-${option.label}`}
         >
+          <SpotMark gameCode={props.gameCode} face={option.label} />
           <span>{nameOf(option)}</span>
           <small>{option.pays}</small>
         </BetButton>
