@@ -1,15 +1,12 @@
 // Fish-prawn-crab (bầu cua, GAMES.md): three dice of six symbols, each int(6) indexing the list
 // below; the rule and paytable are those of the colour game (matching-dice.ts).
 
-import type { RoundRng } from '../fairness/round-rng.ts';
 import {
-  computeMatchingDiceReturn,
   MATCHING_DICE_RTP_PERCENT,
   type MatchingDiceBet,
   type MatchingDiceOutcome,
-  playMatchingDice,
+  matchingDiceGame,
 } from '../matching-dice/matching-dice.ts';
-import type { Ratio } from '../maths/ratio.ts';
 
 /** In the order of GAMES.md: int(6) = 0 is the fish. */
 export const FISH_PRAWN_CRAB_SYMBOLS = ['fish', 'prawn', 'crab', 'rooster', 'gourd', 'stag'] as const;
@@ -19,10 +16,5 @@ export type FishPrawnCrabOutcome = MatchingDiceOutcome<FishPrawnCrabSymbol>;
 
 export const FISH_PRAWN_CRAB_RTP_PERCENT = MATCHING_DICE_RTP_PERCENT;
 
-export function playFishPrawnCrab(bets: FishPrawnCrabBet[], rng: RoundRng): FishPrawnCrabOutcome {
-  return playMatchingDice(FISH_PRAWN_CRAB_SYMBOLS, bets, rng);
-}
-
-export function computeFishPrawnCrabReturn(): Ratio {
-  return computeMatchingDiceReturn();
-}
+export const { play: playFishPrawnCrab, computeReturn: computeFishPrawnCrabReturn } =
+  matchingDiceGame(FISH_PRAWN_CRAB_SYMBOLS);

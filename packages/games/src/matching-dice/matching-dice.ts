@@ -51,6 +51,15 @@ export function playMatchingDice<Face extends string>(
   };
 }
 
+/** One game of matching dice, named by its faces in int(6) order: its round and its exact return. */
+export function matchingDiceGame<Face extends string>(faces: readonly Face[]) {
+  return {
+    play: (bets: Array<MatchingDiceBet<Face>>, rng: RoundRng): MatchingDiceOutcome<Face> =>
+      playMatchingDice(faces, bets, rng),
+    computeReturn: computeMatchingDiceReturn,
+  };
+}
+
 /** The exact return of a bet on one face, enumerating the 216 throws of three dice. */
 export function computeMatchingDiceReturn(): Ratio {
   let paid = 0n;
