@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
+import { ChoiceSelect } from '../../components/choice-select.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { type ConfirmFact, type ConfirmRequest, moneyFactsOf } from '../../components/confirm-steps.ts';
 import { MerchantOptions } from '../../components/merchant-picker.tsx';
@@ -125,17 +126,12 @@ function Decisions({
     <div className="row-actions">
       {chosen && (
         <>
-          <select
-            aria-label="Pay out through"
+          <ChoiceSelect
+            label="Pay out through"
             value={chosen.id}
-            onChange={(event) => setMethodId(event.target.value)}
-          >
-            {own.map((method) => (
-              <option key={method.id} value={method.id}>
-                {method.name}
-              </option>
-            ))}
-          </select>
+            choices={own.map((method) => [method.id, method.name] as const)}
+            onChange={setMethodId}
+          />
           <button
             type="button"
             className="button button--small button--primary"

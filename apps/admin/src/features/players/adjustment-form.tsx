@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ChoiceSelect } from '../../components/choice-select.tsx';
 import type { ConfirmRequest } from '../../components/confirm-steps.ts';
 import { moneyFactsOf } from '../../components/confirm-steps.ts';
 import { formatPesos, parsePesoAmount } from '../../lib/format.ts';
@@ -79,17 +80,7 @@ export function AdjustmentForm(props: {
 
   return (
     <form className="row-actions" onSubmit={submit} aria-label={`Adjust the balance of ${props.account}`}>
-      <select
-        aria-label="Direction"
-        value={direction}
-        onChange={(event) => setDirection(event.target.value as AdjustmentDirection)}
-      >
-        {DIRECTIONS.map(([id, label]) => (
-          <option key={id} value={id}>
-            {label}
-          </option>
-        ))}
-      </select>
+      <ChoiceSelect label="Direction" value={direction} choices={DIRECTIONS} onChange={setDirection} />
       <input
         aria-label="Amount"
         inputMode="decimal"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
+import { ChoiceSelect } from '../../components/choice-select.tsx';
 import { CodeName } from '../../components/code-name.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { ChangeNotice } from '../../components/merchant-picker.tsx';
@@ -87,17 +88,7 @@ function PlayerSearch(props: { canWrite: boolean; canAdjust: boolean }) {
   return (
     <>
       <div className="toolbar">
-        <select
-          aria-label="Search by"
-          value={field}
-          onChange={(event) => setField(event.target.value as SearchField)}
-        >
-          {FIELDS.map(([id, label]) => (
-            <option key={id} value={id}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect label="Search by" value={field} choices={FIELDS} onChange={setField} />
         <SearchBox
           label="Search players"
           placeholder="Search"

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { ChoiceSelect } from '../../components/choice-select.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
 import { backOffice, unwrap } from '../../lib/back-office-api.ts';
 import { labelOfCode } from '../../lib/labels.ts';
@@ -60,28 +61,13 @@ export function ReportsPage() {
   return (
     <div className="page">
       <div className="toolbar">
-        <select
-          aria-label="Report"
+        <ChoiceSelect
+          label="Report"
           value={definition.id}
-          onChange={(event) => setReportId(event.target.value)}
-        >
-          {REPORTS.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.title}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Period"
-          value={preset}
-          onChange={(event) => setPreset(event.target.value as Preset)}
-        >
-          {PRESETS.map(([id, label]) => (
-            <option key={id} value={id}>
-              {label}
-            </option>
-          ))}
-        </select>
+          choices={REPORTS.map((entry) => [entry.id, entry.title] as const)}
+          onChange={setReportId}
+        />
+        <ChoiceSelect label="Period" value={preset} choices={PRESETS} onChange={setPreset} />
         {preset === 'custom' && (
           <>
             <input
