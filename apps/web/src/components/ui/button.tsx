@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { joinClassNames } from '../../lib/class-names';
+import { CountBadge } from './count-badge';
 
 export type ButtonVariant = 'primary' | 'brand' | 'secondary' | 'ghost';
 export type ButtonSize = 'md' | 'sm';
@@ -65,11 +66,7 @@ export function IconButton({ label, badge, className, children, type = 'button',
       {...rest}
     >
       {children}
-      {badge !== undefined && badge > 0 ? (
-        <span className="absolute top-1.5 right-1.5 grid min-w-4 place-items-center rounded-full bg-danger px-1 text-[10px] leading-4 font-bold text-on-brand tabular">
-          {badge > 99 ? '99+' : badge}
-        </span>
-      ) : null}
+      <CountBadge count={badge} className="absolute top-1.5 right-1.5 min-w-4 text-[10px] leading-4" />
     </button>
   );
 }

@@ -17,6 +17,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { CountBadge } from '../../../components/ui/count-badge';
 import { Dialog } from '../../../components/ui/dialog';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
@@ -250,11 +251,7 @@ export function MemberMenu() {
                 testId="member-menu-messages"
               >
                 {t('common.messages')}
-                {unreadMessages ? (
-                  <span className="ml-auto grid min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-on-brand tabular">
-                    {unreadMessages > 99 ? '99+' : unreadMessages}
-                  </span>
-                ) : null}
+                <CountBadge count={unreadMessages} className="ml-auto min-w-5 text-xs" />
               </MemberMenuLink>
             )}
             {/* On a member's phone the header leaves the notice icon out for the balance and deposit. */}
@@ -271,11 +268,7 @@ export function MemberMenu() {
               >
                 <Bell size={18} aria-hidden="true" className="text-brand-strong" />
                 {t('common.notices')}
-                {noticeCount > 0 ? (
-                  <span className="ml-auto grid min-w-5 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-on-brand tabular">
-                    {noticeCount > 99 ? '99+' : noticeCount}
-                  </span>
-                ) : null}
+                <CountBadge count={noticeCount} className="ml-auto min-w-5 text-xs" />
               </button>
             </li>
             {/* The account game pages (spec §1 /favorite, /recent), one tab apart. */}
