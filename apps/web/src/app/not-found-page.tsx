@@ -1,7 +1,6 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClassName } from '../components/ui/button';
+import { ButtonLink } from '../components/ui/button-link';
 import { EmptyState } from '../components/ui/states';
 
 export function NotFoundPage() {
@@ -12,11 +11,7 @@ export function NotFoundPage() {
         icon={<Compass size={26} aria-hidden="true" />}
         title={t('errors.notFoundTitle')}
         line={t('errors.notFoundLine')}
-        action={
-          <Link to="/" className={buttonClassName('primary')}>
-            {t('errors.backHome')}
-          </Link>
-        }
+        action={<ButtonLink to="/">{t('errors.backHome')}</ButtonLink>}
       />
     </div>
   );

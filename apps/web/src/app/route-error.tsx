@@ -1,7 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Button, buttonClassName } from '../components/ui/button';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../components/ui/button';
+import { ButtonLink } from '../components/ui/button-link';
 import { ErrorState } from '../components/ui/states';
 import { isChunkLoadError } from '../lib/lazy-load';
 
@@ -37,9 +38,9 @@ export function RouteError() {
         retryLabel={t('common.reload')}
       />
       <div className="flex justify-center">
-        <Link to="/" className={buttonClassName('ghost')}>
+        <ButtonLink to="/" variant="ghost">
           {t('errors.backHome')}
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );
