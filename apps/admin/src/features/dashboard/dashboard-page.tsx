@@ -26,47 +26,33 @@ type Figure = {
   measure: (day: DashboardDay) => bigint;
 };
 
+type KeyOf<Value> = {
+  [Key in keyof DashboardDay]: DashboardDay[Key] extends Value ? Key : never;
+}[keyof DashboardDay];
+
+/** A figure that counts (players, deposits): shown and compared as a whole number. */
+const countFigure = (label: string, key: KeyOf<number>): Figure => ({
+  label,
+  value: (day) => String(day[key]),
+  measure: (day) => BigInt(day[key]),
+});
+
+/** A figure in pesos: shown as money, compared in minor units. */
+const amountFigure = (label: string, key: KeyOf<string>): Figure => ({
+  label,
+  value: (day) => formatPesos(day[key], 'PHP'),
+  measure: (day) => minorOf(day[key]),
+});
+
 const FIGURES: Figure[] = [
-  {
-    label: 'Registrations',
-    value: (day) => String(day.registrations),
-    measure: (day) => BigInt(day.registrations),
-  },
-  {
-    label: 'Active players',
-    value: (day) => String(day.activePlayers),
-    measure: (day) => BigInt(day.activePlayers),
-  },
-  {
-    label: 'Deposited',
-    value: (day) => formatPesos(day.depositAmount, 'PHP'),
-    measure: (day) => minorOf(day.depositAmount),
-  },
-  {
-    label: 'First deposits',
-    value: (day) => String(day.firstDeposits),
-    measure: (day) => BigInt(day.firstDeposits),
-  },
-  {
-    label: 'Withdrawn',
-    value: (day) => formatPesos(day.withdrawalAmount, 'PHP'),
-    measure: (day) => minorOf(day.withdrawalAmount),
-  },
-  {
-    label: 'Net deposits',
-    value: (day) => formatPesos(day.netDeposits, 'PHP'),
-    measure: (day) => minorOf(day.netDeposits),
-  },
-  {
-    label: 'Bets',
-    value: (day) => formatPesos(day.betAmount, 'PHP'),
-    measure: (day) => minorOf(day.betAmount),
-  },
-  {
-    label: 'GGR',
-    value: (day) => formatPesos(day.ggr, 'PHP'),
-    measure: (day) => minorOf(day.ggr),
-  },
+  countFigure('Registrations', 'registrations'),
+  countFigure('Active players', 'activePlayers'),
+  amountFigure('Deposited', 'depositAmount'),
+  countFigure('First deposits', 'firstDeposits'),
+  amountFigure('Withdrawn', 'withdrawalAmount'),
+  amountFigure('Net deposits', 'netDeposits'),
+  amountFigure('Bets', 'betAmount'),
+  amountFigure('GGR', 'ggr'),
 ];
 
 function Trend({ today, yesterday }: { today: bigint; yesterday: bigint }) {
