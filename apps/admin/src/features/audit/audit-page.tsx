@@ -40,12 +40,16 @@ export function AuditPage(props: AuditPageProps) {
     setFilter({ ...draft, page: 1 });
   }
 
-  const text = (name: 'actor' | 'action' | 'targetType' | 'targetId', label: string, placeholder: string) => (
+  /** One filter box: free text (at most 100 characters, with an example) or a day. */
+  const field = (
+    name: 'actor' | 'action' | 'targetType' | 'targetId' | 'fromDate' | 'toDate',
+    label: string,
+    input: { placeholder: string } | { type: 'date' },
+  ) => (
     <label className="field field--compact">
       <span className="field__label">{label}</span>
       <input
-        maxLength={100}
-        placeholder={placeholder}
+        {...('type' in input ? input : { maxLength: 100, ...input })}
         value={draft[name]}
         onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
       />
@@ -66,26 +70,12 @@ export function AuditPage(props: AuditPageProps) {
             </select>
           </label>
         )}
-        {text('actor', 'Actor', 'username or id')}
-        {text('action', 'Action', 'staff or staff.lock')}
-        {text('targetType', 'Target type', 'operator, role…')}
-        {text('targetId', 'Target id', '')}
-        <label className="field field--compact">
-          <span className="field__label">From</span>
-          <input
-            type="date"
-            value={draft.fromDate}
-            onChange={(event) => setDraft({ ...draft, fromDate: event.target.value })}
-          />
-        </label>
-        <label className="field field--compact">
-          <span className="field__label">To</span>
-          <input
-            type="date"
-            value={draft.toDate}
-            onChange={(event) => setDraft({ ...draft, toDate: event.target.value })}
-          />
-        </label>
+        {field('actor', 'Actor', { placeholder: 'username or id' })}
+        {field('action', 'Action', { placeholder: 'staff or staff.lock' })}
+        {field('targetType', 'Target type', { placeholder: 'operator, role…' })}
+        {field('targetId', 'Target id', { placeholder: '' })}
+        {field('fromDate', 'From', { type: 'date' })}
+        {field('toDate', 'To', { type: 'date' })}
         <div className="filters__actions">
           <button className="button button--primary" type="submit">
             <Filter size={16} aria-hidden="true" />
