@@ -1,5 +1,6 @@
 import { Flame, Search } from 'lucide-react';
 import { useState } from 'react';
+import { FilterSelect } from '../../components/choice-select.tsx';
 import { CodeName } from '../../components/code-name.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable } from '../../components/query-table.tsx';
@@ -118,53 +119,38 @@ export function GamesTab(props: TabProps) {
             />
           </span>
         </label>
-        <label className="field">
-          <span className="field__label">Vendor</span>
-          <select value={filter.vendorId} onChange={(event) => applyFilter({ vendorId: event.target.value })}>
-            <option value="">All vendors</option>
-            {(vendors.data ?? []).map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>
-                {vendor.name} ({vendor.vassalage})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Type</span>
-          <select value={filter.gameType} onChange={(event) => applyFilter({ gameType: event.target.value })}>
-            <option value="">All types</option>
-            {(games.data?.gameTypes ?? []).map((type) => (
-              <option key={type} value={type}>
-                {labelOfCode(GAME_TYPE_LABELS, type)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Status</span>
-          <select
-            value={filter.status}
-            onChange={(event) => applyFilter({ status: event.target.value as GameFilter['status'] })}
-          >
-            <option value="">Any status</option>
-            {GAME_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Category</span>
-          <select value={filter.classify} onChange={(event) => applyFilter({ classify: event.target.value })}>
-            <option value="">Any category</option>
-            {(groups.data ?? []).map((group) => (
-              <option key={group.id} value={group.key}>
-                {group.names.EN ?? group.key}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Vendor"
+          anyLabel="All vendors"
+          value={filter.vendorId}
+          choices={(vendors.data ?? []).map(
+            (vendor) => [vendor.id, `${vendor.name} (${vendor.vassalage})`] as const,
+          )}
+          onChange={(vendorId) => applyFilter({ vendorId })}
+        />
+        <FilterSelect
+          label="Type"
+          anyLabel="All types"
+          value={filter.gameType}
+          choices={(games.data?.gameTypes ?? []).map(
+            (type) => [type, labelOfCode(GAME_TYPE_LABELS, type)] as const,
+          )}
+          onChange={(gameType) => applyFilter({ gameType })}
+        />
+        <FilterSelect
+          label="Status"
+          anyLabel="Any status"
+          value={filter.status}
+          choices={GAME_STATUSES.map((status) => [status, STATUS_LABELS[status] ?? status] as const)}
+          onChange={(status) => applyFilter({ status })}
+        />
+        <FilterSelect
+          label="Category"
+          anyLabel="Any category"
+          value={filter.classify}
+          choices={(groups.data ?? []).map((group) => [group.key, group.names.EN ?? group.key] as const)}
+          onChange={(classify) => applyFilter({ classify })}
+        />
         <div className="filters__actions">
           <button className="button button--primary button--small" type="submit">
             Search
