@@ -14,6 +14,12 @@ import { failureOf, fieldErrorsOf, type TabProps } from './notice.ts';
 type Errors = Record<string, string>;
 type Draft = { key: string; TY: string; EN: string; sortOrder: string };
 
+/** What a form's draft asks of a category, its key aside: its names and its place in the menu. */
+const namesAndOrderOf = (draft: Draft) => ({
+  names: { TY: draft.TY.trim(), EN: draft.EN.trim() },
+  sortOrder: Number(draft.sortOrder),
+});
+
 function checkDraft(draft: Draft, withKey: boolean): Errors {
   const errors: Errors = {};
   if (withKey && !/^[A-Z0-9_]{2,32}$/.test(draft.key)) {
@@ -79,11 +85,7 @@ export function ClassifyTab(props: TabProps) {
               {
                 kind: 'create',
                 merchantId: props.merchantId,
-                group: {
-                  key: draft.key,
-                  names: { TY: draft.TY.trim(), EN: draft.EN.trim() },
-                  sortOrder: Number(draft.sortOrder),
-                },
+                group: { key: draft.key, ...namesAndOrderOf(draft) },
               },
               `Category ${draft.key} added.`,
             );
@@ -117,10 +119,7 @@ export function ClassifyTab(props: TabProps) {
                       {
                         kind: 'update',
                         id: group.id,
-                        change: {
-                          names: { TY: draft.TY.trim(), EN: draft.EN.trim() },
-                          sortOrder: Number(draft.sortOrder),
-                        },
+                        change: namesAndOrderOf(draft),
                       },
                       `Category ${group.key} saved.`,
                     );
