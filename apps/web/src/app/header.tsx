@@ -2,7 +2,7 @@ import { Bell, ChevronDown, Headset, Mail, Menu } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { buttonClassName, IconButton } from '../components/ui/button';
+import { Button, IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
@@ -213,22 +213,17 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
             </Suspense>
           ) : (
             <div className="flex items-center gap-1.5 md:gap-2 md:pl-1">
-              <button
-                type="button"
-                className={buttonClassName('secondary', 'sm')}
+              <Button
+                variant="secondary"
+                size="sm"
                 onClick={() => openModal('loginPopupModal')}
                 data-testid="header-login"
               >
                 {t('common.login')}
-              </button>
-              <button
-                type="button"
-                className={buttonClassName('primary', 'sm')}
-                onClick={() => openModal('registerModal')}
-                data-testid="header-register"
-              >
+              </Button>
+              <Button size="sm" onClick={() => openModal('registerModal')} data-testid="header-register">
                 {t('common.register')}
-              </button>
+              </Button>
             </div>
           )}
         </div>
