@@ -73,6 +73,11 @@ test('registering by account name lands logged in, and signing out returns to a 
   await form.locator('label', { has: page.getByTestId('register-age') }).click();
   await form.getByRole('button', { name: /^register$/i }).click();
 
+  // A new member lands once on the first deposit, with a deposit limit offered beside it.
+  await expect(page.getByTestId('first-deposit-page')).toBeVisible();
+  await expect(page.getByTestId('first-deposit-limit')).toBeVisible();
+  await screenshot(page, 'accounts-first-deposit');
+  await page.getByTestId('first-deposit-later').click();
   await expect(page.getByTestId('member-menu')).toBeVisible();
   await closePublicPopup(page);
   await expect(page.getByTestId('member-menu')).toContainText(

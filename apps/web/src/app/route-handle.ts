@@ -7,6 +7,11 @@ export type RouteHandle = {
   requiresLogin?: boolean;
   hasFooter?: boolean;
   hasSideMenu?: boolean;
+  /**
+   * False where the announcements popup would stand between the player and what they came for: a
+   * game, and the first deposit a new member lands on. It opens on the next page instead.
+   */
+  hasAnnouncementsPopup?: boolean;
 };
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {

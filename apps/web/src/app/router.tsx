@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import { createBrowserRouter, type RouteObject, redirect, useLocation, useNavigate } from 'react-router';
 import { HomePage } from '../features/lobby/components/home-page';
 import { importWithTimeout } from '../lib/lazy-load';
@@ -81,12 +81,15 @@ function HomeWithModal({
   const { hash } = useLocation();
   // /help#privacy opens at that anchor; plain /help at the user agreement (spec §2).
   const helpAnchor = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : anchor;
-  // Logging in and registering are for visitors: a member goes home with no popup. A kept token
-  // waits for the member's info, and one that turns out to have ended opens the popup after all.
+  // Logging in and registering are for visitors: a member who arrives here goes home with no popup.
+  // A kept token waits for the member's info, and one that turns out to have ended opens the popup
+  // after all. A visitor who logs in or registers here is led on by the popup itself (a new member
+  // to the first deposit), not sent home.
+  const arrivedWithToken = useRef(hasToken);
   useEffect(() => {
     if (modal === 'helpModal') openModal('helpModal', { anchor: helpAnchor });
-    else if (isLogin) navigate('/', { replace: true });
     else if (!hasToken) openModal(modal);
+    else if (isLogin && arrivedWithToken.current) navigate('/', { replace: true });
   }, [modal, helpAnchor, openModal, isLogin, hasToken, navigate]);
   return <HomePage />;
 }
@@ -179,7 +182,7 @@ export const routes: RouteObject[] = [
             path: '/firstDeposit',
             loader: requireSessionToken,
             lazy: lazyGroups.FirstDeposit,
-            handle: handle({ name: 'firstDeposit', requiresLogin: true }),
+            handle: handle({ name: 'firstDeposit', requiresLogin: true, hasAnnouncementsPopup: false }),
           },
           { path: '/m/appDownload', lazy: lazyGroups.AppDownload, handle: handle({ name: 'appDownload' }) },
           { path: '*', Component: NotFoundPage, handle: handle({ name: 'notFound' }) },

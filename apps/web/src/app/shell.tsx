@@ -120,7 +120,7 @@ export function Shell() {
         {hasFooter ? <FloatingCustomerService /> : null}
         {isLogin ? <RealityCheckReminder /> : null}
       </Suspense>
-      <PublicPopupTrigger />
+      {hasFooter && handle.hasAnnouncementsPopup !== false ? <PublicPopupTrigger /> : null}
       <ModalHost />
       <ConnectionToast />
     </div>
