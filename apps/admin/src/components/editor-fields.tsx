@@ -34,6 +34,26 @@ export function FieldError({ errors, name }: { errors: Record<string, string>; n
   ) : null;
 }
 
+/** A ticked or unticked box with the words that say what ticking it means. */
+export function Check(props: {
+  isOn: boolean;
+  onChange: (isOn: boolean) => void;
+  isDisabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={props.isOn}
+        disabled={props.isDisabled}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      {props.children}
+    </label>
+  );
+}
+
 /** A labelled input with its server message under it. */
 export function Field(props: {
   label: string;

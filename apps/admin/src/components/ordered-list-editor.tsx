@@ -1,5 +1,5 @@
 import type { ComponentType, FormEvent, ReactNode } from 'react';
-import { Field } from './editor-fields.tsx';
+import { Check, Field } from './editor-fields.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from './query-state.tsx';
 import { RowActions, type RowFormProps, type useRowEditor } from './row-editor.tsx';
 
@@ -33,14 +33,9 @@ export function SwitchButton(props: { isOn: boolean; words: [string, string]; on
 /** The "shown" box of every form of a list players see: unticked, the row stays but is hidden. */
 export function ShownCheck(props: { isOn: boolean; onChange: (isOn: boolean) => void }) {
   return (
-    <label className="check">
-      <input
-        type="checkbox"
-        checked={props.isOn}
-        onChange={(event) => props.onChange(event.target.checked)}
-      />
+    <Check isOn={props.isOn} onChange={props.onChange}>
       <span>Shown</span>
-    </label>
+    </Check>
   );
 }
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import {
+  Check,
   emptyLocalized,
   isoOrNull,
   LocalizedFields,
@@ -181,10 +182,9 @@ function SystemStatusForm(props: SectionProps) {
       {closedEverywhere && (
         <p className="alert alert--danger">This site is closed to every region (status 2).</p>
       )}
-      <label className="check">
-        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+      <Check isOn={enabled} onChange={setEnabled}>
         Maintenance now (players see the maintenance page)
-      </label>
+      </Check>
       <LocalizedFields
         label="Title"
         name="maintenance.title"
@@ -229,10 +229,9 @@ function SystemStatusForm(props: SectionProps) {
         </label>
       </div>
       <h2>Region restriction</h2>
-      <label className="check">
-        <input type="checkbox" checked={regionOn} onChange={(event) => setRegionOn(event.target.checked)} />
+      <Check isOn={regionOn} onChange={setRegionOn}>
         Keep out the countries and ranges below (the allow list always gets in)
-      </label>
+      </Check>
       <div className="field-row">
         <label className="field">
           <span className="field__label">Blocked countries (ISO codes, one a line)</span>
@@ -640,14 +639,9 @@ function SocialLoginForm(props: SectionProps) {
       {providers.map((provider, index) => (
         <fieldset key={provider.provider} className="field-row">
           <legend className="mono">{provider.provider}</legend>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={provider.enabled}
-              onChange={(event) => change(index, { enabled: event.target.checked })}
-            />
+          <Check isOn={provider.enabled} onChange={(enabled) => change(index, { enabled })}>
             Enabled
-          </label>
+          </Check>
           <label className="field">
             <span className="field__label">Issuer</span>
             <input

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Check,
   CodeSelectField,
   emptyLocalized,
   Field,
@@ -400,14 +401,9 @@ function AnnouncementForm(props: RowFormProps<Announcement, AnnouncementInput>) 
         <Field label="Until" name="endsAt" errors={errors}>
           <input type="datetime-local" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />
         </Field>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={published}
-            onChange={(event) => setPublished(event.target.checked)}
-          />
+        <Check isOn={published} onChange={setPublished}>
           <span>Published</span>
-        </label>
+        </Check>
       </div>
       <TitleFields value={title} onChange={setTitle} errors={errors} />
       <LocalizedFields

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Check } from '../../components/editor-fields.tsx';
 import { GAME_TYPE_LABELS, labelOfCode } from '../../lib/labels.ts';
 import {
   BET_LIMITS_DEFAULT,
@@ -307,24 +308,12 @@ export function GameEditor(props: {
               ))}
             </select>
           </Field>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={form.isHot}
-              disabled={readOnly}
-              onChange={(event) => set('isHot', event.target.checked)}
-            />
+          <Check isOn={form.isHot} isDisabled={readOnly} onChange={(isOn) => set('isHot', isOn)}>
             Hot: listed under HOT in the lobby
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={form.offersDemo}
-              disabled={readOnly}
-              onChange={(event) => set('offersDemo', event.target.checked)}
-            />
+          </Check>
+          <Check isOn={form.offersDemo} isDisabled={readOnly} onChange={(isOn) => set('offersDemo', isOn)}>
             Offer demo play (“try”)
-          </label>
+          </Check>
           {game.betLimits && (
             <fieldset className="limits-field" aria-describedby="bet-limits-help">
               <legend>Bet limits</legend>
@@ -332,15 +321,9 @@ export function GameEditor(props: {
                 Checked by the server on every bet before any money moves, and shown in the game’s rules. A
                 bet or action that could win more than the maximum win is refused.
               </p>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={usesDefaultLimits}
-                  disabled={readOnly}
-                  onChange={(event) => setUsesDefaultLimits(event.target.checked)}
-                />
+              <Check isOn={usesDefaultLimits} isDisabled={readOnly} onChange={setUsesDefaultLimits}>
                 Use the defaults (₱1.00 to ₱10,000.00 a bet, ₱1,000,000.00 a round)
-              </label>
+              </Check>
               {errors.betLimits && <span className="field__error">{errors.betLimits}</span>}
               <div className="limits-field__row">
                 {LIMIT_FIELDS.map(([key, label]) => (
