@@ -382,6 +382,28 @@ function RegisterRulesForm(props: SectionProps) {
   );
 }
 
+/** A labelled box for a whole number; what cannot be read as one counts as 0. */
+function WholeNumberField(props: {
+  label: string;
+  value: number;
+  min?: number;
+  max?: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">{props.label}</span>
+      <input
+        type="number"
+        min={props.min}
+        max={props.max}
+        value={props.value}
+        onChange={(event) => props.onChange(Number.parseInt(event.target.value, 10) || 0)}
+      />
+    </label>
+  );
+}
+
 function GeneralForm(props: SectionProps) {
   const [general, setGeneral] = useState(props.config.general);
   useEffect(() => setGeneral(props.config.general), [props.config.general]);
@@ -397,7 +419,6 @@ function GeneralForm(props: SectionProps) {
       />
     </label>
   );
-  const integer = (value: string) => Number.parseInt(value, 10) || 0;
   return (
     <form
       className="panel form-grid"
@@ -426,50 +447,30 @@ function GeneralForm(props: SectionProps) {
             onChange={(event) => setGeneral({ ...general, languages: lines(event.target.value) })}
           />
         </label>
-        <label className="field">
-          <span className="field__label">Minimum age</span>
-          <input
-            type="number"
-            min={18}
-            max={25}
-            value={general.minimumAge}
-            onChange={(event) => setGeneral({ ...general, minimumAge: integer(event.target.value) })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Idle timeout (min)</span>
-          <input
-            type="number"
-            value={general.session.idleMinutes}
-            onChange={(event) =>
-              setGeneral({
-                ...general,
-                session: { ...general.session, idleMinutes: integer(event.target.value) },
-              })
-            }
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Session lifetime (min)</span>
-          <input
-            type="number"
-            value={general.session.absoluteMinutes}
-            onChange={(event) =>
-              setGeneral({
-                ...general,
-                session: { ...general.session, absoluteMinutes: integer(event.target.value) },
-              })
-            }
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Password expiry (days, 0 never)</span>
-          <input
-            type="number"
-            value={general.passwordExpiryDays}
-            onChange={(event) => setGeneral({ ...general, passwordExpiryDays: integer(event.target.value) })}
-          />
-        </label>
+        <WholeNumberField
+          label="Minimum age"
+          min={18}
+          max={25}
+          value={general.minimumAge}
+          onChange={(minimumAge) => setGeneral({ ...general, minimumAge })}
+        />
+        <WholeNumberField
+          label="Idle timeout (min)"
+          value={general.session.idleMinutes}
+          onChange={(idleMinutes) => setGeneral({ ...general, session: { ...general.session, idleMinutes } })}
+        />
+        <WholeNumberField
+          label="Session lifetime (min)"
+          value={general.session.absoluteMinutes}
+          onChange={(absoluteMinutes) =>
+            setGeneral({ ...general, session: { ...general.session, absoluteMinutes } })
+          }
+        />
+        <WholeNumberField
+          label="Password expiry (days, 0 never)"
+          value={general.passwordExpiryDays}
+          onChange={(passwordExpiryDays) => setGeneral({ ...general, passwordExpiryDays })}
+        />
       </div>
       <div className="field-row">
         <label className="field">
@@ -715,7 +716,6 @@ const ACCOUNT_CREATION_FIELDS = [
 function AccountCreationForm(props: SectionProps) {
   const [thresholds, setThresholds] = useState(props.config.accountCreation);
   useEffect(() => setThresholds(props.config.accountCreation), [props.config.accountCreation]);
-  const integer = (value: string) => Number.parseInt(value, 10) || 0;
   return (
     <form
       className="panel form-grid"
@@ -731,26 +731,21 @@ function AccountCreationForm(props: SectionProps) {
         threshold is the one that holds.
       </p>
       <div className="field-row">
-        <label className="field">
-          <span className="field__label">Window (minutes)</span>
-          <input
-            type="number"
-            min={1}
-            max={10_080}
-            value={thresholds.windowMinutes}
-            onChange={(event) => setThresholds({ ...thresholds, windowMinutes: integer(event.target.value) })}
-          />
-        </label>
+        <WholeNumberField
+          label="Window (minutes)"
+          min={1}
+          max={10_080}
+          value={thresholds.windowMinutes}
+          onChange={(windowMinutes) => setThresholds({ ...thresholds, windowMinutes })}
+        />
         {ACCOUNT_CREATION_FIELDS.map(([name, label]) => (
-          <label key={name} className="field">
-            <span className="field__label">{label}</span>
-            <input
-              type="number"
-              min={0}
-              value={thresholds[name]}
-              onChange={(event) => setThresholds({ ...thresholds, [name]: integer(event.target.value) })}
-            />
-          </label>
+          <WholeNumberField
+            key={name}
+            label={label}
+            min={0}
+            value={thresholds[name]}
+            onChange={(value) => setThresholds({ ...thresholds, [name]: value })}
+          />
         ))}
       </div>
       <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
