@@ -295,6 +295,30 @@ function RegisterRulesForm(props: SectionProps) {
   const change = (index: number, patch: Partial<RegisterRule>) =>
     setRules((current) => current.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
   const numberOf = (value: string) => Math.max(0, Math.min(255, Number.parseInt(value, 10) || 0));
+  const tickCell = (rule: RegisterRule, index: number, key: 'enabled' | 'required', words: string) => (
+    <td>
+      <input
+        type="checkbox"
+        aria-label={`${rule.field} ${words}`}
+        checked={rule[key]}
+        disabled={!props.canWrite}
+        onChange={(event) => change(index, { [key]: event.target.checked })}
+      />
+    </td>
+  );
+  const lengthCell = (rule: RegisterRule, index: number, key: 'minLength' | 'maxLength', words: string) => (
+    <td className="number">
+      <input
+        type="number"
+        aria-label={`${rule.field} ${words} length`}
+        min={0}
+        max={255}
+        value={rule[key]}
+        disabled={!props.canWrite}
+        onChange={(event) => change(index, { [key]: numberOf(event.target.value) })}
+      />
+    </td>
+  );
   return (
     <form
       className="panel"
@@ -321,24 +345,8 @@ function RegisterRulesForm(props: SectionProps) {
             {rules.map((rule, index) => (
               <tr key={rule.field} data-testid={`rule-${rule.field}`}>
                 <td className="mono">{rule.field}</td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`${rule.field} shown`}
-                    checked={rule.enabled}
-                    disabled={!props.canWrite}
-                    onChange={(event) => change(index, { enabled: event.target.checked })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`${rule.field} required`}
-                    checked={rule.required}
-                    disabled={!props.canWrite}
-                    onChange={(event) => change(index, { required: event.target.checked })}
-                  />
-                </td>
+                {tickCell(rule, index, 'enabled', 'shown')}
+                {tickCell(rule, index, 'required', 'required')}
                 <td>
                   <input
                     className="mono"
@@ -349,28 +357,8 @@ function RegisterRulesForm(props: SectionProps) {
                     onChange={(event) => change(index, { acceptedPattern: event.target.value })}
                   />
                 </td>
-                <td className="number">
-                  <input
-                    type="number"
-                    aria-label={`${rule.field} minimum length`}
-                    min={0}
-                    max={255}
-                    value={rule.minLength}
-                    disabled={!props.canWrite}
-                    onChange={(event) => change(index, { minLength: numberOf(event.target.value) })}
-                  />
-                </td>
-                <td className="number">
-                  <input
-                    type="number"
-                    aria-label={`${rule.field} maximum length`}
-                    min={0}
-                    max={255}
-                    value={rule.maxLength}
-                    disabled={!props.canWrite}
-                    onChange={(event) => change(index, { maxLength: numberOf(event.target.value) })}
-                  />
-                </td>
+                {lengthCell(rule, index, 'minLength', 'minimum')}
+                {lengthCell(rule, index, 'maxLength', 'maximum')}
                 <td className="muted">{rule.type}</td>
               </tr>
             ))}
