@@ -1,6 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../components/ui/button-link';
+import { Link } from 'react-router';
+import { buttonClassName } from '../components/ui/button';
 import { EmptyState } from '../components/ui/states';
 
 export function NotFoundPage() {
@@ -11,7 +12,11 @@ export function NotFoundPage() {
         icon={<Compass size={26} aria-hidden="true" />}
         title={t('errors.notFoundTitle')}
         line={t('errors.notFoundLine')}
-        action={<ButtonLink to="/">{t('errors.backHome')}</ButtonLink>}
+        action={
+          <Link to="/" className={buttonClassName('primary')}>
+            {t('errors.backHome')}
+          </Link>
+        }
       />
     </div>
   );

@@ -1,8 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '../components/ui/button';
-import { ButtonLink } from '../components/ui/button-link';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Button, buttonClassName } from '../components/ui/button';
 import { ErrorState } from '../components/ui/states';
 import { isChunkLoadError } from '../lib/lazy-load';
 
@@ -38,9 +37,9 @@ export function RouteError() {
         retryLabel={t('common.reload')}
       />
       <div className="flex justify-center">
-        <ButtonLink to="/" variant="ghost">
+        <Link to="/" className={buttonClassName('ghost')}>
           {t('errors.backHome')}
-        </ButtonLink>
+        </Link>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { GamePageBackButton } from '../../../components/games/game-page-back-button';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { joinClassNames } from '../../../lib/class-names';
@@ -129,7 +129,11 @@ export function LotteryPage() {
           icon={<Ticket size={26} aria-hidden="true" />}
           title={t('pages.lotteryTitle')}
           line={t('pages.lotteryLine')}
-          action={<ButtonLink to="/lott">{t('games.LOTT')}</ButtonLink>}
+          action={
+            <Link to="/lott" className={buttonClassName('primary')}>
+              {t('games.LOTT')}
+            </Link>
+          }
         />
       ) : launch.isError || lanes.isError ? (
         <ErrorState

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Gamepad2 } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { GamePageBackButton } from '../../../components/games/game-page-back-button';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { requestLaunch } from '../../../lib/games/catalogue-api';
@@ -70,7 +70,11 @@ export function SeamlessPage() {
         <EmptyState
           icon={<Gamepad2 size={26} aria-hidden="true" />}
           line={t('pages.seamlessLine')}
-          action={<ButtonLink to="/">{t('common.home')}</ButtonLink>}
+          action={
+            <Link to="/" className={buttonClassName('primary')}>
+              {t('common.home')}
+            </Link>
+          }
         />
       ) : (
         <Skeleton className="h-[calc(100dvh-7rem)] w-full rounded-none" />
