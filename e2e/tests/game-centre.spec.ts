@@ -49,7 +49,9 @@ async function logInFundedMember(page: Page, db: pg.Client, account: string): Pr
  */
 async function drawUntilSettled(frame: FrameLocator): Promise<void> {
   await expect(async () => {
-    await frame.getByTestId('draw-now').click();
+    // The frame's page refreshes its lists every few seconds, which can move the button between
+    // a pointer's aim and its click on a busy machine: the keyboard presses it wherever it is.
+    await frame.getByTestId('draw-now').press('Enter');
     await expect(frame.getByTestId('ticket-status').first()).not.toHaveText(/Waiting/, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
