@@ -57,18 +57,6 @@ const modalComponents: Partial<Record<ModalName, ComponentType<ModalComponentPro
   ),
 };
 
-const ComingModal = lazy(() =>
-  importWithTimeout(() => import('./coming-modal')).then((module) => ({ default: module.ComingModal })),
-);
-
-/** Named modals whose content arrives with later parts of the product: their frame and an honest note. */
-const comingModals: Partial<Record<ModalName, { titleKey: string; testId: string }>> = {
-  contract: { titleKey: 'modals.contractTitle', testId: 'contract-modal' },
-  chatRoom: { titleKey: 'modals.chatRoomTitle', testId: 'chat-room-modal' },
-  memberCentre: { titleKey: 'modals.memberCentreTitle', testId: 'member-centre-modal' },
-  agentCentre: { titleKey: 'modals.agentCentreTitle', testId: 'agent-centre-modal' },
-};
-
 /** The one modal host: renders every open named modal, in the order they were opened. */
 export function ModalHost() {
   const stack = useModalStore((state) => state.stack);
@@ -103,12 +91,7 @@ export function ModalHost() {
         {stack.map((entry) => {
           const close = () => closeModal(entry.name);
           const Modal = modalComponents[entry.name];
-          if (Modal) return <Modal key={entry.name} {...entry.props} onClose={close} />;
-          const coming = comingModals[entry.name];
-          if (!coming) return null;
-          return (
-            <ComingModal key={entry.name} title={t(coming.titleKey)} testId={coming.testId} onClose={close} />
-          );
+          return Modal ? <Modal key={entry.name} {...entry.props} onClose={close} /> : null;
         })}
       </Suspense>
     </ErrorBoundary>

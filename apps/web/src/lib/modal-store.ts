@@ -10,11 +10,8 @@ export type ModalName =
   | 'forgetPassModal'
   | 'helpModal'
   | 'license'
-  | 'gamePopup'
-  | 'contract'
-  | 'chatRoom'
-  | 'memberCentre'
-  | 'agentCentre';
+  | 'gamePopup';
+// Spec §2's contract, chat-room, member-centre and agent-centre modals join with their features.
 
 export type ModalProps = {
   /** A message to show on opening, such as why a sign-in through Google did not finish. */
