@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { dueReminder, playedTime } from '../../../lib/reality-check';
 import { useAuthStore } from '../../../lib/session/auth-store';
-import { fetchResponsibleGaming } from '../api/responsible-gaming';
+import { responsibleGamingQuery } from '../../../lib/system/use-can-deposit';
 
 /** How often the page looks at the clock; a reminder may come this much late. */
 const TICK_MS = 20_000;
@@ -42,9 +42,10 @@ export function RealityCheckReminder() {
   const isLogin = useAuthStore((state) => state.isLogin);
   const isTrial = useAuthStore((state) => state.isTrial);
   const isMember = isLogin && !isTrial && token !== null;
+  // The member's one responsible-gaming entry: an interval saved on the page reaches it at once.
+  const memberId = useAuthStore((state) => state.member?.id ?? null);
   const settings = useQuery({
-    queryKey: ['responsible-gaming'],
-    queryFn: () => fetchResponsibleGaming(language),
+    ...responsibleGamingQuery(language, memberId),
     enabled: isMember,
     staleTime: SETTINGS_STALE_MS,
   });
