@@ -111,7 +111,11 @@ test(
       await expect(game.getByTestId('stake-value')).toContainText('₱10.00');
       await game.getByTestId('play').click();
       await expect(game.getByTestId('game-balance')).not.toContainText('₱15.00');
+      // The deal is on the table once the game offers a move, insurance, or (a natural) the result.
       const decline = game.getByTestId('blackjack-decline-insurance');
+      await expect(
+        game.getByTestId('blackjack-hit').or(decline).or(game.getByTestId('net-result')).first(),
+      ).toBeVisible();
       if (await decline.isVisible()) {
         await decline.click();
         await expect(decline).toBeHidden();

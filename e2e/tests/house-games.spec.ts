@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { actAsVisitor, logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 import { moveMemberMoney } from '../ledger.ts';
-import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
+import { DESKTOP_ONLY, MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 // Our own games in their client (apps/web/game): a member opens dice through its launch URL as
 // the game iframe does, plays a round with real money, rotates the seed pair and verifies the
@@ -118,7 +118,11 @@ test(
   },
 );
 
-test('a visitor plays a demo round of dice with play money', { tag: PHONE_ONLY }, async ({ page, db }) => {
+// It counts every ledger transfer before and after, so it runs while no other journey plays.
+test('a visitor plays a demo round of dice with play money', { tag: [PHONE_ONLY, MERCHANT_WIDE] }, async ({
+  page,
+  db,
+}) => {
   await actAsVisitor(page, randomAddress());
   await page.goto('/');
   const before = await db.query<{ count: string }>('select count(*)::text as count from ledger_transfers');
