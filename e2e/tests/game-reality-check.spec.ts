@@ -106,6 +106,9 @@ test(
         amountMinor: 1_500 - (await cashOf(db, memberId)),
         code: 'adjustment',
       });
+      // The launch URL differs from the open one only in its fragment (the token), where a plain
+      // goto would only change the hash: leave the page first so that the game loads afresh.
+      await game.goto('about:blank');
       await game.goto(url);
       await expect(game.getByTestId('game-balance')).toContainText('₱15.00');
       await expect(game.getByTestId('stake-value')).toContainText('₱10.00');
