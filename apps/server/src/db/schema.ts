@@ -150,6 +150,8 @@ export type AnnouncementsTable = {
   type: string;
   platform: Generated<string>;
   execution: string | null;
+  /** Who reads it: 'all', 'members' (visitors and players) or 'agents' (the agent centre). */
+  audience: Generated<string>;
   promotion_type: string | null;
   title: LocalizedColumn;
   /** Sanitised HTML per language. */
