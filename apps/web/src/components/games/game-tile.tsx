@@ -53,6 +53,8 @@ export function GameTile({ game, vendorName, isFavorite, onToggleFavorite, onLau
             aria-hidden="true"
             className={joinClassNames(
               'pointer-events-none absolute inset-0 hidden place-items-center bg-black/55 opacity-0 transition-opacity duration-150 pointer-fine:grid',
+              // Play sits above the Try button that the hover shows near the art's foot.
+              canTry ? 'pb-10' : null,
               overlayShown,
             )}
           >
