@@ -30,6 +30,7 @@ import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
+import { registerBetRoutes } from './http/wps/member/bets.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
 import { registerMessageRoutes } from './http/wps/member/messages.routes.ts';
 import { registerRecoveryRoutes } from './http/wps/member/recovery.routes.ts';
@@ -72,6 +73,7 @@ import { createMerchantAdminService } from './modules/merchant/merchant-admin.se
 import { createOperatorService } from './modules/operator/operator.service.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
+import { createBetRecordService } from './modules/report/bet-records.service.ts';
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
@@ -407,6 +409,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
+  registerBetRoutes(app, { members, betRecords: createBetRecordService({ db: database.db }), now });
   registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
   registerFinanceRoutes(app, { ...withdrawDeps, images: app.images, publicOrigin: config.publicOrigin });
   registerDepositReviewRoutes(app, {

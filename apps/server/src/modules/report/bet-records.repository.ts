@@ -1,0 +1,187 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
+
+/**
+ * The member's betting records read from the bet record (game_rounds: one row per round or ticket,
+ * ours and every vendor's), joined to the game and its vendor for names.
+ */
+
+/** What a bet's status filter means in stored statuses. */
+export const BET_STATUS_CODES = {
+  pending: ['open'],
+  settled: ['settled', 'resettled'],
+  void: ['rolled_back', 'void'],
+} as const;
+export type BetStatusFilter = keyof typeof BET_STATUS_CODES;
+
+/** Stored statuses whose stake went back to the member: they count nothing in sums. */
+const CANCELLED_STATUSES = BET_STATUS_CODES.void;
+
+export type BetRecordFilter = {
+  merchantId: string;
+  memberId: string;
+  /** The game type (category) as the lobby lists it: INHOUSE for our own RNG games. */
+  gameType?: string | undefined;
+  vendorId?: string | undefined;
+  status?: BetStatusFilter | undefined;
+  /** Placed at or after `from` and before `to`. */
+  from: Date;
+  to: Date;
+};
+
+// The game type a bet is listed under, as the lobby's categories have it (catalogue.repository's
+// categoryOf): RNG games of an in-house vendor go to INHOUSE.
+const gameTypeOf = sql<string>`case when game.game_type = 'RNG' and (vendor.is_in_house or vendor.vassalage = 'INHOUSE') then 'INHOUSE' else game.game_type end`;
+const isCancelled = sql<SqlBool>`round.status in (${sql.join(CANCELLED_STATUSES)})`;
+// Valid bet: the stake of a settled bet; pending and cancelled bets count nothing yet.
+const validBetOf = sql<string>`case when round.status in ('settled', 'resettled') then round.stake_minor else 0 end`;
+// Our own rounds whose stake was refused never happened; vendor rounds have no phase.
+const isPlaced = sql<SqlBool>`(round.phase is null or round.phase <> 'refused')`;
+
+function filtered(db: Executor, filter: BetRecordFilter) {
+  let query = db
+    .selectFrom('game_rounds as round')
+    .innerJoin('games as game', 'game.id', 'round.game_id')
+    .innerJoin('game_vendors as vendor', 'vendor.id', 'round.vendor_id')
+    .where('round.member_id', '=', filter.memberId)
+    .where('round.merchant_id', '=', filter.merchantId)
+    .where('round.opened_at', '>=', filter.from)
+    .where('round.opened_at', '<', filter.to)
+    .where(isPlaced as Expression<SqlBool>);
+  if (filter.gameType) query = query.where(gameTypeOf, '=', filter.gameType);
+  if (filter.vendorId) query = query.where('round.vendor_id', '=', filter.vendorId);
+  if (filter.status) {
+    const codes = BET_STATUS_CODES[filter.status];
+    query = query.where(sql<SqlBool>`round.status in (${sql.join(codes)})` as Expression<SqlBool>);
+  }
+  return query;
+}
+
+const rowColumns = [
+  'round.id as id',
+  'round.opened_at as placedAt',
+  'round.settled_at as settledAt',
+  'round.status as status',
+  'round.stake_minor as stakeMinor',
+  'round.win_minor as winMinor',
+  'game.names as gameNames',
+  'game.node_id as nodeId',
+  'game.game_code as gameCode',
+  'vendor.name as vendorName',
+  'vendor.vassalage as vassalage',
+] as const;
+
+export type BetRecordRow = {
+  id: string;
+  placedAt: Date;
+  settledAt: Date | null;
+  status: string;
+  stakeMinor: bigint;
+  winMinor: bigint;
+  validBetMinor: string;
+  gameNames: unknown;
+  nodeId: string;
+  gameCode: string;
+  vendorName: string;
+  vassalage: string;
+  gameType: string;
+};
+
+export type BetTotalsRow = { count: string; stake: string; validBet: string; payout: string };
+
+/** One page of the member's bets, newest placed first (ties by id, so pages never overlap). */
+export function findBetPage(
+  db: Executor,
+  filter: BetRecordFilter,
+  page: { limit: number; offset: number },
+): Promise<BetRecordRow[]> {
+  return filtered(db, filter)
+    .select([...rowColumns, gameTypeOf.as('gameType'), validBetOf.as('validBetMinor')])
+    .orderBy('round.opened_at', 'desc')
+    .orderBy('round.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute() as Promise<BetRecordRow[]>;
+}
+
+/**
+ * The sums over every bet of the filter: how many, and the stake, valid bet and payout of those
+ * not cancelled (a rolled-back or void bet gave its stake back and paid nothing).
+ */
+export function sumBets(db: Executor, filter: BetRecordFilter): Promise<BetTotalsRow> {
+  return filtered(db, filter)
+    .select([
+      sql<string>`count(*)::text`.as('count'),
+      sql<string>`coalesce(sum(case when ${isCancelled} then 0 else round.stake_minor end), 0)::text`.as(
+        'stake',
+      ),
+      sql<string>`coalesce(sum(${validBetOf}), 0)::text`.as('validBet'),
+      sql<string>`coalesce(sum(case when ${isCancelled} then 0 else round.win_minor end), 0)::text`.as(
+        'payout',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export type BetDetailRow = BetRecordRow & {
+  isInHouse: boolean;
+  serverSeedHash: string | null;
+  clientSeed: string | null;
+  nonce: bigint | null;
+  serverSeed: string | null;
+};
+
+/** One of the member's bets with the fairness inputs of our own rounds; undefined when not theirs. */
+export function findBet(
+  db: Executor,
+  input: { merchantId: string; memberId: string; id: string },
+): Promise<BetDetailRow | undefined> {
+  return db
+    .selectFrom('game_rounds as round')
+    .innerJoin('games as game', 'game.id', 'round.game_id')
+    .innerJoin('game_vendors as vendor', 'vendor.id', 'round.vendor_id')
+    .leftJoin('game_seed_pairs as pair', 'pair.id', 'round.seed_pair_id')
+    .select([
+      ...rowColumns,
+      gameTypeOf.as('gameType'),
+      validBetOf.as('validBetMinor'),
+      sql<boolean>`(vendor.is_in_house or vendor.vassalage = 'INHOUSE') and round.phase is not null`.as(
+        'isInHouse',
+      ),
+      'round.server_seed_hash as serverSeedHash',
+      'round.client_seed as clientSeed',
+      'round.nonce as nonce',
+      'pair.server_seed as serverSeed',
+    ])
+    .where('round.id', '=', input.id)
+    .where('round.member_id', '=', input.memberId)
+    .where('round.merchant_id', '=', input.merchantId)
+    .where(isPlaced as Expression<SqlBool>)
+    .executeTakeFirst() as Promise<BetDetailRow | undefined>;
+}
+
+/** The merchant's vendors and game types, for the records' filters, in the lobby's vendor order. */
+export async function findBetFilterChoices(
+  db: Executor,
+  merchantId: string,
+): Promise<{ vendors: { id: string; name: string }[]; gameTypes: string[] }> {
+  const [vendors, gameTypes] = await Promise.all([
+    db
+      .selectFrom('game_vendors')
+      .select(['id', 'name'])
+      .where('merchant_id', '=', merchantId)
+      .orderBy('sort_order')
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('games as game')
+      .innerJoin('game_vendors as vendor', 'vendor.id', 'game.vendor_id')
+      .select(gameTypeOf.as('gameType'))
+      .distinct()
+      .where('game.merchant_id', '=', merchantId)
+      .where('game.is_game', '=', true)
+      .orderBy('gameType')
+      .execute(),
+  ]);
+  return { vendors, gameTypes: gameTypes.map((row) => row.gameType) };
+}
