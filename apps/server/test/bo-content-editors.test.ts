@@ -397,6 +397,16 @@ describe('customer service', () => {
       sortOrder: 0,
       enabled: true,
     };
+    // The demo seeds no customer service; an email entry gives the new one a neighbour to move past.
+    const neighbour = await admin.call('POST', '/bo/customer-services', {
+      csType: 'EMAIL',
+      title: { TY: 'Mag-email sa amin', EN: 'Email us' },
+      path: 'mailto:help@panalo.example',
+      sortOrder: 10,
+      enabled: true,
+      merchantId,
+    });
+    expect(neighbour.body.success, JSON.stringify(neighbour.body)).toBe(true);
     const { reply } = await expectOneAuditRow('customer_service.create', () =>
       admin.call('POST', '/bo/customer-services', { ...input, merchantId }),
     );
@@ -412,6 +422,7 @@ describe('customer service', () => {
       csType: 'TELEGRAM',
       title: 'Telegram VIP',
     });
+    expect((await entries('EN')).map((entry) => entry.id)).toEqual([id, neighbour.body.value.id]);
     expect((await entries('EN')).find((entry) => entry.id === id)?.title).toBe('Telegram VIP desk');
     expect(
       (await asPlayer('/wps/system/publicState', 'EN')).customerService.some(
@@ -431,7 +442,7 @@ describe('customer service', () => {
       expect.objectContaining({ sortOrder: 50, path: 'https://t.me/panalo_help' }),
     ]);
     const reordered = await entries('EN');
-    expect(reordered.at(-1)?.id).toBe(id);
+    expect(reordered.map((entry) => entry.id)).toEqual([neighbour.body.value.id, id]);
     expect(await openPath(reordered.at(-1)?.path)).toBe('https://t.me/panalo_help');
 
     const rows = await countRows('merchant_customer_services');
@@ -496,8 +507,7 @@ describe('resources', () => {
         labelNameEn: string;
         url: string;
       }[];
-    expect((await licences('TY'))[0]).toMatchObject({
-      id,
+    expect((await licences('TY')).find((entry) => entry.id === id)).toMatchObject({
       labelName: 'Lisensya ng PAGCOR',
       labelNameEn: 'PAGCOR licence',
       url: uploaded.body.value.url,
@@ -538,6 +548,16 @@ describe('resources', () => {
 describe("another merchant's operator", () => {
   it('cannot list, add, change or remove anything of this merchant', async () => {
     const { db } = testApp.database;
+    // The demo seeds no customer service, so the merchant's own operator adds the entry to guard.
+    const entry = await admin.call('POST', '/bo/customer-services', {
+      csType: 'EMAIL',
+      title: { TY: 'Mag-email sa amin', EN: 'Email us' },
+      path: 'mailto:guard@panalo.example',
+      sortOrder: 0,
+      enabled: true,
+      merchantId,
+    });
+    expect(entry.body.success, JSON.stringify(entry.body)).toBe(true);
     const ids = {
       banners: (
         await db
@@ -553,13 +573,7 @@ describe("another merchant's operator", () => {
           .where('merchant_id', '=', merchantId)
           .executeTakeFirstOrThrow()
       ).id,
-      'customer-services': (
-        await db
-          .selectFrom('merchant_customer_services')
-          .select('id')
-          .where('merchant_id', '=', merchantId)
-          .executeTakeFirstOrThrow()
-      ).id,
+      'customer-services': entry.body.value.id as string,
       resources: (
         await db
           .selectFrom('merchant_resources')

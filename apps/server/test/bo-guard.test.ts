@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackOfficeRoute } from '../src/http/bo/operator-session.ts';
+import { createContentService } from '../src/modules/content/content.service.ts';
 import { PERMISSIONS, type Permission } from '../src/modules/operator/permissions.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import {
@@ -168,13 +169,7 @@ beforeAll(async () => {
   resourceOfA.set('roles', 'all-but-staff-read');
   resourceOfA.set('merchants', merchantA);
   const firstOf = async (
-    table:
-      | 'banners'
-      | 'announcements'
-      | 'help_categories'
-      | 'help_articles'
-      | 'merchant_customer_services'
-      | 'merchant_resources',
+    table: 'banners' | 'announcements' | 'help_categories' | 'help_articles' | 'merchant_resources',
   ) =>
     (await db.selectFrom(table).select('id').where('merchant_id', '=', merchantA).executeTakeFirstOrThrow())
       .id;
@@ -182,7 +177,16 @@ beforeAll(async () => {
   resourceOfA.set('announcements', await firstOf('announcements'));
   resourceOfA.set('help-categories', await firstOf('help_categories'));
   resourceOfA.set('help-articles', await firstOf('help_articles'));
-  resourceOfA.set('customer-services', await firstOf('merchant_customer_services'));
+  // The demo seeds no customer service, so merchant A gets one entry for the routes' :id.
+  resourceOfA.set(
+    'customer-services',
+    await createContentService(db).createCustomerService(merchantA, {
+      csType: 'EMAIL',
+      title: { EN: 'Email us', TY: 'Mag-email sa amin' },
+      path: 'mailto:help@panalo.example',
+      sortOrder: 0,
+    }),
+  );
   resourceOfA.set('resources', await firstOf('merchant_resources'));
   resourceOfA.set(
     'players',

@@ -148,25 +148,15 @@ describe('GET /wps/system/permission', () => {
       minimumAge: 18,
       siteName: 'Panalo',
     });
-    expect(info.customerService.map((entry: { csType: string }) => entry.csType)).toEqual([
-      'LIVECHAT',
-      'TELEGRAM',
-    ]);
-    for (const type of ['SOCIAL', 'TELEGRAM', 'LICENSE', 'HELP', 'LOGO']) {
+    // The demo owns no support desk, Telegram channel or social account yet, so it offers none.
+    expect(info.customerService).toEqual([]);
+    for (const type of ['LICENSE', 'HELP', 'LOGO']) {
       expect(info.resources[type]?.length, type).toBeGreaterThan(0);
     }
     // There is no app to download yet, so the demo links to none.
-    expect(info.resources.APP_ANDROID).toBeUndefined();
-    expect(info.resources.APP_IOS).toBeUndefined();
-    expect(info.resources.SOCIAL.map((entry: { icon: string }) => entry.icon)).toEqual([
-      'youtube',
-      'weibo',
-      'tiktok',
-      'facebook',
-      'instagram',
-      'whatsapp',
-    ]);
-    expect(info.resources.TELEGRAM).toHaveLength(2);
+    for (const type of ['APP_ANDROID', 'APP_IOS', 'SOCIAL', 'TELEGRAM']) {
+      expect(info.resources[type], type).toBeUndefined();
+    }
     expect(info.description).toMatch(/18/);
   });
 
@@ -201,42 +191,73 @@ async function openStatus(token: string, host = 'localhost:3000') {
 
 describe('customer-service paths (spec §3: path encrypted)', () => {
   it('the permission and public state carry no address, and a token opens to the entry it names', async () => {
-    const permission = await getValue('/wps/system/permission?language=EN');
-    const publicState = await getValue('/wps/system/publicState?language=EN');
+    const host = 'kapalaran.example';
+    const permission = await getValue('/wps/system/permission?language=EN', host);
+    const publicState = await getValue('/wps/system/publicState?language=EN', host);
     const addresses = await testApp.database.db
       .selectFrom('merchant_customer_services')
       .select(['id', 'path'])
+      .where('merchant_id', '=', secondMerchantId)
       .where('enabled', '=', true)
       .execute();
     expect(addresses.length).toBeGreaterThan(0);
-    // Only the customer-service lists: the TELEGRAM resource links the same channel openly.
     const raw = JSON.stringify([permission.info.customerService, publicState.customerService]);
     for (const { path } of addresses) expect(raw).not.toContain(path);
 
-    for (const entry of [...permission.info.customerService, ...publicState.customerService]) {
+    const listed = [...permission.info.customerService, ...publicState.customerService];
+    expect(listed).toHaveLength(2 * addresses.length);
+    for (const entry of listed) {
       const expected = addresses.find((row) => row.id === entry.id)?.path;
       expect(expected, entry.id).toBeDefined();
-      expect(await openCustomerService(entry.path)).toBe(expected);
+      expect(await openCustomerService(entry.path, host)).toBe(expected);
     }
   });
 
   it('seals each response afresh, so a token says nothing about its entry', async () => {
-    const first = (await getValue('/wps/system/permission')).info.customerService[0];
-    const second = (await getValue('/wps/system/permission')).info.customerService[0];
+    const host = 'kapalaran.example';
+    const first = (await getValue('/wps/system/permission', host)).info.customerService[0];
+    const second = (await getValue('/wps/system/permission', host)).info.customerService[0];
     expect(first.id).toBe(second.id);
     expect(first.path).not.toBe(second.path);
-    expect(await openCustomerService(first.path)).toBe(await openCustomerService(second.path));
+    expect(await openCustomerService(first.path, host)).toBe(await openCustomerService(second.path, host));
   });
 
   it("refuses another merchant's token with NOT_FOUND, both ways", async () => {
-    const kapalaran = (await getValue('/wps/system/permission', 'kapalaran.example')).info.customerService[0];
-    expect(await openStatus(kapalaran.path)).toEqual({ status: 404, code: 'NOT_FOUND' });
-    const panalo = (await getValue('/wps/system/permission')).info.customerService[0];
-    expect(await openStatus(panalo.path, 'kapalaran.example')).toEqual({ status: 404, code: 'NOT_FOUND' });
+    // The demo seeds no customer service, so this test gives it an entry of its own for a while.
+    const content = createContentService(testApp.database.db);
+    const demoMerchantId = (
+      await testApp.database.db
+        .selectFrom('merchants')
+        .select('id')
+        .where('code', '=', 'panalo')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const demoEntryId = await content.createCustomerService(demoMerchantId, {
+      csType: 'EMAIL',
+      title: { EN: 'Email Panalo', TY: 'Mag-email sa Panalo' },
+      path: 'mailto:help@panalo.example',
+      sortOrder: 0,
+    });
+    testApp.app.merchantService.invalidate();
+    try {
+      const kapalaran = (await getValue('/wps/system/permission', 'kapalaran.example')).info
+        .customerService[0];
+      expect(await openStatus(kapalaran.path)).toEqual({ status: 404, code: 'NOT_FOUND' });
+      const panalo = (await getValue('/wps/system/permission')).info.customerService[0];
+      expect(await openCustomerService(panalo.path)).toBe('mailto:help@panalo.example');
+      expect(await openStatus(panalo.path, 'kapalaran.example')).toEqual({ status: 404, code: 'NOT_FOUND' });
+    } finally {
+      await testApp.database.db
+        .deleteFrom('merchant_customer_services')
+        .where('id', '=', demoEntryId)
+        .execute();
+      testApp.app.merchantService.invalidate();
+    }
   });
 
   it('refuses a tampered, truncated or made-up token with NOT_FOUND', async () => {
-    const token: string = (await getValue('/wps/system/permission')).info.customerService[0].path;
+    const token: string = (await getValue('/wps/system/permission', 'kapalaran.example')).info
+      .customerService[0].path;
     const [version, iv, body] = token.split('.') as [string, string, string];
     // Flip one bit of the ciphertext: the GCM tag no longer matches.
     const bytes = Buffer.from(body, 'base64url');
@@ -334,14 +355,17 @@ describe('GET /wps/system/publicState', () => {
     for (const popup of value.popup) expect(popup.execution).toBe('B');
     expect(value.popup[0].title).toBe('Welcome to Panalo!');
     expect(value.notice).toHaveLength(2);
-    expect(value.customerService).toHaveLength(2);
+    expect(value.customerService).toEqual([]);
     expect(value.showCaptcha).toBe(false);
     expect(value.availablePromo).toEqual({ REFERRAL: { enabled: false } });
   });
 
   it('accepts and ignores the merchant parameters of the spec', async () => {
-    const value = await getValue('/wps/system/publicState?merchant=other&merchantCode=other');
-    expect(value.customerService).toHaveLength(2);
+    const value = await getValue(
+      '/wps/system/publicState?merchant=other&merchantCode=other',
+      'kapalaran.example',
+    );
+    expect(value.customerService).toHaveLength(1);
   });
 });
 

@@ -101,32 +101,14 @@ export const DEMO_SETTINGS: MerchantSettings = parseMerchantSettings({
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const DEMO_CUSTOMER_SERVICES = [
-  {
-    csType: 'LIVECHAT',
-    title: { TY: 'Live Chat 24/7', EN: 'Live Chat 24/7' },
-    path: 'https://chat.panalo.example/livechat',
-  },
-  {
-    csType: 'TELEGRAM',
-    title: { TY: 'Telegram Suporta', EN: 'Telegram Support' },
-    path: 'https://t.me/panalo_support',
-  },
-] as const;
-
 /**
- * The demo's links and badges: kind, English and Tagalog label, address, icon. There is no app to
- * download yet, so there are no APP_ANDROID or APP_IOS links.
+ * The demo's links and badges: kind, English and Tagalog label, address, icon. Only what the demo
+ * itself serves: there is no app to download yet (no APP_ANDROID or APP_IOS), and the demo owns no
+ * social or Telegram accounts (no SOCIAL or TELEGRAM). Nor does it seed a customer-service entry:
+ * live chat arrives with its own feature, and until an operator adds a channel the site shows no
+ * customer-service button at all.
  */
 const DEMO_RESOURCES: [string, string, string, string, string | null][] = [
-  ['SOCIAL', 'YouTube', 'YouTube', 'https://www.youtube.com/@panalo', 'youtube'],
-  ['SOCIAL', 'Weibo', 'Weibo', 'https://weibo.com/panalo', 'weibo'],
-  ['SOCIAL', 'TikTok', 'TikTok', 'https://www.tiktok.com/@panalo', 'tiktok'],
-  ['SOCIAL', 'Facebook', 'Facebook', 'https://www.facebook.com/panalo', 'facebook'],
-  ['SOCIAL', 'Instagram', 'Instagram', 'https://www.instagram.com/panalo', 'instagram'],
-  ['SOCIAL', 'WhatsApp', 'WhatsApp', 'https://wa.me/639170000000', 'whatsapp'],
-  ['TELEGRAM', 'Support', 'Suporta', 'https://t.me/panalo_support', 'telegram'],
-  ['TELEGRAM', 'Announcements', 'Mga Anunsyo', 'https://t.me/panalo_ph', 'telegram'],
   [
     'LICENSE',
     'Responsible Gaming 18+',
@@ -385,7 +367,6 @@ async function insertDemoMerchant(db: Kysely<Database>, now: Date, domains: stri
       .execute();
 
     const content = createContentService(transaction);
-    await seedCustomerService(content, merchantId);
     await seedResources(content, merchantId);
     await seedBanners(content, merchantId);
     await seedAnnouncements(content, merchantId, now);
@@ -394,12 +375,6 @@ async function insertDemoMerchant(db: Kysely<Database>, now: Date, domains: stri
     }
     return true;
   });
-
-  async function seedCustomerService(content: ReturnType<typeof createContentService>, merchantId: string) {
-    for (const [index, service] of DEMO_CUSTOMER_SERVICES.entries()) {
-      await content.createCustomerService(merchantId, { ...service, sortOrder: index });
-    }
-  }
 
   async function seedResources(content: ReturnType<typeof createContentService>, merchantId: string) {
     for (const [index, [resourceType, english, tagalog, url, icon]] of DEMO_RESOURCES.entries()) {

@@ -175,16 +175,15 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
             </IconButton>
           </div>
 
-          <div className="hidden md:block">
-            <HoverMenu
-              label={t('common.customerService')}
-              icon={<Headset size={18} aria-hidden="true" />}
-              testId="cs-menu"
-              isLabelWideOnly
-            >
-              {customerService.length === 0 ? (
-                <p className="px-3 py-2 text-sm text-muted">{t('header.noCustomerService')}</p>
-              ) : (
+          {/* A merchant without a customer-service channel offers no menu for one. */}
+          {customerService.length > 0 ? (
+            <div className="hidden md:block">
+              <HoverMenu
+                label={t('common.customerService')}
+                icon={<Headset size={18} aria-hidden="true" />}
+                testId="cs-menu"
+                isLabelWideOnly
+              >
                 <ul className="flex flex-col gap-1">
                   {customerService.map((entry) => (
                     <li key={entry.id}>
@@ -199,9 +198,9 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
                     </li>
                   ))}
                 </ul>
-              )}
-            </HoverMenu>
-          </div>
+              </HoverMenu>
+            </div>
+          ) : null}
 
           <div className="hidden lg:block">
             <LanguageSwitch isCompact />

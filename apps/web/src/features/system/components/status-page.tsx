@@ -8,7 +8,7 @@ import { usePermission } from '../../../lib/system/system-hooks';
 
 type StatusPageProps = { icon: ReactNode; title: string; children: ReactNode; testId: string };
 
-/** The full-page frame of the maintenance and region-blocked views, with the customer-service button. */
+/** The full-page frame of the maintenance and region-blocked views, with the customer-service button when there is a channel. */
 export function StatusPage({ icon, title, children, testId }: StatusPageProps) {
   const { t } = useTranslation();
   const permission = usePermission();
@@ -32,17 +32,18 @@ export function StatusPage({ icon, title, children, testId }: StatusPageProps) {
         </div>
         <h1 className="text-xl font-bold">{title}</h1>
         <div className="flex flex-col gap-2 text-sm text-muted">{children}</div>
-        <Button
-          variant="primary"
-          className="w-full"
-          icon={<Headset size={18} aria-hidden="true" />}
-          disabled={!customerService}
-          onClick={() => customerService && openCustomerService(customerService)}
-          data-testid="status-customer-service"
-        >
-          {t('status.contactSupport')}
-        </Button>
-        {customerService ? null : <p className="text-xs text-muted">{t('status.noSupport')}</p>}
+        {/* A merchant without a customer-service channel shows no button for one. */}
+        {customerService ? (
+          <Button
+            variant="primary"
+            className="w-full"
+            icon={<Headset size={18} aria-hidden="true" />}
+            onClick={() => openCustomerService(customerService)}
+            data-testid="status-customer-service"
+          >
+            {t('status.contactSupport')}
+          </Button>
+        ) : null}
       </div>
     </main>
   );

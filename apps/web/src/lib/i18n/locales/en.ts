@@ -84,7 +84,6 @@ export const en = {
   header: {
     gamesMenu: 'Games',
     loginRegister: 'Log in or register',
-    noCustomerService: 'No customer service contacts yet.',
   },
   wallet: {
     balance: 'Balance',

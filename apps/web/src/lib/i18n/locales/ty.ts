@@ -86,7 +86,6 @@ export const ty = {
   header: {
     gamesMenu: 'Mga laro',
     loginRegister: 'Mag-log in o mag-rehistro',
-    noCustomerService: 'Wala pang contact ng customer service.',
   },
   wallet: {
     balance: 'Balanse',
