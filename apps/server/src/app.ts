@@ -443,7 +443,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimiter,
     countryHeader: config.countryHeader,
   });
-  registerContentRoutes(app, { contentService });
+  registerContentRoutes(app, { contentService, members });
   registerReferenceRoutes(app);
   registerCountryFlagRoutes(app);
   registerMediaRoutes(app);

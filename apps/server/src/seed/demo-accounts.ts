@@ -9,6 +9,8 @@ export const DEMO_ACCOUNTS: readonly {
   password: string;
   type: MemberType;
   affiliateCode?: string;
+  /** The account of the upline, listed earlier. */
+  upline?: string;
   mobile?: { dialingCode: string; nationalNumber: string };
   email?: string;
   role: string;
@@ -34,6 +36,43 @@ export const DEMO_ACCOUNTS: readonly {
     type: 0,
     role: 'player with the default password (must change it)',
   },
+  // A small team, so that the agent centre has downlines to show: an agent, a sub-agent under it,
+  // and players under each.
+  {
+    account: 'leader',
+    password: 'Leader1234',
+    type: 1,
+    affiliateCode: 'LEADER',
+    role: 'agent with a team (invitation code LEADER)',
+  },
+  {
+    account: 'leadersub',
+    password: 'Leader1234',
+    type: 2,
+    upline: 'leader',
+    role: "sub-agent in leader's team",
+  },
+  {
+    account: 'leaderana',
+    password: 'Player1234',
+    type: 0,
+    upline: 'leader',
+    role: "player in leader's team",
+  },
+  {
+    account: 'leaderben',
+    password: 'Player1234',
+    type: 0,
+    upline: 'leader',
+    role: "player in leader's team",
+  },
+  {
+    account: 'leadercarlo',
+    password: 'Player1234',
+    type: 0,
+    upline: 'leadersub',
+    role: "player under leader's sub-agent",
+  },
 ];
 
 /** Adds the demo accounts that are missing to the demo merchant; answers how many it added. */
@@ -44,23 +83,26 @@ export async function seedDemoAccounts(
   const merchantId = await findDemoMerchantId(db);
   if (!merchantId) return 0;
   const members = createMemberService({ db, now });
+  const findId = async (account: string) =>
+    (
+      await db
+        .selectFrom('members')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('account_key', '=', accountKeyOf(account))
+        .executeTakeFirst()
+    )?.id;
   return addMissing(
     DEMO_ACCOUNTS,
-    async (demo) =>
-      Boolean(
-        await db
-          .selectFrom('members')
-          .select('id')
-          .where('merchant_id', '=', merchantId)
-          .where('account_key', '=', accountKeyOf(demo.account))
-          .executeTakeFirst(),
-      ),
+    async (demo) => Boolean(await findId(demo.account)),
     async (demo) => {
+      const uplineId = demo.upline ? await findId(demo.upline) : undefined;
       const member = await members.createMember({
         merchantId,
         account: demo.account,
         password: demo.password,
         type: demo.type,
+        uplineId: uplineId ?? null,
         nickname: demo.account === 'demo' ? 'Juan' : null,
         payeeName: demo.account === 'demo' ? 'Juan Dela Cruz' : null,
         email: demo.email ?? null,

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import {
+  ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_TYPES,
   BANNER_GROUPS,
   CUSTOMER_SERVICE_TYPES,
@@ -72,6 +73,14 @@ const BannerView = Type.Object({
 const AnnouncementFields = {
   type: StringOf(ANNOUNCEMENT_TYPES),
   execution: Type.Union([StringOf(EXECUTIONS), Type.Null()]),
+  // Everyone unless the operator picks members or agents (the agent centre's announcements).
+  audience: Defaulted(
+    Type.Unsafe<(typeof ANNOUNCEMENT_AUDIENCES)[number]>({
+      type: 'string',
+      enum: [...ANNOUNCEMENT_AUDIENCES],
+      default: 'all',
+    }),
+  ),
   promotionType: Nullable(Type.String({ maxLength: 30 })),
   title: Localized(200),
   content: Localized(20_000),

@@ -24,7 +24,13 @@ import {
   lockRow,
   updateRow,
 } from './content.repository.ts';
-import type { AnnouncementType, BannerContent, CustomerServiceType, Execution } from './content.service.ts';
+import type {
+  AnnouncementAudience,
+  AnnouncementType,
+  BannerContent,
+  CustomerServiceType,
+  Execution,
+} from './content.service.ts';
 import {
   AnnouncementInputSchema,
   CustomerServiceInputSchema,
@@ -56,6 +62,7 @@ export type BannerInput = BannerContent & {
 export type AnnouncementAdminInput = {
   type: AnnouncementType;
   execution: Execution | null;
+  audience: AnnouncementAudience;
   promotionType: string | null;
   title: LocalizedText;
   content: LocalizedText;
@@ -124,6 +131,7 @@ export function announcementViewOf(row: AnnouncementRow) {
     type: row.type,
     platform: row.platform,
     execution: row.execution,
+    audience: row.audience,
     promotionType: row.promotion_type,
     title: row.title,
     content: row.content,
@@ -319,6 +327,7 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
       checkInput(AnnouncementInputSchema, {
         type: input.type,
         execution: input.execution,
+        audience: input.audience,
         promotionType: input.promotionType,
         title,
         content,
@@ -330,6 +339,7 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
         type: input.type,
         platform: 'W',
         execution: input.execution,
+        audience: input.audience,
         promotion_type: input.promotionType,
         title: JSON.stringify(title),
         content: JSON.stringify(sanitizeLocalizedHtml(content)),

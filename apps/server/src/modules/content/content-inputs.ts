@@ -54,6 +54,7 @@ export const AnnouncementInputSchema = Type.Object({
   execution: Type.Optional(
     Type.Union([Type.Literal('A'), Type.Literal('B'), Type.Literal('F'), Type.Null()]),
   ),
+  audience: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('members'), Type.Literal('agents')])),
   promotionType: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z_]{1,30}$' }), Type.Null()])),
   title: LocalizedTitle,
   content: LocalizedHtml,

@@ -66,6 +66,7 @@ export type AnnouncementQuery = {
   types: readonly string[];
   platform: string;
   executions: readonly string[] | undefined;
+  audiences: readonly string[];
   now: Date;
   offset: number;
   limit: number;
@@ -82,6 +83,7 @@ export async function findAnnouncementRows(
     .where('published', '=', true)
     .where('platform', '=', query.platform)
     .where('type', 'in', query.types)
+    .where('audience', 'in', query.audiences)
     .where('starts_at', '<=', query.now)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', query.now)]));
   if (query.executions) {

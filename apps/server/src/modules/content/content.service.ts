@@ -29,6 +29,14 @@ export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 /** A = logged-in members, B = visitors, F = members on their first login (spec §4). */
 export const EXECUTIONS = ['A', 'B', 'F'] as const;
 export type Execution = (typeof EXECUTIONS)[number];
+/** Who an announcement is for: everyone, visitors and players, or agents (their agent centre). */
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'members', 'agents'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+
+/** The audiences a reader sees: agents read 'all' and 'agents'; visitors and members 'all' and 'members'. */
+export function audiencesOf(isAgent: boolean): readonly AnnouncementAudience[] {
+  return isAgent ? ['all', 'agents'] : ['all', 'members'];
+}
 export const BANNER_GROUPS = ['w_home', 'w_login', 'w_register', 'w_license', 'w_leftmenu'] as const;
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
 export const LINK_TYPES = ['NONE', 'URL', 'ROUTE', 'PROMOTION', 'GAME'] as const;
@@ -95,6 +103,7 @@ export type AnnouncementEntry = {
   content: string;
   promotionType: string | null;
   execution: Execution | null;
+  audience: AnnouncementAudience;
   startsAt: string;
   endsAt: string | null;
 };
@@ -110,6 +119,8 @@ export type AnnouncementFilter = {
   platform: string;
   /** Announcements for these audiences (and those without one); undefined means all. */
   executions: readonly Execution[] | undefined;
+  /** The reader's audiences (audiencesOf). */
+  audiences: readonly AnnouncementAudience[];
   pageNo: number;
   pageSize: number;
 };
@@ -122,6 +133,7 @@ function toAnnouncementEntry(row: AnnouncementRow, reader: Reader): Announcement
     content: pickText(row.content, reader),
     promotionType: row.promotion_type,
     execution: pickOneOf(row.execution, EXECUTIONS),
+    audience: pickOneOf(row.audience, ANNOUNCEMENT_AUDIENCES) ?? 'all',
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at ? row.ends_at.toISOString() : null,
   };
@@ -131,6 +143,7 @@ export type AnnouncementInput = {
   type: AnnouncementType;
   platform?: string;
   execution?: Execution | null;
+  audience?: AnnouncementAudience;
   promotionType?: string | null;
   title: LocalizedText;
   /** Operator HTML; sanitised here before it is stored. */
@@ -224,6 +237,7 @@ export function createContentService(db: Kysely<Database>) {
         types: filter.types,
         platform: filter.platform,
         executions: filter.executions,
+        audiences: filter.audiences,
         now,
         offset: (filter.pageNo - 1) * filter.pageSize,
         limit: filter.pageSize,
@@ -238,6 +252,7 @@ export function createContentService(db: Kysely<Database>) {
     async listPublicAnnouncements(
       merchantId: string,
       executions: readonly Execution[],
+      audiences: readonly AnnouncementAudience[],
       reader: Reader,
       now: Date,
     ) {
@@ -247,6 +262,7 @@ export function createContentService(db: Kysely<Database>) {
           types: ['PU'],
           platform: 'W',
           executions,
+          audiences,
           now,
           offset: 0,
           limit: PUBLIC_STATE_ANNOUNCEMENTS_MAX,
@@ -256,6 +272,7 @@ export function createContentService(db: Kysely<Database>) {
           types: ['B'],
           platform: 'W',
           executions: undefined,
+          audiences,
           now,
           offset: 0,
           limit: PUBLIC_STATE_ANNOUNCEMENTS_MAX,
@@ -300,6 +317,7 @@ export function createContentService(db: Kysely<Database>) {
         type: input.type,
         platform: input.platform ?? 'W',
         execution: input.execution ?? null,
+        audience: input.audience ?? 'all',
         promotion_type: input.promotionType ?? null,
         title: JSON.stringify(input.title),
         content: JSON.stringify(sanitizeLocalizedHtml(input.content)),

@@ -1,15 +1,19 @@
 import { Type } from 'typebox';
 import {
+  ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_PAGE_SIZE_DEFAULT,
   ANNOUNCEMENT_PAGE_SIZE_MAX,
   ANNOUNCEMENT_TYPES,
   type AnnouncementType,
+  audiencesOf,
   type ContentService,
   EXECUTIONS,
   type Execution,
 } from '../../../modules/content/content.service.ts';
+import { isAgentType, type MemberService } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
+import { readMemberSession } from '../../member-session.ts';
 import { requireMerchantReader } from '../../merchant-context.ts';
 import { MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 import {
@@ -18,6 +22,7 @@ import {
   ExecutionCode,
   MerchantQuery,
   Nullable,
+  StringOf,
 } from './system-schemas.ts';
 
 const TAGS = ['system'];
@@ -43,6 +48,7 @@ const AnnouncementItem = Type.Object({
   content: Type.String(),
   promotionType: Nullable(Type.String()),
   execution: Nullable(ExecutionCode),
+  audience: StringOf(ANNOUNCEMENT_AUDIENCES),
   startsAt: Type.String({ format: 'date-time' }),
   endsAt: Nullable(Type.String({ format: 'date-time' })),
 });
@@ -69,7 +75,10 @@ function splitCodes<T extends string>(text: string | undefined, allowed: readonl
 }
 
 /** Announcements and the help centre: GET /wps/system/announcements and /wps/system/helpCenter. */
-export function registerContentRoutes(app: TypedApp, deps: { contentService: ContentService }): void {
+export function registerContentRoutes(
+  app: TypedApp,
+  deps: { contentService: ContentService; members: MemberService },
+): void {
   const { contentService } = deps;
 
   app.get(
@@ -77,7 +86,9 @@ export function registerContentRoutes(app: TypedApp, deps: { contentService: Con
     {
       schema: {
         tags: TAGS,
-        summary: 'Published announcements in schedule, filtered by type and audience, one page',
+        summary:
+          'Published announcements in schedule, filtered by type and execution, one page; an agent ' +
+          'reads those for all and for agents, anyone else those for all and for members',
         querystring: AnnouncementsQuery,
         response: { 200: Envelope(PageOf(AnnouncementItem)), ...ERROR_RESPONSES },
       },
@@ -88,12 +99,15 @@ export function registerContentRoutes(app: TypedApp, deps: { contentService: Con
       const types: readonly AnnouncementType[] =
         splitCodes(query.types, ANNOUNCEMENT_TYPES) ?? ANNOUNCEMENT_TYPES;
       const executions: readonly Execution[] | undefined = splitCodes(query.execution, EXECUTIONS);
+      // The audience follows the caller, never the query: an agent's session reads the agents' list.
+      const viewer = await readMemberSession(request, deps.members);
       const page = await contentService.findAnnouncements(
         merchant.id,
         {
           types,
           platform: query.platform ?? 'W',
           executions,
+          audiences: audiencesOf(viewer !== null && isAgentType(viewer.member.type)),
           pageNo: query.pageNo,
           pageSize: query.pageSize,
         },

@@ -1,12 +1,12 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import { Type } from 'typebox';
-import type { ContentService } from '../../../modules/content/content.service.ts';
+import { audiencesOf, type ContentService } from '../../../modules/content/content.service.ts';
 import {
   CUSTOMER_SERVICE_TOKEN_LENGTH_MAX,
   type CustomerServiceLinks,
 } from '../../../modules/content/customer-service-links.ts';
 import type { InboxService } from '../../../modules/inbox/inbox.service.ts';
-import { type MemberService, TRIAL_TYPE } from '../../../modules/member/member.service.ts';
+import { isAgentType, type MemberService, TRIAL_TYPE } from '../../../modules/member/member.service.ts';
 import {
   isUnderMaintenance,
   type MerchantService,
@@ -239,7 +239,13 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
       const isMember = viewer !== null && viewer.member.type !== TRIAL_TYPE;
       const [banners, announcements, customerService, showCaptcha, balances, unread] = await Promise.all([
         contentService.listBanners(merchant.id, reader, now),
-        contentService.listPublicAnnouncements(merchant.id, executions, reader, now),
+        contentService.listPublicAnnouncements(
+          merchant.id,
+          executions,
+          audiencesOf(viewer !== null && isAgentType(viewer.member.type)),
+          reader,
+          now,
+        ),
         contentService.listCustomerService(merchant.id, reader),
         isCaptchaRequiredForIp(deps.rateLimiter, merchant.id, ip),
         viewer
