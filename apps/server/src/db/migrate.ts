@@ -38,6 +38,7 @@ import * as m0114 from './migrations/0114_house_request_by_game.ts';
 import * as m0115 from './migrations/0115_banner_language_images.ts';
 import * as m0120 from './migrations/0120_maintenance_languages.ts';
 import * as m0123 from './migrations/0123_us_spelling_names.ts';
+import * as m0132 from './migrations/0132_member_tree.ts';
 import * as m0134 from './migrations/0134_announcement_audience.ts';
 import type { Database } from './schema.ts';
 
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0115_banner_language_images': m0115,
   '0120_maintenance_languages': m0120,
   '0123_us_spelling_names': m0123,
+  '0132_member_tree': m0132,
   '0134_announcement_audience': m0134,
 };
 

@@ -28,6 +28,11 @@ export type Database = {
   help_categories: HelpCategoriesTable;
   help_articles: HelpArticlesTable;
   members: MembersTable;
+  member_tree: MemberTreeTable;
+  member_upline_moves: MemberUplineMovesTable;
+  merchant_agent_types: MerchantAgentTypesTable;
+  team_bet_days: TeamBetDaysTable;
+  team_rollup_watermarks: TeamRollupWatermarksTable;
   member_sessions: MemberSessionsTable;
   member_logins: MemberLoginsTable;
   login_challenges: LoginChallengesTable;
@@ -462,6 +467,57 @@ export type MembersTable = {
   anonymised_at: Defaulted<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+};
+
+/** The agent tree as a closure table (migration 0132): a row per ancestor and descendant. */
+export type MemberTreeTable = {
+  merchant_id: string;
+  ancestor_id: string;
+  descendant_id: string;
+  /** 0 for the member itself, 1 for a direct downline, and so on. */
+  depth: number;
+};
+
+export type MemberUplineMovesTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  from_upline_id: string | null;
+  to_upline_id: string | null;
+  operator_id: string | null;
+  reason: string;
+  moved_at: Timestamp;
+};
+
+export type AgentContractKind = 'dividend' | 'daily' | 'hourly' | 'realtime';
+
+export type MerchantAgentTypesTable = {
+  merchant_id: string;
+  type: 1 | 2 | 41 | 42;
+  names: ColumnType<Record<string, string>, string, string>;
+  may_register_subagents: boolean;
+  contract_kinds: ColumnType<AgentContractKind[], AgentContractKind[], AgentContractKind[]>;
+  updated_at: DefaultedTimestamp;
+};
+
+/** An agent's team figures of one day and game type, rebuilt by the team rollup job. */
+export type TeamBetDaysTable = {
+  merchant_id: string;
+  agent_id: string;
+  /** yyyy-MM-dd in the merchant's time zone; read as text. */
+  day: string;
+  game_type: string;
+  member_count: number;
+  bet_count: number;
+  stake_minor: ColumnType<bigint, bigint | string, bigint | string>;
+  valid_bet_minor: ColumnType<bigint, bigint | string, bigint | string>;
+  win_minor: ColumnType<bigint, bigint | string, bigint | string>;
+  rebuilt_at: Timestamp;
+};
+
+export type TeamRollupWatermarksTable = {
+  merchant_id: string;
+  changed_at: Timestamp;
 };
 
 export type MemberSessionsTable = {
