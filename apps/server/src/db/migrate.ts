@@ -38,6 +38,8 @@ import * as m0114 from './migrations/0114_house_request_by_game.ts';
 import * as m0115 from './migrations/0115_banner_language_images.ts';
 import * as m0120 from './migrations/0120_maintenance_languages.ts';
 import * as m0123 from './migrations/0123_us_spelling_names.ts';
+import * as m0130 from './migrations/0130_bet_record.ts';
+import * as m0131 from './migrations/0131_bet_record_one_step.ts';
 import * as m0132 from './migrations/0132_member_tree.ts';
 import * as m0134 from './migrations/0134_announcement_audience.ts';
 import type { Database } from './schema.ts';
@@ -85,6 +87,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0115_banner_language_images': m0115,
   '0120_maintenance_languages': m0120,
   '0123_us_spelling_names': m0123,
+  '0130_bet_record': m0130,
+  '0131_bet_record_one_step': m0131,
   '0132_member_tree': m0132,
   '0134_announcement_audience': m0134,
 };

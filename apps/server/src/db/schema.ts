@@ -10,6 +10,8 @@ export type Database = {
   game_launch_tokens: GameLaunchTokensTable;
   lottery_draws: LotteryDrawsTable;
   game_rounds: GameRoundsTable;
+  member_bet_days: MemberBetDaysTable;
+  member_bet_months: MemberBetMonthsTable;
   game_seed_pairs: GameSeedPairsTable;
   game_demo_sessions: GameDemoSessionsTable;
   game_vendor_transactions: GameVendorTransactionsTable;
@@ -306,7 +308,8 @@ export type LotteryDrawsTable = {
   created_at: CreatedAt;
 };
 
-export type GameRoundStatus = 'open' | 'settled' | 'rolled_back';
+/** open: pending; resettled: settled, then adjusted (it counts as settled); void: cancelled after the fact. */
+export type GameRoundStatus = 'open' | 'settled' | 'rolled_back' | 'void' | 'resettled';
 export type GameRoundsTable = {
   id: string;
   merchant_id: string;
@@ -338,6 +341,40 @@ export type GameRoundsTable = {
   deadline_at: Defaulted<Date | null>;
   /** The maximum win the round's win was cut to (migration 0113); null: paid as the engine drew it. */
   win_cap_minor: Defaulted<bigint | null>;
+  // The bet record (migration 0130; docs/agents.md): the game's category at bet time, what counts
+  // as valid bet (the stake once settled), the member's upline and the merchant's day at the first
+  // settlement. A trigger fills them when the writer does not, and keeps the member rollups.
+  game_type: Defaulted<string>;
+  valid_bet_minor: Defaulted<bigint>;
+  upline_id: Defaulted<string | null>;
+  settled_day: ColumnType<string | null, string | null | undefined, string | null>;
+  resettled_at: Defaulted<Date | null>;
+};
+
+/** A member's settled bets per merchant day, game type and upline (migration 0130), kept with each bet. */
+export type MemberBetDaysTable = {
+  merchant_id: string;
+  member_id: string;
+  upline_id: string;
+  day: ColumnType<string, string, string>;
+  game_type: string;
+  bet_count: number;
+  stake_minor: bigint;
+  valid_bet_minor: bigint;
+  win_minor: bigint;
+  changed_at: Date;
+};
+
+/** A member's settled bets per month (first day of the month), for active members. */
+export type MemberBetMonthsTable = {
+  merchant_id: string;
+  member_id: string;
+  month: ColumnType<string, string, string>;
+  bet_count: number;
+  stake_minor: bigint;
+  valid_bet_minor: bigint;
+  win_minor: bigint;
+  changed_at: Date;
 };
 
 /**

@@ -1,0 +1,106 @@
+import { type Kysely, sql } from 'kysely';
+import * as m0083 from './0083_house_one_step_round.ts';
+
+// The one-step round of our own games (migration 0083) writes the bet record's new fields itself
+// (migration 0130): the game type with the game's limits it already reads, and the member's upline
+// and the merchant's day with the session it already checks, so that the bet record's trigger
+// needs no look-up of its own on the hottest path; the member rollups are added by that trigger in
+// the same statement. Everything else is as in 0083; the batch (0084) calls this function by name.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create or replace function house_play_one_step(
+      p_session_id text, p_member_id text, p_merchant_id text, p_now timestamptz, p_check_play boolean,
+      p_game_id text, p_bet_limits jsonb,
+      p_pair_id text, p_client_seed text, p_nonce bigint,
+      p_cash_account_id text, p_house_account_id text, p_currency text, p_reference text,
+      p_stake_transfer_id text, p_stake_key text, p_stake_minor bigint,
+      p_win_transfer_id text, p_win_key text, p_win_minor bigint,
+      p_round_id text, p_vendor_id text, p_vendor_round_id text, p_request_id text,
+      p_server_seed_hash text, p_played jsonb, p_outcome jsonb
+    ) returns table (status text, balance_after_stake_minor bigint, balance_after_minor bigint, opened_at timestamptz)
+    language plpgsql as $$
+    declare
+      v_cash_after_stake bigint;
+      v_house_after bigint;
+      v_cash_after bigint;
+      v_created_at timestamptz;
+      v_opened_at timestamptz;
+      v_upline_id text;
+      v_settled_day date;
+      v_game_type text;
+    begin
+      select m.upline_id, (p_now at time zone mc.time_zone)::date into v_upline_id, v_settled_day
+        from member_sessions s join members m on m.id = s.member_id join merchants mc on mc.id = m.merchant_id
+        where s.id = p_session_id and s.member_id = p_member_id and s.ended_at is null
+          and s.expires_at > p_now and s.idle_expires_at > p_now and m.status = 'active';
+      if not found then
+        return query select 'session'::text, null::bigint, null::bigint, null::timestamptz;
+        return;
+      end if;
+      if p_check_play and (
+        exists (select 1 from play_settings ps where ps.member_id = p_member_id and ps.exclusion_ends_at is not null)
+        or exists (select 1 from play_limits pl where pl.member_id = p_member_id and pl.kind in ('loss', 'session'))
+      ) then
+        return query select 'play'::text, null::bigint, null::bigint, null::timestamptz;
+        return;
+      end if;
+      select case when g.game_type = 'RNG' and (v.is_in_house or v.vassalage = 'INHOUSE')
+                  then 'INHOUSE' else g.game_type end into v_game_type
+        from games g join game_vendors v on v.id = g.vendor_id
+        where g.id = p_game_id and g.bet_limits is not distinct from p_bet_limits;
+      if not found then
+        return query select 'game'::text, null::bigint, null::bigint, null::timestamptz;
+        return;
+      end if;
+      perform 1 from game_rounds r where r.vendor_id = p_vendor_id and r.vendor_round_id = p_vendor_round_id;
+      if found then
+        return query select 'duplicate'::text, null::bigint, null::bigint, null::timestamptz;
+        return;
+      end if;
+      -- The pair first, as a round that takes its nonce in a transaction of its own does: rounds
+      -- and rotations of one member take turns, and the accounts are always locked after it.
+      perform 1 from game_seed_pairs p
+        where p.id = p_pair_id and p.status = 'active' and p.nonce = p_nonce
+          and p.client_seed = p_client_seed
+        for no key update;
+      if not found then
+        return query select 'pair'::text, null::bigint, null::bigint, null::timestamptz;
+        return;
+      end if;
+      select t.debit_balance_after_minor, t.credit_balance_after_minor into v_cash_after_stake, v_house_after
+        from ledger_apply_transfer(p_stake_transfer_id, p_merchant_id, p_stake_key, 'bet', p_reference,
+          p_cash_account_id, p_house_account_id, p_currency, p_stake_minor, null) t;
+      if not found then
+        -- Nothing was written: the guard refused the debit.
+        return query select 'short'::text, a.balance_minor, a.balance_minor, null::timestamptz
+          from ledger_accounts a where a.id = p_cash_account_id;
+        return;
+      end if;
+      update game_seed_pairs p set nonce = p.nonce + 1 where p.id = p_pair_id;
+      v_cash_after := v_cash_after_stake;
+      if p_win_minor > 0 then
+        select t.credit_balance_after_minor into v_cash_after
+          from ledger_apply_transfer(p_win_transfer_id, p_merchant_id, p_win_key, 'win', p_reference,
+            p_house_account_id, p_cash_account_id, p_currency, p_win_minor, null) t;
+        if not found then
+          raise exception 'house_play_one_step: the win of round % was not paid', p_round_id;
+        end if;
+      end if;
+      insert into game_rounds as r (id, merchant_id, member_id, game_id, vendor_id, vendor_round_id,
+        currency, stake_minor, win_minor, status, server_seed_hash, client_seed, nonce, seed_pair_id,
+        request_id, played, state, outcome, phase, balance_before_minor, balance_after_minor,
+        settled_at, deadline_at, game_type, valid_bet_minor, upline_id, settled_day)
+      values (p_round_id, p_merchant_id, p_member_id, p_game_id, p_vendor_id, p_vendor_round_id,
+        p_currency, p_stake_minor, p_win_minor, 'settled', p_server_seed_hash, p_client_seed, p_nonce,
+        p_pair_id, p_request_id, p_played, null, p_outcome, 'done', v_cash_after_stake + p_stake_minor,
+        v_cash_after, p_now, null, v_game_type, p_stake_minor, v_upline_id, v_settled_day)
+      returning r.opened_at into v_opened_at;
+      return query select 'played'::text, v_cash_after_stake, v_cash_after, v_opened_at;
+    end
+    $$`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await m0083.down(db);
+  await m0083.up(db);
+}
