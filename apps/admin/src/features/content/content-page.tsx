@@ -296,6 +296,15 @@ function LanguageImageField(props: {
   );
 }
 
+/** Who reads an announcement: everyone, visitors and players, or agents (their agent centre). */
+const ANNOUNCEMENT_AUDIENCES = [
+  ['all', 'everyone'],
+  ['members', 'visitors and players'],
+  ['agents', 'agents'],
+] as const;
+const ANNOUNCEMENT_AUDIENCE_WORDS: Record<AnnouncementInput['audience'] & string, string> =
+  Object.fromEntries(ANNOUNCEMENT_AUDIENCES) as Record<(typeof ANNOUNCEMENT_AUDIENCES)[number][0], string>;
+
 const ANNOUNCEMENT_COLUMNS: ListColumn<Announcement>[] = [
   { header: 'Type', cellClassName: 'mono', cell: (item) => item.type },
   { header: 'Title', cell: (item) => textOf(item.title) },
@@ -307,7 +316,8 @@ const ANNOUNCEMENT_COLUMNS: ListColumn<Announcement>[] = [
         .map(([code]) => code)
         .join(' · '),
   },
-  { header: 'Audience', cell: (item) => item.execution ?? 'all' },
+  { header: 'Readers', cell: (item) => ANNOUNCEMENT_AUDIENCE_WORDS[item.audience] },
+  { header: 'Popup for', cell: (item) => item.execution ?? 'all' },
   { header: 'Published', cell: (item) => <ShownBadge isOn={item.published} words={['yes', 'no']} /> },
   { header: 'Schedule', cellClassName: 'small nowrap', cell: schedule },
 ];
@@ -342,6 +352,7 @@ function AnnouncementForm(props: RowFormProps<Announcement, AnnouncementInput>) 
   const initial = props.initial;
   const [type, setType] = useState<AnnouncementInput['type']>(initial?.type ?? 'B');
   const [execution, setExecution] = useState<'' | 'A' | 'B' | 'F'>(initial?.execution ?? '');
+  const [audience, setAudience] = useState<Announcement['audience']>(initial?.audience ?? 'all');
   const [title, setTitle] = useState({ ...emptyLocalized(), ...initial?.title });
   const [content, setContent] = useState({ ...emptyLocalized(), ...initial?.content });
   const [published, setPublished] = useState(initial?.published ?? true);
@@ -360,6 +371,7 @@ function AnnouncementForm(props: RowFormProps<Announcement, AnnouncementInput>) 
         props.onSubmit({
           type,
           execution: execution || null,
+          audience,
           promotionType: initial?.promotionType ?? null,
           title,
           content,
@@ -378,6 +390,14 @@ function AnnouncementForm(props: RowFormProps<Announcement, AnnouncementInput>) 
           value={type}
           codes={ANNOUNCEMENT_TYPES}
           onChange={setType}
+        />
+        <CodeSelectField
+          label="Readers"
+          name="audience"
+          errors={errors}
+          value={audience}
+          codes={ANNOUNCEMENT_AUDIENCES}
+          onChange={setAudience}
         />
         <Field label="Shown to (popups)" name="execution" errors={errors}>
           <select
