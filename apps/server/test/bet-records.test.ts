@@ -230,6 +230,7 @@ describe('one bet (/wps/member/bets/{id})', () => {
       status: 'settled',
       fairness: {
         nodeId: 'INHOUSE_dice',
+        vassalage: 'INHOUSE',
         gameCode: 'dice',
         nonce: expect.any(Number),
         serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/),

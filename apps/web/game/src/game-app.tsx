@@ -31,7 +31,14 @@ const PANEL_TABS: { panel: NonNullable<Panel>; testId?: string }[] = [
   { panel: 'history', testId: 'open-history' },
 ];
 
-export type Launch = { gameCode: string; mode: 'real' | 'demo'; token: string | null; language: Language };
+export type Launch = {
+  gameCode: string;
+  mode: 'real' | 'demo';
+  token: string | null;
+  language: Language;
+  /** A round to open in the betting records at once (the member centre's link to its recall). */
+  recallRoundId: string | null;
+};
 
 /** Tells the page around the iframe that the balance changed (API.md "Socket events"). */
 function notifyParent(type: 'panalo:balance' | 'panalo:close'): void {
@@ -92,7 +99,7 @@ export function GameApp({ launch, api }: { launch: Launch; api: GameApi }) {
   return (
     <MessagesContext.Provider value={messages}>
       {table ? (
-        <TableView table={table} api={api} />
+        <TableView table={table} api={api} recallRoundId={launch.recallRoundId} />
       ) : loadError ? (
         <div className="g-center" role="alert">
           <p>{messages.errors[loadError as keyof typeof messages.errors] ?? messages.errors.UNKNOWN}</p>
@@ -112,12 +119,20 @@ export function GameApp({ launch, api }: { launch: Launch; api: GameApi }) {
 
 const STAKE_CHIPS = [100n, 1_000n, 5_000n, 10_000n, 50_000n];
 
-function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
+function TableView({
+  table: opened,
+  api,
+  recallRoundId,
+}: {
+  table: Table;
+  api: GameApi;
+  recallRoundId: string | null;
+}) {
   const m = useMessages();
   const [balance, setBalance] = useState(opened.balance);
   const [seeds, setSeeds] = useState<Seeds>(opened.seeds);
   const [flash, setFlash] = useState<'up' | 'down' | null>(null);
-  const [panel, setPanel] = useState<Panel>(null);
+  const [panel, setPanel] = useState<Panel>(recallRoundId ? 'history' : null);
   const [isSoundOn, setSoundOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const minStake = minorOf(opened.limits.minStake);
@@ -325,7 +340,7 @@ function TableView({ table: opened, api }: { table: Table; api: GameApi }) {
                       <p className="g-muted">{m.noHistoryInDemo}</p>
                     ) : (
                       <Suspense fallback={<div className="g-skeleton g-skeleton-list" aria-busy="true" />}>
-                        <RecordsPanel api={api} table={opened} />
+                        <RecordsPanel api={api} table={opened} recallRoundId={recallRoundId} />
                       </Suspense>
                     )
                   ) : null}

@@ -49,8 +49,19 @@ export function checkRound(round: Round): Check {
   }
 }
 
-/** The member's betting records of this game, a round's detail, and its verification. */
-export function RecordsPanel({ api, table }: { api: GameApi; table: Table }) {
+/**
+ * The member's betting records of this game, a round's detail, and its verification; opened on
+ * `recallRoundId`'s detail when the member came from that bet in the member centre.
+ */
+export function RecordsPanel({
+  api,
+  table,
+  recallRoundId = null,
+}: {
+  api: GameApi;
+  table: Table;
+  recallRoundId?: string | null;
+}) {
   const m = useMessages();
   const [page, setPage] = useState(1);
   const [records, setRecords] = useState<{ list: RecordItem[]; totalPages: number } | null>(null);
@@ -70,14 +81,20 @@ export function RecordsPanel({ api, table }: { api: GameApi; table: Table }) {
   }, [api, table.gameCode, page, m]);
   useEffect(load, [load]);
 
-  async function open(roundId: string) {
-    try {
-      setSelected(await api.record(roundId));
-    } catch (caught) {
-      const code = caught instanceof GameApiError ? caught.code : 'UNKNOWN';
-      setError(m.errors[code as keyof typeof m.errors] ?? m.errors.UNKNOWN);
-    }
-  }
+  const open = useCallback(
+    async (roundId: string) => {
+      try {
+        setSelected(await api.record(roundId));
+      } catch (caught) {
+        const code = caught instanceof GameApiError ? caught.code : 'UNKNOWN';
+        setError(m.errors[code as keyof typeof m.errors] ?? m.errors.UNKNOWN);
+      }
+    },
+    [api, m],
+  );
+  useEffect(() => {
+    if (recallRoundId) void open(recallRoundId);
+  }, [open, recallRoundId]);
 
   if (selected) {
     return <RoundDetail round={selected} table={table} onBack={() => setSelected(null)} />;

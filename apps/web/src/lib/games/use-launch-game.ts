@@ -13,6 +13,17 @@ import { useGameSuggestions } from './game-suggestions';
 
 export type LaunchMode = 'real' | 'demo';
 
+/** What a launch needs of a game: a lobby item, or a game named elsewhere (a bet's detail). */
+export type LaunchTarget = Pick<GameItem, 'isGame' | 'vassalage' | 'nodeId' | 'gameName'>;
+
+/** Asks our own game client to open its betting records on one round (its recall and verifier). */
+function withRecall(url: string, roundId: string | undefined): string {
+  if (!roundId) return url;
+  const address = new URL(url, window.location.href);
+  address.searchParams.set('round', roundId);
+  return address.toString();
+}
+
 const phoneQuery = '(max-width: 767px)';
 
 /**
@@ -31,7 +42,7 @@ export function useLaunchGame() {
   const launchCdn = useCdns().launch;
 
   return useCallback(
-    async (game: GameItem, mode: LaunchMode = 'real') => {
+    async (game: LaunchTarget, mode: LaunchMode = 'real', options: { recallRoundId?: string } = {}) => {
       const report = useConnectionNotices.getState().report;
       if (game.isGame === 'VASSALAGE') {
         navigate(`/rng?vassalage=${encodeURIComponent(game.vassalage)}`);
@@ -48,7 +59,10 @@ export function useLaunchGame() {
       try {
         const launched = await requestLaunch(game.nodeId, mode, language);
         // Our own games' root-relative URLs open from the launch CDN (spec §9).
-        const result = 'url' in launched ? { url: onCdn(launched.url, launchCdn) } : launched;
+        const result =
+          'url' in launched
+            ? { url: withRecall(onCdn(launched.url, launchCdn), options.recallRoundId) }
+            : launched;
         if ('route' in result) {
           navigate(`${result.route}?gameCode=${encodeURIComponent(result.gameCode)}`);
         } else if (window.matchMedia?.(phoneQuery).matches) {

@@ -71,6 +71,7 @@ const BetItem = Type.Object({
 const Fairness = Type.Object({
   /** The game's node id, to open the game again (its records panel recalls and verifies the round). */
   nodeId: Type.String(),
+  vassalage: Type.String(),
   gameCode: Type.String(),
   nonce: Type.Integer(),
   serverSeedHash: Type.String(),
@@ -237,6 +238,7 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
           bet.isInHouse && serverSeedHash !== null && clientSeed !== null && nonce !== null
             ? {
                 nodeId: bet.nodeId,
+                vassalage: bet.vassalage,
                 gameCode: bet.gameCode,
                 nonce: Number(nonce),
                 serverSeedHash,

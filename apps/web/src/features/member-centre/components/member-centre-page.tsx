@@ -8,6 +8,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { useCanDeposit } from '../../../lib/system/use-can-deposit';
 import { useHasGameWallets } from '../hooks/use-game-wallets';
+import { BettingRecordsPage } from './betting-records-page';
 import { BonusDetailsPage } from './bonus-details-page';
 import { CreditReportPage } from './credit-report-page';
 import { DepositPage } from './deposit-page';
@@ -32,13 +33,14 @@ const memberPages = [
   // Not in spec §2's list: the player's wallets at transfer-mode vendors (spec §3 isSingle, §7).
   'walletTransfer',
   'transferUpline',
+  'personalHistoryCopy',
   'transactionHistory',
   'personalProfit',
   'bonusDetails',
   'messageV2',
   'creditReport',
   'responsibleGaming',
-  // Betting records, the reward centre, referral, missions and manual rebate join this list with
+  // The reward centre, referral, missions and manual rebate join this list with
   // their features; until then the centre does not name them.
 ] as const;
 type MemberPage = (typeof memberPages)[number];
@@ -51,6 +53,7 @@ const memberPageContent: Record<MemberPage, ReactNode> = {
   withdraw: <WithdrawPage />,
   walletTransfer: <GameWalletsPage />,
   transferUpline: <TransferPage direction="upline" />,
+  personalHistoryCopy: <BettingRecordsPage />,
   transactionHistory: <TransactionHistoryPage />,
   personalProfit: <PersonalProfitPage />,
   bonusDetails: <BonusDetailsPage />,
