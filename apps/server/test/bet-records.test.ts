@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
@@ -48,13 +49,13 @@ async function playAtVendor(
 
 /** Moves a round's placed time, as if it had been played then. */
 async function placeAt(vendorRoundId: string, at: Date): Promise<string> {
-  const row = await testApp.database.db
-    .updateTable('game_rounds')
-    .set({ opened_at: at })
-    .where('vendor_round_id', '=', vendorRoundId)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const moved = await sql<{ id: string }>`
+    update game_rounds set opened_at = ${at} where vendor_round_id = ${vendorRoundId} returning id`.execute(
+    testApp.database.db,
+  );
+  const id = moved.rows[0]?.id;
+  if (!id) throw new Error(`no round ${vendorRoundId}`);
+  return id;
 }
 
 const bets = async (query: string) => player.call('GET', `/wps/member/bets?${query}`);

@@ -29,12 +29,11 @@ export type BetRecordFilter = {
   to: Date;
 };
 
-// The game type a bet is listed under, as the lobby's categories have it (catalogue.repository's
-// categoryOf): RNG games of an in-house vendor go to INHOUSE.
-const gameTypeOf = sql<string>`case when game.game_type = 'RNG' and (vendor.is_in_house or vendor.vassalage = 'INHOUSE') then 'INHOUSE' else game.game_type end`;
+// The game type of the merchant's games as the lobby lists them (catalogue.repository's
+// categoryOf): RNG games of an in-house vendor go to INHOUSE. A bet keeps the type its game had
+// when it was placed (game_rounds.game_type).
+const catalogueTypeOf = sql<string>`case when game.game_type = 'RNG' and (vendor.is_in_house or vendor.vassalage = 'INHOUSE') then 'INHOUSE' else game.game_type end`;
 const isCancelled = sql<SqlBool>`round.status in (${sql.join(CANCELLED_STATUSES)})`;
-// Valid bet: the stake of a settled bet; pending and cancelled bets count nothing yet.
-const validBetOf = sql<string>`case when round.status in ('settled', 'resettled') then round.stake_minor else 0 end`;
 // Our own rounds whose stake was refused never happened; vendor rounds have no phase.
 const isPlaced = sql<SqlBool>`(round.phase is null or round.phase <> 'refused')`;
 
@@ -48,12 +47,9 @@ function filtered(db: Executor, filter: BetRecordFilter) {
     .where('round.opened_at', '>=', filter.from)
     .where('round.opened_at', '<', filter.to)
     .where(isPlaced as Expression<SqlBool>);
-  if (filter.gameType) query = query.where(gameTypeOf, '=', filter.gameType);
+  if (filter.gameType) query = query.where('round.game_type', '=', filter.gameType);
   if (filter.vendorId) query = query.where('round.vendor_id', '=', filter.vendorId);
-  if (filter.status) {
-    const codes = BET_STATUS_CODES[filter.status];
-    query = query.where(sql<SqlBool>`round.status in (${sql.join(codes)})` as Expression<SqlBool>);
-  }
+  if (filter.status) query = query.where('round.status', 'in', BET_STATUS_CODES[filter.status]);
   return query;
 }
 
@@ -64,6 +60,8 @@ const rowColumns = [
   'round.status as status',
   'round.stake_minor as stakeMinor',
   'round.win_minor as winMinor',
+  'round.valid_bet_minor as validBetMinor',
+  'round.game_type as gameType',
   'game.names as gameNames',
   'game.node_id as nodeId',
   'game.game_code as gameCode',
@@ -78,7 +76,7 @@ export type BetRecordRow = {
   status: string;
   stakeMinor: bigint;
   winMinor: bigint;
-  validBetMinor: string;
+  validBetMinor: bigint;
   gameNames: unknown;
   nodeId: string;
   gameCode: string;
@@ -96,12 +94,12 @@ export function findBetPage(
   page: { limit: number; offset: number },
 ): Promise<BetRecordRow[]> {
   return filtered(db, filter)
-    .select([...rowColumns, gameTypeOf.as('gameType'), validBetOf.as('validBetMinor')])
+    .select(rowColumns)
     .orderBy('round.opened_at', 'desc')
     .orderBy('round.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
-    .execute() as Promise<BetRecordRow[]>;
+    .execute();
 }
 
 /**
@@ -115,7 +113,7 @@ export function sumBets(db: Executor, filter: BetRecordFilter): Promise<BetTotal
       sql<string>`coalesce(sum(case when ${isCancelled} then 0 else round.stake_minor end), 0)::text`.as(
         'stake',
       ),
-      sql<string>`coalesce(sum(${validBetOf}), 0)::text`.as('validBet'),
+      sql<string>`coalesce(sum(round.valid_bet_minor), 0)::text`.as('validBet'),
       sql<string>`coalesce(sum(case when ${isCancelled} then 0 else round.win_minor end), 0)::text`.as(
         'payout',
       ),
@@ -143,8 +141,6 @@ export function findBet(
     .leftJoin('game_seed_pairs as pair', 'pair.id', 'round.seed_pair_id')
     .select([
       ...rowColumns,
-      gameTypeOf.as('gameType'),
-      validBetOf.as('validBetMinor'),
       sql<boolean>`(vendor.is_in_house or vendor.vassalage = 'INHOUSE') and round.phase is not null`.as(
         'isInHouse',
       ),
@@ -157,7 +153,7 @@ export function findBet(
     .where('round.member_id', '=', input.memberId)
     .where('round.merchant_id', '=', input.merchantId)
     .where(isPlaced as Expression<SqlBool>)
-    .executeTakeFirst() as Promise<BetDetailRow | undefined>;
+    .executeTakeFirst();
 }
 
 /** The merchant's vendors and game types, for the records' filters, in the lobby's vendor order. */
@@ -176,7 +172,7 @@ export async function findBetFilterChoices(
     db
       .selectFrom('games as game')
       .innerJoin('game_vendors as vendor', 'vendor.id', 'game.vendor_id')
-      .select(gameTypeOf.as('gameType'))
+      .select(catalogueTypeOf.as('gameType'))
       .distinct()
       .where('game.merchant_id', '=', merchantId)
       .where('game.is_game', '=', true)

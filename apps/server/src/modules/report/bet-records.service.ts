@@ -33,8 +33,7 @@ export type BetRecordQuery = {
 };
 
 /** A bet as the member sees it: its money in minor units and what it did for them. */
-export type BetRecord = Omit<BetRecordRow, 'validBetMinor'> & {
-  validBetMinor: bigint;
+export type BetRecord = BetRecordRow & {
   /** The member's result: payout less stake; 0 for a bet whose stake went back. */
   netMinor: bigint;
   isCancelled: boolean;
