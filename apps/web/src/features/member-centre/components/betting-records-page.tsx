@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Dices, ShieldCheck } from 'lucide-react';
+import { ShieldCheck, Ticket } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -178,7 +178,7 @@ export function BettingRecordsPage() {
           </div>
           {query.data.list.length === 0 ? (
             <EmptyState
-              icon={<Dices size={26} strokeWidth={1.75} aria-hidden="true" />}
+              icon={<Ticket size={26} strokeWidth={1.75} aria-hidden="true" />}
               line={t('bets.empty')}
             />
           ) : (
