@@ -122,7 +122,12 @@ describe('social login', () => {
     const first = await signInThroughProvider(client, { returnTo: '/promotions' });
     expect(first.location).toMatch(/^\/promotions#socialLogin=/);
     expect(first.exchanged.success).toBe(true);
-    expect(first.exchanged.value).toMatchObject({ firstTimeLogin: true, passwordExpired: false });
+    // The sign-in made the account, so the page leads the new member to the first deposit.
+    expect(first.exchanged.value).toMatchObject({
+      firstTimeLogin: true,
+      passwordExpired: false,
+      created: true,
+    });
     const member = await memberOfToken(first.exchanged.value.token);
     expect(member.account).toMatch(/^mariasan\d{5}$/);
     expect(member.email).toBe('maria.santos@example.ph');
@@ -132,7 +137,7 @@ describe('social login', () => {
 
     const second = await signInThroughProvider(createAccountsClient(testApp.app));
     expect(second.exchanged.success).toBe(true);
-    expect(second.exchanged.value.firstTimeLogin).toBe(false);
+    expect(second.exchanged.value).toMatchObject({ firstTimeLogin: false, created: false });
     expect((await memberOfToken(second.exchanged.value.token)).id).toBe(member.id);
     const logins = await testApp.database.db
       .selectFrom('member_logins')
@@ -160,6 +165,8 @@ describe('social login', () => {
     });
     const verified = await signInThroughProvider(createAccountsClient(testApp.app));
     expect((await memberOfToken(verified.exchanged.value.token)).account).toBe('demo');
+    // Linking an existing member made nobody new.
+    expect(verified.exchanged.value.created).toBe(false);
   });
 
   it('files a new member under the agent whose invitation code the page carried, and refuses a wrong code first', async () => {
@@ -188,6 +195,23 @@ describe('social login', () => {
     const reused = await client.sealed('POST', '/wps/session/login/social', { ticket });
     expect(reused.status).toBe(422);
     expect(reused.body.code).toBe('SOCIAL_LOGIN_FAILED');
+  });
+
+  it('trades a ticket once under a burst of exchanges, and says once that the sign-in made the account', async () => {
+    await provider.setNextAccount({ sub: 'google-burst', name: 'Burst Player' });
+    const client = createAccountsClient(testApp.app);
+    const started = await startLogin(client);
+    const location = await deliverCallback(await provider.authorize(started.body.value.url, CALLBACK));
+    const ticket = location.split('=')[1] ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        createAccountsClient(testApp.app).sealed('POST', '/wps/session/login/social', { ticket }),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.body.success);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]?.body.value.created).toBe(true);
+    expect(answers.filter((answer) => answer.body.code === 'SOCIAL_LOGIN_FAILED')).toHaveLength(5);
   });
 
   it('turns a callback with a forged code or state, or a refusal at the provider, into SOCIAL_LOGIN_FAILED', async () => {

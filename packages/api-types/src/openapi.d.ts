@@ -5258,6 +5258,7 @@ export type paths = {
                                 token: string;
                                 firstTimeLogin: boolean;
                                 passwordExpired: boolean;
+                                created: boolean;
                             };
                         };
                     };

@@ -122,6 +122,13 @@ export async function finishSocialLogin(
 }
 
 /**
+ * A social login's session, and whether the sign-in made the account: a member the provider's
+ * sign-in registered, opening its first session. The page leads such a member to the first deposit,
+ * as it leads one who registered with a username.
+ */
+export type SocialLoginResult = LoginResult & { created: boolean };
+
+/**
  * Trades a ticket from the callback for a session, through the checks every login passes (a
  * locked account, a trial account — "Non-member account unable to login", spec §6 — and so on).
  */
@@ -129,7 +136,7 @@ export async function exchangeSocialTicket(
   deps: SocialLoginDeps,
   merchant: ResolvedMerchant,
   input: { ticket: string; client: ClientContext },
-): Promise<LoginResult> {
+): Promise<SocialLoginResult> {
   const outcome = await deps.social.consumeTicket(merchant.id, input.ticket);
   if (!outcome) throw new AppError('SOCIAL_LOGIN_FAILED');
   if (outcome.errorCode) {
@@ -137,7 +144,7 @@ export async function exchangeSocialTicket(
   }
   const member = outcome.memberId ? await deps.members.findById(outcome.memberId) : undefined;
   if (!member) throw new AppError('SOCIAL_LOGIN_FAILED');
-  return completeLogin(deps, {
+  const session = await completeLogin(deps, {
     member,
     merchant,
     method: 'social',
@@ -145,6 +152,13 @@ export async function exchangeSocialTicket(
     passwordExpired: false,
     client: input.client,
   });
+  const isSocialRegistration = member.register_method === registerMethodOf(outcome.provider);
+  return { ...session, created: isSocialRegistration && session.firstTimeLogin };
+}
+
+/** How a member made by a provider's sign-in is recorded as registered: GOOGLE, FACEBOOK. */
+function registerMethodOf(provider: string): string {
+  return provider.toUpperCase();
 }
 
 /** A sign-in the provider has vouched for: where, through which provider, who, and from which client. */
@@ -195,7 +209,7 @@ async function createSocialMember(deps: SocialLoginDeps, signIn: SocialSignIn): 
         nickname: callback.identity.name?.slice(0, 64) ?? null,
         email: callback.identity.email,
         registerIp: client.ip,
-        registerMethod: provider.toUpperCase(),
+        registerMethod: registerMethodOf(provider),
       });
     } catch (error) {
       // Another sign-up took the name between the check and the insert: draw again.

@@ -22,6 +22,8 @@ export const storageKeys = {
   hotGamesPrefix: 'HOT_GAMES:',
   /** Local storage: this browser's random device id, sent as X-Device-Id (lib/device-id.ts). */
   deviceId: 'deviceId',
+  /** Local storage prefix of the "first deposit prompt seen" flags, per member (it shows once). */
+  firstDepositSeenPrefix: 'firstDepositSeen:',
 } as const;
 
 /** Reads storage without throwing where storage is disabled (private mode, sandboxed frames). */

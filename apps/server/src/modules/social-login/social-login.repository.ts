@@ -82,7 +82,7 @@ export async function setStateTicket(
 export function takeTicket(
   db: Kysely<Database>,
   input: { merchantId: string; ticketHash: string; at: Date },
-): Promise<{ member_id: string | null; error_code: string | null } | undefined> {
+): Promise<{ member_id: string | null; error_code: string | null; provider: string } | undefined> {
   return db
     .updateTable('social_login_states')
     .set({ used_at: input.at })
@@ -90,6 +90,6 @@ export function takeTicket(
     .where('merchant_id', '=', input.merchantId)
     .where('used_at', 'is', null)
     .where('login_code_expires_at', '>', input.at)
-    .returning(['member_id', 'error_code'])
+    .returning(['member_id', 'error_code', 'provider'])
     .executeTakeFirst();
 }

@@ -241,13 +241,13 @@ export function createSocialLoginService(deps: { db: Kysely<Database>; now?: () 
       return ticket;
     },
 
-    /** The outcome of a live ticket, using it up; null when unknown, used or expired. */
+    /** The outcome of a live ticket and its provider, using it up; null when unknown, used or expired. */
     async consumeTicket(
       merchantId: string,
       ticket: string,
-    ): Promise<{ memberId: string | null; errorCode: string | null } | null> {
+    ): Promise<{ memberId: string | null; errorCode: string | null; provider: string } | null> {
       const row = await takeTicket(db, { merchantId, ticketHash: sha256(ticket), at: now() });
-      return row ? { memberId: row.member_id, errorCode: row.error_code } : null;
+      return row ? { memberId: row.member_id, errorCode: row.error_code, provider: row.provider } : null;
     },
   };
 }

@@ -14,10 +14,10 @@ export const LoginResultSchema = Type.Object({
 });
 
 /** Logs in for the request's merchant and client, and answers the new session. */
-export async function answerLogin(
+export async function answerLogin<Result extends LoginResult>(
   request: FastifyRequest,
   countryHeader: string | undefined,
-  logIn: (merchant: ResolvedMerchant, client: ClientContext) => Promise<LoginResult>,
+  logIn: (merchant: ResolvedMerchant, client: ClientContext) => Promise<Result>,
 ) {
   return ok(await logIn(requireMerchant(request), readClient(request, countryHeader)));
 }

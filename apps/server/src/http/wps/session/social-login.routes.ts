@@ -44,6 +44,12 @@ const CallbackQuery = Type.Object(
 
 const TicketBody = Type.Object({ ticket: Type.String({ minLength: 20, maxLength: 100 }) });
 
+/** The session, and whether this sign-in made the account (the page then offers the first deposit). */
+const SocialLoginResultSchema = Type.Object({
+  ...LoginResultSchema.properties,
+  created: Type.Boolean(),
+});
+
 /**
  * The address the provider sends the browser back to; the same one on the way out and back, on the
  * merchant's main origin (never the request's Host, which the provider would otherwise be asked to
@@ -118,7 +124,7 @@ export function registerSocialLoginRoutes(app: TypedApp, deps: SocialLoginRoutes
       TAGS,
       "Trade a social login's one-time ticket for a session (sealed body)",
       TicketBody,
-      LoginResultSchema,
+      SocialLoginResultSchema,
     ),
     async (request) =>
       answerLogin(request, deps.countryHeader, (merchant, client) =>

@@ -1,7 +1,6 @@
 import { type ApiValue, api } from '../../../lib/api/api-client';
 import { sealedApi } from '../../../lib/api/sealed-request';
 import type { LanguageCode, SocialProvider } from '../../../lib/api/system-types';
-import type { LoginResult } from './auth';
 
 /** Asks for the provider's sign-in address; the page then goes there. */
 export function startSocialLogin(
@@ -11,7 +10,13 @@ export function startSocialLogin(
   return api.post('/wps/session/social/start', { params: { query: { language } }, body: input });
 }
 
-/** Trades the one-time ticket the provider's callback handed the page for a session (sealed). */
-export function exchangeSocialTicket(ticket: string, language: LanguageCode): Promise<LoginResult> {
+/**
+ * Trades the one-time ticket the provider's callback handed the page for a session (sealed); the
+ * answer says whether the sign-in made the account.
+ */
+export function exchangeSocialTicket(
+  ticket: string,
+  language: LanguageCode,
+): Promise<ApiValue<'/wps/session/login/social', 'post'>> {
   return sealedApi.post('/wps/session/login/social', { params: { query: { language } }, body: { ticket } });
 }

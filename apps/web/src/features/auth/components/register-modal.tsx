@@ -13,6 +13,7 @@ import type { FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { firstDepositLanding } from '../../../lib/session/first-deposit-landing';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { readAffiliateCodeFromUrl } from '../affiliate-code';
 import { register } from '../api/auth';
@@ -155,7 +156,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       // Spec §4: the modal closes, whatever popup led here. The new member lands on the first
       // deposit, offered with a deposit limit beside it, once; the page sends anyone else home.
       closeAllModals();
-      navigate('/firstDeposit', { state: { isNewMember: true } });
+      navigate(firstDepositLanding.to, { state: firstDepositLanding.state });
     } catch (error) {
       // A sent captcha is used up whatever the answer: the next try needs a new image.
       if (fields.captcha !== undefined) void queryClient.invalidateQueries({ queryKey: ['captcha'] });

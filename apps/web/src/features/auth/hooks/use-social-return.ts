@@ -1,16 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { landingAfterSocialSignIn } from '../../../lib/session/first-deposit-landing';
 
 const TICKET_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /**
  * The provider's callback sends the browser back to the page that started a social login with
  * `#socialLogin=<ticket>` (or `#socialError=<code>`). The fragment leaves the address bar at once;
- * the ticket is traded for a session, and a refusal reopens the login form with its reason.
+ * the ticket is traded for a session, and a refusal reopens the login form with its reason. A
+ * sign-in that made the account leads to the first deposit, as registering does.
  */
 export function useSocialReturn(): void {
   const { t } = useTranslation();
@@ -18,6 +21,7 @@ export function useSocialReturn(): void {
   const openModal = useModalStore((state) => state.openModal);
   const closeModal = useModalStore((state) => state.closeModal);
   const setToken = useAuthStore((state) => state.setToken);
+  const navigate = useNavigate();
 
   useEffect(() => {
     const fragment = new URLSearchParams(window.location.hash.slice(1));
@@ -38,6 +42,8 @@ export function useSocialReturn(): void {
       .then((result) => {
         setToken(result.token);
         closeModal('loginPopupModal');
+        const landing = landingAfterSocialSignIn(result);
+        if (landing) navigate(landing.to, { state: landing.state });
       })
       .catch((error: unknown) => {
         openModal('loginPopupModal', {
@@ -47,5 +53,5 @@ export function useSocialReturn(): void {
         });
       });
     // Later runs find the fragment gone and do nothing.
-  }, [language, openModal, closeModal, setToken, t]);
+  }, [language, openModal, closeModal, setToken, navigate, t]);
 }
