@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { formatAmount } from '@panalo/money/amount.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { registerAgentsRoutes } from './http/bo/agents.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
 import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
@@ -27,6 +28,7 @@ import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
+import { registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
@@ -52,6 +54,8 @@ import { registerBonusRoutes } from './http/wps/wallet/bonus.routes.ts';
 import { registerStatementRoutes } from './http/wps/wallet/statement.routes.ts';
 import { registerTransferWalletRoutes } from './http/wps/wallet/transfer-wallet.routes.ts';
 import { registerWalletRoutes } from './http/wps/wallet/wallet.routes.ts';
+import { createAgentService } from './modules/agent/agent.service.ts';
+import { createTeamRollupService } from './modules/agent/team-rollup.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -108,6 +112,7 @@ import { installMetrics } from './platform/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
+import { createTeamRollupJob } from './workflows/agent-team.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
@@ -334,6 +339,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('vendorTransfers', vendorTransfers);
   const withdrawals = createWithdrawalService({ db: database.db, recordChange: audit.record, now });
+  // The team: the agent tree, agent types and the team rollups its minute job rebuilds.
+  const agents = createAgentService({ db: database.db, recordChange: audit.record, now });
+  const teamRollups = createTeamRollupService({ db: database.db, now });
   const jobs = createJobRunner({
     database,
     logger: app.log,
@@ -346,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createLiftExclusionsJob({ members, responsibleGaming }),
       createSettleVendorTransfersJob({ vendorTransfers }),
       createExpireTrialsJob({ trials: createTrialExpiryService({ db: database.db, now }) }),
+      createTeamRollupJob({ teamRollups }),
     ],
   });
   app.decorate('jobs', jobs);
@@ -409,6 +418,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
+  registerAgentTeamRoutes(app, { members, agents });
   registerBetRoutes(app, { members, betRecords: createBetRecordService({ db: database.db }), now });
   registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
   registerFinanceRoutes(app, { ...withdrawDeps, images: app.images, publicOrigin: config.publicOrigin });
@@ -466,6 +476,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const reports = createReportService({ db: database.db, now });
   registerReportsRoutes(app, { reports });
+  registerAgentsRoutes(app, { agents });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
   // Games: the launch call, our own games' tables and the seamless wallet that vendors call.

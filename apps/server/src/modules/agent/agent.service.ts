@@ -18,6 +18,7 @@ import {
   findDownlines,
   findMemberMerchantId,
   findTreeMember,
+  findUplineChain,
   insertUplineMove,
   isAffiliateCodeTaken,
   isInSubtree,
@@ -150,6 +151,9 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
       if (chain.length === 0) throw new AppError('FORBIDDEN');
       return chain;
     },
+
+    /** A member's whole upline chain, the top-most agent first and the member itself last. */
+    uplineChainFromTop: (memberId: string) => findUplineChain(db, memberId),
 
     async listAgentTypes(merchantId: string): Promise<AgentType[]> {
       return (await findAgentTypes(db, merchantId)).map(agentTypeOf);
