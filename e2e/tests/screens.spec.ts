@@ -83,6 +83,7 @@ const memberGroups: { name: string; routes: Route[] }[] = [
   {
     name: 'member centre records',
     routes: [
+      { path: '/member?page=personalHistoryCopy', testId: 'member-centre-page' },
       { path: '/member?page=transactionHistory', testId: 'member-centre-page' },
       { path: '/member?page=personalProfit', testId: 'member-centre-page' },
       { path: '/member?page=bonusDetails', testId: 'member-centre-page' },
