@@ -53,6 +53,10 @@ const lazyGroups = {
     () => import('../features/app-download/components/app-download-page'),
     (module) => module.AppDownloadPage,
   ),
+  Agent: lazyScreen(
+    () => import('./agent-routes'),
+    (module) => module.AgentPage,
+  ),
 };
 
 /** Spec §2 guard: without a session token a login-required route goes to /login (which opens the login popup). */
@@ -171,11 +175,17 @@ export const routes: RouteObject[] = [
             lazy: lazyGroups.Seamless,
             handle: handle({ name: 'seamless', hasFooter: false, hasSideMenu: false }),
           },
-          // Spec §2's promotions, points mall and agent centre are not offered yet: their addresses
-          // lead home rather than to pages with nothing behind them, until their features land.
-          ...['/promotions', '/pointMall', '/agent', '/agentHome'].map((path) => ({
+          // Spec §2's promotions and points mall are not offered yet: their addresses lead home
+          // rather than to pages with nothing behind them, until their features land.
+          ...['/promotions', '/pointMall'].map((path) => ({
             path,
             loader: leadHome,
+            handle: handle({ name: path.slice(1) }),
+          })),
+          // The agent area (spec §2, §4): agents only; its guard opens the agent login for visitors.
+          ...['/agent', '/agentHome'].map((path) => ({
+            path,
+            lazy: lazyGroups.Agent,
             handle: handle({ name: path.slice(1) }),
           })),
           {

@@ -4,6 +4,7 @@ import {
   Headset,
   Megaphone,
   MessageCircle,
+  Network,
   PanelLeftClose,
   PanelLeftOpen,
   Plus,
@@ -112,6 +113,7 @@ function SideMenuContent({
 }) {
   const { t } = useTranslation();
   const categoryLinks = useGameCategoryLinks();
+  const isAgent = useAuthStore((state) => state.isAgent);
   const permission = usePermission();
   const publicState = usePublicState();
   const openModal = useModalStore((state) => state.openModal);
@@ -130,6 +132,15 @@ function SideMenuContent({
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
       {hasMoneyLinks ? <MoneyLinks /> : null}
+      {/* Spec §2 "agent (if agent)": the agent centre, for agents only. */}
+      {isAgent ? (
+        <MenuLink
+          to="/agentHome"
+          icon={<Network size={20} aria-hidden="true" />}
+          label={t('pages.agentTitle')}
+          isCollapsed={isCollapsed}
+        />
+      ) : null}
       {/* The promotions' section shows once a merchant has promotions to list; none is offered yet. */}
       {promotions.length === 0 ? null : isCollapsed ? (
         <MenuLink

@@ -15,7 +15,11 @@ export type ModalName =
 
 export type ModalProps = {
   /** A message to show on opening, such as why a sign-in through Google did not finish. */
-  loginPopupModal: { notice?: { message: string; code?: string } };
+  loginPopupModal: {
+    notice?: { message: string; code?: string };
+    /** Opened from the agent area: the login is an agent's (spec §4 agentPage), refused to others. */
+    agentPage?: boolean;
+  };
   noticeModal: { index: number };
   /** With a reset token the form sets a new password without the old one (the emailed link). */
   changePassModal: { resetToken?: string };

@@ -10,9 +10,16 @@ function inLanguage<Body>(body: Body, language: LanguageCode) {
 /** Login result (spec §3, API.md). */
 export type LoginResult = ApiValue<'/wps/session/login', 'post'>;
 
+/** agentPage: a login from the agent area, which the server refuses to non-agents (NON_AGENT). */
 export type LoginInput =
-  | { type: 'username'; username: string; password: string; captcha?: string }
-  | { type: 'sms'; mobileNum: string; countryDialingCode: string; verificationCode: string };
+  | { type: 'username'; username: string; password: string; captcha?: string; agentPage?: boolean }
+  | {
+      type: 'sms';
+      mobileNum: string;
+      countryDialingCode: string;
+      verificationCode: string;
+      agentPage?: boolean;
+    };
 
 /** POST /wps/session/login, sealed (spec §7 flag E). */
 export function logIn(input: LoginInput, language: LanguageCode): Promise<LoginResult> {

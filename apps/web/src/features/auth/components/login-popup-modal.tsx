@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Gamepad2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, PasswordField } from '../../../components/ui/field';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
@@ -26,9 +27,23 @@ import { SubmitWithNotice } from './submit-with-notice';
 
 type LoginTab = 'username' | 'sms';
 
-/** loginPopupModal: username login, and SMS login when VERCODELOGIN is on (spec §2, §5). */
-export function LoginPopupModal({ onClose, notice }: { onClose: () => void; notice?: FormAnswer }) {
+/**
+ * loginPopupModal: username login, and SMS login when VERCODELOGIN is on (spec §2, §5). Opened
+ * from the agent area it is the agent login: it sends agentPage, which the server refuses to
+ * non-agents ("Non-agents cannot log in"), offers neither free play, social login nor
+ * registration, and leads an agent on to /agentHome (spec §4).
+ */
+export function LoginPopupModal({
+  onClose,
+  notice,
+  agentPage = false,
+}: {
+  onClose: () => void;
+  notice?: FormAnswer;
+  agentPage?: boolean;
+}) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const language = useLanguage();
   const permission = usePermission();
   const publicState = usePublicState();
@@ -36,8 +51,8 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
   const setToken = useAuthStore((state) => state.setToken);
   const whitelabel = permission.data?.whitelabel;
   const hasSmsLogin = isSwitchEnabled(whitelabel, 'VERCODELOGIN');
-  const hasFreePlay = isSwitchEnabled(whitelabel, 'FREEPLAY');
-  const socialProviders = permission.data?.socialLogin ?? [];
+  const hasFreePlay = !agentPage && isSwitchEnabled(whitelabel, 'FREEPLAY');
+  const socialProviders = agentPage ? [] : (permission.data?.socialLogin ?? []);
   const [remembered] = useState(readRememberedLogin);
   const [tab, setTab] = useState<LoginTab>(remembered?.type === 'sms' && hasSmsLogin ? 'sms' : 'username');
   const tabs: TabItem<LoginTab>[] = [
@@ -93,6 +108,7 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
     setToken(result.token);
     onClose();
     if (result.passwordExpired && tab === 'username') openModal('changePassModal', {});
+    else if (agentPage) navigate('/agentHome');
   }
 
   async function submit(event: FormEvent) {
@@ -108,12 +124,14 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
               username: values.username.trim(),
               password: values.password.trim(),
               ...(showsCaptcha ? { captcha: values.captcha.trim() } : {}),
+              ...(agentPage ? { agentPage } : {}),
             }
           : {
               type: 'sms',
               mobileNum: values.mobileNum.trim(),
               countryDialingCode: values.dialingCode,
               verificationCode: values.verificationCode.trim(),
+              ...(agentPage ? { agentPage } : {}),
             },
         language,
       );
@@ -177,12 +195,23 @@ export function LoginPopupModal({ onClose, notice }: { onClose: () => void; noti
   }
 
   return (
-    <AuthDialog title={t('auth.loginTitle')} onClose={onClose} testId="login-modal" bannerGroup="w_login">
+    <AuthDialog
+      title={agentPage ? t('agent.loginTitle') : t('auth.loginTitle')}
+      onClose={onClose}
+      testId="login-modal"
+      bannerGroup="w_login"
+    >
       {challenge ? (
         <SecondStepForm challenge={challenge} onLoggedIn={finishLogin} onCancel={() => setChallenge(null)} />
       ) : (
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          <AuthSwitch current="login" />
+          {agentPage ? (
+            <p className="text-sm text-muted" data-testid="agent-login-line">
+              {t('agent.loginLine')}
+            </p>
+          ) : (
+            <AuthSwitch current="login" />
+          )}
           {hasSmsLogin ? (
             <Tabs label={t('auth.loginTitle')} items={tabs} value={tab} onChange={setTab} />
           ) : null}

@@ -9,6 +9,7 @@ import {
   LogOut,
   type LucideIcon,
   Mail,
+  Network,
   Plus,
   ShieldCheck,
   UserRound,
@@ -128,6 +129,7 @@ export function MemberMenu() {
   const { t } = useTranslation();
   const member = useAuthStore((state) => state.member);
   const isTrial = useAuthStore((state) => state.isTrial);
+  const isAgent = useAuthStore((state) => state.isAgent);
   const publicState = usePublicState().data;
   const unreadMessages = publicState?.unreadMessage;
   const noticeCount = publicState?.notice.length ?? 0;
@@ -278,7 +280,12 @@ export function MemberMenu() {
             <MemberMenuLink to="/recent" icon={History} onSelect={closeMenu} testId="member-menu-recent">
               {t('member.recentGames')}
             </MemberMenuLink>
-            {/* The agent centre gets its entry here for agents once it is offered. */}
+            {/* Spec §2 "agent (if agent)": the agent centre, for agents only. */}
+            {isAgent ? (
+              <MemberMenuLink to="/agentHome" icon={Network} onSelect={closeMenu} testId="member-menu-agent">
+                {t('pages.agentTitle')}
+              </MemberMenuLink>
+            ) : null}
             <li>
               <button
                 type="button"

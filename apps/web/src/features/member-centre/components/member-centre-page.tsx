@@ -1,10 +1,11 @@
 import { UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
+import { mayOpenMemberPage } from '../../../lib/session/agent-access';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { useCanDeposit } from '../../../lib/system/use-can-deposit';
 import { useHasGameWallets } from '../hooks/use-game-wallets';
@@ -71,13 +72,19 @@ export function MemberCentrePage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('page');
-  const page: MemberPage = isMemberPage(requested) ? requested : 'securityCenter';
   const isTrial = useAuthStore((state) => state.isTrial);
+  const isLogin = useAuthStore((state) => state.isLogin);
+  // Transfers down the tree are an agent's (the server refuses anyone else): for anyone else the
+  // page's address leads to the default page, as an unknown page's does.
+  const isAgent = useAuthStore((state) => state.isAgent);
+  const isRefused = requested !== null && !mayOpenMemberPage(requested, { isLogin, isAgent });
+  const page: MemberPage = isMemberPage(requested) && !isRefused ? requested : 'securityCenter';
+  useEffect(() => {
+    if (isRefused) setSearchParams({ page: 'securityCenter' }, { replace: true });
+  }, [isRefused, setSearchParams]);
   // Game wallets are listed only where a vendor keeps the player's money itself, and never for trials.
   const hasGameWallets = useHasGameWallets() && !isTrial;
-  // Transfers down the tree are an agent's (the server refuses anyone else); deposits are offered
-  // only while the server takes them.
-  const isAgent = useAuthStore((state) => state.isAgent);
+  // Deposits are offered only while the server takes them.
   const canDeposit = useCanDeposit();
   const isShown: Partial<Record<MemberPage, boolean>> = {
     walletTransfer: hasGameWallets,

@@ -80,7 +80,6 @@ export function TransferPage({ direction }: { direction: 'downline' | 'upline' }
       </div>
     );
   if (upline.isError) return <ErrorState onRetry={() => void upline.refetch()} />;
-  if (direction === 'downline' && !upline.data.isAgent) return <EmptyState line={t('transfer.agentsOnly')} />;
   if (direction === 'upline' && !upline.data.account) return <EmptyState line={t('transfer.noUpline')} />;
   if (!member.hasPaymentPassword) {
     return (

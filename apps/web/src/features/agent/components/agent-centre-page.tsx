@@ -1,0 +1,75 @@
+import { Network } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageFrame, Panel } from '../../../components/ui/page-frame';
+import { EmptyState } from '../../../components/ui/states';
+import { Tabs } from '../../../components/ui/tabs';
+import { isSwitchEnabled } from '../../../lib/api/system-queries';
+import { usePermission } from '../../../lib/system/system-hooks';
+import { type AgentPage, offeredAgentPages, pickAgentPage } from '../agent-pages';
+import { AgentAnnouncementsPage } from './agent-announcements-page';
+import { DownlinesPage } from './downlines-page';
+
+/** What each offered page of the centre shows. */
+const agentPageContent: Record<AgentPage, ReactNode> = {
+  agentAnnouncement: <AgentAnnouncementsPage />,
+  downlineManagmentView: <DownlinesPage />,
+};
+
+/** The agent centre (spec §2: /agentHome, agents only): its menu of pages and the open page. */
+export function AgentCentrePage() {
+  const { t } = useTranslation();
+  const whitelabel = usePermission().data?.whitelabel;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offered = offeredAgentPages({ isSwitchOn: (modId) => isSwitchEnabled(whitelabel, modId) });
+  const page = pickAgentPage(searchParams.get('page'), offered);
+  const items = offered.map((key) => ({ key, label: t(`pages.agentPages.${key}`) }));
+  // Opening a page starts it afresh: its own filters (a drill-down, a search) live in the address.
+  const open = (key: AgentPage) => setSearchParams({ page: key });
+  return (
+    <PageFrame title={t('pages.agentTitle')} icon={Network} testId="agent-centre-page">
+      <div className="flex flex-col gap-4 lg:flex-row">
+        <nav aria-label={t('pages.agentTitle')} className="hidden w-56 shrink-0 lg:block">
+          <ul className="flex flex-col gap-0.5 rounded-lg border border-line bg-surface p-2">
+            {items.map((item) => (
+              <li key={item.key}>
+                <button
+                  type="button"
+                  aria-current={item.key === page ? 'page' : undefined}
+                  onClick={() => open(item.key)}
+                  className={`flex min-h-11 w-full items-center rounded-md px-3 text-left text-sm ${item.key === page ? 'bg-brand-soft font-semibold text-text' : 'text-muted hover:bg-raised hover:text-text'}`}
+                  data-testid={`agent-menu-${item.key}`}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {page ? (
+          <>
+            <Tabs
+              className="lg:hidden"
+              label={t('pages.agentTitle')}
+              variant="chips"
+              items={items}
+              value={page}
+              onChange={open}
+            />
+            <Panel className="min-w-0 flex-1">
+              <h2 className="border-b border-line px-4 py-3 text-base font-semibold">
+                {t(`pages.agentPages.${page}`)}
+              </h2>
+              {agentPageContent[page]}
+            </Panel>
+          </>
+        ) : (
+          <Panel className="min-w-0 flex-1">
+            <EmptyState />
+          </Panel>
+        )}
+      </div>
+    </PageFrame>
+  );
+}
