@@ -1,4 +1,4 @@
-import { api, requestApi } from '../../../lib/api/api-client';
+import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
 /** Spec §9: announcements page 8 at a time. */
@@ -29,19 +29,7 @@ export function fetchAgentAnnouncements(
 }
 
 /** A downline as GET /wps/agent/downlines lists it (the account comes masked from the server). */
-export type Downline = {
-  id: string;
-  account: string;
-  /** Member type: 0 player; 1, 2, 41, 42 agent types (spec §9). */
-  type: number;
-  /** Depth below the caller: 1 for a direct downline. */
-  level: number;
-  lastLoginAt: string | null;
-  status: string;
-  /** Every member below this one, at any depth. */
-  teamSize: number;
-  registeredAt: string;
-};
+export type Downline = ApiValue<'/wps/agent/downlines', 'get'>['list'][number];
 
 export type DownlineQuery = {
   /** Whose downlines: the caller when left out; must be in the caller's team. */
@@ -51,40 +39,29 @@ export type DownlineQuery = {
   pageNo: number;
 };
 
-// The team calls are typed here by hand from their design (issue #16, "Team tree"): they come
-// from the generated API types once the routes are in the OpenAPI document.
-
 /** GET /wps/agent/downlines: one page of the direct or all downlines of a member of my team. */
-export function fetchDownlines(
-  query: DownlineQuery,
-  language: LanguageCode,
-  signal?: AbortSignal,
-): Promise<{ list: Downline[]; total: number }> {
-  return requestApi('/wps/agent/downlines', {
-    query: {
-      parentId: query.parentId,
-      scope: query.scope,
-      search: query.search.trim(),
-      pageNo: query.pageNo,
-      pageSize: downlinePageSize,
-      language,
+export function fetchDownlines(query: DownlineQuery, language: LanguageCode, signal?: AbortSignal) {
+  const search = query.search.trim();
+  return api.get('/wps/agent/downlines', {
+    params: {
+      query: {
+        ...(query.parentId ? { parentId: query.parentId } : {}),
+        scope: query.scope,
+        ...(search ? { search } : {}),
+        pageNo: query.pageNo,
+        pageSize: downlinePageSize,
+        language,
+      },
     },
     signal,
   });
 }
 
-/** One member of the chain from me down to a downline, for the breadcrumb. */
-export type ChainMember = { id: string; account: string; type: number };
-
 /** GET /wps/agent/upline-chain: the members from me (first) down to `memberId` (last). */
-export async function fetchUplineChain(
-  memberId: string,
-  language: LanguageCode,
-  signal?: AbortSignal,
-): Promise<ChainMember[]> {
-  const value = await requestApi<{ list: ChainMember[] }>('/wps/agent/upline-chain', {
-    query: { memberId, language },
+export async function fetchUplineChain(memberId: string, language: LanguageCode, signal?: AbortSignal) {
+  const { list } = await api.get('/wps/agent/upline-chain', {
+    params: { query: { memberId, language } },
     signal,
   });
-  return value.list;
+  return list;
 }
