@@ -120,6 +120,16 @@ beforeAll(async () => {
   await placeAt('b4', new Date(clock - 72 * HOUR_MS));
   diceBetId = await placeAt(dice.vendor_round_id, new Date(clock - 30 * 60_000));
   othersBetId = await placeAt('o1', new Date(clock - HOUR_MS));
+
+  // On 20 March, a bet the vendor settled and then adjusted, and one it voided after the fact.
+  await playAtVendor(player, 'slot-1', 'b5', '20.00', '30.00');
+  await playAtVendor(player, 'bac-1', 'b6', '15.00', null);
+  await placeAt('b5', new Date(Date.parse('2030-03-20T04:00:00Z')));
+  await placeAt('b6', new Date(Date.parse('2030-03-20T05:00:00Z')));
+  await sql`update game_rounds set status = 'resettled', resettled_at = settled_at where vendor_round_id = 'b5'`.execute(
+    testApp.database.db,
+  );
+  await sql`update game_rounds set status = 'void' where vendor_round_id = 'b6'`.execute(testApp.database.db);
 });
 
 afterAll(async () => {
@@ -176,8 +186,26 @@ describe('betting records (/wps/member/bets)', () => {
     expect(await count('preset=today')).toBe(3);
     expect(await count('preset=yesterday')).toBe(1);
     expect(await count('from=2030-04-07&to=2030-04-07')).toBe(1);
-    expect(await count('from=2030-03-01&to=2030-03-31')).toBe(0);
-    expect(await count('preset=lastMonth')).toBe(0);
+    expect(await count('from=2030-03-01&to=2030-03-19')).toBe(0);
+    expect(await count('preset=lastMonth')).toBe(2);
+  });
+
+  it('reads a resettled bet as settled and a voided one as void', async () => {
+    const day = 'from=2030-03-20&to=2030-03-20';
+    const reply = await bets(day);
+    expect((reply.body.value.list as Bet[]).map((bet) => [bet.status, bet.validBet, bet.net])).toEqual([
+      ['void', '0.00', '0.00'],
+      ['settled', '20.00', '10.00'],
+    ]);
+    expect(reply.body.value.totals).toEqual({
+      count: 2,
+      stake: '20.00',
+      validBet: '20.00',
+      payout: '30.00',
+      net: '10.00',
+    });
+    expect((await bets(`${day}&status=settled`)).body.value.total).toBe(1);
+    expect((await bets(`${day}&status=void`)).body.value.total).toBe(1);
   });
 
   it('pages without overlap and totals the whole filter on every page', async () => {
@@ -207,9 +235,32 @@ describe('betting records (/wps/member/bets)', () => {
     }
   });
 
-  it('needs a session', async () => {
+  it('needs a session, and refuses a trial account as every money page does', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/wps/member/bets' });
     expect(response.statusCode).toBe(401);
+    const trial = createAccountsClient(testApp.app, '203.0.113.78');
+    const login = await trial.call('POST', '/wps/session/login/freeplay', {
+      os: 'WEB',
+      platform: 'W',
+      gatewayVersion: 3,
+    });
+    trial.token = login.body.value.token;
+    for (const url of ['/wps/member/bets', '/wps/member/bets/filters', `/wps/member/bets/${diceBetId}`]) {
+      const reply = await trial.call('GET', url);
+      expect({ url, status: reply.status, code: reply.body.code }).toEqual({
+        url,
+        status: 403,
+        code: 'TRIAL_ACCOUNT',
+      });
+    }
+  });
+
+  it('answers a burst of simultaneous requests with the same page and totals', async () => {
+    const replies = await Promise.all(Array.from({ length: 12 }, () => bets(`vendorId=${vendorId}`)));
+    const first = JSON.stringify(replies[0]?.body.value);
+    expect(replies.every((reply) => reply.status === 200 && JSON.stringify(reply.body.value) === first)).toBe(
+      true,
+    );
   });
 
   it('offers the merchant vendors and game types as filter choices', async () => {
