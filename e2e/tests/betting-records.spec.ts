@@ -51,7 +51,7 @@ test('a member finds a round of dice in the betting records and opens its detail
   // A card per bet on a phone, a table row on a desktop: the one shown is the one on screen.
   const bets = records.locator('[data-testid="bet"]:visible');
   await expect(bets).toHaveCount(1);
-  await expect(bets.first()).toContainText(/dice/i);
+  await expect(bets.first()).toContainText(/dice|dais/i);
   await expect(bets.first()).toContainText('₱10.00');
   await expect(bets.first().getByTestId('bet-status')).toHaveText(/settled|tapos na/i);
   await expect(records.getByTestId('bets-totals')).toContainText(/1 (bet|taya)/i);
