@@ -476,7 +476,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const reports = createReportService({ db: database.db, now });
   registerReportsRoutes(app, { reports });
-  registerAgentsRoutes(app, { agents });
+  registerAgentsRoutes(app, { agents, now });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
   // Games: the launch call, our own games' tables and the seamless wallet that vendors call.

@@ -193,6 +193,8 @@ beforeAll(async () => {
     (await db.selectFrom('members').select('id').where('account_key', '=', 'demo').executeTakeFirstOrThrow())
       .id,
   );
+  // The agent routes name a member: the demo player (made an agent, moved, or its tree read).
+  resourceOfA.set('agents', resourceOfA.get('players') as string);
   // A withdrawal of merchant A waiting for review, for the finance routes' :id.
   const demoId = (
     await db.selectFrom('members').select('id').where('account_key', '=', 'demo').executeTakeFirstOrThrow()

@@ -10,8 +10,9 @@ import {
   MOVE_REASON_LENGTH_MAX,
   type TeamFigures,
 } from '../../modules/agent/agent.service.ts';
-import { addDays, REPORT_DAYS_MAX } from '../../modules/report/date-range.ts';
+import { addDays, dayIn, REPORT_DAYS_MAX } from '../../modules/report/date-range.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { present } from '../../platform/errors/invariant.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { IntegerOf, Nullable, StringOf } from '../wps/system/system-schemas.ts';
@@ -28,7 +29,7 @@ import {
 import { readOperator } from './operator-session.ts';
 import { merchantScopedRoute, readMerchantScope, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
-export type AgentsRoutesDeps = { agents: AgentService };
+export type AgentsRoutesDeps = { agents: AgentService; now: () => Date };
 
 const TAGS = ['back office: agents'];
 const PAGE_NUMBER_MAX = 10_000;
@@ -77,7 +78,7 @@ const MakeAgentBody = Type.Object({
   type: AgentTypeCodeSchema,
   /** The agent above; null makes a top agent. */
   uplineId: Type.Union([Id, Type.Null()]),
-  invitationCode: Type.String({ pattern: INVITATION_CODE_PATTERN, maxLength: 16 }),
+  invitationCode: Type.String({ pattern: INVITATION_CODE_PATTERN, maxLength: 16, examples: ['TEAM2026'] }),
 });
 
 const MoveBody = Type.Object({
@@ -85,7 +86,9 @@ const MoveBody = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: MOVE_REASON_LENGTH_MAX }),
 });
 
-const RangeFields = { from: Day, to: Day };
+/** The days the figures cover, both included; the merchant's last 30 days when left out. */
+const RangeFields = { from: Type.Optional(Day), to: Type.Optional(Day) };
+const RANGE_DAYS_DEFAULT = 30;
 
 const TreeQuery = Type.Object({
   scope: Type.Optional(StringOf(['direct', 'all'])),
@@ -148,12 +151,17 @@ function figuresOf(figures: TeamFigures) {
   };
 }
 
-/** A range of days, both ends included, first not after last, at most REPORT_DAYS_MAX long. */
-function requireRange(query: { from: string; to: string }) {
-  if (query.from > query.to || addDays(query.from, REPORT_DAYS_MAX - 1) < query.to) {
+/**
+ * A range of days, both ends included, first not after last, at most REPORT_DAYS_MAX long; a left
+ * out end is today or RANGE_DAYS_DEFAULT days back, in the merchant's time zone.
+ */
+function requireRange(query: { from?: string; to?: string }, timeZone: string, now: Date) {
+  const to = query.to ?? dayIn(timeZone, now);
+  const from = query.from ?? addDays(to, -(RANGE_DAYS_DEFAULT - 1));
+  if (from > to || addDays(from, REPORT_DAYS_MAX - 1) < to) {
     throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
   }
-  return { from: query.from, to: query.to };
+  return { from, to };
 }
 
 /**
@@ -313,9 +321,9 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
     },
     async (request) => {
       const { id } = request.params;
-      const range = requireRange(request.query);
       const member = await agents.findMember(id);
       if (!member) throw new AppError('NOT_FOUND');
+      const range = requireRange(request.query, await agents.timeZoneOf(member.merchant_id), deps.now());
       const [chain, totals, byGameType] = await Promise.all([
         agents.uplineChainFromTop(id),
         agents.teamFigures([id], range),
@@ -360,7 +368,8 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
     async (request) => {
       const { id } = request.params;
       const { query } = request;
-      const range = requireRange(query);
+      const merchantId = present(await agents.findMerchantOf(id), 'the checked member has a merchant');
+      const range = requireRange(query, await agents.timeZoneOf(merchantId), deps.now());
       const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
       const page = await agents.listDownlines({
         viewerId: id,

@@ -134,6 +134,15 @@ export async function findUplineChain(db: Executor, memberId: string): Promise<C
   return rows as ChainRow[];
 }
 
+export async function findMerchantTimeZone(db: Executor, merchantId: string): Promise<string> {
+  const row = await db
+    .selectFrom('merchants')
+    .select('time_zone')
+    .where('id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return row.time_zone;
+}
+
 export function findTreeMember(db: Executor, id: string): Promise<TreeMember | undefined> {
   return db
     .selectFrom('members')

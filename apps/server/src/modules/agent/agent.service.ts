@@ -17,6 +17,7 @@ import {
   findDepthBelow,
   findDownlines,
   findMemberMerchantId,
+  findMerchantTimeZone,
   findTreeMember,
   findUplineChain,
   insertUplineMove,
@@ -115,6 +116,8 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
   return {
     findMerchantOf: (memberId: string) => findMemberMerchantId(db, memberId),
     findMember: (memberId: string) => findTreeMember(db, memberId),
+    /** The merchant's time zone, whose days the team figures are kept in. */
+    timeZoneOf: (merchantId: string) => findMerchantTimeZone(db, merchantId),
 
     /** Whether `memberId` is `agentId` itself or anywhere below it: one indexed lookup. */
     isInSubtree: (agentId: string, memberId: string) => isInSubtree(db, agentId, memberId),
