@@ -13885,6 +13885,7 @@ export type paths = {
                         /** @enum {integer} */
                         type: 1 | 2 | 41 | 42;
                         uplineId: string | null;
+                        /** @example TEAM2026 */
                         invitationCode: string;
                     };
                 };
@@ -14121,11 +14122,11 @@ export type paths = {
         /** A member's place in the tree and its team figures over a range of days, by game type */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @example 2026-11-23 */
-                    from: string;
+                    from?: string;
                     /** @example 2026-11-23 */
-                    to: string;
+                    to?: string;
                 };
                 header?: never;
                 path: {
@@ -14271,13 +14272,13 @@ export type paths = {
         /** A page of a member's downlines (direct or all) with each one's team figures over a range of days */
         get: {
             parameters: {
-                query: {
+                query?: {
                     scope?: "direct" | "all";
                     search?: string;
                     /** @example 2026-11-23 */
-                    from: string;
+                    from?: string;
                     /** @example 2026-11-23 */
-                    to: string;
+                    to?: string;
                     page?: number;
                     pageSize?: number;
                 };
