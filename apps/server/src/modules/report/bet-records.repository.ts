@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 
 /**
@@ -46,7 +46,7 @@ function filtered(db: Executor, filter: BetRecordFilter) {
     .where('round.merchant_id', '=', filter.merchantId)
     .where('round.opened_at', '>=', filter.from)
     .where('round.opened_at', '<', filter.to)
-    .where(isPlaced as Expression<SqlBool>);
+    .where(isPlaced);
   if (filter.gameType) query = query.where('round.game_type', '=', filter.gameType);
   if (filter.vendorId) query = query.where('round.vendor_id', '=', filter.vendorId);
   if (filter.status) query = query.where('round.status', 'in', BET_STATUS_CODES[filter.status]);
@@ -152,7 +152,7 @@ export function findBet(
     .where('round.id', '=', input.id)
     .where('round.member_id', '=', input.memberId)
     .where('round.merchant_id', '=', input.merchantId)
-    .where(isPlaced as Expression<SqlBool>)
+    .where(isPlaced)
     .executeTakeFirst();
 }
 
