@@ -347,6 +347,7 @@ export type GameRoundsTable = {
   game_type: Defaulted<string>;
   valid_bet_minor: Defaulted<bigint>;
   upline_id: Defaulted<string | null>;
+  /** yyyy-MM-dd: dates are read as their text (platform/db/database.ts). */
   settled_day: ColumnType<string | null, string | null | undefined, string | null>;
   resettled_at: Defaulted<Date | null>;
 };
@@ -356,6 +357,7 @@ export type MemberBetDaysTable = {
   merchant_id: string;
   member_id: string;
   upline_id: string;
+  /** yyyy-MM-dd, the merchant's day. */
   day: ColumnType<string, string, string>;
   game_type: string;
   bet_count: number;

@@ -64,7 +64,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       changed_at timestamptz not null,
       primary key (member_id, day, game_type, upline_id)
     )`.execute(db);
-  await sql`create index member_bet_days_changed_idx on member_bet_days (merchant_id, changed_at)`.execute(db);
+  await sql`create index member_bet_days_changed_idx on member_bet_days (merchant_id, changed_at)`.execute(
+    db,
+  );
   await sql`create index member_bet_days_merchant_day_idx on member_bet_days (merchant_id, day)`.execute(db);
   await sql`
     create table member_bet_months (
@@ -78,7 +80,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       changed_at timestamptz not null,
       primary key (member_id, month)
     )`.execute(db);
-  await sql`create index member_bet_months_merchant_idx on member_bet_months (merchant_id, month)`.execute(db);
+  await sql`create index member_bet_months_merchant_idx on member_bet_months (merchant_id, month)`.execute(
+    db,
+  );
 
   // Adds a bet's difference to both rollups. A difference that adds (a settlement) is an upsert;
   // one that takes anything away (a rollback, a void, a lower adjustment) updates the rows the bet

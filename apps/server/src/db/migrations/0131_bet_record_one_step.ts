@@ -1,14 +1,19 @@
 import { type Kysely, sql } from 'kysely';
 import * as m0083 from './0083_house_one_step_round.ts';
+import * as m0084 from './0084_house_rounds_batch.ts';
 
 // The one-step round of our own games (migration 0083) writes the bet record's new fields itself
 // (migration 0130): the game type with the game's limits it already reads, and the member's upline
 // and the merchant's day with the session it already checks, so that the bet record's trigger
 // needs no look-up of its own on the hottest path; the member rollups are added by that trigger in
-// the same statement. Everything else is as in 0083; the batch (0084) calls this function by name.
+// the same statement. It answers the game type, upline and day it recorded, so that the caller knows the row
+// it wrote without reading it back; the batch (0084) answers them too. Everything else is as before.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The answer gains the game type, upline and day recorded, so both functions are made anew.
+  await sql`drop function house_play_rounds(jsonb)`.execute(db);
+  await m0083.down(db);
   await sql`
-    create or replace function house_play_one_step(
+    create function house_play_one_step(
       p_session_id text, p_member_id text, p_merchant_id text, p_now timestamptz, p_check_play boolean,
       p_game_id text, p_bet_limits jsonb,
       p_pair_id text, p_client_seed text, p_nonce bigint,
@@ -17,7 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       p_win_transfer_id text, p_win_key text, p_win_minor bigint,
       p_round_id text, p_vendor_id text, p_vendor_round_id text, p_request_id text,
       p_server_seed_hash text, p_played jsonb, p_outcome jsonb
-    ) returns table (status text, balance_after_stake_minor bigint, balance_after_minor bigint, opened_at timestamptz)
+    ) returns table (status text, balance_after_stake_minor bigint, balance_after_minor bigint, opened_at timestamptz,
+      game_type text, upline_id text, settled_day text)
     language plpgsql as $$
     declare
       v_cash_after_stake bigint;
@@ -34,14 +40,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         where s.id = p_session_id and s.member_id = p_member_id and s.ended_at is null
           and s.expires_at > p_now and s.idle_expires_at > p_now and m.status = 'active';
       if not found then
-        return query select 'session'::text, null::bigint, null::bigint, null::timestamptz;
+        return query select 'session'::text, null::bigint, null::bigint, null::timestamptz, null::text, null::text, null::text;
         return;
       end if;
       if p_check_play and (
         exists (select 1 from play_settings ps where ps.member_id = p_member_id and ps.exclusion_ends_at is not null)
         or exists (select 1 from play_limits pl where pl.member_id = p_member_id and pl.kind in ('loss', 'session'))
       ) then
-        return query select 'play'::text, null::bigint, null::bigint, null::timestamptz;
+        return query select 'play'::text, null::bigint, null::bigint, null::timestamptz, null::text, null::text, null::text;
         return;
       end if;
       select case when g.game_type = 'RNG' and (v.is_in_house or v.vassalage = 'INHOUSE')
@@ -49,12 +55,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         from games g join game_vendors v on v.id = g.vendor_id
         where g.id = p_game_id and g.bet_limits is not distinct from p_bet_limits;
       if not found then
-        return query select 'game'::text, null::bigint, null::bigint, null::timestamptz;
+        return query select 'game'::text, null::bigint, null::bigint, null::timestamptz, null::text, null::text, null::text;
         return;
       end if;
       perform 1 from game_rounds r where r.vendor_id = p_vendor_id and r.vendor_round_id = p_vendor_round_id;
       if found then
-        return query select 'duplicate'::text, null::bigint, null::bigint, null::timestamptz;
+        return query select 'duplicate'::text, null::bigint, null::bigint, null::timestamptz, null::text, null::text, null::text;
         return;
       end if;
       -- The pair first, as a round that takes its nonce in a transaction of its own does: rounds
@@ -64,7 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           and p.client_seed = p_client_seed
         for no key update;
       if not found then
-        return query select 'pair'::text, null::bigint, null::bigint, null::timestamptz;
+        return query select 'pair'::text, null::bigint, null::bigint, null::timestamptz, null::text, null::text, null::text;
         return;
       end if;
       select t.debit_balance_after_minor, t.credit_balance_after_minor into v_cash_after_stake, v_house_after
@@ -72,7 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           p_cash_account_id, p_house_account_id, p_currency, p_stake_minor, null) t;
       if not found then
         -- Nothing was written: the guard refused the debit.
-        return query select 'short'::text, a.balance_minor, a.balance_minor, null::timestamptz
+        return query select 'short'::text, a.balance_minor, a.balance_minor, null::timestamptz, null::text, null::text, null::text
           from ledger_accounts a where a.id = p_cash_account_id;
         return;
       end if;
@@ -95,12 +101,48 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         p_pair_id, p_request_id, p_played, null, p_outcome, 'done', v_cash_after_stake + p_stake_minor,
         v_cash_after, p_now, null, v_game_type, p_stake_minor, v_upline_id, v_settled_day)
       returning r.opened_at into v_opened_at;
-      return query select 'played'::text, v_cash_after_stake, v_cash_after, v_opened_at;
+      return query select 'played'::text, v_cash_after_stake, v_cash_after, v_opened_at, v_game_type, v_upline_id, v_settled_day::text;
+    end
+    $$`.execute(db);
+  await sql`
+    create function house_play_rounds(p_rounds jsonb)
+    returns table (round_id text, status text, balance_after_stake_minor bigint, balance_after_minor bigint, opened_at timestamptz,
+      game_type text, upline_id text, settled_day text)
+    language plpgsql as $$
+    declare
+      v_round jsonb;
+    begin
+      perform 1 from game_seed_pairs p
+        where p.id in (select r.value->>'pairId' from jsonb_array_elements(p_rounds) r)
+        order by p.id for no key update;
+      perform 1 from ledger_accounts a
+        where a.id in (
+          select r.value->>'cashAccountId' from jsonb_array_elements(p_rounds) r
+          union select r.value->>'houseAccountId' from jsonb_array_elements(p_rounds) r
+        )
+        order by a.id for no key update;
+      for v_round in select r.value from jsonb_array_elements(p_rounds) r loop
+        return query select v_round->>'roundId', s.status, s.balance_after_stake_minor, s.balance_after_minor, s.opened_at,
+            s.game_type, s.upline_id, s.settled_day
+          from house_play_one_step(
+            v_round->>'sessionId', v_round->>'memberId', v_round->>'merchantId', (v_round->>'now')::timestamptz,
+            (v_round->>'checkPlay')::boolean, v_round->>'gameId', v_round->'betLimits',
+            v_round->>'pairId', v_round->>'clientSeed', (v_round->>'nonce')::bigint,
+            v_round->>'cashAccountId', v_round->>'houseAccountId', v_round->>'currency', v_round->>'reference',
+            v_round->>'stakeTransferId', v_round->>'stakeKey', (v_round->>'stakeMinor')::bigint,
+            v_round->>'winTransferId', v_round->>'winKey', (v_round->>'winMinor')::bigint,
+            v_round->>'roundId', v_round->>'vendorId', v_round->>'vendorRoundId', v_round->>'requestId',
+            v_round->>'serverSeedHash', v_round->'played', v_round->'outcome') s;
+      end loop;
     end
     $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await m0083.down(db);
+  await m0084.down(db);
+  await sql`drop function house_play_one_step(text, text, text, timestamptz, boolean, text, jsonb, text, text, bigint, text, text, text, text, text, text, bigint, text, text, bigint, text, text, text, text, text, jsonb, jsonb)`.execute(
+    db,
+  );
   await m0083.up(db);
+  await m0084.up(db);
 }

@@ -424,6 +424,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
     round: ReturnType<typeof oneStepRoundOf>,
     money: { stakeMinor: bigint; winMinor: bigint; balanceBeforeMinor: bigint; balanceAfterMinor: bigint },
     at: { openedAt: Date; settledAt: Date },
+    recorded: { gameType: string; uplineId: string | null; settledDay: string },
   ): HouseRoundRow {
     const { player, drawn } = input;
     const known = activePairs.get(pairKeyOf(player));
@@ -457,6 +458,11 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       balance_after_minor: money.balanceAfterMinor,
       deadline_at: null,
       win_cap_minor: null,
+      game_type: recorded.gameType,
+      valid_bet_minor: money.stakeMinor,
+      upline_id: recorded.uplineId,
+      settled_day: recorded.settledDay,
+      resettled_at: null,
     };
   }
 

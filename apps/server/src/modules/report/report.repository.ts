@@ -316,3 +316,12 @@ export function countLoginsByDay(db: Kysely<Database>, window: ReportWindow) {
     .groupBy(['member_logins.merchant_id', 'day'])
     .execute();
 }
+
+/**
+ * The repair path of the member rollups: recomputes a merchant's member_bet_days and
+ * member_bet_months from its bets (member_bet_rollups_rebuild, migration 0130). Settlements of
+ * every merchant wait while it runs, and none is lost or counted twice.
+ */
+export async function rebuildMemberBetRollups(db: Kysely<Database>, merchantId: string): Promise<void> {
+  await sql`select member_bet_rollups_rebuild(${merchantId})`.execute(db);
+}

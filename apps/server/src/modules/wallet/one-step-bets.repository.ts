@@ -21,7 +21,7 @@ export type OneStepRoundRecord = {
 };
 
 /**
- * What house_play_one_step (migration 0083) is given: who, the checks it makes before money
+ * What house_play_one_step (migrations 0083 and 0131) is given: who, the checks it makes before money
  * moves, the money, and the round it records with it.
  */
 export type OneStepBetStatement = {
@@ -56,7 +56,11 @@ export async function playOneStepBet(db: Executor, input: OneStepBetStatement): 
     balance_after_stake_minor: bigint | null;
     balance_after_minor: bigint | null;
     opened_at: Date | null;
-  }>`select status, balance_after_stake_minor, balance_after_minor, opened_at from house_play_one_step(
+    game_type: string | null;
+    upline_id: string | null;
+    settled_day: string | null;
+  }>`select status, balance_after_stake_minor, balance_after_minor, opened_at, game_type, upline_id, settled_day
+    from house_play_one_step(
     ${input.sessionId}::text, ${input.memberId}::text, ${input.merchantId}::text, ${input.now}::timestamptz,
     ${input.checkPlay}::boolean, ${input.gameId}::text, ${input.betLimits}::jsonb,
     ${input.round.pairId}::text, ${input.round.clientSeed}::text, ${input.round.nonce}::bigint,
@@ -75,6 +79,8 @@ export type OneStepBetAnswer = {
   balanceAfterStakeMinor: bigint | null;
   balanceAfterMinor: bigint | null;
   openedAt: Date | null;
+  /** What the bet record holds of a played round (migration 0131): its game type, the member's upline, the merchant day. */
+  recorded: { gameType: string; uplineId: string | null; settledDay: string } | null;
 };
 
 /**
@@ -122,7 +128,11 @@ export async function playOneStepBets(
     balance_after_stake_minor: bigint | null;
     balance_after_minor: bigint | null;
     opened_at: Date | null;
-  }>`select round_id, status, balance_after_stake_minor, balance_after_minor, opened_at
+    game_type: string | null;
+    upline_id: string | null;
+    settled_day: string | null;
+  }>`select round_id, status, balance_after_stake_minor, balance_after_minor, opened_at, game_type, upline_id,
+      settled_day
     from house_play_rounds(${JSON.stringify(rounds)}::jsonb)`.execute(db);
   const byRound = new Map(result.rows.map((row) => [row.round_id, row]));
   return inputs.map((input) => {
@@ -137,6 +147,9 @@ function toAnswer(row: {
   balance_after_stake_minor: bigint | null;
   balance_after_minor: bigint | null;
   opened_at: Date | null;
+  game_type: string | null;
+  upline_id: string | null;
+  settled_day: string | null;
 }): OneStepBetAnswer {
   return {
     status: row.status,
@@ -144,6 +157,10 @@ function toAnswer(row: {
       row.balance_after_stake_minor === null ? null : BigInt(row.balance_after_stake_minor),
     balanceAfterMinor: row.balance_after_minor === null ? null : BigInt(row.balance_after_minor),
     openedAt: row.opened_at,
+    recorded:
+      row.game_type === null || row.settled_day === null
+        ? null
+        : { gameType: row.game_type, uplineId: row.upline_id, settledDay: row.settled_day },
   };
 }
 

@@ -40,7 +40,13 @@ export type OneStepBet = Player & {
  * (balanceMinor: the cash) left everything as it was.
  */
 export type OneStepBetOutcome =
-  | { status: 'played'; balanceAfterStakeMinor: bigint; balanceAfterMinor: bigint; openedAt: Date }
+  | {
+      status: 'played';
+      balanceAfterStakeMinor: bigint;
+      balanceAfterMinor: bigint;
+      openedAt: Date;
+      recorded: { gameType: string; uplineId: string | null; settledDay: string };
+    }
   | { status: 'session' | 'play' | 'game' | 'duplicate' | 'pair' }
   | { status: 'short'; balanceMinor: bigint };
 
@@ -170,9 +176,10 @@ export function createOneStepBets(deps: {
     );
     const balanceAfterMinor = present(answer.balanceAfterMinor, 'wallet: a played bet without its balances');
     const openedAt = present(answer.openedAt, 'wallet: a played bet without its balances');
+    const recorded = present(answer.recorded, 'wallet: a played bet without its bet record');
     // The stake and the win committed together: the member's sockets hear only where it ended.
     deps.announceGameMoves(bet, [balanceAfterMinor]);
-    return { status: 'played', balanceAfterStakeMinor, balanceAfterMinor, openedAt };
+    return { status: 'played', balanceAfterStakeMinor, balanceAfterMinor, openedAt, recorded };
   }
 
   return { playOneStepBet };

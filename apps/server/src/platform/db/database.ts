@@ -35,6 +35,10 @@ export type DatabaseOptions =
 // PostgreSQL hands back int8 and numeric as strings; money is bigint in this code base, so
 // int8 (OID 20) is parsed to bigint once here and nowhere else.
 const INT8_OID = 20;
+// A date (OID 1082) is a calendar day, not an instant: it is read as its yyyy-MM-dd text, never
+// turned into a Date at midnight of the process's own time zone.
+const DATE_OID = 1082;
+const asText = (value: string) => value;
 const POOL_SIZE_DEFAULT = 20;
 const STATEMENT_TIMEOUT_MS = 15_000;
 
@@ -47,7 +51,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       statement_timeout: STATEMENT_TIMEOUT_MS,
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format),
+          oid === INT8_OID
+            ? (value: string) => BigInt(value)
+            : oid === DATE_OID
+              ? asText
+              : pg.types.getTypeParser(oid, format),
       },
     });
     // Without a listener, an idle connection ended by the server (a restart, a dropped database)
@@ -67,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    parsers: { [INT8_OID]: (value: string) => BigInt(value) },
+    parsers: { [INT8_OID]: (value: string) => BigInt(value), [DATE_OID]: asText },
     // Game search's trigram index (migration 0080).
     extensions: { pg_trgm },
   });

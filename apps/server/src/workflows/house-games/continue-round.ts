@@ -1,5 +1,6 @@
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import { INHOUSE_VASSALAGE } from '../../db/in-house-games.ts';
+import type { GameRoundStatus } from '../../db/schema.ts';
 import {
   capWin,
   type HouseGameCode,
@@ -10,7 +11,7 @@ import {
 } from '../../modules/house-rounds/house-games.ts';
 import type { HouseRoundRow } from '../../modules/house-rounds/house-rounds.service.ts';
 import { AppError, isAppError } from '../../platform/errors/errors.ts';
-import { InvariantError, present } from '../../platform/errors/invariant.ts';
+import { assertInvariant, InvariantError, present } from '../../platform/errors/invariant.ts';
 import {
   extraStakeKey,
   type HouseGameDeps,
@@ -50,7 +51,7 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
     return {
       roundId: row.id,
       gameCode: game,
-      status: row.status,
+      status: houseRoundStatusOf(row.status),
       stakeMinor: BigInt(row.stake_minor),
       winMinor: BigInt(row.win_minor),
       balanceBeforeMinor: row.balance_before_minor === null ? null : BigInt(row.balance_before_minor),
@@ -214,4 +215,13 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
   }
 
   return { viewOf, continueRound, takeAction, refund };
+}
+
+/** Our own games' rounds are never voided or adjusted afterwards: that is a vendor's ticket. */
+function houseRoundStatusOf(status: GameRoundStatus): RoundView['status'] {
+  assertInvariant(
+    status === 'open' || status === 'settled' || status === 'rolled_back',
+    'house games: a round of our own games is void or resettled',
+  );
+  return status;
 }

@@ -272,6 +272,7 @@ export function createBetPlacement(
             balanceAfterMinor: outcome.balanceAfterMinor,
           },
           { openedAt: outcome.openedAt, settledAt: at },
+          outcome.recorded,
         );
         // Drawn from the active pair just now: its server seed is not revealed.
         return answered(await steps.viewOf(row, { serverSeed: null }));
