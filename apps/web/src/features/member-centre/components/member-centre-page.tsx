@@ -1,15 +1,16 @@
 import { UserRound } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
+import { importWithTimeout } from '../../../lib/lazy-load';
 import { mayOpenMemberPage } from '../../../lib/session/agent-access';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { useCanDeposit } from '../../../lib/system/use-can-deposit';
 import { useHasGameWallets } from '../hooks/use-game-wallets';
-import { BettingRecordsPage } from './betting-records-page';
 import { BonusDetailsPage } from './bonus-details-page';
 import { CreditReportPage } from './credit-report-page';
 import { DepositPage } from './deposit-page';
@@ -21,6 +22,13 @@ import { SecurityCentre } from './security-centre';
 import { TransactionHistoryPage } from './transaction-history-page';
 import { TransferPage } from './transfer-page';
 import { WithdrawPage } from './withdraw-page';
+
+// The betting records, with their detail dialog and filters, load when the member opens them.
+const BettingRecordsPage = lazy(() =>
+  importWithTimeout(() => import('./betting-records-page')).then((module) => ({
+    default: module.BettingRecordsPage,
+  })),
+);
 
 /**
  * Member centre pages of spec §2; securityCenter is the default (§9). The money pages come first,
@@ -54,7 +62,11 @@ const memberPageContent: Record<MemberPage, ReactNode> = {
   withdraw: <WithdrawPage />,
   walletTransfer: <GameWalletsPage />,
   transferUpline: <TransferPage direction="upline" />,
-  personalHistoryCopy: <BettingRecordsPage />,
+  personalHistoryCopy: (
+    <Suspense fallback={<SkeletonLines lines={5} />}>
+      <BettingRecordsPage />
+    </Suspense>
+  ),
   transactionHistory: <TransactionHistoryPage />,
   personalProfit: <PersonalProfitPage />,
   bonusDetails: <BonusDetailsPage />,
