@@ -1,6 +1,7 @@
 import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { EmptyState } from '../components/query-state.tsx';
+import { AgentsPage } from '../features/agents/agents-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
 import type { Permission, Profile } from '../features/auth/profile.ts';
 import { ConfigurationPage } from '../features/configuration/configuration-page.tsx';
@@ -146,6 +147,8 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
           canAdjust={can('finance.write')}
         />
       );
+    case 'agents':
+      return <AgentsPage {...scope} canWrite={can('players.write')} canEditTypes={can('settings.write')} />;
     case 'reports':
       return <ReportsPage />;
     case 'games':

@@ -19,6 +19,7 @@ describe('findSectionByPath', () => {
     expect(SECTIONS.map((section) => section.title)).toEqual([
       'Dashboard',
       'Players',
+      'Agents',
       'Money',
       'Games',
       'Content',

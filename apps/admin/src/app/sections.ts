@@ -4,6 +4,7 @@ import {
   Gamepad2,
   LayoutDashboard,
   type LucideIcon,
+  Network,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -35,6 +36,13 @@ export const SECTIONS: readonly Section[] = [
     title: 'Players',
     summary: 'Find, review, lock and adjust player and agent accounts.',
     icon: Users,
+    permission: 'players.read',
+  },
+  {
+    id: 'agents',
+    title: 'Agents',
+    summary: 'Agent teams and their figures, new agents, upline moves and agent types.',
+    icon: Network,
     permission: 'players.read',
   },
   {

@@ -69,6 +69,14 @@ export const GAME_TYPE_LABELS: LabelMap = {
   ELOTT: 'E-lottery',
 };
 
+/** The kinds of contract an agent type may hold (the contracts issue settles them). */
+export const AGENT_CONTRACT_KIND_LABELS: LabelMap = {
+  dividend: 'Dividend',
+  daily: 'Daily salary',
+  hourly: 'Hourly salary',
+  realtime: 'Real-time rebate',
+};
+
 export const OUTBOX_CHANNEL_LABELS: LabelMap = {
   sms: 'SMS',
   email: 'Email',

@@ -175,7 +175,8 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
   app.get(
     '/bo/agent-types',
     {
-      ...merchantScopedRoute('settings.read'),
+      // Whoever sees agents reads their types' names; changing them is a setting (settings.write).
+      ...merchantScopedRoute('players.read'),
       schema: {
         tags: TAGS,
         summary: "The merchant's agent types: names, whether they may hold sub-agents, contract kinds",

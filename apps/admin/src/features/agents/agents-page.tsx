@@ -1,0 +1,562 @@
+import { type FormEvent, useState } from 'react';
+import { ChoiceChips } from '../../components/choice-chips.tsx';
+import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
+import { Check, Field, fieldErrorsOf, LocalizedFields } from '../../components/editor-fields.tsx';
+import {
+  type MerchantScope,
+  MerchantTabsHeader,
+  useMerchantTabs,
+} from '../../components/merchant-picker.tsx';
+import { EmptyState, ErrorState } from '../../components/query-state.tsx';
+import { numberHeading, QueryTable, TableHead, usePagedFilter } from '../../components/query-table.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import {
+  AGENT_CONTRACT_KIND_LABELS,
+  GAME_TYPE_LABELS,
+  labelOfCode,
+  MEMBER_STATUS_LABELS,
+  MEMBER_TYPE_LABELS,
+} from '../../lib/labels.ts';
+import { agentTypeNameOf, CONTRACT_KINDS, isInvitationCode } from './agent-names.ts';
+import {
+  type AgentType,
+  type ContractKind,
+  type DayRange,
+  findMemberByAccount,
+  type TeamFigures,
+  useAgentSummary,
+  useAgents,
+  useAgentTree,
+  useAgentTypes,
+  useMakeAgent,
+  useMoveUpline,
+  useSaveAgentType,
+} from './agents-api.ts';
+
+type Tab = 'agents' | 'make' | 'move' | 'types';
+
+const TABS: readonly (readonly [Tab, string])[] = [
+  ['agents', 'Agents and their teams'],
+  ['make', 'Make an agent'],
+  ['move', 'Move to another upline'],
+  ['types', 'Agent types'],
+];
+
+/**
+ * Agents: every agent with its team and figures (drilling down the tree), making a player an
+ * agent, moving a member to another upline, and what each agent type may do.
+ */
+export function AgentsPage(props: MerchantScope & { canWrite: boolean; canEditTypes: boolean }) {
+  const page = useMerchantTabs<Tab>(props, 'agents');
+  const types = useAgentTypes(page.merchantId);
+  const typeList = types.data?.list ?? [];
+  const tabs = props.canWrite ? TABS : TABS.filter(([id]) => id === 'agents' || id === 'types');
+  return (
+    <div className="page">
+      <MerchantTabsHeader scope={props} label="Agents views" tabs={tabs} page={page} />
+      {types.isError && <ErrorState error={types.error} onRetry={() => void types.refetch()} />}
+      {page.tab === 'agents' && (
+        <AgentList key={page.merchantId} merchantId={page.merchantId} types={typeList} />
+      )}
+      {page.tab === 'make' && props.canWrite && (
+        <MakeAgentForm merchantId={page.merchantId} types={typeList} />
+      )}
+      {page.tab === 'move' && props.canWrite && <MoveUplineForm merchantId={page.merchantId} />}
+      {page.tab === 'types' && (
+        <AgentTypesEditor merchantId={page.merchantId} types={typeList} canWrite={props.canEditTypes} />
+      )}
+    </div>
+  );
+}
+
+function AgentList(props: { merchantId: string; types: readonly AgentType[] }) {
+  const search = usePagedFilter('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const agents = useAgents({ merchantId: props.merchantId, search: search.filter, page: search.page });
+  if (openId) return <AgentTree rootId={openId} types={props.types} onClose={() => setOpenId(null)} />;
+  return (
+    <>
+      <div className="toolbar">
+        <SearchBox
+          label="Search agents"
+          placeholder="Account"
+          maxLength={64}
+          value={search.filter}
+          onChange={search.choose}
+        />
+      </div>
+      <QueryTable
+        query={agents}
+        rows={agents.data?.list ?? []}
+        headings={['Account', 'Type', 'Upline', 'Invitation code', numberHeading('Team'), 'Status', 'Since']}
+        renderRow={(row) => (
+          <tr>
+            <td>
+              <button
+                className="button button--quiet button--small"
+                type="button"
+                onClick={() => setOpenId(row.id)}
+              >
+                {row.account}
+              </button>
+            </td>
+            <td>{agentTypeNameOf(props.types, row.type)}</td>
+            <td>{row.uplineAccount ?? '—'}</td>
+            <td className="mono">{row.invitationCode ?? '—'}</td>
+            <td className="number">{row.teamSize}</td>
+            <td>{labelOfCode(MEMBER_STATUS_LABELS, row.status)}</td>
+            <td className="small nowrap">{formatDateTime(row.createdAt)}</td>
+          </tr>
+        )}
+        empty={<EmptyState title="No agents match." />}
+        paging={{ page: search.page, onPage: search.setPage, found: agents.data }}
+      />
+    </>
+  );
+}
+
+/** One agent's place in the tree, its team figures, and its downlines to drill into. */
+function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose: () => void }) {
+  const [id, setId] = useState(props.rootId);
+  const [range, setRange] = useState<DayRange>({ from: '', to: '' });
+  const [scope, setScope] = useState<'direct' | 'all'>('direct');
+  const search = usePagedFilter('');
+  const summary = useAgentSummary(id, range);
+  const tree = useAgentTree(id, { scope, search: search.filter, page: search.page, range });
+
+  function open(next: string) {
+    setId(next);
+    search.choose('');
+  }
+
+  return (
+    <section aria-label="Agent tree">
+      <div className="toolbar">
+        <button className="button button--quiet button--small" type="button" onClick={props.onClose}>
+          ← All agents
+        </button>
+        <nav aria-label="Upline chain" className="chips">
+          {(summary.data?.chain ?? []).map((member) => (
+            <button
+              key={member.id}
+              type="button"
+              className={`button button--small ${member.id === id ? 'button--primary' : 'button--quiet'}`}
+              aria-current={member.id === id ? 'page' : undefined}
+              onClick={() => open(member.id)}
+            >
+              {member.account}
+            </button>
+          ))}
+        </nav>
+        <label className="field">
+          <span className="field__label small">From</span>
+          <input
+            type="date"
+            value={range.from}
+            onChange={(event) => setRange({ ...range, from: event.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label small">To</span>
+          <input
+            type="date"
+            value={range.to}
+            onChange={(event) => setRange({ ...range, to: event.target.value })}
+          />
+        </label>
+      </div>
+      {summary.isError ? (
+        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : summary.data ? (
+        <>
+          <p className="muted small">
+            {summary.data.member.account} · {agentTypeNameOf(props.types, summary.data.member.type)} ·
+            invitation code {summary.data.member.invitationCode ?? '—'}.{' '}
+            {range.from && range.to ? `${range.from} to ${range.to}` : 'The last 30 days'}; figures rebuilt{' '}
+            {formatDateTime(summary.data.rebuiltAt, 'not yet')} (at most a minute behind the bets).
+          </p>
+          <FigureTiles figures={summary.data.figures} />
+          {summary.data.byGameType.length > 0 && (
+            <table className="table">
+              <TableHead
+                headings={[
+                  'Game type',
+                  numberHeading('Bets'),
+                  numberHeading('Stake'),
+                  numberHeading('Valid bet'),
+                  numberHeading('Payout'),
+                  numberHeading('GGR'),
+                ]}
+              />
+              <tbody>
+                {summary.data.byGameType.map((row) => (
+                  <tr key={row.gameType}>
+                    <td>{labelOfCode(GAME_TYPE_LABELS, row.gameType)}</td>
+                    <FigureCells figures={row} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      ) : (
+        <p className="muted">Loading the agent…</p>
+      )}
+      <h3>Downlines</h3>
+      <div className="toolbar">
+        <ChoiceChips
+          label="Which downlines"
+          choices={[
+            ['direct', 'Direct'],
+            ['all', 'All levels'],
+          ]}
+          value={scope}
+          onChange={(next) => {
+            setScope(next);
+            search.choose('');
+          }}
+        />
+        <SearchBox
+          label="Search downlines"
+          placeholder="Account"
+          maxLength={64}
+          value={search.filter}
+          onChange={search.choose}
+        />
+      </div>
+      <QueryTable
+        query={tree}
+        rows={tree.data?.list ?? []}
+        headings={[
+          'Account',
+          'Type',
+          numberHeading('Level'),
+          numberHeading('Team'),
+          'Last sign-in',
+          numberHeading('Bets'),
+          numberHeading('Stake'),
+          numberHeading('Valid bet'),
+          numberHeading('Payout'),
+          numberHeading('GGR'),
+        ]}
+        renderRow={(row) => (
+          <tr>
+            <td>
+              {row.teamSize > 0 ? (
+                <button
+                  className="button button--quiet button--small"
+                  type="button"
+                  onClick={() => open(row.id)}
+                >
+                  {row.account}
+                </button>
+              ) : (
+                row.account
+              )}
+            </td>
+            <td>
+              {row.type === 0 ? labelOfCode(MEMBER_TYPE_LABELS, 0) : agentTypeNameOf(props.types, row.type)}
+            </td>
+            <td className="number">{row.level}</td>
+            <td className="number">{row.teamSize}</td>
+            <td className="small nowrap">{formatDateTime(row.lastLoginAt, 'Never')}</td>
+            {row.figures ? (
+              <FigureCells figures={row.figures} />
+            ) : (
+              <td colSpan={5} className="muted small">
+                A player: no team of their own.
+              </td>
+            )}
+          </tr>
+        )}
+        empty={<EmptyState title={search.filter ? 'No downlines match.' : 'No downlines yet.'} />}
+        paging={{ page: search.page, onPage: search.setPage, found: tree.data }}
+      />
+    </section>
+  );
+}
+
+function FigureTiles({ figures }: { figures: TeamFigures }) {
+  const tiles: [string, string][] = [
+    ['Bets', String(figures.betCount)],
+    ['Stake', figures.stake],
+    ['Valid bet', figures.validBet],
+    ['Payout', figures.payout],
+    ['GGR', figures.ggr],
+  ];
+  return (
+    <ul className="tiles" aria-label="Team figures">
+      {tiles.map(([label, value]) => (
+        <li key={label} className="tile">
+          <span className="tile__label">{label}</span>
+          <strong className="tile__value mono">{value}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FigureCells({ figures }: { figures: TeamFigures }) {
+  return (
+    <>
+      <td className="number">{figures.betCount}</td>
+      <td className="number mono">{figures.stake}</td>
+      <td className="number mono">{figures.validBet}</td>
+      <td className="number mono">{figures.payout}</td>
+      <td className="number mono">{figures.ggr}</td>
+    </>
+  );
+}
+
+/** Looks an account up, or says why it cannot be used. */
+async function lookUp(merchantId: string, account: string, what: string) {
+  const found = await findMemberByAccount(merchantId, account);
+  if (!found) throw new Error(`No ${what} with the account ${account.trim()}.`);
+  return found;
+}
+
+function MakeAgentForm(props: { merchantId: string; types: readonly AgentType[] }) {
+  const make = useMakeAgent();
+  const confirm = useConfirmedAction();
+  const [account, setAccount] = useState('');
+  const [type, setType] = useState<AgentType['type']>(1);
+  const [uplineAccount, setUplineAccount] = useState('');
+  const [invitationCode, setInvitationCode] = useState('');
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const errors = fieldErrorsOf(make.error);
+  const isReady = account.trim() !== '' && isInvitationCode(invitationCode);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setLookupError(null);
+    try {
+      const member = await lookUp(props.merchantId, account, 'player');
+      const upline = uplineAccount.trim() ? await lookUp(props.merchantId, uplineAccount, 'member') : null;
+      const typeName = agentTypeNameOf(props.types, type);
+      confirm.ask({
+        title: `Make ${member.account} an agent?`,
+        confirmLabel: 'Make agent',
+        tone: 'primary',
+        facts: [
+          ['Player', member.account],
+          ['Type', typeName],
+          ['Upline', upline ? upline.account : 'None: a top agent'],
+          ['Invitation code', invitationCode],
+        ],
+        run: async () => {
+          await make.mutateAsync({ id: member.id, type, uplineId: upline?.id ?? null, invitationCode });
+          setAccount('');
+          setUplineAccount('');
+          setInvitationCode('');
+        },
+        doneText: `${member.account} is now an agent (${typeName}).`,
+      });
+    } catch (error) {
+      setLookupError((error as Error).message);
+    }
+  }
+
+  return (
+    <form className="form-grid panel" onSubmit={submit} aria-label="Make an agent">
+      {confirm.element}
+      <Field label="Player account" name="account" errors={{}}>
+        <input required maxLength={64} value={account} onChange={(event) => setAccount(event.target.value)} />
+      </Field>
+      <Field label="Agent type" name="type" errors={errors}>
+        <select value={type} onChange={(event) => setType(Number(event.target.value) as AgentType['type'])}>
+          {props.types.map((option) => (
+            <option key={option.type} value={option.type}>
+              {agentTypeNameOf(props.types, option.type)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Upline agent account"
+        name="uplineId"
+        errors={errors}
+        hint="Leave empty for a top agent. The upline's type must allow sub-agents."
+      >
+        <input
+          maxLength={64}
+          value={uplineAccount}
+          onChange={(event) => setUplineAccount(event.target.value)}
+        />
+      </Field>
+      <Field
+        label="Invitation code"
+        name="invitationCode"
+        errors={errors}
+        hint="4 to 16 letters and digits; the agent's links carry it."
+      >
+        <input
+          required
+          maxLength={16}
+          pattern="[A-Za-z0-9]{4,16}"
+          value={invitationCode}
+          onChange={(event) => setInvitationCode(event.target.value)}
+        />
+      </Field>
+      {lookupError && (
+        <p className="alert alert--danger" role="alert">
+          {lookupError}
+        </p>
+      )}
+      <div className="form-grid__actions">
+        <button className="button button--primary" type="submit" disabled={!isReady || confirm.isSending}>
+          Make agent…
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MoveUplineForm(props: { merchantId: string }) {
+  const move = useMoveUpline();
+  const confirm = useConfirmedAction();
+  const [account, setAccount] = useState('');
+  const [uplineAccount, setUplineAccount] = useState('');
+  const [reason, setReason] = useState('');
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const isReady = account.trim() !== '' && uplineAccount.trim() !== '' && reason.trim() !== '';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setLookupError(null);
+    try {
+      const member = await lookUp(props.merchantId, account, 'member');
+      const upline = await lookUp(props.merchantId, uplineAccount, 'agent');
+      confirm.ask({
+        title: `Move ${member.account} under ${upline.account}?`,
+        confirmLabel: 'Move',
+        tone: 'danger',
+        facts: [
+          ['Member', member.account],
+          ['New upline', upline.account],
+          ['Effect', "The member's whole team moves too; bets from now on count for the new upline."],
+          ['Reason', reason.trim()],
+        ],
+        run: async () => {
+          await move.mutateAsync({ id: member.id, uplineId: upline.id, reason: reason.trim() });
+          setAccount('');
+          setUplineAccount('');
+          setReason('');
+        },
+        doneText: `${member.account} is now under ${upline.account}.`,
+      });
+    } catch (error) {
+      setLookupError((error as Error).message);
+    }
+  }
+
+  return (
+    <form className="form-grid panel" onSubmit={submit} aria-label="Move to another upline">
+      {confirm.element}
+      <Field label="Member account" name="account" errors={{}}>
+        <input required maxLength={64} value={account} onChange={(event) => setAccount(event.target.value)} />
+      </Field>
+      <Field label="New upline agent account" name="uplineId" errors={{}}>
+        <input
+          required
+          maxLength={64}
+          value={uplineAccount}
+          onChange={(event) => setUplineAccount(event.target.value)}
+        />
+      </Field>
+      <Field label="Reason" name="reason" errors={{}} hint="Kept with the move in the audit log.">
+        <input required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </Field>
+      {lookupError && (
+        <p className="alert alert--danger" role="alert">
+          {lookupError}
+        </p>
+      )}
+      <div className="form-grid__actions">
+        <button className="button button--primary" type="submit" disabled={!isReady || confirm.isSending}>
+          Move…
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AgentTypesEditor(props: { merchantId: string; types: readonly AgentType[]; canWrite: boolean }) {
+  if (props.types.length === 0) return <p className="muted">Loading the agent types…</p>;
+  return (
+    <div className="page">
+      {props.types.map((type) => (
+        <AgentTypeForm
+          key={`${props.merchantId}-${type.type}`}
+          merchantId={props.merchantId}
+          type={type}
+          canWrite={props.canWrite}
+        />
+      ))}
+    </div>
+  );
+}
+
+function AgentTypeForm(props: { merchantId: string; type: AgentType; canWrite: boolean }) {
+  const save = useSaveAgentType();
+  const [names, setNames] = useState<Record<string, string>>(props.type.names);
+  const [mayRegisterSubagents, setMayRegisterSubagents] = useState(props.type.mayRegisterSubagents);
+  const [kinds, setKinds] = useState<ContractKind[]>(props.type.contractKinds);
+  const errors = fieldErrorsOf(save.error);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate({
+      type: props.type.type,
+      merchantId: props.merchantId,
+      names: { TY: names.TY ?? '', EN: names.EN ?? '' },
+      mayRegisterSubagents,
+      contractKinds: kinds,
+    });
+  }
+
+  return (
+    <form className="form-grid panel" onSubmit={submit} aria-label={`Agent type ${props.type.type}`}>
+      <h2>
+        Type {props.type.type}: {props.type.names.EN ?? ''}
+      </h2>
+      <LocalizedFields
+        label="Name"
+        name="names"
+        maxLength={40}
+        value={names}
+        onChange={setNames}
+        errors={errors}
+      />
+      <Check isOn={mayRegisterSubagents} onChange={setMayRegisterSubagents} isDisabled={!props.canWrite}>
+        May register sub-agents under them
+      </Check>
+      <fieldset>
+        <legend className="field__label">Contracts it may hold</legend>
+        {CONTRACT_KINDS.map((kind) => (
+          <Check
+            key={kind}
+            isOn={kinds.includes(kind)}
+            isDisabled={!props.canWrite}
+            onChange={(isOn) => setKinds(isOn ? [...kinds, kind] : kinds.filter((held) => held !== kind))}
+          >
+            {labelOfCode(AGENT_CONTRACT_KIND_LABELS, kind)}
+          </Check>
+        ))}
+      </fieldset>
+      {save.isError && Object.keys(errors).length === 0 && <ErrorState error={save.error} />}
+      {save.isSuccess && (
+        <p className="alert alert--success" role="status">
+          Saved.
+        </p>
+      )}
+      {props.canWrite && (
+        <div className="form-grid__actions">
+          <button className="button button--primary" type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
