@@ -5,13 +5,13 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Button, IconButton } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { joinClassNames } from '../lib/class-names';
-import { openCustomerService } from '../lib/customer-service';
 import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 import { useLayoutStore } from '../lib/layout-store';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useModalStore } from '../lib/modal-store';
 import { useAuthStore } from '../lib/session/auth-store';
 import { usePermission, usePublicState } from '../lib/system/system-hooks';
+import { phoneMediaQuery, useMediaQuery } from '../lib/use-media-query';
 import { GameTypeNavLinks } from './game-type-nav';
 import { LanguageSwitch } from './language-switch';
 
@@ -19,6 +19,13 @@ import { LanguageSwitch } from './language-switch';
 const MemberMenu = lazy(() =>
   importWithTimeout(() => import('../features/auth/components/member-menu')).then((module) => ({
     default: module.MemberMenu,
+  })),
+);
+
+// Only for a merchant with customer-service channels: the code that opens them loads with the list.
+const CustomerServiceList = lazy(() =>
+  importWithTimeout(() => import('./customer-service-list')).then((module) => ({
+    default: module.CustomerServiceList,
   })),
 );
 
@@ -81,7 +88,29 @@ function HoverMenu({
   );
 }
 
-export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
+/**
+ * A member's balance and deposit, loaded with the member's header only; a game page's bar shows it
+ * on a phone, where the header gives way to the game.
+ */
+export function MemberMoney() {
+  const isLogin = useAuthStore((state) => state.isLogin);
+  if (!isLogin) return null;
+  return (
+    <Suspense fallback={<span className="h-11 w-40 animate-pulse rounded-full bg-raised" />}>
+      <MemberWallet />
+    </Suspense>
+  );
+}
+
+export function Header({
+  hasSideMenu = true,
+  isHiddenOnPhone = false,
+}: {
+  hasSideMenu?: boolean;
+  /** A game page's own bar stands in for the header on a phone. */
+  isHiddenOnPhone?: boolean;
+}) {
+  const isPhone = useMediaQuery(phoneMediaQuery);
   const { t } = useTranslation();
   const categoryLinks = useGameCategoryLinks();
   const permission = usePermission();
@@ -95,6 +124,8 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
   const noticeCount = publicState.data?.notice.length ?? 0;
   const unreadMessages = publicState.data?.unreadMessage;
   const navigate = useNavigate();
+  // Not hidden by CSS alone: the game's bar shows the same balance and deposit, once.
+  if (isHiddenOnPhone && isPhone) return null;
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
@@ -144,11 +175,7 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 max-[379px]:gap-0.5 md:gap-2">
-          {isLogin ? (
-            <Suspense fallback={<span className="h-11 w-40 animate-pulse rounded-full bg-raised" />}>
-              <MemberWallet />
-            </Suspense>
-          ) : null}
+          <MemberMoney />
 
           {unreadMessages !== undefined ? (
             // On phones the member menu carries the messages: the header has no room for another icon.
@@ -184,20 +211,9 @@ export function Header({ hasSideMenu = true }: { hasSideMenu?: boolean }) {
                 testId="cs-menu"
                 isLabelWideOnly
               >
-                <ul className="flex flex-col gap-1">
-                  {customerService.map((entry) => (
-                    <li key={entry.id}>
-                      <button
-                        type="button"
-                        onClick={() => openCustomerService(entry)}
-                        className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left text-sm text-text hover:bg-raised"
-                      >
-                        <Headset size={16} aria-hidden="true" className="text-brand-strong" />
-                        {entry.title}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <Suspense fallback={null}>
+                  <CustomerServiceList entries={customerService} />
+                </Suspense>
               </HoverMenu>
             </div>
           ) : null}

@@ -12,6 +12,11 @@ export type RouteHandle = {
    * game, and the first deposit a new member lands on. It opens on the next page instead.
    */
   hasAnnouncementsPopup?: boolean;
+  /**
+   * A game's page: on a phone the site's header gives way to the game's one slim bar (back, name,
+   * balance and deposit), and no floating button covers the game's controls.
+   */
+  isGame?: boolean;
 };
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {

@@ -168,12 +168,13 @@ export const routes: RouteObject[] = [
               requiresLogin: true,
               hasFooter: false,
               hasSideMenu: false,
+              isGame: true,
             }),
           })),
           {
             path: '/seamless',
             lazy: lazyGroups.Seamless,
-            handle: handle({ name: 'seamless', hasFooter: false, hasSideMenu: false }),
+            handle: handle({ name: 'seamless', hasFooter: false, hasSideMenu: false, isGame: true }),
           },
           // Spec §2's promotions and points mall are not offered yet: their addresses lead home
           // rather than to pages with nothing behind them, until their features land.

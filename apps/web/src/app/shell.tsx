@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { GameBarMoneyContext } from '../components/games/game-bar-money';
 import { PublicPopupTrigger } from '../features/announcements/components/public-popup-trigger';
 import { useMemberLoader } from '../features/auth/hooks/use-member-loader';
 import { useResetLink } from '../features/auth/hooks/use-reset-link';
@@ -12,7 +13,7 @@ import { storageKeys, writeStorage } from '../lib/storage-keys';
 import { usePermission } from '../lib/system/system-hooks';
 import { hideBootCover } from './boot-cover';
 import { ConnectionToast } from './connection-toast';
-import { Header } from './header';
+import { Header, MemberMoney } from './header';
 import { ModalHost } from './modal-host';
 import { useRouteHandle } from './route-handle';
 import { useSocket } from './use-socket';
@@ -91,7 +92,7 @@ export function Shell() {
         aria-hidden="true"
         className={`fixed inset-x-0 top-0 z-[60] h-0.5 origin-left bg-accent transition-transform duration-300 ${navigation.state === 'loading' ? 'scale-x-75' : 'scale-x-0'}`}
       />
-      <Header hasSideMenu={hasSideMenu} />
+      <Header hasSideMenu={hasSideMenu} isHiddenOnPhone={handle.isGame} />
       <div className="flex flex-1">
         {hasSideMenu ? (
           <Suspense
@@ -105,7 +106,9 @@ export function Shell() {
             className="mx-auto w-full max-w-[1440px] flex-1 px-3 py-4 md:px-6 md:py-6"
             data-route={handle.name}
           >
-            <Outlet />
+            <GameBarMoneyContext value={MemberMoney}>
+              <Outlet />
+            </GameBarMoneyContext>
           </main>
           {hasFooter ? (
             <Suspense fallback={null}>
@@ -116,8 +119,8 @@ export function Shell() {
       </div>
       <Suspense fallback={null}>
         {hasSideMenu ? <DrawerSideMenu /> : null}
-        {/* A game page (no footer) leaves the screen to the game: floating buttons would cover its controls. */}
-        {hasFooter ? <FloatingCustomerService /> : null}
+        {/* A game page leaves the screen to the game: floating buttons would cover its controls. */}
+        {handle.isGame ? null : <FloatingCustomerService />}
         {isLogin ? <RealityCheckReminder /> : null}
       </Suspense>
       {hasFooter && handle.hasAnnouncementsPopup !== false ? <PublicPopupTrigger /> : null}

@@ -1,10 +1,22 @@
-import { type ReactNode, useDeferredValue, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../components/ui/states';
-import { MaintenancePage } from '../features/system/components/maintenance-page';
-import { RegionBlockedPage } from '../features/system/components/region-blocked-page';
+import { importWithTimeout } from '../lib/lazy-load';
 import { useSystemStatus } from '../lib/system/system-hooks';
 import { hideBootCover } from './boot-cover';
+
+// Shown only while the site is closed or the visitor's region is blocked: they load when needed,
+// keeping the opening of customer service out of everyone's first load.
+const MaintenancePage = lazy(() =>
+  importWithTimeout(() => import('../features/system/components/maintenance-page')).then((module) => ({
+    default: module.MaintenancePage,
+  })),
+);
+const RegionBlockedPage = lazy(() =>
+  importWithTimeout(() => import('../features/system/components/region-blocked-page')).then((module) => ({
+    default: module.RegionBlockedPage,
+  })),
+);
 
 /**
  * Spec §4: the system status is read first; 1 shows the maintenance page, 2 the region-blocked page,
@@ -33,8 +45,16 @@ export function StartupGate({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (status.data.status === 1)
-    return <MaintenancePage title={status.data.title} message={status.data.message} />;
-  if (status.data.status === 2) return <RegionBlockedPage ip={status.data.ip} />;
+  if (status.data.status === 1 || status.data.status === 2) {
+    return (
+      <Suspense fallback={null}>
+        {status.data.status === 1 ? (
+          <MaintenancePage title={status.data.title} message={status.data.message} />
+        ) : (
+          <RegionBlockedPage ip={status.data.ip} />
+        )}
+      </Suspense>
+    );
+  }
   return children;
 }

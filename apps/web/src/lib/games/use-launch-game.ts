@@ -8,6 +8,7 @@ import { useLanguage } from '../i18n/i18n';
 import { useModalStore } from '../modal-store';
 import { useAuthStore } from '../session/auth-store';
 import { useCdns } from '../system/system-hooks';
+import { phoneMediaQuery } from '../use-media-query';
 import { type GameItem, requestLaunch } from './catalogue-api';
 import { useGameSuggestions } from './game-suggestions';
 
@@ -23,8 +24,6 @@ function withRecall(url: string, roundId: string | undefined): string {
   address.searchParams.set('round', roundId);
   return address.toString();
 }
-
-const phoneQuery = '(max-width: 767px)';
 
 /**
  * Starts a game from a tile (spec §4 "Game launch"): a vendor entry opens its list, lottery games
@@ -65,7 +64,7 @@ export function useLaunchGame() {
             : launched;
         if ('route' in result) {
           navigate(`${result.route}?gameCode=${encodeURIComponent(result.gameCode)}`);
-        } else if (window.matchMedia?.(phoneQuery).matches) {
+        } else if (window.matchMedia?.(phoneMediaQuery).matches) {
           // On a phone the game gets the whole screen (/seamless); on a desktop the game popup.
           navigate(`/seamless?nodeId=${encodeURIComponent(game.nodeId)}&mode=${mode}`, {
             state: { url: result.url, title: game.gameName },

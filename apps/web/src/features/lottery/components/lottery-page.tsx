@@ -3,7 +3,7 @@ import { Ticket } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { GamePageBackButton } from '../../../components/games/game-page-back-button';
+import { GamePageBar } from '../../../components/games/game-page-bar';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -13,15 +13,15 @@ import { vendorLanesQuery } from '../../../lib/games/catalogue-api';
 import { useGameFrameMessages } from '../../../lib/games/game-frame';
 import { lotteryPrizeMode } from '../../../lib/games/prize-mode';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { phoneMediaQuery } from '../../../lib/use-media-query';
 import { latestDrawQuery, lotteryMenuQuery, requestLotteryLaunch } from '../api/lottery-api';
-
-const phoneQuery = '(max-width: 767px)';
 
 /**
  * Lottery (spec §2: /lottery, /seaLottery, /vnLottery with ?gameCode; login required, no footer,
  * no side menu): the lottery vendor's game in a frame, opened with the lobby launch (real play,
- * the site's prize mode of spec §4), under a bar with the back button, the latest draw and the
- * other lottery games. The balance is refreshed when the game says so and when it closes.
+ * the site's prize mode of spec §4), under the game's one bar with the back button, the latest draw
+ * and the other lottery games (on a phone also the balance and deposit, in place of the site's
+ * header). The balance is refreshed when the game says so and when it closes.
  */
 export function LotteryPage() {
   const { t } = useTranslation();
@@ -45,7 +45,7 @@ export function LotteryPage() {
           lottoArea: pathname === '/seaLottery' ? 'SEA' : 'VN',
           prizeMode: prizeMode ?? 'LOTT',
           view: 'betting',
-          device: window.matchMedia?.(phoneQuery).matches ? 'MOBILE' : 'WEB',
+          device: window.matchMedia?.(phoneMediaQuery).matches ? 'MOBILE' : 'WEB',
           backUrl: backPath,
           language,
         },
@@ -66,10 +66,13 @@ export function LotteryPage() {
   const title = game?.gameName ?? t('pages.lotteryTitle');
   const draw = latestDraw.data;
   return (
-    <section className="-mx-3 -my-4 flex flex-col md:mx-0 md:my-0" data-testid="lottery-page">
-      <div className="flex flex-wrap items-center gap-x-2 border-b border-line bg-surface px-1 md:flex-nowrap">
-        <GamePageBackButton onClick={goBack} testId="lottery-back" />
-        <h1 className="min-w-0 flex-1 truncate text-base font-bold">{title}</h1>
+    <section className="-mx-3 -my-4 flex h-dvh flex-col md:mx-0 md:my-0 md:h-auto" data-testid="lottery-page">
+      <GamePageBar
+        title={title}
+        onBack={goBack}
+        backTestId="lottery-back"
+        className="flex-wrap md:flex-nowrap"
+      >
         <div
           className="flex min-h-11 shrink-0 items-center gap-2 pr-2 text-xs text-muted"
           data-testid="latest-draw"
@@ -114,12 +117,12 @@ export function LotteryPage() {
             ))}
           </nav>
         ) : null}
-      </div>
+      </GamePageBar>
       {url ? (
         <iframe
           src={url}
           title={title}
-          className="block h-[calc(100dvh-10rem)] w-full border-0 bg-bg md:h-[calc(100dvh-7rem)]"
+          className="block min-h-0 w-full flex-1 border-0 bg-bg md:h-[calc(100dvh-7rem)] md:flex-none"
           allow="autoplay; fullscreen"
           sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
           data-testid="lottery-frame"
@@ -142,7 +145,7 @@ export function LotteryPage() {
           onRetry={() => void (lanes.isError ? lanes.refetch() : launch.refetch())}
         />
       ) : (
-        <Skeleton className="h-[calc(100dvh-10rem)] w-full rounded-none md:h-[calc(100dvh-7rem)]" />
+        <Skeleton className="min-h-0 w-full flex-1 rounded-none md:h-[calc(100dvh-7rem)] md:flex-none" />
       )}
     </section>
   );

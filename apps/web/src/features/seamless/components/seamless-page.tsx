@@ -3,7 +3,7 @@ import { Gamepad2 } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { GamePageBackButton } from '../../../components/games/game-page-back-button';
+import { GamePageBar } from '../../../components/games/game-page-bar';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -15,8 +15,10 @@ type SeamlessState = { url?: string; title?: string } | null;
 
 /**
  * Seamless (spec §2: the game page of phones, no footer and no side menu): the launched game in a
- * frame under a back bar. The lobby hands over the launch URL it got; opened directly (a reload,
- * a shared link) the page launches the game of ?nodeId itself.
+ * frame under one slim bar, which on a phone stands in for the site's header (back, the game's name,
+ * the balance with the deposit button) and leaves the rest of the screen to the game. The lobby
+ * hands over the launch URL it got; opened directly (a reload, a shared link) the page launches the
+ * game of ?nodeId itself.
  */
 export function SeamlessPage() {
   const { t } = useTranslation();
@@ -51,16 +53,16 @@ export function SeamlessPage() {
 
   const title = handed?.title ?? t('pages.seamlessTitle');
   return (
-    <section className="-mx-3 -my-4 flex flex-col md:mx-0 md:my-0" data-testid="seamless-page">
-      <div className="flex min-h-12 items-center gap-2 border-b border-line bg-surface px-1">
-        <GamePageBackButton onClick={goBack} testId="seamless-back" />
-        <h1 className="min-w-0 flex-1 truncate text-base font-bold">{title}</h1>
-      </div>
+    <section
+      className="-mx-3 -my-4 flex h-dvh flex-col md:mx-0 md:my-0 md:h-auto"
+      data-testid="seamless-page"
+    >
+      <GamePageBar title={title} onBack={goBack} backTestId="seamless-back" />
       {url ? (
         <iframe
           src={url}
           title={title}
-          className="block h-[calc(100dvh-7rem)] w-full border-0 bg-bg"
+          className="block min-h-0 w-full flex-1 border-0 bg-bg md:h-[calc(100dvh-7rem)] md:flex-none"
           allow="autoplay; fullscreen"
           sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
         />
@@ -77,7 +79,7 @@ export function SeamlessPage() {
           }
         />
       ) : (
-        <Skeleton className="h-[calc(100dvh-7rem)] w-full rounded-none" />
+        <Skeleton className="min-h-0 w-full flex-1 rounded-none md:h-[calc(100dvh-7rem)] md:flex-none" />
       )}
     </section>
   );
