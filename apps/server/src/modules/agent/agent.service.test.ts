@@ -244,4 +244,30 @@ describe.skipIf(!process.env.DATABASE_URL)('simultaneous moves (PostgreSQL)', ()
     expect(settled.some((result) => result.status === 'fulfilled')).toBe(true);
     expect(await storedClosure(db, merchantId)).toEqual(await expectedClosure(db, merchantId));
   });
+
+  it('registrations under a member being moved land under its new chain, never half of it', async () => {
+    const { db } = database;
+    const merchantId = await insertLedgerMerchant(db);
+    const agents = createAgentService({ db, recordChange: async () => {} });
+    const left = await insertTeamMember(db, merchantId, { type: 1 });
+    const right = await insertTeamMember(db, merchantId, { type: 1 });
+    const middle = await insertTeamMember(db, merchantId, { type: 2, uplineId: left });
+    const deep = await insertTeamMember(db, merchantId, { type: 2, uplineId: middle });
+    const work = [
+      ...Array.from({ length: 30 }, () => insertTeamMember(db, merchantId, { uplineId: deep })),
+      ...Array.from({ length: 6 }, (_, index) =>
+        agents.moveUpline(operator, {
+          memberId: middle,
+          uplineId: index % 2 === 0 ? right : left,
+          reason: 'burst',
+        }),
+      ),
+    ];
+    const settled = await Promise.allSettled(work);
+    const unexpected = settled.filter(
+      (result) => result.status === 'rejected' && (result.reason as { code?: string }).code !== 'CONFLICT',
+    );
+    expect(unexpected).toEqual([]);
+    expect(await storedClosure(db, merchantId)).toEqual(await expectedClosure(db, merchantId));
+  });
 });
