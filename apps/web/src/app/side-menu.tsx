@@ -387,7 +387,9 @@ export function DrawerSideMenu() {
  * Floating customer service, bottom right above the thumb zone: one button that opens the merchant's
  * channels (live chat, Telegram) as labelled buttons. It covers as little as it can: closed it is one
  * round button, and a player can tuck it into a thin tab at the screen's edge (remembered on this
- * device). Game pages do not show it at all (app/shell.tsx).
+ * device). Where it stands is the page's to say: a page whose actions are held at the bottom of the
+ * screen publishes their height (StickyPageActions) and the button sits above them; game pages do
+ * not show it at all (the route's isGame, app/shell.tsx).
  */
 export function FloatingCustomerService() {
   const { t } = useTranslation();
@@ -408,7 +410,8 @@ export function FloatingCustomerService() {
     },
   ].flatMap(({ entry, ...channel }) => (entry ? [{ entry, ...channel }] : []));
   if (channels.length === 0) return null;
-  const bottom = 'bottom-[calc(1rem+env(safe-area-inset-bottom))]';
+  // Above a page's held actions (a money form's submit on a phone), which publish their height.
+  const bottom = 'bottom-[calc(1rem+env(safe-area-inset-bottom)+var(--page-actions-height,0px))]';
 
   function tuck(next: boolean) {
     writeStorage('local', storageKeys.customerServiceTucked, next ? '1' : null);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormNotice, PasswordField, TextField, type TextFieldProps } from '../../../components/ui/field';
+import { StickyPageActions } from '../../../components/ui/sticky-page-actions';
 import type { FormAnswer } from '../../../lib/failure-answer';
 
 /** A money form's answer to the last try: a failure with its code, or a line saying it was done. */
@@ -65,7 +66,10 @@ export function MoneyFormAnswerLine({ answer }: { answer: MoneyFormAnswer | null
   );
 }
 
-/** The end of a deposit, withdrawal or transfer form: the answer to the last try, then its submit button. */
+/**
+ * The end of a deposit, withdrawal or transfer form: the answer to the last try, then its submit
+ * button, held at the bottom of a phone's screen while the form scrolls.
+ */
 export function MoneyFormSubmit({
   answer,
   isPending,
@@ -76,12 +80,12 @@ export function MoneyFormSubmit({
   children: ReactNode;
 }) {
   return (
-    <>
+    <StickyPageActions>
       <MoneyFormAnswerLine answer={answer} />
       <Button type="submit" variant="primary" className="w-full sm:w-auto sm:self-start" disabled={isPending}>
         {children}
       </Button>
-    </>
+    </StickyPageActions>
   );
 }
 
