@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
-import { logInAsNewMember } from '../accounts.ts';
+import {
+  actAsVisitor,
+  logInAsNewMember,
+  logInThroughPage,
+  nextAddress,
+  skipMemberPopup,
+  uniqueAccount,
+} from '../accounts.ts';
+import { insertTeam } from '../agents.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { PHONE_ONLY } from '../tags.ts';
 
 // Every main screen of the player site, loaded in both languages (Tagalog, the default, and
 // English) at both sizes: each renders its screen without a console error, and its picture lands
@@ -57,11 +66,9 @@ const publicGroups: { name: string; routes: Route[] }[] = [
     ],
   },
   {
-    name: 'agent and other',
+    name: 'other',
     routes: [
       { path: '/pointMall', testId: 'home-page', isHidden: true },
-      { path: '/agent', testId: 'home-page', isHidden: true },
-      { path: '/agentHome', testId: 'home-page', isHidden: true },
       { path: '/m/appDownload', testId: 'home-page', isHidden: true },
       { path: '/no-such-page', testId: 'not-found-page', hasFooter: true },
     ],
@@ -76,7 +83,6 @@ const memberGroups: { name: string; routes: Route[] }[] = [
       { path: '/member?page=securityCenter', testId: 'member-centre-page' },
       { path: '/member?page=depositv2', testId: 'member-centre-page' },
       { path: '/member?page=withdraw', testId: 'member-centre-page' },
-      { path: '/member?page=transferFund', testId: 'member-centre-page' },
       { path: '/member?page=responsibleGaming', testId: 'member-centre-page' },
     ],
   },
@@ -92,6 +98,17 @@ const memberGroups: { name: string; routes: Route[] }[] = [
       { path: '/recent', testId: 'account-game-page' },
     ],
   },
+];
+
+/**
+ * The agent area (spec §2 /agentHome and its pages) and the agent's own member-centre page, seen by
+ * a new agent with a small team. /agent leads an agent on to /agentHome.
+ */
+const agentRoutes: Route[] = [
+  { path: '/agentHome', testId: 'agent-centre-page' },
+  { path: '/agentHome?page=downlineManagmentView', testId: 'downlines-page' },
+  { path: '/agentHome?page=agentAnnouncement', testId: 'agent-centre-page' },
+  { path: '/member?page=transferFund', testId: 'transfer-downline' },
 ];
 
 /** Reads the site in a language from the first script on; added after actAsVisitor's English, it wins. */
@@ -177,4 +194,91 @@ for (const language of languages) {
       expect(consoleErrors).toEqual([]);
     });
   }
+
+  test(`the agent area's screens render in ${language.name} without console errors`, async ({
+    page,
+    db,
+    consoleErrors,
+  }, testInfo) => {
+    test.slow();
+    await actAsVisitor(page, nextAddress());
+    const team = await insertTeam(db, {
+      prefix: `sc${language.code.toLowerCase()}`,
+      projectName: testInfo.project.name,
+      password: 'Screens123',
+    });
+    await skipMemberPopup(page, team.agent.id);
+    await useLanguage(page, language);
+    await logInThroughPage(page, team.agent.account, 'Screens123');
+    await page.goto('/agent');
+    await expect(page).toHaveURL(/\/agentHome$/);
+    await loadEach(page, language, agentRoutes);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+// What a new member and a member at play see, in both languages: registration lands on the first
+// deposit once (a reload leads home), and on a phone a member's game has one slim bar, back, the
+// game's name and the balance with its deposit button, and no site header above it.
+for (const language of languages) {
+  const code = language.code.toLowerCase();
+
+  test(`a new member lands once on the first deposit, in ${language.name}`, async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    test.slow();
+    await actAsVisitor(page, nextAddress());
+    await useLanguage(page, language);
+    await page.goto('/register');
+    const form = page.getByTestId('register-form');
+    await form.getByTestId('register-username').fill(uniqueAccount(`fd${code}`, testInfo.project.name));
+    await form.getByTestId('register-password').fill('Screens123');
+    await form.getByTestId('register-confirmPassword').fill('Screens123');
+    // The boxes are drawn over visually hidden inputs: a person taps the label.
+    await form.locator('label', { has: page.getByTestId('register-terms') }).click();
+    await form.locator('label', { has: page.getByTestId('register-age') }).click();
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('first-deposit-page')).toBeVisible();
+    await expect(page.getByTestId('first-deposit-deposit')).toBeVisible();
+    await expect(page.getByTestId('first-deposit-limit')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language.htmlLang);
+    await screenshot(page, `screen-${code}-first-deposit`);
+    // Once only: the reload keeps the navigation's state, and still leads home.
+    await page.reload();
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('first-deposit-page')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test(
+    `a member's game on a phone has one slim bar with the balance and deposit, in ${language.name}`,
+    { tag: PHONE_ONLY },
+    async ({ page, db, consoleErrors }, testInfo) => {
+      test.slow();
+      await logInAsNewMember(page, db, {
+        prefix: `gm${code}`,
+        projectName: testInfo.project.name,
+        password: 'Screens123',
+      });
+      await useLanguage(page, language);
+      await page.goto('/inHouse');
+      const tile = page.locator('[data-testid="game-tile"][data-node-id="INHOUSE_baccarat"]');
+      await tile.getByTestId('game-tile-play').click();
+      const seamless = page.getByTestId('seamless-page');
+      await expect(seamless).toBeVisible();
+      const bar = seamless.getByTestId('game-page-bar');
+      await expect(bar.getByTestId('seamless-back')).toBeVisible();
+      await expect(bar.getByTestId('balance-chip')).toBeVisible();
+      await expect(bar.getByTestId('header-deposit')).toBeVisible();
+      // The site's header gives way to the game's bar: one balance on the page.
+      await expect(page.getByTestId('member-menu')).toHaveCount(0);
+      await expect(page.getByTestId('balance-chip')).toHaveCount(1);
+      await expect(seamless.frameLocator('iframe').getByTestId('play')).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('html')).toHaveAttribute('lang', language.htmlLang);
+      await screenshot(page, `screen-${code}-house-game-member`);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 }

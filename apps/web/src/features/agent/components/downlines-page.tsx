@@ -206,7 +206,9 @@ function DownlineList({ list, onOpenTeam }: { list: Downline[]; onOpenTeam: (mem
               </div>
               <div className="flex justify-between gap-2">
                 <dt className="text-muted">{t('agent.downlines.level')}</dt>
-                <dd className="tabular text-text">{downline.level}</dd>
+                <dd className="tabular text-text" data-testid="downline-level">
+                  {downline.level}
+                </dd>
               </div>
               <div className="flex justify-between gap-2">
                 <dt className="text-muted">{t('agent.downlines.teamSize')}</dt>
@@ -240,7 +242,9 @@ function DownlineList({ list, onOpenTeam }: { list: Downline[]; onOpenTeam: (mem
             <tr key={downline.id} data-testid="downline">
               <td className="py-2.5 pr-3 font-medium text-text">{downline.account}</td>
               <td className="py-2.5 pr-3 text-text">{t(`agent.kinds.${memberKindOf(downline.type)}`)}</td>
-              <td className="py-2.5 pr-3 text-right tabular text-text">{downline.level}</td>
+              <td className="py-2.5 pr-3 text-right tabular text-text" data-testid="downline-level">
+                {downline.level}
+              </td>
               <td className="py-2.5 pr-3 text-text">{lastLoginOf(downline)}</td>
               <td className="py-2.5 pr-3">{statusOf(downline)}</td>
               <td className="py-2.5 pr-3 text-right tabular text-text">{downline.teamSize}</td>

@@ -42,10 +42,14 @@ export function MemberWallet() {
         <ButtonLink to="/member?page=withdraw" variant="secondary" size="sm">
           {t('common.withdraw')}
         </ButtonLink>
+        {/* The agent centre's link shows where the header has room for it: below that the side
+            menu and the member menu lead there, and the header would run wider than the screen. */}
         {isAgent ? (
-          <ButtonLink to="/agent" variant="ghost" size="sm">
-            {t('common.agent')}
-          </ButtonLink>
+          <span className="hidden 2xl:flex">
+            <ButtonLink to="/agentHome" variant="ghost" size="sm" data-testid="header-agent">
+              {t('common.agent')}
+            </ButtonLink>
+          </span>
         ) : null}
       </nav>
     </>

@@ -654,7 +654,7 @@ export const en = {
     downlines: {
       direct: 'Direct downlines',
       all: 'All downlines',
-      search: 'Search by account',
+      search: 'Search account',
       searchButton: 'Search',
       empty: 'No one has joined your team yet.',
       noMatch: 'No downline matches this account.',

@@ -671,7 +671,7 @@ export const ty = {
     downlines: {
       direct: 'Mga direktang downline',
       all: 'Lahat ng downline',
-      search: 'Hanapin ayon sa account',
+      search: 'Hanapin ang account',
       searchButton: 'Hanapin',
       empty: 'Wala pang sumasali sa iyong team.',
       noMatch: 'Walang downline na tugma sa account na ito.',
