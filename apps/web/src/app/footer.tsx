@@ -132,53 +132,56 @@ export function Footer() {
           </ul>
         </div>
 
-        <div className="flex flex-col gap-5">
-          {socials.length > 0 ? (
-            <div>
-              <FooterHeading>{t('footer.follow')}</FooterHeading>
-              <ul className="flex flex-wrap gap-2">
-                {socials.map((social) => {
-                  const Icon = socialIcons[social.icon ?? ''] ?? Link2;
-                  const label = isEnglish ? social.labelNameEn : social.labelName;
-                  return (
-                    <li key={social.id}>
+        {/* Followed accounts and Telegram contacts show only for a merchant that has them. */}
+        {socials.length > 0 || telegrams.length > 0 ? (
+          <div className="flex flex-col gap-5">
+            {socials.length > 0 ? (
+              <div>
+                <FooterHeading>{t('footer.follow')}</FooterHeading>
+                <ul className="flex flex-wrap gap-2">
+                  {socials.map((social) => {
+                    const Icon = socialIcons[social.icon ?? ''] ?? Link2;
+                    const label = isEnglish ? social.labelNameEn : social.labelName;
+                    return (
+                      <li key={social.id}>
+                        <a
+                          href={social.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={label}
+                          title={label}
+                          className="grid size-11 place-items-center rounded-md bg-raised text-muted transition-colors hover:bg-raised-strong hover:text-text"
+                        >
+                          <Icon size={20} aria-hidden="true" />
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            ) : null}
+            {telegrams.length > 0 ? (
+              <div>
+                <FooterHeading>{t('footer.telegramContacts')}</FooterHeading>
+                <ul className="flex flex-col gap-1">
+                  {telegrams.map((contact) => (
+                    <li key={contact.id}>
                       <a
-                        href={social.url}
+                        href={contact.url}
                         target="_blank"
                         rel="noopener noreferrer"
-                        aria-label={label}
-                        title={label}
-                        className="grid size-11 place-items-center rounded-md bg-raised text-muted transition-colors hover:bg-raised-strong hover:text-text"
+                        className="inline-flex min-h-9 items-center gap-2 text-sm text-muted hover:text-text"
                       >
-                        <Icon size={20} aria-hidden="true" />
+                        <Send size={16} aria-hidden="true" className="text-brand-strong" />
+                        {isEnglish ? contact.labelNameEn : contact.labelName}
                       </a>
                     </li>
-                  );
-                })}
-              </ul>
-            </div>
-          ) : null}
-          {telegrams.length > 0 ? (
-            <div>
-              <FooterHeading>{t('footer.telegramContacts')}</FooterHeading>
-              <ul className="flex flex-col gap-1">
-                {telegrams.map((contact) => (
-                  <li key={contact.id}>
-                    <a
-                      href={contact.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex min-h-9 items-center gap-2 text-sm text-muted hover:text-text"
-                    >
-                      <Send size={16} aria-hidden="true" className="text-brand-strong" />
-                      {isEnglish ? contact.labelNameEn : contact.labelName}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </div>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
       </div>
 
       <div className="border-t border-line">
