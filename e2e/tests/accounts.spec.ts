@@ -332,7 +332,7 @@ test(
 );
 
 test(
-  '"Continue with Google" signs in through the identity provider and lands logged in',
+  '"Continue with Google" signs a new player up through the identity provider and lands on the first deposit',
   { tag: PHONE_ONLY },
   async ({ page, db, consoleErrors }, testInfo) => {
     test.slow();
@@ -350,6 +350,10 @@ test(
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByTestId('member-menu')).toBeVisible();
+    // The sign-in made the account, so the new member lands on the first deposit, as on registering.
+    await expect(page.getByTestId('first-deposit-page')).toBeVisible();
+    await expect(page).toHaveURL(/\/firstDeposit$/);
+    await screenshot(page, 'accounts-social-first-deposit');
     expect(new URL(page.url()).hash).toBe('');
     const member = await db.query<{ account: string; register_method: string }>(
       'select account, register_method from members where email = $1',
