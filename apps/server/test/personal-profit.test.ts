@@ -56,7 +56,9 @@ beforeAll(async () => {
   };
   await play('slot-1', 'p1', '10.00', '25.00');
   await play('slot-1', 'p2', '10.00', '0.00');
-  await play('bac-1', 'p3', '50.00', null);
+  await play('bac-1', 'p3', '50.00', '0.00');
+  // A bet still open counts once it settles.
+  await play('bac-1', 'p5', '30.00', null);
   // A stake the vendor rolls back counts for nothing.
   const base = await play('bac-1', 'p4', '40.00', null);
   expect(
@@ -77,7 +79,7 @@ afterAll(async () => {
 });
 
 describe('profit and loss', () => {
-  it('sums stakes, wins and the result per game type, leaving rolled-back rounds out', async () => {
+  it('sums stakes, wins and the result of settled bets per game type, leaving open and rolled-back bets out', async () => {
     const reply = await player.call(
       'GET',
       `/wps/member/personalProfit?from=${manilaDay(-6)}&to=${manilaDay()}`,

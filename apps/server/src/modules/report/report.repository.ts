@@ -3,29 +3,29 @@ import type { Database, MemberType } from '../../db/schema.ts';
 import type { DayRange } from './date-range.ts';
 
 /**
- * A member's rounds opened in [from, to), by game type: how many, what was staked and won (sums as
- * text, for BigInt). Rounds rolled back count for nothing; open rounds count their stake.
+ * A member's settled bets on the merchant days of the range (yyyy-MM-dd, both included), by game
+ * type, from the member rollups: how many, what was staked and paid back (sums as text, for
+ * BigInt). Open bets count once they settle; rolled back and void ones never.
  */
-export function sumRoundsByGameType(
+export function sumMemberBetsByGameType(
   db: Kysely<Database>,
-  range: { merchantId: string; memberId: string; from: Date; to: Date },
+  range: { merchantId: string; memberId: string; from: string; to: string },
 ): Promise<{ gameType: string; rounds: string; stake: string; win: string }[]> {
   return db
-    .selectFrom('game_rounds as round')
-    .innerJoin('games as game', 'game.id', 'round.game_id')
+    .selectFrom('member_bet_days')
     .select([
-      'game.game_type as gameType',
-      sql<string>`count(*)`.as('rounds'),
-      sql<string>`coalesce(sum(round.stake_minor), 0)`.as('stake'),
-      sql<string>`coalesce(sum(round.win_minor), 0)`.as('win'),
+      'game_type as gameType',
+      sql<string>`sum(bet_count)`.as('rounds'),
+      sql<string>`sum(stake_minor)`.as('stake'),
+      sql<string>`sum(win_minor)`.as('win'),
     ])
-    .where('round.merchant_id', '=', range.merchantId)
-    .where('round.member_id', '=', range.memberId)
-    .where('round.status', '<>', 'rolled_back')
-    .where('round.opened_at', '>=', range.from)
-    .where('round.opened_at', '<', range.to)
-    .groupBy('game.game_type')
-    .orderBy('game.game_type')
+    .where('merchant_id', '=', range.merchantId)
+    .where('member_id', '=', range.memberId)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .groupBy('game_type')
+    .having(sql<number>`sum(bet_count)`, '>', 0)
+    .orderBy('game_type')
     .execute();
 }
 
@@ -101,29 +101,66 @@ export function findMerchantsInScope(db: Kysely<Database>, scope: Scope) {
 export type ReportWindow = { ids: readonly string[]; range: DayRange; lower: Date; upper: Date };
 
 /**
- * Settled rounds of the merchants on the days of the range, each on the day it settled in its
- * merchant's time zone (rolled back and open rounds never count): what GGR is made of.
+ * The member rollups of the merchants on the days of the range (settled bets, each on the merchant
+ * day it first settled; open, rolled back and void bets never count): what GGR is made of.
  */
-function settledRounds(db: Kysely<Database>, window: ReportWindow) {
-  const dayOfRound = sql<string>`to_char(game_rounds.settled_at at time zone merchants.time_zone, 'YYYY-MM-DD')`;
-  const query = db
-    .selectFrom('game_rounds')
-    .innerJoin('merchants', 'merchants.id', 'game_rounds.merchant_id')
-    .where('game_rounds.merchant_id', 'in', [...window.ids])
-    .where('game_rounds.status', '=', 'settled')
-    .where('game_rounds.settled_at', '>=', window.lower)
-    .where('game_rounds.settled_at', '<', window.upper)
-    .where(dayOfRound, '>=', window.range.from)
-    .where(dayOfRound, '<=', window.range.to);
-  return { query, dayOfRound };
+function memberBetDays(db: Kysely<Database>, window: ReportWindow) {
+  return db
+    .selectFrom('member_bet_days')
+    .innerJoin('merchants', 'merchants.id', 'member_bet_days.merchant_id')
+    .where('member_bet_days.merchant_id', 'in', [...window.ids])
+    .where('member_bet_days.day', '>=', window.range.from)
+    .where('member_bet_days.day', '<=', window.range.to)
+    .where('member_bet_days.bet_count', '>', 0);
 }
 
-/** Bets, wins, rounds and players of the settled rounds per merchant, for grouping further. */
+/** Bets, wins, bets counted and players of the rollups per merchant, for grouping further. */
+function memberBetTotals(db: Kysely<Database>, window: ReportWindow) {
+  return memberBetDays(db, window)
+    .select([
+      'member_bet_days.merchant_id as merchantId',
+      'merchants.code as merchantCode',
+      sql<string>`coalesce(sum(member_bet_days.stake_minor), 0)`.as('bets'),
+      sql<string>`coalesce(sum(member_bet_days.win_minor), 0)`.as('wins'),
+      sql<string>`coalesce(sum(member_bet_days.bet_count), 0)`.as('rounds'),
+      sql<string>`count(distinct member_bet_days.member_id)`.as('players'),
+    ])
+    .groupBy(['member_bet_days.merchant_id', 'merchants.code']);
+}
+
+export function sumSettledRoundsByDay(db: Kysely<Database>, window: ReportWindow) {
+  return memberBetTotals(db, window)
+    .select(sql<string>`member_bet_days.day::text`.as('day'))
+    .groupBy('member_bet_days.day')
+    .execute();
+}
+
+export function sumSettledRoundsByGameType(db: Kysely<Database>, window: ReportWindow) {
+  return memberBetTotals(db, window)
+    .select('member_bet_days.game_type as gameType')
+    .groupBy('member_bet_days.game_type')
+    .orderBy('merchants.code')
+    .orderBy(sql`sum(member_bet_days.stake_minor)`, 'desc')
+    .orderBy('member_bet_days.game_type')
+    .execute();
+}
+
+/**
+ * Settled bets of the merchants on the days of the range, for the groupings the rollups do not
+ * keep (vendor, game). The settlement time bounds let the index serve before the exact day.
+ */
 function settledRoundTotals(db: Kysely<Database>, window: ReportWindow) {
-  const rounds = settledRounds(db, window);
-  const base = rounds.query
+  return db
+    .selectFrom('game_rounds')
+    .innerJoin('merchants', 'merchants.id', 'game_rounds.merchant_id')
     .innerJoin('games', 'games.id', 'game_rounds.game_id')
     .innerJoin('game_vendors', 'game_vendors.id', 'game_rounds.vendor_id')
+    .where('game_rounds.merchant_id', 'in', [...window.ids])
+    .where('game_rounds.status', 'in', ['settled', 'resettled'])
+    .where('game_rounds.settled_at', '>=', window.lower)
+    .where('game_rounds.settled_at', '<', window.upper)
+    .where('game_rounds.settled_day', '>=', window.range.from)
+    .where('game_rounds.settled_day', '<=', window.range.to)
     .select([
       'game_rounds.merchant_id as merchantId',
       'merchants.code as merchantCode',
@@ -133,27 +170,11 @@ function settledRoundTotals(db: Kysely<Database>, window: ReportWindow) {
       sql<string>`count(distinct game_rounds.member_id)`.as('players'),
     ])
     .groupBy(['game_rounds.merchant_id', 'merchants.code']);
-  return { base, dayOfRound: rounds.dayOfRound };
-}
-
-export function sumSettledRoundsByDay(db: Kysely<Database>, window: ReportWindow) {
-  const { base, dayOfRound } = settledRoundTotals(db, window);
-  return base.select(dayOfRound.as('day')).groupBy('day').execute();
-}
-
-export function sumSettledRoundsByGameType(db: Kysely<Database>, window: ReportWindow) {
-  return settledRoundTotals(db, window)
-    .base.select('games.game_type as gameType')
-    .groupBy('games.game_type')
-    .orderBy('merchants.code')
-    .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
-    .orderBy('games.game_type')
-    .execute();
 }
 
 export function sumSettledRoundsByVendor(db: Kysely<Database>, window: ReportWindow) {
   return settledRoundTotals(db, window)
-    .base.select(['game_vendors.vassalage', 'game_vendors.name as vendorName'])
+    .select(['game_vendors.vassalage', 'game_vendors.name as vendorName'])
     .groupBy(['game_vendors.vassalage', 'game_vendors.name'])
     .orderBy('merchants.code')
     .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
@@ -161,16 +182,16 @@ export function sumSettledRoundsByVendor(db: Kysely<Database>, window: ReportWin
     .execute();
 }
 
-/** The games with the most bets, at most `limit` of them. */
+/** The games with the most bets, at most `limit` of them, each with the game type its bets were placed under. */
 export function sumSettledRoundsOfTopGames(db: Kysely<Database>, window: ReportWindow, limit: number) {
   return settledRoundTotals(db, window)
-    .base.select([
+    .select([
       'games.node_id as nodeId',
-      'games.game_type as gameType',
+      sql<string>`min(game_rounds.game_type)`.as('gameType'),
       'games.vassalage',
       sql<string>`coalesce(games.names->>'EN', games.names->>'TY', games.node_id)`.as('gameName'),
     ])
-    .groupBy(['games.id', 'games.node_id', 'games.game_type', 'games.vassalage', 'games.names'])
+    .groupBy(['games.id', 'games.node_id', 'games.vassalage', 'games.names'])
     .orderBy(sql`sum(game_rounds.stake_minor)`, 'desc')
     .orderBy('games.node_id')
     .limit(limit)
@@ -243,16 +264,15 @@ export function sumPaidWithdrawalsByDay(db: Kysely<Database>, window: ReportWind
   return sumAmountsByDay(db, window, paid);
 }
 
-/** GGR (bets less wins of the settled rounds) per merchant and local day. */
+/** GGR (stakes less wins of the settled bets, from the member rollups) per merchant and local day. */
 export function sumGgrByDay(db: Kysely<Database>, window: ReportWindow) {
-  const rounds = settledRounds(db, window);
-  return rounds.query
+  return memberBetDays(db, window)
     .select([
-      'game_rounds.merchant_id as merchantId',
-      rounds.dayOfRound.as('day'),
-      sql<string>`coalesce(sum(game_rounds.stake_minor - game_rounds.win_minor), 0)`.as('total'),
+      'member_bet_days.merchant_id as merchantId',
+      sql<string>`member_bet_days.day::text`.as('day'),
+      sql<string>`coalesce(sum(member_bet_days.stake_minor - member_bet_days.win_minor), 0)`.as('total'),
     ])
-    .groupBy(['game_rounds.merchant_id', 'day'])
+    .groupBy(['member_bet_days.merchant_id', 'member_bet_days.day'])
     .execute();
 }
 

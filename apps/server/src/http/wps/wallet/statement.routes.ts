@@ -228,7 +228,6 @@ export function registerStatementRoutes(app: TypedApp, deps: StatementRoutesDeps
       const rows = await deps.personalProfit.summarize({
         merchantId: merchant.id,
         memberId: member.id,
-        timeZone: merchant.timeZone,
         range: { from: query.from, to: query.to },
       });
       const itemOf = (row: { rounds: number; stakeMinor: bigint; winMinor: bigint }) => ({
