@@ -33,7 +33,7 @@ export async function findChangedDays(
   const result = await sql<{ day: string; newest: Date }>`
     select day::text as day, max(changed_at) as newest
     from member_bet_days
-    where merchant_id = ${merchantId} and (${since}::timestamptz is null or changed_at > ${since}::timestamptz)
+    where merchant_id = ${merchantId} and ${since === null ? sql`true` : sql`changed_at > ${since}::timestamptz`}
     group by day
     order by day`.execute(db);
   const newest = result.rows.reduce<Date | null>(
