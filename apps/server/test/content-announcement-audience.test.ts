@@ -127,6 +127,35 @@ describe('announcement audience', () => {
     expect(await audiencesSeenBy(member)).toEqual(['all']);
   });
 
+  it("the agent centre's list runs newest first, whatever the merchant's sort order", async () => {
+    const merchantId = await demoMerchantId(testApp);
+    const startsAt = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    for (const [title, sortOrder, minutesAgo] of [
+      ['Pinned older', 0, 30],
+      ['Later newer', 9, 1],
+    ] as const) {
+      const reply = await admin.call('POST', '/bo/announcements', {
+        merchantId,
+        ...announcementInput('agents', 'PL'),
+        title: { EN: title },
+        sortOrder,
+        startsAt: startsAt(minutesAgo),
+      });
+      expect(reply.body).toMatchObject({ success: true });
+    }
+    const titlesIn = async (query: string) =>
+      (
+        (await agent.call('GET', `/wps/system/announcements?types=PL&${query}`)).body.value.list as {
+          title: string;
+        }[]
+      )
+        .map((item) => item.title)
+        .filter((title) => title === 'Pinned older' || title === 'Later newer');
+    expect(await titlesIn('order=newest')).toEqual(['Later newer', 'Pinned older']);
+    expect(await titlesIn('pageSize=8')).toEqual(['Pinned older', 'Later newer']);
+    expect((await agent.call('GET', '/wps/system/announcements?order=oldest')).body.code).toBe('VALIDATION');
+  });
+
   it('the database refuses an audience outside the three', async () => {
     await expect(
       testApp.database.db

@@ -7009,6 +7009,7 @@ export type paths = {
                     types?: string;
                     platform?: "W";
                     execution?: string;
+                    order?: "newest";
                     pageNo: number;
                     pageSize: number;
                 };

@@ -67,6 +67,8 @@ export type AnnouncementQuery = {
   platform: string;
   executions: readonly string[] | undefined;
   audiences: readonly string[];
+  /** 'operator': the merchant's sort order, newest first within it; 'newest': by start alone. */
+  order?: 'operator' | 'newest';
   now: Date;
   offset: number;
   limit: number;
@@ -91,10 +93,10 @@ export async function findAnnouncementRows(
     // An announcement without an execution code is meant for everyone.
     base = base.where((eb) => eb.or([eb('execution', 'is', null), eb('execution', 'in', executions)]));
   }
+  const ordered = query.order === 'newest' ? base : base.orderBy('sort_order');
   const [rows, count] = await Promise.all([
-    base
+    ordered
       .selectAll()
-      .orderBy('sort_order')
       .orderBy('starts_at', 'desc')
       .orderBy('id')
       .offset(query.offset)

@@ -121,6 +121,8 @@ export type AnnouncementFilter = {
   executions: readonly Execution[] | undefined;
   /** The reader's audiences (audiencesOf). */
   audiences: readonly AnnouncementAudience[];
+  /** The merchant's sort order first (the default), or newest first alone (the agent centre's list). */
+  order?: 'operator' | 'newest';
   pageNo: number;
   pageSize: number;
 };
@@ -238,6 +240,7 @@ export function createContentService(db: Kysely<Database>) {
         platform: filter.platform,
         executions: filter.executions,
         audiences: filter.audiences,
+        order: filter.order,
         now,
         offset: (filter.pageNo - 1) * filter.pageSize,
         limit: filter.pageSize,

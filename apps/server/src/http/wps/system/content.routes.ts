@@ -33,6 +33,8 @@ const AnnouncementsQuery = Type.Object({
   types: Type.Optional(Type.String({ pattern: '^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$', maxLength: 40 })),
   platform: Type.Optional(Type.Literal('W')),
   execution: Type.Optional(Type.String({ pattern: '^[ABF](,[ABF])*$', maxLength: 10 })),
+  /** newest: by start time alone, newest first (the agent centre); else the merchant's order first. */
+  order: Type.Optional(Type.Literal('newest')),
   pageNo: Type.Integer({ minimum: 1, maximum: PAGE_NO_MAX, default: 1 }),
   pageSize: Type.Integer({
     minimum: 1,
@@ -108,6 +110,7 @@ export function registerContentRoutes(
           platform: query.platform ?? 'W',
           executions,
           audiences: audiencesOf(viewer !== null && isAgentType(viewer.member.type)),
+          order: query.order ?? 'operator',
           pageNo: query.pageNo,
           pageSize: query.pageSize,
         },

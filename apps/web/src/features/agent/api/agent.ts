@@ -7,8 +7,8 @@ export const agentAnnouncementPageSize = 8;
 export const downlinePageSize = 20;
 
 /**
- * GET /wps/system/announcements for the agent centre: the server picks the audience from the
- * session (an agent reads those for everyone and for agents), so no execution is asked for.
+ * GET /wps/system/announcements for the agent centre, newest first: the server picks the audience
+ * from the session (an agent reads those for everyone and for agents), so no execution is asked for.
  */
 export function fetchAgentAnnouncements(
   input: { language: LanguageCode; pageNo: number },
@@ -19,6 +19,7 @@ export function fetchAgentAnnouncements(
       query: {
         types: 'B,PL,PR,H',
         platform: 'W',
+        order: 'newest',
         pageNo: input.pageNo,
         pageSize: agentAnnouncementPageSize,
         language: input.language,

@@ -13,7 +13,7 @@ import { fetchAgentAnnouncements } from '../api/agent';
 
 /**
  * agentAnnouncement (spec §2): the merchant's announcements for everyone and for agents (the
- * server picks them by the session), in the merchant's order, newest first within it, 8 a page.
+ * server picks them by the session), newest first, 8 a page.
  */
 export function AgentAnnouncementsPage() {
   const { t } = useTranslation();
