@@ -108,7 +108,7 @@ const agentRoutes: Route[] = [
   { path: '/agentHome', testId: 'agent-centre-page' },
   { path: '/agentHome?page=downlineManagmentView', testId: 'downlines-page' },
   { path: '/agentHome?page=agentAnnouncement', testId: 'agent-centre-page' },
-  { path: '/member?page=transferFund', testId: 'transfer-downline' },
+  { path: '/member?page=transferFund', testId: 'member-centre-page' },
 ];
 
 /** Reads the site in a language from the first script on; added after actAsVisitor's English, it wins. */
