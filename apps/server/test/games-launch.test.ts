@@ -74,6 +74,8 @@ describe('launching a game (GET /wps/game/launchGame)', () => {
     expect(url.searchParams.get('mode')).toBe('demo');
     expect(url.searchParams.get('language')).toBe('EN');
     expect(url.searchParams.has('token')).toBe(false);
+    // A game page opened on its own (a reload) titles the game with the name in the asked language.
+    expect(reply.body.value.gameName).toBe('Game demo-ok');
   });
 
   it('refuses a demo of a game that offers none', async () => {
@@ -92,6 +94,7 @@ describe('launching a game (GET /wps/game/launchGame)', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(tokenOf(second.body.value.url)).not.toBe(token);
     expect(new URL(first.body.value.url).searchParams.get('mode')).toBe('real');
+    expect(first.body.value.gameName).toBe('Game real-only');
     const rows = await testApp.database.db
       .selectFrom('game_launch_tokens')
       .selectAll()

@@ -14619,6 +14619,7 @@ export type paths = {
                             success: true;
                             value: {
                                 url: string;
+                                gameName: string;
                             } | {
                                 route: string;
                                 gameCode: string;

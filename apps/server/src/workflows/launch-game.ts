@@ -21,8 +21,8 @@ export type LaunchPlayer = {
 };
 
 export type LaunchOutcome =
-  /** Open this in the game iframe. */
-  | { kind: 'url'; url: string }
+  /** Open this in the game iframe; the game's names, for the page's bar to title it. */
+  | { kind: 'url'; url: string; gameNames: Record<string, string> }
   /** A lottery: the web app's own page (spec §4). */
   | { kind: 'route'; route: string; gameCode: string }
   /** The game or its vendor is under maintenance: hot games to offer instead. */
@@ -121,7 +121,11 @@ export async function launchGame(
   if (input.mode === 'demo') {
     // supportPlay 0 is the spec's "this game has a demo".
     if (game.support_play !== 0) throw new AppError('FEATURE_DISABLED');
-    return { kind: 'url', url: buildLaunchUrl(vendor, game, { mode: 'demo', language: input.language }) };
+    return {
+      kind: 'url',
+      url: buildLaunchUrl(vendor, game, { mode: 'demo', language: input.language }),
+      gameNames: game.names,
+    };
   }
 
   const { vendorTransfers } = deps;
@@ -152,6 +156,7 @@ export async function launchGame(
   return {
     kind: 'url',
     url: buildLaunchUrl(vendor, game, { mode: 'real', language: input.language, token }),
+    gameNames: game.names,
   };
 }
 
@@ -205,5 +210,6 @@ export async function launchLotteryLobby(
       token,
       extra: { ...rest, ...(backUrl ? { backUrl } : {}) },
     }),
+    gameNames: game.names,
   };
 }

@@ -12,7 +12,7 @@ import { readMemberSession } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { StringOf } from '../system/system-schemas.ts';
 import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery } from '../wps-schemas.ts';
-import { toGameItem } from './game-items.ts';
+import { gameNameIn, toGameItem } from './game-items.ts';
 
 export type LaunchRoutesDeps = {
   games: GameService;
@@ -28,7 +28,8 @@ const LaunchQuery = Type.Object({
 });
 
 const LaunchValue = Type.Union([
-  Type.Object({ url: Type.String() }),
+  // The game's name in the asked language: a page opened on its own (a reload) titles the game with it.
+  Type.Object({ url: Type.String(), gameName: Type.String() }),
   Type.Object({ route: Type.String(), gameCode: Type.String() }),
 ]);
 
@@ -87,7 +88,7 @@ export function registerLaunchRoutes(app: TypedApp, deps: LaunchRoutesDeps): voi
       return ok(
         outcome.kind === 'route'
           ? { route: outcome.route, gameCode: outcome.gameCode }
-          : { url: outcome.url },
+          : { url: outcome.url, gameName: gameNameIn(outcome.gameNames, request.language) },
       );
     },
   );

@@ -51,7 +51,9 @@ export function SeamlessPage() {
     }
   }, [launched, navigate]);
 
-  const title = handed?.title ?? t('pages.seamlessTitle');
+  // The lobby hands the game's name over; a page opened on its own has it from the launch.
+  const title =
+    handed?.title ?? (launched && 'gameName' in launched ? launched.gameName : t('pages.seamlessTitle'));
   return (
     <section
       className="-mx-3 -my-4 flex h-dvh flex-col md:mx-0 md:my-0 md:h-auto"
