@@ -277,6 +277,15 @@ describe('agents in the back office', () => {
       { action: 'agent.move', target_id: mover },
     );
     expect((await topClient.call('GET', `/wps/agent/upline-chain?memberId=${mover}`)).status).toBe(200);
+    const summary = await adminOfA.call('GET', `/bo/agents/${mover}/summary`);
+    expect(summary.body.value.moves).toMatchObject([
+      {
+        fromAccount: 'team_rival',
+        toAccount: 'team_top',
+        operator: 'agents_admin',
+        reason: 'Agent request #12',
+      },
+    ]);
     expect(
       (await adminOfA.call('POST', `/bo/agents/${top}/move`, { uplineId: sub, reason: 'cycle' })).body,
     ).toMatchObject({ code: 'VALIDATION', value: { reasons: { uplineId: 'ownDownline' } } });

@@ -199,6 +199,25 @@ function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose
               </tbody>
             </table>
           )}
+          {summary.data.moves.length > 0 && (
+            <>
+              <h3>Upline moves</h3>
+              <table className="table">
+                <TableHead headings={['At', 'From', 'To', 'By', 'Reason']} />
+                <tbody>
+                  {summary.data.moves.map((move) => (
+                    <tr key={move.id}>
+                      <td className="small nowrap">{formatDateTime(move.movedAt)}</td>
+                      <td>{move.fromAccount ?? 'None: a top agent'}</td>
+                      <td>{move.toAccount ?? 'None: a top agent'}</td>
+                      <td>{move.operator ?? '—'}</td>
+                      <td>{move.reason}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
         </>
       ) : (
         <p className="muted">Loading the agent…</p>

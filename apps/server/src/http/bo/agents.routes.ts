@@ -138,6 +138,17 @@ const AgentSummary = Type.Object({
   byGameType: Type.Array(Type.Object({ gameType: Type.String(), ...Figures.properties })),
   /** When the oldest figure shown was rebuilt; null when there are none. */
   rebuiltAt: Nullable(Type.String()),
+  /** The member's latest changes of upline, newest first. */
+  moves: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      fromAccount: Nullable(Type.String()),
+      toAccount: Nullable(Type.String()),
+      operator: Nullable(Type.String()),
+      reason: Type.String(),
+      movedAt: Type.String(),
+    }),
+  ),
 });
 
 function figuresOf(figures: TeamFigures) {
@@ -314,7 +325,8 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
       ...resourceRoute('players.read', findMerchant),
       schema: {
         tags: TAGS,
-        summary: "A member's place in the tree and its team figures over a range of days, by game type",
+        summary:
+          "A member's place in the tree, its team figures over a range of days by game type, and its past upline moves",
         params: IdParams,
         querystring: Type.Object(RangeFields),
         response: { 200: Envelope(AgentSummary), ...BO_ERROR_RESPONSES },
@@ -325,10 +337,11 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
       const member = await agents.findMember(id);
       if (!member) throw new AppError('NOT_FOUND');
       const range = requireRange(request.query, await agents.timeZoneOf(member.merchant_id), deps.now());
-      const [chain, totals, byGameType] = await Promise.all([
+      const [chain, totals, byGameType, moves] = await Promise.all([
         agents.uplineChainFromTop(id),
         agents.teamFigures([id], range),
         agents.teamFiguresByGameType(id, range),
+        agents.listUplineMoves(id),
       ]);
       return ok({
         member: {
@@ -344,6 +357,14 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
         figures: figuresOf(totals.byMember.get(id) as TeamFigures),
         byGameType: byGameType.map((row) => ({ gameType: row.gameType, ...figuresOf(row) })),
         rebuiltAt: totals.oldestRebuiltAt?.toISOString() ?? null,
+        moves: moves.map((move) => ({
+          id: move.id,
+          fromAccount: move.from_account,
+          toAccount: move.to_account,
+          operator: move.operator_name,
+          reason: move.reason,
+          movedAt: new Date(move.moved_at).toISOString(),
+        })),
       });
     },
   );

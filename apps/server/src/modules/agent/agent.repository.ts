@@ -187,6 +187,41 @@ export async function insertUplineMove(trx: Executor, row: NewRow<'member_upline
   await trx.insertInto('member_upline_moves').values(row).execute();
 }
 
+export type UplineMoveRow = {
+  id: string;
+  from_account: string | null;
+  to_account: string | null;
+  operator_name: string | null;
+  reason: string;
+  moved_at: Date;
+};
+
+/** A member's latest changes of upline, newest first, with the accounts and the operator's name. */
+export async function findUplineMoves(
+  db: Executor,
+  memberId: string,
+  limit: number,
+): Promise<UplineMoveRow[]> {
+  return (await db
+    .selectFrom('member_upline_moves as move')
+    .leftJoin('members as from_member', 'from_member.id', 'move.from_upline_id')
+    .leftJoin('members as to_member', 'to_member.id', 'move.to_upline_id')
+    .leftJoin('operators as operator', 'operator.id', 'move.operator_id')
+    .select([
+      'move.id',
+      'from_member.account as from_account',
+      'to_member.account as to_account',
+      'operator.username as operator_name',
+      'move.reason',
+      'move.moved_at',
+    ])
+    .where('move.member_id', '=', memberId)
+    .orderBy('move.moved_at', 'desc')
+    .orderBy('move.id', 'desc')
+    .limit(limit)
+    .execute()) as UplineMoveRow[];
+}
+
 export async function isAffiliateCodeTaken(
   db: Executor,
   merchantId: string,

@@ -20,6 +20,7 @@ import {
   findMerchantTimeZone,
   findTreeMember,
   findUplineChain,
+  findUplineMoves,
   insertUplineMove,
   isAffiliateCodeTaken,
   isInSubtree,
@@ -52,6 +53,8 @@ export const DOWNLINE_PAGE_SIZE_MAX = 100;
 /** An invitation code: what an agent hands out (it travels as `affiliateCode` in links). */
 export const INVITATION_CODE_PATTERN = '^[A-Za-z0-9]{4,16}$';
 export const MOVE_REASON_LENGTH_MAX = 500;
+/** How many of a member's past upline moves the back office shows. */
+export const UPLINE_MOVES_SHOWN_MAX = 20;
 
 export type AgentType = {
   type: AgentTypeCode;
@@ -154,6 +157,9 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
       if (chain.length === 0) throw new AppError('FORBIDDEN');
       return chain;
     },
+
+    /** A member's latest changes of upline (UPLINE_MOVES_SHOWN_MAX), newest first. */
+    listUplineMoves: (memberId: string) => findUplineMoves(db, memberId, UPLINE_MOVES_SHOWN_MAX),
 
     /** A member's whole upline chain, the top-most agent first and the member itself last. */
     uplineChainFromTop: (memberId: string) => findUplineChain(db, memberId),
