@@ -14120,7 +14120,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A member's place in the tree and its team figures over a range of days, by game type */
+        /** A member's place in the tree, its team figures over a range of days by game type, and its past upline moves */
         get: {
             parameters: {
                 query?: {
@@ -14177,6 +14177,14 @@ export type paths = {
                                     ggr: string;
                                 }[];
                                 rebuiltAt: string | null;
+                                moves: {
+                                    id: string;
+                                    fromAccount: string | null;
+                                    toAccount: string | null;
+                                    operator: string | null;
+                                    reason: string;
+                                    movedAt: string;
+                                }[];
                             };
                         };
                     };
