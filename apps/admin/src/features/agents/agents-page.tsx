@@ -78,13 +78,7 @@ function AgentList(props: { merchantId: string; types: readonly AgentType[] }) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search agents"
-          placeholder="Account"
-          maxLength={64}
-          value={search.filter}
-          onChange={search.choose}
-        />
+        <AccountSearch label="Search agents" search={search} />
       </div>
       <QueryTable
         query={agents}
@@ -236,13 +230,7 @@ function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose
             search.choose('');
           }}
         />
-        <SearchBox
-          label="Search downlines"
-          placeholder="Account"
-          maxLength={64}
-          value={search.filter}
-          onChange={search.choose}
-        />
+        <AccountSearch label="Search downlines" search={search} />
       </div>
       <QueryTable
         query={tree}
@@ -293,6 +281,19 @@ function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose
         paging={{ page: search.page, onPage: search.setPage, found: tree.data }}
       />
     </section>
+  );
+}
+
+/** A list's search by account name (the server matches any part of it, in any case). */
+function AccountSearch(props: { label: string; search: ReturnType<typeof usePagedFilter<string>> }) {
+  return (
+    <SearchBox
+      label={props.label}
+      placeholder="Account"
+      maxLength={64}
+      value={props.search.filter}
+      onChange={props.search.choose}
+    />
   );
 }
 

@@ -35,14 +35,14 @@ export type TreeMember = {
 
 /** Whether `memberId` is `agentId` or below it, at any depth: one lookup of the primary key. */
 export async function isInSubtree(db: Executor, agentId: string, memberId: string): Promise<boolean> {
-  const found = await db
-    .selectFrom('member_tree')
-    .select('depth')
-    .where('ancestor_id', '=', agentId)
-    .where('descendant_id', '=', memberId)
-    .executeTakeFirst();
-  return found !== undefined;
+  return (await findDepthBelow(db, agentId, memberId)) !== undefined;
 }
+
+/**
+ * Every member below `members as m`, at any depth: the member's own row of depth 0 is left out of
+ * its team, so that the count is an index-only scan of the primary key.
+ */
+const teamSizeOfMember = sql<number>`(select count(*)::int - 1 from member_tree s where s.ancestor_id = m.id)`;
 
 /** How far below `ancestorId` `descendantId` sits (0 for itself); undefined when it is not below. */
 export async function findDepthBelow(
@@ -90,8 +90,7 @@ export async function findDownlines(
         'm.created_at',
         'm.upline_id',
         't.depth',
-        // The member's own row of depth 0 is left out of its team: an index-only count.
-        sql<number>`(select count(*)::int - 1 from member_tree s where s.ancestor_id = m.id)`.as('team_size'),
+        teamSizeOfMember.as('team_size'),
       ])
       .orderBy('t.depth')
       .orderBy('m.created_at', 'desc')
@@ -336,7 +335,7 @@ export async function findAgents(
         'm.affiliate_code',
         'u.account as upline_account',
         'm.created_at',
-        sql<number>`(select count(*)::int - 1 from member_tree s where s.ancestor_id = m.id)`.as('team_size'),
+        teamSizeOfMember.as('team_size'),
       ])
       .orderBy('m.account_key')
       .limit(filter.limit)

@@ -116,6 +116,25 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
     }
   }
 
+  /** Keeps a change of upline in member_upline_moves, the history the back office shows. */
+  function keepMove(
+    trx: Executor,
+    actor: ChangeActor,
+    member: TreeMember,
+    move: { uplineId: string | null; reason: string; at: Date },
+  ) {
+    return insertUplineMove(trx, {
+      id: uuidv7(),
+      merchant_id: member.merchant_id,
+      member_id: member.id,
+      from_upline_id: member.upline_id,
+      to_upline_id: move.uplineId,
+      operator_id: actor.id,
+      reason: move.reason,
+      moved_at: move.at,
+    });
+  }
+
   return {
     findMerchantOf: (memberId: string) => findMemberMerchantId(db, memberId),
     findMember: (memberId: string) => findTreeMember(db, memberId),
@@ -242,16 +261,7 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
             updated_at: at,
           });
           if (member.upline_id !== input.uplineId) {
-            await insertUplineMove(trx, {
-              id: uuidv7(),
-              merchant_id: merchantId,
-              member_id: member.id,
-              from_upline_id: member.upline_id,
-              to_upline_id: input.uplineId,
-              operator_id: actor.id,
-              reason: 'Made an agent',
-              moved_at: at,
-            });
+            await keepMove(trx, actor, member, { uplineId: input.uplineId, reason: 'Made an agent', at });
           }
           await recordChange(trx, {
             ...actorOf(actor),
@@ -305,16 +315,7 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
         );
         const at = now();
         await setMemberAgentColumns(trx, member.id, { upline_id: input.uplineId, updated_at: at });
-        await insertUplineMove(trx, {
-          id: uuidv7(),
-          merchant_id: merchantId,
-          member_id: member.id,
-          from_upline_id: member.upline_id,
-          to_upline_id: input.uplineId,
-          operator_id: actor.id,
-          reason: input.reason,
-          moved_at: at,
-        });
+        await keepMove(trx, actor, member, { uplineId: input.uplineId, reason: input.reason, at });
         await recordChange(trx, {
           ...actorOf(actor),
           merchantId,
