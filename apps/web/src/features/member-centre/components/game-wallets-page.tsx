@@ -6,6 +6,7 @@ import { FormNotice, TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { StickyPageActions } from '../../../components/ui/sticky-page-actions';
 import { isApiError } from '../../../lib/api/api-error';
 import { joinClassNames } from '../../../lib/class-names';
 import { formatMoney } from '../../../lib/format';
@@ -432,16 +433,18 @@ function TransferForm({ wallets }: { wallets: MerchantWallets }) {
           ) : null}
         </div>
       </div>
-      {notice ? <TransferNotice notice={notice} testIdPrefix="game-wallet" /> : null}
-      <Button
-        type="submit"
-        variant="primary"
-        className="w-full sm:w-auto sm:self-start"
-        disabled={transfer.isPending}
-        data-testid="game-wallet-submit"
-      >
-        {t('gameWallets.submit')}
-      </Button>
+      <StickyPageActions>
+        {notice ? <TransferNotice notice={notice} testIdPrefix="game-wallet" /> : null}
+        <Button
+          type="submit"
+          variant="primary"
+          className="w-full sm:w-auto sm:self-start"
+          disabled={transfer.isPending}
+          data-testid="game-wallet-submit"
+        >
+          {t('gameWallets.submit')}
+        </Button>
+      </StickyPageActions>
     </form>
   );
 }
