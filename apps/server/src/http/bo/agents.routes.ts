@@ -398,6 +398,7 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
         parentId: id,
         scope: query.scope ?? 'direct',
         search: query.search ?? '',
+        searchMode: 'contains',
         page: query.page ?? 1,
         pageSize,
       });

@@ -63,6 +63,8 @@ export type DownlineFilter = {
   parentId: string;
   scope: 'direct' | 'all';
   search: string;
+  /** `exact`: the whole account name, in any case; `contains`: any part of it. */
+  searchMode: 'exact' | 'contains';
   limit: number;
   offset: number;
 };
@@ -77,8 +79,13 @@ export async function findDownlines(
     .innerJoin('members as m', 'm.id', 't.descendant_id')
     .where('t.ancestor_id', '=', filter.parentId)
     .where('t.depth', filter.scope === 'direct' ? '=' : '>', filter.scope === 'direct' ? 1 : 0);
-  if (filter.search)
-    query = query.where('m.account_key', 'like', containsPattern(filter.search.toLowerCase()));
+  if (filter.search) {
+    const key = filter.search.toLowerCase();
+    query =
+      filter.searchMode === 'exact'
+        ? query.where('m.account_key', '=', key)
+        : query.where('m.account_key', 'like', containsPattern(key));
+  }
   const [rows, count] = await Promise.all([
     query
       .select([

@@ -70,6 +70,7 @@ describe('the team tree', () => {
       parentId: top,
       scope: 'direct',
       search: '',
+      searchMode: 'contains',
       page: 1,
       pageSize: 10,
     });
@@ -85,6 +86,7 @@ describe('the team tree', () => {
       parentId: top,
       scope: 'all',
       search: 'player',
+      searchMode: 'contains',
       page: 1,
       pageSize: 1,
     });
@@ -96,6 +98,7 @@ describe('the team tree', () => {
       parentId: sub,
       scope: 'direct',
       search: '',
+      searchMode: 'contains',
       page: 1,
       pageSize: 10,
     });
@@ -109,6 +112,7 @@ describe('the team tree', () => {
         parentId: affiliate,
         scope: 'all',
         search: '',
+        searchMode: 'contains',
         page: 1,
         pageSize: 10,
       }),

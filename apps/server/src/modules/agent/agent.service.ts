@@ -154,6 +154,7 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
       parentId: string;
       scope: 'direct' | 'all';
       search: string;
+      searchMode: 'exact' | 'contains';
       page: number;
       pageSize: number;
     }): Promise<{ list: (DownlineRow & { level: number })[]; total: number }> {
@@ -164,6 +165,7 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
         parentId: input.parentId,
         scope: input.scope,
         search: input.search.trim(),
+        searchMode: input.searchMode,
         limit: input.pageSize,
         offset: (input.page - 1) * input.pageSize,
       });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedClosure, insertTeamMember, storedClosure } from '../../../test/support/team-fixtures.ts';
 import { createTestDatabase } from '../../../test/support/test-database.ts';
@@ -25,8 +25,10 @@ describe('the team migration on a database that already has members', () => {
     await insertTeamMember(db, merchantId, { uplineId: top });
     await insertTeamMember(db, merchantId);
     // As before migration 0132: no closure, no agent types; then the migration runs.
-    await down(db);
-    await up(db);
+    // Migrations are written against no schema type (they outlive it).
+    const untyped = db as unknown as Kysely<unknown>;
+    await down(untyped);
+    await up(untyped);
     expect(await storedClosure(db, merchantId)).toEqual(await expectedClosure(db, merchantId));
     const types = await sql<{ count: number }>`
       select count(*)::int as count from merchant_agent_types where merchant_id = ${merchantId}`.execute(db);

@@ -36,6 +36,7 @@ const DownlinesQuery = Type.Object({
   scope: Defaulted(
     Type.Unsafe<'direct' | 'all'>({ type: 'string', enum: ['direct', 'all'], default: 'direct' }),
   ),
+  /** A whole account name (any case): names are masked, so no part of one is matched. */
   search: Type.Optional(Type.String({ maxLength: 64 })),
   pageNo: Defaulted(Type.Integer({ minimum: 1, maximum: PAGE_NUMBER_MAX, default: 1 })),
   pageSize: Defaulted(
@@ -106,6 +107,9 @@ export function registerAgentTeamRoutes(app: TypedApp, deps: AgentTeamRoutesDeps
         parentId: query.parentId ?? member.id,
         scope: query.scope,
         search: query.search ?? '',
+        // Agents see their players' names masked: a search that matched parts of a name would
+        // let them spell it out letter by letter, so it finds a whole account name only.
+        searchMode: 'exact',
         page: query.pageNo,
         pageSize: query.pageSize,
       });
