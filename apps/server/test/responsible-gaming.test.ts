@@ -223,43 +223,50 @@ describe('limits', () => {
   });
 
   it('a stake that could take the day past the loss limit is refused at bet time', async () => {
+    const { registerTestVendor, catalogueGame, fund, callWallet, tokenOf } = await import(
+      './support/game-fixtures.ts'
+    );
+    await registerTestVendor(testApp, { vassalage: 'RGL', games: [catalogueGame('slot-1')] });
     const { memberId, player } = await newPlayer();
     const who = { memberId, merchantId };
-    await testApp.app.wallet.transfer({
-      merchantId,
-      currency: 'PHP',
-      key: `rg-fund-${memberId}`,
-      code: 'deposit',
-      from: { house: 'deposit:gcash', shardKey: memberId },
-      to: { memberId, wallet: 'cash' },
-      amountMinor: 100_000n,
-    });
+    await fund(testApp, memberId, 100_000n, `rg-fund-${memberId}`);
     await player.call('PUT', '/wps/member/responsibleGaming/limit', {
       kind: 'loss',
       period: 'day',
       value: '100',
     });
-    await testApp.app.wallet.debitForBet({
-      merchantId,
-      memberId,
+    const launched = await player.call('GET', '/wps/game/launchGame?nodeId=RGL_slot-1&mode=real');
+    const base = {
+      vendor: 'RGL',
+      playerToken: tokenOf(launched.body.value.url),
       currency: 'PHP',
-      key: `rg-bet-1-${memberId}`,
-      amountMinor: 8_000n,
+      gameCode: 'slot-1',
+    };
+    // A bet still open counts its whole stake: that money is at risk until it settles.
+    const staked = await callWallet(testApp.app, 'debit', {
+      ...base,
+      transactionId: `rg-bet-1-${memberId}`,
+      roundId: `rg-round-1-${memberId}`,
+      amount: '80.00',
     });
+    expect(staked.status).toBe('OK');
     await expect(testApp.app.responsibleGaming.checkBetAllowed(who, 2_000n)).resolves.toBeUndefined();
     await expect(testApp.app.responsibleGaming.checkBetAllowed(who, 2_001n)).rejects.toMatchObject({
       code: 'LIMIT_REACHED',
       value: { limit: 'loss', period: 'day' },
     });
     // A win brings the loss down, and with it what may be staked.
-    await testApp.app.wallet.creditForWin({
-      merchantId,
-      memberId,
-      currency: 'PHP',
-      key: `rg-win-1-${memberId}`,
-      amountMinor: 5_000n,
+    const paid = await callWallet(testApp.app, 'credit', {
+      ...base,
+      transactionId: `rg-win-1-${memberId}`,
+      roundId: `rg-round-1-${memberId}`,
+      amount: '50.00',
     });
+    expect(paid.status).toBe('OK');
     await expect(testApp.app.responsibleGaming.checkBetAllowed(who, 7_000n)).resolves.toBeUndefined();
+    await expect(testApp.app.responsibleGaming.checkBetAllowed(who, 7_001n)).rejects.toMatchObject({
+      code: 'LIMIT_REACHED',
+    });
   });
 
   it('bets are refused once the day’s logged-in time has used up the session-time limit', async () => {

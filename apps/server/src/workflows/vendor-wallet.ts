@@ -271,14 +271,25 @@ export function createVendorWallet(deps: {
     // The player's own loss and session-time limits and breaks (responsible gaming), checked in
     // the debit's transaction under the member's play lock, so that simultaneous debits cannot
     // pass a limit together; the protocol has no status of its own for them, so the stake is
-    // refused as an ERROR.
+    // refused as an ERROR. The stake joins its round (the bet record, which loss limits read) in
+    // that same transaction.
     const member = { memberId: player.memberId, merchantId: vendor.merchant_id };
     const ledgerKey = ledgerKeyOf(vendor, transactionId);
     let balanceAfterMinor: bigint;
     try {
       const outcome = await wallet.debitForBetAfterCheck(
         { ...ledgerEntryOf(move, ledgerKey), amountMinor },
-        (trx) => responsibleGaming.checkBetAllowedIn(trx, member, amountMinor),
+        async (trx) => {
+          await responsibleGaming.checkBetAllowedIn(trx, member, amountMinor);
+          await games.stakeRound(trx, {
+            vendor,
+            memberId: player.memberId,
+            gameId,
+            currency,
+            vendorRoundId: roundId,
+            amountMinor,
+          });
+        },
       );
       balanceAfterMinor = outcome.balanceMinor;
     } catch (caught) {

@@ -104,7 +104,8 @@ export type TurnoverProgress = { requiredMinor: bigint; wageredMinor: bigint; le
 
 /**
  * How far the member is with the turnover a withdrawal requires (zeros when the merchant requires
- * none): the deposits since the last withdrawal times the multiplier, against the cash wagered since.
+ * none): the deposits since the last withdrawal times the multiplier, against the valid bet of the
+ * bets settled since (the bet record: rolled back, void and open bets count nothing).
  */
 export async function describeTurnover(
   deps: Pick<WithdrawDeps, 'withdrawals' | 'wallet'>,

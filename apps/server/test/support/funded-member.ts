@@ -1,10 +1,14 @@
 import type { PaymentMethodRow } from '../../src/modules/payment/payment.service.ts';
 import { type AccountsClient, createAccountsClient } from './accounts-client.ts';
-import { demoMerchantId } from './game-fixtures.ts';
+import { callWallet, catalogueGame, demoMerchantId, registerTestVendor, tokenOf } from './game-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A GCash gateway the fixture's method points at; by default one that is never called. */
 export type GatewayOptions = { baseUrl: string; merchantNo: string; secret: string };
+
+/** The seamless vendor the fixture's wagers are bets at. */
+const WAGER_VENDOR = 'FUNDV';
+const WAGER_GAME = 'wager-1';
 
 const UNCALLED_GATEWAY: GatewayOptions = {
   baseUrl: 'http://127.0.0.1:9',
@@ -24,7 +28,7 @@ export type FundedMember = {
   gcash: PaymentMethodRow;
   /** A credited deposit by GCash into the cash wallet; answers the deposit's id. */
   creditDeposit(amountMinor: bigint): Promise<string>;
-  /** A bet staked from the cash wallet, counted as wagered. */
+  /** A bet staked from the cash wallet at a seamless vendor and settled as lost: valid bet, counted as wagered. */
   wager(amountMinor: bigint): Promise<void>;
 };
 
@@ -82,13 +86,30 @@ export async function createFundedMember(
     },
     async wager(amountMinor) {
       bets += 1;
-      await app.wallet.debitForBet({
-        merchantId,
-        memberId,
+      // Turnover is the valid bet of settled bets (the bet record), so the wager is a real bet.
+      if (!(await app.games.findVendor(merchantId, WAGER_VENDOR))) {
+        await registerTestVendor(testApp, { vassalage: WAGER_VENDOR, games: [catalogueGame(WAGER_GAME)] });
+      }
+      const launched = await player.call(
+        'GET',
+        `/wps/game/launchGame?nodeId=${WAGER_VENDOR}_${WAGER_GAME}&mode=real`,
+      );
+      const base = {
+        vendor: WAGER_VENDOR,
+        playerToken: tokenOf(launched.body.value.url),
         currency: 'PHP',
-        key: `funded-member:${memberId}:bet:${bets}`,
-        amountMinor,
-      });
+        gameCode: WAGER_GAME,
+        roundId: `funded-member:${memberId}:round:${bets}`,
+      };
+      const amount = `${amountMinor / 100n}.${String(amountMinor % 100n).padStart(2, '0')}`;
+      for (const [action, body] of [
+        ['debit', { ...base, transactionId: `funded-member:${memberId}:bet:${bets}`, amount }],
+        ['credit', { ...base, transactionId: `funded-member:${memberId}:win:${bets}`, amount: '0.00' }],
+      ] as const) {
+        const reply = await callWallet(app, action, body);
+        if (reply.status !== 'OK')
+          throw new Error(`funded member: the wager's ${action} answered ${reply.status}`);
+      }
     },
   };
 }

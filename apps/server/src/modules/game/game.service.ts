@@ -12,6 +12,7 @@ import type {
 } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { assertInvariant } from '../../platform/errors/invariant.ts';
 import {
   addRoundStake,
   findGameByCode,
@@ -317,7 +318,37 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     });
   }
 
-  /** Records a stake once and adds it to its round (opened by its first stake). */
+  /**
+   * Adds a vendor's stake to its round, opening the round on its first stake, in the stake's own
+   * ledger transaction (`trx`): the bet record holds the stake from the moment the money moved, so
+   * that a loss limit checked for a simultaneous stake counts it. Only the transaction that moves
+   * the money commits it: a duplicate delivery's transaction fails on the ledger key and takes its
+   * stake back with it.
+   */
+  async function stakeRound(
+    trx: Transaction<Database>,
+    input: {
+      vendor: VendorRow;
+      memberId: string;
+      gameId: string;
+      currency: string;
+      vendorRoundId: string;
+      amountMinor: bigint;
+    },
+  ): Promise<void> {
+    await addRoundStake(trx, {
+      id: uuidv7(),
+      merchant_id: input.vendor.merchant_id,
+      member_id: input.memberId,
+      game_id: input.gameId,
+      vendor_id: input.vendor.id,
+      vendor_round_id: input.vendorRoundId,
+      currency: input.currency,
+      stake_minor: input.amountMinor,
+    });
+  }
+
+  /** Records a stake once, beside the round its ledger transaction added it to (stakeRound). */
   async function recordDebit(input: {
     vendor: VendorRow;
     memberId: string;
@@ -333,17 +364,9 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
       const id = uuidv7();
       const inserted = await insertVendorCall(trx, input, { id, type: 'debit', status: 'applied' });
       if (!inserted) return false;
-      const roundId = await addRoundStake(trx, {
-        id: uuidv7(),
-        merchant_id: input.vendor.merchant_id,
-        member_id: input.memberId,
-        game_id: input.gameId,
-        vendor_id: input.vendor.id,
-        vendor_round_id: input.vendorRoundId,
-        currency: input.currency,
-        stake_minor: input.amountMinor,
-      });
-      await setVendorTransactionRound(trx, id, roundId);
+      const round = await findRoundByVendorRoundId(trx, input.vendor.id, input.vendorRoundId);
+      assertInvariant(round !== undefined, 'games: a stake taken without its round');
+      await setVendorTransactionRound(trx, id, round.id);
       return true;
     });
   }
@@ -500,6 +523,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
       findRoundByVendorRoundId(db, vendorId, vendorRoundId),
     findRoundById: (id: string) => findRoundById(db, id),
     findRoundGameNames,
+    stakeRound,
     recordDebit,
     recordCredit,
     recordRollback,

@@ -4,6 +4,7 @@ import type { Executor } from '../../platform/db/executor.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
+import { sumBetLossSince, sumValidBetSince } from './bet-record.repository.ts';
 import { type PlayerWallet, TRANSFER_PAGE_SIZE_MAX, type TransferCode, toTransfer } from './ledger.ts';
 import {
   findBalanceBefore,
@@ -151,8 +152,8 @@ export function createStatements(deps: { db: Kysely<Database> }) {
   }
 
   /**
-   * What a member has wagered from cash since a moment (all time when null): stakes less the
-   * stakes given back by rollbacks. Withdrawals check it against the deposits to be turned over.
+   * What a member has wagered since a moment (all time when null): the valid bet of the bets
+   * settled since, from the bet record. Withdrawals check it against the deposits to be turned over.
    */
   async function sumWagered(input: {
     merchantId: string;
@@ -160,26 +161,15 @@ export function createStatements(deps: { db: Kysely<Database> }) {
     currency: string;
     since: Date | null;
   }): Promise<bigint> {
-    const cash = await findCashAccount(db, input);
-    if (!cash) return 0n;
-    const [staked, returned] = await Promise.all([
-      sumAccountTransfers(db, { accountId: cash.id, side: 'debit', codes: ['bet'], since: input.since }),
-      sumAccountTransfers(db, {
-        accountId: cash.id,
-        side: 'credit',
-        codes: ['rollback'],
-        since: input.since,
-      }),
-    ]);
-    return staked - returned;
+    return sumValidBetSince(db, input);
   }
 
   /**
-   * What a member has lost in games from cash since a moment: stakes less stakes given back by
-   * rollbacks, less wins; negative when ahead. With `withTransferVendors`, the net amount moved to
-   * transfer-wallet vendors too: they report no rounds, so what the member moved to them, less
-   * what came back (refunds included), counts as played. Loss limits of responsible gaming read
-   * it so; the reality check's game result reads the rounds only.
+   * What a member has lost in games since a moment, from the bet record: GGR of the bets settled
+   * since plus the stakes of bets still open; negative when ahead. With `withTransferVendors`, the
+   * net amount moved to transfer-wallet vendors too: they report no bets, so what the member moved
+   * to them, less what came back (refunds included), counts as played. Loss limits of
+   * responsible gaming read it so; the reality check's game result reads the bets only.
    */
   async function sumGameLossSince(
     input: {
@@ -191,24 +181,25 @@ export function createStatements(deps: { db: Kysely<Database> }) {
     },
     executor: Executor = db,
   ): Promise<bigint> {
+    const lostInBets = await sumBetLossSince(executor, input);
+    if (!input.withTransferVendors) return lostInBets;
     const cash = await findCashAccount(executor, input);
-    if (!cash) return 0n;
-    const moved: TransferCode[] = input.withTransferVendors ? ['vendor_transfer'] : [];
-    const [staked, returned] = await Promise.all([
+    if (!cash) return lostInBets;
+    const [movedOut, movedBack] = await Promise.all([
       sumAccountTransfers(executor, {
         accountId: cash.id,
         side: 'debit',
-        codes: ['bet', ...moved],
+        codes: ['vendor_transfer'],
         since: input.since,
       }),
       sumAccountTransfers(executor, {
         accountId: cash.id,
         side: 'credit',
-        codes: ['rollback', 'win', ...moved],
+        codes: ['vendor_transfer'],
         since: input.since,
       }),
     ]);
-    return staked - returned;
+    return lostInBets + movedOut - movedBack;
   }
 
   /**

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
+
+/**
+ * The wallet's readings of the bet record (game_rounds, docs/agents.md "The bet record"): the one
+ * definition of what a member wagered and lost, ours and every seamless vendor's bets alike.
+ */
+
+/**
+ * Valid bet of a member's bets settled since a moment (all time when null): the stakes of bets
+ * settled or adjusted; rolled back, void and open bets count nothing. Withdrawal turnover reads it.
+ */
+export async function sumValidBetSince(
+  db: Executor,
+  input: { memberId: string; currency: string; since: Date | null },
+): Promise<bigint> {
+  let query = db
+    .selectFrom('game_rounds')
+    .select(sql<string>`coalesce(sum(valid_bet_minor), 0)`.as('total'))
+    .where('member_id', '=', input.memberId)
+    .where('currency', '=', input.currency)
+    .where('status', 'in', ['settled', 'resettled']);
+  if (input.since) query = query.where('settled_at', '>=', input.since);
+  const row = await query.executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+/**
+ * What a member has lost in bets since a moment: GGR of the bets settled since (stakes less what
+ * they paid back; negative when ahead), plus the stakes of bets placed since that are still open,
+ * since that money is at risk until they settle (a sports ticket may stay open for days).
+ */
+export async function sumBetLossSince(
+  db: Executor,
+  input: { memberId: string; currency: string; since: Date },
+): Promise<bigint> {
+  const row = await db
+    .selectFrom('game_rounds')
+    .select(
+      sql<string>`coalesce(sum(case
+        when status in ('settled', 'resettled') and settled_at >= ${input.since} then stake_minor - win_minor
+        when status = 'open' and opened_at >= ${input.since} then stake_minor
+        else 0 end), 0)`.as('total'),
+    )
+    .where('member_id', '=', input.memberId)
+    .where('currency', '=', input.currency)
+    .where((where) =>
+      where.or([where('settled_at', '>=', input.since), where('opened_at', '>=', input.since)]),
+    )
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
