@@ -2,8 +2,9 @@ import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 
 /**
- * The member's betting records read from the bet record (game_rounds: one row per round or ticket,
- * ours and every vendor's), joined to the game and its vendor for names.
+ * Betting records read from the bet record (game_rounds: one row per round or ticket, ours and
+ * every vendor's), joined to the game and its vendor for names: one member's own (the member
+ * centre) or a team's (the agent centre), through one query builder.
  */
 
 /** What a bet's status filter means in stored statuses. */
@@ -17,9 +18,15 @@ export type BetStatusFilter = keyof typeof BET_STATUS_CODES;
 /** Stored statuses whose stake went back to the member: they count nothing in sums. */
 const CANCELLED_STATUSES = BET_STATUS_CODES.void;
 
+/**
+ * Whose bets: one member's, or those of the members below an agent in the team tree as it is now
+ * (member_tree) — its direct downlines or all of them, never the agent's own.
+ */
+export type Bettors = { memberId: string } | { teamOf: string; scope: 'direct' | 'all' };
+
 export type BetRecordFilter = {
   merchantId: string;
-  memberId: string;
+  bettors: Bettors;
   /** The game type (category) as the lobby lists it: INHOUSE for our own RNG games. */
   gameType?: string | undefined;
   vendorId?: string | undefined;
@@ -37,13 +44,27 @@ const isCancelled = sql<SqlBool>`round.status in (${sql.join(CANCELLED_STATUSES)
 // Our own rounds whose stake was refused never happened; vendor rounds have no phase.
 const isPlaced = sql<SqlBool>`(round.phase is null or round.phase <> 'refused')`;
 
-function filtered(db: Executor, filter: BetRecordFilter) {
-  let query = db
+/** The rounds of the bettors, with their game and vendor; a team's through one indexed subquery. */
+function roundsOf(db: Executor, merchantId: string, bettors: Bettors) {
+  const query = db
     .selectFrom('game_rounds as round')
     .innerJoin('games as game', 'game.id', 'round.game_id')
     .innerJoin('game_vendors as vendor', 'vendor.id', 'round.vendor_id')
-    .where('round.member_id', '=', filter.memberId)
-    .where('round.merchant_id', '=', filter.merchantId)
+    .where('round.merchant_id', '=', merchantId);
+  if ('memberId' in bettors) return query.where('round.member_id', '=', bettors.memberId);
+  return query.where(
+    'round.member_id',
+    'in',
+    db
+      .selectFrom('member_tree')
+      .select('descendant_id')
+      .where('ancestor_id', '=', bettors.teamOf)
+      .where('depth', bettors.scope === 'direct' ? '=' : '>', bettors.scope === 'direct' ? 1 : 0),
+  );
+}
+
+function filtered(db: Executor, filter: BetRecordFilter) {
+  let query = roundsOf(db, filter.merchantId, filter.bettors)
     .where('round.opened_at', '>=', filter.from)
     .where('round.opened_at', '<', filter.to)
     .where(isPlaced);
@@ -55,6 +76,8 @@ function filtered(db: Executor, filter: BetRecordFilter) {
 
 const rowColumns = [
   'round.id as id',
+  'round.member_id as memberId',
+  sql<string>`(select member.account from members member where member.id = round.member_id)`.as('account'),
   'round.opened_at as placedAt',
   'round.settled_at as settledAt',
   'round.status as status',
@@ -71,6 +94,9 @@ const rowColumns = [
 
 export type BetRecordRow = {
   id: string;
+  memberId: string;
+  /** The bettor's account name, as stored: a caller that shows it to an agent masks it. */
+  account: string;
   placedAt: Date;
   settledAt: Date | null;
   status: string;
@@ -87,7 +113,7 @@ export type BetRecordRow = {
 
 export type BetTotalsRow = { count: string; stake: string; validBet: string; payout: string };
 
-/** One page of the member's bets, newest placed first (ties by id, so pages never overlap). */
+/** One page of the bettors' bets, newest placed first (ties by id, so pages never overlap). */
 export function findBetPage(
   db: Executor,
   filter: BetRecordFilter,
@@ -129,15 +155,12 @@ export type BetDetailRow = BetRecordRow & {
   serverSeed: string | null;
 };
 
-/** One of the member's bets with the fairness inputs of our own rounds; undefined when not theirs. */
+/** One of the bettors' bets with the fairness inputs of our own rounds; undefined when not theirs. */
 export function findBet(
   db: Executor,
-  input: { merchantId: string; memberId: string; id: string },
+  input: { merchantId: string; bettors: Bettors; id: string },
 ): Promise<BetDetailRow | undefined> {
-  return db
-    .selectFrom('game_rounds as round')
-    .innerJoin('games as game', 'game.id', 'round.game_id')
-    .innerJoin('game_vendors as vendor', 'vendor.id', 'round.vendor_id')
+  return roundsOf(db, input.merchantId, input.bettors)
     .leftJoin('game_seed_pairs as pair', 'pair.id', 'round.seed_pair_id')
     .select([
       ...rowColumns,
@@ -150,8 +173,6 @@ export function findBet(
       'pair.server_seed as serverSeed',
     ])
     .where('round.id', '=', input.id)
-    .where('round.member_id', '=', input.memberId)
-    .where('round.merchant_id', '=', input.merchantId)
     .where(isPlaced)
     .executeTakeFirst();
 }

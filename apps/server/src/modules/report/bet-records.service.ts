@@ -6,6 +6,7 @@ import {
   type BetDetailRow,
   type BetRecordRow,
   type BetStatusFilter,
+  type Bettors,
   findBet,
   findBetFilterChoices,
   findBetPage,
@@ -22,7 +23,8 @@ export type BetRecordService = ReturnType<typeof createBetRecordService>;
 
 export type BetRecordQuery = {
   merchantId: string;
-  memberId: string;
+  /** One member's bets (the member centre) or a team's (the agent centre). */
+  bettors: Bettors;
   timeZone: string;
   range: DayRange;
   gameType?: string | undefined;
@@ -70,8 +72,8 @@ function toRecord(row: BetRecordRow): BetRecord {
 }
 
 /**
- * The member centre's betting records (personalHistoryCopy, spec §2): every bet of the member across
- * vendors, by the day it was placed in the merchant's time zone, with sums over the whole filter.
+ * Betting records (personalHistoryCopy, spec §2): every bet of the member, or of an agent's team,
+ * across vendors, by the day it was placed in the merchant's time zone, with sums over the whole filter.
  */
 export function createBetRecordService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
@@ -84,7 +86,7 @@ export function createBetRecordService(deps: { db: Kysely<Database> }) {
       const pageSize = Math.min(query.pageSize, BET_RECORD_PAGE_SIZE_MAX);
       const filter = {
         merchantId: query.merchantId,
-        memberId: query.memberId,
+        bettors: query.bettors,
         gameType: query.gameType,
         vendorId: query.vendorId,
         status: query.status,
@@ -107,10 +109,10 @@ export function createBetRecordService(deps: { db: Kysely<Database> }) {
       };
     },
 
-    /** One bet of the member's own; NOT_FOUND for an unknown id or another member's bet. */
+    /** One bet of the bettors'; NOT_FOUND for an unknown id or someone else's bet. */
     async find(input: {
       merchantId: string;
-      memberId: string;
+      bettors: Bettors;
       id: string;
     }): Promise<BetRecord & Omit<BetDetailRow, keyof BetRecordRow>> {
       const row = await findBet(db, input);

@@ -6,6 +6,7 @@ import {
   BET_RECORD_PAGE_SIZE_MAX,
   type BetRecord,
   type BetRecordService,
+  type BetTotals as BetTotalSums,
 } from '../../../modules/report/bet-records.service.ts';
 import {
   DATE_PRESETS,
@@ -34,10 +35,10 @@ const SignedMoney = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['-50.
 const BET_STATUSES = Object.keys(BET_STATUS_CODES) as BetStatusFilter[];
 const BET_PAGE_SIZE_DEFAULT = 20;
 /** A bet id is one of our time-sortable ids; anything longer is not one. */
-const BetId = Type.String({ minLength: 1, maxLength: 64 });
+export const BetId = Type.String({ minLength: 1, maxLength: 64 });
 
-const BetsQuery = Type.Object({
-  ...MerchantLanguageQuery.properties,
+/** The betting records' filters, for a member's own records and for a team's. */
+export const BetFilterFields = {
   /** The lobby's game type (category): RNG, LIVE, SPORTS, INHOUSE … */
   gameType: Type.Optional(Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Z0-9_]+$' })),
   vendorId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -45,10 +46,15 @@ const BetsQuery = Type.Object({
   /** A date preset of spec §9 in the merchant's days; else `from` and `to` (the last 7 days when neither). */
   preset: Type.Optional(StringOf(DATE_PRESETS)),
   ...DayRangeFields,
+};
+
+const BetsQuery = Type.Object({
+  ...MerchantLanguageQuery.properties,
+  ...BetFilterFields,
   ...DefaultedPageFields(BET_RECORD_PAGE_SIZE_MAX, BET_PAGE_SIZE_DEFAULT),
 });
 
-const BetItem = Type.Object({
+export const BetItem = Type.Object({
   id: Type.String(),
   placedAt: Type.String({ format: 'date-time' }),
   settledAt: Nullable(Type.String({ format: 'date-time' })),
@@ -80,13 +86,13 @@ const Fairness = Type.Object({
   serverSeed: Nullable(Type.String()),
 });
 
-const BetDetail = Type.Object({
+export const BetDetail = Type.Object({
   ...BetItem.properties,
   /** Our own games' fairness inputs; null for a vendor's bet. */
   fairness: Nullable(Fairness),
 });
 
-const Totals = Type.Object({
+export const BetTotals = Type.Object({
   count: Type.Integer(),
   stake: Money,
   validBet: Money,
@@ -102,7 +108,7 @@ function statusOf(stored: string): BetStatusFilter {
   return found;
 }
 
-function toBetItem(record: BetRecord, language: string) {
+export function toBetItem(record: BetRecord, language: string) {
   return {
     id: record.id,
     placedAt: record.placedAt.toISOString(),
@@ -118,8 +124,39 @@ function toBetItem(record: BetRecord, language: string) {
   };
 }
 
+/** The sums over a whole filter as the wire writes them. */
+export function toBetTotals(totals: BetTotalSums) {
+  return {
+    count: totals.count,
+    stake: formatAmount(totals.stakeMinor),
+    validBet: formatAmount(totals.validBetMinor),
+    payout: formatAmount(totals.payoutMinor),
+    net: formatAmount(totals.payoutMinor - totals.stakeMinor),
+  };
+}
+
+/** One bet with, for our own games, the inputs that recall and verify its round. */
+export function toBetDetail(bet: Awaited<ReturnType<BetRecordService['find']>>, language: string) {
+  const { serverSeedHash, clientSeed, nonce } = bet;
+  return {
+    ...toBetItem(bet, language),
+    fairness:
+      bet.isInHouse && serverSeedHash !== null && clientSeed !== null && nonce !== null
+        ? {
+            nodeId: bet.nodeId,
+            vassalage: bet.vassalage,
+            gameCode: bet.gameCode,
+            nonce: Number(nonce),
+            serverSeedHash,
+            clientSeed,
+            serverSeed: bet.serverSeed,
+          }
+        : null,
+  };
+}
+
 /** The days a query asks for: its preset, else both its days, else the last seven days. */
-function rangeOf(
+export function rangeOf(
   query: { preset?: DatePreset | undefined; from?: string | undefined; to?: string | undefined },
   timeZone: string,
   now: Date,
@@ -146,7 +183,7 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
               list: Type.Array(BetItem),
               total: Type.Integer(),
               totalPages: Type.Integer(),
-              totals: Totals,
+              totals: BetTotals,
               /** The days the list covers, in the merchant's time zone. */
               from: Type.String(),
               to: Type.String(),
@@ -162,7 +199,7 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
       const range = rangeOf(query, merchant.timeZone, deps.now());
       const page = await deps.betRecords.list({
         merchantId: merchant.id,
-        memberId: member.id,
+        bettors: { memberId: member.id },
         timeZone: merchant.timeZone,
         range,
         gameType: query.gameType,
@@ -171,18 +208,11 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
         page: query.page,
         pageSize: query.pageSize,
       });
-      const { totals } = page;
       return ok({
         list: page.list.map((record) => toBetItem(record, request.language)),
         total: page.total,
         totalPages: Math.ceil(page.total / query.pageSize),
-        totals: {
-          count: totals.count,
-          stake: formatAmount(totals.stakeMinor),
-          validBet: formatAmount(totals.validBetMinor),
-          payout: formatAmount(totals.payoutMinor),
-          net: formatAmount(totals.payoutMinor - totals.stakeMinor),
-        },
+        totals: toBetTotals(page.totals),
         from: range.from,
         to: range.to,
       });
@@ -228,25 +258,10 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
       const { merchant, member } = await requireMerchantMember(request, deps.members);
       const bet = await deps.betRecords.find({
         merchantId: merchant.id,
-        memberId: member.id,
+        bettors: { memberId: member.id },
         id: request.params.id,
       });
-      const { serverSeedHash, clientSeed, nonce } = bet;
-      return ok({
-        ...toBetItem(bet, request.language),
-        fairness:
-          bet.isInHouse && serverSeedHash !== null && clientSeed !== null && nonce !== null
-            ? {
-                nodeId: bet.nodeId,
-                vassalage: bet.vassalage,
-                gameCode: bet.gameCode,
-                nonce: Number(nonce),
-                serverSeedHash,
-                clientSeed,
-                serverSeed: bet.serverSeed,
-              }
-            : null,
-      });
+      return ok(toBetDetail(bet, request.language));
     },
   );
 }
