@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { formatAmount } from '@panalo/money/amount.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { registerAffiliateApplicationsRoutes } from './http/bo/affiliate-applications.routes.ts';
 import { registerAgentsRoutes } from './http/bo/agents.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
@@ -28,6 +29,7 @@ import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
+import { registerAffiliateRoutes } from './http/wps/agent/affiliate.routes.ts';
 import { registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
@@ -54,6 +56,7 @@ import { registerBonusRoutes } from './http/wps/wallet/bonus.routes.ts';
 import { registerStatementRoutes } from './http/wps/wallet/statement.routes.ts';
 import { registerTransferWalletRoutes } from './http/wps/wallet/transfer-wallet.routes.ts';
 import { registerWalletRoutes } from './http/wps/wallet/wallet.routes.ts';
+import { createAffiliateApplicationService } from './modules/affiliate/affiliate-application.service.ts';
 import { createAgentService } from './modules/agent/agent.service.ts';
 import { createTeamRollupService } from './modules/agent/team-rollup.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -342,6 +345,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The team: the agent tree, agent types and the team rollups its minute job rebuilds.
   const agents = createAgentService({ db: database.db, recordChange: audit.record, now });
   const teamRollups = createTeamRollupService({ db: database.db, now });
+  // Members asking to become agents, and the operators' reviews of it.
+  const affiliateApplications = createAffiliateApplicationService({
+    db: database.db,
+    recordChange: audit.record,
+    now,
+  });
   const jobs = createJobRunner({
     database,
     logger: app.log,
@@ -419,6 +428,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
   registerAgentTeamRoutes(app, { members, agents });
+  registerAffiliateRoutes(app, { members, applications: affiliateApplications });
   registerBetRoutes(app, { members, betRecords: createBetRecordService({ db: database.db }), now });
   registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
   registerFinanceRoutes(app, { ...withdrawDeps, images: app.images, publicOrigin: config.publicOrigin });
@@ -477,6 +487,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reports = createReportService({ db: database.db, now });
   registerReportsRoutes(app, { reports });
   registerAgentsRoutes(app, { agents, now });
+  registerAffiliateApplicationsRoutes(app, { applications: affiliateApplications, agents, inbox });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
   // Games: the launch call, our own games' tables and the seamless wallet that vendors call.

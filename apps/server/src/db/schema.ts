@@ -32,6 +32,7 @@ export type Database = {
   members: MembersTable;
   member_tree: MemberTreeTable;
   member_upline_moves: MemberUplineMovesTable;
+  affiliate_applications: AffiliateApplicationsTable;
   merchant_agent_types: MerchantAgentTypesTable;
   team_bet_days: TeamBetDaysTable;
   team_rollup_watermarks: TeamRollupWatermarksTable;
@@ -528,6 +529,28 @@ export type MemberUplineMovesTable = {
   moved_at: Timestamp;
 };
 
+/** A member's request to become an agent and its review (migration 0137). */
+export type AffiliateApplicationStatus = 'pending' | 'approved' | 'rejected';
+export type AffiliateApplicationsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  channel: string;
+  /** How many people the applicant says they reach. */
+  audience: number;
+  contact: string;
+  message: Generated<string>;
+  status: Generated<AffiliateApplicationStatus>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  review_note: Generated<string>;
+  /** The agent type given on approval. */
+  agent_type: 1 | 2 | 41 | 42 | null;
+  /** The upline chosen on approval (null: a top agent, or not approved). */
+  upline_id: string | null;
+  created_at: CreatedAt;
+};
+
 export type AgentContractKind = 'dividend' | 'daily' | 'hourly' | 'realtime';
 
 export type MerchantAgentTypesTable = {
@@ -918,6 +941,8 @@ export type PlaySettingsTable = {
 };
 
 export type MemberMessageKind =
+  | 'affiliate_approved'
+  | 'affiliate_rejected'
   | 'deposit_arrived'
   | 'deposit_failed'
   | 'withdrawal_approved'

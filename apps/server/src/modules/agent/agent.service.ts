@@ -81,6 +81,23 @@ function agentTypeOf(row: AgentTypeRow): AgentType {
   };
 }
 
+export type MakeAgentInput = {
+  memberId: string;
+  type: AgentTypeCode;
+  uplineId: string | null;
+  invitationCode: string;
+};
+
+/**
+ * What a failed make-agent transaction answers: two operators giving one code at once are decided
+ * by the unique index, and the one that lost hears that the code is taken.
+ */
+export function invitationCodeTakenOr(error: unknown): unknown {
+  return isUniqueViolation(error, 'members_affiliate_code_uq')
+    ? new AppError('VALIDATION', { value: { fields: { invitationCode: 'taken' } } })
+    : error;
+}
+
 const ZERO_FIGURES: TeamFigures = { betCount: 0, stakeMinor: 0n, validBetMinor: 0n, winMinor: 0n };
 
 /**
@@ -133,6 +150,49 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
       reason: move.reason,
       moved_at: move.at,
     });
+  }
+
+  async function makeAgentIn(trx: Executor, actor: ChangeActor, input: MakeAgentInput): Promise<TreeMember> {
+    const merchantId = await findMemberMerchantId(trx, input.memberId);
+    if (!merchantId) throw new AppError('NOT_FOUND');
+    const locked = await lockTreeMembers(trx, merchantId, [
+      input.memberId,
+      ...(input.uplineId ? [input.uplineId] : []),
+    ]);
+    const member = locked.find((row) => row.id === input.memberId);
+    if (!member) throw new AppError('NOT_FOUND');
+    if (member.type !== 0) throw new AppError('CONFLICT', { value: { type: member.type } });
+    if (member.status !== 'active') throw new AppError('CONFLICT', { value: { status: member.status } });
+    if (input.uplineId) {
+      await requireUplineFor(
+        trx,
+        member,
+        locked.find((row) => row.id === input.uplineId),
+        true,
+      );
+    }
+    if (await isAffiliateCodeTaken(trx, merchantId, input.invitationCode, member.id)) {
+      throw new AppError('VALIDATION', { value: { fields: { invitationCode: 'taken' } } });
+    }
+    const at = now();
+    await setMemberAgentColumns(trx, member.id, {
+      type: input.type,
+      upline_id: input.uplineId,
+      affiliate_code: input.invitationCode,
+      updated_at: at,
+    });
+    if (member.upline_id !== input.uplineId) {
+      await keepMove(trx, actor, member, { uplineId: input.uplineId, reason: 'Made an agent', at });
+    }
+    await recordChange(trx, {
+      ...actorOf(actor),
+      merchantId,
+      action: 'agent.make',
+      target: { type: 'member', id: member.id },
+      before: { type: member.type, uplineId: member.upline_id, invitationCode: member.affiliate_code },
+      after: { type: input.type, uplineId: input.uplineId, invitationCode: input.invitationCode },
+    });
+    return { ...member, type: input.type, upline_id: input.uplineId, affiliate_code: input.invitationCode };
   }
 
   return {
@@ -227,67 +287,20 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
      * member's type, code and upline change, member_tree follows (its trigger), a change of upline
      * is kept in member_upline_moves, and the audit log records it.
      */
-    async makeAgent(
-      actor: ChangeActor,
-      input: { memberId: string; type: AgentTypeCode; uplineId: string | null; invitationCode: string },
-    ): Promise<TreeMember> {
-      const merchantId = await findMemberMerchantId(db, input.memberId);
-      if (!merchantId) throw new AppError('NOT_FOUND');
+    async makeAgent(actor: ChangeActor, input: MakeAgentInput): Promise<TreeMember> {
       try {
-        return await db.transaction().execute(async (trx) => {
-          const locked = await lockTreeMembers(trx, merchantId, [
-            input.memberId,
-            ...(input.uplineId ? [input.uplineId] : []),
-          ]);
-          const member = locked.find((row) => row.id === input.memberId);
-          if (!member) throw new AppError('NOT_FOUND');
-          if (member.type !== 0) throw new AppError('CONFLICT', { value: { type: member.type } });
-          if (member.status !== 'active')
-            throw new AppError('CONFLICT', { value: { status: member.status } });
-          if (input.uplineId) {
-            await requireUplineFor(
-              trx,
-              member,
-              locked.find((row) => row.id === input.uplineId),
-              true,
-            );
-          }
-          if (await isAffiliateCodeTaken(trx, merchantId, input.invitationCode, member.id)) {
-            throw new AppError('VALIDATION', { value: { fields: { invitationCode: 'taken' } } });
-          }
-          const at = now();
-          await setMemberAgentColumns(trx, member.id, {
-            type: input.type,
-            upline_id: input.uplineId,
-            affiliate_code: input.invitationCode,
-            updated_at: at,
-          });
-          if (member.upline_id !== input.uplineId) {
-            await keepMove(trx, actor, member, { uplineId: input.uplineId, reason: 'Made an agent', at });
-          }
-          await recordChange(trx, {
-            ...actorOf(actor),
-            merchantId,
-            action: 'agent.make',
-            target: { type: 'member', id: member.id },
-            before: { type: member.type, uplineId: member.upline_id, invitationCode: member.affiliate_code },
-            after: { type: input.type, uplineId: input.uplineId, invitationCode: input.invitationCode },
-          });
-          return {
-            ...member,
-            type: input.type,
-            upline_id: input.uplineId,
-            affiliate_code: input.invitationCode,
-          };
-        });
+        return await db.transaction().execute((trx) => makeAgentIn(trx, actor, input));
       } catch (error) {
-        // Two operators giving one code at once: the unique index decides.
-        if (isUniqueViolation(error, 'members_affiliate_code_uq')) {
-          throw new AppError('VALIDATION', { value: { fields: { invitationCode: 'taken' } } });
-        }
-        throw error;
+        throw invitationCodeTakenOr(error);
       }
     },
+
+    /**
+     * makeAgent inside the caller's transaction (an approved affiliate application becomes an agent
+     * in the same transaction as its review). A code another member took at the same moment fails
+     * the transaction with a unique violation: pass what it throws through invitationCodeTakenOr.
+     */
+    makeAgentIn,
 
     /**
      * Moves a member (a player, or an agent with its whole team) under another agent. Refuses

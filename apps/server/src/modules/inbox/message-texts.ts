@@ -9,6 +9,14 @@ type Template = { title: string; body: string };
  */
 const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
   EN: {
+    affiliate_approved: {
+      title: 'You are now an agent',
+      body: 'Your application to become an agent of {site} was approved. Log in at the agent page to see your team. {note}',
+    },
+    affiliate_rejected: {
+      title: 'Agent application not approved',
+      body: 'Your application to become an agent of {site} was not approved: {note}',
+    },
     deposit_arrived: {
       title: 'Deposit received',
       body: 'Your deposit of {amount} has arrived in your {site} balance. Good luck!',
@@ -31,6 +39,14 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
     },
   },
   TY: {
+    affiliate_approved: {
+      title: 'Isa ka nang ahente',
+      body: 'Naaprubahan ang aplikasyon mong maging ahente ng {site}. Mag-log in sa pahina ng ahente para makita ang iyong team. {note}',
+    },
+    affiliate_rejected: {
+      title: 'Hindi naaprubahan ang aplikasyon bilang ahente',
+      body: 'Hindi naaprubahan ang aplikasyon mong maging ahente ng {site}: {note}',
+    },
     deposit_arrived: {
       title: 'Natanggap ang deposito',
       body: 'Naipasok na sa iyong balanse sa {site} ang deposito mong {amount}. Good luck!',
