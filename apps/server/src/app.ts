@@ -30,6 +30,7 @@ import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
 import { registerAffiliateRoutes } from './http/wps/agent/affiliate.routes.ts';
+import { registerAgentRecordRoutes } from './http/wps/agent/records.routes.ts';
 import { registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
@@ -84,6 +85,7 @@ import { createBetRecordService } from './modules/report/bet-records.service.ts'
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
+import { createTeamRecordService } from './modules/report/team-records.service.ts';
 import {
   createResponsibleGamingService,
   type ResponsibleGamingService,
@@ -429,7 +431,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTransferRoutes(app, { members, wallet, rateLimiter });
   registerAgentTeamRoutes(app, { members, agents });
   registerAffiliateRoutes(app, { members, applications: affiliateApplications });
-  registerBetRoutes(app, { members, betRecords: createBetRecordService({ db: database.db }), now });
+  const betRecords = createBetRecordService({ db: database.db });
+  registerBetRoutes(app, { members, betRecords, now });
+  registerAgentRecordRoutes(app, {
+    members,
+    teamRecords: createTeamRecordService({ db: database.db, betRecords }),
+    now,
+  });
   registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
   registerFinanceRoutes(app, { ...withdrawDeps, images: app.images, publicOrigin: config.publicOrigin });
   registerDepositReviewRoutes(app, {

@@ -57,6 +57,19 @@ function startOfDay(timeZone: string, day: string): Date {
   return startOfDayIn(timeZone, noon);
 }
 
+/**
+ * The instants a range of the merchant's days covers, from the first day's start to the start of
+ * the day after the last; VALIDATION for days that do not exist or a range of more than
+ * BET_RECORD_DAYS_MAX days.
+ */
+export function instantsOfRange(timeZone: string, range: DayRange): { from: Date; to: Date } {
+  const days = lengthOf(range);
+  if (days < 1 || days > BET_RECORD_DAYS_MAX) {
+    throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
+  }
+  return { from: startOfDay(timeZone, range.from), to: startOfDay(timeZone, addDays(range.to, 1)) };
+}
+
 function toRecord(row: BetRecordRow): BetRecord {
   const isCancelled = row.status === 'rolled_back' || row.status === 'void';
   const stakeMinor = BigInt(row.stakeMinor);
@@ -79,10 +92,7 @@ export function createBetRecordService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
   return {
     async list(query: BetRecordQuery): Promise<{ list: BetRecord[]; total: number; totals: BetTotals }> {
-      const days = lengthOf(query.range);
-      if (days < 1 || days > BET_RECORD_DAYS_MAX) {
-        throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
-      }
+      const { from, to } = instantsOfRange(query.timeZone, query.range);
       const pageSize = Math.min(query.pageSize, BET_RECORD_PAGE_SIZE_MAX);
       const filter = {
         merchantId: query.merchantId,
@@ -90,8 +100,8 @@ export function createBetRecordService(deps: { db: Kysely<Database> }) {
         gameType: query.gameType,
         vendorId: query.vendorId,
         status: query.status,
-        from: startOfDay(query.timeZone, query.range.from),
-        to: startOfDay(query.timeZone, addDays(query.range.to, 1)),
+        from,
+        to,
       };
       const [rows, sums] = await Promise.all([
         findBetPage(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize }),

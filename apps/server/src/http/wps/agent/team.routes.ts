@@ -71,7 +71,7 @@ const ChainMember = Type.Object({
 });
 
 /** The caller's session, refused with NON_AGENT unless the member is of an agent type. */
-async function requireAgent(request: FastifyRequest, members: MemberService) {
+export async function requireAgent(request: FastifyRequest, members: MemberService) {
   const found = await requireMerchantMember(request, members);
   if (!isAgentTypeCode(found.member.type)) throw new AppError('NON_AGENT');
   return found;
