@@ -31,6 +31,7 @@ import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
 import { registerAffiliateRoutes } from './http/wps/agent/affiliate.routes.ts';
 import { registerAgentRecordRoutes } from './http/wps/agent/records.routes.ts';
+import { registerRegisterCenterRoutes } from './http/wps/agent/register-center.routes.ts';
 import { registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
@@ -117,6 +118,7 @@ import { installMetrics } from './platform/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
+import { createAgentRegistration } from './workflows/agent-registration.ts';
 import { createTeamRollupJob } from './workflows/agent-team.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
@@ -430,6 +432,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
   registerAgentTeamRoutes(app, { members, agents });
+  registerRegisterCenterRoutes(app, {
+    members,
+    registration: createAgentRegistration({
+      db: database.db,
+      members,
+      agents,
+      messenger,
+      rateLimiter,
+      publicOrigin: config.publicOrigin,
+      now,
+    }),
+    countryHeader: config.countryHeader,
+  });
   registerAffiliateRoutes(app, { members, applications: affiliateApplications });
   const betRecords = createBetRecordService({ db: database.db });
   registerBetRoutes(app, { members, betRecords, now });

@@ -42,6 +42,7 @@ import * as m0130 from './migrations/0130_bet_record.ts';
 import * as m0131 from './migrations/0131_bet_record_one_step.ts';
 import * as m0132 from './migrations/0132_member_tree.ts';
 import * as m0134 from './migrations/0134_announcement_audience.ts';
+import * as m0135 from './migrations/0135_agent_invitation_links.ts';
 import * as m0137 from './migrations/0137_affiliate_applications.ts';
 import type { Database } from './schema.ts';
 
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0131_bet_record_one_step': m0131,
   '0132_member_tree': m0132,
   '0134_announcement_audience': m0134,
+  '0135_agent_invitation_links': m0135,
   '0137_affiliate_applications': m0137,
 };
 

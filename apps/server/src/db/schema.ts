@@ -31,6 +31,7 @@ export type Database = {
   help_articles: HelpArticlesTable;
   members: MembersTable;
   member_tree: MemberTreeTable;
+  agent_invitation_links: AgentInvitationLinksTable;
   member_upline_moves: MemberUplineMovesTable;
   affiliate_applications: AffiliateApplicationsTable;
   merchant_agent_types: MerchantAgentTypesTable;
@@ -505,8 +506,28 @@ export type MembersTable = {
   last_login_at: Date | null;
   /** When a trial account was anonymised, a day after its last activity; null otherwise. */
   anonymised_at: Defaulted<Date | null>;
+  /** The agent's invitation link the member signed up through (migration 0135). */
+  invitation_link_id: Defaulted<string | null>;
+  /** While the password is a one-time password an agent had sent: when it stops working. */
+  one_time_password_expires_at: Defaulted<Date | null>;
+  /** Registered by an agent: must set a password and accept the terms and age at first login. */
+  consent_required: Defaulted<boolean>;
+  terms_accepted_at: Defaulted<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+};
+
+/** An agent's invitation link (migration 0135): its code travels as `affiliateCode`. */
+export type AgentInvitationLinksTable = {
+  id: string;
+  merchant_id: string;
+  agent_id: string;
+  code: string;
+  kind: 'player' | 'agent';
+  label: string;
+  enabled: boolean;
+  created_at: Timestamp;
+  disabled_at: Date | null;
 };
 
 /** The agent tree as a closure table (migration 0132): a row per ancestor and descendant. */

@@ -107,6 +107,9 @@ export async function completeLogin(
   },
 ): Promise<LoginResult> {
   const { member } = input;
+  // A member an agent registered sets a password and accepts the terms and age before anything
+  // else, whichever way they log in (the session may only do that or log out).
+  const passwordExpired = input.passwordExpired || member.consent_required;
   if (member.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
   if (member.status === 'self_excluded') {
     if (!deps.responsibleGaming) throw new AppError('SELF_EXCLUDED');
@@ -122,7 +125,7 @@ export async function completeLogin(
       member,
       merchant: input.merchant,
       client: input.client,
-      context: { method: input.method, agentPage: input.agentPage, passwordExpired: input.passwordExpired },
+      context: { method: input.method, agentPage: input.agentPage, passwordExpired },
     });
   }
   const started = await deps.members.startSession({
@@ -130,7 +133,7 @@ export async function completeLogin(
     policy: input.merchant.settings.session,
     method: input.method,
     agentPage: input.agentPage,
-    passwordChangeRequired: input.passwordExpired,
+    passwordChangeRequired: passwordExpired,
     ip: input.client.ip,
     country: input.client.country,
     userAgent: input.client.userAgent,
@@ -138,7 +141,7 @@ export async function completeLogin(
   return {
     token: started.token,
     firstTimeLogin: started.firstTimeLogin,
-    passwordExpired: input.passwordExpired,
+    passwordExpired,
   };
 }
 
@@ -240,6 +243,10 @@ export async function logInWithPassword(
   const member = await deps.members.findByAccount(merchant.id, input.username);
   const isValid = await deps.members.verifyPassword(member, input.password);
   if (!member || !isValid) throw failure('BAD_CREDENTIALS');
+  // A one-time password an agent had sent works once, until it expires (agent-registration.ts).
+  if (member.one_time_password_expires_at && !(await deps.members.consumeOneTimePassword(member))) {
+    throw failure('BAD_CREDENTIALS');
+  }
 
   // The right password is no failure, whatever the account checks after it answer.
   await Promise.all([

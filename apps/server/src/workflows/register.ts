@@ -8,6 +8,7 @@ import { translateField, translatePattern } from '../platform/i18n/account-texts
 import type { Language } from '../platform/i18n/language.ts';
 import { parseMobileNumber } from '../platform/phone/phone-number.ts';
 import { admitNewAccount } from './account-creation.ts';
+import { newInvitationCode, SUBAGENT_TYPE } from './agent-registration.ts';
 import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
 
 export type RegisterMethod = 'username' | 'mobile';
@@ -122,11 +123,12 @@ export async function registerMember(
   };
 
   // The invitation code first (spec §4): a wrong one is its own answer.
+  // An agent's own code or one of its enabled invitation links (a disabled one is as unknown).
   const affiliateCode = value('affiliateCode');
-  const upline = affiliateCode
-    ? await deps.members.findAgentByAffiliateCode(merchant.id, affiliateCode)
-    : null;
-  if (affiliateCode && !upline) throw new AppError('INVITATION_CODE_INVALID');
+  const invitation = affiliateCode ? await deps.members.findInvitation(merchant.id, affiliateCode) : null;
+  if (affiliateCode && !invitation) throw new AppError('INVITATION_CODE_INVALID');
+  const upline = invitation?.agent ?? null;
+  const isSubagent = invitation?.link?.kind === 'agent';
 
   const rules = selectRegisterRules(merchant.settings.register, method, switches.REGMOBVERF3);
   const fields: Record<string, string> = {};
@@ -231,6 +233,8 @@ export async function registerMember(
       registerIp: client.ip,
       registerDomain: value('domain').slice(0, 253) || null,
       registerMethod: method === 'mobile' ? 'MOBILE' : 'USERNAME',
+      invitationLinkId: invitation?.link?.id ?? null,
+      ...(isSubagent ? { type: SUBAGENT_TYPE, affiliateCode: newInvitationCode() } : {}),
     };
     return deps.members.createMember(newMember);
   };

@@ -70,6 +70,45 @@ export function findAgentByAffiliateCode(
     .executeTakeFirst();
 }
 
+/**
+ * The enabled invitation link of this code (any case) and its agent, while the agent is an active
+ * agent and, for a link that signs up sub-agents, its type may still register them.
+ */
+export async function findInvitationLink(
+  db: Executor,
+  merchantId: string,
+  code: string,
+): Promise<{ agent: MemberRow; link: { id: string; kind: 'player' | 'agent' } } | undefined> {
+  const link = await db
+    .selectFrom('agent_invitation_links')
+    .select(['id', 'kind', 'agent_id'])
+    .where('merchant_id', '=', merchantId)
+    .where('code', '=', code.toUpperCase())
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!link) return undefined;
+  const agent = await db
+    .selectFrom('members')
+    .selectAll('members')
+    .where('members.id', '=', link.agent_id)
+    .where('members.type', 'in', [1, 2, 41, 42])
+    .where('members.status', '=', 'active')
+    .where((eb) =>
+      link.kind === 'player'
+        ? eb.val(true)
+        : eb.exists(
+            eb
+              .selectFrom('merchant_agent_types')
+              .select('type')
+              .whereRef('merchant_agent_types.merchant_id', '=', 'members.merchant_id')
+              .whereRef('merchant_agent_types.type', '=', 'members.type')
+              .where('merchant_agent_types.may_register_subagents', '=', true),
+          ),
+    )
+    .executeTakeFirst();
+  return agent ? { agent, link: { id: link.id, kind: link.kind } } : undefined;
+}
+
 export function isReferralCodeTaken(db: Executor, merchantId: string, code: string): Promise<boolean> {
   return db
     .selectFrom('members')

@@ -12,6 +12,7 @@ import {
   countLogins,
   endMemberSessions,
   findAgentByAffiliateCode,
+  findInvitationLink,
   findLatestLogins,
   findLiveSession,
   findMemberByAccount,
@@ -106,6 +107,15 @@ export type NewMember = {
   registerIp?: string | null;
   registerDomain?: string | null;
   registerMethod?: string | null;
+  /** The agent's invitation link the member signs up through (agent-registration.ts). */
+  invitationLinkId?: string | null;
+  /** An agent type's own invitation code (a sub-agent signed up through an agent link). */
+  affiliateCode?: string | null;
+  /**
+   * `password` is a one-time password an agent had sent, working once until then; the member
+   * must set their own and accept the terms and age at the first login.
+   */
+  oneTimePasswordExpiresAt?: Date;
 };
 
 export type StartSessionInput = {
@@ -178,6 +188,16 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
         register_ip: input.registerIp ?? null,
         register_domain: input.registerDomain ?? null,
         register_method: input.registerMethod ?? null,
+        invitation_link_id: input.invitationLinkId ?? null,
+        affiliate_code: input.affiliateCode ?? null,
+        ...(input.oneTimePasswordExpiresAt
+          ? {
+              one_time_password_expires_at: input.oneTimePasswordExpiresAt,
+              must_change_password: true,
+              consent_required: true,
+              password_changed_at: null,
+            }
+          : {}),
         created_at: timestamp,
         updated_at: timestamp,
       });
@@ -273,6 +293,18 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
     },
     findAgentByAffiliateCode: (merchantId: string, code: string) =>
       findAgentByAffiliateCode(db, merchantId, code.trim()),
+    /**
+     * Who an invitation code signs a new member up under: the agent whose own code it is, else the
+     * agent of the enabled invitation link with this code (and the link); undefined for neither.
+     */
+    async findInvitation(
+      merchantId: string,
+      code: string,
+    ): Promise<{ agent: MemberRow; link: { id: string; kind: 'player' | 'agent' } | null } | undefined> {
+      const agent = await findAgentByAffiliateCode(db, merchantId, code.trim());
+      if (agent) return { agent, link: null };
+      return findInvitationLink(db, merchantId, code.trim());
+    },
     /** Checks a password; an unknown member (undefined) costs the same time and fails. */
     verifyPassword: (member: MemberRow | undefined, password: string) =>
       verifySecret(member?.password_hash ?? null, password),
@@ -280,6 +312,39 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       verifySecret(member.payment_password_hash, password),
     createMember,
     createTrialMember,
+    /**
+     * Uses up a member's one-time password (an agent had it sent) after it was checked: true once,
+     * while it has not expired; a second login with it, even a simultaneous one, gets false.
+     */
+    async consumeOneTimePassword(member: MemberRow): Promise<boolean> {
+      if (!member.one_time_password_expires_at || !member.password_hash) return false;
+      const result = await db
+        .updateTable('members')
+        .set({ password_hash: null, one_time_password_expires_at: null, updated_at: now() })
+        .where('id', '=', member.id)
+        .where('password_hash', '=', member.password_hash)
+        .where('one_time_password_expires_at', '>', now())
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    /** The first login of a member an agent registered: their own password, terms and age accepted. */
+    async completeFirstLogin(memberId: string, password: string): Promise<boolean> {
+      const timestamp = now();
+      const result = await db
+        .updateTable('members')
+        .set({
+          password_hash: await hashSecret(password),
+          password_changed_at: timestamp,
+          must_change_password: false,
+          consent_required: false,
+          terms_accepted_at: timestamp,
+          updated_at: timestamp,
+        })
+        .where('id', '=', memberId)
+        .where('consent_required', '=', true)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
     async setPassword(memberId: string, password: string): Promise<void> {
       await updateMember(db, memberId, {
         password_hash: await hashSecret(password),
