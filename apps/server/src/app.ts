@@ -30,6 +30,7 @@ import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
 import { registerAffiliateRoutes } from './http/wps/agent/affiliate.routes.ts';
+import { registerAgentOverviewRoutes } from './http/wps/agent/overview.routes.ts';
 import { registerAgentRecordRoutes } from './http/wps/agent/records.routes.ts';
 import { registerRegisterCenterRoutes } from './http/wps/agent/register-center.routes.ts';
 import { registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
@@ -87,6 +88,7 @@ import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
 import { createTeamRecordService } from './modules/report/team-records.service.ts';
+import { createTeamReportService } from './modules/report/team-report.service.ts';
 import {
   createResponsibleGamingService,
   type ResponsibleGamingService,
@@ -444,6 +446,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
     }),
     countryHeader: config.countryHeader,
+  });
+  registerAgentOverviewRoutes(app, {
+    members,
+    teamReports: createTeamReportService({ db: database.db, now }),
+    now,
   });
   registerAffiliateRoutes(app, { members, applications: affiliateApplications });
   const betRecords = createBetRecordService({ db: database.db });

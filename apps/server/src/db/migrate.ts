@@ -44,6 +44,7 @@ import * as m0132 from './migrations/0132_member_tree.ts';
 import * as m0134 from './migrations/0134_announcement_audience.ts';
 import * as m0135 from './migrations/0135_agent_invitation_links.ts';
 import * as m0137 from './migrations/0137_affiliate_applications.ts';
+import * as m0138 from './migrations/0138_member_bet_days_by_upline.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0134_announcement_audience': m0134,
   '0135_agent_invitation_links': m0135,
   '0137_affiliate_applications': m0137,
+  '0138_member_bet_days_by_upline': m0138,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
