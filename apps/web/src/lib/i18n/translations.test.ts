@@ -30,6 +30,8 @@ const SAME_IN_TAGALOG: Record<string, string> = {
   Facebook: 'brand name',
   Telegram: 'brand name',
   WhatsApp: 'brand name',
+  TikTok: 'brand name',
+  YouTube: 'brand name',
   WeChat: 'brand name',
   LINE: 'brand name',
   QQ: 'brand name',

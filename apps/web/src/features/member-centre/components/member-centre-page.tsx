@@ -23,6 +23,13 @@ import { TransactionHistoryPage } from './transaction-history-page';
 import { TransferPage } from './transfer-page';
 import { WithdrawPage } from './withdraw-page';
 
+// The affiliate application (a player's "Become an agent") loads when the member opens it.
+const AffiliateApplicationPage = lazy(() =>
+  importWithTimeout(() => import('./affiliate-application-page')).then((module) => ({
+    default: module.AffiliateApplicationPage,
+  })),
+);
+
 // The betting records, with their detail dialog and filters, load when the member opens them.
 const BettingRecordsPage = lazy(() =>
   importWithTimeout(() => import('./betting-records-page')).then((module) => ({
@@ -49,6 +56,8 @@ const memberPages = [
   'messageV2',
   'creditReport',
   'responsibleGaming',
+  // Spec §1 "affiliate application": a player asks to become an agent (players only).
+  'affiliate',
   // The reward centre, referral, missions and manual rebate join this list with
   // their features; until then the centre does not name them.
 ] as const;
@@ -73,6 +82,11 @@ const memberPageContent: Record<MemberPage, ReactNode> = {
   messageV2: <MessagesPage />,
   creditReport: <CreditReportPage />,
   responsibleGaming: <ResponsibleGamingPage />,
+  affiliate: (
+    <Suspense fallback={<SkeletonLines lines={5} />}>
+      <AffiliateApplicationPage />
+    </Suspense>
+  ),
 };
 
 function isMemberPage(value: string | null): value is MemberPage {
@@ -102,6 +116,8 @@ export function MemberCentrePage() {
     walletTransfer: hasGameWallets,
     transferFund: isAgent,
     depositv2: canDeposit,
+    // Only a player may apply to become an agent; until the member info says which, it waits.
+    affiliate: isLogin && !isAgent && !isTrial,
   };
   const items = memberPages
     .filter((key) => isShown[key] ?? true)
