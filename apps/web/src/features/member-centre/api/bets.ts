@@ -1,9 +1,8 @@
+import type { BetStatus } from '../../../components/bets/bet-record-parts';
 import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 import type { DayRange } from '../../../lib/date-presets';
 
-export const BET_STATUSES = ['pending', 'settled', 'void'] as const;
-export type BetStatus = (typeof BET_STATUSES)[number];
 export const BET_PAGE_SIZE = 20;
 
 export type Bets = ApiValue<'/wps/member/bets', 'get'>;

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePresetChips } from '../../../components/ui/date-preset-chips';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -11,7 +12,6 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { fetchBonusDetails, type Turnover } from '../api/bonus';
-import { DatePresetChips } from './date-preset-chips';
 import { StatementLines } from './statement-lines';
 
 /** The share of the turnover done, 0–100, in whole percent (centavos, never floats, until here). */

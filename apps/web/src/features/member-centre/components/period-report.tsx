@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { DatePresetChips } from '../../../components/ui/date-preset-chips';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import type { LanguageCode } from '../../../lib/api/system-types';
 import { type DatePreset, type DayRange, datePresetRange } from '../../../lib/date-presets';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { DatePresetChips } from './date-preset-chips';
 
 /**
  * A report of the member centre over a period the member picks (the last seven days first): the

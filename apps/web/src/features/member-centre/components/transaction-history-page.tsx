@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePresetChips } from '../../../components/ui/date-preset-chips';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -11,7 +12,6 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { fetchTransactions, TRANSACTION_TYPES, type TransactionType } from '../api/statements';
-import { DatePresetChips } from './date-preset-chips';
 import { StatementLines } from './statement-lines';
 
 type TypeFilter = TransactionType | 'all';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Tabs } from '../../../components/ui/tabs';
-import { DATE_PRESETS, type DatePreset } from '../../../lib/date-presets';
+import { DATE_PRESETS, type DatePreset } from '../../lib/date-presets';
+import { Tabs } from './tabs';
 
 /** The records pages' date presets as chips (DESIGN.md "Lists and records"; spec §9). */
 export function DatePresetChips({
