@@ -33,11 +33,13 @@ import {
   useMoveUpline,
   useSaveAgentType,
 } from './agents-api.ts';
+import { ApplicationsTab } from './applications-tab.tsx';
 
-type Tab = 'agents' | 'make' | 'move' | 'types';
+type Tab = 'agents' | 'applications' | 'make' | 'move' | 'types';
 
 const TABS: readonly (readonly [Tab, string])[] = [
   ['agents', 'Agents and their teams'],
+  ['applications', 'Applications'],
   ['make', 'Make an agent'],
   ['move', 'Move to another upline'],
   ['types', 'Agent types'],
@@ -51,13 +53,23 @@ export function AgentsPage(props: MerchantScope & { canWrite: boolean; canEditTy
   const page = useMerchantTabs<Tab>(props, 'agents');
   const types = useAgentTypes(page.merchantId);
   const typeList = types.data?.list ?? [];
-  const tabs = props.canWrite ? TABS : TABS.filter(([id]) => id === 'agents' || id === 'types');
+  const tabs = props.canWrite
+    ? TABS
+    : TABS.filter(([id]) => id === 'agents' || id === 'applications' || id === 'types');
   return (
     <div className="page">
       <MerchantTabsHeader scope={props} label="Agents views" tabs={tabs} page={page} />
       {types.isError && <ErrorState error={types.error} onRetry={() => void types.refetch()} />}
       {page.tab === 'agents' && (
         <AgentList key={page.merchantId} merchantId={page.merchantId} types={typeList} />
+      )}
+      {page.tab === 'applications' && (
+        <ApplicationsTab
+          key={page.merchantId}
+          merchantId={page.merchantId}
+          types={typeList}
+          canWrite={props.canWrite}
+        />
       )}
       {page.tab === 'make' && props.canWrite && (
         <MakeAgentForm merchantId={page.merchantId} types={typeList} />
