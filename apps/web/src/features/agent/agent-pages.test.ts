@@ -5,7 +5,12 @@ describe('agent centre menu', () => {
   const allOn: AgentFeatures = { isSwitchOn: () => true };
 
   it('lists the offered pages in the spec order', () => {
-    expect(offeredAgentPages(allOn)).toEqual(['agentAnnouncement', 'downlineManagmentView']);
+    expect(offeredAgentPages(allOn)).toEqual([
+      'agentAnnouncement',
+      'downlineManagmentView',
+      'personalHistoryCopy',
+      'agentDownlineTransactionDetailsCopy',
+    ]);
   });
 
   it('leaves out a page whose check says no', () => {

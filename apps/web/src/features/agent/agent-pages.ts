@@ -12,6 +12,8 @@ export type AgentFeatures = {
 export const agentPages = [
   { key: 'agentAnnouncement', isOffered: (_features: AgentFeatures) => true },
   { key: 'downlineManagmentView', isOffered: (_features: AgentFeatures) => true },
+  { key: 'personalHistoryCopy', isOffered: (_features: AgentFeatures) => true },
+  { key: 'agentDownlineTransactionDetailsCopy', isOffered: (_features: AgentFeatures) => true },
 ] as const;
 
 export type AgentPage = (typeof agentPages)[number]['key'];

@@ -1,20 +1,43 @@
 import { Network } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { isSwitchEnabled } from '../../../lib/api/system-queries';
+import { importWithTimeout } from '../../../lib/lazy-load';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { type AgentPage, offeredAgentPages, pickAgentPage } from '../agent-pages';
 import { AgentAnnouncementsPage } from './agent-announcements-page';
 import { DownlinesPage } from './downlines-page';
 
+const TeamBetsPage = lazy(() =>
+  importWithTimeout(() => import('./team-bets-page')).then((module) => ({
+    default: module.TeamBetsPage,
+  })),
+);
+const DownlineTransactionsPage = lazy(() =>
+  importWithTimeout(() => import('./downline-transactions-page')).then((module) => ({
+    default: module.DownlineTransactionsPage,
+  })),
+);
+
 /** What each offered page of the centre shows. */
 const agentPageContent: Record<AgentPage, ReactNode> = {
   agentAnnouncement: <AgentAnnouncementsPage />,
   downlineManagmentView: <DownlinesPage />,
+  personalHistoryCopy: (
+    <Suspense fallback={<SkeletonLines lines={6} />}>
+      <TeamBetsPage />
+    </Suspense>
+  ),
+  agentDownlineTransactionDetailsCopy: (
+    <Suspense fallback={<SkeletonLines lines={6} />}>
+      <DownlineTransactionsPage />
+    </Suspense>
+  ),
 };
 
 /** The agent centre (spec §2: /agentHome, agents only): its menu of pages and the open page. */
