@@ -7,6 +7,7 @@ describe('agent centre menu', () => {
   it('lists the offered pages in the spec order', () => {
     expect(offeredAgentPages(allOn)).toEqual([
       'agentAnnouncement',
+      'registerCenter',
       'downlineManagmentView',
       'personalHistoryCopy',
       'agentDownlineTransactionDetailsCopy',

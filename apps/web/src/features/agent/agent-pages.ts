@@ -11,6 +11,7 @@ export type AgentFeatures = {
 
 export const agentPages = [
   { key: 'agentAnnouncement', isOffered: (_features: AgentFeatures) => true },
+  { key: 'registerCenter', isOffered: (_features: AgentFeatures) => true },
   { key: 'downlineManagmentView', isOffered: (_features: AgentFeatures) => true },
   { key: 'personalHistoryCopy', isOffered: (_features: AgentFeatures) => true },
   { key: 'agentDownlineTransactionDetailsCopy', isOffered: (_features: AgentFeatures) => true },

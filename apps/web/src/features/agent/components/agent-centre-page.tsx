@@ -13,6 +13,11 @@ import { type AgentPage, offeredAgentPages, pickAgentPage } from '../agent-pages
 import { AgentAnnouncementsPage } from './agent-announcements-page';
 import { DownlinesPage } from './downlines-page';
 
+const RegisterCentrePage = lazy(() =>
+  importWithTimeout(() => import('./register-centre-page')).then((module) => ({
+    default: module.RegisterCentrePage,
+  })),
+);
 const TeamBetsPage = lazy(() =>
   importWithTimeout(() => import('./team-bets-page')).then((module) => ({
     default: module.TeamBetsPage,
@@ -27,6 +32,11 @@ const DownlineTransactionsPage = lazy(() =>
 /** What each offered page of the centre shows. */
 const agentPageContent: Record<AgentPage, ReactNode> = {
   agentAnnouncement: <AgentAnnouncementsPage />,
+  registerCenter: (
+    <Suspense fallback={<SkeletonLines lines={6} />}>
+      <RegisterCentrePage />
+    </Suspense>
+  ),
   downlineManagmentView: <DownlinesPage />,
   personalHistoryCopy: (
     <Suspense fallback={<SkeletonLines lines={6} />}>

@@ -142,3 +142,16 @@ export function answerSecondStep(
 ): Promise<LoginResult> {
   return sealedApi.post('/wps/session/login/verification', inLanguage(input, language));
 }
+
+/** Whether this member (registered by an agent) must still set a password and accept the terms and age. */
+export function fetchFirstLogin(language: LanguageCode) {
+  return api.get('/wps/member/first-login', { params: { query: { language } } });
+}
+
+/** The first login of a member an agent registered: their own password, the terms and the age (sealed). */
+export function completeFirstLogin(
+  input: { newPassword: string; confirmNewPassword: string; termsAccepted: boolean; ageConfirmed: boolean },
+  language: LanguageCode,
+) {
+  return sealedApi.post('/wps/member/first-login', inLanguage(input, language));
+}

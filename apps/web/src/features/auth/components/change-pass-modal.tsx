@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
 import { PasswordField } from '../../../components/ui/field';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { registerSettingsQuery } from '../../../lib/api/system-queries';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { useFormValues } from '../../../lib/use-form-values';
 import { useSubmission } from '../../../lib/use-submission';
-import { changePassword, resetPassword } from '../api/auth';
+import { changePassword, fetchFirstLogin, resetPassword } from '../api/auth';
 import { validateByRule } from '../register-validation';
 import { NewPasswordFields } from './credential-fields';
+import { FirstLoginForm } from './first-login-form';
 import { SubmitWithNotice } from './submit-with-notice';
 
 type Values = { oldPassword: string; newPassword: string; confirmNewPassword: string };
@@ -33,6 +35,12 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
     confirmNewPassword: '',
   });
   const { isSubmitting, answer: serverAnswer, setAnswer: setServerAnswer, runSubmission } = useSubmission();
+  // A player an agent registered has no old password: they set one and accept the terms and age.
+  const firstLogin = useQuery({
+    queryKey: ['firstLogin', language],
+    queryFn: () => fetchFirstLogin(language),
+    enabled: !resetToken,
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,6 +78,35 @@ export function ChangePassModal({ onClose, resetToken }: { onClose: () => void; 
       onClose();
       navigate('/');
     }, t('auth.submitFailed'));
+  }
+
+  if (!resetToken && firstLogin.isPending) {
+    return (
+      <Dialog title={t('modals.changePassTitle')} onClose={onClose} size="sm" testId="change-pass-modal">
+        <SkeletonLines lines={4} />
+      </Dialog>
+    );
+  }
+  if (firstLogin.data?.required) {
+    return (
+      <Dialog
+        title={t('registerCentre.firstLogin.title')}
+        onClose={onClose}
+        size="sm"
+        testId="first-login-modal"
+      >
+        <FirstLoginForm
+          minimumAge={firstLogin.data.minimumAge}
+          onDone={() => {
+            // The session is no longer restricted: member info is read again.
+            const { member, setMember } = useAuthStore.getState();
+            if (member) setMember(null);
+            onClose();
+            navigate('/');
+          }}
+        />
+      </Dialog>
+    );
   }
 
   return (

@@ -107,7 +107,8 @@ export function LoginPopupModal({
     );
     setToken(result.token);
     onClose();
-    if (result.passwordExpired && tab === 'username') openModal('changePassModal', {});
+    // A player an agent registered is asked to set up the account whichever way they logged in.
+    if (result.passwordExpired) openModal('changePassModal', {});
     else if (agentPage) navigate('/agentHome');
   }
 
