@@ -1,7 +1,7 @@
 /**
  * The agent centre's pages of spec §2, in the spec's order. Each is listed with the check that
  * says whether it is offered; a page whose feature does not exist yet is not in this list at all
- * (agentTeamOverview, registerCenter, the team reports and the contract pages join with their
+ * (agentRevenueReport and the contract pages join with their
  * features, each with its own check, e.g. a whitelabel switch for the salary contracts).
  */
 export type AgentFeatures = {
@@ -11,9 +11,11 @@ export type AgentFeatures = {
 
 export const agentPages = [
   { key: 'agentAnnouncement', isOffered: (_features: AgentFeatures) => true },
+  { key: 'agentTeamOverview', isOffered: (_features: AgentFeatures) => true },
   { key: 'registerCenter', isOffered: (_features: AgentFeatures) => true },
   { key: 'downlineManagmentView', isOffered: (_features: AgentFeatures) => true },
   { key: 'personalHistoryCopy', isOffered: (_features: AgentFeatures) => true },
+  { key: 'palStatementsAgentCopy', isOffered: (_features: AgentFeatures) => true },
   { key: 'agentDownlineTransactionDetailsCopy', isOffered: (_features: AgentFeatures) => true },
 ] as const;
 

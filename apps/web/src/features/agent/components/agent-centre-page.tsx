@@ -18,6 +18,7 @@ const RegisterCentrePage = lazy(() =>
     default: module.RegisterCentrePage,
   })),
 );
+
 const TeamBetsPage = lazy(() =>
   importWithTimeout(() => import('./team-bets-page')).then((module) => ({
     default: module.TeamBetsPage,
@@ -29,9 +30,25 @@ const DownlineTransactionsPage = lazy(() =>
   })),
 );
 
+const TeamOverviewPage = lazy(() =>
+  importWithTimeout(() => import('./team-overview-page')).then((module) => ({
+    default: module.TeamOverviewPage,
+  })),
+);
+const ProfitLossPage = lazy(() =>
+  importWithTimeout(() => import('./profit-loss-page')).then((module) => ({
+    default: module.ProfitLossPage,
+  })),
+);
+
 /** What each offered page of the centre shows. */
 const agentPageContent: Record<AgentPage, ReactNode> = {
   agentAnnouncement: <AgentAnnouncementsPage />,
+  agentTeamOverview: (
+    <Suspense fallback={<SkeletonLines lines={6} />}>
+      <TeamOverviewPage />
+    </Suspense>
+  ),
   registerCenter: (
     <Suspense fallback={<SkeletonLines lines={6} />}>
       <RegisterCentrePage />
@@ -41,6 +58,11 @@ const agentPageContent: Record<AgentPage, ReactNode> = {
   personalHistoryCopy: (
     <Suspense fallback={<SkeletonLines lines={6} />}>
       <TeamBetsPage />
+    </Suspense>
+  ),
+  palStatementsAgentCopy: (
+    <Suspense fallback={<SkeletonLines lines={6} />}>
+      <ProfitLossPage />
     </Suspense>
   ),
   agentDownlineTransactionDetailsCopy: (
