@@ -146,6 +146,33 @@ describe("a member's affiliate application", () => {
   });
 });
 
+describe("the spec's invitation code check (GET /wps/agent/affiliate)", () => {
+  it("answers whether a code is an agent's, and refuses an address that keeps trying codes", async () => {
+    const { db } = testApp.database;
+    await db.updateTable('members').set({ affiliate_code: 'AFFTOP1' }).where('id', '=', top).execute();
+    const visitor = createAccountsClient(testApp.app, '198.51.100.77');
+    expect(
+      (await visitor.call('GET', '/wps/agent/affiliate?code=AFFTOP1&domain=localhost')).body.value,
+    ).toEqual({
+      valid: true,
+    });
+    expect((await visitor.call('GET', '/wps/agent/affiliate?code=NOSUCH1')).body.value).toEqual({
+      valid: false,
+    });
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => visitor.call('GET', `/wps/agent/affiliate?code=TRY${index}`)),
+    );
+    const refused = burst.filter((reply) => reply.body.code === 'RATE_LIMITED');
+    expect(refused).toHaveLength(2);
+    expect(refused[0]?.status).toBe(429);
+    // Another address checks on.
+    const other = createAccountsClient(testApp.app, '198.51.100.78');
+    expect((await other.call('GET', '/wps/agent/affiliate?code=AFFTOP1')).body.value).toEqual({
+      valid: true,
+    });
+  });
+});
+
 describe('the back office affiliate applications queue', () => {
   it('is read by staff who see players, of their own merchant only, and changed by those who change players', async () => {
     const { applicationId } = await applicant('aff_roles');

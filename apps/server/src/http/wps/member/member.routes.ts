@@ -5,13 +5,14 @@ import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { translateField } from '../../../platform/i18n/account-texts.ts';
+import type { RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import type { LoginDeps } from '../../../workflows/login.ts';
 import { checkCurrentPassword } from '../../../workflows/member-secrets.ts';
 import { checkNewPassword } from '../../../workflows/recover-password.ts';
 import { type RegisterMethod, registerMember } from '../../../workflows/register.ts';
 import { readCaptchaId } from '../../client-context.ts';
 import { requireMember, requireMerchantMember } from '../../member-session.ts';
-import { requireMerchant } from '../../merchant-context.ts';
+import { readVisitor, requireMerchant } from '../../merchant-context.ts';
 import { sealedCall } from '../sealed-call.ts';
 import { answerLogin, LoginResultSchema } from '../session/login-call.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from '../system/system-schemas.ts';
@@ -20,6 +21,15 @@ import { MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 export type MemberRoutesDeps = LoginDeps & { members: MemberService; countryHeader: string | undefined };
 
 const TAGS = ['member'];
+/**
+ * Checks of an invitation code from one address: a register form checks a code or two, while
+ * trying codes one after another would list the site's agents.
+ */
+const AFFILIATE_CODE_CHECKS_PER_CLIENT: RateLimitRule = {
+  name: 'affiliate-code-check',
+  limit: 30,
+  windowSeconds: 60,
+};
 const iconUrl = (icon: string) => `/media/${icon}.svg`;
 const Avatar = StringOf(MEMBER_ICONS);
 /** The member's avatar: the one chosen (only an avatar can be), else the first. */
@@ -266,11 +276,18 @@ export function registerMemberRoutes(app: TypedApp, deps: MemberRoutesDeps): voi
           code: Type.String({ maxLength: 40 }),
           domain: Type.Optional(Type.String({ maxLength: 253 })),
         }),
-        response: { 200: Envelope(Type.Object({ valid: Type.Boolean() })), ...ERROR_RESPONSES },
+        response: {
+          200: Envelope(Type.Object({ valid: Type.Boolean() })),
+          ...ERROR_RESPONSES,
+          429: { $ref: 'ErrorEnvelope#' },
+        },
       },
     },
     async (request) => {
       const merchant = requireMerchant(request);
+      const { ip } = readVisitor(request, deps.countryHeader);
+      const limit = await deps.rateLimiter.hit(AFFILIATE_CODE_CHECKS_PER_CLIENT, `${merchant.id}:${ip}`);
+      if (!limit.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: limit.retryAfterSeconds });
       const { code } = request.query;
       const agent = code.trim() ? await members.findAgentByAffiliateCode(merchant.id, code) : undefined;
       return ok({ valid: Boolean(agent) });
