@@ -179,8 +179,10 @@ function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose
           <p className="muted small">
             {summary.data.member.account} · {agentTypeNameOf(props.types, summary.data.member.type)} ·
             invitation code {summary.data.member.invitationCode ?? '—'}.{' '}
-            {range.from && range.to ? `${range.from} to ${range.to}` : 'The last 30 days'}; figures rebuilt{' '}
-            {formatDateTime(summary.data.rebuiltAt, 'not yet')} (at most a minute behind the bets).
+            {range.from && range.to ? `${range.from} to ${range.to}` : 'The last 30 days'}.{' '}
+            {summary.data.rebuiltAt
+              ? `Figures as of ${formatDateTime(summary.data.rebuiltAt)}, at most a minute behind the bets.`
+              : 'Figures not counted yet: they follow the bets within a minute.'}
           </p>
           <FigureTiles figures={summary.data.figures} />
           {summary.data.byGameType.length > 0 && (
