@@ -804,7 +804,7 @@ export const en = {
     downlines: {
       direct: 'Direct downlines',
       all: 'All downlines',
-      search: 'Search account',
+      search: 'Full account name',
       searchButton: 'Search',
       empty: 'No one has joined your team yet.',
       noMatch: 'No downline matches this account.',

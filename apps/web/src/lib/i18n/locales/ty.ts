@@ -829,7 +829,7 @@ export const ty = {
     downlines: {
       direct: 'Mga direktang downline',
       all: 'Lahat ng downline',
-      search: 'Hanapin ang account',
+      search: 'Buong pangalan ng account',
       searchButton: 'Hanapin',
       empty: 'Wala pang sumasali sa iyong team.',
       noMatch: 'Walang downline na tugma sa account na ito.',
