@@ -60,7 +60,10 @@ test('an agent logs in at /agent, lands on /agentHome and opens their team down 
   const centre = page.getByTestId('agent-centre-page');
   await expect(centre).toBeVisible();
 
-  // The default page is the downlines: the three direct ones, masked, with their type names.
+  // The default page is the team overview; the downlines are a page of the menu: the three direct
+  // ones, masked, with their type names.
+  await expect(centre.getByTestId('team-overview-page')).toBeVisible();
+  await page.goto('/agentHome?page=downlineManagmentView');
   const downlines = centre.getByTestId('downlines-page');
   const rows = downlines.locator('[data-testid="downline"]:visible');
   await expect(rows).toHaveCount(3);
