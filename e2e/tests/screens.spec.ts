@@ -106,8 +106,10 @@ const memberGroups: { name: string; routes: Route[] }[] = [
  */
 const agentRoutes: Route[] = [
   { path: '/agentHome', testId: 'agent-centre-page' },
+  { path: '/agentHome?page=agentTeamOverview', testId: 'team-overview-page' },
   { path: '/agentHome?page=downlineManagmentView', testId: 'downlines-page' },
   { path: '/agentHome?page=personalHistoryCopy', testId: 'team-bets-page' },
+  { path: '/agentHome?page=palStatementsAgentCopy', testId: 'profit-loss-page' },
   { path: '/agentHome?page=agentDownlineTransactionDetailsCopy', testId: 'downline-transactions-page' },
   { path: '/agentHome?page=agentAnnouncement', testId: 'agent-centre-page' },
   { path: '/member?page=transferFund', testId: 'member-centre-page' },
