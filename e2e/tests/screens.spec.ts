@@ -107,6 +107,7 @@ const memberGroups: { name: string; routes: Route[] }[] = [
 const agentRoutes: Route[] = [
   { path: '/agentHome', testId: 'agent-centre-page' },
   { path: '/agentHome?page=agentTeamOverview', testId: 'team-overview-page' },
+  { path: '/agentHome?page=registerCenter', testId: 'register-centre-page' },
   { path: '/agentHome?page=downlineManagmentView', testId: 'downlines-page' },
   { path: '/agentHome?page=personalHistoryCopy', testId: 'team-bets-page' },
   { path: '/agentHome?page=palStatementsAgentCopy', testId: 'profit-loss-page' },

@@ -125,6 +125,7 @@ describe('invitation links', () => {
       list: [],
     });
     const url = new URL(reply.body.value.invitationUrl);
+    expect(url.pathname).toBe('/register');
     expect(url.searchParams.get('affiliateCode')).toBe('RCTOP1');
     // The demo merchant names no main origin of its own: the installation's PUBLIC_ORIGIN.
     expect(url.origin).toBe(new URL(testApp.config.publicOrigin).origin);

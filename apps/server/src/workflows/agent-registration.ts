@@ -93,8 +93,9 @@ export function createAgentRegistration(
   const { db } = deps;
   const now = clockOf(deps);
 
+  // The register route: a visitor lands on the registration form with the code filled in.
   const linkUrlOf = (merchant: ResolvedMerchant, code: string) =>
-    `${merchantOriginOf(merchant, deps.publicOrigin)}/?affiliateCode=${encodeURIComponent(code)}`;
+    `${merchantOriginOf(merchant, deps.publicOrigin)}/register?affiliateCode=${encodeURIComponent(code)}`;
 
   async function mayRegisterSubagents(agent: MemberRow): Promise<boolean> {
     return (await deps.agents.capabilitiesOf(agent.merchant_id, agent.type))?.mayRegisterSubagents ?? false;

@@ -59,7 +59,13 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const setToken = useAuthStore((state) => state.setToken);
   const [chosenMethod, setChosenMethod] = useState<RegisterMethod | null>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
+  // A shared invitation link fills the invitation code in (the visitor may still change it).
+  const [values, setValues] = useState<Record<string, string>>(() => {
+    const codeFromUrl = readAffiliateCodeFromUrl();
+    const initial: Record<string, string> = {};
+    if (codeFromUrl) initial.affiliateCode = codeFromUrl.slice(0, 40);
+    return initial;
+  });
   const [errors, setErrors] = useState<Record<string, FieldError | undefined>>({});
   const [consents, setConsents] = useState({ terms: false, age: false });
   const [consentErrors, setConsentErrors] = useState({ terms: false, age: false });
