@@ -1,16 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
-
-export type ChartPoint = { day: string; amount: string };
-
-/** A wire amount ("-12.50") as a number of minor units, for drawing only (never for sums shown). */
-function minorOf(amount: string): number {
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
-  if (!match) return 0;
-  const value = Number(match[2]) * 100 + Number(match[3]);
-  return match[1] === '-' ? -value : value;
-}
+import { type ChartPoint, layoutDailyBars } from '../team-report-format';
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -35,22 +26,18 @@ export function TeamDailyChart({
 }) {
   const { t } = useTranslation();
   const tableId = useId();
-  const values = points.map((point) => minorOf(point.amount));
-  const highest = Math.max(0, ...values);
-  const lowest = Math.min(0, ...values);
-  const span = highest - lowest || 1;
-  const zeroY = (highest / span) * HEIGHT;
-  const barWidth = points.length > 0 ? WIDTH / points.length : WIDTH;
+  const {
+    bars,
+    zeroY,
+    highest: top,
+    lowest: bottom,
+  } = layoutDailyBars(points, {
+    width: WIDTH,
+    height: HEIGHT,
+    gap: GAP,
+  });
   const first = points[0];
   const last = points.at(-1);
-  const top = points.reduce<ChartPoint | null>(
-    (best, point) => (best === null || minorOf(point.amount) > minorOf(best.amount) ? point : best),
-    null,
-  );
-  const bottom = points.reduce<ChartPoint | null>(
-    (worst, point) => (worst === null || minorOf(point.amount) < minorOf(worst.amount) ? point : worst),
-    null,
-  );
   const summary =
     first && last && top && bottom
       ? t('teamReport.chartSummary', {
@@ -72,22 +59,18 @@ export function TeamDailyChart({
         aria-label={summary}
         className="h-40 w-full"
       >
-        {points.map((point, index) => {
-          const value = minorOf(point.amount);
-          const height = (Math.abs(value) / span) * HEIGHT;
-          return (
-            <rect
-              key={point.day}
-              x={index * barWidth + GAP / 2}
-              y={value >= 0 ? zeroY - height : zeroY}
-              width={Math.max(barWidth - GAP, 1)}
-              height={Math.max(height, value === 0 ? 0 : 1)}
-              className={value >= 0 ? 'fill-brand' : 'fill-danger'}
-            >
-              <title>{`${formatDay(point.day)}: ${formatMoney(point.amount, symbol)}`}</title>
-            </rect>
-          );
-        })}
+        {bars.map((bar) => (
+          <rect
+            key={bar.day}
+            x={bar.x}
+            y={bar.y}
+            width={bar.width}
+            height={bar.height}
+            className={bar.isLoss ? 'fill-danger' : 'fill-brand'}
+          >
+            <title>{`${formatDay(bar.day)}: ${formatMoney(bar.amount, symbol)}`}</title>
+          </rect>
+        ))}
         <line x1={0} x2={WIDTH} y1={zeroY} y2={zeroY} className="stroke-line" strokeWidth={1} />
       </svg>
       <figcaption className="flex justify-between text-xs text-muted">
