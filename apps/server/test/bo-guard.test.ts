@@ -195,6 +195,19 @@ beforeAll(async () => {
   );
   // The agent routes name a member: the demo player (made an agent, moved, or its tree read).
   resourceOfA.set('agents', resourceOfA.get('players') as string);
+  // An affiliate application of the demo player, for the review routes' :id.
+  await db
+    .insertInto('affiliate_applications')
+    .values({
+      id: 'affiliate-application-a',
+      merchant_id: merchantA,
+      member_id: resourceOfA.get('players') as string,
+      channel: 'facebook',
+      audience: 100,
+      contact: 'demo@panalo.example',
+    })
+    .execute();
+  resourceOfA.set('affiliate-applications', 'affiliate-application-a');
   // A withdrawal of merchant A waiting for review, for the finance routes' :id.
   const demoId = (
     await db.selectFrom('members').select('id').where('account_key', '=', 'demo').executeTakeFirstOrThrow()
