@@ -34,3 +34,10 @@ export function registerDownline(
 ) {
   return api.post('/wps/agent/downlines', { params: { query: { language } }, body: input });
 }
+
+/** POST /wps/agent/downlines/{id}/one-time-password: a new one-time password by SMS (the old stops working). */
+export function resendOneTimePassword(id: string, language: LanguageCode) {
+  return api.post('/wps/agent/downlines/{id}/one-time-password', {
+    params: { path: { id }, query: { language } },
+  });
+}

@@ -23,6 +23,7 @@ import {
   type InvitationLink,
   invitationLinksKey,
   registerDownline,
+  resendOneTimePassword,
 } from '../api/register-center';
 
 // The QR encoder loads only when an agent opens a code.
@@ -323,7 +324,15 @@ function RegisterDownlineSection({ mayRegisterSubagents }: { mayRegisterSubagent
   const language = useLanguage();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<InvitationKind>('player');
-  const [registered, setRegistered] = useState<{ account: string; isSmsSent: boolean } | null>(null);
+  const [registered, setRegistered] = useState<{ id: string; account: string; isSmsSent: boolean } | null>(
+    null,
+  );
+  const resend = useMutation({
+    mutationFn: (id: string) => resendOneTimePassword(id, language),
+    onSuccess: (result) =>
+      setRegistered((current) => (current ? { ...current, isSmsSent: result.isSmsSent } : null)),
+    onError: (error) => setAnswer(answerOfFailure(error, t('registerCentre.registerFailed'))),
+  });
   const { values, setValues, errors, setErrors, bindField } = useFormValues({ account: '', mobile: '' });
   const { isSubmitting, answer, setAnswer, runSubmission } = useSubmission();
 
@@ -347,7 +356,7 @@ function RegisterDownlineSection({ mayRegisterSubagents }: { mayRegisterSubagent
           },
           language,
         );
-        setRegistered({ account: result.account, isSmsSent: result.isSmsSent });
+        setRegistered({ id: result.id, account: result.account, isSmsSent: result.isSmsSent });
         setValues({ account: '', mobile: '' });
         await queryClient.invalidateQueries({ queryKey: ['agentDownlines'] });
       } catch (error) {
@@ -406,6 +415,20 @@ function RegisterDownlineSection({ mayRegisterSubagents }: { mayRegisterSubagent
               ? t('registerCentre.registered', { account: registered.account })
               : t('registerCentre.registeredNoSms', { account: registered.account })}
           </p>
+        ) : null}
+        {registered && !registered.isSmsSent ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="md:self-start"
+            disabled={resend.isPending}
+            onClick={() => {
+              setAnswer(null);
+              resend.mutate(registered.id);
+            }}
+          >
+            {t('registerCentre.sendAgain')}
+          </Button>
         ) : null}
         <Button
           type="submit"

@@ -717,7 +717,8 @@ export const en = {
     registerSubmit: 'Register',
     registerFailed: 'The player could not be registered.',
     registered: '{{account}} is registered. The one-time password is on its way by SMS.',
-    registeredNoSms: '{{account}} is registered, but the SMS could not be sent. Try again later.',
+    registeredNoSms: '{{account}} is registered, but the SMS could not be sent. Send it again in a minute.',
+    sendAgain: 'Send the one-time password again',
     firstLogin: {
       title: 'Welcome! Set up your account',
       line: 'Your agent opened this account for you. Choose your own password and accept the terms to continue.',

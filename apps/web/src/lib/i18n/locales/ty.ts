@@ -736,7 +736,8 @@ export const ty = {
     registerSubmit: 'Iparehistro',
     registerFailed: 'Hindi naiparehistro ang manlalaro.',
     registered: 'Nakarehistro na si {{account}}. Padating na ang one-time password sa SMS.',
-    registeredNoSms: 'Nakarehistro na si {{account}}, pero hindi naipadala ang SMS. Subukan ulit mamaya.',
+    registeredNoSms: 'Nakarehistro na si {{account}}, pero hindi naipadala ang SMS. Ipadala ulit pagkalipas ng isang minuto.',
+    sendAgain: 'Ipadala ulit ang one-time password',
     firstLogin: {
       title: 'Maligayang pagdating! Ihanda ang iyong account',
       line: 'Binuksan ng iyong agent ang account na ito para sa iyo. Pumili ng sariling password at tanggapin ang mga tuntunin para magpatuloy.',
