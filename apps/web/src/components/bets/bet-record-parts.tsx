@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { joinClassNames } from '../../lib/class-names';
 import { formatMoney } from '../../lib/format';
 import { StatusBadge, type StatusTone } from '../ui/status-badge';
+import { Tabs } from '../ui/tabs';
 
 /**
  * The pieces of a betting records page, shared by the member's own records and an agent's team
@@ -54,7 +55,7 @@ export function BetStatusBadge({ status }: { status: BetStatus }) {
 }
 
 /** A labelled select of the records' filter, its first choice "all". */
-export function FilterSelect({
+function FilterSelect({
   label,
   anyLabel,
   value,
@@ -90,6 +91,68 @@ export function FilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+export type BetFilterChoices = { vendors: { id: string; name: string }[]; gameTypes: string[] };
+
+/**
+ * The records' filters: status chips, and once the choices have loaded, the game type and vendor
+ * selects; each change goes to its own handler (which starts the list again from its first page).
+ */
+export function BetFilterControls({
+  status,
+  onStatusChange,
+  gameType,
+  onGameTypeChange,
+  vendorId,
+  onVendorChange,
+  choices,
+  gameTypeName,
+}: {
+  status: BetStatus | 'all';
+  onStatusChange: (status: BetStatus | 'all') => void;
+  gameType: string;
+  onGameTypeChange: (gameType: string) => void;
+  vendorId: string;
+  onVendorChange: (vendorId: string) => void;
+  choices: BetFilterChoices | undefined;
+  gameTypeName: (code: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Tabs
+        label={t('bets.status')}
+        variant="chips"
+        items={[
+          { key: 'all' as const, label: t('bets.statuses.all') },
+          ...BET_STATUSES.map((key) => ({ key, label: t(`bets.statuses.${key}`) })),
+        ]}
+        value={status}
+        onChange={onStatusChange}
+      />
+      {choices ? (
+        <div className="grid grid-cols-2 gap-2 md:max-w-lg">
+          <FilterSelect
+            label={t('bets.gameType')}
+            anyLabel={t('bets.anyGameType')}
+            value={gameType}
+            choices={choices.gameTypes.map((code) => ({ value: code, label: gameTypeName(code) }))}
+            onChange={onGameTypeChange}
+            testId="bets-game-type"
+          />
+          <FilterSelect
+            label={t('bets.vendor')}
+            anyLabel={t('bets.anyVendor')}
+            value={vendorId}
+            choices={choices.vendors.map((vendor) => ({ value: vendor.id, label: vendor.name }))}
+            onChange={onVendorChange}
+            testId="bets-vendor"
+          />
+        </div>
+      ) : null}
+    </>
   );
 }
 

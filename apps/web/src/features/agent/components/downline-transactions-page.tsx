@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
 import { Pagination } from '../../../components/ui/pagination';
-import { SearchField } from '../../../components/ui/search-field';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
@@ -22,6 +20,7 @@ import {
   type TeamTransactionLine,
   type TeamTransactions,
 } from '../api/team-records';
+import { AccountSearchForm } from './account-search-form';
 
 const statusTones: Record<TeamTransactionLine['status'], StatusTone> = {
   pending: 'waiting',
@@ -56,12 +55,6 @@ export function DownlineTransactionsPage() {
       setPageNo(1);
     };
 
-  function submitSearch(event: FormEvent) {
-    event.preventDefault();
-    setAccount(accountText.trim());
-    setPageNo(1);
-  }
-
   return (
     <div className="flex flex-col gap-3 p-4" data-testid="downline-transactions-page">
       <Tabs
@@ -71,18 +64,13 @@ export function DownlineTransactionsPage() {
         onChange={refilter(setKind)}
       />
       <DatePresetChips value={preset} onChange={refilter(setPreset)} />
-      <form onSubmit={submitSearch} className="flex gap-2 md:max-w-md">
-        <SearchField
-          label={t('agent.downlines.search')}
-          value={accountText}
-          onValueChange={setAccountText}
-          className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded-md border border-line bg-surface px-3"
-          testId="transactions-account"
-        />
-        <Button type="submit" variant="secondary">
-          {t('agent.downlines.searchButton')}
-        </Button>
-      </form>
+      <AccountSearchForm
+        value={accountText}
+        onValueChange={setAccountText}
+        onSearch={refilter(setAccount)}
+        testId="transactions-account"
+        className="md:max-w-md"
+      />
       {query.isPending ? (
         <div data-testid="transactions-loading">
           <SkeletonLines lines={5} />

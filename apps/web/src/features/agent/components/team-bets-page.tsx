@@ -1,20 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  BET_STATUSES,
+  BetFilterControls,
   BetLines,
   type BetStatus,
   BetSummary,
   BetTotalsPanel,
-  FilterSelect,
 } from '../../../components/bets/bet-record-parts';
-import { Button } from '../../../components/ui/button';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
-import { SearchField } from '../../../components/ui/search-field';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
@@ -23,6 +20,7 @@ import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { fetchTeamBet, fetchTeamBetFilterChoices, fetchTeamBets } from '../api/team-records';
+import { AccountSearchForm } from './account-search-form';
 
 type Scope = 'all' | 'direct';
 
@@ -78,12 +76,6 @@ export function TeamBetsPage() {
     { key: 'direct', label: t('agent.downlines.direct') },
   ];
 
-  function submitSearch(event: FormEvent) {
-    event.preventDefault();
-    setAccount(accountText.trim());
-    setPageNo(1);
-  }
-
   return (
     <div className="flex flex-col gap-3 p-4" data-testid="team-bets-page">
       <DatePresetChips value={preset} onChange={refilter(setPreset)} />
@@ -93,49 +85,23 @@ export function TeamBetsPage() {
         ) : (
           <Tabs label={t('agent.records.whose')} items={scopes} value={scope} onChange={refilter(setScope)} />
         )}
-        <form onSubmit={submitSearch} className="flex gap-2">
-          <SearchField
-            label={t('agent.downlines.search')}
-            value={accountText}
-            onValueChange={setAccountText}
-            className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded-md border border-line bg-surface px-3 md:w-64"
-            testId="team-bets-account"
-          />
-          <Button type="submit" variant="secondary">
-            {t('agent.downlines.searchButton')}
-          </Button>
-        </form>
+        <AccountSearchForm
+          value={accountText}
+          onValueChange={setAccountText}
+          onSearch={refilter(setAccount)}
+          testId="team-bets-account"
+        />
       </div>
-      <Tabs
-        label={t('bets.status')}
-        variant="chips"
-        items={[
-          { key: 'all' as const, label: t('bets.statuses.all') },
-          ...BET_STATUSES.map((key) => ({ key, label: t(`bets.statuses.${key}`) })),
-        ]}
-        value={status}
-        onChange={refilter(setStatus)}
+      <BetFilterControls
+        status={status}
+        onStatusChange={refilter(setStatus)}
+        gameType={gameType}
+        onGameTypeChange={refilter(setGameType)}
+        vendorId={vendorId}
+        onVendorChange={refilter(setVendorId)}
+        choices={choices.data}
+        gameTypeName={gameTypeName}
       />
-      {choices.data ? (
-        <div className="grid grid-cols-2 gap-2 md:max-w-lg">
-          <FilterSelect
-            label={t('bets.gameType')}
-            anyLabel={t('bets.anyGameType')}
-            value={gameType}
-            choices={choices.data.gameTypes.map((code) => ({ value: code, label: gameTypeName(code) }))}
-            onChange={refilter(setGameType)}
-            testId="team-bets-game-type"
-          />
-          <FilterSelect
-            label={t('bets.vendor')}
-            anyLabel={t('bets.anyVendor')}
-            value={vendorId}
-            choices={choices.data.vendors.map((vendor) => ({ value: vendor.id, label: vendor.name }))}
-            onChange={refilter(setVendorId)}
-            testId="team-bets-vendor"
-          />
-        </div>
-      ) : null}
       {query.isPending ? (
         <div data-testid="team-bets-loading">
           <SkeletonLines lines={5} />

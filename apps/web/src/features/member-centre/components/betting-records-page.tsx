@@ -3,13 +3,12 @@ import { ShieldCheck, Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  BET_STATUSES,
+  BetFilterControls,
   BetLines,
   type BetStatus,
   BetSummary,
   BetTotalsPanel,
   Fact,
-  FilterSelect,
 } from '../../../components/bets/bet-record-parts';
 import { Button } from '../../../components/ui/button';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
@@ -17,7 +16,6 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { Tabs } from '../../../components/ui/tabs';
 import { type DatePreset, datePresetRange } from '../../../lib/date-presets';
 import { dateTimeFormatOf } from '../../../lib/format';
 import { useLaunchGame } from '../../../lib/games/use-launch-game';
@@ -63,36 +61,16 @@ export function BettingRecordsPage() {
   return (
     <div className="flex flex-col gap-3 p-4" data-testid="betting-records-page">
       <DatePresetChips value={preset} onChange={refilter(setPreset)} />
-      <Tabs
-        label={t('bets.status')}
-        variant="chips"
-        items={[
-          { key: 'all' as const, label: t('bets.statuses.all') },
-          ...BET_STATUSES.map((key) => ({ key, label: t(`bets.statuses.${key}`) })),
-        ]}
-        value={status}
-        onChange={refilter(setStatus)}
+      <BetFilterControls
+        status={status}
+        onStatusChange={refilter(setStatus)}
+        gameType={gameType}
+        onGameTypeChange={refilter(setGameType)}
+        vendorId={vendorId}
+        onVendorChange={refilter(setVendorId)}
+        choices={choices.data}
+        gameTypeName={gameTypeName}
       />
-      {choices.data ? (
-        <div className="grid grid-cols-2 gap-2 md:max-w-lg">
-          <FilterSelect
-            label={t('bets.gameType')}
-            anyLabel={t('bets.anyGameType')}
-            value={gameType}
-            choices={choices.data.gameTypes.map((code) => ({ value: code, label: gameTypeName(code) }))}
-            onChange={refilter(setGameType)}
-            testId="bets-game-type"
-          />
-          <FilterSelect
-            label={t('bets.vendor')}
-            anyLabel={t('bets.anyVendor')}
-            value={vendorId}
-            choices={choices.data.vendors.map((vendor) => ({ value: vendor.id, label: vendor.name }))}
-            onChange={refilter(setVendorId)}
-            testId="bets-vendor"
-          />
-        </div>
-      ) : null}
       {query.isPending ? (
         <SkeletonLines lines={5} />
       ) : query.isError ? (
