@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { insertMember, uniqueAccount } from './accounts.ts';
+import { expect } from './fixtures.ts';
 
 /** A member's type (spec §9): 0 player; 1 agent, 2 sub-agent (41, 42 affiliates). */
 type MemberType = 0 | 1 | 2;
@@ -50,4 +52,15 @@ export async function insertTeam(
 /** What an agent sees of an account (the server masks it): first two, stars, last two. */
 export function maskedAccount(account: string): string {
   return `${account.slice(0, 2)}${'*'.repeat(account.length - 4)}${account.slice(-2)}`;
+}
+
+/** Logs in through the agent login that /agent opens for a visitor. */
+export async function logInAtAgentPage(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/agent');
+  const login = page.getByTestId('login-modal');
+  await expect(login).toBeVisible();
+  await expect(login.getByTestId('agent-login-line')).toBeVisible();
+  await login.getByTestId('login-username').fill(account);
+  await login.getByTestId('login-password').fill(password);
+  await login.getByTestId('login-submit').click();
 }

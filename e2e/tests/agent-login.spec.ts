@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   actAsVisitor,
   insertMember,
@@ -7,7 +6,7 @@ import {
   skipMemberPopup,
   uniqueAccount,
 } from '../accounts.ts';
-import { insertTeam, maskedAccount } from '../agents.ts';
+import { insertTeam, logInAtAgentPage, maskedAccount } from '../agents.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 
 // The agent area (spec §2, §4, §6): the login opened from /agent is an agent's, refused to anyone
@@ -16,17 +15,6 @@ import { expect, screenshot, test } from '../fixtures.ts';
 
 const PASSWORD = 'Agents1234';
 
-/** Logs in through the agent login that /agent opens for a visitor. */
-async function logInAtAgentPage(page: Page, account: string): Promise<void> {
-  await page.goto('/agent');
-  const login = page.getByTestId('login-modal');
-  await expect(login).toBeVisible();
-  await expect(login.getByTestId('agent-login-line')).toBeVisible();
-  await login.getByTestId('login-username').fill(account);
-  await login.getByTestId('login-password').fill(PASSWORD);
-  await login.getByTestId('login-submit').click();
-}
-
 test('a player is refused at the agent login with the reason, and stays logged out', async ({
   page,
   db,
@@ -34,7 +22,7 @@ test('a player is refused at the agent login with the reason, and stays logged o
   await actAsVisitor(page, nextAddress());
   const account = uniqueAccount('agnon', testInfo.project.name);
   await insertMember(db, { account, password: PASSWORD });
-  await logInAtAgentPage(page, account);
+  await logInAtAgentPage(page, account, PASSWORD);
   const login = page.getByTestId('login-modal');
   await expect(login).toContainText('Non-agents cannot log in');
   // No session: no member menu, and the token was never kept.
@@ -55,7 +43,7 @@ test('an agent logs in at /agent, lands on /agentHome and opens their team down 
     password: PASSWORD,
   });
   await skipMemberPopup(page, team.agent.id);
-  await logInAtAgentPage(page, team.agent.account);
+  await logInAtAgentPage(page, team.agent.account, PASSWORD);
   await expect(page).toHaveURL(/\/agentHome$/);
   const centre = page.getByTestId('agent-centre-page');
   await expect(centre).toBeVisible();
@@ -127,7 +115,7 @@ test('the agent announcements show those for agents and everyone, never those fo
     );
   }
   await skipMemberPopup(page, team.agent.id);
-  await logInAtAgentPage(page, team.agent.account);
+  await logInAtAgentPage(page, team.agent.account, PASSWORD);
   await expect(page).toHaveURL(/\/agentHome$/);
   await page.goto('/agentHome?page=agentAnnouncement');
   const announcements = page.getByTestId('agent-announcements');
@@ -165,7 +153,7 @@ test('an agent finds the agent centre in the member menu', async ({ page, db }, 
     password: PASSWORD,
   });
   await skipMemberPopup(page, team.agent.id);
-  await logInAtAgentPage(page, team.agent.account);
+  await logInAtAgentPage(page, team.agent.account, PASSWORD);
   await expect(page).toHaveURL(/\/agentHome$/);
   await page.goto('/');
   await page.getByTestId('member-menu').getByRole('button').first().click();

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   actAsVisitor,
   closePublicPopup,
@@ -6,8 +5,9 @@ import {
   nextAddress,
   skipMemberPopup,
 } from '../accounts.ts';
-import { maskedAccount } from '../agents.ts';
+import { logInAtAgentPage, maskedAccount } from '../agents.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { launchUrlOf } from '../games.ts';
 
 // The agent centre's team records: a new player in the demo agent `leader`'s team deposits through
 // the payment sandbox and plays a round of our dice; `leader` finds the bet in the team's betting
@@ -15,19 +15,6 @@ import { expect, screenshot, test } from '../fixtures.ts';
 // (agentDownlineTransactionDetailsCopy), both under the player's masked account.
 
 const LEADER = { account: 'leader', password: 'Leader1234' };
-
-/** The launch call as the lobby's tile makes it, with the page's session. */
-async function launchUrl(page: Page, nodeId: string): Promise<string> {
-  const launched = await page.evaluate(async (nodeId) => {
-    const token = sessionStorage.getItem('token');
-    const response = await fetch(`/wps/game/launchGame?nodeId=${nodeId}&mode=real&language=EN`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    return (await response.json()) as { success: boolean; value: { url: string } };
-  }, nodeId);
-  expect(launched.success).toBe(true);
-  return launched.value.url;
-}
 
 test("an agent finds a team player's round in the team's betting records and their deposit in the downline transactions", async ({
   page,
@@ -62,7 +49,7 @@ test("an agent finds a team player's round in the team's betting records and the
 
   // One round of dice at its default stake of ₱10.00, in the game's own page.
   const game = await context.newPage();
-  await game.goto(await launchUrl(page, 'INHOUSE_dice'));
+  await game.goto(await launchUrlOf(page, 'INHOUSE_dice'));
   await expect(game.getByTestId('game-balance')).toContainText('₱500.00');
   await game.getByTestId('play').click();
   await expect(game.getByTestId('dice-result')).toContainText(/\d+\.\d{2}/);
@@ -75,12 +62,7 @@ test("an agent finds a team player's round in the team's betting records and the
   const agent = await context.newPage();
   await actAsVisitor(agent, nextAddress());
   await skipMemberPopup(agent, leaderId);
-  await agent.goto('/agent');
-  const login = agent.getByTestId('login-modal');
-  await expect(login).toBeVisible();
-  await login.getByTestId('login-username').fill(LEADER.account);
-  await login.getByTestId('login-password').fill(LEADER.password);
-  await login.getByTestId('login-submit').click();
+  await logInAtAgentPage(agent, LEADER.account, LEADER.password);
   await expect(agent).toHaveURL(/\/agentHome/);
 
   await agent.goto('/agentHome?page=personalHistoryCopy');

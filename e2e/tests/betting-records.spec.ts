@@ -1,24 +1,11 @@
-import type { Page } from '@playwright/test';
 import { logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { launchUrlOf } from '../games.ts';
 import { moveMemberMoney } from '../ledger.ts';
 
 // The member centre's betting records (personalHistoryCopy): a member plays a round of our dice,
 // finds the bet among their records, opens its detail with the round's provably-fair inputs, and
 // follows its link into the game, which opens its own records on that round to verify it.
-
-/** The launch call as the lobby's tile makes it, with the page's session. */
-async function launchUrl(page: Page, nodeId: string): Promise<string> {
-  const launched = await page.evaluate(async (nodeId) => {
-    const token = sessionStorage.getItem('token');
-    const response = await fetch(`/wps/game/launchGame?nodeId=${nodeId}&mode=real&language=EN`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    return (await response.json()) as { success: boolean; value: { url: string } };
-  }, nodeId);
-  expect(launched.success).toBe(true);
-  return launched.value.url;
-}
 
 test('a member finds a round of dice in the betting records and opens its detail', async ({
   page,
@@ -36,7 +23,7 @@ test('a member finds a round of dice in the betting records and opens its detail
 
   // One round of dice at its default stake of ₱10.00, in the game's own page.
   const game = await context.newPage();
-  await game.goto(await launchUrl(page, 'INHOUSE_dice'));
+  await game.goto(await launchUrlOf(page, 'INHOUSE_dice'));
   await expect(game.getByTestId('game-balance')).toContainText('₱500.00');
   await game.getByTestId('play').click();
   await expect(game.getByTestId('dice-result')).toContainText(/\d+\.\d{2}/);
