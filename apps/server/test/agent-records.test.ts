@@ -4,7 +4,7 @@ import type { GameRoundStatus } from '../src/db/schema.ts';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { catalogueGame, fund, registerTestVendor } from './support/game-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
-import { insertTeamMember } from './support/team-fixtures.ts';
+import { insertTeamMember, sessionClientOf } from './support/team-fixtures.ts';
 import type { TestApp } from './support/test-app.ts';
 
 // 12:00 on 10 April 2030 in Manila (UTC+8), the merchant's time zone.
@@ -40,23 +40,7 @@ type Line = {
   status: string;
 };
 
-async function memberClient(memberId: string): Promise<AccountsClient> {
-  const member = await testApp.app.members.findById(memberId);
-  if (!member) throw new Error('no member');
-  const started = await testApp.app.members.startSession({
-    member,
-    policy: { idleMinutes: 600, absoluteMinutes: 6000 },
-    method: 'username',
-    agentPage: true,
-    passwordChangeRequired: false,
-    ip: '203.0.113.9',
-    country: null,
-    userAgent: null,
-  });
-  const client = createAccountsClient(testApp.app);
-  client.token = started.token;
-  return client;
-}
+const memberClient = (memberId: string) => sessionClientOf(testApp, memberId);
 
 /** A bet as the bet record keeps it, placed `hoursAgo` before the clock. */
 async function insertBet(

@@ -8,7 +8,7 @@ import {
   insertOtherMerchant,
 } from './support/bo-client.ts';
 import { createSeededApp } from './support/seeded-app.ts';
-import { addMemberBetDay, insertTeamMember } from './support/team-fixtures.ts';
+import { addMemberBetDay, insertTeamMember, sessionClientOf } from './support/team-fixtures.ts';
 import type { TestApp } from './support/test-app.ts';
 
 let testApp: TestApp;
@@ -30,23 +30,7 @@ let supportOfA: BackOfficeClient;
 let contentOfA: BackOfficeClient;
 let ownerOfB: BackOfficeClient;
 
-async function memberClient(memberId: string): Promise<AccountsClient> {
-  const member = await testApp.app.members.findById(memberId);
-  if (!member) throw new Error('no member');
-  const started = await testApp.app.members.startSession({
-    member,
-    policy: { idleMinutes: 600, absoluteMinutes: 6000 },
-    method: 'username',
-    agentPage: true,
-    passwordChangeRequired: false,
-    ip: '203.0.113.9',
-    country: null,
-    userAgent: null,
-  });
-  const client = createAccountsClient(testApp.app);
-  client.token = started.token;
-  return client;
-}
+const memberClient = (memberId: string) => sessionClientOf(testApp, memberId);
 
 async function operatorClient(username: string, merchant: string, roleId: string) {
   const { token } = await insertOperatorWithSession(testApp.database.db, {

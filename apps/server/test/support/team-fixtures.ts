@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, MemberType } from '../../src/db/schema.ts';
+import { type AccountsClient, createAccountsClient } from './accounts-client.ts';
+import type { TestApp } from './test-app.ts';
 
 /** A member inserted directly (no password): `type` 0 for a player, an agent type for an agent. */
 export async function insertTeamMember(
@@ -44,6 +46,28 @@ export async function insertTeamMember(
     })
     .execute();
   return id;
+}
+
+/**
+ * A client with a session of the member, as a login from the agent page starts it (agentPage),
+ * for members inserted without a password.
+ */
+export async function sessionClientOf(testApp: TestApp, memberId: string): Promise<AccountsClient> {
+  const member = await testApp.app.members.findById(memberId);
+  if (!member) throw new Error(`no member ${memberId}`);
+  const started = await testApp.app.members.startSession({
+    member,
+    policy: { idleMinutes: 600, absoluteMinutes: 6000 },
+    method: 'username',
+    agentPage: true,
+    passwordChangeRequired: false,
+    ip: '203.0.113.9',
+    country: null,
+    userAgent: null,
+  });
+  const client = createAccountsClient(testApp.app);
+  client.token = started.token;
+  return client;
 }
 
 /** The closure rows member_tree should hold, computed from members.upline_id alone. */

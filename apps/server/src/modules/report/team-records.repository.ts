@@ -46,6 +46,21 @@ function membersOf(filter: TeamTransactionFilter): RawBuilder<unknown> {
     : sql`(select descendant_id from member_tree where ancestor_id = ${filter.agentId} and depth > 0)`;
 }
 
+/** A member's requests to move money in or out (deposits, withdrawals) as lines, by member and time. */
+function requestLines(
+  filter: TeamTransactionFilter,
+  kind: { table: 'deposits' | 'withdrawals'; direction: 'in' | 'out'; doneStatus: 'credited' | 'paid' },
+): RawBuilder<unknown> {
+  return sql`
+    select r.id, r.member_id, null::text as counterparty_id, ${kind.direction}::text as direction,
+      r.amount_minor, r.created_at,
+      case when r.status = ${kind.doneStatus} then 'done'
+        when r.status in ('failed', 'rejected') then 'failed' else 'pending' end as state
+    from ${sql.table(kind.table)} r
+    where r.member_id in ${membersOf(filter)} and r.merchant_id = ${filter.merchantId}
+      and r.created_at >= ${filter.from} and r.created_at < ${filter.to}`;
+}
+
 /**
  * The filter's transactions as lines of one shape. Deposits and withdrawals are read by member
  * and time (their member index); transfers and adjustments from the ledger by the members' cash
@@ -57,23 +72,9 @@ function linesOf(filter: TeamTransactionFilter): RawBuilder<unknown> {
   const members = membersOf(filter);
   switch (filter.kind) {
     case 'deposit':
-      return sql`
-        select d.id, d.member_id, null::text as counterparty_id, 'in'::text as direction,
-          d.amount_minor, d.created_at,
-          case when d.status = 'credited' then 'done'
-            when d.status in ('failed', 'rejected') then 'failed' else 'pending' end as state
-        from deposits d
-        where d.member_id in ${members} and d.merchant_id = ${merchantId}
-          and d.created_at >= ${from} and d.created_at < ${to}`;
+      return requestLines(filter, { table: 'deposits', direction: 'in', doneStatus: 'credited' });
     case 'withdrawal':
-      return sql`
-        select w.id, w.member_id, null::text as counterparty_id, 'out'::text as direction,
-          w.amount_minor, w.created_at,
-          case when w.status = 'paid' then 'done'
-            when w.status in ('failed', 'rejected') then 'failed' else 'pending' end as state
-        from withdrawals w
-        where w.member_id in ${members} and w.merchant_id = ${merchantId}
-          and w.created_at >= ${from} and w.created_at < ${to}`;
+      return requestLines(filter, { table: 'withdrawals', direction: 'out', doneStatus: 'paid' });
     case 'transfer':
     case 'adjustment': {
       const accounts = sql`(select a.id from ledger_accounts a

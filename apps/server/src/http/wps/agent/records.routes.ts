@@ -18,6 +18,7 @@ import {
   BetId,
   BetItem,
   BetTotals,
+  RecordsPageOf,
   rangeOf,
   toBetDetail,
   toBetItem,
@@ -129,17 +130,7 @@ export function registerAgentRecordRoutes(app: TypedApp, deps: AgentRecordRoutes
           "The team's bets across every vendor, newest first: every downline's, the direct downlines', or one downline's, with the member betting records' filters and totals over the whole filter",
         querystring: TeamBetsQuery,
         response: {
-          200: Envelope(
-            Type.Object({
-              list: Type.Array(TeamBetItem),
-              total: Type.Integer(),
-              totalPages: Type.Integer(),
-              totals: BetTotals,
-              /** The days the list covers, in the merchant's time zone. */
-              from: Type.String(),
-              to: Type.String(),
-            }),
-          ),
+          200: Envelope(RecordsPageOf(TeamBetItem, BetTotals)),
           ...MEMBER_ERROR_RESPONSES,
         },
       },
@@ -207,16 +198,7 @@ export function registerAgentRecordRoutes(app: TypedApp, deps: AgentRecordRoutes
           "The downlines' deposits, withdrawals, transfers between members or manual adjustments, newest first, with totals over the whole filter",
         querystring: TransactionsQuery,
         response: {
-          200: Envelope(
-            Type.Object({
-              list: Type.Array(TransactionItem),
-              total: Type.Integer(),
-              totalPages: Type.Integer(),
-              totals: TransactionTotals,
-              from: Type.String(),
-              to: Type.String(),
-            }),
-          ),
+          200: Envelope(RecordsPageOf(TransactionItem, TransactionTotals)),
           ...MEMBER_ERROR_RESPONSES,
         },
       },

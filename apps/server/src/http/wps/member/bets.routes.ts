@@ -1,5 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { BET_STATUS_CODES, type BetStatusFilter } from '../../../modules/report/bet-records.repository.ts';
 import {
@@ -100,6 +100,19 @@ export const BetTotals = Type.Object({
   net: SignedMoney,
 });
 
+/** A page of records, how many there are, their totals over the whole filter and the days covered. */
+export function RecordsPageOf<Item extends TSchema, Totals extends TSchema>(item: Item, totals: Totals) {
+  return Type.Object({
+    list: Type.Array(item),
+    total: Type.Integer(),
+    totalPages: Type.Integer(),
+    totals,
+    /** The days the list covers, in the merchant's time zone. */
+    from: Type.String(),
+    to: Type.String(),
+  });
+}
+
 function statusOf(stored: string): BetStatusFilter {
   const found = BET_STATUSES.find((status) =>
     (BET_STATUS_CODES[status] as readonly string[]).includes(stored),
@@ -178,17 +191,7 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
           "The member's bets across every vendor, newest first, by game type, vendor, status and days placed, with totals over the whole filter",
         querystring: BetsQuery,
         response: {
-          200: Envelope(
-            Type.Object({
-              list: Type.Array(BetItem),
-              total: Type.Integer(),
-              totalPages: Type.Integer(),
-              totals: BetTotals,
-              /** The days the list covers, in the merchant's time zone. */
-              from: Type.String(),
-              to: Type.String(),
-            }),
-          ),
+          200: Envelope(RecordsPageOf(BetItem, BetTotals)),
           ...MEMBER_ERROR_RESPONSES,
         },
       },
