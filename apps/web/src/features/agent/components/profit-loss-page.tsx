@@ -47,9 +47,11 @@ export function ProfitLossPage() {
     { key: 'member', label: t('teamReport.byMember') },
     { key: 'gameType', label: t('teamReport.byGameType') },
   ];
+  // What the answer on screen is by: while the other view loads, the previous answer stays.
+  const shownBy: ProfitLossView = report.data?.by === 'gameType' ? 'gameType' : 'member';
   const gameTypeName = (code: string) => t(`games.${code}`, { defaultValue: t('games.OTHER') });
   const rows: FigureRow[] | undefined = report.data
-    ? report.data.by === 'gameType'
+    ? shownBy === 'gameType'
       ? report.data.gameTypes.map((row: TeamGameTypeFigures) => ({
           ...row,
           key: row.gameType,
@@ -92,17 +94,13 @@ export function ProfitLossPage() {
       ) : (
         <>
           <TotalsPanel totals={report.data.totals} symbol={symbol} />
-          {by === 'member' ? (
+          {shownBy === 'member' ? (
             <p className="text-xs text-muted" data-testid="profit-loss-total">
               {t('teamReport.members', { count: report.data.total })} · {t('teamReport.order')}
             </p>
           ) : null}
-          <FigureList
-            rows={rows}
-            symbol={symbol}
-            by={report.data.by === 'gameType' ? 'gameType' : 'member'}
-          />
-          {by === 'member' ? (
+          <FigureList rows={rows} symbol={symbol} by={shownBy} />
+          {shownBy === 'member' ? (
             <Pagination
               current={pageNo}
               total={Math.ceil(report.data.total / teamProfitLossPageSize)}
