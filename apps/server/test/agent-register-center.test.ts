@@ -104,6 +104,23 @@ describe('invitation links', () => {
   it('refuse a visitor and a member who is not an agent', async () => {
     const anonymous = createAccountsClient(testApp.app);
     expect((await anonymous.call('GET', '/wps/agent/invitation-links')).body.code).toBe('NOT_LOGGED_IN');
+    expect((await anonymous.call('GET', '/wps/member/first-login')).body.code).toBe('NOT_LOGGED_IN');
+    const firstLogin = {
+      newPassword: 'Mine12345',
+      confirmNewPassword: 'Mine12345',
+      termsAccepted: true,
+      ageConfirmed: true,
+    };
+    expect((await anonymous.sealed('POST', '/wps/member/first-login', firstLogin)).body.code).toBe(
+      'NOT_LOGGED_IN',
+    );
+    // A member no agent registered has no first-login step to take.
+    expect((await playerClient.call('GET', '/wps/member/first-login')).body.value).toMatchObject({
+      required: false,
+    });
+    expect((await playerClient.sealed('POST', '/wps/member/first-login', firstLogin)).body.code).toBe(
+      'CONFLICT',
+    );
     for (const [method, url, body] of [
       ['GET', '/wps/agent/invitation-links', undefined],
       ['POST', '/wps/agent/invitation-links', { kind: 'player', label: 'x' }],
