@@ -2,6 +2,9 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { joinClassNames } from '../../lib/class-names';
 import { formatMoney } from '../../lib/format';
+import { Dialog } from '../ui/dialog';
+import { SkeletonLines } from '../ui/skeleton';
+import { ErrorState } from '../ui/states';
 import { StatusBadge, type StatusTone } from '../ui/status-badge';
 import { Tabs } from '../ui/tabs';
 
@@ -360,5 +363,50 @@ export function BetSummary({
         </Fact>
       </dl>
     </>
+  );
+}
+
+/**
+ * A bet's detail dialog: loading, failure with retry, then the bet's summary and whatever the
+ * records add below it (a member's own bets, the fairness inputs).
+ */
+export function BetDetailDialogFrame<Bet extends BetLineView>({
+  query,
+  onClose,
+  symbol,
+  formatTime,
+  gameTypeName,
+  accountLabel,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: Bet | undefined; refetch: () => unknown };
+  onClose: () => void;
+  symbol: string;
+  formatTime: (at: string) => string;
+  gameTypeName: (code: string) => string;
+  accountLabel?: string;
+  children?: (bet: Bet) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const bet = query.data;
+  return (
+    <Dialog title={t('bets.detailTitle')} onClose={onClose} size="md" testId="bet-detail">
+      {query.isPending ? (
+        <SkeletonLines lines={6} />
+      ) : query.isError || !bet ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : (
+        <div className="flex flex-col gap-3">
+          <BetSummary
+            bet={bet}
+            symbol={symbol}
+            formatTime={formatTime}
+            gameTypeName={gameTypeName}
+            accountLabel={accountLabel}
+          />
+          {children?.(bet)}
+        </div>
+      )}
+    </Dialog>
   );
 }

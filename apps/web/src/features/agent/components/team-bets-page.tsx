@@ -3,14 +3,13 @@ import { Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  BetDetailDialogFrame,
   BetFilterControls,
   BetLines,
   type BetStatus,
-  BetSummary,
   BetTotalsPanel,
 } from '../../../components/bets/bet-record-parts';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
-import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -165,22 +164,13 @@ function TeamBetDialog({
     queryFn: ({ signal }) => fetchTeamBet(id, language, signal),
   });
   return (
-    <Dialog title={t('bets.detailTitle')} onClose={onClose} size="md" testId="bet-detail">
-      {query.isPending ? (
-        <SkeletonLines lines={6} />
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : (
-        <div className="flex flex-col gap-3">
-          <BetSummary
-            bet={query.data}
-            symbol={symbol}
-            formatTime={formatTime}
-            gameTypeName={gameTypeName}
-            accountLabel={t('agent.downlines.account')}
-          />
-        </div>
-      )}
-    </Dialog>
+    <BetDetailDialogFrame
+      query={query}
+      onClose={onClose}
+      symbol={symbol}
+      formatTime={formatTime}
+      gameTypeName={gameTypeName}
+      accountLabel={t('agent.downlines.account')}
+    />
   );
 }

@@ -3,16 +3,15 @@ import { ShieldCheck, Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  BetDetailDialogFrame,
   BetFilterControls,
   BetLines,
   type BetStatus,
-  BetSummary,
   BetTotalsPanel,
   Fact,
 } from '../../../components/bets/bet-record-parts';
 import { Button } from '../../../components/ui/button';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
-import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -128,62 +127,60 @@ function BetDetailDialog({
   const language = useLanguage();
   const launch = useLaunchGame();
   const query = useQuery({ queryKey: ['bet', id, language], queryFn: () => fetchBet(id, language) });
-  const bet = query.data;
   return (
-    <Dialog title={t('bets.detailTitle')} onClose={onClose} size="md" testId="bet-detail">
-      {query.isPending ? (
-        <SkeletonLines lines={6} />
-      ) : query.isError || !bet ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : (
-        <div className="flex flex-col gap-3">
-          <BetSummary bet={bet} symbol={symbol} formatTime={formatTime} gameTypeName={gameTypeName} />
-          {bet.fairness ? (
-            <section className="flex flex-col gap-2" data-testid="bet-fairness">
-              <h3 className="flex items-center gap-1.5 text-sm font-semibold text-text">
-                <ShieldCheck size={16} aria-hidden="true" />
-                {t('bets.fairness')}
-              </h3>
-              <dl className="divide-y divide-line rounded-lg border border-line px-3">
-                <Fact label={t('bets.serverSeedHash')} isCode>
-                  {bet.fairness.serverSeedHash}
-                </Fact>
-                <Fact label={t('bets.serverSeed')} isCode>
-                  {bet.fairness.serverSeed ?? t('bets.serverSeedHidden')}
-                </Fact>
-                <Fact label={t('bets.clientSeed')} isCode>
-                  {bet.fairness.clientSeed}
-                </Fact>
-                <Fact label={t('bets.nonce')} isCode>
-                  {bet.fairness.nonce}
-                </Fact>
-              </dl>
-              <p className="text-xs text-muted">{t('bets.verifyHelp')}</p>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  const fairness = bet.fairness;
-                  if (!fairness) return;
-                  onClose();
-                  void launch(
-                    {
-                      isGame: 'GAME',
-                      nodeId: fairness.nodeId,
-                      vassalage: fairness.vassalage,
-                      gameName: bet.gameName,
-                    },
-                    'real',
-                    { recallRoundId: bet.id },
-                  );
-                }}
-                data-testid="bet-verify"
-              >
-                {t('bets.verify')}
-              </Button>
-            </section>
-          ) : null}
-        </div>
-      )}
-    </Dialog>
+    <BetDetailDialogFrame
+      query={query}
+      onClose={onClose}
+      symbol={symbol}
+      formatTime={formatTime}
+      gameTypeName={gameTypeName}
+    >
+      {(bet) =>
+        bet.fairness ? (
+          <section className="flex flex-col gap-2" data-testid="bet-fairness">
+            <h3 className="flex items-center gap-1.5 text-sm font-semibold text-text">
+              <ShieldCheck size={16} aria-hidden="true" />
+              {t('bets.fairness')}
+            </h3>
+            <dl className="divide-y divide-line rounded-lg border border-line px-3">
+              <Fact label={t('bets.serverSeedHash')} isCode>
+                {bet.fairness.serverSeedHash}
+              </Fact>
+              <Fact label={t('bets.serverSeed')} isCode>
+                {bet.fairness.serverSeed ?? t('bets.serverSeedHidden')}
+              </Fact>
+              <Fact label={t('bets.clientSeed')} isCode>
+                {bet.fairness.clientSeed}
+              </Fact>
+              <Fact label={t('bets.nonce')} isCode>
+                {bet.fairness.nonce}
+              </Fact>
+            </dl>
+            <p className="text-xs text-muted">{t('bets.verifyHelp')}</p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const fairness = bet.fairness;
+                if (!fairness) return;
+                onClose();
+                void launch(
+                  {
+                    isGame: 'GAME',
+                    nodeId: fairness.nodeId,
+                    vassalage: fairness.vassalage,
+                    gameName: bet.gameName,
+                  },
+                  'real',
+                  { recallRoundId: bet.id },
+                );
+              }}
+              data-testid="bet-verify"
+            >
+              {t('bets.verify')}
+            </Button>
+          </section>
+        ) : null
+      }
+    </BetDetailDialogFrame>
   );
 }
