@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { insertMember, uniqueAccount } from './accounts.ts';
+import { insertMember, logInAsNewMember, uniqueAccount } from './accounts.ts';
 import { expect } from './fixtures.ts';
 
 /** A member's type (spec §9): 0 player; 1 agent, 2 sub-agent (41, 42 affiliates). */
@@ -63,4 +63,36 @@ export async function logInAtAgentPage(page: Page, account: string, password: st
   await login.getByTestId('login-username').fill(account);
   await login.getByTestId('login-password').fill(password);
   await login.getByTestId('login-submit').click();
+}
+
+/**
+ * A new player in the team of an existing agent (a demo agent such as `leader`), logged in through
+ * the page; the team tree follows the upline by the members triggers.
+ */
+export async function logInAsNewTeamPlayer(
+  page: Page,
+  db: pg.Client,
+  input: {
+    agentAccount: string;
+    prefix: string;
+    projectName: string;
+    password: string;
+    beforeLogIn?: (memberId: string) => Promise<void>;
+  },
+): Promise<{ account: string; memberId: string; agentId: string }> {
+  const agent = await db.query<{ id: string }>('select id from members where account_key = $1', [
+    input.agentAccount,
+  ]);
+  const agentId = agent.rows[0]?.id;
+  if (!agentId) throw new Error(`no agent ${input.agentAccount}`);
+  const player = await logInAsNewMember(page, db, {
+    prefix: input.prefix,
+    projectName: input.projectName,
+    password: input.password,
+    beforeLogIn: async (memberId) => {
+      await db.query('update members set upline_id = $2 where id = $1', [memberId, agentId]);
+      await input.beforeLogIn?.(memberId);
+    },
+  });
+  return { ...player, agentId };
 }

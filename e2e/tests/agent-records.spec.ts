@@ -1,11 +1,5 @@
-import {
-  actAsVisitor,
-  closePublicPopup,
-  logInAsNewMember,
-  nextAddress,
-  skipMemberPopup,
-} from '../accounts.ts';
-import { logInAtAgentPage, maskedAccount } from '../agents.ts';
+import { actAsVisitor, closePublicPopup, nextAddress, skipMemberPopup } from '../accounts.ts';
+import { logInAsNewTeamPlayer, logInAtAgentPage, maskedAccount } from '../agents.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 import { launchUrlOf } from '../games.ts';
 
@@ -22,19 +16,15 @@ test("an agent finds a team player's round in the team's betting records and the
   db,
 }, testInfo) => {
   test.slow();
-  const leader = await db.query<{ id: string }>('select id from members where account_key = $1', [
-    LEADER.account,
-  ]);
-  const leaderId = leader.rows[0]?.id ?? '';
-  expect(leaderId).not.toBe('');
-  const { account, memberId } = await logInAsNewMember(page, db, {
+  const {
+    account,
+    memberId,
+    agentId: leaderId,
+  } = await logInAsNewTeamPlayer(page, db, {
+    agentAccount: LEADER.account,
     prefix: 'trp',
     projectName: testInfo.project.name,
     password: 'Records1234',
-    // In leader's team: the tree follows the upline by the members triggers.
-    beforeLogIn: async (id) => {
-      await db.query('update members set upline_id = $2 where id = $1', [id, leaderId]);
-    },
   });
   await closePublicPopup(page);
 
