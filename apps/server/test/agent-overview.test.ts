@@ -5,7 +5,7 @@ import { addRoundStake, settleRound } from '../src/modules/game/game.repository.
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { catalogueGame, registerTestVendor } from './support/game-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
-import { insertTeamMember } from './support/team-fixtures.ts';
+import { insertTeamMember, sessionClientOf } from './support/team-fixtures.ts';
 import type { TestApp } from './support/test-app.ts';
 
 // Noon of 23 November 2026 in Manila (UTC+8), the merchant's time zone.
@@ -27,24 +27,6 @@ let subClient: AccountsClient;
 let playerClient: AccountsClient;
 
 type Row = Record<string, unknown>;
-
-async function memberClient(memberId: string): Promise<AccountsClient> {
-  const member = await testApp.app.members.findById(memberId);
-  if (!member) throw new Error('no member');
-  const started = await testApp.app.members.startSession({
-    member,
-    policy: { idleMinutes: 600, absoluteMinutes: 6000 },
-    method: 'username',
-    agentPage: true,
-    passwordChangeRequired: false,
-    ip: '203.0.113.9',
-    country: null,
-    userAgent: null,
-  });
-  const client = createAccountsClient(testApp.app);
-  client.token = started.token;
-  return client;
-}
 
 /** A small deterministic sequence, so that the generated bets are the same on every run. */
 function generator(seed: number) {
@@ -206,9 +188,9 @@ beforeAll(async () => {
     })
     .execute();
 
-  topClient = await memberClient(top);
-  subClient = await memberClient(sub);
-  playerClient = await memberClient(subPlayer);
+  topClient = await sessionClientOf(testApp, top);
+  subClient = await sessionClientOf(testApp, sub);
+  playerClient = await sessionClientOf(testApp, subPlayer);
 });
 afterAll(async () => {
   await testApp.close();
