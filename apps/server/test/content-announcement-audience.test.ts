@@ -21,7 +21,7 @@ let agent: AccountsClient;
 const titles = { all: 'For everyone', members: 'For members', agents: 'For agents' } as const;
 type Audience = keyof typeof titles;
 
-function announcementInput(audience: Audience | undefined, type: 'H' | 'PU') {
+function announcementInput(audience: Audience | undefined, type: 'H' | 'PU' | 'PL') {
   return {
     type,
     execution: type === 'PU' ? 'A' : null,

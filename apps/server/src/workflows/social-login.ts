@@ -9,6 +9,7 @@ import {
   type SocialProviderConfig,
 } from '../modules/social-login/social-login.service.ts';
 import { AppError, isAppError } from '../platform/errors/errors.ts';
+import { newInvitationCode, SUBAGENT_TYPE } from './agent-registration.ts';
 import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
 
 export type SocialProvider = SocialProviderConfig['provider'];
@@ -54,7 +55,8 @@ export async function startSocialLogin(
 ): Promise<{ url: string }> {
   const provider = requireProvider(merchant, input.provider);
   const affiliateCode = input.affiliateCode?.trim() || null;
-  if (affiliateCode && !(await deps.members.findAgentByAffiliateCode(merchant.id, affiliateCode))) {
+  // An agent's own code or one of its enabled invitation links, as registration takes them.
+  if (affiliateCode && !(await deps.members.findInvitation(merchant.id, affiliateCode))) {
     throw new AppError('INVITATION_CODE_INVALID');
   }
   try {
@@ -192,9 +194,11 @@ async function findOrCreateMember(deps: SocialLoginDeps, signIn: SocialSignIn): 
 
 async function createSocialMember(deps: SocialLoginDeps, signIn: SocialSignIn): Promise<MemberRow> {
   const { merchant, provider, callback, client } = signIn;
-  const upline = callback.affiliateCode
-    ? await deps.members.findAgentByAffiliateCode(merchant.id, callback.affiliateCode)
+  const invitation = callback.affiliateCode
+    ? await deps.members.findInvitation(merchant.id, callback.affiliateCode)
     : undefined;
+  const upline = invitation?.agent;
+  const isSubagent = invitation?.link?.kind === 'agent';
   const stem = accountStemOf(callback.identity, provider);
   for (let attempt = 1; ; attempt += 1) {
     const account = `${stem}${String(randomInt(10 ** ACCOUNT_DIGITS)).padStart(ACCOUNT_DIGITS, '0')}`;
@@ -210,6 +214,8 @@ async function createSocialMember(deps: SocialLoginDeps, signIn: SocialSignIn): 
         email: callback.identity.email,
         registerIp: client.ip,
         registerMethod: registerMethodOf(provider),
+        invitationLinkId: invitation?.link?.id ?? null,
+        ...(isSubagent ? { type: SUBAGENT_TYPE, affiliateCode: newInvitationCode() } : {}),
       });
     } catch (error) {
       // Another sign-up took the name between the check and the insert: draw again.
