@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { expectOneAuditRow } from './support/audit-log.ts';
@@ -244,6 +245,18 @@ describe('agents in the back office', () => {
           type: 1,
           uplineId: null,
           invitationCode: 'cand01',
+        })
+      ).body,
+    ).toMatchObject({ code: 'VALIDATION', value: { reasons: { invitationCode: 'taken' } } });
+    // An invitation link's code is taken too: it already signs players up under its own agent.
+    await sql`insert into agent_invitation_links (id, merchant_id, agent_id, code, kind)
+      values ('link-taken', ${merchantId}, ${top}, 'LINK0001', 'player')`.execute(testApp.database.db);
+    expect(
+      (
+        await adminOfA.call('POST', `/bo/agents/${other}/make`, {
+          type: 1,
+          uplineId: null,
+          invitationCode: 'link0001',
         })
       ).body,
     ).toMatchObject({ code: 'VALIDATION', value: { reasons: { invitationCode: 'taken' } } });

@@ -234,12 +234,21 @@ export async function isAffiliateCodeTaken(
   code: string,
   exceptMemberId: string,
 ): Promise<boolean> {
+  // Another member's own code, or any invitation link's (links keep their codes in upper case):
+  // a code signs up under one agent only.
   const found = await db
     .selectFrom('members')
     .select('id')
     .where('merchant_id', '=', merchantId)
     .where(sql`lower(affiliate_code)`, '=', code.toLowerCase())
     .where('id', '<>', exceptMemberId)
+    .union(
+      db
+        .selectFrom('agent_invitation_links')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('code', '=', code.toUpperCase()),
+    )
     .executeTakeFirst();
   return found !== undefined;
 }
