@@ -2,7 +2,12 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { AgentService } from '../modules/agent/agent.service.ts';
-import type { MemberRow, MemberService } from '../modules/member/member.service.ts';
+import {
+  type MemberRow,
+  type MemberService,
+  newInvitationCode,
+  SUBAGENT_TYPE,
+} from '../modules/member/member.service.ts';
 import { merchantOriginOf, type ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import {
   SEND_PER_CLIENT,
@@ -21,8 +26,6 @@ import { parseMobileNumber } from '../platform/phone/phone-number.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 import { checkRuleValue } from './register.ts';
 
-/** The member type a sub-agent signs up as (through an agent link, or registered by an agent). */
-export const SUBAGENT_TYPE = 2;
 /** How many invitation links (enabled or not) one agent may hold. */
 export const INVITATION_LINKS_PER_AGENT_MAX = 50;
 export const INVITATION_LINK_LABEL_LENGTH_MAX = 40;
@@ -35,18 +38,12 @@ export const REGISTRATIONS_PER_AGENT: RateLimitRule = {
   windowSeconds: 3600,
 };
 
-// No 0/O or 1/I, so a code read aloud or from a screen is typed right.
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const CODE_LENGTH = 8;
 const CODE_TRIES_MAX = 5;
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const ONE_TIME_PASSWORD_LENGTH = 10;
 
 const randomText = (alphabet: string, length: number) =>
   Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
-
-/** A fresh invitation code (a link's, or a new sub-agent's own): 8 unambiguous capitals and digits. */
-export const newInvitationCode = (): string => randomText(CODE_ALPHABET, CODE_LENGTH);
 
 export type InvitationLinkKind = 'player' | 'agent';
 export type DownlineKind = 'player' | 'agent';

@@ -1,4 +1,9 @@
-import type { MemberRow, NewMember } from '../modules/member/member.service.ts';
+import {
+  type MemberRow,
+  type NewMember,
+  newInvitationCode,
+  SUBAGENT_TYPE,
+} from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { readSwitches } from '../modules/merchant/merchant.service.ts';
 import type { RegisterRule } from '../modules/merchant/merchant-settings.ts';
@@ -8,7 +13,6 @@ import { translateField, translatePattern } from '../platform/i18n/account-texts
 import type { Language } from '../platform/i18n/language.ts';
 import { parseMobileNumber } from '../platform/phone/phone-number.ts';
 import { admitNewAccount } from './account-creation.ts';
-import { newInvitationCode, SUBAGENT_TYPE } from './agent-registration.ts';
 import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
 
 export type RegisterMethod = 'username' | 'mobile';

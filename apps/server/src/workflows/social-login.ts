@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { MemberRow } from '../modules/member/member.service.ts';
+import { type MemberRow, newInvitationCode, SUBAGENT_TYPE } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { readSwitches } from '../modules/merchant/merchant.service.ts';
 import {
@@ -9,7 +9,6 @@ import {
   type SocialProviderConfig,
 } from '../modules/social-login/social-login.service.ts';
 import { AppError, isAppError } from '../platform/errors/errors.ts';
-import { newInvitationCode, SUBAGENT_TYPE } from './agent-registration.ts';
 import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
 
 export type SocialProvider = SocialProviderConfig['provider'];

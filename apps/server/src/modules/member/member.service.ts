@@ -46,6 +46,19 @@ export type { LoginRow, MemberRow, SessionRow };
 export const AGENT_TYPES: readonly MemberType[] = [1, 2, 41, 42];
 export const TRIAL_TYPE: MemberType = 4;
 export const isAgentType = (type: number): boolean => (AGENT_TYPES as readonly number[]).includes(type);
+/** The member type a sub-agent signs up as (through an agent link, or registered by an agent). */
+export const SUBAGENT_TYPE: MemberType = 2;
+
+// No 0/O or 1/I, so a code read aloud or from a screen is typed right.
+const INVITATION_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITATION_CODE_LENGTH = 8;
+
+/** A fresh invitation code (a link's, or a new sub-agent's own): 8 unambiguous capitals and digits. */
+export const newInvitationCode = (): string =>
+  Array.from(
+    { length: INVITATION_CODE_LENGTH },
+    () => INVITATION_CODE_ALPHABET[randomInt(INVITATION_CODE_ALPHABET.length)],
+  ).join('');
 
 /** The default six-digit password of spec §4: logging in with it forces a change. */
 export const DEFAULT_PASSWORD = '123456';

@@ -732,7 +732,8 @@ export const en = {
     noTeam: 'No one has joined your team yet.',
     noBets: 'No bets by your team in this period.',
     chartTitle: 'Day by day',
-    chartSummary: '{{title}} from {{from}} to {{to}}: highest {{high}} on {{highDay}}, lowest {{low}} on {{lowDay}}.',
+    chartSummary:
+      '{{title}} from {{from}} to {{to}}: highest {{high}} on {{highDay}}, lowest {{low}} on {{lowDay}}.',
     showTable: 'Show as a table',
     day: 'Day',
     count_one: '{{count}} transaction',
@@ -743,7 +744,12 @@ export const en = {
     level: 'level {{level}}',
     byMember: 'By member',
     byGameType: 'By game type',
-    measures: { validBet: 'Valid bet', profitLoss: 'Team result', deposits: 'Deposits', withdrawals: 'Withdrawals' },
+    measures: {
+      validBet: 'Valid bet',
+      profitLoss: 'Team result',
+      deposits: 'Deposits',
+      withdrawals: 'Withdrawals',
+    },
     kpis: {
       teamSize: 'Team size',
       newMembers: 'New members',

@@ -736,7 +736,8 @@ export const ty = {
     registerSubmit: 'Iparehistro',
     registerFailed: 'Hindi naiparehistro ang manlalaro.',
     registered: 'Nakarehistro na si {{account}}. Padating na ang one-time password sa SMS.',
-    registeredNoSms: 'Nakarehistro na si {{account}}, pero hindi naipadala ang SMS. Ipadala ulit pagkalipas ng isang minuto.',
+    registeredNoSms:
+      'Nakarehistro na si {{account}}, pero hindi naipadala ang SMS. Ipadala ulit pagkalipas ng isang minuto.',
     sendAgain: 'Ipadala ulit ang one-time password',
     firstLogin: {
       title: 'Maligayang pagdating! Ihanda ang iyong account',
