@@ -64,8 +64,8 @@ test("a visitor who registers through an agent's invitation link joins the agent
   await form.getByTestId('register-username').fill(account);
   await form.getByTestId('register-password').fill('Joined1234');
   await form.getByTestId('register-confirmPassword').fill('Joined1234');
-  await form.getByTestId('register-terms').check({ force: true });
-  await form.getByTestId('register-age').check({ force: true });
+  await form.locator('label', { has: visitor.getByTestId('register-terms') }).click();
+  await form.locator('label', { has: visitor.getByTestId('register-age') }).click();
   await form.getByTestId('register-submit').click();
   await expect(visitor.getByTestId('member-menu')).toBeVisible({ timeout: 15_000 });
   const joined = await db.query<{ upline_id: string; invitation_link_id: string | null }>(
