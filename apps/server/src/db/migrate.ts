@@ -45,6 +45,7 @@ import * as m0134 from './migrations/0134_announcement_audience.ts';
 import * as m0135 from './migrations/0135_agent_invitation_links.ts';
 import * as m0137 from './migrations/0137_affiliate_applications.ts';
 import * as m0138 from './migrations/0138_member_bet_days_by_upline.ts';
+import * as m0139 from './migrations/0139_team_report_reads.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0135_agent_invitation_links': m0135,
   '0137_affiliate_applications': m0137,
   '0138_member_bet_days_by_upline': m0138,
+  '0139_team_report_reads': m0139,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

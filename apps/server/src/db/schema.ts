@@ -601,6 +601,8 @@ export type TeamBetDaysTable = {
 export type TeamRollupWatermarksTable = {
   merchant_id: string;
   changed_at: Timestamp;
+  /** How many times the merchant's team rollups have been rebuilt (migration 0139). */
+  generation: Generated<string>;
 };
 
 export type MemberSessionsTable = {

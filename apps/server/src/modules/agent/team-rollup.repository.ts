@@ -81,9 +81,45 @@ export async function readWatermark(trx: Executor, merchantId: string): Promise<
   return result.rows[0] ? new Date(result.rows[0].changed_at) : null;
 }
 
-export async function writeWatermark(trx: Executor, merchantId: string, changedAt: Date): Promise<void> {
+/**
+ * Moves the merchant's watermark forward to `changedAt` (never back) and, when `rebuilt`, counts
+ * one more rebuild in its generation (reports cached under the previous generation go stale).
+ */
+export async function writeWatermark(
+  trx: Executor,
+  merchantId: string,
+  changedAt: Date,
+  rebuilt: boolean,
+): Promise<void> {
   await sql`
-    insert into team_rollup_watermarks (merchant_id, changed_at) values (${merchantId}, ${changedAt})
+    insert into team_rollup_watermarks (merchant_id, changed_at, generation)
+    values (${merchantId}, ${changedAt}, ${rebuilt ? 1 : 0})
     on conflict (merchant_id) do update
-      set changed_at = greatest(team_rollup_watermarks.changed_at, excluded.changed_at)`.execute(trx);
+      set changed_at = greatest(team_rollup_watermarks.changed_at, excluded.changed_at),
+        generation = team_rollup_watermarks.generation + excluded.generation`.execute(trx);
+}
+
+/** Counts one more rebuild of the merchant's team rollups, when it has a watermark. */
+export async function bumpGeneration(trx: Executor, merchantId: string): Promise<void> {
+  await sql`
+    update team_rollup_watermarks set generation = generation + 1
+    where merchant_id = ${merchantId}`.execute(trx);
+}
+
+/** Every day of the merchant with member rollups or team rollups. */
+export async function findAllDays(db: Executor, merchantId: string): Promise<string[]> {
+  const result = await sql<{ day: string }>`
+    select day::text as day from member_bet_days where merchant_id = ${merchantId}
+    union
+    select day::text from team_bet_days where merchant_id = ${merchantId}
+    order by day`.execute(db);
+  return result.rows.map((row) => row.day);
+}
+
+/** The newest change of the merchant's member rollups (null when it has none). */
+export async function findNewestChange(db: Executor, merchantId: string): Promise<Date | null> {
+  const result = await sql<{ newest: Date | null }>`
+    select max(changed_at) as newest from member_bet_days where merchant_id = ${merchantId}`.execute(db);
+  const newest = result.rows[0]?.newest;
+  return newest ? new Date(newest) : null;
 }

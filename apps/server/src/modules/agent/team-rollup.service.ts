@@ -1,6 +1,9 @@
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import {
+  bumpGeneration,
+  findAllDays,
   findChangedDays,
+  findNewestChange,
   findWatermarks,
   lockMerchantRollups,
   readWatermark,
@@ -28,22 +31,53 @@ export function createTeamRollupService(deps: ServiceDeps) {
   const { db } = deps;
   const now = clockOf(deps);
 
-  async function rebuildMerchant(merchantId: string, mode: 'changed' | 'all') {
+  async function rebuildChangedOf(merchantId: string) {
     return db.transaction().execute(async (trx) => {
       await lockMerchantRollups(trx, merchantId);
-      const watermark = mode === 'all' ? null : await readWatermark(trx, merchantId);
+      const watermark = await readWatermark(trx, merchantId);
       const since = watermark ? new Date(watermark.getTime() - WATERMARK_OVERLAP_MS) : null;
       const changed = await findChangedDays(trx, merchantId, since);
-      const rows = await rebuildTeamDays(trx, merchantId, mode === 'all' ? null : changed.days, now());
-      if (changed.newestChangeAt) await writeWatermark(trx, merchantId, changed.newestChangeAt);
+      const rows = await rebuildTeamDays(trx, merchantId, changed.days, now());
+      if (changed.newestChangeAt) {
+        await writeWatermark(trx, merchantId, changed.newestChangeAt, changed.days.length > 0);
+      }
       return { days: changed.days.length, rows };
     });
+  }
+
+  /**
+   * Every day of the merchant, one transaction (and statement) per day, so that no statement
+   * outgrows the app's statement timeout however many days and members there are. The watermark
+   * is the newest change seen before the first day: a settlement landing during the rebuild is
+   * either summed by its day's transaction or comes after that watermark (or within its overlap),
+   * so the minute job sums it again. Between days the minute job may run; each day's transaction
+   * takes the merchant's lock, so a day is never rebuilt by both at once.
+   */
+  async function rebuildAllOf(merchantId: string) {
+    const newest = await findNewestChange(db, merchantId);
+    const days = await findAllDays(db, merchantId);
+    let rows = 0;
+    for (const day of days) {
+      rows += await db.transaction().execute(async (trx) => {
+        await lockMerchantRollups(trx, merchantId);
+        const inserted = await rebuildTeamDays(trx, merchantId, [day], now());
+        await bumpGeneration(trx, merchantId);
+        return inserted;
+      });
+    }
+    if (newest) {
+      await db.transaction().execute(async (trx) => {
+        await lockMerchantRollups(trx, merchantId);
+        await writeWatermark(trx, merchantId, newest, true);
+      });
+    }
+    return { days: days.length, rows };
   }
 
   async function pass(mode: 'changed' | 'all'): Promise<RollupPass> {
     const total: RollupPass = { merchants: 0, days: 0, rows: 0 };
     for (const { merchantId } of await findWatermarks(db)) {
-      const done = await rebuildMerchant(merchantId, mode);
+      const done = mode === 'all' ? await rebuildAllOf(merchantId) : await rebuildChangedOf(merchantId);
       total.merchants += 1;
       total.days += done.days;
       total.rows += done.rows;

@@ -35,10 +35,11 @@ export async function countTeamMembers(
       (select count(*)::int from member_tree t join members m on m.id = t.descendant_id
         where t.ancestor_id = ${agentId} and t.depth > 0
           and m.created_at >= ${start} and m.created_at < ${end}) as new_members,
-      (select count(distinct r.member_id)::int
+      (select count(*)::int from (
+        select distinct r.member_id
         from member_tree t join member_bet_days r on r.upline_id = t.descendant_id
         where t.ancestor_id = ${agentId} and r.day between ${range.from}::date and ${range.to}::date
-          and r.bet_count > 0) as active_members`.execute(db);
+          and r.bet_count > 0) active) as active_members`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('The team counts query answered no row');
   return row;
@@ -129,27 +130,30 @@ export async function sumTeamBetsByDay(db: Executor, agentId: string, range: Day
 }
 
 /**
- * How current the merchant's team rollups are: the minute job's watermark (the newest settlement
- * it has summed) and whether any member rollup changed after it (a pass still to come). The
- * watermark went through a JavaScript Date, whole milliseconds, while changed_at keeps
+ * How current the team rollups of the agent's merchant are: the minute job's watermark (the newest
+ * settlement it has summed), whether any member rollup changed after it (a pass still to come),
+ * and the generation (how many times the rollups have been rebuilt; '0' before the first pass).
+ * The watermark went through a JavaScript Date, whole milliseconds, while changed_at keeps
  * microseconds: a change within the watermark's millisecond was summed.
  */
 export async function findRollupState(
   db: Executor,
-  merchantId: string,
-): Promise<{ watermark: Date | null; pending: boolean }> {
-  const result = await sql<{ watermark: Date | null; pending: boolean }>`
-    select w.changed_at as watermark,
+  agentId: string,
+): Promise<{ watermark: Date | null; pending: boolean; generation: string }> {
+  const result = await sql<{ watermark: Date | null; pending: boolean; generation: string | null }>`
+    select w.changed_at as watermark, w.generation::text as generation,
       exists (
         select 1 from member_bet_days r
-        where r.merchant_id = ${merchantId}
+        where r.merchant_id = a.merchant_id
           and (w.changed_at is null or r.changed_at >= w.changed_at + interval '1 millisecond')) as pending
-    from (select 1) one
-    left join team_rollup_watermarks w on w.merchant_id = ${merchantId}`.execute(db);
+    from members a
+    left join team_rollup_watermarks w on w.merchant_id = a.merchant_id
+    where a.id = ${agentId}`.execute(db);
   const row = result.rows[0];
   return {
     watermark: row?.watermark ? new Date(row.watermark) : null,
     pending: row?.pending ?? false,
+    generation: row?.generation ?? '0',
   };
 }
 
