@@ -43,6 +43,7 @@ import * as m0131 from './migrations/0131_bet_record_one_step.ts';
 import * as m0132 from './migrations/0132_member_tree.ts';
 import * as m0134 from './migrations/0134_announcement_audience.ts';
 import * as m0135 from './migrations/0135_agent_invitation_links.ts';
+import * as m0136 from './migrations/0136_vendor_resettle_void.ts';
 import * as m0137 from './migrations/0137_affiliate_applications.ts';
 import * as m0138 from './migrations/0138_member_bet_days_by_upline.ts';
 import * as m0139 from './migrations/0139_team_report_reads.ts';
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0132_member_tree': m0132,
   '0134_announcement_audience': m0134,
   '0135_agent_invitation_links': m0135,
+  '0136_vendor_resettle_void': m0136,
   '0137_affiliate_applications': m0137,
   '0138_member_bet_days_by_upline': m0138,
   '0139_team_report_reads': m0139,

@@ -426,7 +426,7 @@ export type GameDemoSessionsTable = {
   expires_at: Date;
 };
 
-export type GameVendorTransactionType = 'debit' | 'credit' | 'rollback';
+export type GameVendorTransactionType = 'debit' | 'credit' | 'rollback' | 'resettle' | 'void';
 export type GameVendorTransactionsTable = {
   id: string;
   merchant_id: string;

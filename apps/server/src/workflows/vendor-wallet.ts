@@ -15,7 +15,14 @@ export type VendorWalletStatus =
   | 'ROUND_CLOSED'
   | 'ERROR';
 
-export type VendorWalletAction = 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback';
+export type VendorWalletAction =
+  | 'authenticate'
+  | 'balance'
+  | 'debit'
+  | 'credit'
+  | 'rollback'
+  | 'resettle'
+  | 'void';
 
 /** A vendor's call, as its JSON body carries it (fields unchecked until here). */
 export type VendorWalletCall = {
@@ -27,6 +34,8 @@ export type VendorWalletCall = {
   gameCode?: unknown;
   amount?: unknown;
   refTransactionId?: unknown;
+  /** resettle and void: the vendor's round they change. */
+  refRoundId?: unknown;
 };
 
 export type VendorWalletReply = {
@@ -231,9 +240,26 @@ export function createVendorWallet(deps: {
       };
     }
 
+    const amount = typeof call.amount === 'string' ? parseAmount(call.amount) : null;
+    if (action === 'resettle' || action === 'void') {
+      const refRoundId =
+        typeof call.refRoundId === 'string' && ID_PATTERN.test(call.refRoundId) ? call.refRoundId : null;
+      if (transactionId === null || refRoundId === null) return error();
+      if (call.roundId !== undefined && call.roundId !== refRoundId) return error();
+      let newWinMinor: bigint | null = null;
+      if (action === 'resettle') {
+        if (!amount?.ok) return error();
+        newWinMinor = amount.minor;
+      }
+      return inRoundOrder(`${vendor.id}:${refRoundId}`, async () => {
+        const seen = await games.findVendorTransaction(vendor.id, transactionId);
+        if (seen) return replayOf(seen, { type: action, amountMinor: newWinMinor ?? 0n });
+        return adjust(vendor, currency, call, { transactionId, refRoundId, newWinMinor });
+      });
+    }
+
     const roundId = typeof call.roundId === 'string' && ID_PATTERN.test(call.roundId) ? call.roundId : null;
     if (transactionId === null || roundId === null) return error();
-    const amount = typeof call.amount === 'string' ? parseAmount(call.amount) : null;
     const refTransactionId =
       typeof call.refTransactionId === 'string' && ID_PATTERN.test(call.refTransactionId)
         ? call.refTransactionId
@@ -353,8 +379,9 @@ export function createVendorWallet(deps: {
     const { vendor, currency, transactionId, roundId, player, round, refuse } = move;
     const stake = await games.findVendorTransaction(vendor.id, refTransactionId);
     if (stake && (stake.type !== 'debit' || stake.member_id !== player.memberId)) return refuse('ERROR');
-    // A stake whose round has paid out stays taken: the vendor cannot cancel a finished round.
-    if (round?.status === 'settled') return refuse('ROUND_CLOSED');
+    // A stake whose round has paid out stays taken: the vendor cannot roll back a finished round
+    // (settled, resettled or void); it voids or resettles it instead.
+    if (round && round.status !== 'open' && round.status !== 'rolled_back') return refuse('ROUND_CLOSED');
     if (stake?.round_id && stake.round_id !== round?.id) return refuse('ERROR');
 
     let outcome: Awaited<ReturnType<WalletService['rollback']>>;
@@ -381,6 +408,94 @@ export function createVendorWallet(deps: {
       balanceAfterMinor: outcome.balanceMinor,
     });
     return move.finish(isFirst, outcome.balanceMinor);
+  }
+
+  /**
+   * A resettle (`newWinMinor`: the round's new total payout) or a void (null) of a vendor's round.
+   * The member's cash moves by the difference: a resettle by new payout - old payout, a void by
+   * stake - payout (the stake comes back, any payout goes). Money to the member is a `win`, money
+   * back from them a `bet` of the game house account, keyed by the vendor and its transactionId
+   * and referencing the round; when the member's cash is short of what goes back, nothing happens
+   * and the call answers INSUFFICIENT_FUNDS (the vendor retries; the balance never goes below
+   * zero). The round is locked, the money moved, the call recorded and the round's new state
+   * written in one transaction, so a burst of the same call has one effect.
+   */
+  async function adjust(
+    vendor: VendorRow,
+    currency: string,
+    call: VendorWalletCall,
+    ids: { transactionId: string; refRoundId: string; newWinMinor: bigint | null },
+  ): Promise<VendorWalletReply> {
+    const { transactionId, refRoundId, newWinMinor } = ids;
+    const type = newWinMinor === null ? 'void' : 'resettle';
+    const player = await resolvePlayer(vendor, call, true);
+    if (!player) return { status: 'INVALID_TOKEN', balance: null, transactionId };
+    const { memberId } = player;
+    const merchantId = vendor.merchant_id;
+    const refuse = async (status: VendorWalletStatus): Promise<VendorWalletReply> => ({
+      status,
+      balance: await cashOf(merchantId, memberId, currency),
+      transactionId,
+    });
+    const round = await games.findRound(vendor.id, refRoundId);
+    if (!round) return refuse('TRANSACTION_NOT_FOUND');
+    if (round.member_id !== memberId) return refuse('ERROR');
+    // A resettle adjusts a payout: a round still open is settled by a credit first.
+    if (type === 'resettle' && round.status === 'open') return refuse('ERROR');
+    const cashBeforeMinor = (await wallet.getBalances({ merchantId, memberId, currency })).cashMinor;
+    const key = ledgerKeyOf(vendor, transactionId);
+    const reference = `${vendor.vassalage}:${refRoundId}`;
+    type Outcome = { status: 'done'; balanceMinor: bigint } | { status: 'closed' } | { status: 'seen' };
+    const duplicate = new Error('vendor wallet: a concurrent delivery recorded this call first');
+    let outcome: Outcome;
+    try {
+      outcome = await wallet.withGameLedger({ merchantId, memberId, currency }, async (ledger, trx) => {
+        const locked = await games.lockRound(trx, vendor.id, refRoundId);
+        if (!locked) return { status: 'closed' } as const;
+        const isAdjustable =
+          locked.status === 'settled' ||
+          locked.status === 'resettled' ||
+          (type === 'void' && locked.status === 'open');
+        if (!isAdjustable) return { status: 'closed' } as const;
+        const winMinor = BigInt(locked.win_minor);
+        const deltaMinor =
+          newWinMinor === null ? BigInt(locked.stake_minor) - winMinor : newWinMinor - winMinor;
+        let balanceMinor = cashBeforeMinor;
+        if (deltaMinor > 0n) {
+          balanceMinor = (await ledger.creditForWin({ key, reference, amountMinor: deltaMinor }))
+            .balanceMinor;
+        } else if (deltaMinor < 0n) {
+          balanceMinor = (await ledger.debitForBet({ key, reference, amountMinor: -deltaMinor }))
+            .balanceMinor;
+        }
+        const isFirst = await games.recordAdjustment(trx, {
+          vendor,
+          memberId,
+          round: locked,
+          transactionId,
+          type,
+          ledgerKey: deltaMinor === 0n ? null : key,
+          amountMinor: newWinMinor ?? 0n,
+          balanceAfterMinor: balanceMinor,
+        });
+        // Rolls this attempt back: what the first delivery did stands, and is answered below.
+        if (!isFirst) throw duplicate;
+        return { status: 'done', balanceMinor } as const;
+      });
+    } catch (caught) {
+      if (caught === duplicate) outcome = { status: 'seen' };
+      else if (!isAppError(caught)) throw caught;
+      else if (caught.code === 'INSUFFICIENT_FUNDS') return refuse('INSUFFICIENT_FUNDS');
+      else return refuse('ERROR');
+    }
+    // A concurrent delivery of this id that finished first (a void closes its round) is answered
+    // with its result, as any repeat is.
+    if (outcome.status === 'seen') return answerRecorded(vendor, transactionId);
+    if (outcome.status === 'closed') {
+      const seen = await games.findVendorTransaction(vendor.id, transactionId);
+      return seen ? replayOf(seen, { type, amountMinor: newWinMinor ?? 0n }) : refuse('ROUND_CLOSED');
+    }
+    return { status: 'OK', balance: formatAmount(outcome.balanceMinor), transactionId };
   }
 
   /** Another delivery of the same id was recorded first (a concurrent duplicate): its result. */

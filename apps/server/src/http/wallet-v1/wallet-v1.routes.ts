@@ -20,7 +20,15 @@ export type VendorWalletRoutesDeps = {
 
 /** A wallet call is a handful of fields; anything larger is not one. */
 export const WALLET_BODY_BYTES_MAX = 16 * 1024;
-const ACTIONS: readonly VendorWalletAction[] = ['authenticate', 'balance', 'debit', 'credit', 'rollback'];
+const ACTIONS: readonly VendorWalletAction[] = [
+  'authenticate',
+  'balance',
+  'debit',
+  'credit',
+  'rollback',
+  'resettle',
+  'void',
+];
 
 const WalletReply = Type.Object({
   status: StringOf([

@@ -441,6 +441,58 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
   }
 
   /**
+   * A vendor's round, locked for the rest of `trx` (a resettle or a void reads its state, moves the
+   * difference and writes the new state under this lock, so that two of them cannot both apply).
+   */
+  function lockRound(trx: Transaction<Database>, vendorId: string, vendorRoundId: string) {
+    return trx
+      .selectFrom('game_rounds')
+      .selectAll()
+      .where('vendor_id', '=', vendorId)
+      .where('vendor_round_id', '=', vendorRoundId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records a resettle or a void once (false when its transaction id was seen) and writes the
+   * round's new state in the same transaction: resettled with its new total payout, or void. The
+   * bet record's triggers carry the difference into the member rollups.
+   */
+  async function recordAdjustment(
+    trx: Transaction<Database>,
+    input: {
+      vendor: VendorRow;
+      memberId: string;
+      round: RoundRow;
+      transactionId: string;
+      type: 'resettle' | 'void';
+      ledgerKey: string | null;
+      amountMinor: bigint;
+      balanceAfterMinor: bigint;
+    },
+  ): Promise<boolean> {
+    const inserted = await insertVendorCall(trx, input, {
+      id: uuidv7(),
+      type: input.type,
+      status: 'applied',
+      round_id: input.round.id,
+    });
+    if (!inserted) return false;
+    const at = now();
+    await trx
+      .updateTable('game_rounds')
+      .set(
+        input.type === 'resettle'
+          ? { status: 'resettled', win_minor: input.amountMinor, resettled_at: at, updated_at: at }
+          : { status: 'void', updated_at: at },
+      )
+      .where('id', '=', input.round.id)
+      .execute();
+    return true;
+  }
+
+  /**
    * The names of the games a member's ledger references (`<vassalage>:<round>`, as stakes and wins
    * are recorded) were played in, keyed by the reference; a reference of no round of theirs is left out.
    */
@@ -527,5 +579,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     recordDebit,
     recordCredit,
     recordRollback,
+    lockRound,
+    recordAdjustment,
   };
 }
