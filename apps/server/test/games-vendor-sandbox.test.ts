@@ -131,6 +131,32 @@ describe('a round with the vendor sandbox', () => {
       .where('stake_minor', '=', 500n)
       .executeTakeFirstOrThrow();
     expect(rolledBack.status).toBe('rolled_back');
+
+    // The vendor corrects the paid round afterwards: a new total payout of 30.00, then a void
+    // (the stake comes back, the payout goes); each call is delivered twice and applied once.
+    const paidRound = () =>
+      testApp.database.db
+        .selectFrom('game_rounds')
+        .select(['status', 'win_minor', 'valid_bet_minor'])
+        .where('id', '=', rounds[0]?.id ?? '')
+        .executeTakeFirstOrThrow();
+    const resettled = await post(`${launchUrl.origin}/lakan/api/resettle`, {
+      sessionId: started.body.sessionId,
+      amount: '30.00',
+    });
+    expect(resettled).toMatchObject({ status: 200, body: { status: 'OK' } });
+    expect(await cash()).toBe(before - 1_000n + 3_000n);
+    expect(await paidRound()).toMatchObject({
+      status: 'resettled',
+      win_minor: 3_000n,
+      valid_bet_minor: 1_000n,
+    });
+    const voided = await post(`${launchUrl.origin}/lakan/api/void`, { sessionId: started.body.sessionId });
+    expect(voided).toMatchObject({ status: 200, body: { status: 'OK' } });
+    expect(await cash()).toBe(before);
+    expect(await paidRound()).toMatchObject({ status: 'void', valid_bet_minor: 0n });
+    const again = await post(`${launchUrl.origin}/lakan/api/void`, { sessionId: started.body.sessionId });
+    expect(again.status).toBe(404);
   });
 
   it('plays a demo round with play money that never reaches the ledger', async () => {

@@ -50,6 +50,10 @@ import { createTransferVendor } from './transfer-vendor.ts';
  * A vendor in transfer mode (`walletMode: 'transfer'`, DIWATA) keeps the players' money itself and
  * serves the platform's signed `/<slug>/transfer/v1/*` calls instead (transfer-vendor.ts).
  *
+ * `POST /<slug>/api/resettle` (`{ sessionId, amount }`: the new total payout) and `/api/void`
+ * (`{ sessionId }`) change the session's latest paid real round after the fact, as a vendor
+ * correcting a result does (README "Resettle and void").
+ *
  * Failures are injectable: a play request may ask for `inject: "round_failure"` (the round fails
  * after its stake: a rollback follows) or `inject: "duplicate"` (every call is delivered twice);
  * `failureRate` and `duplicateRate` do the same at random.
@@ -86,8 +90,11 @@ type WalletReply = {
   playerId?: string;
 };
 
-/** A page's session; the launch token is null in demo mode. */
-type Session = PlaySession & { token: string | null };
+/**
+ * A page's session; the launch token is null in demo mode. `lastRoundId`: its latest real round
+ * that was paid out, which `/api/resettle` and `/api/void` change after the fact.
+ */
+type Session = PlaySession & { token: string | null; lastRoundId: string | null };
 
 // Every limit named.
 const STAKE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
@@ -270,7 +277,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
   ): Promise<PageAnswer> {
     const opened = openSession(vendor, body);
     if ('refusal' in opened) return opened.refusal;
-    const session: Session = { ...opened.session, token: null };
+    const session: Session = { ...opened.session, token: null, lastRoundId: null };
     let balance = formatMinor(session.demoBalanceMinor);
     if (opened.token !== null) {
       const reply = await callWallet(vendor, 'authenticate', {
@@ -294,6 +301,8 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     const kind = session.game.kind;
     try {
       if (action === 'play' && kind !== 'sportsbook' && kind !== 'lottery') return await play(session, body);
+      if ((action === 'resettle' || action === 'void') && kind !== 'sportsbook' && kind !== 'lottery')
+        return await adjust(session, action, body);
       if (kind === 'sportsbook' && action === 'bet') {
         const stake = readStakeMinor(body.stake, STAKE_PATTERN);
         if (stake === null) return { httpStatus: 422, body: { error: 'stake' } };
@@ -422,6 +431,7 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
         },
         duplicate,
       );
+      if (credit.status === 'OK') session.lastRoundId = roundId;
       return playedAnswer(credit.status, outcome, credit.balance);
     } catch (error) {
       if (error instanceof WalletUnavailable)
@@ -431,12 +441,44 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
   }
 
   /**
+   * Changes the session's latest paid round after the fact: a resettle to a new total payout, or
+   * a void (the stake comes back, the payout goes). The platform's answer is passed on; a void
+   * round cannot be changed again.
+   */
+  async function adjust(
+    session: Session,
+    action: 'resettle' | 'void',
+    body: Record<string, unknown>,
+  ): Promise<PageAnswer> {
+    if (session.mode === 'demo' || session.token === null)
+      return { httpStatus: 422, body: { error: 'a demo round is not at the platform' } };
+    const roundId = session.lastRoundId;
+    if (roundId === null) return { httpStatus: 404, body: { error: 'no paid round to change' } };
+    let amount: Record<string, string> = {};
+    if (action === 'resettle') {
+      const payoutMinor = readStakeMinor(body.amount, STAKE_PATTERN);
+      if (payoutMinor === null) return { httpStatus: 422, body: { error: 'amount' } };
+      amount = { amount: formatMinor(payoutMinor) };
+    }
+    const { vendor } = session;
+    const reply = await callWallet(vendor, action, {
+      playerToken: session.token,
+      gameCode: session.game.gameCode,
+      transactionId: `${vendor.code}-${action === 'void' ? 'V' : 'S'}-${randomUUID()}`,
+      refRoundId: roundId,
+      ...amount,
+    });
+    if (reply.status === 'OK' && action === 'void') session.lastRoundId = null;
+    return { httpStatus: 200, body: { status: reply.status, balance: reply.balance, roundId } };
+  }
+
+  /**
    * One signed wallet call, retried with a fresh timestamp (and the same body, so the same
    * transaction id) on timeouts, 5xx and ERROR until answered; sometimes delivered twice.
    */
   async function callWallet(
     vendor: SandboxVendorProfile,
-    action: 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback' | 'draws',
+    action: 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback' | 'resettle' | 'void' | 'draws',
     fields: Record<string, unknown>,
     forceDuplicate = false,
   ): Promise<WalletReply> {
@@ -507,7 +549,18 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
   };
 }
 
-const API_ACTIONS = new Set(['start', 'play', 'bet', 'settle', 'bets', 'ticket', 'draw', 'state']);
+const API_ACTIONS = new Set([
+  'start',
+  'play',
+  'resettle',
+  'void',
+  'bet',
+  'settle',
+  'bets',
+  'ticket',
+  'draw',
+  'state',
+]);
 
 /** Multipliers of the wheel's eight segments, in hundredths. */
 const WHEEL_SEGMENTS = [0n, 200n, 0n, 150n, 0n, 300n, 50n, 0n];
