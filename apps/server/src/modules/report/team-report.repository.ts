@@ -134,7 +134,9 @@ export async function sumTeamBetsByDay(db: Executor, agentId: string, range: Day
  * settlement it has summed), whether any member rollup changed after it (a pass still to come),
  * and the generation (how many times the rollups have been rebuilt; '0' before the first pass).
  * The watermark went through a JavaScript Date, whole milliseconds, while changed_at keeps
- * microseconds: a change within the watermark's millisecond was summed.
+ * microseconds: a change within the watermark's millisecond was summed. The newest change is
+ * max(changed_at), one step down member_bet_days' (merchant_id, changed_at) index; an `exists`
+ * over the rows after the watermark was planned as a scan of the whole table.
  */
 export async function findRollupState(
   db: Executor,
@@ -142,10 +144,10 @@ export async function findRollupState(
 ): Promise<{ watermark: Date | null; pending: boolean; generation: string }> {
   const result = await sql<{ watermark: Date | null; pending: boolean; generation: string | null }>`
     select w.changed_at as watermark, w.generation::text as generation,
-      exists (
-        select 1 from member_bet_days r
-        where r.merchant_id = a.merchant_id
-          and (w.changed_at is null or r.changed_at >= w.changed_at + interval '1 millisecond')) as pending
+      coalesce(
+        (select max(r.changed_at) from member_bet_days r where r.merchant_id = a.merchant_id)
+          >= coalesce(w.changed_at + interval '1 millisecond', '-infinity'::timestamptz),
+        false) as pending
     from members a
     left join team_rollup_watermarks w on w.merchant_id = a.merchant_id
     where a.id = ${agentId}`.execute(db);
