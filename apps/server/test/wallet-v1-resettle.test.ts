@@ -2,6 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsClient } from './support/accounts-client.ts';
 import {
+  createBackOfficeClient,
+  insertOperatorWithSession,
+  insertOtherMerchant,
+} from './support/bo-client.ts';
+import {
   callWallet,
   catalogueGame,
   demoMerchantId,
@@ -262,5 +267,101 @@ describe('the seamless wallet: resettle and void', () => {
         .status,
     ).toBe('ROUND_CLOSED');
     await expectBooksSound();
+  });
+});
+
+describe("the back office's vendor rounds without a credit", () => {
+  let testApp: TestApp;
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    testApp = await createSeededApp({}, { now: () => new Date(clock) });
+    await registerTestVendor(testApp, { vassalage: 'TESTV', games: [catalogueGame('slot-1')] });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it("lists a vendor's open round once the merchant's hours have passed, not the one credited, and only after the merchant's own hours", async () => {
+    const merchantId = await demoMerchantId(testApp);
+    const memberId = await memberIdOf(testApp, 'demo');
+    await fund(testApp, memberId, 10_000n, 'overdue-fund');
+    const member = createAccountsClient(testApp.app, '203.0.113.42');
+    expect((await member.logIn('demo', 'Demo1234')).success).toBe(true);
+    const launched = await member.call('GET', '/wps/game/launchGame?nodeId=TESTV_slot-1&mode=real');
+    const playerToken = tokenOf(launched.body.value.url);
+    const call = { vendor: 'TESTV', playerToken, currency: 'PHP', gameCode: 'slot-1' };
+    expect((await callWallet(testApp.app, 'authenticate', call)).status).toBe('OK');
+    for (const roundId of ['late-1', 'paid-1']) {
+      const debit = await callWallet(testApp.app, 'debit', {
+        ...call,
+        transactionId: `d-${roundId}`,
+        roundId,
+        amount: '12.50',
+      });
+      expect(debit.status).toBe('OK');
+    }
+    // The database stamps a round's opening with its own clock: the test's starts from there.
+    clock = Date.now();
+    expect(
+      (
+        await callWallet(testApp.app, 'credit', {
+          ...call,
+          transactionId: 'c-paid-1',
+          roundId: 'paid-1',
+          amount: '0.00',
+        })
+      ).status,
+    ).toBe('OK');
+
+    /** The report as an operator of the merchant signed in at the clock's time sees it. */
+    let operators = 0;
+    const overdue = async () => {
+      const admin = createBackOfficeClient(testApp.app);
+      operators += 1;
+      admin.token = (
+        await insertOperatorWithSession(testApp.database.db, {
+          username: `overdue-admin-${operators}`,
+          merchantId,
+          roleId: 'admin',
+          nowMs: clock,
+        })
+      ).token;
+      const reply = await admin.call('GET', '/bo/reports/overdue-vendor-rounds?preset=past7Days');
+      expect(reply.body.success).toBe(true);
+      return reply.body.value.rows as Array<Record<string, unknown>>;
+    };
+    // Within the default 24 hours: not yet listed.
+    clock += 23 * 3_600_000;
+    expect(await overdue()).toEqual([]);
+    clock += 2 * 3_600_000 + 60_000;
+    expect(await overdue()).toEqual([
+      expect.objectContaining({
+        merchantId,
+        vendorRoundId: 'late-1',
+        gameCode: 'slot-1',
+        account: 'demo',
+        stake: '12.50',
+        hoursOpen: 25,
+      }),
+    ]);
+    // A merchant that waits two days does not list it yet.
+    await sql`update merchants set settings = jsonb_set(settings, '{vendorRounds}', '{"overdueHours": 48}')
+      where id = ${merchantId}`.execute(testApp.database.db);
+    expect(await overdue()).toEqual([]);
+    // Another merchant's operator sees none of it.
+    const otherId = await insertOtherMerchant(testApp.database.db, 'overdue-b');
+    const other = createBackOfficeClient(testApp.app);
+    other.token = (
+      await insertOperatorWithSession(testApp.database.db, {
+        username: 'overdue-b-owner',
+        merchantId: otherId,
+        roleId: 'owner',
+        nowMs: clock,
+      })
+    ).token;
+    expect(
+      (await other.call('GET', `/bo/reports/overdue-vendor-rounds?merchantId=${merchantId}`)).body.code,
+    ).toBe('FORBIDDEN');
   });
 });

@@ -2,6 +2,7 @@ import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyRequest } from 'fastify';
 import { type Static, type TProperties, Type } from 'typebox';
 import { DATE_PRESETS } from '../../modules/report/date-range.ts';
+import { OVERDUE_VENDOR_ROUNDS_MAX } from '../../modules/report/overdue-vendor-rounds.repository.ts';
 import {
   GAME_REPORT_GROUPS,
   type GameReportGroup,
@@ -159,6 +160,44 @@ export function registerReportsRoutes(app: TypedApp, deps: { reports: ReportServ
           bets: formatAmount(betsMinor),
           wins: formatAmount(winsMinor),
           ggr: formatAmount(ggrMinor),
+        })),
+      });
+    },
+  );
+
+  app.get(
+    '/bo/reports/overdue-vendor-rounds',
+    reportRoute(
+      `Vendors' rounds opened on the range's days and still without a credit past the merchant's hours (vendorRounds.overdueHours, 24 by default), the oldest first, at most ${OVERDUE_VENDOR_ROUNDS_MAX}`,
+      RangeQuery,
+      {
+        day: Type.String(),
+        merchantId: Type.String(),
+        merchantCode: Type.String(),
+        openedAt: Type.String({ format: 'date-time' }),
+        vendorName: Type.String(),
+        vendorRoundId: Type.String(),
+        gameCode: Type.String(),
+        account: Type.String(),
+        stake: Money,
+        hoursOpen: Type.Integer(),
+      },
+    ),
+    async (request) => {
+      const report = await deps.reports.overdueVendorRounds(await reportRangeOf(request, request.query));
+      return ok({
+        range: report.range,
+        rows: report.rows.map((row) => ({
+          day: row.day,
+          merchantId: row.merchantId,
+          merchantCode: row.merchantCode,
+          openedAt: row.openedAt.toISOString(),
+          vendorName: row.vendorName,
+          vendorRoundId: row.vendorRoundId,
+          gameCode: row.gameCode,
+          account: row.account,
+          stake: formatAmount(row.stakeMinor),
+          hoursOpen: row.hoursOpen,
         })),
       });
     },

@@ -212,6 +212,14 @@ export const MerchantSettings = Type.Object({
     { mode: Type.Union([Type.Literal('single'), Type.Literal('transfer')], { default: 'single' }) },
     { default: { mode: 'single' } },
   ),
+  /**
+   * Hours a seamless vendor's round may stay open (staked, no credit) before the back office's
+   * report "Vendor rounds without a credit" lists it.
+   */
+  vendorRounds: Type.Object(
+    { overdueHours: Type.Integer({ minimum: 1, maximum: 30 * 24, default: 24 }) },
+    { default: { overdueHours: 24 } },
+  ),
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
     default: {},

@@ -9,6 +9,7 @@ import {
   REPORT_DAYS_MAX,
   rangeOfPreset,
 } from './date-range.ts';
+import { listOverdueVendorRounds } from './overdue-vendor-rounds.repository.ts';
 import {
   countLoginsByDay,
   countRegistrationsByDay,
@@ -287,6 +288,15 @@ export function createReportService(deps: { db: Kysely<Database>; now?: () => Da
         }
       }
       return { range, rows };
+    },
+
+    /**
+     * Vendors' rounds opened on the range's days and still without a credit past their merchant's
+     * hours (setting `vendorRounds.overdueHours`, 24 by default), the oldest first.
+     */
+    async overdueVendorRounds(input: ReportRequest) {
+      const { range, window } = await scopeAndRange(input);
+      return { range, rows: await listOverdueVendorRounds(db, { ids: window.ids, range, now: now() }) };
     },
 
     /**
