@@ -15097,6 +15097,141 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/bo/reports/overdue-vendor-rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vendors' rounds opened on the range's days and still without a credit past the merchant's hours (vendorRounds.overdueHours, 24 by default), the oldest first, at most 500 */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                range: {
+                                    from: string;
+                                    to: string;
+                                };
+                                rows: {
+                                    day: string;
+                                    merchantId: string;
+                                    merchantCode: string;
+                                    /** Format: date-time */
+                                    openedAt: string;
+                                    vendorName: string;
+                                    vendorRoundId: string;
+                                    gameCode: string;
+                                    account: string;
+                                    stake: string;
+                                    hoursOpen: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bo/agent-types": {
         parameters: {
             query?: never;
@@ -19426,6 +19561,104 @@ export type paths = {
         get?: never;
         put?: never;
         /** Seamless wallet: rollback (signed by the vendor; always HTTP 200) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Unix seconds */
+                    "x-timestamp"?: string;
+                    /** @description lowercase hex HMAC-SHA256 with the vendor secret over `<X-Timestamp>.<raw body>` */
+                    "x-signature"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "OK" | "INVALID_SIGNATURE" | "INVALID_TOKEN" | "INSUFFICIENT_FUNDS" | "TRANSACTION_NOT_FOUND" | "ROUND_CLOSED" | "ERROR";
+                            balance: string | null;
+                            transactionId: string | null;
+                            duplicate?: boolean;
+                            playerId?: string;
+                            currency?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/v1/resettle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seamless wallet: resettle (signed by the vendor; always HTTP 200) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Unix seconds */
+                    "x-timestamp"?: string;
+                    /** @description lowercase hex HMAC-SHA256 with the vendor secret over `<X-Timestamp>.<raw body>` */
+                    "x-signature"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "OK" | "INVALID_SIGNATURE" | "INVALID_TOKEN" | "INSUFFICIENT_FUNDS" | "TRANSACTION_NOT_FOUND" | "ROUND_CLOSED" | "ERROR";
+                            balance: string | null;
+                            transactionId: string | null;
+                            duplicate?: boolean;
+                            playerId?: string;
+                            currency?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/v1/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seamless wallet: void (signed by the vendor; always HTTP 200) */
         post: {
             parameters: {
                 query?: never;
