@@ -28,7 +28,11 @@ export type Series = { key: string; label: string; color: string };
 export type ReportDefinition = {
   id: string;
   title: string;
-  path: '/bo/reports/games' | '/bo/reports/player-activity' | '/bo/reports/money';
+  path:
+    | '/bo/reports/games'
+    | '/bo/reports/player-activity'
+    | '/bo/reports/money'
+    | '/bo/reports/overdue-vendor-rounds';
   query?: { groupBy: 'day' | 'gameType' | 'vendor' | 'game' };
   columns: Column[];
   series: Series[];
@@ -184,6 +188,24 @@ export const REPORTS: ReportDefinition[] = [
     help: NGR_HELP,
   },
   ...GAME_REPORTS,
+  {
+    id: 'overdue-vendor-rounds',
+    title: 'Vendor rounds without a credit',
+    path: '/bo/reports/overdue-vendor-rounds',
+    columns: [
+      { key: 'day', label: 'Opened on', kind: 'text' },
+      MERCHANT_COLUMN,
+      { key: 'openedAt', label: 'Opened at (UTC)', kind: 'text' },
+      { key: 'vendorName', label: 'Vendor', kind: 'text' },
+      { key: 'vendorRoundId', label: 'Vendor round', kind: 'text' },
+      { key: 'gameCode', label: 'Game code', kind: 'text' },
+      { key: 'account', label: 'Player', kind: 'text' },
+      { key: 'stake', label: 'Stake', kind: 'money' },
+      { key: 'hoursOpen', label: 'Hours open', kind: 'count' },
+    ],
+    series: [],
+    help: "Vendors' rounds opened on these days that took a stake and still have no credit after the merchant's hours (24 unless the merchant's setting vendorRounds.overdueHours says otherwise), the oldest first, at most 500. Ask the vendor to settle, roll back or void them.",
+  },
 ];
 
 export type DayTotals = { day: string } & Record<string, number>;
