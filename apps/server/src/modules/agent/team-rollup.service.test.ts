@@ -72,6 +72,64 @@ describe('team rollups', () => {
     expect((await rollups.rebuildChanged()).days).toBe(1);
   });
 
+  it('the full rebuild goes day by day, drops days without bets, counts its rebuilds and leaves later settlements to the job', async () => {
+    const { db } = database;
+    const merchantId = await insertLedgerMerchant(db);
+    const rollups = createTeamRollupService({ db, now });
+    const top = await insertTeamMember(db, merchantId, { type: 1 });
+    const player = await insertTeamMember(db, merchantId, { uplineId: top });
+    const bet = { memberId: player, uplineId: top, gameType: 'SLOT', betCount: 1, winMinor: 0n };
+    const stateOf = async () =>
+      db
+        .selectFrom('team_rollup_watermarks')
+        .select(['changed_at', 'generation'])
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirstOrThrow();
+    clockMs += WATERMARK_OVERLAP_MS * 2;
+    for (const day of DAYS) {
+      await addMemberBetDay(db, merchantId, { ...bet, day, stakeMinor: 100n, validBetMinor: 100n }, now());
+    }
+    const newest = now();
+    await rollups.rebuildChanged();
+    const before = await stateOf();
+    // A team row of a day whose member rollups are gone (a repair): the full rebuild drops it.
+    await db
+      .insertInto('team_bet_days')
+      .values({
+        merchant_id: merchantId,
+        agent_id: top,
+        day: '2026-11-01',
+        game_type: 'SLOT',
+        member_count: 1,
+        bet_count: 1,
+        stake_minor: '5',
+        valid_bet_minor: '5',
+        win_minor: '0',
+        rebuilt_at: now(),
+      })
+      .execute();
+
+    await rollups.rebuildAll();
+    expect(await storedTeamDays(db, merchantId)).toEqual(await recomputedTeamDays(db, merchantId));
+    const after = await stateOf();
+    expect(new Date(after.changed_at).getTime()).toBe(newest.getTime());
+    // One more generation per day rebuilt (the three with bets and the dropped one), and one with
+    // the watermark.
+    expect(BigInt(after.generation) - BigInt(before.generation)).toBe(BigInt(DAYS.length + 2));
+
+    // A settlement whose change time lies before the watermark (its transaction committed late):
+    // within the overlap, the next pass of the job sums it.
+    await addMemberBetDay(
+      db,
+      merchantId,
+      { ...bet, day: DAYS[0] as string, stakeMinor: 50n, validBetMinor: 50n },
+      new Date(newest.getTime() - 1_000),
+    );
+    await rollups.rebuildChanged();
+    expect(await storedTeamDays(db, merchantId)).toEqual(await recomputedTeamDays(db, merchantId));
+    expect((await storedTeamDays(db, merchantId)).some((line) => line.endsWith('|150|150|0'))).toBe(true);
+  });
+
   it('for any tree, moves and settlements, the job and the full rebuild equal the sums over the tree', async () => {
     type Step =
       | {
