@@ -145,9 +145,8 @@ export async function describeTeam(connectionString: string, teamSize: number): 
 }
 
 /**
- * The real full rebuild of team_bet_days (the team rollup service's repair path), timed. It runs
- * on a connection without the app's statement timeout (15 s, platform/db/database.ts): at the
- * default size the rebuild's one statement takes longer than that.
+ * The real full rebuild of team_bet_days (the team rollup service's repair path), timed: one
+ * transaction a day, each well within the app's statement timeout (15 s, platform/db/database.ts).
  */
 export async function rebuildTeamRollups(
   connectionString: string,
