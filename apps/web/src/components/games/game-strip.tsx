@@ -37,13 +37,7 @@ export function GameStrip({
   const vendorNames = useVendorNames();
   const cellClass = 'w-[calc((100%-2*10px)/3.3)] shrink-0 snap-start md:w-[calc((100%-5*14px)/6)]';
   return (
-    // A row below the fold is laid out and painted only as it nears the screen; its reserved height
-    // is the row's last drawn height (a tile strip and its title), so the page does not jump.
-    <section
-      className="flex flex-col gap-2.5 [contain-intrinsic-size:auto_220px] [content-visibility:auto]"
-      data-testid={testId}
-      aria-label={title}
-    >
+    <section className="flex flex-col gap-2.5" data-testid={testId} aria-label={title}>
       <div className="flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-base font-bold md:text-lg">
           {icon}
