@@ -1,7 +1,10 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { GameService, VendorRow, VendorTransactionRow } from '../modules/game/game.service.ts';
 import type { MemberService } from '../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
+import type { GameLedger } from '../modules/wallet/game-moves.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import { isAppError } from '../platform/errors/errors.ts';
 
@@ -94,9 +97,12 @@ export function createVendorWallet(deps: {
   responsibleGaming: ResponsibleGamingService;
 }) {
   const { games, members, wallet, responsibleGaming } = deps;
-  // Calls of one round are answered one after the other: a win and a rollback racing each other
-  // could otherwise both pass the round's status check, paying out a round and refunding its stake.
-  // This holds within one server process; several processes would need a lock in the database.
+  // Calls of one round reaching this process are answered one after the other, so that they do
+  // not queue on the round's row lock holding a connection each. Across processes the database
+  // orders them: every call that reads a round's status and moves money does both, with the call's
+  // record and the round's new state, in one transaction that locks the round's row (a stake in the
+  // statement that adds it to the round while it is open), so a win and a rollback of one round
+  // never both take effect.
   const roundQueues = new Map<string, Promise<unknown>>();
   function inRoundOrder<T>(key: string, work: () => Promise<T>): Promise<T> {
     const previous = roundQueues.get(key) ?? Promise.resolve();
@@ -323,6 +329,9 @@ export function createVendorWallet(deps: {
       if (caught.code === 'INSUFFICIENT_FUNDS') return refuse('INSUFFICIENT_FUNDS');
       // The vendor rolled this stake back before it arrived: it must never be taken now.
       if (caught.code === 'CONFLICT' && caught.value?.reason === 'ROLLED_BACK') return refuse('ROUND_CLOSED');
+      // The round closed (a win, rollback or void committed first, maybe in another process).
+      if (caught.code === 'CONFLICT' && caught.value?.reason === 'ROUND_CLOSED')
+        return refuse('ROUND_CLOSED');
       return refuse('ERROR');
     }
     const isFirst = await games.recordDebit({
@@ -339,75 +348,122 @@ export function createVendorWallet(deps: {
     return move.finish(isFirst, balanceAfterMinor);
   }
 
-  async function credit(move: Move, amountMinor: bigint): Promise<VendorWalletReply> {
-    const { vendor, currency, transactionId, player, round, refuse } = move;
-    // A win belongs to a round we took a stake for; it may arrive before its stake, and the
-    // vendor then retries it until the stake is here.
-    if (!round) return refuse('TRANSACTION_NOT_FOUND');
-    if (round.status !== 'open') return refuse('ROUND_CLOSED');
-
-    let balanceAfterMinor: bigint;
-    let ledgerKey: string | null = null;
-    if (amountMinor > 0n) {
-      ledgerKey = ledgerKeyOf(vendor, transactionId);
-      try {
-        const outcome = await wallet.creditForWin({ ...ledgerEntryOf(move, ledgerKey), amountMinor });
-        balanceAfterMinor = outcome.balanceMinor;
-      } catch (caught) {
-        if (!isAppError(caught)) throw caught;
-        return refuse('ERROR');
-      }
-    } else {
-      // A lost round closes with a credit of 0.00: no money moves, the round settles.
-      balanceAfterMinor = (
-        await wallet.getBalances({ merchantId: vendor.merchant_id, memberId: player.memberId, currency })
-      ).cashMinor;
+  /**
+   * Runs the money move of a credit or a rollback in one transaction with its round's row locked
+   * (when the round exists): the status check, the ledger transfer, the call's record and the
+   * round's new state commit together, so that a win and a rollback of one round arriving at two
+   * server processes are ordered by the database and only the first takes effect. `work` answers
+   * a refusal with `{ refused }`, which moves nothing; a concurrent delivery of the same id that
+   * was recorded first rolls this attempt back and is answered with its result.
+   */
+  async function inLockedRound(
+    move: Move,
+    work: (
+      ledger: GameLedger,
+      trx: Transaction<Database>,
+      round: Move['round'],
+    ) => Promise<{ refused: VendorWalletStatus } | { isFirst: boolean; balanceMinor: bigint }>,
+  ): Promise<VendorWalletReply> {
+    const { vendor, currency, transactionId, roundId, player, refuse } = move;
+    const duplicate = new Error('vendor wallet: a concurrent delivery recorded this call first');
+    let outcome: { refused: VendorWalletStatus } | { isFirst: boolean; balanceMinor: bigint };
+    try {
+      outcome = await wallet.withGameLedger(
+        { merchantId: vendor.merchant_id, memberId: player.memberId, currency },
+        async (ledger, trx) => {
+          if (await games.findVendorTransactionIn(trx, vendor.id, transactionId)) throw duplicate;
+          const round = await games.lockRound(trx, vendor.id, roundId);
+          if (round && round.member_id !== player.memberId) return { refused: 'ERROR' as const };
+          const done = await work(ledger, trx, round);
+          if ('isFirst' in done && !done.isFirst) throw duplicate;
+          return done;
+        },
+      );
+    } catch (caught) {
+      if (caught === duplicate) return answerRecorded(vendor, transactionId);
+      if (!isAppError(caught)) throw caught;
+      if (caught.code === 'INSUFFICIENT_FUNDS') return refuse('INSUFFICIENT_FUNDS');
+      return refuse('ERROR');
     }
-    const isFirst = await games.recordCredit({
-      vendor,
-      memberId: player.memberId,
-      round,
-      transactionId,
-      ledgerKey,
-      amountMinor,
-      balanceAfterMinor,
+    if ('refused' in outcome) return refuse(outcome.refused);
+    return { status: 'OK', balance: formatAmount(outcome.balanceMinor), transactionId };
+  }
+
+  async function credit(move: Move, amountMinor: bigint): Promise<VendorWalletReply> {
+    const { vendor, currency, transactionId, player } = move;
+    // No money moves for a lost round (a credit of 0.00 settles it): its balance is read first.
+    const cashBeforeMinor =
+      amountMinor > 0n
+        ? 0n
+        : (await wallet.getBalances({ merchantId: vendor.merchant_id, memberId: player.memberId, currency }))
+            .cashMinor;
+    return inLockedRound(move, async (ledger, trx, round) => {
+      // A win belongs to a round we took a stake for; it may arrive before its stake, and the
+      // vendor then retries it until the stake is here.
+      if (!round) return { refused: 'TRANSACTION_NOT_FOUND' };
+      if (round.status !== 'open') return { refused: 'ROUND_CLOSED' };
+      const ledgerKey = amountMinor > 0n ? ledgerKeyOf(vendor, transactionId) : null;
+      const balanceMinor =
+        ledgerKey === null
+          ? cashBeforeMinor
+          : (
+              await ledger.creditForWin({
+                key: ledgerKey,
+                reference: ledgerEntryOf(move, ledgerKey).reference,
+                amountMinor,
+              })
+            ).balanceMinor;
+      const isFirst = await games.recordCredit(trx, {
+        vendor,
+        memberId: player.memberId,
+        round,
+        transactionId,
+        ledgerKey,
+        amountMinor,
+        balanceAfterMinor: balanceMinor,
+      });
+      return { isFirst, balanceMinor };
     });
-    return move.finish(isFirst, balanceAfterMinor);
   }
 
   async function rollback(move: Move, refTransactionId: string): Promise<VendorWalletReply> {
-    const { vendor, currency, transactionId, roundId, player, round, refuse } = move;
-    const stake = await games.findVendorTransaction(vendor.id, refTransactionId);
-    if (stake && (stake.type !== 'debit' || stake.member_id !== player.memberId)) return refuse('ERROR');
-    // A stake whose round has paid out stays taken: the vendor cannot roll back a finished round
-    // (settled, resettled or void); it voids or resettles it instead.
-    if (round && round.status !== 'open' && round.status !== 'rolled_back') return refuse('ROUND_CLOSED');
-    if (stake?.round_id && stake.round_id !== round?.id) return refuse('ERROR');
-
-    let outcome: Awaited<ReturnType<WalletService['rollback']>>;
-    try {
-      outcome = await wallet.rollback({
-        ...ledgerEntryOf(move, ledgerKeyOf(vendor, transactionId)),
+    const { vendor, currency, transactionId, roundId, player } = move;
+    const gameId = await gameIdOf(move);
+    return inLockedRound(move, async (ledger, trx, round) => {
+      const stake = await games.findVendorTransactionIn(trx, vendor.id, refTransactionId);
+      if (stake && (stake.type !== 'debit' || stake.member_id !== player.memberId))
+        return { refused: 'ERROR' };
+      // A stake whose round has paid out stays taken: the vendor cannot roll back a finished round
+      // (settled, resettled or void); it voids or resettles it instead.
+      if (round && round.status !== 'open' && round.status !== 'rolled_back')
+        return { refused: 'ROUND_CLOSED' };
+      if (stake?.round_id && stake.round_id !== round?.id) return { refused: 'ERROR' };
+      const toRollBack = { vendor, memberId: player.memberId, gameId, currency, vendorRoundId: roundId };
+      const roundIdBefore = await games.rollBackRoundIn(trx, toRollBack);
+      const key = ledgerKeyOf(vendor, transactionId);
+      const outcome = await ledger.rollback({
+        key,
         betKey: ledgerKeyOf(vendor, refTransactionId),
+        reference: ledgerEntryOf(move, key).reference,
       });
-    } catch (caught) {
-      if (!isAppError(caught)) throw caught;
-      return refuse('ERROR');
-    }
-    const isFirst = await games.recordRollback({
-      vendor,
-      memberId: player.memberId,
-      gameId: await gameIdOf(move),
-      currency,
-      vendorRoundId: roundId,
-      transactionId,
-      refTransactionId,
-      ledgerKey: outcome.status === 'reversed' ? outcome.transfer.key : null,
-      amountMinor: outcome.status === 'reversed' ? outcome.transfer.amountMinor : 0n,
-      status: outcome.status === 'reversed' ? 'applied' : 'voided',
-      balanceAfterMinor: outcome.balanceMinor,
+      // A stake that opened its round while this rollback waited for the stake's key has its round
+      // now: it is rolled back too.
+      const roundIdNow =
+        roundIdBefore ??
+        (outcome.status === 'reversed' ? await games.rollBackRoundIn(trx, toRollBack) : null);
+      const isFirst = await games.recordRollback(trx, {
+        vendor,
+        memberId: player.memberId,
+        roundId: roundIdNow,
+        transactionId,
+        refTransactionId,
+        ledgerKey: outcome.status === 'reversed' ? outcome.transfer.key : null,
+        amountMinor: outcome.status === 'reversed' ? outcome.transfer.amountMinor : 0n,
+        status: outcome.status === 'reversed' ? 'applied' : 'voided',
+        balanceAfterMinor: outcome.balanceMinor,
+      });
+      return { isFirst, balanceMinor: outcome.balanceMinor };
     });
-    return move.finish(isFirst, outcome.balanceMinor);
   }
 
   /**

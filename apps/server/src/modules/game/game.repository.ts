@@ -277,6 +277,29 @@ export async function addRoundStake(db: Executor, row: NewRow<'game_rounds'>): P
   return result.id;
 }
 
+/**
+ * Opens a round with its first stake or adds a stake to it while it is open, in one statement (the
+ * round's row stays locked until the stake's transaction ends); null when the round has closed.
+ */
+export async function addOpenRoundStake(db: Executor, row: NewRow<'game_rounds'>): Promise<string | null> {
+  const stake = row.stake_minor ?? 0n;
+  const result = await db
+    .insertInto('game_rounds')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['vendor_id', 'vendor_round_id'])
+        .doUpdateSet({
+          stake_minor: sql<bigint>`game_rounds.stake_minor + ${stake}`,
+          updated_at: new Date(),
+        })
+        .where('game_rounds.status', '=', 'open'),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return result?.id ?? null;
+}
+
 export async function settleRound(db: Executor, id: string, winMinor: bigint, nowDate: Date): Promise<void> {
   await db
     .updateTable('game_rounds')

@@ -14,7 +14,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 import {
-  addRoundStake,
+  addOpenRoundStake,
   findGameByCode,
   findGameById,
   findGameByNodeId,
@@ -336,7 +336,9 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
       amountMinor: bigint;
     },
   ): Promise<void> {
-    await addRoundStake(trx, {
+    // The round's status is checked by this statement: a stake racing the round's win, rollback or
+    // void (in another process) waits for it and then finds the round closed.
+    const roundId = await addOpenRoundStake(trx, {
       id: uuidv7(),
       merchant_id: input.vendor.merchant_id,
       member_id: input.memberId,
@@ -346,6 +348,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
       currency: input.currency,
       stake_minor: input.amountMinor,
     });
+    if (roundId === null) throw new AppError('CONFLICT', { value: { reason: 'ROUND_CLOSED' } });
   }
 
   /** Records a stake once, beside the round its ledger transaction added it to (stakeRound). */
@@ -371,73 +374,93 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     });
   }
 
-  /** Records a win once and settles its round with it. */
-  async function recordCredit(input: {
-    vendor: VendorRow;
-    memberId: string;
-    round: RoundRow;
-    transactionId: string;
-    ledgerKey: string | null;
-    amountMinor: bigint;
-    balanceAfterMinor: bigint;
-  }): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
-      const inserted = await insertVendorCall(trx, input, {
-        id: uuidv7(),
-        type: 'credit',
-        status: 'applied',
-        round_id: input.round.id,
-      });
-      if (inserted) await settleRound(trx, input.round.id, input.amountMinor, now());
-      return inserted;
+  /** Records a win once and settles its round with it, in the win's transaction (`trx`, round locked). */
+  async function recordCredit(
+    trx: Transaction<Database>,
+    input: {
+      vendor: VendorRow;
+      memberId: string;
+      round: RoundRow;
+      transactionId: string;
+      ledgerKey: string | null;
+      amountMinor: bigint;
+      balanceAfterMinor: bigint;
+    },
+  ): Promise<boolean> {
+    const inserted = await insertVendorCall(trx, input, {
+      id: uuidv7(),
+      type: 'credit',
+      status: 'applied',
+      round_id: input.round.id,
     });
+    if (inserted) await settleRound(trx, input.round.id, input.amountMinor, now());
+    return inserted;
   }
 
   /**
    * Records a rollback once and marks its round rolled back. `voided`: the debit never arrived
    * (the ledger now refuses it); the round is then recorded as rolled back if its game is known.
+   * In the rollback's transaction (`trx`, round locked).
    */
-  async function recordRollback(input: {
-    vendor: VendorRow;
-    memberId: string;
-    gameId: string | null;
-    currency: string;
-    vendorRoundId: string;
-    transactionId: string;
-    refTransactionId: string;
-    ledgerKey: string | null;
-    amountMinor: bigint;
-    status: 'applied' | 'voided';
-    balanceAfterMinor: bigint;
-  }): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
-      const id = uuidv7();
-      const inserted = await insertVendorCall(trx, input, {
-        id,
-        type: 'rollback',
-        status: input.status,
-        ref_transaction_id: input.refTransactionId,
-      });
-      if (!inserted) return false;
-      const existing = await findRoundByVendorRoundId(trx, input.vendor.id, input.vendorRoundId);
-      const gameId = existing?.game_id ?? input.gameId;
-      if (gameId === null) return true;
-      const roundId = await rollBackRound(
-        trx,
-        {
-          id: uuidv7(),
-          merchant_id: input.vendor.merchant_id,
-          member_id: existing?.member_id ?? input.memberId,
-          game_id: gameId,
-          vendor_id: input.vendor.id,
-          vendor_round_id: input.vendorRoundId,
-          currency: input.currency,
-        },
-        now(),
-      );
-      await setVendorTransactionRound(trx, id, roundId);
-      return true;
+  async function recordRollback(
+    trx: Transaction<Database>,
+    input: {
+      vendor: VendorRow;
+      memberId: string;
+      /** The round rollBackRoundIn marked, or null when its game is not known. */
+      roundId: string | null;
+      transactionId: string;
+      refTransactionId: string;
+      ledgerKey: string | null;
+      amountMinor: bigint;
+      status: 'applied' | 'voided';
+      balanceAfterMinor: bigint;
+    },
+  ): Promise<boolean> {
+    const id = uuidv7();
+    const inserted = await insertVendorCall(trx, input, {
+      id,
+      type: 'rollback',
+      status: input.status,
+      ref_transaction_id: input.refTransactionId,
     });
+    if (!inserted) return false;
+    if (input.roundId !== null) await setVendorTransactionRound(trx, id, input.roundId);
+    return true;
+  }
+
+  /**
+   * Marks a vendor's round rolled back in a rollback's transaction (`trx`), creating it when its
+   * stake never arrived and its game is known (null when not): first of the rollback's writes, so
+   * that a stake opening the round at the same moment waits for the round's row, never the other
+   * way round.
+   */
+  async function rollBackRoundIn(
+    trx: Transaction<Database>,
+    input: {
+      vendor: VendorRow;
+      memberId: string;
+      gameId: string | null;
+      currency: string;
+      vendorRoundId: string;
+    },
+  ): Promise<string | null> {
+    const existing = await findRoundByVendorRoundId(trx, input.vendor.id, input.vendorRoundId);
+    const gameId = existing?.game_id ?? input.gameId;
+    if (gameId === null) return null;
+    return rollBackRound(
+      trx,
+      {
+        id: uuidv7(),
+        merchant_id: input.vendor.merchant_id,
+        member_id: existing?.member_id ?? input.memberId,
+        game_id: gameId,
+        vendor_id: input.vendor.id,
+        vendor_round_id: input.vendorRoundId,
+        currency: input.currency,
+      },
+      now(),
+    );
   }
 
   /**
@@ -571,6 +594,8 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     resolveLaunchToken,
     findVendorTransaction: (vendorId: string, transactionId: string) =>
       findVendorTransaction(db, vendorId, transactionId),
+    findVendorTransactionIn: (trx: Transaction<Database>, vendorId: string, transactionId: string) =>
+      findVendorTransaction(trx, vendorId, transactionId),
     findRound: (vendorId: string, vendorRoundId: string) =>
       findRoundByVendorRoundId(db, vendorId, vendorRoundId),
     findRoundById: (id: string) => findRoundById(db, id),
@@ -579,6 +604,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
     recordDebit,
     recordCredit,
     recordRollback,
+    rollBackRoundIn,
     lockRound,
     recordAdjustment,
   };

@@ -52,6 +52,12 @@ export type GameLedgerMove = {
 export type GameLedger = {
   debitForBet(input: GameLedgerMove): Promise<GameMoveOutcome>;
   creditForWin(input: GameLedgerMove): Promise<GameMoveOutcome>;
+  /**
+   * A rollback of one of the member's bets (as `rollback`), in the caller's transaction: the
+   * caller holds a lock that orders every rollback of the bet (its round's), so the reversal is
+   * looked up, not raced.
+   */
+  rollback(input: Omit<RollbackInput, 'merchantId' | 'memberId' | 'currency'>): Promise<RollbackOutcome>;
 };
 
 export type RollbackInput = {
@@ -186,8 +192,63 @@ export function createGameMoves(deps: {
           code === 'bet' ? outcome.transfer.debitBalanceAfterMinor : outcome.transfer.creditBalanceAfterMinor;
         return { ...outcome, balanceMinor };
       };
+      const cashIn = async () => {
+        const account = await findAccountById(trx, cash.id);
+        assertInvariant(account !== undefined, 'wallet: a resolved account exists');
+        return account.balance_minor;
+      };
+      const rollbackIn = async (
+        input: Omit<RollbackInput, 'merchantId' | 'memberId' | 'currency'>,
+      ): Promise<RollbackOutcome> => {
+        checkInput({ ...input, currency });
+        assertKey(input.betKey, 'betKey');
+        // Two rounds at most: a bet that lands between the lookup and the marker is then found.
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          const bet = await findTransferByKey(trx, merchantId, input.betKey);
+          if (bet?.code === 'void')
+            return { status: 'voided', duplicate: true, balanceMinor: await cashIn() };
+          if (bet) {
+            const stake = toTransfer(bet);
+            if (stake.code !== 'bet' || stake.debitAccountId !== cash.id) {
+              throw new AppError('CONFLICT', { value: { reason: 'NOT_A_BET' } });
+            }
+            const earlier = await findTransferReversing(trx, merchantId, input.betKey);
+            if (earlier) return reversedBy(toTransfer(earlier), true);
+            const house = await findAccountById(trx, stake.creditAccountId);
+            assertInvariant(house !== undefined, 'wallet: a bet credited an account that exists');
+            const outcome = await execute(
+              {
+                merchantId,
+                currency,
+                key: input.key,
+                code: 'rollback',
+                reference: input.reference ?? null,
+                debit: { id: house.id, kind: house.kind, ownerId: null },
+                credit: cash,
+                amountMinor: stake.amountMinor,
+                reversesKey: input.betKey,
+              },
+              bound,
+            );
+            return reversedBy(outcome.transfer, outcome.duplicate);
+          }
+          const marked = await insertVoidMarker(trx, {
+            id: uuidv7(),
+            merchantId,
+            key: input.betKey,
+            currency,
+            reference: input.key,
+          });
+          if (marked) return { status: 'voided', duplicate: false, balanceMinor: await cashIn() };
+        }
+        throw new InvariantError('wallet: a bet key was neither found nor free');
+      };
       return work(
-        { debitForBet: (input) => move('bet', input), creditForWin: (input) => move('win', input) },
+        {
+          debitForBet: (input) => move('bet', input),
+          creditForWin: (input) => move('win', input),
+          rollback: rollbackIn,
+        },
         trx,
       );
     });
