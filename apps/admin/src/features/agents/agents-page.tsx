@@ -19,6 +19,7 @@ import {
   MEMBER_TYPE_LABELS,
 } from '../../lib/labels.ts';
 import { agentTypeNameOf, CONTRACT_KINDS, isInvitationCode } from './agent-names.ts';
+import { type AgentPlacement, AgentPlacementFields } from './agent-placement-fields.tsx';
 import {
   type AgentType,
   type ContractKind,
@@ -350,13 +351,14 @@ async function lookUp(merchantId: string, account: string, what: string) {
   return found;
 }
 
+const EMPTY_PLACEMENT: AgentPlacement = { type: 1, uplineAccount: '', invitationCode: '' };
+
 function MakeAgentForm(props: { merchantId: string; types: readonly AgentType[] }) {
   const make = useMakeAgent();
   const confirm = useConfirmedAction();
   const [account, setAccount] = useState('');
-  const [type, setType] = useState<AgentType['type']>(1);
-  const [uplineAccount, setUplineAccount] = useState('');
-  const [invitationCode, setInvitationCode] = useState('');
+  const [placement, setPlacement] = useState<AgentPlacement>(EMPTY_PLACEMENT);
+  const { type, uplineAccount, invitationCode } = placement;
   const [lookupError, setLookupError] = useState<string | null>(null);
   const errors = fieldErrorsOf(make.error);
   const isReady = account.trim() !== '' && isInvitationCode(invitationCode);
@@ -381,8 +383,7 @@ function MakeAgentForm(props: { merchantId: string; types: readonly AgentType[] 
         run: async () => {
           await make.mutateAsync({ id: member.id, type, uplineId: upline?.id ?? null, invitationCode });
           setAccount('');
-          setUplineAccount('');
-          setInvitationCode('');
+          setPlacement(EMPTY_PLACEMENT);
         },
         doneText: `${member.account} is now an agent (${typeName}).`,
       });
@@ -397,41 +398,13 @@ function MakeAgentForm(props: { merchantId: string; types: readonly AgentType[] 
       <Field label="Player account" name="account" errors={{}}>
         <input required maxLength={64} value={account} onChange={(event) => setAccount(event.target.value)} />
       </Field>
-      <Field label="Agent type" name="type" errors={errors}>
-        <select value={type} onChange={(event) => setType(Number(event.target.value) as AgentType['type'])}>
-          {props.types.map((option) => (
-            <option key={option.type} value={option.type}>
-              {agentTypeNameOf(props.types, option.type)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        label="Upline agent account"
-        name="uplineId"
+      <AgentPlacementFields
+        types={props.types}
+        value={placement}
+        onChange={setPlacement}
         errors={errors}
-        hint="Leave empty for a top agent. The upline's type must allow sub-agents."
-      >
-        <input
-          maxLength={64}
-          value={uplineAccount}
-          onChange={(event) => setUplineAccount(event.target.value)}
-        />
-      </Field>
-      <Field
-        label="Invitation code"
-        name="invitationCode"
-        errors={errors}
-        hint="4 to 16 letters and digits; the agent's links carry it."
-      >
-        <input
-          required
-          maxLength={16}
-          pattern="[A-Za-z0-9]{4,16}"
-          value={invitationCode}
-          onChange={(event) => setInvitationCode(event.target.value)}
-        />
-      </Field>
+        typeFieldName="type"
+      />
       {lookupError && (
         <p className="alert alert--danger" role="alert">
           {lookupError}

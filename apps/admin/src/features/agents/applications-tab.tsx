@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { agentTypeNameOf, isInvitationCode } from './agent-names.ts';
+import { type AgentPlacement, AgentPlacementFields } from './agent-placement-fields.tsx';
 import { type AgentType, findMemberByAccount } from './agents-api.ts';
 import {
   type ApplicationRow,
@@ -159,9 +160,12 @@ function ReviewPanel(props: {
   const { application, confirm } = props;
   const approve = useApproveApplication();
   const reject = useRejectApplication();
-  const [type, setType] = useState<AgentType['type']>(props.types[0]?.type ?? 1);
-  const [uplineAccount, setUplineAccount] = useState('');
-  const [invitationCode, setInvitationCode] = useState('');
+  const [placement, setPlacement] = useState<AgentPlacement>({
+    type: props.types[0]?.type ?? 1,
+    uplineAccount: '',
+    invitationCode: '',
+  });
+  const { type, uplineAccount, invitationCode } = placement;
   const [note, setNote] = useState('');
   const [rejectNote, setRejectNote] = useState('');
   const [lookupError, setLookupError] = useState<string | null>(null);
@@ -227,41 +231,13 @@ function ReviewPanel(props: {
         </button>
       </div>
       <form className="form-grid" onSubmit={(event) => void askApprove(event)} aria-label="Approve">
-        <Field label="Agent type" name="agentType" errors={{}}>
-          <select value={type} onChange={(event) => setType(Number(event.target.value) as AgentType['type'])}>
-            {props.types.map((option) => (
-              <option key={option.type} value={option.type}>
-                {agentTypeNameOf(props.types, option.type)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          label="Upline agent account"
-          name="uplineId"
+        <AgentPlacementFields
+          types={props.types}
+          value={placement}
+          onChange={setPlacement}
           errors={{}}
-          hint="Leave empty for a top agent. The upline's type must allow sub-agents."
-        >
-          <input
-            maxLength={64}
-            value={uplineAccount}
-            onChange={(event) => setUplineAccount(event.target.value)}
-          />
-        </Field>
-        <Field
-          label="Invitation code"
-          name="invitationCode"
-          errors={{}}
-          hint="4 to 16 letters and digits; the agent's links carry it."
-        >
-          <input
-            required
-            maxLength={16}
-            pattern="[A-Za-z0-9]{4,16}"
-            value={invitationCode}
-            onChange={(event) => setInvitationCode(event.target.value)}
-          />
-        </Field>
+          typeFieldName="agentType"
+        />
         <Field label="Note to the player (optional)" name="note" errors={{}}>
           <input maxLength={NOTE_LENGTH_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
         </Field>
