@@ -220,6 +220,52 @@ export const MerchantSettings = Type.Object({
     { overdueHours: Type.Integer({ minimum: 1, maximum: 30 * 24, default: 24 }) },
     { default: { overdueHours: 24 } },
   ),
+  /**
+   * What agents may see of their team (issue #16 "Privacy"): players' balances only where the
+   * merchant allows it.
+   */
+  agents: Type.Object(
+    { showDownlineBalances: Type.Boolean({ default: false }) },
+    { default: { showDownlineBalances: false } },
+  ),
+  /**
+   * What counts as valid bet (turnover, rebates, contracts) beyond "the stake of a settled bet",
+   * knowable for our own games only: `hedgedBaccarat` — a round staking both player and banker
+   * counts only the difference of the two (`net`) or every stake (`full`); `pushes` — a stake
+   * handed back because the hand was a draw (baccarat's player and banker on a tie) counts 0
+   * (`exclude`) or in full (`include`).
+   */
+  validBet: Type.Object(
+    {
+      hedgedBaccarat: Type.Union([Type.Literal('net'), Type.Literal('full')], { default: 'net' }),
+      pushes: Type.Union([Type.Literal('exclude'), Type.Literal('include')], { default: 'exclude' }),
+    },
+    { default: { hedgedBaccarat: 'net', pushes: 'exclude' } },
+  ),
+  /** Agent contracts (issue #17, `docs/contracts.md`). */
+  contracts: Type.Object(
+    {
+      /** Days an offer waits for the downline's answer before it expires. */
+      offerExpiryDays: Type.Integer({ minimum: 1, maximum: 90, default: 7 }),
+      /** A team member is active in a cycle when its valid bet there reaches this. */
+      activeMemberMinValidBet: Type.String({ pattern: MONEY_PATTERN, default: '100.00' }),
+      /** A negative dividend base is carried to the next cycle, or the next cycle starts at 0. */
+      negativeDividend: Type.Union([Type.Literal('carry'), Type.Literal('reset')], { default: 'carry' }),
+      /** Real-time salary under this accrues to the next 5-minute cycle instead of being paid. */
+      realtimeMinimumAmount: Type.String({ pattern: MONEY_PATTERN, default: '1.00' }),
+      /** A settlement above this waits for an operator's approval before it is paid. */
+      manualApprovalAbove: Type.String({ pattern: MONEY_PATTERN, default: '50000.00' }),
+    },
+    {
+      default: {
+        offerExpiryDays: 7,
+        activeMemberMinValidBet: '100.00',
+        negativeDividend: 'carry',
+        realtimeMinimumAmount: '1.00',
+        manualApprovalAbove: '50000.00',
+      },
+    },
+  ),
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
     default: {},
