@@ -35,6 +35,9 @@ export type Database = {
   member_upline_moves: MemberUplineMovesTable;
   affiliate_applications: AffiliateApplicationsTable;
   merchant_agent_types: MerchantAgentTypesTable;
+  agent_contract_templates: AgentContractTemplatesTable;
+  agent_contracts: AgentContractsTable;
+  agent_contract_offers: AgentContractOffersTable;
   team_bet_days: TeamBetDaysTable;
   team_rollup_watermarks: TeamRollupWatermarksTable;
   member_sessions: MemberSessionsTable;
@@ -581,6 +584,67 @@ export type MerchantAgentTypesTable = {
   may_register_subagents: boolean;
   contract_kinds: ColumnType<AgentContractKind[], AgentContractKind[], AgentContractKind[]>;
   updated_at: DefaultedTimestamp;
+};
+
+/**
+ * A contract's terms as stored: 1 to 10 tiers, the base's minimum in minor units as a string of
+ * digits (jsonb holds no bigint), the rate in basis points.
+ */
+export type AgentContractTierRow = { activeMembers: number; minBaseMinor: string; rateBp: number };
+export type AgentContractPeriod = 'D' | 'W' | 'H' | 'M' | 'h' | '5m';
+export type AgentDividendPeriod = 'D' | 'W' | 'H' | 'M';
+export type AgentContractEndReason = 'terminated' | 'superseded' | 'rate_cap' | 'upline_moved' | 'operator';
+export type AgentContractOfferStatus = 'pending' | 'accepted' | 'rejected' | 'expired' | 'cancelled';
+
+/** Per merchant and contract kind (migration 0140): the cap and defaults for top-level agents. */
+export type AgentContractTemplatesTable = {
+  merchant_id: string;
+  kind: AgentContractKind;
+  max_rate_bp: number;
+  max_tiers: Defaulted<number>;
+  default_tiers: ColumnType<AgentContractTierRow[], string | undefined, string>;
+  default_period: AgentDividendPeriod | null;
+  updated_at: UpdatedAt;
+};
+
+/** A signed contract (migration 0140); never changed but to end it. upline_id null: the platform. */
+export type AgentContractsTable = {
+  id: string;
+  merchant_id: string;
+  kind: AgentContractKind;
+  period: AgentContractPeriod;
+  upline_id: string | null;
+  downline_id: string;
+  version: number;
+  tiers: ColumnType<AgentContractTierRow[], string, never>;
+  rate_bp: number;
+  status: 'active' | 'ended';
+  signed_at: Timestamp;
+  /** The start of the first cycle it earns in. */
+  starts_at: Timestamp;
+  ended_at: Date | null;
+  end_reason: AgentContractEndReason | null;
+  offer_id: string | null;
+};
+
+/** An offer of new terms or of an end to a contract (migration 0140). */
+export type AgentContractOffersTable = {
+  id: string;
+  merchant_id: string;
+  kind: AgentContractKind;
+  type: 'new' | 'terminate';
+  from_side: 'upline' | 'downline' | 'operator';
+  upline_id: string | null;
+  downline_id: string;
+  contract_id: string | null;
+  period: AgentContractPeriod | null;
+  tiers: ColumnType<AgentContractTierRow[] | null, string | null, never>;
+  rate_bp: number | null;
+  status: AgentContractOfferStatus;
+  created_by_operator: string | null;
+  expires_at: Timestamp;
+  decided_at: Date | null;
+  created_at: DefaultedTimestamp;
 };
 
 /** An agent's team figures of one day and game type, rebuilt by the team rollup job. */
