@@ -40,6 +40,7 @@ export type Database = {
   agent_contract_offers: AgentContractOffersTable;
   team_bet_days: TeamBetDaysTable;
   team_rollup_watermarks: TeamRollupWatermarksTable;
+  rollup_rebuilds: RollupRebuildsTable;
   member_sessions: MemberSessionsTable;
   member_logins: MemberLoginsTable;
   login_challenges: LoginChallengesTable;
@@ -667,6 +668,30 @@ export type TeamRollupWatermarksTable = {
   changed_at: Timestamp;
   /** How many times the merchant's team rollups have been rebuilt (migration 0139). */
   generation: Generated<string>;
+};
+
+export type RollupRebuildStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** A rebuild of a merchant's bet rollups an operator started (migration 0144). */
+export type RollupRebuildsTable = {
+  id: string;
+  merchant_id: string;
+  /** 'teams': team_bet_days only; 'all': member_bet_days and member_bet_months from the bets first. */
+  scope: 'teams' | 'all';
+  status: Generated<RollupRebuildStatus>;
+  /** What it is doing: recounting the member rollups, then rebuilding the team days. */
+  phase: Generated<'members' | 'teams'>;
+  days_done: Generated<number>;
+  days_total: Generated<number>;
+  rows_written: Generated<number>;
+  error: string | null;
+  requested_by: string | null;
+  requested_by_name: string;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  /** The last sign of life: a running rebuild moves it with every step. */
+  progressed_at: Timestamp;
 };
 
 export type MemberSessionsTable = {
