@@ -16,6 +16,7 @@ export type Database = {
   game_demo_sessions: GameDemoSessionsTable;
   game_vendor_transactions: GameVendorTransactionsTable;
   vendor_transfers: VendorTransfersTable;
+  transfer_bet_feeds: TransferBetFeedsTable;
   game_favorites: GameFavoritesTable;
   game_classify_groups: GameClassifyGroupsTable;
   catalogue_version: CatalogueVersionTable;
@@ -472,6 +473,24 @@ export type VendorTransfersTable = {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   settled_at: Date | null;
+};
+
+/**
+ * Where the import of a transfer-wallet vendor's bet feed stands (migration 0142): the vendor's
+ * cursor, whether it has more, when the import last reached the feed's end, and its counters.
+ */
+export type TransferBetFeedsTable = {
+  vendor_id: string;
+  merchant_id: string;
+  cursor: Defaulted<string>;
+  has_more: Defaulted<boolean>;
+  caught_up_at: Defaulted<Date | null>;
+  pulled_at: Defaulted<Date | null>;
+  imported_count: ColumnType<bigint, bigint | undefined, bigint>;
+  skipped_count: ColumnType<bigint, bigint | undefined, bigint>;
+  last_error: Defaulted<string | null>;
+  failed_at: Defaulted<Date | null>;
+  updated_at: UpdatedAt;
 };
 
 export type MembersTable = {
@@ -1055,6 +1074,13 @@ export type PlaySettingsTable = {
 export type MemberMessageKind =
   | 'affiliate_approved'
   | 'affiliate_rejected'
+  | 'contract_offer'
+  | 'contract_offer_cancelled'
+  | 'contract_offer_expired'
+  | 'contract_accepted'
+  | 'contract_rejected'
+  | 'contract_ended'
+  | 'contract_payment_waiting'
   | 'deposit_arrived'
   | 'deposit_failed'
   | 'withdrawal_approved'

@@ -5,7 +5,8 @@ type Template = { title: string; body: string };
 
 /**
  * The inbox's wording (spec §3 "Messages": deposit arrival, deposit failed, withdrawal approved
- * or rejected), with placeholders for the site, the amount and a reason.
+ * or rejected; affiliate applications; agent contracts, docs/contracts.md), with placeholders for
+ * the site, the amount, a reason and a contract's kind, offer and other party.
  */
 const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
   EN: {
@@ -16,6 +17,34 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
     affiliate_rejected: {
       title: 'Agent application not approved',
       body: 'Your application to become an agent of {site} was not approved: {note}',
+    },
+    contract_offer: {
+      title: 'Contract offer: {contract}',
+      body: 'You have {offer} for the {contract} contract from {party}. Open Contracts in the agent centre to accept or reject it within {days} days.',
+    },
+    contract_offer_cancelled: {
+      title: 'Contract offer withdrawn: {contract}',
+      body: 'The offer for the {contract} contract from {party} was withdrawn: {offer}.',
+    },
+    contract_offer_expired: {
+      title: 'Contract offer expired: {contract}',
+      body: 'An offer between you and {party} for the {contract} contract expired without an answer: {offer}.',
+    },
+    contract_accepted: {
+      title: 'Contract signed: {contract}',
+      body: 'Your {contract} contract with {party} is signed (version {version}, top rate {rate}%). It earns from {startsAt}.',
+    },
+    contract_rejected: {
+      title: 'Contract offer rejected: {contract}',
+      body: 'Your offer for the {contract} contract was rejected by {party}: {offer}.',
+    },
+    contract_ended: {
+      title: 'Contract ended: {contract}',
+      body: 'Your {contract} contract with {party} has ended: {endReason}.',
+    },
+    contract_payment_waiting: {
+      title: 'Payment waiting: {contract}',
+      body: 'Your balance could not cover the {contract} of {amount} due to {party} for {cycle}. The payment waits for the operator.',
     },
     deposit_arrived: {
       title: 'Deposit received',
@@ -47,6 +76,34 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
       title: 'Hindi naaprubahan ang aplikasyon bilang ahente',
       body: 'Hindi naaprubahan ang aplikasyon mong maging ahente ng {site}: {note}',
     },
+    contract_offer: {
+      title: 'Alok na kontrata: {contract}',
+      body: 'Nagpadala {partySi} ng {offer} para sa kontratang {contract}. Buksan ang Mga Kontrata sa agent centre para tanggapin o tanggihan ito sa loob ng {days} araw.',
+    },
+    contract_offer_cancelled: {
+      title: 'Binawi ang alok na kontrata: {contract}',
+      body: 'Binawi {partyNi} ang {offer} para sa kontratang {contract}.',
+    },
+    contract_offer_expired: {
+      title: 'Nag-expire ang alok na kontrata: {contract}',
+      body: 'Nag-expire nang walang sagot ang alok para sa kontratang {contract} ninyo {partyNi}: {offer}.',
+    },
+    contract_accepted: {
+      title: 'Napirmahan ang kontrata: {contract}',
+      body: 'Napirmahan na ang kontratang {contract} ninyo {partyNi} (bersyon {version}, pinakamataas na rate {rate}%). Kikita ito simula {startsAt}.',
+    },
+    contract_rejected: {
+      title: 'Tinanggihan ang alok na kontrata: {contract}',
+      body: 'Tinanggihan {partyNi} ang {offer} para sa kontratang {contract}.',
+    },
+    contract_ended: {
+      title: 'Natapos ang kontrata: {contract}',
+      body: 'Natapos ang kontratang {contract} ninyo {partyNi}: {endReason}.',
+    },
+    contract_payment_waiting: {
+      title: 'Naghihintay na bayad: {contract}',
+      body: 'Hindi sapat ang iyong balanse para sa {contract} na {amount} na dapat bayaran {partyKay} para sa {cycle}. Hinihintay ng bayad ang operator.',
+    },
     deposit_arrived: {
       title: 'Natanggap ang deposito',
       body: 'Naipasok na sa iyong balanse sa {site} ang deposito mong {amount}. Good luck!',
@@ -70,6 +127,58 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
   },
 };
 
+/**
+ * Parameters that hold a code rather than words (a contract's kind, why it ended, what an offer
+ * asks), worded in the reader's language: a message keeps the code, so it reads right in either.
+ */
+const CODE_WORDS: Record<Language, Record<string, Record<string, string>>> = {
+  EN: {
+    contract: {
+      dividend: 'dividend',
+      daily: 'daily salary',
+      hourly: 'hourly salary',
+      realtime: 'real-time salary',
+    },
+    offer: { new: 'new contract terms', terminate: 'a request to end the contract' },
+    endReason: {
+      terminated: 'both sides agreed to end it',
+      superseded: 'new terms replaced it',
+      rate_cap: "its terms no longer fit under the upline's new contract",
+      upline_moved: 'the agent moved to another upline',
+      operator: 'the operator ended it',
+    },
+  },
+  TY: {
+    contract: {
+      dividend: 'dibidendo',
+      daily: 'arawang sahod',
+      hourly: 'sahod kada oras',
+      realtime: 'real-time na sahod',
+    },
+    offer: { new: 'bagong kondisyon ng kontrata', terminate: 'hiling na tapusin ang kontrata' },
+    endReason: {
+      terminated: 'pumayag ang magkabilang panig na tapusin ito',
+      superseded: 'pinalitan ito ng bagong kondisyon',
+      rate_cap: 'hindi na ito akma sa bagong kontrata ng upline',
+      upline_moved: 'lumipat ang ahente sa ibang upline',
+      operator: 'tinapos ito ng operator',
+    },
+  },
+};
+
+/**
+ * The other party of a contract message (`party`: an account, or empty for the operator, since no
+ * account is empty) as each placeholder names it; Tagalog marks a name by its place in the sentence.
+ */
+const PARTY_FORMS: Record<Language, Record<string, { operator: string; account: string }>> = {
+  EN: { party: { operator: 'the operator', account: '' } },
+  TY: {
+    partySi: { operator: 'ang operator', account: 'si ' },
+    partyNi: { operator: 'ng operator', account: 'ni ' },
+    partyKay: { operator: 'sa operator', account: 'kay ' },
+  },
+};
+
 /** A message worded for its reader; unknown placeholders stay visible rather than vanish. */
 export function wordMessage(
   language: Language,
@@ -77,9 +186,18 @@ export function wordMessage(
   params: Record<string, string>,
 ): Template {
   const template = TEMPLATES[language][kind];
+  const codeWords = CODE_WORDS[language];
+  const wordOf = (name: string): string | undefined => {
+    const partyForm = PARTY_FORMS[language][name];
+    if (partyForm && params.party !== undefined) {
+      return params.party === '' ? partyForm.operator : `${partyForm.account}${params.party}`;
+    }
+    const value = params[name];
+    return value === undefined ? undefined : (codeWords[name]?.[value] ?? value);
+  };
   const fill = (text: string) =>
     text
-      .replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole)
+      .replace(/\{(\w+)\}/g, (whole, name: string) => wordOf(name) ?? whole)
       .replace(/\s+/g, ' ')
       .trim();
   return { title: fill(template.title), body: fill(template.body) };
