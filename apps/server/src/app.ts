@@ -433,7 +433,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
-  registerAgentTeamRoutes(app, { members, agents });
+  registerAgentTeamRoutes(app, { members, agents, wallet });
   registerRegisterCenterRoutes(app, {
     members,
     registration: createAgentRegistration({

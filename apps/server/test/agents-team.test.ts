@@ -8,7 +8,8 @@ import {
   insertOperatorWithSession,
   insertOtherMerchant,
 } from './support/bo-client.ts';
-import { createSeededApp } from './support/seeded-app.ts';
+import { fund } from './support/game-fixtures.ts';
+import { createSeededApp, patchDemoSettings } from './support/seeded-app.ts';
 import { addMemberBetDay, insertTeamMember, sessionClientOf } from './support/team-fixtures.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -124,6 +125,36 @@ describe('the agent team calls', () => {
       { id: sub, account: 'te****ub', type: 2, level: 1 },
       { id: player, account: 'te*******er', type: 0, level: 2 },
     ]);
+  });
+
+  it("show downlines' cash balances only where the merchant allows it, off by default", async () => {
+    await fund(testApp, player, 12_345n, 'agents-team-balance-player');
+    await fund(testApp, playerOfTop, 700n, 'agents-team-balance-top-player');
+    const hidden = await topClient.call('GET', '/wps/agent/downlines?scope=all');
+    expect(hidden.body.value.showsBalances).toBe(false);
+    expect(hidden.body.value.list.length).toBe(3);
+    for (const row of hidden.body.value.list) expect(row.balance).toBeNull();
+
+    await patchDemoSettings(testApp, { agents: { showDownlineBalances: true } });
+    try {
+      const shown = await topClient.call('GET', '/wps/agent/downlines?scope=all');
+      expect(shown.body.value.showsBalances).toBe(true);
+      const balances = Object.fromEntries(
+        shown.body.value.list.map((row: { id: string; balance: string }) => [row.id, row.balance]),
+      );
+      // A member without a wallet yet has nothing in it.
+      expect(balances).toEqual({ [sub]: '0.00', [player]: '123.45', [playerOfTop]: '7.00' });
+      const below = await subClient.call('GET', '/wps/agent/downlines');
+      expect(below.body.value.list).toMatchObject([{ id: player, balance: '123.45' }]);
+      // The setting shows balances, never the team of another agent.
+      expect((await subClient.call('GET', `/wps/agent/downlines?parentId=${rival}`)).body.code).toBe(
+        'FORBIDDEN',
+      );
+    } finally {
+      await patchDemoSettings(testApp, { agents: { showDownlineBalances: false } });
+    }
+    const hiddenAgain = await topClient.call('GET', '/wps/agent/downlines?scope=direct');
+    for (const row of hiddenAgain.body.value.list) expect(row.balance).toBeNull();
   });
 
   it('validate their queries', async () => {

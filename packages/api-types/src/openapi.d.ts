@@ -2888,8 +2888,11 @@ export type paths = {
                                     status: string;
                                     teamSize: number;
                                     registeredAt: string;
+                                    /** @example 100.00 */
+                                    balance: string | null;
                                 }[];
                                 total: number;
+                                showsBalances: boolean;
                             };
                         };
                     };

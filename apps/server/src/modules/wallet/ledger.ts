@@ -8,6 +8,7 @@ import {
   type AccountRow,
   applyTransfer,
   findAccountById,
+  findCashAccounts,
   findHouseAccounts,
   findPlayerAccounts,
   findTransferByKey,
@@ -28,6 +29,8 @@ export const HOUSE_SHARD_COUNT = 16;
 export const IDEMPOTENCY_KEY_LENGTH_MAX = 128;
 export const REFERENCE_LENGTH_MAX = 128;
 export const TRANSFER_PAGE_SIZE_MAX = 100;
+/** Members whose cash one call reads at most (a page of a list). */
+export const CASH_BALANCES_MEMBERS_MAX = 100;
 /** Account ids never change once created, so a process may remember them; this bounds how many. */
 const ACCOUNT_CACHE_ENTRIES_MAX = 200_000;
 
@@ -544,6 +547,26 @@ export function createLedger(deps: {
     return balances;
   }
 
+  /**
+   * The cash balances of several members in one read, by member id; zero for a member whose
+   * accounts do not exist yet. At most CASH_BALANCES_MEMBERS_MAX members.
+   */
+  async function getCashBalances(input: {
+    merchantId: string;
+    memberIds: readonly string[];
+    currency: string;
+  }): Promise<Map<string, bigint>> {
+    assertInvariant(
+      input.memberIds.length <= CASH_BALANCES_MEMBERS_MAX,
+      'wallet: cash balances of a page of members at most',
+    );
+    const balances = new Map(input.memberIds.map((memberId) => [memberId, 0n]));
+    if (input.memberIds.length === 0) return balances;
+    const rows = await findCashAccounts(db, input.merchantId, input.memberIds, input.currency);
+    for (const row of rows) if (row.owner_id !== null) balances.set(row.owner_id, BigInt(row.balance_minor));
+    return balances;
+  }
+
   /** The transfer a key names, if it exists (a void marker is not one). */
   async function findTransfer(input: { merchantId: string; key: string }): Promise<Transfer | null> {
     const row = await findTransferByKey(db, input.merchantId, input.key);
@@ -559,6 +582,7 @@ export function createLedger(deps: {
     transferAfterCheck,
     findTransfer,
     getBalances,
+    getCashBalances,
     readCash,
   };
 }

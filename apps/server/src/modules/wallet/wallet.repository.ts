@@ -135,6 +135,23 @@ export function findPlayerAccounts(db: Executor, memberId: string, currency: str
     .execute();
 }
 
+/** The cash accounts of several members in one currency (the player index: owner, kind, currency). */
+export function findCashAccounts(
+  db: Executor,
+  merchantId: string,
+  memberIds: readonly string[],
+  currency: string,
+): Promise<Pick<AccountRow, 'owner_id' | 'balance_minor'>[]> {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['owner_id', 'balance_minor'])
+    .where('owner_id', 'in', memberIds)
+    .where('kind', '=', 'player_cash')
+    .where('currency', '=', currency)
+    .where('merchant_id', '=', merchantId)
+    .execute();
+}
+
 export function findHouseAccounts(
   db: Executor,
   merchantId: string,

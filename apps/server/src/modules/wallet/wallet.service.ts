@@ -26,6 +26,7 @@ export type {
   TransferOutcome,
 } from './ledger.ts';
 export {
+  CASH_BALANCES_MEMBERS_MAX,
   currencySymbolOf,
   HOUSE_SHARD_COUNT,
   houseShardOf,
@@ -70,6 +71,7 @@ export function createWalletService(deps: {
     release: holds.release,
     capture: holds.capture,
     getBalances: ledger.getBalances,
+    getCashBalances: ledger.getCashBalances,
     sumHeld: holds.sumHeld,
     listTransfers: statements.listTransfers,
     sumWagered: statements.sumWagered,

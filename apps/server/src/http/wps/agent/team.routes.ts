@@ -1,3 +1,4 @@
+import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -6,6 +7,7 @@ import {
   isAgentTypeCode,
 } from '../../../modules/agent/agent.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
+import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../../platform/http/typed.ts';
@@ -14,7 +16,11 @@ import { requireMerchantMember } from '../../member-session.ts';
 import { Nullable } from '../system/system-schemas.ts';
 import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery } from '../wps-schemas.ts';
 
-export type AgentTeamRoutesDeps = { members: MemberService; agents: AgentService };
+export type AgentTeamRoutesDeps = {
+  members: MemberService;
+  agents: AgentService;
+  wallet: Pick<WalletService, 'getCashBalances'>;
+};
 
 const TAGS = ['agent'];
 const PAGE_SIZE_DEFAULT = 20;
@@ -57,6 +63,11 @@ const Downline = Type.Object({
   /** Every member below this one, at any depth. */
   teamSize: Type.Integer(),
   registeredAt: Type.String(),
+  /**
+   * The member's cash balance, only where the merchant lets agents see balances
+   * (`agents.showDownlineBalances`); null otherwise.
+   */
+  balance: Nullable(Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['100.00'] })),
 });
 
 const ChainQuery = Type.Object({ ...MerchantLanguageQuery.properties, memberId: Id });
@@ -83,7 +94,7 @@ export async function requireAgent(request: FastifyRequest, members: MemberServi
  * checked on the server to be in the caller's own subtree (FORBIDDEN otherwise).
  */
 export function registerAgentTeamRoutes(app: TypedApp, deps: AgentTeamRoutesDeps): void {
-  const { members, agents } = deps;
+  const { members, agents, wallet } = deps;
 
   app.get(
     '/wps/agent/downlines',
@@ -94,13 +105,20 @@ export function registerAgentTeamRoutes(app: TypedApp, deps: AgentTeamRoutesDeps
           "A page of the agent's downlines (direct or all), or of a downline's, with level and team size",
         querystring: DownlinesQuery,
         response: {
-          200: Envelope(Type.Object({ list: Type.Array(Downline), total: Type.Integer() })),
+          200: Envelope(
+            Type.Object({
+              list: Type.Array(Downline),
+              total: Type.Integer(),
+              /** Whether the merchant lets agents see their downlines' balances. */
+              showsBalances: Type.Boolean(),
+            }),
+          ),
           ...MEMBER_ERROR_RESPONSES,
         },
       },
     },
     async (request) => {
-      const { member } = await requireAgent(request, members);
+      const { merchant, member } = await requireAgent(request, members);
       const { query } = request;
       const page = await agents.listDownlines({
         viewerId: member.id,
@@ -113,6 +131,16 @@ export function registerAgentTeamRoutes(app: TypedApp, deps: AgentTeamRoutesDeps
         page: query.pageNo,
         pageSize: query.pageSize,
       });
+      // Balances are private unless the merchant lets agents see them (issue #16 "Privacy"): read
+      // for the page's members in one query, and not at all otherwise.
+      const showsBalances = merchant.settings.agents.showDownlineBalances;
+      const balances = showsBalances
+        ? await wallet.getCashBalances({
+            merchantId: merchant.id,
+            memberIds: page.list.map((row) => row.id),
+            currency: merchant.currency,
+          })
+        : null;
       return ok({
         list: page.list.map((row) => ({
           id: row.id,
@@ -123,8 +151,10 @@ export function registerAgentTeamRoutes(app: TypedApp, deps: AgentTeamRoutesDeps
           status: row.status,
           teamSize: row.team_size,
           registeredAt: row.created_at.toISOString(),
+          balance: balances ? formatAmount(balances.get(row.id) ?? 0n) : null,
         })),
         total: page.total,
+        showsBalances,
       });
     },
   );

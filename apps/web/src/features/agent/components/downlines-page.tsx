@@ -10,8 +10,9 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
-import { dateTimeFormatOf } from '../../../lib/format';
+import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { usePermission } from '../../../lib/system/system-hooks';
 import { type Downline, downlinePageSize, fetchDownlines, fetchUplineChain } from '../api/agent';
 import { downlineStatusOf, isAgentKind, memberKindOf } from '../downline-words';
 
@@ -22,8 +23,9 @@ const PARENT_PARAMETER = 'parent';
 
 /**
  * downlineManagmentView (spec §2): my direct or all downlines (search by account, level, type,
- * last login, status, team size), and the team of any agent in it, with the way back up as a
- * breadcrumb. Accounts come masked from the server.
+ * last login, status, team size, and their balance where the merchant lets agents see it), and the
+ * team of any agent in it, with the way back up as a breadcrumb. Accounts come masked from the
+ * server.
  */
 export function DownlinesPage() {
   const { t } = useTranslation();
@@ -106,7 +108,11 @@ export function DownlinesPage() {
           <p className="text-xs text-muted" data-testid="downline-total">
             {t('agent.downlines.total', { count: downlines.data.total })}
           </p>
-          <DownlineList list={downlines.data.list} onOpenTeam={openTeam} />
+          <DownlineList
+            list={downlines.data.list}
+            showsBalances={downlines.data.showsBalances}
+            onOpenTeam={openTeam}
+          />
           <Pagination
             current={pageNo}
             total={Math.ceil(downlines.data.total / downlinePageSize)}
@@ -169,10 +175,24 @@ function TeamBreadcrumb({
   );
 }
 
-/** The downlines as cards on a phone and as a table from a tablet up. */
-function DownlineList({ list, onOpenTeam }: { list: Downline[]; onOpenTeam: (memberId: string) => void }) {
+/**
+ * The downlines as cards on a phone and as a table from a tablet up; the balance only where the
+ * merchant lets agents see it (the server then sends it).
+ */
+function DownlineList({
+  list,
+  showsBalances,
+  onOpenTeam,
+}: {
+  list: Downline[];
+  showsBalances: boolean;
+  onOpenTeam: (memberId: string) => void;
+}) {
   const { t } = useTranslation();
   const format = dateTimeFormatOf(useLanguage());
+  const symbol = usePermission().data?.currencySymbol ?? '₱';
+  const balanceOf = (downline: Downline) =>
+    downline.balance === null ? '' : formatMoney(downline.balance, symbol);
   const lastLoginOf = (downline: Downline) =>
     downline.lastLoginAt ? format.format(new Date(downline.lastLoginAt)) : t('agent.downlines.never');
   const statusOf = (downline: Downline) => {
@@ -214,6 +234,14 @@ function DownlineList({ list, onOpenTeam }: { list: Downline[]; onOpenTeam: (mem
                 <dt className="text-muted">{t('agent.downlines.teamSize')}</dt>
                 <dd className="tabular text-text">{downline.teamSize}</dd>
               </div>
+              {showsBalances ? (
+                <div className="flex justify-between gap-2">
+                  <dt className="text-muted">{t('agent.downlines.balance')}</dt>
+                  <dd className="tabular text-text" data-testid="downline-balance">
+                    {balanceOf(downline)}
+                  </dd>
+                </div>
+              ) : null}
               <div className="col-span-2 flex justify-between gap-2">
                 <dt className="text-muted">{t('agent.downlines.lastLogin')}</dt>
                 <dd className="text-text">{lastLoginOf(downline)}</dd>
@@ -232,6 +260,9 @@ function DownlineList({ list, onOpenTeam }: { list: Downline[]; onOpenTeam: (mem
             <th className="py-2 pr-3 font-medium">{t('agent.downlines.lastLogin')}</th>
             <th className="py-2 pr-3 font-medium">{t('agent.downlines.status')}</th>
             <th className="py-2 pr-3 text-right font-medium">{t('agent.downlines.teamSize')}</th>
+            {showsBalances ? (
+              <th className="py-2 pr-3 text-right font-medium">{t('agent.downlines.balance')}</th>
+            ) : null}
             <th className="py-2 font-medium">
               <span className="sr-only">{t('agent.downlines.openTeam')}</span>
             </th>
@@ -248,6 +279,11 @@ function DownlineList({ list, onOpenTeam }: { list: Downline[]; onOpenTeam: (mem
               <td className="py-2.5 pr-3 text-text">{lastLoginOf(downline)}</td>
               <td className="py-2.5 pr-3">{statusOf(downline)}</td>
               <td className="py-2.5 pr-3 text-right tabular text-text">{downline.teamSize}</td>
+              {showsBalances ? (
+                <td className="py-2.5 pr-3 text-right tabular text-text" data-testid="downline-balance">
+                  {balanceOf(downline)}
+                </td>
+              ) : null}
               <td className="py-1 text-right">{teamButton(downline)}</td>
             </tr>
           ))}

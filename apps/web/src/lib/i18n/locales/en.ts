@@ -824,6 +824,7 @@ export const en = {
       never: 'Never',
       status: 'Status',
       teamSize: 'Team size',
+      balance: 'Balance',
       openTeam: 'View team',
       myTeam: 'My team',
       path: 'Team path',

@@ -844,6 +844,7 @@ export const ty = {
       never: 'Hindi pa',
       status: 'Katayuan',
       teamSize: 'Laki ng team',
+      balance: 'Balanse',
       openTeam: 'Tingnan ang team',
       myTeam: 'Aking team',
       path: 'Daan sa team',
