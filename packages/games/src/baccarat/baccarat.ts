@@ -8,6 +8,7 @@ import { rankOf, shuffleShoe } from '../fairness/cards.ts';
 import type { RoundRng } from '../fairness/round-rng.ts';
 import { assertStake, GameError } from '../game-error.ts';
 import { createRatio, type Ratio } from '../maths/ratio.ts';
+import { countOppositeSidesMinor, type ValidBetRules } from '../valid-bet/valid-bet.ts';
 
 export const BACCARAT_DECKS = 8;
 export const BACCARAT_BET_KINDS = ['player', 'banker', 'tie', 'player-pair', 'banker-pair'] as const;
@@ -131,6 +132,30 @@ export function computeBaccaratPayoutMinor(
     case 'banker-pair':
       return rankOf(hands.banker[0]!) === rankOf(hands.banker[1]!) ? 12n * stakeMinor : 0n;
   }
+}
+
+/**
+ * What a hand counts for as valid bet under the operator's rules: the player and banker stakes
+ * together count their difference when both were staked and `hedgedBaccarat` is `net` (both in
+ * full under `full`), and nothing on a tie when `pushes` is `exclude` (a tie hands them back);
+ * tie and pair bets always count in full.
+ */
+export function computeBaccaratValidBetMinor(
+  bets: readonly BaccaratBet[],
+  winner: BaccaratWinner,
+  rules: ValidBetRules,
+): bigint {
+  let playerMinor = 0n;
+  let bankerMinor = 0n;
+  let othersMinor = 0n;
+  for (const bet of bets) {
+    if (bet.kind === 'player') playerMinor += bet.stakeMinor;
+    else if (bet.kind === 'banker') bankerMinor += bet.stakeMinor;
+    else othersMinor += bet.stakeMinor;
+  }
+  const isPushed = winner === 'tie' && rules.pushes === 'exclude';
+  const sidesMinor = isPushed ? 0n : countOppositeSidesMinor(playerMinor, bankerMinor, rules.hedgedBaccarat);
+  return sidesMinor + othersMinor;
 }
 
 export function playBaccarat(bets: BaccaratBet[], rng: RoundRng): BaccaratOutcome {

@@ -6,6 +6,7 @@ import { rankOf, shuffleShoe } from '../fairness/cards.ts';
 import type { RoundRng } from '../fairness/round-rng.ts';
 import { assertStake, GameError } from '../game-error.ts';
 import { createRatio, type Ratio } from '../maths/ratio.ts';
+import { countOppositeSidesMinor, type ValidBetRules } from '../valid-bet/valid-bet.ts';
 
 export const DRAGON_TIGER_DECKS = 8;
 export const DRAGON_TIGER_BET_KINDS = ['dragon', 'tiger', 'tie'] as const;
@@ -32,6 +33,27 @@ export function computeDragonTigerPayoutMinor(bet: DragonTigerBet, winner: Drago
   if (bet.kind === 'tie') return winner === 'tie' ? 12n * bet.stakeMinor : 0n;
   if (winner === 'tie') return bet.stakeMinor / 2n;
   return winner === bet.kind ? 2n * bet.stakeMinor : 0n;
+}
+
+/**
+ * What a hand counts for as valid bet under the operator's rules: the dragon and tiger stakes
+ * together count their difference when both were staked and `hedgedBaccarat` is `net` (both in
+ * full under `full`); the tie bet counts in full. A tie takes half of the dragon and tiger stakes,
+ * so they were at risk and are no push: `pushes` does not apply here.
+ */
+export function computeDragonTigerValidBetMinor(
+  bets: readonly DragonTigerBet[],
+  rules: ValidBetRules,
+): bigint {
+  let dragonMinor = 0n;
+  let tigerMinor = 0n;
+  let tieMinor = 0n;
+  for (const bet of bets) {
+    if (bet.kind === 'dragon') dragonMinor += bet.stakeMinor;
+    else if (bet.kind === 'tiger') tigerMinor += bet.stakeMinor;
+    else tieMinor += bet.stakeMinor;
+  }
+  return countOppositeSidesMinor(dragonMinor, tigerMinor, rules.hedgedBaccarat) + tieMinor;
 }
 
 function findWinner(dragon: number, tiger: number): DragonTigerWinner {
