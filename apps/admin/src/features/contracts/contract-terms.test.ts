@@ -6,6 +6,7 @@ import {
   describeCycleKey,
   formatRate,
   highestRateBp,
+  isCycleKey,
   parseMinimumBase,
   percentOfBasisPoints,
   previousDayIn,
@@ -95,6 +96,7 @@ describe('checkTiers', () => {
 
   it('asks for 1 to the template’s number of tiers, never more than ten', () => {
     expect(checkTiers([], limits).errors).toEqual({ tiers: 'Add at least one tier.' });
+    expect(checkTiers([], { ...limits, minTiers: 0 })).toEqual({ tiers: [], errors: {} });
     const many = Array.from({ length: 4 }, (_, index) => draft(String(index), '0', '1'));
     expect(checkTiers(many, limits).errors).toEqual({ tiers: 'At most 3 tiers.' });
     const eleven = Array.from({ length: 11 }, (_, index) => draft(String(index), '0', '1'));
@@ -147,6 +149,24 @@ describe('cycleKeyOf', () => {
     expect(cycleKeyOf('daily', 'W', on('2026-02-30'))).toBeNull();
     expect(cycleKeyOf('hourly', 'W', on('2026-11-25'))).toBeNull();
     expect(cycleKeyOf('realtime', 'W', on('2026-11-25', '24:00'))).toBeNull();
+  });
+});
+
+describe('isCycleKey', () => {
+  it('knows a whole key of each shape, and no part of one', () => {
+    for (const key of [
+      'D:2026-11-25',
+      'W:2026-11-23',
+      'H:2026-11-16',
+      'M:2026-11-01',
+      'h:2026-11-25T13',
+      '5m:2026-11-25T13:05',
+    ]) {
+      expect(isCycleKey(key)).toBe(true);
+    }
+    for (const text of ['', 'D:2026', 'h:2026-11-25', '5m:2026-11-25T13', 'X:2026-11-25', 'D:2026-11-25 ']) {
+      expect(isCycleKey(text)).toBe(false);
+    }
   });
 });
 

@@ -67,14 +67,17 @@ export function parseMinimumBase(text: string): string | null {
   return parsePesoAmount(text);
 }
 
-/** What bounds a contract's tiers: the template's number of tiers and the highest rate allowed. */
-export type TierLimits = { maxTiers: number; maxRateBp: number };
+/**
+ * What bounds a contract's tiers: the template's number of tiers and the highest rate allowed; a
+ * template's default terms may be empty (`minTiers` 0), a contract's never.
+ */
+export type TierLimits = { maxTiers: number; maxRateBp: number; minTiers?: 0 | 1 };
 
 /** Drafts read as tiers, or the message of each field that is wrong, keyed as the server keys them. */
 export type TierCheck = { tiers: Tier[]; errors: Record<string, string> };
 
 /**
- * Reads a tier editor's drafts: each field typed right, 1 to `maxTiers` tiers, no rate above
+ * Reads a tier editor's drafts: each field typed right, 1 (or `minTiers`) to `maxTiers` tiers, no rate above
  * `maxRateBp`, and no two tiers asking for the same conditions (one of them could never apply).
  * Errors are keyed `tiers.<index>.<field>` (and `tiers` for the list), as the server's own are, so
  * that both show next to the same field.
@@ -83,7 +86,7 @@ export function checkTiers(drafts: readonly TierDraft[], limits: TierLimits): Ti
   const errors: Record<string, string> = {};
   const tiers: Tier[] = [];
   const maxTiers = Math.min(limits.maxTiers, TIERS_MAX);
-  if (drafts.length === 0) errors.tiers = 'Add at least one tier.';
+  if (drafts.length < (limits.minTiers ?? 1)) errors.tiers = 'Add at least one tier.';
   if (drafts.length > maxTiers) errors.tiers = `At most ${maxTiers} tiers.`;
   const seen = new Map<string, number>();
   drafts.forEach((draft, index) => {
@@ -176,6 +179,12 @@ export function cycleKeyOf(
   if (kind === 'hourly') return `h:${pick.day}T${pad(hour)}`;
   return `5m:${pick.day}T${pad(hour)}:${pad(minute - (minute % 5))}`;
 }
+
+const CYCLE_KEY_PATTERN =
+  /^(?:(?:D|W|H|M):\d{4}-\d{2}-\d{2}|h:\d{4}-\d{2}-\d{2}T\d{2}|5m:\d{4}-\d{2}-\d{2}T\d{2}:\d{2})$/;
+
+/** Whether a typed text is a whole cycle key (a list is filtered by it only then, not while it is typed). */
+export const isCycleKey = (text: string) => CYCLE_KEY_PATTERN.test(text);
 
 /** Whether a kind's cycle is picked by time of day as well as by day. */
 export const isPickedByTime = (kind: ContractKind) => kind === 'hourly' || kind === 'realtime';
