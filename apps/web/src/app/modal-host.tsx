@@ -55,6 +55,10 @@ const modalComponents: Partial<Record<ModalName, ComponentType<ModalComponentPro
     () => import('../features/auth/components/register-modal'),
     (module) => module.RegisterModal,
   ),
+  contract: lazyModal(
+    () => import('../features/agent/components/contract-modal'),
+    (module) => module.ContractModal,
+  ),
 };
 
 /** The one modal host: renders every open named modal, in the order they were opened. */

@@ -36,6 +36,12 @@ const RealityCheckReminder = lazy(() =>
     (module) => ({ default: module.RealityCheckReminder }),
   ),
 );
+// The contract modal's watch for offers (spec §2) concerns logged-in agents alone.
+const ContractModalTrigger = lazy(() =>
+  importWithTimeout(() => import('../features/agent/components/contract-modal-trigger')).then((module) => ({
+    default: module.ContractModalTrigger,
+  })),
+);
 const Footer = lazy(() =>
   importWithTimeout(() => import('./footer')).then((module) => ({ default: module.Footer })),
 );
@@ -73,6 +79,7 @@ export function Shell() {
   useMerchantCodeStorage();
   useScrollTopOnRouteChange(handle.name);
   const isLogin = useAuthStore((state) => state.isLogin);
+  const isAgent = useAuthStore((state) => state.isAgent);
   useMemberLoader();
   useResetLink();
   useSocialReturn();
@@ -122,6 +129,8 @@ export function Shell() {
         {/* A game page leaves the screen to the game: floating buttons would cover its controls. */}
         {handle.isGame ? null : <FloatingCustomerService />}
         {isLogin ? <RealityCheckReminder /> : null}
+        {/* Not over a game: offers wait for the next page with a footer, as the announcements popup does. */}
+        {isAgent && hasFooter ? <ContractModalTrigger /> : null}
       </Suspense>
       {hasFooter && handle.hasAnnouncementsPopup !== false ? <PublicPopupTrigger /> : null}
       <ModalHost />

@@ -10,8 +10,9 @@ export type ModalName =
   | 'forgetPassModal'
   | 'helpModal'
   | 'license'
-  | 'gamePopup';
-// Spec §2's contract, chat-room, member-centre and agent-centre modals join with their features.
+  | 'gamePopup'
+  | 'contract';
+// Spec §2's chat-room, member-centre and agent-centre modals join with their features.
 
 export type ModalProps = {
   /** A message to show on opening, such as why a sign-in through Google did not finish. */

@@ -24,6 +24,8 @@ export const storageKeys = {
   deviceId: 'deviceId',
   /** Local storage prefix of the "first deposit prompt seen" flags, per member (it shows once). */
   firstDepositSeenPrefix: 'firstDepositSeen:',
+  /** Session storage prefix of the contract offers the contract modal has shown, per agent (spec §2). */
+  contractOffersSeenPrefix: 'contractOffersSeen:',
 } as const;
 
 /** Reads storage without throwing where storage is disabled (private mode, sandboxed frames). */

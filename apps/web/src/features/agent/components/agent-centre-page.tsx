@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Network } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +8,13 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { isSwitchEnabled } from '../../../lib/api/system-queries';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import { importWithTimeout } from '../../../lib/lazy-load';
+import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { type AgentPage, offeredAgentPages, pickAgentPage } from '../agent-pages';
+import { contractFlagsQuery } from '../api/contracts';
+import { type ContractKind, contractKinds } from '../contract-kinds';
 import { AgentAnnouncementsPage } from './agent-announcements-page';
 import { DownlinesPage } from './downlines-page';
 
@@ -41,6 +46,26 @@ const ProfitLossPage = lazy(() =>
   })),
 );
 
+const RevenueReportPage = lazy(() =>
+  importWithTimeout(() => import('./revenue-report-page')).then((module) => ({
+    default: module.RevenueReportPage,
+  })),
+);
+// One page for the four kinds of contract, loaded once for all of them.
+const ContractPage = lazy(() =>
+  importWithTimeout(() => import('./contract-page')).then((module) => ({
+    default: module.ContractPage,
+  })),
+);
+
+function lazyContractPage(kind: ContractKind) {
+  return (
+    <Suspense fallback={<SkeletonLines lines={6} />}>
+      <ContractPage key={kind} kind={kind} />
+    </Suspense>
+  );
+}
+
 /** What each offered page of the centre shows. */
 const agentPageContent: Record<AgentPage, ReactNode> = {
   agentAnnouncement: <AgentAnnouncementsPage />,
@@ -65,20 +90,38 @@ const agentPageContent: Record<AgentPage, ReactNode> = {
       <ProfitLossPage />
     </Suspense>
   ),
+  agentRevenueReport: (
+    <Suspense fallback={<SkeletonLines lines={6} />}>
+      <RevenueReportPage />
+    </Suspense>
+  ),
   agentDownlineTransactionDetailsCopy: (
     <Suspense fallback={<SkeletonLines lines={6} />}>
       <DownlineTransactionsPage />
     </Suspense>
   ),
+  [contractKinds.dividend.page]: lazyContractPage('dividend'),
+  [contractKinds.daily.page]: lazyContractPage('daily'),
+  [contractKinds.hourly.page]: lazyContractPage('hourly'),
+  [contractKinds.realtime.page]: lazyContractPage('realtime'),
 };
 
 /** The agent centre (spec §2: /agentHome, agents only): its menu of pages and the open page. */
 export function AgentCentrePage() {
   const { t } = useTranslation();
   const whitelabel = usePermission().data?.whitelabel;
+  const memberId = useAuthStore((state) => state.member?.id ?? null);
+  const contractFlags = useQuery(contractFlagsQuery(memberId, useLanguage()));
   const [searchParams, setSearchParams] = useSearchParams();
-  const offered = offeredAgentPages({ isSwitchOn: (modId) => isSwitchEnabled(whitelabel, modId) });
-  const page = pickAgentPage(searchParams.get('page'), offered);
+  const offered = offeredAgentPages({
+    isSwitchOn: (modId) => isSwitchEnabled(whitelabel, modId),
+    mayHoldContract: (kind) => contractFlags.data?.[contractKinds[kind].flag] === true,
+  });
+  const requested = searchParams.get('page');
+  const page = pickAgentPage(requested, offered);
+  // A contract page asked for by address (the offers modal links there) waits for the flags that
+  // offer it, rather than opening the default page for a moment.
+  const isDeciding = contractFlags.isPending && requested !== null && requested !== page;
   const items = offered.map((key) => ({ key, label: t(`pages.agentPages.${key}`) }));
   // Opening a page starts it afresh: its own filters (a drill-down, a search) live in the address.
   const open = (key: AgentPage) => setSearchParams({ page: key });
@@ -102,7 +145,13 @@ export function AgentCentrePage() {
             ))}
           </ul>
         </nav>
-        {page ? (
+        {isDeciding ? (
+          <Panel className="min-w-0 flex-1">
+            <div className="p-4" data-testid="agent-page-deciding">
+              <SkeletonLines lines={6} />
+            </div>
+          </Panel>
+        ) : page ? (
           <>
             <Tabs
               className="lg:hidden"
