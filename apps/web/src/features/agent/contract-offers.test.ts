@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterpartOf, isOfferToMe } from './contract-offers';
+import { acceptanceWarningOf, contractConflictOf, counterpartOf, isOfferToMe } from './contract-offers';
 
 const upline = { id: 'u1', account: 'lead***' };
 const downline = { id: 'd1', account: 'sub***' };
@@ -27,5 +27,61 @@ describe('an offer as each side sees it', () => {
   it('names the platform (null) for a top-level agent’s offer from the operator', () => {
     expect(counterpartOf({ fromSide: 'operator', upline: null, downline, ...answerable })).toBeNull();
     expect(counterpartOf({ fromSide: 'downline', upline: null, downline, ...mine })).toBeNull();
+  });
+});
+
+describe('what accepting new terms does to the contracts I gave below', () => {
+  const offer = { type: 'new' as const, kind: 'daily' as const, rateBp: 100, period: 'D' };
+
+  it('warns that a rate below mine ends my downlines’ contracts above it', () => {
+    expect(acceptanceWarningOf(offer, { rateBp: 150, period: 'D' })).toEqual({
+      reason: 'lowerRate',
+      rateBp: 100,
+      currentRateBp: 150,
+    });
+  });
+
+  it('warns that a dividend of another period ends my downlines’ dividends', () => {
+    const dividend = { ...offer, kind: 'dividend' as const, rateBp: 500, period: 'M' };
+    expect(acceptanceWarningOf(dividend, { rateBp: 500, period: 'W' })).toEqual({ reason: 'otherPeriod' });
+    expect(acceptanceWarningOf(dividend, { rateBp: 500, period: 'M' })).toBeNull();
+  });
+
+  it('says nothing for an equal or higher rate, a first contract, or a request to end', () => {
+    expect(acceptanceWarningOf(offer, { rateBp: 100, period: 'D' })).toBeNull();
+    expect(acceptanceWarningOf({ ...offer, rateBp: 200 }, { rateBp: 100, period: 'D' })).toBeNull();
+    expect(acceptanceWarningOf(offer, null)).toBeNull();
+    expect(
+      acceptanceWarningOf(
+        { type: 'terminate', kind: 'daily', rateBp: null, period: null },
+        { rateBp: 150, period: 'D' },
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('a conflict answered by a contract call', () => {
+  it('names the reason the server gave', () => {
+    expect(contractConflictOf({ reason: 'pendingOffer' })).toBe('pendingOffer');
+    expect(contractConflictOf({ reason: 'uplineChanged' })).toBe('uplineChanged');
+    expect(contractConflictOf({ reason: 'aboveMaximum' })).toBe('aboveMaximum');
+  });
+
+  it('tells an offer that expired from one answered since the page was drawn', () => {
+    expect(contractConflictOf({ status: 'expired' })).toBe('expired');
+    expect(contractConflictOf({ status: 'accepted' })).toBe('answered');
+    expect(contractConflictOf({ status: 'cancelled' })).toBe('answered');
+  });
+
+  it('knows nothing of other values, which keep the server’s own message', () => {
+    for (const value of [
+      undefined,
+      null,
+      'pendingOffer',
+      { reason: 'somethingNew' },
+      { status: 'pending' },
+    ]) {
+      expect(contractConflictOf(value)).toBeNull();
+    }
   });
 });

@@ -87,7 +87,7 @@ describe('the tiers form', () => {
   it('refuses two tiers with the same conditions, marking the later one', () => {
     expect(checkTierRows([row('5', '100', '1'), row('5', '100.00', '1.2')], 500)).toMatchObject({
       isValid: false,
-      rows: [{}, { activeMembers: 'sameConditions' }],
+      rows: [{}, { minBase: 'sameConditions' }],
     });
   });
 

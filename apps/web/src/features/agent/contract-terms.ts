@@ -114,7 +114,7 @@ export function checkTierRows(rows: readonly TierRow[], maxRateBp: number): Tier
   checked.forEach(({ tier, problems }, index) => {
     if (!tier) return;
     const conditions = `${tier.activeMembers}:${tier.minBase}`;
-    if (seen.has(conditions)) problems.activeMembers = 'sameConditions';
+    if (seen.has(conditions)) problems.minBase = 'sameConditions';
     else seen.set(conditions, index);
   });
   const form = rows.length > TIERS_MAX ? 'tooManyTiers' : null;

@@ -29,11 +29,11 @@ export function ContractModal({ onClose }: { onClose: () => void }) {
           <>
             <p className="text-sm text-muted">{t('contracts.modal.line', { count: offers.length })}</p>
             <ul className="flex flex-col gap-3">
-              {offers.map(({ offer, currentRateBp }) => (
+              {offers.map(({ offer, current }) => (
                 <OfferCard
                   key={offer.id}
                   offer={offer}
-                  currentRateBp={currentRateBp}
+                  current={current}
                   showKind
                   footer={
                     <ButtonLink

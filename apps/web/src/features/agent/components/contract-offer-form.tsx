@@ -5,8 +5,8 @@ import { Button, IconButton } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormNotice, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api/api-error';
+import type { FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { useSubmission } from '../../../lib/use-submission';
 import { type Contract, type ContractParty, sendOffer } from '../api/contracts';
 import { type ContractKind, contractKinds } from '../contract-kinds';
 import {
@@ -19,35 +19,40 @@ import {
   type TierRow,
   tierRowsOf,
 } from '../contract-terms';
-import { useContractsRefresh, useContractWords } from './contract-parts';
+import { useContractFailure, useContractsRefresh, useContractWords } from './contract-parts';
 
 type RowErrors = Partial<Record<keyof TierRow, string>>;
 
 /** The server keys a tier's fields `tiers.<index>.<field>`; the rate travels as `rateBp`. */
-const serverFieldOfRow: Record<string, keyof TierRow> = {
+const rowFieldOfServer: Record<string, keyof TierRow> = {
   activeMembers: 'activeMembers',
   minBase: 'minBase',
   rateBp: 'rate',
 };
 
-/** A VALIDATION answer's messages: by tier row and field, and the rest for the form. */
-function serverErrorsOf(error: unknown): { rows: RowErrors[]; form: string[] } | null {
+/**
+ * A VALIDATION answer's problem codes: by tier row and field, and the rest (the list, the period,
+ * the kind, the downline) for the form; with the highest rate the server holds me to.
+ */
+function serverProblemsOf(
+  error: unknown,
+): { rows: Partial<Record<keyof TierRow, string>>[]; form: string[]; maxRateBp?: number } | null {
   if (!isApiError(error) || error.code !== 'VALIDATION') return null;
-  const fields = (error.value as { fields?: Record<string, string> } | undefined)?.fields;
-  if (!fields) return null;
-  const rows: RowErrors[] = [];
+  const value = error.value as { fields?: Record<string, string>; maxRateBp?: number } | undefined;
+  if (!value?.fields) return null;
+  const rows: Partial<Record<keyof TierRow, string>>[] = [];
   const form: string[] = [];
-  for (const [path, message] of Object.entries(fields)) {
-    const match = /^tiers[./](\d+)[./](\w+)$/.exec(path);
-    const field = match ? serverFieldOfRow[match[2] ?? ''] : undefined;
+  for (const [path, code] of Object.entries(value.fields)) {
+    const match = /^tiers\.(\d+)\.(\w+)$/.exec(path);
+    const field = match ? rowFieldOfServer[match[2] ?? ''] : undefined;
     if (match && field) {
       const index = Number(match[1]);
-      rows[index] = { ...rows[index], [field]: message };
+      rows[index] = { ...rows[index], [field]: code };
     } else {
-      form.push(message);
+      form.push(code);
     }
   }
-  return { rows, form };
+  return { rows, form, ...(typeof value.maxRateBp === 'number' ? { maxRateBp: value.maxRateBp } : {}) };
 }
 
 /**
@@ -80,12 +85,27 @@ export function OfferContractDialog({
   const [rows, setRows] = useState<TierRow[]>(() => (current ? tierRowsOf(current.tiers) : [emptyTierRow]));
   const [rowErrors, setRowErrors] = useState<RowErrors[]>([]);
   const [listError, setListError] = useState<string | null>(null);
-  const { isSubmitting, answer, setAnswer, runSubmission } = useSubmission();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [answer, setAnswer] = useState<FormAnswer | null>(null);
 
-  const problemWords = (problem: TierProblem) =>
+  const failureOf = useContractFailure();
+  /** A problem's words; a code of the server's this app does not know reads as "check this". */
+  const problemWords = (problem: TierProblem | string, maxRate = maxRateBp) =>
     t(`contracts.form.problems.${problem}`, {
-      max: problem === 'aboveMaximum' ? formatRate(maxRateBp) : ACTIVE_MEMBERS_MAX.toLocaleString('en-PH'),
+      max:
+        problem === 'aboveMaximum'
+          ? formatRate(maxRate)
+          : problem === 'tooManyTiers'
+            ? TIERS_MAX
+            : ACTIVE_MEMBERS_MAX.toLocaleString('en-PH'),
+      defaultValue: t('contracts.form.problems.unknown'),
     });
+  const wordsOfRows = (rows: Partial<Record<keyof TierRow, string>>[], maxRate?: number): RowErrors[] =>
+    Array.from(rows, (problems) =>
+      Object.fromEntries(
+        Object.entries(problems ?? {}).map(([field, problem]) => [field, problemWords(problem, maxRate)]),
+      ),
+    );
 
   function updateRow(index: number, field: keyof TierRow, value: string) {
     setRows((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
@@ -108,38 +128,27 @@ export function OfferContractDialog({
     setAnswer(null);
     const check = checkTierRows(rows, maxRateBp);
     if (!check.isValid) {
-      setRowErrors(
-        check.rows.map((problems) =>
-          Object.fromEntries(
-            Object.entries(problems).map(([field, problem]) => [field, problemWords(problem)]),
-          ),
-        ),
-      );
-      setListError(check.form ? t(`contracts.form.problems.${check.form}`, { max: TIERS_MAX }) : null);
+      setRowErrors(wordsOfRows(check.rows));
+      setListError(check.form ? problemWords(check.form) : null);
       return;
     }
-    await runSubmission(async () => {
-      try {
-        await sendOffer(
-          {
-            kind,
-            downlineId: downline.id,
-            type: 'new',
-            tiers: check.tiers,
-            ...(kind === 'dividend' && period ? { period } : {}),
-          },
-          language,
-        );
-      } catch (error) {
-        const server = serverErrorsOf(error);
-        if (!server) throw error;
-        setRowErrors(server.rows);
-        setListError(server.form.join(' ') || null);
-        return;
-      }
+    setSubmitting(true);
+    try {
+      const body = { kind, downlineId: downline.id, type: 'new' as const, tiers: check.tiers };
+      await sendOffer(kind === 'dividend' && period ? { ...body, period } : body, language);
       await refresh();
       onClose();
-    }, t('contracts.form.failed'));
+    } catch (error) {
+      const server = serverProblemsOf(error);
+      if (server) {
+        setRowErrors(wordsOfRows(server.rows, server.maxRateBp));
+        setListError(server.form.map((code) => problemWords(code)).join(' ') || null);
+      } else {
+        setAnswer(failureOf(error, t('contracts.form.failed')));
+      }
+    } finally {
+      setSubmitting(false);
+    }
   }
 
   const minBaseLabel = t(`contracts.terms.minBase.${kind}`);

@@ -21,6 +21,7 @@ import {
   sendOffer,
 } from '../api/contracts';
 import type { ContractKind } from '../contract-kinds';
+import type { CurrentTerms } from '../contract-offers';
 import { formatRate, missingWordingOf, progressPercentOf } from '../contract-terms';
 import { memberKindOf } from '../downline-words';
 import { OfferContractDialog } from './contract-offer-form';
@@ -61,7 +62,7 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
     <div className="flex flex-col gap-6 p-4" data-testid={`contract-page-${kind}`}>
       <MyContractSection kind={kind} mine={mine} history={history} mayAskToEnd={!hasOfferAboutMine} />
       {mine ? <ProgressSection kind={kind} /> : null}
-      <OffersSection offers={offers} currentRateBp={mine?.rateBp ?? null} />
+      <OffersSection offers={offers} current={mine} />
       <DownlinesSection kind={kind} maxRateBp={maxRateBp} period={period} />
       <SettlementsSection kind={kind} />
     </div>
@@ -287,7 +288,7 @@ function ProgressSection({ kind }: { kind: ContractKind }) {
   );
 }
 
-function OffersSection({ offers, currentRateBp }: { offers: ContractOffer[]; currentRateBp: number | null }) {
+function OffersSection({ offers, current }: { offers: ContractOffer[]; current: CurrentTerms }) {
   const { t } = useTranslation();
   return (
     <Section title={t('contracts.offers.title')} id="contract-offers">
@@ -298,7 +299,7 @@ function OffersSection({ offers, currentRateBp }: { offers: ContractOffer[]; cur
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" data-testid="contract-offers">
           {offers.map((offer) => (
-            <OfferCard key={offer.id} offer={offer} currentRateBp={currentRateBp} />
+            <OfferCard key={offer.id} offer={offer} current={current} />
           ))}
         </ul>
       )}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormNotice } from '../../../components/ui/field';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { isApiError } from '../../../lib/api/api-error';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
@@ -18,7 +19,13 @@ import {
   type OfferDecision,
 } from '../api/contracts';
 import type { ContractKind } from '../contract-kinds';
-import { counterpartOf, isOfferToMe } from '../contract-offers';
+import {
+  acceptanceWarningOf,
+  type CurrentTerms,
+  contractConflictOf,
+  counterpartOf,
+  isOfferToMe,
+} from '../contract-offers';
 import { formatRate, isContractPeriod, parseCycleKey, type WireTier } from '../contract-terms';
 
 /**
@@ -121,6 +128,20 @@ export function ContractFact({ label, children }: { label: string; children: Rea
   );
 }
 
+/**
+ * A failed contract call as a dialog or form shows it: a conflict in the words of its reason (an
+ * offer already waits, it expired meanwhile …), anything else as the server or the fallback says.
+ */
+export function useContractFailure() {
+  const { t } = useTranslation();
+  return (error: unknown, fallbackMessage: string): FormAnswer => {
+    const conflict = isApiError(error) && error.code === 'CONFLICT' ? contractConflictOf(error.value) : null;
+    return conflict
+      ? { message: t(`contracts.conflicts.${conflict}`), code: 'CONFLICT' }
+      : answerOfFailure(error, fallbackMessage);
+  };
+}
+
 /** Reloads every contract screen after a change: the page, its lists, and the offers modal. */
 export function useContractsRefresh() {
   const queryClient = useQueryClient();
@@ -130,17 +151,16 @@ export function useContractsRefresh() {
 /**
  * A pending offer I am party to: what it is (new terms or an end), who it is from or to, its terms
  * and when it expires, with my choices (accept, reject; withdraw my own), each confirmed first.
- * `currentRateBp` is my own rate of the kind, to warn that accepting a lower one ends my
- * downlines' contracts above it (docs/contracts.md "Calls").
+ * `current` is my own contract of the kind, to warn what accepting new terms ends below me.
  */
 export function OfferCard({
   offer,
-  currentRateBp,
+  current,
   showKind = false,
   footer,
 }: {
   offer: ContractOffer;
-  currentRateBp: number | null;
+  current: CurrentTerms;
   showKind?: boolean;
   footer?: ReactNode;
 }) {
@@ -219,7 +239,7 @@ export function OfferCard({
           offer={offer}
           decision={decision}
           counterpart={counterpart}
-          currentRateBp={currentRateBp}
+          current={current}
           onClose={() => setDecision(null)}
         />
       ) : null}
@@ -227,12 +247,12 @@ export function OfferCard({
   );
 }
 
-/** What a decision's confirmation says: its title and line, and the warning of a lower rate. */
+/** What a decision's confirmation says: its title and line, and what accepting ends below me. */
 function useDecisionWords(
   offer: ContractOffer,
   decision: OfferDecision,
   counterpart: string,
-  currentRateBp: number | null,
+  current: CurrentTerms,
 ): { title: string; line: string; warning?: string } {
   const { t } = useTranslation();
   const kind = t(`contracts.kinds.${offer.kind}`);
@@ -255,21 +275,22 @@ function useDecisionWords(
     };
   }
   const line =
-    currentRateBp === null
+    current === null
       ? t('contracts.confirm.acceptNewLine', { kind })
       : t('contracts.confirm.acceptReplaceLine', { kind });
-  // Accepting a lower rate ends my downlines' contracts above it (docs/contracts.md "Calls").
-  const isLower = offer.rateBp !== null && currentRateBp !== null && offer.rateBp < currentRateBp;
+  const warning = acceptanceWarningOf(offer, current);
   return {
     title: t('contracts.confirm.acceptNewTitle'),
     line,
     warning:
-      isLower && offer.rateBp !== null && currentRateBp !== null
+      warning?.reason === 'lowerRate'
         ? t('contracts.confirm.lowerRate', {
-            rate: formatRate(offer.rateBp),
-            current: formatRate(currentRateBp),
+            rate: formatRate(warning.rateBp),
+            current: formatRate(warning.currentRateBp),
           })
-        : undefined,
+        : warning?.reason === 'otherPeriod'
+          ? t('contracts.confirm.otherPeriod')
+          : undefined,
   };
 }
 
@@ -277,18 +298,18 @@ function DecisionDialog({
   offer,
   decision,
   counterpart,
-  currentRateBp,
+  current,
   onClose,
 }: {
   offer: ContractOffer;
   decision: OfferDecision;
   counterpart: string;
-  currentRateBp: number | null;
+  current: CurrentTerms;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const words = useDecisionWords(offer, decision, counterpart, currentRateBp);
+  const words = useDecisionWords(offer, decision, counterpart, current);
   return (
     <ConfirmCallDialog
       title={words.title}
@@ -329,6 +350,7 @@ export function ConfirmCallDialog({
 }) {
   const { t } = useTranslation();
   const refresh = useContractsRefresh();
+  const failureOf = useContractFailure();
   const [answer, setAnswer] = useState<FormAnswer | null>(null);
   const mutation = useMutation({
     mutationFn: call,
@@ -336,10 +358,16 @@ export function ConfirmCallDialog({
       await refresh();
       onClose();
     },
-    onError: (error) => setAnswer(answerOfFailure(error, failedMessage)),
+    onError: (error) => setAnswer(failureOf(error, failedMessage)),
   });
+  // After a conflict what the page shows is out of date (the offer answered or expired
+  // meanwhile): it reloads once the message has been read and the dialog closes.
+  const close = () => {
+    if (answer?.code === 'CONFLICT') void refresh();
+    onClose();
+  };
   return (
-    <Dialog title={title} onClose={onClose} size="sm" testId={testId}>
+    <Dialog title={title} onClose={close} size="sm" testId={testId}>
       <div className="flex flex-col gap-4">
         <p className="text-sm text-text">{line}</p>
         {warning ? (
@@ -353,7 +381,7 @@ export function ConfirmCallDialog({
         ) : null}
         {answer ? <FormNotice message={answer.message} code={answer.code} /> : null}
         <div className="grid grid-cols-2 gap-3">
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
             {t('contracts.confirm.back')}
           </Button>
           <Button

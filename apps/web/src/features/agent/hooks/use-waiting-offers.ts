@@ -5,10 +5,10 @@ import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { type ContractOffer, contractFlagsQuery, contractsKey, fetchMyContracts } from '../api/contracts';
 import { CONTRACT_KINDS, contractKinds } from '../contract-kinds';
-import { isOfferToMe } from '../contract-offers';
+import { type CurrentTerms, isOfferToMe } from '../contract-offers';
 
-/** An offer waiting for my answer, with my own rate of its kind (to warn of a lower one). */
-export type WaitingOffer = { offer: ContractOffer; currentRateBp: number | null };
+/** An offer waiting for my answer, with my own contract of its kind (to warn what accepting ends). */
+export type WaitingOffer = { offer: ContractOffer; current: CurrentTerms };
 
 /**
  * The offers waiting for this agent's answer across the kinds it may hold (switch on and flag set):
@@ -33,7 +33,7 @@ export function useWaitingOffers(): { offers: WaitingOffer[]; isLoaded: boolean 
   const offers = answers.flatMap((answer) =>
     (answer.data?.offers ?? [])
       .filter((offer) => offer.status === 'pending' && isOfferToMe(offer))
-      .map((offer) => ({ offer, currentRateBp: answer.data?.mine?.rateBp ?? null })),
+      .map((offer) => ({ offer, current: answer.data?.mine ?? null })),
   );
   return {
     offers,

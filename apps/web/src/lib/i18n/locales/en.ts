@@ -947,6 +947,8 @@ export const en = {
       acceptReplaceLine: 'It replaces your current {{kind}} contract from the next cycle.',
       lowerRate:
         'Its rate, {{rate}}, is lower than your current {{current}}. The contracts you gave your downlines above {{rate}} end when you accept.',
+      otherPeriod:
+        'Its period differs from your current one. The dividend contracts you gave your downlines end when you accept, since their cycles would no longer line up with yours.',
       acceptEndTitle: 'End this contract?',
       acceptEndLine: 'The {{kind}} contract ends when you accept. Cycles already settled stay paid.',
       rejectTitle: 'Reject this offer?',
@@ -1005,7 +1007,23 @@ export const en = {
         sameConditions: 'Another tier asks for the same; only one of them could ever pay.',
         noTiers: 'Add at least one tier.',
         tooManyTiers: 'At most {{max}} tiers.',
+        periodDiffers: 'A dividend must keep your own period.',
+        notPeriodOfKind: 'This period does not fit this kind of contract.',
+        self: 'You cannot offer yourself a contract.',
+        notOpenToMember: 'This agent’s type may not hold this kind of contract.',
+        unknown: 'Check this and try again.',
       },
+    },
+    conflicts: {
+      pendingOffer: 'An offer about this contract is already waiting for an answer.',
+      noUplineContract: 'No contract of this kind is held above it any more, so none can be signed under it.',
+      aboveMaximum: 'The rate is now above what the upline holds.',
+      periodDiffers: 'The period no longer matches the upline’s.',
+      activeContract: 'A contract of this kind was signed a moment ago. Look at the page again.',
+      noContract: 'There is no contract to end.',
+      uplineChanged: 'The upline has changed since this offer was made.',
+      expired: 'This offer has expired.',
+      answered: 'This offer has already been answered.',
     },
     settlements: {
       title: 'Past cycles',

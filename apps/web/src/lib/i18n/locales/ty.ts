@@ -979,6 +979,8 @@ export const ty = {
       acceptReplaceLine: 'Papalitan nito ang kasalukuyan mong kontrata ng {{kind}} mula sa susunod na siklo.',
       lowerRate:
         'Ang porsiyento nito, {{rate}}, ay mas mababa sa kasalukuyan mong {{current}}. Matatapos ang mga kontratang ibinigay mo sa iyong mga downline na lampas sa {{rate}} kapag tinanggap mo ito.',
+      otherPeriod:
+        'Iba ang panahon nito sa kasalukuyan mo. Matatapos ang mga kontrata ng dibidendo na ibinigay mo sa iyong mga downline kapag tinanggap mo ito, dahil hindi na magkakatugma ang inyong mga siklo.',
       acceptEndTitle: 'Tapusin ang kontratang ito?',
       acceptEndLine:
         'Matatapos ang kontrata ng {{kind}} kapag tinanggap mo. Mananatiling bayad ang mga siklong naayos na.',
@@ -1038,7 +1040,24 @@ export const ty = {
         sameConditions: 'May ibang baitang na pareho ang hinihingi; isa lang sa kanila ang makapagbabayad.',
         noTiers: 'Magdagdag ng kahit isang baitang.',
         tooManyTiers: 'Hanggang {{max}} baitang lamang.',
+        periodDiffers: 'Dapat manatili ang sarili mong panahon sa dibidendo.',
+        notPeriodOfKind: 'Hindi angkop ang panahong ito sa ganitong kontrata.',
+        self: 'Hindi mo maaalok ang sarili mo ng kontrata.',
+        notOpenToMember: 'Hindi maaaring humawak ng ganitong kontrata ang uri ng ahenteng ito.',
+        unknown: 'Suriin ito at subukan ulit.',
       },
+    },
+    conflicts: {
+      pendingOffer: 'May alok na tungkol sa kontratang ito na naghihintay na ng sagot.',
+      noUplineContract:
+        'Wala nang may hawak ng ganitong kontrata sa itaas nito, kaya walang mapipirmahan sa ilalim nito.',
+      aboveMaximum: 'Lampas na ang porsiyento sa hawak ng upline.',
+      periodDiffers: 'Hindi na tugma ang panahon sa panahon ng upline.',
+      activeContract: 'May kontratang ganito na pinirmahan kanina lang. Tingnan ulit ang pahina.',
+      noContract: 'Walang kontratang matatapos.',
+      uplineChanged: 'Nagbago ang upline mula nang gawin ang alok na ito.',
+      expired: 'Nag-expire na ang alok na ito.',
+      answered: 'Nasagot na ang alok na ito.',
     },
     settlements: {
       title: 'Mga nakaraang siklo',
