@@ -25,7 +25,14 @@ import type { CurrentTerms } from '../contract-offers';
 import { formatRate, missingWordingOf, progressPercentOf } from '../contract-terms';
 import { memberKindOf } from '../downline-words';
 import { OfferContractDialog } from './contract-offer-form';
-import { ConfirmCallDialog, ContractFact, OfferCard, TermsTable, useContractWords } from './contract-parts';
+import {
+  CardFact,
+  ConfirmCallDialog,
+  ContractFact,
+  OfferCard,
+  TermsTable,
+  useContractWords,
+} from './contract-parts';
 import { SettlementsSection } from './contract-settlements';
 
 /**
@@ -450,14 +457,10 @@ function DownlineContractList({
               {statusOf(downline)}
             </div>
             <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs">
-              <div className="flex justify-between gap-2">
-                <dt className="text-muted">{t('contracts.downlines.type')}</dt>
-                <dd className="text-text">{t(`agent.kinds.${memberKindOf(downline.type)}`)}</dd>
-              </div>
-              <div className="flex justify-between gap-2">
-                <dt className="text-muted">{t('contracts.downlines.contractHeading')}</dt>
-                <dd className="tabular text-text">{contractOf(downline)}</dd>
-              </div>
+              <CardFact label={t('agent.downlines.type')}>
+                {t(`agent.kinds.${memberKindOf(downline.type)}`)}
+              </CardFact>
+              <CardFact label={t('contracts.downlines.contractHeading')}>{contractOf(downline)}</CardFact>
             </dl>
             <div className="mt-1 -mb-1">{actionsOf(downline)}</div>
           </li>
@@ -466,10 +469,10 @@ function DownlineContractList({
       <table className="hidden w-full text-sm md:table" data-testid="contract-downline-table">
         <thead>
           <tr className="border-b border-line text-left text-xs text-muted">
-            <th className="py-2 pr-3 font-medium">{t('contracts.downlines.account')}</th>
-            <th className="py-2 pr-3 font-medium">{t('contracts.downlines.type')}</th>
+            <th className="py-2 pr-3 font-medium">{t('agent.downlines.account')}</th>
+            <th className="py-2 pr-3 font-medium">{t('agent.downlines.type')}</th>
             <th className="py-2 pr-3 font-medium">{t('contracts.downlines.contractHeading')}</th>
-            <th className="py-2 pr-3 font-medium">{t('contracts.downlines.status')}</th>
+            <th className="py-2 pr-3 font-medium">{t('agent.downlines.status')}</th>
             <th className="py-2 font-medium">
               <span className="sr-only">{t('contracts.downlines.actions')}</span>
             </th>

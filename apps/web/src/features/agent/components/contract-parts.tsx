@@ -128,6 +128,16 @@ export function ContractFact({ label, children }: { label: string; children: Rea
   );
 }
 
+/** One fact on a phone's card of a list: its words left, its value right. */
+export function CardFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-2">
+      <dt className="text-muted">{label}</dt>
+      <dd className="tabular text-text">{children}</dd>
+    </div>
+  );
+}
+
 /**
  * A failed contract call as a dialog or form shows it: a conflict in the words of its reason (an
  * offer already waits, it expired meanwhile …), anything else as the server or the fallback says.

@@ -9,7 +9,7 @@ import { type DatePreset, datePresetRange } from '../../../lib/date-presets';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { fetchRevenue, type RevenueReport } from '../api/contracts';
 import type { ContractKind } from '../contract-kinds';
-import { useContractWords } from './contract-parts';
+import { CardFact, useContractWords } from './contract-parts';
 
 /**
  * agentRevenueReport (spec §2): what my contracts paid me over the chosen days, by kind and day,
@@ -79,10 +79,9 @@ function RevenueFigures({ report }: { report: RevenueReport }) {
             </div>
             <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs">
               {report.kinds.map((kind) => (
-                <div key={kind} className="flex justify-between gap-2">
-                  <dt className="text-muted">{kindName(kind)}</dt>
-                  <dd className="tabular text-text">{amountOf(day.amounts, kind)}</dd>
-                </div>
+                <CardFact key={kind} label={kindName(kind)}>
+                  {amountOf(day.amounts, kind)}
+                </CardFact>
               ))}
             </dl>
           </li>
