@@ -3,6 +3,7 @@ import { formatAmount } from '@panalo/money/amount.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { registerAffiliateApplicationsRoutes } from './http/bo/affiliate-applications.routes.ts';
+import { registerAgentReportsRoutes } from './http/bo/agent-reports.routes.ts';
 import { registerAgentsRoutes } from './http/bo/agents.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
@@ -16,6 +17,7 @@ import { installBackOfficeGuard } from './http/bo/operator-session.ts';
 import { registerPlayersRoutes } from './http/bo/players.routes.ts';
 import { registerReportsRoutes } from './http/bo/reports.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
+import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
 import { registerStaffRoutes } from './http/bo/staff.routes.ts';
 import { registerGameMenuRoutes } from './http/lgw/games.routes.ts';
 import { registerLotteryRoutes } from './http/lgw/lottery.routes.ts';
@@ -61,6 +63,7 @@ import { registerTransferWalletRoutes } from './http/wps/wallet/transfer-wallet.
 import { registerWalletRoutes } from './http/wps/wallet/wallet.routes.ts';
 import { createAffiliateApplicationService } from './modules/affiliate/affiliate-application.service.ts';
 import { createAgentService } from './modules/agent/agent.service.ts';
+import { createAgentExportService } from './modules/agent/agent-export.service.ts';
 import { createTeamRollupService } from './modules/agent/team-rollup.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
@@ -87,6 +90,7 @@ import { createBetRecordService } from './modules/report/bet-records.service.ts'
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
+import { createRollupRebuildService } from './modules/report/rollup-rebuild.service.ts';
 import { createTeamRecordService } from './modules/report/team-records.service.ts';
 import { createTeamReportService } from './modules/report/team-report.service.ts';
 import {
@@ -121,10 +125,12 @@ import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
 import { createAgentRegistration } from './workflows/agent-registration.ts';
+import { createAgentReportExports } from './workflows/agent-report-export.ts';
 import { createTeamRollupJob } from './workflows/agent-team.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
+import { createRollupRebuilds } from './workflows/rollup-rebuild.ts';
 import {
   createSettleVendorTransfersJob,
   createVendorTransfers,
@@ -351,6 +357,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The team: the agent tree, agent types and the team rollups its minute job rebuilds.
   const agents = createAgentService({ db: database.db, recordChange: audit.record, now });
   const teamRollups = createTeamRollupService({ db: database.db, now });
+  // Operators' rebuilds of a merchant's bet rollups (the repair path), run by a job of their own.
+  const rollupRebuildRecords = createRollupRebuildService({
+    db: database.db,
+    recordChange: audit.record,
+    now,
+  });
+  const rollupRebuilds = createRollupRebuilds({ rebuilds: rollupRebuildRecords, teamRollups });
+  // Team reports: the agent centre's and the back office's, one cache.
+  const teamReports = createTeamReportService({ db: database.db, now });
   // Members asking to become agents, and the operators' reviews of it.
   const affiliateApplications = createAffiliateApplicationService({
     db: database.db,
@@ -370,6 +385,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createSettleVendorTransfersJob({ vendorTransfers }),
       createExpireTrialsJob({ trials: createTrialExpiryService({ db: database.db, now }) }),
       createTeamRollupJob({ teamRollups }),
+      rollupRebuilds.job,
     ],
   });
   app.decorate('jobs', jobs);
@@ -447,11 +463,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     countryHeader: config.countryHeader,
   });
-  registerAgentOverviewRoutes(app, {
-    members,
-    teamReports: createTeamReportService({ db: database.db, now }),
-    now,
-  });
+  registerAgentOverviewRoutes(app, { members, teamReports, now });
   registerAffiliateRoutes(app, { members, applications: affiliateApplications });
   const betRecords = createBetRecordService({ db: database.db });
   registerBetRoutes(app, { members, betRecords, now });
@@ -517,6 +529,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reports = createReportService({ db: database.db, now });
   registerReportsRoutes(app, { reports });
   registerAgentsRoutes(app, { agents, now });
+  registerAgentReportsRoutes(app, {
+    agents,
+    teamReports,
+    exports: createAgentReportExports({
+      db: database.db,
+      teamReports,
+      agentExports: createAgentExportService({ db: database.db }),
+      recordChange: audit.record,
+    }),
+    now,
+  });
+  registerRollupRebuildsRoutes(app, { rebuilds: rollupRebuildRecords, rollupRebuilds, jobs });
   registerAffiliateApplicationsRoutes(app, { applications: affiliateApplications, agents, inbox });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });

@@ -22,10 +22,13 @@ export type TeamRollupService = ReturnType<typeof createTeamRollupService>;
 
 export type RollupPass = { merchants: number; days: number; rows: number };
 
+/** How far a full rebuild of one merchant has come: days rebuilt of all, rows written so far. */
+export type RebuildProgress = { daysDone: number; daysTotal: number; rows: number };
+
 /**
  * Team rollups (team_bet_days): rebuilt, never upserted per bet. `rebuildChanged` is the minute
  * job's pass over the (merchant, day) pairs whose member rollups changed since its watermark;
- * `rebuildAll` is the repair path that rebuilds every day of every merchant.
+ * `rebuildAll` is the repair path that rebuilds every day of every merchant, `rebuildMerchant` of one.
  */
 export function createTeamRollupService(deps: ServiceDeps) {
   const { db } = deps;
@@ -53,17 +56,19 @@ export function createTeamRollupService(deps: ServiceDeps) {
    * so the minute job sums it again. Between days the minute job may run; each day's transaction
    * takes the merchant's lock, so a day is never rebuilt by both at once.
    */
-  async function rebuildAllOf(merchantId: string) {
+  async function rebuildAllOf(merchantId: string, onProgress?: (progress: RebuildProgress) => Promise<void>) {
     const newest = await findNewestChange(db, merchantId);
     const days = await findAllDays(db, merchantId);
     let rows = 0;
-    for (const day of days) {
+    await onProgress?.({ daysDone: 0, daysTotal: days.length, rows });
+    for (const [index, day] of days.entries()) {
       rows += await db.transaction().execute(async (trx) => {
         await lockMerchantRollups(trx, merchantId);
         const inserted = await rebuildTeamDays(trx, merchantId, [day], now());
         await bumpGeneration(trx, merchantId);
         return inserted;
       });
+      await onProgress?.({ daysDone: index + 1, daysTotal: days.length, rows });
     }
     if (newest) {
       await db.transaction().execute(async (trx) => {
@@ -88,5 +93,11 @@ export function createTeamRollupService(deps: ServiceDeps) {
   return {
     rebuildChanged: () => pass('changed'),
     rebuildAll: () => pass('all'),
+    /**
+     * The repair path for one merchant (the back office's rebuild): every day of its team rollups,
+     * as rebuildAll does, telling `onProgress` before the first day and after each.
+     */
+    rebuildMerchant: (merchantId: string, onProgress?: (progress: RebuildProgress) => Promise<void>) =>
+      rebuildAllOf(merchantId, onProgress),
   };
 }

@@ -18,6 +18,12 @@ import {
 export const TEAM_PNL_PAGE_SIZE_MAX = 100;
 
 /**
+ * The most members an export of the team's P&L by member holds (a file of every row, for the back
+ * office); a longer list is refused rather than cut short, so that a file is never partial.
+ */
+export const TEAM_PNL_EXPORT_ROWS_MAX = 100_000;
+
+/**
  * Team reports kept per (agent, member, range, page) for at most this long, and only while the
  * merchant's team rollups have not been rebuilt since (their generation): the figures are a minute
  * old at most either way, and the top agent's reports sum a whole merchant.
@@ -224,6 +230,23 @@ export function createTeamReportService(deps: ServiceDeps) {
       const { agentId, memberId, range, page, pageSize } = input;
       const key = JSON.stringify([agentId, memberId, range.from, range.to, page, pageSize]);
       return memberPages.get(key, rollups.generation, () => computeMemberPage(input));
+    },
+
+    /**
+     * The whole list of profitLossByMember in its order, for a file: read afresh (not cached), at
+     * most TEAM_PNL_EXPORT_ROWS_MAX members; LIMIT_REACHED (with the list's length) when longer.
+     */
+    async allProfitLossByMember(input: {
+      agentId: string;
+      memberId: string | null;
+      range: DayRange;
+    }): Promise<MemberPage> {
+      if (input.memberId !== null) await requireBelow(input.agentId, input.memberId);
+      const all = await computeMemberPage({ ...input, page: 1, pageSize: TEAM_PNL_EXPORT_ROWS_MAX });
+      if (all.total > TEAM_PNL_EXPORT_ROWS_MAX) {
+        throw new AppError('LIMIT_REACHED', { value: { max: TEAM_PNL_EXPORT_ROWS_MAX, total: all.total } });
+      }
+      return all;
     },
 
     /** The team's (or one member's and its team's) figures per game type over the range. */
