@@ -39,6 +39,10 @@ export type Database = {
   agent_contract_templates: AgentContractTemplatesTable;
   agent_contracts: AgentContractsTable;
   agent_contract_offers: AgentContractOffersTable;
+  agent_contract_runs: AgentContractRunsTable;
+  agent_contract_settlements: AgentContractSettlementsTable;
+  agent_contract_counted: AgentContractCountedTable;
+  agent_contract_carries: AgentContractCarriesTable;
   team_bet_days: TeamBetDaysTable;
   team_rollup_watermarks: TeamRollupWatermarksTable;
   rollup_rebuilds: RollupRebuildsTable;
@@ -665,6 +669,84 @@ export type AgentContractOffersTable = {
   expires_at: Timestamp;
   decided_at: Date | null;
   created_at: DefaultedTimestamp;
+};
+
+/** One settlement of a merchant's contracts of a kind for one cycle (migration 0141). */
+export type AgentContractRunsTable = {
+  id: string;
+  merchant_id: string;
+  kind: AgentContractKind;
+  period: AgentContractPeriod;
+  cycle_key: string;
+  cycle_starts_at: Timestamp;
+  cycle_ends_at: Timestamp;
+  run_by: 'job' | 'operator';
+  operator_id: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  /** The team rollups' watermark when the run read them. */
+  rollups_as_of: Date | null;
+  contract_count: number;
+  settlement_count: number;
+  paid_count: number;
+  waiting_count: number;
+  amount_minor: bigint;
+  paid_minor: bigint;
+};
+
+export type AgentContractSettlementStatus = 'paid' | 'processing' | 'approval' | 'deferred' | 'cancelled';
+
+/** What one contract earned in one cycle, its inputs frozen (migration 0141). payer_id null: the house. */
+export type AgentContractSettlementsTable = {
+  id: string;
+  merchant_id: string;
+  run_id: string;
+  contract_id: string;
+  kind: AgentContractKind;
+  cycle_key: string;
+  cycle_starts_at: Timestamp;
+  cycle_ends_at: Timestamp;
+  payer_id: string | null;
+  payee_id: string;
+  /** The settlement's frozen inputs (modules/contract/contract-settlement.service.ts, SettlementInputs). */
+  inputs: ColumnType<Record<string, unknown>, string, never>;
+  tier_index: number | null;
+  rate_bp: number;
+  base_minor: bigint;
+  amount_minor: bigint;
+  status: AgentContractSettlementStatus;
+  ledger_key: string;
+  paid_from: 'upline' | 'house' | null;
+  transfer_id: string | null;
+  created_at: Timestamp;
+  paid_at: Date | null;
+  decided_at: Date | null;
+  decided_by: string | null;
+};
+
+/** What settled cycles of a kind counted of an agent's team on one merchant day (migration 0141). */
+export type AgentContractCountedTable = {
+  merchant_id: string;
+  kind: AgentContractKind;
+  agent_id: string;
+  /** yyyy-MM-dd in the merchant's time zone; read as text. */
+  day: string;
+  valid_bet_minor: bigint;
+  stake_minor: bigint;
+  win_minor: bigint;
+  cycle_count: number;
+  counted_at: Timestamp;
+};
+
+/** What an agent's cycles of a kind carry to the next one (migration 0141). */
+export type AgentContractCarriesTable = {
+  kind: AgentContractKind;
+  agent_id: string;
+  merchant_id: string;
+  base_minor: bigint;
+  accrued_minor: bigint;
+  cycle_key: string;
+  updated_at: Timestamp;
 };
 
 /** An agent's team figures of one day and game type, rebuilt by the team rollup job. */

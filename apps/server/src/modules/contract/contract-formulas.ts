@@ -1,3 +1,4 @@
+import { applyRate } from '@panalo/money/rate.ts';
 import type { AgentContractKind, AgentContractTierRow } from '../../db/schema.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 
@@ -12,9 +13,6 @@ import { assertInvariant } from '../../platform/errors/invariant.ts';
  * these. Rebates, cashback and prizes join the list as their features add codes.
  */
 export const REWARD_TRANSFER_CODES = ['bonus'] as const;
-
-/** Basis points in a whole: a rate of 10,000 is the whole base. */
-export const RATE_BP_WHOLE = 10_000n;
 
 export type ContractTier = { activeMembers: number; minBaseMinor: bigint; rateBp: number };
 
@@ -88,15 +86,10 @@ export function bestTierMet(
   return best;
 }
 
-/** floor(base × rate / 10,000) in minor units; nothing on a base at or below zero. */
+/** floor(base × rate / 10,000) in minor units (the money package's applyRate); nothing on a base at or below zero. */
 export function amountOf(baseMinor: bigint, rateBp: number): bigint {
-  assertInvariant(
-    Number.isInteger(rateBp) && rateBp >= 0 && rateBp <= 10_000,
-    'contract: a rate is 0–10,000 bp',
-  );
   if (baseMinor <= 0n) return 0n;
-  // Both factors are positive here, so bigint division (which truncates) is the floor.
-  return (baseMinor * BigInt(rateBp)) / RATE_BP_WHOLE;
+  return applyRate(baseMinor, BigInt(rateBp));
 }
 
 /**

@@ -77,6 +77,8 @@ export type HousePurpose =
   | 'withdrawal_paid'
   | 'adjustment'
   | 'bonus_funding'
+  /** What the platform pays top-level agents by contract (salary and dividends, docs/contracts.md). */
+  | 'agent_pay'
   /**
    * What members hold at a transfer-wallet vendor (`vendor_wallet:<vendor code in lower case>`):
    * positive by what sits there, since it is still the members' money.

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { createTransferBatches } from './bound-transfers.ts';
 import { createGameMoves } from './game-moves.ts';
 import { createHolds } from './holds.ts';
 import { type BalanceChange, createLedger } from './ledger.ts';
 import { createStatements } from './statements.ts';
 
+export type { BoundTransferInput, TransferBatch } from './bound-transfers.ts';
 export type {
   GameLedger,
   GameLedgerMove,
@@ -59,6 +61,8 @@ export function createWalletService(deps: {
   return {
     statementByDay: statements.statementByDay,
     transfer: ledger.transfer,
+    /** Many transfers in one transaction with the caller's writes (bound-transfers.ts). */
+    withTransfers: createTransferBatches({ db: deps.db, ledger }),
     findTransfer: ledger.findTransfer,
     debitForBet: gameMoves.debitForBet,
     creditForWin: gameMoves.creditForWin,
