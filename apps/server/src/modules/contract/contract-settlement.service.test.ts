@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOperatorWithSession } from '../../../test/support/bo-client.ts';
 import {
   cashOf,
+  grantBonusAt,
   insertBetGame,
   insertContract,
   ledgerProblems,
   settleBetAt,
   tier,
+  voidBet,
 } from '../../../test/support/contract-fixtures.ts';
-import { insertOperatorWithSession } from '../../../test/support/bo-client.ts';
 import { insertTeamMember } from '../../../test/support/team-fixtures.ts';
 import { createTestDatabase } from '../../../test/support/test-database.ts';
 import { insertLedgerMerchant } from '../../../test/support/wallet-fixtures.ts';
@@ -30,7 +32,7 @@ const operator = { id: 'op-settler', username: 'settler', ip: null };
 
 describe('contract settlement', () => {
   let database: DatabaseHandle;
-  const clockMs = Date.parse('2026-11-10T16:10:00Z');
+  let clockMs = Date.parse('2026-11-10T16:10:00Z');
   const now = () => new Date(clockMs);
 
   beforeAll(async () => {
@@ -169,5 +171,152 @@ describe('contract settlement', () => {
     expect(await refusal('D:2026-11-11')).toEqual({ reason: 'CYCLE_OPEN' });
     expect(await refusal('D:2026-11-09')).toEqual({ reason: 'LATER_CYCLE_SETTLED' });
     expect(await refusal('W:2026-11-09')).toMatchObject({ fields: { cycleKey: 'format' } });
+  });
+
+  it('pays a weekly dividend on revenue less rewards, carries a loss, counts a late bet and a void once, and waits for a short upline', async () => {
+    const { db } = database;
+    const { settlements, rollups } = servicesOf();
+    const merchantId = await insertLedgerMerchant(db);
+    const game = { merchantId, ...(await insertBetGame(db, merchantId)) };
+    const a = await insertTeamMember(db, merchantId, { type: 1 });
+    const b = await insertTeamMember(db, merchantId, { type: 2, uplineId: a });
+    const playerOfA = await insertTeamMember(db, merchantId, { uplineId: a });
+    const playerOfB = await insertTeamMember(db, merchantId, { uplineId: b });
+    const contract = {
+      merchantId,
+      kind: 'dividend' as const,
+      period: 'W' as const,
+      startsAt: new Date('2026-11-08T16:00:00Z'),
+    };
+    await insertContract(db, { ...contract, uplineId: null, downlineId: a, tiers: [tier(0, '0', 3000)] });
+    await insertContract(db, { ...contract, uplineId: a, downlineId: b, tiers: [tier(1, '0', 2000)] });
+    const settle = async (cycleKey: string) => {
+      await rollups.rebuildChanged();
+      return settlements.settleCycle({ merchantId, kind: 'dividend', cycleKey, settledBy: { by: 'job' } });
+    };
+    const settlementOf = (payee: string, cycleKey: string) =>
+      db
+        .selectFrom('agent_contract_settlements')
+        .selectAll()
+        .where('payee_id', '=', payee)
+        .where('cycle_key', '=', cycleKey)
+        .executeTakeFirst();
+
+    // Week of 9 Nov: B's player loses ₱10,000.00 and gets a ₱500.00 bonus; A's player wins ₱19,000.00.
+    const inWeek1 = new Date('2026-11-11T04:00:00Z');
+    await settleBetAt(db, game, {
+      memberId: playerOfB,
+      stakeMinor: 1_000_000n,
+      winMinor: 0n,
+      settledAt: inWeek1,
+    });
+    const winningBet = await settleBetAt(db, game, {
+      memberId: playerOfA,
+      stakeMinor: 100_000n,
+      winMinor: 2_000_000n,
+      settledAt: inWeek1,
+    });
+    await grantBonusAt(db, { merchantId, memberId: playerOfB, amountMinor: 50_000n, at: inWeek1 });
+    clockMs = Date.parse('2026-11-15T16:10:00Z');
+    const week1 = await settle('W:2026-11-09');
+    // B: 10,000.00 − 0 − 500.00 = 9,500.00 × 20 % = ₱1,900.00, due from A, whose cash is ₱0: waits.
+    // A: 11,000.00 − 20,000.00 − 500.00 = −9,500.00: nothing, carried.
+    expect(await settlementOf(b, 'W:2026-11-09')).toMatchObject({
+      amount_minor: 190_000n,
+      base_minor: 950_000n,
+      status: 'processing',
+      payer_id: a,
+    });
+    expect(await settlementOf(a, 'W:2026-11-09')).toBeUndefined();
+    expect(week1.notices).toEqual([
+      expect.objectContaining({
+        memberId: a,
+        kind: 'contract_payment_waiting',
+        dedupeKey: expect.stringContaining('W:2026-11-09'),
+      }),
+    ]);
+    expect(week1.run).toMatchObject({ settlement_count: 1, paid_count: 0, waiting_count: 1 });
+    const carryOfA = await db
+      .selectFrom('agent_contract_carries')
+      .selectAll()
+      .where('agent_id', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(carryOfA.base_minor).toBe(-950_000n);
+
+    // After the week settled: a bet of B's player from that week arrives late, and A's player's
+    // winning bet is voided.
+    await settleBetAt(db, game, {
+      memberId: playerOfB,
+      stakeMinor: 100_000n,
+      winMinor: 0n,
+      settledAt: inWeek1,
+    });
+    await voidBet(db, winningBet);
+    // Week of 16 Nov: B's player stakes ₱20,000.00 and wins ₱5,000.00; A's player loses ₱5,000.00.
+    const inWeek2 = new Date('2026-11-18T04:00:00Z');
+    await settleBetAt(db, game, {
+      memberId: playerOfB,
+      stakeMinor: 2_000_000n,
+      winMinor: 500_000n,
+      settledAt: inWeek2,
+    });
+    await settleBetAt(db, game, {
+      memberId: playerOfA,
+      stakeMinor: 500_000n,
+      winMinor: 0n,
+      settledAt: inWeek2,
+    });
+    clockMs = Date.parse('2026-11-22T16:10:00Z');
+    await settle('W:2026-11-16');
+    // B: 15,000.00 + the late 1,000.00 = 16,000.00 × 20 % = ₱3,200.00, paid by A.
+    // A: 20,000.00 + late (stake +1,000.00 − 1,000.00, win −20,000.00: +20,000.00) − 9,500.00 carried
+    //    = 30,500.00 × 30 % = ₱9,150.00 from the house.
+    expect(await settlementOf(b, 'W:2026-11-16')).toMatchObject({ amount_minor: 320_000n, status: 'paid' });
+    const ofA = await settlementOf(a, 'W:2026-11-16');
+    expect(ofA).toMatchObject({
+      amount_minor: 915_000n,
+      base_minor: 3_050_000n,
+      status: 'paid',
+      paid_from: 'house',
+    });
+    expect(ofA?.inputs).toMatchObject({ lateStake: '0.00', lateWin: '-20000.00', carryInBase: '-9500.00' });
+    expect(await cashOf(db, a)).toBe(915_000n - 320_000n);
+
+    // The first week's ₱1,900.00, deferred, then approved now that A has the cash: paid by A, once.
+    const waiting = await settlementOf(b, 'W:2026-11-09');
+    if (!waiting) throw new Error('the waiting settlement is there');
+    await settlements.actOnSettlement({
+      id: waiting.id,
+      action: 'defer',
+      actor: operator,
+      merchantIds: null,
+    });
+    const approved = await settlements.actOnSettlement({
+      id: waiting.id,
+      action: 'approve',
+      actor: operator,
+      merchantIds: null,
+    });
+    expect(approved.settlement).toMatchObject({ status: 'paid', paid_from: 'upline' });
+    await expect(
+      settlements.actOnSettlement({
+        id: waiting.id,
+        action: 'pay-from-house',
+        actor: operator,
+        merchantIds: null,
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await cashOf(db, a)).toBe(915_000n - 320_000n - 190_000n);
+    expect(await cashOf(db, b)).toBe(320_000n + 190_000n);
+    expect(await ledgerProblems(db, merchantId)).toEqual([]);
+    const audit = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', waiting.id)
+      .execute();
+    expect(audit.map((row) => row.action).sort()).toEqual([
+      'contract.settlement.approve',
+      'contract.settlement.defer',
+    ]);
   });
 });
