@@ -353,7 +353,8 @@ export type GameRoundsTable = {
   /** The maximum win the round's win was cut to (migration 0113); null: paid as the engine drew it. */
   win_cap_minor: Defaulted<bigint | null>;
   // The bet record (migration 0130; docs/agents.md): the game's category at bet time, what counts
-  // as valid bet (the stake once settled), the member's upline and the merchant's day at the first
+  // as valid bet (the stake once settled; our own card tables by the merchant's rules, written with
+  // the round, migration 0143), the member's upline and the merchant's day at the first
   // settlement. A trigger fills them when the writer does not, and keeps the member rollups.
   game_type: Defaulted<string>;
   valid_bet_minor: Defaulted<bigint>;

@@ -8,6 +8,7 @@ import {
   type BaccaratBet,
   type BaccaratWinner,
   computeBaccaratPayoutMinor,
+  computeBaccaratValidBetMinor,
 } from '@panalo/games/baccarat/baccarat.ts';
 import {
   applyBlackjackAction,
@@ -31,6 +32,7 @@ import type { ColourGameBet } from '@panalo/games/colour-game/colour-game.ts';
 import { computeDicePayoutMinor, DICE_RTP_PERCENT, type DiceDirection } from '@panalo/games/dice/dice.ts';
 import {
   computeDragonTigerPayoutMinor,
+  computeDragonTigerValidBetMinor,
   DRAGON_TIGER_RTP_PERCENT,
   type DragonTigerBet,
   type DragonTigerWinner,
@@ -66,6 +68,7 @@ import {
   type SicBoBet,
 } from '@panalo/games/sic-bo/sic-bo.ts';
 import { readWindow } from '@panalo/games/slot-reels/slot-reels.ts';
+import type { ValidBetRules } from '@panalo/games/valid-bet/valid-bet.ts';
 import {
   type GameName,
   type PlayedRound,
@@ -84,7 +87,7 @@ import {
 import { parseAmount } from '@panalo/money/amount.ts';
 import type { BetLimits } from '../../db/in-house-games.ts';
 import { AppError } from '../../platform/errors/errors.ts';
-import { InvariantError } from '../../platform/errors/invariant.ts';
+import { assertInvariant, InvariantError } from '../../platform/errors/invariant.ts';
 
 /** Every game of ours, by its game code in the registry. */
 export const HOUSE_GAME_CODES = [
@@ -234,6 +237,21 @@ export function computeInitialStake(played: PlayedRound): bigint {
   if (played.game === 'classic-slot') return played.bet.lineStakeMinor * BigInt(CLASSIC_LINES.length);
   if (played.game === 'video-slot') return played.bet.lineStakeMinor * BigInt(VIDEO_LINES.length);
   return listUnitStakes(played).reduce((sum, stake) => sum + stake, 0n);
+}
+
+/**
+ * What a finished round counts for as valid bet under the merchant's rules (docs/agents.md "What a
+ * bet holds"): baccarat and dragon tiger by their hands' bets and result (both sides staked, a
+ * push on a tie); every other game its whole stake.
+ */
+export function computeValidBetMinor(progress: RoundProgress, rules: ValidBetRules): bigint {
+  const { played, result } = progress;
+  assertInvariant(result !== null, 'house games: the valid bet of a round still open');
+  if (played.game === 'baccarat' && result.game === 'baccarat') {
+    return computeBaccaratValidBetMinor(played.bets, result.outcome.winner, rules);
+  }
+  if (played.game === 'dragon-tiger') return computeDragonTigerValidBetMinor(played.bets, rules);
+  return progress.stakedMinor;
 }
 
 /** Every throw of three dice, each face 0 … 5. */

@@ -10,6 +10,7 @@ import {
 } from '@panalo/games/fairness/round-rng.ts';
 import type { MinesState } from '@panalo/games/mines/mines.ts';
 import { parseState, serializeState } from '@panalo/games/state-json.ts';
+import type { ValidBetRules } from '@panalo/games/valid-bet/valid-bet.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -18,7 +19,13 @@ import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
-import { type HouseGameCode, playOneStep, type RoundProgress, startRound } from './house-games.ts';
+import {
+  computeValidBetMinor,
+  type HouseGameCode,
+  playOneStep,
+  type RoundProgress,
+  startRound,
+} from './house-games.ts';
 import {
   advanceHouseRound,
   type DemoSessionRow,
@@ -312,8 +319,9 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
 
   /**
    * Records a one-step round played to its end in the caller's transaction, with its stake and
-   * win already moved there: settled, nothing left to finish. Undefined when the request id had
-   * already made a round (the caller rolls back and answers that one).
+   * win already moved there: settled, nothing left to finish, its valid bet by the merchant's
+   * rules. Undefined when the request id had already made a round (the caller rolls back and
+   * answers that one).
    */
   async function recordSettledRound(
     trx: Transaction<Database>,
@@ -330,6 +338,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       winMinor: bigint;
       balanceBeforeMinor: bigint;
       balanceAfterMinor: bigint;
+      validBetRules: ValidBetRules;
     },
   ): Promise<HouseRoundRow | undefined> {
     const { progress } = input;
@@ -359,6 +368,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       settled_at: now(),
       deadline_at: null,
       updated_at: new Date(),
+      valid_bet_minor: computeValidBetMinor(progress, input.validBetRules),
     });
   }
 
@@ -384,9 +394,9 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
 
   /**
    * The round record of a one-step round drawn in advance, as the wallet's one-statement bet
-   * (playOneStepBet) records it with its stake and win: settled, nothing left to finish. The bet
-   * was checked against the limits the statement confirms unchanged, so its win is never cut
-   * there, and the round records no cap.
+   * (playOneStepBet) records it with its stake and win: settled, nothing left to finish, its valid
+   * bet by the merchant's rules. The bet was checked against the limits the statement confirms
+   * unchanged, so its win is never cut there, and the round records no cap.
    */
   function oneStepRoundOf(input: {
     id: string;
@@ -395,6 +405,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
     requestId: string;
     drawn: DrawnRound;
     winMinor: bigint;
+    validBetRules: ValidBetRules;
   }) {
     const { pair, nonce, progress } = input.drawn;
     assertInvariant(
@@ -412,6 +423,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       serverSeedHash: pair.server_seed_hash,
       played: serializeState(progress.played),
       outcome: progress.result ? serializeState(progress.result.outcome) : null,
+      validBetMinor: computeValidBetMinor(progress, input.validBetRules),
     };
   }
 
@@ -459,7 +471,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       deadline_at: null,
       win_cap_minor: null,
       game_type: recorded.gameType,
-      valid_bet_minor: money.stakeMinor,
+      valid_bet_minor: round.validBetMinor,
       upline_id: recorded.uplineId,
       settled_day: recorded.settledDay,
       resettled_at: null,

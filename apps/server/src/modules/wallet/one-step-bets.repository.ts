@@ -18,10 +18,12 @@ export type OneStepRoundRecord = {
   serverSeedHash: string;
   played: string;
   outcome: string | null;
+  /** What the round counts for as valid bet, by the merchant's rules (at most its stake). */
+  validBetMinor: bigint;
 };
 
 /**
- * What house_play_one_step (migrations 0083 and 0131) is given: who, the checks it makes before money
+ * What house_play_one_step (migrations 0083, 0131 and 0143) is given: who, the checks it makes before money
  * moves, the money, and the round it records with it.
  */
 export type OneStepBetStatement = {
@@ -68,9 +70,8 @@ export async function playOneStepBet(db: Executor, input: OneStepBetStatement): 
     ${input.stake.transferId}::text, ${input.stake.key}::text, ${input.stake.amountMinor}::bigint,
     ${input.win.transferId}::text, ${input.win.key}::text, ${input.win.amountMinor}::bigint,
     ${input.round.roundId}::text, ${input.round.vendorId}::text, ${input.round.vendorRoundId}::text, ${input.round.requestId}::text,
-    ${input.round.serverSeedHash}::text, ${input.round.played}::jsonb, ${input.round.outcome}::jsonb)`.execute(
-    db,
-  );
+    ${input.round.serverSeedHash}::text, ${input.round.played}::jsonb, ${input.round.outcome}::jsonb,
+    ${input.round.validBetMinor}::bigint)`.execute(db);
   return toAnswer(present(result.rows[0], 'wallet: house_play_one_step answered no row'));
 }
 
@@ -121,6 +122,7 @@ export async function playOneStepBets(
     serverSeedHash: input.round.serverSeedHash,
     played: JSON.parse(input.round.played) as unknown,
     ...(input.round.outcome === null ? {} : { outcome: JSON.parse(input.round.outcome) as unknown }),
+    validBetMinor: String(input.round.validBetMinor),
   }));
   const result = await sql<{
     round_id: string;

@@ -139,6 +139,10 @@ export function createOneStepBets(deps: {
     deps.checkMove({ ...stake, reference: bet.reference, currency: bet.currency });
     if (win.amountMinor > 0n) deps.checkMove({ ...win, reference: bet.reference, currency: bet.currency });
     else assertInvariant(win.amountMinor === 0n, 'wallet: a win is never negative');
+    assertInvariant(
+      bet.round.validBetMinor >= 0n && bet.round.validBetMinor <= stake.amountMinor,
+      'wallet: a round counts at most its stake as valid bet',
+    );
     const accounts = await deps.resolveGameAccounts(bet);
     let answer: OneStepBetAnswer;
     try {

@@ -1,5 +1,6 @@
 import { createRoundRng } from '@panalo/games/fairness/round-rng.ts';
 import { serializeState } from '@panalo/games/state-json.ts';
+import type { ValidBetRules } from '@panalo/games/valid-bet/valid-bet.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import { INHOUSE_VASSALAGE } from '../../db/in-house-games.ts';
 import {
@@ -68,8 +69,17 @@ function readBet(table: HouseTable, wire: WireBet): { played: PlayedRound; stake
   }
 }
 
-/** A checked bet at a table with real money, under the request id that makes its round once. */
-type RealBet = { table: RealTable; requestId: string; played: PlayedRound; stakeMinor: bigint };
+/**
+ * A checked bet at a table with real money, under the request id that makes its round once, with
+ * the merchant's rules of what counts as valid bet (settings `validBet`).
+ */
+type RealBet = {
+  table: RealTable;
+  requestId: string;
+  played: PlayedRound;
+  stakeMinor: bigint;
+  validBetRules: ValidBetRules;
+};
 
 /**
  * A bet in our own games, followed down in one pass: the table (launch-cache.ts), the bet read
@@ -84,11 +94,19 @@ export function createBetPlacement(
 ) {
   const { houseRounds, wallet, responsibleGaming, launches, steps, demo } = deps;
 
-  /** A bet: checked, recorded, staked, drawn and paid; the same request id answers the same round. */
-  async function placeBet(table: HouseTable, requestId: string, wire: WireBet): Promise<RoundView> {
+  /**
+   * A bet: checked, recorded, staked, drawn and paid, its valid bet by the merchant's rules; the
+   * same request id answers the same round.
+   */
+  async function placeBet(
+    table: HouseTable,
+    requestId: string,
+    wire: WireBet,
+    validBetRules: ValidBetRules,
+  ): Promise<RoundView> {
     const { played, stakeMinor } = readBet(table, wire);
     if (table.kind === 'demo') return demo.placeDemoBet(table, played, stakeMinor);
-    const bet = { table, requestId, played, stakeMinor };
+    const bet = { table, requestId, played, stakeMinor, validBetRules };
     if (!isMultiStep(table.code)) {
       const attempt = await placeOneStepBet(bet, false);
       assertInvariant(attempt.status === 'answered', 'house games: a bet at a resolved table was stale');
@@ -109,16 +127,22 @@ export function createBetPlacement(
     token: string,
     requestId: string,
     wire: WireBet,
+    validBetRules: ValidBetRules,
   ): Promise<RoundView> {
     const remembered = launches.rememberedTable(merchant, token);
     if (remembered) {
-      const attempt = await placeRememberedBet(remembered, requestId, wire);
+      const attempt = await placeRememberedBet(remembered, requestId, wire, validBetRules);
       if (attempt.status === 'answered') return attempt.view;
     }
-    return placeBet(await launches.resolveTable(merchant, token), requestId, wire);
+    return placeBet(await launches.resolveTable(merchant, token), requestId, wire, validBetRules);
   }
 
-  async function placeRememberedBet(table: RealTable, requestId: string, wire: WireBet): Promise<Attempt> {
+  async function placeRememberedBet(
+    table: RealTable,
+    requestId: string,
+    wire: WireBet,
+    validBetRules: ValidBetRules,
+  ): Promise<Attempt> {
     let bet: { played: PlayedRound; stakeMinor: bigint };
     try {
       bet = readBet(table, wire);
@@ -126,7 +150,7 @@ export function createBetPlacement(
       // Refused by the limits as remembered: the full way checks them as they now are.
       return STALE;
     }
-    return placeOneStepBet({ table, requestId, ...bet }, true);
+    return placeOneStepBet({ table, requestId, ...bet, validBetRules }, true);
   }
 
   async function placeOneStepBet(bet: RealBet, isRemembered: boolean): Promise<Attempt> {
@@ -208,7 +232,7 @@ export function createBetPlacement(
    * answers `stale`.
    */
   async function playOneStepRound(bet: RealBet, isRemembered: boolean): Promise<Attempt> {
-    const { table, requestId, played, stakeMinor } = bet;
+    const { table, requestId, played, stakeMinor, validBetRules } = bet;
     const { player, sessionId } = table;
     let isConfirmed = !isRemembered;
     const refuse = async (refusal: () => Promise<never>): Promise<Attempt> =>
@@ -232,7 +256,15 @@ export function createBetPlacement(
         return refuse(() => Promise.reject(toAppError(caught)));
       }
       const winMinor = capWin(drawn.progress.payoutMinor, table.limits);
-      const round = houseRounds.oneStepRoundOf({ id, player, game, requestId, drawn, winMinor });
+      const round = houseRounds.oneStepRoundOf({
+        id,
+        player,
+        game,
+        requestId,
+        drawn,
+        winMinor,
+        validBetRules,
+      });
       const at = houseRounds.now();
       // The responsible-gaming settings and the game's limits are checked in the stake's own
       // statement, with the session the launch token lives by.
@@ -325,6 +357,7 @@ export function createBetPlacement(
           winMinor,
           balanceBeforeMinor: debit.balanceMinor + stakeMinor,
           balanceAfterMinor,
+          validBetRules: bet.validBetRules,
         });
         // The request id made a round already: this attempt rolls back, and the caller answers that one.
         if (!recorded) throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });

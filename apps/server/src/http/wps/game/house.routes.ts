@@ -285,6 +285,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
         gameTokenOf(request),
         requestId,
         bet,
+        merchant.settings.validBet,
       );
       return ok({ round: toRound(round), balance: formatAmount(round.balanceAfterMinor ?? 0n) });
     },
