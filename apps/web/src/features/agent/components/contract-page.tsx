@@ -62,11 +62,16 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
       </div>
     );
   }
-  const { mine, history, offers, maxRateBp, period } = contracts.data;
+  const { enabled, mine, history, offers, maxRateBp, period } = contracts.data;
   // At most one offer of a kind waits per downline: while one about my contract waits, I cannot ask again.
   const hasOfferAboutMine = mine !== null && offers.some((offer) => offer.downline.id === mine.downline.id);
   return (
     <div className="flex flex-col gap-6 p-4" data-testid={`contract-page-${kind}`}>
+      {enabled ? null : (
+        <p className="rounded-md border border-line bg-raised px-3 py-2 text-sm text-muted" role="status">
+          {t('contracts.notOpen', { kind: t(`contracts.kinds.${kind}`) })}
+        </p>
+      )}
       <MyContractSection kind={kind} mine={mine} history={history} mayAskToEnd={!hasOfferAboutMine} />
       {mine ? <ProgressSection kind={kind} /> : null}
       <OffersSection offers={offers} current={mine} />

@@ -858,6 +858,7 @@ export const en = {
     none: 'None',
     platform: 'The platform',
     loadFailed: 'Your contracts could not be loaded.',
+    notOpen: '{{kind}} contracts are not open to you at the moment. What you already had is shown below.',
     mine: {
       title: 'My contract',
       none: 'You have no {{kind}} contract yet',

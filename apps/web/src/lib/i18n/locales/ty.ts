@@ -883,6 +883,8 @@ export const ty = {
     none: 'Wala',
     platform: 'Ang plataporma',
     loadFailed: 'Hindi ma-load ang iyong mga kontrata.',
+    notOpen:
+      'Hindi bukas sa iyo ang mga kontrata ng {{kind}} sa ngayon. Nasa ibaba ang mga dati mo nang hawak.',
     mine: {
       title: 'Aking kontrata',
       none: 'Wala ka pang kontrata ng {{kind}}',
