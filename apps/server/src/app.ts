@@ -88,6 +88,7 @@ import { createPaymentService, type PaymentService } from './modules/payment/pay
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
 import { createBetRecordService } from './modules/report/bet-records.service.ts';
 import { createDashboardService } from './modules/report/dashboard.service.ts';
+import { createImportStatusService } from './modules/report/import-status.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
 import { createRollupRebuildService } from './modules/report/rollup-rebuild.service.ts';
@@ -132,6 +133,11 @@ import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
 import { createRollupRebuilds } from './workflows/rollup-rebuild.ts';
 import {
+  createTransferBetImport,
+  createTransferBetImportJob,
+  type TransferBetImport,
+} from './workflows/transfer-bet-import.ts';
+import {
   createSettleVendorTransfersJob,
   createVendorTransfers,
   type VendorTransfers,
@@ -169,6 +175,8 @@ declare module 'fastify' {
     games: GameService;
     /** Money between members' main wallets and transfer-wallet vendors (tests settle through it). */
     vendorTransfers: VendorTransfers;
+    /** The transfer vendors' bet feeds, imported into the bet record (tests import through it). */
+    transferBetImport: TransferBetImport;
     /** Uploaded images under DATA_DIR/uploads, checked and re-encoded (platform/storage). */
     images: ImageStore;
     /** Deposit methods and deposits (the back office reviews them through it). */
@@ -343,16 +351,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   const houseGames = createHouseGames({ games, houseRounds, members, wallet, responsibleGaming });
-  // Transfer-wallet vendors: our signed calls to them, the moves, and the job that settles them.
+  // Transfer-wallet vendors: our signed calls to them, the moves, and the job that settles them;
+  // their bet feeds, imported into the bet record by a job of their own.
+  const transferVendorClient = createTransferVendorClient({ readSecret: games.readVendorSecret, now });
   const vendorTransfers = createVendorTransfers({
     db: database.db,
     games,
     wallet,
     responsibleGaming,
-    client: createTransferVendorClient({ readSecret: games.readVendorSecret, now }),
+    client: transferVendorClient,
     now,
   });
+  const transferBetImport = createTransferBetImport({ db: database.db, client: transferVendorClient, now });
+  // Whether reports may still be missing bets of those vendors.
+  const importStatus = createImportStatusService({ db: database.db, now });
   app.decorate('vendorTransfers', vendorTransfers);
+  app.decorate('transferBetImport', transferBetImport);
   const withdrawals = createWithdrawalService({ db: database.db, recordChange: audit.record, now });
   // The team: the agent tree, agent types and the team rollups its minute job rebuilds.
   const agents = createAgentService({ db: database.db, recordChange: audit.record, now });
@@ -383,6 +397,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createWithdrawalAutoReceiptJob({ withdrawals, findMerchant: merchantService.findById }),
       createLiftExclusionsJob({ members, responsibleGaming }),
       createSettleVendorTransfersJob({ vendorTransfers }),
+      createTransferBetImportJob({ betImport: transferBetImport }),
       createExpireTrialsJob({ trials: createTrialExpiryService({ db: database.db, now }) }),
       createTeamRollupJob({ teamRollups }),
       rollupRebuilds.job,
@@ -466,10 +481,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAgentOverviewRoutes(app, { members, teamReports, now });
   registerAffiliateRoutes(app, { members, applications: affiliateApplications });
   const betRecords = createBetRecordService({ db: database.db });
-  registerBetRoutes(app, { members, betRecords, now });
+  registerBetRoutes(app, { members, betRecords, importStatus, now });
   registerAgentRecordRoutes(app, {
     members,
     teamRecords: createTeamRecordService({ db: database.db, betRecords }),
+    importStatus,
     now,
   });
   registerPayRoutes(app, { ...withdrawDeps, responsibleGaming });
@@ -527,7 +543,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vendorTransfers,
   });
   const reports = createReportService({ db: database.db, now });
-  registerReportsRoutes(app, { reports });
+  registerReportsRoutes(app, { reports, importStatus });
   registerAgentsRoutes(app, { agents, now });
   registerAgentReportsRoutes(app, {
     agents,

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyRequest } from '@panalo/crypto/request-signature.ts';
 import { formatMinor } from './bets.ts';
@@ -12,6 +12,7 @@ import {
   SESSIONS_MAX,
 } from './play-session.ts';
 import { type PageAnswer, parseObject, postSigned, readBody, sendJson, toMinor } from './sandbox-http.ts';
+import { type BetLog, createBetLog, type FeedBetStatus } from './transfer-bets.ts';
 
 /**
  * A transfer-wallet vendor (catalogue `walletMode: 'transfer'`): the player's money for its games
@@ -27,6 +28,10 @@ import { type PageAnswer, parseObject, postSigned, readBody, sendJson, toMinor }
  * - `status` answers OK when the transferId was applied, else TRANSFER_NOT_FOUND, and from then on
  *   that transferId is refused, so that a deposit delivered late cannot land after the platform
  *   has refunded it.
+ * - `POST /<slug>/transfer/v1/bets?since=<cursor>`, body `{ vendor, since, limit }` (signed alike;
+ *   the query's `since` must equal the body's): the bet feed (transfer-bets.ts). Reply `{ status,
+ *   bets, next, hasMore }`: the entries after the cursor in sequence order, at most `limit` (and
+ *   never more than 100), `next` the cursor to ask from next time.
  *
  * Its game pages (the shared play page) start with the launch token, which the vendor exchanges
  * for the player's id on the platform's `/wallet/v1/authenticate` (signed); the stakes and wins
@@ -38,6 +43,12 @@ import { type PageAnswer, parseObject, postSigned, readBody, sendJson, toMinor }
  * (answered and applied after delayMs, past the caller's timeout), `refuse` (REFUSED, never
  * applied) or `error` (HTTP 500, nothing applied). `GET /<slug>/control/state?playerId=…` shows a
  * player's balance here.
+ *
+ * Bets are recorded for the feed as the game pages play them for real, and tests make them
+ * directly: `POST /<slug>/control/bets` `{ playerId, gameCode, stake, payout, status }` places one
+ * against the player's wallet here (open: only the stake leaves it), and
+ * `POST /<slug>/control/bets/change` `{ betId, status: 'settled' | 'void', payout }` settles,
+ * resettles (a new total payout) or voids one, moving the difference; each change is a new feed entry.
  */
 type Fault = 'drop' | 'apply_then_drop' | 'slow' | 'refuse' | 'error';
 const FAULTS: readonly string[] = ['drop', 'apply_then_drop', 'slow', 'refuse', 'error'];
@@ -64,6 +75,7 @@ const FAULTS_MAX = 100;
 const DELAY_MS_MAX = 30_000;
 const AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+const PAGE_LIMIT_MAX = 500;
 
 export type TransferVendor = ReturnType<typeof createTransferVendor>;
 
@@ -77,6 +89,14 @@ export function createTransferVendor(options: {
   const records = new Map<string, TransferRecord>();
   const faults = new Map<string, { queue: Fault[]; delayMs: number }>();
   const sessions = new Map<string, TransferSession>();
+  const betLogs = new Map<string, BetLog>();
+  const betLogOf = (vendor: SandboxVendorProfile): BetLog => {
+    const known = betLogs.get(vendor.code);
+    if (known) return known;
+    const created = createBetLog();
+    betLogs.set(vendor.code, created);
+    return created;
+  };
   const walletKey = (vendor: SandboxVendorProfile, playerId: string) => `${vendor.code}|${playerId}`;
   const balanceOf = (vendor: SandboxVendorProfile, playerId: string) =>
     wallets.get(walletKey(vendor, playerId)) ?? 0n;
@@ -90,9 +110,19 @@ export function createTransferVendor(options: {
     query: URLSearchParams,
   ): Promise<void> {
     const [section, version, action] = rest;
+    if (request.method === 'POST' && section === 'transfer' && version === 'v1' && action === 'bets') {
+      return betFeedCall(request, response, vendor, query);
+    }
     if (request.method === 'POST' && section === 'transfer' && version === 'v1' && action) {
       if (!TRANSFER_ACTIONS.includes(action)) return sendJson(response, 404, { error: 'not found' });
       return transferCall(request, response, vendor, action as TransferAction);
+    }
+    if (section === 'control' && version === 'bets' && request.method === 'POST') {
+      const body = parseObject(await readBody(request));
+      if (!body) return sendJson(response, 400, { error: 'malformed' });
+      const result = action === 'change' ? changeBet(vendor, body) : action ? null : placeBet(vendor, body);
+      if (!result) return sendJson(response, 404, { error: 'not found' });
+      return sendJson(response, result.httpStatus, result.body);
     }
     if (section === 'control' && version === 'faults' && request.method === 'POST') {
       const body = parseObject(await readBody(request));
@@ -117,6 +147,52 @@ export function createTransferVendor(options: {
     sendJson(response, 404, { error: 'not found' });
   }
 
+  /** Whether a call of the platform carries a valid, fresh signature of its raw body. */
+  function isSigned(request: IncomingMessage, vendor: SandboxVendorProfile, rawBody: string | null): boolean {
+    const secret = options.secrets.get(vendor.code);
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    if (!secret || rawBody === null) return false;
+    const check = verifyRequest({
+      secret,
+      timestamp: header('x-timestamp'),
+      signature: header('x-signature'),
+      rawBody,
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
+    return check === 'ok';
+  }
+
+  /** The platform's signed request for a page of the bet feed. */
+  async function betFeedCall(
+    request: IncomingMessage,
+    response: ServerResponse,
+    vendor: SandboxVendorProfile,
+    query: URLSearchParams,
+  ): Promise<void> {
+    const rawBody = await readBody(request);
+    if (!isSigned(request, vendor, rawBody)) return sendJson(response, 200, { status: 'INVALID_SIGNATURE' });
+    const body = parseObject(rawBody);
+    const since = typeof body?.since === 'string' ? body.since : body?.since === undefined ? '' : null;
+    const limit = body?.limit === undefined ? PAGE_LIMIT_MAX : body.limit;
+    const isLimitValid =
+      typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 && limit <= PAGE_LIMIT_MAX;
+    // The signature covers the body only: the query's cursor must say the same.
+    if (
+      !body ||
+      body.vendor !== vendor.code ||
+      since === null ||
+      (query.get('since') ?? '') !== since ||
+      !isLimitValid
+    )
+      return sendJson(response, 200, { status: 'ERROR' });
+    const page = betLogOf(vendor).page(since, limit);
+    if (!page) return sendJson(response, 200, { status: 'ERROR' });
+    sendJson(response, 200, { status: 'OK', ...page });
+  }
+
   /** One signed call of the platform. */
   async function transferCall(
     request: IncomingMessage,
@@ -125,11 +201,6 @@ export function createTransferVendor(options: {
     action: TransferAction,
   ): Promise<void> {
     const rawBody = await readBody(request);
-    const secret = options.secrets.get(vendor.code);
-    const header = (name: string) => {
-      const value = request.headers[name];
-      return typeof value === 'string' ? value : undefined;
-    };
     const body = parseObject(rawBody);
     const transferId =
       typeof body?.transferId === 'string' && ID_PATTERN.test(body.transferId) ? body.transferId : null;
@@ -139,17 +210,7 @@ export function createTransferVendor(options: {
         balance: balanceMinor === null ? null : formatMinor(balanceMinor),
         transferId,
       });
-    const check =
-      secret && rawBody !== null
-        ? verifyRequest({
-            secret,
-            timestamp: header('x-timestamp'),
-            signature: header('x-signature'),
-            rawBody,
-            nowSeconds: Math.floor(Date.now() / 1000),
-          })
-        : 'bad_signature';
-    if (check !== 'ok') return reply('INVALID_SIGNATURE', null);
+    if (!isSigned(request, vendor, rawBody)) return reply('INVALID_SIGNATURE', null);
     const playerId =
       typeof body?.playerId === 'string' && ID_PATTERN.test(body.playerId) ? body.playerId : null;
     if (!body || body.vendor !== vendor.code || playerId === null || body.currency !== 'PHP')
@@ -305,8 +366,80 @@ export function createTransferVendor(options: {
     // The stake and the win settle at once: nothing awaits between reading and writing the balance.
     const after = balance - stakeMinor + outcome.winMinor;
     if (session.playerId === null) session.demoBalanceMinor = after;
-    else wallets.set(walletKey(session.vendor, session.playerId), after);
+    else {
+      wallets.set(walletKey(session.vendor, session.playerId), after);
+      betLogOf(session.vendor).place({
+        betId: randomUUID(),
+        account: session.playerId,
+        gameCode: session.game.gameCode,
+        currency: 'PHP',
+        stakeMinor,
+        payoutMinor: outcome.winMinor,
+        status: 'settled',
+      });
+    }
     return playedAnswer('OK', outcome, formatMinor(after));
+  }
+
+  /** A test's bet placed directly against a player's wallet here, open or settled at once. */
+  function placeBet(vendor: SandboxVendorProfile, body: Record<string, unknown>): PageAnswer {
+    const playerId =
+      typeof body.playerId === 'string' && ID_PATTERN.test(body.playerId) ? body.playerId : null;
+    const game = vendor.games.find((candidate) => candidate.gameCode === body.gameCode);
+    const stakeMinor = readStakeMinor(body.stake, AMOUNT_PATTERN);
+    const status: FeedBetStatus | null =
+      body.status === 'open' || body.status === 'settled' ? body.status : null;
+    const payoutMinor =
+      status === 'open'
+        ? 0n
+        : typeof body.payout === 'string' && AMOUNT_PATTERN.test(body.payout)
+          ? toMinor(body.payout)
+          : null;
+    if (!playerId || !game || stakeMinor === null || status === null || payoutMinor === null)
+      return { httpStatus: 422, body: { error: 'playerId, gameCode, stake, payout and status' } };
+    const balance = balanceOf(vendor, playerId);
+    if (balance < stakeMinor)
+      return { httpStatus: 200, body: { status: 'INSUFFICIENT_FUNDS', balance: formatMinor(balance) } };
+    const after = balance - stakeMinor + payoutMinor;
+    wallets.set(walletKey(vendor, playerId), after);
+    const bet = betLogOf(vendor).place({
+      betId: randomUUID(),
+      account: playerId,
+      gameCode: game.gameCode,
+      currency: 'PHP',
+      stakeMinor,
+      payoutMinor,
+      status,
+    });
+    return { httpStatus: 200, body: { status: 'OK', bet, balance: formatMinor(after) } };
+  }
+
+  /**
+   * A later change of a bet: settled (an open bet's payout, or a settled one's new total payout)
+   * or void (the stake back, any payout taken back). The player's wallet here moves by the
+   * difference and never below zero.
+   */
+  function changeBet(vendor: SandboxVendorProfile, body: Record<string, unknown>): PageAnswer {
+    const log = betLogOf(vendor);
+    const found = typeof body.betId === 'string' ? log.find(body.betId) : undefined;
+    if (!found) return { httpStatus: 404, body: { error: 'unknown bet' } };
+    const payoutMinor =
+      typeof body.payout === 'string' && AMOUNT_PATTERN.test(body.payout) ? toMinor(body.payout) : null;
+    if (body.status !== 'void' && (body.status !== 'settled' || payoutMinor === null))
+      return { httpStatus: 422, body: { error: 'status and payout' } };
+    const paidBefore = found.status === 'open' ? 0n : found.payoutMinor;
+    const paidAfter = body.status === 'void' ? found.stakeMinor : (payoutMinor ?? 0n);
+    const balance = balanceOf(vendor, found.account);
+    if (balance + paidAfter - paidBefore < 0n)
+      return { httpStatus: 200, body: { status: 'INSUFFICIENT_FUNDS', balance: formatMinor(balance) } };
+    const changed = log.change(
+      found.betId,
+      body.status === 'void' ? { status: 'void' } : { status: 'settled', payoutMinor: payoutMinor ?? 0n },
+    );
+    if ('refused' in changed) return { httpStatus: 409, body: { error: changed.refused } };
+    const after = balance + paidAfter - paidBefore;
+    wallets.set(walletKey(vendor, found.account), after);
+    return { httpStatus: 200, body: { status: 'OK', bet: changed.bet, balance: formatMinor(after) } };
   }
 
   return { route };

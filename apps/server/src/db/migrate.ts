@@ -49,6 +49,7 @@ import * as m0138 from './migrations/0138_member_bet_days_by_upline.ts';
 import * as m0139 from './migrations/0139_team_report_reads.ts';
 import * as m0140 from './migrations/0140_agent_contracts.ts';
 import * as m0141 from './migrations/0141_agent_contract_settlements.ts';
+import * as m0142 from './migrations/0142_transfer_bet_feeds.ts';
 import * as m0143 from './migrations/0143_house_valid_bet.ts';
 import * as m0144 from './migrations/0144_rollup_rebuilds.ts';
 import type { Database } from './schema.ts';
@@ -107,6 +108,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0139_team_report_reads': m0139,
   '0140_agent_contracts': m0140,
   '0141_agent_contract_settlements': m0141,
+  '0142_transfer_bet_feeds': m0142,
   '0143_house_valid_bet': m0143,
   '0144_rollup_rebuilds': m0144,
 };

@@ -2,6 +2,7 @@ import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyRequest } from 'fastify';
 import { type Static, type TProperties, Type } from 'typebox';
 import { DATE_PRESETS } from '../../modules/report/date-range.ts';
+import type { ImportStatusService } from '../../modules/report/import-status.service.ts';
 import { OVERDUE_VENDOR_ROUNDS_MAX } from '../../modules/report/overdue-vendor-rounds.repository.ts';
 import {
   GAME_REPORT_GROUPS,
@@ -11,6 +12,7 @@ import {
 } from '../../modules/report/report.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
+import { MerchantImportingVendors, merchantImportingOut } from '../import-status.ts';
 import { StringOf } from '../wps/system/system-schemas.ts';
 import { BO_ERROR_RESPONSES, MerchantScopeQuery } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
@@ -31,11 +33,16 @@ const GamesQuery = Type.Object({
   groupBy: Type.Optional(StringOf(GAME_REPORT_GROUPS)),
 });
 
-/** A report's options: reports.read for the merchants in scope, answering the range and its rows. */
+/**
+ * A report's options: reports.read for the merchants in scope, answering the range and its rows;
+ * a report that reads the bet record (`readsBets`) also answers `importing`, the transfer-wallet
+ * vendors whose bets may not all be imported yet.
+ */
 function reportRoute<Query extends typeof RangeQuery, Row extends TProperties>(
   summary: string,
   querystring: Query,
   row: Row,
+  options: { readsBets?: boolean } = {},
 ) {
   return {
     ...merchantScopedRoute('reports.read'),
@@ -48,6 +55,7 @@ function reportRoute<Query extends typeof RangeQuery, Row extends TProperties>(
           Type.Object({
             range: Type.Object({ from: Type.String(), to: Type.String() }),
             rows: Type.Array(Type.Object(row)),
+            ...(options.readsBets ? { importing: MerchantImportingVendors } : {}),
           }),
         ),
         ...BO_ERROR_RESPONSES,
@@ -63,7 +71,14 @@ async function reportRangeOf(request: FastifyRequest, query: Static<typeof Range
 }
 
 /** Reports: a range of days (a preset or from/to) and rows per day; charts and CSV are the client's. */
-export function registerReportsRoutes(app: TypedApp, deps: { reports: ReportService }): void {
+export function registerReportsRoutes(
+  app: TypedApp,
+  deps: { reports: ReportService; importStatus: ImportStatusService },
+): void {
+  /** The transfer vendors behind among the merchants a report covers. */
+  const importingIn = async (scope: readonly string[] | null) =>
+    merchantImportingOut(await deps.importStatus.importing(scope));
+
   app.get(
     '/bo/reports/player-activity',
     reportRoute('Daily registrations, sign-ins and active players by merchant', RangeQuery, {
@@ -101,11 +116,14 @@ export function registerReportsRoutes(app: TypedApp, deps: { reports: ReportServ
         /** Agents' salary and dividends: beside NGR, not taken from it. */
         agentPay: Money,
       },
+      { readsBets: true },
     ),
     async (request) => {
-      const report = await deps.reports.money(await reportRangeOf(request, request.query));
+      const asked = await reportRangeOf(request, request.query);
+      const [report, importing] = await Promise.all([deps.reports.money(asked), importingIn(asked.scope)]);
       return ok({
         range: report.range,
+        importing,
         rows: report.rows.map((row) => ({
           day: row.day,
           merchantId: row.merchantId,
@@ -146,15 +164,18 @@ export function registerReportsRoutes(app: TypedApp, deps: { reports: ReportServ
         rounds: Type.Integer(),
         players: Type.Integer(),
       },
+      { readsBets: true },
     ),
     async (request) => {
       const { query } = request;
-      const report = await deps.reports.games({
-        ...(await reportRangeOf(request, query)),
-        groupBy: (query.groupBy ?? 'day') as GameReportGroup,
-      });
+      const asked = await reportRangeOf(request, query);
+      const [report, importing] = await Promise.all([
+        deps.reports.games({ ...asked, groupBy: (query.groupBy ?? 'day') as GameReportGroup }),
+        importingIn(asked.scope),
+      ]);
       return ok({
         range: report.range,
+        importing,
         rows: report.rows.map(({ betsMinor, winsMinor, ggrMinor, ...row }) => ({
           ...row,
           bets: formatAmount(betsMinor),

@@ -29,12 +29,14 @@ export async function sumValidBetSince(
  * What a member has lost in bets since a moment: GGR of the bets settled since (stakes less what
  * they paid back; negative when ahead), plus the stakes of bets placed since that are still open,
  * since that money is at risk until they settle (a sports ticket may stay open for days).
+ * `exceptTransferVendors` leaves out the bets imported from transfer-wallet vendors' feeds, for a
+ * sum that counts the money moved to those vendors instead (loss limits): never both.
  */
 export async function sumBetLossSince(
   db: Executor,
-  input: { memberId: string; currency: string; since: Date },
+  input: { memberId: string; currency: string; since: Date; exceptTransferVendors?: boolean },
 ): Promise<bigint> {
-  const row = await db
+  let query = db
     .selectFrom('game_rounds')
     .select(
       sql<string>`coalesce(sum(case
@@ -46,7 +48,19 @@ export async function sumBetLossSince(
     .where('currency', '=', input.currency)
     .where((where) =>
       where.or([where('settled_at', '>=', input.since), where('opened_at', '>=', input.since)]),
-    )
-    .executeTakeFirstOrThrow();
+    );
+  if (input.exceptTransferVendors) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('game_vendors')
+            .select('game_vendors.id')
+            .whereRef('game_vendors.id', '=', 'game_rounds.vendor_id')
+            .where('game_vendors.wallet_mode', '=', 'transfer'),
+        ),
+      ),
+    );
+  }
+  const row = await query.executeTakeFirstOrThrow();
   return BigInt(row.total);
 }

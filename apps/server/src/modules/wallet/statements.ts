@@ -167,9 +167,11 @@ export function createStatements(deps: { db: Kysely<Database> }) {
   /**
    * What a member has lost in games since a moment, from the bet record: GGR of the bets settled
    * since plus the stakes of bets still open; negative when ahead. With `withTransferVendors`, the
-   * net amount moved to transfer-wallet vendors too: they report no bets, so what the member moved
-   * to them, less what came back (refunds included), counts as played. Loss limits of
-   * responsible gaming read it so; the reality check's game result reads the bets only.
+   * net amount moved to transfer-wallet vendors counts in place of their bets: what the member moved
+   * to them, less what came back (refunds included), counts as played the moment it moves, while
+   * their bets reach the bet record only when their feed is imported, so those bets are left out
+   * and nothing counts twice. Loss limits of responsible gaming read it so; the reality check's
+   * game result reads every bet in the record.
    */
   async function sumGameLossSince(
     input: {
@@ -181,7 +183,10 @@ export function createStatements(deps: { db: Kysely<Database> }) {
     },
     executor: Executor = db,
   ): Promise<bigint> {
-    const lostInBets = await sumBetLossSince(executor, input);
+    const lostInBets = await sumBetLossSince(executor, {
+      ...input,
+      exceptTransferVendors: input.withTransferVendors === true,
+    });
     if (!input.withTransferVendors) return lostInBets;
     const cash = await findCashAccount(executor, input);
     if (!cash) return lostInBets;

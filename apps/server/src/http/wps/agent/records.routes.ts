@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { BET_RECORD_PAGE_SIZE_MAX } from '../../../modules/report/bet-records.service.ts';
 import { DATE_PRESETS } from '../../../modules/report/date-range.ts';
+import type { ImportStatusService } from '../../../modules/report/import-status.service.ts';
 import {
   TEAM_TRANSACTION_KINDS,
   TEAM_TRANSACTION_PAGE_SIZE_MAX,
@@ -12,12 +13,13 @@ import {
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../../platform/http/typed.ts';
 import { Id } from '../../bo/bo-schemas.ts';
+import { importingOut } from '../../import-status.ts';
 import {
   BetDetail,
   BetFilterFields,
   BetId,
   BetItem,
-  BetTotals,
+  BetRecordsPageOf,
   RecordsPageOf,
   rangeOf,
   toBetDetail,
@@ -31,6 +33,7 @@ import { maskAccount, requireAgent } from './team.routes.ts';
 export type AgentRecordRoutesDeps = {
   members: MemberService;
   teamRecords: TeamRecordService;
+  importStatus: ImportStatusService;
   now: () => Date;
 };
 
@@ -130,7 +133,7 @@ export function registerAgentRecordRoutes(app: TypedApp, deps: AgentRecordRoutes
           "The team's bets across every vendor, newest first: every downline's, the direct downlines', or one downline's, with the member betting records' filters and totals over the whole filter",
         querystring: TeamBetsQuery,
         response: {
-          200: Envelope(RecordsPageOf(TeamBetItem, BetTotals)),
+          200: Envelope(BetRecordsPageOf(TeamBetItem)),
           ...MEMBER_ERROR_RESPONSES,
         },
       },
@@ -139,20 +142,23 @@ export function registerAgentRecordRoutes(app: TypedApp, deps: AgentRecordRoutes
       const { merchant, member } = await requireAgent(request, members);
       const { query } = request;
       const range = rangeOf(query, merchant.timeZone, deps.now());
-      const page = await teamRecords.listBets({
-        merchantId: merchant.id,
-        agentId: member.id,
-        account: query.account,
-        memberId: query.memberId,
-        scope: query.scope,
-        timeZone: merchant.timeZone,
-        range,
-        gameType: query.gameType,
-        vendorId: query.vendorId,
-        status: query.status,
-        page: query.pageNo,
-        pageSize: query.pageSize,
-      });
+      const [page, importing] = await Promise.all([
+        teamRecords.listBets({
+          merchantId: merchant.id,
+          agentId: member.id,
+          account: query.account,
+          memberId: query.memberId,
+          scope: query.scope,
+          timeZone: merchant.timeZone,
+          range,
+          gameType: query.gameType,
+          vendorId: query.vendorId,
+          status: query.status,
+          page: query.pageNo,
+          pageSize: query.pageSize,
+        }),
+        deps.importStatus.importing([merchant.id]),
+      ]);
       return ok({
         list: page.list.map((record) => ({
           ...toBetItem(record, request.language),
@@ -163,6 +169,7 @@ export function registerAgentRecordRoutes(app: TypedApp, deps: AgentRecordRoutes
         totals: toBetTotals(page.totals),
         from: range.from,
         to: range.to,
+        importing: importingOut(importing),
       });
     },
   );

@@ -14,9 +14,11 @@ import {
   type DayRange,
   rangeOfPreset,
 } from '../../../modules/report/date-range.ts';
+import type { ImportStatusService } from '../../../modules/report/import-status.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
+import { ImportingVendors, importingOut } from '../../import-status.ts';
 import { requireMerchantMember } from '../../member-session.ts';
 import { gameNameIn } from '../game/game-items.ts';
 import { Nullable, StringOf } from '../system/system-schemas.ts';
@@ -27,7 +29,12 @@ import {
   MerchantLanguageQuery,
 } from '../wps-schemas.ts';
 
-export type BetRoutesDeps = { members: MemberService; betRecords: BetRecordService; now: () => Date };
+export type BetRoutesDeps = {
+  members: MemberService;
+  betRecords: BetRecordService;
+  importStatus: ImportStatusService;
+  now: () => Date;
+};
 
 const TAGS = ['member'];
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['100.00'] });
@@ -113,6 +120,14 @@ export function RecordsPageOf<Item extends TSchema, Totals extends TSchema>(item
   });
 }
 
+/**
+ * A page of bets: the records' page with `importing`, the transfer-wallet vendors whose bets may not
+ * all be imported yet (the page says their figures are still being imported).
+ */
+export function BetRecordsPageOf<Item extends TSchema>(item: Item) {
+  return Type.Object({ ...RecordsPageOf(item, BetTotals).properties, importing: ImportingVendors });
+}
+
 function statusOf(stored: string): BetStatusFilter {
   const found = BET_STATUSES.find((status) =>
     (BET_STATUS_CODES[status] as readonly string[]).includes(stored),
@@ -191,7 +206,7 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
           "The member's bets across every vendor, newest first, by game type, vendor, status and days placed, with totals over the whole filter",
         querystring: BetsQuery,
         response: {
-          200: Envelope(RecordsPageOf(BetItem, BetTotals)),
+          200: Envelope(BetRecordsPageOf(BetItem)),
           ...MEMBER_ERROR_RESPONSES,
         },
       },
@@ -200,17 +215,20 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
       const { merchant, member } = await requireMerchantMember(request, deps.members);
       const { query } = request;
       const range = rangeOf(query, merchant.timeZone, deps.now());
-      const page = await deps.betRecords.list({
-        merchantId: merchant.id,
-        bettors: { memberId: member.id },
-        timeZone: merchant.timeZone,
-        range,
-        gameType: query.gameType,
-        vendorId: query.vendorId,
-        status: query.status,
-        page: query.page,
-        pageSize: query.pageSize,
-      });
+      const [page, importing] = await Promise.all([
+        deps.betRecords.list({
+          merchantId: merchant.id,
+          bettors: { memberId: member.id },
+          timeZone: merchant.timeZone,
+          range,
+          gameType: query.gameType,
+          vendorId: query.vendorId,
+          status: query.status,
+          page: query.page,
+          pageSize: query.pageSize,
+        }),
+        deps.importStatus.importing([merchant.id]),
+      ]);
       return ok({
         list: page.list.map((record) => toBetItem(record, request.language)),
         total: page.total,
@@ -218,6 +236,7 @@ export function registerBetRoutes(app: TypedApp, deps: BetRoutesDeps): void {
         totals: toBetTotals(page.totals),
         from: range.from,
         to: range.to,
+        importing: importingOut(importing),
       });
     },
   );
