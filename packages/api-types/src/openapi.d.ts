@@ -3164,6 +3164,1302 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/agent/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's contract of a kind, its past ones, and the offers it is party to */
+        get: {
+            parameters: {
+                query: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                enabled: boolean;
+                                maxRateBp: number | null;
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                mine: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                } | null;
+                                history: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                }[];
+                                offers: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    type: "new" | "terminate";
+                                    /** @enum {string} */
+                                    fromSide: "upline" | "downline" | "operator";
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[] | null;
+                                    rateBp: number | null;
+                                    contractId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                    expiresAt: string;
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    canAccept: boolean;
+                                    canReject: boolean;
+                                    canCancel: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/downlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's direct downline agents that may hold a kind, with their contract and offer */
+        get: {
+            parameters: {
+                query: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                    pageNo?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    memberId: string;
+                                    account: string;
+                                    type: number;
+                                    contract: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                                        /** @enum {string} */
+                                        period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                        version: number;
+                                        upline: {
+                                            id: string;
+                                            account: string;
+                                        } | null;
+                                        downline: {
+                                            id: string;
+                                            account: string;
+                                        };
+                                        tiers: {
+                                            activeMembers: number;
+                                            /** @example 1250.00 */
+                                            minBase: string;
+                                            rateBp: number;
+                                        }[];
+                                        rateBp: number;
+                                        /** @enum {string} */
+                                        status: "active" | "ended";
+                                        signedAt: string;
+                                        startsAt: string;
+                                        endedAt: string | null;
+                                        endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                    } | null;
+                                    pendingOffer: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                                        /** @enum {string} */
+                                        type: "new" | "terminate";
+                                        /** @enum {string} */
+                                        fromSide: "upline" | "downline" | "operator";
+                                        upline: {
+                                            id: string;
+                                            account: string;
+                                        } | null;
+                                        downline: {
+                                            id: string;
+                                            account: string;
+                                        };
+                                        period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                        tiers: {
+                                            activeMembers: number;
+                                            /** @example 1250.00 */
+                                            minBase: string;
+                                            rateBp: number;
+                                        }[] | null;
+                                        rateBp: number | null;
+                                        contractId: string | null;
+                                        /** @enum {string} */
+                                        status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                        expiresAt: string;
+                                        createdAt: string;
+                                        decidedAt: string | null;
+                                        canAccept: boolean;
+                                        canReject: boolean;
+                                        canCancel: boolean;
+                                    } | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer a direct downline new terms, or ask to end its contract or your own */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                        downlineId: string;
+                        /** @enum {string} */
+                        type: "new" | "terminate";
+                        tiers?: {
+                            activeMembers: number;
+                            /** @example 1250.00 */
+                            minBase: string;
+                            rateBp: number;
+                        }[];
+                        /** @enum {string} */
+                        period?: "D" | "W" | "H" | "M" | "h" | "5m";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                canAccept: boolean;
+                                canReject: boolean;
+                                canCancel: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/offers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an offer made to you: new terms are signed, a termination ends the contract */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                canAccept: boolean;
+                                canReject: boolean;
+                                canCancel: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/offers/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an offer made to you */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                canAccept: boolean;
+                                canReject: boolean;
+                                canCancel: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/offers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw an offer you made */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                canAccept: boolean;
+                                canReject: boolean;
+                                canCancel: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current cycle of the agent's active contract of a kind: figures so far, tier and the next one */
+        get: {
+            parameters: {
+                query: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                cycleKey: string;
+                                startsAt: string;
+                                endsAt: string;
+                                asOf: string;
+                                activeMembers: number;
+                                /** @example 1250.00 */
+                                base: string;
+                                tierIndex: number | null;
+                                rateBp: number | null;
+                                /** @example 1250.00 */
+                                amount: string;
+                                nextTier: {
+                                    index: number;
+                                    activeMembersMissing: number;
+                                    /** @example 1250.00 */
+                                    baseMissing: string;
+                                    rateBp: number;
+                                } | null;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Past settlements the agent received, or paid its downlines, with their frozen inputs */
+        get: {
+            parameters: {
+                query: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                    side?: "received" | "paid";
+                    pageNo?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    cycleKey: string;
+                                    payer: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    payee: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    inputs: {
+                                        /** @example 1250.00 */
+                                        validBet: string;
+                                        /** @example 1250.00 */
+                                        profitLoss: string;
+                                        /** @example 1250.00 */
+                                        rewards: string;
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        carryIn: string;
+                                        /** @example 1250.00 */
+                                        lateDifference: string;
+                                    };
+                                    tierIndex: number | null;
+                                    rateBp: number;
+                                    /** @example 1250.00 */
+                                    base: string;
+                                    /** @example 1250.00 */
+                                    amount: string;
+                                    /** @example 1250.00 */
+                                    carryOut: string;
+                                    /** @enum {string} */
+                                    status: "paid" | "processing" | "approval" | "deferred" | "cancelled";
+                                    settledAt: string;
+                                    paidAt: string | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's contract income by kind and day: received less paid to its downlines */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    /** @example 2026-11-23 */
+                    from?: string;
+                    /** @example 2026-11-23 */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                from: string;
+                                to: string;
+                                kinds: ("dividend" | "daily" | "hourly" | "realtime")[];
+                                days: {
+                                    day: string;
+                                    amounts: {
+                                        [key: string]: string;
+                                    };
+                                    /** @example 1250.00 */
+                                    total: string;
+                                }[];
+                                totals: {
+                                    [key: string]: string;
+                                };
+                                /** @example 1250.00 */
+                                total: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/agent/invitation-links": {
         parameters: {
             query?: never;
@@ -3835,6 +5131,12 @@ export type paths = {
                                 asOf: string | null;
                                 from: string;
                                 to: string;
+                                importing: {
+                                    vendor: string;
+                                    vendorName: string;
+                                    /** Format: date-time */
+                                    lastImportedAt: string | null;
+                                }[];
                             };
                         };
                     };
@@ -3985,6 +5287,12 @@ export type paths = {
                                 };
                                 from: string;
                                 to: string;
+                                importing: {
+                                    vendor: string;
+                                    vendorName: string;
+                                    /** Format: date-time */
+                                    lastImportedAt: string | null;
+                                }[];
                             };
                         };
                     };
@@ -11545,6 +12853,38 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
                             };
                         };
                     };
@@ -11824,6 +13164,38 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
                             };
                         };
                     };
@@ -12090,6 +13462,38 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
                                 };
                             };
                         };
@@ -12365,6 +13769,38 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
                             };
                         };
                     };
@@ -12632,6 +14068,38 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
                                 };
                             };
                         };
@@ -12901,6 +14369,358 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/merchants/{id}/bets-and-agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Hours before a vendor's round without a credit is reported, whether agents see their downlines' balances, and what counts as valid bet in our own games (hedged baccarat, pushes) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default {
+                         *       "overdueHours": 24
+                         *     }
+                         */
+                        vendorRounds: {
+                            /** @default 24 */
+                            overdueHours: number;
+                        };
+                        /**
+                         * @default {
+                         *       "showDownlineBalances": false
+                         *     }
+                         */
+                        agents: {
+                            /** @default false */
+                            showDownlineBalances: boolean;
+                        };
+                        /**
+                         * @default {
+                         *       "hedgedBaccarat": "net",
+                         *       "pushes": "exclude"
+                         *     }
+                         */
+                        validBet: {
+                            /** @default net */
+                            hedgedBaccarat: "net" | "full";
+                            /** @default exclude */
+                            pushes: "exclude" | "include";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                merchant: {
+                                    id: string;
+                                    code: string;
+                                    isDefault: boolean;
+                                };
+                                general: {
+                                    name: string;
+                                    /** @example PHP */
+                                    currency: string;
+                                    currencySymbol: string;
+                                    timeZone: string;
+                                    /** @example EN */
+                                    defaultLanguage: string;
+                                    languages: string[];
+                                    mainDomain: string;
+                                    siteName: string;
+                                    minimumAge: number;
+                                    session: {
+                                        idleMinutes: number;
+                                        absoluteMinutes: number;
+                                    };
+                                    /** @example G-ABC123 */
+                                    analyticsId: string | null;
+                                    imageCDNs: string[];
+                                    launchGameCDNs: string[];
+                                    passwordExpiryDays: number;
+                                };
+                                domains: {
+                                    domain: string;
+                                    /** @enum {string} */
+                                    route: "PLAYER" | "AGENT" | "MOBILE";
+                                    isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
+                                }[];
+                                whitelabel: {
+                                    modId: string;
+                                    enabled: boolean;
+                                    /** @default [] */
+                                    children: {
+                                        modId: string;
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        children: {
+                                            modId: string;
+                                            enabled: boolean;
+                                            /** @default [] */
+                                            children: unknown[];
+                                        }[];
+                                    }[];
+                                }[];
+                                register: {
+                                    field: string;
+                                    enabled: boolean;
+                                    required: boolean;
+                                    acceptedPattern: string;
+                                    patternId: number;
+                                    minLength: number;
+                                    maxLength: number;
+                                    type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                }[];
+                                socialLogin: {
+                                    /** @enum {string} */
+                                    provider: "google" | "facebook";
+                                    enabled: boolean;
+                                    issuer: string;
+                                    clientId: string;
+                                    scopes: string;
+                                    clientSecretSet: boolean;
+                                }[];
+                                systemStatus: {
+                                    maintenance: {
+                                        enabled: boolean;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
+                                        /** Format: date-time */
+                                        startsAt: string | null;
+                                        /** Format: date-time */
+                                        endsAt: string | null;
+                                    };
+                                    closedEverywhere: boolean;
+                                    /**
+                                     * @default {
+                                     *       "enabled": false,
+                                     *       "blockedCountries": [],
+                                     *       "blockedCidrs": [],
+                                     *       "allowCidrs": []
+                                     *     }
+                                     */
+                                    regionRestriction: {
+                                        /** @default false */
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        blockedCountries: string[];
+                                        /** @default [] */
+                                        blockedCidrs: string[];
+                                        /** @default [] */
+                                        allowCidrs: string[];
+                                    };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
                             };
                         };
                     };
@@ -13168,6 +14988,38 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
                                 };
                             };
                         };
@@ -13469,6 +15321,38 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
                                 };
                             };
                         };
@@ -15915,6 +17799,7 @@ export type paths = {
         get: {
             parameters: {
                 query?: {
+                    preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
                     /** @example 2026-11-23 */
                     from?: string;
                     /** @example 2026-11-23 */
@@ -16075,6 +17960,7 @@ export type paths = {
                 query?: {
                     scope?: "direct" | "all";
                     search?: string;
+                    preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
                     /** @example 2026-11-23 */
                     from?: string;
                     /** @example 2026-11-23 */
@@ -16200,6 +18086,1156 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's contract template of each kind: highest rate, tiers, defaults */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    maxRateBp: number;
+                                    maxTiers: number;
+                                    defaultTiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    defaultPeriod: string | null;
+                                    updatedAt: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-templates/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a kind's template; contracts already signed keep their terms */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        maxRateBp: number;
+                        maxTiers: number;
+                        defaultTiers: {
+                            activeMembers: number;
+                            /** @example 1250.00 */
+                            minBase: string;
+                            rateBp: number;
+                        }[];
+                        defaultPeriod: ("D" | "W" | "H" | "M") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                maxRateBp: number;
+                                maxTiers: number;
+                                defaultTiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[];
+                                defaultPeriod: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agent contracts, newest signature first, by kind, status and account */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    kind?: "dividend" | "daily" | "hourly" | "realtime";
+                    status?: "active" | "ended";
+                    account?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agent contract */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                version: number;
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[];
+                                rateBp: number;
+                                /** @enum {string} */
+                                status: "active" | "ended";
+                                signedAt: string;
+                                startsAt: string;
+                                endedAt: string | null;
+                                endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contracts/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an active contract, with a reason; both sides are told */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                version: number;
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[];
+                                rateBp: number;
+                                /** @enum {string} */
+                                status: "active" | "ended";
+                                signedAt: string;
+                                startsAt: string;
+                                endedAt: string | null;
+                                endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contract offers, newest first, by kind and status */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    kind?: "dividend" | "daily" | "hourly" | "realtime";
+                    status?: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    type: "new" | "terminate";
+                                    /** @enum {string} */
+                                    fromSide: "upline" | "downline" | "operator";
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[] | null;
+                                    rateBp: number | null;
+                                    contractId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                    expiresAt: string;
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** The platform's offer of a contract to a top-level agent, within the template's highest rate */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        downlineId: string;
+                        /** @enum {string} */
+                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                        tiers: {
+                            activeMembers: number;
+                            /** @example 1250.00 */
+                            minBase: string;
+                            rateBp: number;
+                        }[];
+                        /** @enum {string} */
+                        period?: "D" | "W" | "H" | "M" | "h" | "5m";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-offers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a pending offer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -17762,6 +20798,1193 @@ export type paths = {
                                 id: string;
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contract settlement runs, newest cycle first */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    kind?: "dividend" | "daily" | "hourly" | "realtime";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    cycleKey: string;
+                                    cycleStartsAt: string;
+                                    cycleEndsAt: string;
+                                    /** @enum {string} */
+                                    runBy: "job" | "operator";
+                                    operatorId: string | null;
+                                    startedAt: string;
+                                    finishedAt: string;
+                                    rollupsAsOf: string | null;
+                                    contracts: number;
+                                    settlements: number;
+                                    paid: number;
+                                    waiting: number;
+                                    /** @example 1250.00 */
+                                    amount: string;
+                                    /** @example 1250.00 */
+                                    paidAmount: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-runs/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a cycle of a kind would settle now, computed as the settlement does; changes nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        /** @enum {string} */
+                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                        cycleKey: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                cycleKey: string;
+                                startsAt: string;
+                                endsAt: string;
+                                isClosed: boolean;
+                                settledRunId: string | null;
+                                entries: {
+                                    contractId: string;
+                                    payer: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    payee: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    inputs: {
+                                        [key: string]: string | number;
+                                    };
+                                    /** @example 1250.00 */
+                                    base: string;
+                                    tierIndex: number | null;
+                                    rateBp: number;
+                                    /** @example 1250.00 */
+                                    amount: string;
+                                    needsApproval: boolean;
+                                }[];
+                                /** @example 1250.00 */
+                                amount: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-runs/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle a closed cycle of a kind now (audited): CONFLICT while it is open (CYCLE_OPEN), until the team rollups have summed it (ROLLUPS_BEHIND), or after a later cycle settled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        /** @enum {string} */
+                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                        cycleKey: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                run: {
+                                    id: string;
+                                    merchantId: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    cycleKey: string;
+                                    cycleStartsAt: string;
+                                    cycleEndsAt: string;
+                                    /** @enum {string} */
+                                    runBy: "job" | "operator";
+                                    operatorId: string | null;
+                                    startedAt: string;
+                                    finishedAt: string;
+                                    rollupsAsOf: string | null;
+                                    contracts: number;
+                                    settlements: number;
+                                    paid: number;
+                                    waiting: number;
+                                    /** @example 1250.00 */
+                                    amount: string;
+                                    /** @example 1250.00 */
+                                    paidAmount: string;
+                                };
+                                isNew: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contract settlements with their frozen inputs, newest cycle first */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    kind?: "dividend" | "daily" | "hourly" | "realtime";
+                    cycleKey?: string;
+                    status?: "paid" | "processing" | "approval" | "deferred" | "cancelled";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    runId: string;
+                                    contractId: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    cycleKey: string;
+                                    cycleStartsAt: string;
+                                    cycleEndsAt: string;
+                                    payer: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    payee: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    inputs: {
+                                        [key: string]: string | number;
+                                    };
+                                    tierIndex: number | null;
+                                    rateBp: number;
+                                    /** @example 1250.00 */
+                                    base: string;
+                                    /** @example 1250.00 */
+                                    amount: string;
+                                    /** @enum {string} */
+                                    status: "paid" | "processing" | "approval" | "deferred" | "cancelled";
+                                    paidFrom: ("upline" | "house") | null;
+                                    paidAt: string | null;
+                                    decidedAt: string | null;
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-settlements/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a settlement waiting for approval (or deferred) from its payer: the house, or the upline's cash */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                runId: string;
+                                contractId: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                cycleKey: string;
+                                cycleStartsAt: string;
+                                cycleEndsAt: string;
+                                payer: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                payee: {
+                                    id: string;
+                                    account: string;
+                                };
+                                inputs: {
+                                    [key: string]: string | number;
+                                };
+                                tierIndex: number | null;
+                                rateBp: number;
+                                /** @example 1250.00 */
+                                base: string;
+                                /** @example 1250.00 */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "paid" | "processing" | "approval" | "deferred" | "cancelled";
+                                paidFrom: ("upline" | "house") | null;
+                                paidAt: string | null;
+                                decidedAt: string | null;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-settlements/{id}/pay-from-house": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a waiting or deferred settlement from the merchant's house account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                runId: string;
+                                contractId: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                cycleKey: string;
+                                cycleStartsAt: string;
+                                cycleEndsAt: string;
+                                payer: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                payee: {
+                                    id: string;
+                                    account: string;
+                                };
+                                inputs: {
+                                    [key: string]: string | number;
+                                };
+                                tierIndex: number | null;
+                                rateBp: number;
+                                /** @example 1250.00 */
+                                base: string;
+                                /** @example 1250.00 */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "paid" | "processing" | "approval" | "deferred" | "cancelled";
+                                paidFrom: ("upline" | "house") | null;
+                                paidAt: string | null;
+                                decidedAt: string | null;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-settlements/{id}/defer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave a waiting settlement unpaid for now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                runId: string;
+                                contractId: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                cycleKey: string;
+                                cycleStartsAt: string;
+                                cycleEndsAt: string;
+                                payer: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                payee: {
+                                    id: string;
+                                    account: string;
+                                };
+                                inputs: {
+                                    [key: string]: string | number;
+                                };
+                                tierIndex: number | null;
+                                rateBp: number;
+                                /** @example 1250.00 */
+                                base: string;
+                                /** @example 1250.00 */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "paid" | "processing" | "approval" | "deferred" | "cancelled";
+                                paidFrom: ("upline" | "house") | null;
+                                paidAt: string | null;
+                                decidedAt: string | null;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-settlements/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a waiting or deferred settlement: it is never paid */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                runId: string;
+                                contractId: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                cycleKey: string;
+                                cycleStartsAt: string;
+                                cycleEndsAt: string;
+                                payer: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                payee: {
+                                    id: string;
+                                    account: string;
+                                };
+                                inputs: {
+                                    [key: string]: string | number;
+                                };
+                                tierIndex: number | null;
+                                rateBp: number;
+                                /** @example 1250.00 */
+                                base: string;
+                                /** @example 1250.00 */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "paid" | "processing" | "approval" | "deferred" | "cancelled";
+                                paidFrom: ("upline" | "house") | null;
+                                paidAt: string | null;
+                                decidedAt: string | null;
+                                createdAt: string;
                             };
                         };
                     };

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isCompleteRange, type ReportRange, rangeQueryOf } from '../../components/report-range.tsx';
 import { type BodyOf, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 
 export type AgentType = ValueOf<'/bo/agent-types'>['list'][number];
@@ -8,15 +9,9 @@ export type AgentSummary = ValueOf<'/bo/agents/{id}/summary'>;
 export type TeamFigures = AgentSummary['figures'];
 export type AgentTypeBody = BodyOf<'/bo/agent-types/{type}', 'put'>;
 export type ContractKind = AgentTypeBody['contractKinds'][number];
-export type DayRange = { from: string; to: string };
 
 export const AGENTS_PAGE_SIZE = 25;
 const AGENTS_KEY = ['bo', 'agents'] as const;
-
-/** The days a figure query names: both ends, or neither (the server's last 30 days). */
-function rangeQuery(range: DayRange) {
-  return range.from && range.to ? { from: range.from, to: range.to } : {};
-}
 
 export function useAgentTypes(merchantId: string) {
   return useQuery({
@@ -47,19 +42,20 @@ export function useAgents(filter: { merchantId: string; search: string; page: nu
   });
 }
 
-export function useAgentSummary(id: string, range: DayRange) {
+export function useAgentSummary(id: string, range: ReportRange) {
   return useQuery({
     queryKey: [...AGENTS_KEY, 'summary', id, range],
     queryFn: () =>
       unwrap(
-        backOffice.GET('/bo/agents/{id}/summary', { params: { path: { id }, query: rangeQuery(range) } }),
+        backOffice.GET('/bo/agents/{id}/summary', { params: { path: { id }, query: rangeQueryOf(range) } }),
       ),
+    enabled: isCompleteRange(range),
   });
 }
 
 export function useAgentTree(
   id: string,
-  filter: { scope: 'direct' | 'all'; search: string; page: number; range: DayRange },
+  filter: { scope: 'direct' | 'all'; search: string; page: number; range: ReportRange },
 ) {
   return useQuery({
     queryKey: [...AGENTS_KEY, 'tree', id, filter],
@@ -73,12 +69,13 @@ export function useAgentTree(
               search: filter.search,
               page: filter.page,
               pageSize: AGENTS_PAGE_SIZE,
-              ...rangeQuery(filter.range),
+              ...rangeQueryOf(filter.range),
             },
           },
         }),
       ),
     placeholderData: keepPreviousData,
+    enabled: isCompleteRange(filter.range),
   });
 }
 

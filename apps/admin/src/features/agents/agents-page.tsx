@@ -9,6 +9,12 @@ import {
 } from '../../components/merchant-picker.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, TableHead, usePagedFilter } from '../../components/query-table.tsx';
+import {
+  DEFAULT_REPORT_RANGE,
+  type ReportRange,
+  ReportRangeChooser,
+  rangeWordsOf,
+} from '../../components/report-range.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import {
@@ -18,12 +24,13 @@ import {
   MEMBER_STATUS_LABELS,
   MEMBER_TYPE_LABELS,
 } from '../../lib/labels.ts';
+import { AgentFileButton } from './agent-file-button.tsx';
 import { agentTypeNameOf, CONTRACT_KINDS, isInvitationCode } from './agent-names.ts';
 import { type AgentPlacement, AgentPlacementFields } from './agent-placement-fields.tsx';
+import { GameTypePnlReport, MemberPnlReport, OverviewReport } from './agent-reports.tsx';
 import {
   type AgentType,
   type ContractKind,
-  type DayRange,
   findMemberByAccount,
   type TeamFigures,
   useAgentSummary,
@@ -35,8 +42,9 @@ import {
   useSaveAgentType,
 } from './agents-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
+import { RollupRebuildPanel } from './rollup-rebuild-panel.tsx';
 
-type Tab = 'agents' | 'applications' | 'make' | 'move' | 'types';
+type Tab = 'agents' | 'applications' | 'make' | 'move' | 'types' | 'rebuild';
 
 const TABS: readonly (readonly [Tab, string])[] = [
   ['agents', 'Agents and their teams'],
@@ -44,19 +52,32 @@ const TABS: readonly (readonly [Tab, string])[] = [
   ['make', 'Make an agent'],
   ['move', 'Move to another upline'],
   ['types', 'Agent types'],
+  ['rebuild', 'Rebuild figures'],
+];
+
+/** The views of one agent: its place and downlines, and its own reports as it sees them. */
+type AgentView = 'team' | 'overview' | 'members' | 'gameTypes';
+
+const AGENT_VIEWS: readonly (readonly [AgentView, string])[] = [
+  ['team', 'Team and downlines'],
+  ['overview', 'Overview'],
+  ['members', 'P&L by member'],
+  ['gameTypes', 'P&L by game type'],
 ];
 
 /**
- * Agents: every agent with its team and figures (drilling down the tree), making a player an
- * agent, moving a member to another upline, and what each agent type may do.
+ * Agents: every agent with its team and figures (drilling down the tree) and its own reports,
+ * making a player an agent, moving a member to another upline, what each agent type may do, and
+ * rebuilding the agents' figures (settings.write).
  */
 export function AgentsPage(props: MerchantScope & { canWrite: boolean; canEditTypes: boolean }) {
   const page = useMerchantTabs<Tab>(props, 'agents');
   const types = useAgentTypes(page.merchantId);
   const typeList = types.data?.list ?? [];
-  const tabs = props.canWrite
-    ? TABS
-    : TABS.filter(([id]) => id === 'agents' || id === 'applications' || id === 'types');
+  const tabs = TABS.filter(([id]) => {
+    if (id === 'rebuild') return props.canEditTypes;
+    return props.canWrite || id === 'agents' || id === 'applications' || id === 'types';
+  });
   return (
     <div className="page">
       <MerchantTabsHeader scope={props} label="Agents views" tabs={tabs} page={page} />
@@ -79,6 +100,7 @@ export function AgentsPage(props: MerchantScope & { canWrite: boolean; canEditTy
       {page.tab === 'types' && (
         <AgentTypesEditor merchantId={page.merchantId} types={typeList} canWrite={props.canEditTypes} />
       )}
+      {page.tab === 'rebuild' && props.canEditTypes && <RollupRebuildPanel merchantId={page.merchantId} />}
     </div>
   );
 }
@@ -92,6 +114,11 @@ function AgentList(props: { merchantId: string; types: readonly AgentType[] }) {
     <>
       <div className="toolbar">
         <AccountSearch label="Search agents" search={search} />
+        <span className="toolbar__spacer" />
+        <AgentFileButton
+          file={{ kind: 'agents', merchantId: props.merchantId, search: search.filter }}
+          isDisabled={agents.data?.total === 0}
+        />
       </div>
       <QueryTable
         query={agents}
@@ -126,11 +153,11 @@ function AgentList(props: { merchantId: string; types: readonly AgentType[] }) {
 /** One agent's place in the tree, its team figures, and its downlines to drill into. */
 function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose: () => void }) {
   const [id, setId] = useState(props.rootId);
-  const [range, setRange] = useState<DayRange>({ from: '', to: '' });
+  const [range, setRange] = useState<ReportRange>(DEFAULT_REPORT_RANGE);
+  const [view, setView] = useState<AgentView>('team');
   const [scope, setScope] = useState<'direct' | 'all'>('direct');
   const search = usePagedFilter('');
   const summary = useAgentSummary(id, range);
-  const tree = useAgentTree(id, { scope, search: search.filter, page: search.page, range });
 
   function open(next: string) {
     setId(next);
@@ -156,31 +183,53 @@ function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose
             </button>
           ))}
         </nav>
-        <label className="field">
-          <span className="field__label small">From</span>
-          <input
-            type="date"
-            value={range.from}
-            onChange={(event) => setRange({ ...range, from: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label small">To</span>
-          <input
-            type="date"
-            value={range.to}
-            onChange={(event) => setRange({ ...range, to: event.target.value })}
-          />
-        </label>
       </div>
+      <ReportRangeChooser value={range} onChange={setRange} />
+      <ChoiceChips label="Agent views" choices={AGENT_VIEWS} value={view} onChange={setView} isLarge />
+      {view === 'overview' && <OverviewReport agentId={id} range={range} />}
+      {view === 'members' && <MemberPnlReport agentId={id} range={range} types={props.types} />}
+      {view === 'gameTypes' && <GameTypePnlReport agentId={id} range={range} />}
+      {view === 'team' && (
+        <AgentTeam
+          id={id}
+          range={range}
+          types={props.types}
+          summary={summary}
+          scope={scope}
+          onScope={(next) => {
+            setScope(next);
+            search.choose('');
+          }}
+          search={search}
+          onOpen={open}
+        />
+      )}
+    </section>
+  );
+}
+
+/** An agent's place, team figures, upline moves and a page of its downlines to drill into. */
+function AgentTeam(props: {
+  id: string;
+  range: ReportRange;
+  types: readonly AgentType[];
+  summary: ReturnType<typeof useAgentSummary>;
+  scope: 'direct' | 'all';
+  onScope: (scope: 'direct' | 'all') => void;
+  search: ReturnType<typeof usePagedFilter<string>>;
+  onOpen: (id: string) => void;
+}) {
+  const { summary, search, range, scope } = props;
+  const tree = useAgentTree(props.id, { scope, search: search.filter, page: search.page, range });
+  return (
+    <>
       {summary.isError ? (
         <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
       ) : summary.data ? (
         <>
           <p className="muted small">
             {summary.data.member.account} · {agentTypeNameOf(props.types, summary.data.member.type)} ·
-            invitation code {summary.data.member.invitationCode ?? '—'}.{' '}
-            {range.from && range.to ? `${range.from} to ${range.to}` : 'The last 30 days'}.{' '}
+            invitation code {summary.data.member.invitationCode ?? '—'}. {rangeWordsOf(range)}.{' '}
             {summary.data.rebuiltAt
               ? `Figures as of ${formatDateTime(summary.data.rebuiltAt)}, at most a minute behind the bets.`
               : 'Figures not counted yet: they follow the bets within a minute.'}
@@ -240,12 +289,14 @@ function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose
             ['all', 'All levels'],
           ]}
           value={scope}
-          onChange={(next) => {
-            setScope(next);
-            search.choose('');
-          }}
+          onChange={props.onScope}
         />
         <AccountSearch label="Search downlines" search={search} />
+        <span className="toolbar__spacer" />
+        <AgentFileButton
+          file={{ kind: 'tree', agentId: props.id, range, scope, search: search.filter }}
+          isDisabled={tree.data?.total === 0}
+        />
       </div>
       <QueryTable
         query={tree}
@@ -269,7 +320,7 @@ function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose
                 <button
                   className="button button--quiet button--small"
                   type="button"
-                  onClick={() => open(row.id)}
+                  onClick={() => props.onOpen(row.id)}
                 >
                   {row.account}
                 </button>
@@ -295,7 +346,7 @@ function AgentTree(props: { rootId: string; types: readonly AgentType[]; onClose
         empty={<EmptyState title={search.filter ? 'No downlines match.' : 'No downlines yet.'} />}
         paging={{ page: search.page, onPage: search.setPage, found: tree.data }}
       />
-    </section>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { ChoiceSelect } from '../../components/choice-select.tsx';
+import { LineChart } from '../../components/line-chart.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
 import { backOffice, unwrap } from '../../lib/back-office-api.ts';
 import { labelOfCode } from '../../lib/labels.ts';
@@ -154,65 +155,4 @@ function dailyTotals(rows: readonly Row[], series: readonly Series[]): DayTotals
     byDay.set(row.day, total);
   }
   return [...byDay.values()];
-}
-
-/** A small SVG line chart of the daily totals; no chart library for three lines. */
-function LineChart({ days, series }: { days: readonly DayTotals[]; series: readonly Series[] }) {
-  if (days.length === 0) return null;
-  const width = 720;
-  const height = 180;
-  const padding = 28;
-  const max = Math.max(1, ...days.flatMap((day) => series.map((line) => day[line.key] ?? 0)));
-  const x = (index: number) =>
-    padding + (days.length === 1 ? 0 : (index * (width - 2 * padding)) / (days.length - 1));
-  // Net amounts can fall below zero: the scale runs from the lowest value (or zero) to the highest.
-  const min = Math.min(0, ...days.flatMap((day) => series.map((line) => day[line.key] ?? 0)));
-  const y = (value: number) => height - padding - ((value - min) * (height - 2 * padding)) / (max - min);
-  return (
-    <figure className="panel chart">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label="Daily totals chart"
-        preserveAspectRatio="none"
-      >
-        <line x1={padding} x2={width - padding} y1={y(0)} y2={y(0)} stroke="currentColor" opacity={0.3} />
-        <text x={4} y={padding} fontSize={11} fill="currentColor" opacity={0.7}>
-          {max}
-        </text>
-        <text x={padding} y={height - 8} fontSize={11} fill="currentColor" opacity={0.7}>
-          {days[0]?.day}
-        </text>
-        <text
-          x={width - padding}
-          y={height - 8}
-          fontSize={11}
-          fill="currentColor"
-          opacity={0.7}
-          textAnchor="end"
-        >
-          {days.at(-1)?.day}
-        </text>
-        {series.map((line) => (
-          <polyline
-            key={line.key}
-            fill="none"
-            stroke={line.color}
-            strokeWidth={2}
-            points={days.map((day, index) => `${x(index)},${y(day[line.key] ?? 0)}`).join(' ')}
-          />
-        ))}
-      </svg>
-      <figcaption className="chips small">
-        {series.map((line) => (
-          <span key={line.key}>
-            <span style={{ color: line.color }} aria-hidden="true">
-              ■
-            </span>{' '}
-            {line.label}
-          </span>
-        ))}
-      </figcaption>
-    </figure>
-  );
 }

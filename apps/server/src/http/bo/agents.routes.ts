@@ -10,13 +10,12 @@ import {
   MOVE_REASON_LENGTH_MAX,
   type TeamFigures,
 } from '../../modules/agent/agent.service.ts';
-import { addDays, dayIn, REPORT_DAYS_MAX } from '../../modules/report/date-range.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { present } from '../../platform/errors/invariant.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
+import { ReportRangeFields, reportRangeOf } from '../team-report-views.ts';
 import { IntegerOf, Nullable, StringOf } from '../wps/system/system-schemas.ts';
-import { Day } from '../wps/wps-schemas.ts';
 import {
   BO_ERROR_RESPONSES,
   CountedPageOf,
@@ -86,14 +85,10 @@ const MoveBody = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: MOVE_REASON_LENGTH_MAX }),
 });
 
-/** The days the figures cover, both included; the merchant's last 30 days when left out. */
-const RangeFields = { from: Type.Optional(Day), to: Type.Optional(Day) };
-const RANGE_DAYS_DEFAULT = 30;
-
 const TreeQuery = Type.Object({
   scope: Type.Optional(StringOf(['direct', 'all'])),
   search: Type.Optional(Type.String({ maxLength: 64 })),
-  ...RangeFields,
+  ...ReportRangeFields,
   ...PageQueryFields(DOWNLINE_PAGE_SIZE_MAX, PAGE_NUMBER_MAX),
 });
 
@@ -160,19 +155,6 @@ function figuresOf(figures: TeamFigures) {
     // A team's GGR is negative on a day its players won more than they staked.
     ggr: formatAmount(figures.stakeMinor - figures.winMinor),
   };
-}
-
-/**
- * A range of days, both ends included, first not after last, at most REPORT_DAYS_MAX long; a left
- * out end is today or RANGE_DAYS_DEFAULT days back, in the merchant's time zone.
- */
-function requireRange(query: { from?: string; to?: string }, timeZone: string, now: Date) {
-  const to = query.to ?? dayIn(timeZone, now);
-  const from = query.from ?? addDays(to, -(RANGE_DAYS_DEFAULT - 1));
-  if (from > to || addDays(from, REPORT_DAYS_MAX - 1) < to) {
-    throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
-  }
-  return { from, to };
 }
 
 /**
@@ -328,7 +310,7 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
         summary:
           "A member's place in the tree, its team figures over a range of days by game type, and its past upline moves",
         params: IdParams,
-        querystring: Type.Object(RangeFields),
+        querystring: Type.Object(ReportRangeFields),
         response: { 200: Envelope(AgentSummary), ...BO_ERROR_RESPONSES },
       },
     },
@@ -336,7 +318,7 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
       const { id } = request.params;
       const member = await agents.findMember(id);
       if (!member) throw new AppError('NOT_FOUND');
-      const range = requireRange(request.query, await agents.timeZoneOf(member.merchant_id), deps.now());
+      const range = reportRangeOf(request.query, await agents.timeZoneOf(member.merchant_id), deps.now());
       const [chain, totals, byGameType, moves] = await Promise.all([
         agents.uplineChainFromTop(id),
         agents.teamFigures([id], range),
@@ -391,7 +373,7 @@ export function registerAgentsRoutes(app: TypedApp, deps: AgentsRoutesDeps): voi
       const { id } = request.params;
       const { query } = request;
       const merchantId = present(await agents.findMerchantOf(id), 'the checked member has a merchant');
-      const range = requireRange(query, await agents.timeZoneOf(merchantId), deps.now());
+      const range = reportRangeOf(query, await agents.timeZoneOf(merchantId), deps.now());
       const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
       const page = await agents.listDownlines({
         viewerId: id,
