@@ -4,7 +4,7 @@ export type ChartSeries = { key: string; label: string; color: string };
 export type ChartDay = { readonly day: string; readonly [key: string]: number | string };
 
 /** A day's figure of one series; a day without it draws at zero. */
-function valueOf(day: ChartDay, key: string): number {
+function figureOf(day: ChartDay, key: string): number {
   const value = day[key];
   return typeof value === 'number' ? value : 0;
 }
@@ -23,11 +23,11 @@ export function LineChart({
   const width = 720;
   const height = 180;
   const padding = 28;
-  const max = Math.max(1, ...days.flatMap((day) => series.map((line) => valueOf(day, line.key))));
+  const max = Math.max(1, ...days.flatMap((day) => series.map((line) => figureOf(day, line.key))));
   const x = (index: number) =>
     padding + (days.length === 1 ? 0 : (index * (width - 2 * padding)) / (days.length - 1));
   // Net amounts can fall below zero: the scale runs from the lowest value (or zero) to the highest.
-  const min = Math.min(0, ...days.flatMap((day) => series.map((line) => valueOf(day, line.key))));
+  const min = Math.min(0, ...days.flatMap((day) => series.map((line) => figureOf(day, line.key))));
   const y = (value: number) => height - padding - ((value - min) * (height - 2 * padding)) / (max - min);
   return (
     <figure className="panel chart">
@@ -55,7 +55,7 @@ export function LineChart({
             fill="none"
             stroke={line.color}
             strokeWidth={2}
-            points={days.map((day, index) => `${x(index)},${y(valueOf(day, line.key))}`).join(' ')}
+            points={days.map((day, index) => `${x(index)},${y(figureOf(day, line.key))}`).join(' ')}
           />
         ))}
       </svg>
