@@ -175,6 +175,7 @@ declare module 'fastify' {
     games: GameService;
     /** Money between members' main wallets and transfer-wallet vendors (tests settle through it). */
     vendorTransfers: VendorTransfers;
+    transferBetImport: TransferBetImport;
     /** The transfer vendors' bet feeds, imported into the bet record (tests import through it). */
     transferBetImport: TransferBetImport;
     /** Uploaded images under DATA_DIR/uploads, checked and re-encoded (platform/storage). */
@@ -478,7 +479,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     countryHeader: config.countryHeader,
   });
-  registerAgentOverviewRoutes(app, { members, teamReports, now });
+  registerAgentOverviewRoutes(app, { members, teamReports, importStatus, now });
   registerAffiliateRoutes(app, { members, applications: affiliateApplications });
   const betRecords = createBetRecordService({ db: database.db });
   registerBetRoutes(app, { members, betRecords, importStatus, now });

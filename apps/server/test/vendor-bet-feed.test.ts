@@ -8,6 +8,7 @@ import { createTransferBetImport } from '../src/workflows/transfer-bet-import.ts
 import { type AccountsClient, createAccountsClient } from './support/accounts-client.ts';
 import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { fund, memberIdOf } from './support/game-fixtures.ts';
+import { sessionClientOf } from './support/team-fixtures.ts';
 import {
   startTransferWorld,
   TRANSFER_VENDOR,
@@ -413,12 +414,21 @@ describe('the bet feed of a transfer-wallet vendor', () => {
         nowMs: Date.now(),
       })
     ).token;
+    const agent = await sessionClientOf(world.testApp, await memberIdOf(world.testApp, 'leader'));
     const reports = async () => ({
       bets: (await member.call('GET', '/wps/member/bets?preset=today')).body.value.importing,
       games: (await backOffice.call('GET', '/bo/reports/games?preset=today')).body.value.importing,
       money: (await backOffice.call('GET', '/bo/reports/money?preset=today')).body.value.importing,
     });
+    /** The agent centre's answers that read the bet record say the same as the member's. */
+    const agentReports = async () => [
+      (await agent.call('GET', '/wps/agent/overview?preset=today')).body.value.importing,
+      (await agent.call('GET', '/wps/agent/profit-loss?preset=today')).body.value.importing,
+      (await agent.call('GET', '/wps/agent/profit-loss?preset=today&by=gameType')).body.value.importing,
+      (await agent.call('GET', '/wps/agent/bets?preset=today')).body.value.importing,
+    ];
     expect(await reports()).toEqual({ bets: [], games: [], money: [] });
+    expect(await agentReports()).toEqual([[], [], [], []]);
 
     const longAgo = new Date(Date.now() - 20 * 60_000);
     await db()
@@ -433,6 +443,7 @@ describe('the bet feed of a transfer-wallet vendor', () => {
     };
     const merchantLag = { merchantId: world.merchantId, merchantCode: 'panalo', ...lag };
     expect(await reports()).toEqual({ bets: [lag], games: [merchantLag], money: [merchantLag] });
+    expect(await agentReports()).toEqual([[lag], [lag], [lag], [lag]]);
 
     // Caught up again, but the vendor said more bets wait: still being imported.
     await importNow();

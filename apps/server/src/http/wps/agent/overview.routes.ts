@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { isAgentTypeCode } from '../../../modules/agent/agent.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
+import type { ImportStatusService } from '../../../modules/report/import-status.service.ts';
 import {
   TEAM_PNL_PAGE_SIZE_MAX,
   type TeamReportService,
@@ -9,6 +10,7 @@ import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../../platform/http/typed.ts';
 import { Id } from '../../bo/bo-schemas.ts';
+import { ImportingVendors, importingOut } from '../../import-status.ts';
 import { requireMerchantMember } from '../../member-session.ts';
 import {
   FigureFields,
@@ -26,6 +28,7 @@ import { maskAccount } from './team.routes.ts';
 export type AgentOverviewRoutesDeps = {
   members: MemberService;
   teamReports: TeamReportService;
+  importStatus: ImportStatusService;
   now: () => Date;
 };
 
@@ -34,6 +37,9 @@ const PAGE_SIZE_DEFAULT = 50;
 const PAGE_NUMBER_MAX = 10_000;
 
 const OverviewQuery = Type.Object({ ...MerchantLanguageQuery.properties, ...ReportRangeFields });
+
+/** The overview with the transfer vendors whose bets may not all be counted yet. */
+const Overview = Type.Object({ ...TeamOverviewView.properties, importing: ImportingVendors });
 
 const ProfitLossQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
@@ -69,6 +75,8 @@ const ProfitLoss = Type.Object({
   totals: Type.Object(FigureFields),
   from: Type.String(),
   to: Type.String(),
+  /** Transfer vendors whose bets may not all be counted yet. */
+  importing: ImportingVendors,
 });
 
 /**
@@ -93,19 +101,22 @@ export function registerAgentOverviewRoutes(app: TypedApp, deps: AgentOverviewRo
         summary:
           "The agent's team over a range of days: size, new and active members, first deposits, deposits, withdrawals, valid bet, P&L and a daily series",
         querystring: OverviewQuery,
-        response: { 200: Envelope(TeamOverviewView), ...MEMBER_ERROR_RESPONSES },
+        response: { 200: Envelope(Overview), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { merchant, member } = await requireAgent(request);
       const range = reportRangeOf(request.query, merchant.timeZone, deps.now());
-      const overview = await teamReports.overview({
-        merchantId: merchant.id,
-        agentId: member.id,
-        timeZone: merchant.timeZone,
-        range,
-      });
-      return ok(teamOverviewView(overview, range));
+      const [overview, importing] = await Promise.all([
+        teamReports.overview({
+          merchantId: merchant.id,
+          agentId: member.id,
+          timeZone: merchant.timeZone,
+          range,
+        }),
+        deps.importStatus.importing([merchant.id]),
+      ]);
+      return ok({ ...teamOverviewView(overview, range), importing: importingOut(importing) });
     },
   );
 
@@ -125,6 +136,8 @@ export function registerAgentOverviewRoutes(app: TypedApp, deps: AgentOverviewRo
       const { query } = request;
       const range = reportRangeOf(query, merchant.timeZone, deps.now());
       const memberId = query.memberId ?? null;
+      // Read live beside the cached figures: a feed can fall behind within a cached answer's minute.
+      const importing = importingOut(await deps.importStatus.importing([merchant.id]));
       if (query.by === 'gameType') {
         const found = await teamReports.profitLossByGameType({ agentId: member.id, memberId, range });
         return ok({
@@ -135,6 +148,7 @@ export function registerAgentOverviewRoutes(app: TypedApp, deps: AgentOverviewRo
           totals: figuresView(found.totals),
           from: range.from,
           to: range.to,
+          importing,
         });
       }
       const page = await teamReports.profitLossByMember({
@@ -158,6 +172,7 @@ export function registerAgentOverviewRoutes(app: TypedApp, deps: AgentOverviewRo
         totals: figuresView(page.totals),
         from: range.from,
         to: range.to,
+        importing,
       });
     },
   );
