@@ -308,6 +308,59 @@ describe('merchant configuration', () => {
     });
   });
 
+  it('bets and agents: overdue hours, downline balances and valid-bet rules are saved with their audit row and checked', async () => {
+    const current = await config();
+    expect(current.betsAndAgents).toEqual({
+      vendorRounds: { overdueHours: 24 },
+      agents: { showDownlineBalances: false },
+      validBet: { hedgedBaccarat: 'net', pushes: 'exclude' },
+    });
+    const changed = {
+      vendorRounds: { overdueHours: 48 },
+      agents: { showDownlineBalances: true },
+      validBet: { hedgedBaccarat: 'full', pushes: 'include' },
+    };
+    const { reply, row } = await expectOneAuditRowIn(testApp.database.db, () =>
+      admin.call('PUT', `/bo/merchants/${demoId}/bets-and-agents`, changed),
+    );
+    expect(reply.body.value.betsAndAgents).toEqual(changed);
+    expect(row).toMatchObject({
+      action: 'settings.betsAndAgents',
+      merchant_id: demoId,
+      before: current.betsAndAgents,
+      after: changed,
+    });
+    // What the rest of the server reads: the merchant's settings as resolved for its requests.
+    const merchant = await testApp.app.merchantService.resolveByHost('localhost');
+    expect(merchant?.settings).toMatchObject(changed);
+    // Other sections are left as they were.
+    expect((await config()).accountCreation).toEqual(current.accountCreation);
+
+    for (const [bad, field] of [
+      [{ ...changed, vendorRounds: { overdueHours: 0 } }, 'vendorRounds.overdueHours'],
+      [{ ...changed, vendorRounds: { overdueHours: 721 } }, 'vendorRounds.overdueHours'],
+      [{ ...changed, vendorRounds: { overdueHours: 2.5 } }, 'vendorRounds.overdueHours'],
+      [{ ...changed, validBet: { hedgedBaccarat: 'half', pushes: 'include' } }, 'validBet.hedgedBaccarat'],
+      [{ ...changed, validBet: { hedgedBaccarat: 'net', pushes: 'sometimes' } }, 'validBet.pushes'],
+      [{ ...changed, agents: { showDownlineBalances: 'yes' } }, 'agents.showDownlineBalances'],
+    ] as const) {
+      const before = await auditCount();
+      const refused = await admin.call('PUT', `/bo/merchants/${demoId}/bets-and-agents`, bad);
+      expect(refused.body.code, field).toBe('VALIDATION');
+      expect(Object.keys(refused.body.value.fields), field).toContain(field);
+      expect(await auditCount()).toBe(before);
+    }
+    expect((await config()).betsAndAgents).toEqual(changed);
+
+    const forbidden = await contentEditor.call('PUT', `/bo/merchants/${demoId}/bets-and-agents`, changed);
+    expect(forbidden.body.code).toBe('FORBIDDEN');
+    const other = await admin.call('PUT', `/bo/merchants/${otherId}/bets-and-agents`, changed);
+    expect(other.body.code).toBe('NOT_FOUND');
+
+    await admin.call('PUT', `/bo/merchants/${demoId}/bets-and-agents`, current.betsAndAgents);
+    expect((await config()).betsAndAgents).toEqual(current.betsAndAgents);
+  });
+
   it('general settings and domains are stored with one audit row each and checked', async () => {
     const current = await config();
     const general = {

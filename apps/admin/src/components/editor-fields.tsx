@@ -81,10 +81,16 @@ export function CodeSelectField<Code extends string>(props: {
   value: Code;
   codes: ReadonlyArray<Code | readonly [Code, string]>;
   onChange: (code: Code) => void;
+  hint?: string;
+  isDisabled?: boolean;
 }) {
   return (
-    <Field label={props.label} name={props.name} errors={props.errors}>
-      <select value={props.value} onChange={(event) => props.onChange(event.target.value as Code)}>
+    <Field label={props.label} name={props.name} errors={props.errors} hint={props.hint}>
+      <select
+        value={props.value}
+        disabled={props.isDisabled}
+        onChange={(event) => props.onChange(event.target.value as Code)}
+      >
         {props.codes.map((option) => {
           const [code, name] = typeof option === 'string' ? [option, null] : option;
           return (

@@ -27,7 +27,8 @@ export type ConfigSection =
   | 'register'
   | 'social-login'
   | 'system-status'
-  | 'account-creation';
+  | 'account-creation'
+  | 'bets-and-agents';
 
 /** One section and its new content, as PUT /bo/merchants/:id/<section> takes it. */
 export type SectionChange = {

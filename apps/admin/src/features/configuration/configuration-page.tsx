@@ -1,7 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   Check,
+  CodeSelectField,
   emptyLocalized,
+  Field,
+  fieldErrorsOf,
   isoOrNull,
   LocalizedFields,
   type LocalizedValue,
@@ -16,6 +19,15 @@ import {
 import { ErrorState } from '../../components/query-state.tsx';
 import { numberHeading, TableHead } from '../../components/query-table.tsx';
 import { failureNotice } from '../../components/row-editor.tsx';
+import {
+  type BetsAndAgents,
+  describeValidBetRules,
+  HEDGED_BACCARAT_CHOICES,
+  OVERDUE_HOURS_MAX,
+  OVERDUE_HOURS_MIN,
+  PUSH_CHOICES,
+  readOverdueHours,
+} from './bets-and-agents.ts';
 import {
   type ConfigSection,
   type MerchantConfig,
@@ -35,6 +47,7 @@ const TABS = [
   ['domains', 'Domains'],
   ['social-login', 'Social login'],
   ['account-creation', 'New accounts'],
+  ['bets-and-agents', 'Bets and agents'],
   ['customer-service', 'Customer service'],
   ['resources', 'Resources'],
 ] as const satisfies readonly (readonly [ConfigSection | RowSection, string])[];
@@ -86,6 +99,7 @@ export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) 
           config={config.data}
           canWrite={props.canWrite}
           isSaving={save.isPending}
+          fieldErrors={fieldErrorsOf(save.error)}
           onSave={(change, title) => void saveSection(change, title)}
         />
       )}
@@ -97,6 +111,8 @@ type SectionProps = {
   config: MerchantConfig;
   canWrite: boolean;
   isSaving: boolean;
+  /** The server's messages by field of the last save that was refused (VALIDATION). */
+  fieldErrors: Record<string, string>;
   onSave: (change: SectionChange, title: string) => void;
 };
 
@@ -116,6 +132,8 @@ function Section(props: SectionProps & { tab: ConfigSection }) {
       return <SocialLoginForm {...props} />;
     case 'account-creation':
       return <AccountCreationForm {...props} />;
+    case 'bets-and-agents':
+      return <BetsAndAgentsForm {...props} />;
   }
 }
 
@@ -736,6 +754,110 @@ function AccountCreationForm(props: SectionProps) {
           />
         ))}
       </div>
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}
+
+/**
+ * Vendors' rounds without a credit, what agents see of their team, and what counts as valid bet
+ * in our own games. The hours are checked here first, and the server's messages show beside their
+ * fields.
+ */
+function BetsAndAgentsForm(props: SectionProps) {
+  const saved = props.config.betsAndAgents;
+  const [overdueHours, setOverdueHours] = useState(String(saved.vendorRounds.overdueHours));
+  const [showsBalances, setShowsBalances] = useState(saved.agents.showDownlineBalances);
+  const [validBet, setValidBet] = useState<BetsAndAgents['validBet']>(saved.validBet);
+  const [hoursError, setHoursError] = useState<string | null>(null);
+  const errors = hoursError
+    ? { ...props.fieldErrors, 'vendorRounds.overdueHours': hoursError }
+    : props.fieldErrors;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const hours = readOverdueHours(overdueHours);
+    if ('error' in hours) {
+      setHoursError(hours.error);
+      return;
+    }
+    setHoursError(null);
+    props.onSave(
+      {
+        section: 'bets-and-agents',
+        body: {
+          vendorRounds: { overdueHours: hours.hours },
+          agents: { showDownlineBalances: showsBalances },
+          validBet,
+        },
+      },
+      'Bets and agents saved. New rounds and agent pages follow them within seconds.',
+    );
+  }
+
+  return (
+    <form className="panel form-grid" onSubmit={handleSubmit} aria-label="Bets and agents" noValidate>
+      <h2>Vendor rounds</h2>
+      <Field
+        label="Hours before a round without a credit is reported"
+        name="vendorRounds.overdueHours"
+        errors={errors}
+        hint="A seamless vendor's round staked and still without a win, rollback or void after this many hours is listed in Reports → Vendor rounds without a credit, for you to ask the vendor about it."
+      >
+        <input
+          type="number"
+          inputMode="numeric"
+          min={OVERDUE_HOURS_MIN}
+          max={OVERDUE_HOURS_MAX}
+          step={1}
+          value={overdueHours}
+          disabled={!props.canWrite}
+          aria-invalid={errors['vendorRounds.overdueHours'] ? true : undefined}
+          onChange={(event) => {
+            setOverdueHours(event.target.value);
+            setHoursError(null);
+          }}
+        />
+      </Field>
+      <h2>Agents</h2>
+      <Check isOn={showsBalances} isDisabled={!props.canWrite} onChange={setShowsBalances}>
+        Agents see their downlines' cash balances
+      </Check>
+      <p className="muted small">
+        Off by default: agents see their players' names masked and no balances. On, the agent centre's
+        downline list shows each member's cash balance.
+      </p>
+      <h2>Valid bet of our own games</h2>
+      <p className="muted small">
+        Valid bet is what counts for withdrawal turnover, rebates and agent contracts. These rules apply to
+        our own baccarat and dragon tiger rounds settled from the moment you save; rounds already settled keep
+        their figures, and vendors' bets always count their stake.
+      </p>
+      <div className="field-row">
+        <CodeSelectField
+          label="A hand staking both sides"
+          name="validBet.hedgedBaccarat"
+          errors={errors}
+          value={validBet.hedgedBaccarat}
+          codes={HEDGED_BACCARAT_CHOICES}
+          isDisabled={!props.canWrite}
+          hint="Baccarat's player and banker, dragon tiger's dragon and tiger, staked in one hand: only the difference is at risk. Tie and pair bets always count in full."
+          onChange={(hedgedBaccarat) => setValidBet({ ...validBet, hedgedBaccarat })}
+        />
+        <CodeSelectField
+          label="A stake handed back on a tie"
+          name="validBet.pushes"
+          errors={errors}
+          value={validBet.pushes}
+          codes={PUSH_CHOICES}
+          isDisabled={!props.canWrite}
+          hint="Baccarat's player and banker stakes come back when the hand ties."
+          onChange={(pushes) => setValidBet({ ...validBet, pushes })}
+        />
+      </div>
+      <p className="muted small" data-testid="valid-bet-example">
+        {describeValidBetRules(validBet)}
+      </p>
       <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
     </form>
   );

@@ -3,8 +3,11 @@ import { type Static, Type } from 'typebox';
 import type { MerchantAdminService } from '../../modules/merchant/merchant-admin.service.ts';
 import {
   AccountCreation,
+  AgentVisibility,
   RegionRestriction,
   RegisterRule,
+  ValidBetSettings,
+  VendorRounds,
   WhitelabelNode,
 } from '../../modules/merchant/merchant-settings.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
@@ -96,6 +99,16 @@ const MaintenanceView = Type.Object({
 
 const SystemStatusBody = Type.Object({ maintenance: MaintenanceView, regionRestriction: RegionRestriction });
 
+/**
+ * Vendors' rounds without a credit (hours before they are reported), what agents see of their
+ * team, and what counts as valid bet in our own games.
+ */
+const BetsAndAgentsBody = Type.Object({
+  vendorRounds: VendorRounds,
+  agents: AgentVisibility,
+  validBet: ValidBetSettings,
+});
+
 const MerchantConfig = Type.Object({
   merchant: Type.Object({ id: Type.String(), code: Type.String(), isDefault: Type.Boolean() }),
   general: GeneralBody,
@@ -119,13 +132,14 @@ const MerchantConfig = Type.Object({
     regionRestriction: RegionRestriction,
   }),
   accountCreation: AccountCreation,
+  betsAndAgents: BetsAndAgentsBody,
 });
 
 const ConfigReply = { 200: Envelope(MerchantConfig), ...BO_ERROR_RESPONSES };
 
 /**
  * Merchants and their configuration: general fields, domains, switches, register rules, social
- * login, status, and the thresholds of new accounts.
+ * login, status, the thresholds of new accounts, and the rules of bets and agents.
  */
 export function registerMerchantConfigRoutes(app: TypedApp, deps: MerchantConfigRoutesDeps): void {
   const { merchantAdmin } = deps;
@@ -231,6 +245,14 @@ export function registerMerchantConfigRoutes(app: TypedApp, deps: MerchantConfig
       body: AccountCreation,
       run: (actor, merchantId, body) =>
         merchantAdmin.updateAccountCreation(actor, merchantId, body as Static<typeof AccountCreation>),
+    },
+    {
+      path: 'bets-and-agents',
+      summary:
+        "Hours before a vendor's round without a credit is reported, whether agents see their downlines' balances, and what counts as valid bet in our own games (hedged baccarat, pushes)",
+      body: BetsAndAgentsBody,
+      run: (actor, merchantId, body) =>
+        merchantAdmin.updateBetsAndAgents(actor, merchantId, body as Static<typeof BetsAndAgentsBody>),
     },
     {
       path: 'social-login',

@@ -73,6 +73,9 @@ export type SocialLoginInput = {
 /** Text by language code ({ "TY": "…", "EN": "…" }); a language left blank reads the default one. */
 export type LanguageTexts = Record<string, string>;
 
+/** Vendors' overdue rounds, what agents see, and what counts as valid bet: one back-office section. */
+export type BetsAndAgentsInput = Pick<MerchantSettings, 'vendorRounds' | 'agents' | 'validBet'>;
+
 export type SystemStatusInput = {
   maintenance: {
     enabled: boolean;
@@ -202,6 +205,7 @@ export function createMerchantAdminService(deps: {
       socialLogin: socialLoginViewOf(settings),
       systemStatus: systemStatusViewOf(row, settings),
       accountCreation: settings.accountCreation,
+      betsAndAgents: betsAndAgentsViewOf(settings),
     };
   }
 
@@ -265,6 +269,25 @@ export function createMerchantAdminService(deps: {
     /** How many accounts one address or device may open in a window before a captcha is asked. */
     updateAccountCreation(actor: ChangeActor, merchantId: string, input: AccountCreation) {
       return replaceSettingsSection(actor, merchantId, 'settings.accountCreation', 'accountCreation', input);
+    },
+
+    /**
+     * Hours before a vendor's round without a credit is reported, whether agents see their
+     * downlines' balances, and the valid-bet rules of our own games (from the next round settled).
+     */
+    updateBetsAndAgents(actor: ChangeActor, merchantId: string, input: BetsAndAgentsInput) {
+      return change(actor, merchantId, {
+        action: 'settings.betsAndAgents',
+        view: ({ settings }) => betsAndAgentsViewOf(settings),
+        apply: ({ settings }) => ({
+          settings: {
+            ...settings,
+            vendorRounds: { overdueHours: input.vendorRounds.overdueHours },
+            agents: { showDownlineBalances: input.agents.showDownlineBalances },
+            validBet: { hedgedBaccarat: input.validBet.hedgedBaccarat, pushes: input.validBet.pushes },
+          },
+        }),
+      });
     },
 
     replaceRegisterRules(actor: ChangeActor, merchantId: string, rules: RegisterRule[]) {
@@ -344,6 +367,10 @@ export function createMerchantAdminService(deps: {
       });
     },
   };
+}
+
+function betsAndAgentsViewOf(settings: MerchantSettings): BetsAndAgentsInput {
+  return { vendorRounds: settings.vendorRounds, agents: settings.agents, validBet: settings.validBet };
 }
 
 function generalViewOf(row: MerchantRow, settings: MerchantSettings) {

@@ -123,6 +123,39 @@ export const AccountCreation = Type.Object(
 );
 export type AccountCreation = Static<typeof AccountCreation>;
 
+/**
+ * Hours a seamless vendor's round may stay open (staked, no credit) before the back office's
+ * report "Vendor rounds without a credit" lists it.
+ */
+export const VendorRounds = Type.Object(
+  { overdueHours: Type.Integer({ minimum: 1, maximum: 30 * 24, default: 24 }) },
+  { default: { overdueHours: 24 } },
+);
+
+/**
+ * What agents may see of their team (issue #16 "Privacy"): players' balances only where the
+ * merchant allows it.
+ */
+export const AgentVisibility = Type.Object(
+  { showDownlineBalances: Type.Boolean({ default: false }) },
+  { default: { showDownlineBalances: false } },
+);
+
+/**
+ * What counts as valid bet (turnover, rebates, contracts) beyond "the stake of a settled bet",
+ * knowable for our own games only: `hedgedBaccarat` — a round staking both player and banker
+ * counts only the difference of the two (`net`) or every stake (`full`); `pushes` — a stake
+ * handed back because the hand was a draw (baccarat's player and banker on a tie) counts 0
+ * (`exclude`) or in full (`include`).
+ */
+export const ValidBetSettings = Type.Object(
+  {
+    hedgedBaccarat: Type.Union([Type.Literal('net'), Type.Literal('full')], { default: 'net' }),
+    pushes: Type.Union([Type.Literal('exclude'), Type.Literal('include')], { default: 'exclude' }),
+  },
+  { default: { hedgedBaccarat: 'net', pushes: 'exclude' } },
+);
+
 export const MerchantSettings = Type.Object({
   whitelabel: Type.Array(WhitelabelNode, { maxItems: 100, default: [] }),
   register: Type.Array(RegisterRule, { maxItems: 60, default: [] }),
@@ -212,36 +245,9 @@ export const MerchantSettings = Type.Object({
     { mode: Type.Union([Type.Literal('single'), Type.Literal('transfer')], { default: 'single' }) },
     { default: { mode: 'single' } },
   ),
-  /**
-   * Hours a seamless vendor's round may stay open (staked, no credit) before the back office's
-   * report "Vendor rounds without a credit" lists it.
-   */
-  vendorRounds: Type.Object(
-    { overdueHours: Type.Integer({ minimum: 1, maximum: 30 * 24, default: 24 }) },
-    { default: { overdueHours: 24 } },
-  ),
-  /**
-   * What agents may see of their team (issue #16 "Privacy"): players' balances only where the
-   * merchant allows it.
-   */
-  agents: Type.Object(
-    { showDownlineBalances: Type.Boolean({ default: false }) },
-    { default: { showDownlineBalances: false } },
-  ),
-  /**
-   * What counts as valid bet (turnover, rebates, contracts) beyond "the stake of a settled bet",
-   * knowable for our own games only: `hedgedBaccarat` — a round staking both player and banker
-   * counts only the difference of the two (`net`) or every stake (`full`); `pushes` — a stake
-   * handed back because the hand was a draw (baccarat's player and banker on a tie) counts 0
-   * (`exclude`) or in full (`include`).
-   */
-  validBet: Type.Object(
-    {
-      hedgedBaccarat: Type.Union([Type.Literal('net'), Type.Literal('full')], { default: 'net' }),
-      pushes: Type.Union([Type.Literal('exclude'), Type.Literal('include')], { default: 'exclude' }),
-    },
-    { default: { hedgedBaccarat: 'net', pushes: 'exclude' } },
-  ),
+  vendorRounds: VendorRounds,
+  agents: AgentVisibility,
+  validBet: ValidBetSettings,
   /** Agent contracts (issue #17, `docs/contracts.md`). */
   contracts: Type.Object(
     {
