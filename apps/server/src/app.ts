@@ -175,7 +175,6 @@ declare module 'fastify' {
     games: GameService;
     /** Money between members' main wallets and transfer-wallet vendors (tests settle through it). */
     vendorTransfers: VendorTransfers;
-    transferBetImport: TransferBetImport;
     /** The transfer vendors' bet feeds, imported into the bet record (tests import through it). */
     transferBetImport: TransferBetImport;
     /** Uploaded images under DATA_DIR/uploads, checked and re-encoded (platform/storage). */
