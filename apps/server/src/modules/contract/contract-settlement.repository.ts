@@ -625,3 +625,14 @@ export async function sumContractPayByDay(
     paidMinor: BigInt(row.paid),
   }));
 }
+
+/** The accounts of members by id (a preview names payers and payees). */
+export async function findAccounts(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'account'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.account]));
+}

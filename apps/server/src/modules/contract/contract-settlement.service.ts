@@ -43,6 +43,7 @@ import {
   type ContractInForce,
   type CountedWrite,
   countActiveMembersOverDays,
+  findAccounts,
   findCarries,
   findContractsInForce,
   findCountedDays,
@@ -855,6 +856,10 @@ export function createContractSettlementService(
     listSettlements: (filter: SettlementFilter, page: { limit: number; offset: number }) =>
       findSettlementsPage(db, filter, page),
     findSettlement: (id: string) => findSettlement(db, id),
+    /** The merchant of a settlement (the back office's scope check), undefined when there is none. */
+    findSettlementMerchantOf: async (id: string) => (await findSettlement(db, id))?.merchant_id,
+    /** Members' accounts by id, for the views of a plan. */
+    accountsOf: (ids: readonly string[]) => findAccounts(db, ids),
     /** An agent's contract pay by kind and merchant day: received, and paid to its downlines. */
     revenueOf: (input: { memberId: string; from: Date; to: Date; timeZone: string }) =>
       sumContractPayByDay(db, input),
