@@ -3835,6 +3835,12 @@ export type paths = {
                                 asOf: string | null;
                                 from: string;
                                 to: string;
+                                importing: {
+                                    vendor: string;
+                                    vendorName: string;
+                                    /** Format: date-time */
+                                    lastImportedAt: string | null;
+                                }[];
                             };
                         };
                     };
@@ -3985,6 +3991,12 @@ export type paths = {
                                 };
                                 from: string;
                                 to: string;
+                                importing: {
+                                    vendor: string;
+                                    vendorName: string;
+                                    /** Format: date-time */
+                                    lastImportedAt: string | null;
+                                }[];
                             };
                         };
                     };
@@ -16491,6 +16503,7 @@ export type paths = {
         get: {
             parameters: {
                 query?: {
+                    preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
                     /** @example 2026-11-23 */
                     from?: string;
                     /** @example 2026-11-23 */
@@ -16651,6 +16664,7 @@ export type paths = {
                 query?: {
                     scope?: "direct" | "all";
                     search?: string;
+                    preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
                     /** @example 2026-11-23 */
                     from?: string;
                     /** @example 2026-11-23 */
