@@ -37,7 +37,7 @@ export type AgentReportsRoutesDeps = {
 const TAGS = ['back office: agents'];
 const PAGE_NUMBER_MAX = 10_000;
 const PAGE_SIZE_DEFAULT = 50;
-/** What a CSV route answers besides its file: the usual error envelopes. */
+/** How the summary of every CSV route ends: what the file is, and that its download is audited. */
 const CSV_SUMMARY_SUFFIX = ' (CSV file, UTF-8 with a byte order mark; every download audited)';
 
 const ReportQuery = Type.Object(ReportRangeFields);
