@@ -13,7 +13,7 @@ import {
 import { insertTeamMember } from '../../../test/support/team-fixtures.ts';
 import { createTestDatabase } from '../../../test/support/test-database.ts';
 import { insertLedgerMerchant } from '../../../test/support/wallet-fixtures.ts';
-import type { DatabaseHandle } from '../../platform/db/database.ts';
+import { type DatabaseHandle, openDatabase } from '../../platform/db/database.ts';
 import { isAppError } from '../../platform/errors/errors.ts';
 import { createTeamRollupService } from '../agent/team-rollup.service.ts';
 import { createAuditService } from '../audit/audit.service.ts';
@@ -29,6 +29,8 @@ const POLICY: SettlementPolicy = {
   manualApprovalAboveMinor: 5_000_000n,
 };
 const operator = { id: 'op-settler', username: 'settler', ip: null };
+/** A policy every service of a test reads instead of its own, while set. */
+let policyNow: SettlementPolicy | null = null;
 
 describe('contract settlement', () => {
   let database: DatabaseHandle;
@@ -55,7 +57,7 @@ describe('contract settlement', () => {
     const settlements = createContractSettlementService({
       db,
       now,
-      readPolicy: async () => policy,
+      readPolicy: async () => policyNow ?? policy,
       withTransfers: wallet.withTransfers,
       recordChange: audit.record,
     });
@@ -318,5 +320,134 @@ describe('contract settlement', () => {
       'contract.settlement.approve',
       'contract.settlement.defer',
     ]);
+  });
+
+  it('settles a cycle once and acts on a settlement once, however many processes try at the same time', async () => {
+    const { db } = database;
+    // A second process: its own pool on PostgreSQL (the same engine on PGlite), its own wallet
+    // with its own account cache, its own settlement service.
+    const second = database.connectionString
+      ? await openDatabase({ kind: 'postgres', connectionString: database.connectionString, poolSize: 10 })
+      : null;
+    try {
+      const processes = [
+        servicesOf(),
+        (() => {
+          const otherDb = second?.db ?? db;
+          const wallet = createWalletService({ db: otherDb });
+          return {
+            settlements: createContractSettlementService({
+              db: otherDb,
+              now,
+              readPolicy: async () => policyNow ?? POLICY,
+              withTransfers: wallet.withTransfers,
+              recordChange: createAuditService({ db: otherDb, now }).record,
+            }),
+          };
+        })(),
+      ];
+      const merchantId = await insertLedgerMerchant(db);
+      const game = { merchantId, ...(await insertBetGame(db, merchantId)) };
+      const a = await insertTeamMember(db, merchantId, { type: 1 });
+      const b = await insertTeamMember(db, merchantId, { type: 2, uplineId: a });
+      const players = [
+        await insertTeamMember(db, merchantId, { uplineId: a }),
+        await insertTeamMember(db, merchantId, { uplineId: b }),
+      ];
+      const startsAt = new Date('2026-11-01T16:00:00Z');
+      for (const kind of ['daily', 'hourly'] as const) {
+        const contract = {
+          merchantId,
+          kind,
+          period: kind === 'daily' ? ('D' as const) : ('h' as const),
+          startsAt,
+        };
+        await insertContract(db, { ...contract, uplineId: null, downlineId: a, tiers: [tier(1, '0', 100)] });
+        await insertContract(db, { ...contract, uplineId: a, downlineId: b, tiers: [tier(1, '0', 50)] });
+      }
+      for (const memberId of players) {
+        await settleBetAt(db, game, {
+          memberId,
+          stakeMinor: 1_000_000n,
+          winMinor: 0n,
+          settledAt: new Date('2026-11-12T03:30:00Z'),
+        });
+      }
+      clockMs = Date.parse('2026-11-12T16:10:00Z');
+      await servicesOf().rollups.rebuildChanged();
+
+      // Eight calls for the day and eight for an hour of it, from both processes, all at once.
+      const calls = Array.from({ length: 16 }, (_, index) => {
+        const { settlements } = processes[index % 2] as (typeof processes)[number];
+        return settlements.settleCycle({
+          merchantId,
+          kind: index < 8 ? 'daily' : 'hourly',
+          cycleKey: index < 8 ? 'D:2026-11-12' : 'h:2026-11-12T11',
+          settledBy: { by: 'job' },
+        });
+      });
+      const outcomes = await Promise.all(calls);
+      expect(outcomes.filter((outcome) => outcome.isNew)).toHaveLength(2);
+      expect(new Set(outcomes.map((outcome) => outcome.run.id)).size).toBe(2);
+      const rows = await db
+        .selectFrom('agent_contract_settlements')
+        .select(['kind', 'payee_id', 'amount_minor', 'status'])
+        .where('merchant_id', '=', merchantId)
+        .execute();
+      // Daily and hourly alike: A 1 % of 20,000.00 = ₱200.00 from the house, B 0.5 % of 10,000.00 = ₱50.00 from A.
+      expect(
+        rows
+          .map((row) => `${row.kind} ${row.payee_id === a ? 'A' : 'B'} ${row.amount_minor} ${row.status}`)
+          .sort(),
+      ).toEqual(['daily A 20000 paid', 'daily B 5000 paid', 'hourly A 20000 paid', 'hourly B 5000 paid']);
+      expect(await cashOf(db, a)).toBe(2n * (20_000n - 5_000n));
+      expect(await cashOf(db, b)).toBe(2n * 5_000n);
+
+      // The next day, every amount above the approval amount: B's waits. Four operators pay it from
+      // the house at once, through both processes: it is paid once, the others hear CONFLICT.
+      policyNow = { ...POLICY, manualApprovalAboveMinor: 0n };
+      for (const memberId of players) {
+        await settleBetAt(db, game, {
+          memberId,
+          stakeMinor: 1_000_000n,
+          winMinor: 0n,
+          settledAt: new Date('2026-11-13T03:30:00Z'),
+        });
+      }
+      clockMs = Date.parse('2026-11-13T16:10:00Z');
+      await servicesOf().rollups.rebuildChanged();
+      await processes[1]?.settlements.settleCycle({
+        merchantId,
+        kind: 'daily',
+        cycleKey: 'D:2026-11-13',
+        settledBy: { by: 'job' },
+      });
+      const waiting = await db
+        .selectFrom('agent_contract_settlements')
+        .select(['id', 'status'])
+        .where('merchant_id', '=', merchantId)
+        .where('cycle_key', '=', 'D:2026-11-13')
+        .where('payee_id', '=', b)
+        .executeTakeFirstOrThrow();
+      expect(waiting.status).toBe('approval');
+      const actions = await Promise.allSettled(
+        [0, 1, 2, 3].map((index) =>
+          (processes[index % 2] as (typeof processes)[number]).settlements.actOnSettlement({
+            id: waiting.id,
+            action: 'pay-from-house',
+            actor: operator,
+            merchantIds: null,
+          }),
+        ),
+      );
+      expect(actions.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      for (const outcome of actions) {
+        if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'CONFLICT' });
+      }
+      expect(await cashOf(db, b)).toBe(3n * 5_000n);
+      expect(await ledgerProblems(db, merchantId)).toEqual([]);
+    } finally {
+      await second?.close();
+    }
   });
 });
