@@ -42,8 +42,10 @@ export function ReportsPage() {
     queryKey: ['bo', 'reports', definition.id, query],
     queryFn: async () => {
       const value = await unwrap(backOffice.GET(definition.path, { params: { query } }));
-      // The table and the chart read each row by its columns' keys.
-      return { range: value.range, rows: value.rows as Row[] };
+      // The table and the chart read each row by its columns' keys. Reports that read bets also
+      // name the transfer-wallet vendors whose bets may not all be imported yet.
+      const importing = 'importing' in value ? value.importing : [];
+      return { range: value.range, rows: value.rows as Row[], importing };
     },
     enabled: preset !== 'custom' || (from !== '' && to !== ''),
   });
@@ -93,6 +95,16 @@ export function ReportsPage() {
           {report.data && (
             <p className="muted small">
               From {report.data.range.from} to {report.data.range.to}, each day in the merchant's time zone.
+            </p>
+          )}
+          {report.data && report.data.importing.length > 0 && (
+            <p className="small" role="status" data-testid="report-importing">
+              <strong>
+                Figures from{' '}
+                {report.data.importing.map((lag) => `${lag.vendorName} (${lag.merchantCode})`).join(', ')} are
+                still being imported.
+              </strong>{' '}
+              Their bets arrive by the vendor's feed; these totals may still grow.
             </p>
           )}
           {definition.help && (

@@ -159,6 +159,27 @@ export function BetFilterControls({
   );
 }
 
+/** A transfer-wallet vendor whose bets may not all be in the figures yet (the answers' `importing`). */
+export type ImportingVendorView = { vendor: string; vendorName: string; lastImportedAt: string | null };
+
+/**
+ * One line naming the transfer-wallet vendors whose figures are still being imported: their bets
+ * reach us through the vendor's feed some time after play. Nothing when every bet is in.
+ */
+export function ImportingNotice({ importing }: { importing: readonly ImportingVendorView[] }) {
+  const { t } = useTranslation();
+  if (importing.length === 0) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-lg border border-line bg-raised px-3 py-2 text-xs text-muted"
+      data-testid="bets-importing"
+    >
+      {t('bets.importing', { vendors: importing.map((vendor) => vendor.vendorName).join(', ') })}
+    </p>
+  );
+}
+
 /** The sums over the whole filter: the result large, the rest in a line below. */
 export function BetTotalsPanel({
   totals,

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Net } from '../../../components/bets/bet-record-parts';
+import { ImportingNotice, Net } from '../../../components/bets/bet-record-parts';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
@@ -83,6 +83,7 @@ export function ProfitLossPage() {
           setPageNo(1);
         }}
       />
+      {report.data && !report.isError ? <ImportingNotice importing={report.data.importing} /> : null}
       {report.isError ? (
         <ErrorState onRetry={() => void report.refetch()} />
       ) : !report.data || !rows ? (

@@ -8,6 +8,7 @@ import {
   BetLines,
   type BetStatus,
   BetTotalsPanel,
+  ImportingNotice,
 } from '../../../components/bets/bet-record-parts';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
 import { Pagination } from '../../../components/ui/pagination';
@@ -109,6 +110,7 @@ export function TeamBetsPage() {
         <ErrorState onRetry={() => void query.refetch()} />
       ) : (
         <>
+          <ImportingNotice importing={query.data.importing} />
           <BetTotalsPanel totals={query.data.totals} symbol={symbol} netLabel={t('agent.records.teamNet')} />
           {query.data.list.length === 0 ? (
             <EmptyState

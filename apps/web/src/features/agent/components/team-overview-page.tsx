@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportingNotice } from '../../../components/bets/bet-record-parts';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -52,6 +53,7 @@ export function TeamOverviewPage() {
         <EmptyState line={t('teamReport.noTeam')} icon={<BarChart3 size={26} aria-hidden="true" />} />
       ) : (
         <>
+          <ImportingNotice importing={overview.data.importing} />
           <p className="text-xs text-muted" data-testid="team-overview-as-of">
             {overview.data.asOf
               ? t('teamReport.asOf', { time: clockTimeOf(language, overview.data.asOf) })

@@ -9,6 +9,7 @@ import {
   type BetStatus,
   BetTotalsPanel,
   Fact,
+  ImportingNotice,
 } from '../../../components/bets/bet-record-parts';
 import { Button } from '../../../components/ui/button';
 import { DatePresetChips } from '../../../components/ui/date-preset-chips';
@@ -76,6 +77,7 @@ export function BettingRecordsPage() {
         <ErrorState onRetry={() => void query.refetch()} />
       ) : (
         <>
+          <ImportingNotice importing={query.data.importing} />
           <BetTotalsPanel totals={query.data.totals} symbol={symbol} netLabel={t('bets.net')} />
           {query.data.list.length === 0 ? (
             <EmptyState

@@ -296,6 +296,7 @@ export const en = {
     payout: 'Payout',
     result: 'Result',
     empty: 'No bets in this period.',
+    importing: 'Figures from {{vendors}} are still being imported.',
     detailTitle: 'Bet details',
     betId: 'Bet number',
     fairness: 'Provably fair',

@@ -307,6 +307,7 @@ export const ty = {
     payout: 'Ibinayad',
     result: 'Resulta',
     empty: 'Walang taya sa panahong ito.',
+    importing: 'Ini-import pa ang mga numero mula sa {{vendors}}.',
     detailTitle: 'Detalye ng taya',
     betId: 'Numero ng taya',
     fairness: 'Patas at mapapatunayan',
