@@ -474,8 +474,13 @@ describe('the bet feed of a transfer-wallet vendor', () => {
     ]);
   });
 
-  it('runs as a scheduled job', () => {
-    const names = world.testApp.app.jobs.definitions.map((definition) => definition.name);
-    expect(names).toContain('vendor-bets.import');
+  it('runs as a scheduled job every minute', async () => {
+    const job = world.testApp.app.jobs.definitions.find(
+      (definition) => definition.name === 'vendor-bets.import',
+    );
+    expect(job?.schedule?.cron).toBe('* * * * *');
+    const placed = await place('4.00', '7.80');
+    await job?.handle({}, { jobId: 'test', retryCount: 0, signal: new AbortController().signal });
+    expect((await rounds()).map((round) => round.vendor_round_id)).toContain(placed.betId);
   });
 });
