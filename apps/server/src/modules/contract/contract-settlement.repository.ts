@@ -40,7 +40,14 @@ export const NO_TEAM_SUMS: TeamSums = { validBetMinor: 0n, stakeMinor: 0n, winMi
  */
 export async function findContractsInForce(
   db: Executor,
-  input: { merchantId: string; kind: AgentContractKind; period: AgentContractPeriod; cycle: Cycle },
+  input: {
+    merchantId: string;
+    kind: AgentContractKind;
+    period: AgentContractPeriod;
+    cycle: Cycle;
+    /** Only this downline's contract (an agent's progress). */
+    downlineId?: string;
+  },
 ): Promise<ContractInForce[]> {
   const result = await sql<{
     id: string;
@@ -58,6 +65,7 @@ export async function findContractsInForce(
       from agent_contracts
       where merchant_id = ${input.merchantId} and kind = ${input.kind} and period = ${input.period}
         and starts_at <= ${input.cycle.startsAt} and (ended_at is null or ended_at > ${input.cycle.startsAt})
+        and ${input.downlineId === undefined ? sql`true` : sql`downline_id = ${input.downlineId}`}
       order by downline_id, version desc
     ) c
     order by depth, c.downline_id`.execute(db);

@@ -450,4 +450,60 @@ describe('contract settlement', () => {
       await second?.close();
     }
   });
+
+  it("the job's pass settles the closed cycles not settled yet, oldest first, the newest few only", async () => {
+    const { db } = database;
+    const { settlements, rollups } = servicesOf();
+    const merchantId = await insertLedgerMerchant(db);
+    const agent = await insertTeamMember(db, merchantId, { type: 1 });
+    const startsAt = new Date('2026-10-31T16:00:00Z');
+    await insertContract(db, {
+      merchantId,
+      kind: 'daily',
+      period: 'D',
+      uplineId: null,
+      downlineId: agent,
+      tiers: [tier(0, '0', 100)],
+      startsAt,
+    });
+    await insertContract(db, {
+      merchantId,
+      kind: 'realtime',
+      period: '5m',
+      uplineId: null,
+      downlineId: agent,
+      tiers: [tier(0, '0', 10)],
+      startsAt,
+    });
+    clockMs = Date.parse('2026-11-12T16:10:00Z');
+    await rollups.rebuildChanged();
+    expect(await settlements.findMerchantsWithContracts('daily')).toContain(merchantId);
+    // Twelve days closed since the contract began: the newest seven, in order.
+    expect(await settlements.findDueCycles(merchantId, 'daily')).toEqual(
+      ['06', '07', '08', '09', '10', '11', '12'].map((day) => `D:2026-11-${day}`),
+    );
+    await settlements.settleDue(merchantId, 'daily');
+    expect(await settlements.findDueCycles(merchantId, 'daily')).toEqual([]);
+    const runs = await db
+      .selectFrom('agent_contract_runs')
+      .select('cycle_key')
+      .where('merchant_id', '=', merchantId)
+      .orderBy('cycle_starts_at')
+      .execute();
+    expect(runs.map((run) => run.cycle_key)).toEqual(
+      ['06', '07', '08', '09', '10', '11', '12'].map((day) => `D:2026-11-${day}`),
+    );
+    // Real-time: the last 36 five minutes up to the one that closed a minute ago (00:05 has not).
+    const due = await settlements.findDueCycles(merchantId, 'realtime');
+    expect(due).toHaveLength(36);
+    expect(due.at(-1)).toBe('5m:2026-11-13T00:05');
+    expect(due[0]).toBe('5m:2026-11-12T21:10');
+    // The pass settles them in order and stops at the last, closed at 00:10 local less than a
+    // minute ago: its bets may still be committing.
+    await settlements.settleDue(merchantId, 'realtime');
+    expect(await settlements.findDueCycles(merchantId, 'realtime')).toEqual(['5m:2026-11-13T00:05']);
+    clockMs += 60_000;
+    await settlements.settleDue(merchantId, 'realtime');
+    expect(await settlements.findDueCycles(merchantId, 'realtime')).toEqual([]);
+  });
 });

@@ -299,10 +299,23 @@ export function createContractSettlementService(
    */
   async function planCycle(
     executor: Executor,
-    input: { merchantId: string; kind: AgentContractKind; cycle: Cycle; policy: SettlementPolicy },
+    input: {
+      merchantId: string;
+      kind: AgentContractKind;
+      cycle: Cycle;
+      policy: SettlementPolicy;
+      /** Only this agent's contract: its progress, never a settlement (which takes the whole tree). */
+      downlineId?: string;
+    },
   ): Promise<CyclePlan> {
     const { merchantId, kind, cycle, policy } = input;
-    const contracts = await findContractsInForce(executor, { merchantId, kind, period: cycle.period, cycle });
+    const contracts = await findContractsInForce(executor, {
+      merchantId,
+      kind,
+      period: cycle.period,
+      cycle,
+      ...(input.downlineId === undefined ? {} : { downlineId: input.downlineId }),
+    });
     const agentIds = contracts.map((contract) => contract.downlineId);
     const figures = new Map<string, TeamFigures>();
     const counted: CyclePlan['counted'] = { set: [], add: [] };
@@ -675,10 +688,10 @@ export function createContractSettlementService(
     const due: string[] = [];
     for (const period of periods) {
       const latest = await findLatestRun(db, { merchantId, kind, period });
-      let cycle: Cycle;
       const lastClosed = previousCycle(cycleAt(period, policy.timeZone, at), policy.timeZone);
+      let first: Cycle;
       if (latest) {
-        cycle = nextCycle(cycleAt(period, policy.timeZone, latest.cycle_starts_at), policy.timeZone);
+        first = nextCycle(cycleAt(period, policy.timeZone, latest.cycle_starts_at), policy.timeZone);
       } else {
         const earliest = await findEarliestStart(db, {
           merchantId,
@@ -687,13 +700,17 @@ export function createContractSettlementService(
           since: lastClosed.startsAt,
         });
         if (!earliest) continue;
-        cycle = cycleAt(period, policy.timeZone, earliest);
+        first = cycleAt(period, policy.timeZone, earliest);
       }
-      // Only the newest few: a job that was away long leaves the older cycles unsettled.
+      // The newest few only, stepping back from the last closed one: a job that was away long
+      // leaves the older cycles unsettled.
       const cycles: Cycle[] = [];
-      for (; cycle.startsAt <= lastClosed.startsAt; cycle = nextCycle(cycle, policy.timeZone)) {
-        cycles.push(cycle);
-        if (cycles.length > CATCH_UP_CYCLES_MAX[period]) cycles.shift();
+      for (
+        let cycle = lastClosed;
+        cycle.startsAt >= first.startsAt && cycles.length < CATCH_UP_CYCLES_MAX[period];
+        cycle = previousCycle(cycle, policy.timeZone)
+      ) {
+        cycles.unshift(cycle);
       }
       due.push(...cycles.map((closed) => closed.key));
     }
@@ -826,7 +843,13 @@ export function createContractSettlementService(
     const active = contracts[0];
     if (!active) return null;
     const cycle = cycleAt(active.period, policy.timeZone, at);
-    const plan = await planCycle(db, { merchantId: input.merchantId, kind: input.kind, cycle, policy });
+    const plan = await planCycle(db, {
+      merchantId: input.merchantId,
+      kind: input.kind,
+      cycle,
+      policy,
+      downlineId: input.agentId,
+    });
     const entry = plan.entries.find((candidate) => candidate.contract.downlineId === input.agentId);
     const rollups = await readRollupState(db, input.merchantId);
     const asOf = isDayPeriod(cycle.period) ? (rollups.isCaughtUp ? at : rollups.watermark) : at;
