@@ -8,6 +8,7 @@ import { registerAgentsRoutes } from './http/bo/agents.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
 import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
+import { registerContractsRoutes } from './http/bo/contracts.routes.ts';
 import { registerDashboardRoutes } from './http/bo/dashboard.routes.ts';
 import { registerDepositReviewRoutes } from './http/bo/deposits.routes.ts';
 import { registerFinanceRoutes } from './http/bo/finance.routes.ts';
@@ -32,10 +33,11 @@ import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
 import { registerAffiliateRoutes } from './http/wps/agent/affiliate.routes.ts';
+import { registerAgentContractRoutes } from './http/wps/agent/contracts.routes.ts';
 import { registerAgentOverviewRoutes } from './http/wps/agent/overview.routes.ts';
 import { registerAgentRecordRoutes } from './http/wps/agent/records.routes.ts';
 import { registerRegisterCenterRoutes } from './http/wps/agent/register-center.routes.ts';
-import { registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
+import { maskAccount, registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
@@ -72,6 +74,7 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
+import { createContractService } from './modules/contract/contract.service.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
 import { createTransferVendorClient } from './modules/game/transfer-vendor-client.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
@@ -125,6 +128,11 @@ import { installMetrics } from './platform/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
+import {
+  createContractPolicyReader,
+  createContractTeller,
+  createOffersExpireJob,
+} from './workflows/agent-contracts.ts';
 import { createAgentRegistration } from './workflows/agent-registration.ts';
 import { createAgentReportExports } from './workflows/agent-report-export.ts';
 import { createTeamRollupJob } from './workflows/agent-team.ts';
@@ -369,7 +377,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('transferBetImport', transferBetImport);
   const withdrawals = createWithdrawalService({ db: database.db, recordChange: audit.record, now });
   // The team: the agent tree, agent types and the team rollups its minute job rebuilds.
-  const agents = createAgentService({ db: database.db, recordChange: audit.record, now });
+  // Agent contracts: offers and signed contracts. An agent moved to another upline loses its
+  // contracts from the old one in the move's own transaction (the agent service's hook).
+  const contracts = createContractService({
+    db: database.db,
+    recordChange: audit.record,
+    now,
+    readPolicy: createContractPolicyReader(merchantService),
+    tell: createContractTeller(inbox),
+    maskAccount,
+  });
+  const agents = createAgentService({
+    db: database.db,
+    recordChange: audit.record,
+    now,
+    onUplineMove: contracts.endOnUplineMoveIn,
+  });
   const teamRollups = createTeamRollupService({ db: database.db, now });
   // Operators' rebuilds of a merchant's bet rollups (the repair path), run by a job of their own.
   const rollupRebuildRecords = createRollupRebuildService({
@@ -400,6 +423,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createTransferBetImportJob({ betImport: transferBetImport }),
       createExpireTrialsJob({ trials: createTrialExpiryService({ db: database.db, now }) }),
       createTeamRollupJob({ teamRollups }),
+      createOffersExpireJob({ contracts }),
       rollupRebuilds.job,
     ],
   });
@@ -443,7 +467,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wallet,
     inbox,
   });
-  registerWalletRoutes(app, { members, wallet, vendorTransfers });
+  registerWalletRoutes(app, { members, wallet, vendorTransfers, agents });
   registerTransferWalletRoutes(app, { members, vendorTransfers });
   registerStatementRoutes(app, {
     members,
@@ -465,6 +489,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
   registerTransferRoutes(app, { members, wallet, rateLimiter });
   registerAgentTeamRoutes(app, { members, agents, wallet });
+  registerAgentContractRoutes(app, { members, contracts });
   registerRegisterCenterRoutes(app, {
     members,
     registration: createAgentRegistration({
@@ -545,6 +570,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reports = createReportService({ db: database.db, now });
   registerReportsRoutes(app, { reports, importStatus });
   registerAgentsRoutes(app, { agents, now });
+  registerContractsRoutes(app, { contracts });
   registerAgentReportsRoutes(app, {
     agents,
     teamReports,

@@ -81,6 +81,11 @@ function agentTypeOf(row: AgentTypeRow): AgentType {
   };
 }
 
+export type UplineMoveHook = (
+  trx: Executor,
+  move: { memberId: string; actor: ChangeActor; at: Date },
+) => Promise<() => Promise<void>>;
+
 export type MakeAgentInput = {
   memberId: string;
   type: AgentTypeCode;
@@ -105,7 +110,16 @@ const ZERO_FIGURES: TeamFigures = { betCount: 0, stakeMinor: 0n, validBetMinor: 
  * triggers of migration 0132), the agent types' capabilities, making an agent and moving a member
  * to another upline (operator actions, audited), and the team figures the rollup job rebuilds.
  */
-export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChange }>) {
+export function createAgentService(
+  deps: ServiceDeps<{
+    recordChange: RecordChange;
+    /**
+     * What other areas do when a member changes upline, in the move's transaction (agent
+     * contracts from the old upline end); what it answers runs once the move has committed.
+     */
+    onUplineMove?: UplineMoveHook;
+  }>,
+) {
   const { db, recordChange } = deps;
   const now = clockOf(deps);
 
@@ -175,6 +189,8 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
       throw new AppError('VALIDATION', { value: { fields: { invitationCode: 'taken' } } });
     }
     const at = now();
+    // A player holds no agent contract, so none ends with this change of upline (moveUpline's
+    // onUplineMove hook does that for agents).
     await setMemberAgentColumns(trx, member.id, {
       type: input.type,
       upline_id: input.uplineId,
@@ -315,7 +331,8 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
     ): Promise<{ fromUplineId: string | null; toUplineId: string }> {
       const merchantId = await findMemberMerchantId(db, input.memberId);
       if (!merchantId) throw new AppError('NOT_FOUND');
-      return db.transaction().execute(async (trx) => {
+      let afterMove: (() => Promise<void>) | undefined;
+      const moved = await db.transaction().execute(async (trx) => {
         const locked = await lockTreeMembers(trx, merchantId, [input.memberId, input.uplineId]);
         const member = locked.find((row) => row.id === input.memberId);
         if (!member) throw new AppError('NOT_FOUND');
@@ -339,8 +356,11 @@ export function createAgentService(deps: ServiceDeps<{ recordChange: RecordChang
           before: { uplineId: member.upline_id },
           after: { uplineId: input.uplineId, reason: input.reason },
         });
+        afterMove = await deps.onUplineMove?.(trx, { memberId: member.id, actor, at });
         return { fromUplineId: member.upline_id, toUplineId: input.uplineId };
       });
+      await afterMove?.();
+      return moved;
     },
 
     /** A page of agents, by account (the back office's agent list). */

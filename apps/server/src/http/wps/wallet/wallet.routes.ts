@@ -1,5 +1,7 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import { Type } from 'typebox';
+import type { AgentContractKind } from '../../../db/schema.ts';
+import type { AgentService } from '../../../modules/agent/agent.service.ts';
 import { isAgentType, type MemberService, TRIAL_TYPE } from '../../../modules/member/member.service.ts';
 import { readSwitches } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
@@ -16,6 +18,8 @@ export type WalletRoutesDeps = {
   members: MemberService;
   wallet: WalletService;
   vendorTransfers: VendorTransfers;
+  /** The agent types' contract kinds (the consolidated info's contract flags). */
+  agents: Pick<AgentService, 'capabilitiesOf'>;
 };
 
 const TAGS = ['wallet'];
@@ -49,7 +53,8 @@ const ConsolidatedValue = Type.Object({
   isSingle: Type.Boolean(),
   /**
    * Spec §3 "Consolidated info": which agent contracts this member may request — daily salary,
-   * dividends, hourly salary, real-time salary — as the merchant's switches allow, agents only.
+   * dividends, hourly salary, real-time salary: the merchant's switch is on and the member's agent
+   * type lists the kind (merchant_agent_types.contract_kinds); false for players.
    */
   dailysalreqtype: Type.Boolean(),
   divtypereq: Type.Boolean(),
@@ -117,10 +122,11 @@ export function registerWalletRoutes(app: TypedApp, deps: WalletRoutesDeps): voi
       // Spec §4: a trial account makes no consolidated call.
       const { member } = await requireMember(request, deps.members);
       const account = { merchantId: merchant.id, memberId: member.id, currency: merchant.currency };
-      const [balances, heldMinor, atVendors] = await Promise.all([
+      const [balances, heldMinor, atVendors, agentType] = await Promise.all([
         deps.wallet.getBalances(account),
         deps.wallet.sumHeld(account),
         deps.vendorTransfers.heldAtVendors(merchant, member.id),
+        deps.agents.capabilitiesOf(merchant.id, member.type),
       ]);
       // What sits at transfer-wallet vendors is the member's too (vendors that do not answer in
       // time are left out of the list and the sum).
@@ -131,6 +137,9 @@ export function registerWalletRoutes(app: TypedApp, deps: WalletRoutesDeps): voi
       const vendorMinor = atVendors.reduce((sum, entry) => sum + (entry.balanceMinor ?? 0n), 0n);
       const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
       const isAgent = isAgentType(member.type);
+      const contractKinds = agentType?.contractKinds ?? [];
+      const mayHold = (kind: AgentContractKind, isOn: boolean) =>
+        isAgent && isOn && contractKinds.includes(kind);
       return ok({
         currency: merchant.currency,
         currencySymbol: merchant.currencySymbol,
@@ -140,10 +149,10 @@ export function registerWalletRoutes(app: TypedApp, deps: WalletRoutesDeps): voi
         held: formatAmount(heldMinor),
         vendorWallets,
         isSingle: merchant.settings.wallet.mode === 'single',
-        dailysalreqtype: isAgent && switches.DAILYSALARY,
-        divtypereq: isAgent && switches.BONUS,
-        contracthoursalreq: isAgent && switches.HOURLYSALARY,
-        realtimesalreqtype: isAgent && switches.REALTIMESALARY,
+        dailysalreqtype: mayHold('daily', switches.DAILYSALARY),
+        divtypereq: mayHold('dividend', switches.BONUS),
+        contracthoursalreq: mayHold('hourly', switches.HOURLYSALARY),
+        realtimesalreqtype: mayHold('realtime', switches.REALTIMESALARY),
         info: {
           isAgent,
           enableSalary: switches.DAILYSALARY || switches.HOURLYSALARY || switches.REALTIMESALARY,
