@@ -3164,6 +3164,922 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/agent/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's contract of a kind, its past ones, and the offers it is party to */
+        get: {
+            parameters: {
+                query: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                enabled: boolean;
+                                maxRateBp: number | null;
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                mine: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                } | null;
+                                history: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                }[];
+                                offers: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    type: "new" | "terminate";
+                                    /** @enum {string} */
+                                    fromSide: "upline" | "downline" | "operator";
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[] | null;
+                                    rateBp: number | null;
+                                    contractId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                    expiresAt: string;
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    canAccept: boolean;
+                                    canReject: boolean;
+                                    canCancel: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/downlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's direct downline agents that may hold a kind, with their contract and offer */
+        get: {
+            parameters: {
+                query: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                    pageNo?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    memberId: string;
+                                    account: string;
+                                    type: number;
+                                    contract: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                                        /** @enum {string} */
+                                        period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                        version: number;
+                                        upline: {
+                                            id: string;
+                                            account: string;
+                                        } | null;
+                                        downline: {
+                                            id: string;
+                                            account: string;
+                                        };
+                                        tiers: {
+                                            activeMembers: number;
+                                            /** @example 1250.00 */
+                                            minBase: string;
+                                            rateBp: number;
+                                        }[];
+                                        rateBp: number;
+                                        /** @enum {string} */
+                                        status: "active" | "ended";
+                                        signedAt: string;
+                                        startsAt: string;
+                                        endedAt: string | null;
+                                        endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                    } | null;
+                                    pendingOffer: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                                        /** @enum {string} */
+                                        type: "new" | "terminate";
+                                        /** @enum {string} */
+                                        fromSide: "upline" | "downline" | "operator";
+                                        upline: {
+                                            id: string;
+                                            account: string;
+                                        } | null;
+                                        downline: {
+                                            id: string;
+                                            account: string;
+                                        };
+                                        period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                        tiers: {
+                                            activeMembers: number;
+                                            /** @example 1250.00 */
+                                            minBase: string;
+                                            rateBp: number;
+                                        }[] | null;
+                                        rateBp: number | null;
+                                        contractId: string | null;
+                                        /** @enum {string} */
+                                        status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                        expiresAt: string;
+                                        createdAt: string;
+                                        decidedAt: string | null;
+                                        canAccept: boolean;
+                                        canReject: boolean;
+                                        canCancel: boolean;
+                                    } | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer a direct downline new terms, or ask to end its contract or your own */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                        downlineId: string;
+                        /** @enum {string} */
+                        type: "new" | "terminate";
+                        tiers?: {
+                            activeMembers: number;
+                            /** @example 1250.00 */
+                            minBase: string;
+                            rateBp: number;
+                        }[];
+                        /** @enum {string} */
+                        period?: "D" | "W" | "H" | "M" | "h" | "5m";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                canAccept: boolean;
+                                canReject: boolean;
+                                canCancel: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/offers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an offer made to you: new terms are signed, a termination ends the contract */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                canAccept: boolean;
+                                canReject: boolean;
+                                canCancel: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/offers/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an offer made to you */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                canAccept: boolean;
+                                canReject: boolean;
+                                canCancel: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/offers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw an offer you made */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                canAccept: boolean;
+                                canReject: boolean;
+                                canCancel: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/agent/invitation-links": {
         parameters: {
             query?: never;
@@ -16790,6 +17706,1156 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's contract template of each kind: highest rate, tiers, defaults */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    maxRateBp: number;
+                                    maxTiers: number;
+                                    defaultTiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    defaultPeriod: string | null;
+                                    updatedAt: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-templates/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a kind's template; contracts already signed keep their terms */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        maxRateBp: number;
+                        maxTiers: number;
+                        defaultTiers: {
+                            activeMembers: number;
+                            /** @example 1250.00 */
+                            minBase: string;
+                            rateBp: number;
+                        }[];
+                        defaultPeriod: ("D" | "W" | "H" | "M") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                maxRateBp: number;
+                                maxTiers: number;
+                                defaultTiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[];
+                                defaultPeriod: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agent contracts, newest signature first, by kind, status and account */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    kind?: "dividend" | "daily" | "hourly" | "realtime";
+                    status?: "active" | "ended";
+                    account?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agent contract */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                version: number;
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[];
+                                rateBp: number;
+                                /** @enum {string} */
+                                status: "active" | "ended";
+                                signedAt: string;
+                                startsAt: string;
+                                endedAt: string | null;
+                                endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contracts/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an active contract, with a reason; both sides are told */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                version: number;
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[];
+                                rateBp: number;
+                                /** @enum {string} */
+                                status: "active" | "ended";
+                                signedAt: string;
+                                startsAt: string;
+                                endedAt: string | null;
+                                endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contract offers, newest first, by kind and status */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    kind?: "dividend" | "daily" | "hourly" | "realtime";
+                    status?: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    type: "new" | "terminate";
+                                    /** @enum {string} */
+                                    fromSide: "upline" | "downline" | "operator";
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[] | null;
+                                    rateBp: number | null;
+                                    contractId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                    expiresAt: string;
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** The platform's offer of a contract to a top-level agent, within the template's highest rate */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        downlineId: string;
+                        /** @enum {string} */
+                        kind: "dividend" | "daily" | "hourly" | "realtime";
+                        tiers: {
+                            activeMembers: number;
+                            /** @example 1250.00 */
+                            minBase: string;
+                            rateBp: number;
+                        }[];
+                        /** @enum {string} */
+                        period?: "D" | "W" | "H" | "M" | "h" | "5m";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/contract-offers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a pending offer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "dividend" | "daily" | "hourly" | "realtime";
+                                /** @enum {string} */
+                                type: "new" | "terminate";
+                                /** @enum {string} */
+                                fromSide: "upline" | "downline" | "operator";
+                                upline: {
+                                    id: string;
+                                    account: string;
+                                } | null;
+                                downline: {
+                                    id: string;
+                                    account: string;
+                                };
+                                period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                tiers: {
+                                    activeMembers: number;
+                                    /** @example 1250.00 */
+                                    minBase: string;
+                                    rateBp: number;
+                                }[] | null;
+                                rateBp: number | null;
+                                contractId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                expiresAt: string;
+                                createdAt: string;
+                                decidedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
