@@ -19314,6 +19314,12 @@ export type paths = {
                                 asOf: string | null;
                                 from: string;
                                 to: string;
+                                importing: {
+                                    vendor: string;
+                                    vendorName: string;
+                                    /** Format: date-time */
+                                    lastImportedAt: string | null;
+                                }[];
                             };
                         };
                     };
@@ -19468,6 +19474,12 @@ export type paths = {
                                 };
                                 from: string;
                                 to: string;
+                                importing: {
+                                    vendor: string;
+                                    vendorName: string;
+                                    /** Format: date-time */
+                                    lastImportedAt: string | null;
+                                }[];
                             };
                         };
                     };
@@ -19615,6 +19627,12 @@ export type paths = {
                                 };
                                 from: string;
                                 to: string;
+                                importing: {
+                                    vendor: string;
+                                    vendorName: string;
+                                    /** Format: date-time */
+                                    lastImportedAt: string | null;
+                                }[];
                             };
                         };
                     };

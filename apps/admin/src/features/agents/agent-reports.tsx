@@ -34,6 +34,19 @@ function DaysNote(props: { from: string; to: string; children?: ReactNode }) {
   );
 }
 
+/** The transfer vendors whose bets may not all be counted yet, as the agent is told. */
+function ImportingNotice(props: { importing: TeamOverview['importing'] }) {
+  if (props.importing.length === 0) return null;
+  return (
+    <p className="small" role="status">
+      <strong>
+        Figures from {props.importing.map((lag) => lag.vendorName).join(', ')} are still being imported.
+      </strong>{' '}
+      Their bets arrive by the vendor's feed; these figures may still grow.
+    </p>
+  );
+}
+
 /** Bets, stake, valid bet, payout and the members' P&L (win less stake) as table cells. */
 function PnlCells({ figures }: { figures: PnlFigures }) {
   return (
@@ -91,6 +104,7 @@ export function OverviewReport(props: { agentId: string; range: ReportRange }) {
         <span className="toolbar__spacer" />
         <AgentFileButton file={{ kind: 'overview', agentId: props.agentId, range: props.range }} />
       </div>
+      <ImportingNotice importing={value.importing} />
       <ul className="tiles" aria-label="Team overview figures">
         {tiles.map(([label, text]) => (
           <li key={label} className="tile">
@@ -157,6 +171,7 @@ export function MemberPnlReport(props: { agentId: string; range: ReportRange; ty
           isDisabled={data?.total === 0}
         />
       </div>
+      {data && <ImportingNotice importing={data.importing} />}
       <QueryTable
         query={members}
         rows={(data?.list ?? []).map((row) => ({ ...row, id: row.memberId }))}
@@ -210,6 +225,7 @@ export function GameTypePnlReport(props: { agentId: string; range: ReportRange }
           isDisabled={data?.list.length === 0}
         />
       </div>
+      {data && <ImportingNotice importing={data.importing} />}
       <QueryTable
         query={gameTypes}
         rows={(data?.list ?? []).map((row) => ({ ...row, id: row.gameType }))}

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AgentService, AgentType, TeamFigures } from '../../modules/agent/agent.service.ts';
 import type { DayRange } from '../../modules/report/date-range.ts';
+import type { ImportStatusService } from '../../modules/report/import-status.service.ts';
 import {
   type BetFigures,
   TEAM_PNL_PAGE_SIZE_MAX,
@@ -13,6 +14,7 @@ import { type CsvValue, csvFileName, sendCsv } from '../../platform/http/csv.ts'
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import type { AgentReportExports } from '../../workflows/agent-report-export.ts';
+import { ImportingVendors, importingOut } from '../import-status.ts';
 import {
   FigureFields,
   figuresView,
@@ -31,6 +33,7 @@ export type AgentReportsRoutesDeps = {
   agents: AgentService;
   teamReports: TeamReportService;
   exports: AgentReportExports;
+  importStatus: ImportStatusService;
   now: () => Date;
 };
 
@@ -76,6 +79,9 @@ const MemberPnlRow = Type.Object({
   ...FigureFields,
 });
 
+/** An agent's overview as the agent's own answers it, with the vendors still being imported. */
+const Overview = Type.Object({ ...TeamOverviewView.properties, importing: ImportingVendors });
+
 const MemberPnlPage = Type.Object({
   list: Type.Array(MemberPnlRow),
   total: Type.Integer(),
@@ -84,6 +90,8 @@ const MemberPnlPage = Type.Object({
   totals: Type.Object(FigureFields),
   from: Type.String(),
   to: Type.String(),
+  /** Transfer vendors whose bets may not all be counted yet. */
+  importing: ImportingVendors,
 });
 
 const GameTypePnl = Type.Object({
@@ -91,6 +99,8 @@ const GameTypePnl = Type.Object({
   totals: Type.Object(FigureFields),
   from: Type.String(),
   to: Type.String(),
+  /** Transfer vendors whose bets may not all be counted yet. */
+  importing: ImportingVendors,
 });
 
 const FIGURE_HEADINGS = ['Bets', 'Stake', 'Valid bet', 'Payout', 'P&L'];
@@ -139,6 +149,10 @@ export function registerAgentReportsRoutes(app: TypedApp, deps: AgentReportsRout
     return { member, timeZone, range: reportRangeOf(query, timeZone, deps.now()) };
   }
 
+  /** The merchant's transfer vendors whose bets may not all be counted yet, as the agent is told. */
+  const importingOf = async (merchantId: string) =>
+    importingOut(await deps.importStatus.importing([merchantId]));
+
   const fileName = (account: string, report: string, range: DayRange) =>
     csvFileName(['agent', account, report, range.from, range.to]);
 
@@ -152,18 +166,16 @@ export function registerAgentReportsRoutes(app: TypedApp, deps: AgentReportsRout
           "An agent's team overview as the agent sees it: size, new and active members, first deposits, deposits, withdrawals, valid bet, P&L and a daily series",
         params: IdParams,
         querystring: ReportQuery,
-        response: { 200: Envelope(TeamOverviewView), ...BO_ERROR_RESPONSES },
+        response: { 200: Envelope(Overview), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { member, timeZone, range } = await subjectOf(request, request.query);
-      const overview = await teamReports.overview({
-        merchantId: member.merchant_id,
-        agentId: member.id,
-        timeZone,
-        range,
-      });
-      return ok(teamOverviewView(overview, range));
+      const [overview, importing] = await Promise.all([
+        teamReports.overview({ merchantId: member.merchant_id, agentId: member.id, timeZone, range }),
+        importingOf(member.merchant_id),
+      ]);
+      return ok({ ...teamOverviewView(overview, range), importing });
     },
   );
 
@@ -184,13 +196,16 @@ export function registerAgentReportsRoutes(app: TypedApp, deps: AgentReportsRout
       const { query } = request;
       const { member, range } = await subjectOf(request, query);
       const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
-      const page = await teamReports.profitLossByMember({
-        agentId: member.id,
-        memberId: query.memberId ?? null,
-        range,
-        page: query.page ?? 1,
-        pageSize,
-      });
+      const [page, importing] = await Promise.all([
+        teamReports.profitLossByMember({
+          agentId: member.id,
+          memberId: query.memberId ?? null,
+          range,
+          page: query.page ?? 1,
+          pageSize,
+        }),
+        importingOf(member.merchant_id),
+      ]);
       return ok({
         list: page.list.map((row) => ({
           memberId: row.memberId,
@@ -204,6 +219,7 @@ export function registerAgentReportsRoutes(app: TypedApp, deps: AgentReportsRout
         totals: figuresView(page.totals),
         from: range.from,
         to: range.to,
+        importing,
       });
     },
   );
@@ -222,16 +238,20 @@ export function registerAgentReportsRoutes(app: TypedApp, deps: AgentReportsRout
     },
     async (request) => {
       const { member, range } = await subjectOf(request, request.query);
-      const found = await teamReports.profitLossByGameType({
-        agentId: member.id,
-        memberId: request.query.memberId ?? null,
-        range,
-      });
+      const [found, importing] = await Promise.all([
+        teamReports.profitLossByGameType({
+          agentId: member.id,
+          memberId: request.query.memberId ?? null,
+          range,
+        }),
+        importingOf(member.merchant_id),
+      ]);
       return ok({
         list: found.list.map((row) => ({ gameType: row.gameType, ...figuresView(row) })),
         totals: figuresView(found.totals),
         from: range.from,
         to: range.to,
+        importing,
       });
     },
   );
