@@ -8,6 +8,7 @@ import { registerAgentsRoutes } from './http/bo/agents.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
 import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
+import { registerContractSettlementRoutes } from './http/bo/contract-settlements.routes.ts';
 import { registerContractsRoutes } from './http/bo/contracts.routes.ts';
 import { registerDashboardRoutes } from './http/bo/dashboard.routes.ts';
 import { registerDepositReviewRoutes } from './http/bo/deposits.routes.ts';
@@ -33,6 +34,7 @@ import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
 import { registerVendorWalletRoutes } from './http/wallet-v1/wallet-v1.routes.ts';
 import { registerAffiliateRoutes } from './http/wps/agent/affiliate.routes.ts';
+import { registerAgentContractSettlementRoutes } from './http/wps/agent/contract-settlements.routes.ts';
 import { registerAgentContractRoutes } from './http/wps/agent/contracts.routes.ts';
 import { registerAgentOverviewRoutes } from './http/wps/agent/overview.routes.ts';
 import { registerAgentRecordRoutes } from './http/wps/agent/records.routes.ts';
@@ -75,6 +77,10 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
 import { createContractService } from './modules/contract/contract.service.ts';
+import {
+  type ContractSettlementService,
+  createContractSettlementService,
+} from './modules/contract/contract-settlement.service.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
 import { createTransferVendorClient } from './modules/game/transfer-vendor-client.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
@@ -136,6 +142,7 @@ import {
 import { createAgentRegistration } from './workflows/agent-registration.ts';
 import { createAgentReportExports } from './workflows/agent-report-export.ts';
 import { createTeamRollupJob } from './workflows/agent-team.ts';
+import { createSettleContractsJob, createSettlementPolicyReader } from './workflows/contract-settlement.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
@@ -185,6 +192,8 @@ declare module 'fastify' {
     vendorTransfers: VendorTransfers;
     /** The transfer vendors' bet feeds, imported into the bet record (tests import through it). */
     transferBetImport: TransferBetImport;
+    /** Agent contracts' settlement by cycle (tests settle through it). */
+    contractSettlements: ContractSettlementService;
     /** Uploaded images under DATA_DIR/uploads, checked and re-encoded (platform/storage). */
     images: ImageStore;
     /** Deposit methods and deposits (the back office reviews them through it). */
@@ -394,6 +403,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onUplineMove: contracts.endOnUplineMoveIn,
   });
   const teamRollups = createTeamRollupService({ db: database.db, now });
+  // Contract settlement: each closed cycle of a kind once, paid top-down in the wallet's batches.
+  const readSettlementPolicy = createSettlementPolicyReader(merchantService);
+  const contractSettlements = createContractSettlementService({
+    db: database.db,
+    recordChange: audit.record,
+    now,
+    readPolicy: readSettlementPolicy,
+    withTransfers: wallet.withTransfers,
+  });
+  app.decorate('contractSettlements', contractSettlements);
   // Operators' rebuilds of a merchant's bet rollups (the repair path), run by a job of their own.
   const rollupRebuildRecords = createRollupRebuildService({
     db: database.db,
@@ -424,6 +443,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createExpireTrialsJob({ trials: createTrialExpiryService({ db: database.db, now }) }),
       createTeamRollupJob({ teamRollups }),
       createOffersExpireJob({ contracts }),
+      ...(['daily', 'dividend', 'hourly', 'realtime'] as const).map((kind) =>
+        createSettleContractsJob({
+          kind,
+          settlements: contractSettlements,
+          inbox,
+          readPolicy: readSettlementPolicy,
+        }),
+      ),
       rollupRebuilds.job,
     ],
   });
@@ -490,6 +517,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTransferRoutes(app, { members, wallet, rateLimiter });
   registerAgentTeamRoutes(app, { members, agents, wallet });
   registerAgentContractRoutes(app, { members, contracts });
+  registerAgentContractSettlementRoutes(app, {
+    members,
+    settlements: contractSettlements,
+    readPolicy: readSettlementPolicy,
+    now,
+  });
   registerRegisterCenterRoutes(app, {
     members,
     registration: createAgentRegistration({
@@ -585,6 +618,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerRollupRebuildsRoutes(app, { rebuilds: rollupRebuildRecords, rollupRebuilds, jobs });
   registerAffiliateApplicationsRoutes(app, { applications: affiliateApplications, agents, inbox });
+  registerContractSettlementRoutes(app, { settlements: contractSettlements, inbox });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
   // Games: the launch call, our own games' tables and the seamless wallet that vendors call.
