@@ -31,7 +31,7 @@ describe('an offer as each side sees it', () => {
 });
 
 describe('what accepting new terms does to the contracts I gave below', () => {
-  const offer = { type: 'new' as const, kind: 'daily' as const, rateBp: 100, period: 'D' };
+  const offer = { type: 'new', kind: 'daily', rateBp: 100, period: 'D' } as const;
 
   it('warns that a rate below mine ends my downlines’ contracts above it', () => {
     expect(acceptanceWarningOf(offer, { rateBp: 150, period: 'D' })).toEqual({
@@ -42,7 +42,7 @@ describe('what accepting new terms does to the contracts I gave below', () => {
   });
 
   it('warns that a dividend of another period ends my downlines’ dividends', () => {
-    const dividend = { ...offer, kind: 'dividend' as const, rateBp: 500, period: 'M' };
+    const dividend = { ...offer, kind: 'dividend', rateBp: 500, period: 'M' } as const;
     expect(acceptanceWarningOf(dividend, { rateBp: 500, period: 'W' })).toEqual({ reason: 'otherPeriod' });
     expect(acceptanceWarningOf(dividend, { rateBp: 500, period: 'M' })).toBeNull();
   });

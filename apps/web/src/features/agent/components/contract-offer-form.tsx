@@ -7,7 +7,7 @@ import { FormNotice, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api/api-error';
 import type { FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { type Contract, type ContractParty, sendOffer } from '../api/contracts';
+import { type Contract, type ContractParty, type MyContracts, sendOffer } from '../api/contracts';
 import { type ContractKind, contractKinds } from '../contract-kinds';
 import {
   ACTIVE_MEMBERS_MAX,
@@ -74,7 +74,7 @@ export function OfferContractDialog({
   current: Contract | null;
   maxRateBp: number;
   /** My period of the kind; a dividend offer must keep it. */
-  period: string | null;
+  period: MyContracts['period'];
   onClose: () => void;
 }) {
   const { t } = useTranslation();

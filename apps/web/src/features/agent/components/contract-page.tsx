@@ -18,6 +18,7 @@ import {
   fetchContractProgress,
   fetchDownlineContracts,
   fetchMyContracts,
+  type MyContracts,
   sendOffer,
 } from '../api/contracts';
 import type { ContractKind } from '../contract-kinds';
@@ -329,7 +330,7 @@ function DownlinesSection({
 }: {
   kind: ContractKind;
   maxRateBp: number | null;
-  period: string | null;
+  period: MyContracts['period'];
 }) {
   const { t } = useTranslation();
   const language = useLanguage();

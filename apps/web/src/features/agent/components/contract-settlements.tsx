@@ -202,6 +202,9 @@ function SettlementDialog({ settlement, onClose }: { settlement: ContractSettlem
               <Fact label={t('contracts.settlements.inputs.carryIn')}>{words.money(inputs.carryIn)}</Fact>
             </>
           ) : null}
+          {settlement.kind === 'realtime' ? (
+            <Fact label={t('contracts.settlements.inputs.accruedIn')}>{words.money(inputs.carryIn)}</Fact>
+          ) : null}
           <Fact label={t('contracts.settlements.inputs.lateDifference')}>
             {words.money(inputs.lateDifference)}
           </Fact>
@@ -214,9 +217,6 @@ function SettlementDialog({ settlement, onClose }: { settlement: ContractSettlem
                   rate: formatRate(settlement.rateBp),
                 })}
           </Fact>
-          {isDividend ? (
-            <Fact label={t('contracts.settlements.inputs.carryOut')}>{words.money(settlement.carryOut)}</Fact>
-          ) : null}
           <Fact label={t('contracts.settlements.settledAt')}>{words.time(settlement.settledAt)}</Fact>
           {settlement.paidAt ? (
             <Fact label={t('contracts.settlements.paidAt')}>{words.time(settlement.paidAt)}</Fact>

@@ -1057,7 +1057,7 @@ export const en = {
         carryIn: 'Loss carried in',
         lateDifference: 'Late bets of settled cycles',
         tier: 'Tier met',
-        carryOut: 'Loss carried to the next cycle',
+        accruedIn: 'Accrued from earlier cycles under the minimum payment',
       },
     },
     revenue: {

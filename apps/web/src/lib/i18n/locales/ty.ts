@@ -1092,7 +1092,7 @@ export const ty = {
         carryIn: 'Lugi na dinala mula sa nakaraan',
         lateDifference: 'Mga huling taya ng mga naayos na siklo',
         tier: 'Naabot na baitang',
-        carryOut: 'Lugi na dadalhin sa susunod na siklo',
+        accruedIn: 'Naipon mula sa mga naunang siklong kulang sa pinakamababang bayad',
       },
     },
     revenue: {
