@@ -159,6 +159,15 @@ export function useContractsRefresh() {
 }
 
 /**
+ * The other side of an offer as the texts take it: a member's account, or the platform, which the
+ * texts word apart (the `platform` context: "from the platform", never "from The platform").
+ */
+type CounterpartWords = { account: string; context?: 'platform' };
+
+const counterpartWords = (party: ContractParty | null): CounterpartWords =>
+  party ? { account: party.account } : { account: '', context: 'platform' };
+
+/**
  * A pending offer I am party to: what it is (new terms or an end), who it is from or to, its terms
  * and when it expires, with my choices (accept, reject; withdraw my own), each confirmed first.
  * `current` is my own contract of the kind, to warn what accepting new terms ends below me.
@@ -177,7 +186,7 @@ export function OfferCard({
   const { t } = useTranslation();
   const words = useContractWords();
   const [decision, setDecision] = useState<OfferDecision | null>(null);
-  const counterpart = words.party(counterpartOf(offer));
+  const counterpart = counterpartWords(counterpartOf(offer));
   const isToMe = isOfferToMe(offer);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line p-3" data-testid="contract-offer">
@@ -189,9 +198,7 @@ export function OfferCard({
           <span className="text-sm font-semibold text-text">{t(`contracts.kinds.${offer.kind}`)}</span>
         ) : null}
         <span className="min-w-0 flex-1 text-sm text-text">
-          {isToMe
-            ? t('contracts.offers.from', { account: counterpart })
-            : t('contracts.offers.to', { account: counterpart })}
+          {isToMe ? t('contracts.offers.from', counterpart) : t('contracts.offers.to', counterpart)}
         </span>
       </div>
       {offer.type === 'new' && offer.tiers ? (
@@ -209,7 +216,7 @@ export function OfferCard({
         {t('contracts.offers.sent', { at: words.time(offer.createdAt) })} ·{' '}
         {isToMe
           ? t('contracts.offers.answerBy', { at: words.time(offer.expiresAt) })
-          : t('contracts.offers.waitingFor', { account: counterpart, at: words.time(offer.expiresAt) })}
+          : t('contracts.offers.waitingFor', { ...counterpart, at: words.time(offer.expiresAt) })}
       </p>
       <div className="flex flex-wrap gap-2">
         {offer.canAccept ? (
@@ -261,7 +268,7 @@ export function OfferCard({
 function useDecisionWords(
   offer: ContractOffer,
   decision: OfferDecision,
-  counterpart: string,
+  counterpart: CounterpartWords,
   current: CurrentTerms,
 ): { title: string; line: string; warning?: string } {
   const { t } = useTranslation();
@@ -269,13 +276,13 @@ function useDecisionWords(
   if (decision === 'cancel') {
     return {
       title: t('contracts.confirm.cancelTitle'),
-      line: t('contracts.confirm.cancelLine', { account: counterpart }),
+      line: t('contracts.confirm.cancelLine', counterpart),
     };
   }
   if (decision === 'reject') {
     return {
       title: t('contracts.confirm.rejectTitle'),
-      line: t('contracts.confirm.rejectLine', { account: counterpart }),
+      line: t('contracts.confirm.rejectLine', counterpart),
     };
   }
   if (offer.type === 'terminate') {
@@ -313,7 +320,7 @@ function DecisionDialog({
 }: {
   offer: ContractOffer;
   decision: OfferDecision;
-  counterpart: string;
+  counterpart: CounterpartWords;
   current: CurrentTerms;
   onClose: () => void;
 }) {
