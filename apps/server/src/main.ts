@@ -3,6 +3,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { CONFIG_ERROR_EXIT_CODE, loadConfigOrReport, openConfiguredDatabase } from './open-configured.ts';
 import { startSandboxes } from './sandboxes.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoMerchant } from './seed/demo-merchant.ts';
 import { DEMO_OPERATORS, seedDemoOperators } from './seed/demo-operators.ts';
 import { seedDemoInHouseVendor } from './seed/demo-vendors.ts';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     ? await seedDemoMerchant(database.db, new Date(), { publicOrigin: config.publicOrigin })
     : false;
   if (config.seedDemo) await seedDemoAccounts(database.db);
+  if (config.seedDemo) await seedDemoContracts(database.db);
   if (config.seedDemo) await seedDemoOperators(database.db);
 
   const app = await buildApp({ config, database });

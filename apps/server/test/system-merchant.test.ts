@@ -310,13 +310,14 @@ describe('switches and registration settings', () => {
       FREEPLAY: true,
       VERCODELOGIN: true,
       SOCIALLOGIN: true,
+      // Agent contracts (dividend and the three salaries) are on in the demo.
+      BONUS: true,
+      DAILYSALARY: true,
+      HOURLYSALARY: true,
+      REALTIMESALARY: true,
       // Features without a server behind them yet stay off, so the site does not name them.
       VIP: false,
       REFERRAL: false,
-      BONUS: false,
-      DAILYSALARY: false,
-      HOURLYSALARY: false,
-      REALTIMESALARY: false,
       MANPLAYREB3: false,
     });
     const username = value.rules.find((rule: { field: string }) => rule.field === 'username');

@@ -21,19 +21,14 @@ import { DEMO_HELP_CENTER } from './demo-help-center.ts';
 export const DEMO_MERCHANT_CODE = 'panalo';
 
 // Every switch is on but these. SOCIALLOGIN is on with no provider until one is configured: a
-// development start adds the identity sandbox. VIP, referral, manual rebate, bonus (dividend) and
-// salary contracts have no server behind them yet, so their switches stay off and the site does not
-// name them.
+// development start adds the identity sandbox. VIP, referral and manual rebate have no server
+// behind them yet, so their switches stay off and the site does not name them.
 const SWITCHES_OFF: ReadonlySet<WhitelabelSwitch> = new Set<WhitelabelSwitch>([
   'MOBILENUMPASSREG3',
   'MANPLAYREB3',
   'FORCEPASSCHANGE',
   'VIP',
   'REFERRAL',
-  'BONUS',
-  'DAILYSALARY',
-  'HOURLYSALARY',
-  'REALTIMESALARY',
 ]);
 
 function rule(
