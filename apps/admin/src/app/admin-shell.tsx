@@ -6,6 +6,7 @@ import { AuditPage } from '../features/audit/audit-page.tsx';
 import type { Permission, Profile } from '../features/auth/profile.ts';
 import { ConfigurationPage } from '../features/configuration/configuration-page.tsx';
 import { ContentPage } from '../features/content/content-page.tsx';
+import { ContractsPage } from '../features/contracts/contracts-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { GamesPage } from '../features/games/games-page.tsx';
 import { MoneyPage } from '../features/money/money-page.tsx';
@@ -149,6 +150,10 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       );
     case 'agents':
       return <AgentsPage {...scope} canWrite={can('players.write')} canEditTypes={can('settings.write')} />;
+    case 'contracts':
+      return (
+        <ContractsPage {...scope} canWrite={can('players.write')} canEditTemplates={can('settings.write')} />
+      );
     case 'reports':
       return <ReportsPage />;
     case 'games':

@@ -20,6 +20,7 @@ describe('findSectionByPath', () => {
       'Dashboard',
       'Players',
       'Agents',
+      'Contracts',
       'Money',
       'Games',
       'Content',

@@ -1,5 +1,6 @@
 import {
   Banknote,
+  FileSignature,
   FileText,
   Gamepad2,
   LayoutDashboard,
@@ -43,6 +44,13 @@ export const SECTIONS: readonly Section[] = [
     title: 'Agents',
     summary: 'Agent teams and their figures, new agents, upline moves and agent types.',
     icon: Network,
+    permission: 'players.read',
+  },
+  {
+    id: 'contracts',
+    title: 'Contracts',
+    summary: "Agents' dividend and salary contracts, offers, settlement runs and templates.",
+    icon: FileSignature,
     permission: 'players.read',
   },
   {

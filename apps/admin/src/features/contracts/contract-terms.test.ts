@@ -4,6 +4,7 @@ import {
   checkTiers,
   cycleKeyOf,
   describeCycleKey,
+  dividendPeriodOf,
   formatRate,
   highestRateBp,
   isCycleKey,
@@ -149,6 +150,14 @@ describe('cycleKeyOf', () => {
     expect(cycleKeyOf('daily', 'W', on('2026-02-30'))).toBeNull();
     expect(cycleKeyOf('hourly', 'W', on('2026-11-25'))).toBeNull();
     expect(cycleKeyOf('realtime', 'W', on('2026-11-25', '24:00'))).toBeNull();
+  });
+});
+
+describe('dividendPeriodOf', () => {
+  it("reads a template's period, and weekly for none or another", () => {
+    expect(dividendPeriodOf('M')).toBe('M');
+    expect(dividendPeriodOf(null)).toBe('W');
+    expect(dividendPeriodOf('h')).toBe('W');
   });
 });
 

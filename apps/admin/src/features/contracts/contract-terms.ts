@@ -12,6 +12,11 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
 export const DIVIDEND_PERIODS = ['D', 'W', 'H', 'M'] as const;
 export type DividendPeriod = (typeof DIVIDEND_PERIODS)[number];
 
+/** A dividend period from the wire (a template's default), or weekly when it names none. */
+export function dividendPeriodOf(text: string | null): DividendPeriod {
+  return DIVIDEND_PERIODS.find((period) => period === text) ?? 'W';
+}
+
 /** The most tiers a contract has, whatever a template allows (the server's limit). */
 export const TIERS_MAX = 10;
 /** The most active members a tier may ask for; more than any team this platform will hold. */

@@ -26,15 +26,19 @@ describe('inputLinesOf', () => {
 });
 
 describe('actionsOf', () => {
-  it('offers approval, deferral and cancellation to a settlement above the approval amount', () => {
-    expect(actionsOf('approval')).toEqual(['approve', 'defer', 'cancel']);
+  it('offers every action to a settlement above the approval amount', () => {
+    expect(actionsOf('approval')).toEqual(['approve', 'pay-from-house', 'defer', 'cancel']);
   });
 
   it("offers the house's payment to a settlement whose upline's cash was short", () => {
     expect(actionsOf('processing')).toEqual(['pay-from-house', 'defer', 'cancel']);
   });
 
-  it('offers nothing once a settlement is paid, deferred or cancelled', () => {
-    for (const status of ['paid', 'deferred', 'cancelled', 'unknown']) expect(actionsOf(status)).toEqual([]);
+  it('lets a deferred settlement be paid or cancelled later, but not deferred again', () => {
+    expect(actionsOf('deferred')).toEqual(['approve', 'pay-from-house', 'cancel']);
+  });
+
+  it('offers nothing once a settlement is paid or cancelled', () => {
+    for (const status of ['paid', 'cancelled', 'unknown']) expect(actionsOf(status)).toEqual([]);
   });
 });
