@@ -36,6 +36,9 @@ import {
 } from './contract-parts';
 import { SettlementsSection } from './contract-settlements';
 
+/** The cycle's figures move with the team's bets (the rollups every minute): the page follows them. */
+const PROGRESS_REFRESH_MS = 60_000;
+
 /**
  * One contract page of the agent centre (spec §2: agentDividendRecordCopy2, agentDailyWages2,
  * agentHourSalary, agentRealtimeSalary), the same for every kind: my contract and its terms, the
@@ -207,6 +210,7 @@ function ProgressSection({ kind }: { kind: ContractKind }) {
   const progress = useQuery({
     queryKey: [...contractsKey(kind, language), 'progress'],
     queryFn: ({ signal }) => fetchContractProgress(kind, language, signal),
+    refetchInterval: PROGRESS_REFRESH_MS,
   });
   const title = t('contracts.progress.title');
   if (progress.isPending) {

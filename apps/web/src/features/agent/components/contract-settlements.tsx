@@ -49,17 +49,22 @@ export function SettlementsSection({ kind }: { kind: ContractKind }) {
   const [open, setOpen] = useState<ContractSettlement | null>(null);
   const settlements = useQuery({
     queryKey: [...contractsKey(kind, language), 'settlements', side, pageNo],
-    queryFn: ({ signal }) => fetchSettlements({ kind, side, pageNo }, language, signal),
+    // The answer keeps its side: while the other side loads, the list shown still reads as its own.
+    queryFn: async ({ signal }) => ({
+      side,
+      ...(await fetchSettlements({ kind, side, pageNo }, language, signal)),
+    }),
     placeholderData: keepPreviousData,
   });
   const sides: TabItem<SettlementSide>[] = [
     { key: 'received', label: t('contracts.settlements.sides.received') },
     { key: 'paid', label: t('contracts.settlements.sides.paid') },
   ];
+  const shownSide = settlements.data?.side ?? side;
   // The other side of a cycle: who paid me, or whom I paid.
   const counterpartOf = (settlement: ContractSettlement) =>
-    side === 'received' ? words.party(settlement.payer) : settlement.payee.account;
-  const counterpartHeading = t(`contracts.settlements.counterpart.${side}`);
+    shownSide === 'received' ? words.party(settlement.payer) : settlement.payee.account;
+  const counterpartHeading = t(`contracts.settlements.counterpart.${shownSide}`);
   return (
     <section className="flex flex-col gap-3" aria-labelledby={`contract-settlements-${kind}`}>
       <h3 id={`contract-settlements-${kind}`} className="text-sm font-semibold">
@@ -80,7 +85,7 @@ export function SettlementsSection({ kind }: { kind: ContractKind }) {
         <ErrorState isCompact onRetry={() => void settlements.refetch()} />
       ) : settlements.data.list.length === 0 ? (
         <EmptyState
-          line={t(`contracts.settlements.empty.${side}`)}
+          line={t(`contracts.settlements.empty.${shownSide}`)}
           icon={<History size={26} aria-hidden="true" />}
         />
       ) : (
