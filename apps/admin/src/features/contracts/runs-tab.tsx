@@ -17,10 +17,17 @@ import {
   DIVIDEND_PERIODS,
   type DividendPeriod,
   describeCycleKey,
+  dividendPeriodOf,
   isPickedByTime,
   previousDayIn,
 } from './contract-terms.ts';
-import { type SettlementScope, usePreviewCycle, useRuns, useSettleCycle } from './contracts-api.ts';
+import {
+  type SettlementScope,
+  usePreviewCycle,
+  useRuns,
+  useSettleCycle,
+  useTemplates,
+} from './contracts-api.ts';
 import { PreviewResult } from './settlement-parts.tsx';
 
 /** Cycle keys are in the merchant's time; the platform's zone is the one its merchants start with. */
@@ -37,6 +44,11 @@ export function RunsTab(props: {
 }) {
   const kind = usePagedFilter<ContractKind>('daily');
   const runs = useRuns({ merchantId: props.merchantId, kind: kind.filter, page: kind.page });
+  // A dividend's cycle is first looked for in the merchant's usual period.
+  const templates = useTemplates(props.merchantId);
+  const usualPeriod = dividendPeriodOf(
+    templates.data?.list.find((template) => template.kind === 'dividend')?.defaultPeriod ?? null,
+  );
   const kindName = labelOfCode(AGENT_CONTRACT_KIND_LABELS, kind.filter);
   return (
     <section aria-label="Settlement runs">
@@ -44,9 +56,10 @@ export function RunsTab(props: {
         <ChoiceChips label="Kind" choices={KIND_CHOICES} value={kind.filter} onChange={kind.choose} />
       </div>
       <CyclePanel
-        key={kind.filter}
+        key={`${kind.filter}-${usualPeriod}`}
         merchantId={props.merchantId}
         kind={kind.filter}
+        usualPeriod={usualPeriod}
         canWrite={props.canWrite}
       />
       <h2 className="contracts-heading">{kindName}: runs</h2>
@@ -109,12 +122,17 @@ export function RunsTab(props: {
  * Picks a cycle (a day, a dividend's period, an hour or five minutes) and previews or settles it.
  * The server refuses to settle a cycle still open; its answer shows in the confirmation.
  */
-function CyclePanel(props: { merchantId: string; kind: ContractKind; canWrite: boolean }) {
+function CyclePanel(props: {
+  merchantId: string;
+  kind: ContractKind;
+  usualPeriod: DividendPeriod;
+  canWrite: boolean;
+}) {
   const preview = usePreviewCycle();
   const settle = useSettleCycle();
   const confirm = useConfirmedAction();
   const [outcome, setOutcome] = useState<Notice>(null);
-  const [period, setPeriod] = useState<DividendPeriod>('W');
+  const [period, setPeriod] = useState<DividendPeriod>(props.usualPeriod);
   const [pick, setPick] = useState<CyclePick>(() => ({
     day: previousDayIn(MERCHANT_TIME_ZONE, new Date()),
     time: '',
