@@ -1,4 +1,5 @@
-import { numberHeading, TableHead } from '../../components/query-table.tsx';
+import { FilterSelect } from '../../components/choice-select.tsx';
+import { numberHeading, TableHead, type usePagedFilter } from '../../components/query-table.tsx';
 import { AGENT_CONTRACT_KIND_LABELS, labelOfCode } from '../../lib/labels.ts';
 import { BASE_LABELS } from './contract-labels.ts';
 import { CONTRACT_KINDS, type ContractKind, formatRate, type Tier } from './contract-terms.ts';
@@ -35,5 +36,34 @@ export function TermsTable(props: { kind: ContractKind; tiers: readonly Tier[] }
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A list's filter by kind and status, each "any" or one of them; choosing one starts at page 1. */
+export function KindStatusFilters<
+  Status extends string,
+  Filter extends { kind: ContractKind | ''; status: Status | '' },
+>(props: {
+  filter: ReturnType<typeof usePagedFilter<Filter>>;
+  statusChoices: ReadonlyArray<readonly [Status, string]>;
+}) {
+  const { filter } = props;
+  return (
+    <>
+      <FilterSelect
+        label="Kind"
+        anyLabel="Any kind"
+        value={filter.filter.kind}
+        choices={KIND_CHOICES}
+        onChange={(kind) => filter.choose({ ...filter.filter, kind })}
+      />
+      <FilterSelect
+        label="Status"
+        anyLabel="Any status"
+        value={filter.filter.status}
+        choices={props.statusChoices}
+        onChange={(status) => filter.choose({ ...filter.filter, status })}
+      />
+    </>
   );
 }

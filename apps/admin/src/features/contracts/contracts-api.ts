@@ -30,34 +30,51 @@ export function useTemplates(merchantId: string) {
   });
 }
 
-export function useContracts(filter: {
+/** A filter's "any" ('') left out of the query: the server reads a missing field as any. */
+const chosen = <Value extends string>(value: Value | '') => (value === '' ? undefined : value);
+
+/** The paging fields of a list query. */
+const pageOf = (page: number) => ({ page, pageSize: CONTRACTS_PAGE_SIZE });
+
+/**
+ * One of the contract lists, read by its filter: the page shown stays while the next one loads, and
+ * nothing is asked before a merchant is chosen.
+ */
+function useContractList<Filter extends { merchantId: string }, Value>(
+  name: string,
+  filter: Filter,
+  read: (filter: Filter) => Promise<Value>,
+) {
+  return useQuery({
+    queryKey: [...CONTRACTS_KEY, name, filter],
+    queryFn: () => read(filter),
+    placeholderData: keepPreviousData,
+    enabled: filter.merchantId !== '',
+  });
+}
+
+export const useContracts = (filter: {
   merchantId: string;
   kind: ContractKind | '';
   status: ContractStatus | '';
   account: string;
   page: number;
-}) {
-  return useQuery({
-    queryKey: [...CONTRACTS_KEY, 'list', filter],
-    queryFn: () =>
-      unwrap(
-        backOffice.GET('/bo/contracts', {
-          params: {
-            query: {
-              merchantId: filter.merchantId,
-              ...(filter.kind ? { kind: filter.kind } : {}),
-              ...(filter.status ? { status: filter.status } : {}),
-              ...(filter.account.trim() ? { account: filter.account.trim() } : {}),
-              page: filter.page,
-              pageSize: CONTRACTS_PAGE_SIZE,
-            },
+}) =>
+  useContractList('list', filter, ({ merchantId, kind, status, account, page }) =>
+    unwrap(
+      backOffice.GET('/bo/contracts', {
+        params: {
+          query: {
+            merchantId,
+            kind: chosen(kind),
+            status: chosen(status),
+            account: chosen(account.trim()),
+            ...pageOf(page),
           },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    enabled: filter.merchantId !== '',
-  });
-}
+        },
+      }),
+    ),
+  );
 
 /** The most contracts a contract's detail reads around it (its versions and those it pays below). */
 export const FAMILY_SIZE_MAX = 100;
@@ -66,105 +83,56 @@ export const FAMILY_SIZE_MAX = 100;
  * Every contract of a kind naming an agent's account, as downline or upline, in any status: the
  * agent's versions and the contracts it gives its own downlines (the list's account filter).
  */
-export function useContractFamily(filter: { merchantId: string; kind: ContractKind; account: string }) {
-  return useQuery({
-    queryKey: [...CONTRACTS_KEY, 'family', filter],
-    queryFn: () =>
-      unwrap(
-        backOffice.GET('/bo/contracts', {
-          params: {
-            query: {
-              merchantId: filter.merchantId,
-              kind: filter.kind,
-              account: filter.account,
-              pageSize: FAMILY_SIZE_MAX,
-            },
-          },
-        }),
-      ),
-  });
-}
+export const useContractFamily = (filter: { merchantId: string; kind: ContractKind; account: string }) =>
+  useContractList('family', filter, (query) =>
+    unwrap(backOffice.GET('/bo/contracts', { params: { query: { ...query, pageSize: FAMILY_SIZE_MAX } } })),
+  );
 
-export function useOffers(filter: {
+export const useOffers = (filter: {
   merchantId: string;
   kind: ContractKind | '';
   status: OfferStatus | '';
   page: number;
-}) {
-  return useQuery({
-    queryKey: [...CONTRACTS_KEY, 'offers', filter],
-    queryFn: () =>
-      unwrap(
-        backOffice.GET('/bo/contract-offers', {
-          params: {
-            query: {
-              merchantId: filter.merchantId,
-              ...(filter.kind ? { kind: filter.kind } : {}),
-              ...(filter.status ? { status: filter.status } : {}),
-              page: filter.page,
-              pageSize: CONTRACTS_PAGE_SIZE,
-            },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    enabled: filter.merchantId !== '',
-  });
-}
+}) =>
+  useContractList('offers', filter, ({ merchantId, kind, status, page }) =>
+    unwrap(
+      backOffice.GET('/bo/contract-offers', {
+        params: { query: { merchantId, kind: chosen(kind), status: chosen(status), ...pageOf(page) } },
+      }),
+    ),
+  );
 
-export function useRuns(filter: { merchantId: string; kind: ContractKind; page: number }) {
-  return useQuery({
-    queryKey: [...CONTRACTS_KEY, 'runs', filter],
-    queryFn: () =>
-      unwrap(
-        backOffice.GET('/bo/contract-runs', {
-          params: {
-            query: {
-              merchantId: filter.merchantId,
-              kind: filter.kind,
-              page: filter.page,
-              pageSize: CONTRACTS_PAGE_SIZE,
-            },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    enabled: filter.merchantId !== '',
-  });
-}
+export const useRuns = (filter: { merchantId: string; kind: ContractKind; page: number }) =>
+  useContractList('runs', filter, ({ merchantId, kind, page }) =>
+    unwrap(backOffice.GET('/bo/contract-runs', { params: { query: { merchantId, kind, ...pageOf(page) } } })),
+  );
 
-export function useSettlements(filter: {
+export const useSettlements = (filter: {
   merchantId: string;
   kind: ContractKind | '';
   cycleKey: string;
   status: SettlementStatus | '';
   page: number;
-}) {
-  return useQuery({
-    queryKey: [...CONTRACTS_KEY, 'settlements', filter],
-    queryFn: () =>
-      unwrap(
-        backOffice.GET('/bo/contract-settlements', {
-          params: {
-            query: {
-              merchantId: filter.merchantId,
-              ...(filter.kind ? { kind: filter.kind } : {}),
-              ...(filter.cycleKey ? { cycleKey: filter.cycleKey } : {}),
-              ...(filter.status ? { status: filter.status } : {}),
-              page: filter.page,
-              pageSize: CONTRACTS_PAGE_SIZE,
-            },
+}) =>
+  useContractList('settlements', filter, ({ merchantId, kind, cycleKey, status, page }) =>
+    unwrap(
+      backOffice.GET('/bo/contract-settlements', {
+        params: {
+          query: {
+            merchantId,
+            kind: chosen(kind),
+            cycleKey: chosen(cycleKey),
+            status: chosen(status),
+            ...pageOf(page),
           },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    enabled: filter.merchantId !== '',
-  });
-}
+        },
+      }),
+    ),
+  );
 
 /**
- * The top-level agents of a merchant whose account is exactly this one (any case): the agents a
- * platform offer may go to. Null when there is no such agent or it has an upline.
+ * The agent of a merchant whose account is exactly this one (any case), with its upline's account
+ * (none for a top-level agent, the only kind a platform offer may go to); null when there is none.
  */
 export async function findTopAgentByAccount(merchantId: string, account: string) {
   const wanted = account.trim().toLowerCase();

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { FilterSelect } from '../../components/choice-select.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { Field, fieldErrorsOf } from '../../components/editor-fields.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
@@ -8,7 +7,7 @@ import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { AGENT_CONTRACT_KIND_LABELS, labelOfCode } from '../../lib/labels.ts';
 import { badgeClassOf, CONTRACT_STATUS_LABELS, END_REASON_LABELS, PERIOD_LABELS } from './contract-labels.ts';
-import { KIND_CHOICES, payerOf, TermsTable } from './contract-parts.tsx';
+import { KindStatusFilters, payerOf, TermsTable } from './contract-parts.tsx';
 import { type ContractKind, formatRate } from './contract-terms.ts';
 import {
   type ContractRow,
@@ -42,20 +41,7 @@ export function ContractsTab(props: { merchantId: string; canWrite: boolean }) {
     <section aria-label="Contracts">
       {confirm.element}
       <div className="toolbar">
-        <FilterSelect
-          label="Kind"
-          anyLabel="Any kind"
-          value={filter.filter.kind}
-          choices={KIND_CHOICES}
-          onChange={(kind) => filter.choose({ ...filter.filter, kind })}
-        />
-        <FilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={filter.filter.status}
-          choices={STATUS_CHOICES}
-          onChange={(status) => filter.choose({ ...filter.filter, status })}
-        />
+        <KindStatusFilters filter={filter} statusChoices={STATUS_CHOICES} />
         <SearchBox
           label="An agent's whole account name: its contracts and those it pays"
           placeholder="Whole account name"

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { FilterSelect } from '../../components/choice-select.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { CodeSelectField, Field, fieldErrorsOf } from '../../components/editor-fields.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
@@ -13,7 +12,7 @@ import {
   OFFER_TYPE_LABELS,
   PERIOD_LABELS,
 } from './contract-labels.ts';
-import { KIND_CHOICES, payerOf, TermsTable } from './contract-parts.tsx';
+import { KindStatusFilters, payerOf, TermsTable } from './contract-parts.tsx';
 import {
   CONTRACT_KINDS,
   type ContractKind,
@@ -62,20 +61,7 @@ export function OffersTab(props: { merchantId: string; canWrite: boolean }) {
     <section aria-label="Contract offers">
       {confirm.element}
       <div className="toolbar">
-        <FilterSelect
-          label="Kind"
-          anyLabel="Any kind"
-          value={filter.filter.kind}
-          choices={KIND_CHOICES}
-          onChange={(kind) => filter.choose({ ...filter.filter, kind })}
-        />
-        <FilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={filter.filter.status}
-          choices={STATUS_CHOICES}
-          onChange={(status) => filter.choose({ ...filter.filter, status })}
-        />
+        <KindStatusFilters filter={filter} statusChoices={STATUS_CHOICES} />
         <span className="toolbar__spacer" />
         {props.canWrite && !isOffering && (
           <button className="button button--primary" type="button" onClick={() => setIsOffering(true)}>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FilterSelect } from '../../components/choice-select.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
@@ -7,7 +6,7 @@ import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { AGENT_CONTRACT_KIND_LABELS, labelOfCode } from '../../lib/labels.ts';
 import { badgeClassOf, SETTLEMENT_STATUS_LABELS } from './contract-labels.ts';
-import { KIND_CHOICES, payerOf } from './contract-parts.tsx';
+import { KindStatusFilters, payerOf } from './contract-parts.tsx';
 import { type ContractKind, describeCycleKey, formatRate, isCycleKey } from './contract-terms.ts';
 import {
   type SettlementRow,
@@ -51,20 +50,7 @@ export function SettlementsTab(props: {
     <section aria-label="Settlements">
       {confirm.element}
       <div className="toolbar">
-        <FilterSelect
-          label="Kind"
-          anyLabel="Any kind"
-          value={filter.filter.kind}
-          choices={KIND_CHOICES}
-          onChange={(kind) => filter.choose({ ...filter.filter, kind })}
-        />
-        <FilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={filter.filter.status}
-          choices={STATUS_CHOICES}
-          onChange={(status) => filter.choose({ ...filter.filter, status })}
-        />
+        <KindStatusFilters filter={filter} statusChoices={STATUS_CHOICES} />
         <SearchBox
           label="Cycle key"
           placeholder="Cycle, as D:2026-11-25"
