@@ -74,7 +74,7 @@ export const AGENT_CONTRACT_KIND_LABELS: LabelMap = {
   dividend: 'Dividend',
   daily: 'Daily salary',
   hourly: 'Hourly salary',
-  realtime: 'Real-time rebate',
+  realtime: 'Real-time salary',
 };
 
 export const OUTBOX_CHANNEL_LABELS: LabelMap = {
