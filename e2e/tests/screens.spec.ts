@@ -113,6 +113,11 @@ const agentRoutes: Route[] = [
   { path: '/agentHome?page=palStatementsAgentCopy', testId: 'profit-loss-page' },
   { path: '/agentHome?page=agentDownlineTransactionDetailsCopy', testId: 'downline-transactions-page' },
   { path: '/agentHome?page=agentAnnouncement', testId: 'agent-centre-page' },
+  { path: '/agentHome?page=agentRevenueReport', testId: 'revenue-report-page' },
+  { path: '/agentHome?page=agentDividendRecordCopy2', testId: 'contract-page-dividend' },
+  { path: '/agentHome?page=agentDailyWages2', testId: 'contract-page-daily' },
+  { path: '/agentHome?page=agentHourSalary', testId: 'contract-page-hourly' },
+  { path: '/agentHome?page=agentRealtimeSalary', testId: 'contract-page-realtime' },
   { path: '/member?page=transferFund', testId: 'member-centre-page' },
 ];
 
