@@ -540,6 +540,97 @@ describe('ending a contract', () => {
   });
 });
 
+describe('the offers waiting for an answer', () => {
+  const WAITING = `${OFFERS}/waiting`;
+  const waitingOf = async (client: AccountsClient) => {
+    const answer = await client.call('GET', WAITING);
+    expect(answer.body.success).toBe(true);
+    return answer.body.value.list as {
+      id: string;
+      kind: string;
+      type: string;
+      fromSide: string;
+      canAccept: boolean;
+      canCancel: boolean;
+      current: { rateBp: number; period: string } | null;
+    }[];
+  };
+
+  it('lists the offers the agent may accept across kinds switched on, newest first, with its own terms', async () => {
+    const { top, sub, player, asTop, asSub } = await team('wait');
+    const asPlayer = await sessionClientOf(testApp, player);
+    expect((await asPlayer.call('GET', WAITING)).body.code).toBe('NON_AGENT');
+    expect(await waitingOf(asTop)).toEqual([]);
+
+    await signFromPlatform(top, asTop, 'daily', [tier(80)]);
+    const hourly = await admin.call('POST', '/bo/contract-offers', {
+      downlineId: top,
+      kind: 'hourly',
+      tiers: [tier(30)],
+    });
+    const daily = await admin.call('POST', '/bo/contract-offers', {
+      downlineId: top,
+      kind: 'daily',
+      tiers: [tier(60)],
+    });
+    // Top's own offer to its downline waits for the downline, not for top.
+    const toSub = await asTop.call('POST', OFFERS, {
+      kind: 'daily',
+      downlineId: sub,
+      type: 'new',
+      tiers: [tier(40)],
+    });
+    expect(toSub.body.success).toBe(true);
+
+    const topWaiting = await waitingOf(asTop);
+    expect(topWaiting.map((offer) => offer.id)).toEqual([daily.body.value.id, hourly.body.value.id]);
+    expect(topWaiting[0]).toMatchObject({
+      kind: 'daily',
+      fromSide: 'operator',
+      canAccept: true,
+      canCancel: false,
+      current: { rateBp: 80, period: 'D' },
+    });
+    expect(topWaiting[1]).toMatchObject({ kind: 'hourly', current: null });
+    expect(await waitingOf(asSub)).toEqual([
+      expect.objectContaining({
+        id: toSub.body.value.id,
+        fromSide: 'upline',
+        canAccept: true,
+        current: null,
+      }),
+    ]);
+
+    // A kind switched off is not listed; the offer is back when the switch is.
+    await setSwitches(['HOURLYSALARY']);
+    try {
+      expect((await waitingOf(asTop)).map((offer) => offer.kind)).toEqual(['daily']);
+    } finally {
+      await setSwitches();
+    }
+
+    // A downline asking to end its contract waits for its upline.
+    expect((await asSub.call('POST', `${OFFERS}/${toSub.body.value.id}/accept`)).body.success).toBe(true);
+    const ending = await asSub.call('POST', OFFERS, { kind: 'daily', downlineId: sub, type: 'terminate' });
+    expect(ending.body.success).toBe(true);
+    expect(await waitingOf(asSub)).toEqual([]);
+    expect((await waitingOf(asTop)).map((offer) => [offer.id, offer.type])).toEqual([
+      [ending.body.value.id, 'terminate'],
+      [daily.body.value.id, 'new'],
+      [hourly.body.value.id, 'new'],
+    ]);
+
+    // An offer past its expiry is not listed even before the job marks it.
+    const before = nowMs;
+    nowMs += 7 * DAY_MS;
+    try {
+      expect(await waitingOf(await sessionClientOf(testApp, top))).toEqual([]);
+    } finally {
+      nowMs = before;
+    }
+  });
+});
+
 describe('offers nobody answers', () => {
   it("expire after the merchant's days, both sides told, by the scheduled job", async () => {
     const { top, asTop } = await team('expire');

@@ -3361,6 +3361,144 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/agent/contracts/offers/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offers waiting for the agent's answer across the kinds switched on, newest first (at most 20) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    type: "new" | "terminate";
+                                    /** @enum {string} */
+                                    fromSide: "upline" | "downline" | "operator";
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    period: ("D" | "W" | "H" | "M" | "h" | "5m") | null;
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[] | null;
+                                    rateBp: number | null;
+                                    contractId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "rejected" | "expired" | "cancelled";
+                                    expiresAt: string;
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                    canAccept: boolean;
+                                    canReject: boolean;
+                                    canCancel: boolean;
+                                    current: {
+                                        rateBp: number;
+                                        /** @enum {string} */
+                                        period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    } | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/agent/contracts/downlines": {
         parameters: {
             query?: never;

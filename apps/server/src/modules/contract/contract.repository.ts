@@ -345,6 +345,33 @@ export function findPendingOffersOfParty(
     .execute();
 }
 
+/**
+ * The pending offers a member is to answer, of the given kinds, not yet past their expiry, newest
+ * first: new terms or a termination sent to it as downline (by its upline or the platform), or a
+ * termination its downline asks of it.
+ */
+export function findOffersAwaiting(
+  db: Executor,
+  memberId: string,
+  filter: { kinds: readonly AgentContractKind[]; now: Date; limit: number },
+): Promise<OfferWithAccounts[]> {
+  if (filter.kinds.length === 0) return Promise.resolve([]);
+  return offersWithAccounts(db)
+    .where('o.kind', 'in', filter.kinds)
+    .where('o.status', '=', 'pending')
+    .where('o.expires_at', '>', filter.now)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('o.downline_id', '=', memberId), eb('o.from_side', 'in', ['upline', 'operator'])]),
+        eb.and([eb('o.upline_id', '=', memberId), eb('o.from_side', '=', 'downline')]),
+      ]),
+    )
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+}
+
 export type DownlineContractRow = {
   id: string;
   account: string;

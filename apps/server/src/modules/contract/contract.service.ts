@@ -40,6 +40,7 @@ import {
   findLatestVersion,
   findOffer,
   findOfferMerchantId,
+  findOffersAwaiting,
   findOffersByIds,
   findOffersPage,
   findParty,
@@ -58,6 +59,7 @@ import {
 } from './contract.repository.ts';
 import type { ContractTier } from './contract-formulas.ts';
 import {
+  CONTRACT_KINDS,
   capProblemOf,
   contractsOutgrown,
   isPeriodOf,
@@ -76,6 +78,8 @@ export type { ContractWithAccounts, OfferWithAccounts, TemplateRow };
 export const CONTRACT_HISTORY_MAX = 20;
 /** The pending offers of a kind an agent centre's page lists (one per downline at most). */
 export const PARTY_OFFERS_MAX = 50;
+/** The offers waiting for an agent's answer that the offers modal lists, across kinds. */
+export const WAITING_OFFERS_MAX = 20;
 export const CONTRACT_PAGE_SIZE_MAX = 100;
 export const END_REASON_LENGTH_MAX = 500;
 /** Offers the expiry job marks in one transaction; it runs again until none is left. */
@@ -427,6 +431,22 @@ export function createContractService(
         history,
         offers,
       };
+    },
+
+    /**
+     * The pending offers waiting for the agent's answer across the kinds the merchant has on
+     * (newest first, at most WAITING_OFFERS_MAX), each with the agent's own active contract of its
+     * kind, against which accepting new terms is compared (what it would end below).
+     */
+    async waitingOffersOf(caller: AgentCaller) {
+      const policy = await readPolicy(caller.merchantId);
+      const kinds = CONTRACT_KINDS.filter((kind) => isKindOn(policy, kind));
+      const [offers, mine] = await Promise.all([
+        findOffersAwaiting(db, caller.id, { kinds, now: now(), limit: WAITING_OFFERS_MAX }),
+        kinds.length === 0 ? Promise.resolve([]) : findActiveContractsOf(db, caller.id),
+      ]);
+      const mineByKind = new Map(mine.map((contract) => [contract.kind, contract]));
+      return offers.map((offer) => ({ offer, current: mineByKind.get(offer.kind) ?? null }));
     },
 
     /** A page of the agent's direct downline agents whose type may hold the kind, with their state. */

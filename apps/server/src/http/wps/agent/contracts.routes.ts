@@ -3,6 +3,7 @@ import {
   CONTRACT_PAGE_SIZE_MAX,
   type ContractService,
   type OfferWithAccounts,
+  WAITING_OFFERS_MAX,
 } from '../../../modules/contract/contract.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
@@ -59,6 +60,16 @@ const Overview = Type.Object({
   history: Type.Array(ContractView),
   /** Pending offers to the caller or from it (at most 50). */
   offers: Type.Array(PartyOffer),
+});
+
+/** An offer waiting for the caller's answer, with the caller's own terms of its kind. */
+const WaitingOffer = Type.Object({
+  ...PartyOffer.properties,
+  /**
+   * The caller's active contract of the offer's kind, as accepting new terms compares with it (a
+   * lower rate or a dividend of another period ends contracts the caller gave below); null: none.
+   */
+  current: Type.Union([Type.Object({ rateBp: Type.Integer(), period: ContractPeriod }), Type.Null()]),
 });
 
 const DownlineRow = Type.Object({
@@ -129,6 +140,31 @@ export function registerAgentContractRoutes(app: TypedApp, deps: AgentContractRo
         mine: overview.mine ? contractViewOf(overview.mine, show) : null,
         history: overview.history.map((contract) => contractViewOf(contract, show)),
         offers: overview.offers.map(partyOfferOf),
+      });
+    },
+  );
+
+  app.get(
+    '/wps/agent/contracts/offers/waiting',
+    {
+      schema: {
+        tags: TAGS,
+        summary: `The offers waiting for the agent's answer across the kinds switched on, newest first (at most ${WAITING_OFFERS_MAX})`,
+        querystring: MerchantLanguageQuery,
+        response: {
+          200: Envelope(Type.Object({ list: Type.Array(WaitingOffer, { maxItems: WAITING_OFFERS_MAX }) })),
+          ...MEMBER_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { caller, partyOfferOf } = await requireCaller(request);
+      const waiting = await contracts.waitingOffersOf(caller);
+      return ok({
+        list: waiting.map(({ offer, current }) => ({
+          ...partyOfferOf(offer),
+          current: current ? { rateBp: current.rate_bp, period: current.period } : null,
+        })),
       });
     },
   );

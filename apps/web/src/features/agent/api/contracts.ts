@@ -35,6 +35,18 @@ export function fetchMyContracts(kind: ContractKind, language: LanguageCode, sig
   return api.get('/wps/agent/contracts', { params: { query: { kind, language } }, signal });
 }
 
+/** The offers modal's query, under CONTRACTS_KEY so that any answer reloads it. */
+export const waitingOffersKey = (memberId: string | null, language: LanguageCode) =>
+  [...CONTRACTS_KEY, 'waiting', memberId, language] as const;
+
+/**
+ * GET /wps/agent/contracts/offers/waiting: the offers waiting for my answer across the kinds
+ * switched on (newest first, at most 20), each with my own terms of its kind. Agents only.
+ */
+export function fetchWaitingOffers(language: LanguageCode, signal?: AbortSignal) {
+  return api.get('/wps/agent/contracts/offers/waiting', { params: { query: { language } }, signal });
+}
+
 /** GET /wps/agent/contracts/downlines: my direct downline agents who may hold the kind. */
 export function fetchDownlineContracts(
   input: { kind: ContractKind; pageNo: number },
