@@ -314,6 +314,15 @@ describe('a month of contracts', () => {
       amount: '3750.00',
       status: 'paid',
     });
+    // T's real-time pay of 10:25 brought in the ₱0.40 accrued at 10:20, and carried nothing on.
+    const realtime = await top.call('GET', '/wps/agent/contracts/settlements?kind=realtime&side=received');
+    expect(realtime.body.value.list[0]).toMatchObject({
+      cycleKey: '5m:2026-11-02T10:25',
+      inputs: { carryIn: '0.40' },
+      base: '400.00',
+      amount: '1.20',
+      carryOut: '0.00',
+    });
     const paid = await top.call('GET', '/wps/agent/contracts/settlements?kind=daily&side=paid');
     expect(paid.body.value.list.map((row: { amount: string }) => row.amount)).toEqual(['46.40', '148.80']);
     // The cycle under way: nothing yet, the first tier one active member away.

@@ -10,6 +10,7 @@ import {
   nextTierOf,
   REWARD_TRANSFER_CODES,
   type SettlementRules,
+  settledCarryOutOf,
   type TeamFigures,
   tiersOf,
 } from './contract-formulas.ts';
@@ -234,6 +235,54 @@ describe('amounts', () => {
             expect(amount <= base).toBe(true);
           } else {
             expect(amount).toBe(0n);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('what a settled cycle carries', () => {
+  it('is a base below 0 paid from an accrual, never an accrual', () => {
+    const tiers: ContractTier[] = [{ activeMembers: 0, minBaseMinor: 0n, rateBp: 30 }];
+    // ₱1.20 accrued; then ₱50.00 of bets in five minutes and ₱80.00 of earlier ones voided.
+    const earning = earningOf({
+      kind: 'realtime',
+      tiers,
+      figures: figures({ validBetMinor: 5_000n }),
+      late: { validBetMinor: -8_000n, stakeMinor: -8_000n, winMinor: 0n },
+      carryIn: { baseMinor: 0n, accruedMinor: 120n },
+      rules: RULES,
+    });
+    expect(earning).toMatchObject({ baseMinor: -3_000n, amountMinor: 120n });
+    expect(earning.carryOut).toEqual({ baseMinor: -3_000n, accruedMinor: 0n });
+    expect(settledCarryOutOf(earning.baseMinor)).toEqual(earning.carryOut);
+  });
+
+  it("matches the formula's carry for every cycle that pays", () => {
+    const kinds = ['dividend', 'daily', 'hourly', 'realtime'] as const;
+    const minor = fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...kinds),
+        fc.constantFrom<SettlementRules['negativeDividend']>('carry', 'reset'),
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        minor,
+        minor,
+        fc.bigInt({ min: -(10n ** 9n), max: 0n }),
+        fc.bigInt({ min: 0n, max: 10n ** 6n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (kind, negativeDividend, bet, lateValidBet, lateWin, carriedBase, accrued, rateBp) => {
+          const earning = earningOf({
+            kind,
+            tiers: [{ activeMembers: 0, minBaseMinor: 0n, rateBp }],
+            figures: figures({ validBetMinor: bet, stakeMinor: bet, winMinor: bet / 2n }),
+            late: { validBetMinor: lateValidBet, stakeMinor: lateValidBet, winMinor: lateWin },
+            carryIn: { baseMinor: carriedBase, accruedMinor: kind === 'realtime' ? accrued : 0n },
+            rules: { negativeDividend, realtimeMinimumMinor: 100n },
+          });
+          if (earning.amountMinor > 0n) {
+            expect(settledCarryOutOf(earning.baseMinor)).toEqual(earning.carryOut);
           }
         },
       ),

@@ -144,6 +144,17 @@ export function earningOf(input: {
   };
 }
 
+/**
+ * What a cycle that wrote a settlement carried to the next, read from the settlement's base: such a
+ * cycle paid its whole amount (a real-time amount under the minimum writes none), so it accrued
+ * nothing, and it carried a base only below 0 — a real-time cycle whose voids outweighed its bets,
+ * paid from what had accrued before. (A dividend or a salary with a base below 0 earns nothing and
+ * writes no settlement.)
+ */
+export function settledCarryOutOf(baseMinor: bigint): Carry {
+  return { baseMinor: baseMinor < 0n ? baseMinor : 0n, accruedMinor: 0n };
+}
+
 /** The next tier up from the one reached, and what the figures still lack for it (progress). */
 export type NextTier = {
   index: number;

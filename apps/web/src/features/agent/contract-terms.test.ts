@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   basisPointsToPercent,
   type CycleProgress,
+  carriedOutOf,
   checkTierRows,
   formatRate,
   missingWordingOf,
@@ -196,5 +197,14 @@ describe('cycle keys', () => {
     ]) {
       expect(parseCycleKey(key)).toBeNull();
     }
+  });
+});
+
+describe('carriedOutOf', () => {
+  it('gives what a cycle carried on, and nothing when it carried nothing', () => {
+    expect(carriedOutOf({ carryOut: '-30.00' })).toBe('-30.00');
+    expect(carriedOutOf({ carryOut: '0.00' })).toBeNull();
+    expect(carriedOutOf({ carryOut: '-0.00' })).toBeNull();
+    expect(carriedOutOf({ carryOut: '0.01' })).toBe('0.01');
   });
 });

@@ -223,3 +223,11 @@ export function parseCycleKey(key: string): CycleName | null {
   if (hasTime !== (time !== null)) return null;
   return { period, day, time: hasTime && period === 'h' ? `${time}:00` : time };
 }
+
+/**
+ * What a settled cycle carried into the next cycle's base (a decimal string, below 0), or null
+ * when it carried nothing, as most cycles that pay do.
+ */
+export function carriedOutOf(settlement: { carryOut: string }): string | null {
+  return /^-?0+(\.0+)?$/.test(settlement.carryOut) ? null : settlement.carryOut;
+}

@@ -1,6 +1,7 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import { Type } from 'typebox';
 import type { AgentContractKind } from '../../../db/schema.ts';
+import { settledCarryOutOf } from '../../../modules/contract/contract-formulas.ts';
 import {
   type ContractSettlementService,
   REVENUE_DAYS_MAX,
@@ -97,7 +98,11 @@ const SettlementView = Type.Object({
   rateBp: Type.Integer(),
   base: Money,
   amount: Money,
-  /** What the cycle left to the next: nothing once an amount is paid. */
+  /**
+   * What the cycle carried into the next cycle's base: a base below 0 (a real-time cycle whose
+   * voids outweighed its bets, paid from what had accrued before); 0 otherwise, as a cycle that
+   * pays accrues nothing.
+   */
   carryOut: Money,
   status: StringOf(['paid', 'processing', 'approval', 'deferred', 'cancelled'] as const),
   settledAt: Type.String(),
@@ -155,7 +160,7 @@ function agentSettlementView(row: SettlementWithAccounts, callerId: string) {
     rateBp: row.rate_bp,
     base: formatAmount(row.base_minor),
     amount: formatAmount(row.amount_minor),
-    carryOut: formatAmount(0n),
+    carryOut: formatAmount(settledCarryOutOf(row.base_minor).baseMinor),
     status: row.status,
     settledAt: row.created_at.toISOString(),
     paidAt: row.paid_at?.toISOString() ?? null,

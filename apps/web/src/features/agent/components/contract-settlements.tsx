@@ -18,7 +18,7 @@ import {
   type SettlementSide,
 } from '../api/contracts';
 import type { ContractKind } from '../contract-kinds';
-import { formatRate } from '../contract-terms';
+import { carriedOutOf, formatRate } from '../contract-terms';
 import { useContractWords } from './contract-parts';
 
 const statusTones: Record<ContractSettlement['status'], StatusTone> = {
@@ -114,6 +114,7 @@ export function SettlementsSection({ kind }: { kind: ContractKind }) {
                     </span>
                     <ChevronRight size={16} aria-hidden="true" />
                   </span>
+                  <CarriedOut settlement={settlement} className="text-xs text-muted" />
                 </button>
               </li>
             ))}
@@ -137,7 +138,10 @@ export function SettlementsSection({ kind }: { kind: ContractKind }) {
                 <tr key={settlement.id} data-testid="contract-settlement">
                   <td className="py-2.5 pr-3 text-text">{words.cycle(settlement.cycleKey)}</td>
                   <td className="py-2.5 pr-3 text-text">{counterpartOf(settlement)}</td>
-                  <td className="py-2.5 pr-3 text-right tabular text-text">{words.money(settlement.base)}</td>
+                  <td className="py-2.5 pr-3 text-right tabular text-text">
+                    {words.money(settlement.base)}
+                    <CarriedOut settlement={settlement} className="block text-xs text-muted" />
+                  </td>
                   <td className="py-2.5 pr-3 text-right tabular text-text">
                     {formatRate(settlement.rateBp)}
                   </td>
@@ -172,12 +176,26 @@ export function SettlementsSection({ kind }: { kind: ContractKind }) {
   );
 }
 
+/** What a settled cycle carried into the next cycle's base, on its row; nothing when it carried nothing. */
+function CarriedOut({ settlement, className }: { settlement: ContractSettlement; className: string }) {
+  const { t } = useTranslation();
+  const words = useContractWords();
+  const carriedOut = carriedOutOf(settlement);
+  if (carriedOut === null) return null;
+  return (
+    <span className={className} data-testid="contract-settlement-carry-out">
+      {t('contracts.settlements.inputs.carryOut')}: {words.money(carriedOut)}
+    </span>
+  );
+}
+
 /** One settled cycle with everything it was computed from, as frozen when it settled. */
 function SettlementDialog({ settlement, onClose }: { settlement: ContractSettlement; onClose: () => void }) {
   const { t } = useTranslation();
   const words = useContractWords();
   const { inputs } = settlement;
   const isDividend = settlement.kind === 'dividend';
+  const carriedOut = carriedOutOf(settlement);
   return (
     <Dialog
       title={t('contracts.settlements.detailTitle', {
@@ -214,6 +232,9 @@ function SettlementDialog({ settlement, onClose }: { settlement: ContractSettlem
             {words.money(inputs.lateDifference)}
           </Fact>
           <Fact label={t('contracts.settlements.base')}>{words.money(settlement.base)}</Fact>
+          {carriedOut === null ? null : (
+            <Fact label={t('contracts.settlements.inputs.carryOut')}>{words.money(carriedOut)}</Fact>
+          )}
           <Fact label={t('contracts.settlements.inputs.tier')}>
             {settlement.tierIndex === null
               ? t('contracts.progress.noTier')

@@ -1063,6 +1063,7 @@ export const en = {
         lateDifference: 'Late bets of settled cycles',
         tier: 'Tier met',
         accruedIn: 'Accrued from earlier cycles under the minimum payment',
+        carryOut: "Carried to the next cycle's base",
       },
     },
     revenue: {

@@ -1098,6 +1098,7 @@ export const ty = {
         lateDifference: 'Mga huling taya ng mga naayos na siklo',
         tier: 'Naabot na baitang',
         accruedIn: 'Naipon mula sa mga naunang siklong kulang sa pinakamababang bayad',
+        carryOut: 'Dinala sa batayan ng susunod na siklo',
       },
     },
     revenue: {
