@@ -618,7 +618,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerRollupRebuildsRoutes(app, { rebuilds: rollupRebuildRecords, rollupRebuilds, jobs });
   registerAffiliateApplicationsRoutes(app, { applications: affiliateApplications, agents, inbox });
-  registerContractSettlementRoutes(app, { settlements: contractSettlements, inbox });
+  registerContractSettlementRoutes(app, { settlements: contractSettlements, inbox, operators });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
   // Games: the launch call, our own games' tables and the seamless wallet that vendors call.

@@ -274,7 +274,9 @@ describe("the platform's offer to a top-level agent", () => {
       list: [{ downline: { account: 'plattop' }, version: 1 }],
     });
     expect((await ownerOfOther.call('GET', `/bo/contracts/${mine.mine.id}`)).body.code).toBe('NOT_FOUND');
-    expect((await admin.call('GET', `/bo/contracts/${mine.mine.id}`)).body.value.id).toBe(mine.mine.id);
+    expect((await admin.call('GET', `/bo/contracts/${mine.mine.id}`)).body.value.contract.id).toBe(
+      mine.mine.id,
+    );
   });
 
   it('a dividend takes the period asked for, or the template default (weekly)', async () => {
@@ -537,6 +539,39 @@ describe('ending a contract', () => {
     expect(await inboxKinds(top)).toEqual(
       expect.arrayContaining(['contract_ended', 'contract_offer_cancelled']),
     );
+  });
+});
+
+describe("the back office's contract detail", () => {
+  it('answers the contract with its versions and the active contracts its agent pays below', async () => {
+    const { top, sub, subsub, asTop, asSub, asSubsub } = await team('detail');
+    await signFromPlatform(top, asTop, 'hourly', [tier(40)]);
+    await signBelow(asTop, sub, asSub, { kind: 'hourly', tiers: [tier(30)] });
+    await signBelow(asSub, subsub, asSubsub, { kind: 'hourly', tiers: [tier(20)] });
+    await signFromPlatform(top, asTop, 'hourly', [tier(45)]);
+    const versions = (await admin.call('GET', `/bo/contracts?kind=hourly&account=detailtop`)).body.value
+      .list as { id: string; version: number; downline: { id: string } }[];
+    const [second, first] = versions.filter((row) => row.downline.id === top);
+    if (!second || !first) throw new Error('two versions of top');
+    const subContract = (await asSub.call('GET', `${CONTRACTS}?kind=hourly`)).body.value.mine;
+
+    const ofFirst = await support.call('GET', `/bo/contracts/${first.id}`);
+    expect(ofFirst.body.value).toMatchObject({
+      contract: { id: first.id, version: 1, status: 'ended', endReason: 'superseded' },
+      versions: [
+        { id: second.id, version: 2, status: 'active', rateBp: 45 },
+        { id: first.id, version: 1, status: 'ended' },
+      ],
+      below: [{ id: subContract.id, downline: { id: sub, account: 'detailsub' }, rateBp: 30 }],
+      belowTotal: 1,
+    });
+    const ofSub = await admin.call('GET', `/bo/contracts/${subContract.id}`);
+    expect(ofSub.body.value).toMatchObject({
+      versions: [{ id: subContract.id }],
+      below: [{ downline: { id: subsub, account: 'detailsubsub' }, upline: { id: sub } }],
+      belowTotal: 1,
+    });
+    expect((await ownerOfOther.call('GET', `/bo/contracts/${first.id}`)).body.code).toBe('NOT_FOUND');
   });
 });
 

@@ -284,6 +284,31 @@ describe('a month of contracts', () => {
       '5m:2026-11-02T10:20',
       '5m:2026-11-02T10:15',
     ]);
+    // Each run names the operator who ran it; settling a cycle again answers the first run, its operator named.
+    const runOperators = runs.body.value.list.map((run: { runBy: string; operatorName: string | null }) => [
+      run.runBy,
+      run.operatorName,
+    ]);
+    expect(runOperators).toHaveLength(3);
+    for (const [runBy, operatorName] of runOperators) {
+      expect(runBy).toBe('operator');
+      expect(operatorName).toMatch(/^contracts_admin_\d+$/);
+    }
+    const again = await (await operator()).call('POST', '/bo/contract-runs/settle', {
+      kind: 'realtime',
+      cycleKey: '5m:2026-11-02T10:25',
+    });
+    expect(again.body.value).toMatchObject({ isNew: false, run: { operatorName: runOperators[0][1] } });
+    // The settlements of one paid agent, by its whole account in any case.
+    const ofLow = await (await operator()).call('GET', '/bo/contract-settlements?account=MONTH_LOW');
+    expect(
+      ofLow.body.value.list.map(
+        (row: { kind: string; payee: { id: string } }) => `${row.kind} ${row.payee.id}`,
+      ),
+    ).toEqual([`daily ${ids.l}`, `daily ${ids.l}`, `dividend ${ids.l}`]);
+    expect(ofLow.body.value.total).toBe(3);
+    const ofNobody = await (await operator()).call('GET', '/bo/contract-settlements?account=month_lo');
+    expect(ofNobody.body.value).toMatchObject({ list: [], total: 0 });
     const audited = await db
       .selectFrom('audit_log')
       .select('action')

@@ -18270,7 +18270,7 @@ export type paths = {
                                         minBase: string;
                                         rateBp: number;
                                     }[];
-                                    defaultPeriod: string | null;
+                                    defaultPeriod: ("D" | "W" | "H" | "M") | null;
                                     updatedAt: string;
                                 }[];
                             };
@@ -18414,7 +18414,7 @@ export type paths = {
                                     minBase: string;
                                     rateBp: number;
                                 }[];
-                                defaultPeriod: string | null;
+                                defaultPeriod: ("D" | "W" | "H" | "M") | null;
                                 updatedAt: string;
                             };
                         };
@@ -18659,7 +18659,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One agent contract */
+        /** One agent contract, with its versions and the active contracts its agent pays below */
         get: {
             parameters: {
                 query?: never;
@@ -18681,33 +18681,94 @@ export type paths = {
                             /** @enum {boolean} */
                             success: true;
                             value: {
-                                id: string;
-                                /** @enum {string} */
-                                kind: "dividend" | "daily" | "hourly" | "realtime";
-                                /** @enum {string} */
-                                period: "D" | "W" | "H" | "M" | "h" | "5m";
-                                version: number;
-                                upline: {
+                                contract: {
                                     id: string;
-                                    account: string;
-                                } | null;
-                                downline: {
-                                    id: string;
-                                    account: string;
-                                };
-                                tiers: {
-                                    activeMembers: number;
-                                    /** @example 1250.00 */
-                                    minBase: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
                                     rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                };
+                                versions: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
                                 }[];
-                                rateBp: number;
-                                /** @enum {string} */
-                                status: "active" | "ended";
-                                signedAt: string;
-                                startsAt: string;
-                                endedAt: string | null;
-                                endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                below: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "dividend" | "daily" | "hourly" | "realtime";
+                                    /** @enum {string} */
+                                    period: "D" | "W" | "H" | "M" | "h" | "5m";
+                                    version: number;
+                                    upline: {
+                                        id: string;
+                                        account: string;
+                                    } | null;
+                                    downline: {
+                                        id: string;
+                                        account: string;
+                                    };
+                                    tiers: {
+                                        activeMembers: number;
+                                        /** @example 1250.00 */
+                                        minBase: string;
+                                        rateBp: number;
+                                    }[];
+                                    rateBp: number;
+                                    /** @enum {string} */
+                                    status: "active" | "ended";
+                                    signedAt: string;
+                                    startsAt: string;
+                                    endedAt: string | null;
+                                    endReason: ("terminated" | "superseded" | "rate_cap" | "upline_moved" | "operator") | null;
+                                }[];
+                                belowTotal: number;
                             };
                         };
                     };
@@ -21083,6 +21144,7 @@ export type paths = {
                                     /** @enum {string} */
                                     runBy: "job" | "operator";
                                     operatorId: string | null;
+                                    operatorName: string | null;
                                     startedAt: string;
                                     finishedAt: string;
                                     rollupsAsOf: string | null;
@@ -21384,6 +21446,7 @@ export type paths = {
                                     /** @enum {string} */
                                     runBy: "job" | "operator";
                                     operatorId: string | null;
+                                    operatorName: string | null;
                                     startedAt: string;
                                     finishedAt: string;
                                     rollupsAsOf: string | null;
@@ -21496,6 +21559,7 @@ export type paths = {
                     kind?: "dividend" | "daily" | "hourly" | "realtime";
                     cycleKey?: string;
                     status?: "paid" | "processing" | "approval" | "deferred" | "cancelled";
+                    account?: string;
                     page?: number;
                     pageSize?: number;
                 };

@@ -80,3 +80,9 @@ export function badgeClassOf(status: string): string {
       return 'badge';
   }
 }
+
+/** Who ran a settlement run: the scheduled job, or the operator by username. */
+export function runnerOf(run: { runBy: 'job' | 'operator'; operatorName: string | null }): string {
+  if (run.runBy === 'job') return 'The scheduled job';
+  return run.operatorName ?? 'An operator no longer on file';
+}

@@ -76,17 +76,14 @@ export const useContracts = (filter: {
     ),
   );
 
-/** The most contracts a contract's detail reads around it (its versions and those it pays below). */
-export const FAMILY_SIZE_MAX = 100;
+export type ContractDetail = ValueOf<'/bo/contracts/{id}'>;
 
-/**
- * Every contract of a kind naming an agent's account, as downline or upline, in any status: the
- * agent's versions and the contracts it gives its own downlines (the list's account filter).
- */
-export const useContractFamily = (filter: { merchantId: string; kind: ContractKind; account: string }) =>
-  useContractList('family', filter, (query) =>
-    unwrap(backOffice.GET('/bo/contracts', { params: { query: { ...query, pageSize: FAMILY_SIZE_MAX } } })),
-  );
+/** A contract with every version of its agent's terms of the kind and the active contracts it pays below. */
+export const useContractDetail = (id: string) =>
+  useQuery({
+    queryKey: [...CONTRACTS_KEY, 'detail', id],
+    queryFn: () => unwrap(backOffice.GET('/bo/contracts/{id}', { params: { path: { id } } })),
+  });
 
 export const useOffers = (filter: {
   merchantId: string;
@@ -112,9 +109,10 @@ export const useSettlements = (filter: {
   kind: ContractKind | '';
   cycleKey: string;
   status: SettlementStatus | '';
+  account: string;
   page: number;
 }) =>
-  useContractList('settlements', filter, ({ merchantId, kind, cycleKey, status, page }) =>
+  useContractList('settlements', filter, ({ merchantId, kind, cycleKey, status, account, page }) =>
     unwrap(
       backOffice.GET('/bo/contract-settlements', {
         params: {
@@ -123,6 +121,7 @@ export const useSettlements = (filter: {
             kind: chosen(kind),
             cycleKey: chosen(cycleKey),
             status: chosen(status),
+            account: chosen(account.trim()),
             ...pageOf(page),
           },
         },

@@ -12,7 +12,7 @@ import { type ContractKind, formatRate } from './contract-terms.ts';
 import {
   type ContractRow,
   type ContractStatus,
-  useContractFamily,
+  useContractDetail,
   useContracts,
   useEndContract,
 } from './contracts-api.ts';
@@ -129,21 +129,14 @@ function ContractTableRow(props: RowProps & { isOpen: boolean; onToggle: () => v
 }
 
 /**
- * A contract's terms and end, with what surrounds it: the agent's other versions of the kind and the
- * contracts of the kind it pays its own downlines (both read by the agent's account).
+ * A contract's terms and end, with what surrounds it: every version of the agent's terms of the kind
+ * and the active contracts of the kind it pays its own downlines.
  */
 function ContractDetail(props: RowProps) {
   const { row: contract } = props;
-  const family = useContractFamily({
-    merchantId: props.merchantId,
-    kind: contract.kind,
-    account: contract.downline.account,
-  });
-  const list = family.data?.list ?? [];
-  const versions = list.filter((other) => other.downline.id === contract.downline.id);
-  const below = list.filter(
-    (other) => other.upline?.id === contract.downline.id && other.status === 'active',
-  );
+  const family = useContractDetail(contract.id);
+  const versions = family.data?.versions ?? [];
+  const below = family.data?.below ?? [];
   return (
     <section className="contract-detail" aria-label={`Contract of ${contract.downline.account}`}>
       <dl className="facts">
@@ -229,10 +222,9 @@ function ContractDetail(props: RowProps) {
               </tbody>
             </table>
           )}
-          {family.data && family.data.total > list.length && (
+          {family.data && family.data.belowTotal > below.length && (
             <p className="muted small">
-              The first {list.length} of {family.data.total} contracts naming this agent; search its account
-              in the list for the rest.
+              The first {below.length} of the {family.data.belowTotal} contracts it pays, by account.
             </p>
           )}
         </>

@@ -8,7 +8,7 @@ import { numberHeading, QueryTable, usePagedFilter } from '../../components/quer
 import type { Notice } from '../../components/row-editor.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { AGENT_CONTRACT_KIND_LABELS, labelOfCode } from '../../lib/labels.ts';
-import { PERIOD_LABELS } from './contract-labels.ts';
+import { PERIOD_LABELS, runnerOf } from './contract-labels.ts';
 import { KIND_CHOICES } from './contract-parts.tsx';
 import {
   type ContractKind,
@@ -84,7 +84,7 @@ export function RunsTab(props: {
               {describeCycleKey(run.cycleKey)}
               <span className="cell-note mono muted small">{run.cycleKey}</span>
             </td>
-            <td>{run.runBy === 'job' ? 'The scheduled job' : 'An operator (in the audit log)'}</td>
+            <td>{runnerOf(run)}</td>
             <td className="small nowrap">
               {formatDateTime(run.finishedAt)}
               {run.rollupsAsOf && (

@@ -23,10 +23,11 @@ const STATUS_CHOICES = (['approval', 'processing', 'deferred', 'paid', 'cancelle
 ) satisfies ReadonlyArray<readonly [SettlementStatus, string]>;
 const COLUMNS = 9;
 
-type Filter = { kind: ContractKind | ''; cycleKey: string; status: SettlementStatus | '' };
+type Filter = { kind: ContractKind | ''; cycleKey: string; status: SettlementStatus | ''; account: string };
 
 /**
- * The settlements of every cycle, by kind, cycle and status (a run's "Settlements" opens this list
+ * The settlements of every cycle, by kind, cycle, status and the paid agent's account (a run's
+ * "Settlements" opens this list
  * on its cycle); each opens with its frozen inputs, and one waiting for an operator (approval above
  * the merchant's amount, or processing while its upline's cash is short) is approved, paid from the
  * house, deferred or cancelled, each confirmed first.
@@ -36,7 +37,7 @@ export function SettlementsTab(props: {
   initialScope: SettlementScope;
   canWrite: boolean;
 }) {
-  const filter = usePagedFilter<Filter>({ ...props.initialScope, status: '' });
+  const filter = usePagedFilter<Filter>({ ...props.initialScope, status: '', account: '' });
   const [openId, setOpenId] = useState<string | null>(null);
   const confirm = useConfirmedAction();
   const typedKey = filter.filter.cycleKey;
@@ -57,6 +58,13 @@ export function SettlementsTab(props: {
           maxLength={32}
           value={filter.filter.cycleKey}
           onChange={(cycleKey) => filter.choose({ ...filter.filter, cycleKey: cycleKey.trim() })}
+        />
+        <SearchBox
+          label="The paid agent's whole account name"
+          placeholder="Whole account name"
+          maxLength={64}
+          value={filter.filter.account}
+          onChange={(account) => filter.choose({ ...filter.filter, account })}
         />
       </div>
       {typedKey !== '' && !isCycleKey(typedKey) && (

@@ -8,6 +8,7 @@ import {
   type SettlementWithAccounts,
 } from '../../modules/contract/contract-settlement.service.ts';
 import type { InboxService } from '../../modules/inbox/inbox.service.ts';
+import type { OperatorService } from '../../modules/operator/operator.service.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { tellSettlementNotices } from '../../workflows/contract-settlement.ts';
@@ -23,12 +24,18 @@ import {
 import { readOperator } from './operator-session.ts';
 import { merchantScopedRoute, readMerchantScope, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
-export type ContractSettlementRoutesDeps = { settlements: ContractSettlementService; inbox: InboxService };
+export type ContractSettlementRoutesDeps = {
+  settlements: ContractSettlementService;
+  inbox: InboxService;
+  /** Names the operator of a run just asked for. */
+  operators: Pick<OperatorService, 'findById'>;
+};
 
 const TAGS = ['back office: agents'];
 const PAGE_NUMBER_MAX = 10_000;
 const PAGE_SIZE_DEFAULT = 25;
 const STATUSES = ['paid', 'processing', 'approval', 'deferred', 'cancelled'] as const;
+const ACCOUNT_LENGTH_MAX = 64;
 const ACTIONS: readonly SettlementAction[] = ['approve', 'pay-from-house', 'defer', 'cancel'];
 const ACTION_SUMMARIES: Record<SettlementAction, string> = {
   approve:
@@ -56,6 +63,8 @@ const SettlementsQuery = Type.Object({
   kind: Type.Optional(ContractKind),
   cycleKey: Type.Optional(CycleKey),
   status: Type.Optional(StringOf(STATUSES)),
+  /** The paid agent's whole account name (any case). */
+  account: Type.Optional(Type.String({ maxLength: ACCOUNT_LENGTH_MAX })),
   ...PageQueryFields(SETTLEMENT_PAGE_SIZE_MAX, PAGE_NUMBER_MAX),
 });
 
@@ -70,6 +79,8 @@ const RunView = Type.Object({
   /** `job`, or `operator` with the operator's id. */
   runBy: StringOf(['job', 'operator'] as const),
   operatorId: Nullable(Type.String()),
+  /** The operator's username; null for the job. */
+  operatorName: Nullable(Type.String()),
   startedAt: Type.String(),
   finishedAt: Type.String(),
   /** The team rollups' watermark the run read under. */
@@ -133,7 +144,7 @@ const PreviewView = Type.Object({
   amount: Money,
 });
 
-function runViewOf(run: RunRow) {
+function runViewOf(run: RunRow, operatorName: string | null) {
   return {
     id: run.id,
     merchantId: run.merchant_id,
@@ -144,6 +155,7 @@ function runViewOf(run: RunRow) {
     cycleEndsAt: run.cycle_ends_at.toISOString(),
     runBy: run.run_by,
     operatorId: run.operator_id,
+    operatorName,
     startedAt: run.started_at.toISOString(),
     finishedAt: run.finished_at.toISOString(),
     rollupsAsOf: run.rollups_as_of?.toISOString() ?? null,
@@ -198,7 +210,7 @@ function settlementViewOf(row: SettlementWithAccounts) {
  * the settlement's row lock.
  */
 export function registerContractSettlementRoutes(app: TypedApp, deps: ContractSettlementRoutesDeps): void {
-  const { settlements, inbox } = deps;
+  const { settlements, inbox, operators } = deps;
 
   app.get(
     '/bo/contract-runs',
@@ -218,7 +230,11 @@ export function registerContractSettlementRoutes(app: TypedApp, deps: ContractSe
         { merchantIds: await readMerchantScope(request), ...(query.kind ? { kind: query.kind } : {}) },
         { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize },
       );
-      return ok({ list: rows.map(runViewOf), total, totalPages: Math.ceil(total / pageSize) });
+      return ok({
+        list: rows.map((run) => runViewOf(run, run.operator_name)),
+        total,
+        totalPages: Math.ceil(total / pageSize),
+      });
     },
   );
 
@@ -303,7 +319,15 @@ export function registerContractSettlementRoutes(app: TypedApp, deps: ContractSe
         settledBy: { by: 'operator', actor },
       });
       await tellSettlementNotices(inbox, outcome.notices);
-      return ok({ run: runViewOf(outcome.run), isNew: outcome.isNew });
+      // A cycle settled before answers the run that settled it, perhaps another operator's.
+      const { run } = outcome;
+      const operatorName =
+        run.operator_id === null
+          ? null
+          : run.operator_id === actor.id
+            ? actor.username
+            : ((await operators.findById(run.operator_id))?.username ?? null);
+      return ok({ run: runViewOf(run, operatorName), isNew: outcome.isNew });
     },
   );
 
@@ -327,6 +351,7 @@ export function registerContractSettlementRoutes(app: TypedApp, deps: ContractSe
           ...(query.kind ? { kind: query.kind } : {}),
           ...(query.cycleKey ? { cycleKey: query.cycleKey } : {}),
           ...(query.status ? { status: query.status } : {}),
+          ...(query.account?.trim() ? { payeeAccountKey: query.account.trim().toLowerCase() } : {}),
         },
         { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize },
       );

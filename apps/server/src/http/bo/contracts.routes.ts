@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   CONTRACT_PAGE_SIZE_MAX,
+  CONTRACT_VERSIONS_MAX,
+  CONTRACTS_BELOW_MAX,
   type ContractService,
   END_REASON_LENGTH_MAX,
   type TemplateRow,
@@ -23,7 +25,7 @@ import {
   type ShowAccount,
   Tiers,
 } from '../contract-views.ts';
-import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
+import { StringOf } from '../wps/system/system-schemas.ts';
 import {
   BO_ERROR_RESPONSES,
   CountedPageOf,
@@ -54,8 +56,18 @@ const TemplateView = Type.Object({
   maxTiers: Type.Integer(),
   defaultTiers: Tiers,
   /** A dividend's period when the platform's offer names none; null for the salaries. */
-  defaultPeriod: Nullable(Type.String()),
+  defaultPeriod: Type.Union([DividendPeriod, Type.Null()]),
   updatedAt: Type.String(),
+});
+
+const ContractDetail = Type.Object({
+  contract: ContractView,
+  /** Every version of the downline's terms of the kind, this one included, newest first. */
+  versions: Type.Array(ContractView, { maxItems: CONTRACT_VERSIONS_MAX }),
+  /** The active contracts of the kind the downline pays its own downlines, by account. */
+  below: Type.Array(ContractView, { maxItems: CONTRACTS_BELOW_MAX }),
+  /** How many contracts it pays below in all (more than `below` lists when above its limit). */
+  belowTotal: Type.Integer(),
 });
 
 const TemplateBody = Type.Object({
@@ -218,14 +230,19 @@ export function registerContractsRoutes(app: TypedApp, deps: ContractsRoutesDeps
       ...resourceRoute('players.read', contracts.findContractMerchantOf),
       schema: {
         tags: TAGS,
-        summary: 'One agent contract',
+        summary: 'One agent contract, with its versions and the active contracts its agent pays below',
         params: IdParams,
-        response: { 200: Envelope(ContractView), ...BO_ERROR_RESPONSES },
+        response: { 200: Envelope(ContractDetail), ...BO_ERROR_RESPONSES },
       },
     },
     async (request) => {
-      const contract = present(await contracts.findContract(request.params.id), 'resourceRoute found it');
-      return ok(contractViewOf(contract, asIs));
+      const detail = present(await contracts.contractDetail(request.params.id), 'resourceRoute found it');
+      return ok({
+        contract: contractViewOf(detail.contract, asIs),
+        versions: detail.versions.map((row) => contractViewOf(row, asIs)),
+        below: detail.below.map((row) => contractViewOf(row, asIs)),
+        belowTotal: detail.belowTotal,
+      });
     },
   );
 

@@ -495,19 +495,24 @@ export async function insertSettlements(
 
 export type RunFilter = { merchantIds: readonly string[] | null; kind?: AgentContractKind };
 
+/** A run with the username of the operator who ran it (null: the job). */
+export type RunWithOperator = RunRow & { operator_name: string | null };
+
 export async function findRunsPage(
   db: Executor,
   filter: RunFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: RunRow[]; total: number }> {
-  let query = db.selectFrom('agent_contract_runs');
-  if (filter.merchantIds) query = query.where('merchant_id', 'in', [...filter.merchantIds, '']);
-  if (filter.kind) query = query.where('kind', '=', filter.kind);
+): Promise<{ rows: RunWithOperator[]; total: number }> {
+  let query = db.selectFrom('agent_contract_runs as r');
+  if (filter.merchantIds) query = query.where('r.merchant_id', 'in', [...filter.merchantIds, '']);
+  if (filter.kind) query = query.where('r.kind', '=', filter.kind);
   const [rows, count] = await Promise.all([
     query
-      .selectAll()
-      .orderBy('cycle_starts_at', 'desc')
-      .orderBy('kind')
+      .leftJoin('operators as o', 'o.id', 'r.operator_id')
+      .selectAll('r')
+      .select('o.username as operator_name')
+      .orderBy('r.cycle_starts_at', 'desc')
+      .orderBy('r.kind')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
@@ -535,6 +540,8 @@ export type SettlementFilter = {
   status?: AgentContractSettlementStatus;
   payeeId?: string;
   payerId?: string;
+  /** The paid agent's whole account name, lower case (`members.account_key`). */
+  payeeAccountKey?: string;
 };
 
 export async function findSettlementsPage(
@@ -549,6 +556,12 @@ export async function findSettlementsPage(
   if (filter.status) filtered = filtered.where('s.status', '=', filter.status);
   if (filter.payeeId) filtered = filtered.where('s.payee_id', '=', filter.payeeId);
   if (filter.payerId) filtered = filtered.where('s.payer_id', '=', filter.payerId);
+  if (filter.payeeAccountKey !== undefined) {
+    const key = filter.payeeAccountKey;
+    filtered = filtered
+      .innerJoin('members as named', 'named.id', 's.payee_id')
+      .where('named.account_key', '=', key);
+  }
   const [rows, totals] = await Promise.all([
     filtered
       .innerJoin('members as payee', 'payee.id', 's.payee_id')

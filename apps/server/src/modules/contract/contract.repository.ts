@@ -207,6 +207,48 @@ export function findGivenContracts(
     .execute();
 }
 
+/** A member's contracts of a kind as downline, in every status, newest version first. */
+export function findVersions(
+  db: Executor,
+  downlineId: string,
+  kind: AgentContractKind,
+  limit: number,
+): Promise<ContractWithAccounts[]> {
+  return contractsWithAccounts(db)
+    .where('c.downline_id', '=', downlineId)
+    .where('c.kind', '=', kind)
+    .orderBy('c.version', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * A page of the active contracts of a kind an agent has given its downlines (what it pays below),
+ * by the downline's account, with how many there are in all.
+ */
+export async function findGivenContractsPage(
+  db: Executor,
+  filter: { uplineId: string; kind: AgentContractKind; limit: number },
+): Promise<{ rows: ContractWithAccounts[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    contractsWithAccounts(db)
+      .where('c.upline_id', '=', filter.uplineId)
+      .where('c.kind', '=', filter.kind)
+      .where('c.status', '=', 'active')
+      .orderBy('d.account')
+      .limit(filter.limit)
+      .execute(),
+    db
+      .selectFrom('agent_contracts')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where('upline_id', '=', filter.uplineId)
+      .where('kind', '=', filter.kind)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: counted.total };
+}
+
 /** Every active contract a member holds as downline, of any kind. */
 export function findActiveContractsOf(db: Executor, downlineId: string): Promise<ContractWithAccounts[]> {
   return contractsWithAccounts(db)

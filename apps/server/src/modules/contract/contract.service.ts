@@ -37,6 +37,7 @@ import {
   findDownlineContracts,
   findEndedContracts,
   findGivenContracts,
+  findGivenContractsPage,
   findLatestVersion,
   findOffer,
   findOfferMerchantId,
@@ -47,6 +48,7 @@ import {
   findPendingOffersOfParty,
   findTemplate,
   findTemplates,
+  findVersions,
   insertContract,
   insertOffer,
   isKindOpenToMember,
@@ -82,6 +84,10 @@ export const PARTY_OFFERS_MAX = 50;
 export const WAITING_OFFERS_MAX = 20;
 export const CONTRACT_PAGE_SIZE_MAX = 100;
 export const END_REASON_LENGTH_MAX = 500;
+/** The versions a contract's detail lists (an agent signs a kind's terms again and again). */
+export const CONTRACT_VERSIONS_MAX = 100;
+/** The active contracts a contract's detail lists below its agent; the count says how many in all. */
+export const CONTRACTS_BELOW_MAX = 500;
 /** Offers the expiry job marks in one transaction; it runs again until none is left. */
 const EXPIRE_BATCH = 500;
 const EXPIRE_BATCHES_MAX = 100;
@@ -395,6 +401,25 @@ export function createContractService(
     findMemberMerchantOf: async (memberId: string) => (await findParty(db, memberId))?.merchant_id,
     findOfferMerchantOf: (id: string) => findOfferMerchantId(db, id),
     findContract: (id: string) => findContract(db, id),
+
+    /**
+     * A contract for the back office's detail: every version of its downline's terms of the kind
+     * (newest first, at most CONTRACT_VERSIONS_MAX) and the active contracts of the kind its
+     * downline pays its own downlines (by account, at most CONTRACTS_BELOW_MAX, with their number).
+     */
+    async contractDetail(id: string) {
+      const contract = await findContract(db, id);
+      if (!contract) return undefined;
+      const [versions, below] = await Promise.all([
+        findVersions(db, contract.downline_id, contract.kind, CONTRACT_VERSIONS_MAX),
+        findGivenContractsPage(db, {
+          uplineId: contract.downline_id,
+          kind: contract.kind,
+          limit: CONTRACTS_BELOW_MAX,
+        }),
+      ]);
+      return { contract, versions, below: below.rows, belowTotal: below.total };
+    },
     findOffer: (id: string) => findOffer(db, id),
 
     /** What the agent may do with offers of its own: accept, reject or cancel. */
