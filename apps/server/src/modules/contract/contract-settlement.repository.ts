@@ -6,6 +6,7 @@ import type {
   AgentContractTierRow,
 } from '../../db/schema.ts';
 import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
+import { assertInvariant } from '../../platform/errors/invariant.ts';
 import type { Cycle } from './contract-cycles.ts';
 
 /**
@@ -327,40 +328,59 @@ export async function findCountedDays(
 /** A day's figures as a cycle counts them: set (a day cycle, a late difference) or added (an hour's). */
 export type CountedWrite = { agentId: string; day: string; sums: TeamSums };
 
+/**
+ * Writes what a cycle counted, one statement for all its rows: `set` replaces each day's figures
+ * (day cycles, late differences), `add` adds an hour's or 5 minutes' figures to its day, one more
+ * cycle counted in it.
+ */
+async function writeCountedDays(
+  trx: Executor,
+  mode: 'set' | 'add',
+  input: { merchantId: string; kind: AgentContractKind; rows: readonly CountedWrite[]; at: Date },
+): Promise<void> {
+  // One row per agent and day: a statement may not update a row twice (a later row would win).
+  const byDay = new Map<string, CountedWrite>();
+  for (const row of input.rows) {
+    const key = `${row.agentId}|${row.day}`;
+    assertInvariant(mode === 'set' || !byDay.has(key), 'contract: a cycle adds to a counted day once');
+    byDay.set(key, row);
+  }
+  const rows = [...byDay.values()];
+  if (rows.length === 0) return;
+  const column = (pick: (row: CountedWrite) => string) => sql.val(rows.map(pick));
+  const update =
+    mode === 'set'
+      ? sql`valid_bet_minor = excluded.valid_bet_minor, stake_minor = excluded.stake_minor,
+        win_minor = excluded.win_minor, counted_at = excluded.counted_at`
+      : sql`valid_bet_minor = c.valid_bet_minor + excluded.valid_bet_minor,
+        stake_minor = c.stake_minor + excluded.stake_minor,
+        win_minor = c.win_minor + excluded.win_minor,
+        cycle_count = c.cycle_count + 1, counted_at = excluded.counted_at`;
+  await sql`
+    insert into agent_contract_counted as c (merchant_id, kind, agent_id, day, valid_bet_minor, stake_minor,
+      win_minor, cycle_count, counted_at)
+    select ${input.merchantId}, ${input.kind}, row.agent_id, row.day, row.valid_bet, row.stake, row.win, 1, ${input.at}
+    from unnest(${column((row) => row.agentId)}::text[], ${column((row) => row.day)}::date[],
+      ${column((row) => row.sums.validBetMinor.toString())}::bigint[],
+      ${column((row) => row.sums.stakeMinor.toString())}::bigint[],
+      ${column((row) => row.sums.winMinor.toString())}::bigint[]) as row(agent_id, day, valid_bet, stake, win)
+    on conflict (kind, agent_id, day) do update set ${update}`.execute(trx);
+}
+
 /** Records what a cycle counted: each day's figures replace what was there (day cycles, late differences). */
-export async function setCountedDays(
+export function setCountedDays(
   trx: Executor,
   input: { merchantId: string; kind: AgentContractKind; rows: readonly CountedWrite[]; at: Date },
 ): Promise<void> {
-  for (const row of input.rows) {
-    await sql`
-      insert into agent_contract_counted as c (merchant_id, kind, agent_id, day, valid_bet_minor, stake_minor,
-        win_minor, cycle_count, counted_at)
-      values (${input.merchantId}, ${input.kind}, ${row.agentId}, ${row.day}::date, ${row.sums.validBetMinor},
-        ${row.sums.stakeMinor}, ${row.sums.winMinor}, 1, ${input.at})
-      on conflict (kind, agent_id, day) do update set
-        valid_bet_minor = excluded.valid_bet_minor, stake_minor = excluded.stake_minor,
-        win_minor = excluded.win_minor, counted_at = excluded.counted_at`.execute(trx);
-  }
+  return writeCountedDays(trx, 'set', input);
 }
 
 /** Adds an hour's or 5 minutes' figures to their day, one more cycle counted in it. */
-export async function addCountedCycle(
+export function addCountedCycle(
   trx: Executor,
   input: { merchantId: string; kind: AgentContractKind; rows: readonly CountedWrite[]; at: Date },
 ): Promise<void> {
-  for (const row of input.rows) {
-    await sql`
-      insert into agent_contract_counted as c (merchant_id, kind, agent_id, day, valid_bet_minor, stake_minor,
-        win_minor, cycle_count, counted_at)
-      values (${input.merchantId}, ${input.kind}, ${row.agentId}, ${row.day}::date, ${row.sums.validBetMinor},
-        ${row.sums.stakeMinor}, ${row.sums.winMinor}, 1, ${input.at})
-      on conflict (kind, agent_id, day) do update set
-        valid_bet_minor = c.valid_bet_minor + excluded.valid_bet_minor,
-        stake_minor = c.stake_minor + excluded.stake_minor,
-        win_minor = c.win_minor + excluded.win_minor,
-        cycle_count = c.cycle_count + 1, counted_at = excluded.counted_at`.execute(trx);
-  }
+  return writeCountedDays(trx, 'add', input);
 }
 
 /**
@@ -482,15 +502,20 @@ export async function insertRun(trx: Executor, row: NewRow<'agent_contract_runs'
   await trx.insertInto('agent_contract_runs').values(row).execute();
 }
 
+/** Settlement rows an insert statement carries at most. */
+const SETTLEMENT_INSERT_ROWS = 1_000;
+
 export async function insertSettlements(
   trx: Executor,
   rows: readonly NewRow<'agent_contract_settlements'>[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('agent_contract_settlements')
-    .values([...rows])
-    .execute();
+  // In slices: a statement takes at most 65,535 parameters, and a row has 21.
+  for (let start = 0; start < rows.length; start += SETTLEMENT_INSERT_ROWS) {
+    await trx
+      .insertInto('agent_contract_settlements')
+      .values(rows.slice(start, start + SETTLEMENT_INSERT_ROWS))
+      .execute();
+  }
 }
 
 export type RunFilter = { merchantIds: readonly string[] | null; kind?: AgentContractKind };

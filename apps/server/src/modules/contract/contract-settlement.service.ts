@@ -125,6 +125,19 @@ export type PayTransfers = {
     amountMinor: bigint;
   }): Promise<{ transfer: { id: string; createdAt: Date } }>;
   cashOf(memberId: string): Promise<bigint>;
+  /** Many moves in order in one statement, only those the cash read by lockCashOf covers. */
+  moveMany(
+    inputs: readonly {
+      key: string;
+      code: 'salary' | 'dividend';
+      reference: string;
+      from: PayAccount;
+      to: PayAccount;
+      amountMinor: bigint;
+    }[],
+  ): Promise<{ transfer: { id: string; createdAt: Date } }[]>;
+  /** Members' cash locked until the transaction ends, by member id. */
+  lockCashOf(memberIds: readonly string[]): Promise<Map<string, bigint>>;
 };
 
 /** Runs `work` in one transaction with money moves bound to it (the wallet's withTransfers). */
@@ -180,6 +193,12 @@ const KIND_PERIOD: Record<Exclude<AgentContractKind, 'dividend'>, AgentContractP
 
 const ledgerCodeOf = (kind: AgentContractKind) => (kind === 'dividend' ? 'dividend' : 'salary');
 const ledgerKeyOf = (contractId: string, cycleKey: string) => `contract:${contractId}:${cycleKey}`;
+/** The account a settlement is paid from: the house for a top-level agent (or when told), else the upline's cash. */
+function payerOf(contract: Pick<ContractInForce, 'uplineId' | 'downlineId'>, fromHouse = false): PayAccount {
+  return fromHouse || contract.uplineId === null
+    ? { house: 'agent_pay', shardKey: contract.downlineId }
+    : { memberId: contract.uplineId, wallet: 'cash' };
+}
 const sumOf = (left: TeamSums, right: TeamSums): TeamSums => ({
   validBetMinor: left.validBetMinor + right.validBetMinor,
   stakeMinor: left.stakeMinor + right.stakeMinor,
@@ -497,24 +516,60 @@ export function createContractSettlementService(
         let paidCount = 0;
         let paidMinor = 0n;
         let amountMinor = 0n;
-        // Top-down: an upline's own amount is credited before it pays its downlines.
+        // Top-down, a level of the tree at a time: the uplines' own amounts are credited (the level
+        // above) before they pay their downlines. Each level's payers' cash is read under lock, each
+        // payer pays its downlines in order while its cash covers them, and the level's transfers
+        // go in one statement — as one transfer after another would, without a round trip each.
+        const paidOf = new Map<string, { id: string; createdAt: Date }>();
+        const payable = plan.entries.filter(
+          (entry) =>
+            entry.earning.amountMinor > 0n && entry.earning.amountMinor <= policy.manualApprovalAboveMinor,
+        );
+        for (let first = 0; first < payable.length; ) {
+          const depth = payable[first]?.contract.depth;
+          let end = first;
+          while (end < payable.length && payable[end]?.contract.depth === depth) end += 1;
+          const level = payable.slice(first, end);
+          first = end;
+          const payers = [
+            ...new Set(level.flatMap((entry) => (entry.contract.uplineId ? [entry.contract.uplineId] : []))),
+          ];
+          const cash = payers.length > 0 ? await transfers.lockCashOf(payers) : new Map<string, bigint>();
+          const paying = level.filter((entry) => {
+            const { uplineId } = entry.contract;
+            if (uplineId === null) return true;
+            const left = cash.get(uplineId) ?? 0n;
+            if (left < entry.earning.amountMinor) return false;
+            cash.set(uplineId, left - entry.earning.amountMinor);
+            return true;
+          });
+          const moved = await transfers.moveMany(
+            paying.map((entry) => ({
+              key: ledgerKeyOf(entry.contract.id, cycle.key),
+              code: ledgerCodeOf(kind),
+              reference: cycle.key,
+              from: payerOf(entry.contract),
+              to: { memberId: entry.contract.downlineId, wallet: 'cash' as const },
+              amountMinor: entry.earning.amountMinor,
+            })),
+          );
+          paying.forEach((entry, index) => {
+            const transfer = moved[index]?.transfer;
+            assertInvariant(transfer !== undefined, 'contract: every payment of a level moved');
+            paidOf.set(entry.contract.id, { id: transfer.id, createdAt: transfer.createdAt });
+          });
+        }
         for (const entry of plan.entries) {
           const { contract, earning } = entry;
           if (earning.amountMinor <= 0n) continue;
           amountMinor += earning.amountMinor;
           const key = ledgerKeyOf(contract.id, cycle.key);
-          let status: AgentContractSettlementStatus = 'approval';
-          let paid: { id: string; createdAt: Date } | null = null;
-          if (earning.amountMinor <= policy.manualApprovalAboveMinor) {
-            paid = await payFrom(transfers, {
-              kind,
-              contract,
-              cycleKey: cycle.key,
-              amountMinor: earning.amountMinor,
-              key,
-            });
-            status = paid ? 'paid' : 'processing';
-          }
+          const paid = paidOf.get(contract.id) ?? null;
+          const status: AgentContractSettlementStatus = paid
+            ? 'paid'
+            : earning.amountMinor > policy.manualApprovalAboveMinor
+              ? 'approval'
+              : 'processing';
           if (paid) {
             paidCount += 1;
             paidMinor += earning.amountMinor;
@@ -608,10 +663,7 @@ export function createContractSettlementService(
         key: input.key,
         code: ledgerCodeOf(input.kind),
         reference: input.cycleKey,
-        from:
-          fromHouse || contract.uplineId === null
-            ? { house: 'agent_pay', shardKey: contract.downlineId }
-            : { memberId: contract.uplineId, wallet: 'cash' },
+        from: payerOf(contract, fromHouse),
         to: { memberId: contract.downlineId, wallet: 'cash' },
         amountMinor: input.amountMinor,
       });

@@ -33,6 +33,13 @@ export type BoundTransferInput = {
 export type TransferBatch = {
   move(input: BoundTransferInput): Promise<TransferOutcome>;
   cashOf(memberId: string): Promise<bigint>;
+  /**
+   * Many transfers in order, in one statement: only what the balances read by `lockCashOf` cover
+   * (a player side short at any step breaks an invariant; nothing answers INSUFFICIENT_FUNDS).
+   */
+  moveMany(inputs: readonly BoundTransferInput[]): Promise<TransferOutcome[]>;
+  /** Members' cash, locked until the batch's transaction ends (a settlement's payers), by member id. */
+  lockCashOf(memberIds: readonly string[]): Promise<Map<string, bigint>>;
 };
 
 function refKey(ref: AccountRef): string {
@@ -58,6 +65,12 @@ export function createTransferBatches(deps: { db: Kysely<Database>; ledger: Ledg
     assertInvariant(
       batch.accounts.length <= BOUND_ACCOUNTS_MAX,
       'wallet: a batch names a bounded set of accounts',
+    );
+    // The members' accounts in a few reads, not one each: a settlement names thousands.
+    await ledger.resolvePlayerAccounts(
+      merchantId,
+      [...new Set(batch.accounts.flatMap((ref) => ('memberId' in ref ? [ref.memberId] : [])))],
+      currency,
     );
     const resolved = new Map<string, ResolvedAccount>();
     for (const ref of batch.accounts) {
@@ -96,6 +109,35 @@ export function createTransferBatches(deps: { db: Kysely<Database>; ledger: Ledg
                 reversesKey: null,
               },
               bound,
+            );
+          },
+          moveMany: async (inputs) => {
+            const prepared = inputs.map((input) => {
+              ledger.checkInput({ ...input, currency });
+              return {
+                merchantId,
+                currency,
+                key: input.key,
+                code: input.code,
+                reference: input.reference ?? null,
+                debit: accountOf(input.from),
+                credit: accountOf(input.to),
+                amountMinor: input.amountMinor,
+                reversesKey: null,
+              };
+            });
+            const transfers = await ledger.executeMany(prepared, bound);
+            return transfers.map((transfer) => ({ transfer, duplicate: false }));
+          },
+          lockCashOf: async (memberIds) => {
+            const accounts = memberIds.map((memberId) => accountOf({ memberId, wallet: 'cash' }));
+            const balances = await ledger.lockBalances(bound, accounts);
+            return new Map(
+              memberIds.map((memberId, index) => {
+                const balance = balances.get(accounts[index]?.id ?? '');
+                assertInvariant(balance !== undefined, 'wallet: a resolved account exists');
+                return [memberId, balance];
+              }),
             );
           },
           cashOf: async (memberId) => {

@@ -7,14 +7,18 @@ import { assertInvariant } from '../../platform/errors/invariant.ts';
 import {
   type AccountRow,
   applyTransfer,
+  applyTransfers,
   findAccountById,
   findCashAccounts,
   findHouseAccounts,
   findPlayerAccounts,
+  findPlayerAccountsOf,
   findTransferByKey,
   insertAccounts,
   isUniqueViolation,
+  lockAccounts,
   type NewAccount,
+  type NewTransfer,
   TRANSFER_KEY_INDEX,
   type TransferRow,
 } from './wallet.repository.ts';
@@ -33,6 +37,10 @@ export const TRANSFER_PAGE_SIZE_MAX = 100;
 export const CASH_BALANCES_MEMBERS_MAX = 100;
 /** Account ids never change once created, so a process may remember them; this bounds how many. */
 const ACCOUNT_CACHE_ENTRIES_MAX = 200_000;
+/** Members whose accounts one read of resolvePlayerAccounts takes at most. */
+const PLAYER_ACCOUNTS_READ_MAX = 5_000;
+/** Transfers one statement of executeMany applies at most (eight array parameters each way). */
+const TRANSFERS_PER_STATEMENT_MAX = 5_000;
 
 export type TransferCode =
   | 'deposit'
@@ -266,6 +274,39 @@ export function createLedger(deps: {
     return resolved;
   }
 
+  /**
+   * The accounts of many members resolved at once (a contract settlement's payers and payees):
+   * those that exist in one read, each missing one created as resolvePlayerAccount creates it.
+   */
+  async function resolvePlayerAccounts(
+    merchantId: string,
+    memberIds: readonly string[],
+    currency: string,
+  ): Promise<void> {
+    const missing = new Set(
+      memberIds.filter((memberId) => !accountCache.has(`p|${merchantId}|${memberId}|${currency}|cash`)),
+    );
+    for (let start = 0; start < missing.size; start += PLAYER_ACCOUNTS_READ_MAX) {
+      const ids = [...missing].slice(start, start + PLAYER_ACCOUNTS_READ_MAX);
+      for (const row of await findPlayerAccountsOf(db, ids, currency)) {
+        if (row.merchant_id !== merchantId || row.owner_id === null) continue;
+        const rowWallet: PlayerWallet = row.kind === 'player_cash' ? 'cash' : 'bonus';
+        remember(`p|${merchantId}|${row.owner_id}|${currency}|${rowWallet}`, {
+          id: row.id,
+          kind: row.kind,
+          ownerId: row.owner_id,
+        });
+      }
+    }
+    for (const memberId of missing) {
+      for (const wallet of ['cash', 'bonus'] as const) {
+        if (!accountCache.has(`p|${merchantId}|${memberId}|${currency}|${wallet}`)) {
+          await resolvePlayerAccount(merchantId, memberId, currency, wallet);
+        }
+      }
+    }
+  }
+
   async function resolveHouseAccount(
     merchantId: string,
     purpose: HousePurpose,
@@ -451,6 +492,88 @@ export function createLedger(deps: {
     return { transfer, duplicate: false };
   }
 
+  /**
+   * Many prepared transfers applied in order in the caller's transaction, in one statement after
+   * locking every account they touch (in id order). The caller moves only what the balances it
+   * read under lock cover (`lockBalances`): a player side that would end below zero, at any step,
+   * is an invariant broken, not a shortfall answered.
+   */
+  async function executeMany(prepared: readonly PreparedTransfer[], bound: BoundLedger): Promise<Transfer[]> {
+    if (prepared.length === 0) return [];
+    const [first] = prepared;
+    assertInvariant(first !== undefined, 'wallet: a batch has a first transfer');
+    const { merchantId, currency } = first;
+    const rows: NewTransfer[] = prepared.map((transfer) => {
+      assertInvariant(
+        transfer.merchantId === merchantId && transfer.currency === currency,
+        'wallet: a batch of transfers is of one merchant and currency',
+      );
+      assertInvariant(
+        transfer.debit.id !== transfer.credit.id,
+        'wallet: a transfer moves money between two accounts',
+      );
+      assertAmount(transfer.amountMinor);
+      return {
+        id: uuidv7(),
+        merchantId,
+        key: transfer.key,
+        code: transfer.code,
+        reference: transfer.reference,
+        debitAccountId: transfer.debit.id,
+        creditAccountId: transfer.credit.id,
+        currency,
+        amountMinor: transfer.amountMinor,
+        reversesKey: transfer.reversesKey,
+      };
+    });
+    await lockAccounts(bound.trx, [
+      ...new Set(rows.flatMap((row) => [row.debitAccountId, row.creditAccountId])),
+    ]);
+    const applied = new Map<string, Awaited<ReturnType<typeof applyTransfers>>[number]>();
+    for (let start = 0; start < rows.length; start += TRANSFERS_PER_STATEMENT_MAX) {
+      const slice = rows.slice(start, start + TRANSFERS_PER_STATEMENT_MAX);
+      for (const row of await applyTransfers(bound.trx, { merchantId, currency, transfers: slice })) {
+        applied.set(row.id, row);
+      }
+    }
+    return prepared.map((input, index) => {
+      const row = rows[index];
+      const done = row ? applied.get(row.id) : undefined;
+      assertInvariant(
+        row !== undefined && done !== undefined,
+        'wallet: every transfer of a batch is applied',
+      );
+      const transfer: Transfer = {
+        id: row.id,
+        key: row.key,
+        code: input.code,
+        reference: row.reference,
+        debitAccountId: row.debitAccountId,
+        creditAccountId: row.creditAccountId,
+        currency,
+        amountMinor: row.amountMinor,
+        debitBalanceAfterMinor: BigInt(done.debit_balance_after_minor),
+        creditBalanceAfterMinor: BigInt(done.credit_balance_after_minor),
+        reversesKey: row.reversesKey,
+        createdAt: done.created_at,
+      };
+      assertInvariant(
+        transfer.debitBalanceAfterMinor >= 0n || input.debit.kind === 'house',
+        'wallet: a player balance stays at or above zero',
+      );
+      bound.committed.push(() => announce(merchantId, transfer, input.debit, input.credit));
+      return transfer;
+    });
+  }
+
+  /** The balances of accounts, locked in the caller's transaction until it ends (in id order). */
+  function lockBalances(
+    bound: BoundLedger,
+    accounts: readonly ResolvedAccount[],
+  ): Promise<Map<string, bigint>> {
+    return lockAccounts(bound.trx, [...new Set(accounts.map((account) => account.id))]);
+  }
+
   function checkInput(input: { key: string; reference?: string | null | undefined; currency: string }) {
     assertKey(input.key, 'key');
     if (input.reference && input.reference.length > REFERENCE_LENGTH_MAX) {
@@ -577,8 +700,11 @@ export function createLedger(deps: {
 
   return {
     resolvePlayerAccount,
+    resolvePlayerAccounts,
     resolveHouseAccount,
     execute,
+    executeMany,
+    lockBalances,
     checkInput,
     transfer,
     transferAfterCheck,

@@ -46,6 +46,74 @@ export async function applyTransfer(db: Executor, transfer: NewTransfer): Promis
   };
 }
 
+/**
+ * Many transfers in one statement, in order (each side's balance after it is the running sum of
+ * its moves), in a transaction that has locked every account they touch: nothing else moves them
+ * meanwhile. No shortfall check: the caller has read the locked balances and moves only what they
+ * cover (a player's balance below zero still fails on the table's CHECK). A reused key fails on the
+ * unique index and aborts the transaction.
+ */
+export async function applyTransfers(
+  trx: Executor,
+  input: {
+    merchantId: string;
+    currency: string;
+    transfers: readonly Omit<NewTransfer, 'merchantId' | 'currency'>[];
+  },
+): Promise<
+  { id: string; created_at: Date; debit_balance_after_minor: bigint; credit_balance_after_minor: bigint }[]
+> {
+  const column = <T>(pick: (transfer: Omit<NewTransfer, 'merchantId' | 'currency'>) => T) =>
+    sql.val(input.transfers.map(pick));
+  const result = await sql<{
+    id: string;
+    created_at: Date;
+    debit_balance_after_minor: bigint;
+    credit_balance_after_minor: bigint;
+  }>`
+    with input as (
+      select * from unnest(${column((t) => t.id)}::text[], ${column((t) => t.key)}::text[],
+        ${column((t) => t.code)}::text[], ${column((t) => t.reference)}::text[], ${column((t) => t.debitAccountId)}::text[],
+        ${column((t) => t.creditAccountId)}::text[], ${column((t) => t.amountMinor.toString())}::bigint[],
+        ${column((t) => t.reversesKey)}::text[])
+        with ordinality as t(id, key, code, reference, debit_id, credit_id, amount, reverses_key, n)
+    ), moves as (
+      select id, n, debit_id as account_id, true as is_debit, -amount as delta from input
+      union all
+      select id, n, credit_id, false, amount from input
+    ), after as (
+      select m.id, m.is_debit, a.balance_minor + sum(m.delta) over (partition by m.account_id order by m.n) as balance
+      from moves m join ledger_accounts a on a.id = m.account_id
+    ), updated as (
+      -- Run although nothing reads it; it sees the balances as 'after' does (one snapshot).
+      update ledger_accounts a set balance_minor = a.balance_minor + d.delta
+      from (select account_id, sum(delta) as delta from moves group by account_id) d
+      where a.id = d.account_id
+      returning a.id
+    )
+    insert into ledger_transfers (id, merchant_id, idempotency_key, code, reference, debit_account_id,
+      credit_account_id, currency, amount_minor, debit_balance_after_minor, credit_balance_after_minor, reverses_key)
+    select i.id, ${input.merchantId}, i.key, i.code, i.reference, i.debit_id, i.credit_id, ${input.currency}, i.amount,
+      d.balance, c.balance, i.reverses_key
+    from input i
+    join after d on d.id = i.id and d.is_debit
+    join after c on c.id = i.id and not c.is_debit
+    order by i.n
+    returning id, created_at, debit_balance_after_minor, credit_balance_after_minor`.execute(trx);
+  return result.rows;
+}
+
+/** Locks accounts (in id order, as every transfer does) and answers their balances by id. */
+export async function lockAccounts(
+  trx: Executor,
+  accountIds: readonly string[],
+): Promise<Map<string, bigint>> {
+  const result = await sql<{ id: string; balance_minor: bigint }>`
+    select id, balance_minor from ledger_accounts where id = any(${sql.val([...accountIds])}::text[])
+    order by id for no key update`.execute(trx);
+  return new Map(result.rows.map((row) => [row.id, BigInt(row.balance_minor)]));
+}
+
 /** The statement of applyTransfer; bench/ledger runs the very same text through pgbench. */
 export function transferStatement(transfer: NewTransfer) {
   return sql<{
@@ -131,6 +199,20 @@ export function findPlayerAccounts(db: Executor, memberId: string, currency: str
     .selectFrom('ledger_accounts')
     .selectAll()
     .where('owner_id', '=', memberId)
+    .where('currency', '=', currency)
+    .execute();
+}
+
+/** The cash and bonus accounts of many members in one currency, in one read (one array parameter). */
+export function findPlayerAccountsOf(
+  db: Executor,
+  memberIds: readonly string[],
+  currency: string,
+): Promise<AccountRow[]> {
+  return db
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where(sql<boolean>`owner_id = any(${sql.val([...memberIds])}::text[])`)
     .where('currency', '=', currency)
     .execute();
 }
