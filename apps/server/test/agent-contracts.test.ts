@@ -175,7 +175,7 @@ describe('who may use the agent contracts', () => {
     });
     expect(refused.body).toMatchObject({
       code: 'VALIDATION',
-      value: { fields: { kind: 'notOpenToMember' } },
+      value: { reasons: { kind: 'notOpenToMember' } },
     });
   });
 });
@@ -199,7 +199,7 @@ describe("the platform's offer to a top-level agent", () => {
     });
     expect(notTop.body).toMatchObject({
       code: 'VALIDATION',
-      value: { fields: { downlineId: 'notTopLevel' } },
+      value: { reasons: { downlineId: 'notTopLevel' } },
     });
     const otherMerchant = await ownerOfOther.call('POST', '/bo/contract-offers', {
       downlineId: top,
@@ -329,7 +329,7 @@ describe("an upline's offers to its direct downlines", () => {
     });
     expect(toPlayer.body).toMatchObject({
       code: 'VALIDATION',
-      value: { fields: { kind: 'notOpenToMember' } },
+      value: { reasons: { kind: 'notOpenToMember' } },
     });
     const toSelf = await asTop.call('POST', OFFERS, {
       kind: 'daily',
@@ -337,7 +337,7 @@ describe("an upline's offers to its direct downlines", () => {
       type: 'new',
       tiers: [tier(10)],
     });
-    expect(toSelf.body).toMatchObject({ code: 'VALIDATION', value: { fields: { downlineId: 'self' } } });
+    expect(toSelf.body).toMatchObject({ code: 'VALIDATION', value: { reasons: { downlineId: 'self' } } });
 
     const badTerms = await asTop.call('POST', OFFERS, {
       kind: 'daily',

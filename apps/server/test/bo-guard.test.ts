@@ -9,6 +9,7 @@ import {
   insertOperatorWithSession,
   insertOtherMerchant,
 } from './support/bo-client.ts';
+import { insertContract, tier } from './support/contract-fixtures.ts';
 import { catalogueGame, registerTestVendor } from './support/game-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -86,7 +87,10 @@ const takesMerchantId = (route: BackOfficeRoute) =>
       schemaPart(route, 'body')?.properties?.merchantId,
   );
 
-/** The request for a route, naming merchant A wherever the route takes a merchant or an id. */
+/** A route whose body names the member it acts on (an offer to an agent): scoped by that member. */
+const namesMember = (route: BackOfficeRoute) => Boolean(schemaPart(route, 'body')?.properties?.downlineId);
+
+/** The request for a route, naming merchant A wherever the route takes a merchant, an id or a member. */
 function requestFor(route: BackOfficeRoute): { url: string; body: unknown } {
   const [, , segment = '', subsegment = ''] = route.url.split('/');
   const url = route.url.replace(/:id\b/, () => {
@@ -99,6 +103,7 @@ function requestFor(route: BackOfficeRoute): { url: string; body: unknown } {
   const bodySchema = schemaPart(route, 'body');
   const body = bodySchema ? (sampleOf(bodySchema) as Record<string, unknown>) : undefined;
   if (body && bodySchema?.properties?.merchantId) body.merchantId = merchantA;
+  if (body && bodySchema?.properties?.downlineId) body.downlineId = resourceOfA.get('players');
   return { url: `${url}${query}`, body: body ?? (route.method === 'GET' ? undefined : {}) };
 }
 
@@ -208,6 +213,93 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('affiliate-applications', 'affiliate-application-a');
+  // A contract of merchant A (the platform's daily salary for the agent made of the demo player),
+  // an offer waiting on it and a settlement waiting for an operator, for the contract routes' :id.
+  const contractOfA = await insertContract(db, {
+    merchantId: merchantA,
+    kind: 'daily',
+    period: 'D',
+    uplineId: null,
+    downlineId: resourceOfA.get('players') as string,
+    tiers: [tier(0, '0.00', 50)],
+    startsAt: new Date(nowMs - 2 * 24 * 3_600_000),
+  });
+  resourceOfA.set('contracts', contractOfA);
+  await db
+    .insertInto('agent_contract_offers')
+    .values({
+      id: 'contract-offer-a',
+      merchant_id: merchantA,
+      kind: 'dividend',
+      type: 'new',
+      from_side: 'operator',
+      upline_id: null,
+      downline_id: resourceOfA.get('players') as string,
+      contract_id: null,
+      period: 'W',
+      tiers: JSON.stringify([tier(0, '0.00', 1000)]),
+      rate_bp: 1000,
+      status: 'pending',
+      created_by_operator: null,
+      expires_at: new Date(nowMs + 7 * 24 * 3_600_000),
+      decided_at: null,
+    })
+    .execute();
+  resourceOfA.set('contract-offers', 'contract-offer-a');
+  const cycleStartsAt = new Date(nowMs - 24 * 3_600_000);
+  const cycleEndsAt = new Date(nowMs);
+  await db
+    .insertInto('agent_contract_runs')
+    .values({
+      id: 'contract-run-a',
+      merchant_id: merchantA,
+      kind: 'daily',
+      period: 'D',
+      cycle_key: 'D:2026-11-22',
+      cycle_starts_at: cycleStartsAt,
+      cycle_ends_at: cycleEndsAt,
+      run_by: 'job',
+      operator_id: null,
+      started_at: cycleEndsAt,
+      finished_at: cycleEndsAt,
+      rollups_as_of: cycleEndsAt,
+      contract_count: 1,
+      settlement_count: 1,
+      paid_count: 0,
+      waiting_count: 1,
+      amount_minor: 5_000n,
+      paid_minor: 0n,
+    })
+    .execute();
+  await db
+    .insertInto('agent_contract_settlements')
+    .values({
+      id: 'contract-settlement-a',
+      merchant_id: merchantA,
+      run_id: 'contract-run-a',
+      contract_id: contractOfA,
+      kind: 'daily',
+      cycle_key: 'D:2026-11-22',
+      cycle_starts_at: cycleStartsAt,
+      cycle_ends_at: cycleEndsAt,
+      payer_id: null,
+      payee_id: resourceOfA.get('players') as string,
+      inputs: JSON.stringify({}),
+      tier_index: 0,
+      rate_bp: 50,
+      base_minor: 1_000_000n,
+      amount_minor: 5_000n,
+      status: 'approval',
+      ledger_key: `contract:${contractOfA}:D:2026-11-22`,
+      paid_from: null,
+      transfer_id: null,
+      created_at: cycleEndsAt,
+      paid_at: null,
+      decided_at: null,
+      decided_by: null,
+    })
+    .execute();
+  resourceOfA.set('contract-settlements', 'contract-settlement-a');
   // A withdrawal of merchant A waiting for review, for the finance routes' :id.
   const demoId = (
     await db.selectFrom('members').select('id').where('account_key', '=', 'demo').executeTakeFirstOrThrow()
@@ -350,11 +442,12 @@ describe('every /bo route', () => {
   it("refuses an operator of another merchant on everything of merchant A's", async () => {
     const scoped = routes.filter((route) => permissionOf(route) !== null);
     for (const route of scoped) {
-      // A route that neither names a merchant nor a resource could not reach another merchant's
-      // data; every guarded route so far does one or the other, and a new one must too.
-      expect([route.url, route.url.includes(':id') || takesMerchantId(route)]).toEqual([route.url, true]);
+      // A route that names neither a merchant nor a resource (or a member) could not reach another
+      // merchant's data; every guarded route so far does one of these, and a new one must too.
+      const namesResource = route.url.includes(':id') || namesMember(route);
+      expect([route.url, namesResource || takesMerchantId(route)]).toEqual([route.url, true]);
       const reply = await callAs(ownerOfB, route);
-      const expected = route.url.includes(':id') ? [404, 'NOT_FOUND'] : [403, 'FORBIDDEN'];
+      const expected = namesResource ? [404, 'NOT_FOUND'] : [403, 'FORBIDDEN'];
       expect([route.method, route.url, reply.status, reply.body.code]).toEqual([
         route.method,
         route.url,

@@ -21268,6 +21268,7 @@ export type paths = {
                         merchantId?: string;
                         /** @enum {string} */
                         kind: "dividend" | "daily" | "hourly" | "realtime";
+                        /** @example D:2026-11-25 */
                         cycleKey: string;
                     };
                 };
@@ -21418,6 +21419,7 @@ export type paths = {
                         merchantId?: string;
                         /** @enum {string} */
                         kind: "dividend" | "daily" | "hourly" | "realtime";
+                        /** @example D:2026-11-25 */
                         cycleKey: string;
                     };
                 };
@@ -21557,6 +21559,7 @@ export type paths = {
                 query?: {
                     merchantId?: string;
                     kind?: "dividend" | "daily" | "hourly" | "realtime";
+                    /** @example D:2026-11-25 */
                     cycleKey?: string;
                     status?: "paid" | "processing" | "approval" | "deferred" | "cancelled";
                     account?: string;

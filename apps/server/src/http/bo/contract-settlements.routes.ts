@@ -48,7 +48,12 @@ const ACTION_SUMMARIES: Record<SettlementAction, string> = {
 const Money = Type.String({ examples: ['1250.00'] });
 const Party = Type.Object({ id: Type.String(), account: Type.String() });
 /** A cycle key (docs/contracts.md): `D:2026-11-25`, `W:2026-11-23`, `h:2026-11-25T13`, `5m:2026-11-25T13:05` … */
-const CycleKey = Type.String({ minLength: 4, maxLength: 20, pattern: '^(D|W|H|M|h|5m):[0-9T:-]+$' });
+const CycleKey = Type.String({
+  minLength: 4,
+  maxLength: 20,
+  pattern: '^(D|W|H|M|h|5m):[0-9T:-]+$',
+  examples: ['D:2026-11-25'],
+});
 
 const RunsQuery = Type.Object({
   merchantId: MerchantIdField,

@@ -38,11 +38,15 @@ function serverProblemsOf(
   error: unknown,
 ): { rows: Partial<Record<keyof TierRow, string>>[]; form: string[]; maxRateBp?: number } | null {
   if (!isApiError(error) || error.code !== 'VALIDATION') return null;
-  const value = error.value as { fields?: Record<string, string>; maxRateBp?: number } | undefined;
+  const value = error.value as
+    | { fields?: Record<string, string>; reasons?: Record<string, string>; maxRateBp?: number }
+    | undefined;
   if (!value?.fields) return null;
   const rows: Partial<Record<keyof TierRow, string>>[] = [];
   const form: string[] = [];
-  for (const [path, code] of Object.entries(value.fields)) {
+  // A reason the server words itself travels as its code in `reasons`, its words in `fields`.
+  for (const [path, text] of Object.entries(value.fields)) {
+    const code = value.reasons?.[path] ?? text;
     const match = /^tiers\.(\d+)\.(\w+)$/.exec(path);
     const field = match ? rowFieldOfServer[match[2] ?? ''] : undefined;
     if (match && field) {
