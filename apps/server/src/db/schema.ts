@@ -46,6 +46,11 @@ export type Database = {
   team_bet_days: TeamBetDaysTable;
   team_rollup_watermarks: TeamRollupWatermarksTable;
   rollup_rebuilds: RollupRebuildsTable;
+  promotions: PromotionsTable;
+  member_bonuses: MemberBonusesTable;
+  promotion_entries: PromotionEntriesTable;
+  promotion_entry_images: PromotionEntryImagesTable;
+  promotion_budget_days: PromotionBudgetDaysTable;
   member_sessions: MemberSessionsTable;
   member_logins: MemberLoginsTable;
   login_challenges: LoginChallengesTable;
@@ -237,6 +242,8 @@ export type GameVendorsTable = {
   sort_order: Generated<number>;
   /** In the merchant's in-house list: its RNG games are listed under INHOUSE (migration 0080). */
   is_in_house: Generated<boolean>;
+  /** A seamless vendor where bonus money may be staked (migration 0145): it sees cash + bonus. */
+  is_bonus_playable: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -362,6 +369,11 @@ export type GameRoundsTable = {
   /** yyyy-MM-dd: dates are read as their text (platform/db/database.ts). */
   settled_day: ColumnType<string | null, string | null | undefined, string | null>;
   resettled_at: Defaulted<Date | null>;
+  /** What of the stake and of the win was bonus money, the rest cash (migration 0145). */
+  bonus_stake_minor: Defaulted<bigint>;
+  bonus_win_minor: Defaulted<bigint>;
+  /** The bonus whose wagering this bet's valid bet counted toward (set by the bet record's trigger). */
+  bonus_id: Defaulted<string | null>;
 };
 
 /** A member's settled bets per merchant day, game type and upline (migration 0130), kept with each bet. */
@@ -541,6 +553,8 @@ export type MembersTable = {
   /** Registered by an agent: must set a password and accept the terms and age at first login. */
   consent_required: Defaulted<boolean>;
   terms_accepted_at: Defaulted<Date | null>;
+  /** The member asked not to be offered promotions (migration 0145; isMarketable). */
+  promotions_opt_out: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -1178,4 +1192,127 @@ export type MemberMessagesTable = {
   dedupe_key: string;
   created_at: CreatedAt;
   read_at: Date | null;
+};
+
+// Promotions and bonuses (migration 0145, docs/promotions.md).
+
+export type PromotionType =
+  | 'OTHERS'
+  | 'SPORTS'
+  | 'LIVE'
+  | 'SLOTS'
+  | 'CARD'
+  | 'FISH'
+  | 'LOTTO'
+  | 'REBATE'
+  | 'POINTS_MALL'
+  | 'RANKING'
+  | 'DEPOSIT'
+  | 'APP_DOWNLOAD'
+  | 'NEWBIE'
+  | 'GAME';
+export type PromotionKind = 'info' | 'deposit_bonus' | 'newbie_bonus' | 'application' | 'cashback';
+export type PromotionAudience = 'all' | 'new_members' | 'agent_teams';
+export type PromotionStatus = 'draft' | 'published' | 'withdrawn';
+
+export type PromotionsTable = {
+  id: string;
+  merchant_id: string;
+  type: PromotionType;
+  kind: PromotionKind;
+  title: LocalizedColumn;
+  /** Sanitised HTML per language. */
+  content: LocalizedColumn;
+  cover_image_urls: ColumnType<LocalizedText, string | undefined, string>;
+  detail_image_urls: ColumnType<LocalizedText, string | undefined, string>;
+  starts_at: Timestamp;
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  audience: Defaulted<PromotionAudience>;
+  audience_agent_ids: Defaulted<string[]>;
+  /** The kind's own rules (docs/promotions.md "Kinds"), as JSON. */
+  rules: ColumnType<unknown, string | undefined, string>;
+  /** The bonus's terms when the promotion grants a bonus (docs/promotions.md "Bonus terms"). */
+  bonus_terms: ColumnType<unknown, string | null | undefined, string | null>;
+  grants_per_member: Defaulted<number>;
+  budget_day_minor: Defaulted<bigint | null>;
+  sort_order: Defaulted<number>;
+  status: Defaulted<PromotionStatus>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type MemberBonusSource = 'promotion' | 'manual' | 'cashback';
+export type MemberBonusStatus = 'waiting' | 'active' | 'converted' | 'forfeited' | 'expired' | 'cancelled';
+
+export type MemberBonusesTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  currency: string;
+  source: MemberBonusSource;
+  promotion_id: string | null;
+  entry_id: Defaulted<string | null>;
+  amount_minor: bigint;
+  deposit_minor: Defaulted<bigint>;
+  wagering_required_minor: bigint;
+  wagered_minor: Defaulted<bigint>;
+  /** Basis points (0 to 10,000) of valid bet counted per game type; a type not named counts 0. */
+  contributions: ColumnType<Record<string, number>, string, string>;
+  max_stake_minor: bigint | null;
+  max_conversion_minor: bigint | null;
+  expiry_days: number;
+  /** What the member was shown and accepted, in their language, as JSON. */
+  terms: ColumnType<unknown, string, string>;
+  status: Defaulted<MemberBonusStatus>;
+  granted_at: Timestamp;
+  activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  converted_minor: Defaulted<bigint>;
+  forfeited_minor: Defaulted<bigint>;
+  granted_by: Defaulted<string | null>;
+  reason: Defaulted<string | null>;
+  ended_by: Defaulted<string | null>;
+  end_reason: Defaulted<string | null>;
+};
+
+export type PromotionEntryStatus = 'joined' | 'claimed' | 'applying' | 'rejected' | 'issued';
+
+export type PromotionEntriesTable = {
+  id: string;
+  merchant_id: string;
+  promotion_id: string;
+  member_id: string;
+  cycle: Defaulted<string>;
+  status: PromotionEntryStatus;
+  comment: Defaulted<string | null>;
+  amount_minor: Defaulted<bigint | null>;
+  reject_reason: Defaulted<string | null>;
+  bonus_id: Defaulted<string | null>;
+  terms_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reviewed_by: Defaulted<string | null>;
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PromotionEntryImagesTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  entry_id: Defaulted<string | null>;
+  image_url: string;
+  content_type: 'image/png' | 'image/jpeg';
+  byte_size: number;
+  created_at: Timestamp;
+};
+
+export type PromotionBudgetDaysTable = {
+  merchant_id: string;
+  /** A promotion's id, or '' for the merchant's total. */
+  scope: string;
+  /** yyyy-MM-dd, the merchant's day. */
+  day: ColumnType<string, string, string>;
+  granted_minor: bigint;
 };

@@ -475,6 +475,11 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       upline_id: recorded.uplineId,
       settled_day: recorded.settledDay,
       resettled_at: null,
+      // A one-step round stakes cash only (a short cash is played the full way); the trigger may
+      // have counted it toward a bonus, which this view does not show.
+      bonus_stake_minor: 0n,
+      bonus_win_minor: 0n,
+      bonus_id: null,
     };
   }
 
