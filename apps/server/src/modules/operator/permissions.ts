@@ -19,6 +19,9 @@ export const PERMISSIONS = [
   'reports.read',
   'games.read',
   'games.write',
+  'promotions.read',
+  'promotions.write',
+  'bonuses.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -37,11 +40,35 @@ export type BuiltinRoleId = (typeof BUILTIN_ROLE_IDS)[number];
 export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission[]> = {
   owner: PERMISSIONS,
   admin: PERMISSIONS.filter((permission) => permission !== 'roles.write'),
-  finance: ['players.read', 'finance.read', 'finance.write', 'reports.read'],
-  risk: ['players.read', 'players.write', 'finance.read', 'reports.read', 'audit.read'],
-  support: ['players.read', 'players.write', 'content.read', 'games.read'],
-  // The catalogue (vendors, games, classify groups) is what the lobby shows: content staff run it.
-  content: ['content.read', 'content.write', 'settings.read', 'games.read', 'games.write'],
+  finance: [
+    'players.read',
+    'finance.read',
+    'finance.write',
+    'reports.read',
+    'promotions.read',
+    'bonuses.write',
+  ],
+  risk: [
+    'players.read',
+    'players.write',
+    'finance.read',
+    'reports.read',
+    'audit.read',
+    'promotions.read',
+    'bonuses.write',
+  ],
+  support: ['players.read', 'players.write', 'content.read', 'games.read', 'promotions.read'],
+  // The catalogue (vendors, games, classify groups) is what the lobby shows: content staff run it,
+  // and the promotions the site offers.
+  content: [
+    'content.read',
+    'content.write',
+    'settings.read',
+    'games.read',
+    'games.write',
+    'promotions.read',
+    'promotions.write',
+  ],
 };
 
 export const isBuiltinRoleId = (id: string): id is BuiltinRoleId =>
