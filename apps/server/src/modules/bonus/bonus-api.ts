@@ -1,0 +1,78 @@
+import type { Transaction } from 'kysely';
+import type { Database, MemberBonusSource, MemberBonusStatus } from '../../db/schema.ts';
+
+/**
+ * What the bonus engine offers the rest of the server (docs/promotions.md "The bonus engine"):
+ * promotions grant through it, the back office grants and cancels by hand, the withdrawal cancels
+ * an active bonus the member chose to give up, and the settle job converts, expires and starts the
+ * next waiting bonus.
+ */
+
+/** A bonus's terms as a promotion holds them (`promotions.bonus_terms`), amounts in minor units. */
+export type BonusTerms = {
+  /** Integer, 0 to the merchant's promotions.maxMultiplier. */
+  multiplier: number;
+  /** Wagering = multiplier × (bonus + deposit) instead of multiplier × bonus. */
+  includeDeposit: boolean;
+  /** Basis points (0 to 10,000) of valid bet counted per game type; types not named count 0. */
+  contributions: Record<string, number>;
+  maxStakeMinor: bigint | null;
+  expiryDays: number;
+  maxConversionMinor: bigint | null;
+};
+
+export type GrantInput = {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  source: MemberBonusSource;
+  amountMinor: bigint;
+  /** The deposit a deposit bonus matched (counts in wagering when terms.includeDeposit). */
+  depositMinor?: bigint;
+  terms: BonusTerms;
+  /** The member's language, for the terms stored as accepted (`member_bonuses.terms`). */
+  language: string;
+  promotionId?: string | null;
+  entryId?: string | null;
+  /** The promotion's own cap per merchant day (scope = promotionId); the merchant's cap always applies. */
+  promotionBudgetDayMinor?: bigint | null;
+  /** An operator's grant by hand: who and why. */
+  grantedBy?: string | null;
+  reason?: string | null;
+};
+
+export type GrantOutcome = { bonusId: string; status: Extract<MemberBonusStatus, 'waiting' | 'active'> };
+
+export type BonusEngine = {
+  /**
+   * Grants a bonus inside the caller's transaction: checks isMarketable (403 FORBIDDEN
+   * NOT_MARKETABLE, TRIAL_ACCOUNT), reserves the budgets (409 CONFLICT BUDGET_EXHAUSTED), records
+   * the bonus and activates it at once when the member has none active (crediting the bonus
+   * wallet). The caller's transaction commits or rolls back all of it.
+   */
+  grantIn(trx: Transaction<Database>, input: GrantInput): Promise<GrantOutcome>;
+  /** grantIn in a transaction of its own. */
+  grant(input: GrantInput): Promise<GrantOutcome>;
+  /**
+   * Pays cash as a reward (cashback paid as cash) inside the caller's transaction: reserves the
+   * budgets, then one transfer of `code` from the house's bonus_funding to the member's cash.
+   */
+  payCashIn(
+    trx: Transaction<Database>,
+    input: {
+      merchantId: string;
+      memberId: string;
+      currency: string;
+      code: 'cashback';
+      key: string;
+      reference: string;
+      amountMinor: bigint;
+      promotionId: string | null;
+      promotionBudgetDayMinor?: bigint | null;
+    },
+  ): Promise<void>;
+  /** Whether promotions may be offered to and granted to the member (docs/promotions.md). */
+  isMarketable(
+    memberId: string,
+  ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
+};
