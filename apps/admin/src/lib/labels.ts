@@ -36,6 +36,27 @@ export const TRANSFER_CODE_LABELS: LabelMap = {
   withdrawal: 'Withdrawal paid',
   adjustment: 'Manual adjustment',
   vendor_transfer: 'Game wallet transfer',
+  bonus_convert: 'Bonus converted to cash',
+  bonus_forfeit: 'Bonus forfeited',
+  cashback: 'Cashback',
+  raffle_prize: 'Raffle prize',
+};
+
+/** A member bonus's life (docs/promotions.md "A bonus's life"). */
+export const BONUS_STATUS_LABELS: LabelMap = {
+  waiting: 'Waiting',
+  active: 'Active',
+  converted: 'Converted',
+  forfeited: 'Forfeited',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+/** Where a member's bonus came from. */
+export const BONUS_SOURCE_LABELS: LabelMap = {
+  promotion: 'Promotion',
+  manual: 'Granted by hand',
+  cashback: 'Cashback',
 };
 
 export const WALLET_LABELS: LabelMap = {

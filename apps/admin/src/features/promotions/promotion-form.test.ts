@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import {
+  draftOfPromotion,
+  grantsBonus,
+  newPromotionDraft,
+  type PromotionDraft,
+  previewOfDraft,
+  readPromotionDraft,
+  type StoredPromotion,
+} from './promotion-form.ts';
+
+/** The form's `datetime-local` text read as if the operator were in UTC, so that tests need no zone. */
+const isoOf = (local: string) => (local ? new Date(`${local}:00Z`).toISOString() : null);
+const toLocalInput = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
+const options = { maxMultiplier: 10, isoOf };
+
+function draftWith(change: Partial<PromotionDraft>): PromotionDraft {
+  return {
+    ...newPromotionDraft('2025-06-01T00:00'),
+    title: { TY: 'Bonus sa unang deposito', EN: 'First deposit bonus' },
+    ...change,
+  };
+}
+
+describe('readPromotionDraft', () => {
+  it('sends a deposit bonus with its percent as a rate, amounts as wire strings and terms in basis points', () => {
+    const draft = draftWith({
+      type: 'DEPOSIT',
+      kind: 'deposit_bonus',
+      content: { TY: ' <p>Sali na!</p> ', EN: '' },
+      coverImageUrls: { TY: 'https://cdn.example/ty.png', EN: '' },
+      endsAt: '2025-06-30T23:59',
+      deposit: { percent: '50', cap: '1,000', minDeposit: '100', which: 'nth', nth: '2', methods: ['gcash'] },
+      terms: {
+        ...draftWith({}).terms,
+        multiplier: '8',
+        contributions: { ...draftWith({}).terms.contributions, LIVE: '12.5' },
+      },
+      grantsPerMember: '3',
+      budgetPerDay: '50000',
+    });
+    const reading = readPromotionDraft(draft, options);
+    expect(reading).toEqual({
+      ok: true,
+      body: {
+        type: 'DEPOSIT',
+        kind: 'deposit_bonus',
+        title: { TY: 'Bonus sa unang deposito', EN: 'First deposit bonus' },
+        content: { TY: '<p>Sali na!</p>' },
+        coverImageUrls: { TY: 'https://cdn.example/ty.png' },
+        detailImageUrls: {},
+        startsAt: '2025-06-01T00:00:00.000Z',
+        endsAt: '2025-06-30T23:59:00.000Z',
+        audience: 'all',
+        audienceAgentIds: [],
+        rules: {
+          percent: '50.00',
+          cap: '1000.00',
+          minDeposit: '100.00',
+          which: 'nth',
+          nth: 2,
+          methods: ['gcash'],
+        },
+        bonusTerms: {
+          multiplier: 8,
+          includeDeposit: false,
+          contributions: { INHOUSE: 10_000, RNG: 10_000, FISH: 10_000, SPORTS: 5_000, LIVE: 1_250 },
+          maxStake: null,
+          expiryDays: 7,
+          maxConversion: null,
+        },
+        grantsPerMember: 3,
+        budgetPerDay: '50000.00',
+        sortOrder: 0,
+      },
+    });
+  });
+
+  it('sends only the chosen kind’s rules, and no terms for a kind that grants no bonus', () => {
+    const info = readPromotionDraft(draftWith({ kind: 'info' }), options);
+    expect(info.ok && info.body.rules).toEqual({});
+    expect(info.ok && info.body.bonusTerms).toBeNull();
+
+    const cashAward = readPromotionDraft(
+      draftWith({ kind: 'application', application: { maxAmount: '500', payAs: 'cash' } }),
+      options,
+    );
+    expect(cashAward.ok && cashAward.body.rules).toEqual({ maxAmount: '500.00', payAs: 'cash' });
+    expect(cashAward.ok && cashAward.body.bonusTerms).toBeNull();
+
+    const cashback = readPromotionDraft(
+      draftWith({
+        kind: 'cashback',
+        cashback: { percent: '10', period: 'day', minNetLoss: '100', cap: '2000', payAs: 'bonus' },
+      }),
+      options,
+    );
+    expect(cashback.ok && cashback.body.rules).toEqual({
+      percent: '10.00',
+      period: 'day',
+      minNetLoss: '100.00',
+      cap: '2000.00',
+      payAs: 'bonus',
+    });
+    expect(cashback.ok && cashback.body.bonusTerms?.multiplier).toBe(5);
+  });
+
+  it('sends the agents’ ids for agents’ teams and the new members’ days with the rules', () => {
+    const teams = readPromotionDraft(
+      draftWith({ audience: 'agent_teams', agents: [{ id: 'm-1', account: 'leader' }] }),
+      options,
+    );
+    expect(teams.ok && teams.body.audienceAgentIds).toEqual(['m-1']);
+
+    const newcomers = readPromotionDraft(
+      draftWith({
+        kind: 'newbie_bonus',
+        audience: 'new_members',
+        newMemberDays: '14',
+        newbie: { amount: '88', registeredWithinDays: '7' },
+        // Agents picked before the audience changed are not sent.
+        agents: [{ id: 'm-1', account: 'leader' }],
+      }),
+      options,
+    );
+    expect(newcomers.ok && newcomers.body.rules).toEqual({
+      amount: '88.00',
+      registeredWithinDays: 7,
+      newMemberDays: 14,
+    });
+    expect(newcomers.ok && newcomers.body.audienceAgentIds).toEqual([]);
+  });
+
+  it('names every problem by the field path the server uses, so both show beside the same field', () => {
+    const reading = readPromotionDraft(
+      draftWith({
+        kind: 'deposit_bonus',
+        title: { TY: ' ', EN: '' },
+        startsAt: '2025-06-10T00:00',
+        endsAt: '2025-06-01T00:00',
+        audience: 'agent_teams',
+        deposit: { percent: '0', cap: '', minDeposit: 'abc', which: 'nth', nth: '1', methods: [] },
+        terms: { ...draftWith({}).terms, multiplier: '12' },
+        grantsPerMember: '-1',
+        budgetPerDay: '0',
+      }),
+      options,
+    );
+    expect(reading.ok).toBe(false);
+    expect(reading.ok ? [] : Object.keys(reading.errors).sort()).toEqual([
+      'audienceAgentIds',
+      'bonusTerms.multiplier',
+      'budgetPerDay',
+      'endsAt',
+      'grantsPerMember',
+      'rules.cap',
+      'rules.minDeposit',
+      'rules.nth',
+      'rules.percent',
+      'title.TY',
+    ]);
+  });
+
+  it('refuses a promotion without a start', () => {
+    const reading = readPromotionDraft(draftWith({ startsAt: '' }), options);
+    expect(reading.ok ? {} : reading.errors).toHaveProperty('startsAt');
+  });
+});
+
+describe('grantsBonus', () => {
+  it('asks for terms where a bonus is granted: deposit and newbie bonuses, and bonus-paid applications and cashback', () => {
+    const draft = draftWith({});
+    expect(grantsBonus({ ...draft, kind: 'info' })).toBe(false);
+    expect(grantsBonus({ ...draft, kind: 'deposit_bonus' })).toBe(true);
+    expect(grantsBonus({ ...draft, kind: 'newbie_bonus' })).toBe(true);
+    expect(grantsBonus({ ...draft, kind: 'application' })).toBe(true);
+    expect(
+      grantsBonus({ ...draft, kind: 'application', application: { maxAmount: '', payAs: 'cash' } }),
+    ).toBe(false);
+    expect(
+      grantsBonus({
+        ...draft,
+        kind: 'cashback',
+        cashback: { ...draft.cashback, payAs: 'cash' },
+      }),
+    ).toBe(false);
+  });
+});
+
+describe('draftOfPromotion', () => {
+  const stored: StoredPromotion = {
+    type: 'DEPOSIT',
+    kind: 'deposit_bonus',
+    title: { TY: 'Bonus', EN: 'Bonus' },
+    content: { TY: '<p>x</p>' },
+    coverImageUrls: { TY: 'https://cdn.example/c.png' },
+    detailImageUrls: {},
+    startsAt: '2025-06-01T00:00:00.000Z',
+    endsAt: null,
+    audience: 'agent_teams',
+    audienceAgents: [{ id: 'm-1', account: 'leader' }],
+    rules: {
+      percent: '12.50',
+      cap: '1000.00',
+      minDeposit: '100.00',
+      which: 'any',
+      methods: ['gcash', 'maya'],
+    },
+    bonusTerms: {
+      multiplier: 5,
+      includeDeposit: true,
+      contributions: { RNG: 10_000, LIVE: 1_000 },
+      maxStake: '50.00',
+      expiryDays: 7,
+      maxConversion: '5000.00',
+    },
+    grantsPerMember: 0,
+    budgetPerDay: null,
+    sortOrder: 3,
+  };
+
+  it('fills the form from a stored promotion, and sends it back as it was', () => {
+    const draft = draftOfPromotion(stored, toLocalInput);
+    expect(draft.deposit).toEqual({
+      percent: '12.5',
+      cap: '1000.00',
+      minDeposit: '100.00',
+      which: 'any',
+      nth: '2',
+      methods: ['gcash', 'maya'],
+    });
+    expect(draft.title).toEqual({ TY: 'Bonus', EN: 'Bonus' });
+    expect(draft.terms.contributions.LIVE).toBe('10');
+    const reading = readPromotionDraft(draft, options);
+    const { audienceAgents: _agents, ...rest } = stored;
+    expect(reading).toEqual({
+      ok: true,
+      body: { ...rest, content: { TY: '<p>x</p>' }, audienceAgentIds: ['m-1'] },
+    });
+  });
+});
+
+describe('previewOfDraft', () => {
+  it('shows what reads and leaves out what does not, rather than guessing', () => {
+    const preview = previewOfDraft(
+      draftWith({
+        kind: 'newbie_bonus',
+        newbie: { amount: 'eighty', registeredWithinDays: '' },
+        terms: { ...draftWith({}).terms, multiplier: 'x', maxStake: '50', maxConversion: '' },
+      }),
+      isoOf,
+    );
+    expect(preview.rules).toEqual({ amount: '', registeredWithinDays: null });
+    expect(preview.terms?.multiplier).toBeNull();
+    expect(preview.terms?.maxStake).toBe('50.00');
+    expect(preview.terms?.maxConversion).toBeNull();
+    expect(preview.startsAt).toBe('2025-06-01T00:00:00.000Z');
+  });
+});
