@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../lib/i18n/locales/en';
+import { ty } from '../../lib/i18n/locales/ty';
+import type { PromotionState } from './api/promotions';
+import { actionOf, hasBadge, stateLineOf, stateTones } from './promotion-states';
+
+const states = Object.keys(stateTones) as PromotionState[];
+const member = { isMember: true };
+const visitor = { isMember: false };
+
+describe('what a member may do in each state', () => {
+  it('offers joining, claiming and applying in the states that invite them', () => {
+    expect(actionOf('JOIN', member)).toEqual({ kind: 'join' });
+    expect(actionOf('CLAIM', member)).toEqual({ kind: 'claim' });
+    expect(actionOf('APPLY', member)).toEqual({ kind: 'apply', isAgain: false });
+  });
+
+  it('lets a rejected application be sent again', () => {
+    expect(actionOf('REJECTED', member)).toEqual({ kind: 'apply', isAgain: true });
+  });
+
+  it('offers nothing where the member has taken part, must wait, or cannot', () => {
+    for (const state of [
+      'COMING_SOON',
+      'CLOSE',
+      'JOINED',
+      'CLAIMED',
+      'APPLYING',
+      'ISSUED',
+      'PROCESS',
+      'NONE',
+    ] as const) {
+      expect(actionOf(state, member)).toEqual({ kind: 'none' });
+    }
+  });
+
+  it('asks a visitor to log in for every offer, and offers a visitor nothing else', () => {
+    expect(actionOf('JOIN', visitor)).toEqual({ kind: 'login', offer: 'join' });
+    expect(actionOf('CLAIM', visitor)).toEqual({ kind: 'login', offer: 'claim' });
+    expect(actionOf('APPLY', visitor)).toEqual({ kind: 'login', offer: 'apply' });
+    for (const state of states.filter((each) => !['JOIN', 'CLAIM', 'APPLY'].includes(each))) {
+      expect(actionOf(state, visitor)).toEqual({ kind: 'none' });
+    }
+  });
+});
+
+describe('how each state reads', () => {
+  it('shows a badge for every state but NONE', () => {
+    expect(states.filter((state) => !hasBadge(state))).toEqual(['NONE']);
+  });
+
+  it('words every state in both languages, each differently', () => {
+    for (const locale of [en, ty]) {
+      const words = states.map((state) => locale.promotions.state[state]);
+      expect(new Set(words).size).toBe(states.length);
+    }
+  });
+
+  it('tells a joined member what comes next by the kind of promotion', () => {
+    const line = (kind: 'deposit_bonus' | 'cashback') =>
+      stateLineOf({ state: 'JOINED', kind, reason: null, bonusStatus: null });
+    expect(line('deposit_bonus')).toEqual({ key: 'promotions.stateLine.joinedDeposit' });
+    expect(line('cashback')).toEqual({ key: 'promotions.stateLine.joinedCashback' });
+  });
+
+  it('tells apart a bonus in progress from one waiting for the current bonus to end', () => {
+    const line = (bonusStatus: string) =>
+      stateLineOf({ state: 'PROCESS', kind: 'newbie_bonus', reason: null, bonusStatus });
+    expect(line('active')).toEqual({ key: 'promotions.stateLine.bonusActive' });
+    expect(line('waiting')).toEqual({ key: 'promotions.stateLine.bonusWaiting' });
+  });
+
+  it('gives the reason a promotion is not for the member, and nothing for an information-only one', () => {
+    expect(
+      stateLineOf({ state: 'NONE', kind: 'deposit_bonus', reason: 'AUDIENCE', bonusStatus: null }),
+    ).toEqual({
+      key: 'promotions.reason.AUDIENCE',
+    });
+    expect(stateLineOf({ state: 'NONE', kind: 'info', reason: null, bonusStatus: null })).toBeNull();
+  });
+
+  it('has words for every line it can name, in both languages', () => {
+    const kinds = ['info', 'deposit_bonus', 'newbie_bonus', 'application', 'cashback'] as const;
+    const reasons = [null, 'LOGIN', 'AUDIENCE', 'NOT_MARKETABLE', 'BONUS_ACTIVE'] as const;
+    const keys = new Set<string>();
+    for (const state of states)
+      for (const kind of kinds)
+        for (const reason of reasons)
+          for (const bonusStatus of [null, 'waiting', 'active']) {
+            const line = stateLineOf({ state, kind, reason, bonusStatus });
+            if (line) keys.add(line.key);
+          }
+    for (const locale of [en, ty]) {
+      for (const key of keys) {
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locale);
+        expect(typeof value, key).toBe('string');
+      }
+    }
+  });
+});

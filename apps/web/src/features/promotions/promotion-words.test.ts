@@ -1,0 +1,233 @@
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../lib/i18n/locales/en';
+import { ty } from '../../lib/i18n/locales/ty';
+import type { BonusTermsView, PromotionRules } from './api/promotions';
+import {
+  depositBonusMinor,
+  formatPercent,
+  percentToHundredths,
+  rulesLinesOf,
+  termsWordsOf,
+  wageringRequiredMinor,
+} from './promotion-words';
+
+let english: TFunction;
+let tagalog: TFunction;
+
+beforeAll(async () => {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: 'en',
+    resources: { en: { translation: en }, fil: { translation: ty } },
+    interpolation: { escapeValue: false },
+  });
+  english = instance.getFixedT('en');
+  tagalog = instance.getFixedT('fil');
+});
+
+const terms: BonusTermsView = {
+  multiplier: 5,
+  includeDeposit: false,
+  contributions: [
+    { gameType: 'LIVE', percent: '10' },
+    { gameType: 'RNG', percent: '100' },
+    { gameType: 'SPORTS', percent: '50' },
+  ],
+  maxStake: '50.00',
+  expiryDays: 7,
+  maxConversion: '5000.00',
+};
+
+describe('percentages and sums', () => {
+  it('writes wire percentages as people do', () => {
+    expect(formatPercent('100.00')).toBe('100%');
+    expect(formatPercent('12.50')).toBe('12.5%');
+    expect(formatPercent('0.05')).toBe('0.05%');
+    expect(formatPercent(10)).toBe('10%');
+    expect(percentToHundredths('12.5')).toBe(1250n);
+    expect(percentToHundredths('abc')).toBeNull();
+  });
+
+  it('works a deposit bonus out as a percent of the deposit, floored, within the cap', () => {
+    expect(depositBonusMinor({ depositMinor: 10_000n, percent: '100.00', capMinor: 100_000n })).toBe(10_000n);
+    expect(depositBonusMinor({ depositMinor: 10_001n, percent: '12.5', capMinor: null })).toBe(1_250n);
+    expect(depositBonusMinor({ depositMinor: 500_000n, percent: '100', capMinor: 100_000n })).toBe(100_000n);
+  });
+
+  it('asks for the multiplier times the bonus, and the deposit too when the terms count it', () => {
+    const base = { multiplier: 5, bonusMinor: 10_000n, depositMinor: 20_000n };
+    expect(wageringRequiredMinor({ ...base, includeDeposit: false })).toBe(50_000n);
+    expect(wageringRequiredMinor({ ...base, includeDeposit: true })).toBe(150_000n);
+  });
+});
+
+describe('the rules in words', () => {
+  const deposit: PromotionRules = {
+    percent: '100.00',
+    cap: '1000.00',
+    minDeposit: '100.00',
+    which: 'first',
+    methods: ['gcash', 'maya'],
+  };
+
+  it('say what a deposit bonus gives, on which deposit, from how much and through which methods', () => {
+    const lines = rulesLinesOf('deposit_bonus', deposit, {
+      t: english,
+      symbol: '₱',
+      methodNames: new Map([['gcash', 'GCash']]),
+    });
+    expect(lines).toEqual([
+      'Get 100% of your first deposit as a bonus, up to ₱1,000.00.',
+      'Minimum deposit: ₱100.00.',
+      'Counts for deposits through GCash, MAYA.',
+      'Join first: the bonus comes with your next deposit that qualifies.',
+    ]);
+  });
+
+  it('name the deposit a bonus is for when it is not the first', () => {
+    const lines = rulesLinesOf(
+      'deposit_bonus',
+      { ...deposit, which: 'nth', nth: 2, cap: undefined },
+      {
+        t: english,
+        symbol: '₱',
+      },
+    );
+    expect(lines[0]).toBe('Get 100% of your deposit number 2 as a bonus.');
+    expect(
+      rulesLinesOf('deposit_bonus', { ...deposit, which: 'nth', nth: 2 }, { t: tagalog, symbol: '₱' })[0],
+    ).toBe('Makakuha ng 100% ng iyong ika-2 na deposito bilang bonus, hanggang ₱1,000.00.');
+  });
+
+  it('say how much a newbie bonus is and for whom', () => {
+    expect(
+      rulesLinesOf('newbie_bonus', { amount: '88.00', registeredWithinDays: 7 }, { t: english, symbol: '₱' }),
+    ).toEqual(['Claim a ₱88.00 bonus.', 'For members who registered within the last 7 days.']);
+  });
+
+  it('say how cashback is worked out and how it is paid', () => {
+    const lines = rulesLinesOf(
+      'cashback',
+      { percent: '10.00', period: 'week', minNetLoss: '100.00', cap: '2000.00', payAs: 'cash' },
+      { t: english, symbol: '₱' },
+    );
+    expect(lines).toEqual([
+      'Get back 10% of your net loss every week, up to ₱2,000.00.',
+      'Paid when your net loss for the period is at least ₱100.00.',
+      'Net loss is what you staked on settled bets minus what you won.',
+      'Paid as cash to your wallet, with nothing to wager.',
+    ]);
+  });
+
+  it('say how an application works, its most and how it is paid', () => {
+    expect(rulesLinesOf('application', { maxAmount: '500.00' }, { t: english, symbol: '₱' })).toEqual([
+      'Apply with a short note and up to 3 pictures. Our team reviews every application.',
+      'Awards up to ₱500.00.',
+      'Paid as a bonus, under the bonus terms below.',
+    ]);
+  });
+
+  it('have nothing to say for an information-only promotion', () => {
+    expect(rulesLinesOf('info', {}, { t: english, symbol: '₱' })).toEqual([]);
+  });
+});
+
+describe('the bonus terms in words', () => {
+  it('state the wagering, the contributions as a list, the limits and the withdrawal rule', () => {
+    const words = termsWordsOf(
+      { kind: 'newbie_bonus', rules: { amount: '88.00' }, terms, bonus: null },
+      { t: english, symbol: '₱' },
+    );
+    expect(words.wagering).toEqual([
+      'Wager 5× the bonus before it turns into cash.',
+      'Wagering required: ₱440.00.',
+    ]);
+    expect(words.contributions).toEqual([
+      { gameType: 'RNG', game: 'Slots', percent: '100%' },
+      { gameType: 'SPORTS', game: 'Sports', percent: '50%' },
+      { gameType: 'LIVE', game: 'Live casino', percent: '10%' },
+    ]);
+    expect(words.limits).toEqual([
+      'Largest bet while the bonus is active: ₱50.00.',
+      'The bonus expires 7 days after it starts.',
+      'At most ₱5,000.00 turns into cash; anything above that goes back.',
+    ]);
+    expect(words.withdrawalRule).toBe(
+      'Your own money can always be withdrawn. Canceling the bonus, or withdrawing while it is active, forfeits the bonus and its winnings.',
+    );
+  });
+
+  it('work a deposit bonus through at its minimum deposit, with the deposit when the terms count it', () => {
+    const words = termsWordsOf(
+      {
+        kind: 'deposit_bonus',
+        rules: { percent: '50.00', cap: '1000.00', minDeposit: '200.00', which: 'any' },
+        terms: { ...terms, includeDeposit: true },
+        bonus: null,
+      },
+      { t: english, symbol: '₱' },
+    );
+    expect(words.wagering).toEqual([
+      'Wager 5× the bonus plus your deposit before it turns into cash.',
+      'For example, a ₱200.00 deposit brings a ₱100.00 bonus and ₱1,500.00 to wager.',
+    ]);
+  });
+
+  it('take the wagering of a bonus already granted from the bonus itself', () => {
+    const words = termsWordsOf(
+      {
+        kind: 'deposit_bonus',
+        rules: { minDeposit: '100.00', percent: '100' },
+        terms,
+        bonus: { wageringRequired: '2500.00' },
+      },
+      { t: english, symbol: '₱' },
+    );
+    expect(words.wagering[1]).toBe('Wagering required: ₱2,500.00.');
+  });
+
+  it('say there is nothing to wager and no cap where there is none, and leave out a missing stake limit', () => {
+    const words = termsWordsOf(
+      {
+        kind: 'newbie_bonus',
+        rules: { amount: '88.00' },
+        terms: { ...terms, multiplier: 0, maxStake: null, maxConversion: null, expiryDays: 1 },
+        bonus: null,
+      },
+      { t: english, symbol: '₱' },
+    );
+    expect(words.wagering).toEqual(['Nothing to wager: the bonus turns into cash right away.']);
+    expect(words.limits).toEqual([
+      'The bonus expires 1 day after it starts.',
+      'Everything in your bonus wallet turns into cash once wagering is done.',
+    ]);
+  });
+
+  it('read in Tagalog with the same sums', () => {
+    const words = termsWordsOf(
+      { kind: 'newbie_bonus', rules: { amount: '88.00' }, terms, bonus: null },
+      { t: tagalog, symbol: '₱' },
+    );
+    expect(words.wagering).toEqual([
+      'Itaya ang 5× ng bonus bago ito maging cash.',
+      'Kailangang itaya: ₱440.00.',
+    ]);
+    expect(words.limits[1]).toBe('Mag-e-expire ang bonus 7 araw matapos itong magsimula.');
+    expect(words.contributions[0]).toEqual({ gameType: 'RNG', game: 'Mga slot', percent: '100%' });
+    expect(words.withdrawalRule).toContain('sarili mong pera');
+  });
+
+  it('names a game type it has no words for by its code rather than by a missing key', () => {
+    const words = termsWordsOf(
+      {
+        kind: 'newbie_bonus',
+        rules: {},
+        terms: { ...terms, contributions: [{ gameType: 'NEWTYPE', percent: '20' }] },
+        bonus: null,
+      },
+      { t: english, symbol: '₱' },
+    );
+    expect(words.contributions).toEqual([{ gameType: 'NEWTYPE', game: 'NEWTYPE', percent: '20%' }]);
+  });
+});
