@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionWords,
+  badgeWords,
+  datesWords,
+  detailsButtonWords,
   moneyWords,
   type PreviewPromotion,
   percentWords,
   rulesWords,
-  scheduleWords,
-  stateNoteWords,
-  stateWords,
+  stateLineWords,
   termsWords,
   typeWords,
 } from './preview-words.ts';
@@ -20,7 +22,7 @@ const base: PreviewPromotion = {
   terms: {
     multiplier: 5,
     includeDeposit: false,
-    contributions: { INHOUSE: 10_000, RNG: 10_000, LIVE: 1_000, SPORTS: 5_000 },
+    contributions: { INHOUSE: 10_000, LIVE: 1_000, SPORTS: 5_000 },
     maxStake: '50.00',
     expiryDays: 7,
     maxConversion: '5000.00',
@@ -29,23 +31,46 @@ const base: PreviewPromotion = {
   audience: 'all',
 };
 
-describe('the card’s button', () => {
-  it('words each state in Tagalog and English, and marks only join, claim and apply as actions', () => {
-    expect(stateWords('JOIN', 'deposit_bonus', 'TY')).toEqual({ label: 'Sumali', isAction: true });
-    expect(stateWords('JOIN', 'deposit_bonus', 'EN')).toEqual({ label: 'Join', isAction: true });
-    expect(stateWords('CLAIM', 'newbie_bonus', 'EN')).toEqual({ label: 'Claim', isAction: true });
-    expect(stateWords('APPLY', 'application', 'TY')).toEqual({ label: 'Mag-apply', isAction: true });
-    expect(stateWords('APPLYING', 'application', 'TY')).toEqual({ label: 'Sinusuri pa', isAction: false });
-    expect(stateWords('COMING_SOON', 'cashback', 'EN')).toEqual({ label: 'Coming soon', isAction: false });
-    expect(stateWords('CLOSE', 'cashback', 'TY')).toEqual({ label: 'Tapos na', isAction: false });
+describe('where the member stands', () => {
+  it('words the card’s badge in Tagalog and English, with none for details only', () => {
+    expect(badgeWords('JOIN', 'TY')).toBe('Bukas');
+    expect(badgeWords('JOIN', 'EN')).toBe('Open');
+    expect(badgeWords('CLAIM', 'EN')).toBe('Ready to claim');
+    expect(badgeWords('APPLYING', 'TY')).toBe('Sinusuri pa');
+    expect(badgeWords('COMING_SOON', 'EN')).toBe('Coming soon');
+    expect(badgeWords('NONE', 'EN')).toBeNull();
   });
 
-  it('offers the details of an information-only promotion, with no note under it', () => {
-    expect(stateWords('NONE', 'info', 'EN')).toEqual({ label: 'View details', isAction: false });
-    expect(stateWords('NONE', 'info', 'TY')).toEqual({ label: 'Tingnan ang detalye', isAction: false });
-    expect(stateNoteWords('NONE', 'info', 'EN')).toBeNull();
-    expect(stateNoteWords('NONE', 'deposit_bonus', 'EN')).toBe('This promotion is not open to you.');
-    expect(stateNoteWords('JOINED', 'deposit_bonus', 'TY')).toContain('susunod mong deposito');
+  it('offers join, claim, apply and apply again on the detail, and nothing where there is nothing to do', () => {
+    expect(actionWords('JOIN', 'TY')).toBe('Sumali');
+    expect(actionWords('CLAIM', 'EN')).toBe('Claim');
+    expect(actionWords('APPLY', 'TY')).toBe('Mag-apply');
+    expect(actionWords('REJECTED', 'EN')).toBe('Apply again');
+    for (const state of [
+      'COMING_SOON',
+      'CLOSE',
+      'JOINED',
+      'CLAIMED',
+      'APPLYING',
+      'ISSUED',
+      'PROCESS',
+      'NONE',
+    ] as const) {
+      expect(actionWords(state, 'EN')).toBeNull();
+    }
+    expect(detailsButtonWords('TY')).toBe('Tingnan ang detalye');
+  });
+
+  it('says under the action where the member stands, by kind, and nothing for an information-only promotion', () => {
+    expect(stateLineWords('JOINED', 'deposit_bonus', 'EN')).toBe(
+      'You have joined. Your bonus comes with your next deposit that qualifies.',
+    );
+    expect(stateLineWords('JOINED', 'cashback', 'TY')).toBe(
+      'Kasali ka na. Kinukuwenta ang cashback mo sa pagtatapos ng bawat panahon.',
+    );
+    expect(stateLineWords('NONE', 'deposit_bonus', 'EN')).toBe('This promotion is for other members.');
+    expect(stateLineWords('NONE', 'info', 'EN')).toBeNull();
+    expect(stateLineWords('JOIN', 'deposit_bonus', 'EN')).toBeNull();
   });
 
   it('names the promotion tabs as the player’s tabs do', () => {
@@ -54,93 +79,84 @@ describe('the card’s button', () => {
   });
 });
 
-describe('amounts and percents', () => {
+describe('amounts, percents and dates', () => {
   it('shows pesos grouped with two decimals, and an ellipsis for a field not filled in right', () => {
     expect(moneyWords('1000.00')).toBe('₱1,000.00');
     expect(moneyWords('88.50')).toBe('₱88.50');
     expect(moneyWords('')).toBe('…');
     expect(moneyWords(undefined)).toBe('…');
-    expect(percentWords('12.50')).toBe('12.5');
-    expect(percentWords('100.00')).toBe('100');
+    expect(percentWords('12.50')).toBe('12.5%');
+    expect(percentWords('500.00')).toBe('500%');
     expect(percentWords('')).toBe('…');
   });
-});
 
-describe('the schedule', () => {
-  it('says from when, to when or with no end, and when a promotion not yet started starts', () => {
-    const open = scheduleWords(base, 'JOIN', 'EN');
+  it('says from when to when, or from when with no end, in Manila time', () => {
+    const open = datesWords(base, 'EN');
     expect(open).toMatch(/^From .*2025.*, no end date$/);
     expect(open).toContain('12:00'); // 04:00 UTC is noon in Manila.
-    expect(scheduleWords({ ...base, endsAt: '2025-06-30T15:59:00.000Z' }, 'JOIN', 'TY')).toMatch(
-      /^.*2025.* hanggang .*2025.*$/,
+    expect(datesWords({ ...base, endsAt: '2025-06-30T15:59:00.000Z' }, 'TY')).toMatch(
+      /2025.* hanggang .*2025/,
     );
-    expect(scheduleWords(base, 'COMING_SOON', 'TY')).toMatch(/^Magsisimula sa .*2025/);
-    expect(scheduleWords({ ...base, startsAt: null }, 'JOIN', 'EN')).toBe('From …, no end date');
+    expect(datesWords({ ...base, startsAt: null }, 'EN')).toBe('From …, no end date');
   });
 });
 
 describe('the rules in words', () => {
-  it('words a deposit bonus: share and cap, minimum, which deposit, methods and how often', () => {
+  it('words a deposit bonus: share, which deposit and cap, minimum, methods and joining first', () => {
     expect(rulesWords({ ...base, rules: { ...base.rules, methods: ['gcash', 'maya'] } }, 'EN')).toEqual([
-      'A bonus of 100% of your deposit, up to ₱1,000.00',
-      'Minimum deposit: ₱100.00',
-      'On your first deposit',
-      'Only through: gcash, maya',
-      'Once per player',
+      'Get 100% of your first deposit as a bonus, up to ₱1,000.00.',
+      'Minimum deposit: ₱100.00.',
+      'Counts for deposits through GCASH, MAYA.',
+      'Join first: the bonus comes with your next deposit that qualifies.',
     ]);
-    expect(rulesWords({ ...base, rules: { ...base.rules, which: 'nth', nth: 3 } }, 'EN')[2]).toBe(
-      'On your 3rd deposit',
+    expect(rulesWords({ ...base, rules: { ...base.rules, which: 'nth', nth: 2 } }, 'TY')[0]).toBe(
+      'Makakuha ng 100% ng iyong ika-2 na deposito bilang bonus, hanggang ₱1,000.00.',
     );
-    expect(rulesWords({ ...base, rules: { ...base.rules, which: 'nth', nth: 2 } }, 'TY')[2]).toBe(
-      'Para sa iyong ika-2 na deposito',
-    );
-    expect(rulesWords({ ...base, grantsPerMember: 0 }, 'TY').at(-1)).toBe(
-      'Walang limitasyon kung ilang beses bawat manlalaro',
+    expect(rulesWords({ ...base, rules: { ...base.rules, which: 'any', cap: '' } }, 'EN')[0]).toBe(
+      'Get 100% of a deposit as a bonus, up to ….',
     );
   });
 
-  it('words a newbie bonus, an application, cashback and the audience', () => {
-    expect(
-      rulesWords(
-        {
-          ...base,
-          kind: 'newbie_bonus',
-          rules: { amount: '88.00', registeredWithinDays: 7, newMemberDays: 7 },
-          audience: 'new_members',
-        },
-        'TY',
-      ),
-    ).toEqual([
-      'Bonus na ₱88.00, matatanggap agad kapag na-claim mo',
-      'Para sa mga nagparehistro sa nakalipas na 7 araw',
-      'Para lang sa mga bagong miyembro (nagparehistro sa nakalipas na 7 araw)',
-      'Isang beses lang bawat manlalaro',
+  it('words a newbie bonus with the language’s plural of days', () => {
+    const newbie = (days: number) => ({
+      ...base,
+      kind: 'newbie_bonus' as const,
+      rules: { amount: '88.00', registeredWithinDays: days },
+    });
+    expect(rulesWords(newbie(7), 'EN')).toEqual([
+      'Claim a ₱88.00 bonus.',
+      'For members who registered within the last 7 days.',
     ]);
-    expect(
-      rulesWords({ ...base, kind: 'application', rules: { maxAmount: '500.00', payAs: 'cash' } }, 'EN'),
-    ).toEqual([
-      'Apply with a short comment and up to 3 images; we review every application.',
-      'A reward of up to ₱500.00',
-      'Paid as cash, with no wagering',
-      'Once per player',
+    expect(rulesWords(newbie(1), 'EN')[1]).toBe('For members who registered within the last 1 day.');
+    // Filipino counts 7 as "one" and 4 as "other".
+    expect(rulesWords(newbie(7), 'TY')[1]).toBe(
+      'Para sa mga miyembrong nag-rehistro sa loob ng huling 7 araw.',
+    );
+    expect(rulesWords(newbie(4), 'TY')[1]).toBe(
+      'Para sa mga miyembrong nag-rehistro sa loob ng huling 4 na araw.',
+    );
+  });
+
+  it('words an application and cashback, each with how it is paid', () => {
+    expect(rulesWords({ ...base, kind: 'application', rules: { maxAmount: '500.00' } }, 'EN')).toEqual([
+      'Apply with a short note and up to 3 pictures. Our team reviews every application.',
+      'Awards up to ₱500.00.',
+      'Paid as a bonus, under the bonus terms below.',
     ]);
     expect(
       rulesWords(
         {
           ...base,
           kind: 'cashback',
-          rules: { percent: '10.00', period: 'week', minNetLoss: '100.00', cap: '2000.00', payAs: 'bonus' },
-          audience: 'agent_teams',
+          rules: { percent: '10.00', period: 'week', minNetLoss: '100.00', cap: '2000.00', payAs: 'cash' },
         },
         'EN',
       ),
     ).toEqual([
-      '10% of your net loss each week, up to ₱2,000.00',
-      'Paid when your net loss for the week is at least ₱100.00',
-      'Net loss is your settled bets less your wins.',
-      'Paid as a bonus, under the terms below',
-      'For members of selected teams only',
-      'Once per player',
+      'Get back 10% of your net loss every week, up to ₱2,000.00.',
+      'Paid when your net loss for the period is at least ₱100.00.',
+      'Net loss is what you staked on settled bets minus what you won.',
+      'Paid as cash to your wallet, with nothing to wager.',
     ]);
   });
 
@@ -150,41 +166,58 @@ describe('the rules in words', () => {
 });
 
 describe('the bonus terms in words', () => {
-  it('words wagering, limits, expiry, each game’s share and the withdrawal rule', () => {
+  it('words wagering with a worked example, each game’s share largest first, the limits and the withdrawal rule', () => {
     const words = termsWords(base, 'EN');
-    expect(words?.lines).toEqual([
-      'Wager 5× the bonus before it turns into cash',
-      'Largest bet while the bonus is active: ₱50.00',
-      'Expires 7 days after it starts if the wagering is not done',
-      'At most ₱5,000.00 turns into cash; the rest is forfeited',
+    expect(words?.wagering).toEqual([
+      'Wager 5× the bonus before it turns into cash.',
+      'For example, a ₱100.00 deposit brings a ₱100.00 bonus and ₱500.00 to wager.',
     ]);
     expect(words?.contributions).toEqual([
-      { gameType: 'In-house', percent: '100%' },
-      { gameType: 'Live casino', percent: '10%' },
-      { gameType: 'Slots', percent: '100%' },
-      { gameType: 'Sports', percent: '50%' },
-      { gameType: 'Other games', percent: '0%' },
+      { gameType: 'INHOUSE', game: 'In-house', percent: '100%' },
+      { gameType: 'SPORTS', game: 'Sports', percent: '50%' },
+      { gameType: 'LIVE', game: 'Live casino', percent: '10%' },
     ]);
-    expect(words?.withdrawalRule).toContain('Your own money can always be withdrawn');
-    expect(termsWords(base, 'TY')?.withdrawalRule).toContain('sarili mong pera anumang oras');
+    expect(words?.limits).toEqual([
+      'Largest bet while the bonus is active: ₱50.00.',
+      'The bonus expires 7 days after it starts.',
+      'At most ₱5,000.00 turns into cash; anything above that goes back.',
+    ]);
+    expect(words?.withdrawalRule).toBe(
+      'Your own money can always be withdrawn. Canceling the bonus, or withdrawing while it is active, forfeits the bonus and its winnings.',
+    );
   });
 
-  it('says how much must be wagered when the bonus is a fixed amount, and counts the deposit when the terms do', () => {
+  it('counts the deposit in the example when the terms do, and caps the example’s bonus', () => {
+    const words = termsWords(
+      {
+        ...base,
+        rules: { percent: '50.00', cap: '80.00', minDeposit: '200.00', which: 'any' },
+        terms: { ...base.terms!, includeDeposit: true },
+      },
+      'EN',
+    );
+    expect(words?.wagering).toEqual([
+      'Wager 5× the bonus plus your deposit before it turns into cash.',
+      'For example, a ₱200.00 deposit brings a ₱80.00 bonus and ₱1,400.00 to wager.',
+    ]);
+  });
+
+  it('says how much must be wagered for a newbie bonus, in Tagalog with the same sums', () => {
     const newbie = {
       ...base,
       kind: 'newbie_bonus' as const,
       rules: { amount: '88.00', registeredWithinDays: 7 },
     };
-    expect(termsWords(newbie, 'EN')?.lines.slice(0, 2)).toEqual([
-      'Wager 5× the bonus before it turns into cash',
-      'Valid bets needed in all: ₱440.00',
+    const words = termsWords(newbie, 'TY');
+    expect(words?.wagering).toEqual([
+      'Itaya ang 5× ng bonus bago ito maging cash.',
+      'Kailangang itaya: ₱440.00.',
     ]);
-    expect(termsWords({ ...base, terms: { ...base.terms!, includeDeposit: true } }, 'TY')?.lines[0]).toBe(
-      'Tayaan nang 5× ang bonus at ang deposito bago ito maging cash',
-    );
+    expect(words?.limits[1]).toBe('Mag-e-expire ang bonus 7 araw matapos itong magsimula.');
+    expect(words?.contributions[0]).toEqual({ gameType: 'INHOUSE', game: 'Sariling laro', percent: '100%' });
   });
 
-  it('says there is no wagering at 0×, leaves out limits not set, and shows the unfilled as missing', () => {
+  it('says there is nothing to wager at 0×, leaves out a stake limit not set, and shows the unfilled as missing', () => {
     const words = termsWords(
       {
         ...base,
@@ -192,20 +225,19 @@ describe('the bonus terms in words', () => {
       },
       'EN',
     );
-    expect(words?.lines).toEqual([
-      'No wagering: the bonus turns into cash at once',
-      'Expires 1 day after it starts if the wagering is not done',
+    expect(words?.wagering).toEqual(['Nothing to wager: the bonus turns into cash right away.']);
+    expect(words?.limits).toEqual([
+      'The bonus expires 1 day after it starts.',
+      'Everything in your bonus wallet turns into cash once wagering is done.',
     ]);
-    expect(
-      termsWords(
-        { ...base, terms: { ...base.terms!, multiplier: null, maxStake: '', expiryDays: null } },
-        'EN',
-      )?.lines,
-    ).toEqual([
-      'Wager …× the bonus before it turns into cash',
-      'Largest bet while the bonus is active: …',
-      'Expires … days after it starts if the wagering is not done',
-      'At most ₱5,000.00 turns into cash; the rest is forfeited',
+    const unfilled = termsWords(
+      { ...base, terms: { ...base.terms!, multiplier: null, maxStake: '', expiryDays: null } },
+      'EN',
+    );
+    expect(unfilled?.wagering).toEqual(['Wager …× the bonus before it turns into cash.']);
+    expect(unfilled?.limits.slice(0, 2)).toEqual([
+      'Largest bet while the bonus is active: ….',
+      'The bonus expires … days after it starts.',
     ]);
   });
 

@@ -4,8 +4,11 @@ import type { MemberState, PromotionKind, PromotionType } from './promotion-labe
 
 /**
  * The words a player reads of a promotion, in Tagalog (TY, the default) and English, for the
- * builder's live preview: the card's button, the schedule, the rules and the bonus terms. Amounts
- * a field does not hold yet read as an ellipsis, so that the preview never shows a made-up figure.
+ * builder's live preview: the card's badge, the dates, the detail's action and the line under it,
+ * the rules and the bonus terms. They are the player app's own words (apps/web's `promotions`
+ * locale block and its promotion-words.ts), written again here because the two apps share no
+ * code but packages; a change of wording there is made here too. A field the operator has not
+ * filled in right yet reads as an ellipsis, so that the preview never shows a made-up figure.
  */
 
 export type PreviewLanguage = 'TY' | 'EN';
@@ -40,49 +43,68 @@ export type PreviewPromotion = {
   audience: 'all' | 'new_members' | 'agent_teams';
 };
 
+/** One of two forms by count, as the player app's plural keys choose them (`_one`, `_other`). */
+type Plural = (count: number | null) => string;
+
 type Words = {
   types: Record<PromotionType, string>;
-  gameTypes: Record<string, string>;
-  states: Record<MemberState, string>;
-  infoAction: string;
-  schedule: {
-    from: (start: string) => string;
-    range: (start: string, end: string) => string;
-    startsOn: (start: string) => string;
+  games: Record<string, string>;
+  badges: Record<MemberState, string>;
+  actions: { join: string; claim: string; apply: string; applyAgain: string; details: string };
+  dates: { range: (from: string, to: string) => string; open: (from: string) => string };
+  detail: { rules: string; terms: string; contributions: string; otherGames: string; accept: string };
+  stateLines: {
+    comingSoon: string;
+    closed: string;
+    joinedDeposit: string;
+    joinedCashback: string;
+    claimed: string;
+    applying: string;
+    rejected: string;
+    issued: string;
+    bonusActive: string;
+    audience: string;
   };
-  sections: { rules: string; terms: string; contributions: string; accept: string };
-  deposit: {
-    bonus: (percent: string, cap: string) => string;
-    minimum: (amount: string) => string;
-    which: { first: string; any: string; nth: (nth: number | null) => string };
-    methods: (names: string) => string;
-  };
-  newbie: { bonus: (amount: string) => string; within: (days: string) => string };
-  application: { how: string; maxAmount: (amount: string) => string };
-  cashback: {
-    share: (percent: string, period: 'day' | 'week', cap: string) => string;
-    minimum: (amount: string, period: 'day' | 'week') => string;
+  rules: {
+    depositPercent: (percent: string, which: string, cap: string) => string;
+    whichFirst: string;
+    whichAny: string;
+    whichNth: (nth: string) => string;
+    minDeposit: (amount: string) => string;
+    methods: (methods: string) => string;
+    depositAfterJoin: string;
+    newbieAmount: (amount: string) => string;
+    newbieWithin: Plural;
+    applyHow: string;
+    applyMaxAmount: (amount: string) => string;
+    paidAsCash: string;
+    paidAsBonus: string;
+    cashbackPercent: (percent: string, period: string, cap: string) => string;
+    periodDay: string;
+    periodWeek: string;
+    minNetLoss: (amount: string) => string;
     netLoss: string;
   };
-  payAs: { bonus: string; cash: string };
-  grants: (count: number) => string;
-  audience: { new_members: (days: string) => string; agent_teams: string };
   terms: {
-    wagering: (multiplier: string, includeDeposit: boolean) => string;
-    wageringAmount: (amount: string) => string;
+    wagering: (multiplier: string) => string;
+    wageringWithDeposit: (multiplier: string) => string;
     noWagering: string;
-    otherGames: string;
+    wageringAmount: (amount: string) => string;
+    depositExample: (deposit: string, bonus: string, wagering: string) => string;
     maxStake: (amount: string) => string;
-    expiry: (days: number | null) => string;
+    expiry: Plural;
     maxConversion: (amount: string) => string;
+    noMaxConversion: string;
     withdrawalRule: string;
   };
-  stateNotes: Partial<Record<MemberState, string>>;
 };
 
-const ENGLISH_ORDINAL_SUFFIXES: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const englishOrdinals = new Intl.PluralRules('en', { type: 'ordinal' });
-const ordinalEnglish = (n: number) => `${n}${ENGLISH_ORDINAL_SUFFIXES[englishOrdinals.select(n)] ?? 'th'}`;
+const count = (value: number | null) => (value === null ? MISSING : String(value));
+
+// The player app's plural keys follow the language's plural rules: in Filipino "one" covers 1, 2,
+// 3, 5, 7, 8 … ("7 araw") and "other" 4, 6, 9 … ("4 na araw").
+const filipinoPlurals = new Intl.PluralRules('fil');
+const isFilipinoOne = (value: number | null) => value !== null && filipinoPlurals.select(value) === 'one';
 
 const WORDS: Record<PreviewLanguage, Words> = {
   TY: {
@@ -102,7 +124,7 @@ const WORDS: Record<PreviewLanguage, Words> = {
       NEWBIE: 'Baguhan',
       GAME: 'Promo ng laro',
     },
-    gameTypes: {
+    games: {
       INHOUSE: 'Sariling laro',
       LIVE: 'Live na casino',
       RNG: 'Mga slot',
@@ -114,93 +136,95 @@ const WORDS: Record<PreviewLanguage, Words> = {
       LOTT: 'Lotto',
       ELOTT: 'E-lotto',
     },
-    states: {
+    badges: {
       COMING_SOON: 'Malapit na',
-      CLOSE: 'Tapos na',
-      JOIN: 'Sumali',
-      JOINED: 'Nakasali ka na',
-      CLAIM: 'I-claim',
+      CLOSE: 'Sarado na',
+      JOIN: 'Bukas',
+      JOINED: 'Kasali ka na',
+      CLAIM: 'Puwede nang i-claim',
       CLAIMED: 'Na-claim na',
-      APPLY: 'Mag-apply',
+      APPLY: 'Tumatanggap ng aplikasyon',
       APPLYING: 'Sinusuri pa',
-      REJECTED: 'Hindi naaprubahan',
+      REJECTED: 'Hindi inaprubahan',
       ISSUED: 'Natanggap na',
-      PROCESS: 'Tumatakbo ang bonus',
-      NONE: 'Hindi ka kasali',
+      PROCESS: 'Kasalukuyan',
+      NONE: 'Detalye',
     },
-    infoAction: 'Tingnan ang detalye',
-    schedule: {
-      from: (start) => `Mula ${start}, walang takdang pagtatapos`,
-      range: (start, end) => `${start} hanggang ${end}`,
-      startsOn: (start) => `Magsisimula sa ${start}`,
+    actions: {
+      join: 'Sumali',
+      claim: 'I-claim',
+      apply: 'Mag-apply',
+      applyAgain: 'Mag-apply muli',
+      details: 'Tingnan ang detalye',
     },
-    sections: {
-      rules: 'Mga patakaran',
-      terms: 'Mga tuntunin ng bonus',
-      contributions: 'Gaano binibilang ang bawat laro sa taya',
-      accept: 'Nabasa ko at tinatanggap ko ang mga tuntunin',
+    dates: {
+      range: (from, to) => `${from} hanggang ${to}`,
+      open: (from) => `Mula ${from}, walang petsa ng pagtatapos`,
     },
-    deposit: {
-      bonus: (percent, cap) => `Bonus na ${percent}% ng iyong deposito, hanggang ${cap}`,
-      minimum: (amount) => `Pinakamababang deposito: ${amount}`,
-      which: {
-        first: 'Para sa iyong unang deposito',
-        any: 'Para sa alinmang deposito matapos kang sumali',
-        nth: (nth) => `Para sa iyong ika-${nth ?? MISSING} na deposito`,
-      },
-      methods: (names) => `Sa mga paraang ito lang: ${names}`,
+    detail: {
+      rules: 'Paano ito gumagana',
+      terms: 'Mga kondisyon ng bonus',
+      contributions: 'Gaano kalaki ng bawat taya ang binibilang sa kailangang taya',
+      otherGames: 'Hindi binibilang ang mga larong wala sa listahan.',
+      accept: 'Nabasa ko at tinatanggap ko ang mga patakaran at kondisyon ng bonus sa itaas.',
     },
-    newbie: {
-      bonus: (amount) => `Bonus na ${amount}, matatanggap agad kapag na-claim mo`,
-      within: (days) => `Para sa mga nagparehistro sa nakalipas na ${days} araw`,
+    stateLines: {
+      comingSoon: 'Hindi pa nagsisimula ang promong ito. Bumalik ka pagbukas nito.',
+      closed: 'Tapos na ang promong ito.',
+      joinedDeposit:
+        'Kasali ka na. Darating ang bonus mo kasama ng susunod mong depositong pasok sa mga patakaran.',
+      joinedCashback: 'Kasali ka na. Kinukuwenta ang cashback mo sa pagtatapos ng bawat panahon.',
+      claimed: 'Na-claim mo na ang bonus na ito.',
+      applying: 'Sinusuri pa ang iyong aplikasyon. Makikita mo rito ang resulta.',
+      rejected: 'Hindi inaprubahan ang iyong aplikasyon.',
+      issued: 'Natanggap mo na ang gantimpalang ito.',
+      bonusActive: 'Aktibo ang bonus mo. Itaya ito para maging cash.',
+      audience: 'Para sa ibang miyembro ang promong ito.',
     },
-    application: {
-      how: 'Mag-apply gamit ang maikling komento at hanggang 3 larawan; sinusuri namin ang bawat aplikasyon.',
-      maxAmount: (amount) => `Gantimpala na hanggang ${amount}`,
-    },
-    cashback: {
-      share: (percent, period, cap) =>
-        `${percent}% ng iyong netong talo bawat ${period === 'day' ? 'araw' : 'linggo'}, hanggang ${cap}`,
-      minimum: (amount, period) =>
-        `Ibinibigay kapag ang netong talo mo sa ${period === 'day' ? 'araw' : 'linggo'} ay hindi bababa sa ${amount}`,
-      netLoss: 'Ang netong talo ay ang kabuuan ng iyong mga natapos na taya bawas ang iyong mga panalo.',
-    },
-    payAs: {
-      bonus: 'Ibibigay bilang bonus, ayon sa mga tuntunin sa ibaba',
-      cash: 'Ibibigay bilang cash, walang kailangang tayaan',
-    },
-    grants: (count) =>
-      count === 0
-        ? 'Walang limitasyon kung ilang beses bawat manlalaro'
-        : count === 1
-          ? 'Isang beses lang bawat manlalaro'
-          : `Hanggang ${count} beses bawat manlalaro`,
-    audience: {
-      new_members: (days) => `Para lang sa mga bagong miyembro (nagparehistro sa nakalipas na ${days} araw)`,
-      agent_teams: 'Para lang sa mga miyembro ng piling team',
+    rules: {
+      depositPercent: (percent, which, cap) =>
+        `Makakuha ng ${percent} ng ${which} bilang bonus, hanggang ${cap}.`,
+      whichFirst: 'iyong unang deposito',
+      whichAny: 'isang deposito',
+      whichNth: (nth) => `iyong ika-${nth} na deposito`,
+      minDeposit: (amount) => `Pinakamababang deposito: ${amount}.`,
+      methods: (methods) => `Para sa mga depositong dumaan sa ${methods}.`,
+      depositAfterJoin:
+        'Sumali muna: darating ang bonus kasama ng susunod mong depositong pasok sa mga patakaran.',
+      newbieAmount: (amount) => `Mag-claim ng ${amount} na bonus.`,
+      newbieWithin: (days) =>
+        isFilipinoOne(days)
+          ? `Para sa mga miyembrong nag-rehistro sa loob ng huling ${count(days)} araw.`
+          : `Para sa mga miyembrong nag-rehistro sa loob ng huling ${count(days)} na araw.`,
+      applyHow:
+        'Mag-apply gamit ang maikling tala at hanggang 3 larawan. Sinusuri ng aming team ang bawat aplikasyon.',
+      applyMaxAmount: (amount) => `Hanggang ${amount} ang maaaring igawad.`,
+      paidAsCash: 'Ibinibigay bilang cash sa iyong wallet, walang kailangang itaya.',
+      paidAsBonus: 'Ibinibigay bilang bonus, sa ilalim ng mga kondisyon ng bonus sa ibaba.',
+      cashbackPercent: (percent, period, cap) =>
+        `Maibalik ang ${percent} ng iyong net loss bawat ${period}, hanggang ${cap}.`,
+      periodDay: 'araw',
+      periodWeek: 'linggo',
+      minNetLoss: (amount) => `Ibinibigay kapag umabot sa ${amount} ang net loss mo sa panahong iyon.`,
+      netLoss: 'Ang net loss ay ang itinaya mo sa mga tapos nang taya bawas ang napanalunan mo.',
     },
     terms: {
-      wagering: (multiplier, includeDeposit) =>
-        `Tayaan nang ${multiplier}× ang bonus${includeDeposit ? ' at ang deposito' : ''} bago ito maging cash`,
-      wageringAmount: (amount) => `Kabuuang valid na taya na kailangan: ${amount}`,
-      noWagering: 'Walang kailangang tayaan: magiging cash agad ang bonus',
-      otherGames: 'Ibang laro',
-      maxStake: (amount) => `Pinakamalaking taya habang aktibo ang bonus: ${amount}`,
+      wagering: (multiplier) => `Itaya ang ${multiplier}× ng bonus bago ito maging cash.`,
+      wageringWithDeposit: (multiplier) =>
+        `Itaya ang ${multiplier}× ng bonus at ng iyong deposito bago ito maging cash.`,
+      noWagering: 'Walang kailangang itaya: agad na nagiging cash ang bonus.',
+      wageringAmount: (amount) => `Kailangang itaya: ${amount}.`,
+      depositExample: (deposit, bonus, wagering) =>
+        `Halimbawa, ang depositong ${deposit} ay may bonus na ${bonus} at ${wagering} na kailangang itaya.`,
+      maxStake: (amount) => `Pinakamalaking taya habang aktibo ang bonus: ${amount}.`,
       expiry: (days) =>
-        `Mawawala ${days ?? MISSING} araw matapos itong magsimula kung hindi natapos ang taya`,
-      maxConversion: (amount) => `Hanggang ${amount} lang ang magiging cash; mawawala ang sobra`,
+        isFilipinoOne(days)
+          ? `Mag-e-expire ang bonus ${count(days)} araw matapos itong magsimula.`
+          : `Mag-e-expire ang bonus ${count(days)} na araw matapos itong magsimula.`,
+      maxConversion: (amount) => `Hanggang ${amount} lang ang magiging cash; ibabalik ang sobra.`,
+      noMaxConversion: 'Magiging cash ang lahat ng nasa wallet ng bonus kapag tapos na ang kailangang taya.',
       withdrawalRule:
-        'Maaari mong i-withdraw ang sarili mong pera anumang oras. Kapag kinansela mo ang bonus o nag-withdraw habang aktibo ito, mawawala ang bonus at ang mga panalo nito.',
-    },
-    stateNotes: {
-      COMING_SOON: 'Hindi pa nagsisimula ang promo na ito.',
-      CLOSE: 'Tapos na ang promo na ito.',
-      JOINED: 'Nakasali ka na. Matatanggap mo ang bonus sa susunod mong deposito na pasok sa patakaran.',
-      APPLYING: 'Natanggap namin ang iyong aplikasyon at sinusuri pa ito.',
-      REJECTED: 'Hindi naaprubahan ang iyong aplikasyon. Maaari kang mag-apply muli nang isang beses.',
-      ISSUED: 'Natanggap mo na ang gantimpala ng promo na ito.',
-      PROCESS: 'Aktibo ang iyong bonus. Ituloy ang pagtaya para maging cash ito.',
-      NONE: 'Hindi ka kasali sa promo na ito.',
+        'Maaari mong i-withdraw ang sarili mong pera anumang oras. Kapag kinansela mo ang bonus, o nag-withdraw ka habang aktibo ito, mawawala ang bonus at ang mga panalo nito.',
     },
   },
   EN: {
@@ -220,7 +244,7 @@ const WORDS: Record<PreviewLanguage, Words> = {
       NEWBIE: 'Newbie',
       GAME: 'Game promotions',
     },
-    gameTypes: {
+    games: {
       INHOUSE: 'In-house',
       LIVE: 'Live casino',
       RNG: 'Slots',
@@ -232,108 +256,114 @@ const WORDS: Record<PreviewLanguage, Words> = {
       LOTT: 'Lottery',
       ELOTT: 'E-lottery',
     },
-    states: {
+    badges: {
       COMING_SOON: 'Coming soon',
       CLOSE: 'Closed',
-      JOIN: 'Join',
+      JOIN: 'Open',
       JOINED: 'Joined',
-      CLAIM: 'Claim',
+      CLAIM: 'Ready to claim',
       CLAIMED: 'Claimed',
-      APPLY: 'Apply',
+      APPLY: 'Open for applications',
       APPLYING: 'Under review',
       REJECTED: 'Not approved',
       ISSUED: 'Received',
-      PROCESS: 'Bonus in play',
-      NONE: 'Not eligible',
+      PROCESS: 'In progress',
+      NONE: 'Details',
     },
-    infoAction: 'View details',
-    schedule: {
-      from: (start) => `From ${start}, no end date`,
-      range: (start, end) => `${start} to ${end}`,
-      startsOn: (start) => `Starts ${start}`,
+    actions: {
+      join: 'Join',
+      claim: 'Claim',
+      apply: 'Apply',
+      applyAgain: 'Apply again',
+      details: 'See details',
     },
-    sections: {
-      rules: 'Rules',
+    dates: {
+      range: (from, to) => `${from} – ${to}`,
+      open: (from) => `From ${from}, no end date`,
+    },
+    detail: {
+      rules: 'How it works',
       terms: 'Bonus terms',
-      contributions: 'How each game counts toward wagering',
-      accept: 'I have read and accept the terms',
+      contributions: 'How much of each bet counts toward wagering',
+      otherGames: 'Games not listed do not count.',
+      accept: 'I have read the rules and bonus terms above and accept them.',
     },
-    deposit: {
-      bonus: (percent, cap) => `A bonus of ${percent}% of your deposit, up to ${cap}`,
-      minimum: (amount) => `Minimum deposit: ${amount}`,
-      which: {
-        first: 'On your first deposit',
-        any: 'On any deposit after you join',
-        nth: (nth) => `On your ${nth === null ? MISSING : ordinalEnglish(nth)} deposit`,
-      },
-      methods: (names) => `Only through: ${names}`,
+    stateLines: {
+      comingSoon: 'This promotion has not started yet. Come back when it opens.',
+      closed: 'This promotion has ended.',
+      joinedDeposit: 'You have joined. Your bonus comes with your next deposit that qualifies.',
+      joinedCashback: 'You are taking part. Your cashback is worked out at the end of each period.',
+      claimed: 'You have claimed this bonus.',
+      applying: 'Your application is being reviewed. The result will show here.',
+      rejected: 'Your application was not approved.',
+      issued: 'You have received this reward.',
+      bonusActive: 'Your bonus is active. Wager it to turn it into cash.',
+      audience: 'This promotion is for other members.',
     },
-    newbie: {
-      bonus: (amount) => `A bonus of ${amount}, credited as soon as you claim it`,
-      within: (days) => `For players who registered in the last ${days} days`,
-    },
-    application: {
-      how: 'Apply with a short comment and up to 3 images; we review every application.',
-      maxAmount: (amount) => `A reward of up to ${amount}`,
-    },
-    cashback: {
-      share: (percent, period, cap) => `${percent}% of your net loss each ${period}, up to ${cap}`,
-      minimum: (amount, period) => `Paid when your net loss for the ${period} is at least ${amount}`,
-      netLoss: 'Net loss is your settled bets less your wins.',
-    },
-    payAs: {
-      bonus: 'Paid as a bonus, under the terms below',
-      cash: 'Paid as cash, with no wagering',
-    },
-    grants: (count) =>
-      count === 0
-        ? 'No limit on how often a player takes part'
-        : count === 1
-          ? 'Once per player'
-          : `Up to ${count} times per player`,
-    audience: {
-      new_members: (days) => `For new members only (registered in the last ${days} days)`,
-      agent_teams: 'For members of selected teams only',
+    rules: {
+      depositPercent: (percent, which, cap) => `Get ${percent} of ${which} as a bonus, up to ${cap}.`,
+      whichFirst: 'your first deposit',
+      whichAny: 'a deposit',
+      whichNth: (nth) => `your deposit number ${nth}`,
+      minDeposit: (amount) => `Minimum deposit: ${amount}.`,
+      methods: (methods) => `Counts for deposits through ${methods}.`,
+      depositAfterJoin: 'Join first: the bonus comes with your next deposit that qualifies.',
+      newbieAmount: (amount) => `Claim a ${amount} bonus.`,
+      newbieWithin: (days) =>
+        `For members who registered within the last ${count(days)} ${days === 1 ? 'day' : 'days'}.`,
+      applyHow: 'Apply with a short note and up to 3 pictures. Our team reviews every application.',
+      applyMaxAmount: (amount) => `Awards up to ${amount}.`,
+      paidAsCash: 'Paid as cash to your wallet, with nothing to wager.',
+      paidAsBonus: 'Paid as a bonus, under the bonus terms below.',
+      cashbackPercent: (percent, period, cap) =>
+        `Get back ${percent} of your net loss every ${period}, up to ${cap}.`,
+      periodDay: 'day',
+      periodWeek: 'week',
+      minNetLoss: (amount) => `Paid when your net loss for the period is at least ${amount}.`,
+      netLoss: 'Net loss is what you staked on settled bets minus what you won.',
     },
     terms: {
-      wagering: (multiplier, includeDeposit) =>
-        `Wager ${multiplier}× the bonus${includeDeposit ? ' and the deposit' : ''} before it turns into cash`,
-      wageringAmount: (amount) => `Valid bets needed in all: ${amount}`,
-      noWagering: 'No wagering: the bonus turns into cash at once',
-      otherGames: 'Other games',
-      maxStake: (amount) => `Largest bet while the bonus is active: ${amount}`,
-      expiry: (days) =>
-        `Expires ${days ?? MISSING} ${days === 1 ? 'day' : 'days'} after it starts if the wagering is not done`,
-      maxConversion: (amount) => `At most ${amount} turns into cash; the rest is forfeited`,
+      wagering: (multiplier) => `Wager ${multiplier}× the bonus before it turns into cash.`,
+      wageringWithDeposit: (multiplier) =>
+        `Wager ${multiplier}× the bonus plus your deposit before it turns into cash.`,
+      noWagering: 'Nothing to wager: the bonus turns into cash right away.',
+      wageringAmount: (amount) => `Wagering required: ${amount}.`,
+      depositExample: (deposit, bonus, wagering) =>
+        `For example, a ${deposit} deposit brings a ${bonus} bonus and ${wagering} to wager.`,
+      maxStake: (amount) => `Largest bet while the bonus is active: ${amount}.`,
+      expiry: (days) => `The bonus expires ${count(days)} ${days === 1 ? 'day' : 'days'} after it starts.`,
+      maxConversion: (amount) => `At most ${amount} turns into cash; anything above that goes back.`,
+      noMaxConversion: 'Everything in your bonus wallet turns into cash once wagering is done.',
       withdrawalRule:
-        'Your own money can always be withdrawn. Cancelling the bonus, or withdrawing while it is active, forfeits the bonus and its winnings.',
-    },
-    stateNotes: {
-      COMING_SOON: 'This promotion has not started yet.',
-      CLOSE: 'This promotion has ended.',
-      JOINED: 'You have joined. Your next deposit that meets the rules earns the bonus.',
-      APPLYING: 'We have your application and are reviewing it.',
-      REJECTED: 'Your application was not approved. You may apply once more.',
-      ISSUED: 'You have received this promotion’s reward.',
-      PROCESS: 'Your bonus is active. Keep playing to turn it into cash.',
-      NONE: 'This promotion is not open to you.',
+        'Your own money can always be withdrawn. Canceling the bonus, or withdrawing while it is active, forfeits the bonus and its winnings.',
     },
   },
 };
 
-/** A wire amount as players read it ("₱1,000.00"); an ellipsis while the field is empty or wrong. */
-export function moneyWords(amount: unknown): string {
-  if (typeof amount !== 'string') return MISSING;
+/** The minor units of a wire amount, or null when the field does not hold one. */
+function minorOf(amount: unknown): bigint | null {
+  if (typeof amount !== 'string') return null;
   const parsed = parseAmount(amount);
-  return parsed.ok ? formatMoney(parsed.minor) : MISSING;
+  return parsed.ok ? parsed.minor : null;
 }
 
-/** A wire rate ("12.50") as players read a percent ("12.5"). */
+/** A wire amount as players read it ("₱1,000.00"); an ellipsis while the field is empty or wrong. */
+export function moneyWords(amount: unknown): string {
+  const minor = minorOf(amount);
+  return minor === null ? MISSING : formatMoney(minor);
+}
+
+/** Basis points of a wire rate ("12.50" is 1,250), or null when the field does not hold one. */
+function basisPointsOfRate(rate: unknown): number | null {
+  if (typeof rate !== 'string') return null;
+  const match = /^(\d{1,4})(?:\.(\d{1,2}))?$/.exec(rate);
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
+}
+
+/** A wire rate ("12.50") as players read a percent ("12.5%"). */
 export function percentWords(rate: unknown): string {
-  if (typeof rate !== 'string') return MISSING;
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(rate);
-  if (!match) return MISSING;
-  return percentOfBasisPoints(Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')));
+  const basisPoints = basisPointsOfRate(rate);
+  return basisPoints === null ? MISSING : `${percentOfBasisPoints(basisPoints)}%`;
 }
 
 const dateFormats = new Map<PreviewLanguage, Intl.DateTimeFormat>();
@@ -356,144 +386,218 @@ export function typeWords(type: PromotionType, language: PreviewLanguage): strin
   return WORDS[language].types[type];
 }
 
-export function sectionWords(language: PreviewLanguage) {
-  return WORDS[language].sections;
+/** The detail's headings and the terms' acceptance box. */
+export function detailWords(language: PreviewLanguage) {
+  return WORDS[language].detail;
+}
+
+/** The card's badge of where the member stands; none for NONE (details only, or not for them). */
+export function badgeWords(state: MemberState, language: PreviewLanguage): string | null {
+  return state === 'NONE' ? null : WORDS[language].badges[state];
 }
 
 /**
- * The card's and detail's button or badge: an action the player may take (join, claim, apply),
- * where they stand (joined, under review …), or for an information-only promotion "view details".
+ * The detail's button for a member: join, claim, apply, or apply again after a rejection; none
+ * where there is nothing to do. The card's own button always opens the details.
  */
-export function stateWords(
-  state: MemberState,
-  kind: PromotionKind,
-  language: PreviewLanguage,
-): { label: string; isAction: boolean } {
-  if (kind === 'info' && state === 'NONE') return { label: WORDS[language].infoAction, isAction: false };
-  return {
-    label: WORDS[language].states[state],
-    isAction: state === 'JOIN' || state === 'CLAIM' || state === 'APPLY',
-  };
+export function actionWords(state: MemberState, language: PreviewLanguage): string | null {
+  const actions = WORDS[language].actions;
+  switch (state) {
+    case 'JOIN':
+      return actions.join;
+    case 'CLAIM':
+      return actions.claim;
+    case 'APPLY':
+      return actions.apply;
+    case 'REJECTED':
+      return actions.applyAgain;
+    default:
+      return null;
+  }
 }
 
-/** What the detail says under the button in this state, if anything. */
-export function stateNoteWords(
+/** The card's button, which opens the details. */
+export function detailsButtonWords(language: PreviewLanguage): string {
+  return WORDS[language].actions.details;
+}
+
+/**
+ * The line under the detail's action saying where the member stands; none where the action speaks
+ * for itself and for an information-only promotion. NONE on a promotion that offers something is
+ * shown as a member the audience leaves out.
+ */
+export function stateLineWords(
   state: MemberState,
   kind: PromotionKind,
   language: PreviewLanguage,
 ): string | null {
-  if (kind === 'info' && state === 'NONE') return null;
-  return WORDS[language].stateNotes[state] ?? null;
+  const lines = WORDS[language].stateLines;
+  switch (state) {
+    case 'COMING_SOON':
+      return lines.comingSoon;
+    case 'CLOSE':
+      return lines.closed;
+    case 'JOINED':
+      return kind === 'cashback' ? lines.joinedCashback : lines.joinedDeposit;
+    case 'CLAIMED':
+      return lines.claimed;
+    case 'APPLYING':
+      return lines.applying;
+    case 'REJECTED':
+      return lines.rejected;
+    case 'ISSUED':
+      return lines.issued;
+    case 'PROCESS':
+      return lines.bonusActive;
+    case 'NONE':
+      return kind === 'info' ? null : lines.audience;
+    default:
+      return null;
+  }
 }
 
-/** The dates on the card: from, to (or none), or when it starts for one that has not. */
-export function scheduleWords(
+/** The dates on the card and the detail: from, to, or with no end. */
+export function datesWords(
   promotion: Pick<PreviewPromotion, 'startsAt' | 'endsAt'>,
-  state: MemberState,
   language: PreviewLanguage,
 ): string {
-  const words = WORDS[language].schedule;
-  const start = promotion.startsAt ? dateWords(promotion.startsAt, language) : MISSING;
-  if (state === 'COMING_SOON') return words.startsOn(start);
-  if (!promotion.endsAt) return words.from(start);
-  return words.range(start, dateWords(promotion.endsAt, language));
+  const words = WORDS[language].dates;
+  const from = promotion.startsAt ? dateWords(promotion.startsAt, language) : MISSING;
+  return promotion.endsAt ? words.range(from, dateWords(promotion.endsAt, language)) : words.open(from);
 }
 
-const numberOr = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-const daysText = (value: unknown) => (typeof value === 'number' ? String(value) : MISSING);
-
-/** The rules of the promotion's kind, one line each, as the detail lists them. */
+/** The rules of the promotion's kind, a sentence each, as the detail lists them. */
 export function rulesWords(promotion: PreviewPromotion, language: PreviewLanguage): string[] {
-  const words = WORDS[language];
+  const words = WORDS[language].rules;
   const { rules } = promotion;
   const lines: string[] = [];
   switch (promotion.kind) {
     case 'info':
       break;
     case 'deposit_bonus': {
-      lines.push(words.deposit.bonus(percentWords(rules.percent), moneyWords(rules.cap)));
-      lines.push(words.deposit.minimum(moneyWords(rules.minDeposit)));
-      const which = rules.which === 'nth' || rules.which === 'any' ? rules.which : 'first';
-      lines.push(which === 'nth' ? words.deposit.which.nth(numberOr(rules.nth)) : words.deposit.which[which]);
+      const which =
+        rules.which === 'nth'
+          ? words.whichNth(typeof rules.nth === 'number' ? String(rules.nth) : MISSING)
+          : rules.which === 'any'
+            ? words.whichAny
+            : words.whichFirst;
+      lines.push(words.depositPercent(percentWords(rules.percent), which, moneyWords(rules.cap)));
+      lines.push(words.minDeposit(moneyWords(rules.minDeposit)));
       if (Array.isArray(rules.methods) && rules.methods.length > 0) {
-        lines.push(words.deposit.methods(rules.methods.join(', ')));
+        lines.push(words.methods(rules.methods.map((code) => String(code).toUpperCase()).join(', ')));
       }
+      lines.push(words.depositAfterJoin);
       break;
     }
     case 'newbie_bonus':
-      lines.push(words.newbie.bonus(moneyWords(rules.amount)));
-      lines.push(words.newbie.within(daysText(rules.registeredWithinDays)));
+      lines.push(words.newbieAmount(moneyWords(rules.amount)));
+      lines.push(
+        words.newbieWithin(
+          typeof rules.registeredWithinDays === 'number' ? rules.registeredWithinDays : null,
+        ),
+      );
       break;
     case 'application':
-      lines.push(words.application.how);
-      if (typeof rules.maxAmount === 'string')
-        lines.push(words.application.maxAmount(moneyWords(rules.maxAmount)));
-      lines.push(rules.payAs === 'cash' ? words.payAs.cash : words.payAs.bonus);
+      lines.push(words.applyHow);
+      if (typeof rules.maxAmount === 'string') lines.push(words.applyMaxAmount(moneyWords(rules.maxAmount)));
+      lines.push(words.paidAsBonus);
       break;
     case 'cashback': {
-      const period = rules.period === 'day' ? 'day' : 'week';
-      lines.push(words.cashback.share(percentWords(rules.percent), period, moneyWords(rules.cap)));
-      lines.push(words.cashback.minimum(moneyWords(rules.minNetLoss), period));
-      lines.push(words.cashback.netLoss);
-      lines.push(rules.payAs === 'cash' ? words.payAs.cash : words.payAs.bonus);
+      const period = rules.period === 'week' ? words.periodWeek : words.periodDay;
+      lines.push(words.cashbackPercent(percentWords(rules.percent), period, moneyWords(rules.cap)));
+      lines.push(words.minNetLoss(moneyWords(rules.minNetLoss)));
+      lines.push(words.netLoss);
+      lines.push(rules.payAs === 'cash' ? words.paidAsCash : words.paidAsBonus);
       break;
     }
-  }
-  if (promotion.audience === 'new_members')
-    lines.push(words.audience.new_members(daysText(rules.newMemberDays)));
-  if (promotion.audience === 'agent_teams') lines.push(words.audience.agent_teams);
-  if (promotion.kind !== 'info' && promotion.grantsPerMember !== null) {
-    lines.push(words.grants(promotion.grantsPerMember));
   }
   return lines;
 }
 
-/**
- * The bonus a player would get whatever they do, where the rules fix it (a newbie bonus's amount),
- * so that the terms can say how much wagering that is; null where it depends on a deposit or a
- * loss.
- */
-function fixedBonusMinorOf(promotion: PreviewPromotion): bigint | null {
-  if (promotion.kind !== 'newbie_bonus' || typeof promotion.rules.amount !== 'string') return null;
-  const amount = parseAmount(promotion.rules.amount);
-  return amount.ok ? amount.minor : null;
+/** The wagering a bonus asks for: multiplier × (bonus + the deposit when the terms count it). */
+export function wageringRequiredMinor(input: {
+  multiplier: number;
+  includeDeposit: boolean;
+  bonusMinor: bigint;
+  depositMinor: bigint;
+}): bigint {
+  return BigInt(input.multiplier) * (input.bonusMinor + (input.includeDeposit ? input.depositMinor : 0n));
 }
 
-/** The bonus terms in words: wagering, what each game counts, limits, expiry and the withdrawal rule. */
-export function termsWords(
-  promotion: PreviewPromotion,
-  language: PreviewLanguage,
-): {
-  lines: string[];
-  contributions: { gameType: string; percent: string }[];
+/** The wagering lines: the multiplier, and the sum where the rules fix the bonus or show an example. */
+function wageringLines(promotion: PreviewPromotion, terms: PreviewTerms, words: Words['terms']): string[] {
+  if (terms.multiplier === 0) return [words.noWagering];
+  const multiplier = count(terms.multiplier);
+  const lines = [terms.includeDeposit ? words.wageringWithDeposit(multiplier) : words.wagering(multiplier)];
+  if (terms.multiplier === null) return lines;
+  const { rules } = promotion;
+  if (promotion.kind === 'newbie_bonus') {
+    const bonusMinor = minorOf(rules.amount);
+    if (bonusMinor !== null) {
+      const required = wageringRequiredMinor({
+        multiplier: terms.multiplier,
+        includeDeposit: false,
+        bonusMinor,
+        depositMinor: 0n,
+      });
+      lines.push(words.wageringAmount(formatMoney(required)));
+    }
+  } else if (promotion.kind === 'deposit_bonus') {
+    // A deposit bonus worked through at its minimum deposit, so that the member sees the sums once.
+    const depositMinor = minorOf(rules.minDeposit);
+    const basisPoints = basisPointsOfRate(rules.percent);
+    const capMinor = minorOf(rules.cap);
+    if (depositMinor !== null && depositMinor > 0n && basisPoints !== null) {
+      const earned = (depositMinor * BigInt(basisPoints)) / 10_000n;
+      const bonusMinor = capMinor !== null && earned > capMinor ? capMinor : earned;
+      const required = wageringRequiredMinor({
+        multiplier: terms.multiplier,
+        includeDeposit: terms.includeDeposit,
+        bonusMinor,
+        depositMinor,
+      });
+      lines.push(
+        words.depositExample(formatMoney(depositMinor), formatMoney(bonusMinor), formatMoney(required)),
+      );
+    }
+  }
+  return lines;
+}
+
+/** The bonus terms in words, as the detail shows them under their heading. */
+export type TermsWords = {
+  wagering: string[];
+  /** Each counted game type's share of a bet, largest first. */
+  contributions: { gameType: string; game: string; percent: string }[];
+  /** The largest stake, the expiry and the most that turns into cash. */
+  limits: string[];
   withdrawalRule: string;
-} | null {
+};
+
+export function termsWords(promotion: PreviewPromotion, language: PreviewLanguage): TermsWords | null {
   const { terms } = promotion;
   if (!terms) return null;
   const words = WORDS[language].terms;
-  const lines: string[] = [];
-  if (terms.multiplier === 0) {
-    lines.push(words.noWagering);
-  } else {
-    lines.push(
-      words.wagering(terms.multiplier === null ? MISSING : String(terms.multiplier), terms.includeDeposit),
-    );
-    const bonusMinor = fixedBonusMinorOf(promotion);
-    if (bonusMinor !== null && terms.multiplier !== null) {
-      lines.push(words.wageringAmount(formatMoney(bonusMinor * BigInt(terms.multiplier))));
-    }
-  }
-  if (terms.maxStake !== null) lines.push(words.maxStake(moneyWords(terms.maxStake)));
-  lines.push(words.expiry(terms.expiryDays));
-  if (terms.maxConversion !== null) lines.push(words.maxConversion(moneyWords(terms.maxConversion)));
-
-  const counted = BONUS_GAME_TYPES.filter((type) => (terms.contributions[type] ?? 0) > 0).map((type) => ({
-    gameType: WORDS[language].gameTypes[type] ?? type,
-    percent: `${percentOfBasisPoints(terms.contributions[type] ?? 0)}%`,
-  }));
-  const contributions =
-    counted.length < BONUS_GAME_TYPES.length
-      ? [...counted, { gameType: words.otherGames, percent: '0%' }]
-      : counted;
-  return { lines, contributions, withdrawalRule: words.withdrawalRule };
+  const contributions = BONUS_GAME_TYPES.filter((type) => (terms.contributions[type] ?? 0) > 0)
+    .map((type) => ({ type, basisPoints: terms.contributions[type] ?? 0 }))
+    .sort((left, right) => right.basisPoints - left.basisPoints)
+    .map(({ type, basisPoints }) => ({
+      gameType: type,
+      game: WORDS[language].games[type] ?? type,
+      percent: `${percentOfBasisPoints(basisPoints)}%`,
+    }));
+  const limits: string[] = [];
+  if (terms.maxStake !== null) limits.push(words.maxStake(moneyWords(terms.maxStake)));
+  limits.push(words.expiry(terms.expiryDays));
+  limits.push(
+    terms.maxConversion === null
+      ? words.noMaxConversion
+      : words.maxConversion(moneyWords(terms.maxConversion)),
+  );
+  return {
+    wagering: wageringLines(promotion, terms, words),
+    contributions,
+    limits,
+    withdrawalRule: words.withdrawalRule,
+  };
 }

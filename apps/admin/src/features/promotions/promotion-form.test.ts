@@ -81,12 +81,21 @@ describe('readPromotionDraft', () => {
     expect(info.ok && info.body.rules).toEqual({});
     expect(info.ok && info.body.bonusTerms).toBeNull();
 
-    const cashAward = readPromotionDraft(
-      draftWith({ kind: 'application', application: { maxAmount: '500', payAs: 'cash' } }),
+    const application = readPromotionDraft(
+      draftWith({ kind: 'application', application: { maxAmount: '500' } }),
       options,
     );
-    expect(cashAward.ok && cashAward.body.rules).toEqual({ maxAmount: '500.00', payAs: 'cash' });
-    expect(cashAward.ok && cashAward.body.bonusTerms).toBeNull();
+    expect(application.ok && application.body.rules).toEqual({ maxAmount: '500.00' });
+    expect(application.ok && application.body.bonusTerms?.multiplier).toBe(5);
+
+    const cashCashback = readPromotionDraft(
+      draftWith({
+        kind: 'cashback',
+        cashback: { percent: '10', period: 'day', minNetLoss: '100', cap: '2000', payAs: 'cash' },
+      }),
+      options,
+    );
+    expect(cashCashback.ok && cashCashback.body.bonusTerms).toBeNull();
 
     const cashback = readPromotionDraft(
       draftWith({
@@ -161,6 +170,22 @@ describe('readPromotionDraft', () => {
     ]);
   });
 
+  it('lets a deposit bonus give up to five times the deposit, and cashback at most all of the loss', () => {
+    const deposit = (percent: string) =>
+      readPromotionDraft(
+        draftWith({ kind: 'deposit_bonus', deposit: { ...draftWith({}).deposit, percent, cap: '1000' } }),
+        options,
+      );
+    const depositRules = deposit('500');
+    expect(depositRules.ok && depositRules.body.rules.percent).toBe('500.00');
+    expect(deposit('500.01').ok).toBe(false);
+    const cashback = readPromotionDraft(
+      draftWith({ kind: 'cashback', cashback: { ...draftWith({}).cashback, percent: '101', cap: '10' } }),
+      options,
+    );
+    expect(cashback.ok ? {} : cashback.errors).toHaveProperty('rules.percent');
+  });
+
   it('refuses a promotion without a start', () => {
     const reading = readPromotionDraft(draftWith({ startsAt: '' }), options);
     expect(reading.ok ? {} : reading.errors).toHaveProperty('startsAt');
@@ -168,15 +193,13 @@ describe('readPromotionDraft', () => {
 });
 
 describe('grantsBonus', () => {
-  it('asks for terms where a bonus is granted: deposit and newbie bonuses, and bonus-paid applications and cashback', () => {
+  it('asks for terms where a bonus is granted: every kind but information and cashback paid as cash', () => {
     const draft = draftWith({});
     expect(grantsBonus({ ...draft, kind: 'info' })).toBe(false);
     expect(grantsBonus({ ...draft, kind: 'deposit_bonus' })).toBe(true);
     expect(grantsBonus({ ...draft, kind: 'newbie_bonus' })).toBe(true);
     expect(grantsBonus({ ...draft, kind: 'application' })).toBe(true);
-    expect(
-      grantsBonus({ ...draft, kind: 'application', application: { maxAmount: '', payAs: 'cash' } }),
-    ).toBe(false);
+    expect(grantsBonus({ ...draft, kind: 'cashback' })).toBe(true);
     expect(
       grantsBonus({
         ...draft,

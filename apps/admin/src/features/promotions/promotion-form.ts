@@ -1,4 +1,3 @@
-import { formatRate } from '@panalo/money/rate.ts';
 import {
   type BonusTermsWire,
   basisPointsOfPercent,
@@ -74,7 +73,7 @@ export type PromotionDraft = {
     methods: string[];
   };
   newbie: { amount: string; registeredWithinDays: string };
-  application: { maxAmount: string; payAs: PayAs };
+  application: { maxAmount: string };
   cashback: { percent: string; period: CashbackPeriod; minNetLoss: string; cap: string; payAs: PayAs };
   terms: TermsDraft;
   grantsPerMember: string;
@@ -109,7 +108,7 @@ export function newPromotionDraft(startsAt: string): PromotionDraft {
     agents: [],
     deposit: { percent: '100', cap: '', minDeposit: '100', which: 'first', nth: '2', methods: [] },
     newbie: { amount: '', registeredWithinDays: String(NEW_MEMBER_DAYS_DEFAULT) },
-    application: { maxAmount: '', payAs: 'bonus' },
+    application: { maxAmount: '' },
     cashback: { percent: '5', period: 'week', minNetLoss: '100', cap: '', payAs: 'bonus' },
     terms: newTermsDraft(),
     grantsPerMember: '1',
@@ -118,26 +117,23 @@ export function newPromotionDraft(startsAt: string): PromotionDraft {
   };
 }
 
-/** Whether a promotion of this kind, with these rules, grants a bonus (and so needs terms). */
-export function grantsBonus(draft: Pick<PromotionDraft, 'kind' | 'application' | 'cashback'>): boolean {
-  switch (draft.kind) {
-    case 'info':
-      return false;
-    case 'deposit_bonus':
-    case 'newbie_bonus':
-      return true;
-    case 'application':
-      return draft.application.payAs === 'bonus';
-    case 'cashback':
-      return draft.cashback.payAs === 'bonus';
-  }
+/**
+ * Whether a promotion of this kind, with these rules, grants a bonus (and so needs terms): every
+ * kind but information and cashback paid as cash. An application's prize is always a bonus; one
+ * without wagering is a bonus whose terms ask a multiplier of 0.
+ */
+export function grantsBonus(draft: Pick<PromotionDraft, 'kind' | 'cashback'>): boolean {
+  if (draft.kind === 'info') return false;
+  if (draft.kind === 'cashback') return draft.cashback.payAs === 'bonus';
+  return true;
 }
 
-/** A wire rate ("100.00") as the form shows it ("100"). */
+/** A wire rate ("100.00", up to "500.00" for a deposit bonus) as the form shows it ("100"). */
 function percentOfRate(rate: unknown, fallback: string): string {
   if (typeof rate !== 'string') return fallback;
-  const basisPoints = basisPointsOfPercent(rate);
-  return basisPoints === null ? rate : percentOfBasisPoints(basisPoints);
+  const match = /^(\d{1,4})(?:\.(\d{1,2}))?$/.exec(rate);
+  if (!match) return rate;
+  return percentOfBasisPoints(Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')));
 }
 
 const textOr = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
@@ -193,9 +189,7 @@ export function draftOfPromotion(
           }
         : draft.newbie,
     application:
-      promotion.kind === 'application'
-        ? { maxAmount: textOr(rules.maxAmount, ''), payAs: payAs(rules.payAs) }
-        : draft.application,
+      promotion.kind === 'application' ? { maxAmount: textOr(rules.maxAmount, '') } : draft.application,
     cashback:
       promotion.kind === 'cashback'
         ? {
@@ -214,7 +208,9 @@ export function draftOfPromotion(
 }
 
 const AMOUNT_WORDS = 'A positive amount in pesos, at most two decimals.';
-const PERCENT_WORDS = 'A percent from 0.01 to 100, at most two decimals.';
+/** A deposit bonus may give at most five times the deposit; cashback at most all of the loss. */
+export const DEPOSIT_PERCENT_MAX = 500;
+export const CASHBACK_PERCENT_MAX = 100;
 
 /** Problems found while reading the form, by the field paths the server names. */
 type Problems = Record<string, string>;
@@ -230,14 +226,15 @@ function optionalAmount(problems: Problems, path: string, text: string): string 
   return requiredAmount(problems, path, text);
 }
 
-/** A rule's percent as the wire's rate ("12.50"); above zero, at most 100. */
-function requiredRate(problems: Problems, path: string, text: string): string {
-  const basisPoints = basisPointsOfPercent(text);
-  if (basisPoints === null || basisPoints === 0) {
-    problems[path] = PERCENT_WORDS;
+/** A rule's percent as the wire's rate ("12.50"); above zero, at most `max` percent. */
+function requiredRate(problems: Problems, path: string, text: string, max: number): string {
+  const match = /^(\d{1,4})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/%$/, '').trim());
+  const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
+  if (basisPoints === 0 || basisPoints > max * 100) {
+    problems[path] = `A percent above 0, at most ${max}, with at most two decimals.`;
     return '';
   }
-  return formatRate(BigInt(basisPoints));
+  return `${Math.trunc(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
 }
 
 /** A whole number within bounds; null (and its problem noted) when the field holds none. */
@@ -273,7 +270,7 @@ function rulesOf(draft: PromotionDraft, problems: Problems): Record<string, unkn
     case 'deposit_bonus': {
       const { deposit } = draft;
       return {
-        percent: requiredRate(problems, 'rules.percent', deposit.percent),
+        percent: requiredRate(problems, 'rules.percent', deposit.percent, DEPOSIT_PERCENT_MAX),
         cap: requiredAmount(problems, 'rules.cap', deposit.cap),
         minDeposit: requiredAmount(problems, 'rules.minDeposit', deposit.minDeposit),
         which: deposit.which,
@@ -298,16 +295,12 @@ function rulesOf(draft: PromotionDraft, problems: Problems): Record<string, unkn
       };
     case 'application': {
       const maxAmount = optionalAmount(problems, 'rules.maxAmount', draft.application.maxAmount);
-      return {
-        ...(maxAmount === undefined ? {} : { maxAmount }),
-        payAs: draft.application.payAs,
-        ...audience,
-      };
+      return { ...(maxAmount === undefined ? {} : { maxAmount }), ...audience };
     }
     case 'cashback': {
       const { cashback } = draft;
       return {
-        percent: requiredRate(problems, 'rules.percent', cashback.percent),
+        percent: requiredRate(problems, 'rules.percent', cashback.percent, CASHBACK_PERCENT_MAX),
         period: cashback.period,
         minNetLoss: requiredAmount(problems, 'rules.minNetLoss', cashback.minNetLoss),
         cap: requiredAmount(problems, 'rules.cap', cashback.cap),
