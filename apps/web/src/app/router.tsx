@@ -49,6 +49,10 @@ const lazyGroups = {
     () => import('../features/wallet/components/first-deposit-page'),
     (module) => module.FirstDepositPage,
   ),
+  Promotions: lazyScreen(
+    () => import('../features/promotions/components/promotions-page'),
+    (module) => module.PromotionsPage,
+  ),
   AppDownload: lazyScreen(
     () => import('../features/app-download/components/app-download-page'),
     (module) => module.AppDownloadPage,
@@ -176,13 +180,11 @@ export const routes: RouteObject[] = [
             lazy: lazyGroups.Seamless,
             handle: handle({ name: 'seamless', hasFooter: false, hasSideMenu: false, isGame: true }),
           },
-          // Spec §2's promotions and points mall are not offered yet: their addresses lead home
-          // rather than to pages with nothing behind them, until their features land.
-          ...['/promotions', '/pointMall'].map((path) => ({
-            path,
-            loader: leadHome,
-            handle: handle({ name: path.slice(1) }),
-          })),
+          // Spec §2's promotions, open to visitors too; #<id> opens one of them.
+          { path: '/promotions', lazy: lazyGroups.Promotions, handle: handle({ name: 'promotions' }) },
+          // Spec §2's points mall is not offered yet: its address leads home rather than to a page
+          // with nothing behind it, until its feature lands.
+          { path: '/pointMall', loader: leadHome, handle: handle({ name: 'pointMall' }) },
           // The agent area (spec §2, §4): agents only; its guard opens the agent login for visitors.
           ...['/agent', '/agentHome'].map((path) => ({
             path,

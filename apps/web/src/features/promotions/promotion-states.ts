@@ -54,8 +54,8 @@ export function hasBadge(state: PromotionState): boolean {
   return state !== 'NONE';
 }
 
-/** The words (a key of `promotions`, and its values) that tell the member where they stand. */
-export type StateLine = { key: string; values?: Record<string, string> };
+/** The words (a key of `promotions`) that tell the member where they stand. */
+export type StateLine = { key: string };
 
 /**
  * The line under a promotion's details saying where the member stands, or null where the action
