@@ -17,6 +17,7 @@ import { registerGamesRoutes } from './http/bo/games.routes.ts';
 import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.ts';
 import { installBackOfficeGuard } from './http/bo/operator-session.ts';
 import { registerPlayersRoutes } from './http/bo/players.routes.ts';
+import { registerPromotionReportsRoutes } from './http/bo/promotion-reports.routes.ts';
 import { registerReportsRoutes } from './http/bo/reports.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
@@ -99,6 +100,7 @@ import { createBetRecordService } from './modules/report/bet-records.service.ts'
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createImportStatusService } from './modules/report/import-status.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
+import { createPromotionReportService } from './modules/report/promotion-report.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
 import { createRollupRebuildService } from './modules/report/rollup-rebuild.service.ts';
 import { createTeamRecordService } from './modules/report/team-records.service.ts';
@@ -602,6 +604,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const reports = createReportService({ db: database.db, now });
   registerReportsRoutes(app, { reports, importStatus });
+  registerPromotionReportsRoutes(app, {
+    promotionReports: createPromotionReportService({ db: database.db, now, resolveRange: reports.resolveRange }),
+  });
   registerAgentsRoutes(app, { agents, now });
   registerContractsRoutes(app, { contracts });
   registerAgentReportsRoutes(app, {
