@@ -71,6 +71,7 @@ import { createAgentService } from './modules/agent/agent.service.ts';
 import { createAgentExportService } from './modules/agent/agent-export.service.ts';
 import { createTeamRollupService } from './modules/agent/team-rollup.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { type BonusService, createBonusService } from './modules/bonus/bonus.service.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
@@ -144,6 +145,7 @@ import {
 import { createAgentRegistration } from './workflows/agent-registration.ts';
 import { createAgentReportExports } from './workflows/agent-report-export.ts';
 import { createTeamRollupJob } from './workflows/agent-team.ts';
+import { createSettleBonusesJob, promotionPolicyOf } from './workflows/bonuses.ts';
 import { createSettleContractsJob, createSettlementPolicyReader } from './workflows/contract-settlement.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
@@ -204,6 +206,8 @@ declare module 'fastify' {
     responsibleGaming: ResponsibleGamingService;
     /** The members' inboxes (messages about their money). */
     inbox: InboxService;
+    /** The bonus engine: grants, cash rewards, conversion and forfeits (promotions grant through it). */
+    bonuses: BonusService;
   }
 }
 
@@ -387,6 +391,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('vendorTransfers', vendorTransfers);
   app.decorate('transferBetImport', transferBetImport);
   const withdrawals = createWithdrawalService({ db: database.db, recordChange: audit.record, now });
+  // The bonus engine: every reward that pays bonus money, and cash rewards, go through it.
+  const bonuses = createBonusService({
+    db: database.db,
+    wallet,
+    recordChange: audit.record,
+    promotionPolicyOf,
+    now,
+  });
+  app.decorate('bonuses', bonuses);
   // The team: the agent tree, agent types and the team rollups its minute job rebuilds.
   // Agent contracts: offers and signed contracts. An agent moved to another upline loses its
   // contracts from the old one in the move's own transaction (the agent service's hook).
@@ -445,6 +458,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createExpireTrialsJob({ trials: createTrialExpiryService({ db: database.db, now }) }),
       createTeamRollupJob({ teamRollups }),
       createOffersExpireJob({ contracts }),
+      createSettleBonusesJob({ bonuses, now }),
       ...(['daily', 'dividend', 'hourly', 'realtime'] as const).map((kind) =>
         createSettleContractsJob({
           kind,
@@ -605,7 +619,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reports = createReportService({ db: database.db, now });
   registerReportsRoutes(app, { reports, importStatus });
   registerPromotionReportsRoutes(app, {
-    promotionReports: createPromotionReportService({ db: database.db, now, resolveRange: reports.resolveRange }),
+    promotionReports: createPromotionReportService({
+      db: database.db,
+      now,
+      resolveRange: reports.resolveRange,
+    }),
   });
   registerAgentsRoutes(app, { agents, now });
   registerContractsRoutes(app, { contracts });

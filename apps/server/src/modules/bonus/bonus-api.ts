@@ -41,7 +41,12 @@ export type GrantInput = {
   reason?: string | null;
 };
 
-export type GrantOutcome = { bonusId: string; status: Extract<MemberBonusStatus, 'waiting' | 'active'> };
+export type GrantOutcome = {
+  bonusId: string;
+  status: Extract<MemberBonusStatus, 'waiting' | 'active'>;
+  /** Tells the member's open pages of their new balances: call it once the transaction has committed. */
+  announce: () => void;
+};
 
 export type BonusEngine = {
   /**
@@ -55,7 +60,9 @@ export type BonusEngine = {
   grant(input: GrantInput): Promise<GrantOutcome>;
   /**
    * Pays cash as a reward (cashback paid as cash) inside the caller's transaction: reserves the
-   * budgets, then one transfer of `code` from the house's bonus_funding to the member's cash.
+   * budgets, then one transfer of `code` from the house's bonus_funding to the member's cash. A
+   * key paid before changes nothing. It does not check isMarketable: the caller decides whom it
+   * pays.
    */
   payCashIn(
     trx: Transaction<Database>,
@@ -70,7 +77,7 @@ export type BonusEngine = {
       promotionId: string | null;
       promotionBudgetDayMinor?: bigint | null;
     },
-  ): Promise<void>;
+  ): Promise<{ announce: () => void }>;
   /** Whether promotions may be offered to and granted to the member (docs/promotions.md). */
   isMarketable(
     memberId: string,

@@ -272,6 +272,18 @@ export const MerchantSettings = Type.Object({
       },
     },
   ),
+  /**
+   * Promotions and bonuses (docs/promotions.md): the highest wagering multiplier a bonus's terms
+   * may ask for (10 is the strictest regulators' figure), and what promotions and operators may
+   * grant in all per merchant day (null: no cap).
+   */
+  promotions: Type.Object(
+    {
+      maxMultiplier: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+      budgetPerDay: Type.Union([Type.String({ pattern: MONEY_PATTERN }), Type.Null()], { default: null }),
+    },
+    { default: { maxMultiplier: 10, budgetPerDay: null } },
+  ),
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
     default: {},

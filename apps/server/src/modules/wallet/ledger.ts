@@ -56,7 +56,15 @@ export type TransferCode =
   | 'withdrawal'
   | 'adjustment'
   /** Money moved between a member's main wallet and a transfer-wallet vendor. */
-  | 'vendor_transfer';
+  | 'vendor_transfer'
+  /** A bonus whose wagering is done, moved from the bonus wallet to cash (docs/promotions.md). */
+  | 'bonus_convert'
+  /** Bonus money given back to the house: cancelled, expired, above the conversion cap, left over. */
+  | 'bonus_forfeit'
+  /** A share of a period's net loss paid back as cash. */
+  | 'cashback'
+  /** A raffle's prize paid as cash. */
+  | 'raffle_prize';
 export const TRANSFER_CODES: readonly TransferCode[] = [
   'deposit',
   'bet',
@@ -71,6 +79,10 @@ export const TRANSFER_CODES: readonly TransferCode[] = [
   'withdrawal',
   'adjustment',
   'vendor_transfer',
+  'bonus_convert',
+  'bonus_forfeit',
+  'cashback',
+  'raffle_prize',
 ];
 
 /**
@@ -346,6 +358,131 @@ export function createLedger(deps: {
     const resolved = accountCache.get(cacheKey);
     assertInvariant(resolved !== undefined, 'wallet: every house shard exists');
     return resolved;
+  }
+
+  /**
+   * An account resolved inside a caller's transaction (the bonus engine grants inside a promotion's
+   * transaction, where another connection's read would wait on it, and PGlite has only one). Rows
+   * this transaction creates are not remembered: should it roll back, they never existed.
+   */
+  async function resolveAccountIn(
+    trx: Transaction<Database>,
+    merchantId: string,
+    currency: string,
+    ref: AccountRef,
+  ): Promise<ResolvedAccount> {
+    if ('house' in ref) {
+      const shard = houseShardOf(ref.shardKey);
+      const cached = accountCache.get(`h|${merchantId}|${ref.house}|${currency}|${shard}`);
+      if (cached) return cached;
+      let rows = await findHouseAccounts(trx, merchantId, ref.house, currency);
+      if (rows.length < HOUSE_SHARD_COUNT) {
+        await insertAccounts(
+          trx,
+          Array.from(
+            { length: HOUSE_SHARD_COUNT },
+            (_, index): NewAccount => ({
+              id: uuidv7(),
+              merchantId,
+              kind: 'house',
+              ownerId: null,
+              purpose: ref.house,
+              shard: index,
+              currency,
+            }),
+          ),
+        );
+        rows = await findHouseAccounts(trx, merchantId, ref.house, currency);
+      }
+      const row = rows.find((candidate) => candidate.shard === shard);
+      assertInvariant(row !== undefined, 'wallet: every house shard exists');
+      return { id: row.id, kind: row.kind, ownerId: null };
+    }
+    const cached = accountCache.get(`p|${merchantId}|${ref.memberId}|${currency}|${ref.wallet}`);
+    if (cached) return cached;
+    let rows = await findPlayerAccounts(trx, ref.memberId, currency);
+    if (rows.length < 2) {
+      await insertAccounts(
+        trx,
+        (['player_cash', 'player_bonus'] as const).map(
+          (kind): NewAccount => ({
+            id: uuidv7(),
+            merchantId,
+            kind,
+            ownerId: ref.memberId,
+            purpose: null,
+            shard: 0,
+            currency,
+          }),
+        ),
+      );
+      rows = await findPlayerAccounts(trx, ref.memberId, currency);
+    }
+    const kind = ref.wallet === 'cash' ? 'player_cash' : 'player_bonus';
+    const row = rows.find((candidate) => candidate.kind === kind);
+    assertInvariant(row !== undefined, 'wallet: a player has a cash and a bonus account');
+    if (row.merchant_id !== merchantId) throw new AppError('NOT_FOUND');
+    return { id: row.id, kind: row.kind, ownerId: row.owner_id };
+  }
+
+  /**
+   * A transfer inside a caller's transaction: it commits or rolls back with the caller's writes.
+   * INSUFFICIENT_FUNDS when the debit side is short (the transaction stays usable); `announce`
+   * tells the member's pages of the new balances, to be called once the caller has committed.
+   */
+  async function transferIn(
+    trx: Transaction<Database>,
+    input: TransferInput,
+  ): Promise<TransferOutcome & { announce: () => void }> {
+    checkInput(input);
+    assertAmount(input.amountMinor);
+    const debit = await resolveAccountIn(trx, input.merchantId, input.currency, input.from);
+    const credit = await resolveAccountIn(trx, input.merchantId, input.currency, input.to);
+    if (debit.id === credit.id) throw new AppError('VALIDATION', { value: { fields: { to: 'same' } } });
+    const committed: Array<() => void> = [];
+    const outcome = await execute(
+      {
+        merchantId: input.merchantId,
+        currency: input.currency,
+        key: input.key,
+        code: input.code,
+        reference: input.reference ?? null,
+        debit,
+        credit,
+        amountMinor: input.amountMinor,
+        reversesKey: null,
+      },
+      { trx, committed },
+    );
+    return {
+      ...outcome,
+      announce: () => {
+        for (const tell of committed) tell();
+      },
+    };
+  }
+
+  /**
+   * A member's cash and bonus balances, locked in the caller's transaction until it ends: cash
+   * first, then bonus, the order in which a stake takes them, so that a round and this caller
+   * never wait on each other in a circle.
+   */
+  async function lockPlayerBalancesIn(
+    trx: Transaction<Database>,
+    input: { merchantId: string; memberId: string; currency: string },
+  ): Promise<Balances> {
+    const cash = await resolveAccountIn(trx, input.merchantId, input.currency, {
+      memberId: input.memberId,
+      wallet: 'cash',
+    });
+    const bonus = await resolveAccountIn(trx, input.merchantId, input.currency, {
+      memberId: input.memberId,
+      wallet: 'bonus',
+    });
+    const cashMinor = (await lockAccounts(trx, [cash.id])).get(cash.id);
+    const bonusMinor = (await lockAccounts(trx, [bonus.id])).get(bonus.id);
+    assertInvariant(cashMinor !== undefined && bonusMinor !== undefined, 'wallet: a resolved account exists');
+    return { cashMinor, bonusMinor };
   }
 
   function resolveAccount(merchantId: string, currency: string, ref: AccountRef): Promise<ResolvedAccount> {
@@ -707,6 +844,8 @@ export function createLedger(deps: {
     lockBalances,
     checkInput,
     transfer,
+    transferIn,
+    lockPlayerBalancesIn,
     transferAfterCheck,
     findTransfer,
     getBalances,

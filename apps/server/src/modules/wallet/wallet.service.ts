@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { addRoundBonusStake, setRoundBonusWin } from './bet-record.repository.ts';
 import { createTransferBatches } from './bound-transfers.ts';
 import { createGameMoves } from './game-moves.ts';
 import { createHolds } from './holds.ts';
@@ -8,13 +9,17 @@ import { createStatements } from './statements.ts';
 
 export type { BoundTransferInput, TransferBatch } from './bound-transfers.ts';
 export type {
+  BonusPlay,
   GameLedger,
   GameLedgerMove,
   GameMoveInput,
   GameMoveOutcome,
+  MoneyParts,
+  PartsOutcome,
   RollbackInput,
   RollbackOutcome,
 } from './game-moves.ts';
+export { bonusKeyOf, winPartsOf } from './game-moves.ts';
 export type { Hold, HoldOutcome } from './holds.ts';
 export type {
   AccountRef,
@@ -61,6 +66,10 @@ export function createWalletService(deps: {
   return {
     statementByDay: statements.statementByDay,
     transfer: ledger.transfer,
+    /** A transfer inside a caller's transaction (the bonus engine's grants, conversions and forfeits). */
+    transferIn: ledger.transferIn,
+    /** A member's cash and bonus, locked in a caller's transaction (cash first, as a stake takes them). */
+    lockPlayerBalancesIn: ledger.lockPlayerBalancesIn,
     /** Many transfers in one transaction with the caller's writes (bound-transfers.ts). */
     withTransfers: createTransferBatches({ db: deps.db, ledger }),
     findTransfer: ledger.findTransfer,
@@ -69,6 +78,14 @@ export function createWalletService(deps: {
     withGameLedger: gameMoves.withGameLedger,
     transferAfterCheck: ledger.transferAfterCheck,
     debitForBetAfterCheck: gameMoves.debitForBetAfterCheck,
+    /** A stake from cash first, then bonus money, after a check in its transaction (game-moves.ts). */
+    stakeAfterCheck: gameMoves.stakeAfterCheck,
+    /** A win split by the parts of the stake it pays (game-moves.ts). */
+    creditWinByParts: gameMoves.creditWinByParts,
+    /** A vendor's round: adds a stake's bonus part, in the stake's transaction (the bet record). */
+    addRoundBonusStakeIn: addRoundBonusStake,
+    /** A round: what of its win was bonus money, in the win's or the adjustment's transaction. */
+    setRoundBonusWinIn: setRoundBonusWin,
     playOneStepBet: gameMoves.playOneStepBet,
     rollback: gameMoves.rollback,
     hold: holds.hold,

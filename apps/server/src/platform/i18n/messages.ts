@@ -227,3 +227,37 @@ export function isFieldReason(token: string): token is FieldReason {
 export function translateReason(language: Language, token: string): string | undefined {
   return isFieldReason(token) ? REASON_MESSAGES[language][token] : undefined;
 }
+
+/**
+ * The withdrawal rule a bonus's terms state, in the words the member accepts with the bonus
+ * (docs/promotions.md "Bonus terms"), with or without a cap on what converts to cash.
+ */
+const BONUS_WITHDRAWAL_RULES: Record<Language, { capped: string; uncapped: string }> = {
+  EN: {
+    uncapped:
+      'The bonus and its winnings stay in the bonus wallet and cannot be withdrawn until {wageringRequired} has been wagered within {expiryDays} days; then they move to your cash. Withdrawing cash before that forfeits what the bonus wallet holds.',
+    capped:
+      'The bonus and its winnings stay in the bonus wallet and cannot be withdrawn until {wageringRequired} has been wagered within {expiryDays} days; then up to {maxConversion} moves to your cash and the rest is forfeited. Withdrawing cash before that forfeits what the bonus wallet holds.',
+  },
+  TY: {
+    uncapped:
+      'Ang bonus at ang mga panalo nito ay nasa bonus wallet at hindi maaaring i-withdraw hangga’t hindi naitataya ang {wageringRequired} sa loob ng {expiryDays} araw; pagkatapos ay ililipat ito sa iyong cash. Kapag nag-withdraw ka ng cash bago iyon, mawawala ang laman ng bonus wallet.',
+    capped:
+      'Ang bonus at ang mga panalo nito ay nasa bonus wallet at hindi maaaring i-withdraw hangga’t hindi naitataya ang {wageringRequired} sa loob ng {expiryDays} araw; pagkatapos ay hanggang {maxConversion} ang ililipat sa iyong cash at mawawala ang sobra. Kapag nag-withdraw ka ng cash bago iyon, mawawala ang laman ng bonus wallet.',
+  },
+};
+
+/** A bonus's withdrawal rule in a language, amounts as the member reads them ("500.00"). */
+export function wordBonusWithdrawalRule(
+  language: Language,
+  params: { wageringRequired: string; expiryDays: number; maxConversion: string | null },
+): string {
+  const rules = BONUS_WITHDRAWAL_RULES[language];
+  const template = params.maxConversion === null ? rules.uncapped : rules.capped;
+  const values: Record<string, string> = {
+    wageringRequired: params.wageringRequired,
+    expiryDays: String(params.expiryDays),
+    maxConversion: params.maxConversion ?? '',
+  };
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

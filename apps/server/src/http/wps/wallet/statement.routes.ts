@@ -37,7 +37,8 @@ const TYPE_CODES = {
   bet: ['bet'],
   win: ['win'],
   rollback: ['rollback'],
-  bonus: ['bonus'],
+  /** Promotions' money: bonuses granted, converted to cash or forfeited, cashback and prizes. */
+  bonus: ['bonus', 'bonus_convert', 'bonus_forfeit', 'cashback', 'raffle_prize'],
   transfer: ['transfer', 'vendor_transfer'],
   commission: ['salary', 'dividend'],
   adjustment: ['adjustment'],
