@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countdownOf, countdownPartsOf, wageringProgressOf } from './bonus-progress';
+import {
+  cancelConsequenceOf,
+  countdownOf,
+  countdownPartsOf,
+  isCancellable,
+  wageringProgressOf,
+} from './bonus-progress';
 
 describe('wagering progress', () => {
   it('is the share wagered, floored to a whole percent', () => {
@@ -60,5 +66,36 @@ describe('the expiry countdown', () => {
     ]);
     expect(countdownPartsOf({ days: 2, hours: 0, minutes: 31 })).toEqual([{ unit: 'days', count: 2 }]);
     expect(countdownPartsOf({ days: 0, hours: 0, minutes: 7 })).toEqual([{ unit: 'minutes', count: 7 }]);
+  });
+});
+
+describe('what cancelling a bonus gives up', () => {
+  it('is what the bonus wallet holds now for an active bonus', () => {
+    expect(cancelConsequenceOf({ status: 'active', amount: '100.00', forfeitIfCancelled: '137.50' })).toEqual(
+      {
+        key: 'promotions.mine.cancelForfeit',
+        amount: '137.50',
+      },
+    );
+  });
+
+  it('is nothing but the bonus itself when the wallet is already empty', () => {
+    expect(cancelConsequenceOf({ status: 'active', amount: '100.00', forfeitIfCancelled: '0.00' })).toEqual({
+      key: 'promotions.mine.cancelNothingLeft',
+      amount: null,
+    });
+  });
+
+  it('is the bonus not yet received for one still waiting', () => {
+    expect(cancelConsequenceOf({ status: 'waiting', amount: '88.00', forfeitIfCancelled: '0.00' })).toEqual({
+      key: 'promotions.mine.cancelWaiting',
+      amount: '88.00',
+    });
+  });
+
+  it('is offered only while a bonus waits or runs', () => {
+    expect(
+      ['waiting', 'active', 'converted', 'forfeited', 'expired', 'cancelled'].filter(isCancellable),
+    ).toEqual(['waiting', 'active']);
   });
 });

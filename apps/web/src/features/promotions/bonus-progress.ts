@@ -53,3 +53,24 @@ export function countdownPartsOf(
   if (first === -1) return [{ unit: 'minutes', count: 0 }];
   return parts.slice(first, first + 2).filter((part) => part.count > 0);
 }
+
+/**
+ * What cancelling a bonus gives up, as the confirmation must say it exactly: a waiting bonus only
+ * its amount (nothing was credited), an active one what its wallet holds now (the bonus and its
+ * winnings, `forfeitIfCancelled`), or nothing but the bonus itself when that wallet is empty.
+ */
+export function cancelConsequenceOf(bonus: { status: string; amount: string; forfeitIfCancelled: string }): {
+  key: string;
+  amount: string | null;
+} {
+  if (bonus.status === 'waiting') return { key: 'promotions.mine.cancelWaiting', amount: bonus.amount };
+  if ((toCentavos(bonus.forfeitIfCancelled) ?? 0n) > 0n) {
+    return { key: 'promotions.mine.cancelForfeit', amount: bonus.forfeitIfCancelled };
+  }
+  return { key: 'promotions.mine.cancelNothingLeft', amount: null };
+}
+
+/** Whether the member may still give a bonus up: while it waits or runs. */
+export function isCancellable(status: string): boolean {
+  return status === 'waiting' || status === 'active';
+}

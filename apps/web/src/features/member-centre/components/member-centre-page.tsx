@@ -30,6 +30,13 @@ const AffiliateApplicationPage = lazy(() =>
   })),
 );
 
+// The member's promotions and bonuses load when the member opens them.
+const MyPromotionsPage = lazy(() =>
+  importWithTimeout(() => import('../../promotions/components/my-promotions-page')).then((module) => ({
+    default: module.MyPromotionsPage,
+  })),
+);
+
 // The betting records, with their detail dialog and filters, load when the member opens them.
 const BettingRecordsPage = lazy(() =>
   importWithTimeout(() => import('./betting-records-page')).then((module) => ({
@@ -53,6 +60,7 @@ const memberPages = [
   'transactionHistory',
   'personalProfit',
   'bonusDetails',
+  'myPromotions',
   'messageV2',
   'creditReport',
   'responsibleGaming',
@@ -79,6 +87,11 @@ const memberPageContent: Record<MemberPage, ReactNode> = {
   transactionHistory: <TransactionHistoryPage />,
   personalProfit: <PersonalProfitPage />,
   bonusDetails: <BonusDetailsPage />,
+  myPromotions: (
+    <Suspense fallback={<SkeletonLines lines={5} />}>
+      <MyPromotionsPage />
+    </Suspense>
+  ),
   messageV2: <MessagesPage />,
   creditReport: <CreditReportPage />,
   responsibleGaming: <ResponsibleGamingPage />,
