@@ -15,13 +15,14 @@ export function commentLengthOf(comment: string): number {
   return [...comment].length;
 }
 
-export type CommentProblem = 'required' | 'tooLong';
+export type CommentProblem = 'tooLong';
 
-/** A comment says what the application is for, in at most 140 characters. */
+/**
+ * A comment may say what the application is for, in at most 140 characters; it may be left out
+ * (the server takes an empty one), say where the pictures say it all.
+ */
 export function checkComment(comment: string): CommentProblem | null {
-  const trimmed = comment.trim();
-  if (trimmed.length === 0) return 'required';
-  return commentLengthOf(trimmed) > COMMENT_LENGTH_MAX ? 'tooLong' : null;
+  return commentLengthOf(comment.trim()) > COMMENT_LENGTH_MAX ? 'tooLong' : null;
 }
 
 export type ImageKind = 'png' | 'jpeg';

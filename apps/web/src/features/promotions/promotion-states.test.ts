@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../lib/i18n/locales/en';
 import { ty } from '../../lib/i18n/locales/ty';
-import type { PromotionState } from './api/promotions';
-import { actionOf, hasBadge, stateLineOf, stateTones } from './promotion-states';
+import type { PromotionKind, PromotionReason, PromotionState } from './api/promotions';
+import { actionOf, hasBadge, standingLinesOf, stateTones } from './promotion-states';
 
 const states = Object.keys(stateTones) as PromotionState[];
 const member = { isMember: true };
@@ -15,8 +15,14 @@ describe('what a member may do in each state', () => {
     expect(actionOf('APPLY', member)).toEqual({ kind: 'apply', isAgain: false });
   });
 
-  it('lets a rejected application be sent again', () => {
-    expect(actionOf('REJECTED', member)).toEqual({ kind: 'apply', isAgain: true });
+  it('lets a rejected application be sent again only where the server says it may be', () => {
+    expect(actionOf('REJECTED', { isMember: true, mayApplyAgain: true })).toEqual({
+      kind: 'apply',
+      isAgain: true,
+    });
+    expect(actionOf('REJECTED', { isMember: true, mayApplyAgain: false })).toEqual({ kind: 'none' });
+    // A card of the list does not know, and leads to the details.
+    expect(actionOf('REJECTED', member)).toEqual({ kind: 'none' });
   });
 
   it('offers nothing where the member has taken part, must wait, or cannot', () => {
@@ -56,27 +62,40 @@ describe('how each state reads', () => {
     }
   });
 
+  const linesOf = (
+    state: PromotionState,
+    kind: PromotionKind,
+    reason: PromotionReason | null = null,
+    bonusStatus: string | null = null,
+  ) => standingLinesOf({ state, kind, reason, bonusStatus });
+
   it('tells a joined member what comes next by the kind of promotion', () => {
-    const line = (kind: 'deposit_bonus' | 'cashback') =>
-      stateLineOf({ state: 'JOINED', kind, reason: null, bonusStatus: null });
-    expect(line('deposit_bonus')).toEqual({ key: 'promotions.stateLine.joinedDeposit' });
-    expect(line('cashback')).toEqual({ key: 'promotions.stateLine.joinedCashback' });
+    expect(linesOf('JOINED', 'deposit_bonus')).toEqual(['promotions.stateLine.joinedDeposit']);
+    expect(linesOf('JOINED', 'cashback')).toEqual(['promotions.stateLine.joinedCashback']);
   });
 
   it('tells apart a bonus in progress from one waiting for the current bonus to end', () => {
-    const line = (bonusStatus: string) =>
-      stateLineOf({ state: 'PROCESS', kind: 'newbie_bonus', reason: null, bonusStatus });
-    expect(line('active')).toEqual({ key: 'promotions.stateLine.bonusActive' });
-    expect(line('waiting')).toEqual({ key: 'promotions.stateLine.bonusWaiting' });
+    expect(linesOf('PROCESS', 'newbie_bonus', null, 'active')).toEqual(['promotions.stateLine.bonusActive']);
+    expect(linesOf('PROCESS', 'newbie_bonus', null, 'waiting')).toEqual([
+      'promotions.stateLine.bonusWaiting',
+    ]);
   });
 
   it('gives the reason a promotion is not for the member, and nothing for an information-only one', () => {
-    expect(
-      stateLineOf({ state: 'NONE', kind: 'deposit_bonus', reason: 'AUDIENCE', bonusStatus: null }),
-    ).toEqual({
-      key: 'promotions.reason.AUDIENCE',
-    });
-    expect(stateLineOf({ state: 'NONE', kind: 'info', reason: null, bonusStatus: null })).toBeNull();
+    expect(linesOf('NONE', 'deposit_bonus', 'AUDIENCE')).toEqual(['promotions.reason.AUDIENCE']);
+    expect(linesOf('NONE', 'info')).toEqual([]);
+  });
+
+  it('adds the reason to the state’s line: a joined member who turned promotions off, a grant that will wait', () => {
+    expect(linesOf('JOINED', 'cashback', 'NOT_MARKETABLE')).toEqual([
+      'promotions.stateLine.joinedCashback',
+      'promotions.reason.NOT_MARKETABLE',
+    ]);
+    expect(linesOf('CLAIM', 'newbie_bonus', 'BONUS_ACTIVE')).toEqual(['promotions.reason.BONUS_ACTIVE']);
+  });
+
+  it('leaves a visitor’s reason to the login button', () => {
+    expect(linesOf('JOIN', 'deposit_bonus', 'LOGIN')).toEqual([]);
   });
 
   it('has words for every line it can name, in both languages', () => {
@@ -87,8 +106,7 @@ describe('how each state reads', () => {
       for (const kind of kinds)
         for (const reason of reasons)
           for (const bonusStatus of [null, 'waiting', 'active']) {
-            const line = stateLineOf({ state, kind, reason, bonusStatus });
-            if (line) keys.add(line.key);
+            for (const key of standingLinesOf({ state, kind, reason, bonusStatus })) keys.add(key);
           }
     for (const locale of [en, ty]) {
       for (const key of keys) {

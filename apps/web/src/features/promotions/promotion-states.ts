@@ -20,16 +20,22 @@ function isOffer(state: PromotionState): state is keyof typeof offers {
 }
 
 /**
- * The action a state offers. A rejected application may be sent again (a new cycle); the server
- * refuses it when that was already done, and the member is told so by its answer.
+ * The action a state offers. A rejected application may be sent again once (a new cycle) while the
+ * promotion runs, as the detail's `mayApplyAgain` says; a list's card does not know it and leads
+ * to the details.
  */
-export function actionOf(state: PromotionState, viewer: { isMember: boolean }): PromotionAction {
+export function actionOf(
+  state: PromotionState,
+  viewer: { isMember: boolean; mayApplyAgain?: boolean },
+): PromotionAction {
   if (isOffer(state)) {
     const offer = offers[state];
     if (!viewer.isMember) return { kind: 'login', offer };
     return offer === 'apply' ? { kind: 'apply', isAgain: false } : { kind: offer };
   }
-  if (state === 'REJECTED' && viewer.isMember) return { kind: 'apply', isAgain: true };
+  if (state === 'REJECTED' && viewer.isMember && viewer.mayApplyAgain === true) {
+    return { kind: 'apply', isAgain: true };
+  }
   return { kind: 'none' };
 }
 
@@ -54,47 +60,48 @@ export function hasBadge(state: PromotionState): boolean {
   return state !== 'NONE';
 }
 
-/** The words (a key of `promotions`) that tell the member where they stand. */
-export type StateLine = { key: string };
-
 /**
- * The line under a promotion's details saying where the member stands, or null where the action
- * speaks for itself (an open offer) and for an information-only promotion.
+ * The lines (keys of the locales' `promotions`) under a promotion's details saying where the member
+ * stands: the state's own line, then why, when the server gives a reason (a joined member who
+ * turned promotions off, a grant that will wait for the running bonus, a promotion for others). An
+ * open offer speaks through its button, and a visitor's reason (LOGIN) through the login button.
  */
-export function stateLineOf(input: {
+export function standingLinesOf(input: {
   state: PromotionState;
   kind: PromotionKind;
   reason: PromotionReason | null;
   bonusStatus: string | null;
-}): StateLine | null {
+}): string[] {
   const { state, kind, reason } = input;
+  const lines: string[] = [];
+  const stateLine = stateLineOf(state, kind, input.bonusStatus);
+  if (stateLine) lines.push(stateLine);
+  if (reason && reason !== 'LOGIN') lines.push(`promotions.reason.${reason}`);
+  return lines;
+}
+
+function stateLineOf(state: PromotionState, kind: PromotionKind, bonusStatus: string | null): string | null {
   switch (state) {
     case 'COMING_SOON':
-      return { key: 'promotions.stateLine.comingSoon' };
+      return 'promotions.stateLine.comingSoon';
     case 'CLOSE':
-      return { key: 'promotions.stateLine.closed' };
+      return 'promotions.stateLine.closed';
     case 'JOINED':
-      return {
-        key:
-          kind === 'cashback' ? 'promotions.stateLine.joinedCashback' : 'promotions.stateLine.joinedDeposit',
-      };
+      return kind === 'cashback'
+        ? 'promotions.stateLine.joinedCashback'
+        : 'promotions.stateLine.joinedDeposit';
     case 'CLAIMED':
-      return { key: 'promotions.stateLine.claimed' };
+      return 'promotions.stateLine.claimed';
     case 'APPLYING':
-      return { key: 'promotions.stateLine.applying' };
+      return 'promotions.stateLine.applying';
     case 'REJECTED':
-      return { key: 'promotions.stateLine.rejected' };
+      return 'promotions.stateLine.rejected';
     case 'ISSUED':
-      return { key: 'promotions.stateLine.issued' };
+      return 'promotions.stateLine.issued';
     case 'PROCESS':
-      return {
-        key:
-          input.bonusStatus === 'waiting'
-            ? 'promotions.stateLine.bonusWaiting'
-            : 'promotions.stateLine.bonusActive',
-      };
-    case 'NONE':
-      return reason ? { key: `promotions.reason.${reason}` } : null;
+      return bonusStatus === 'waiting'
+        ? 'promotions.stateLine.bonusWaiting'
+        : 'promotions.stateLine.bonusActive';
     default:
       return null;
   }

@@ -2,7 +2,7 @@ import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../lib/i18n/locales/en';
 import { ty } from '../../lib/i18n/locales/ty';
-import type { BonusTermsView, PromotionRules } from './api/promotions';
+import type { BonusTermsView, PromotionKind, PromotionRules } from './api/promotions';
 import {
   depositBonusMinor,
   formatPercent,
@@ -71,13 +71,18 @@ describe('the rules in words', () => {
     methods: ['gcash', 'maya'],
   };
 
+  const linesOf = (
+    kind: PromotionKind,
+    rules: PromotionRules,
+    options: { hasTerms?: boolean; t?: TFunction; methodNames?: ReadonlyMap<string, string> } = {},
+  ) =>
+    rulesLinesOf(
+      { kind, rules, hasTerms: options.hasTerms ?? true },
+      { t: options.t ?? english, symbol: '₱', methodNames: options.methodNames },
+    );
+
   it('say what a deposit bonus gives, on which deposit, from how much and through which methods', () => {
-    const lines = rulesLinesOf('deposit_bonus', deposit, {
-      t: english,
-      symbol: '₱',
-      methodNames: new Map([['gcash', 'GCash']]),
-    });
-    expect(lines).toEqual([
+    expect(linesOf('deposit_bonus', deposit, { methodNames: new Map([['gcash', 'GCash']]) })).toEqual([
       'Get 100% of your first deposit as a bonus, up to ₱1,000.00.',
       'Minimum deposit: ₱100.00.',
       'Counts for deposits through GCash, MAYA.',
@@ -86,42 +91,42 @@ describe('the rules in words', () => {
   });
 
   it('name the deposit a bonus is for when it is not the first', () => {
-    const lines = rulesLinesOf(
-      'deposit_bonus',
-      { ...deposit, which: 'nth', nth: 2, cap: undefined },
-      {
-        t: english,
-        symbol: '₱',
-      },
+    expect(linesOf('deposit_bonus', { ...deposit, which: 'nth', nth: 2, cap: undefined })[0]).toBe(
+      'Get 100% of your deposit number 2 as a bonus.',
     );
-    expect(lines[0]).toBe('Get 100% of your deposit number 2 as a bonus.');
-    expect(
-      rulesLinesOf('deposit_bonus', { ...deposit, which: 'nth', nth: 2 }, { t: tagalog, symbol: '₱' })[0],
-    ).toBe('Makakuha ng 100% ng iyong ika-2 na deposito bilang bonus, hanggang ₱1,000.00.');
+    expect(linesOf('deposit_bonus', { ...deposit, which: 'nth', nth: 2 }, { t: tagalog })[0]).toBe(
+      'Makakuha ng 100% ng iyong ika-2 na deposito bilang bonus, hanggang ₱1,000.00.',
+    );
   });
 
   it('say how much a newbie bonus is and for whom', () => {
-    expect(
-      rulesLinesOf('newbie_bonus', { amount: '88.00', registeredWithinDays: 7 }, { t: english, symbol: '₱' }),
-    ).toEqual(['Claim a ₱88.00 bonus.', 'For members who registered within the last 7 days.']);
+    expect(linesOf('newbie_bonus', { amount: '88.00', registeredWithinDays: 7 })).toEqual([
+      'Claim a ₱88.00 bonus.',
+      'For members who registered within the last 7 days.',
+    ]);
   });
 
-  it('say how cashback is worked out and how it is paid', () => {
-    const lines = rulesLinesOf(
-      'cashback',
-      { percent: '10.00', period: 'week', minNetLoss: '100.00', cap: '2000.00', payAs: 'cash' },
-      { t: english, symbol: '₱' },
-    );
-    expect(lines).toEqual([
+  it('say how cashback is worked out, and that it is paid as cash when it has no bonus terms', () => {
+    const rules: PromotionRules = {
+      percent: '10.00',
+      period: 'week',
+      minNetLoss: '100.00',
+      cap: '2000.00',
+      payAs: 'cash',
+    };
+    expect(linesOf('cashback', rules, { hasTerms: false })).toEqual([
       'Get back 10% of your net loss every week, up to ₱2,000.00.',
       'Paid when your net loss for the period is at least ₱100.00.',
       'Net loss is what you staked on settled bets minus what you won.',
       'Paid as cash to your wallet, with nothing to wager.',
     ]);
+    expect(linesOf('cashback', { ...rules, payAs: 'bonus', period: 'day' }).at(-1)).toBe(
+      'Paid as a bonus, under the bonus terms below.',
+    );
   });
 
   it('say how an application works, its most and how it is paid', () => {
-    expect(rulesLinesOf('application', { maxAmount: '500.00' }, { t: english, symbol: '₱' })).toEqual([
+    expect(linesOf('application', { maxAmount: '500.00' })).toEqual([
       'Apply with a short note and up to 3 pictures. Our team reviews every application.',
       'Awards up to ₱500.00.',
       'Paid as a bonus, under the bonus terms below.',
@@ -129,7 +134,7 @@ describe('the rules in words', () => {
   });
 
   it('have nothing to say for an information-only promotion', () => {
-    expect(rulesLinesOf('info', {}, { t: english, symbol: '₱' })).toEqual([]);
+    expect(linesOf('info', {})).toEqual([]);
   });
 });
 

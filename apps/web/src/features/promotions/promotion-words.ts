@@ -65,14 +65,18 @@ function whichDepositOf(rules: PromotionRules, t: TFunction): string {
 
 /**
  * The rules of a promotion's kind, a sentence each. `methodNames` names a deposit method's code
- * (gcash → GCash) where the member's deposit methods are known; otherwise the code is shown.
+ * (gcash → GCash) where the member's deposit methods are known; otherwise the code is shown. A
+ * reward with bonus terms is paid as a bonus; one without (cashback paid as cash) as cash.
  */
 export function rulesLinesOf(
-  kind: PromotionKind,
-  rules: PromotionRules,
+  input: { kind: PromotionKind; rules: PromotionRules; hasTerms: boolean },
   words: Words & { methodNames?: ReadonlyMap<string, string> },
 ): string[] {
+  const { kind, rules } = input;
   const { t, symbol } = words;
+  const paidAs = t(
+    input.hasTerms && rules.payAs !== 'cash' ? 'promotions.rules.paidAsBonus' : 'promotions.rules.paidAsCash',
+  );
   const lines: string[] = [];
   const amount = (wire: string) => formatMoney(wire, symbol);
   switch (kind) {
@@ -102,7 +106,7 @@ export function rulesLinesOf(
       lines.push(t('promotions.rules.applyHow'));
       if (rules.maxAmount)
         lines.push(t('promotions.rules.applyMaxAmount', { amount: amount(rules.maxAmount) }));
-      lines.push(t(rules.payAs === 'cash' ? 'promotions.rules.paidAsCash' : 'promotions.rules.paidAsBonus'));
+      lines.push(paidAs);
       break;
     case 'cashback': {
       const values = {
@@ -117,7 +121,7 @@ export function rulesLinesOf(
       if (rules.minNetLoss)
         lines.push(t('promotions.rules.minNetLoss', { amount: amount(rules.minNetLoss) }));
       lines.push(t('promotions.rules.netLoss'));
-      lines.push(t(rules.payAs === 'cash' ? 'promotions.rules.paidAsCash' : 'promotions.rules.paidAsBonus'));
+      lines.push(paidAs);
       break;
     }
     case 'info':

@@ -129,6 +129,8 @@ export type PromotionDetail = {
   endsAt: string | null;
   state: PromotionState;
   reason: PromotionReason | null;
+  /** A rejected application may be sent again (once, while the promotion runs). */
+  mayApplyAgain: boolean;
   rules: PromotionRules;
   terms: BonusTermsView | null;
   entry: PromotionEntry | null;

@@ -34,11 +34,9 @@ export function ApplicationFields({
   const isOverLength = length > COMMENT_LENGTH_MAX;
   const commentError =
     form.serverFields?.comment ??
-    (form.commentProblem === 'required'
-      ? t('promotions.apply.commentRequired')
-      : form.commentProblem === 'tooLong'
-        ? t('promotions.apply.commentTooLong', { max: COMMENT_LENGTH_MAX })
-        : null);
+    (form.commentProblem === 'tooLong'
+      ? t('promotions.apply.commentTooLong', { max: COMMENT_LENGTH_MAX })
+      : null);
   const imageErrors = [
     ...form.imageProblems.map((problem) =>
       t(`promotions.apply.${problem.problem}`, {
@@ -66,9 +64,6 @@ export function ApplicationFields({
         <div className="flex items-baseline justify-between gap-2">
           <label htmlFor={`${id}-comment`} className="text-sm font-medium text-text">
             {t('promotions.apply.comment')}
-            <span className="ml-0.5 text-danger" aria-hidden="true">
-              *
-            </span>
           </label>
           <span
             id={`${id}-count`}

@@ -20,9 +20,10 @@ import { useNow } from '../hooks/use-now';
 import { usePromotionViewer } from '../hooks/use-promotion-viewer';
 import { usePromotionDetail, useRefreshAfterTakingPart } from '../hooks/use-promotions';
 import { dateFormatOf } from '../promotion-dates';
-import { actionOf, hasBadge, type PromotionAction, stateLineOf, stateTones } from '../promotion-states';
+import { actionOf, hasBadge, type PromotionAction, standingLinesOf, stateTones } from '../promotion-states';
 import { ApplicationFields } from './application-fields';
 import { BonusProgressPanel } from './bonus-progress-panel';
+import { MemberImage } from './member-image';
 import { PromotionCover } from './promotion-cover';
 import { PromotionRules, PromotionTerms } from './promotion-sections';
 
@@ -36,7 +37,7 @@ function StandingPanel({ detail }: { detail: PromotionDetail }) {
   const { t } = useTranslation();
   const { symbol, language, timeZone } = usePromotionViewer();
   const now = useNow(CLOCK_TICK_MS);
-  const line = stateLineOf({
+  const lines = standingLinesOf({
     state: detail.state,
     kind: detail.kind,
     reason: detail.reason,
@@ -47,7 +48,7 @@ function StandingPanel({ detail }: { detail: PromotionDetail }) {
     entry !== null &&
     (detail.state === 'APPLYING' || detail.state === 'REJECTED' || detail.state === 'ISSUED');
   const showsBonus = detail.state === 'PROCESS' && detail.bonus !== null;
-  if (!line && !hasEntry && !showsBonus) return null;
+  if (lines.length === 0 && !hasEntry && !showsBonus) return null;
   const format = dateFormatOf(language, timeZone, 'moment');
   return (
     <div
@@ -55,7 +56,11 @@ function StandingPanel({ detail }: { detail: PromotionDetail }) {
       data-testid="promotion-standing"
       role="status"
     >
-      {line ? <p className="text-sm text-text">{t(line.key)}</p> : null}
+      {lines.map((line) => (
+        <p key={line} className="text-sm text-text">
+          {t(line)}
+        </p>
+      ))}
       {detail.state === 'REJECTED' && entry?.rejectReason ? (
         <p className="text-sm text-danger" data-testid="promotion-reject-reason">
           {t('promotions.rejectReason', { reason: entry.rejectReason })}
@@ -72,12 +77,7 @@ function StandingPanel({ detail }: { detail: PromotionDetail }) {
             <ul className="grid grid-cols-3 gap-2">
               {entry.images.map((image, index) => (
                 <li key={image.id} className="aspect-square overflow-hidden rounded-md border border-line">
-                  <img
-                    src={image.url}
-                    alt={t('promotions.apply.imageAlt', { index: index + 1 })}
-                    loading="lazy"
-                    className="size-full object-cover"
-                  />
+                  <MemberImage url={image.url} alt={t('promotions.apply.imageAlt', { index: index + 1 })} />
                 </li>
               ))}
             </ul>
@@ -177,7 +177,9 @@ export function PromotionDetailDialog({ id, onClose }: { id: string; onClose: ()
   const application = useApplicationForm(id, () => afterTakingPart('apply'));
 
   const detail = query.data;
-  const action: PromotionAction = detail ? actionOf(detail.state, { isMember }) : { kind: 'none' };
+  const action: PromotionAction = detail
+    ? actionOf(detail.state, { isMember, mayApplyAgain: detail.mayApplyAgain })
+    : { kind: 'none' };
 
   /** Every offer needs the terms accepted first; says so next to the box when they are not. */
   function isReady(): boolean {

@@ -44,7 +44,10 @@ export function PromotionRules({ detail }: { detail: PromotionDetail }) {
   const { t } = useTranslation();
   const { symbol } = usePromotionViewer();
   const methodNames = useMethodNames(detail);
-  const lines = rulesLinesOf(detail.kind, detail.rules, { t, symbol, methodNames });
+  const lines = rulesLinesOf(
+    { kind: detail.kind, rules: detail.rules, hasTerms: detail.terms !== null },
+    { t, symbol, methodNames },
+  );
   if (lines.length === 0) return null;
   return (
     <Section title={t('promotions.detail.rules')} testId="promotion-rules">

@@ -1152,7 +1152,7 @@ export const en = {
       AUDIENCE: 'This promotion is for other members.',
       NOT_MARKETABLE:
         'Promotions are not available on your account right now. If you turned them off, turn them back on in the security center.',
-      BONUS_ACTIVE: 'Finish or cancel your current bonus first.',
+      BONUS_ACTIVE: 'You already have a bonus running: this one will wait and start when that one ends.',
     },
     rejectReason: 'Reason: {{reason}}',
     rules: {
@@ -1205,7 +1205,6 @@ export const en = {
       comment: 'Note',
       commentPlaceholder: 'Tell us what you are applying for',
       commentCount: '{{count}} of {{max}}',
-      commentRequired: 'Write a short note.',
       commentTooLong: 'Use at most {{max}} characters.',
       images: 'Pictures (up to {{max}})',
       imageHint: 'PNG or JPG, up to {{size}} MB each.',

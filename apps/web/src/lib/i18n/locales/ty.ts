@@ -1188,7 +1188,8 @@ export const ty = {
       AUDIENCE: 'Para sa ibang miyembro ang promong ito.',
       NOT_MARKETABLE:
         'Hindi available ang mga promo sa account mo ngayon. Kung pinatay mo ang mga ito, buksan muli sa security center.',
-      BONUS_ACTIVE: 'Tapusin o kanselahin muna ang kasalukuyan mong bonus.',
+      BONUS_ACTIVE:
+        'May tumatakbo ka nang bonus: maghihintay ang bonus na ito at magsisimula pagkatapos niyon.',
     },
     rejectReason: 'Dahilan: {{reason}}',
     rules: {
@@ -1243,7 +1244,6 @@ export const ty = {
       comment: 'Tala',
       commentPlaceholder: 'Sabihin kung para saan ang iyong aplikasyon',
       commentCount: '{{count}} sa {{max}}',
-      commentRequired: 'Sumulat ng maikling tala.',
       commentTooLong: 'Hanggang {{max}} na character lang.',
       images: 'Mga larawan (hanggang {{max}})',
       imageHint: 'PNG o JPG, hanggang {{size}} MB bawat isa.',
