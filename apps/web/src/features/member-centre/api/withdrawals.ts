@@ -46,9 +46,12 @@ export function setPaymentPassword(
   return sealedApi.post('/wps/member/paymentPassword', { params: { query: { language } }, body: input });
 }
 
-/** Sealed: it carries the payment password. */
+/**
+ * Sealed: it carries the payment password. `forfeitBonus` gives up the active bonus, which the server
+ * asks for (409 CONFLICT BONUS_ACTIVE) while the bonus wallet holds money.
+ */
 export function requestWithdrawal(
-  input: { payoutAccountId: string; amount: string; paymentPassword: string },
+  input: { payoutAccountId: string; amount: string; paymentPassword: string; forfeitBonus?: boolean },
   language: LanguageCode,
 ): Promise<Withdrawal> {
   return sealedApi.post('/wps/payment/withdrawals', { params: { query: { language } }, body: input });

@@ -13,6 +13,9 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { useFormValues } from '../../../lib/use-form-values';
+import { BONUSES_KEY } from '../../promotions/api/promotions';
+import { bonusToForfeitOf } from '../../promotions/bonus-forfeit';
+import { ForfeitBonusDialog } from '../../promotions/components/forfeit-bonus-dialog';
 import {
   fetchWithdrawalOverview,
   fetchWithdrawals,
@@ -55,20 +58,39 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
   });
   const { amount, paymentPassword } = values;
   const [answer, setAnswer] = useState<MoneyFormAnswer | null>(null);
+  // The active bonus a withdrawal would forfeit, once the server has said so: the member is asked.
+  const [bonusToForfeit, setBonusToForfeit] = useState<string | null>(null);
   const limits = { minAmount: overview.minAmount, maxAmount: overview.maxAmount };
 
   const mutation = useMutation({
-    mutationFn: () =>
+    mutationFn: (input: { forfeitBonus: boolean }) =>
       requestWithdrawal(
-        { payoutAccountId: accountId, amount: amount.trim().replace(/,/g, ''), paymentPassword },
+        {
+          payoutAccountId: accountId,
+          amount: amount.trim().replace(/,/g, ''),
+          paymentPassword,
+          ...(input.forfeitBonus ? { forfeitBonus: true } : {}),
+        },
         language,
       ),
-    onSuccess: () => {
+    onSuccess: (_withdrawal, input) => {
+      setBonusToForfeit(null);
       setValues({ amount: '', paymentPassword: '' });
       void queryClient.invalidateQueries({ queryKey: ['withdrawal-overview'] });
       void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+      // Giving the bonus up ended it: its pages read it again.
+      if (input.forfeitBonus) {
+        void queryClient.invalidateQueries({ queryKey: BONUSES_KEY });
+        void queryClient.invalidateQueries({ queryKey: ['bonus-details'] });
+      }
     },
     onError: (error) => {
+      const bonusAmount = bonusToForfeitOf(error);
+      if (bonusAmount) {
+        setBonusToForfeit(bonusAmount);
+        return;
+      }
+      setBonusToForfeit(null);
       if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_INVALID') {
         setErrors({ paymentPassword: error.message });
         return;
@@ -99,7 +121,7 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
       ...(paymentPassword ? {} : { paymentPassword: t('auth.inputEmpty') }),
     };
     setErrors(next);
-    if (!next.amount && !next.paymentPassword) mutation.mutate();
+    if (!next.amount && !next.paymentPassword) mutation.mutate({ forfeitBonus: false });
   }
 
   return (
@@ -158,6 +180,15 @@ function WithdrawForm({ overview }: { overview: WithdrawalOverview }) {
       >
         {t('withdraw.submit')}
       </PaymentPasswordSubmit>
+      {bonusToForfeit ? (
+        <ForfeitBonusDialog
+          bonusAmount={bonusToForfeit}
+          symbol={symbol}
+          isPending={mutation.isPending}
+          onConfirm={() => mutation.mutate({ forfeitBonus: true })}
+          onClose={() => setBonusToForfeit(null)}
+        />
+      ) : null}
     </form>
   );
 }
