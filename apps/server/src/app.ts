@@ -97,6 +97,8 @@ import { createMerchantAdminService } from './modules/merchant/merchant-admin.se
 import { createOperatorService } from './modules/operator/operator.service.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
+import { createCashbackJob } from './modules/promotion/cashback.job.ts';
+import { createCashbackService } from './modules/promotion/cashback.service.ts';
 import { createBetRecordService } from './modules/report/bet-records.service.ts';
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createImportStatusService } from './modules/report/import-status.service.ts';
@@ -459,6 +461,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createTeamRollupJob({ teamRollups }),
       createOffersExpireJob({ contracts }),
       createSettleBonusesJob({ bonuses, now }),
+      createCashbackJob({
+        cashback: createCashbackService({
+          db: database.db,
+          now,
+          engine: bonuses,
+          feedsBehind: importStatus.importing,
+        }),
+      }),
       ...(['daily', 'dividend', 'hourly', 'realtime'] as const).map((kind) =>
         createSettleContractsJob({
           kind,

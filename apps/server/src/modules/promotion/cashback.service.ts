@@ -51,7 +51,7 @@ export type CashbackEngine = {
       entryId: string;
       promotionBudgetDayMinor: bigint | null;
     },
-  ): Promise<{ bonusId: string }>;
+  ): Promise<{ bonusId: string; announce: () => void }>;
   payCashIn(
     trx: Transaction<Database>,
     input: {
@@ -65,7 +65,7 @@ export type CashbackEngine = {
       promotionId: string;
       promotionBudgetDayMinor: bigint | null;
     },
-  ): Promise<void>;
+  ): Promise<{ announce: () => void }>;
   isMarketable(
     memberId: string,
   ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
@@ -155,7 +155,7 @@ export function createCashbackService(
       return 'not-marketable';
     }
     try {
-      return await db.transaction().execute(async (trx): Promise<PayOutcome> => {
+      const paid = await db.transaction().execute(async (trx): Promise<'taken' | (() => void)> => {
         const entryId = await insertCycleEntry(trx, {
           merchantId: promotion.merchantId,
           promotionId: promotion.id,
@@ -169,7 +169,7 @@ export function createCashbackService(
         });
         if (entryId === null) return 'taken';
         if (rules.payAs === 'cash') {
-          await engine.payCashIn(trx, {
+          const { announce } = await engine.payCashIn(trx, {
             merchantId: promotion.merchantId,
             memberId,
             currency: promotion.currency,
@@ -180,23 +180,27 @@ export function createCashbackService(
             promotionId: promotion.id,
             promotionBudgetDayMinor: promotion.budgetDayMinor,
           });
-        } else {
-          const { bonusId } = await engine.grantIn(trx, {
-            merchantId: promotion.merchantId,
-            memberId,
-            currency: promotion.currency,
-            source: 'cashback',
-            amountMinor,
-            terms: present(terms, 'a cashback paid as bonus has read its terms'),
-            language: promotion.language,
-            promotionId: promotion.id,
-            entryId,
-            promotionBudgetDayMinor: promotion.budgetDayMinor,
-          });
-          await setEntryBonus(trx, entryId, bonusId);
+          return announce;
         }
-        return 'paid';
+        const { bonusId, announce } = await engine.grantIn(trx, {
+          merchantId: promotion.merchantId,
+          memberId,
+          currency: promotion.currency,
+          source: 'cashback',
+          amountMinor,
+          terms: present(terms, 'a cashback paid as bonus has read its terms'),
+          language: promotion.language,
+          promotionId: promotion.id,
+          entryId,
+          promotionBudgetDayMinor: promotion.budgetDayMinor,
+        });
+        await setEntryBonus(trx, entryId, bonusId);
+        return announce;
       });
+      if (paid === 'taken') return 'taken';
+      // The member's open pages learn of the money once it is committed.
+      paid();
+      return 'paid';
     } catch (error) {
       if (!isAppError(error)) throw error;
       // The member stopped being marketable since the check (an opt-out, a break): as above.
