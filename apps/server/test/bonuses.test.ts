@@ -339,6 +339,344 @@ describe('budgets', () => {
   });
 });
 
+/** A vendor of the demo merchant with a game of each type the tests bet on. */
+type BetGameType = 'RNG' | 'LIVE' | 'SPORTS' | 'FISH';
+type BetGames = Record<BetGameType, { vendorId: string; gameId: string }>;
+let games: BetGames | undefined;
+async function ensureGames(): Promise<BetGames> {
+  if (games) return games;
+  const vendorId = uuidv7();
+  const code = `BV${vendorId.slice(-6).toUpperCase()}`;
+  await testApp.database.db
+    .insertInto('game_vendors')
+    .values({
+      id: vendorId,
+      merchant_id: merchantId,
+      vassalage: code,
+      name: code,
+      launch_url: null,
+      catalogue_url: null,
+      secret_sealed: null,
+    })
+    .execute();
+  const made: Partial<BetGames> = {};
+  for (const gameType of ['RNG', 'LIVE', 'SPORTS', 'FISH'] as const) {
+    const gameId = uuidv7();
+    await testApp.database.db
+      .insertInto('games')
+      .values({
+        id: gameId,
+        merchant_id: merchantId,
+        vendor_id: vendorId,
+        node_id: `${code}-${gameType}`,
+        vassalage: code,
+        game_type: gameType,
+        game_code: gameType.toLowerCase(),
+        names: JSON.stringify({ EN: gameType, TY: gameType }),
+        icon_url: null,
+      })
+      .execute();
+    made[gameType] = { vendorId, gameId };
+  }
+  games = made as BetGames;
+  return games;
+}
+
+/** A bet of the member placed and settled at the test clock: the bet record counts it. */
+async function settleBet(
+  memberId: string,
+  gameType: BetGameType,
+  stakeMinor: bigint,
+  options: { winMinor?: bigint; status?: 'settled' | 'open'; bonusStakeMinor?: bigint } = {},
+): Promise<string> {
+  const game = (await ensureGames())[gameType];
+  const id = uuidv7();
+  const isOpen = options.status === 'open';
+  await testApp.database.db
+    .insertInto('game_rounds')
+    .values({
+      id,
+      merchant_id: merchantId,
+      member_id: memberId,
+      game_id: game.gameId,
+      vendor_id: game.vendorId,
+      vendor_round_id: id,
+      currency: 'PHP',
+      stake_minor: stakeMinor,
+      win_minor: options.winMinor ?? 0n,
+      bonus_stake_minor: options.bonusStakeMinor ?? 0n,
+      status: options.status ?? 'settled',
+      server_seed_hash: null,
+      client_seed: null,
+      nonce: null,
+      outcome: null,
+      opened_at: new Date(nowMs),
+      settled_at: isOpen ? null : new Date(nowMs),
+    })
+    .execute();
+  return id;
+}
+
+/** Money into or out of the member's bonus wallet as the game's house would move it. */
+async function moveBonusMoney(memberId: string, code: 'win' | 'bet', amountMinor: bigint): Promise<void> {
+  const member = { memberId, wallet: 'bonus' as const };
+  const house = { house: 'game' as const, shardKey: memberId };
+  await testApp.app.wallet.transfer({
+    merchantId,
+    currency: 'PHP',
+    key: `test-${code}:${uuidv7()}`,
+    code,
+    from: code === 'win' ? house : member,
+    to: code === 'win' ? member : house,
+    amountMinor,
+  });
+}
+
+const settleAll = () => testApp.app.bonuses.settleDue(new Date(nowMs));
+
+describe('wagering and the end of a bonus', () => {
+  it('counts settled bets by their game type’s contribution and converts once the wagering is done', async () => {
+    const memberId = await newMember();
+    const { bonusId } = await testApp.app.bonuses.grant(grantOf(memberId));
+    await settleBet(memberId, 'RNG', 20_000n); // 100 % → 200.00
+    await settleBet(memberId, 'LIVE', 30_000n); // 10 % → 30.00
+    await settleBet(memberId, 'SPORTS', 10_001n); // 50 % → 50.00 (floor of 50.005)
+    await settleBet(memberId, 'FISH', 50_000n); // not named: 0
+    expect((await bonusRow(bonusId)).wagered_minor).toBe(28_000n);
+    await settleAll();
+    expect((await bonusRow(bonusId)).status).toBe('active');
+    await moveBonusMoney(memberId, 'win', 2_500n);
+    await settleBet(memberId, 'RNG', 22_000n);
+    expect((await bonusRow(bonusId)).wagered_minor).toBe(50_000n);
+    await settleAll();
+    expect(await bonusRow(bonusId)).toMatchObject({
+      status: 'converted',
+      converted_minor: 12_500n,
+      forfeited_minor: 0n,
+      ended_at: new Date(nowMs),
+    });
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 12_500n, bonusMinor: 0n });
+    // A bet settled after the bonus ended counts toward nothing.
+    const late = await settleBet(memberId, 'RNG', 10_000n);
+    const row = await testApp.database.db
+      .selectFrom('game_rounds')
+      .select('bonus_id')
+      .where('id', '=', late)
+      .executeTakeFirstOrThrow();
+    expect(row.bonus_id).toBeNull();
+  });
+
+  it('caps the conversion and gives the rest back to the house', async () => {
+    const memberId = await newMember();
+    const { bonusId } = await testApp.app.bonuses.grant(
+      grantOf(memberId, { terms: { ...TERMS, multiplier: 1, maxConversionMinor: 15_000n } }),
+    );
+    await moveBonusMoney(memberId, 'win', 30_000n);
+    await settleBet(memberId, 'RNG', 10_000n);
+    await settleAll();
+    expect(await bonusRow(bonusId)).toMatchObject({
+      status: 'converted',
+      converted_minor: 15_000n,
+      forfeited_minor: 25_000n,
+    });
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 15_000n, bonusMinor: 0n });
+    const forfeit = await testApp.app.wallet.findTransfer({ merchantId, key: `bonus:${bonusId}:forfeit` });
+    expect(forfeit).toMatchObject({ code: 'bonus_forfeit', amountMinor: 25_000n });
+  });
+
+  it('waits for a round still open on bonus money before converting or ending a used-up bonus', async () => {
+    const memberId = await newMember();
+    const { bonusId } = await testApp.app.bonuses.grant(
+      grantOf(memberId, { terms: { ...TERMS, multiplier: 0 } }),
+    );
+    const open = await settleBet(memberId, 'RNG', 10_000n, { status: 'open', bonusStakeMinor: 10_000n });
+    await moveBonusMoney(memberId, 'bet', 10_000n);
+    await settleAll();
+    expect((await bonusRow(bonusId)).status).toBe('active');
+    await testApp.database.db
+      .updateTable('game_rounds')
+      .set({ status: 'settled', win_minor: 20_000n, bonus_win_minor: 20_000n, settled_at: new Date(nowMs) })
+      .where('id', '=', open)
+      .execute();
+    await moveBonusMoney(memberId, 'win', 20_000n);
+    await settleAll();
+    expect(await bonusRow(bonusId)).toMatchObject({ status: 'converted', converted_minor: 20_000n });
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 20_000n, bonusMinor: 0n });
+  });
+
+  it('ends a used-up bonus and starts the next waiting one, oldest first', async () => {
+    const memberId = await newMember();
+    const first = await testApp.app.bonuses.grant(grantOf(memberId));
+    nowMs += 1_000;
+    const second = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 4_000n }));
+    nowMs += 1_000;
+    const third = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 6_000n }));
+    await moveBonusMoney(memberId, 'bet', 10_000n);
+    await settleAll();
+    expect(await bonusRow(first.bonusId)).toMatchObject({ status: 'forfeited', forfeited_minor: 0n });
+    expect(await bonusRow(second.bonusId)).toMatchObject({ status: 'active', activated_at: new Date(nowMs) });
+    expect((await bonusRow(third.bonusId)).status).toBe('waiting');
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 4_000n });
+  });
+
+  it('expires a bonus at its time, forfeiting what the bonus wallet holds', async () => {
+    const memberId = await newMember();
+    const { bonusId } = await testApp.app.bonuses.grant(grantOf(memberId));
+    await moveBonusMoney(memberId, 'win', 1_234n);
+    nowMs += 7 * DAY_MS - 1;
+    await settleAll();
+    expect((await bonusRow(bonusId)).status).toBe('active');
+    nowMs += 1;
+    await settleAll();
+    expect(await bonusRow(bonusId)).toMatchObject({ status: 'expired', forfeited_minor: 11_234n });
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 0n });
+  });
+
+  it('sweeps late bonus winnings that arrive after the bonus ended, before the next bonus starts', async () => {
+    const memberId = await newMember();
+    const first = await testApp.app.bonuses.grant(grantOf(memberId));
+    const second = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 2_000n }));
+    const open = await settleBet(memberId, 'RNG', 10_000n, { status: 'open', bonusStakeMinor: 10_000n });
+    await moveBonusMoney(memberId, 'bet', 10_000n);
+    await testApp.app.bonuses.cancel({
+      merchantId,
+      memberId,
+      bonusId: first.bonusId,
+      canceller: { by: 'member' },
+    });
+    expect(await bonusRow(second.bonusId)).toMatchObject({ status: 'active' });
+    // The open round's win comes in later: its bonus part lands in the bonus wallet.
+    await testApp.database.db
+      .updateTable('game_rounds')
+      .set({ status: 'settled', settled_at: new Date(nowMs) })
+      .where('id', '=', open)
+      .execute();
+    await moveBonusMoney(memberId, 'win', 7_000n);
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 9_000n });
+    // While a bonus is active the wallet is its own; the late part goes once that one ends.
+    await moveBonusMoney(memberId, 'bet', 9_000n);
+    await moveBonusMoney(memberId, 'win', 7_000n);
+    await testApp.app.bonuses.cancel({
+      merchantId,
+      memberId,
+      bonusId: second.bonusId,
+      canceller: { by: 'member' },
+    });
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 0n });
+    await moveBonusMoney(memberId, 'win', 3_000n);
+    const third = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 5_000n }));
+    expect(third.status).toBe('active');
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 5_000n });
+    const sweeps = await testApp.database.db
+      .selectFrom('ledger_transfers')
+      .select(['code', 'amount_minor'])
+      .where('reference', '=', `bonus-sweep:${memberId}`)
+      .execute();
+    expect(sweeps).toEqual([{ code: 'bonus_forfeit', amount_minor: 3_000n }]);
+    // The job sweeps as well, with no grant to set it off.
+    await moveBonusMoney(memberId, 'bet', 5_000n);
+    await settleAll();
+    await moveBonusMoney(memberId, 'win', 1_500n);
+    await settleAll();
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 0n });
+  });
+
+  it('cancels at the member’s word: an active bonus forfeits its balance, a waiting one just ends', async () => {
+    const memberId = await newMember();
+    const first = await testApp.app.bonuses.grant(grantOf(memberId));
+    const second = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 3_000n }));
+    const third = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 4_000n }));
+    const cancelled = await testApp.app.bonuses.cancel({
+      merchantId,
+      memberId,
+      bonusId: second.bonusId,
+      canceller: { by: 'member' },
+    });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      expires_at: null,
+      forfeited_minor: 0n,
+      end_reason: 'member',
+    });
+    await moveBonusMoney(memberId, 'win', 500n);
+    await testApp.app.bonuses.cancel({
+      merchantId,
+      memberId,
+      bonusId: first.bonusId,
+      canceller: { by: 'member' },
+    });
+    expect(await bonusRow(first.bonusId)).toMatchObject({ status: 'cancelled', forfeited_minor: 10_500n });
+    expect(await bonusRow(third.bonusId)).toMatchObject({ status: 'active' });
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 4_000n });
+    expect(
+      await refusalOf(
+        testApp.app.bonuses.cancel({
+          merchantId,
+          memberId,
+          bonusId: first.bonusId,
+          canceller: { by: 'member' },
+        }),
+      ),
+    ).toEqual({ code: 'CONFLICT', reason: 'BONUS_ENDED' });
+    const stranger = await newMember();
+    expect(
+      await refusalOf(
+        testApp.app.bonuses.cancel({
+          merchantId,
+          memberId: stranger,
+          bonusId: third.bonusId,
+          canceller: { by: 'member' },
+        }),
+      ),
+    ).toEqual({ code: 'NOT_FOUND', reason: undefined });
+  });
+
+  it('converts once when two settle passes run at once', async () => {
+    const memberId = await newMember();
+    const { bonusId } = await testApp.app.bonuses.grant(
+      grantOf(memberId, { terms: { ...TERMS, multiplier: 1 } }),
+    );
+    await settleBet(memberId, 'RNG', 10_000n);
+    const job = testApp.app.jobs.definitions.find((definition) => definition.name === 'bonuses.settle');
+    if (!job) throw new Error('the settle job is registered');
+    const context = { jobId: 'test', retryCount: 0, signal: new AbortController().signal };
+    await Promise.all([job.handle({}, context), job.handle({}, context), settleAll()]);
+    expect((await bonusRow(bonusId)).status).toBe('converted');
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 10_000n, bonusMinor: 0n });
+    const converts = await testApp.database.db
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('reference', '=', `bonus:${bonusId}`)
+      .where('code', '=', 'bonus_convert')
+      .execute();
+    expect(converts).toHaveLength(1);
+  });
+
+  it('grants one entry of a promotion once, however often it is asked', async () => {
+    const memberId = await newMember();
+    const promotionId = await insertPromotion(null);
+    const entryId = uuidv7();
+    await testApp.database.db
+      .insertInto('promotion_entries')
+      .values({
+        id: entryId,
+        merchant_id: merchantId,
+        promotion_id: promotionId,
+        member_id: memberId,
+        status: 'claimed',
+        created_at: new Date(nowMs),
+        updated_at: new Date(nowMs),
+      })
+      .execute();
+    const input = grantOf(memberId, { source: 'promotion', promotionId, entryId });
+    const outcomes = await Promise.all([testApp.app.bonuses.grant(input), testApp.app.bonuses.grant(input)]);
+    expect(new Set(outcomes.map((outcome) => outcome.bonusId)).size).toBe(1);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['active', 'active']);
+    expect(outcomes.filter((outcome) => outcome.duplicate)).toHaveLength(1);
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 10_000n });
+  });
+});
+
 describe('cash rewards', () => {
   it('pays cashback as cash once per key, against the budgets', async () => {
     const memberId = await newMember();

@@ -46,6 +46,8 @@ export type GrantOutcome = {
   status: Extract<MemberBonusStatus, 'waiting' | 'active'>;
   /** Tells the member's open pages of their new balances: call it once the transaction has committed. */
   announce: () => void;
+  /** The entry had been granted before: the first grant's bonus and outcome, nothing new written. */
+  duplicate?: boolean;
 };
 
 export type BonusEngine = {
@@ -53,7 +55,8 @@ export type BonusEngine = {
    * Grants a bonus inside the caller's transaction: checks isMarketable (403 FORBIDDEN
    * NOT_MARKETABLE, TRIAL_ACCOUNT), reserves the budgets (409 CONFLICT BUDGET_EXHAUSTED), records
    * the bonus and activates it at once when the member has none active (crediting the bonus
-   * wallet). The caller's transaction commits or rolls back all of it.
+   * wallet). The caller's transaction commits or rolls back all of it. An entry granted before
+   * answers its first grant again (`duplicate`), so that an entry is granted once.
    */
   grantIn(trx: Transaction<Database>, input: GrantInput): Promise<GrantOutcome>;
   /** grantIn in a transaction of its own. */

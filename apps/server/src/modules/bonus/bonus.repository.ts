@@ -73,6 +73,11 @@ export function lockOldestWaitingBonus(
     .executeTakeFirst();
 }
 
+/** The bonus an entry of a promotion was granted, if any. */
+export function findBonusOfEntry(executor: Executor, entryId: string): Promise<BonusRow | undefined> {
+  return executor.selectFrom('member_bonuses').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
+}
+
 /** One bonus, locked until the transaction ends. */
 export function lockBonus(trx: Transaction<Database>, bonusId: string): Promise<BonusRow | undefined> {
   return trx

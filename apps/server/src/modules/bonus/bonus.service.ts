@@ -15,6 +15,7 @@ import {
   findBonusBalances,
   findBonusesByIds,
   findBonusesPage,
+  findBonusOfEntry,
   findMembersDue,
   findMerchantPolicyRow,
   findTransferByKeyIn,
@@ -397,6 +398,21 @@ export function createBonusService(
   const grantIn: BonusEngine['grantIn'] = async (trx, input): Promise<GrantOutcome> => {
     const now = clock();
     await lockMember(trx, input.merchantId, input.memberId);
+    if (input.entryId) {
+      // Under the member's lock, a second grant of one entry finds the first.
+      const first = await findBonusOfEntry(trx, input.entryId);
+      if (first) {
+        if (first.member_id !== input.memberId)
+          throw new AppError('CONFLICT', { value: { reason: 'KEY_REUSED' } });
+        const wasActivatedAtOnce = first.activated_at?.getTime() === first.granted_at.getTime();
+        return {
+          bonusId: first.id,
+          status: wasActivatedAtOnce ? 'active' : 'waiting',
+          announce: () => {},
+          duplicate: true,
+        };
+      }
+    }
     const marketable = await isMarketableIn(trx, input.memberId);
     if (!marketable.ok) throw refusalOf(marketable.reason);
     const policy = await readPolicy(trx, input.merchantId);
