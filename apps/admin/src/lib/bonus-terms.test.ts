@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BONUS_GAME_TYPES,
   basisPointsOfPercent,
   newTermsDraft,
   percentOfBasisPoints,
@@ -35,8 +36,10 @@ describe('percent and basis points', () => {
   });
 });
 
+const NONE_COUNTED = Object.fromEntries(BONUS_GAME_TYPES.map((type) => [type, 0]));
+
 describe('readTermsDraft', () => {
-  it('sends contributions in basis points, only the game types that count, and amounts as wire strings', () => {
+  it('sends contributions in basis points for every game type, 0 where it does not count, and amounts as wire strings', () => {
     const draft = {
       ...newTermsDraft(),
       multiplier: '8',
@@ -51,7 +54,7 @@ describe('readTermsDraft', () => {
       terms: {
         multiplier: 8,
         includeDeposit: true,
-        contributions: { INHOUSE: 10_000, RNG: 10_000, FISH: 10_000, LIVE: 1_250 },
+        contributions: { ...NONE_COUNTED, INHOUSE: 10_000, RNG: 10_000, FISH: 10_000, LIVE: 1_250 },
         maxStake: '1000.00',
         expiryDays: 30,
         maxConversion: '5000.50',
@@ -103,6 +106,9 @@ describe('readTermsDraft', () => {
     expect(draft.contributions.LIVE).toBe('10');
     expect(draft.contributions.RNG).toBe('0');
     expect(draft.maxConversion).toBe('');
-    expect(readTermsDraft(draft, { maxMultiplier: 10 })).toEqual({ ok: true, terms: stored });
+    expect(readTermsDraft(draft, { maxMultiplier: 10 })).toEqual({
+      ok: true,
+      terms: { ...stored, contributions: { ...NONE_COUNTED, ...stored.contributions } },
+    });
   });
 });

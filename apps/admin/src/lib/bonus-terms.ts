@@ -31,14 +31,22 @@ export const EXPIRY_DAYS_MAX = 365;
 /** 100 % of a bet's valid bet, in basis points. */
 export const FULL_CONTRIBUTION_BP = 10_000;
 
-/** Terms as the wire carries them: amounts as wire strings, contributions in basis points. */
+/**
+ * Terms as they are sent: amounts as wire strings, contributions in basis points for every game
+ * type (0 where it does not count), as the routes' schemas ask.
+ */
 export type BonusTermsWire = {
   multiplier: number;
   includeDeposit: boolean;
-  contributions: Partial<Record<string, number>>;
+  contributions: Record<BonusGameType, number>;
   maxStake: string | null;
   expiryDays: number;
   maxConversion: string | null;
+};
+
+/** Terms as they are read back: the server keeps only the game types that count. */
+export type StoredBonusTerms = Omit<BonusTermsWire, 'contributions'> & {
+  contributions: Partial<Record<string, number>>;
 };
 
 /** Terms as the form holds them: what the operator typed, percent per game type. */
@@ -87,7 +95,7 @@ export function basisPointsOfPercent(text: string): number | null {
 }
 
 /** The form's terms for stored terms (a promotion opened again, a grant copied from one). */
-export function termsDraftOf(terms: BonusTermsWire): TermsDraft {
+export function termsDraftOf(terms: StoredBonusTerms): TermsDraft {
   const contributions = Object.fromEntries(
     BONUS_GAME_TYPES.map((type) => [type, percentOfBasisPoints(terms.contributions[type] ?? 0)]),
   ) as Record<BonusGameType, string>;
@@ -142,13 +150,16 @@ export function readTermsDraft(
   if (expiryDays === null) {
     errors[`${prefix}.expiryDays`] = `Whole days from ${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}.`;
   }
-  const contributions: Record<string, number> = {};
+  const contributions = Object.fromEntries(BONUS_GAME_TYPES.map((type) => [type, 0])) as Record<
+    BonusGameType,
+    number
+  >;
   for (const type of BONUS_GAME_TYPES) {
     const text = draft.contributions[type];
     const basisPoints = text.trim() === '' ? 0 : basisPointsOfPercent(text);
     if (basisPoints === null) {
       errors[`${prefix}.contributions.${type}`] = 'A percent from 0 to 100, at most two decimals.';
-    } else if (basisPoints > 0) {
+    } else {
       contributions[type] = basisPoints;
     }
   }

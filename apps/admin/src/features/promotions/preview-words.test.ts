@@ -4,11 +4,14 @@ import {
   badgeWords,
   datesWords,
   detailsButtonWords,
+  firstStateOf,
+  localizedFor,
   moneyWords,
   type PreviewPromotion,
   percentWords,
   rulesWords,
   stateLineWords,
+  statesOfKind,
   termsWords,
   typeWords,
 } from './preview-words.ts';
@@ -243,5 +246,34 @@ describe('the bonus terms in words', () => {
 
   it('has no terms for a promotion that grants no bonus', () => {
     expect(termsWords({ ...base, terms: null }, 'EN')).toBeNull();
+  });
+});
+
+describe('the preview’s choices', () => {
+  it('reads a blank language in the other one, as players of it do', () => {
+    expect(localizedFor({ TY: '', EN: 'Welcome bonus' }, 'TY')).toBe('Welcome bonus');
+    expect(localizedFor({ TY: 'Bonus sa pagsali', EN: 'Welcome bonus' }, 'TY')).toBe('Bonus sa pagsali');
+    expect(localizedFor({}, 'EN')).toBe('');
+  });
+
+  it('shows a promotion coming soon before its start, closed after its end, else its kind’s offer', () => {
+    const now = Date.parse('2025-06-10T00:00:00.000Z');
+    const schedule = { startsAt: '2025-06-01T00:00:00.000Z', endsAt: '2025-06-30T00:00:00.000Z' };
+    expect(firstStateOf({ ...schedule, kind: 'deposit_bonus' }, now)).toBe('JOIN');
+    expect(firstStateOf({ ...schedule, kind: 'newbie_bonus' }, now)).toBe('CLAIM');
+    expect(firstStateOf({ ...schedule, kind: 'application' }, now)).toBe('APPLY');
+    expect(firstStateOf({ ...schedule, kind: 'info' }, now)).toBe('NONE');
+    expect(firstStateOf({ ...schedule, startsAt: '2025-06-11T00:00:00.000Z', kind: 'cashback' }, now)).toBe(
+      'COMING_SOON',
+    );
+    expect(firstStateOf({ ...schedule, endsAt: '2025-06-10T00:00:00.000Z', kind: 'cashback' }, now)).toBe(
+      'CLOSE',
+    );
+  });
+
+  it('offers only the states a kind can be in', () => {
+    expect(statesOfKind('info')).toEqual(['NONE', 'COMING_SOON', 'CLOSE']);
+    expect(statesOfKind('application')).toContain('REJECTED');
+    expect(statesOfKind('deposit_bonus')).not.toContain('CLAIM');
   });
 });

@@ -601,3 +601,52 @@ export function termsWords(promotion: PreviewPromotion, language: PreviewLanguag
     withdrawalRule: words.withdrawalRule,
   };
 }
+
+/**
+ * A text or image of the promotion in the player's language: the language's own, else the other
+ * language's (players of a language left blank read the other one), else empty.
+ */
+export function localizedFor(value: Record<string, string>, language: PreviewLanguage): string {
+  const other: PreviewLanguage = language === 'TY' ? 'EN' : 'TY';
+  return value[language]?.trim() || value[other]?.trim() || '';
+}
+
+/** The states a member may see a promotion of this kind in, for the preview's state picker. */
+export function statesOfKind(kind: PromotionKind): MemberState[] {
+  const around: MemberState[] = ['NONE', 'COMING_SOON', 'CLOSE'];
+  switch (kind) {
+    case 'info':
+      return around;
+    case 'deposit_bonus':
+      return ['JOIN', 'JOINED', 'PROCESS', 'ISSUED', ...around];
+    case 'newbie_bonus':
+      return ['CLAIM', 'CLAIMED', 'PROCESS', 'ISSUED', ...around];
+    case 'application':
+      return ['APPLY', 'APPLYING', 'REJECTED', 'PROCESS', 'ISSUED', ...around];
+    case 'cashback':
+      return ['JOIN', 'JOINED', 'PROCESS', ...around];
+  }
+}
+
+/**
+ * What a member the audience lets in sees now: coming soon before the start, closed after the end,
+ * else the kind's offer (information only has none).
+ */
+export function firstStateOf(
+  promotion: Pick<PreviewPromotion, 'kind' | 'startsAt' | 'endsAt'>,
+  nowMs: number,
+): MemberState {
+  if (promotion.startsAt && Date.parse(promotion.startsAt) > nowMs) return 'COMING_SOON';
+  if (promotion.endsAt && Date.parse(promotion.endsAt) <= nowMs) return 'CLOSE';
+  switch (promotion.kind) {
+    case 'info':
+      return 'NONE';
+    case 'deposit_bonus':
+    case 'cashback':
+      return 'JOIN';
+    case 'newbie_bonus':
+      return 'CLAIM';
+    case 'application':
+      return 'APPLY';
+  }
+}

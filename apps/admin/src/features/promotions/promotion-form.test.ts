@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BONUS_GAME_TYPES } from '../../lib/bonus-terms.ts';
 import {
   draftOfPromotion,
   grantsBonus,
@@ -8,6 +9,8 @@ import {
   readPromotionDraft,
   type StoredPromotion,
 } from './promotion-form.ts';
+
+const NONE_COUNTED = Object.fromEntries(BONUS_GAME_TYPES.map((type) => [type, 0]));
 
 /** The form's `datetime-local` text read as if the operator were in UTC, so that tests need no zone. */
 const isoOf = (local: string) => (local ? new Date(`${local}:00Z`).toISOString() : null);
@@ -30,7 +33,7 @@ describe('readPromotionDraft', () => {
       content: { TY: ' <p>Sali na!</p> ', EN: '' },
       coverImageUrls: { TY: 'https://cdn.example/ty.png', EN: '' },
       endsAt: '2025-06-30T23:59',
-      deposit: { percent: '50', cap: '1,000', minDeposit: '100', which: 'nth', nth: '2', methods: ['gcash'] },
+      deposit: { percent: '50', cap: '1,000', minDeposit: '100', which: 'nth', nth: '2', methods: 'GCash ' },
       terms: {
         ...draftWith({}).terms,
         multiplier: '8',
@@ -64,7 +67,14 @@ describe('readPromotionDraft', () => {
         bonusTerms: {
           multiplier: 8,
           includeDeposit: false,
-          contributions: { INHOUSE: 10_000, RNG: 10_000, FISH: 10_000, SPORTS: 5_000, LIVE: 1_250 },
+          contributions: {
+            ...NONE_COUNTED,
+            INHOUSE: 10_000,
+            RNG: 10_000,
+            FISH: 10_000,
+            SPORTS: 5_000,
+            LIVE: 1_250,
+          },
           maxStake: null,
           expiryDays: 7,
           maxConversion: null,
@@ -148,7 +158,7 @@ describe('readPromotionDraft', () => {
         startsAt: '2025-06-10T00:00',
         endsAt: '2025-06-01T00:00',
         audience: 'agent_teams',
-        deposit: { percent: '0', cap: '', minDeposit: 'abc', which: 'nth', nth: '1', methods: [] },
+        deposit: { percent: '0', cap: '', minDeposit: 'abc', which: 'nth', nth: '1', methods: 'g-cash' },
         terms: { ...draftWith({}).terms, multiplier: '12' },
         grantsPerMember: '-1',
         budgetPerDay: '0',
@@ -163,6 +173,7 @@ describe('readPromotionDraft', () => {
       'endsAt',
       'grantsPerMember',
       'rules.cap',
+      'rules.methods',
       'rules.minDeposit',
       'rules.nth',
       'rules.percent',
@@ -250,7 +261,7 @@ describe('draftOfPromotion', () => {
       minDeposit: '100.00',
       which: 'any',
       nth: '2',
-      methods: ['gcash', 'maya'],
+      methods: 'gcash, maya',
     });
     expect(draft.title).toEqual({ TY: 'Bonus', EN: 'Bonus' });
     expect(draft.terms.contributions.LIVE).toBe('10');
@@ -258,7 +269,12 @@ describe('draftOfPromotion', () => {
     const { audienceAgents: _agents, ...rest } = stored;
     expect(reading).toEqual({
       ok: true,
-      body: { ...rest, content: { TY: '<p>x</p>' }, audienceAgentIds: ['m-1'] },
+      body: {
+        ...rest,
+        audienceAgentIds: ['m-1'],
+        // Every game type is sent, 0 where it does not count.
+        bonusTerms: { ...stored.bonusTerms, contributions: { ...NONE_COUNTED, RNG: 10_000, LIVE: 1_000 } },
+      },
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   percentOfBasisPoints,
   readTermsDraft,
   readWholeNumber,
+  type StoredBonusTerms,
   type TermsDraft,
   termsDraftOf,
 } from '../../lib/bonus-terms.ts';
@@ -64,13 +65,14 @@ export type PromotionDraft = {
   audience: Audience;
   newMemberDays: string;
   agents: PickedAgent[];
+  /** `methods`: the deposit methods' codes as typed, separated by commas or spaces. */
   deposit: {
     percent: string;
     cap: string;
     minDeposit: string;
     which: DepositWhich;
     nth: string;
-    methods: string[];
+    methods: string;
   };
   newbie: { amount: string; registeredWithinDays: string };
   application: { maxAmount: string };
@@ -106,7 +108,7 @@ export function newPromotionDraft(startsAt: string): PromotionDraft {
     audience: 'all',
     newMemberDays: String(NEW_MEMBER_DAYS_DEFAULT),
     agents: [],
-    deposit: { percent: '100', cap: '', minDeposit: '100', which: 'first', nth: '2', methods: [] },
+    deposit: { percent: '100', cap: '', minDeposit: '100', which: 'first', nth: '2', methods: '' },
     newbie: { amount: '', registeredWithinDays: String(NEW_MEMBER_DAYS_DEFAULT) },
     application: { maxAmount: '' },
     cashback: { percent: '5', period: 'week', minNetLoss: '100', cap: '', payAs: 'bonus' },
@@ -141,8 +143,9 @@ const numberTextOr = (value: unknown, fallback: string) =>
   typeof value === 'number' ? String(value) : fallback;
 
 /** The stored promotion's fields the form reads back (GET /bo/promotions/{id}). */
-export type StoredPromotion = Omit<PromotionBody, 'audienceAgentIds' | 'rules'> & {
+export type StoredPromotion = Omit<PromotionBody, 'audienceAgentIds' | 'rules' | 'bonusTerms'> & {
   rules: Record<string, unknown>;
+  bonusTerms: StoredBonusTerms | null;
   audienceAgents: PickedAgent[];
 };
 
@@ -178,7 +181,9 @@ export function draftOfPromotion(
             minDeposit: textOr(rules.minDeposit, ''),
             which: rules.which === 'nth' || rules.which === 'any' ? rules.which : 'first',
             nth: numberTextOr(rules.nth, draft.deposit.nth),
-            methods: Array.isArray(rules.methods) ? rules.methods.filter((m) => typeof m === 'string') : [],
+            methods: Array.isArray(rules.methods)
+              ? rules.methods.filter((code) => typeof code === 'string').join(', ')
+              : '',
           }
         : draft.deposit,
     newbie:
@@ -277,7 +282,7 @@ function rulesOf(draft: PromotionDraft, problems: Problems): Record<string, unkn
         ...(deposit.which === 'nth'
           ? { nth: wholeNumber(problems, 'rules.nth', deposit.nth, 2, NTH_DEPOSIT_MAX) }
           : {}),
-        ...(deposit.methods.length > 0 ? { methods: [...deposit.methods] } : {}),
+        ...methodsOf(problems, deposit.methods),
         ...audience,
       };
     }
@@ -309,6 +314,29 @@ function rulesOf(draft: PromotionDraft, problems: Problems): Record<string, unkn
       };
     }
   }
+}
+
+/** A deposit method's code as payment methods name them (gcash, maya, bank). */
+const METHOD_CODE_PATTERN = /^[a-z][a-z0-9_]{1,31}$/;
+export const METHODS_MAX = 20;
+
+/** Method codes typed with commas or spaces, lower case, each once. */
+export function methodCodesOf(text: string): string[] {
+  const codes = text
+    .split(/[\s,]+/)
+    .map((code) => code.trim().toLowerCase())
+    .filter(Boolean);
+  return [...new Set(codes)];
+}
+
+/** The deposit methods that qualify, or none named (every method qualifies). */
+function methodsOf(problems: Problems, text: string): { methods?: string[] } {
+  const codes = methodCodesOf(text);
+  if (codes.length === 0) return {};
+  if (codes.length > METHODS_MAX || !codes.every((code) => METHOD_CODE_PATTERN.test(code))) {
+    problems['rules.methods'] = `Up to ${METHODS_MAX} method codes (letters, digits, _), such as gcash.`;
+  }
+  return { methods: codes };
 }
 
 export type DraftReading = { ok: true; body: PromotionBody } | { ok: false; errors: Problems };
