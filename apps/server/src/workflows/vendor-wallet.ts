@@ -1,11 +1,12 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { checkBonusStakeIn } from '../modules/bonus/bonus-stake.ts';
 import type { GameService, VendorRow, VendorTransactionRow } from '../modules/game/game.service.ts';
 import type { MemberService } from '../modules/member/member.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { GameLedger } from '../modules/wallet/game-moves.ts';
-import type { WalletService } from '../modules/wallet/wallet.service.ts';
+import { type MoneyParts, type WalletService, winPartsOf } from '../modules/wallet/wallet.service.ts';
 import { isAppError } from '../platform/errors/errors.ts';
 
 /** The statuses of a /wallet/v1 reply (API.md "Seamless wallet"). */
@@ -43,7 +44,10 @@ export type VendorWalletCall = {
 
 export type VendorWalletReply = {
   status: VendorWalletStatus;
-  /** The player's cash after the call; null when the player is not known. */
+  /**
+   * The player's balance after the call, as the vendor may stake it: cash, and bonus money too at a
+   * bonus-playable vendor; null when the player is not known.
+   */
   balance: string | null;
   transactionId: string | null;
   /** The transaction id had been seen: this is the first call's result, nothing changed now. */
@@ -66,11 +70,25 @@ type Move = {
   roundId: string;
   player: Player;
   round: Awaited<ReturnType<GameService['findRound']>>;
-  /** Answers the call with this status and the player's cash now. */
+  /** Answers the call with this status and the player's balance now. */
   refuse: (status: VendorWalletStatus) => Promise<VendorWalletReply>;
   /** OK with the balance after, or, when a concurrent delivery of the id was recorded first, its result. */
   finish: (isFirst: boolean, balanceAfterMinor: bigint) => Promise<VendorWalletReply>;
 };
+
+/** A seamless vendor the merchant lets bonus money play at (a transfer-wallet vendor never is). */
+function isBonusPlayable(vendor: VendorRow): boolean {
+  return vendor.is_bonus_playable && vendor.wallet_mode === 'seamless';
+}
+
+/** What of a round's stake was cash and what bonus money, as stored on the round. */
+function stakePartsOf(round: {
+  stake_minor: bigint | string;
+  bonus_stake_minor: bigint | string;
+}): MoneyParts {
+  const bonusMinor = BigInt(round.bonus_stake_minor);
+  return { cashMinor: BigInt(round.stake_minor) - bonusMinor, bonusMinor };
+}
 
 /** Who and what a ledger transfer of a move names: the player's cash, keyed by `key`, in this round. */
 function ledgerEntryOf(move: Move, key: string) {
@@ -120,8 +138,17 @@ export function createVendorWallet(deps: {
 
   const ledgerKeyOf = (vendor: VendorRow, transactionId: string) => `vendor:${vendor.id}:${transactionId}`;
 
-  async function cashOf(merchantId: string, memberId: string, currency: string): Promise<string> {
-    return formatAmount((await wallet.getBalances({ merchantId, memberId, currency })).cashMinor);
+  /**
+   * The balance a vendor sees of a player (docs/promotions.md "The money rules"): cash, plus the
+   * bonus wallet at a seamless vendor the merchant marks bonus-playable.
+   */
+  function playableOf(vendor: VendorRow, balances: { cashMinor: bigint; bonusMinor: bigint }): bigint {
+    return isBonusPlayable(vendor) ? balances.cashMinor + balances.bonusMinor : balances.cashMinor;
+  }
+
+  async function balanceOf(vendor: VendorRow, memberId: string, currency: string): Promise<string> {
+    const balances = await wallet.getBalances({ merchantId: vendor.merchant_id, memberId, currency });
+    return formatAmount(playableOf(vendor, balances));
   }
 
   /** The player a call names: by launch token, or (not for stakes) by player id. */
@@ -184,7 +211,7 @@ export function createVendorWallet(deps: {
     const player = await resolvePlayer(vendor, call, !isStake);
     if (!player || (isStake && !player.isLive)) return { answer: reply('INVALID_TOKEN', null) };
     const refuse = async (status: VendorWalletStatus) =>
-      reply(status, await cashOf(vendor.merchant_id, player.memberId, currency));
+      reply(status, await balanceOf(vendor, player.memberId, currency));
     const round = await games.findRound(vendor.id, roundId);
     if (round && round.member_id !== player.memberId) return { answer: await refuse('ERROR') };
     return {
@@ -240,7 +267,7 @@ export function createVendorWallet(deps: {
       if (!player || (action === 'authenticate' && !player.isLive)) return error('INVALID_TOKEN');
       return {
         status: 'OK',
-        balance: await cashOf(vendor.merchant_id, player.memberId, currency),
+        balance: await balanceOf(vendor, player.memberId, currency),
         transactionId,
         ...(action === 'authenticate' ? { playerId: player.memberId, currency } : {}),
       };
@@ -300,30 +327,46 @@ export function createVendorWallet(deps: {
     const gameId = await gameIdOf(move);
     if (gameId === null) return refuse('ERROR');
 
-    // The player's own loss and session-time limits and breaks (responsible gaming), checked in
-    // the debit's transaction under the member's play lock, so that simultaneous debits cannot
-    // pass a limit together; the protocol has no status of its own for them, so the stake is
-    // refused as an ERROR. The stake joins its round (the bet record, which loss limits read) in
-    // that same transaction.
+    // The player's own loss and session-time limits and breaks (responsible gaming), and an active
+    // bonus's maximum stake, checked in the debit's transaction under the member's play lock, so
+    // that simultaneous debits cannot pass a limit together; the protocol has no status of its own
+    // for them, so the stake is refused as an ERROR. The stake joins its round (the bet record,
+    // which loss limits read) in that same transaction.
     const member = { memberId: player.memberId, merchantId: vendor.merchant_id };
     const ledgerKey = ledgerKeyOf(vendor, transactionId);
+    const entry = { ...ledgerEntryOf(move, ledgerKey), amountMinor };
+    const check = async (trx: Transaction<Database>) => {
+      await responsibleGaming.checkBetAllowedIn(trx, member, amountMinor);
+      await checkBonusStakeIn(trx, player.memberId, amountMinor);
+      await games.stakeRound(trx, {
+        vendor,
+        memberId: player.memberId,
+        gameId,
+        currency,
+        vendorRoundId: roundId,
+        amountMinor,
+      });
+    };
     let balanceAfterMinor: bigint;
     try {
-      const outcome = await wallet.debitForBetAfterCheck(
-        { ...ledgerEntryOf(move, ledgerKey), amountMinor },
-        async (trx) => {
-          await responsibleGaming.checkBetAllowedIn(trx, member, amountMinor);
-          await games.stakeRound(trx, {
-            vendor,
-            memberId: player.memberId,
-            gameId,
-            currency,
-            vendorRoundId: roundId,
-            amountMinor,
-          });
-        },
-      );
-      balanceAfterMinor = outcome.balanceMinor;
+      if (isBonusPlayable(vendor)) {
+        // Cash first, then bonus money; the round accumulates the bonus parts of its debits.
+        const outcome = await wallet.stakeAfterCheck(entry, check, {
+          checkIn: (trx) => checkBonusStakeIn(trx, player.memberId, amountMinor),
+          recordIn: async (trx, parts) => {
+            if (parts.bonusMinor > 0n) {
+              await wallet.addRoundBonusStakeIn(
+                trx,
+                { vendorId: vendor.id, vendorRoundId: roundId },
+                parts.bonusMinor,
+              );
+            }
+          },
+        });
+        balanceAfterMinor = outcome.balanceMinor + outcome.bonusBalanceMinor;
+      } else {
+        balanceAfterMinor = (await wallet.debitForBetAfterCheck(entry, check)).balanceMinor;
+      }
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
       if (caught.code === 'INSUFFICIENT_FUNDS') return refuse('INSUFFICIENT_FUNDS');
@@ -392,27 +435,36 @@ export function createVendorWallet(deps: {
   async function credit(move: Move, amountMinor: bigint): Promise<VendorWalletReply> {
     const { vendor, currency, transactionId, player } = move;
     // No money moves for a lost round (a credit of 0.00 settles it): its balance is read first.
-    const cashBeforeMinor =
+    const balanceBeforeMinor =
       amountMinor > 0n
         ? 0n
-        : (await wallet.getBalances({ merchantId: vendor.merchant_id, memberId: player.memberId, currency }))
-            .cashMinor;
+        : playableOf(
+            vendor,
+            await wallet.getBalances({ merchantId: vendor.merchant_id, memberId: player.memberId, currency }),
+          );
     return inLockedRound(move, async (ledger, trx, round) => {
       // A win belongs to a round we took a stake for; it may arrive before its stake, and the
       // vendor then retries it until the stake is here.
       if (!round) return { refused: 'TRANSACTION_NOT_FOUND' };
       if (round.status !== 'open') return { refused: 'ROUND_CLOSED' };
       const ledgerKey = amountMinor > 0n ? ledgerKeyOf(vendor, transactionId) : null;
-      const balanceMinor =
-        ledgerKey === null
-          ? cashBeforeMinor
-          : (
-              await ledger.creditForWin({
-                key: ledgerKey,
-                reference: ledgerEntryOf(move, ledgerKey).reference,
-                amountMinor,
-              })
-            ).balanceMinor;
+      let balanceMinor = balanceBeforeMinor;
+      let bonusWinMinor = 0n;
+      if (ledgerKey !== null) {
+        const win = { key: ledgerKey, reference: ledgerEntryOf(move, ledgerKey).reference, amountMinor };
+        const stake = stakePartsOf(round);
+        if (stake.bonusMinor > 0n || isBonusPlayable(vendor)) {
+          // Paid by the parts stored on its round, even when the win comes after its bonus ended.
+          const paid = await ledger.creditWin(win, stake);
+          bonusWinMinor = paid.parts.bonusMinor;
+          balanceMinor = playableOf(vendor, {
+            cashMinor: paid.balanceMinor,
+            bonusMinor: paid.bonusBalanceMinor,
+          });
+        } else {
+          balanceMinor = (await ledger.creditForWin(win)).balanceMinor;
+        }
+      }
       const isFirst = await games.recordCredit(trx, {
         vendor,
         memberId: player.memberId,
@@ -422,6 +474,7 @@ export function createVendorWallet(deps: {
         amountMinor,
         balanceAfterMinor: balanceMinor,
       });
+      if (isFirst && bonusWinMinor > 0n) await wallet.setRoundBonusWinIn(trx, round.id, bonusWinMinor);
       return { isFirst, balanceMinor };
     });
   }
@@ -451,6 +504,11 @@ export function createVendorWallet(deps: {
       const roundIdNow =
         roundIdBefore ??
         (outcome.status === 'reversed' ? await games.rollBackRoundIn(trx, toRollBack) : null);
+      // Each part of the stake went back to its own wallet; the vendor hears of them together.
+      const balanceMinor = playableOf(vendor, {
+        cashMinor: outcome.balanceMinor,
+        bonusMinor: outcome.bonusBalanceMinor,
+      });
       const isFirst = await games.recordRollback(trx, {
         vendor,
         memberId: player.memberId,
@@ -458,11 +516,11 @@ export function createVendorWallet(deps: {
         transactionId,
         refTransactionId,
         ledgerKey: outcome.status === 'reversed' ? outcome.transfer.key : null,
-        amountMinor: outcome.status === 'reversed' ? outcome.transfer.amountMinor : 0n,
+        amountMinor: outcome.status === 'reversed' ? outcome.parts.cashMinor + outcome.parts.bonusMinor : 0n,
         status: outcome.status === 'reversed' ? 'applied' : 'voided',
-        balanceAfterMinor: outcome.balanceMinor,
+        balanceAfterMinor: balanceMinor,
       });
-      return { isFirst, balanceMinor: outcome.balanceMinor };
+      return { isFirst, balanceMinor };
     });
   }
 
@@ -473,8 +531,11 @@ export function createVendorWallet(deps: {
    * back from them a `bet` of the game house account, keyed by the vendor and its transactionId
    * and referencing the round; when the member's cash is short of what goes back, nothing happens
    * and the call answers INSUFFICIENT_FUNDS (the vendor retries; the balance never goes below
-   * zero). The round is locked, the money moved, the call recorded and the round's new state
-   * written in one transaction, so a burst of the same call has one effect.
+   * zero). A round staked partly with bonus money moves each part to or from its own wallet: its
+   * stake's parts as stored, its payout's split in the same proportion (docs/promotions.md "The
+   * money rules"); either wallet short of what goes back refuses the whole call. The round is
+   * locked, the money moved, the call recorded and the round's new state written in one
+   * transaction, so a burst of the same call has one effect.
    */
   async function adjust(
     vendor: VendorRow,
@@ -490,7 +551,7 @@ export function createVendorWallet(deps: {
     const merchantId = vendor.merchant_id;
     const refuse = async (status: VendorWalletStatus): Promise<VendorWalletReply> => ({
       status,
-      balance: await cashOf(merchantId, memberId, currency),
+      balance: await balanceOf(vendor, memberId, currency),
       transactionId,
     });
     const round = await games.findRound(vendor.id, refRoundId);
@@ -498,7 +559,10 @@ export function createVendorWallet(deps: {
     if (round.member_id !== memberId) return refuse('ERROR');
     // A resettle adjusts a payout: a round still open is settled by a credit first.
     if (type === 'resettle' && round.status === 'open') return refuse('ERROR');
-    const cashBeforeMinor = (await wallet.getBalances({ merchantId, memberId, currency })).cashMinor;
+    const balanceBeforeMinor = playableOf(
+      vendor,
+      await wallet.getBalances({ merchantId, memberId, currency }),
+    );
     const key = ledgerKeyOf(vendor, transactionId);
     const reference = `${vendor.vassalage}:${refRoundId}`;
     type Outcome = { status: 'done'; balanceMinor: bigint } | { status: 'closed' } | { status: 'seen' };
@@ -513,29 +577,55 @@ export function createVendorWallet(deps: {
           locked.status === 'resettled' ||
           (type === 'void' && locked.status === 'open');
         if (!isAdjustable) return { status: 'closed' } as const;
+        const stake = stakePartsOf(locked);
         const winMinor = BigInt(locked.win_minor);
-        const deltaMinor =
-          newWinMinor === null ? BigInt(locked.stake_minor) - winMinor : newWinMinor - winMinor;
-        let balanceMinor = cashBeforeMinor;
-        if (deltaMinor > 0n) {
-          balanceMinor = (await ledger.creditForWin({ key, reference, amountMinor: deltaMinor }))
+        const bonusWinMinor = BigInt(locked.bonus_win_minor);
+        const isCashOnly = stake.bonusMinor === 0n && bonusWinMinor === 0n;
+        // The payout after: a resettle's new one, split as its stake was; a void's stays as it was.
+        const newBonusWinMinor =
+          newWinMinor === null || isCashOnly ? bonusWinMinor : winPartsOf(newWinMinor, stake).bonusMinor;
+        const change: MoneyParts =
+          newWinMinor === null
+            ? {
+                cashMinor: stake.cashMinor - (winMinor - bonusWinMinor),
+                bonusMinor: stake.bonusMinor - bonusWinMinor,
+              }
+            : {
+                cashMinor: newWinMinor - newBonusWinMinor - (winMinor - bonusWinMinor),
+                bonusMinor: newBonusWinMinor - bonusWinMinor,
+              };
+        let balanceMinor = balanceBeforeMinor;
+        if (!isCashOnly || isBonusPlayable(vendor)) {
+          const moved = await ledger.adjust({ key, reference, change });
+          balanceMinor = playableOf(vendor, {
+            cashMinor: moved.balanceMinor,
+            bonusMinor: moved.bonusBalanceMinor,
+          });
+        } else if (change.cashMinor > 0n) {
+          balanceMinor = (await ledger.creditForWin({ key, reference, amountMinor: change.cashMinor }))
             .balanceMinor;
-        } else if (deltaMinor < 0n) {
-          balanceMinor = (await ledger.debitForBet({ key, reference, amountMinor: -deltaMinor }))
+        } else if (change.cashMinor < 0n) {
+          balanceMinor = (await ledger.debitForBet({ key, reference, amountMinor: -change.cashMinor }))
             .balanceMinor;
         }
+        // The win's bonus part never passes the win: lowered before the round's new payout is
+        // written, raised after it.
+        if (newBonusWinMinor < bonusWinMinor)
+          await wallet.setRoundBonusWinIn(trx, locked.id, newBonusWinMinor);
         const isFirst = await games.recordAdjustment(trx, {
           vendor,
           memberId,
           round: locked,
           transactionId,
           type,
-          ledgerKey: deltaMinor === 0n ? null : key,
+          ledgerKey: change.cashMinor === 0n && change.bonusMinor === 0n ? null : key,
           amountMinor: newWinMinor ?? 0n,
           balanceAfterMinor: balanceMinor,
         });
         // Rolls this attempt back: what the first delivery did stands, and is answered below.
         if (!isFirst) throw duplicate;
+        if (newBonusWinMinor > bonusWinMinor)
+          await wallet.setRoundBonusWinIn(trx, locked.id, newBonusWinMinor);
         return { status: 'done', balanceMinor } as const;
       });
     } catch (caught) {

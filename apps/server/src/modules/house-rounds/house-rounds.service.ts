@@ -233,6 +233,8 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
   /**
    * Records a new round for a request id, or finds the one it already made. A new round takes the
    * pair's next nonce in the same transaction, and starts in `staking`: its stake is not taken yet.
+   * `checkIn` runs in that transaction before anything is recorded (a bonus's maximum stake): a
+   * refusal leaves no round and takes no nonce.
    */
   async function beginRound(input: {
     player: HousePlayer;
@@ -241,6 +243,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
     requestId: string;
     played: PlayedRound;
     stakeMinor: bigint;
+    checkIn?: (trx: Transaction<Database>) => Promise<void>;
   }): Promise<{ row: HouseRoundRow; isNew: boolean }> {
     const vendorRoundId = vendorRoundIdOf(input.player.memberId, input.game.id, input.requestId);
     const existing = await findHouseRound(db, input.game.vendorId, vendorRoundId);
@@ -250,6 +253,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
     const isNew = await db
       .transaction()
       .execute(async (trx) => {
+        await input.checkIn?.(trx);
         const pair = await lockActiveSeedPair(trx, input.player.merchantId, input.player.memberId);
         if (!pair) throw new AppError('CONFLICT', { value: { reason: 'ROTATED' } });
         // One unfinished round per member and game. The pair's lock makes the member's new rounds
@@ -336,6 +340,9 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       progress: RoundProgress;
       stakeMinor: bigint;
       winMinor: bigint;
+      /** What of the stake and of the win was bonus money (docs/promotions.md "The money rules"). */
+      bonusStakeMinor: bigint;
+      bonusWinMinor: bigint;
       balanceBeforeMinor: bigint;
       balanceAfterMinor: bigint;
       validBetRules: ValidBetRules;
@@ -352,6 +359,8 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       currency: input.currency,
       stake_minor: input.stakeMinor,
       win_minor: input.winMinor,
+      bonus_stake_minor: input.bonusStakeMinor,
+      bonus_win_minor: input.bonusWinMinor,
       win_cap_minor: winCapOf(progress.payoutMinor, input.winMinor),
       status: 'settled',
       server_seed_hash: input.pair.server_seed_hash,
@@ -547,6 +556,9 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       progress?: RoundProgress;
       stakeMinor?: bigint;
       winMinor?: bigint;
+      /** What of the stake (all of it so far) and of the win was bonus money. */
+      bonusStakeMinor?: bigint;
+      bonusWinMinor?: bigint;
       balanceBeforeMinor?: bigint;
       balanceAfterMinor?: bigint;
       status?: 'open' | 'settled' | 'rolled_back';
@@ -571,6 +583,8 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
           : {}),
         ...(to.stakeMinor !== undefined ? { stake_minor: to.stakeMinor } : {}),
         ...(to.winMinor !== undefined ? { win_minor: to.winMinor } : {}),
+        ...(to.bonusStakeMinor !== undefined ? { bonus_stake_minor: to.bonusStakeMinor } : {}),
+        ...(to.bonusWinMinor !== undefined ? { bonus_win_minor: to.bonusWinMinor } : {}),
         ...(to.winMinor !== undefined && progress
           ? { win_cap_minor: winCapOf(progress.payoutMinor, to.winMinor) }
           : {}),

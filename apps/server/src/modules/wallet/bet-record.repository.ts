@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
+import { assertInvariant } from '../../platform/errors/invariant.ts';
 
 /**
  * The wallet's readings of the bet record (game_rounds, docs/agents.md "The bet record"): the one
@@ -63,4 +64,32 @@ export async function sumBetLossSince(
   }
   const row = await query.executeTakeFirstOrThrow();
   return BigInt(row.total);
+}
+
+/**
+ * Adds a stake's bonus part to its round, in the stake's transaction (the round already holds the
+ * stake): a vendor's round accumulates the bonus parts of its debits (docs/promotions.md "The money
+ * rules").
+ */
+export async function addRoundBonusStake(
+  db: Executor,
+  round: { vendorId: string; vendorRoundId: string },
+  bonusStakeMinor: bigint,
+): Promise<void> {
+  const result = await db
+    .updateTable('game_rounds')
+    .set({ bonus_stake_minor: sql<bigint>`bonus_stake_minor + ${bonusStakeMinor}` })
+    .where('vendor_id', '=', round.vendorId)
+    .where('vendor_round_id', '=', round.vendorRoundId)
+    .executeTakeFirst();
+  assertInvariant(result.numUpdatedRows === 1n, 'bet record: a bonus stake without its round');
+}
+
+/** Sets what of a round's win was bonus money (at most the win, which the table's check holds). */
+export async function setRoundBonusWin(db: Executor, roundId: string, bonusWinMinor: bigint): Promise<void> {
+  await db
+    .updateTable('game_rounds')
+    .set({ bonus_win_minor: bonusWinMinor })
+    .where('id', '=', roundId)
+    .execute();
 }

@@ -114,6 +114,18 @@ export async function lockAccounts(
   return new Map(result.rows.map((row) => [row.id, BigInt(row.balance_minor)]));
 }
 
+/** Accounts' balances by id, as the caller's transaction sees them (no lock taken). */
+export async function findAccountBalances(
+  db: Executor,
+  accountIds: readonly string[],
+): Promise<Map<string, bigint>> {
+  const result = await sql<{ id: string; balance_minor: bigint }>`
+    select id, balance_minor from ledger_accounts where id = any(${sql.val([...accountIds])}::text[])`.execute(
+    db,
+  );
+  return new Map(result.rows.map((row) => [row.id, BigInt(row.balance_minor)]));
+}
+
 /** The statement of applyTransfer; bench/ledger runs the very same text through pgbench. */
 export function transferStatement(transfer: NewTransfer) {
   return sql<{

@@ -1,6 +1,7 @@
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import { INHOUSE_VASSALAGE } from '../../db/in-house-games.ts';
 import type { GameRoundStatus } from '../../db/schema.ts';
+import { checkBonusStakeIn } from '../../modules/bonus/bonus-stake.ts';
 import {
   capWin,
   type HouseGameCode,
@@ -10,6 +11,7 @@ import {
   type WireAction,
 } from '../../modules/house-rounds/house-games.ts';
 import type { HouseRoundRow } from '../../modules/house-rounds/house-rounds.service.ts';
+import type { PartsOutcome } from '../../modules/wallet/wallet.service.ts';
 import { AppError, isAppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, InvariantError, present } from '../../platform/errors/invariant.ts';
 import {
@@ -96,9 +98,13 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
     throw new InvariantError('house games: a round did not settle in its steps');
   }
 
-  /** A stake of the round's through the wallet, the member's limits checked in its own transaction. */
+  /**
+   * A stake of the round's through the wallet, cash first and then bonus money, the member's limits
+   * and an active bonus's maximum stake checked in its own transaction.
+   */
   function debitStake(table: RealTable, row: HouseRoundRow, key: string, amountMinor: bigint) {
-    return wallet.debitForBetAfterCheck(
+    const { memberId } = table.player;
+    return wallet.stakeAfterCheck(
       {
         ...table.player,
         currency: row.currency,
@@ -106,16 +112,20 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
         reference: `${INHOUSE_VASSALAGE}:${row.id}`,
         amountMinor,
       },
-      (trx) => responsibleGaming.checkBetAllowedIn(trx, table.player, amountMinor),
+      async (trx) => {
+        await responsibleGaming.checkBetAllowedIn(trx, table.player, amountMinor);
+        await checkBonusStakeIn(trx, memberId, amountMinor);
+      },
+      { checkIn: (trx) => checkBonusStakeIn(trx, memberId, amountMinor) },
     );
   }
 
   async function takeStake(table: RealTable, row: HouseRoundRow): Promise<void> {
     const stakeMinor = BigInt(row.stake_minor);
-    let balanceAfterDebit: bigint;
+    let stake: PartsOutcome;
     try {
       // The member's limits are checked in the stake's own transaction, under their play lock.
-      balanceAfterDebit = (await debitStake(table, row, stakeKey(row.id), stakeMinor)).balanceMinor;
+      stake = await debitStake(table, row, stakeKey(row.id), stakeMinor);
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
       if (caught.code === 'INSUFFICIENT_FUNDS' || caught.value?.reason === 'ROLLED_BACK') {
@@ -129,41 +139,53 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
       throw caught;
     }
     const progress = await houseRounds.drawRound(row);
-    const balanceBeforeMinor = balanceAfterDebit + stakeMinor;
+    // The round's balances are the member's cash; its bonus part is recorded with it.
+    const money = {
+      bonusStakeMinor: stake.parts.bonusMinor,
+      balanceBeforeMinor: stake.balanceMinor + stake.parts.cashMinor,
+      balanceAfterMinor: stake.balanceMinor,
+    };
     if (progress.isOpen) {
-      await houseRounds.advance(row, {
-        phase: 'playing',
-        progress,
-        balanceBeforeMinor,
-        balanceAfterMinor: balanceAfterDebit,
-      });
+      await houseRounds.advance(row, { phase: 'playing', progress, ...money });
       return;
     }
     await houseRounds.advance(row, {
       phase: 'paying',
       progress,
       winMinor: capWin(progress.payoutMinor, table.limits),
-      balanceBeforeMinor,
-      balanceAfterMinor: balanceAfterDebit,
+      ...money,
     });
   }
 
   async function payWin(table: RealTable, row: HouseRoundRow): Promise<void> {
     const winMinor = BigInt(row.win_minor);
+    const bonusStakeMinor = BigInt(row.bonus_stake_minor);
     let balanceAfterMinor = row.balance_after_minor === null ? null : BigInt(row.balance_after_minor);
+    let bonusWinMinor = 0n;
     if (winMinor > 0n) {
-      const credit = await wallet.creditForWin({
+      const move = {
         ...table.player,
         currency: row.currency,
         key: winKey(row.id),
         reference: `${INHOUSE_VASSALAGE}:${row.id}`,
         amountMinor: winMinor,
-      });
-      balanceAfterMinor = credit.balanceMinor;
+      };
+      if (bonusStakeMinor > 0n) {
+        // A stake partly of bonus money wins partly bonus money, in proportion.
+        const credit = await wallet.creditWinByParts({
+          ...move,
+          stake: { cashMinor: BigInt(row.stake_minor) - bonusStakeMinor, bonusMinor: bonusStakeMinor },
+        });
+        balanceAfterMinor = credit.balanceMinor;
+        bonusWinMinor = credit.parts.bonusMinor;
+      } else {
+        balanceAfterMinor = (await wallet.creditForWin(move)).balanceMinor;
+      }
     }
     await houseRounds.advance(row, {
       phase: 'done',
       status: 'settled',
+      bonusWinMinor,
       ...(balanceAfterMinor !== null ? { balanceAfterMinor } : {}),
     });
   }
@@ -194,11 +216,18 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
     const extraMinor = next.stakedMinor - progress.stakedMinor;
     let balanceAfterMinor = row.balance_after_minor === null ? undefined : BigInt(row.balance_after_minor);
     const key = extraStakeKey(row.id, row.action_count, action.type);
-    if (extraMinor > 0n) balanceAfterMinor = (await debitStake(table, row, key, extraMinor)).balanceMinor;
+    let bonusStakeMinor = BigInt(row.bonus_stake_minor);
+    if (extraMinor > 0n) {
+      // A further stake (a double, a split, insurance) is paid as the first was: cash, then bonus.
+      const extra = await debitStake(table, row, key, extraMinor);
+      balanceAfterMinor = extra.balanceMinor;
+      bonusStakeMinor += extra.parts.bonusMinor;
+    }
     const moved = await houseRounds.advance(row, {
       phase: next.isOpen ? 'playing' : 'paying',
       progress: next,
       stakeMinor: next.stakedMinor,
+      bonusStakeMinor,
       actionCount: row.action_count + 1,
       ...(next.isOpen ? {} : { winMinor: capWin(next.payoutMinor, table.limits) }),
       ...(balanceAfterMinor !== undefined ? { balanceAfterMinor } : {}),

@@ -3,6 +3,7 @@ import { serializeState } from '@panalo/games/state-json.ts';
 import type { ValidBetRules } from '@panalo/games/valid-bet/valid-bet.ts';
 import type { PlayedRound } from '@panalo/games/verifier/verify-round.ts';
 import { INHOUSE_VASSALAGE } from '../../db/in-house-games.ts';
+import { checkBonusStakeIn } from '../../modules/bonus/bonus-stake.ts';
 import {
   assertWithinLimits,
   capWin,
@@ -186,9 +187,10 @@ export function createBetPlacement(
     const open = await houseRounds.findUnfinishedRound(table.player.memberId, table.game.id);
     if (open) throw new AppError('CONFLICT', { value: { reason: 'ROUND_OPEN', roundId: open.id } });
     await responsibleGaming.checkBetAllowed(table.player, stakeMinor);
-    // Most short stakes are refused here, before the round takes a nonce.
-    const { cashMinor } = await wallet.getBalances({ ...table.player, currency: table.currency });
-    if (cashMinor < stakeMinor) throw new AppError('INSUFFICIENT_FUNDS');
+    // Most short stakes are refused here, before the round takes a nonce: cash and bonus money
+    // together pay our games' stakes.
+    const { cashMinor, bonusMinor } = await wallet.getBalances({ ...table.player, currency: table.currency });
+    if (cashMinor + bonusMinor < stakeMinor) throw new AppError('INSUFFICIENT_FUNDS');
     try {
       // The engine checks the bet's shape once more before anything is recorded.
       startRound(played, createRoundRng({ serverSeed: '0'.repeat(64), clientSeed: 'check', nonce: 0 }));
@@ -202,6 +204,8 @@ export function createBetPlacement(
       requestId,
       played,
       stakeMinor,
+      // An active bonus's maximum stake refuses the bet before a round is recorded.
+      checkIn: (trx) => checkBonusStakeIn(trx, table.player.memberId, stakeMinor),
     });
     return steps.continueRound(table, row);
   }
@@ -225,9 +229,11 @@ export function createBetPlacement(
    * The round is drawn in advance from the member's seed pair as this process knows it and played
    * in one statement through the wallet (playOneStepBet), which also checks the session, the
    * game's limits and the member's responsible-gaming settings: one round trip to the database
-   * for a bet. A member with a break, a self-exclusion or a loss or session-time limit on record
-   * plays in a transaction instead, the limits checked in it under the member's play lock
-   * (checkBetAllowedIn): their bets take turns, and none passes a limit. `isRemembered`: the table
+   * for a bet. A member with a break, a self-exclusion or a loss or session-time limit on record,
+   * or an active bonus whose maximum stake is below this stake, plays in a transaction instead, the
+   * limits checked in it under the member's play lock (checkBetAllowedIn, checkBonusStakeIn): their
+   * bets take turns, and none passes a limit. So does a stake that cash alone is short of, which
+   * bonus money pays the rest of. `isRemembered`: the table
    * came from this process's memory, and any doubt before the statement has vouched for it
    * answers `stale`.
    */
@@ -285,12 +291,19 @@ export function createBetPlacement(
       isConfirmed = true;
       if (outcome.status === 'play') {
         // Self-exclusion, breaks, and the member's loss and session-time limits (responsible
-        // gaming): checked in the round's own transaction under the member's play lock, so that
-        // simultaneous bets cannot pass a limit together.
+        // gaming), and an active bonus's maximum stake: checked in the round's own transaction
+        // under the member's play lock, so that simultaneous bets cannot pass a limit together.
         return answered(await playOneStepRoundInTransaction(bet, true));
       }
       if (outcome.status === 'duplicate') throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
       if (outcome.status === 'short') {
+        // Cash alone is short: bonus money pays the rest of our games' stakes, in a round played
+        // in a transaction of its own (the statement stakes cash only). The statement has just
+        // found no break, exclusion, limit or bonus cap on record for this stake.
+        const { bonusMinor } = await wallet.getBalances({ ...player, currency: table.currency });
+        if (outcome.balanceMinor + bonusMinor >= stakeMinor) {
+          return answered(await playOneStepRoundInTransaction(bet, false));
+        }
         throw new AppError('INSUFFICIENT_FUNDS', { value: { balanceMinor: String(outcome.balanceMinor) } });
       }
       if (outcome.status === 'played') {
@@ -319,18 +332,22 @@ export function createBetPlacement(
 
   /**
    * A one-step round in a transaction of its own, the nonce taken there: the member's first round
-   * (it makes the seed pair), a round whose pair others keep moving on, and every round of a
-   * member with a break or a loss or session-time limit on record (`checkPlay`), whose limits are
-   * checked first in that transaction, under the member's play lock.
+   * (it makes the seed pair), a round whose pair others keep moving on, a round whose cash is short
+   * and which bonus money pays the rest of, and every round of a member with a break, a loss or
+   * session-time limit or a bonus's maximum stake on record (`checkPlay`), whose limits are checked
+   * first in that transaction, under the member's play lock. An active bonus's maximum stake is
+   * checked in it in every case: the stake here may take bonus money.
    */
   async function playOneStepRoundInTransaction(bet: RealBet, checkPlay: boolean): Promise<RoundView> {
     const { table, requestId, played, stakeMinor } = bet;
+    const { memberId } = table.player;
     const id = houseRounds.newRoundId();
     const reference = `${INHOUSE_VASSALAGE}:${id}`;
     const row = await wallet.withGameLedger(
       { ...table.player, currency: table.currency },
       async (ledger, trx) => {
         if (checkPlay) await responsibleGaming.checkBetAllowedIn(trx, table.player, stakeMinor);
+        await checkBonusStakeIn(trx, memberId, stakeMinor);
         const { pair, nonce } = await houseRounds.takeNextNonce(trx, table.player);
         let progress: RoundProgress;
         try {
@@ -338,12 +355,16 @@ export function createBetPlacement(
         } catch (caught) {
           throw toAppError(caught);
         }
-        const debit = await ledger.debitForBet({ key: stakeKey(id), reference, amountMinor: stakeMinor });
+        // Cash first, then bonus money (our games are always bonus-playable).
+        const stake = await ledger.stake(
+          { key: stakeKey(id), reference, amountMinor: stakeMinor },
+          { checkIn: (locked) => checkBonusStakeIn(locked, memberId, stakeMinor) },
+        );
         const winMinor = capWin(progress.payoutMinor, table.limits);
-        const balanceAfterMinor =
+        const win =
           winMinor > 0n
-            ? (await ledger.creditForWin({ key: winKey(id), reference, amountMinor: winMinor })).balanceMinor
-            : debit.balanceMinor;
+            ? await ledger.creditWin({ key: winKey(id), reference, amountMinor: winMinor }, stake.parts)
+            : null;
         const recorded = await houseRounds.recordSettledRound(trx, {
           id,
           player: table.player,
@@ -355,8 +376,11 @@ export function createBetPlacement(
           progress,
           stakeMinor,
           winMinor,
-          balanceBeforeMinor: debit.balanceMinor + stakeMinor,
-          balanceAfterMinor,
+          bonusStakeMinor: stake.parts.bonusMinor,
+          bonusWinMinor: win?.parts.bonusMinor ?? 0n,
+          // The round's balances are the member's cash, as the one-step statement records them.
+          balanceBeforeMinor: stake.balanceMinor + stake.parts.cashMinor,
+          balanceAfterMinor: win?.balanceMinor ?? stake.balanceMinor,
           validBetRules: bet.validBetRules,
         });
         // The request id made a round already: this attempt rolls back, and the caller answers that one.
