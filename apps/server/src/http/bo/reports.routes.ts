@@ -109,7 +109,7 @@ export function registerReportsRoutes(
         withdrawalAmount: Money,
         netDeposits: Money,
         ggr: Money,
-        /** Rewards paid to players by the house (ledger code bonus), net of any taken back. */
+        /** Rewards paid to players by the house (bonuses, cashback, prizes), net of bonuses forfeited. */
         bonuses: Money,
         /** GGR less bonuses; per day and merchant only, as bonuses belong to no one game. */
         ngr: Money,

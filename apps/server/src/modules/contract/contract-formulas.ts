@@ -1,4 +1,5 @@
 import { applyRate } from '@panalo/money/rate.ts';
+import { PLAYER_REWARD_CODES } from '../../db/reward-codes.ts';
 import type { AgentContractKind, AgentContractTierRow } from '../../db/schema.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 
@@ -10,9 +11,10 @@ import { assertInvariant } from '../../platform/errors/invariant.ts';
 
 /**
  * The ledger codes that count as rewards to players: a dividend's base is the team's revenue less
- * these. Rebates, cashback and prizes join the list as their features add codes.
+ * these, signed (a bonus forfeited gives back what its grant took). The money report's NGR uses
+ * the very same list.
  */
-export const REWARD_TRANSFER_CODES = ['bonus'] as const;
+export const REWARD_TRANSFER_CODES = PLAYER_REWARD_CODES;
 
 export type ContractTier = { activeMembers: number; minBaseMinor: bigint; rateBp: number };
 

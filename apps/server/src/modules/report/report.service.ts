@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PLAYER_REWARD_CODES } from '../../db/reward-codes.ts';
 import type { Database, MemberType } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import {
@@ -60,9 +61,12 @@ export type MoneyRow = {
   netMinor: bigint;
   /** Gross gaming revenue of the rounds settled that day: bets less wins (as the game report). */
   ggrMinor: bigint;
-  /** Rewards the house paid players that day: bonus transfers out of the house, less any taken back. */
+  /**
+   * Rewards the house paid players that day (PLAYER_REWARD_CODES: bonuses granted, cashback,
+   * prizes), less what came back (bonuses forfeited); a conversion to cash is not counted again.
+   */
   bonusesMinor: bigint;
-  /** Net gaming revenue: GGR less the bonuses paid. */
+  /** Net gaming revenue: GGR less the rewards paid. */
   ngrMinor: bigint;
   /**
    * Agents' salary and dividends paid that day. Shown beside NGR, not taken from it: it is the
@@ -71,8 +75,7 @@ export type MoneyRow = {
   agentPayMinor: bigint;
 };
 
-/** Ledger codes of money the house gives away: to players (NGR) and to agents (shown apart). */
-const PLAYER_REWARD_CODES = ['bonus'] as const;
+/** Ledger codes of money the house gives agents (shown apart); players' rewards come off NGR. */
 const AGENT_PAY_CODES = ['salary', 'dividend'] as const;
 
 const TRIAL_TYPE: MemberType = 4;
