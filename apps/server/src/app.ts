@@ -18,6 +18,7 @@ import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.t
 import { installBackOfficeGuard } from './http/bo/operator-session.ts';
 import { registerPlayersRoutes } from './http/bo/players.routes.ts';
 import { registerPromotionReportsRoutes } from './http/bo/promotion-reports.routes.ts';
+import { registerPromotionsRoutes } from './http/bo/promotions.routes.ts';
 import { registerReportsRoutes } from './http/bo/reports.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
@@ -54,6 +55,7 @@ import { registerTransferRoutes } from './http/wps/member/transfer.routes.ts';
 import { registerBankDepositRoutes } from './http/wps/payment/bank-deposit.routes.ts';
 import { registerPaymentRoutes } from './http/wps/payment/payment.routes.ts';
 import { registerWithdrawalRoutes } from './http/wps/payment/withdrawal.routes.ts';
+import { registerPromotionRoutes } from './http/wps/promotion/promotion.routes.ts';
 import { registerRelayRoutes } from './http/wps/relay/relay.routes.ts';
 import { registerSessionRoutes } from './http/wps/session/session.routes.ts';
 import { registerSocialLoginRoutes } from './http/wps/session/social-login.routes.ts';
@@ -78,6 +80,7 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
+import { sanitizeOperatorHtml } from './modules/content/operator-html.ts';
 import { createContractService } from './modules/contract/contract.service.ts';
 import {
   type ContractSettlementService,
@@ -99,6 +102,8 @@ import { createPaymentService, type PaymentService } from './modules/payment/pay
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
 import { createCashbackJob } from './modules/promotion/cashback.job.ts';
 import { createCashbackService } from './modules/promotion/cashback.service.ts';
+import { createPromotionService } from './modules/promotion/promotion.service.ts';
+import { createPromotionAdminService } from './modules/promotion/promotion-admin.service.ts';
 import { createBetRecordService } from './modules/report/bet-records.service.ts';
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createImportStatusService } from './modules/report/import-status.service.ts';
@@ -124,6 +129,7 @@ import { createKeyRotationJob } from './platform/crypto/key-rotation.job.ts';
 import { installSealedBodies } from './platform/crypto/sealed-body.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type DatabaseHandle, databaseNameOf } from './platform/db/database.ts';
+import { present } from './platform/errors/invariant.ts';
 import { handleClientError, handleFrameworkError, installEnvelope } from './platform/http/envelope.ts';
 import { installGracefulClose } from './platform/http/graceful-close.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
@@ -402,6 +408,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   app.decorate('bonuses', bonuses);
+  // Promotions as players take part in them; their grants go through the bonus engine, and a
+  // joined deposit bonus is granted in the transaction that credits the qualifying deposit.
+  const promotions = createPromotionService({ db: database.db, grants: bonuses, images: app.images, now });
   // The team: the agent tree, agent types and the team rollups its minute job rebuilds.
   // Agent contracts: offers and signed contracts. An agent moved to another upline loses its
   // contracts from the old one in the move's own transaction (the agent service's hook).
@@ -519,6 +528,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimiter,
     wallet,
     inbox,
+    promotions,
   });
   registerWalletRoutes(app, { members, wallet, vendorTransfers, agents });
   registerTransferWalletRoutes(app, { members, vendorTransfers });
@@ -530,13 +540,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerBonusRoutes(app, { members, wallet, withdrawals });
   registerMessageRoutes(app, { members, inbox });
-  const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox };
+  const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox, promotions };
   registerPaymentRoutes(app, {
     members,
     payments,
     wallet,
     responsibleGaming,
     inbox,
+    promotions,
     publicOrigin: config.publicOrigin,
   });
   registerResponsibleGamingRoutes(app, { members, responsibleGaming, realtime });
@@ -579,6 +590,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
     wallet,
     inbox,
+    promotions,
     images: app.images,
     db: database.db,
     recordChange: audit.record,
@@ -693,6 +705,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       images: app.images,
       inbox,
       responsibleGaming,
+      promotions,
+    });
+    registerPromotionRoutes(uploads, { members, promotions, wallet, images: app.images });
+    registerPromotionsRoutes(uploads, {
+      promotionAdmin: createPromotionAdminService({
+        db: database.db,
+        recordChange: audit.record,
+        grants: bonuses,
+        readMaxMultiplier: async (merchantId) =>
+          present(await merchantService.findById(merchantId), `merchant ${merchantId} exists`).settings
+            .promotions.maxMultiplier,
+        sanitizeHtml: sanitizeOperatorHtml,
+        now,
+      }),
+      images: app.images,
     });
     registerBackOfficeContentRoutes(uploads, {
       contentAdmin: createContentAdminService({ db: database.db, recordChange: audit.record }),

@@ -498,6 +498,7 @@ export type paths = {
                                 balance?: string;
                                 currencySymbol?: string;
                                 unreadMessage?: number;
+                                availablePromoCount?: number;
                             };
                         };
                     };
@@ -1445,7 +1446,7 @@ export type paths = {
                                 list: {
                                     id: string;
                                     /** @enum {string} */
-                                    code: "deposit" | "withdrawal_hold" | "withdrawal_release" | "withdrawal" | "bet" | "win" | "rollback" | "bonus" | "transfer" | "vendor_transfer" | "salary" | "dividend" | "adjustment";
+                                    code: "deposit" | "withdrawal_hold" | "withdrawal_release" | "withdrawal" | "bet" | "win" | "rollback" | "bonus" | "bonus_convert" | "bonus_forfeit" | "cashback" | "raffle_prize" | "transfer" | "vendor_transfer" | "salary" | "dividend" | "adjustment";
                                     reference: string | null;
                                     /** @enum {string} */
                                     wallet: "cash" | "bonus";
@@ -10880,7 +10881,7 @@ export type paths = {
                                     code: string;
                                     name: string;
                                 }[];
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
                                 passwordChangeRequired: boolean;
                                 idleMinutes: number;
                                 expiresAt: string;
@@ -12142,9 +12143,9 @@ export type paths = {
                                     merchantId: string | null;
                                     name: string;
                                     builtin: boolean;
-                                    permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write")[];
+                                    permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
                                 }[];
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
                             };
                         };
                     };
@@ -12237,7 +12238,7 @@ export type paths = {
                     "application/json": {
                         merchantId?: string;
                         name: string;
-                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write")[];
+                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
                     };
                 };
             };
@@ -12256,7 +12257,7 @@ export type paths = {
                                 merchantId: string | null;
                                 name: string;
                                 builtin: boolean;
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
                             };
                         };
                     };
@@ -12363,7 +12364,7 @@ export type paths = {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write")[];
+                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
                     };
                 };
             };
@@ -12382,7 +12383,7 @@ export type paths = {
                                 merchantId: string | null;
                                 name: string;
                                 builtin: boolean;
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
                             };
                         };
                     };
@@ -17203,6 +17204,260 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/reports/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per merchant day and promotion (manual grants and swept winnings as one line): bonuses granted, cash paid, converted, forfeited, the effect on NGR (granted + cash − forfeited) and grants, with the whole report's sums */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
+                    from?: string;
+                    to?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                range: {
+                                    from: string;
+                                    to: string;
+                                };
+                                list: {
+                                    day: string;
+                                    merchantId: string;
+                                    merchantCode: string;
+                                    promotionId: string | null;
+                                    title: {
+                                        [key: string]: string;
+                                    } | null;
+                                    kind: string | null;
+                                    granted: string;
+                                    cash: string;
+                                    converted: string;
+                                    forfeited: string;
+                                    ngrEffect: string;
+                                    grants: number;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                                totals: {
+                                    granted: string;
+                                    cash: string;
+                                    converted: string;
+                                    forfeited: string;
+                                    ngrEffect: string;
+                                    grants: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/reports/promotions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The promotions report, every row, at most 100,000 (LIMIT_REACHED beyond) (CSV file, UTF-8 with a byte order mark) */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -26269,6 +26524,3210 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/promotion/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotions by type tab (ALL or a type), by sort order then newest, each with the viewer’s state (T optional) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    type?: "ALL" | "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                    /** @enum {string} */
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                    title: string;
+                                    coverImageUrl: string | null;
+                                    /** Format: date-time */
+                                    startsAt: string;
+                                    /** Format: date-time */
+                                    endsAt: string | null;
+                                    /** @enum {string} */
+                                    state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
+                                }[];
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A promotion's detail, rules and terms, with the viewer's state, entry and bonus (T optional) */
+        get: {
+            parameters: {
+                query: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: string;
+                                content: string;
+                                detailImageUrl: string | null;
+                                coverImageUrl: string | null;
+                                /** Format: date-time */
+                                startsAt: string;
+                                /** Format: date-time */
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                mayApplyAgain: boolean;
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                terms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 88.00 */
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    /** @example 88.00 */
+                                    maxConversion: string | null;
+                                } | null;
+                                entry: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    status: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                    comment: string | null;
+                                    rejectReason: string | null;
+                                    /** @example 88.00 */
+                                    amount: string | null;
+                                    images: {
+                                        id: string;
+                                        url: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                } | null;
+                                bonus: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "promotion" | "manual" | "cashback";
+                                    promotionId: string | null;
+                                    promotionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                    /** @example 250.00 */
+                                    amount: string;
+                                    /** @example 250.00 */
+                                    depositAmount: string | null;
+                                    /** @example 250.00 */
+                                    wageringRequired: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    progressPercent: number;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 250.00 */
+                                    maxStake: string | null;
+                                    /** @example 250.00 */
+                                    maxConversion: string | null;
+                                    expiresAt: string | null;
+                                    grantedAt: string;
+                                    activatedAt: string | null;
+                                    endedAt: string | null;
+                                    /** @example 250.00 */
+                                    converted: string;
+                                    /** @example 250.00 */
+                                    forfeited: string;
+                                    /** @example 250.00 */
+                                    forfeitIfCancelled: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join a deposit bonus or a cashback, accepting its terms (T) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                        acceptTerms: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: string;
+                                content: string;
+                                detailImageUrl: string | null;
+                                coverImageUrl: string | null;
+                                /** Format: date-time */
+                                startsAt: string;
+                                /** Format: date-time */
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                mayApplyAgain: boolean;
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                terms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 88.00 */
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    /** @example 88.00 */
+                                    maxConversion: string | null;
+                                } | null;
+                                entry: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    status: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                    comment: string | null;
+                                    rejectReason: string | null;
+                                    /** @example 88.00 */
+                                    amount: string | null;
+                                    images: {
+                                        id: string;
+                                        url: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                } | null;
+                                bonus: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "promotion" | "manual" | "cashback";
+                                    promotionId: string | null;
+                                    promotionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                    /** @example 250.00 */
+                                    amount: string;
+                                    /** @example 250.00 */
+                                    depositAmount: string | null;
+                                    /** @example 250.00 */
+                                    wageringRequired: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    progressPercent: number;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 250.00 */
+                                    maxStake: string | null;
+                                    /** @example 250.00 */
+                                    maxConversion: string | null;
+                                    expiresAt: string | null;
+                                    grantedAt: string;
+                                    activatedAt: string | null;
+                                    endedAt: string | null;
+                                    /** @example 250.00 */
+                                    converted: string;
+                                    /** @example 250.00 */
+                                    forfeited: string;
+                                    /** @example 250.00 */
+                                    forfeitIfCancelled: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a newbie bonus, accepting its terms: the bonus is granted at once (T) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                        acceptTerms: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: string;
+                                content: string;
+                                detailImageUrl: string | null;
+                                coverImageUrl: string | null;
+                                /** Format: date-time */
+                                startsAt: string;
+                                /** Format: date-time */
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                mayApplyAgain: boolean;
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                terms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 88.00 */
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    /** @example 88.00 */
+                                    maxConversion: string | null;
+                                } | null;
+                                entry: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    status: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                    comment: string | null;
+                                    rejectReason: string | null;
+                                    /** @example 88.00 */
+                                    amount: string | null;
+                                    images: {
+                                        id: string;
+                                        url: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                } | null;
+                                bonus: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "promotion" | "manual" | "cashback";
+                                    promotionId: string | null;
+                                    promotionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                    /** @example 250.00 */
+                                    amount: string;
+                                    /** @example 250.00 */
+                                    depositAmount: string | null;
+                                    /** @example 250.00 */
+                                    wageringRequired: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    progressPercent: number;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 250.00 */
+                                    maxStake: string | null;
+                                    /** @example 250.00 */
+                                    maxConversion: string | null;
+                                    expiresAt: string | null;
+                                    grantedAt: string;
+                                    activatedAt: string | null;
+                                    endedAt: string | null;
+                                    /** @example 250.00 */
+                                    converted: string;
+                                    /** @example 250.00 */
+                                    forfeited: string;
+                                    /** @example 250.00 */
+                                    forfeitIfCancelled: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/applyImage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an image for an application (multipart, one PNG or JPEG file of at most 5242880 bytes, checked by content); at most 10 not yet sent per day (T) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description A PNG or JPEG image, at most 5 MB
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply for an application promotion: a comment of at most 140 characters and up to 3 uploaded images (T) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @default  */
+                        comment?: string;
+                        /** @default [] */
+                        imageIds?: string[];
+                        acceptTerms: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: string;
+                                content: string;
+                                detailImageUrl: string | null;
+                                coverImageUrl: string | null;
+                                /** Format: date-time */
+                                startsAt: string;
+                                /** Format: date-time */
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                mayApplyAgain: boolean;
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                terms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 88.00 */
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    /** @example 88.00 */
+                                    maxConversion: string | null;
+                                } | null;
+                                entry: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    status: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                    comment: string | null;
+                                    rejectReason: string | null;
+                                    /** @example 88.00 */
+                                    amount: string | null;
+                                    images: {
+                                        id: string;
+                                        url: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                } | null;
+                                bonus: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "promotion" | "manual" | "cashback";
+                                    promotionId: string | null;
+                                    promotionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                    /** @example 250.00 */
+                                    amount: string;
+                                    /** @example 250.00 */
+                                    depositAmount: string | null;
+                                    /** @example 250.00 */
+                                    wageringRequired: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    progressPercent: number;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 250.00 */
+                                    maxStake: string | null;
+                                    /** @example 250.00 */
+                                    maxConversion: string | null;
+                                    expiresAt: string | null;
+                                    grantedAt: string;
+                                    activatedAt: string | null;
+                                    endedAt: string | null;
+                                    /** @example 250.00 */
+                                    converted: string;
+                                    /** @example 250.00 */
+                                    forfeited: string;
+                                    /** @example 250.00 */
+                                    forfeitIfCancelled: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's entries in promotions, newest first, with each promotion's state and bonus (T) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    promotionId: string;
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                    /** @enum {string} */
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                    /** @enum {string} */
+                                    state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
+                                    /** @enum {string} */
+                                    entryStatus: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                    /** @example 88.00 */
+                                    amount: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    bonus: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        source: "promotion" | "manual" | "cashback";
+                                        promotionId: string | null;
+                                        promotionTitle: string | null;
+                                        /** @enum {string} */
+                                        status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                        /** @example 250.00 */
+                                        amount: string;
+                                        /** @example 250.00 */
+                                        depositAmount: string | null;
+                                        /** @example 250.00 */
+                                        wageringRequired: string;
+                                        /** @example 250.00 */
+                                        wagered: string;
+                                        progressPercent: number;
+                                        contributions: {
+                                            gameType: string;
+                                            percent: string;
+                                        }[];
+                                        /** @example 250.00 */
+                                        maxStake: string | null;
+                                        /** @example 250.00 */
+                                        maxConversion: string | null;
+                                        expiresAt: string | null;
+                                        grantedAt: string;
+                                        activatedAt: string | null;
+                                        endedAt: string | null;
+                                        /** @example 250.00 */
+                                        converted: string;
+                                        /** @example 250.00 */
+                                        forfeited: string;
+                                        /** @example 250.00 */
+                                        forfeitIfCancelled: string;
+                                    } | null;
+                                }[];
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the member's own application images (WebP) (T) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotions, newest first, by status and type */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    status?: "draft" | "published" | "withdrawn";
+                    type?: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    /** @enum {string} */
+                                    type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                    /** @enum {string} */
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                    title: {
+                                        [key: string]: string;
+                                    };
+                                    content: {
+                                        [key: string]: string;
+                                    };
+                                    coverImageUrls: {
+                                        [key: string]: string;
+                                    };
+                                    detailImageUrls: {
+                                        [key: string]: string;
+                                    };
+                                    startsAt: string;
+                                    endsAt: string | null;
+                                    /** @enum {string} */
+                                    audience: "all" | "new_members" | "agent_teams";
+                                    audienceAgentIds: string[];
+                                    rules: {
+                                        /** @example 100.00 */
+                                        percent?: string;
+                                        /** @example 100.00 */
+                                        cap?: string;
+                                        /** @example 100.00 */
+                                        minDeposit?: string;
+                                        which?: "first" | "nth" | "any";
+                                        nth?: number;
+                                        methods?: string[];
+                                        /** @example 100.00 */
+                                        amount?: string;
+                                        registeredWithinDays?: number;
+                                        /** @example 100.00 */
+                                        maxAmount?: string;
+                                        period?: "day" | "week";
+                                        /** @example 100.00 */
+                                        minNetLoss?: string;
+                                        payAs?: "bonus" | "cash";
+                                        newMemberDays?: number;
+                                    };
+                                    bonusTerms: {
+                                        multiplier: number;
+                                        includeDeposit: boolean;
+                                        /**
+                                         * @example {
+                                         *       "INHOUSE": 10000,
+                                         *       "RNG": 10000,
+                                         *       "LIVE": 1000
+                                         *     }
+                                         */
+                                        contributions: {
+                                            [key: string]: number;
+                                        };
+                                        maxStake: string | null;
+                                        expiryDays: number;
+                                        maxConversion: string | null;
+                                    } | null;
+                                    grantsPerMember: number;
+                                    budgetPerDay: string | null;
+                                    sortOrder: number;
+                                    /** @enum {string} */
+                                    status: "draft" | "published" | "withdrawn";
+                                    createdBy: string | null;
+                                    createdAt: string;
+                                    updatedAt: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Build a promotion: saved as a draft players do not see until it is published */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        /** @enum {string} */
+                        type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                        /** @enum {string} */
+                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                        /**
+                         * @example {
+                         *       "EN": "Sample",
+                         *       "TY": "Halimbawa"
+                         *     }
+                         */
+                        title: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @example {
+                         *       "EN": "Sample",
+                         *       "TY": "Halimbawa"
+                         *     }
+                         */
+                        content: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @default {}
+                         * @example {
+                         *       "EN": "/media/sample.svg"
+                         *     }
+                         */
+                        coverImageUrls?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @default {}
+                         * @example {
+                         *       "EN": "/media/sample.svg"
+                         *     }
+                         */
+                        detailImageUrls?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T00:00:00Z
+                         */
+                        startsAt: string;
+                        /** @default null */
+                        endsAt?: string | null;
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        audience?: "all" | "new_members" | "agent_teams";
+                        /** @default [] */
+                        audienceAgentIds?: string[];
+                        /** @default {} */
+                        rules?: {
+                            /** @example 100.00 */
+                            percent?: string;
+                            /** @example 100.00 */
+                            cap?: string;
+                            /** @example 100.00 */
+                            minDeposit?: string;
+                            which?: "first" | "nth" | "any";
+                            nth?: number;
+                            methods?: string[];
+                            /** @example 100.00 */
+                            amount?: string;
+                            registeredWithinDays?: number;
+                            /** @example 100.00 */
+                            maxAmount?: string;
+                            period?: "day" | "week";
+                            /** @example 100.00 */
+                            minNetLoss?: string;
+                            payAs?: "bonus" | "cash";
+                            newMemberDays?: number;
+                        };
+                        /** @default null */
+                        bonusTerms?: {
+                            multiplier: number;
+                            includeDeposit: boolean;
+                            /**
+                             * @example {
+                             *       "INHOUSE": 10000,
+                             *       "RNG": 10000,
+                             *       "LIVE": 1000
+                             *     }
+                             */
+                            contributions: {
+                                [key: string]: number;
+                            };
+                            maxStake: string | null;
+                            expiryDays: number;
+                            maxConversion: string | null;
+                        } | null;
+                        /** @default 1 */
+                        grantsPerMember?: number;
+                        /** @default null */
+                        budgetPerDay?: string | null;
+                        /** @default 0 */
+                        sortOrder?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: {
+                                    [key: string]: string;
+                                };
+                                content: {
+                                    [key: string]: string;
+                                };
+                                coverImageUrls: {
+                                    [key: string]: string;
+                                };
+                                detailImageUrls: {
+                                    [key: string]: string;
+                                };
+                                startsAt: string;
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                audience: "all" | "new_members" | "agent_teams";
+                                audienceAgentIds: string[];
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                bonusTerms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    /**
+                                     * @example {
+                                     *       "INHOUSE": 10000,
+                                     *       "RNG": 10000,
+                                     *       "LIVE": 1000
+                                     *     }
+                                     */
+                                    contributions: {
+                                        [key: string]: number;
+                                    };
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    maxConversion: string | null;
+                                } | null;
+                                grantsPerMember: number;
+                                budgetPerDay: string | null;
+                                sortOrder: number;
+                                /** @enum {string} */
+                                status: "draft" | "published" | "withdrawn";
+                                createdBy: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a promotion's cover or detail picture (multipart, one PNG, JPEG or WebP file, at most 2097152 bytes); answers its public URL */
+        post: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                url: string;
+                                width: number;
+                                height: number;
+                                bytes: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applications by status (waiting ones oldest first, decided ones newest first), with each member’s account, comment and images */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    status?: "applying" | "rejected" | "issued";
+                    promotionId?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    promotionId: string;
+                                    promotionTitle: {
+                                        [key: string]: string;
+                                    };
+                                    memberId: string;
+                                    account: string;
+                                    cycle: string;
+                                    /** @enum {string} */
+                                    status: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                    comment: string | null;
+                                    images: {
+                                        id: string;
+                                        url: string;
+                                    }[];
+                                    amount: string | null;
+                                    maxAmount: string | null;
+                                    rejectReason: string | null;
+                                    bonusId: string | null;
+                                    reviewer: string | null;
+                                    reviewedAt: string | null;
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/application-images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An application's image (WebP) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/applications/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an application with an amount (at most the rules’ maxAmount): granted at once as a bonus with the promotion’s terms */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example 500.00 */
+                        amount: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                promotionId: string;
+                                promotionTitle: {
+                                    [key: string]: string;
+                                };
+                                memberId: string;
+                                account: string;
+                                cycle: string;
+                                /** @enum {string} */
+                                status: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                comment: string | null;
+                                images: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                                amount: string | null;
+                                maxAmount: string | null;
+                                rejectReason: string | null;
+                                bonusId: string | null;
+                                reviewer: string | null;
+                                reviewedAt: string | null;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/applications/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an application with a reason the member reads (they may apply once more) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                promotionId: string;
+                                promotionTitle: {
+                                    [key: string]: string;
+                                };
+                                memberId: string;
+                                account: string;
+                                cycle: string;
+                                /** @enum {string} */
+                                status: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                comment: string | null;
+                                images: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                                amount: string | null;
+                                maxAmount: string | null;
+                                rejectReason: string | null;
+                                bonusId: string | null;
+                                reviewer: string | null;
+                                reviewedAt: string | null;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One promotion with every field */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: {
+                                    [key: string]: string;
+                                };
+                                content: {
+                                    [key: string]: string;
+                                };
+                                coverImageUrls: {
+                                    [key: string]: string;
+                                };
+                                detailImageUrls: {
+                                    [key: string]: string;
+                                };
+                                startsAt: string;
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                audience: "all" | "new_members" | "agent_teams";
+                                audienceAgentIds: string[];
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                bonusTerms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    /**
+                                     * @example {
+                                     *       "INHOUSE": 10000,
+                                     *       "RNG": 10000,
+                                     *       "LIVE": 1000
+                                     *     }
+                                     */
+                                    contributions: {
+                                        [key: string]: number;
+                                    };
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    maxConversion: string | null;
+                                } | null;
+                                grantsPerMember: number;
+                                budgetPerDay: string | null;
+                                sortOrder: number;
+                                /** @enum {string} */
+                                status: "draft" | "published" | "withdrawn";
+                                createdBy: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        /** Change every field of a draft or a published promotion (a published one keeps its kind; a withdrawn one is closed) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                        /** @enum {string} */
+                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                        /**
+                         * @example {
+                         *       "EN": "Sample",
+                         *       "TY": "Halimbawa"
+                         *     }
+                         */
+                        title: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @example {
+                         *       "EN": "Sample",
+                         *       "TY": "Halimbawa"
+                         *     }
+                         */
+                        content: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @default {}
+                         * @example {
+                         *       "EN": "/media/sample.svg"
+                         *     }
+                         */
+                        coverImageUrls?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @default {}
+                         * @example {
+                         *       "EN": "/media/sample.svg"
+                         *     }
+                         */
+                        detailImageUrls?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T00:00:00Z
+                         */
+                        startsAt: string;
+                        /** @default null */
+                        endsAt?: string | null;
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        audience?: "all" | "new_members" | "agent_teams";
+                        /** @default [] */
+                        audienceAgentIds?: string[];
+                        /** @default {} */
+                        rules?: {
+                            /** @example 100.00 */
+                            percent?: string;
+                            /** @example 100.00 */
+                            cap?: string;
+                            /** @example 100.00 */
+                            minDeposit?: string;
+                            which?: "first" | "nth" | "any";
+                            nth?: number;
+                            methods?: string[];
+                            /** @example 100.00 */
+                            amount?: string;
+                            registeredWithinDays?: number;
+                            /** @example 100.00 */
+                            maxAmount?: string;
+                            period?: "day" | "week";
+                            /** @example 100.00 */
+                            minNetLoss?: string;
+                            payAs?: "bonus" | "cash";
+                            newMemberDays?: number;
+                        };
+                        /** @default null */
+                        bonusTerms?: {
+                            multiplier: number;
+                            includeDeposit: boolean;
+                            /**
+                             * @example {
+                             *       "INHOUSE": 10000,
+                             *       "RNG": 10000,
+                             *       "LIVE": 1000
+                             *     }
+                             */
+                            contributions: {
+                                [key: string]: number;
+                            };
+                            maxStake: string | null;
+                            expiryDays: number;
+                            maxConversion: string | null;
+                        } | null;
+                        /** @default 1 */
+                        grantsPerMember?: number;
+                        /** @default null */
+                        budgetPerDay?: string | null;
+                        /** @default 0 */
+                        sortOrder?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: {
+                                    [key: string]: string;
+                                };
+                                content: {
+                                    [key: string]: string;
+                                };
+                                coverImageUrls: {
+                                    [key: string]: string;
+                                };
+                                detailImageUrls: {
+                                    [key: string]: string;
+                                };
+                                startsAt: string;
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                audience: "all" | "new_members" | "agent_teams";
+                                audienceAgentIds: string[];
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                bonusTerms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    /**
+                                     * @example {
+                                     *       "INHOUSE": 10000,
+                                     *       "RNG": 10000,
+                                     *       "LIVE": 1000
+                                     *     }
+                                     */
+                                    contributions: {
+                                        [key: string]: number;
+                                    };
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    maxConversion: string | null;
+                                } | null;
+                                grantsPerMember: number;
+                                budgetPerDay: string | null;
+                                sortOrder: number;
+                                /** @enum {string} */
+                                status: "draft" | "published" | "withdrawn";
+                                createdBy: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a draft: players see it from its start */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: {
+                                    [key: string]: string;
+                                };
+                                content: {
+                                    [key: string]: string;
+                                };
+                                coverImageUrls: {
+                                    [key: string]: string;
+                                };
+                                detailImageUrls: {
+                                    [key: string]: string;
+                                };
+                                startsAt: string;
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                audience: "all" | "new_members" | "agent_teams";
+                                audienceAgentIds: string[];
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                bonusTerms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    /**
+                                     * @example {
+                                     *       "INHOUSE": 10000,
+                                     *       "RNG": 10000,
+                                     *       "LIVE": 1000
+                                     *     }
+                                     */
+                                    contributions: {
+                                        [key: string]: number;
+                                    };
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    maxConversion: string | null;
+                                } | null;
+                                grantsPerMember: number;
+                                budgetPerDay: string | null;
+                                sortOrder: number;
+                                /** @enum {string} */
+                                status: "draft" | "published" | "withdrawn";
+                                createdBy: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a published promotion: closed at once (what members have in progress goes on) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                title: {
+                                    [key: string]: string;
+                                };
+                                content: {
+                                    [key: string]: string;
+                                };
+                                coverImageUrls: {
+                                    [key: string]: string;
+                                };
+                                detailImageUrls: {
+                                    [key: string]: string;
+                                };
+                                startsAt: string;
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                audience: "all" | "new_members" | "agent_teams";
+                                audienceAgentIds: string[];
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    newMemberDays?: number;
+                                };
+                                bonusTerms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    /**
+                                     * @example {
+                                     *       "INHOUSE": 10000,
+                                     *       "RNG": 10000,
+                                     *       "LIVE": 1000
+                                     *     }
+                                     */
+                                    contributions: {
+                                        [key: string]: number;
+                                    };
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    maxConversion: string | null;
+                                } | null;
+                                grantsPerMember: number;
+                                budgetPerDay: string | null;
+                                sortOrder: number;
+                                /** @enum {string} */
+                                status: "draft" | "published" | "withdrawn";
+                                createdBy: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bo/images": {
         parameters: {
             query?: never;
@@ -29714,6 +33173,8 @@ export type paths = {
                                     /** @description In the merchant's in-house list: its RNG games list under INHOUSE */
                                     isInHouse: boolean;
                                     walletMode: string;
+                                    /** @description Bonus money may be staked at it, and it sees cash + bonus as the balance (seamless vendors only) */
+                                    isBonusPlayable: boolean;
                                     games: number;
                                 }[];
                             };
@@ -29810,7 +33271,7 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Change a vendor: status (active, maintenance, disabled), order, display name, in-house list */
+        /** Change a vendor: status (active, maintenance, disabled), order, display name, in-house list, whether bonus money plays there (seamless vendors only) */
         put: {
             parameters: {
                 query?: never;
@@ -29828,6 +33289,8 @@ export type paths = {
                         status?: "active" | "maintenance" | "disabled";
                         sortOrder?: number;
                         isInHouse?: boolean;
+                        /** @description Let bonus money play here; refused (VALIDATION) for a transfer-wallet vendor */
+                        isBonusPlayable?: boolean;
                     };
                 };
             };
@@ -29852,6 +33315,8 @@ export type paths = {
                                 /** @description In the merchant's in-house list: its RNG games list under INHOUSE */
                                 isInHouse: boolean;
                                 walletMode: string;
+                                /** @description Bonus money may be staked at it, and it sees cash + bonus as the balance (seamless vendors only) */
+                                isBonusPlayable: boolean;
                                 games: number;
                             };
                         };

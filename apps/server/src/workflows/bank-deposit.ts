@@ -2,6 +2,7 @@ import type { InboxService } from '../modules/inbox/inbox.service.ts';
 import type { MemberRow } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import type { DepositRow, PaymentService } from '../modules/payment/payment.service.ts';
+import type { PromotionService } from '../modules/promotion/promotion.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeActor } from '../platform/audit/record-change.ts';
@@ -16,6 +17,8 @@ export type BankDepositDeps = {
   wallet: WalletService;
   images: ImageStore;
   inbox: InboxService;
+  /** The deposit bonus a credited deposit may earn (creditDepositToMember). */
+  promotions: Pick<PromotionService, 'grantDepositBonusIn'>;
 };
 
 /** A phone photo of a transfer slip is well under this; anything larger is not one. */
@@ -86,7 +89,7 @@ export async function approveBankDeposit(
     `deposit ${deposit.id} has no method`,
   );
   if (!isUnfinished) await deps.payments.decideDeposit(actor, deposit.id, { status: 'credited' });
-  const transfer = await creditDepositToMember(deps.wallet, deposit, method);
+  const transfer = await creditDepositToMember(deps, deposit, method);
   const credited = await deps.payments.attachTransfer(deposit.id, transfer.id);
   await tellDeposit(deps.inbox, credited, 'arrived');
   return credited;

@@ -3,6 +3,7 @@ import type { MemberRow } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { GatewayError } from '../modules/payment/hosted-gateway.ts';
 import type { DepositRow, PaymentMethodRow, PaymentService } from '../modules/payment/payment.service.ts';
+import type { PromotionService } from '../modules/promotion/promotion.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import { AppError } from '../platform/errors/errors.ts';
@@ -13,6 +14,8 @@ export type DepositDeps = {
   wallet: WalletService;
   responsibleGaming: ResponsibleGamingService;
   inbox: InboxService;
+  /** The deposit bonus a credited deposit may earn, granted in the credit's transaction. */
+  promotions: Pick<PromotionService, 'grantDepositBonusIn'>;
 };
 
 /** What the gateway hears back: 2xx with status OK stops its retries; anything else retries. */
@@ -28,22 +31,40 @@ export const depositTransferKey = (depositId: string) => `deposit:${depositId}`;
 /**
  * Moves a deposit's money from its method's house account to the member's cash wallet, once: the
  * ledger key answers the first transfer again to a repeat (a racing delivery, a retried review).
+ * Every credited deposit passes here, by gateway or bank transfer alike, so the deposit bonus a
+ * member joined is granted here, in the credit's own transaction: the credit and its bonus commit
+ * together, and a repeat, which answers the first transfer, grants nothing again.
  */
 export async function creditDepositToMember(
-  wallet: WalletService,
+  deps: Pick<DepositDeps, 'wallet' | 'promotions'>,
   deposit: DepositRow,
   method: Pick<PaymentMethodRow, 'code'>,
 ) {
-  const { transfer } = await wallet.transfer({
-    merchantId: deposit.merchant_id,
-    currency: deposit.currency,
-    key: depositTransferKey(deposit.id),
-    code: 'deposit',
-    reference: deposit.id,
-    from: { house: `deposit:${method.code}`, shardKey: deposit.member_id },
-    to: { memberId: deposit.member_id, wallet: 'cash' },
-    amountMinor: deposit.amount_minor,
-  });
+  const announcements: (() => void)[] = [];
+  const { transfer } = await deps.wallet.transferAfterCheck(
+    {
+      merchantId: deposit.merchant_id,
+      currency: deposit.currency,
+      key: depositTransferKey(deposit.id),
+      code: 'deposit',
+      reference: deposit.id,
+      from: { house: `deposit:${method.code}`, shardKey: deposit.member_id },
+      to: { memberId: deposit.member_id, wallet: 'cash' },
+      amountMinor: deposit.amount_minor,
+    },
+    async (trx) => {
+      const granted = await deps.promotions.grantDepositBonusIn(trx, {
+        id: deposit.id,
+        merchantId: deposit.merchant_id,
+        memberId: deposit.member_id,
+        currency: deposit.currency,
+        amountMinor: deposit.amount_minor,
+        methodCode: method.code,
+      });
+      announcements.push(...granted);
+    },
+  );
+  for (const announce of announcements) announce();
   return transfer;
 }
 
@@ -150,7 +171,7 @@ export async function startGatewayDeposit(
  * deposit. Every callback is kept with its outcome.
  */
 export async function applyGatewayCallback(
-  deps: Pick<DepositDeps, 'payments' | 'wallet' | 'inbox'>,
+  deps: Pick<DepositDeps, 'payments' | 'wallet' | 'inbox' | 'promotions'>,
   input: { methodId: string; timestamp: string | undefined; signature: string | undefined; rawBody: string },
 ): Promise<CallbackAnswer> {
   const method = await deps.payments.findMethod(input.methodId);
@@ -190,7 +211,7 @@ export async function applyGatewayCallback(
   }
   // The ledger key makes the credit happen once even if two deliveries race past the check above,
   // or the process stops between the credit and the status change and the gateway retries.
-  const transfer = await creditDepositToMember(deps.wallet, deposit, method);
+  const transfer = await creditDepositToMember(deps, deposit, method);
   const moved = await deps.payments.markCredited(deposit.id, transfer.id);
   await record(moved ? 'applied' : 'duplicate', deposit.id);
   await tellDeposit(deps.inbox, moved ?? deposit, 'arrived');

@@ -14,6 +14,7 @@ import {
   readSwitches,
 } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
+import type { PromotionService } from '../../../modules/promotion/promotion.service.ts';
 import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
@@ -47,6 +48,8 @@ export type SystemRoutesDeps = {
   rateLimiter: RateLimiter;
   wallet: WalletService;
   inbox: InboxService;
+  /** The public state's promotions and the member's count of those open to them. */
+  promotions: Pick<PromotionService, 'publicSummary'>;
   /** A trusted proxy's country header (e.g. CF-IPCountry), when configured. */
   countryHeader: string | undefined;
 };
@@ -135,6 +138,8 @@ const PublicStateValue = Type.Object({
   currencySymbol: Type.Optional(Type.String()),
   /** Members only (not trial accounts): unread inbox messages. */
   unreadMessage: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Members only: promotions they may join, claim or apply for now. */
+  availablePromoCount: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
 /** The merchant's public configuration and state: GET /wps/system/{status,permission,publicState,…}. */
@@ -237,33 +242,34 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
       const executions: ('A' | 'B' | 'F')[] = viewer ? (isFirstLogin ? ['A', 'F'] : ['A']) : ['B'];
       // Spec §4: a trial account loads no unread count.
       const isMember = viewer !== null && viewer.member.type !== TRIAL_TYPE;
-      const [banners, announcements, customerService, showCaptcha, balances, unread] = await Promise.all([
-        contentService.listBanners(merchant.id, reader, now),
-        contentService.listPublicAnnouncements(
-          merchant.id,
-          executions,
-          audiencesOf(viewer !== null && isAgentType(viewer.member.type)),
-          reader,
-          now,
-        ),
-        contentService.listCustomerService(merchant.id, reader),
-        isCaptchaRequiredForIp(deps.rateLimiter, merchant.id, ip),
-        viewer
-          ? deps.wallet.getBalances({
-              merchantId: merchant.id,
-              memberId: viewer.member.id,
-              currency: merchant.currency,
-            })
-          : null,
-        isMember && viewer ? deps.inbox.countUnread(viewer.member.id) : null,
-      ]);
+      const [banners, announcements, customerService, showCaptcha, balances, unread, promotions] =
+        await Promise.all([
+          contentService.listBanners(merchant.id, reader, now),
+          contentService.listPublicAnnouncements(
+            merchant.id,
+            executions,
+            audiencesOf(viewer !== null && isAgentType(viewer.member.type)),
+            reader,
+            now,
+          ),
+          contentService.listCustomerService(merchant.id, reader),
+          isCaptchaRequiredForIp(deps.rateLimiter, merchant.id, ip),
+          viewer
+            ? deps.wallet.getBalances({
+                merchantId: merchant.id,
+                memberId: viewer.member.id,
+                currency: merchant.currency,
+              })
+            : null,
+          isMember && viewer ? deps.inbox.countUnread(viewer.member.id) : null,
+          deps.promotions.publicSummary(merchant.id, viewer?.member ?? null, reader),
+        ]);
       const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
       return ok({
         banners,
         popup: announcements.popup,
         notice: announcements.notice,
-        // Promotions are their own area; its list joins here when that area exists.
-        promotion: [],
+        promotion: promotions.promotions,
         // Sealed here too: the public state must not hand out the addresses the permission seals.
         customerService: customerServiceLinks.seal(merchant.id, customerService),
         // After failed logins from this address the login form shows the captcha at once.
@@ -273,6 +279,7 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
           ? { balance: formatAmount(balances.cashMinor), currencySymbol: merchant.currencySymbol }
           : {}),
         ...(unread === null ? {} : { unreadMessage: unread }),
+        ...(promotions.availableCount === null ? {} : { availablePromoCount: promotions.availableCount }),
       });
     },
   );
