@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoMerchant } from './seed/demo-merchant.ts';
 import { DEMO_OPERATORS, seedDemoOperators } from './seed/demo-operators.ts';
+import { seedDemoPromotions } from './seed/demo-promotions.ts';
 import { seedDemoInHouseVendor } from './seed/demo-vendors.ts';
 
 // Longer than the job runner's stop timeout (JOB_RUNNER_TUNING_DEFAULT.stopTimeoutMs), so that
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     : false;
   if (config.seedDemo) await seedDemoAccounts(database.db);
   if (config.seedDemo) await seedDemoContracts(database.db);
+  if (config.seedDemo) await seedDemoPromotions(database.db);
   if (config.seedDemo) await seedDemoOperators(database.db);
 
   const app = await buildApp({ config, database });

@@ -1,0 +1,176 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PROMOTIONS, seedDemoPromotions } from '../src/seed/demo-promotions.ts';
+import { cashOf, insertBetGame, settleBetAt } from './support/contract-fixtures.ts';
+import { createSeededApp } from './support/seeded-app.ts';
+import { insertTeamMember } from './support/team-fixtures.ts';
+import type { TestApp } from './support/test-app.ts';
+
+// The demo's promotions are real ones: one of each kind, in both languages, with art the server
+// serves, the home banners and announcements that lead to them, and rules the jobs pay by.
+
+// A Wednesday in Manila.
+let nowMs = Date.parse('2026-11-25T04:00:00Z');
+let testApp: TestApp;
+let merchantId: string;
+
+beforeAll(async () => {
+  testApp = await createSeededApp({}, { now: () => new Date(nowMs) });
+  merchantId = (
+    await testApp.database.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('code', '=', 'panalo')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function get(url: string) {
+  return testApp.app.inject({ method: 'GET', url });
+}
+
+describe('the demo promotions', () => {
+  it('are added once, with their banners and announcements', async () => {
+    const { db } = testApp.database;
+    expect(await seedDemoPromotions(db, () => new Date(nowMs))).toEqual({
+      promotions: DEMO_PROMOTIONS.length,
+      banners: 2,
+      announcements: 3,
+    });
+    expect(await seedDemoPromotions(db, () => new Date(nowMs))).toEqual({
+      promotions: 0,
+      banners: 0,
+      announcements: 0,
+    });
+    const rows = await db
+      .selectFrom('promotions')
+      .select(['kind', 'status', 'starts_at', 'ends_at'])
+      .where('merchant_id', '=', merchantId)
+      .execute();
+    expect(rows.map((row) => row.kind).sort()).toEqual([
+      'application',
+      'cashback',
+      'deposit_bonus',
+      'info',
+      'newbie_bonus',
+    ]);
+    for (const row of rows) {
+      expect(row.status).toBe('published');
+      expect(row.starts_at.getTime()).toBeLessThan(nowMs);
+      expect(row.ends_at).toBeNull();
+    }
+  });
+
+  it('are written in Tagalog and English, with safe HTML and art the server serves', async () => {
+    const rows = await testApp.database.db
+      .selectFrom('promotions')
+      .select(['title', 'content', 'cover_image_urls'])
+      .where('merchant_id', '=', merchantId)
+      .execute();
+    for (const row of rows) {
+      expect(Object.keys(row.title).sort()).toEqual(['EN', 'TY']);
+      expect(Object.keys(row.content).sort()).toEqual(['EN', 'TY']);
+      expect(row.title.TY).not.toBe(row.title.EN);
+      for (const html of Object.values(row.content)) expect(html).not.toMatch(/<script|on\w+=|javascript:/i);
+      expect(Object.keys(row.cover_image_urls).sort()).toEqual(['EN', 'TY']);
+      for (const url of Object.values(row.cover_image_urls)) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type'], url).toBe('image/svg+xml');
+      }
+    }
+  });
+
+  it('lead from the home banners and the announcements to the welcome bonus and the cashback', async () => {
+    const { db } = testApp.database;
+    const byKind = new Map(
+      (
+        await db
+          .selectFrom('promotions')
+          .select(['id', 'kind', 'type'])
+          .where('merchant_id', '=', merchantId)
+          .execute()
+      ).map((row) => [row.kind, row]),
+    );
+    for (const language of ['TY', 'EN']) {
+      const state = (await get(`/wps/system/publicState?language=${language}`)).json().value;
+      const promotionBanners = state.banners.filter(
+        (banner: { linkType: string }) => banner.linkType === 'PROMOTION',
+      );
+      expect(promotionBanners.map((banner: { linkTarget: string }) => banner.linkTarget).sort()).toEqual(
+        [byKind.get('deposit_bonus')?.id, byKind.get('cashback')?.id].sort(),
+      );
+      for (const banner of promotionBanners) {
+        expect(banner.groupName).toBe('w_home');
+        expect(banner.url).toMatch(new RegExp(`-${language.toLowerCase()}\\.svg$`));
+        expect((await get(banner.url)).statusCode).toBe(200);
+      }
+    }
+    const announced = await db
+      .selectFrom('announcements')
+      .select(['type', 'promotion_type'])
+      .where('merchant_id', '=', merchantId)
+      .where('promotion_type', 'is not', null)
+      .execute();
+    expect(
+      announced
+        .filter((row) => row.type === 'PR')
+        .map((row) => row.promotion_type)
+        .sort(),
+    ).toEqual([byKind.get('deposit_bonus')?.type, byKind.get('cashback')?.type].sort());
+    expect(announced.filter((row) => row.type === 'PU').map((row) => row.promotion_type)).toEqual([
+      'DEPOSIT',
+    ]);
+  });
+
+  it('pays the weekly cashback as cash by its rules', async () => {
+    const { db } = testApp.database;
+    const cashback = await db
+      .selectFrom('promotions')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('kind', '=', 'cashback')
+      .executeTakeFirstOrThrow();
+    const player = await insertTeamMember(db, merchantId, { account: 'democashback' });
+    await db
+      .insertInto('promotion_entries')
+      .values({
+        id: uuidv7(),
+        merchant_id: merchantId,
+        promotion_id: cashback.id,
+        member_id: player,
+        status: 'joined',
+        terms_accepted_at: new Date(nowMs),
+        created_at: new Date(nowMs),
+        updated_at: new Date(nowMs),
+      })
+      .execute();
+    const game = { merchantId, ...(await insertBetGame(db, merchantId)) };
+    // ₱1,200 lost on Thursday and ₱100 won back on Saturday: ₱1,100 of net loss, ₱110 back.
+    await settleBetAt(db, game, {
+      memberId: player,
+      stakeMinor: 120_000n,
+      winMinor: 0n,
+      settledAt: new Date('2026-11-26T04:00:00Z'),
+    });
+    await settleBetAt(db, game, {
+      memberId: player,
+      stakeMinor: 10_000n,
+      winMinor: 20_000n,
+      settledAt: new Date('2026-11-28T04:00:00Z'),
+    });
+    const job = testApp.app.jobs.definitions.find((definition) => definition.name === 'promotions.cashback');
+    const run = () =>
+      job?.handle({}, { jobId: uuidv7(), retryCount: 0, signal: new AbortController().signal });
+    await run();
+    expect(await cashOf(db, player)).toBe(0n);
+    // 02:00 on Monday 30 November in Manila: the week is paid.
+    nowMs = Date.parse('2026-11-29T18:00:00Z');
+    await run();
+    expect(await cashOf(db, player)).toBe(11_000n);
+  });
+});
