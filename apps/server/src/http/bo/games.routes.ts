@@ -65,6 +65,10 @@ const VendorView = Type.Object({
     description: "In the merchant's in-house list: its RNG games list under INHOUSE",
   }),
   walletMode: Type.String(),
+  isBonusPlayable: Type.Boolean({
+    description:
+      'Bonus money may be staked at it, and it sees cash + bonus as the balance (seamless vendors only)',
+  }),
   games: Type.Integer(),
 });
 const VendorBody = Type.Object(
@@ -73,6 +77,11 @@ const VendorBody = Type.Object(
     status: Type.Optional(StringOf(VENDOR_STATUSES)),
     sortOrder: Type.Optional(SortOrder),
     isInHouse: Type.Optional(Type.Boolean()),
+    isBonusPlayable: Type.Optional(
+      Type.Boolean({
+        description: 'Let bonus money play here; refused (VALIDATION) for a transfer-wallet vendor',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -200,7 +209,7 @@ export function registerGamesRoutes(app: TypedApp, deps: GamesRoutesDeps): void 
       schema: {
         tags: TAGS,
         summary:
-          'Change a vendor: status (active, maintenance, disabled), order, display name, in-house list',
+          'Change a vendor: status (active, maintenance, disabled), order, display name, in-house list, whether bonus money plays there (seamless vendors only)',
         params: IdParams,
         body: VendorBody,
         response: { 200: Envelope(VendorView), ...BO_ERROR_RESPONSES },

@@ -101,6 +101,8 @@ export const VendorChangeSchema = Type.Object(
     status: Type.Optional(Type.Union(VENDOR_STATUSES.map((status) => Type.Literal(status)))),
     sortOrder: Type.Optional(SortOrder),
     isInHouse: Type.Optional(Type.Boolean()),
+    /** Bonus money may be staked at it (seamless vendors only, docs/promotions.md "The money rules"). */
+    isBonusPlayable: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -151,6 +153,7 @@ export function vendorViewOf(row: VendorRow & { games?: number | string }) {
     sortOrder: row.sort_order,
     isInHouse: row.is_in_house,
     walletMode: row.wallet_mode,
+    isBonusPlayable: row.is_bonus_playable,
     games: Number(row.games ?? 0),
   };
 }
@@ -326,11 +329,16 @@ export function createCatalogueAdminService(deps: ServiceDeps<{ recordChange: Re
       return db.transaction().execute(async (trx) => {
         const before = await lockVendor(trx, id);
         if (!before) throw new AppError('NOT_FOUND');
+        // A transfer-wallet vendor holds cash the member moved there; bonus money never goes there.
+        if (change.isBonusPlayable === true && before.wallet_mode !== 'seamless') {
+          throw new AppError('VALIDATION', { value: { fields: { isBonusPlayable: 'seamlessOnly' } } });
+        }
         const after = await updateVendorRow(trx, id, {
           ...(change.name !== undefined ? { name: change.name.trim() } : {}),
           ...(change.status !== undefined ? { status: change.status } : {}),
           ...(change.sortOrder !== undefined ? { sort_order: change.sortOrder } : {}),
           ...(change.isInHouse !== undefined ? { is_in_house: change.isInHouse } : {}),
+          ...(change.isBonusPlayable !== undefined ? { is_bonus_playable: change.isBonusPlayable } : {}),
           updated_at: now(),
         });
         await recordChange(trx, {
