@@ -76,10 +76,10 @@ function reportRowOf(row: PromotionDayRow): PromotionReportRow {
 export type PromotionReportService = ReturnType<typeof createPromotionReportService>;
 
 /**
- * The promotions report (docs/promotions.md "Reports"): per merchant day and promotion, with the
- * money of no promotion (manual grants, swept winnings) as one line, what bonuses and promotions
- * granted, paid in cash, converted and forfeited, and their effect on NGR, from the ledger; days
- * in each merchant's time zone, read as the other reports read them.
+ * The promotions report (docs/promotions.md "Wire (back office)"): per merchant day and promotion,
+ * with the money of no promotion (manual grants, swept winnings) as one line, what bonuses and
+ * promotions granted, paid in cash, converted and forfeited, and their effect on NGR, from the
+ * ledger; days in each merchant's time zone, read as the other reports read them.
  */
 export function createPromotionReportService(
   deps: ServiceDeps<{ resolveRange: ReportService['resolveRange'] }>,
