@@ -386,6 +386,62 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id,
   );
+  // A promotion of merchant A, an application the demo player sent to it and its image, for the
+  // promotion routes' :id (the promotion, the application, the application's image).
+  await db
+    .insertInto('promotions')
+    .values({
+      id: 'promotion-a',
+      merchant_id: merchantA,
+      type: 'OTHERS',
+      kind: 'application',
+      title: JSON.stringify({ EN: 'Share and win' }),
+      content: JSON.stringify({ EN: '<p>Share</p>' }),
+      starts_at: new Date(nowMs - 24 * 3_600_000),
+      rules: JSON.stringify({ maxAmount: '100.00' }),
+      bonus_terms: JSON.stringify({
+        multiplier: 1,
+        includeDeposit: false,
+        contributions: { INHOUSE: 10_000 },
+        maxStake: null,
+        expiryDays: 7,
+        maxConversion: null,
+      }),
+      status: 'published',
+      created_by: null,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('promotions', 'promotion-a');
+  await db
+    .insertInto('promotion_entries')
+    .values({
+      id: 'promotion-entry-a',
+      merchant_id: merchantA,
+      promotion_id: 'promotion-a',
+      member_id: demoId,
+      status: 'applying',
+      comment: 'I shared it',
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('promotions/applications', 'promotion-entry-a');
+  await db
+    .insertInto('promotion_entry_images')
+    .values({
+      id: 'promotion-image-a',
+      merchant_id: merchantA,
+      member_id: demoId,
+      entry_id: 'promotion-entry-a',
+      image_url: receipt.path,
+      content_type: 'image/png',
+      byte_size: 100,
+      created_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('promotions/application-images', 'promotion-image-a');
 });
 
 afterAll(async () => {
