@@ -128,7 +128,9 @@ async function cashbackTransfersOf(memberId: string) {
 let daily: string;
 let weekly: string;
 let budgeted: string;
-const members: Record<string, string> = {};
+const NAMES = ['ana', 'ben', 'carl', 'dana', 'ivy', 'eve', 'fay', 'gil', 'hana'] as const;
+/** The test's members by name, made once. */
+const members = {} as Record<(typeof NAMES)[number], string>;
 
 beforeAll(async () => {
   testApp = await createSeededApp({}, { now: () => new Date(nowMs) });
@@ -153,10 +155,10 @@ beforeAll(async () => {
     cap: '1000.00',
     budgetDayMinor: 50n * PESO,
   });
-  for (const name of ['ana', 'ben', 'carl', 'dana', 'ivy', 'eve', 'fay', 'gil', 'hana']) {
+  for (const name of NAMES) {
     members[name] = await member(`cb${name}`);
   }
-  const { ana, ben, carl, dana, ivy, eve, fay, gil, hana } = members as Record<string, string>;
+  const { ana, ben, carl, dana, ivy, eve, fay, gil, hana } = members;
   await join(daily, ana, '2026-11-20T01:00:00Z');
   await join(daily, ben, '2026-11-20T01:00:00Z');
   await join(daily, dana, '2026-11-20T01:00:00Z');
@@ -199,7 +201,7 @@ afterAll(async () => {
 
 describe('the cashback job', () => {
   it("pays a day's net loss in Manila time as cash, at most the cap, once the day is due", async () => {
-    const { ana } = members as Record<string, string>;
+    const { ana } = members;
     // 00:30 on Manila's 24th: the 22nd is due, the 23rd only from 01:00.
     nowMs = Date.parse('2026-11-23T16:30:00Z');
     await runJob();
@@ -213,7 +215,7 @@ describe('the cashback job', () => {
   });
 
   it('pays nothing below the minimum net loss, nor to a member who did not join', async () => {
-    const { ben, carl } = members as Record<string, string>;
+    const { ben, carl } = members;
     expect(await cyclesOf(daily, ben)).toEqual([]);
     expect(await cyclesOf(daily, carl)).toEqual([]);
     expect(await cashOf(db, ben)).toBe(0n);
@@ -221,7 +223,7 @@ describe('the cashback job', () => {
   });
 
   it('records a member who is not marketable at payment time and never pays them that period', async () => {
-    const { dana } = members as Record<string, string>;
+    const { dana } = members;
     expect(await cyclesOf(daily, dana)).toEqual([
       { cycle: '2026-11-22', status: 'rejected', amount: null, reason: 'NOT_MARKETABLE', bonusId: null },
     ]);
@@ -232,7 +234,7 @@ describe('the cashback job', () => {
   });
 
   it('counts the days from the one a member joined on, and no period that ended before', async () => {
-    const { ivy, fay } = members as Record<string, string>;
+    const { ivy, fay } = members;
     expect(await cyclesOf(daily, ivy)).toEqual([]);
     // Fay's week: only the ₱600 of the 21st counts, ₱60 as a bonus.
     const [entry] = await cyclesOf(weekly, fay);
@@ -240,7 +242,7 @@ describe('the cashback job', () => {
   });
 
   it('pays a week from Monday as a bonus, granted through the engine with the promotion’s terms', async () => {
-    const { eve } = members as Record<string, string>;
+    const { eve } = members;
     const entries = await cyclesOf(weekly, eve);
     expect(entries).toHaveLength(1);
     const entry = entries[0];
@@ -264,7 +266,7 @@ describe('the cashback job', () => {
   });
 
   it('pays a period once when runs overlap, and again later', async () => {
-    const { ana, ivy } = members as Record<string, string>;
+    const { ana, ivy } = members;
     // 01:00 on Manila's 24th: the 23rd is due.
     nowMs = Date.parse('2026-11-23T17:00:00Z');
     await Promise.all([runJob(), runJob(), runJob(), runJob()]);
@@ -286,7 +288,7 @@ describe('the cashback job', () => {
   });
 
   it("stops at the promotion's budget and pays the rest on a later merchant day", async () => {
-    const { gil, hana } = members as Record<string, string>;
+    const { gil, hana } = members;
     // The first run (Manila's 24th) paid Gil ₱40 of the ₱50 budget; Hana's ₱40 did not fit.
     expect(await cyclesOf(budgeted, gil)).toMatchObject([{ cycle: '2026-11-22', amount: 40n * PESO }]);
     expect(await cyclesOf(budgeted, hana)).toEqual([]);
@@ -304,7 +306,7 @@ describe('the cashback job', () => {
   });
 
   it("holds a day while a transfer vendor's feed has not imported past its end", async () => {
-    const { ana } = members as Record<string, string>;
+    const { ana } = members;
     await bet(ana, 300n, 0n, '2026-11-25T02:00:00Z');
     const vendor = await insertBetGame(db, merchantId);
     await db

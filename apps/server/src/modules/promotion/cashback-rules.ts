@@ -15,16 +15,6 @@ export type CashbackRules = {
   payAs: 'bonus' | 'cash';
 };
 
-/** The bonus a cashback paid as bonus grants (`promotions.bonus_terms`), amounts in minor units. */
-export type CashbackBonusTerms = {
-  multiplier: number;
-  includeDeposit: boolean;
-  contributions: Record<string, number>;
-  maxStakeMinor: bigint | null;
-  expiryDays: number;
-  maxConversionMinor: bigint | null;
-};
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -63,34 +53,6 @@ export function readCashbackRules(promotionId: string, rules: unknown): Cashback
     minNetLossMinor: optionalAmountOf(promotionId, rules.minNetLoss, 'minNetLoss') ?? 0n,
     capMinor,
     payAs,
-  };
-}
-
-/** A promotion's stored bonus terms (wire amounts), read; a row that does not read throws. */
-export function readCashbackBonusTerms(promotionId: string, terms: unknown): CashbackBonusTerms {
-  if (!isRecord(terms)) broken(promotionId, 'pays a bonus without bonus terms');
-  const { multiplier, expiryDays, contributions } = terms;
-  if (typeof multiplier !== 'number' || !Number.isInteger(multiplier) || multiplier < 0) {
-    broken(promotionId, 'multiplier is not a whole number');
-  }
-  if (typeof expiryDays !== 'number' || !Number.isInteger(expiryDays) || expiryDays < 1 || expiryDays > 365) {
-    broken(promotionId, 'expiryDays is not 1 to 365');
-  }
-  if (!isRecord(contributions)) broken(promotionId, 'contributions are not an object');
-  const shares: Record<string, number> = {};
-  for (const [gameType, share] of Object.entries(contributions)) {
-    if (typeof share !== 'number' || !Number.isInteger(share) || share < 0 || share > 10_000) {
-      broken(promotionId, `the contribution of ${gameType} is not 0 to 10000 basis points`);
-    }
-    shares[gameType] = share;
-  }
-  return {
-    multiplier,
-    includeDeposit: terms.includeDeposit === true,
-    contributions: shares,
-    maxStakeMinor: optionalAmountOf(promotionId, terms.maxStake, 'maxStake'),
-    expiryDays,
-    maxConversionMinor: optionalAmountOf(promotionId, terms.maxConversion, 'maxConversion'),
   };
 }
 

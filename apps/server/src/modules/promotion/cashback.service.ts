@@ -11,13 +11,8 @@ import {
   setEntryBonus,
 } from './cashback.repository.ts';
 import { type CashbackTiming, type CashbackWindow, countedDays, duePeriods } from './cashback-periods.ts';
-import {
-  type CashbackBonusTerms,
-  type CashbackRules,
-  cashbackAmountOf,
-  readCashbackBonusTerms,
-  readCashbackRules,
-} from './cashback-rules.ts';
+import { type CashbackRules, cashbackAmountOf, readCashbackRules } from './cashback-rules.ts';
+import { type BonusTermsMinor, bonusTermsOf, termsInMinor } from './promotion-rules.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -45,7 +40,7 @@ export type CashbackEngine = {
       currency: string;
       source: 'cashback';
       amountMinor: bigint;
-      terms: CashbackBonusTerms;
+      terms: BonusTermsMinor;
       language: string;
       promotionId: string;
       entryId: string;
@@ -143,7 +138,7 @@ export function createCashbackService(
   async function payOne(
     promotion: CashbackPromotionRow,
     rules: CashbackRules,
-    terms: CashbackBonusTerms | null,
+    terms: BonusTermsMinor | null,
     cycle: string,
     member: { memberId: string; amountMinor: bigint; termsAcceptedAt: Date | null },
   ): Promise<PayOutcome> {
@@ -236,7 +231,12 @@ export function createCashbackService(
     summary: CashbackRunSummary,
   ): Promise<void> {
     const rules = readCashbackRules(promotion.id, promotion.rules);
-    const terms = rules.payAs === 'bonus' ? readCashbackBonusTerms(promotion.id, promotion.bonusTerms) : null;
+    const terms =
+      rules.payAs === 'bonus'
+        ? termsInMinor(
+            present(bonusTermsOf(promotion.bonusTerms), `cashback ${promotion.id} paid as bonus has terms`),
+          )
+        : null;
     const schedule = { timeZone: promotion.timeZone, startsAt: promotion.startsAt, endsAt: promotion.endsAt };
     const windows = duePeriods({ period: rules.period, now: now(), timing, ...schedule });
     for (const window of windows) {
