@@ -361,6 +361,54 @@ describe('merchant configuration', () => {
     expect((await config()).betsAndAgents).toEqual(current.betsAndAgents);
   });
 
+  it('promotions: the highest multiplier and the day budget are saved with their audit row, read by the server, and checked', async () => {
+    const current = await config();
+    expect(current.promotions).toEqual({ maxMultiplier: 10, budgetPerDay: null });
+    const { reply, row } = await expectOneAuditRowIn(testApp.database.db, () =>
+      admin.call('PUT', `/bo/merchants/${demoId}/promotions`, { maxMultiplier: 20, budgetPerDay: '50000' }),
+    );
+    // The budget is kept as the settings write amounts: two decimals.
+    expect(reply.body.value.promotions).toEqual({ maxMultiplier: 20, budgetPerDay: '50000.00' });
+    expect(row).toMatchObject({
+      action: 'settings.promotions',
+      merchant_id: demoId,
+      before: current.promotions,
+      after: { maxMultiplier: 20, budgetPerDay: '50000.00' },
+    });
+    const merchant = await testApp.app.merchantService.resolveByHost('localhost');
+    expect(merchant?.settings.promotions).toEqual({ maxMultiplier: 20, budgetPerDay: '50000.00' });
+    expect((await config()).betsAndAgents).toEqual(current.betsAndAgents);
+
+    for (const [bad, field] of [
+      [{ maxMultiplier: 0, budgetPerDay: null }, 'maxMultiplier'],
+      [{ maxMultiplier: 51, budgetPerDay: null }, 'maxMultiplier'],
+      [{ maxMultiplier: 2.5, budgetPerDay: null }, 'maxMultiplier'],
+      [{ maxMultiplier: 10, budgetPerDay: '0' }, 'budgetPerDay'],
+      [{ maxMultiplier: 10, budgetPerDay: '1.005' }, 'budgetPerDay'],
+      [{ maxMultiplier: 10, budgetPerDay: 100 }, 'budgetPerDay'],
+    ] as const) {
+      const before = await auditCount();
+      const refused = await admin.call('PUT', `/bo/merchants/${demoId}/promotions`, bad);
+      expect(refused.body.code, field).toBe('VALIDATION');
+      expect(Object.keys(refused.body.value.fields), field).toContain(field);
+      expect(await auditCount()).toBe(before);
+    }
+
+    const unlimited = await admin.call('PUT', `/bo/merchants/${demoId}/promotions`, {
+      maxMultiplier: 10,
+      budgetPerDay: null,
+    });
+    expect(unlimited.body.value.promotions).toEqual({ maxMultiplier: 10, budgetPerDay: null });
+    const forbidden = await contentEditor.call(
+      'PUT',
+      `/bo/merchants/${demoId}/promotions`,
+      current.promotions,
+    );
+    expect(forbidden.body.code).toBe('FORBIDDEN');
+    const other = await admin.call('PUT', `/bo/merchants/${otherId}/promotions`, current.promotions);
+    expect(other.body.code).toBe('NOT_FOUND');
+  });
+
   it('general settings and domains are stored with one audit row each and checked', async () => {
     const current = await config();
     const general = {

@@ -13024,6 +13024,10 @@ export type paths = {
                                         pushes: "exclude" | "include";
                                     };
                                 };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
                             };
                         };
                     };
@@ -13335,6 +13339,10 @@ export type paths = {
                                         pushes: "exclude" | "include";
                                     };
                                 };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
                             };
                         };
                     };
@@ -13633,6 +13641,10 @@ export type paths = {
                                         /** @default exclude */
                                         pushes: "exclude" | "include";
                                     };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
                                 };
                             };
                         };
@@ -13940,6 +13952,10 @@ export type paths = {
                                         pushes: "exclude" | "include";
                                     };
                                 };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
                             };
                         };
                     };
@@ -14240,6 +14256,10 @@ export type paths = {
                                         pushes: "exclude" | "include";
                                     };
                                 };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
                             };
                         };
                     };
@@ -14539,6 +14559,10 @@ export type paths = {
                                         /** @default exclude */
                                         pushes: "exclude" | "include";
                                     };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
                                 };
                             };
                         };
@@ -14860,6 +14884,308 @@ export type paths = {
                                         pushes: "exclude" | "include";
                                     };
                                 };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/merchants/{id}/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The highest wagering multiplier bonus terms may ask for (1 to 50), and what promotions and hand grants may give per merchant day (null: no cap) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example 10 */
+                        maxMultiplier: number;
+                        /** @example 50000.00 */
+                        budgetPerDay: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                merchant: {
+                                    id: string;
+                                    code: string;
+                                    isDefault: boolean;
+                                };
+                                general: {
+                                    name: string;
+                                    /** @example PHP */
+                                    currency: string;
+                                    currencySymbol: string;
+                                    timeZone: string;
+                                    /** @example EN */
+                                    defaultLanguage: string;
+                                    languages: string[];
+                                    mainDomain: string;
+                                    siteName: string;
+                                    minimumAge: number;
+                                    session: {
+                                        idleMinutes: number;
+                                        absoluteMinutes: number;
+                                    };
+                                    /** @example G-ABC123 */
+                                    analyticsId: string | null;
+                                    imageCDNs: string[];
+                                    launchGameCDNs: string[];
+                                    passwordExpiryDays: number;
+                                };
+                                domains: {
+                                    domain: string;
+                                    /** @enum {string} */
+                                    route: "PLAYER" | "AGENT" | "MOBILE";
+                                    isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
+                                }[];
+                                whitelabel: {
+                                    modId: string;
+                                    enabled: boolean;
+                                    /** @default [] */
+                                    children: {
+                                        modId: string;
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        children: {
+                                            modId: string;
+                                            enabled: boolean;
+                                            /** @default [] */
+                                            children: unknown[];
+                                        }[];
+                                    }[];
+                                }[];
+                                register: {
+                                    field: string;
+                                    enabled: boolean;
+                                    required: boolean;
+                                    acceptedPattern: string;
+                                    patternId: number;
+                                    minLength: number;
+                                    maxLength: number;
+                                    type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                }[];
+                                socialLogin: {
+                                    /** @enum {string} */
+                                    provider: "google" | "facebook";
+                                    enabled: boolean;
+                                    issuer: string;
+                                    clientId: string;
+                                    scopes: string;
+                                    clientSecretSet: boolean;
+                                }[];
+                                systemStatus: {
+                                    maintenance: {
+                                        enabled: boolean;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
+                                        /** Format: date-time */
+                                        startsAt: string | null;
+                                        /** Format: date-time */
+                                        endsAt: string | null;
+                                    };
+                                    closedEverywhere: boolean;
+                                    /**
+                                     * @default {
+                                     *       "enabled": false,
+                                     *       "blockedCountries": [],
+                                     *       "blockedCidrs": [],
+                                     *       "allowCidrs": []
+                                     *     }
+                                     */
+                                    regionRestriction: {
+                                        /** @default false */
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        blockedCountries: string[];
+                                        /** @default [] */
+                                        blockedCidrs: string[];
+                                        /** @default [] */
+                                        allowCidrs: string[];
+                                    };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
                             };
                         };
                     };
@@ -15159,6 +15485,10 @@ export type paths = {
                                         /** @default exclude */
                                         pushes: "exclude" | "include";
                                     };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
                                 };
                             };
                         };
@@ -15492,6 +15822,10 @@ export type paths = {
                                         /** @default exclude */
                                         pushes: "exclude" | "include";
                                     };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
                                 };
                             };
                         };

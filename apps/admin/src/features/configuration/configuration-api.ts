@@ -28,7 +28,8 @@ export type ConfigSection =
   | 'social-login'
   | 'system-status'
   | 'account-creation'
-  | 'bets-and-agents';
+  | 'bets-and-agents'
+  | 'promotions';
 
 /** One section and its new content, as PUT /bo/merchants/:id/<section> takes it. */
 export type SectionChange = {

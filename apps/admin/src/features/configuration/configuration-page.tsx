@@ -37,6 +37,7 @@ import {
   useMerchantConfig,
   useSaveSection,
 } from './configuration-api.ts';
+import { readPromotionSettings } from './promotion-settings.ts';
 import { CustomerServiceEditor, ResourcesEditor } from './site-entries-editor.tsx';
 
 const TABS = [
@@ -48,6 +49,7 @@ const TABS = [
   ['social-login', 'Social login'],
   ['account-creation', 'New accounts'],
   ['bets-and-agents', 'Bets and agents'],
+  ['promotions', 'Promotions'],
   ['customer-service', 'Customer service'],
   ['resources', 'Resources'],
 ] as const satisfies readonly (readonly [ConfigSection | RowSection, string])[];
@@ -134,6 +136,8 @@ function Section(props: SectionProps & { tab: ConfigSection }) {
       return <AccountCreationForm {...props} />;
     case 'bets-and-agents':
       return <BetsAndAgentsForm {...props} />;
+    case 'promotions':
+      return <PromotionSettingsForm {...props} />;
   }
 }
 
@@ -858,6 +862,71 @@ function BetsAndAgentsForm(props: SectionProps) {
       <p className="muted small" data-testid="valid-bet-example">
         {describeValidBetRules(validBet)}
       </p>
+      <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
+    </form>
+  );
+}
+
+/**
+ * Promotions and bonuses: the highest wagering multiplier any bonus's terms may ask for (a
+ * promotion's or a hand grant's), and what promotions and hand grants may give in all per merchant
+ * day. Checked here first; the server's messages show beside their fields.
+ */
+function PromotionSettingsForm(props: SectionProps) {
+  const saved = props.config.promotions;
+  const [maxMultiplier, setMaxMultiplier] = useState(String(saved.maxMultiplier));
+  const [budgetPerDay, setBudgetPerDay] = useState(saved.budgetPerDay ?? '');
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const errors = { ...props.fieldErrors, ...localErrors };
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const reading = readPromotionSettings({ maxMultiplier, budgetPerDay });
+    if (!reading.ok) {
+      setLocalErrors(reading.errors);
+      return;
+    }
+    setLocalErrors({});
+    props.onSave(
+      { section: 'promotions', body: reading.settings },
+      'Promotions saved. New grants and promotions saved from now follow them.',
+    );
+  }
+
+  return (
+    <form className="panel form-grid" onSubmit={handleSubmit} aria-label="Promotions" noValidate>
+      <h2>Promotions and bonuses</h2>
+      <Field
+        label="Highest wagering multiplier"
+        name="maxMultiplier"
+        errors={errors}
+        hint="1 to 50. The most a bonus's terms may ask players to wager, as a multiple of the bonus (and deposit). 10 is the strictest regulators' figure. Terms already saved keep theirs."
+      >
+        <input
+          inputMode="numeric"
+          maxLength={2}
+          value={maxMultiplier}
+          disabled={!props.canWrite}
+          aria-invalid={errors.maxMultiplier ? true : undefined}
+          onChange={(event) => setMaxMultiplier(event.target.value)}
+        />
+      </Field>
+      <Field
+        label="Budget per day"
+        name="budgetPerDay"
+        errors={errors}
+        hint="What promotions and bonuses granted by hand may give in all per day in the merchant's time zone; a grant beyond it is refused until the next day. Blank: no cap. Each promotion may have a cap of its own too."
+      >
+        <input
+          inputMode="decimal"
+          maxLength={20}
+          placeholder="No cap"
+          value={budgetPerDay}
+          disabled={!props.canWrite}
+          aria-invalid={errors.budgetPerDay ? true : undefined}
+          onChange={(event) => setBudgetPerDay(event.target.value)}
+        />
+      </Field>
       <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
     </form>
   );

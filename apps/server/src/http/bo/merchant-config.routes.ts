@@ -1,3 +1,4 @@
+import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { MerchantAdminService } from '../../modules/merchant/merchant-admin.service.ts';
@@ -10,6 +11,7 @@ import {
   VendorRounds,
   WhitelabelNode,
 } from '../../modules/merchant/merchant-settings.ts';
+import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
@@ -109,6 +111,31 @@ const BetsAndAgentsBody = Type.Object({
   validBet: ValidBetSettings,
 });
 
+/**
+ * Promotions and bonuses: the highest wagering multiplier bonus terms may ask for, and what
+ * promotions and hand grants may give in all per merchant day (null: no cap).
+ */
+const PromotionSettingsBody = Type.Object({
+  maxMultiplier: Type.Integer({ minimum: 1, maximum: 50, examples: [10] }),
+  budgetPerDay: Nullable(
+    Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16, examples: ['50000.00'] }),
+  ),
+});
+const PromotionSettingsView = Type.Object({
+  maxMultiplier: Type.Integer(),
+  budgetPerDay: Nullable(Type.String()),
+});
+
+/** A day's budget as the settings keep it ("50000.00"), or VALIDATION when it is not above zero. */
+function budgetOf(text: string | null): string | null {
+  if (text === null) return null;
+  const parsed = parseAmount(text);
+  if (!parsed.ok || parsed.minor <= 0n) {
+    throw new AppError('VALIDATION', { value: { fields: { budgetPerDay: 'amount' } } });
+  }
+  return formatAmount(parsed.minor);
+}
+
 const MerchantConfig = Type.Object({
   merchant: Type.Object({ id: Type.String(), code: Type.String(), isDefault: Type.Boolean() }),
   general: GeneralBody,
@@ -133,6 +160,7 @@ const MerchantConfig = Type.Object({
   }),
   accountCreation: AccountCreation,
   betsAndAgents: BetsAndAgentsBody,
+  promotions: PromotionSettingsView,
 });
 
 const ConfigReply = { 200: Envelope(MerchantConfig), ...BO_ERROR_RESPONSES };
@@ -253,6 +281,19 @@ export function registerMerchantConfigRoutes(app: TypedApp, deps: MerchantConfig
       body: BetsAndAgentsBody,
       run: (actor, merchantId, body) =>
         merchantAdmin.updateBetsAndAgents(actor, merchantId, body as Static<typeof BetsAndAgentsBody>),
+    },
+    {
+      path: 'promotions',
+      summary:
+        'The highest wagering multiplier bonus terms may ask for (1 to 50), and what promotions and hand grants may give per merchant day (null: no cap)',
+      body: PromotionSettingsBody,
+      run: (actor, merchantId, body) => {
+        const input = body as Static<typeof PromotionSettingsBody>;
+        return merchantAdmin.updatePromotions(actor, merchantId, {
+          maxMultiplier: input.maxMultiplier,
+          budgetPerDay: budgetOf(input.budgetPerDay),
+        });
+      },
     },
     {
       path: 'social-login',

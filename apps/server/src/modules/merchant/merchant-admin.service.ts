@@ -75,6 +75,8 @@ export type LanguageTexts = Record<string, string>;
 
 /** Vendors' overdue rounds, what agents see, and what counts as valid bet: one back-office section. */
 export type BetsAndAgentsInput = Pick<MerchantSettings, 'vendorRounds' | 'agents' | 'validBet'>;
+/** The highest wagering multiplier of a bonus's terms, and what may be granted per merchant day. */
+export type PromotionSettingsInput = MerchantSettings['promotions'];
 
 export type SystemStatusInput = {
   maintenance: {
@@ -206,6 +208,7 @@ export function createMerchantAdminService(deps: {
       systemStatus: systemStatusViewOf(row, settings),
       accountCreation: settings.accountCreation,
       betsAndAgents: betsAndAgentsViewOf(settings),
+      promotions: settings.promotions,
     };
   }
 
@@ -288,6 +291,15 @@ export function createMerchantAdminService(deps: {
           },
         }),
       });
+    },
+
+    /**
+     * The highest multiplier promotions' and hand grants' bonus terms may ask for, and the most
+     * promotions and operators may grant per merchant day (null: no cap); grants read them as they
+     * are made, so terms already stored keep their multiplier.
+     */
+    updatePromotions(actor: ChangeActor, merchantId: string, input: PromotionSettingsInput) {
+      return replaceSettingsSection(actor, merchantId, 'settings.promotions', 'promotions', input);
     },
 
     replaceRegisterRules(actor: ChangeActor, merchantId: string, rules: RegisterRule[]) {
