@@ -7,6 +7,7 @@ import { registerAgentReportsRoutes } from './http/bo/agent-reports.routes.ts';
 import { registerAgentsRoutes } from './http/bo/agents.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
+import { registerBonusesRoutes } from './http/bo/bonuses.routes.ts';
 import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
 import { registerContractSettlementRoutes } from './http/bo/contract-settlements.routes.ts';
 import { registerContractsRoutes } from './http/bo/contracts.routes.ts';
@@ -46,6 +47,7 @@ import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
 import { registerBetRoutes } from './http/wps/member/bets.routes.ts';
+import { registerMemberBonusRoutes } from './http/wps/member/bonuses.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
 import { registerMessageRoutes } from './http/wps/member/messages.routes.ts';
 import { registerRecoveryRoutes } from './http/wps/member/recovery.routes.ts';
@@ -538,9 +540,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     games,
     personalProfit: createPersonalProfitService({ db: database.db }),
   });
-  registerBonusRoutes(app, { members, wallet, withdrawals });
+  registerBonusRoutes(app, { members, wallet, withdrawals, bonuses });
+  registerMemberBonusRoutes(app, { members, bonuses });
   registerMessageRoutes(app, { members, inbox });
-  const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox, promotions };
+  const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox, promotions, bonuses };
   registerPaymentRoutes(app, {
     members,
     payments,
@@ -632,6 +635,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onChanged: merchantService.invalidate,
     }),
   });
+  registerBonusesRoutes(app, { bonuses });
   registerPlayersRoutes(app, {
     memberAdmin: createMemberAdminService({ db: database.db, recordChange: audit.record, now }),
     wallet,

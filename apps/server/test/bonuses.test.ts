@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberType } from '../src/db/schema.ts';
 import type { BonusTerms, GrantInput } from '../src/modules/bonus/bonus-api.ts';
 import { isAppError } from '../src/platform/errors/errors.ts';
+import { createAccountsClient } from './support/accounts-client.ts';
+import { expectOneAuditRow } from './support/audit-log.ts';
+import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { ledgerProblems } from './support/contract-fixtures.ts';
 import { demoMerchantId } from './support/game-fixtures.ts';
 import { createSeededApp, patchDemoSettings } from './support/seeded-app.ts';
@@ -674,6 +677,279 @@ describe('wagering and the end of a bonus', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['active', 'active']);
     expect(outcomes.filter((outcome) => outcome.duplicate)).toHaveLength(1);
     expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 10_000n });
+  });
+});
+
+describe('on the wire', () => {
+  /** A member logged in, with a payment password, and their client. */
+  async function loggedInMember() {
+    memberCount += 1;
+    const account = `wire${memberCount}x${Math.floor(Math.random() * 1e6)}`;
+    const member = await testApp.app.members.createMember({
+      merchantId,
+      account,
+      password: 'Bonus12345',
+      paymentPassword: '246810',
+    });
+    const player = createAccountsClient(testApp.app);
+    const login = await player.logIn(account, 'Bonus12345');
+    expect(login.success).toBe(true);
+    return { memberId: member.id, player };
+  }
+
+  it('lists the member’s bonuses with their progress and cancels one at the member’s word', async () => {
+    const { memberId, player } = await loggedInMember();
+    const first = await testApp.app.bonuses.grant(grantOf(memberId, { depositMinor: 20_000n }));
+    const second = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 3_000n }));
+    await settleBet(memberId, 'SPORTS', 20_000n);
+    const open = await player.call('GET', '/wps/member/bonuses?status=open');
+    expect(open.status).toBe(200);
+    expect(open.body.value).toMatchObject({ totalPages: 1, bonusBalance: '100.00' });
+    expect(open.body.value.list).toEqual([
+      expect.objectContaining({
+        id: second.bonusId,
+        status: 'waiting',
+        amount: '30.00',
+        forfeitIfCancelled: '0.00',
+      }),
+      expect.objectContaining({
+        id: first.bonusId,
+        source: 'manual',
+        status: 'active',
+        amount: '100.00',
+        depositAmount: '200.00',
+        wageringRequired: '500.00',
+        wagered: '100.00',
+        progressPercent: 20,
+        maxStake: '50.00',
+        maxConversion: '5000.00',
+        forfeitIfCancelled: '100.00',
+        activatedAt: new Date(nowMs).toISOString(),
+        expiresAt: new Date(nowMs + 7 * DAY_MS).toISOString(),
+      }),
+    ]);
+    const details = await player.call('GET', '/wps/member/bonus/details');
+    expect(details.body.value).toMatchObject({
+      balance: '100.00',
+      activeBonus: { id: first.bonusId, progressPercent: 20 },
+    });
+    const cancelled = await player.call('POST', `/wps/member/bonuses/${first.bonusId}/cancel`);
+    expect(cancelled.body.value).toMatchObject({
+      id: first.bonusId,
+      status: 'cancelled',
+      forfeited: '100.00',
+    });
+    const after = await player.call('GET', '/wps/member/bonuses?status=open');
+    expect(after.body.value.list).toEqual([
+      expect.objectContaining({ id: second.bonusId, status: 'active' }),
+    ]);
+    expect(after.body.value.bonusBalance).toBe('30.00');
+    const ended = await player.call('GET', '/wps/member/bonuses?status=ended');
+    expect(ended.body.value.list).toEqual([expect.objectContaining({ id: first.bonusId })]);
+    expect((await player.call('POST', `/wps/member/bonuses/${first.bonusId}/cancel`)).body).toMatchObject({
+      code: 'CONFLICT',
+      value: { reason: 'BONUS_ENDED' },
+    });
+  });
+
+  it('shows a conversion at once when the member looks, without waiting for the job', async () => {
+    const { memberId, player } = await loggedInMember();
+    const { bonusId } = await testApp.app.bonuses.grant(
+      grantOf(memberId, { terms: { ...TERMS, multiplier: 1 } }),
+    );
+    await settleBet(memberId, 'RNG', 10_000n);
+    const ended = await player.call('GET', '/wps/member/bonuses?status=ended');
+    expect(ended.body.value.list).toEqual([
+      expect.objectContaining({ id: bonusId, status: 'converted', converted: '100.00' }),
+    ]);
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 10_000n, bonusMinor: 0n });
+  });
+
+  it('opts a member out of promotions and back in', async () => {
+    const { memberId, player } = await loggedInMember();
+    expect((await player.call('PUT', '/wps/member/promotions/optOut', { optOut: true })).body.value).toEqual({
+      optOut: true,
+    });
+    expect(await testApp.app.bonuses.isMarketable(memberId)).toEqual({ ok: false, reason: 'NOT_MARKETABLE' });
+    await player.call('PUT', '/wps/member/promotions/optOut', { optOut: false });
+    expect(await testApp.app.bonuses.isMarketable(memberId)).toEqual({ ok: true });
+  });
+
+  it('lets an operator grant and cancel a player’s bonus with a reason, audited, within their merchant', async () => {
+    const memberId = await newMember();
+    const { token } = await insertOperatorWithSession(testApp.database.db, {
+      username: `bonuses${memberCount}`,
+      merchantId,
+      roleId: 'finance',
+      nowMs,
+    });
+    const operator = createBackOfficeClient(testApp.app);
+    operator.token = token;
+    const terms = {
+      multiplier: 3,
+      includeDeposit: false,
+      contributions: { RNG: 10_000, LIVE: 2_500 },
+      maxStake: null,
+      expiryDays: 3,
+      maxConversion: '200.00',
+    };
+    const { reply, row } = await expectOneAuditRow(
+      testApp.database.db,
+      () =>
+        operator.call('POST', `/bo/players/${memberId}/bonuses`, {
+          amount: '75.50',
+          terms,
+          reason: 'Goodwill',
+        }),
+      { action: 'bonus.grant' },
+    );
+    expect(reply.body.value).toMatchObject({
+      source: 'manual',
+      status: 'active',
+      amount: '75.50',
+      wageringRequired: '226.50',
+      maxConversion: '200.00',
+    });
+    expect(row.target_id).toBe(reply.body.value.id);
+    const bonus = await bonusRow(reply.body.value.id);
+    expect(bonus).toMatchObject({ granted_by: `op-bonuses${memberCount}`, reason: 'Goodwill' });
+    // The merchant's default language words the terms when the operator names none.
+    expect((bonus.terms as { language: string }).language).toBe('TY');
+    expect(
+      (
+        await operator.call('POST', `/bo/players/${memberId}/bonuses`, {
+          amount: '10.00',
+          terms: { ...terms, multiplier: 11 },
+          reason: 'x',
+        })
+      ).body,
+    ).toMatchObject({ code: 'VALIDATION' });
+    const list = await operator.call('GET', `/bo/players/${memberId}/bonuses`);
+    expect(list.body.value).toMatchObject({ total: 1, totalPages: 1, bonusBalance: '75.50' });
+    const cancel = await expectOneAuditRow(
+      testApp.database.db,
+      () =>
+        operator.call('POST', `/bo/players/${memberId}/bonuses/${reply.body.value.id}/cancel`, {
+          reason: 'Granted in error',
+        }),
+      { action: 'bonus.cancel' },
+    );
+    expect(cancel.reply.body.value).toMatchObject({ status: 'cancelled', forfeited: '75.50' });
+    expect(await bonusRow(reply.body.value.id)).toMatchObject({
+      ended_by: `op-bonuses${memberCount}`,
+      end_reason: 'Granted in error',
+    });
+    expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 0n });
+    // Another merchant's operator learns nothing of this player.
+    const otherMerchant = await testApp.database.db
+      .insertInto('merchants')
+      .values({
+        id: `merchant-bonus-${memberCount}`,
+        code: `bonus${memberCount}`,
+        name: 'Other',
+        currency: 'PHP',
+        currency_symbol: '₱',
+        time_zone: 'Asia/Manila',
+        default_language: 'EN',
+        languages: ['EN'],
+        maintenance_title: null,
+        maintenance_message: null,
+        settings: JSON.stringify({}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stranger = createBackOfficeClient(testApp.app);
+    stranger.token = (
+      await insertOperatorWithSession(testApp.database.db, {
+        username: `stranger${memberCount}`,
+        merchantId: otherMerchant.id,
+        roleId: 'finance',
+        nowMs,
+      })
+    ).token;
+    expect((await stranger.call('GET', `/bo/players/${memberId}/bonuses`)).status).toBe(404);
+    expect(
+      (await stranger.call('POST', `/bo/players/${memberId}/bonuses`, { amount: '1.00', terms, reason: 'x' }))
+        .status,
+    ).toBe(404);
+  });
+
+  describe('withdrawing with bonus money', () => {
+    async function withdrawer() {
+      await patchDemoSettings(testApp, {
+        withdrawal: {
+          minAmount: '100.00',
+          maxAmount: '50000.00',
+          turnoverMultiplier: 0,
+          confirmTimeoutMinutes: 1440,
+        },
+      });
+      const member = await loggedInMember();
+      await testApp.app.wallet.transfer({
+        merchantId,
+        currency: 'PHP',
+        key: `test-deposit:${member.memberId}`,
+        code: 'deposit',
+        from: { house: 'deposit:test', shardKey: member.memberId },
+        to: { memberId: member.memberId, wallet: 'cash' },
+        amountMinor: 50_000n,
+      });
+      const bound = await member.player.call('POST', '/wps/member/payoutAccounts', {
+        kind: 'ewallet',
+        provider: 'gcash',
+        accountName: 'Juan Dela Cruz',
+        accountNumber: '0917 123 4567',
+      });
+      expect(bound.body.success).toBe(true);
+      const withdraw = (amount: string, forfeitBonus?: boolean) =>
+        member.player.sealed('POST', '/wps/payment/withdrawals', {
+          payoutAccountId: bound.body.value.id,
+          amount,
+          paymentPassword: '246810',
+          ...(forfeitBonus === undefined ? {} : { forfeitBonus }),
+        });
+      return { ...member, withdraw };
+    }
+
+    it('asks the member to give the bonus up, then cancels it with the withdrawal', async () => {
+      const { memberId, player, withdraw } = await withdrawer();
+      const { bonusId } = await testApp.app.bonuses.grant(grantOf(memberId));
+      await moveBonusMoney(memberId, 'win', 2_345n);
+      const overview = await player.call('GET', '/wps/payment/withdrawals/overview');
+      expect(overview.body.value).toMatchObject({ bonusToForfeit: '123.45', balance: '500.00' });
+      const asked = await withdraw('200.00');
+      expect([asked.status, asked.body.code, asked.body.value]).toEqual([
+        409,
+        'CONFLICT',
+        { reason: 'BONUS_ACTIVE', bonusAmount: '123.45' },
+      ]);
+      expect((await withdraw('200.00', false)).body.value).toEqual({
+        reason: 'BONUS_ACTIVE',
+        bonusAmount: '123.45',
+      });
+      expect(await balancesOf(memberId)).toEqual({ cashMinor: 50_000n, bonusMinor: 12_345n });
+      const done = await withdraw('200.00', true);
+      expect(done.body).toMatchObject({ success: true, value: { amount: '200.00', status: 'review' } });
+      expect(await bonusRow(bonusId)).toMatchObject({
+        status: 'cancelled',
+        forfeited_minor: 12_345n,
+        end_reason: 'withdrawal',
+      });
+      expect(await balancesOf(memberId)).toEqual({ cashMinor: 30_000n, bonusMinor: 0n });
+    });
+
+    it('forfeits nothing when the withdrawal itself fails, and asks nothing of an empty bonus wallet', async () => {
+      const { memberId, withdraw } = await withdrawer();
+      const { bonusId } = await testApp.app.bonuses.grant(grantOf(memberId));
+      const short = await withdraw('600.00', true);
+      expect(short.body.code).toBe('INSUFFICIENT_FUNDS');
+      expect((await bonusRow(bonusId)).status).toBe('active');
+      expect(await balancesOf(memberId)).toEqual({ cashMinor: 50_000n, bonusMinor: 10_000n });
+      // A used-up bonus leaves nothing to give up: the withdrawal goes through and the bonus plays on.
+      await moveBonusMoney(memberId, 'bet', 10_000n);
+      expect((await withdraw('150.00')).body.success).toBe(true);
+      expect((await bonusRow(bonusId)).status).toBe('active');
+    });
   });
 });
 

@@ -40,7 +40,14 @@ describe('the bonus wallet page', () => {
   it('a member without a bonus has a zero balance, no movements and no turnover to do', async () => {
     const reply = await player.call('GET', '/wps/member/bonus/details');
     expect(reply.status).toBe(200);
-    expect(reply.body.value).toEqual({ balance: '0.00', list: [], totalPages: 0, total: 0, turnover: null });
+    expect(reply.body.value).toEqual({
+      balance: '0.00',
+      list: [],
+      totalPages: 0,
+      total: 0,
+      turnover: null,
+      activeBonus: null,
+    });
   });
 
   it('lists only the bonus wallet’s movements, newest first, signed, with the balance after each', async () => {

@@ -1754,6 +1754,42 @@ export type paths = {
                                     /** @example 250.00 */
                                     left: string;
                                 } | null;
+                                activeBonus: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "promotion" | "manual" | "cashback";
+                                    promotionId: string | null;
+                                    promotionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                    /** @example 250.00 */
+                                    amount: string;
+                                    /** @example 250.00 */
+                                    depositAmount: string | null;
+                                    /** @example 250.00 */
+                                    wageringRequired: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    progressPercent: number;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 250.00 */
+                                    maxStake: string | null;
+                                    /** @example 250.00 */
+                                    maxConversion: string | null;
+                                    expiresAt: string | null;
+                                    grantedAt: string;
+                                    activatedAt: string | null;
+                                    endedAt: string | null;
+                                    /** @example 250.00 */
+                                    converted: string;
+                                    /** @example 250.00 */
+                                    forfeited: string;
+                                    /** @example 250.00 */
+                                    forfeitIfCancelled: string;
+                                } | null;
                             };
                         };
                     };
@@ -1788,6 +1824,388 @@ export type paths = {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/bonuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's bonuses, newest first, with their wagering progress, and the bonus wallet's balance */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    status?: "open" | "ended";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "promotion" | "manual" | "cashback";
+                                    promotionId: string | null;
+                                    promotionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                    /** @example 250.00 */
+                                    amount: string;
+                                    /** @example 250.00 */
+                                    depositAmount: string | null;
+                                    /** @example 250.00 */
+                                    wageringRequired: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    progressPercent: number;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 250.00 */
+                                    maxStake: string | null;
+                                    /** @example 250.00 */
+                                    maxConversion: string | null;
+                                    expiresAt: string | null;
+                                    grantedAt: string;
+                                    activatedAt: string | null;
+                                    endedAt: string | null;
+                                    /** @example 250.00 */
+                                    converted: string;
+                                    /** @example 250.00 */
+                                    forfeited: string;
+                                    /** @example 250.00 */
+                                    forfeitIfCancelled: string;
+                                }[];
+                                totalPages: number;
+                                /** @example 250.00 */
+                                bonusBalance: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/bonuses/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel one of the member’s bonuses: an active one forfeits what the bonus wallet holds, a waiting one just ends */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                source: "promotion" | "manual" | "cashback";
+                                promotionId: string | null;
+                                promotionTitle: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                /** @example 250.00 */
+                                amount: string;
+                                /** @example 250.00 */
+                                depositAmount: string | null;
+                                /** @example 250.00 */
+                                wageringRequired: string;
+                                /** @example 250.00 */
+                                wagered: string;
+                                progressPercent: number;
+                                contributions: {
+                                    gameType: string;
+                                    percent: string;
+                                }[];
+                                /** @example 250.00 */
+                                maxStake: string | null;
+                                /** @example 250.00 */
+                                maxConversion: string | null;
+                                expiresAt: string | null;
+                                grantedAt: string;
+                                activatedAt: string | null;
+                                endedAt: string | null;
+                                /** @example 250.00 */
+                                converted: string;
+                                /** @example 250.00 */
+                                forfeited: string;
+                                /** @example 250.00 */
+                                forfeitIfCancelled: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/promotions/optOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Opt out of promotions (or back in): an opted-out member is offered and granted none */
+        put: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        optOut: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                optOut: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -15912,6 +16330,480 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/bo/players/{id}/bonuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's bonuses, newest first, with their wagering, and the bonus wallet's balance */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "promotion" | "manual" | "cashback";
+                                    promotionId: string | null;
+                                    promotionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                    /** @example 250.00 */
+                                    amount: string;
+                                    /** @example 250.00 */
+                                    depositAmount: string | null;
+                                    /** @example 250.00 */
+                                    wageringRequired: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    progressPercent: number;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 250.00 */
+                                    maxStake: string | null;
+                                    /** @example 250.00 */
+                                    maxConversion: string | null;
+                                    expiresAt: string | null;
+                                    grantedAt: string;
+                                    activatedAt: string | null;
+                                    endedAt: string | null;
+                                    /** @example 250.00 */
+                                    converted: string;
+                                    /** @example 250.00 */
+                                    forfeited: string;
+                                    /** @example 250.00 */
+                                    forfeitIfCancelled: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                                /** @example 250.00 */
+                                bonusBalance: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Grant a player a bonus by hand, with its terms and a reason: active at once, or waiting behind the active one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example 100.00 */
+                        amount: string;
+                        terms: {
+                            multiplier: number;
+                            includeDeposit: boolean;
+                            /**
+                             * @example {
+                             *       "INHOUSE": 10000,
+                             *       "RNG": 10000,
+                             *       "LIVE": 1000
+                             *     }
+                             */
+                            contributions: {
+                                [key: string]: number;
+                            };
+                            maxStake: string | null;
+                            expiryDays: number;
+                            maxConversion: string | null;
+                        };
+                        reason: string;
+                        /** @enum {string} */
+                        language?: "TY" | "EN";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                source: "promotion" | "manual" | "cashback";
+                                promotionId: string | null;
+                                promotionTitle: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                /** @example 250.00 */
+                                amount: string;
+                                /** @example 250.00 */
+                                depositAmount: string | null;
+                                /** @example 250.00 */
+                                wageringRequired: string;
+                                /** @example 250.00 */
+                                wagered: string;
+                                progressPercent: number;
+                                contributions: {
+                                    gameType: string;
+                                    percent: string;
+                                }[];
+                                /** @example 250.00 */
+                                maxStake: string | null;
+                                /** @example 250.00 */
+                                maxConversion: string | null;
+                                expiresAt: string | null;
+                                grantedAt: string;
+                                activatedAt: string | null;
+                                endedAt: string | null;
+                                /** @example 250.00 */
+                                converted: string;
+                                /** @example 250.00 */
+                                forfeited: string;
+                                /** @example 250.00 */
+                                forfeitIfCancelled: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/players/{id}/bonuses/{bonusId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a player's bonus with a reason: an active one forfeits what the bonus wallet holds, a waiting one just ends */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    bonusId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                source: "promotion" | "manual" | "cashback";
+                                promotionId: string | null;
+                                promotionTitle: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                /** @example 250.00 */
+                                amount: string;
+                                /** @example 250.00 */
+                                depositAmount: string | null;
+                                /** @example 250.00 */
+                                wageringRequired: string;
+                                /** @example 250.00 */
+                                wagered: string;
+                                progressPercent: number;
+                                contributions: {
+                                    gameType: string;
+                                    percent: string;
+                                }[];
+                                /** @example 250.00 */
+                                maxStake: string | null;
+                                /** @example 250.00 */
+                                maxConversion: string | null;
+                                expiresAt: string | null;
+                                grantedAt: string;
+                                activatedAt: string | null;
+                                endedAt: string | null;
+                                /** @example 250.00 */
+                                converted: string;
+                                /** @example 250.00 */
+                                forfeited: string;
+                                /** @example 250.00 */
+                                forfeitIfCancelled: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bo/players": {
         parameters: {
             query?: never;
@@ -26279,6 +27171,8 @@ export type paths = {
                                 withdrawable: string;
                                 /** @example 500.00 */
                                 turnoverLeft: string;
+                                /** @example 500.00 */
+                                bonusToForfeit: string;
                                 hasPaymentPassword: boolean;
                                 hasOpenWithdrawal: boolean;
                                 accounts: {
@@ -26448,6 +27342,7 @@ export type paths = {
                         payoutAccountId: string;
                         amount: string;
                         paymentPassword: string;
+                        forfeitBonus?: boolean;
                     };
                 };
             };

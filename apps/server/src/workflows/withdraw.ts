@@ -1,6 +1,7 @@
-import { parseAmountOrThrow } from '@panalo/money/amount.ts';
+import { formatAmount, parseAmountOrThrow } from '@panalo/money/amount.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type { PayoutAccountKind } from '../db/schema.ts';
+import type { BonusService } from '../modules/bonus/bonus.service.ts';
 import type { InboxService } from '../modules/inbox/inbox.service.ts';
 import type { MemberRow, MemberService } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
@@ -32,6 +33,8 @@ export type WithdrawDeps = {
   wallet: WalletService;
   rateLimiter: RateLimiter;
   inbox: InboxService;
+  /** The bonus a withdrawal makes the member give up (docs/promotions.md "Withdrawing"). */
+  bonuses: Pick<BonusService, 'forfeitForWithdrawalIn'>;
 };
 
 /** What the withdraw page needs to know before the member types anything. */
@@ -46,6 +49,8 @@ export type WithdrawalOverview = {
   hasPaymentPassword: boolean;
   hasOpenWithdrawal: boolean;
   accounts: PayoutAccountRow[];
+  /** What a withdrawal now would forfeit: the bonus wallet's balance (the request must agree to it). */
+  bonusToForfeitMinor: bigint;
 };
 
 export async function describeWithdrawal(
@@ -77,6 +82,7 @@ export async function describeWithdrawal(
     hasPaymentPassword: member.payment_password_hash !== null,
     hasOpenWithdrawal: open > 0,
     accounts,
+    bonusToForfeitMinor: balances.bonusMinor,
   };
 }
 
@@ -166,13 +172,16 @@ export async function bindPayoutAccount(
  * A withdrawal request (spec §2 withdraw): the payment password, the account, the amount within
  * the merchant's range and the balance, and the turnover done; then the amount is held in the
  * ledger and the withdrawal waits for an operator. One withdrawal may be open at a time, however
- * many requests arrive together (CONFLICT WITHDRAWAL_OPEN).
+ * many requests arrive together (CONFLICT WITHDRAWAL_OPEN). While the bonus wallet holds money the
+ * request must give it up (`forfeitBonus`, else CONFLICT BONUS_ACTIVE with `bonusAmount`): the
+ * active bonus is then cancelled in the withdrawal's own transaction, so that the two land
+ * together or not at all.
  */
 export async function requestWithdrawal(
   deps: WithdrawDeps,
   merchant: ResolvedMerchant,
   member: MemberRow,
-  input: { payoutAccountId: string; amountMinor: bigint; paymentPassword: string },
+  input: { payoutAccountId: string; amountMinor: bigint; paymentPassword: string; forfeitBonus: boolean },
 ): Promise<WithdrawalRow> {
   const passwordCheck = await checkPaymentPassword(deps, merchant.id, member, input.paymentPassword);
   await passwordCheck.clearFailures();
@@ -193,6 +202,14 @@ export async function requestWithdrawal(
   }
   const left = await turnoverLeft(deps, merchant, member);
   if (left > 0n) throw new AppError('TURNOVER_REQUIRED', { value: { turnoverLeftMinor: left.toString() } });
+  const player = { merchantId: merchant.id, memberId: member.id, currency: merchant.currency };
+  // Asked before anything is held; the withdrawal's transaction asks again under the member's lock.
+  const { bonusMinor } = await deps.wallet.getBalances(player);
+  if (bonusMinor > 0n && !input.forfeitBonus) {
+    throw new AppError('CONFLICT', {
+      value: { reason: 'BONUS_ACTIVE', bonusAmount: formatAmount(bonusMinor) },
+    });
+  }
 
   // The hold comes first: if the member is short, nothing is recorded. Should the record then
   // fail (another request of the member's opened a withdrawal first), the hold is given back.
@@ -205,15 +222,25 @@ export async function requestWithdrawal(
     amountMinor: input.amountMinor,
     reference: id,
   });
+  let announce = () => {};
   try {
-    return await deps.withdrawals.createWithdrawal({
+    const withdrawal = await deps.withdrawals.createWithdrawal({
       id,
       merchantId: merchant.id,
       memberId: member.id,
       payoutAccountId: account.id,
       currency: merchant.currency,
       amountMinor: input.amountMinor,
+      alsoIn: async (trx) => {
+        const forfeited = await deps.bonuses.forfeitForWithdrawalIn(trx, {
+          ...player,
+          forfeit: input.forfeitBonus,
+        });
+        announce = forfeited.announce;
+      },
     });
+    announce();
+    return withdrawal;
   } catch (error) {
     await deps.wallet.release({ merchantId: merchant.id, key: withdrawalHoldKey(id) });
     throw error;

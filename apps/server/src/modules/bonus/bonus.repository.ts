@@ -32,11 +32,21 @@ export async function lockMemberForBonuses(
   return row ? { merchantId: row.merchant_id } : undefined;
 }
 
-/** The merchant's time zone and settings document, read in the caller's transaction. */
+/** The merchant a member belongs to, if the member exists. */
+export async function findMemberMerchant(executor: Executor, memberId: string): Promise<string | null> {
+  const row = await executor
+    .selectFrom('members')
+    .select('merchant_id')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row?.merchant_id ?? null;
+}
+
+/** The merchant's time zone, currency, default language and settings, read in the caller's transaction. */
 export function findMerchantPolicyRow(executor: Executor, merchantId: string) {
   return executor
     .selectFrom('merchants')
-    .select(['time_zone', 'currency', 'settings'])
+    .select(['time_zone', 'currency', 'default_language', 'settings'])
     .where('id', '=', merchantId)
     .executeTakeFirst();
 }
@@ -192,8 +202,9 @@ export async function findBudgetUsed(
  */
 export async function findMembersDue(
   executor: Executor,
-  input: { now: Date; limit: number },
+  input: { now: Date; limit: number; memberId?: string },
 ): Promise<{ memberId: string; merchantId: string; currency: string }[]> {
+  const only = input.memberId ?? null;
   const result = await sql<{ member_id: string; merchant_id: string; currency: string }>`
     select member_id, merchant_id, currency from (
       select b.member_id, b.merchant_id, b.currency from member_bonuses b
@@ -215,6 +226,7 @@ export async function findMembersDue(
         where e.status in ('converted', 'forfeited', 'expired', 'cancelled') and a.balance_minor > 0
           and not exists (select 1 from member_bonuses b where b.member_id = e.member_id and b.status = 'active')
     ) due
+    where ${only}::text is null or member_id = ${only}::text
     order by member_id
     limit ${input.limit}`.execute(executor);
   return result.rows.map((row) => ({

@@ -16,6 +16,7 @@ import {
   findBonusesByIds,
   findBonusesPage,
   findBonusOfEntry,
+  findMemberMerchant,
   findMembersDue,
   findMerchantPolicyRow,
   findTransferByKeyIn,
@@ -130,7 +131,12 @@ export function createBonusService(
 
   async function readPolicy(trx: Transaction<Database>, merchantId: string) {
     const row = present(await findMerchantPolicyRow(trx, merchantId), `merchant ${merchantId} exists`);
-    return { timeZone: row.time_zone, currency: row.currency, ...promotionPolicyOf(row.settings) };
+    return {
+      timeZone: row.time_zone,
+      currency: row.currency,
+      defaultLanguage: row.default_language,
+      ...promotionPolicyOf(row.settings),
+    };
   }
 
   /** The merchant's calendar day at `at`, yyyy-MM-dd. */
@@ -670,6 +676,20 @@ export function createBonusService(
   }
 
   /**
+   * The member's due work now, if there is any (a cheap read first): after the member's own
+   * actions and before their bonuses are shown, so that a conversion is seen at once.
+   */
+  async function settleIfDue(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+  }): Promise<void> {
+    const now = clock();
+    const due = await findMembersDue(db, { now, limit: 1, memberId: input.memberId });
+    if (due.length > 0) await settleMember({ ...input, now });
+  }
+
+  /**
    * The settle job's pass: every member with due work, each in a transaction of its own, at most
    * `limit`. Two passes at once take turns per member, and the second finds nothing left to do.
    * A member whose work fails is left for the next pass; the pass then fails, so that it is seen.
@@ -714,7 +734,8 @@ export function createBonusService(
       amountMinor: bigint;
       terms: BonusTerms;
       reason: string;
-      language: string;
+      /** The language the player reads the terms in; the merchant's default when null. */
+      language: string | null;
     },
   ): Promise<BonusWithTitle> {
     const outcome = await db.transaction().execute(async (trx) => {
@@ -726,7 +747,7 @@ export function createBonusService(
         source: 'manual',
         amountMinor: input.amountMinor,
         terms: input.terms,
-        language: input.language,
+        language: input.language ?? policy.defaultLanguage,
         grantedBy: actor.id,
         reason: input.reason,
       });
@@ -810,11 +831,14 @@ export function createBonusService(
     cancel,
     forfeitForWithdrawalIn,
     settleMember,
+    settleIfDue,
     settleDue,
     listBonuses,
     findActive,
     findBonuses,
     readBonusBalances,
     setOptOut,
+    /** The merchant a member belongs to (the back office's scope check), null for no such member. */
+    findMemberMerchant: (memberId: string) => findMemberMerchant(db, memberId),
   } satisfies BonusEngine & Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, PayoutAccountKind, WithdrawalCaseStatus, WithdrawalStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
@@ -225,6 +225,8 @@ export function createWithdrawalService(deps: ServiceDeps<{ recordChange: Record
      * Records a withdrawal in review. A member has one open withdrawal at a time, a rule the
      * database holds (a partial unique index), so that simultaneous requests cannot all pass a
      * check read before the insert: the others are refused with CONFLICT WITHDRAWAL_OPEN.
+     * `alsoIn` is work another area does in the withdrawal's own transaction (the bonus a member
+     * gives up to withdraw): it lands with the withdrawal or, failing, takes it back with it.
      */
     async createWithdrawal(input: {
       id: string;
@@ -233,21 +235,34 @@ export function createWithdrawalService(deps: ServiceDeps<{ recordChange: Record
       payoutAccountId: string;
       currency: string;
       amountMinor: bigint;
+      alsoIn?: (trx: Transaction<Database>) => Promise<void>;
     }): Promise<WithdrawalRow> {
-      const isInserted = await insertWithdrawal(db, {
-        id: input.id,
-        merchant_id: input.merchantId,
-        member_id: input.memberId,
-        payout_account_id: input.payoutAccountId,
-        currency: input.currency,
-        amount_minor: input.amountMinor,
-        status: 'review',
-        hold_key: withdrawalHoldKey(input.id),
-        created_at: now(),
-        updated_at: now(),
-      });
-      if (!isInserted) throw new AppError('CONFLICT', { value: { reason: 'WITHDRAWAL_OPEN' } });
+      const { alsoIn } = input;
+      if (alsoIn) {
+        await db.transaction().execute(async (trx) => {
+          await insertOrRefuse(trx);
+          await alsoIn(trx);
+        });
+      } else {
+        await insertOrRefuse(db);
+      }
       return present(await findWithdrawal(db, input.id), 'the new withdrawal is missing');
+
+      async function insertOrRefuse(executor: Kysely<Database>): Promise<void> {
+        const isInserted = await insertWithdrawal(executor, {
+          id: input.id,
+          merchant_id: input.merchantId,
+          member_id: input.memberId,
+          payout_account_id: input.payoutAccountId,
+          currency: input.currency,
+          amount_minor: input.amountMinor,
+          status: 'review',
+          hold_key: withdrawalHoldKey(input.id),
+          created_at: now(),
+          updated_at: now(),
+        });
+        if (!isInserted) throw new AppError('CONFLICT', { value: { reason: 'WITHDRAWAL_OPEN' } });
+      }
     },
 
     findWithdrawal: (id: string) => findWithdrawal(db, id),

@@ -84,6 +84,11 @@ const RequestBody = Type.Object({
   payoutAccountId: Type.String({ minLength: 1, maxLength: 64 }),
   amount: Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16 }),
   paymentPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  /**
+   * Gives up what the bonus wallet holds (the active bonus is cancelled with the withdrawal);
+   * required while it holds money, else CONFLICT BONUS_ACTIVE with `bonusAmount`.
+   */
+  forfeitBonus: Type.Optional(Type.Boolean()),
 });
 
 const PageQuery = Type.Object({
@@ -220,6 +225,8 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
               /** What a withdrawal request would accept now (0 while one is open or turnover is left). */
               withdrawable: Money,
               turnoverLeft: Money,
+              /** What a withdrawal now would forfeit: the bonus wallet's balance (0.00 when empty). */
+              bonusToForfeit: Money,
               hasPaymentPassword: Type.Boolean(),
               hasOpenWithdrawal: Type.Boolean(),
               accounts: Type.Array(PayoutAccountItem),
@@ -238,6 +245,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         balance: formatAmount(overview.balanceMinor),
         withdrawable: formatAmount(overview.withdrawableMinor),
         turnoverLeft: formatAmount(overview.turnoverLeftMinor),
+        bonusToForfeit: formatAmount(overview.bonusToForfeitMinor),
         hasPaymentPassword: overview.hasPaymentPassword,
         hasOpenWithdrawal: overview.hasOpenWithdrawal,
         accounts: overview.accounts.map(payoutAccountItem),
@@ -261,6 +269,7 @@ export function registerWithdrawalRoutes(app: TypedApp, deps: WithdrawDeps & { i
         payoutAccountId: body.payoutAccountId,
         amountMinor,
         paymentPassword: body.paymentPassword,
+        forfeitBonus: body.forfeitBonus ?? false,
       });
       return ok(await withdrawalWithAccount(withdrawal, merchant));
     },

@@ -1,5 +1,6 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import { Type } from 'typebox';
+import type { BonusService } from '../../../modules/bonus/bonus.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type { WithdrawalService } from '../../../modules/payment/withdrawal.service.ts';
 import { nextDayOf, startOfDateIn, type WalletService } from '../../../modules/wallet/wallet.service.ts';
@@ -8,6 +9,8 @@ import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { describeTurnover } from '../../../workflows/withdraw.ts';
 import { requireMerchantMember } from '../../member-session.ts';
+import { bonusItemOf } from '../member/bonuses.routes.ts';
+import { BonusView } from '../promotion/bonus-view.ts';
 import { ERROR_RESPONSES, Nullable } from '../system/system-schemas.ts';
 import { DayRangeFields, DefaultedPageFields, MerchantLanguageQuery } from '../wps-schemas.ts';
 
@@ -15,6 +18,7 @@ export type BonusRoutesDeps = {
   members: MemberService;
   wallet: WalletService;
   withdrawals: WithdrawalService;
+  bonuses: Pick<BonusService, 'findActive' | 'settleIfDue'>;
 };
 
 const TAGS = ['wallet'];
@@ -45,7 +49,10 @@ const Turnover = Type.Object({
   left: Money,
 });
 
-/** The member centre's bonusDetails page (spec §2): the bonus wallet, its movements, and the turnover. */
+/**
+ * The member centre's bonusDetails page (spec §2): the bonus wallet, its movements, the turnover,
+ * and the active bonus's wagering progress.
+ */
 export function registerBonusRoutes(app: TypedApp, deps: BonusRoutesDeps): void {
   app.get(
     '/wps/member/bonus/details',
@@ -64,6 +71,8 @@ export function registerBonusRoutes(app: TypedApp, deps: BonusRoutesDeps): void 
               total: Type.Integer(),
               /** Null when the merchant requires no turnover or nothing was deposited since the last withdrawal. */
               turnover: Nullable(Turnover),
+              /** The active bonus and its wagering progress; null when none is active. */
+              activeBonus: Nullable(BonusView),
             }),
           ),
           ...ERROR_RESPONSES,
@@ -77,7 +86,9 @@ export function registerBonusRoutes(app: TypedApp, deps: BonusRoutesDeps): void 
         throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
       }
       const player = { merchantId: merchant.id, memberId: member.id, currency: merchant.currency };
-      const [balances, page, turnover] = await Promise.all([
+      // What is due first (a conversion, the next bonus starting), so that the page shows it.
+      await deps.bonuses.settleIfDue(player);
+      const [balances, page, turnover, active] = await Promise.all([
         deps.wallet.getBalances(player),
         deps.wallet.listTransfers({
           ...player,
@@ -88,6 +99,7 @@ export function registerBonusRoutes(app: TypedApp, deps: BonusRoutesDeps): void 
           pageSize: query.pageSize,
         }),
         describeTurnover(deps, merchant, member),
+        deps.bonuses.findActive(member.id),
       ]);
       return ok({
         balance: formatAmount(balances.bonusMinor),
@@ -109,6 +121,7 @@ export function registerBonusRoutes(app: TypedApp, deps: BonusRoutesDeps): void 
                 left: formatAmount(turnover.leftMinor),
               }
             : null,
+        activeBonus: active ? bonusItemOf(active, request.language, balances.bonusMinor) : null,
       });
     },
   );
