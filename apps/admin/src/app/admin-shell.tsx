@@ -11,6 +11,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { GamesPage } from '../features/games/games-page.tsx';
 import { MoneyPage } from '../features/money/money-page.tsx';
 import { PlayersPage } from '../features/players/players-page.tsx';
+import { PromotionsPage } from '../features/promotions/promotions-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
@@ -160,6 +161,8 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return <GamesPage {...scope} canWrite={can('games.write')} />;
     case 'money':
       return <MoneyPage {...scope} canWrite={can('finance.write')} />;
+    case 'promotions':
+      return <PromotionsPage {...scope} canWrite={can('promotions.write')} />;
     case 'dashboard':
       return (
         <DashboardPage

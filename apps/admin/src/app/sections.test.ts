@@ -23,6 +23,7 @@ describe('findSectionByPath', () => {
       'Contracts',
       'Money',
       'Games',
+      'Promotions',
       'Content',
       'Configuration',
       'Reports',

@@ -3,6 +3,7 @@ import {
   FileSignature,
   FileText,
   Gamepad2,
+  Gift,
   LayoutDashboard,
   type LucideIcon,
   Network,
@@ -66,6 +67,13 @@ export const SECTIONS: readonly Section[] = [
     summary: 'Catalogue, vendors, categories, maintenance and the hot list.',
     icon: Gamepad2,
     permission: 'games.read',
+  },
+  {
+    id: 'promotions',
+    title: 'Promotions',
+    summary: "Promotions and their bonuses, built with a player's-eye preview, and members' applications.",
+    icon: Gift,
+    permission: 'promotions.read',
   },
   {
     id: 'content',

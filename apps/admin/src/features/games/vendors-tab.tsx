@@ -43,6 +43,7 @@ export function VendorsTab(props: TabProps) {
         'Code',
         'Status',
         'In-house list',
+        'Bonus money',
         numberHeading('Order'),
         numberHeading('Games'),
         'Actions',
@@ -97,6 +98,21 @@ export function VendorsTab(props: TabProps) {
                 <span className="small muted">RNG → INHOUSE</span>
               </label>
             </td>
+            <td>
+              <BonusPlayableSwitch
+                vendor={vendor}
+                isDisabled={!props.canWrite || change.isPending}
+                onChange={(isBonusPlayable) =>
+                  void changeVendor(
+                    vendor,
+                    { isBonusPlayable },
+                    isBonusPlayable
+                      ? `${vendor.name}: bonus money may now be staked there; it sees cash and bonus as the balance.`
+                      : `${vendor.name}: cash only again; bonus money no longer plays there.`,
+                  )
+                }
+              />
+            </td>
             <td className="number">{vendor.sortOrder}</td>
             <td className="number">{vendor.games}</td>
             <td>
@@ -119,6 +135,34 @@ export function VendorsTab(props: TabProps) {
         </EmptyState>
       }
     />
+  );
+}
+
+/**
+ * Whether bonus money may be staked at a vendor (docs/promotions.md "The money rules"): only a
+ * seamless vendor, which asks our wallet for every stake, can be told; a transfer-wallet vendor
+ * holds cash moved to it, and bonus money never moves there.
+ */
+function BonusPlayableSwitch(props: {
+  vendor: Vendor;
+  isDisabled: boolean;
+  onChange: (isBonusPlayable: boolean) => void;
+}) {
+  const { vendor } = props;
+  if (vendor.walletMode !== 'seamless') {
+    return <span className="small muted">Cash only (transfer wallet)</span>;
+  }
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={vendor.isBonusPlayable}
+        disabled={props.isDisabled}
+        aria-label={`Bonus money may be staked at ${vendor.name}`}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span className="small muted">Bonus-playable</span>
+    </label>
   );
 }
 
@@ -158,7 +202,7 @@ function VendorEditRow(props: {
         </label>
       </td>
       <td className="mono">{props.vendor.vassalage}</td>
-      <td colSpan={2} />
+      <td colSpan={3} />
       <td>
         <label className="field field--compact">
           <span className="field__label">Order</span>

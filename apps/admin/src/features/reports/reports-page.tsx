@@ -6,6 +6,7 @@ import { LineChart } from '../../components/line-chart.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
 import { backOffice, unwrap } from '../../lib/back-office-api.ts';
 import { labelOfCode } from '../../lib/labels.ts';
+import { PromotionsReport } from './promotions-report.tsx';
 import { toCsv } from './report-csv.ts';
 import {
   type Column,
@@ -27,12 +28,20 @@ function cellText(column: Column, value: string | number | undefined): string {
   return `${String(value).startsWith('-') ? '-' : ''}₱${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
+/** The promotions report: paged per promotion and day, with its sums and a CSV file from the server. */
+const PROMOTIONS_REPORT: readonly [string, string] = [
+  'promotions',
+  'Promotions: bonuses granted, converted and forfeited by day',
+];
+
 /**
  * The report framework: pick a report and a range (preset or dates); a chart of the daily totals,
- * the table per day and merchant, and the same rows as CSV.
+ * the table per day and merchant, and the same rows as CSV. The promotions report has its own
+ * table (paged, with the period's sums).
  */
 export function ReportsPage() {
   const [reportId, setReportId] = useState(REPORTS[0]?.id ?? '');
+  const isPromotions = reportId === PROMOTIONS_REPORT[0];
   const definition = REPORTS.find((entry) => entry.id === reportId) ?? (REPORTS[0] as ReportDefinition);
   const [preset, setPreset] = useState<Preset>('past7Days');
   const [from, setFrom] = useState('');
@@ -47,7 +56,7 @@ export function ReportsPage() {
       const importing = 'importing' in value ? value.importing : [];
       return { range: value.range, rows: value.rows as Row[], importing };
     },
-    enabled: preset !== 'custom' || (from !== '' && to !== ''),
+    enabled: !isPromotions && (preset !== 'custom' || (from !== '' && to !== '')),
   });
 
   function downloadCsv() {
@@ -61,15 +70,26 @@ export function ReportsPage() {
   }
 
   const totals = dailyTotals(report.data?.rows ?? [], definition.series);
+  const reportPicker = (
+    <ChoiceSelect
+      label="Report"
+      value={isPromotions ? PROMOTIONS_REPORT[0] : definition.id}
+      choices={[...REPORTS.map((entry) => [entry.id, entry.title] as const), PROMOTIONS_REPORT]}
+      onChange={setReportId}
+    />
+  );
+  if (isPromotions) {
+    return (
+      <div className="page">
+        <div className="toolbar">{reportPicker}</div>
+        <PromotionsReport />
+      </div>
+    );
+  }
   return (
     <div className="page">
       <div className="toolbar">
-        <ChoiceSelect
-          label="Report"
-          value={definition.id}
-          choices={REPORTS.map((entry) => [entry.id, entry.title] as const)}
-          onChange={setReportId}
-        />
+        {reportPicker}
         <ChoiceSelect label="Period" value={preset} choices={PRESETS} onChange={setPreset} />
         {preset === 'custom' && (
           <>
