@@ -254,6 +254,23 @@ describe('a deposit bonus', () => {
     expect(await balancesOf(member.id)).toEqual({ cashMinor: 20_000n, bonusMinor: 10_000n });
   });
 
+  it('grants once for one deposit of a promotion granting on several, every callback answered OK', async () => {
+    const id = await depositBonus({}, { grantsPerMember: 0 });
+    const member = await joinedMember(id);
+    const deposit = await testApp.app.payments.createDeposit({
+      merchantId,
+      memberId: member.id,
+      method: gcash,
+      currency: 'PHP',
+      amountMinor: 30_000n,
+      status: 'pending',
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => sendPaid(gcash, deposit.id, '300.00')));
+    expect(answers.map((answer) => answer.body.status)).toEqual(['OK', 'OK', 'OK', 'OK', 'OK']);
+    expect(await bonusesOf(member.id)).toMatchObject([{ amount_minor: 15_000n }]);
+    expect((await stateOf(member.client, id)).state).toBe('JOINED');
+  });
+
   it('grants a first-deposit bonus once when two first deposits are credited at the same moment', async () => {
     const id = await depositBonus({ which: 'first' }, { grantsPerMember: 5 });
     const member = await joinedMember(id);

@@ -340,6 +340,21 @@ export async function countCreditedDepositsBesides(
   return Number(row.count);
 }
 
+/** Whether a deposit's credit (`deposit:<id>`, the deposit workflow's key) is in the ledger already. */
+export async function isDepositCredited(
+  trx: Executor,
+  merchantId: string,
+  depositId: string,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('idempotency_key', '=', `deposit:${depositId}`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The applications queue: oldest first while waiting (first come, first served), else newest first. */
 export async function findApplicationsPage(
   db: Executor,

@@ -28,6 +28,7 @@ import {
   hasActiveBonus,
   insertEntry,
   insertImage,
+  isDepositCredited,
   type ListViewer,
   lockJoinedDepositBonuses,
   lockMemberUploads,
@@ -475,6 +476,9 @@ export function createPromotionService(deps: ServiceDeps<{ grants: PromotionGran
       const at = now();
       const joined = await lockJoinedDepositBonuses(trx, deposit.memberId, at);
       if (joined.length === 0) return [];
+      // The same deposit credited at the same moment by another delivery: it held the lock and
+      // committed its credit with its grant; this one's credit will answer that one's transfer.
+      if (await isDepositCredited(trx, deposit.merchantId, deposit.id)) return [];
       const ordinal = (await countCreditedDepositsBesides(trx, deposit.memberId, deposit.id)) + 1;
       for (const { entry, promotion } of joined) {
         if (promotion.merchant_id !== deposit.merchantId) continue;
