@@ -100,10 +100,20 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
 
   /**
    * A stake of the round's through the wallet, cash first and then bonus money, the member's limits
-   * and an active bonus's maximum stake checked in its own transaction.
+   * and an active bonus's maximum stake checked in its own transaction. The round's first stake
+   * writes its bonus part on the round in that transaction too (`isFirst`), so that the round shows
+   * bonus money at stake from the moment it is taken; a further stake's part is written with the
+   * round's new total stake.
    */
-  function debitStake(table: RealTable, row: HouseRoundRow, key: string, amountMinor: bigint) {
+  function debitStake(
+    table: RealTable,
+    row: HouseRoundRow,
+    key: string,
+    amountMinor: bigint,
+    isFirst = false,
+  ) {
     const { memberId } = table.player;
+    const round = { vendorId: row.vendor_id, vendorRoundId: row.vendor_round_id };
     return wallet.stakeAfterCheck(
       {
         ...table.player,
@@ -116,7 +126,16 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
         await responsibleGaming.checkBetAllowedIn(trx, table.player, amountMinor);
         await checkBonusStakeIn(trx, memberId, amountMinor);
       },
-      { checkIn: (trx) => checkBonusStakeIn(trx, memberId, amountMinor) },
+      {
+        checkIn: (trx) => checkBonusStakeIn(trx, memberId, amountMinor),
+        ...(isFirst
+          ? {
+              recordIn: async (trx, parts) => {
+                if (parts.bonusMinor > 0n) await wallet.addRoundBonusStakeIn(trx, round, parts.bonusMinor);
+              },
+            }
+          : {}),
+      },
     );
   }
 
@@ -125,7 +144,7 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
     let stake: PartsOutcome;
     try {
       // The member's limits are checked in the stake's own transaction, under their play lock.
-      stake = await debitStake(table, row, stakeKey(row.id), stakeMinor);
+      stake = await debitStake(table, row, stakeKey(row.id), stakeMinor, true);
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
       if (caught.code === 'INSUFFICIENT_FUNDS' || caught.value?.reason === 'ROLLED_BACK') {
