@@ -1,5 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  readBonusTerms,
+  readRules,
+  type StoredBonusTerms,
+  type StoredRules,
+} from '../src/modules/promotion/promotion-rules.ts';
 import { DEMO_PROMOTIONS, seedDemoPromotions } from '../src/seed/demo-promotions.ts';
 import { cashOf, insertBetGame, settleBetAt } from './support/contract-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
@@ -63,6 +69,31 @@ describe('the demo promotions', () => {
       expect(row.starts_at.getTime()).toBeLessThan(nowMs);
       expect(row.ends_at).toBeNull();
     }
+  });
+
+  it("hold rules and terms as an operator's saved promotion holds them, within the merchant's multiplier", () => {
+    for (const demo of DEMO_PROMOTIONS) {
+      expect(readRules(demo.kind, demo.rules as StoredRules), demo.art).toEqual(demo.rules);
+      if (demo.bonusTerms !== null) {
+        expect(readBonusTerms(demo.bonusTerms as StoredBonusTerms, 10), demo.art).toEqual(demo.bonusTerms);
+      }
+    }
+  });
+
+  it("show on the player's promotions page, each inviting a visitor to take part its own way", async () => {
+    const list = (await get('/wps/promotion/list?type=ALL&language=EN')).json().value.list;
+    expect(list.map((item: { kind: string; state: string }) => [item.kind, item.state])).toEqual([
+      ['deposit_bonus', 'JOIN'],
+      ['newbie_bonus', 'CLAIM'],
+      ['cashback', 'JOIN'],
+      ['application', 'APPLY'],
+      ['info', 'NONE'],
+    ]);
+    const welcome = list[0];
+    expect(welcome.coverImageUrl).toBe('/media/promo-welcome-en.svg');
+    const detail = (await get(`/wps/promotion/detail?id=${welcome.id}&language=TY`)).json().value;
+    expect(detail.title).toBe('Welcome Bonus: 100% hanggang ₱1,000');
+    expect(detail.terms).toMatchObject({ multiplier: 5, maxStake: '100.00', expiryDays: 7 });
   });
 
   it('are written in Tagalog and English, with safe HTML and art the server serves', async () => {
