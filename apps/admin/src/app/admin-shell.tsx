@@ -147,6 +147,7 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
           ownMerchantId={scope.ownMerchantId}
           canWrite={can('players.write')}
           canAdjust={can('finance.write')}
+          canGrantBonuses={can('bonuses.write')}
         />
       );
     case 'agents':

@@ -21,6 +21,7 @@ import {
   WALLET_LABELS,
 } from '../../lib/labels.ts';
 import { AdjustmentForm } from './adjustment-form.tsx';
+import { PlayerBonuses } from './player-bonuses.tsx';
 import {
   type PlayerAction,
   type SearchField,
@@ -57,8 +58,16 @@ const ACTION_LABELS: Record<PlayerAction, string> = {
 };
 
 /** Player search, the player page with its actions, and the SMS/email outbox. */
-/** `canAdjust`: the operator may change a player's balance by hand (finance.write). */
-export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boolean; canAdjust: boolean }) {
+/**
+ * `canAdjust`: the operator may change a player's balance by hand (finance.write);
+ * `canGrantBonuses`: grant and cancel a player's bonuses by hand (bonuses.write).
+ */
+export function PlayersPage(props: {
+  ownMerchantId: string | null;
+  canWrite: boolean;
+  canAdjust: boolean;
+  canGrantBonuses: boolean;
+}) {
   const [view, setView] = useState<'players' | 'outbox'>('players');
   return (
     <div className="page">
@@ -72,7 +81,11 @@ export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boo
         onChange={setView}
       />
       {view === 'players' ? (
-        <PlayerSearch canWrite={props.canWrite} canAdjust={props.canAdjust} />
+        <PlayerSearch
+          canWrite={props.canWrite}
+          canAdjust={props.canAdjust}
+          canGrantBonuses={props.canGrantBonuses}
+        />
       ) : (
         <Outbox />
       )}
@@ -80,7 +93,7 @@ export function PlayersPage(props: { ownMerchantId: string | null; canWrite: boo
   );
 }
 
-function PlayerSearch(props: { canWrite: boolean; canAdjust: boolean }) {
+function PlayerSearch(props: { canWrite: boolean; canAdjust: boolean; canGrantBonuses: boolean }) {
   const [field, setField] = useState<SearchField>('account');
   const search = usePagedFilter('');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -116,6 +129,7 @@ function PlayerSearch(props: { canWrite: boolean; canAdjust: boolean }) {
             isOpen={openId === row.id}
             canWrite={props.canWrite}
             canAdjust={props.canAdjust}
+            canGrantBonuses={props.canGrantBonuses}
             onToggle={() => setOpenId(openId === row.id ? null : row.id)}
           />
         )}
@@ -135,6 +149,7 @@ function PlayerTableRow(props: {
   isOpen: boolean;
   canWrite: boolean;
   canAdjust: boolean;
+  canGrantBonuses: boolean;
   onToggle: () => void;
 }) {
   const { row } = props;
@@ -168,7 +183,12 @@ function PlayerTableRow(props: {
       {props.isOpen && (
         <tr className="table__detail">
           <td colSpan={8}>
-            <PlayerDetail id={row.id} canWrite={props.canWrite} canAdjust={props.canAdjust} />
+            <PlayerDetail
+              id={row.id}
+              canWrite={props.canWrite}
+              canAdjust={props.canAdjust}
+              canGrantBonuses={props.canGrantBonuses}
+            />
           </td>
         </tr>
       )}
@@ -176,7 +196,12 @@ function PlayerTableRow(props: {
   );
 }
 
-function PlayerDetail(props: { id: string; canWrite: boolean; canAdjust: boolean }) {
+function PlayerDetail(props: {
+  id: string;
+  canWrite: boolean;
+  canAdjust: boolean;
+  canGrantBonuses: boolean;
+}) {
   const player = usePlayer(props.id);
   const ledger = useLedger(props.id);
   const action = usePlayerAction();
@@ -293,6 +318,15 @@ function PlayerDetail(props: { id: string; canWrite: boolean; canAdjust: boolean
           from {profile.registerIp ?? '—'}
         </dd>
       </dl>
+      <PlayerBonuses
+        playerId={props.id}
+        account={profile.account}
+        merchantId={profile.merchantId}
+        currency={currency}
+        canWrite={props.canGrantBonuses}
+        ask={confirm.ask}
+        isSending={confirm.isSending}
+      />
       <h3>Sessions</h3>
       <table className="table">
         <TableHead headings={['Started', 'Method', 'IP', 'Last seen', 'State']} />
