@@ -11,6 +11,8 @@ import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
 import { usePermission } from '../../../lib/system/system-hooks';
+import { BonusCard } from '../../promotions/components/bonus-card';
+import { useNow } from '../../promotions/hooks/use-now';
 import { fetchBonusDetails, type Turnover } from '../api/bonus';
 import { StatementLines } from './statement-lines';
 
@@ -63,7 +65,9 @@ export function BonusDetailsPage() {
   const symbol = usePermission().data?.currencySymbol ?? '₱';
   const [preset, setPreset] = useState<DatePreset>('last7');
   const [page, setPage] = useState(1);
-  const range = datePresetRange(preset, new Date());
+  // The active bonus's expiry counts down by the minute.
+  const now = useNow(60_000);
+  const range = datePresetRange(preset, now);
   const query = useQuery({
     queryKey: ['bonus-details', range.from, range.to, page, language],
     queryFn: () => fetchBonusDetails({ range, page }, language),
@@ -97,6 +101,12 @@ export function BonusDetailsPage() {
           </p>
         </div>
       </section>
+      {data.activeBonus ? (
+        <section className="flex flex-col gap-2" data-testid="active-bonus">
+          <h3 className="text-sm font-semibold text-text">{t('promotions.activeBonus')}</h3>
+          <BonusCard bonus={data.activeBonus} now={now} />
+        </section>
+      ) : null}
       {data.turnover ? <TurnoverProgress turnover={data.turnover} symbol={symbol} /> : null}
       <DatePresetChips
         value={preset}

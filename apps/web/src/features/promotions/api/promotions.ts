@@ -1,159 +1,39 @@
-import { callApi } from '../../../lib/api/api-client';
+import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
-// The player's promotion calls (docs/promotions.md "Wire (player)").
+// The player's promotion calls (docs/promotions.md "Wire (player)"), typed by the server's
+// OpenAPI document.
 
+export type PromotionList = ApiValue<'/wps/promotion/list', 'get'>;
+export type PromotionListItem = PromotionList['list'][number];
 /** The spec's tabs (docs/promotions.md "A promotion"), each a promotion's `type`. */
-export type PromotionType =
-  | 'OTHERS'
-  | 'SPORTS'
-  | 'LIVE'
-  | 'SLOTS'
-  | 'CARD'
-  | 'FISH'
-  | 'LOTTO'
-  | 'REBATE'
-  | 'POINTS_MALL'
-  | 'RANKING'
-  | 'DEPOSIT'
-  | 'APP_DOWNLOAD'
-  | 'NEWBIE'
-  | 'GAME';
-
+export type PromotionType = PromotionListItem['type'];
 /** What taking part does. */
-export type PromotionKind = 'info' | 'deposit_bonus' | 'newbie_bonus' | 'application' | 'cashback';
-
+export type PromotionKind = PromotionListItem['kind'];
 /** The member's state of a promotion (docs/promotions.md "The member's state of a promotion"). */
-export type PromotionState =
-  | 'COMING_SOON'
-  | 'CLOSE'
-  | 'JOIN'
-  | 'JOINED'
-  | 'CLAIM'
-  | 'CLAIMED'
-  | 'APPLY'
-  | 'APPLYING'
-  | 'REJECTED'
-  | 'ISSUED'
-  | 'PROCESS'
-  | 'NONE';
+export type PromotionState = PromotionListItem['state'];
 
+/**
+ * One promotion with the viewer's state, rules, terms, entry and bonus. `mayApplyAgain`: a
+ * rejected application may be sent again (once, while the promotion runs).
+ */
+export type PromotionDetail = ApiValue<'/wps/promotion/detail', 'get'>;
 /** Why a promotion offers the member nothing to do (state NONE), or asks a visitor to log in. */
-export type PromotionReason = 'LOGIN' | 'AUDIENCE' | 'NOT_MARKETABLE' | 'BONUS_ACTIVE';
-
-export type PromotionListItem = {
-  id: string;
-  type: PromotionType;
-  kind: PromotionKind;
-  title: string;
-  coverImageUrl: string | null;
-  startsAt: string;
-  endsAt: string | null;
-  state: PromotionState;
-};
-
-export type PromotionList = { list: PromotionListItem[]; totalPages: number };
-
-/** A game type's share of valid bet that counts toward wagering, in whole percent as a wire string. */
-export type Contribution = { gameType: string; percent: string };
-
+export type PromotionReason = NonNullable<PromotionDetail['reason']>;
 /** Each kind's rules, amounts as wire strings; fields of other kinds are absent. */
-export type PromotionRules = {
-  percent?: string;
-  cap?: string;
-  minDeposit?: string;
-  which?: 'first' | 'nth' | 'any';
-  nth?: number;
-  methods?: string[];
-  amount?: string;
-  registeredWithinDays?: number;
-  maxAmount?: string;
-  payAs?: 'bonus' | 'cash';
-  period?: 'day' | 'week';
-  minNetLoss?: string;
-};
+export type PromotionRules = PromotionDetail['rules'];
+export type BonusTermsView = NonNullable<PromotionDetail['terms']>;
+/** A game type's share of valid bet that counts toward wagering, a rate ("100.00" is all of it). */
+export type Contribution = BonusTermsView['contributions'][number];
 
-export type BonusTermsView = {
-  multiplier: number;
-  includeDeposit: boolean;
-  contributions: Contribution[];
-  maxStake: string | null;
-  expiryDays: number;
-  maxConversion: string | null;
-};
+export type MyPromotions = ApiValue<'/wps/promotion/mine', 'get'>;
+export type MyPromotion = MyPromotions['list'][number];
 
-export type BonusStatus = 'waiting' | 'active' | 'converted' | 'forfeited' | 'expired' | 'cancelled';
+export type BonusList = ApiValue<'/wps/member/bonuses', 'get'>;
+export type BonusView = BonusList['list'][number];
+export type BonusStatus = BonusView['status'];
 
-export type BonusView = {
-  id: string;
-  source: string;
-  promotionId: string | null;
-  promotionTitle: string | null;
-  status: BonusStatus;
-  amount: string;
-  depositAmount: string | null;
-  wageringRequired: string;
-  wagered: string;
-  progressPercent: number;
-  contributions: Contribution[];
-  maxStake: string | null;
-  maxConversion: string | null;
-  expiresAt: string | null;
-  grantedAt: string;
-  activatedAt: string | null;
-  endedAt: string | null;
-  converted: string;
-  forfeited: string;
-  forfeitIfCancelled: string;
-};
-
-export type PromotionEntry = {
-  id: string;
-  status: string;
-  comment: string | null;
-  rejectReason: string | null;
-  amount: string | null;
-  images: { id: string; url: string }[];
-  createdAt: string;
-};
-
-export type PromotionDetail = {
-  id: string;
-  type: PromotionType;
-  kind: PromotionKind;
-  title: string;
-  content: string;
-  detailImageUrl: string | null;
-  coverImageUrl: string | null;
-  startsAt: string;
-  endsAt: string | null;
-  state: PromotionState;
-  reason: PromotionReason | null;
-  /** A rejected application may be sent again (once, while the promotion runs). */
-  mayApplyAgain: boolean;
-  rules: PromotionRules;
-  terms: BonusTermsView | null;
-  entry: PromotionEntry | null;
-  bonus: BonusView | null;
-};
-
-export type MyPromotion = {
-  promotionId: string;
-  title: string;
-  type: PromotionType;
-  kind: PromotionKind;
-  state: PromotionState;
-  entryStatus: string;
-  amount: string | null;
-  createdAt: string;
-  bonus: BonusView | null;
-};
-
-export type MyPromotions = { list: MyPromotion[]; totalPages: number };
-
-export type BonusList = { list: BonusView[]; totalPages: number; bonusBalance: string };
-
-export type UploadedImage = { id: string; url: string };
+export type UploadedImage = ApiValue<'/wps/promotion/applyImage', 'post'>;
 
 /** A page of promotion cards: two rows of the desktop grid, several screens on a phone. */
 export const PROMOTION_PAGE_SIZE = 12;
@@ -173,15 +53,9 @@ export function fetchPromotions(
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<PromotionList> {
-  return callApi('GET', '/wps/promotion/list', {
-    params: {
-      query: {
-        type: input.type,
-        page: input.page,
-        pageSize: input.pageSize ?? PROMOTION_PAGE_SIZE,
-        language,
-      },
-    },
+  const pageSize = input.pageSize ?? PROMOTION_PAGE_SIZE;
+  return api.get('/wps/promotion/list', {
+    params: { query: { type: input.type, page: input.page, pageSize, language } },
     signal,
   });
 }
@@ -192,12 +66,12 @@ export function fetchPromotionDetail(
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<PromotionDetail> {
-  return callApi('GET', '/wps/promotion/detail', { params: { query: { id, language } }, signal });
+  return api.get('/wps/promotion/detail', { params: { query: { id, language } }, signal });
 }
 
 /** POST /wps/promotion/join (deposit bonus, cashback): the member accepts the terms shown. */
 export function joinPromotion(id: string, language: LanguageCode): Promise<PromotionDetail> {
-  return callApi('POST', '/wps/promotion/join', {
+  return api.post('/wps/promotion/join', {
     params: { query: { language } },
     body: { id, acceptTerms: true },
   });
@@ -205,18 +79,18 @@ export function joinPromotion(id: string, language: LanguageCode): Promise<Promo
 
 /** POST /wps/promotion/claim (newbie bonus): the member accepts the terms shown. */
 export function claimPromotion(id: string, language: LanguageCode): Promise<PromotionDetail> {
-  return callApi('POST', '/wps/promotion/claim', {
+  return api.post('/wps/promotion/claim', {
     params: { query: { language } },
     body: { id, acceptTerms: true },
   });
 }
 
-/** POST /wps/promotion/apply: the note and the images uploaded for it. */
+/** POST /wps/promotion/apply: the note and the pictures uploaded for it, the terms accepted. */
 export function applyForPromotion(
   input: { id: string; comment: string; imageIds: string[] },
   language: LanguageCode,
 ): Promise<PromotionDetail> {
-  return callApi('POST', '/wps/promotion/apply', {
+  return api.post('/wps/promotion/apply', {
     params: { query: { language } },
     body: { ...input, acceptTerms: true },
   });
@@ -228,7 +102,7 @@ export function fetchMyPromotions(
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<MyPromotions> {
-  return callApi('GET', '/wps/promotion/mine', {
+  return api.get('/wps/promotion/mine', {
     params: { query: { page, pageSize: MINE_PAGE_SIZE, language } },
     signal,
   });
@@ -240,7 +114,7 @@ export function fetchBonuses(
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<BonusList> {
-  return callApi('GET', '/wps/member/bonuses', {
+  return api.get('/wps/member/bonuses', {
     params: { query: { status: input.status, page: input.page, pageSize: MINE_PAGE_SIZE, language } },
     signal,
   });
@@ -248,15 +122,5 @@ export function fetchBonuses(
 
 /** POST /wps/member/bonuses/{id}/cancel: gives the bonus up, with what its wallet holds. */
 export function cancelBonus(id: string, language: LanguageCode): Promise<BonusView> {
-  return callApi('POST', '/wps/member/bonuses/{id}/cancel', {
-    params: { path: { id }, query: { language } },
-  });
-}
-
-/** PUT /wps/member/promotions/optOut: whether the member receives promotions. */
-export function setPromotionsOptOut(optOut: boolean, language: LanguageCode): Promise<{ optOut: boolean }> {
-  return callApi('PUT', '/wps/member/promotions/optOut', {
-    params: { query: { language } },
-    body: { optOut },
-  });
+  return api.post('/wps/member/bonuses/{id}/cancel', { params: { path: { id }, query: { language } } });
 }

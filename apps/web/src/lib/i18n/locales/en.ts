@@ -1278,14 +1278,6 @@ export const en = {
       keep: 'Keep the bonus',
       cancelDone: 'The bonus was canceled.',
     },
-    optOut: {
-      title: 'Promotions',
-      label: 'Receive promotions',
-      line: 'Bonuses, cashback and promotion offers. Turn this off and we will stop offering them to you.',
-      on: 'You receive promotions.',
-      off: 'You do not receive promotions.',
-      saveFailed: 'Your choice could not be saved. Try again.',
-    },
     withdrawBonus: {
       title: 'Give up your bonus?',
       line: 'Withdrawing now forfeits your bonus of {{amount}}.',

@@ -1318,14 +1318,6 @@ export const ty = {
       keep: 'Panatilihin ang bonus',
       cancelDone: 'Nakansela na ang bonus.',
     },
-    optOut: {
-      title: 'Mga promo',
-      label: 'Tumanggap ng mga promo',
-      line: 'Mga bonus, cashback at alok na promo. Kapag pinatay mo ito, hindi ka na namin aalukin ng mga ito.',
-      on: 'Tumatanggap ka ng mga promo.',
-      off: 'Hindi ka tumatanggap ng mga promo.',
-      saveFailed: 'Hindi na-save ang iyong pinili. Subukan muli.',
-    },
     withdrawBonus: {
       title: 'Isusuko ang iyong bonus?',
       line: 'Kapag nag-withdraw ka ngayon, mawawala ang bonus mo na {{amount}}.',
