@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.ts';
+import { createCashbackService } from '../src/modules/promotion/cashback.service.ts';
 import type { JobDefinition } from '../src/platform/jobs/job-runner.ts';
 import { cashOf, insertBetGame, ledgerProblems, settleBetAt } from './support/contract-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
@@ -269,7 +270,16 @@ describe('the cashback job', () => {
     const { ana, ivy } = members;
     // 01:00 on Manila's 24th: the 23rd is due.
     nowMs = Date.parse('2026-11-23T17:00:00Z');
-    await Promise.all([runJob(), runJob(), runJob(), runJob()]);
+    // Four runs at once, as the job's own service: between them they pay Ana and Ivy once each.
+    const cashback = createCashbackService({ db, now: () => new Date(nowMs), engine: testApp.app.bonuses });
+    const runs = await Promise.all([
+      cashback.payDue(),
+      cashback.payDue(),
+      cashback.payDue(),
+      cashback.payDue(),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.paid, 0)).toBe(2);
+    expect(runs.reduce((sum, run) => sum + run.paidMinor, 0n)).toBe(55n * PESO);
     await runJob();
     expect((await cyclesOf(daily, ana)).map((entry) => [entry.cycle, entry.amount])).toEqual([
       ['2026-11-22', 50n * PESO],
