@@ -258,7 +258,7 @@ describe('reviewing applications', () => {
       .set({ status: 'converted', ended_at: new Date(NOW) })
       .where('member_id', '=', member.id)
       .execute();
-    expect((await detail(member)).state).toBe('ISSUED');
+    expect(await detail(member)).toMatchObject({ state: 'ISSUED', mayApplyAgain: false });
     expect((await queue('issued')).map((item) => item.id)).toContain(entryId);
   });
 
@@ -300,6 +300,62 @@ describe('reviewing applications', () => {
     expect(third.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'ALREADY_ENTERED' } });
     const rejected = (await queue('rejected')).map((item) => item.id);
     expect(rejected).toEqual(expect.arrayContaining([firstId, secondId]));
+  });
+
+  it('leaves an application waiting when the grant is refused: a member out of reach, a spent budget', async () => {
+    const member = await memberAt(testApp, merchantId, yesterday);
+    await apply(member);
+    const entryId = (await detail(member)).entry.id;
+    await testApp.database.db
+      .updateTable('members')
+      .set({ promotions_opt_out: true })
+      .where('id', '=', member.id)
+      .execute();
+    const unreachable = await owner.call('POST', `/bo/promotions/applications/${entryId}/approve`, {
+      amount: '10.00',
+    });
+    expect(unreachable.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'NOT_MARKETABLE' } });
+    expect((await detail(member)).entry.status).toBe('applying');
+
+    const budgeted = await publishPromotion(
+      owner,
+      promotionBody(yesterday, {
+        type: 'OTHERS',
+        kind: 'application',
+        rules: { maxAmount: '500.00' },
+        budgetPerDay: '50.00',
+      }),
+    );
+    const other = await memberAt(testApp, merchantId, yesterday);
+    await other.client.call('POST', '/wps/promotion/apply', { id: budgeted, acceptTerms: true });
+    const otherEntry = (await other.client.call('GET', `/wps/promotion/detail?id=${budgeted}`)).body.value
+      .entry.id;
+    const spent = await owner.call('POST', `/bo/promotions/applications/${otherEntry}/approve`, {
+      amount: '50.01',
+    });
+    expect(spent.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'BUDGET_EXHAUSTED' } });
+    const within = await owner.call('POST', `/bo/promotions/applications/${otherEntry}/approve`, {
+      amount: '50.00',
+    });
+    expect(within.body.value).toMatchObject({ status: 'issued', amount: '50.00' });
+  });
+
+  it('takes another application after a grant where the promotion grants more than once', async () => {
+    const twice = await publishPromotion(
+      owner,
+      promotionBody(yesterday, { type: 'OTHERS', kind: 'application', rules: {}, grantsPerMember: 2 }),
+    );
+    const member = await memberAt(testApp, merchantId, yesterday);
+    const read = async () =>
+      (await member.client.call('GET', `/wps/promotion/detail?id=${twice}`)).body.value;
+    for (const round of [1, 2]) {
+      await member.client.call('POST', '/wps/promotion/apply', { id: twice, acceptTerms: true });
+      const entryId = (await read()).entry.id;
+      await owner.call('POST', `/bo/promotions/applications/${entryId}/approve`, { amount: '5.00' });
+      expect(await read()).toMatchObject({ state: 'PROCESS', mayApplyAgain: round === 1 });
+    }
+    const third = await member.client.call('POST', '/wps/promotion/apply', { id: twice, acceptTerms: true });
+    expect(third.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'ALREADY_ENTERED' } });
   });
 
   it('lets one of two operators deciding at once decide', async () => {

@@ -325,8 +325,7 @@ export function createPromotionAdminService(
      * application waiting. Rejecting keeps the reason the member reads.
      */
     async review(actor: ChangeActor, entryId: string, review: ApplicationReview) {
-      let announce: (() => void) | null = null;
-      const reviewed = await db.transaction().execute(async (trx) => {
+      const { reviewed, announce } = await db.transaction().execute(async (trx) => {
         const entry = present(await lockEntry(trx, entryId), `promotion entry ${entryId} exists`);
         const promotion = present(
           await findPromotion(trx, entry.promotion_id),
@@ -337,6 +336,7 @@ export function createPromotionAdminService(
         }
         const at = now();
         let changes: Parameters<typeof updateEntry>[2];
+        let announce: (() => void) | null = null;
         if (review.decision === 'approve') {
           const max = maxApplicationAmountOf(rulesOf(promotion.rules));
           if (review.amountMinor <= 0n || (max !== null && review.amountMinor > max)) {
@@ -346,18 +346,20 @@ export function createPromotionAdminService(
           }
           const terms = present(bonusTermsOf(promotion.bonus_terms), `promotion ${promotion.id} has terms`);
           const merchant = await merchantOf(trx, entry.merchant_id);
-          const grant = await grants.grantIn(trx, {
-            merchantId: entry.merchant_id,
-            memberId: entry.member_id,
-            currency: merchant.currency,
-            source: 'promotion',
-            amountMinor: review.amountMinor,
-            terms: termsInMinor(terms),
-            language: merchant.default_language,
-            promotionId: promotion.id,
-            entryId: entry.id,
-            promotionBudgetDayMinor: promotion.budget_day_minor,
-          });
+          const grant = await grantForOperator(() =>
+            grants.grantIn(trx, {
+              merchantId: entry.merchant_id,
+              memberId: entry.member_id,
+              currency: merchant.currency,
+              source: 'promotion',
+              amountMinor: review.amountMinor,
+              terms: termsInMinor(terms),
+              language: merchant.default_language,
+              promotionId: promotion.id,
+              entryId: entry.id,
+              promotionBudgetDayMinor: promotion.budget_day_minor,
+            }),
+          );
           announce = grant.announce;
           changes = { status: 'issued', amount_minor: review.amountMinor, bonus_id: grant.bonusId };
         } else {
@@ -384,12 +386,28 @@ export function createPromotionAdminService(
             rejectReason: after.reject_reason,
           },
         });
-        return after;
+        return { reviewed: after, announce };
       });
-      (announce as (() => void) | null)?.();
+      announce?.();
       return reviewed;
     },
   };
+}
+
+/**
+ * A grant an operator asked for: the member's own refusals (not marketable any more, a trial
+ * account) are no fault of the operator's permissions, so they answer CONFLICT with the reason
+ * rather than FORBIDDEN; the budget's refusal already is a CONFLICT.
+ */
+async function grantForOperator<T>(grant: () => Promise<T>): Promise<T> {
+  try {
+    return await grant();
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'FORBIDDEN' || error.code === 'TRIAL_ACCOUNT')) {
+      throw new AppError('CONFLICT', { value: { reason: error.value?.reason ?? error.code }, cause: error });
+    }
+    throw error;
+  }
 }
 
 function trimmedTexts(texts: Record<string, string>): LocalizedText {

@@ -63,7 +63,10 @@ export type StateAnswer = {
   entry: EntryRow | null;
   /** The bonus of that entry, or the latest one the promotion granted the member. */
   bonus: BonusRow | null;
-  /** An application rejected once may be sent again (a new cycle). */
+  /**
+   * An application promotion takes another application from the member now (a new cycle): after
+   * a first rejection, or after a grant where grants_per_member allows more.
+   */
   mayApplyAgain: boolean;
 };
 
@@ -136,7 +139,10 @@ export function stateOf(input: StateInput): StateAnswer {
     entry,
     bonus,
     mayApplyAgain:
-      state === 'REJECTED' && isOpen(promotion, now) && mayApply(entries, promotion.grants_per_member),
+      promotion.kind === 'application' &&
+      (state === 'REJECTED' || state === 'ISSUED' || state === 'PROCESS') &&
+      isOpen(promotion, now) &&
+      mayApply(entries, promotion.grants_per_member),
   });
 
   const closed = isClosed(promotion, now);
