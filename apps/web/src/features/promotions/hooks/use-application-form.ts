@@ -119,7 +119,15 @@ export function useApplicationForm(promotionId: string, onSent: (detail: Promoti
       }
       setUploadPercent(null);
       stage = 'send';
-      onSent(await applyForPromotion({ id: promotionId, comment: comment.trim(), imageIds: ids }, language));
+      const detail = await applyForPromotion(
+        { id: promotionId, comment: comment.trim(), imageIds: ids },
+        language,
+      );
+      // Sent: the pictures went with it, and the form starts empty should it be needed again.
+      for (const image of held) URL.revokeObjectURL(image.previewUrl);
+      setImages([]);
+      setComment('');
+      onSent(detail);
     } catch (error) {
       const fields = serverFieldsOf(error);
       if (fields) setServerFields(fields);
