@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   actionWords,
   badgeWords,
+  cardButtonWords,
   datesWords,
-  detailsButtonWords,
+  detailDatesWords,
   firstStateOf,
   localizedFor,
   moneyWords,
@@ -61,7 +62,11 @@ describe('where the member stands', () => {
     ] as const) {
       expect(actionWords(state, 'EN')).toBeNull();
     }
-    expect(detailsButtonWords('TY')).toBe('Tingnan ang detalye');
+    expect(cardButtonWords('JOIN', 'EN')).toBe('Join');
+    expect(cardButtonWords('APPLY', 'TY')).toBe('Mag-apply');
+    // A card does not know whether a rejected member may apply again: it leads to the details.
+    expect(cardButtonWords('REJECTED', 'EN')).toBe('See details');
+    expect(cardButtonWords('NONE', 'TY')).toBe('Tingnan ang detalye');
   });
 
   it('says under the action where the member stands, by kind, and nothing for an information-only promotion', () => {
@@ -93,14 +98,24 @@ describe('amounts, percents and dates', () => {
     expect(percentWords('')).toBe('…');
   });
 
-  it('says from when to when, or from when with no end, in Manila time', () => {
-    const open = datesWords(base, 'EN');
-    expect(open).toMatch(/^From .*2025.*, no end date$/);
-    expect(open).toContain('12:00'); // 04:00 UTC is noon in Manila.
+  it('says on the card the days from and to, or from with no end, in Manila', () => {
+    expect(datesWords(base, 'EN')).toMatch(/^From .*2025, no end date$/);
+    // 16:30 UTC on 30 June is already 1 July in Manila.
+    expect(datesWords({ ...base, endsAt: '2025-06-30T16:30:00.000Z' }, 'EN')).toMatch(/Jul.*2025$/);
     expect(datesWords({ ...base, endsAt: '2025-06-30T15:59:00.000Z' }, 'TY')).toMatch(
-      /2025.* hanggang .*2025/,
+      /2025 hanggang .*2025$/,
     );
     expect(datesWords({ ...base, startsAt: null }, 'EN')).toBe('From …, no end date');
+  });
+
+  it('says in the details when it starts and ends, to the minute', () => {
+    const [starts, ends] = detailDatesWords(base, 'EN');
+    expect(starts).toMatch(/^Starts .*2025/);
+    expect(starts).toContain('12:00'); // 04:00 UTC is noon in Manila.
+    expect(ends).toBe('No end date');
+    expect(detailDatesWords({ ...base, endsAt: '2025-06-30T15:59:00.000Z' }, 'TY')[1]).toMatch(
+      /^Matatapos sa .*2025/,
+    );
   });
 });
 

@@ -51,7 +51,13 @@ type Words = {
   games: Record<string, string>;
   badges: Record<MemberState, string>;
   actions: { join: string; claim: string; apply: string; applyAgain: string; details: string };
-  dates: { range: (from: string, to: string) => string; open: (from: string) => string };
+  dates: {
+    range: (from: string, to: string) => string;
+    open: (from: string) => string;
+    startsAt: (date: string) => string;
+    endsAt: (date: string) => string;
+    noEnd: string;
+  };
   detail: { rules: string; terms: string; contributions: string; otherGames: string; accept: string };
   stateLines: {
     comingSoon: string;
@@ -160,6 +166,9 @@ const WORDS: Record<PreviewLanguage, Words> = {
     dates: {
       range: (from, to) => `${from} hanggang ${to}`,
       open: (from) => `Mula ${from}, walang petsa ng pagtatapos`,
+      startsAt: (date) => `Magsisimula sa ${date}`,
+      endsAt: (date) => `Matatapos sa ${date}`,
+      noEnd: 'Walang petsa ng pagtatapos',
     },
     detail: {
       rules: 'Paano ito gumagana',
@@ -280,6 +289,9 @@ const WORDS: Record<PreviewLanguage, Words> = {
     dates: {
       range: (from, to) => `${from} – ${to}`,
       open: (from) => `From ${from}, no end date`,
+      startsAt: (date) => `Starts ${date}`,
+      endsAt: (date) => `Ends ${date}`,
+      noEnd: 'No end date',
     },
     detail: {
       rules: 'How it works',
@@ -366,18 +378,26 @@ export function percentWords(rate: unknown): string {
   return basisPoints === null ? MISSING : `${percentOfBasisPoints(basisPoints)}%`;
 }
 
-const dateFormats = new Map<PreviewLanguage, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment as players read it: their language's medium date and short time, in Manila. */
-export function dateWords(iso: string, language: PreviewLanguage): string {
-  let format = dateFormats.get(language);
+/**
+ * A date as players read it, in their language and Manila's time: the day (`day`, on a card) or
+ * the day and time (`moment`, in the details).
+ */
+export function dateWords(
+  iso: string,
+  language: PreviewLanguage,
+  style: 'day' | 'moment' = 'moment',
+): string {
+  const key = `${language}|${style}`;
+  let format = dateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(language === 'TY' ? 'fil-PH' : 'en-PH', {
       dateStyle: 'medium',
-      timeStyle: 'short',
+      ...(style === 'moment' ? { timeStyle: 'short' } : {}),
       timeZone: PLAYER_TIME_ZONE,
     });
-    dateFormats.set(language, format);
+    dateFormats.set(key, format);
   }
   return format.format(new Date(iso));
 }
@@ -416,9 +436,16 @@ export function actionWords(state: MemberState, language: PreviewLanguage): stri
   }
 }
 
-/** The card's button, which opens the details. */
-export function detailsButtonWords(language: PreviewLanguage): string {
-  return WORDS[language].actions.details;
+/**
+ * The card's button: the offer a member may take (join, claim, apply), which opens the details
+ * where the terms are accepted; otherwise "see details".
+ */
+export function cardButtonWords(state: MemberState, language: PreviewLanguage): string {
+  const actions = WORDS[language].actions;
+  if (state === 'JOIN') return actions.join;
+  if (state === 'CLAIM') return actions.claim;
+  if (state === 'APPLY') return actions.apply;
+  return actions.details;
 }
 
 /**
@@ -456,14 +483,28 @@ export function stateLineWords(
   }
 }
 
-/** The dates on the card and the detail: from, to, or with no end. */
+/** The days on the card: from, to, or from with no end. */
 export function datesWords(
   promotion: Pick<PreviewPromotion, 'startsAt' | 'endsAt'>,
   language: PreviewLanguage,
 ): string {
   const words = WORDS[language].dates;
-  const from = promotion.startsAt ? dateWords(promotion.startsAt, language) : MISSING;
-  return promotion.endsAt ? words.range(from, dateWords(promotion.endsAt, language)) : words.open(from);
+  const from = promotion.startsAt ? dateWords(promotion.startsAt, language, 'day') : MISSING;
+  return promotion.endsAt
+    ? words.range(from, dateWords(promotion.endsAt, language, 'day'))
+    : words.open(from);
+}
+
+/** The moments in the details: when it starts, and when it ends or that it does not. */
+export function detailDatesWords(
+  promotion: Pick<PreviewPromotion, 'startsAt' | 'endsAt'>,
+  language: PreviewLanguage,
+): [starts: string, ends: string] {
+  const words = WORDS[language].dates;
+  return [
+    words.startsAt(promotion.startsAt ? dateWords(promotion.startsAt, language) : MISSING),
+    promotion.endsAt ? words.endsAt(dateWords(promotion.endsAt, language)) : words.noEnd,
+  ];
 }
 
 /** The rules of the promotion's kind, a sentence each, as the detail lists them. */

@@ -5,8 +5,9 @@ import { labelOfCode } from '../../lib/labels.ts';
 import {
   actionWords,
   badgeWords,
+  cardButtonWords,
   datesWords,
-  detailsButtonWords,
+  detailDatesWords,
   detailWords,
   firstStateOf,
   localizedFor,
@@ -175,24 +176,34 @@ function PlayerCard({ promotion, content, language, state }: ViewProps) {
   const cover = localizedFor(content.coverImageUrls, language);
   const title = localizedFor(content.title, language);
   const badge = badgeWords(state, language);
+  const isOffer = state === 'JOIN' || state === 'CLAIM' || state === 'APPLY';
   return (
     <article className="player-look__card" data-testid="preview-card">
-      <div className="player-look__cover">{cover && <img src={cover} alt="" />}</div>
+      <Cover url={cover} />
       <div className="player-look__card-body">
         <h3 className="player-look__title">{title || '…'}</h3>
-        <p className="player-look__dates">{datesWords(promotion, language)}</p>
-        <div className="player-look__card-foot">
-          {badge ? (
+        <div className="player-look__card-line">
+          <p className="player-look__dates">{datesWords(promotion, language)}</p>
+          {badge && (
             <span className={`player-look__badge player-look__badge--${toneOf(state)}`}>{badge}</span>
-          ) : (
-            <span />
           )}
-          <span className="player-look__button player-look__button--quiet">
-            {detailsButtonWords(language)}
-          </span>
         </div>
+        <span
+          className={`player-look__button player-look__button--wide${isOffer ? '' : ' player-look__button--quiet'}`}
+        >
+          {cardButtonWords(state, language)}
+        </span>
       </div>
     </article>
+  );
+}
+
+/** A promotion's picture at 2:1, or the player app's calm gradient when there is none. */
+function Cover({ url }: { url: string }) {
+  return (
+    <div className="player-look__cover">
+      {url ? <img src={url} alt="" /> : <span aria-hidden="true">🎁</span>}
+    </div>
   );
 }
 
@@ -204,6 +215,11 @@ function toneOf(state: MemberState): 'good' | 'waiting' | 'bad' | 'neutral' {
   return 'good';
 }
 
+/**
+ * The details as the player app's dialog shows them: the title, the picture, when it starts and
+ * ends with the badge, where the member stands, the operator's content, the rules and the bonus
+ * terms, and the action with the terms' box at the foot.
+ */
 function PlayerDetail({ promotion, content, language, state }: ViewProps) {
   const words = detailWords(language);
   const image =
@@ -213,13 +229,22 @@ function PlayerDetail({ promotion, content, language, state }: ViewProps) {
   const rules = rulesWords(promotion, language);
   const terms = termsWords(promotion, language);
   const badge = badgeWords(state, language);
+  const [starts, ends] = detailDatesWords(promotion, language);
   return (
     <article className="player-look__detail" data-testid="preview-detail">
-      <div className="player-look__detail-image">{image && <img src={image} alt="" />}</div>
+      <h2 className="player-look__detail-title">{localizedFor(content.title, language) || '…'}</h2>
       <div className="player-look__detail-body">
-        <h2 className="player-look__detail-title">{localizedFor(content.title, language) || '…'}</h2>
-        <p className="player-look__dates">{datesWords(promotion, language)}</p>
-        {badge && <span className={`player-look__badge player-look__badge--${toneOf(state)}`}>{badge}</span>}
+        <Cover url={image} />
+        <div className="player-look__card-line">
+          <p className="player-look__dates player-look__dates--stacked">
+            <span>{starts}</span>
+            <span>{ends}</span>
+          </p>
+          {badge && (
+            <span className={`player-look__badge player-look__badge--${toneOf(state)}`}>{badge}</span>
+          )}
+        </div>
+        {line && <p className="player-look__standing">{line}</p>}
         <OperatorHtml html={localizedFor(content.content, language)} />
         {rules.length > 0 && (
           <section>
@@ -235,36 +260,42 @@ function PlayerDetail({ promotion, content, language, state }: ViewProps) {
           <section>
             <h3 className="player-look__heading">{words.terms}</h3>
             <ul className="player-look__list">
-              {[...terms.wagering, ...terms.limits].map((term) => (
+              {terms.wagering.map((term) => (
                 <li key={term}>{term}</li>
               ))}
             </ul>
-            <h4 className="player-look__subheading">{words.contributions}</h4>
-            <ul className="player-look__contributions">
-              {terms.contributions.map((contribution) => (
-                <li key={contribution.gameType}>
-                  <span>{contribution.game}</span>
-                  <strong>{contribution.percent}</strong>
-                </li>
+            {terms.contributions.length > 0 && (
+              <div className="player-look__box">
+                <p className="player-look__muted">{words.contributions}</p>
+                <ul className="player-look__contributions">
+                  {terms.contributions.map((contribution) => (
+                    <li key={contribution.gameType}>
+                      <span>{contribution.game}</span>
+                      <strong>{contribution.percent}</strong>
+                    </li>
+                  ))}
+                </ul>
+                <p className="player-look__muted">{words.otherGames}</p>
+              </div>
+            )}
+            <ul className="player-look__list">
+              {terms.limits.map((term) => (
+                <li key={term}>{term}</li>
               ))}
             </ul>
-            <p className="player-look__muted">{words.otherGames}</p>
             <p className="player-look__note">{terms.withdrawalRule}</p>
           </section>
         )}
-        {line && <p className="player-look__state-line">{line}</p>}
-        {action && (
-          <div className="player-look__action">
-            {terms && (
-              <span className="player-look__accept">
-                <span className="player-look__checkbox" aria-hidden="true" />
-                {words.accept}
-              </span>
-            )}
-            <span className="player-look__button">{action}</span>
-          </div>
-        )}
       </div>
+      {action && (
+        <div className="player-look__action">
+          <span className="player-look__accept">
+            <span className="player-look__checkbox" aria-hidden="true" />
+            {words.accept}
+          </span>
+          <span className="player-look__button player-look__button--wide">{action}</span>
+        </div>
+      )}
     </article>
   );
 }
