@@ -189,7 +189,7 @@ function WageringProgress({ bonus, money }: { bonus: PlayerBonus; money: (amount
   return (
     <div className="bonus-progress">
       <span className="mono">
-        {money(bonus.wagered)} of {money(bonus.wageringRequired)} ({bonus.progressPercent}%)
+        {`${money(bonus.wagered)} of ${money(bonus.wageringRequired)} (${bonus.progressPercent}%)`}
       </span>
       <progress max={100} value={bonus.progressPercent} aria-label={`Wagering ${bonus.progressPercent}%`} />
       <span className="muted">
