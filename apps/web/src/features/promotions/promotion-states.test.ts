@@ -15,12 +15,14 @@ describe('what a member may do in each state', () => {
     expect(actionOf('APPLY', member)).toEqual({ kind: 'apply', isAgain: false });
   });
 
-  it('lets a rejected application be sent again only where the server says it may be', () => {
-    expect(actionOf('REJECTED', { isMember: true, mayApplyAgain: true })).toEqual({
-      kind: 'apply',
-      isAgain: true,
-    });
+  it('lets an application be sent again only where the server says it may be', () => {
+    const again = { isMember: true, mayApplyAgain: true };
+    expect(actionOf('REJECTED', again)).toEqual({ kind: 'apply', isAgain: true });
+    // A promotion that grants more than once takes another application after a grant.
+    expect(actionOf('ISSUED', again)).toEqual({ kind: 'apply', isAgain: true });
+    expect(actionOf('PROCESS', again)).toEqual({ kind: 'apply', isAgain: true });
     expect(actionOf('REJECTED', { isMember: true, mayApplyAgain: false })).toEqual({ kind: 'none' });
+    expect(actionOf('ISSUED', { isMember: true, mayApplyAgain: false })).toEqual({ kind: 'none' });
     // A card of the list does not know, and leads to the details.
     expect(actionOf('REJECTED', member)).toEqual({ kind: 'none' });
   });

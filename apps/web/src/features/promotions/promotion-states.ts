@@ -20,9 +20,9 @@ function isOffer(state: PromotionState): state is keyof typeof offers {
 }
 
 /**
- * The action a state offers. A rejected application may be sent again once (a new cycle) while the
- * promotion runs, as the detail's `mayApplyAgain` says; a list's card does not know it and leads
- * to the details.
+ * The action a state offers. An application promotion may take another application where the
+ * detail's `mayApplyAgain` says so (after a first rejection, or after a grant where the promotion
+ * grants more than once); a list's card does not know it and leads to the details.
  */
 export function actionOf(
   state: PromotionState,
@@ -33,9 +33,7 @@ export function actionOf(
     if (!viewer.isMember) return { kind: 'login', offer };
     return offer === 'apply' ? { kind: 'apply', isAgain: false } : { kind: offer };
   }
-  if (state === 'REJECTED' && viewer.isMember && viewer.mayApplyAgain === true) {
-    return { kind: 'apply', isAgain: true };
-  }
+  if (viewer.isMember && viewer.mayApplyAgain === true) return { kind: 'apply', isAgain: true };
   return { kind: 'none' };
 }
 
