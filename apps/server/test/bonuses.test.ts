@@ -746,6 +746,10 @@ describe('on the wire', () => {
     expect(after.body.value.bonusBalance).toBe('30.00');
     const ended = await player.call('GET', '/wps/member/bonuses?status=ended');
     expect(ended.body.value.list).toEqual([expect.objectContaining({ id: first.bonusId })]);
+    // A waiting bonus cancelled before it started shows as never started.
+    const third = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 1_000n }));
+    const dropped = await player.call('POST', `/wps/member/bonuses/${third.bonusId}/cancel`);
+    expect(dropped.body.value).toMatchObject({ status: 'cancelled', activatedAt: null, expiresAt: null });
     expect((await player.call('POST', `/wps/member/bonuses/${first.bonusId}/cancel`)).body).toMatchObject({
       code: 'CONFLICT',
       value: { reason: 'BONUS_ENDED' },

@@ -82,7 +82,9 @@ export function bonusViewOf(
     maxConversion: bonus.max_conversion_minor === null ? null : formatAmount(bonus.max_conversion_minor),
     expiresAt: bonus.expires_at?.toISOString() ?? null,
     grantedAt: bonus.granted_at.toISOString(),
-    activatedAt: bonus.activated_at?.toISOString() ?? null,
+    // A waiting bonus cancelled before it started has an activation time only because the table
+    // asks every ended bonus for one; it never had an expiry, and never started.
+    activatedAt: bonus.expires_at === null ? null : (bonus.activated_at?.toISOString() ?? null),
     endedAt: bonus.ended_at?.toISOString() ?? null,
     converted: formatAmount(bonus.converted_minor),
     forfeited: formatAmount(bonus.forfeited_minor),
