@@ -183,10 +183,15 @@ describe('sending an application', () => {
     const unaccepted = await apply(member, { acceptTerms: false });
     expect(unaccepted.body.code).toBe('VALIDATION');
 
-    const sent = await apply(member, { imageIds: mine });
+    const emojiTooLong = await apply(member, { comment: '🎉'.repeat(141) });
+    expect(emojiTooLong.body.code).toBe('VALIDATION');
+
+    // 140 characters, most of them outside the basic plane: the limit counts characters, not UTF-16 units.
+    const fullComment = `I shared the page with 40 friends ${'🎉'.repeat(106)}`;
+    const sent = await apply(member, { imageIds: mine, comment: fullComment });
     expect(sent.body.value).toMatchObject({
       state: 'APPLYING',
-      entry: { status: 'applying', comment: 'I shared the page with 40 friends' },
+      entry: { status: 'applying', comment: fullComment },
     });
     expect(sent.body.value.entry.images.map((image: { id: string }) => image.id).sort()).toEqual(
       [...mine].sort(),

@@ -345,7 +345,10 @@ export function createPromotionService(deps: ServiceDeps<{ grants: PromotionGran
       id: string,
       input: { comment: string; imageIds: readonly string[] },
     ) {
-      assertInvariant(input.comment.length <= COMMENT_LENGTH_MAX, 'application comment within its limit');
+      assertInvariant(
+        [...input.comment].length <= COMMENT_LENGTH_MAX,
+        'application comment within its limit',
+      );
       assertInvariant(
         input.imageIds.length <= APPLICATION_IMAGES_MAX,
         'application images within their limit',
