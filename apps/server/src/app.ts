@@ -155,7 +155,7 @@ import {
 import { createAgentRegistration } from './workflows/agent-registration.ts';
 import { createAgentReportExports } from './workflows/agent-report-export.ts';
 import { createTeamRollupJob } from './workflows/agent-team.ts';
-import { createSettleBonusesJob, promotionPolicyOf } from './workflows/bonuses.ts';
+import { createSettleBonusesJobs, promotionPolicyOf } from './workflows/bonuses.ts';
 import { createSettleContractsJob, createSettlementPolicyReader } from './workflows/contract-settlement.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
@@ -471,7 +471,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createExpireTrialsJob({ trials: createTrialExpiryService({ db: database.db, now }) }),
       createTeamRollupJob({ teamRollups }),
       createOffersExpireJob({ contracts }),
-      createSettleBonusesJob({ bonuses, now }),
+      ...createSettleBonusesJobs({ bonuses, now }),
       createCashbackJob({
         cashback: createCashbackService({
           db: database.db,
