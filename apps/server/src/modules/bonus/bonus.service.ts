@@ -115,8 +115,9 @@ export type BonusService = ReturnType<typeof createBonusService>;
  * operators), the one active bonus per member and its conversion, expiry, use and cancellation,
  * and cash rewards. Every change of a member's bonuses runs in one transaction with the member's
  * row locked (`no key update`, which bets do not wait on), then their cash and bonus balances
- * (the order a stake takes them), then the bonus rows: so two runs of the settle job, a grant and
- * a cancellation take turns per member, and money moves only what the locked balance holds.
+ * (together, in id order, as game moves lock them), then the bonus rows: so two runs of the settle
+ * job, a grant and a cancellation take turns per member, and money moves only what the locked
+ * balance holds.
  */
 export function createBonusService(
   deps: ServiceDeps<{

@@ -463,9 +463,9 @@ export function createLedger(deps: {
   }
 
   /**
-   * A member's cash and bonus balances, locked in the caller's transaction until it ends: cash
-   * first, then bonus, the order in which a stake takes them, so that a round and this caller
-   * never wait on each other in a circle.
+   * A member's cash and bonus balances, locked in the caller's transaction until it ends, both in
+   * one statement in id order, as game moves lock them (with the game's house account): so that a
+   * round and this caller never hold one each and wait for the other.
    */
   async function lockPlayerBalancesIn(
     trx: Transaction<Database>,
@@ -479,8 +479,9 @@ export function createLedger(deps: {
       memberId: input.memberId,
       wallet: 'bonus',
     });
-    const cashMinor = (await lockAccounts(trx, [cash.id])).get(cash.id);
-    const bonusMinor = (await lockAccounts(trx, [bonus.id])).get(bonus.id);
+    const balances = await lockAccounts(trx, [cash.id, bonus.id]);
+    const cashMinor = balances.get(cash.id);
+    const bonusMinor = balances.get(bonus.id);
     assertInvariant(cashMinor !== undefined && bonusMinor !== undefined, 'wallet: a resolved account exists');
     return { cashMinor, bonusMinor };
   }

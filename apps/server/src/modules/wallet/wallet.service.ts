@@ -68,7 +68,7 @@ export function createWalletService(deps: {
     transfer: ledger.transfer,
     /** A transfer inside a caller's transaction (the bonus engine's grants, conversions and forfeits). */
     transferIn: ledger.transferIn,
-    /** A member's cash and bonus, locked in a caller's transaction (cash first, as a stake takes them). */
+    /** A member's cash and bonus, locked in a caller's transaction (in id order, as game moves lock them). */
     lockPlayerBalancesIn: ledger.lockPlayerBalancesIn,
     /** Many transfers in one transaction with the caller's writes (bound-transfers.ts). */
     withTransfers: createTransferBatches({ db: deps.db, ledger }),
