@@ -367,6 +367,39 @@ describe('bonus money in our own games', () => {
     expect(recorded).toEqual([]);
   });
 
+  it("caps what a blackjack round stakes in all: a double past an active bonus's maximum stake is refused, the hand plays on", async () => {
+    const member = await newMember(10_000n, 1_000n);
+    await insertActiveBonus(member.memberId, 800n);
+    const token = await launch(member, 'blackjack');
+    let round: Envelope['value'] = null;
+    // A dealt blackjack ends at once; deal until a hand may double.
+    for (let deal = 0; deal < 20 && !round?.actions?.includes('double'); deal += 1) {
+      if (round?.status === 'open') {
+        await call('POST', '/wps/game/house/action', token, { roundId: round.roundId, type: 'stand' });
+      }
+      round = (await call('POST', '/wps/game/house/bet', token, { requestId: requestId(), stake: '5.00' }))
+        .body.value.round;
+    }
+    expect(round.actions).toContain('double');
+    const before = await balancesOf(member.memberId);
+    const doubled = await call('POST', '/wps/game/house/action', token, {
+      roundId: round.roundId,
+      type: 'double',
+    });
+    expect([doubled.status, doubled.body.code, doubled.body.value?.limit]).toEqual([
+      422,
+      'LIMIT_REACHED',
+      'bonus',
+    ]);
+    expect(await balancesOf(member.memberId)).toEqual(before);
+    expect(await roundOf(round.roundId)).toMatchObject({ phase: 'playing', stake_minor: 500n });
+    const stood = await call('POST', '/wps/game/house/action', token, {
+      roundId: round.roundId,
+      type: 'stand',
+    });
+    expect([stood.status, stood.body.value.round.status]).toEqual([200, 'settled']);
+  });
+
   it('stakes a mines round partly with bonus money and pays its cash-out by the same parts', async () => {
     const member = await newMember(300n, 1_000n);
     const token = await launch(member, 'mines');

@@ -100,17 +100,16 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
 
   /**
    * A stake of the round's through the wallet, cash first and then bonus money, the member's limits
-   * and an active bonus's maximum stake checked in its own transaction. The round's first stake
-   * writes its bonus part on the round in that transaction too (`isFirst`), so that the round shows
-   * bonus money at stake from the moment it is taken; a further stake's part is written with the
-   * round's new total stake.
+   * and an active bonus's maximum stake checked in its own transaction. The maximum caps what the
+   * round stakes in all (`roundStakeMinor`: a double or a split counts with the bet it adds to).
+   * The round's first stake writes its bonus part on the round in that transaction too, so that the
+   * round shows bonus money at stake from the moment it is taken; a further stake's part is written
+   * with the round's new total stake.
    */
   function debitStake(
     table: RealTable,
     row: HouseRoundRow,
-    key: string,
-    amountMinor: bigint,
-    isFirst = false,
+    stake: { key: string; amountMinor: bigint; roundStakeMinor: bigint; isFirst: boolean },
   ) {
     const { memberId } = table.player;
     const round = { vendorId: row.vendor_id, vendorRoundId: row.vendor_round_id };
@@ -118,17 +117,17 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
       {
         ...table.player,
         currency: row.currency,
-        key,
+        key: stake.key,
         reference: `${INHOUSE_VASSALAGE}:${row.id}`,
-        amountMinor,
+        amountMinor: stake.amountMinor,
       },
       async (trx) => {
-        await responsibleGaming.checkBetAllowedIn(trx, table.player, amountMinor);
-        await checkBonusStakeIn(trx, memberId, amountMinor);
+        await responsibleGaming.checkBetAllowedIn(trx, table.player, stake.amountMinor);
+        await checkBonusStakeIn(trx, memberId, stake.roundStakeMinor);
       },
       {
-        checkIn: (trx) => checkBonusStakeIn(trx, memberId, amountMinor),
-        ...(isFirst
+        checkIn: (trx) => checkBonusStakeIn(trx, memberId, stake.roundStakeMinor),
+        ...(stake.isFirst
           ? {
               recordIn: async (trx, parts) => {
                 if (parts.bonusMinor > 0n) await wallet.addRoundBonusStakeIn(trx, round, parts.bonusMinor);
@@ -144,7 +143,12 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
     let stake: PartsOutcome;
     try {
       // The member's limits are checked in the stake's own transaction, under their play lock.
-      stake = await debitStake(table, row, stakeKey(row.id), stakeMinor, true);
+      stake = await debitStake(table, row, {
+        key: stakeKey(row.id),
+        amountMinor: stakeMinor,
+        roundStakeMinor: stakeMinor,
+        isFirst: true,
+      });
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
       if (caught.code === 'INSUFFICIENT_FUNDS' || caught.value?.reason === 'ROLLED_BACK') {
@@ -238,7 +242,12 @@ export function createRoundSteps(deps: Pick<HouseGameDeps, 'houseRounds' | 'wall
     let bonusStakeMinor = BigInt(row.bonus_stake_minor);
     if (extraMinor > 0n) {
       // A further stake (a double, a split, insurance) is paid as the first was: cash, then bonus.
-      const extra = await debitStake(table, row, key, extraMinor);
+      const extra = await debitStake(table, row, {
+        key,
+        amountMinor: extraMinor,
+        roundStakeMinor: next.stakedMinor,
+        isFirst: false,
+      });
       balanceAfterMinor = extra.balanceMinor;
       bonusStakeMinor += extra.parts.bonusMinor;
     }
