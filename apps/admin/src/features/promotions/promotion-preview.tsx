@@ -1,3 +1,4 @@
+import { Gift } from 'lucide-react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { ChoiceSelect } from '../../components/choice-select.tsx';
@@ -202,7 +203,7 @@ function PlayerCard({ promotion, content, language, state }: ViewProps) {
 function Cover({ url }: { url: string }) {
   return (
     <div className="player-look__cover">
-      {url ? <img src={url} alt="" /> : <span aria-hidden="true">🎁</span>}
+      {url ? <img src={url} alt="" /> : <Gift aria-hidden="true" size={40} strokeWidth={1.5} />}
     </div>
   );
 }
