@@ -142,9 +142,9 @@ export function createBonusService(
 
   /** The merchant's calendar day at `at`, yyyy-MM-dd. */
   function dayIn(timeZone: string, at: Date): string {
-    const clock = wallClockIn(timeZone, at);
+    const wall = wallClockIn(timeZone, at);
     const pad = (value: number) => String(value).padStart(2, '0');
-    return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
+    return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`;
   }
 
   /**
