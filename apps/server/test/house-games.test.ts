@@ -768,7 +768,11 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
     expect([limit.status, limit.body.code]).toEqual([200, undefined]);
     const limited = await cash();
     const refused = await bet('5.00');
-    expect([refused.status, refused.body.code, refused.body.value?.kind]).toEqual([422, 'LIMIT_REACHED', 'loss']);
+    expect([refused.status, refused.body.code, refused.body.value?.kind]).toEqual([
+      422,
+      'LIMIT_REACHED',
+      'loss',
+    ]);
     expect(await cash()).toBe(limited);
   });
 
