@@ -774,12 +774,15 @@ describe('on the wire', () => {
 
   it('opts a member out of promotions and back in', async () => {
     const { memberId, player } = await loggedInMember();
+    expect((await player.call('GET', '/wps/member/promotions/optOut')).body.value).toEqual({ optOut: false });
     expect((await player.call('PUT', '/wps/member/promotions/optOut', { optOut: true })).body.value).toEqual({
       optOut: true,
     });
     expect(await testApp.app.bonuses.isMarketable(memberId)).toEqual({ ok: false, reason: 'NOT_MARKETABLE' });
+    expect((await player.call('GET', '/wps/member/promotions/optOut')).body.value).toEqual({ optOut: true });
     await player.call('PUT', '/wps/member/promotions/optOut', { optOut: false });
     expect(await testApp.app.bonuses.isMarketable(memberId)).toEqual({ ok: true });
+    expect((await player.call('GET', '/wps/member/promotions/optOut')).body.value).toEqual({ optOut: false });
   });
 
   it('lets an operator grant and cancel a player’s bonus with a reason, audited, within their merchant', async () => {

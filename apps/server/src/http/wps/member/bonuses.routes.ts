@@ -114,6 +114,22 @@ export function registerMemberBonusRoutes(app: TypedApp, deps: MemberBonusRoutes
     },
   );
 
+  app.get(
+    '/wps/member/promotions/optOut',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Whether the member opted out of promotions',
+        querystring: MerchantLanguageQuery,
+        response: { 200: Envelope(Type.Object({ optOut: Type.Boolean() })), ...MEMBER_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { member } = await requireMerchantMember(request, deps.members);
+      return ok({ optOut: member.promotions_opt_out });
+    },
+  );
+
   app.put(
     '/wps/member/promotions/optOut',
     {
