@@ -36,3 +36,12 @@ export function confirmTotp(
 ): Promise<unknown> {
   return sealedApi.post(`/wps/member/totp/${action}`, { params: { query: { language } }, body: { code } });
 }
+
+/** Whether the member opted out of promotions (docs/promotions.md "isMarketable"). */
+export function fetchPromotionsOptOut(language: LanguageCode): Promise<{ optOut: boolean }> {
+  return api.get('/wps/member/promotions/optOut', { params: { query: { language } } });
+}
+
+export function savePromotionsOptOut(optOut: boolean, language: LanguageCode): Promise<{ optOut: boolean }> {
+  return api.put('/wps/member/promotions/optOut', { params: { query: { language } }, body: { optOut } });
+}

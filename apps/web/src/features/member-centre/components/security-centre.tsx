@@ -1,8 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, Landmark, LockKeyhole, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  Gift,
+  KeyRound,
+  Landmark,
+  LockKeyhole,
+  MonitorSmartphone,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -11,7 +20,14 @@ import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
-import { type AvatarIcon, chooseIcon, fetchIcons, fetchLoginHistory } from '../api/security';
+import {
+  type AvatarIcon,
+  chooseIcon,
+  fetchIcons,
+  fetchLoginHistory,
+  fetchPromotionsOptOut,
+  savePromotionsOptOut,
+} from '../api/security';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { PaymentPasswordForm } from './payment-password-form';
 import { PayoutAccounts } from './payout-accounts';
@@ -153,6 +169,45 @@ function LoginHistoryTable() {
   );
 }
 
+/** Whether the member receives promotions: opted out, none is offered or granted to them. */
+function PromotionsPreference() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const preference = useQuery({
+    queryKey: ['promotions-opt-out'],
+    queryFn: () => fetchPromotionsOptOut(language),
+  });
+  const save = useMutation({
+    mutationFn: (optOut: boolean) => savePromotionsOptOut(optOut, language),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['promotions-opt-out'], saved);
+      // What the member may take part in changes with it.
+      void queryClient.invalidateQueries({ queryKey: ['promotions'] });
+      void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
+    },
+  });
+  if (preference.isPending) return <SkeletonLines lines={1} />;
+  if (preference.isError)
+    return <ErrorState title={t('errors.loadFailed')} onRetry={() => void preference.refetch()} />;
+  const isReceiving = !(save.isPending && save.variables !== undefined
+    ? save.variables
+    : preference.data.optOut);
+  return (
+    <div className="flex flex-col gap-1">
+      <Checkbox
+        checked={isReceiving}
+        onCheckedChange={(checked) => save.mutate(!checked)}
+        error={save.isError ? t('errors.unknown') : null}
+        testId="promotions-receive"
+      >
+        {t('security.receivePromotions')}
+      </Checkbox>
+      <p className="pl-8 text-xs text-muted">{t('security.receivePromotionsLine')}</p>
+    </div>
+  );
+}
+
 /** securityCenter (spec §2, the member centre's default page): account, avatar, password, logins. */
 export function SecurityCentre() {
   const { t } = useTranslation();
@@ -205,6 +260,9 @@ export function SecurityCentre() {
       </Section>
       <Section icon={ShieldCheck} title={t('security.twoStep')}>
         <AuthenticatorSetup />
+      </Section>
+      <Section icon={Gift} title={t('security.promotions')}>
+        <PromotionsPreference />
       </Section>
       <Section icon={MonitorSmartphone} title={t('security.loginHistory')}>
         <LoginHistoryTable />

@@ -515,6 +515,10 @@ export const en = {
     twoStepOn: 'Google Authenticator is on for this account.',
     twoStepOff: 'Google Authenticator is not set up yet.',
     loginHistory: 'Login history',
+    promotions: 'Promotions',
+    receivePromotions: 'Receive promotions and bonuses',
+    receivePromotionsLine:
+      'Turned off, no promotion is offered or granted to you; bonuses you already have stay.',
     time: 'Time',
     ip: 'IP address',
     device: 'Device',

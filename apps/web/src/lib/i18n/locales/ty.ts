@@ -533,6 +533,10 @@ export const ty = {
     twoStepOn: 'Naka-on ang Google Authenticator sa account na ito.',
     twoStepOff: 'Hindi pa naka-set up ang Google Authenticator.',
     loginHistory: 'Kasaysayan ng pag-login',
+    promotions: 'Mga promo',
+    receivePromotions: 'Tumanggap ng mga promo at bonus',
+    receivePromotionsLine:
+      'Kapag naka-off, walang promo na iaalok o ibibigay sa iyo; mananatili ang mga bonus na mayroon ka na.',
     time: 'Oras',
     ip: 'Address ng IP',
     device: 'Aparato',
