@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { stateTones } from '../../components/promotions/promotion-state-badge';
 import { en } from '../../lib/i18n/locales/en';
 import { ty } from '../../lib/i18n/locales/ty';
 import type { PromotionKind, PromotionReason, PromotionState } from './api/promotions';
-import { actionOf, hasBadge, standingLinesOf, stateTones } from './promotion-states';
+import { actionOf, standingLinesOf } from './promotion-states';
 
 const states = Object.keys(stateTones) as PromotionState[];
 const member = { isMember: true };
@@ -53,17 +54,6 @@ describe('what a member may do in each state', () => {
 });
 
 describe('how each state reads', () => {
-  it('shows a badge for every state but NONE', () => {
-    expect(states.filter((state) => !hasBadge(state))).toEqual(['NONE']);
-  });
-
-  it('words every state in both languages, each differently', () => {
-    for (const locale of [en, ty]) {
-      const words = states.map((state) => locale.promotions.state[state]);
-      expect(new Set(words).size).toBe(states.length);
-    }
-  });
-
   const linesOf = (
     state: PromotionState,
     kind: PromotionKind,

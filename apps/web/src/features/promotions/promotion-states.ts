@@ -1,4 +1,3 @@
-import type { StatusTone } from '../../components/ui/status-badge';
 import type { PromotionKind, PromotionReason, PromotionState } from './api/promotions';
 
 /**
@@ -35,27 +34,6 @@ export function actionOf(
   }
   if (viewer.isMember && viewer.mayApplyAgain === true) return { kind: 'apply', isAgain: true };
   return { kind: 'none' };
-}
-
-/** How each state reads at a glance: on its way, done, refused, open, or just so. */
-export const stateTones: Record<PromotionState, StatusTone> = {
-  COMING_SOON: 'waiting',
-  CLOSE: 'neutral',
-  JOIN: 'good',
-  JOINED: 'good',
-  CLAIM: 'good',
-  CLAIMED: 'good',
-  APPLY: 'good',
-  APPLYING: 'waiting',
-  REJECTED: 'bad',
-  ISSUED: 'good',
-  PROCESS: 'waiting',
-  NONE: 'neutral',
-};
-
-/** A state's badge; NONE (details only, or not for this member) shows none on a card. */
-export function hasBadge(state: PromotionState): boolean {
-  return state !== 'NONE';
 }
 
 /**

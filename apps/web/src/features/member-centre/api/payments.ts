@@ -1,17 +1,11 @@
 import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
-export type PaymentMethod = ApiValue<'/wps/payment/methods', 'get'>['list'][number];
-
 export type Deposit = ApiValue<'/wps/payment/deposits/{id}', 'get'>;
 
 export type DepositStatus = Deposit['status'];
 
 export const DEPOSIT_HISTORY_PAGE_SIZE = 5;
-
-export function fetchPaymentMethods(language: LanguageCode) {
-  return api.get('/wps/payment/methods', { params: { query: { language } } });
-}
 
 export function startDeposit(input: { methodId: string; amount: string }, language: LanguageCode) {
   return api.post('/wps/payment/deposits', { params: { query: { language } }, body: input });

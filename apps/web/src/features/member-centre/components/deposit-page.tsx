@@ -13,14 +13,13 @@ import { joinClassNames } from '../../../lib/class-names';
 import { answerOfFailure } from '../../../lib/failure-answer';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { type PaymentMethod, paymentMethodsQuery } from '../../../lib/payment-methods';
 import { usePermission } from '../../../lib/system/system-hooks';
 import {
   type Deposit,
   type DepositStatus,
   fetchDeposit,
   fetchDeposits,
-  fetchPaymentMethods,
-  type PaymentMethod,
   startDeposit,
   submitBankDeposit,
 } from '../api/payments';
@@ -417,10 +416,7 @@ export function DepositPage() {
   const language = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const returnedId = searchParams.get('deposit');
-  const methods = useQuery({
-    queryKey: ['payment-methods', language],
-    queryFn: () => fetchPaymentMethods(language),
-  });
+  const methods = useQuery(paymentMethodsQuery(language));
   return (
     <div className="flex flex-col gap-6 p-4" data-testid="deposit-page">
       {returnedId ? (

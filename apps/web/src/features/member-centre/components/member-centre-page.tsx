@@ -32,7 +32,7 @@ const AffiliateApplicationPage = lazy(() =>
 
 // The member's promotions and bonuses load when the member opens them.
 const MyPromotionsPage = lazy(() =>
-  importWithTimeout(() => import('../../promotions/components/my-promotions-page')).then((module) => ({
+  importWithTimeout(() => import('./my-promotions-page')).then((module) => ({
     default: module.MyPromotionsPage,
   })),
 );

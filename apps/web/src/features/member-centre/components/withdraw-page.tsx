@@ -2,10 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ForfeitBonusDialog } from '../../../components/bonus/forfeit-bonus-dialog';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
+import { bonusToForfeitOf } from '../../../lib/bonus/bonus-forfeit';
+import { BONUSES_KEY } from '../../../lib/bonus/bonuses';
 import { joinClassNames } from '../../../lib/class-names';
 import { answerOfFailure } from '../../../lib/failure-answer';
 import { dateTimeFormatOf, formatMoney } from '../../../lib/format';
@@ -13,9 +16,6 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { toCentavos } from '../../../lib/money';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { useFormValues } from '../../../lib/use-form-values';
-import { BONUSES_KEY } from '../../promotions/api/promotions';
-import { bonusToForfeitOf } from '../../promotions/bonus-forfeit';
-import { ForfeitBonusDialog } from '../../promotions/components/forfeit-bonus-dialog';
 import {
   fetchWithdrawalOverview,
   fetchWithdrawals,

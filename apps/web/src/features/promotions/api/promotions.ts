@@ -26,24 +26,10 @@ export type BonusTermsView = NonNullable<PromotionDetail['terms']>;
 /** A game type's share of valid bet that counts toward wagering, a rate ("100.00" is all of it). */
 export type Contribution = BonusTermsView['contributions'][number];
 
-export type MyPromotions = ApiValue<'/wps/promotion/mine', 'get'>;
-export type MyPromotion = MyPromotions['list'][number];
-
-export type BonusList = ApiValue<'/wps/member/bonuses', 'get'>;
-export type BonusView = BonusList['list'][number];
-export type BonusStatus = BonusView['status'];
-
 export type UploadedImage = ApiValue<'/wps/promotion/applyImage', 'post'>;
 
 /** A page of promotion cards: two rows of the desktop grid, several screens on a phone. */
 export const PROMOTION_PAGE_SIZE = 12;
-/** The member's own entries and bonuses, a page at a time. */
-export const MINE_PAGE_SIZE = 10;
-
-/** Every promotion query starts with this key, so that taking part reloads lists, details and counts. */
-export const PROMOTIONS_KEY = ['promotions'] as const;
-/** The member's bonuses (the bonus details page and the withdraw page read them too). */
-export const BONUSES_KEY = ['memberBonuses'] as const;
 
 export type PromotionTab = 'ALL' | PromotionType;
 
@@ -94,33 +80,4 @@ export function applyForPromotion(
     params: { query: { language } },
     body: { ...input, acceptTerms: true },
   });
-}
-
-/** GET /wps/promotion/mine: the promotions the member took part in, newest first. */
-export function fetchMyPromotions(
-  page: number,
-  language: LanguageCode,
-  signal?: AbortSignal,
-): Promise<MyPromotions> {
-  return api.get('/wps/promotion/mine', {
-    params: { query: { page, pageSize: MINE_PAGE_SIZE, language } },
-    signal,
-  });
-}
-
-/** GET /wps/member/bonuses: the member's open (waiting, active) or ended bonuses, and the bonus wallet. */
-export function fetchBonuses(
-  input: { status: 'open' | 'ended'; page: number },
-  language: LanguageCode,
-  signal?: AbortSignal,
-): Promise<BonusList> {
-  return api.get('/wps/member/bonuses', {
-    params: { query: { status: input.status, page: input.page, pageSize: MINE_PAGE_SIZE, language } },
-    signal,
-  });
-}
-
-/** POST /wps/member/bonuses/{id}/cancel: gives the bonus up, with what its wallet holds. */
-export function cancelBonus(id: string, language: LanguageCode): Promise<BonusView> {
-  return api.post('/wps/member/bonuses/{id}/cancel', { params: { path: { id }, query: { language } } });
 }

@@ -1,13 +1,13 @@
 import { CalendarDays } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PromotionStateBadge } from '../../../components/promotions/promotion-state-badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StatusBadge } from '../../../components/ui/status-badge';
 import { useModalStore } from '../../../lib/modal-store';
+import { dateFormatOf } from '../../../lib/promotions/promotion-dates';
+import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
 import type { PromotionListItem } from '../api/promotions';
-import { usePromotionViewer } from '../hooks/use-promotion-viewer';
-import { dateFormatOf } from '../promotion-dates';
-import { actionOf, hasBadge, stateTones } from '../promotion-states';
+import { actionOf } from '../promotion-states';
 import { PromotionCover } from './promotion-cover';
 
 /** A promotion's dates in the merchant's zone: from–to, or from with no end. */
@@ -71,11 +71,7 @@ export function PromotionCard({
         <h3 className="line-clamp-2 min-h-10 text-sm font-semibold text-text">{promotion.title}</h3>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <PromotionDates startsAt={promotion.startsAt} endsAt={promotion.endsAt} />
-          {hasBadge(promotion.state) ? (
-            <StatusBadge tone={stateTones[promotion.state]} testId="promotion-state">
-              {t(`promotions.state.${promotion.state}`)}
-            </StatusBadge>
-          ) : null}
+          <PromotionStateBadge state={promotion.state} testId="promotion-state" />
         </div>
         <Button
           variant={action.kind === 'none' ? 'secondary' : 'primary'}

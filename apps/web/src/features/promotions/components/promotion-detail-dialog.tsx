@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BonusProgressPanel } from '../../../components/bonus/bonus-progress-panel';
+import { PromotionStateBadge } from '../../../components/promotions/promotion-state-badge';
 import { RichText } from '../../../components/ui/accordion';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -9,20 +11,19 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Checkbox, FormNotice } from '../../../components/ui/field';
 import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { StatusBadge } from '../../../components/ui/status-badge';
 import { isApiError } from '../../../lib/api/api-error';
+import { useNow } from '../../../lib/bonus/use-now';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { formatMoney } from '../../../lib/format';
 import { useModalStore } from '../../../lib/modal-store';
+import { dateFormatOf } from '../../../lib/promotions/promotion-dates';
+import { useRefreshAfterTakingPart } from '../../../lib/promotions/promotion-queries';
+import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
 import { claimPromotion, joinPromotion, type PromotionDetail } from '../api/promotions';
 import { useApplicationForm } from '../hooks/use-application-form';
-import { useNow } from '../hooks/use-now';
-import { usePromotionViewer } from '../hooks/use-promotion-viewer';
-import { usePromotionDetail, useRefreshAfterTakingPart } from '../hooks/use-promotions';
-import { dateFormatOf } from '../promotion-dates';
-import { actionOf, hasBadge, type PromotionAction, standingLinesOf, stateTones } from '../promotion-states';
+import { usePromotionDetail } from '../hooks/use-promotions';
+import { actionOf, type PromotionAction, standingLinesOf } from '../promotion-states';
 import { ApplicationFields } from './application-fields';
-import { BonusProgressPanel } from './bonus-progress-panel';
 import { MemberImage } from './member-image';
 import { PromotionCover } from './promotion-cover';
 import { PromotionRules, PromotionTerms } from './promotion-sections';
@@ -121,11 +122,7 @@ function DetailBody({
               : t('promotions.detail.noEnd')}
           </span>
         </div>
-        {hasBadge(detail.state) ? (
-          <StatusBadge tone={stateTones[detail.state]} testId="promotion-detail-state">
-            {t(`promotions.state.${detail.state}`)}
-          </StatusBadge>
-        ) : null}
+        <PromotionStateBadge state={detail.state} testId="promotion-detail-state" />
       </div>
       <StandingPanel detail={detail} />
       {detail.content ? <RichText html={detail.content} /> : null}

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchPaymentMethods } from '../../member-centre/api/payments';
+import { paymentMethodsQuery } from '../../../lib/payment-methods';
+import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
 import type { PromotionDetail } from '../api/promotions';
-import { usePromotionViewer } from '../hooks/use-promotion-viewer';
 import { rulesLinesOf, termsWordsOf } from '../promotion-words';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -31,8 +31,7 @@ function useMethodNames(detail: PromotionDetail): ReadonlyMap<string, string> | 
   const { isMember, language } = usePromotionViewer();
   const hasMethods = (detail.rules.methods?.length ?? 0) > 0;
   const methods = useQuery({
-    queryKey: ['payment-methods', language],
-    queryFn: () => fetchPaymentMethods(language),
+    ...paymentMethodsQuery(language),
     enabled: isMember && hasMethods,
     staleTime: 5 * 60_000,
   });

@@ -1,13 +1,12 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PROMOTIONS_KEY } from '../../../lib/promotions/promotion-queries';
+import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
 import {
-  BONUSES_KEY,
   fetchPromotionDetail,
   fetchPromotions,
-  PROMOTIONS_KEY,
   type PromotionTab,
   type PromotionType,
 } from '../api/promotions';
-import { usePromotionViewer } from './use-promotion-viewer';
 
 /** The types scan reads at most this many pages of every promotion listable now. */
 const TYPE_SCAN_PAGES_MAX = 5;
@@ -56,24 +55,4 @@ export function usePromotionDetail(id: string) {
     queryKey: [...PROMOTIONS_KEY, 'detail', id, language, isMember],
     queryFn: ({ signal }) => fetchPromotionDetail(id, language, signal),
   });
-}
-
-/**
- * After the member takes part or gives a bonus up, everything that shows it loads again: the
- * promotions, the bonuses, the side menu's count of offers, the bonus wallet and what a withdrawal
- * may take.
- */
-export function useRefreshAfterTakingPart() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const queryKey of [
-      PROMOTIONS_KEY,
-      BONUSES_KEY,
-      ['system', 'publicState'],
-      ['bonus-details'],
-      ['withdrawal-overview'],
-    ]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
 }

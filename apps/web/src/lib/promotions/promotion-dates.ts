@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../lib/api/system-types';
+import type { LanguageCode } from '../api/system-types';
 
 /** The merchant's zone when the permission has not said yet (API.md "Values"). */
 export const DEFAULT_TIME_ZONE = 'Asia/Manila';

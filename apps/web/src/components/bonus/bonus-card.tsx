@@ -1,18 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormNotice } from '../../../components/ui/field';
-import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
-import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
-import { formatMoney } from '../../../lib/format';
-import { toCentavos } from '../../../lib/money';
-import { type BonusStatus, type BonusView, cancelBonus } from '../api/promotions';
-import { cancelConsequenceOf, isCancellable } from '../bonus-progress';
-import { usePromotionViewer } from '../hooks/use-promotion-viewer';
-import { useRefreshAfterTakingPart } from '../hooks/use-promotions';
-import { dateFormatOf } from '../promotion-dates';
+import { cancelConsequenceOf, isCancellable } from '../../lib/bonus/bonus-progress';
+import { type BonusStatus, type BonusView, cancelBonus } from '../../lib/bonus/bonuses';
+import { answerOfFailure, type FormAnswer } from '../../lib/failure-answer';
+import { formatMoney } from '../../lib/format';
+import { toCentavos } from '../../lib/money';
+import { dateFormatOf } from '../../lib/promotions/promotion-dates';
+import { useRefreshAfterTakingPart } from '../../lib/promotions/promotion-queries';
+import { usePromotionViewer } from '../../lib/promotions/use-promotion-viewer';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { FormNotice } from '../ui/field';
+import { StatusBadge, type StatusTone } from '../ui/status-badge';
 import { BonusProgressPanel } from './bonus-progress-panel';
 
 export const bonusStatusTones: Record<BonusStatus, StatusTone> = {

@@ -1,8 +1,8 @@
 import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
 
 /**
  * Asked when a withdrawal would forfeit the active bonus: how much goes, that the member's own money

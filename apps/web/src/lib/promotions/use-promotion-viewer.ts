@@ -1,7 +1,7 @@
-import { useLanguage } from '../../../lib/i18n/i18n';
-import { useAuthStore } from '../../../lib/session/auth-store';
-import { usePermission } from '../../../lib/system/system-hooks';
-import { DEFAULT_TIME_ZONE } from '../promotion-dates';
+import { useLanguage } from '../i18n/i18n';
+import { useAuthStore } from '../session/auth-store';
+import { usePermission } from '../system/system-hooks';
+import { DEFAULT_TIME_ZONE } from './promotion-dates';
 
 /**
  * Who is looking at promotions and how to write for them: whether they hold a session (a visitor

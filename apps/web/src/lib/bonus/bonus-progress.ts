@@ -1,4 +1,4 @@
-import { toCentavos } from '../../lib/money';
+import { toCentavos } from '../money';
 
 export type WageringProgress = {
   /** Whole percent done, 0–100, floored: a bar never shows done before it is. */

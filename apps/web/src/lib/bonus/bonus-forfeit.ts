@@ -1,5 +1,5 @@
-import { isApiError } from '../../lib/api/api-error';
-import { toCentavos } from '../../lib/money';
+import { isApiError } from '../api/api-error';
+import { toCentavos } from '../money';
 
 /**
  * The bonus a withdrawal would forfeit, when the server refused it for that reason (409 CONFLICT,

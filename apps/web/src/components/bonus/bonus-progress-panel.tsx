@@ -1,11 +1,11 @@
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format';
-import { centavosToWire } from '../../../lib/money';
-import type { BonusView } from '../api/promotions';
-import { countdownOf, countdownPartsOf, wageringProgressOf } from '../bonus-progress';
-import { usePromotionViewer } from '../hooks/use-promotion-viewer';
-import { dateFormatOf } from '../promotion-dates';
+import { countdownOf, countdownPartsOf, wageringProgressOf } from '../../lib/bonus/bonus-progress';
+import type { BonusView } from '../../lib/bonus/bonuses';
+import { formatMoney } from '../../lib/format';
+import { centavosToWire } from '../../lib/money';
+import { dateFormatOf } from '../../lib/promotions/promotion-dates';
+import { usePromotionViewer } from '../../lib/promotions/use-promotion-viewer';
 
 /** The wagering a bonus asks for, as a bar (wagered of required, in whole percent) with what is left. */
 export function WageringBar({ wagered, wageringRequired }: Pick<BonusView, 'wagered' | 'wageringRequired'>) {

@@ -3,27 +3,22 @@ import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BonusCard } from '../../../components/bonus/bonus-card';
+import { BonusProgressPanel } from '../../../components/bonus/bonus-progress-panel';
+import { PromotionStateBadge } from '../../../components/promotions/promotion-state-badge';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
+import { isCancellable } from '../../../lib/bonus/bonus-progress';
+import { BONUSES_KEY, fetchBonuses } from '../../../lib/bonus/bonuses';
+import { useNow } from '../../../lib/bonus/use-now';
 import { formatMoney } from '../../../lib/format';
-import {
-  BONUSES_KEY,
-  fetchBonuses,
-  fetchMyPromotions,
-  type MyPromotion,
-  PROMOTIONS_KEY,
-} from '../api/promotions';
-import { isCancellable } from '../bonus-progress';
-import { useNow } from '../hooks/use-now';
-import { usePromotionViewer } from '../hooks/use-promotion-viewer';
-import { dateFormatOf } from '../promotion-dates';
-import { hasBadge, stateTones } from '../promotion-states';
-import { BonusCard } from './bonus-card';
-import { BonusProgressPanel } from './bonus-progress-panel';
+import { dateFormatOf } from '../../../lib/promotions/promotion-dates';
+import { PROMOTIONS_KEY } from '../../../lib/promotions/promotion-queries';
+import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
+import { fetchMyPromotions, type MyPromotion } from '../api/my-promotions';
 
 /** Countdowns on this page move by the minute. */
 const CLOCK_TICK_MS = 60_000;
@@ -116,9 +111,7 @@ function EntryRow({ entry, now }: { entry: MyPromotion; now: Date }) {
               : ''}
           </p>
         </div>
-        {hasBadge(entry.state) ? (
-          <StatusBadge tone={stateTones[entry.state]}>{t(`promotions.state.${entry.state}`)}</StatusBadge>
-        ) : null}
+        <PromotionStateBadge state={entry.state} />
       </div>
       {entry.bonus && isCancellable(entry.bonus.status) ? (
         <BonusProgressPanel bonus={entry.bonus} now={now} />

@@ -1,0 +1,21 @@
+import { type ApiValue, api } from '../../../lib/api/api-client';
+import type { LanguageCode } from '../../../lib/api/system-types';
+
+/** The promotions the member took part in (docs/promotions.md "Wire (player)"). */
+export type MyPromotions = ApiValue<'/wps/promotion/mine', 'get'>;
+export type MyPromotion = MyPromotions['list'][number];
+
+/** The member's own entries, a page at a time. */
+export const MY_PROMOTIONS_PAGE_SIZE = 10;
+
+/** GET /wps/promotion/mine: the promotions the member took part in, newest first. */
+export function fetchMyPromotions(
+  page: number,
+  language: LanguageCode,
+  signal?: AbortSignal,
+): Promise<MyPromotions> {
+  return api.get('/wps/promotion/mine', {
+    params: { query: { page, pageSize: MY_PROMOTIONS_PAGE_SIZE, language } },
+    signal,
+  });
+}
