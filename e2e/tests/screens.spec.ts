@@ -42,7 +42,7 @@ const publicGroups: { name: string; routes: Route[] }[] = [
       { path: '/index', testId: 'home-page', hasFooter: true },
       { path: '/index.html', testId: 'home-page', hasFooter: true },
       { path: '/home', testId: 'home-page', hasFooter: true },
-      { path: '/promotions', testId: 'home-page', isHidden: true },
+      { path: '/promotions', testId: 'promotion-list', hasFooter: true },
     ],
   },
   {
@@ -93,6 +93,7 @@ const memberGroups: { name: string; routes: Route[] }[] = [
       { path: '/member?page=transactionHistory', testId: 'member-centre-page' },
       { path: '/member?page=personalProfit', testId: 'member-centre-page' },
       { path: '/member?page=bonusDetails', testId: 'member-centre-page' },
+      { path: '/member?page=myPromotions', testId: 'member-centre-page' },
       { path: '/member?page=creditReport', testId: 'member-centre-page' },
       { path: '/favorite', testId: 'account-game-page' },
       { path: '/recent', testId: 'account-game-page' },
