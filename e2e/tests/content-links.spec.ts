@@ -34,6 +34,10 @@ function destinationOf(link: URL): Destination | null {
         : null;
     case '/help':
       return { pageTestId: 'help-modal', contentTestId: 'help-modal' };
+    case '/promotions':
+      return link.hash
+        ? { pageTestId: 'promotion-list', contentTestId: 'promotion-detail-body' }
+        : { pageTestId: 'promotion-list', contentTestId: 'promotion-card' };
     case '/member':
       return link.searchParams.get('page') === 'responsibleGaming'
         ? { pageTestId: 'member-centre-page', contentTestId: 'responsible-gaming-page' }
@@ -59,7 +63,12 @@ async function readDemoLinks(request: APIRequestContext): Promise<string[]> {
     );
     for (const banner of state.banners) {
       if (banner.linkType === 'NONE') continue;
-      // The demo's banners lead within the site; a URL or promotion link would need its own check.
+      // A promotion's banner opens its details on the promotions page, as the carousel does.
+      if (banner.linkType === 'PROMOTION') {
+        links.add(`/promotions#${banner.linkTarget ?? ''}`);
+        continue;
+      }
+      // The demo's other banners lead within the site; a URL link would need its own check.
       expect(banner.linkType, banner.url).toBe('ROUTE');
       links.add(banner.linkTarget ?? '');
     }
