@@ -70,250 +70,47 @@
  * PGBENCH_MODE (prepared; or extended, or simple).
  */
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { sql } from 'kysely';
-import { buildApp } from '../../apps/server/src/app.ts';
 import { HOUSE_SHARD_COUNT } from '../../apps/server/src/modules/wallet/wallet.service.ts';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
-import { DEMO_MERCHANT_CODE } from '../../apps/server/src/seed/demo-merchant.ts';
-import { seedDemoInHouseVendor } from '../../apps/server/src/seed/demo-vendors.ts';
-import { createBenchDatabase, migrateAndSeed, query } from '../support/database.ts';
-import { FUNDED_CURRENCY, FUNDED_PLAYERS, FUNDING_MINOR } from '../support/funded-players.ts';
+import { createBenchDatabase } from '../support/database.ts';
+import {
+  auditAnsweredRounds,
+  auditLedger,
+  auditRollups,
+  emptyLoad,
+  type Load,
+  loadDiceBets,
+  openDiceTables,
+  type ReadyMessage,
+  STAKE_MINOR,
+  serveDiceTables,
+  startDiceServer,
+  WIN_MINOR,
+} from '../support/dice-rounds.ts';
+import { FUNDED_CURRENCY, FUNDED_PLAYERS } from '../support/funded-players.ts';
 import { findPgbench, PGBENCH_MODE, runPgbench } from '../support/pgbench.ts';
-import { forkServer, portOf, productionConfig, stopChild } from '../support/server.ts';
+import { stopChild } from '../support/server.ts';
 import { LOOPBACK, median, readBoundedInteger } from '../support/settings.ts';
 
 const ROUNDS = readBoundedInteger('BENCH_ROUNDS', 3, 1, 20);
 const DURATION_S = readBoundedInteger('BENCH_DURATION_S', 5, 1, 120);
 const WARMUP_S = readBoundedInteger('BENCH_WARMUP_S', 3, 0, 60);
 const CONNECTIONS = readBoundedInteger('BENCH_CONNECTIONS', 20, 1, 100);
-/** The bet: ₱1.00 on a roll under 50.00, which pays 1.98 times the stake (GAMES.md, dice). */
-const STAKE = '1.00';
-const STAKE_MINOR = 100;
-const WIN_MINOR = 198;
-const BET_PATH = '/wps/game/house/bet';
-const START_TIMEOUT_MS = 180_000;
 /** The environment variable that hands the bench database to the server child. */
 const CHILD_DATABASE_ENV = 'BENCH_ROUNDS_DATABASE_URL';
 
-/** A player of the bench: number n (1 to FUNDED_PLAYERS, as pgbench's random(1, 1000) counts). */
-type Player = { n: number; memberId: string; sessionToken: string };
-type ReadyMessage = { port: number; merchantId: string; gameId: string; vendorId: string; players: Player[] };
-
-/**
- * Ids pgbench can spell from a player's number: members get UUID-shaped ids ending in the
- * number, their accounts `rb-cash-<n>` and `rb-bonus-<n>`, the game house shards
- * `rb-house-game-<shard>`. The wallet service finds these rows by owner, purpose and shard like
- * any other.
- */
-const memberIdOf = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+/** Members' ids as pgbench spells them from a player's number (memberIdOf in bench/support/dice-rounds.ts). */
 const MEMBER_ID_SQL = (variable: string) => `'00000000-0000-7000-8000-' || lpad(${variable}::text, 12, '0')`;
 
-/** Runs `work` for every item with `concurrency` callers at a time. */
-async function forEachConcurrently<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const item = items[next] as T;
-        next += 1;
-        await work(item);
-      }
-    }),
+/** One autocannon run of dice bets of the players' tables; every answer must be a 2xx. */
+function loadOurs(baseUrl: string, tokens: string[], durationS: number, into: Load) {
+  return loadDiceBets(
+    { name: 'ours', baseUrl, tokens, durationS, connections: CONNECTIONS, prefix: 'rb' },
+    into,
   );
-}
-
-/** In the child: the app on the bench database with its merchant, game and players; tells the parent. */
-async function serve(): Promise<void> {
-  const connectionString = process.env[CHILD_DATABASE_ENV];
-  if (!connectionString) throw new Error(`rounds: the server child needs ${CHILD_DATABASE_ENV}`);
-  const database = await openDatabase({ kind: 'postgres', connectionString });
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  process.on('SIGTERM', () => {
-    void (async () => {
-      await app?.close();
-      await database.close();
-      process.exit(0);
-    })();
-  });
-  const { db } = database;
-  await migrateAndSeed(database);
-  const built = await buildApp({ config: productionConfig(), database });
-  app = built;
-  await seedDemoInHouseVendor(db, built.games);
-
-  const merchant = await db
-    .selectFrom('merchants')
-    .select(['id', 'currency'])
-    .where('code', '=', DEMO_MERCHANT_CODE)
-    .executeTakeFirstOrThrow();
-  if (merchant.currency !== FUNDED_CURRENCY)
-    throw new Error(`rounds: the demo merchant pays in ${merchant.currency}`);
-  const game = await db
-    .selectFrom('games')
-    .select(['id', 'vendor_id'])
-    .where('merchant_id', '=', merchant.id)
-    .where('node_id', '=', 'INHOUSE_dice')
-    .executeTakeFirstOrThrow();
-
-  // Members and their accounts in bulk; the game house shards too, so that pgbench can name them.
-  const numbers = Array.from({ length: FUNDED_PLAYERS }, (_, index) => index + 1);
-  await sql`
-    insert into members (id, merchant_id, account, account_key, referral_code)
-    select ${sql.lit('00000000-0000-7000-8000-')} || lpad(n::text, 12, '0'), ${merchant.id},
-      'rb' || n, 'rb' || n, 'RB' || n
-    from unnest(${numbers}::int[]) as n`.execute(db);
-  await sql`
-    insert into ledger_accounts (id, merchant_id, kind, owner_id, currency)
-    select 'rb-' || wallet || '-' || n, ${merchant.id}, 'player_' || wallet,
-      ${sql.lit('00000000-0000-7000-8000-')} || lpad(n::text, 12, '0'), ${FUNDED_CURRENCY}
-    from unnest(${numbers}::int[]) as n, unnest(array['cash', 'bonus']) as wallet`.execute(db);
-  await sql`
-    insert into ledger_accounts (id, merchant_id, kind, purpose, shard, currency)
-    select 'rb-house-game-' || shard, ${merchant.id}, 'house', 'game', shard, ${FUNDED_CURRENCY}
-    from generate_series(0, ${HOUSE_SHARD_COUNT - 1}::int) as shard`.execute(db);
-
-  // Money comes in as deposits through the wallet service; each player logs in once.
-  const players: Player[] = [];
-  await forEachConcurrently(numbers, CONNECTIONS, async (n) => {
-    const memberId = memberIdOf(n);
-    await built.wallet.transfer({
-      merchantId: merchant.id,
-      currency: FUNDED_CURRENCY,
-      key: `rb-fund-${n}`,
-      code: 'deposit',
-      from: { house: 'deposit:bench', shardKey: memberId },
-      to: { memberId, wallet: 'cash' },
-      amountMinor: FUNDING_MINOR,
-    });
-    const member = await built.members.findById(memberId);
-    if (!member) throw new Error(`rounds: member ${n} is missing`);
-    const { token } = await built.members.startSession({
-      member,
-      policy: { idleMinutes: 240, absoluteMinutes: 720 },
-      method: 'username',
-      agentPage: false,
-      passwordChangeRequired: false,
-      ip: LOOPBACK,
-      country: null,
-      userAgent: 'bench/rounds',
-    });
-    players.push({ n, memberId, sessionToken: token });
-  });
-  for (const table of ['members', 'member_sessions', 'ledger_accounts', 'ledger_transfers']) {
-    await sql`analyze ${sql.table(table)}`.execute(db);
-  }
-
-  await built.listen({ host: LOOPBACK, port: 0 });
-  process.send?.({
-    port: portOf(built.server),
-    merchantId: merchant.id,
-    gameId: game.id,
-    vendorId: game.vendor_id,
-    players: players.sort((left, right) => left.n - right.n),
-  } satisfies ReadyMessage);
-}
-
-/** In the parent: starts the server child and waits until it is ready. */
-function startServer(connectionString: string): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
-  return forkServer<ReadyMessage>(import.meta.filename, ['--serve'], {
-    label: 'the server',
-    timeoutMs: START_TIMEOUT_MS,
-    env: { ...process.env, [CHILD_DATABASE_ENV]: connectionString },
-  });
-}
-
-type Envelope<T> = { success: boolean; code?: string; value: T };
-
-/** Each player launches dice and opens its table as the game client does; answers the game tokens. */
-async function openTables(baseUrl: string, players: Player[]): Promise<string[]> {
-  const tokens: string[] = new Array(players.length);
-  await forEachConcurrently(players, CONNECTIONS, async (player) => {
-    const launched = await fetch(`${baseUrl}/wps/game/launchGame?nodeId=INHOUSE_dice&mode=real`, {
-      headers: { authorization: `Bearer ${player.sessionToken}` },
-    });
-    const launch = (await launched.json()) as Envelope<{ url: string }>;
-    if (launched.status !== 200 || !launch.success) {
-      throw new Error(`launch of player ${player.n} answered ${launched.status}: ${JSON.stringify(launch)}`);
-    }
-    // The launch token travels in the URL's fragment, which no server or log sees.
-    const launchUrl = new URL(launch.value.url, baseUrl);
-    const token = new URLSearchParams(launchUrl.hash.slice(1)).get('token');
-    if (!token) throw new Error(`launch of player ${player.n} gave no token: ${launch.value.url}`);
-    const opened = await fetch(`${baseUrl}/wps/game/house/open`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mode: 'real', token, gameCode: 'dice' }),
-    });
-    const table = (await opened.json()) as Envelope<{ mode: string; balance: string }>;
-    const funded = (Number(FUNDING_MINOR) / 100).toFixed(2);
-    if (opened.status !== 200 || table.value.mode !== 'real' || table.value.balance !== funded) {
-      throw new Error(`open of player ${player.n} answered ${opened.status}: ${JSON.stringify(table)}`);
-    }
-    tokens[player.n - 1] = token;
-  });
-  return tokens;
-}
-
-type Load = { answered: number; seconds: number; p99s: number[]; confirmed: string[]; cutOffMax: number };
-
-let betSequence = 0;
-/** One autocannon run of dice bets; every answer must be a 2xx. */
-async function loadOurs(
-  baseUrl: string,
-  tokens: string[],
-  durationS: number,
-  into: Load,
-): Promise<autocannon.Result> {
-  const run = randomBytes(4).toString('hex');
-  const url = new URL(baseUrl);
-  const result = await autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    duration: durationS,
-    pipelining: 1,
-    requests: [
-      {
-        method: 'POST',
-        path: BET_PATH,
-        setupRequest: (request, context) => {
-          betSequence += 1;
-          const requestId = `rb-${run}-${betSequence}`;
-          (context as { requestId?: string }).requestId = requestId;
-          return {
-            ...request,
-            headers: {
-              host: url.host,
-              'content-type': 'application/json',
-              'x-game-token': tokens[Math.floor(Math.random() * tokens.length)] as string,
-            },
-            body: JSON.stringify({ requestId, stake: STAKE, direction: 'under', target: '50.00' }),
-          };
-        },
-        onResponse: (status, _body, context) => {
-          const requestId = (context as { requestId?: string }).requestId;
-          if (status >= 200 && status < 300 && requestId) into.confirmed.push(requestId);
-        },
-      },
-    ],
-  });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) {
-    throw new Error(
-      `ours: ${failed} of ${result['2xx'] + failed} bets failed (${JSON.stringify(result.statusCodeStats)})`,
-    );
-  }
-  // A request in flight when the time runs out is still played by the server, unanswered.
-  into.cutOffMax += CONNECTIONS;
-  return result;
 }
 
 /** A pgbench script and the variables it needs (-D name=value). */
@@ -381,92 +178,10 @@ async function loadPgbench(
  * its stake (and its win, if any) in the ledger; no other round of ours but the few cut off.
  */
 async function audit(connectionString: string, load: Load): Promise<void> {
-  const [ledger] = await query<{ mismatched: string; total: string }>(
-    connectionString,
-    // One pass over the transfers, grouped by account (a correlated sum per account would read the
-    // house's hundreds of thousands of transfers once for each account).
-    `with moves as (
-       select credit_account_id as account_id, amount_minor from ledger_transfers
-       union all
-       select debit_account_id, -amount_minor from ledger_transfers
-     ),
-     net as (select account_id, sum(amount_minor) as net_minor from moves group by account_id)
-     select
-       count(*) filter (where a.balance_minor <> coalesce(n.net_minor, 0))::text as mismatched,
-       coalesce(sum(a.balance_minor), 0)::text as total
-     from ledger_accounts a left join net n on n.account_id = a.id`,
-  );
-  if (ledger?.mismatched !== '0' || ledger.total !== '0') {
-    throw new Error(
-      `the ledger is not sound after the runs: ${ledger?.mismatched} accounts differ from their transfers, sum ${ledger?.total}`,
-    );
-  }
-  const [rounds] = await query<{ answered: string; ours: string; unsettled: string; unpaid: string }>(
-    connectionString,
-    // Joins, not a lookup per round: the answered ids come as a set, and the stakes and wins are
-    // matched to their rounds by key in one pass over the transfers.
-    `with confirmed as (select distinct unnest($1::text[]) as request_id),
-     ours as (
-       select r.id, r.phase, r.status, r.stake_minor, r.win_minor, c.request_id is not null as answered
-         from game_rounds r left join confirmed c on c.request_id = r.request_id
-        where r.request_id like 'rb-%'
-     ),
-     moves as (
-       select idempotency_key, code, count(*) as n, min(amount_minor) as low, max(amount_minor) as high
-         from ledger_transfers where idempotency_key like 'house:%' group by idempotency_key, code
-     ),
-     paid as (
-       select o.*, s.n as stakes, s.low as stake_low, s.high as stake_high,
-              w.n as wins, w.low as win_low, w.high as win_high
-         from ours o
-         left join moves s on s.idempotency_key = 'house:' || o.id || ':stake' and s.code = 'bet'
-         left join moves w on w.idempotency_key = 'house:' || o.id || ':win' and w.code = 'win'
-     )
-     select
-       count(*) filter (where answered and phase = 'done' and status = 'settled')::text as answered,
-       count(*)::text as ours,
-       count(*) filter (where phase <> 'done' or status <> 'settled')::text as unsettled,
-       count(*) filter (where
-         coalesce(stakes, 0) <> 1 or stake_low <> stake_minor or stake_high <> stake_minor
-         or coalesce(wins, 0) <> (case when win_minor > 0 then 1 else 0 end)
-         or (wins > 0 and (win_low <> win_minor or win_high <> win_minor))
-       )::text as unpaid
-     from paid`,
-    [load.confirmed],
-  );
-  const answered = Number(rounds?.answered);
-  const ours = Number(rounds?.ours);
-  if (answered !== load.confirmed.length || load.confirmed.length !== load.answered) {
-    throw new Error(
-      `rounds: ${load.answered} bets answered 2xx (${load.confirmed.length} seen), but ${answered} of them are settled rounds`,
-    );
-  }
-  if (ours - answered > load.cutOffMax || rounds?.unsettled !== '0' || rounds.unpaid !== '0') {
-    throw new Error(
-      `rounds: ${ours} rounds of ours for ${answered} answered bets (at most ${load.cutOffMax} cut off), ${rounds?.unsettled} not settled, ${rounds?.unpaid} without their exact stake and win`,
-    );
-  }
+  await auditLedger(connectionString);
+  const { answered, ours } = await auditAnsweredRounds(connectionString, 'rounds', 'rb', load);
   // The member rollups of the bet record were written with every round, pgbench's included.
-  const [rollups] = await query<{ mismatched: string }>(
-    connectionString,
-    `with summed as (
-       select member_id, settled_day as day, game_type, coalesce(upline_id, '') as upline_id, count(*) as bet_count,
-              sum(stake_minor) as stake_minor, sum(valid_bet_minor) as valid_bet_minor, sum(win_minor) as win_minor
-         from game_rounds where status in ('settled', 'resettled')
-        group by member_id, settled_day, game_type, coalesce(upline_id, '')
-     ),
-     stored as (
-       select member_id, day, game_type, upline_id, bet_count::bigint as bet_count, stake_minor, valid_bet_minor,
-              win_minor
-         from member_bet_days where bet_count > 0
-     )
-     select count(*)::text as mismatched from (
-       (select * from summed except select * from stored) union all (select * from stored except select * from summed)
-     ) differences`,
-  );
-  if (rollups?.mismatched !== '0') {
-    throw new Error(`rounds: ${rollups?.mismatched} member rollup rows differ from the sums of the bets`);
-  }
+  await auditRollups(connectionString, 'rounds');
   console.log(
     `  audit: ledger sound (sum 0), ${answered} answered bets = ${answered} settled rounds, ${ours - answered} cut off at the end of a load, member rollups = sums of the bets`,
   );
@@ -485,15 +200,15 @@ async function main(): Promise<void> {
   const scriptDirectory = mkdtempSync(path.join(tmpdir(), 'panalo-bench-rounds-'));
   let child: ChildProcess | undefined;
   try {
-    const started = await startServer(connectionString);
+    const started = await startDiceServer(import.meta.filename, CHILD_DATABASE_ENV, connectionString);
     child = started.child;
     const baseUrl = `http://${LOOPBACK}:${started.ready.port}`;
-    const tokens = await openTables(baseUrl, started.ready.players);
+    const tokens = await openDiceTables(baseUrl, started.ready.players, CONNECTIONS);
     console.log(`  ${tokens.length} players logged in, dice launched and opened`);
     const script = writePgbenchScript(scriptDirectory, started.ready);
 
-    const ours: Load = { answered: 0, seconds: 0, p99s: [], confirmed: [], cutOffMax: 0 };
-    const warmUp: Load = { answered: 0, seconds: 0, p99s: [], confirmed: [], cutOffMax: 0 };
+    const ours = emptyLoad();
+    const warmUp = emptyLoad();
     const ceiling = { rounds: 0, seconds: 0 };
     if (WARMUP_S > 0) {
       const result = await loadOurs(baseUrl, tokens, WARMUP_S, warmUp);
@@ -545,7 +260,13 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--serve')) {
-  await serve();
+  await serveDiceTables({
+    label: 'rounds',
+    databaseEnv: CHILD_DATABASE_ENV,
+    players: FUNDED_PLAYERS,
+    concurrency: CONNECTIONS,
+    userAgent: 'bench/rounds',
+  });
 } else {
   await main();
 }
