@@ -737,6 +737,10 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
   });
 
   it('stops the very next bet at a table already playing when the member is locked or sets a loss limit', async () => {
+    // A new merchant day: the member's loss this period is then this test's alone. Earlier tests'
+    // random wins could leave the day's loss below zero, and a stake cannot pass a loss limit while
+    // the member is that far ahead.
+    clock += 25 * 60 * 60_000;
     const member = createAccountsClient(testApp.app, '203.0.113.66');
     await member.logIn('demo', 'Demo1234');
     const launched = await member.call('GET', '/wps/game/launchGame?nodeId=INHOUSE_dice&mode=real');
@@ -777,6 +781,8 @@ describe('our own games: seeds, rounds, records and demo play (/wps/game/house)'
   });
 
   it("refuses a stake that would pass the member's own loss limit with LIMIT_REACHED", async () => {
+    // A new merchant day, as above: nothing won earlier counts against this period's loss.
+    clock += 25 * 60 * 60_000;
     const member = createAccountsClient(testApp.app, '203.0.113.64');
     await member.logIn('demo', 'Demo1234');
     const limit = await member.call('PUT', '/wps/member/responsibleGaming/limit', {
