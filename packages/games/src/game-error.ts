@@ -6,7 +6,8 @@ export type GameErrorCode =
   | 'INVALID_CLIENT_SEED'
   | 'INVALID_NONCE'
   | 'INVALID_BET'
-  | 'INVALID_ACTION';
+  | 'INVALID_ACTION'
+  | 'INVALID_TICKET';
 
 export class GameError extends Error {
   readonly code: GameErrorCode;
