@@ -270,6 +270,11 @@ describe('limits', () => {
   });
 
   it('bets are refused once the day’s logged-in time has used up the session-time limit', async () => {
+    // The day's logged-in time starts again at the merchant's midnight (Manila, UTC+8): begin where
+    // the next 31 minutes stay within one merchant day.
+    const manilaMinute = Math.floor((clock().getTime() + 8 * HOUR_MS) / MINUTE_MS) % (24 * 60);
+    const base = offsetMs + (manilaMinute >= 23 * 60 ? 2 * HOUR_MS : 0);
+    offsetMs = base;
     const { memberId, player } = await newPlayer();
     const who = { memberId, merchantId };
     await player.call('PUT', '/wps/member/responsibleGaming/limit', {
@@ -277,10 +282,10 @@ describe('limits', () => {
       period: 'day',
       value: '30',
     });
-    offsetMs = 20 * MINUTE_MS;
+    offsetMs = base + 20 * MINUTE_MS;
     expect((await player.call('GET', '/wps/member/responsibleGaming')).status).toBe(200);
     await expect(testApp.app.responsibleGaming.checkBetAllowed(who, 100n)).resolves.toBeUndefined();
-    offsetMs = 31 * MINUTE_MS;
+    offsetMs = base + 31 * MINUTE_MS;
     const reply = await player.call('GET', '/wps/member/responsibleGaming');
     expect(
       Number((limitOf(reply, 'session', 'day') as { used?: string } | undefined)?.used),
