@@ -268,6 +268,8 @@ export type GamesTable = {
   bet_limits: ColumnType<unknown, string | null | undefined, string | null>;
   /** The classify group (BACCARAT, ROULETTE, SLOT …), null when none (migration 0080). */
   classify: Defaulted<string | null>;
+  /** A slot's number of lines (our classic slot 5, video slot 25); null: not a slot, or not known (0146). */
+  paylines: Defaulted<number | null>;
   /** Set when an operator renamed the game or gave it an icon: a feed import keeps them (0082). */
   names_overridden: Generated<boolean>;
   icon_overridden: Generated<boolean>;
@@ -374,6 +376,8 @@ export type GameRoundsTable = {
   bonus_win_minor: Defaulted<bigint>;
   /** The bonus whose wagering this bet's valid bet counted toward (set by the bet record's trigger). */
   bonus_id: Defaulted<string | null>;
+  /** The lines a vendor's spin reported (its debits' largest, migration 0146); null otherwise. */
+  lines: Defaulted<number | null>;
 };
 
 /** A member's settled bets per merchant day, game type and upline (migration 0130), kept with each bet. */
@@ -1261,6 +1265,9 @@ export type MemberBonusesTable = {
   contributions: ColumnType<Record<string, number>, string, string>;
   max_stake_minor: bigint | null;
   max_conversion_minor: bigint | null;
+  /** The spin rule (migration 0146): a slot spin staking less, or on fewer lines, counts nothing. */
+  min_spin_stake_minor: Defaulted<bigint | null>;
+  min_spin_lines: Defaulted<number | null>;
   expiry_days: number;
   /** What the member was shown and accepted, in their language, as JSON. */
   terms: ColumnType<unknown, string, string>;
