@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { formatAmount } from '@panalo/money/amount.ts';
+import { formatAmount, formatMoney } from '@panalo/money/amount.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { registerAffiliateApplicationsRoutes } from './http/bo/affiliate-applications.routes.ts';
@@ -106,6 +106,9 @@ import { createCashbackJob } from './modules/promotion/cashback.job.ts';
 import { createCashbackService } from './modules/promotion/cashback.service.ts';
 import { createPromotionService } from './modules/promotion/promotion.service.ts';
 import { createPromotionAdminService } from './modules/promotion/promotion-admin.service.ts';
+import { raffleRulesOf, rulesOf } from './modules/promotion/promotion-rules.ts';
+import { createRaffleJob } from './modules/promotion/raffle.job.ts';
+import { createRaffleService } from './modules/promotion/raffle.service.ts';
 import { createBetRecordService } from './modules/report/bet-records.service.ts';
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createImportStatusService } from './modules/report/import-status.service.ts';
@@ -412,7 +415,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('bonuses', bonuses);
   // Promotions as players take part in them; their grants go through the bonus engine, and a
   // joined deposit bonus is granted in the transaction that credits the qualifying deposit.
-  const promotions = createPromotionService({ db: database.db, grants: bonuses, images: app.images, now });
+  // Raffles: tickets, the draw and prizes paid through the bonus engine; winners hear of it in
+  // their inbox.
+  const raffles = createRaffleService({
+    db: database.db,
+    grants: bonuses,
+    recordChange: audit.record,
+    now,
+    tellWinners: async (promotion, winners) => {
+      const merchant = present(
+        await merchantService.findById(promotion.merchant_id),
+        `merchant ${promotion.merchant_id} exists`,
+      );
+      const days = String(raffleRulesOf(rulesOf(promotion.rules)).claimDays);
+      for (const winner of winners) {
+        await inbox.send({
+          merchantId: winner.merchant_id,
+          memberId: winner.member_id,
+          kind: 'raffle_won',
+          params: {
+            amount: formatMoney(winner.amount_minor, { symbol: currencySymbolOf(merchant.currency) }),
+            ticket: winner.ticket_id,
+            days,
+          },
+          dedupeKey: `raffle:${winner.id}:won`,
+        });
+      }
+    },
+  });
+  const promotions = createPromotionService({
+    db: database.db,
+    grants: bonuses,
+    images: app.images,
+    raffles,
+    now,
+  });
   // The team: the agent tree, agent types and the team rollups its minute job rebuilds.
   // Agent contracts: offers and signed contracts. An agent moved to another upline loses its
   // contracts from the old one in the move's own transaction (the agent service's hook).
@@ -480,6 +517,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           feedsBehind: importStatus.importing,
         }),
       }),
+      createRaffleJob({ raffles }),
       ...(['daily', 'dividend', 'hourly', 'realtime'] as const).map((kind) =>
         createSettleContractsJob({
           kind,
@@ -723,6 +761,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         sanitizeHtml: sanitizeOperatorHtml,
         now,
       }),
+      raffles,
       images: app.images,
     });
     registerBackOfficeContentRoutes(uploads, {

@@ -52,6 +52,16 @@ describe('BonusTermsFields', () => {
     expect(messageUnder(html, 'bonusTerms.maxStake')).toBeNull();
   });
 
+  it('asks for the slot-spin rule, with the server’s messages under its two fields', () => {
+    const html = drawn({
+      'bonusTerms.minSpinStake': 'Enter an amount like 1.00.',
+      'bonusTerms.minSpinLines': 'This is outside the allowed range.',
+    });
+    expect(html).toContain('Slot spins: minimum stake per spin, minimum lines');
+    expect(messageUnder(html, 'bonusTerms.minSpinStake')).toBe('Enter an amount like 1.00.');
+    expect(messageUnder(html, 'bonusTerms.minSpinLines')).toBe('This is outside the allowed range.');
+  });
+
   it('offers counting the deposit only where there is one', () => {
     expect(drawn({})).toContain('The deposit counts in the wagering');
     expect(drawn({}, false)).not.toContain('The deposit counts in the wagering');

@@ -1,11 +1,12 @@
-import { BONUS_GAME_TYPES, EXPIRY_DAYS_MAX, type TermsDraft } from '../lib/bonus-terms.ts';
+import { BONUS_GAME_TYPES, EXPIRY_DAYS_MAX, SPIN_LINES_MAX, type TermsDraft } from '../lib/bonus-terms.ts';
 import { GAME_TYPE_LABELS, labelOfCode } from '../lib/labels.ts';
 import { Check, Field } from './editor-fields.tsx';
 
 /**
  * A bonus's terms typed field by field (a promotion's terms, a bonus granted by hand): the
  * multiplier up to the merchant's highest, whether the deposit counts, each game type's share of
- * valid bet in percent, the largest stake, the days it lasts and the most that turns into cash.
+ * valid bet in percent, the largest stake, the days it lasts, the most that turns into cash, and
+ * the smallest slot spin (stake and lines) that counts.
  * Problems show beside their fields under `prefix` (the wire's path of the terms).
  */
 export function BonusTermsFields(props: {
@@ -82,6 +83,47 @@ export function BonusTermsFields(props: {
           />
         </Field>
       </div>
+      <fieldset className="terms-fields__spins">
+        <legend className="field__label">Slot spins: minimum stake per spin, minimum lines</legend>
+        <div className="field-row">
+          <Field
+            label="Minimum stake per spin"
+            name={`${prefix}.minSpinStake`}
+            errors={errors}
+            hint="Blank: any stake"
+          >
+            <input
+              inputMode="decimal"
+              size={10}
+              maxLength={20}
+              placeholder="Any stake"
+              value={value.minSpinStake}
+              aria-invalid={errors[`${prefix}.minSpinStake`] ? true : undefined}
+              onChange={(event) => change({ minSpinStake: event.target.value })}
+            />
+          </Field>
+          <Field
+            label="Minimum lines"
+            name={`${prefix}.minSpinLines`}
+            errors={errors}
+            hint={`Blank: any lines; 1 to ${SPIN_LINES_MAX}`}
+          >
+            <input
+              inputMode="numeric"
+              size={5}
+              maxLength={4}
+              placeholder="Any lines"
+              value={value.minSpinLines}
+              aria-invalid={errors[`${prefix}.minSpinLines`] ? true : undefined}
+              onChange={(event) => change({ minSpinLines: event.target.value })}
+            />
+          </Field>
+        </div>
+        <span className="muted small">
+          A slot spin below either counts nothing toward wagering, and one whose lines are not known counts
+          nothing under a lines rule. Other games are not affected.
+        </span>
+      </fieldset>
       {props.offersIncludeDeposit && (
         <Check isOn={value.includeDeposit} onChange={(includeDeposit) => change({ includeDeposit })}>
           The deposit counts in the wagering (multiplier × (bonus + deposit))

@@ -4,7 +4,9 @@ import {
   basisPointsOfPercent,
   newTermsDraft,
   percentOfBasisPoints,
+  readOptionalLines,
   readTermsDraft,
+  spinRuleText,
   termsDraftOf,
 } from './bonus-terms.ts';
 
@@ -58,8 +60,34 @@ describe('readTermsDraft', () => {
         maxStake: '1000.00',
         expiryDays: 30,
         maxConversion: '5000.50',
+        minSpinStake: null,
+        minSpinLines: null,
       },
     });
+  });
+
+  it('sends a slot-spin rule of a stake per spin and lines, either or both, and none when left blank', () => {
+    const both = readTermsDraft(
+      { ...newTermsDraft(), minSpinStake: '1', minSpinLines: ' 25 ' },
+      { maxMultiplier: 10 },
+    );
+    expect(both.ok && [both.terms.minSpinStake, both.terms.minSpinLines]).toEqual(['1.00', 25]);
+    const linesOnly = readTermsDraft({ ...newTermsDraft(), minSpinLines: '1024' }, { maxMultiplier: 10 });
+    expect(linesOnly.ok && [linesOnly.terms.minSpinStake, linesOnly.terms.minSpinLines]).toEqual([
+      null,
+      1024,
+    ]);
+    const wrong = readTermsDraft(
+      { ...newTermsDraft(), minSpinStake: '0', minSpinLines: '1025' },
+      { maxMultiplier: 10 },
+      'terms',
+    );
+    expect(wrong.ok ? {} : wrong.errors).toEqual({
+      'terms.minSpinStake': 'A positive amount in pesos, at most two decimals.',
+      'terms.minSpinLines': 'Whole lines from 1 to 1024.',
+    });
+    expect(readOptionalLines('0')).toHaveProperty('error');
+    expect(readOptionalLines('')).toEqual({ lines: null });
   });
 
   it('sends no limit for a blank maximum stake or conversion', () => {
@@ -93,6 +121,15 @@ describe('readTermsDraft', () => {
     expect(readTermsDraft({ ...newTermsDraft(), multiplier: '11' }, { maxMultiplier: 20 }).ok).toBe(true);
   });
 
+  it('says a slot-spin rule in a line, or none', () => {
+    const money = (amount: string) => `₱${amount}`;
+    expect(spinRuleText({ minSpinStake: '1.00', minSpinLines: 25 }, money)).toBe(
+      '₱1.00 or more per spin, 25 lines or more',
+    );
+    expect(spinRuleText({ minSpinStake: null, minSpinLines: 9 }, money)).toBe('9 lines or more');
+    expect(spinRuleText({}, money)).toBeNull();
+  });
+
   it('reads stored terms back into the form unchanged', () => {
     const stored = {
       multiplier: 5,
@@ -106,9 +143,17 @@ describe('readTermsDraft', () => {
     expect(draft.contributions.LIVE).toBe('10');
     expect(draft.contributions.RNG).toBe('0');
     expect(draft.maxConversion).toBe('');
+    // Terms stored before the slot-spin rule read as having none.
     expect(readTermsDraft(draft, { maxMultiplier: 10 })).toEqual({
       ok: true,
-      terms: { ...stored, contributions: { ...NONE_COUNTED, ...stored.contributions } },
+      terms: {
+        ...stored,
+        contributions: { ...NONE_COUNTED, ...stored.contributions },
+        minSpinStake: null,
+        minSpinLines: null,
+      },
     });
+    const withSpinRule = termsDraftOf({ ...stored, minSpinStake: '2.50', minSpinLines: 20 });
+    expect([withSpinRule.minSpinStake, withSpinRule.minSpinLines]).toEqual(['2.50', '20']);
   });
 });

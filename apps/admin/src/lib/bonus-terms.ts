@@ -30,6 +30,8 @@ export const EXPIRY_DAYS_MIN = 1;
 export const EXPIRY_DAYS_MAX = 365;
 /** 100 % of a bet's valid bet, in basis points. */
 export const FULL_CONTRIBUTION_BP = 10_000;
+/** The most lines a slot may have (the catalogue's `paylines`, a vendor's reported lines). */
+export const SPIN_LINES_MAX = 1024;
 
 /**
  * Terms as they are sent: amounts as wire strings, contributions in basis points for every game
@@ -42,11 +44,22 @@ export type BonusTermsWire = {
   maxStake: string | null;
   expiryDays: number;
   maxConversion: string | null;
+  /**
+   * Slot spins (docs/promotions.md "Slot-spin rules"): a spin staking less, or on fewer lines,
+   * counts nothing toward wagering; null: no such rule.
+   */
+  minSpinStake: string | null;
+  minSpinLines: number | null;
 };
 
-/** Terms as they are read back: the server keeps only the game types that count. */
-export type StoredBonusTerms = Omit<BonusTermsWire, 'contributions'> & {
+/**
+ * Terms as they are read back: the server keeps only the game types that count, and terms stored
+ * before the slot-spin rules have none (read as null).
+ */
+export type StoredBonusTerms = Omit<BonusTermsWire, 'contributions' | 'minSpinStake' | 'minSpinLines'> & {
   contributions: Partial<Record<string, number>>;
+  minSpinStake?: string | null;
+  minSpinLines?: number | null;
 };
 
 /** Terms as the form holds them: what the operator typed, percent per game type. */
@@ -57,6 +70,9 @@ export type TermsDraft = {
   maxStake: string;
   expiryDays: string;
   maxConversion: string;
+  /** Blank: no rule. */
+  minSpinStake: string;
+  minSpinLines: string;
 };
 
 /**
@@ -76,6 +92,8 @@ export function newTermsDraft(): TermsDraft {
     maxStake: '',
     expiryDays: '7',
     maxConversion: '',
+    minSpinStake: '',
+    minSpinLines: '',
   };
 }
 
@@ -106,6 +124,8 @@ export function termsDraftOf(terms: StoredBonusTerms): TermsDraft {
     maxStake: terms.maxStake ?? '',
     expiryDays: String(terms.expiryDays),
     maxConversion: terms.maxConversion ?? '',
+    minSpinStake: terms.minSpinStake ?? '',
+    minSpinLines: terms.minSpinLines == null ? '' : String(terms.minSpinLines),
   };
 }
 
@@ -167,13 +187,19 @@ export function readTermsDraft(
   if ('error' in maxStake) errors[`${prefix}.maxStake`] = maxStake.error;
   const maxConversion = readOptionalAmount(draft.maxConversion);
   if ('error' in maxConversion) errors[`${prefix}.maxConversion`] = maxConversion.error;
+  const minSpinStake = readOptionalAmount(draft.minSpinStake);
+  if ('error' in minSpinStake) errors[`${prefix}.minSpinStake`] = minSpinStake.error;
+  const minSpinLines = readOptionalLines(draft.minSpinLines);
+  if ('error' in minSpinLines) errors[`${prefix}.minSpinLines`] = minSpinLines.error;
 
   if (
     Object.keys(errors).length > 0 ||
     multiplier === null ||
     expiryDays === null ||
     'error' in maxStake ||
-    'error' in maxConversion
+    'error' in maxConversion ||
+    'error' in minSpinStake ||
+    'error' in minSpinLines
   ) {
     return { ok: false, errors };
   }
@@ -186,6 +212,30 @@ export function readTermsDraft(
       maxStake: maxStake.amount,
       expiryDays,
       maxConversion: maxConversion.amount,
+      minSpinStake: minSpinStake.amount,
+      minSpinLines: minSpinLines.lines,
     },
   };
+}
+
+/** A slot's lines typed in a field: nothing (no rule), or a whole number from 1 to 1024. */
+export function readOptionalLines(text: string): { lines: number | null } | { error: string } {
+  if (text.trim() === '') return { lines: null };
+  const lines = readWholeNumber(text, 1, SPIN_LINES_MAX);
+  return lines === null ? { error: `Whole lines from 1 to ${SPIN_LINES_MAX}.` } : { lines };
+}
+
+/**
+ * A slot-spin rule as operators read it ("₱1.00 or more per spin, 25 lines or more"); null when
+ * the terms have none. `money` writes a wire amount as the page shows money.
+ */
+export function spinRuleText(
+  terms: { minSpinStake?: string | null; minSpinLines?: number | null },
+  money: (amount: string) => string,
+): string | null {
+  const parts = [
+    ...(terms.minSpinStake ? [`${money(terms.minSpinStake)} or more per spin`] : []),
+    ...(terms.minSpinLines ? [`${terms.minSpinLines} lines or more`] : []),
+  ];
+  return parts.length > 0 ? parts.join(', ') : null;
 }

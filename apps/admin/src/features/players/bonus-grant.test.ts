@@ -5,7 +5,7 @@ import { cancelEffectOf, readGrantForm, readReason } from './bonus-grant.ts';
 const NONE_COUNTED = Object.fromEntries(BONUS_GAME_TYPES.map((type) => [type, 0]));
 
 describe('readGrantForm', () => {
-  it('sends the amount as a wire amount, the terms with contributions in basis points, and the reason trimmed', () => {
+  it('sends the amount as a wire amount, the terms with contributions in basis points and the slot-spin rule, and the reason trimmed', () => {
     const reading = readGrantForm(
       {
         amount: '1,000',
@@ -13,6 +13,8 @@ describe('readGrantForm', () => {
           ...newTermsDraft(),
           multiplier: '3',
           maxStake: '50',
+          minSpinStake: '1',
+          minSpinLines: '25',
           contributions: { ...newTermsDraft().contributions, LIVE: '25' },
         },
         reason: '  Goodwill after a delayed withdrawal ',
@@ -37,6 +39,8 @@ describe('readGrantForm', () => {
           maxStake: '50.00',
           expiryDays: 7,
           maxConversion: null,
+          minSpinStake: '1.00',
+          minSpinLines: 25,
         },
         reason: 'Goodwill after a delayed withdrawal',
       },
@@ -45,13 +49,18 @@ describe('readGrantForm', () => {
 
   it('names every problem by the field path the server uses', () => {
     const reading = readGrantForm(
-      { amount: '0', terms: { ...newTermsDraft(), multiplier: '11', expiryDays: '400' }, reason: 'ok' },
+      {
+        amount: '0',
+        terms: { ...newTermsDraft(), multiplier: '11', expiryDays: '400', minSpinLines: '0' },
+        reason: 'ok',
+      },
       { maxMultiplier: 10 },
     );
     expect(reading.ok ? [] : Object.keys(reading.errors).sort()).toEqual([
       'amount',
       'reason',
       'terms.expiryDays',
+      'terms.minSpinLines',
       'terms.multiplier',
     ]);
   });

@@ -5,7 +5,7 @@ import { moneyFactsOf } from '../../components/confirm-steps.ts';
 import { Field, fieldErrorsOf } from '../../components/editor-fields.tsx';
 import { EmptyState, ErrorState, Pager } from '../../components/query-state.tsx';
 import { numberHeading, TableHead } from '../../components/query-table.tsx';
-import { newTermsDraft } from '../../lib/bonus-terms.ts';
+import { newTermsDraft, spinRuleText } from '../../lib/bonus-terms.ts';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import { BONUS_SOURCE_LABELS, BONUS_STATUS_LABELS, labelOfCode } from '../../lib/labels.ts';
 import { useMaxMultiplier } from '../../lib/merchant-promotions.ts';
@@ -300,6 +300,10 @@ function GrantBonusForm(props: {
             terms.multiplier === 0 ? 'None: it turns into cash at once' : `${terms.multiplier}× the bonus`,
           ],
           ['Expires', `${terms.expiryDays} days after it starts`],
+          [
+            'Slot spins',
+            spinRuleText(terms, (amount) => formatPesos(amount, props.currency)) ?? 'Every spin counts',
+          ],
           ['Starts', "At once, or after the player's active bonus ends"],
           ['Reason', reason],
         ],

@@ -5,11 +5,14 @@ import {
   cardButtonWords,
   datesWords,
   detailDatesWords,
+  drawAtOf,
+  drawOnCardWords,
   firstStateOf,
   localizedFor,
   moneyWords,
   type PreviewPromotion,
   percentWords,
+  prizeTableWords,
   rulesWords,
   stateLineWords,
   statesOfKind,
@@ -30,9 +33,33 @@ const base: PreviewPromotion = {
     maxStake: '50.00',
     expiryDays: 7,
     maxConversion: '5000.00',
+    minSpinStake: null,
+    minSpinLines: null,
   },
   grantsPerMember: 1,
   audience: 'all',
+};
+
+/** The demo's raffle: a ticket per ₱500 of valid bets, at most 100, three tiers paid as cash. */
+const raffle: PreviewPromotion = {
+  ...base,
+  type: 'OTHERS',
+  kind: 'raffle',
+  endsAt: '2025-06-30T15:00:00.000Z',
+  rules: {
+    ticketBy: 'validBet',
+    ticketEvery: '500.00',
+    maxTickets: 100,
+    prizes: [
+      { amount: '5000.00', count: 1 },
+      { amount: '1000.00', count: 3 },
+      { amount: '100.00', count: 20 },
+    ],
+    payAs: 'cash',
+    claimDays: 7,
+    drawDelayMinutes: 60,
+  },
+  terms: null,
 };
 
 describe('where the member stands', () => {
@@ -183,6 +210,133 @@ describe('the rules in words', () => {
   });
 });
 
+describe('a raffle in words', () => {
+  it('words how tickets come, that joining comes first, the draw, its fairness, the claim and the payment', () => {
+    const lines = rulesWords(raffle, 'EN');
+    expect(lines[0]).toBe('Earn 1 ticket for every ₱500.00 of valid bets, up to 100 tickets a member.');
+    expect(lines[1]).toBe('Join first: bets count from when you join until the promotion ends.');
+    // 15:00 UTC and an hour's delay: 16:00 UTC, midnight in Manila.
+    expect(lines[2]).toMatch(/^The draw is on Jul 1, 2025.*12:00.AM\.$/);
+    expect(lines.slice(3)).toEqual([
+      'The draw is provably fair: the hash of its seed is shown before the draw, and the seed itself after it.',
+      'Winners claim their prize within 7 days of the draw; a prize not claimed by then expires.',
+      'Paid as cash to your wallet, with nothing to wager.',
+    ]);
+    const tagalog = rulesWords(raffle, 'TY');
+    expect(tagalog[0]).toBe(
+      'Makakuha ng 1 tiket sa bawat ₱500.00 na balidong taya, hanggang 100 tiket bawat miyembro.',
+    );
+    expect(tagalog[1]).toBe(
+      'Sumali muna: binibilang ang mga taya mula nang sumali ka hanggang matapos ang promo.',
+    );
+    expect(tagalog[2]).toMatch(/^Ang bunutan ay sa /);
+    expect(tagalog[4]).toBe(
+      'I-claim ng mga nanalo ang premyo sa loob ng 7 araw matapos ang bunutan; mawawala ang premyong hindi na-claim.',
+    );
+  });
+
+  it('words the game types and the slot-spin rule of a raffle by valid bets, and none of a raffle by deposits', () => {
+    const byBet = {
+      ...raffle,
+      rules: { ...raffle.rules, gameTypes: ['RNG', 'FISH'], minSpinStake: '1.00', minSpinLines: 25 },
+    };
+    expect(rulesWords(byBet, 'EN').slice(2, 4)).toEqual([
+      'Only bets in Slots, Fishing count.',
+      'A slot spin counts only with a stake of ₱1.00 or more on 25 lines or more.',
+    ]);
+    expect(rulesWords(byBet, 'TY').slice(2, 4)).toEqual([
+      'Ang mga taya lang sa Mga slot, Pangingisda ang binibilang.',
+      'Binibilang lang ang spin sa slot kung ₱1.00 o higit pa ang taya at 25 linya o higit pa.',
+    ]);
+    const linesOnly = { ...raffle, rules: { ...raffle.rules, minSpinLines: 25 } };
+    expect(rulesWords(linesOnly, 'EN')[2]).toBe('A slot spin counts only when played on 25 lines or more.');
+    const byDeposit = { ...raffle, rules: { ...raffle.rules, ticketBy: 'deposit', maxTickets: 4 } };
+    expect(rulesWords(byDeposit, 'EN').slice(0, 2)).toEqual([
+      'Earn 1 ticket for every ₱500.00 you deposit, up to 4 tickets a member.',
+      'Join first: deposits count from when you join until the promotion ends.',
+    ]);
+    // Filipino counts 4 as "other".
+    expect(rulesWords(byDeposit, 'TY')[0]).toBe(
+      'Makakuha ng 1 tiket sa bawat ₱500.00 na ideposito mo, hanggang 4 na tiket bawat miyembro.',
+    );
+  });
+
+  it('draws the prize table by place, tier after tier, with the sum', () => {
+    expect(prizeTableWords(raffle, 'EN')).toEqual({
+      heading: 'Prizes',
+      columns: ['Place', 'Prize', 'Winners'],
+      rows: [
+        { places: '1st', amount: '₱5,000.00', winners: '1' },
+        { places: '2nd – 4th', amount: '₱1,000.00', winners: '3' },
+        { places: '5th – 24th', amount: '₱100.00', winners: '20' },
+      ],
+      total: '24 prizes, ₱10,000.00 in all.',
+    });
+    const tagalog = prizeTableWords(raffle, 'TY');
+    expect(tagalog?.rows.map((row) => row.places)).toEqual([
+      'Ika-1',
+      'Ika-2 hanggang ika-4',
+      'Ika-5 hanggang ika-24',
+    ]);
+    expect(tagalog?.total).toBe('Kabuuang ₱10,000.00 sa 24 na premyo.');
+    expect(prizeTableWords(base, 'EN')).toBeNull();
+  });
+
+  it('shows a tier not filled in right as missing, the places after it too, and no sum', () => {
+    const unfilled = {
+      ...raffle,
+      rules: {
+        ...raffle.rules,
+        prizes: [
+          { amount: '', count: 1 },
+          { amount: '100.00', count: null },
+          { amount: '50.00', count: 2 },
+        ],
+      },
+    };
+    expect(prizeTableWords(unfilled, 'EN')).toMatchObject({
+      rows: [
+        { places: '1st', amount: '…', winners: '1' },
+        { places: '…', amount: '₱100.00', winners: '…' },
+        { places: '…', amount: '₱50.00', winners: '2' },
+      ],
+      total: null,
+    });
+  });
+
+  it('draws at the end plus the delay, and says so on the card; not before the end and delay read', () => {
+    expect(drawAtOf(raffle)).toBe('2025-06-30T16:00:00.000Z');
+    expect(drawAtOf({ ...raffle, rules: { ...raffle.rules, drawDelayMinutes: 0 } })).toBe(
+      '2025-06-30T15:00:00.000Z',
+    );
+    expect(drawAtOf({ ...raffle, endsAt: null })).toBeNull();
+    expect(drawAtOf({ ...raffle, rules: { ...raffle.rules, drawDelayMinutes: null } })).toBeNull();
+    expect(drawOnCardWords(raffle, 'TY')).toMatch(/^Bunutan: .*2025/);
+    expect(drawOnCardWords({ ...raffle, endsAt: null }, 'EN')).toBe('Draw: …');
+    expect(drawOnCardWords(base, 'EN')).toBeNull();
+  });
+
+  it('offers a raffle’s states: join, joined, a prize to claim, its bonus in play, received', () => {
+    expect(statesOfKind('raffle')).toEqual([
+      'JOIN',
+      'JOINED',
+      'CLAIM',
+      'PROCESS',
+      'ISSUED',
+      'NONE',
+      'COMING_SOON',
+      'CLOSE',
+    ]);
+    expect(stateLineWords('JOINED', 'raffle', 'EN')).toBe(
+      'You have joined. You earn tickets until the promotion ends; the winners are drawn after it.',
+    );
+    expect(stateLineWords('CLAIM', 'raffle', 'TY')).toBe(
+      'Nanalo ka! I-claim ang premyo mo bago ito mag-expire.',
+    );
+    expect(stateLineWords('CLAIM', 'newbie_bonus', 'EN')).toBeNull();
+  });
+});
+
 describe('the bonus terms in words', () => {
   it('words wagering with a worked example, each game’s share largest first, the limits and the withdrawal rule', () => {
     const words = termsWords(base, 'EN');
@@ -259,6 +413,21 @@ describe('the bonus terms in words', () => {
     ]);
   });
 
+  it('words the slot-spin rule among the limits, after the largest bet', () => {
+    const words = termsWords(
+      { ...base, terms: { ...base.terms!, minSpinStake: '1.00', minSpinLines: 25 } },
+      'EN',
+    );
+    expect(words?.limits.slice(0, 2)).toEqual([
+      'Largest bet while the bonus is active: ₱50.00.',
+      'A slot spin counts only with a stake of ₱1.00 or more on 25 lines or more.',
+    ]);
+    const stakeOnly = termsWords({ ...base, terms: { ...base.terms!, minSpinStake: '2.00' } }, 'TY');
+    expect(stakeOnly?.limits[1]).toBe('Binibilang lang ang spin sa slot kung ₱2.00 o higit pa ang taya.');
+    const wrongLines = termsWords({ ...base, terms: { ...base.terms!, minSpinLines: '' } }, 'EN');
+    expect(wrongLines?.limits[1]).toBe('A slot spin counts only when played on … lines or more.');
+  });
+
   it('has no terms for a promotion that grants no bonus', () => {
     expect(termsWords({ ...base, terms: null }, 'EN')).toBeNull();
   });
@@ -278,6 +447,7 @@ describe('the preview’s choices', () => {
     expect(firstStateOf({ ...schedule, kind: 'newbie_bonus' }, now)).toBe('CLAIM');
     expect(firstStateOf({ ...schedule, kind: 'application' }, now)).toBe('APPLY');
     expect(firstStateOf({ ...schedule, kind: 'info' }, now)).toBe('NONE');
+    expect(firstStateOf({ ...schedule, kind: 'raffle' }, now)).toBe('JOIN');
     expect(firstStateOf({ ...schedule, startsAt: '2025-06-11T00:00:00.000Z', kind: 'cashback' }, now)).toBe(
       'COMING_SOON',
     );

@@ -28,6 +28,9 @@ export type PreviewTerms = {
   maxStake: string | null;
   expiryDays: number | null;
   maxConversion: string | null;
+  /** The slot-spin rule: an amount and lines ('' while typed wrong), each null when not set. */
+  minSpinStake: string | null;
+  minSpinLines: number | '' | null;
 };
 
 /** What the player's pages show of a promotion while it is being built: the form, read leniently. */
@@ -64,6 +67,8 @@ type Words = {
     closed: string;
     joinedDeposit: string;
     joinedCashback: string;
+    joinedRaffle: string;
+    wonRaffle: string;
     claimed: string;
     applying: string;
     rejected: string;
@@ -90,6 +95,27 @@ type Words = {
     periodWeek: string;
     minNetLoss: (amount: string) => string;
     netLoss: string;
+    ticketsByBet: (every: string, max: number | null) => string;
+    ticketsByDeposit: (every: string, max: number | null) => string;
+    betsAfterJoin: string;
+    depositsAfterJoin: string;
+    ticketGames: (games: string) => string;
+    spinStakeAndLines: (stake: string, lines: string) => string;
+    spinStake: (stake: string) => string;
+    spinLines: (lines: string) => string;
+    drawAt: (date: string) => string;
+    drawFair: string;
+    claimWithin: Plural;
+  };
+  raffle: {
+    prizes: string;
+    place: string;
+    prize: string;
+    winners: string;
+    rank: (rank: number) => string;
+    ranks: (from: number, to: number) => string;
+    total: (count: number, amount: string) => string;
+    drawOnCard: (date: string) => string;
   };
   terms: {
     wagering: (multiplier: string) => string;
@@ -111,6 +137,13 @@ const count = (value: number | null) => (value === null ? MISSING : String(value
 // 3, 5, 7, 8 … ("7 araw") and "other" 4, 6, 9 … ("4 na araw").
 const filipinoPlurals = new Intl.PluralRules('fil');
 const isFilipinoOne = (value: number | null) => value !== null && filipinoPlurals.select(value) === 'one';
+const tickets = (value: number | null) =>
+  isFilipinoOne(value) ? `${count(value)} tiket` : `${count(value)} na tiket`;
+
+const englishOrdinals = new Intl.PluralRules('en', { type: 'ordinal' });
+const ORDINAL_SUFFIXES: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+const ordinal = (rank: number) => `${rank}${ORDINAL_SUFFIXES[englishOrdinals.select(rank)] ?? 'th'}`;
 
 const WORDS: Record<PreviewLanguage, Words> = {
   TY: {
@@ -183,6 +216,9 @@ const WORDS: Record<PreviewLanguage, Words> = {
       joinedDeposit:
         'Kasali ka na. Darating ang bonus mo kasama ng susunod mong depositong pasok sa mga patakaran.',
       joinedCashback: 'Kasali ka na. Kinukuwenta ang cashback mo sa pagtatapos ng bawat panahon.',
+      joinedRaffle:
+        'Kasali ka na. Makakakuha ka ng tiket hanggang matapos ang promo; bubunutin ang mga mananalo pagkatapos nito.',
+      wonRaffle: 'Nanalo ka! I-claim ang premyo mo bago ito mag-expire.',
       claimed: 'Na-claim mo na ang bonus na ito.',
       applying: 'Sinusuri pa ang iyong aplikasyon. Makikita mo rito ang resulta.',
       rejected: 'Hindi inaprubahan ang iyong aplikasyon.',
@@ -216,6 +252,38 @@ const WORDS: Record<PreviewLanguage, Words> = {
       periodWeek: 'linggo',
       minNetLoss: (amount) => `Ibinibigay kapag umabot sa ${amount} ang net loss mo sa panahong iyon.`,
       netLoss: 'Ang net loss ay ang itinaya mo sa mga tapos nang taya bawas ang napanalunan mo.',
+      ticketsByBet: (every, max) =>
+        `Makakuha ng 1 tiket sa bawat ${every} na balidong taya, hanggang ${tickets(max)} bawat miyembro.`,
+      ticketsByDeposit: (every, max) =>
+        `Makakuha ng 1 tiket sa bawat ${every} na ideposito mo, hanggang ${tickets(max)} bawat miyembro.`,
+      betsAfterJoin: 'Sumali muna: binibilang ang mga taya mula nang sumali ka hanggang matapos ang promo.',
+      depositsAfterJoin:
+        'Sumali muna: binibilang ang mga deposito mula nang sumali ka hanggang matapos ang promo.',
+      ticketGames: (games) => `Ang mga taya lang sa ${games} ang binibilang.`,
+      spinStakeAndLines: (stake, lines) =>
+        `Binibilang lang ang spin sa slot kung ${stake} o higit pa ang taya at ${lines} linya o higit pa.`,
+      spinStake: (stake) => `Binibilang lang ang spin sa slot kung ${stake} o higit pa ang taya.`,
+      spinLines: (lines) => `Binibilang lang ang spin sa slot kung ${lines} linya o higit pa ang nilalaro.`,
+      drawAt: (date) => `Ang bunutan ay sa ${date}.`,
+      drawFair:
+        'Patas at mapapatunayan ang bunutan: ipinapakita ang hash ng seed bago ang bunutan, at ang mismong seed pagkatapos nito.',
+      claimWithin: (days) =>
+        isFilipinoOne(days)
+          ? `I-claim ng mga nanalo ang premyo sa loob ng ${count(days)} araw matapos ang bunutan; mawawala ang premyong hindi na-claim.`
+          : `I-claim ng mga nanalo ang premyo sa loob ng ${count(days)} na araw matapos ang bunutan; mawawala ang premyong hindi na-claim.`,
+    },
+    raffle: {
+      prizes: 'Mga premyo',
+      place: 'Puwesto',
+      prize: 'Premyo',
+      winners: 'Mananalo',
+      rank: (rank) => `Ika-${rank}`,
+      ranks: (from, to) => `Ika-${from} hanggang ika-${to}`,
+      total: (prizes, amount) =>
+        isFilipinoOne(prizes)
+          ? `Kabuuang ${amount} sa ${prizes} premyo.`
+          : `Kabuuang ${amount} sa ${prizes} na premyo.`,
+      drawOnCard: (date) => `Bunutan: ${date}`,
     },
     terms: {
       wagering: (multiplier) => `Itaya ang ${multiplier}× ng bonus bago ito maging cash.`,
@@ -305,6 +373,9 @@ const WORDS: Record<PreviewLanguage, Words> = {
       closed: 'This promotion has ended.',
       joinedDeposit: 'You have joined. Your bonus comes with your next deposit that qualifies.',
       joinedCashback: 'You are taking part. Your cashback is worked out at the end of each period.',
+      joinedRaffle:
+        'You have joined. You earn tickets until the promotion ends; the winners are drawn after it.',
+      wonRaffle: 'You won! Claim your prize before it expires.',
       claimed: 'You have claimed this bonus.',
       applying: 'Your application is being reviewed. The result will show here.',
       rejected: 'Your application was not approved.',
@@ -333,6 +404,32 @@ const WORDS: Record<PreviewLanguage, Words> = {
       periodWeek: 'week',
       minNetLoss: (amount) => `Paid when your net loss for the period is at least ${amount}.`,
       netLoss: 'Net loss is what you staked on settled bets minus what you won.',
+      ticketsByBet: (every, max) =>
+        `Earn 1 ticket for every ${every} of valid bets, up to ${count(max)} ${max === 1 ? 'ticket' : 'tickets'} a member.`,
+      ticketsByDeposit: (every, max) =>
+        `Earn 1 ticket for every ${every} you deposit, up to ${count(max)} ${max === 1 ? 'ticket' : 'tickets'} a member.`,
+      betsAfterJoin: 'Join first: bets count from when you join until the promotion ends.',
+      depositsAfterJoin: 'Join first: deposits count from when you join until the promotion ends.',
+      ticketGames: (games) => `Only bets in ${games} count.`,
+      spinStakeAndLines: (stake, lines) =>
+        `A slot spin counts only with a stake of ${stake} or more on ${lines} lines or more.`,
+      spinStake: (stake) => `A slot spin counts only with a stake of ${stake} or more.`,
+      spinLines: (lines) => `A slot spin counts only when played on ${lines} lines or more.`,
+      drawAt: (date) => `The draw is on ${date}.`,
+      drawFair:
+        'The draw is provably fair: the hash of its seed is shown before the draw, and the seed itself after it.',
+      claimWithin: (days) =>
+        `Winners claim their prize within ${count(days)} ${days === 1 ? 'day' : 'days'} of the draw; a prize not claimed by then expires.`,
+    },
+    raffle: {
+      prizes: 'Prizes',
+      place: 'Place',
+      prize: 'Prize',
+      winners: 'Winners',
+      rank: (rank) => ordinal(rank),
+      ranks: (from, to) => `${ordinal(from)} – ${ordinal(to)}`,
+      total: (prizes, amount) => `${prizes} ${prizes === 1 ? 'prize' : 'prizes'}, ${amount} in all.`,
+      drawOnCard: (date) => `Draw: ${date}`,
     },
     terms: {
       wagering: (multiplier) => `Wager ${multiplier}× the bonus before it turns into cash.`,
@@ -465,7 +562,10 @@ export function stateLineWords(
     case 'CLOSE':
       return lines.closed;
     case 'JOINED':
+      if (kind === 'raffle') return lines.joinedRaffle;
       return kind === 'cashback' ? lines.joinedCashback : lines.joinedDeposit;
+    case 'CLAIM':
+      return kind === 'raffle' ? lines.wonRaffle : null;
     case 'CLAIMED':
       return lines.claimed;
     case 'APPLYING':
@@ -551,8 +651,136 @@ export function rulesWords(promotion: PreviewPromotion, language: PreviewLanguag
       lines.push(rules.payAs === 'cash' ? words.paidAsCash : words.paidAsBonus);
       break;
     }
+    case 'raffle':
+      lines.push(...raffleRulesWords(promotion, language));
+      break;
   }
   return lines;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/** A raffle's rules: how tickets come, what counts, when the draw is, and how prizes are claimed. */
+function raffleRulesWords(promotion: PreviewPromotion, language: PreviewLanguage): string[] {
+  const words = WORDS[language].rules;
+  const { rules } = promotion;
+  const isByDeposit = rules.ticketBy === 'deposit';
+  const every = moneyWords(rules.ticketEvery);
+  const maxTickets = numberOrNull(rules.maxTickets);
+  const lines = [
+    isByDeposit ? words.ticketsByDeposit(every, maxTickets) : words.ticketsByBet(every, maxTickets),
+    isByDeposit ? words.depositsAfterJoin : words.betsAfterJoin,
+  ];
+  if (!isByDeposit) {
+    if (Array.isArray(rules.gameTypes) && rules.gameTypes.length > 0) {
+      const games = WORDS[language].games;
+      lines.push(
+        words.ticketGames(rules.gameTypes.map((type) => games[String(type)] ?? String(type)).join(', ')),
+      );
+    }
+    const spinRule = spinRuleWords(
+      {
+        minSpinStake: typeof rules.minSpinStake === 'string' ? rules.minSpinStake : null,
+        minSpinLines: rules.minSpinLines === '' ? '' : numberOrNull(rules.minSpinLines),
+      },
+      language,
+    );
+    if (spinRule) lines.push(spinRule);
+  }
+  const drawAt = drawAtOf(promotion);
+  lines.push(words.drawAt(drawAt ? dateWords(drawAt, language) : MISSING));
+  lines.push(words.drawFair);
+  lines.push(words.claimWithin(numberOrNull(rules.claimDays)));
+  lines.push(rules.payAs === 'bonus' ? words.paidAsBonus : words.paidAsCash);
+  return lines;
+}
+
+/**
+ * A slot-spin rule in one sentence, the same in a bonus's terms and a raffle's rules: a slot spin
+ * counts only at the stake and on the lines set, either or both; null when neither is set.
+ */
+export function spinRuleWords(
+  rule: { minSpinStake: string | null; minSpinLines: number | '' | null },
+  language: PreviewLanguage,
+): string | null {
+  const words = WORDS[language].rules;
+  const stake = rule.minSpinStake === null ? null : moneyWords(rule.minSpinStake);
+  const lines =
+    rule.minSpinLines === null ? null : rule.minSpinLines === '' ? MISSING : String(rule.minSpinLines);
+  if (stake !== null && lines !== null) return words.spinStakeAndLines(stake, lines);
+  if (stake !== null) return words.spinStake(stake);
+  if (lines !== null) return words.spinLines(lines);
+  return null;
+}
+
+/**
+ * When a raffle is drawn: its end and the draw's delay after it (late settlements land first);
+ * null while either is missing.
+ */
+export function drawAtOf(promotion: Pick<PreviewPromotion, 'endsAt' | 'rules'>): string | null {
+  const delayMinutes = numberOrNull(promotion.rules.drawDelayMinutes);
+  if (promotion.endsAt === null || delayMinutes === null) return null;
+  return new Date(Date.parse(promotion.endsAt) + delayMinutes * 60_000).toISOString();
+}
+
+/** One row of a raffle's prize table: the places it covers, the amount each, and how many. */
+export type PrizeRowWords = { places: string; amount: string; winners: string };
+
+/** A raffle's prize table as the player's detail shows it: headings, a row a tier, the sum. */
+export type PrizeTableWords = {
+  heading: string;
+  columns: [place: string, prize: string, winners: string];
+  rows: PrizeRowWords[];
+  total: string | null;
+};
+
+/**
+ * The prize table: each tier takes the places after the tier before it (ranks in order, as the
+ * draw hands them out). Its sum is said only when every tier reads.
+ */
+export function prizeTableWords(
+  promotion: PreviewPromotion,
+  language: PreviewLanguage,
+): PrizeTableWords | null {
+  if (promotion.kind !== 'raffle') return null;
+  const words = WORDS[language].raffle;
+  const tiers = Array.isArray(promotion.rules.prizes) ? promotion.rules.prizes : [];
+  const rows: PrizeRowWords[] = [];
+  let nextRank: number | null = 1;
+  let totalMinor: bigint | null = 0n;
+  let prizes = 0;
+  for (const tier of tiers) {
+    const { amount, count: winners } = (tier ?? {}) as Record<string, unknown>;
+    const winnerCount = numberOrNull(winners);
+    const amountMinor = minorOf(amount);
+    const from: number | null = nextRank;
+    const places =
+      from === null || winnerCount === null
+        ? MISSING
+        : winnerCount === 1
+          ? words.rank(from)
+          : words.ranks(from, from + winnerCount - 1);
+    nextRank = from === null || winnerCount === null ? null : from + winnerCount;
+    rows.push({ places, amount: moneyWords(amount), winners: count(winnerCount) });
+    if (winnerCount === null || amountMinor === null || totalMinor === null) totalMinor = null;
+    else {
+      totalMinor += amountMinor * BigInt(winnerCount);
+      prizes += winnerCount;
+    }
+  }
+  return {
+    heading: words.prizes,
+    columns: [words.place, words.prize, words.winners],
+    rows,
+    total: totalMinor === null || prizes === 0 ? null : words.total(prizes, formatMoney(totalMinor)),
+  };
+}
+
+/** The draw's moment on a raffle's card; null for other kinds. */
+export function drawOnCardWords(promotion: PreviewPromotion, language: PreviewLanguage): string | null {
+  if (promotion.kind !== 'raffle') return null;
+  const drawAt = drawAtOf(promotion);
+  return WORDS[language].raffle.drawOnCard(drawAt ? dateWords(drawAt, language) : MISSING);
 }
 
 /** The wagering a bonus asks for: multiplier × (bonus + the deposit when the terms count it). */
@@ -629,6 +857,8 @@ export function termsWords(promotion: PreviewPromotion, language: PreviewLanguag
     }));
   const limits: string[] = [];
   if (terms.maxStake !== null) limits.push(words.maxStake(moneyWords(terms.maxStake)));
+  const spinRule = spinRuleWords(terms, language);
+  if (spinRule) limits.push(spinRule);
   limits.push(words.expiry(terms.expiryDays));
   limits.push(
     terms.maxConversion === null
@@ -666,6 +896,8 @@ export function statesOfKind(kind: PromotionKind): MemberState[] {
       return ['APPLY', 'APPLYING', 'REJECTED', 'PROCESS', 'ISSUED', ...around];
     case 'cashback':
       return ['JOIN', 'JOINED', 'PROCESS', ...around];
+    case 'raffle':
+      return ['JOIN', 'JOINED', 'CLAIM', 'PROCESS', 'ISSUED', ...around];
   }
 }
 
@@ -684,6 +916,7 @@ export function firstStateOf(
       return 'NONE';
     case 'deposit_bonus':
     case 'cashback':
+    case 'raffle':
       return 'JOIN';
     case 'newbie_bonus':
       return 'CLAIM';

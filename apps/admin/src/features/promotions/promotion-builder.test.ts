@@ -119,6 +119,78 @@ describe('the promotion builder', () => {
     expect(application).toContain('Hanggang ₱500.00 ang maaaring igawad.');
   });
 
+  it('draws a raffle with its prize tiers, what counts of a valid bet, and its preview’s prize table and draw', () => {
+    const text = textOf(
+      stored('raffle', {
+        type: 'OTHERS',
+        endsAt: '2025-06-30T15:00:00.000Z',
+        rules: {
+          ticketBy: 'validBet',
+          ticketEvery: '500.00',
+          maxTickets: 100,
+          prizes: [
+            { amount: '5000.00', count: 1 },
+            { amount: '1000.00', count: 3 },
+          ],
+          payAs: 'cash',
+          claimDays: 7,
+          drawDelayMinutes: 60,
+          minSpinLines: 25,
+        },
+      }),
+    );
+    for (const field of [
+      'Tickets by',
+      'One ticket per valid bet of',
+      'Most tickets per member',
+      'Bets that count',
+      'Slot spins: minimum stake per spin',
+      'Slot spins: minimum lines',
+      'Prizes, in rank order',
+      'Add a tier',
+      '4 prizes; at most 20 tiers and 1000 prizes in all.',
+      'Prizes paid as',
+      'Claim within (days of the draw)',
+      'Draw after the end (minutes)',
+      'Required: the draw comes after it',
+    ]) {
+      expect(text).toContain(field);
+    }
+    // Paid as cash: no bonus terms to ask.
+    expect(text).not.toContain('Wagering multiplier');
+    expect(text).toContain('Mga premyo');
+    expect(text).toContain('Ika-2 hanggang ika-4');
+    expect(text).toContain('Kabuuang ₱8,000.00 sa 4 na premyo.');
+    expect(text).toContain(
+      'Makakuha ng 1 tiket sa bawat ₱500.00 na balidong taya, hanggang 100 tiket bawat miyembro.',
+    );
+    expect(text).toContain('Binibilang lang ang spin sa slot kung 25 linya o higit pa ang nilalaro.');
+    expect(text).toMatch(/Bunutan: .*2025/);
+  });
+
+  it('asks a raffle by deposits nothing of games or spins, and terms of one paid as a bonus', () => {
+    const text = textOf(
+      stored('raffle', {
+        endsAt: '2025-06-30T15:00:00.000Z',
+        rules: {
+          ticketBy: 'deposit',
+          ticketEvery: '1000.00',
+          maxTickets: 10,
+          prizes: [{ amount: '500.00', count: 1 }],
+          payAs: 'bonus',
+          claimDays: 7,
+          drawDelayMinutes: 60,
+        },
+        bonusTerms: TERMS,
+      }),
+    );
+    expect(text).toContain('One ticket per deposits of');
+    expect(text).not.toContain('Bets that count');
+    expect(text).not.toContain('Slot spins: minimum lines');
+    expect(text).toContain('Wagering multiplier');
+    expect(text).toContain('Slot spins: minimum stake per spin, minimum lines');
+  });
+
   it('offers publishing a saved draft and withdrawing a published promotion, and keeps a published one’s kind', () => {
     expect(textOf(stored('info'))).toContain('Publish…');
     const published = textOf(stored('info', { status: 'published' }));

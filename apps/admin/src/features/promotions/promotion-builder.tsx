@@ -2,6 +2,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { BonusTermsFields } from '../../components/bonus-terms-fields.tsx';
 import type { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import {
+  Check,
   CodeSelectField,
   Field,
   FieldError,
@@ -12,22 +13,32 @@ import {
   toLocalInput,
 } from '../../components/editor-fields.tsx';
 import { failureNotice, type Notice } from '../../components/row-editor.tsx';
+import { BONUS_GAME_TYPES, SPIN_LINES_MAX } from '../../lib/bonus-terms.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { labelOfCode } from '../../lib/labels.ts';
+import { GAME_TYPE_LABELS, labelOfCode } from '../../lib/labels.ts';
 import {
   AUDIENCE_AGENTS_MAX,
+  CLAIM_DAYS_MAX,
   CONTENT_LENGTH_MAX,
   DEPOSIT_PERCENT_MAX,
   type DepositWhich,
+  DRAW_DELAY_MINUTES_MAX,
   draftOfPromotion,
   GRANTS_PER_MEMBER_MAX,
   grantsBonus,
+  MAX_TICKETS_MAX,
   newPromotionDraft,
   type PickedAgent,
+  PRIZE_TIERS_MAX,
+  PRIZES_MAX,
   type PromotionDraft,
   previewOfDraft,
+  prizePlacesOf,
   readPromotionDraft,
   TITLE_LENGTH_MAX,
+  typedPrizeCountOf,
+  withPrizeTierAdded,
+  withPrizeTierRemoved,
 } from './promotion-form.ts';
 import {
   AUDIENCE_LABELS,
@@ -39,6 +50,8 @@ import {
   PROMOTION_TYPE_LABELS,
   PROMOTION_TYPES,
   statusBadgeClass,
+  TICKET_BY,
+  TICKET_BY_LABELS,
 } from './promotion-labels.ts';
 import { PromotionPreview } from './promotion-preview.tsx';
 import {
@@ -81,6 +94,8 @@ export function PromotionBuilder(props: {
   onNotice: (notice: Notice) => void;
   onSaved: (promotion: Promotion) => void;
   onClose: () => void;
+  /** Opens the raffle's panel (its draw and winners); given for a stored raffle. */
+  onOpenRaffle?: () => void;
 }) {
   const { promotion } = props;
   // A withdrawn promotion is closed for good: it can be read, not changed.
@@ -189,6 +204,11 @@ export function PromotionBuilder(props: {
                 Withdraw…
               </button>
             )}
+            {props.onOpenRaffle && promotion?.kind === 'raffle' && (
+              <button type="button" className="button button--quiet" onClick={props.onOpenRaffle}>
+                Draw and winners
+              </button>
+            )}
             <button type="button" className="button button--quiet" onClick={props.onClose}>
               Back to the list
             </button>
@@ -271,7 +291,12 @@ export function PromotionBuilder(props: {
                 onChange={(event) => change({ startsAt: event.target.value })}
               />
             </Field>
-            <Field label="Ends" name="endsAt" errors={errors} hint="Blank: no end">
+            <Field
+              label="Ends"
+              name="endsAt"
+              errors={errors}
+              hint={draft.kind === 'raffle' ? 'Required: the draw comes after it' : 'Blank: no end'}
+            >
               <input
                 type="datetime-local"
                 value={draft.endsAt}
@@ -571,7 +596,245 @@ function RulesFields(props: {
         </div>
       );
     }
+    case 'raffle':
+      return <RaffleRulesFields draft={draft} errors={errors} onChange={onChange} />;
   }
+}
+
+/**
+ * A raffle's rules: how tickets are earned and how many at most, the prize tiers in rank order,
+ * how prizes are paid and claimed, and when the draw comes after the end. What counts of a valid
+ * bet (game types, the slot-spin rule) is asked only of a raffle by valid bets.
+ */
+function RaffleRulesFields(props: {
+  draft: PromotionDraft;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<PromotionDraft>) => void;
+}) {
+  const { errors } = props;
+  const raffle = props.draft.raffle;
+  const set = (patch: Partial<typeof raffle>) => props.onChange({ raffle: { ...raffle, ...patch } });
+  const setTier = (index: number, patch: Partial<(typeof raffle.prizes)[number]>) =>
+    set({ prizes: raffle.prizes.map((tier, at) => (at === index ? { ...tier, ...patch } : tier)) });
+  const isByValidBet = raffle.ticketBy === 'validBet';
+  const prizeCount = typedPrizeCountOf(raffle.prizes);
+  return (
+    <>
+      <div className="field-row">
+        <CodeSelectField
+          label="Tickets by"
+          name="rules.ticketBy"
+          errors={errors}
+          value={raffle.ticketBy}
+          codes={TICKET_BY.map((code) => [code, labelOfCode(TICKET_BY_LABELS, code)] as const)}
+          onChange={(ticketBy) => set({ ticketBy })}
+        />
+        <Field
+          label={isByValidBet ? 'One ticket per valid bet of' : 'One ticket per deposits of'}
+          name="rules.ticketEvery"
+          errors={errors}
+          hint="Each full amount counted earns a ticket"
+        >
+          <input
+            inputMode="decimal"
+            size={10}
+            maxLength={20}
+            value={raffle.ticketEvery}
+            onChange={(event) => set({ ticketEvery: event.target.value })}
+          />
+        </Field>
+        <Field
+          label="Most tickets per member"
+          name="rules.maxTickets"
+          errors={errors}
+          hint={`1 to ${MAX_TICKETS_MAX.toLocaleString('en-PH')}`}
+        >
+          <input
+            inputMode="numeric"
+            size={6}
+            maxLength={5}
+            value={raffle.maxTickets}
+            onChange={(event) => set({ maxTickets: event.target.value })}
+          />
+        </Field>
+      </div>
+      {isByValidBet && (
+        <>
+          <fieldset className="raffle-game-types">
+            <legend className="field__label">Bets that count</legend>
+            <div className="raffle-game-types__choices">
+              {BONUS_GAME_TYPES.map((type) => (
+                <Check
+                  key={type}
+                  isOn={raffle.gameTypes.includes(type)}
+                  onChange={(isOn) =>
+                    set({
+                      gameTypes: isOn
+                        ? BONUS_GAME_TYPES.filter(
+                            (known) => known === type || raffle.gameTypes.includes(known),
+                          )
+                        : raffle.gameTypes.filter((picked) => picked !== type),
+                    })
+                  }
+                >
+                  {labelOfCode(GAME_TYPE_LABELS, type)}
+                </Check>
+              ))}
+            </div>
+            <span className="muted small">None ticked: bets in every game type count.</span>
+            <FieldError errors={errors} name="rules.gameTypes" />
+          </fieldset>
+          <div className="field-row">
+            <Field
+              label="Slot spins: minimum stake per spin"
+              name="rules.minSpinStake"
+              errors={errors}
+              hint="Blank: any stake"
+            >
+              <input
+                inputMode="decimal"
+                size={10}
+                maxLength={20}
+                placeholder="Any stake"
+                value={raffle.minSpinStake}
+                onChange={(event) => set({ minSpinStake: event.target.value })}
+              />
+            </Field>
+            <Field
+              label="Slot spins: minimum lines"
+              name="rules.minSpinLines"
+              errors={errors}
+              hint={`Blank: any lines; 1 to ${SPIN_LINES_MAX}`}
+            >
+              <input
+                inputMode="numeric"
+                size={5}
+                maxLength={4}
+                placeholder="Any lines"
+                value={raffle.minSpinLines}
+                onChange={(event) => set({ minSpinLines: event.target.value })}
+              />
+            </Field>
+          </div>
+        </>
+      )}
+      <fieldset className="prize-tiers">
+        <legend className="field__label">Prizes, in rank order</legend>
+        <table className="table prize-tiers__table">
+          <thead>
+            <tr>
+              <th scope="col">Places</th>
+              <th scope="col">Amount each</th>
+              <th scope="col">Winners</th>
+              <th scope="col" aria-label="Remove" />
+            </tr>
+          </thead>
+          <tbody>
+            {raffle.prizes.map((tier, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a tier's place in the table is its rank order.
+              <tr key={index}>
+                <td className="small nowrap">{prizePlacesOf(raffle.prizes, index)}</td>
+                <td>
+                  <input
+                    aria-label={`Tier ${index + 1}: amount each`}
+                    inputMode="decimal"
+                    size={10}
+                    maxLength={20}
+                    value={tier.amount}
+                    aria-invalid={errors[`rules.prizes.${index}.amount`] ? true : undefined}
+                    onChange={(event) => setTier(index, { amount: event.target.value })}
+                  />
+                  <FieldError errors={errors} name={`rules.prizes.${index}.amount`} />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Tier ${index + 1}: winners`}
+                    inputMode="numeric"
+                    size={5}
+                    maxLength={4}
+                    value={tier.count}
+                    aria-invalid={errors[`rules.prizes.${index}.count`] ? true : undefined}
+                    onChange={(event) => setTier(index, { count: event.target.value })}
+                  />
+                  <FieldError errors={errors} name={`rules.prizes.${index}.count`} />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="icon-button icon-button--small"
+                    aria-label={`Remove tier ${index + 1}`}
+                    disabled={raffle.prizes.length <= 1}
+                    onClick={() => set({ prizes: withPrizeTierRemoved(raffle.prizes, index) })}
+                  >
+                    ×
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="row-actions">
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            disabled={raffle.prizes.length >= PRIZE_TIERS_MAX}
+            onClick={() => set({ prizes: withPrizeTierAdded(raffle.prizes) })}
+          >
+            Add a tier
+          </button>
+          <span className="muted small">
+            {`${prizeCount} ${prizeCount === 1 ? 'prize' : 'prizes'}; at most ${PRIZE_TIERS_MAX} tiers and ${PRIZES_MAX} prizes in all.`}
+          </span>
+        </div>
+        {errors['rules.prizes'] && (
+          <span className="field__error" role="alert" data-field-error="rules.prizes">
+            {errors['rules.prizes']}
+          </span>
+        )}
+      </fieldset>
+      <div className="field-row">
+        <CodeSelectField
+          label="Prizes paid as"
+          name="rules.payAs"
+          errors={errors}
+          value={raffle.payAs}
+          codes={[
+            ['cash', 'Cash, with no wagering'],
+            ['bonus', 'A bonus, under the terms below'],
+          ]}
+          onChange={(payAs) => set({ payAs })}
+        />
+        <Field
+          label="Claim within (days of the draw)"
+          name="rules.claimDays"
+          errors={errors}
+          hint={`1 to ${CLAIM_DAYS_MAX}; unclaimed prizes then expire`}
+        >
+          <input
+            inputMode="numeric"
+            size={4}
+            maxLength={2}
+            value={raffle.claimDays}
+            onChange={(event) => set({ claimDays: event.target.value })}
+          />
+        </Field>
+        <Field
+          label="Draw after the end (minutes)"
+          name="rules.drawDelayMinutes"
+          errors={errors}
+          hint={`0 to ${DRAW_DELAY_MINUTES_MAX}; late settlements and vendors' bets land first`}
+        >
+          <input
+            inputMode="numeric"
+            size={5}
+            maxLength={4}
+            value={raffle.drawDelayMinutes}
+            onChange={(event) => set({ drawDelayMinutes: event.target.value })}
+          />
+        </Field>
+      </div>
+    </>
+  );
 }
 
 /** The cover and detail images per language, each uploaded as it is picked. */

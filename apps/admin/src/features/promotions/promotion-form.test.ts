@@ -4,10 +4,16 @@ import {
   draftOfPromotion,
   grantsBonus,
   newPromotionDraft,
+  newRaffleDraft,
+  PRIZE_TIERS_MAX,
   type PromotionDraft,
   previewOfDraft,
+  prizePlacesOf,
   readPromotionDraft,
   type StoredPromotion,
+  typedPrizeCountOf,
+  withPrizeTierAdded,
+  withPrizeTierRemoved,
 } from './promotion-form.ts';
 
 const NONE_COUNTED = Object.fromEntries(BONUS_GAME_TYPES.map((type) => [type, 0]));
@@ -78,6 +84,8 @@ describe('readPromotionDraft', () => {
           maxStake: null,
           expiryDays: 7,
           maxConversion: null,
+          minSpinStake: null,
+          minSpinLines: null,
         },
         grantsPerMember: 3,
         budgetPerDay: '50000.00',
@@ -218,6 +226,236 @@ describe('grantsBonus', () => {
         cashback: { ...draft.cashback, payAs: 'cash' },
       }),
     ).toBe(false);
+    expect(grantsBonus({ ...draft, kind: 'raffle' })).toBe(false);
+    expect(grantsBonus({ ...draft, kind: 'raffle', raffle: { ...draft.raffle, payAs: 'bonus' } })).toBe(true);
+  });
+});
+
+describe('a raffle’s rules', () => {
+  /** A raffle ending on 30 June, its prize tiers typed as an operator would. */
+  const raffleDraft = (change: Partial<PromotionDraft['raffle']> = {}, draft: Partial<PromotionDraft> = {}) =>
+    draftWith({
+      kind: 'raffle',
+      endsAt: '2025-06-30T23:59',
+      raffle: {
+        ...newRaffleDraft(),
+        prizes: [
+          { amount: '5,000', count: '1' },
+          { amount: '1000', count: '3' },
+          { amount: '100', count: '20' },
+        ],
+        ...change,
+      },
+      ...draft,
+    });
+
+  it('sends tickets by valid bet with the prize tiers in rank order, as cash with no terms', () => {
+    const reading = readPromotionDraft(
+      raffleDraft({ gameTypes: ['FISH', 'RNG'], minSpinStake: '1', minSpinLines: '25' }),
+      options,
+    );
+    expect(reading.ok && reading.body.rules).toEqual({
+      ticketBy: 'validBet',
+      ticketEvery: '500.00',
+      maxTickets: 100,
+      prizes: [
+        { amount: '5000.00', count: 1 },
+        { amount: '1000.00', count: 3 },
+        { amount: '100.00', count: 20 },
+      ],
+      payAs: 'cash',
+      claimDays: 7,
+      drawDelayMinutes: 60,
+      // In the catalogue's order, whatever order they were ticked in.
+      gameTypes: ['RNG', 'FISH'],
+      minSpinStake: '1.00',
+      minSpinLines: 25,
+    });
+    expect(reading.ok && reading.body.bonusTerms).toBeNull();
+    expect(reading.ok && reading.body.endsAt).toBe('2025-06-30T23:59:00.000Z');
+  });
+
+  it('sends neither game types nor a spin rule for tickets by deposit, and terms for prizes paid as a bonus', () => {
+    const reading = readPromotionDraft(
+      raffleDraft({
+        ticketBy: 'deposit',
+        payAs: 'bonus',
+        gameTypes: ['RNG'],
+        minSpinStake: '1',
+        minSpinLines: 'many',
+      }),
+      options,
+    );
+    expect(reading.ok && reading.body.rules).toEqual({
+      ticketBy: 'deposit',
+      ticketEvery: '500.00',
+      maxTickets: 100,
+      prizes: [
+        { amount: '5000.00', count: 1 },
+        { amount: '1000.00', count: 3 },
+        { amount: '100.00', count: 20 },
+      ],
+      payAs: 'bonus',
+      claimDays: 7,
+      drawDelayMinutes: 60,
+    });
+    expect(reading.ok && reading.body.bonusTerms?.multiplier).toBe(5);
+  });
+
+  it('needs an end, since the draw comes after it', () => {
+    const reading = readPromotionDraft(raffleDraft({}, { endsAt: '' }), options);
+    expect(reading.ok ? {} : reading.errors).toEqual({
+      endsAt: 'A raffle needs an end: its draw comes after it.',
+    });
+    // Other kinds may run with no end.
+    expect(readPromotionDraft(draftWith({ kind: 'info', endsAt: '' }), options).ok).toBe(true);
+  });
+
+  it('names each prize tier’s problems by its row, and the table’s by rules.prizes, as the server does', () => {
+    const reading = readPromotionDraft(
+      raffleDraft({
+        ticketEvery: '0',
+        maxTickets: '10001',
+        prizes: [
+          { amount: '5000', count: '0' },
+          { amount: 'lots', count: '1' },
+        ],
+        claimDays: '91',
+        drawDelayMinutes: '1441',
+        minSpinStake: '-1',
+        minSpinLines: '1025',
+      }),
+      options,
+    );
+    expect(reading.ok ? [] : Object.keys(reading.errors).sort()).toEqual([
+      'rules.claimDays',
+      'rules.drawDelayMinutes',
+      'rules.maxTickets',
+      'rules.minSpinLines',
+      'rules.minSpinStake',
+      'rules.prizes.0.count',
+      'rules.prizes.1.amount',
+      'rules.ticketEvery',
+    ]);
+  });
+
+  it('holds the prizes to at most 1000 in all and the tiers to at most 20, with none left out', () => {
+    const tooMany = readPromotionDraft(
+      raffleDraft({
+        prizes: [
+          { amount: '100', count: '600' },
+          { amount: '50', count: '401' },
+        ],
+      }),
+      options,
+    );
+    expect(tooMany.ok ? {} : tooMany.errors).toEqual({ 'rules.prizes': 'At most 1000 prizes in all.' });
+    const exactly = readPromotionDraft(
+      raffleDraft({
+        prizes: [
+          { amount: '100', count: '600' },
+          { amount: '50', count: '400' },
+        ],
+      }),
+      options,
+    );
+    expect(exactly.ok).toBe(true);
+    const tiers = Array.from({ length: PRIZE_TIERS_MAX + 1 }, () => ({ amount: '10', count: '1' }));
+    const tooManyTiers = readPromotionDraft(raffleDraft({ prizes: tiers }), options);
+    expect(tooManyTiers.ok ? {} : tooManyTiers.errors).toEqual({ 'rules.prizes': 'At most 20 tiers.' });
+    const none = readPromotionDraft(raffleDraft({ prizes: [] }), options);
+    expect(none.ok ? {} : none.errors).toEqual({ 'rules.prizes': 'At least one prize.' });
+  });
+
+  it('adds tiers up to 20 and removes any but the last one', () => {
+    let prizes = newRaffleDraft().prizes;
+    expect(withPrizeTierRemoved(prizes, 0)).toEqual(prizes);
+    for (let tier = 1; tier < PRIZE_TIERS_MAX + 5; tier += 1) prizes = withPrizeTierAdded(prizes);
+    expect(prizes).toHaveLength(PRIZE_TIERS_MAX);
+    expect(prizes.at(-1)).toEqual({ amount: '', count: '1' });
+    const three = [
+      { amount: '5000', count: '1' },
+      { amount: '1000', count: '3' },
+      { amount: '100', count: '20' },
+    ];
+    expect(withPrizeTierRemoved(three, 1)).toEqual([three[0], three[2]]);
+  });
+
+  it('says the places each tier covers and the prizes in all as typed, "…" below a count that does not read', () => {
+    const three = [
+      { amount: '5000', count: '1' },
+      { amount: '1000', count: '3' },
+      { amount: '100', count: '20' },
+    ];
+    expect(three.map((_, index) => prizePlacesOf(three, index))).toEqual(['1', '2–4', '5–24']);
+    expect(typedPrizeCountOf(three)).toBe(24);
+    const unread = [three[0], { amount: '1000', count: 'x' }, three[2]];
+    expect(unread.map((_, index) => prizePlacesOf(unread, index))).toEqual(['1', '…', '…']);
+    expect(typedPrizeCountOf(unread)).toBe(21);
+  });
+
+  it('fills the form from a stored raffle and sends it back as it was', () => {
+    const rules = {
+      ticketBy: 'validBet',
+      ticketEvery: '500.00',
+      maxTickets: 100,
+      prizes: [
+        { amount: '5000.00', count: 1 },
+        { amount: '100.00', count: 20 },
+      ],
+      payAs: 'cash',
+      claimDays: 14,
+      drawDelayMinutes: 0,
+      gameTypes: ['RNG'],
+      minSpinLines: 25,
+    };
+    const draft = draftOfPromotion(
+      {
+        type: 'OTHERS',
+        kind: 'raffle',
+        title: { TY: 'Raffle', EN: 'Raffle' },
+        content: {},
+        coverImageUrls: {},
+        detailImageUrls: {},
+        startsAt: '2025-06-01T00:00:00.000Z',
+        endsAt: '2025-06-30T00:00:00.000Z',
+        audience: 'all',
+        audienceAgents: [],
+        rules,
+        bonusTerms: null,
+        grantsPerMember: 1,
+        budgetPerDay: null,
+        sortOrder: 0,
+      },
+      toLocalInput,
+    );
+    expect(draft.raffle).toEqual({
+      ticketBy: 'validBet',
+      ticketEvery: '500.00',
+      maxTickets: '100',
+      prizes: [
+        { amount: '5000.00', count: '1' },
+        { amount: '100.00', count: '20' },
+      ],
+      payAs: 'cash',
+      claimDays: '14',
+      drawDelayMinutes: '0',
+      gameTypes: ['RNG'],
+      minSpinStake: '',
+      minSpinLines: '25',
+    });
+    const reading = readPromotionDraft(draft, options);
+    expect(reading.ok && reading.body.rules).toEqual(rules);
+  });
+
+  it('previews the tiers as far as they read, and the spin rule’s lines not typed right as missing', () => {
+    const preview = previewOfDraft(
+      raffleDraft({ prizes: [{ amount: 'x', count: '2' }], minSpinLines: 'many' }),
+      isoOf,
+    );
+    expect(preview.rules.prizes).toEqual([{ amount: '', count: 2 }]);
+    expect(preview.rules.minSpinLines).toBe('');
+    expect(preview.endsAt).toBe('2025-06-30T23:59:00.000Z');
   });
 });
 
@@ -273,7 +511,13 @@ describe('draftOfPromotion', () => {
         ...rest,
         audienceAgentIds: ['m-1'],
         // Every game type is sent, 0 where it does not count.
-        bonusTerms: { ...stored.bonusTerms, contributions: { ...NONE_COUNTED, RNG: 10_000, LIVE: 1_000 } },
+        // Terms stored before the slot-spin rule are sent with none.
+        bonusTerms: {
+          ...stored.bonusTerms,
+          contributions: { ...NONE_COUNTED, RNG: 10_000, LIVE: 1_000 },
+          minSpinStake: null,
+          minSpinLines: null,
+        },
       },
     });
   });

@@ -1,4 +1,6 @@
 import {
+  BONUS_GAME_TYPES,
+  type BonusGameType,
   type BonusTermsWire,
   basisPointsOfPercent,
   EXPIRY_DAYS_MAX,
@@ -6,15 +8,17 @@ import {
   MULTIPLIER_CEILING,
   newTermsDraft,
   percentOfBasisPoints,
+  readOptionalLines,
   readTermsDraft,
   readWholeNumber,
+  SPIN_LINES_MAX,
   type StoredBonusTerms,
   type TermsDraft,
   termsDraftOf,
 } from '../../lib/bonus-terms.ts';
 import { parsePesoAmount } from '../../lib/format.ts';
 import type { PreviewPromotion, PreviewTerms } from './preview-words.ts';
-import type { Audience, PromotionKind, PromotionType } from './promotion-labels.ts';
+import type { Audience, PromotionKind, PromotionType, TicketBy } from './promotion-labels.ts';
 
 /**
  * The promotion builder's form and what it sends (docs/promotions.md "A promotion", "Kinds and
@@ -28,6 +32,27 @@ export type LocalizedText = Record<string, string>;
 export type DepositWhich = 'first' | 'nth' | 'any';
 export type CashbackPeriod = 'day' | 'week';
 export type PayAs = 'bonus' | 'cash';
+
+/** One tier of a raffle's prizes as typed: its amount and how many winners take it. */
+export type PrizeTierDraft = { amount: string; count: string };
+
+/** A raffle's rules as typed (docs/promotions.md "Raffles"). */
+export type RaffleDraft = {
+  ticketBy: TicketBy;
+  /** Each full amount counted earns one ticket. */
+  ticketEvery: string;
+  maxTickets: string;
+  /** In rank order: the first tier's winners take ranks 1…count, the next the ranks after. */
+  prizes: PrizeTierDraft[];
+  payAs: PayAs;
+  claimDays: string;
+  drawDelayMinutes: string;
+  /** Valid bets only: the game types whose bets count; none picked counts every type. */
+  gameTypes: BonusGameType[];
+  /** Valid bets only: the smallest slot spin that counts (blank: no rule). */
+  minSpinStake: string;
+  minSpinLines: string;
+};
 
 /** A promotion as the builder sends it (POST /bo/promotions adds the merchant). */
 export type PromotionBody = {
@@ -77,6 +102,7 @@ export type PromotionDraft = {
   newbie: { amount: string; registeredWithinDays: string };
   application: { maxAmount: string };
   cashback: { percent: string; period: CashbackPeriod; minNetLoss: string; cap: string; payAs: PayAs };
+  raffle: RaffleDraft;
   terms: TermsDraft;
   grantsPerMember: string;
   budgetPerDay: string;
@@ -93,6 +119,33 @@ export const NEW_MEMBER_DAYS_DEFAULT = 7;
 export const NEW_MEMBER_DAYS_MAX = 365;
 export const NTH_DEPOSIT_MAX = 100;
 export const SORT_ORDER_MAX = 9999;
+/** A raffle's bounds, as the server's rules check them. */
+export const PRIZE_TIERS_MAX = 20;
+export const PRIZES_MAX = 1000;
+export const MAX_TICKETS_MAX = 10_000;
+export const CLAIM_DAYS_MAX = 90;
+export const DRAW_DELAY_MINUTES_MAX = 1440;
+/** Late settlements and vendors' feeds land within the hour after the end, before the draw. */
+export const DRAW_DELAY_MINUTES_DEFAULT = 60;
+
+/**
+ * A new raffle's rules: a ticket per ₱500 of valid bets, at most 100 a member, paid as cash,
+ * claimable for a week, drawn an hour after the end. The prize tier waits for its amount.
+ */
+export function newRaffleDraft(): RaffleDraft {
+  return {
+    ticketBy: 'validBet',
+    ticketEvery: '500',
+    maxTickets: '100',
+    prizes: [{ amount: '', count: '1' }],
+    payAs: 'cash',
+    claimDays: '7',
+    drawDelayMinutes: String(DRAW_DELAY_MINUTES_DEFAULT),
+    gameTypes: [],
+    minSpinStake: '',
+    minSpinLines: '',
+  };
+}
 
 /** A new promotion's form: a draft of the "others" tab, for every player, starting now. */
 export function newPromotionDraft(startsAt: string): PromotionDraft {
@@ -112,6 +165,7 @@ export function newPromotionDraft(startsAt: string): PromotionDraft {
     newbie: { amount: '', registeredWithinDays: String(NEW_MEMBER_DAYS_DEFAULT) },
     application: { maxAmount: '' },
     cashback: { percent: '5', period: 'week', minNetLoss: '100', cap: '', payAs: 'bonus' },
+    raffle: newRaffleDraft(),
     terms: newTermsDraft(),
     grantsPerMember: '1',
     budgetPerDay: '',
@@ -121,12 +175,13 @@ export function newPromotionDraft(startsAt: string): PromotionDraft {
 
 /**
  * Whether a promotion of this kind, with these rules, grants a bonus (and so needs terms): every
- * kind but information and cashback paid as cash. An application's prize is always a bonus; one
- * without wagering is a bonus whose terms ask a multiplier of 0.
+ * kind but information, and cashback or a raffle paid as cash. An application's prize is always a
+ * bonus; one without wagering is a bonus whose terms ask a multiplier of 0.
  */
-export function grantsBonus(draft: Pick<PromotionDraft, 'kind' | 'cashback'>): boolean {
+export function grantsBonus(draft: Pick<PromotionDraft, 'kind' | 'cashback' | 'raffle'>): boolean {
   if (draft.kind === 'info') return false;
   if (draft.kind === 'cashback') return draft.cashback.payAs === 'bonus';
+  if (draft.kind === 'raffle') return draft.raffle.payAs === 'bonus';
   return true;
 }
 
@@ -205,10 +260,35 @@ export function draftOfPromotion(
             payAs: payAs(rules.payAs),
           }
         : draft.cashback,
+    raffle: promotion.kind === 'raffle' ? raffleDraftOf(rules, draft.raffle) : draft.raffle,
     terms: promotion.bonusTerms ? termsDraftOf(promotion.bonusTerms) : draft.terms,
     grantsPerMember: String(promotion.grantsPerMember),
     budgetPerDay: promotion.budgetPerDay ?? '',
     sortOrder: String(promotion.sortOrder),
+  };
+}
+
+/** A stored raffle's rules as the form shows them; what is missing keeps the starting value. */
+function raffleDraftOf(rules: Record<string, unknown>, fallback: RaffleDraft): RaffleDraft {
+  const prizes = Array.isArray(rules.prizes)
+    ? rules.prizes.flatMap((tier: unknown) => {
+        if (typeof tier !== 'object' || tier === null) return [];
+        const { amount, count } = tier as Record<string, unknown>;
+        return [{ amount: textOr(amount, ''), count: numberTextOr(count, '') }];
+      })
+    : [];
+  const gameTypes = Array.isArray(rules.gameTypes) ? rules.gameTypes : [];
+  return {
+    ticketBy: rules.ticketBy === 'deposit' ? 'deposit' : 'validBet',
+    ticketEvery: textOr(rules.ticketEvery, ''),
+    maxTickets: numberTextOr(rules.maxTickets, fallback.maxTickets),
+    prizes: prizes.length > 0 ? prizes : fallback.prizes,
+    payAs: rules.payAs === 'bonus' ? 'bonus' : 'cash',
+    claimDays: numberTextOr(rules.claimDays, fallback.claimDays),
+    drawDelayMinutes: numberTextOr(rules.drawDelayMinutes, fallback.drawDelayMinutes),
+    gameTypes: BONUS_GAME_TYPES.filter((type) => gameTypes.includes(type)),
+    minSpinStake: textOr(rules.minSpinStake, ''),
+    minSpinLines: numberTextOr(rules.minSpinLines, ''),
   };
 }
 
@@ -313,7 +393,91 @@ function rulesOf(draft: PromotionDraft, problems: Problems): Record<string, unkn
         ...audience,
       };
     }
+    case 'raffle':
+      return { ...raffleRulesOf(draft.raffle, problems), ...audience };
   }
+}
+
+/**
+ * A raffle's rules as the wire carries them. The prize tiers' problems are named by row
+ * (`rules.prizes.2.amount`), and those of the table as a whole (none, too many) by `rules.prizes`.
+ * The game types and the slot-spin rule count valid bets only, so a raffle by deposit sends none.
+ */
+function raffleRulesOf(raffle: RaffleDraft, problems: Problems): Record<string, unknown> {
+  const prizes = raffle.prizes.map((tier, index) => ({
+    amount: requiredAmount(problems, `rules.prizes.${index}.amount`, tier.amount),
+    count: wholeNumber(problems, `rules.prizes.${index}.count`, tier.count, 1, PRIZES_MAX),
+  }));
+  if (prizes.length === 0) problems['rules.prizes'] = 'At least one prize.';
+  else if (prizes.length > PRIZE_TIERS_MAX) problems['rules.prizes'] = `At most ${PRIZE_TIERS_MAX} tiers.`;
+  else if (prizeCountOf(prizes) > PRIZES_MAX) {
+    problems['rules.prizes'] = `At most ${PRIZES_MAX} prizes in all.`;
+  }
+  const byValidBet: Record<string, unknown> = {};
+  if (raffle.ticketBy === 'validBet') {
+    if (raffle.gameTypes.length > 0) {
+      byValidBet.gameTypes = BONUS_GAME_TYPES.filter((type) => raffle.gameTypes.includes(type));
+    }
+    const minSpinStake = optionalAmount(problems, 'rules.minSpinStake', raffle.minSpinStake);
+    if (minSpinStake !== undefined) byValidBet.minSpinStake = minSpinStake;
+    const minSpinLines = readOptionalLines(raffle.minSpinLines);
+    if ('error' in minSpinLines) {
+      problems['rules.minSpinLines'] = minSpinLines.error;
+      // Never sent (the problem stops it); the preview reads it as lines not typed right yet.
+      byValidBet.minSpinLines = '';
+    } else if (minSpinLines.lines !== null) byValidBet.minSpinLines = minSpinLines.lines;
+  }
+  return {
+    ticketBy: raffle.ticketBy,
+    ticketEvery: requiredAmount(problems, 'rules.ticketEvery', raffle.ticketEvery),
+    maxTickets: wholeNumber(problems, 'rules.maxTickets', raffle.maxTickets, 1, MAX_TICKETS_MAX),
+    prizes,
+    payAs: raffle.payAs,
+    claimDays: wholeNumber(problems, 'rules.claimDays', raffle.claimDays, 1, CLAIM_DAYS_MAX),
+    drawDelayMinutes: wholeNumber(
+      problems,
+      'rules.drawDelayMinutes',
+      raffle.drawDelayMinutes,
+      0,
+      DRAW_DELAY_MINUTES_MAX,
+    ),
+    ...byValidBet,
+  };
+}
+
+/** The tiers with one more at the end (a single prize, its amount to type), up to the most allowed. */
+export function withPrizeTierAdded(prizes: readonly PrizeTierDraft[]): PrizeTierDraft[] {
+  return prizes.length >= PRIZE_TIERS_MAX ? [...prizes] : [...prizes, { amount: '', count: '1' }];
+}
+
+/** The tiers without the one at `index`; the last tier stays, since a raffle has at least one. */
+export function withPrizeTierRemoved(prizes: readonly PrizeTierDraft[], index: number): PrizeTierDraft[] {
+  return prizes.length <= 1 ? [...prizes] : prizes.filter((_, at) => at !== index);
+}
+
+/** How many prizes the tiers give in all; a count not yet typed right counts none. */
+export function prizeCountOf(prizes: readonly { count: number | null }[]): number {
+  return prizes.reduce((total, tier) => total + (tier.count ?? 0), 0);
+}
+
+/** A tier's winners as typed, or null while the field holds no count from 1 to the most prizes. */
+const tierCountOf = (tier: PrizeTierDraft) => readWholeNumber(tier.count, 1, PRIZES_MAX);
+
+/** How many prizes the typed tiers give in all, for the line under the table. */
+export function typedPrizeCountOf(prizes: readonly PrizeTierDraft[]): number {
+  return prizeCountOf(prizes.map((tier) => ({ count: tierCountOf(tier) })));
+}
+
+/**
+ * The places a tier covers ("1", "2–4"): winners are ranked in draw order and tier by tier, so a
+ * tier starts after every winner of the tiers above it. "…" while a count above it does not read.
+ */
+export function prizePlacesOf(prizes: readonly PrizeTierDraft[], index: number): string {
+  const counts = prizes.slice(0, index + 1).map(tierCountOf);
+  if (counts.length !== index + 1 || counts.some((count) => count === null)) return '…';
+  const from = 1 + prizeCountOf(counts.slice(0, index).map((count) => ({ count })));
+  const count = counts[index] ?? 1;
+  return count === 1 ? String(from) : `${from}–${from + count - 1}`;
 }
 
 /** A deposit method's code as payment methods name them (gcash, maya, bank). */
@@ -358,6 +522,9 @@ export function readPromotionDraft(
   const endsAt = options.isoOf(draft.endsAt);
   if (startsAt !== null && endsAt !== null && endsAt <= startsAt) {
     problems.endsAt = 'The end comes after the start.';
+  }
+  if (draft.kind === 'raffle' && endsAt === null) {
+    problems.endsAt = 'A raffle needs an end: its draw comes after it.';
   }
   if (draft.audience === 'agent_teams' && draft.agents.length === 0) {
     problems.audienceAgentIds = 'Pick at least one agent whose team may take part.';
@@ -450,6 +617,10 @@ export function previewOfDraft(
 const previewAmount = (text: string): string | null =>
   text.trim() === '' ? null : (parsePesoAmount(text) ?? '');
 
+/** A lines field for the preview: null when blank (no rule), '' when not lines yet. */
+const previewLines = (text: string): number | '' | null =>
+  text.trim() === '' ? null : (readWholeNumber(text, 1, SPIN_LINES_MAX) ?? '');
+
 function previewTermsOf(terms: TermsDraft): PreviewTerms {
   const contributions: Record<string, number> = {};
   for (const [type, text] of Object.entries(terms.contributions)) {
@@ -463,5 +634,7 @@ function previewTermsOf(terms: TermsDraft): PreviewTerms {
     maxStake: previewAmount(terms.maxStake),
     expiryDays: readWholeNumber(terms.expiryDays, EXPIRY_DAYS_MIN, EXPIRY_DAYS_MAX),
     maxConversion: previewAmount(terms.maxConversion),
+    minSpinStake: previewAmount(terms.minSpinStake),
+    minSpinLines: previewLines(terms.minSpinLines),
   };
 }

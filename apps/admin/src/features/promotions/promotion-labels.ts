@@ -37,7 +37,14 @@ export const PROMOTION_TYPE_LABELS: LabelMap = {
 };
 
 /** What taking part does (docs/promotions.md "Kinds and their rules"). */
-export const PROMOTION_KINDS = ['info', 'deposit_bonus', 'newbie_bonus', 'application', 'cashback'] as const;
+export const PROMOTION_KINDS = [
+  'info',
+  'deposit_bonus',
+  'newbie_bonus',
+  'application',
+  'cashback',
+  'raffle',
+] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 
 export const PROMOTION_KIND_LABELS: LabelMap = {
@@ -46,6 +53,7 @@ export const PROMOTION_KIND_LABELS: LabelMap = {
   newbie_bonus: 'Newbie bonus',
   application: 'Application',
   cashback: 'Cashback',
+  raffle: 'Raffle',
 };
 
 /** What the member does for each kind, for the builder's hint. */
@@ -58,6 +66,8 @@ export const PROMOTION_KIND_HINTS: Record<PromotionKind, string> = {
     'Players apply with a comment and up to 3 images; an operator approves an amount or rejects with a reason.',
   cashback:
     'Players join; each period a percent of their net loss is paid, as a bonus or as cash, by the cashback job.',
+  raffle:
+    'Players join; their deposits or valid bets earn tickets until the end, then a provably fair draw picks the winners, who claim their prizes.',
 };
 
 export const PROMOTION_STATUSES = ['draft', 'published', 'withdrawn'] as const;
@@ -125,4 +135,39 @@ export function statusBadgeClass(status: string): string {
   if (status === 'published') return 'badge badge--success';
   if (status === 'withdrawn') return 'badge badge--danger';
   return 'badge';
+}
+
+/** How a raffle's members earn tickets. */
+export const TICKET_BY = ['validBet', 'deposit'] as const;
+export type TicketBy = (typeof TICKET_BY)[number];
+
+export const TICKET_BY_LABELS: LabelMap = {
+  validBet: 'Valid bets',
+  deposit: 'Deposits',
+};
+
+/** A raffle's draw: open until drawn. */
+export const RAFFLE_STATUSES = ['open', 'drawn'] as const;
+export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
+
+export const RAFFLE_STATUS_LABELS: LabelMap = {
+  open: 'Open, not drawn',
+  drawn: 'Drawn',
+};
+
+/** A raffle prize after the draw: won until claimed, or expired at its claim-by time unpaid. */
+export const RAFFLE_WINNER_STATUSES = ['won', 'claimed', 'expired'] as const;
+export type RaffleWinnerStatus = (typeof RAFFLE_WINNER_STATUSES)[number];
+
+export const RAFFLE_WINNER_STATUS_LABELS: LabelMap = {
+  won: 'Won, not claimed',
+  claimed: 'Claimed',
+  expired: 'Expired unclaimed',
+};
+
+/** The badge colour of a raffle prize's status. */
+export function winnerBadgeClass(status: string): string {
+  if (status === 'claimed') return 'badge badge--success';
+  if (status === 'expired') return 'badge badge--danger';
+  return 'badge badge--brand';
 }

@@ -10,10 +10,13 @@ import {
   datesWords,
   detailDatesWords,
   detailWords,
+  drawOnCardWords,
   firstStateOf,
   localizedFor,
   type PreviewLanguage,
   type PreviewPromotion,
+  type PrizeTableWords,
+  prizeTableWords,
   rulesWords,
   stateLineWords,
   statesOfKind,
@@ -177,6 +180,7 @@ function PlayerCard({ promotion, content, language, state }: ViewProps) {
   const cover = localizedFor(content.coverImageUrls, language);
   const title = localizedFor(content.title, language);
   const badge = badgeWords(state, language);
+  const draw = drawOnCardWords(promotion, language);
   const isOffer = state === 'JOIN' || state === 'CLAIM' || state === 'APPLY';
   return (
     <article className="player-look__card" data-testid="preview-card">
@@ -189,6 +193,7 @@ function PlayerCard({ promotion, content, language, state }: ViewProps) {
             <span className={`player-look__badge player-look__badge--${toneOf(state)}`}>{badge}</span>
           )}
         </div>
+        {draw && <p className="player-look__dates">{draw}</p>}
         <span
           className={`player-look__button player-look__button--wide${isOffer ? '' : ' player-look__button--quiet'}`}
         >
@@ -229,6 +234,7 @@ function PlayerDetail({ promotion, content, language, state }: ViewProps) {
   const line = stateLineWords(state, promotion.kind, language);
   const rules = rulesWords(promotion, language);
   const terms = termsWords(promotion, language);
+  const prizes = prizeTableWords(promotion, language);
   const badge = badgeWords(state, language);
   const [starts, ends] = detailDatesWords(promotion, language);
   return (
@@ -247,6 +253,7 @@ function PlayerDetail({ promotion, content, language, state }: ViewProps) {
         </div>
         {line && <p className="player-look__standing">{line}</p>}
         <OperatorHtml html={localizedFor(content.content, language)} />
+        {prizes && <PrizeTable table={prizes} />}
         {rules.length > 0 && (
           <section>
             <h3 className="player-look__heading">{words.rules}</h3>
@@ -298,6 +305,36 @@ function PlayerDetail({ promotion, content, language, state }: ViewProps) {
         </div>
       )}
     </article>
+  );
+}
+
+/** A raffle's prizes by place, as the player's detail lists them above the rules. */
+function PrizeTable({ table }: { table: PrizeTableWords }) {
+  const [place, prize, winners] = table.columns;
+  return (
+    <section>
+      <h3 className="player-look__heading">{table.heading}</h3>
+      <table className="player-look__prizes">
+        <thead>
+          <tr>
+            <th scope="col">{place}</th>
+            <th scope="col">{prize}</th>
+            <th scope="col">{winners}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a tier's place in the table is its rank order.
+            <tr key={index}>
+              <td>{row.places}</td>
+              <td>{row.amount}</td>
+              <td>{row.winners}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {table.total && <p className="player-look__muted">{table.total}</p>}
+    </section>
   );
 }
 

@@ -12,6 +12,7 @@ import { ApplicationsTab } from './applications-tab.tsx';
 import { PromotionBuilder } from './promotion-builder.tsx';
 import { useAudienceAgents, usePromotion } from './promotions-api.ts';
 import { PromotionsTab } from './promotions-tab.tsx';
+import { RafflePanel } from './raffle-panel.tsx';
 import './promotions.css';
 
 type Tab = 'promotions' | 'applications';
@@ -24,9 +25,13 @@ const TABS: readonly (readonly [Tab, string])[] = [
 /** Promotions pay in the merchant's currency: pesos on this platform. */
 const CURRENCY = 'PHP';
 
+/** What an opened promotion shows: the builder, or a raffle's draw and winners. */
+type OpenView = 'builder' | 'raffle';
+
 /**
  * Promotions (docs/promotions.md): the merchant's promotions by status and tab, the builder with
- * its live preview, publishing and withdrawing; and the queue of members' applications.
+ * its live preview, publishing and withdrawing, a raffle's draw and winners; and the queue of
+ * members' applications.
  */
 export function PromotionsPage(
   props: MerchantScope & {
@@ -37,10 +42,13 @@ export function PromotionsPage(
   const page = useMerchantTabs<Tab>(props, 'promotions');
   // The promotion open in the builder, of the merchant it was opened for: another merchant's list
   // shows once the merchant changes.
-  const [opened, setOpened] = useState<{ id: string | 'new'; merchantId: string } | null>(null);
+  const [opened, setOpened] = useState<{ id: string | 'new'; merchantId: string; view: OpenView } | null>(
+    null,
+  );
   const open = opened?.merchantId === page.merchantId ? opened.id : null;
-  const setOpen = (id: string | 'new' | null) =>
-    setOpened(id === null ? null : { id, merchantId: page.merchantId });
+  const view = opened?.view ?? 'builder';
+  const setOpen = (id: string | 'new' | null, openView: OpenView = 'builder') =>
+    setOpened(id === null ? null : { id, merchantId: page.merchantId, view: openView });
   // The moment the page opened: schedules and the preview's first state are read against it.
   const [nowMs] = useState(() => Date.now());
   const confirm = useConfirmedAction();
@@ -62,6 +70,7 @@ export function PromotionsPage(
             nowMs={nowMs}
             confirm={confirm}
             onOpen={setOpen}
+            onOpenRaffle={(id) => setOpen(id, 'raffle')}
           />
         ) : open === 'new' ? (
           <PromotionBuilder
@@ -80,6 +89,8 @@ export function PromotionsPage(
         ) : (
           <OpenPromotion
             id={open}
+            view={view}
+            onView={(openView) => setOpen(open, openView)}
             merchantId={page.merchantId}
             canWrite={props.canWrite}
             maxMultiplier={maxMultiplier}
@@ -102,9 +113,14 @@ export function PromotionsPage(
   );
 }
 
-/** A stored promotion in the builder, once it and its audience's agents are read. */
+/**
+ * A stored promotion once it and its audience's agents are read: in the builder, or for a raffle
+ * its draw and winners.
+ */
 function OpenPromotion(props: {
   id: string;
+  view: OpenView;
+  onView: (view: OpenView) => void;
   merchantId: string;
   canWrite: boolean;
   maxMultiplier: number;
@@ -118,6 +134,18 @@ function OpenPromotion(props: {
   if (promotion.isError)
     return <ErrorState error={promotion.error} onRetry={() => void promotion.refetch()} />;
   if (promotion.isPending || agents.isPending) return <p className="muted">Loading the promotion…</p>;
+  if (props.view === 'raffle' && promotion.data.kind === 'raffle') {
+    return (
+      <RafflePanel
+        promotion={promotion.data}
+        canWrite={props.canWrite}
+        nowMs={props.nowMs}
+        confirm={props.confirm}
+        onOpenBuilder={() => props.onView('builder')}
+        onClose={props.onClose}
+      />
+    );
+  }
   return (
     <PromotionBuilder
       // A save or a publish answers the promotion as stored: the form starts again from it.
@@ -132,6 +160,7 @@ function OpenPromotion(props: {
       onNotice={props.onNotice}
       onSaved={() => undefined}
       onClose={props.onClose}
+      onOpenRaffle={() => props.onView('raffle')}
     />
   );
 }

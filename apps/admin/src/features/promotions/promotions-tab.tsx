@@ -36,13 +36,18 @@ export function scheduleStateOf(
   return 'Published, running';
 }
 
-/** The merchant's promotions by status and tab, with publishing and withdrawing from the row. */
+/**
+ * The merchant's promotions by status and tab, with publishing and withdrawing from the row, and a
+ * raffle's draw and winners.
+ */
 export function PromotionsTab(props: {
   merchantId: string;
   canWrite: boolean;
   nowMs: number;
   confirm: ReturnType<typeof useConfirmedAction>;
   onOpen: (id: string | 'new') => void;
+  /** Opens a raffle's draw and winners. */
+  onOpenRaffle: (id: string) => void;
 }) {
   const filter = usePagedFilter<Filter>({ status: '', type: '' });
   const promotions = usePromotions({ merchantId: props.merchantId, ...filter.filter, page: filter.page });
@@ -132,6 +137,16 @@ export function PromotionsTab(props: {
               >
                 {isEditable(promotion) ? 'Edit' : 'Open'}
               </button>
+              {promotion.kind === 'raffle' && (
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  aria-label={`Draw and winners of ${textOf(promotion.title)}`}
+                  onClick={() => props.onOpenRaffle(promotion.id)}
+                >
+                  Raffle
+                </button>
+              )}
               {props.canWrite && promotion.status === 'draft' && (
                 <button
                   type="button"

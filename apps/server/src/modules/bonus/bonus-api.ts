@@ -73,7 +73,7 @@ export type BonusEngine = {
       merchantId: string;
       memberId: string;
       currency: string;
-      code: 'cashback';
+      code: 'cashback' | 'raffle_prize';
       key: string;
       reference: string;
       amountMinor: bigint;

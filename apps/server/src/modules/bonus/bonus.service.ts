@@ -66,7 +66,7 @@ export type BonusWallet = {
       merchantId: string;
       currency: string;
       key: string;
-      code: 'bonus' | 'bonus_convert' | 'bonus_forfeit' | 'cashback';
+      code: 'bonus' | 'bonus_convert' | 'bonus_forfeit' | 'cashback' | 'raffle_prize';
       reference: string;
       from: BonusAccount;
       to: BonusAccount;
