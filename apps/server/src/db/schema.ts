@@ -51,6 +51,9 @@ export type Database = {
   promotion_entries: PromotionEntriesTable;
   promotion_entry_images: PromotionEntryImagesTable;
   promotion_budget_days: PromotionBudgetDaysTable;
+  raffle_draws: RaffleDrawsTable;
+  raffle_tickets: RaffleTicketsTable;
+  raffle_winners: RaffleWinnersTable;
   member_sessions: MemberSessionsTable;
   member_logins: MemberLoginsTable;
   login_challenges: LoginChallengesTable;
@@ -1184,6 +1187,7 @@ export type MemberMessageKind =
   | 'contract_payment_waiting'
   | 'deposit_arrived'
   | 'deposit_failed'
+  | 'raffle_won'
   | 'withdrawal_approved'
   | 'withdrawal_rejected'
   | 'withdrawal_failed';
@@ -1215,7 +1219,7 @@ export type PromotionType =
   | 'APP_DOWNLOAD'
   | 'NEWBIE'
   | 'GAME';
-export type PromotionKind = 'info' | 'deposit_bonus' | 'newbie_bonus' | 'application' | 'cashback';
+export type PromotionKind = 'info' | 'deposit_bonus' | 'newbie_bonus' | 'application' | 'cashback' | 'raffle';
 export type PromotionAudience = 'all' | 'new_members' | 'agent_teams';
 export type PromotionStatus = 'draft' | 'published' | 'withdrawn';
 
@@ -1322,4 +1326,51 @@ export type PromotionBudgetDaysTable = {
   /** yyyy-MM-dd, the merchant's day. */
   day: ColumnType<string, string, string>;
   granted_minor: bigint;
+};
+
+// Raffles (migration 0147, docs/promotions.md "Raffles").
+
+export type RaffleDrawStatus = 'open' | 'drawn';
+
+/** A raffle's draw: its seeds, the tickets issued so far, and once drawn, when and how many won. */
+export type RaffleDrawsTable = {
+  promotion_id: string;
+  merchant_id: string;
+  /** Secret until the draw; never changes once the raffle is published. */
+  server_seed: string;
+  server_seed_hash: string;
+  ticket_count: Defaulted<number>;
+  status: Defaulted<RaffleDrawStatus>;
+  /** SHA-256 hex of the sorted ticket ids, set by the draw. */
+  client_seed: Defaulted<string | null>;
+  winner_count: Defaulted<number>;
+  drawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+};
+
+/** A ticket: its number in the raffle ("0000001"), whose it is and the member's own count. */
+export type RaffleTicketsTable = {
+  promotion_id: string;
+  id: string;
+  member_id: string;
+  member_seq: number;
+  earned_at: Timestamp;
+};
+
+export type RaffleWinnerStatus = 'won' | 'claimed' | 'expired';
+
+/** A drawn ticket and its prize: rank 1 is the first drawn. */
+export type RaffleWinnersTable = {
+  id: string;
+  merchant_id: string;
+  promotion_id: string;
+  rank: number;
+  ticket_id: string;
+  member_id: string;
+  amount_minor: bigint;
+  status: Defaulted<RaffleWinnerStatus>;
+  claim_by: Timestamp;
+  claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  bonus_id: Defaulted<string | null>;
+  entry_id: Defaulted<string | null>;
 };

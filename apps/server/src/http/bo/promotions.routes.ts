@@ -12,6 +12,7 @@ import {
   type PromotionAdminService,
   type PromotionInput,
   type PromotionRow,
+  type RaffleDrawRow,
   REJECT_REASON_LENGTH_MAX,
   TITLE_LENGTH_MAX,
 } from '../../modules/promotion/promotion-admin.service.ts';
@@ -22,6 +23,7 @@ import {
   RulesSchema,
   rulesOf,
 } from '../../modules/promotion/promotion-rules.ts';
+import type { RaffleService } from '../../modules/promotion/raffle.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../platform/http/typed.ts';
@@ -39,10 +41,15 @@ import {
 } from './bo-schemas.ts';
 import { type ImageUploadLimits, saveUploadedImage } from './image-upload.ts';
 import { readOperator } from './operator-session.ts';
+import { RaffleAdminAnswer, RaffleSummary, raffleAdminAnswerOf, raffleSummaryOf } from './raffle-view.ts';
 import { sendReviewPhoto } from './review.ts';
 import { merchantScopedRoute, readMerchantScope, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
-export type PromotionsRoutesDeps = { promotionAdmin: PromotionAdminService; images: ImageStore };
+export type PromotionsRoutesDeps = {
+  promotionAdmin: PromotionAdminService;
+  raffles: RaffleService;
+  images: ImageStore;
+};
 
 const TAGS = ['back office: promotions'];
 const PAGE_NUMBER_MAX = 10_000;
@@ -122,6 +129,8 @@ const PromotionView = Type.Object({
   createdBy: Nullable(Type.String()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** A raffle's draw: its commitment, whether it was drawn and the tickets issued; null for other kinds. */
+  raffle: Type.Union([RaffleSummary, Type.Null()]),
 });
 
 const ListQuery = Type.Object({
@@ -172,7 +181,7 @@ const RejectBody = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: REJECT_REASON_LENGTH_MAX }),
 });
 
-function viewOf(row: PromotionRow) {
+function viewOf(row: PromotionRow, draw: RaffleDrawRow | undefined) {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -195,6 +204,7 @@ function viewOf(row: PromotionRow) {
     createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    raffle: raffleSummaryOf(draw),
   };
 }
 
@@ -258,7 +268,18 @@ function inputOf(body: Static<typeof PromotionBody>): PromotionInput {
  * Reads need promotions.read, everything else promotions.write; every change is audited.
  */
 export function registerPromotionsRoutes(app: TypedApp, deps: PromotionsRoutesDeps): void {
-  const { promotionAdmin, images } = deps;
+  const { promotionAdmin, raffles, images } = deps;
+
+  /** Promotions as the back office answers them, each raffle with its draw. */
+  async function viewsOf(rows: readonly PromotionRow[]) {
+    const draws = await promotionAdmin.drawsOf(rows);
+    return rows.map((row) => viewOf(row, draws.get(row.id)));
+  }
+
+  async function oneView(row: PromotionRow) {
+    const [view] = await viewsOf([row]);
+    return view;
+  }
 
   app.get(
     '/bo/promotions',
@@ -281,7 +302,7 @@ export function registerPromotionsRoutes(app: TypedApp, deps: PromotionsRoutesDe
         page: query.page ?? 1,
         pageSize,
       });
-      return ok({ list: rows.map(viewOf), total, totalPages: Math.ceil(total / pageSize) });
+      return ok({ list: await viewsOf(rows), total, totalPages: Math.ceil(total / pageSize) });
     },
   );
 
@@ -300,7 +321,7 @@ export function registerPromotionsRoutes(app: TypedApp, deps: PromotionsRoutesDe
       const merchantId = await targetMerchantOf(request);
       const { merchantId: _named, ...body } = request.body;
       const actor = (await readOperator(request)).actor;
-      return ok(viewOf(await promotionAdmin.create(actor, merchantId, inputOf(body))));
+      return ok(await oneView(await promotionAdmin.create(actor, merchantId, inputOf(body))));
     },
   );
 
@@ -432,7 +453,7 @@ export function registerPromotionsRoutes(app: TypedApp, deps: PromotionsRoutesDe
         response: { 200: Envelope(PromotionView), ...BO_ERROR_RESPONSES },
       },
     },
-    async (request) => ok(viewOf(await promotionAdmin.get(request.params.id))),
+    async (request) => ok(await oneView(await promotionAdmin.get(request.params.id))),
   );
 
   app.put(
@@ -450,7 +471,7 @@ export function registerPromotionsRoutes(app: TypedApp, deps: PromotionsRoutesDe
     },
     async (request) => {
       const actor = (await readOperator(request)).actor;
-      return ok(viewOf(await promotionAdmin.update(actor, request.params.id, inputOf(request.body))));
+      return ok(await oneView(await promotionAdmin.update(actor, request.params.id, inputOf(request.body))));
     },
   );
 
@@ -476,8 +497,41 @@ export function registerPromotionsRoutes(app: TypedApp, deps: PromotionsRoutesDe
           action === 'publish'
             ? await promotionAdmin.publish(actor, request.params.id)
             : await promotionAdmin.withdraw(actor, request.params.id);
-        return ok(viewOf(moved));
+        return ok(await oneView(moved));
       },
     );
   }
+
+  app.get(
+    '/bo/promotions/:id/raffle',
+    {
+      ...resourceRoute('promotions.read', promotionAdmin.findMerchantOf),
+      schema: {
+        tags: TAGS,
+        summary:
+          "A raffle's draw (its seeds once drawn), how many joined, the tickets issued and the winners with their prizes",
+        params: IdParams,
+        response: { 200: Envelope(RaffleAdminAnswer), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => ok(raffleAdminAnswerOf(await raffles.adminView(request.params.id))),
+  );
+
+  app.post(
+    '/bo/promotions/:id/raffle/draw',
+    {
+      ...resourceRoute('promotions.write', promotionAdmin.findMerchantOf),
+      schema: {
+        tags: TAGS,
+        summary:
+          'Draw a raffle that is due now rather than at the next minute (CONFLICT NOT_DUE before its end plus the draw delay, DRAWN once drawn)',
+        params: IdParams,
+        response: { 200: Envelope(RaffleAdminAnswer), ...BO_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const actor = (await readOperator(request)).actor;
+      return ok(raffleAdminAnswerOf(await raffles.drawNow(actor, request.params.id)));
+    },
+  );
 }

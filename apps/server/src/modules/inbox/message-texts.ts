@@ -54,6 +54,10 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
       title: 'Deposit not completed',
       body: 'Your deposit of {amount} did not go through. {reason} No money was taken from your {site} balance.',
     },
+    raffle_won: {
+      title: 'You won a raffle prize',
+      body: 'Your ticket {ticket} won {amount} in the {site} raffle. Open Promotions to claim it within {days} days.',
+    },
     withdrawal_approved: {
       title: 'Withdrawal sent',
       body: 'Your withdrawal of {amount} was approved and sent to {account}.',
@@ -111,6 +115,10 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
     deposit_failed: {
       title: 'Hindi natuloy ang deposito',
       body: 'Hindi natuloy ang deposito mong {amount}. {reason} Walang nabawas sa iyong balanse sa {site}.',
+    },
+    raffle_won: {
+      title: 'Nanalo ka sa raffle',
+      body: 'Nanalo ng {amount} ang ticket mong {ticket} sa raffle ng {site}. Buksan ang Mga Promosyon para i-claim ito sa loob ng {days} araw.',
     },
     withdrawal_approved: {
       title: 'Naipadala ang withdrawal',

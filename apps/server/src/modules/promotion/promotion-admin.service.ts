@@ -42,8 +42,10 @@ import {
   type StoredRules,
   termsInMinor,
 } from './promotion-rules.ts';
+import { findDraws, type RaffleDrawRow } from './raffle.repository.ts';
+import { createDrawIn } from './raffle.service.ts';
 
-export type { ApplicationQueueRow, EntryImageRow, PromotionRow };
+export type { ApplicationQueueRow, EntryImageRow, PromotionRow, RaffleDrawRow };
 
 export const PROMOTION_ADMIN_PAGE_SIZE_MAX = 100;
 export const AUDIENCE_AGENTS_MAX = 50;
@@ -110,6 +112,8 @@ export function createPromotionAdminService(
     if (Number.isNaN(startsAt.getTime())) problems.startsAt = 'format';
     if (endsAt !== null && Number.isNaN(endsAt.getTime())) problems.endsAt = 'format';
     else if (endsAt !== null && endsAt <= startsAt) problems.endsAt = 'order';
+    // A raffle is drawn after its end: it must have one.
+    else if (endsAt === null && input.kind === 'raffle') problems.endsAt = 'required';
     let agentIds: string[] = [];
     if (input.audience === 'agent_teams') {
       agentIds = [...new Set(input.audienceAgentIds)];
@@ -210,6 +214,12 @@ export function createPromotionAdminService(
       });
     },
 
+    /** The draws of the raffles among these promotions, by promotion id. */
+    async drawsOf(rows: readonly PromotionRow[]): Promise<Map<string, RaffleDrawRow>> {
+      const ids = rows.filter((row) => row.kind === 'raffle').map((row) => row.id);
+      return new Map((await findDraws(db, ids)).map((draw) => [draw.promotion_id, draw]));
+    },
+
     async get(id: string): Promise<PromotionRow> {
       return present(await findPromotion(db, id), `promotion ${id} exists`);
     },
@@ -228,6 +238,10 @@ export function createPromotionAdminService(
           created_at: at,
           updated_at: at,
         });
+        // Its server seed is made with it: the hash is shown from the moment the raffle is visible.
+        if (created.kind === 'raffle') {
+          await createDrawIn(trx, { promotionId: created.id, merchantId, now: at });
+        }
         await recordChange(trx, {
           ...actorOf(actor),
           merchantId,
@@ -255,6 +269,10 @@ export function createPromotionAdminService(
           throw new AppError('VALIDATION', { value: { fields: { kind: 'locked' } } });
         }
         const after = await updatePromotion(trx, id, { ...row, updated_at: now() });
+        // A draft turned into a raffle gets its draw; one turned back keeps it, seed and all.
+        if (after.kind === 'raffle') {
+          await createDrawIn(trx, { promotionId: id, merchantId: after.merchant_id, now: now() });
+        }
         await recordChange(trx, {
           ...actorOf(actor),
           merchantId: after.merchant_id,

@@ -4,8 +4,8 @@ import type { BonusTermsMinor } from './promotion-rules.ts';
 
 /**
  * What promotions need of the bonus engine (docs/promotions.md "The bonus engine"): granting a
- * bonus inside the caller's transaction, so that an entry and its grant commit together, and the
- * one check of who promotions may reach. app.ts hands the engine in; modules never import each
+ * bonus or paying a cash reward inside the caller's transaction, so that an entry and its grant
+ * commit together, and the one check of who promotions may reach. app.ts hands the engine in; modules never import each
  * other, so the shape is named here.
  */
 export type PromotionGrantInput = {
@@ -40,5 +40,25 @@ export type PromotionGrants = {
     /** Tells the member's pages of the new balance, once the transaction has committed. */
     announce: () => void;
   }>;
+  /**
+   * Pays cash as a reward in the caller's transaction (cashback and raffle prizes paid as cash):
+   * reserves the budgets (409 BUDGET_EXHAUSTED), then one transfer of `code` from the house's
+   * bonus funding to the member's cash. A key paid before changes nothing. It does not check
+   * isMarketable: the caller decides whom it pays.
+   */
+  payCashIn(
+    trx: Transaction<Database>,
+    input: {
+      merchantId: string;
+      memberId: string;
+      currency: string;
+      code: 'cashback' | 'raffle_prize';
+      key: string;
+      reference: string;
+      amountMinor: bigint;
+      promotionId: string;
+      promotionBudgetDayMinor: bigint | null;
+    },
+  ): Promise<{ announce: () => void }>;
   isMarketable(memberId: string): Promise<Marketability>;
 };

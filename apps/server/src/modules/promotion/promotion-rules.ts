@@ -3,7 +3,7 @@ import { formatRate } from '@panalo/money/rate.ts';
 import { Type } from 'typebox';
 import type { PromotionKind } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/errors.ts';
-import { assertInvariant } from '../../platform/errors/invariant.ts';
+import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 
 /**
  * A promotion's rules and bonus terms (docs/promotions.md "Kinds and their rules", "Bonus terms"):
@@ -31,6 +31,16 @@ export const MULTIPLIER_CEILING = 50;
 export const EXPIRY_DAYS_MIN = 1;
 export const EXPIRY_DAYS_MAX = 365;
 export const CONTRIBUTION_BP_MAX = 10_000;
+/** The most lines a slot spin may have (a 1024-ways game counts as 1024). */
+export const SPIN_LINES_MAX = 1024;
+/** Raffles (docs/promotions.md "Raffles"): per member, per tier, in all, and the prize tiers. */
+export const RAFFLE_TICKETS_PER_MEMBER_MAX = 10_000;
+export const RAFFLE_PRIZE_TIERS_MAX = 20;
+export const RAFFLE_PRIZES_MAX = 1000;
+export const RAFFLE_CLAIM_DAYS_MAX = 90;
+export const RAFFLE_DRAW_DELAY_MINUTES_MAX = 1440;
+/** Late settlements and vendors' feeds land before the draw: an hour after the raffle ends. */
+export const RAFFLE_DRAW_DELAY_MINUTES_DEFAULT = 60;
 
 /** The catalogue's game types a bonus's wagering may count (docs/promotions.md "Bonus terms"). */
 export const BONUS_GAME_TYPES = [
@@ -49,10 +59,18 @@ export const BONUS_GAME_TYPES = [
 export const DEPOSIT_WHICH = ['first', 'nth', 'any'] as const;
 export const CASHBACK_PERIODS = ['day', 'week'] as const;
 export const PAY_AS = ['bonus', 'cash'] as const;
+export const TICKET_BY = ['deposit', 'validBet'] as const;
 
 const Amount = Type.String({ pattern: AMOUNT_PATTERN, maxLength: 16, examples: ['100.00'] });
 const Percent = Type.String({ pattern: PERCENT_PATTERN, maxLength: 7, examples: ['100.00'] });
 const Days = Type.Integer({ minimum: 1, maximum: DAYS_MAX });
+const SpinLines = Type.Integer({ minimum: 1, maximum: SPIN_LINES_MAX });
+const GameType = Type.Union(BONUS_GAME_TYPES.map((value) => Type.Literal(value)));
+/** A raffle's prize tier: `count` prizes of `amount`, ranked after the tiers before it. */
+const PrizeTier = Type.Object(
+  { amount: Amount, count: Type.Integer({ minimum: 1, maximum: RAFFLE_PRIZES_MAX }) },
+  { additionalProperties: false },
+);
 
 /**
  * Every kind's rule fields, each optional: which of them a kind needs is checked by readRules, so
@@ -84,8 +102,26 @@ export const RulesSchema = Type.Object(
     period: Type.Optional(Type.Union(CASHBACK_PERIODS.map((value) => Type.Literal(value)))),
     /** cashback: the smallest net loss that pays. */
     minNetLoss: Type.Optional(Amount),
-    /** cashback: as a bonus (with terms) or as cash. */
+    /** cashback, raffle: as a bonus (with terms) or as cash. */
     payAs: Type.Optional(Type.Union(PAY_AS.map((value) => Type.Literal(value)))),
+    /** raffle: tickets are earned by the member's credited deposits or by their valid bets. */
+    ticketBy: Type.Optional(Type.Union(TICKET_BY.map((value) => Type.Literal(value)))),
+    /** raffle: each full amount counted earns one ticket. */
+    ticketEvery: Type.Optional(Amount),
+    /** raffle: the most tickets one member earns. */
+    maxTickets: Type.Optional(Type.Integer({ minimum: 1, maximum: RAFFLE_TICKETS_PER_MEMBER_MAX })),
+    /** raffle: the prize tiers in rank order (the first tier's prizes are ranks 1 …). */
+    prizes: Type.Optional(Type.Array(PrizeTier, { minItems: 1, maxItems: RAFFLE_PRIZE_TIERS_MAX })),
+    /** raffle: days a winner has to claim a prize after the draw. */
+    claimDays: Type.Optional(Type.Integer({ minimum: 1, maximum: RAFFLE_CLAIM_DAYS_MAX })),
+    /** raffle: minutes after the end the draw waits (60 when left out). */
+    drawDelayMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: RAFFLE_DRAW_DELAY_MINUTES_MAX })),
+    /** raffle by valid bet: the game types whose bets count; none named: every type. */
+    gameTypes: Type.Optional(Type.Array(GameType, { maxItems: BONUS_GAME_TYPES.length })),
+    /** raffle by valid bet: a slot spin counts only with at least this stake. */
+    minSpinStake: Type.Optional(Amount),
+    /** raffle by valid bet: a slot spin counts only with at least this many lines. */
+    minSpinLines: Type.Optional(SpinLines),
     /** The audience new_members: registered within this many days (7 when left out). */
     newMemberDays: Type.Optional(Days),
   },
@@ -106,6 +142,10 @@ export const BonusTermsSchema = Type.Object(
     maxStake: Type.Union([Amount, Type.Null()]),
     expiryDays: Type.Integer({ minimum: EXPIRY_DAYS_MIN, maximum: EXPIRY_DAYS_MAX }),
     maxConversion: Type.Union([Amount, Type.Null()]),
+    /** A slot spin counts toward wagering only with at least this stake; null or left out: any. */
+    minSpinStake: Type.Optional(Type.Union([Amount, Type.Null()])),
+    /** A slot spin counts toward wagering only with at least this many lines; null or left out: any. */
+    minSpinLines: Type.Optional(Type.Union([SpinLines, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -124,6 +164,15 @@ export type StoredRules = {
   minNetLoss?: string;
   payAs?: (typeof PAY_AS)[number];
   newMemberDays?: number;
+  ticketBy?: (typeof TICKET_BY)[number];
+  ticketEvery?: string;
+  maxTickets?: number;
+  prizes?: { amount: string; count: number }[];
+  claimDays?: number;
+  drawDelayMinutes?: number;
+  gameTypes?: (typeof BONUS_GAME_TYPES)[number][];
+  minSpinStake?: string;
+  minSpinLines?: number;
 };
 
 export type StoredBonusTerms = {
@@ -133,6 +182,8 @@ export type StoredBonusTerms = {
   maxStake: string | null;
   expiryDays: number;
   maxConversion: string | null;
+  minSpinStake?: string | null;
+  minSpinLines?: number | null;
 };
 
 /** Terms in the bonus engine's units: amounts in minor units. */
@@ -143,6 +194,10 @@ export type BonusTermsMinor = {
   maxStakeMinor: bigint | null;
   expiryDays: number;
   maxConversionMinor: bigint | null;
+  /** A slot spin below this stake counts nothing toward wagering; null: any stake counts. */
+  minSpinStakeMinor: bigint | null;
+  /** A slot spin with fewer lines (or lines unknown) counts nothing; null: any spin counts. */
+  minSpinLines: number | null;
 };
 
 type FieldProblems = Record<string, string>;
@@ -187,10 +242,10 @@ const normalAmount = (minor: bigint) => formatAmount(minor);
 const normalPercent = (basisPoints: bigint) =>
   `${basisPoints / 100n}.${(basisPoints % 100n).toString().padStart(2, '0')}`;
 
-/** Which kinds grant a bonus (and so need terms): all but info and cashback paid as cash. */
+/** Which kinds grant a bonus (and so need terms): all but info, and cashback or raffle paid as cash. */
 export function grantsBonus(kind: PromotionKind, rules: StoredRules): boolean {
   if (kind === 'info') return false;
-  if (kind === 'cashback') return rules.payAs !== 'cash';
+  if (kind === 'cashback' || kind === 'raffle') return rules.payAs !== 'cash';
   return true;
 }
 
@@ -256,9 +311,58 @@ export function readRules(kind: PromotionKind, input: StoredRules): StoredRules 
       else rules.payAs = input.payAs;
       break;
     }
+    case 'raffle':
+      readRaffleRules(input, rules, problems);
+      break;
   }
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION', { value: { fields: problems } });
   return rules;
+}
+
+/** A raffle's rules (docs/promotions.md "Raffles"), written into `rules` with their problems. */
+function readRaffleRules(input: StoredRules, rules: StoredRules, problems: FieldProblems): void {
+  const path = (field: string) => `rules.${field}`;
+  if (input.ticketBy === undefined) problems[path('ticketBy')] = 'required';
+  else rules.ticketBy = input.ticketBy;
+  const ticketEvery = readPositiveAmount(input.ticketEvery, path('ticketEvery'), problems);
+  if (ticketEvery !== null) rules.ticketEvery = normalAmount(ticketEvery);
+  if (input.maxTickets === undefined) problems[path('maxTickets')] = 'required';
+  else rules.maxTickets = input.maxTickets;
+  if (input.prizes === undefined || input.prizes.length === 0) problems[path('prizes')] = 'required';
+  else {
+    const prizes: { amount: string; count: number }[] = [];
+    input.prizes.forEach((tier, index) => {
+      const amount = readPositiveAmount(tier.amount, path(`prizes.${index}.amount`), problems);
+      if (amount !== null) prizes.push({ amount: normalAmount(amount), count: tier.count });
+    });
+    const total = input.prizes.reduce((sum, tier) => sum + tier.count, 0);
+    if (input.prizes.length > RAFFLE_PRIZE_TIERS_MAX || total > RAFFLE_PRIZES_MAX) {
+      problems[path('prizes')] = 'range';
+    }
+    rules.prizes = prizes;
+  }
+  if (input.payAs === undefined) problems[path('payAs')] = 'required';
+  else rules.payAs = input.payAs;
+  if (input.claimDays === undefined) problems[path('claimDays')] = 'required';
+  else rules.claimDays = input.claimDays;
+  rules.drawDelayMinutes = input.drawDelayMinutes ?? RAFFLE_DRAW_DELAY_MINUTES_DEFAULT;
+  // Which bets count is a rule of valid bets: a deposit has no game type and no spin.
+  const byBet = input.ticketBy === 'validBet';
+  if (input.gameTypes !== undefined && input.gameTypes.length > 0) {
+    if (!byBet) problems[path('gameTypes')] = 'invalid';
+    else if (new Set(input.gameTypes).size !== input.gameTypes.length)
+      problems[path('gameTypes')] = 'duplicate';
+    else rules.gameTypes = BONUS_GAME_TYPES.filter((gameType) => input.gameTypes?.includes(gameType));
+  }
+  if (input.minSpinStake !== undefined) {
+    const minSpinStake = readPositiveAmount(input.minSpinStake, path('minSpinStake'), problems);
+    if (!byBet) problems[path('minSpinStake')] = 'invalid';
+    else if (minSpinStake !== null) rules.minSpinStake = normalAmount(minSpinStake);
+  }
+  if (input.minSpinLines !== undefined) {
+    if (!byBet) problems[path('minSpinLines')] = 'invalid';
+    else rules.minSpinLines = input.minSpinLines;
+  }
 }
 
 /**
@@ -275,6 +379,8 @@ export function readBonusTerms(input: StoredBonusTerms, maxMultiplier: number): 
   };
   const maxStake = amountOrNull(input.maxStake, 'maxStake');
   const maxConversion = amountOrNull(input.maxConversion, 'maxConversion');
+  const minSpinStake =
+    input.minSpinStake === undefined ? undefined : amountOrNull(input.minSpinStake, 'minSpinStake');
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION', { value: { fields: problems } });
   const contributions: StoredBonusTerms['contributions'] = {};
   for (const gameType of BONUS_GAME_TYPES) {
@@ -288,6 +394,9 @@ export function readBonusTerms(input: StoredBonusTerms, maxMultiplier: number): 
     maxStake,
     expiryDays: input.expiryDays,
     maxConversion,
+    // The spin rule is stored as given (left out: none), so terms written before it read the same.
+    ...(minSpinStake === undefined ? {} : { minSpinStake }),
+    ...(input.minSpinLines === undefined ? {} : { minSpinLines: input.minSpinLines }),
   };
 }
 
@@ -318,7 +427,64 @@ export function termsInMinor(terms: StoredBonusTerms): BonusTermsMinor {
     expiryDays: terms.expiryDays,
     maxConversionMinor:
       terms.maxConversion === null ? null : storedMinor(terms.maxConversion, 'maxConversion'),
+    minSpinStakeMinor:
+      terms.minSpinStake === undefined || terms.minSpinStake === null
+        ? null
+        : storedMinor(terms.minSpinStake, 'minSpinStake'),
+    minSpinLines: terms.minSpinLines ?? null,
   };
+}
+
+/** A raffle's rules in minor units, the prizes as one amount per rank (rank 1 first). */
+export type RaffleRules = {
+  ticketBy: (typeof TICKET_BY)[number];
+  ticketEveryMinor: bigint;
+  maxTickets: number;
+  tiers: readonly { amountMinor: bigint; count: number }[];
+  payAs: (typeof PAY_AS)[number];
+  claimDays: number;
+  drawDelayMinutes: number;
+  gameTypes: readonly string[] | null;
+  minSpinStakeMinor: bigint | null;
+  minSpinLines: number | null;
+};
+
+export function raffleRulesOf(rules: StoredRules): RaffleRules {
+  assertInvariant(
+    rules.ticketBy !== undefined && rules.maxTickets !== undefined && rules.claimDays !== undefined,
+    'raffle rules: stored as readRules wrote them',
+  );
+  return {
+    ticketBy: rules.ticketBy,
+    ticketEveryMinor: storedMinor(rules.ticketEvery, 'ticketEvery'),
+    maxTickets: rules.maxTickets,
+    tiers: (rules.prizes ?? []).map((tier) => ({
+      amountMinor: storedMinor(tier.amount, 'prize'),
+      count: tier.count,
+    })),
+    payAs: rules.payAs ?? 'cash',
+    claimDays: rules.claimDays,
+    drawDelayMinutes: rules.drawDelayMinutes ?? RAFFLE_DRAW_DELAY_MINUTES_DEFAULT,
+    gameTypes: rules.gameTypes && rules.gameTypes.length > 0 ? rules.gameTypes : null,
+    minSpinStakeMinor:
+      rules.minSpinStake === undefined ? null : storedMinor(rules.minSpinStake, 'minSpinStake'),
+    minSpinLines: rules.minSpinLines ?? null,
+  };
+}
+
+/** How many prizes a raffle's tiers hold: the draw picks this many tickets at most. */
+export function prizeCountOf(rules: RaffleRules): number {
+  return rules.tiers.reduce((sum, tier) => sum + tier.count, 0);
+}
+
+/** The prize of a rank (1 …): the tiers in order, each covering its count of ranks. */
+export function prizeOfRank(rules: RaffleRules, rank: number): bigint {
+  let last = 0;
+  const tier = rules.tiers.find((candidate) => {
+    last += candidate.count;
+    return rank <= last;
+  });
+  return present(tier, `raffle rules: rank ${rank} has a prize`).amountMinor;
 }
 
 /** A deposit bonus's rules in minor units and basis points. */
@@ -394,5 +560,7 @@ export function termsView(terms: StoredBonusTerms) {
     maxStake: terms.maxStake,
     expiryDays: terms.expiryDays,
     maxConversion: terms.maxConversion,
+    minSpinStake: terms.minSpinStake ?? null,
+    minSpinLines: terms.minSpinLines ?? null,
   };
 }

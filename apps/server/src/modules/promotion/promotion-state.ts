@@ -1,4 +1,4 @@
-import type { MemberBonusStatus, PromotionKind } from '../../db/schema.ts';
+import type { MemberBonusStatus, PromotionKind, RaffleWinnerStatus } from '../../db/schema.ts';
 import type { BonusRow, EntryRow, PromotionRow } from './promotion.repository.ts';
 import { newMemberDaysOf, rulesOf } from './promotion-rules.ts';
 
@@ -46,6 +46,12 @@ export type MemberFacts = {
   hasActiveBonus: boolean;
 };
 
+/** What a raffle's state depends on: whether it was drawn, and the member's prizes. */
+export type RaffleFacts = {
+  drawn: boolean;
+  prizes: readonly { status: RaffleWinnerStatus; claimBy: Date; bonusId: string | null }[];
+};
+
 export type StateInput = {
   promotion: PromotionRow;
   now: Date;
@@ -54,6 +60,8 @@ export type StateInput = {
   /** The member's entries in this promotion, oldest first. */
   entries: readonly EntryRow[];
   bonuses: ReadonlyMap<string, BonusRow>;
+  /** A raffle's draw and the member's prizes; null for other kinds. */
+  raffle?: RaffleFacts | null;
 };
 
 export type StateAnswer = {
@@ -76,6 +84,7 @@ const ACTION_OF: Record<PromotionKind, PromotionState> = {
   cashback: 'JOIN',
   newbie_bonus: 'CLAIM',
   application: 'APPLY',
+  raffle: 'JOIN',
 };
 
 const DAY_MS = 86_400_000;
@@ -112,7 +121,7 @@ export function isInAudience(promotion: PromotionRow, member: MemberFacts, now: 
  * grants are entries of their own; an application's latest attempt; a claim.
  */
 export function currentEntryOf(kind: PromotionKind, entries: readonly EntryRow[]): EntryRow | null {
-  if (kind === 'deposit_bonus' || kind === 'cashback') {
+  if (kind === 'deposit_bonus' || kind === 'cashback' || kind === 'raffle') {
     return entries.find((entry) => entry.cycle === '') ?? null;
   }
   return entries.at(-1) ?? null;
@@ -146,6 +155,9 @@ export function stateOf(input: StateInput): StateAnswer {
   });
 
   const closed = isClosed(promotion, now);
+  if (promotion.kind === 'raffle' && input.raffle?.drawn) {
+    return answer(drawnRaffleState(input.raffle, bonuses, now));
+  }
   if (entry) {
     const isBonusOpen = bonusOfEntry !== null && OPEN_BONUS.includes(bonusOfEntry.status);
     switch (entry.status) {
@@ -170,6 +182,28 @@ export function stateOf(input: StateInput): StateAnswer {
   if (member === null) return answer(action, 'LOGIN');
   if (!member.marketable) return answer('NONE', 'NOT_MARKETABLE');
   if (!isInAudience(promotion, member, now)) return answer('NONE', 'AUDIENCE');
-  const grantsBonus = !(promotion.kind === 'cashback' && rulesOf(promotion.rules).payAs === 'cash');
+  const paysCash =
+    (promotion.kind === 'cashback' || promotion.kind === 'raffle') &&
+    rulesOf(promotion.rules).payAs === 'cash';
+  const grantsBonus = !paysCash;
   return answer(action, member.hasActiveBonus && grantsBonus ? 'BONUS_ACTIVE' : null);
+}
+
+/**
+ * A drawn raffle for the member (docs/promotions.md "Raffles"): a prize to claim, a claimed prize's
+ * bonus still playing, every claimed prize paid and ended, or nothing (no prize, or expired).
+ */
+function drawnRaffleState(
+  raffle: RaffleFacts,
+  bonuses: ReadonlyMap<string, BonusRow>,
+  now: Date,
+): PromotionState {
+  if (raffle.prizes.some((prize) => prize.status === 'won' && prize.claimBy > now)) return 'CLAIM';
+  const claimed = raffle.prizes.filter((prize) => prize.status === 'claimed');
+  const playing = claimed.some((prize) => {
+    const bonus = prize.bonusId ? bonuses.get(prize.bonusId) : undefined;
+    return bonus !== undefined && OPEN_BONUS.includes(bonus.status);
+  });
+  if (playing) return 'PROCESS';
+  return claimed.length > 0 ? 'ISSUED' : 'CLOSE';
 }

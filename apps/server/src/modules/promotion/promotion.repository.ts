@@ -113,7 +113,8 @@ export async function findPromotionsPage(
  * Promotions a player's list shows (docs/promotions.md "Wire (player)"): published ones not yet
  * closed whose audience takes the viewer in (visitors: everyone's and new members'), and, for a
  * member, any promotion they still have something in progress in (an application waiting, a bonus
- * waiting or playing), closed or withdrawn as it may be. By sort order, then newest.
+ * waiting or playing, a raffle prize to claim), closed or withdrawn as it may be. By sort order,
+ * then newest.
  */
 export async function findListablePage(
   db: Executor,
@@ -159,9 +160,13 @@ export async function findListablePage(
           inner.or([inner('e.status', '=', 'applying'), inner('b.status', 'in', OPEN_BONUS_STATUSES)]),
         ),
     );
+    // A drawn raffle stays for a winner until their prize is claimed or its time is up.
+    const prizeToClaim = sql<boolean>`exists (select 1 from raffle_winners w
+      where w.promotion_id = promotions.id and w.member_id = ${viewer.memberId}
+        and w.status = 'won' and w.claim_by > ${now})`;
     return eb.or([
       eb.and([notClosed, audience]),
-      eb.and([eb('promotions.status', '<>', 'draft'), inProgress]),
+      eb.and([eb('promotions.status', '<>', 'draft'), eb.or([inProgress, prizeToClaim])]),
     ]);
   };
   let query = db.selectFrom('promotions').where('merchant_id', '=', filter.merchantId).where(open);

@@ -56,8 +56,9 @@ import {
   type StateAnswer,
   stateOf,
 } from './promotion-state.ts';
+import type { RaffleDetail, RaffleService } from './raffle.service.ts';
 
-export type { BonusRow, EntryImageRow, EntryRow, MemberEntryRow, PromotionRow, StateAnswer };
+export type { BonusRow, EntryImageRow, EntryRow, MemberEntryRow, PromotionRow, RaffleDetail, StateAnswer };
 
 export const PROMOTION_PAGE_SIZE_MAX = 50;
 /** The public state names this many promotions (docs/promotions.md "Wire (player)"). */
@@ -104,8 +105,10 @@ export type PromotionService = ReturnType<typeof createPromotionService>;
  * qualifying deposit is credited. An entry and the bonus it earns commit in one transaction; the
  * entry's unique (promotion, member, cycle) decides every race, so that a burst grants once.
  */
-export function createPromotionService(deps: ServiceDeps<{ grants: PromotionGrants; images: ImageStore }>) {
-  const { db, grants, images } = deps;
+export function createPromotionService(
+  deps: ServiceDeps<{ grants: PromotionGrants; images: ImageStore; raffles: RaffleService }>,
+) {
+  const { db, grants, images, raffles } = deps;
   const now = clockOf(deps);
 
   async function factsOf(member: PromotionMember): Promise<MemberFacts> {
@@ -137,7 +140,10 @@ export function createPromotionService(deps: ServiceDeps<{ grants: PromotionGran
           promotions.map((promotion) => promotion.id),
         )
       : [];
-    const bonuses = await bonusesOf(entries);
+    const [bonuses, raffleFacts] = await Promise.all([
+      bonusesOf(entries),
+      raffles.factsOf(promotions, member?.id ?? null),
+    ]);
     return promotions.map((promotion) => ({
       promotion,
       answer: stateOf({
@@ -146,6 +152,7 @@ export function createPromotionService(deps: ServiceDeps<{ grants: PromotionGran
         member: facts,
         entries: entries.filter((entry) => entry.promotion_id === promotion.id),
         bonuses,
+        raffle: raffleFacts.get(promotion.id) ?? null,
       }),
     }));
   }
@@ -172,11 +179,16 @@ export function createPromotionService(deps: ServiceDeps<{ grants: PromotionGran
 
   async function detailOf(merchantId: string, id: string, member: PromotionMember | null) {
     const promotion = await requireReadable(merchantId, id);
+    // A member reading a raffle they joined sees the tickets they have earned so far at once.
+    if (member) await raffles.issueForMember(promotion, member.id);
     const facts = member ? await factsOf(member) : null;
     const [viewed] = await view([promotion], member, facts);
     const answer = present(viewed, 'a viewed promotion').answer;
-    const images = answer.entry ? await findImagesOfEntries(db, [answer.entry.id]) : [];
-    return { promotion, answer, images };
+    const [images, raffle] = await Promise.all([
+      answer.entry ? findImagesOfEntries(db, [answer.entry.id]) : Promise.resolve([]),
+      raffles.detailOf(promotion, member?.id ?? null),
+    ]);
+    return { promotion, answer, images, raffle };
   }
 
   /**
@@ -276,9 +288,13 @@ export function createPromotionService(deps: ServiceDeps<{ grants: PromotionGran
       return { promotions: first, availableCount };
     },
 
-    /** Joins a deposit bonus or a cashback, accepting its terms. */
+    /** Joins a deposit bonus, a cashback or a raffle, accepting its terms. */
     async join(merchant: PromotionMerchant, member: PromotionMember, id: string) {
-      const promotion = await requireActionable(merchant, member, id, ['deposit_bonus', 'cashback']);
+      const promotion = await requireActionable(merchant, member, id, [
+        'deposit_bonus',
+        'cashback',
+        'raffle',
+      ]);
       const at = now();
       await enter(async (trx) => {
         await insertEntry(trx, {
@@ -427,6 +443,30 @@ export function createPromotionService(deps: ServiceDeps<{ grants: PromotionGran
           created_at: now(),
         });
       });
+    },
+
+    /**
+     * Claims one of the member's raffle prizes (docs/promotions.md "Raffles"); answers the raffle's
+     * detail. `acceptTerms` must be true for a prize paid as a bonus.
+     */
+    async claimPrize(
+      merchant: PromotionMerchant,
+      member: PromotionMember,
+      input: { winnerId: string; acceptTerms: boolean; language: string },
+    ) {
+      const promotionId = await raffles.claim({
+        merchant,
+        memberId: member.id,
+        winnerId: input.winnerId,
+        acceptTerms: input.acceptTerms,
+        language: input.language,
+      });
+      return detailOf(merchant.id, promotionId, member);
+    },
+
+    /** Every ticket id of a raffle a player may read, ascending (the verifier's input). */
+    async raffleTicketIds(merchantId: string, id: string): Promise<string[]> {
+      return raffles.ticketIds(await requireReadable(merchantId, id));
     },
 
     /** The stored path of one of the member's own images; another's is NOT_FOUND. */

@@ -37,8 +37,9 @@ function literalFieldMessages(): Set<string> {
   return found;
 }
 
-// Tokens computed rather than written at the throw site.
-const GAME_ERROR_CODES: Record<Exclude<GameErrorCode, 'INVALID_ACTION'>, true> = {
+// Tokens computed rather than written at the throw site. A raffle's ticket ids (INVALID_TICKET) are
+// the server's own, never a player's input, so that code is never a field's reason.
+const GAME_ERROR_CODES: Record<Exclude<GameErrorCode, 'INVALID_ACTION' | 'INVALID_TICKET'>, true> = {
   INVALID_BET: true,
   INVALID_CLIENT_SEED: true,
   INVALID_SERVER_SEED: true,

@@ -40,6 +40,7 @@ import {
   PageOf,
 } from '../wps-schemas.ts';
 import { BonusView, bonusViewOf, Contribution } from './bonus-view.ts';
+import { ClaimPrizeBody, RaffleView, raffleViewOf, TicketsView } from './raffle-view.ts';
 
 export type PromotionRoutesDeps = {
   members: MemberService;
@@ -66,7 +67,14 @@ export const PROMOTION_TYPES = [
   'NEWBIE',
   'GAME',
 ] as const satisfies readonly PromotionType[];
-export const PROMOTION_KINDS = ['info', 'deposit_bonus', 'newbie_bonus', 'application', 'cashback'] as const;
+export const PROMOTION_KINDS = [
+  'info',
+  'deposit_bonus',
+  'newbie_bonus',
+  'application',
+  'cashback',
+  'raffle',
+] as const;
 /** Where a member's own application image is read (with their session): `<prefix><imageId>`. */
 export const APPLICATION_IMAGE_PATH = '/wps/promotion/images/';
 
@@ -124,6 +132,10 @@ const TermsView = Type.Object({
   maxStake: Nullable(Money),
   expiryDays: Type.Integer(),
   maxConversion: Nullable(Money),
+  /** A slot spin below this stake counts nothing toward wagering; null: any stake. */
+  minSpinStake: Nullable(Money),
+  /** A slot spin on fewer lines (or lines unknown) counts nothing; null: any spin. */
+  minSpinLines: Nullable(Type.Integer()),
 });
 
 const Detail = Type.Object({
@@ -146,6 +158,8 @@ const Detail = Type.Object({
   terms: Type.Union([TermsView, Type.Null()]),
   entry: Type.Union([EntryView, Type.Null()]),
   bonus: Type.Union([BonusView, Type.Null()]),
+  /** The raffle's draw, tickets and prizes; null for other kinds. */
+  raffle: Type.Union([RaffleView, Type.Null()]),
 });
 
 const TakePartBody = Type.Object({
@@ -264,6 +278,7 @@ export function registerPromotionRoutes(app: TypedApp, deps: PromotionRoutesDeps
               bonusBalanceMinor: bonus.status === 'active' ? await bonusBalanceOf(merchant, memberId) : 0n,
             })
           : null,
+      raffle: detail.raffle ? raffleViewOf(detail.raffle, memberId) : null,
     };
   }
 
@@ -325,7 +340,7 @@ export function registerPromotionRoutes(app: TypedApp, deps: PromotionRoutesDeps
         schema: {
           tags: TAGS,
           summary: {
-            join: 'Join a deposit bonus or a cashback, accepting its terms (T)',
+            join: 'Join a deposit bonus, a cashback or a raffle, accepting its terms (T)',
             claim: 'Claim a newbie bonus, accepting its terms: the bonus is granted at once (T)',
           }[action],
           querystring: MerchantLanguageQuery,
@@ -345,6 +360,46 @@ export function registerPromotionRoutes(app: TypedApp, deps: PromotionRoutesDeps
       },
     );
   }
+
+  app.post(
+    '/wps/promotion/raffle/claim',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Claim a raffle prize (a myPrizes id) as cash, or as a bonus with the promotion’s terms (acceptTerms true); answers the raffle’s detail (T)',
+        querystring: MerchantLanguageQuery,
+        body: ClaimPrizeBody,
+        response: { 200: Envelope(Detail), ...MEMBER_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { merchant, reader } = merchantOf(request);
+      const { member } = await requireMerchantMember(request, members);
+      const detail = await promotions.claimPrize(merchant, member, {
+        winnerId: request.body.id,
+        acceptTerms: request.body.acceptTerms,
+        language: reader.language,
+      });
+      return ok(await detailView(merchant, reader, detail, member.id));
+    },
+  );
+
+  app.get(
+    '/wps/promotion/raffle/tickets',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Every ticket id of a raffle, ascending: the draw's input, to verify it (T optional)",
+        querystring: DetailQuery,
+        response: { 200: Envelope(TicketsView), ...MEMBER_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { merchant } = merchantOf(request);
+      return ok({ ticketIds: await promotions.raffleTicketIds(merchant.id, request.query.id) });
+    },
+  );
 
   app.post(
     '/wps/promotion/applyImage',
