@@ -6,7 +6,7 @@ import {
   datesWords,
   detailDatesWords,
   drawAtOf,
-  drawOnCardWords,
+  drawTimeWords,
   firstStateOf,
   localizedFor,
   moneyWords,
@@ -211,28 +211,23 @@ describe('the rules in words', () => {
 });
 
 describe('a raffle in words', () => {
-  it('words how tickets come, that joining comes first, the draw, its fairness, the claim and the payment', () => {
-    const lines = rulesWords(raffle, 'EN');
-    expect(lines[0]).toBe('Earn 1 ticket for every ₱500.00 of valid bets, up to 100 tickets a member.');
-    expect(lines[1]).toBe('Join first: bets count from when you join until the promotion ends.');
-    // 15:00 UTC and an hour's delay: 16:00 UTC, midnight in Manila.
-    expect(lines[2]).toMatch(/^The draw is on Jul 1, 2025.*12:00.AM\.$/);
-    expect(lines.slice(3)).toEqual([
-      'The draw is provably fair: the hash of its seed is shown before the draw, and the seed itself after it.',
-      'Winners claim their prize within 7 days of the draw; a prize not claimed by then expires.',
+  it('words how tickets come and how many, that joining comes first, the draw, the claim and the payment', () => {
+    expect(rulesWords(raffle, 'EN')).toEqual([
+      'Earn 1 ticket for every ₱500.00 of valid bets.',
+      'Up to 100 tickets per member.',
+      'Only bets placed after you join count, until the raffle ends.',
+      'Winners are drawn from every ticket after the raffle ends. Each ticket wins at most one prize.',
+      'Claim your prize within 7 days of the draw, or it expires.',
       'Paid as cash to your wallet, with nothing to wager.',
     ]);
-    const tagalog = rulesWords(raffle, 'TY');
-    expect(tagalog[0]).toBe(
-      'Makakuha ng 1 tiket sa bawat ₱500.00 na balidong taya, hanggang 100 tiket bawat miyembro.',
-    );
-    expect(tagalog[1]).toBe(
-      'Sumali muna: binibilang ang mga taya mula nang sumali ka hanggang matapos ang promo.',
-    );
-    expect(tagalog[2]).toMatch(/^Ang bunutan ay sa /);
-    expect(tagalog[4]).toBe(
-      'I-claim ng mga nanalo ang premyo sa loob ng 7 araw matapos ang bunutan; mawawala ang premyong hindi na-claim.',
-    );
+    expect(rulesWords(raffle, 'TY')).toEqual([
+      'Makakuha ng 1 tiket sa bawat ₱500.00 na balidong taya.',
+      'Hanggang 100 tiket bawat miyembro.',
+      'Ang mga tayang inilagay lang pagkatapos mong sumali ang binibilang, hanggang matapos ang raffle.',
+      'Bubunutin ang mga nanalo mula sa lahat ng tiket pagkatapos ng raffle. Isang premyo lang ang puwedeng mapanalunan ng bawat tiket.',
+      'I-claim ang premyo mo sa loob ng 7 araw mula sa bunutan, kung hindi ay mag-e-expire ito.',
+      'Ibinibigay bilang cash sa iyong wallet, walang kailangang itaya.',
+    ]);
   });
 
   it('words the game types and the slot-spin rule of a raffle by valid bets, and none of a raffle by deposits', () => {
@@ -241,48 +236,49 @@ describe('a raffle in words', () => {
       rules: { ...raffle.rules, gameTypes: ['RNG', 'FISH'], minSpinStake: '1.00', minSpinLines: 25 },
     };
     expect(rulesWords(byBet, 'EN').slice(2, 4)).toEqual([
-      'Only bets in Slots, Fishing count.',
-      'A slot spin counts only with a stake of ₱1.00 or more on 25 lines or more.',
+      'Only bets on Slots, Fishing count.',
+      'Slot spins count only at ₱1.00 or more per spin and 25 lines or more.',
     ]);
     expect(rulesWords(byBet, 'TY').slice(2, 4)).toEqual([
       'Ang mga taya lang sa Mga slot, Pangingisda ang binibilang.',
-      'Binibilang lang ang spin sa slot kung ₱1.00 o higit pa ang taya at 25 linya o higit pa.',
+      'Binibilang lang ang mga spin sa slot na ₱1.00 o higit pa ang taya bawat spin at may 25 linya o higit pa.',
     ]);
-    const linesOnly = { ...raffle, rules: { ...raffle.rules, minSpinLines: 25 } };
-    expect(rulesWords(linesOnly, 'EN')[2]).toBe('A slot spin counts only when played on 25 lines or more.');
-    const byDeposit = { ...raffle, rules: { ...raffle.rules, ticketBy: 'deposit', maxTickets: 4 } };
-    expect(rulesWords(byDeposit, 'EN').slice(0, 2)).toEqual([
-      'Earn 1 ticket for every ₱500.00 you deposit, up to 4 tickets a member.',
-      'Join first: deposits count from when you join until the promotion ends.',
-    ]);
+    const linesOnly = { ...raffle, rules: { ...raffle.rules, minSpinLines: 4 } };
+    expect(rulesWords(linesOnly, 'EN')[2]).toBe('Slot spins count only at 4 lines or more.');
     // Filipino counts 4 as "other".
-    expect(rulesWords(byDeposit, 'TY')[0]).toBe(
-      'Makakuha ng 1 tiket sa bawat ₱500.00 na ideposito mo, hanggang 4 na tiket bawat miyembro.',
+    expect(rulesWords(linesOnly, 'TY')[2]).toBe(
+      'Binibilang lang ang mga spin sa slot na may 4 na linya o higit pa.',
     );
+    const byDeposit = {
+      ...raffle,
+      rules: { ...raffle.rules, ticketBy: 'deposit', maxTickets: 4, gameTypes: ['RNG'], minSpinLines: 25 },
+    };
+    expect(rulesWords(byDeposit, 'EN').slice(0, 3)).toEqual([
+      'Earn 1 ticket for every ₱500.00 you deposit.',
+      'Up to 4 tickets per member.',
+      'Only deposits made after you join count, until the raffle ends.',
+    ]);
+    expect(rulesWords(byDeposit, 'TY')[1]).toBe('Hanggang 4 na tiket bawat miyembro.');
   });
 
-  it('draws the prize table by place, tier after tier, with the sum', () => {
+  it('draws the prize table by place, tier after tier, with the pool', () => {
     expect(prizeTableWords(raffle, 'EN')).toEqual({
       heading: 'Prizes',
-      columns: ['Place', 'Prize', 'Winners'],
+      columns: ['Place', 'Prizes', 'Each'],
       rows: [
-        { places: '1st', amount: '₱5,000.00', winners: '1' },
-        { places: '2nd – 4th', amount: '₱1,000.00', winners: '3' },
-        { places: '5th – 24th', amount: '₱100.00', winners: '20' },
+        { places: '1', count: '1', amount: '₱5,000.00' },
+        { places: '2–4', count: '3', amount: '₱1,000.00' },
+        { places: '5–24', count: '20', amount: '₱100.00' },
       ],
-      total: '24 prizes, ₱10,000.00 in all.',
+      pool: '24 prizes worth ₱10,000.00 in all',
     });
     const tagalog = prizeTableWords(raffle, 'TY');
-    expect(tagalog?.rows.map((row) => row.places)).toEqual([
-      'Ika-1',
-      'Ika-2 hanggang ika-4',
-      'Ika-5 hanggang ika-24',
-    ]);
-    expect(tagalog?.total).toBe('Kabuuang ₱10,000.00 sa 24 na premyo.');
+    expect(tagalog?.columns).toEqual(['Puwesto', 'Bilang', 'Bawat isa']);
+    expect(tagalog?.pool).toBe('24 na premyong nagkakahalaga ng ₱10,000.00 lahat-lahat');
     expect(prizeTableWords(base, 'EN')).toBeNull();
   });
 
-  it('shows a tier not filled in right as missing, the places after it too, and no sum', () => {
+  it('shows a tier not filled in right as missing, the places after it too, and no pool', () => {
     const unfilled = {
       ...raffle,
       rules: {
@@ -296,27 +292,42 @@ describe('a raffle in words', () => {
     };
     expect(prizeTableWords(unfilled, 'EN')).toMatchObject({
       rows: [
-        { places: '1st', amount: '…', winners: '1' },
-        { places: '…', amount: '₱100.00', winners: '…' },
-        { places: '…', amount: '₱50.00', winners: '2' },
+        { places: '1', count: '1', amount: '…' },
+        { places: '…', count: '…', amount: '₱100.00' },
+        { places: '…', count: '2', amount: '₱50.00' },
       ],
-      total: null,
+      pool: null,
     });
   });
 
-  it('draws at the end plus the delay, and says so on the card; not before the end and delay read', () => {
+  it('draws at the end plus the delay, and counts down to it as the player’s detail does', () => {
     expect(drawAtOf(raffle)).toBe('2025-06-30T16:00:00.000Z');
     expect(drawAtOf({ ...raffle, rules: { ...raffle.rules, drawDelayMinutes: 0 } })).toBe(
       '2025-06-30T15:00:00.000Z',
     );
     expect(drawAtOf({ ...raffle, endsAt: null })).toBeNull();
     expect(drawAtOf({ ...raffle, rules: { ...raffle.rules, drawDelayMinutes: null } })).toBeNull();
-    expect(drawOnCardWords(raffle, 'TY')).toMatch(/^Bunutan: .*2025/);
-    expect(drawOnCardWords({ ...raffle, endsAt: null }, 'EN')).toBe('Draw: …');
-    expect(drawOnCardWords(base, 'EN')).toBeNull();
+
+    const drawMs = Date.parse('2025-06-30T16:00:00.000Z');
+    const early = drawTimeWords(raffle, 'EN', drawMs - (3 * 24 * 60 + 2 * 60 + 30) * 60_000);
+    expect(early?.line).toBe('Draw in 3 days 2 hours');
+    // 16:00 UTC is midnight in Manila.
+    expect(early?.moment).toMatch(/^On Jul 1, 2025.*12:00/);
+    expect(drawTimeWords(raffle, 'TY', drawMs - 4 * 60 * 60_000 - 60_000)?.line).toBe(
+      'Bunutan sa loob ng 4 na oras 1 minuto',
+    );
+    expect(drawTimeWords(raffle, 'EN', drawMs)).toEqual({
+      line: 'The draw is being made. The winners show here shortly.',
+      moment: null,
+    });
+    expect(drawTimeWords({ ...raffle, endsAt: null }, 'EN', drawMs)).toEqual({
+      line: 'Draw in …',
+      moment: 'On …',
+    });
+    expect(drawTimeWords(base, 'EN', drawMs)).toBeNull();
   });
 
-  it('offers a raffle’s states: join, joined, a prize to claim, its bonus in play, received', () => {
+  it('offers a raffle’s states, and words its prize to claim apart from a bonus to claim', () => {
     expect(statesOfKind('raffle')).toEqual([
       'JOIN',
       'JOINED',
@@ -328,12 +339,20 @@ describe('a raffle in words', () => {
       'CLOSE',
     ]);
     expect(stateLineWords('JOINED', 'raffle', 'EN')).toBe(
-      'You have joined. You earn tickets until the promotion ends; the winners are drawn after it.',
+      'You have joined. Your tickets show below as you earn them.',
     );
     expect(stateLineWords('CLAIM', 'raffle', 'TY')).toBe(
-      'Nanalo ka! I-claim ang premyo mo bago ito mag-expire.',
+      'Nanalo ka! I-claim ang premyo mo sa ibaba bago ito mag-expire.',
     );
     expect(stateLineWords('CLAIM', 'newbie_bonus', 'EN')).toBeNull();
+    expect(badgeWords('CLAIM', 'EN', 'raffle')).toBe('Prize to claim');
+    expect(badgeWords('CLAIM', 'TY', 'raffle')).toBe('May premyong i-claim');
+    expect(badgeWords('CLAIM', 'EN', 'newbie_bonus')).toBe('Ready to claim');
+    expect(cardButtonWords('CLAIM', 'EN', 'raffle')).toBe('Claim prize');
+    expect(cardButtonWords('CLAIM', 'TY', 'raffle')).toBe('I-claim ang premyo');
+    // A raffle's prizes are claimed one by one in its list of prizes, not at the detail's foot.
+    expect(actionWords('CLAIM', 'EN', 'raffle')).toBeNull();
+    expect(actionWords('JOIN', 'TY', 'raffle')).toBe('Sumali');
   });
 });
 
@@ -420,12 +439,14 @@ describe('the bonus terms in words', () => {
     );
     expect(words?.limits.slice(0, 2)).toEqual([
       'Largest bet while the bonus is active: ₱50.00.',
-      'A slot spin counts only with a stake of ₱1.00 or more on 25 lines or more.',
+      'Slot spins count only at ₱1.00 or more per spin and 25 lines or more.',
     ]);
     const stakeOnly = termsWords({ ...base, terms: { ...base.terms!, minSpinStake: '2.00' } }, 'TY');
-    expect(stakeOnly?.limits[1]).toBe('Binibilang lang ang spin sa slot kung ₱2.00 o higit pa ang taya.');
+    expect(stakeOnly?.limits[1]).toBe(
+      'Binibilang lang ang mga spin sa slot na ₱2.00 o higit pa ang taya bawat spin.',
+    );
     const wrongLines = termsWords({ ...base, terms: { ...base.terms!, minSpinLines: '' } }, 'EN');
-    expect(wrongLines?.limits[1]).toBe('A slot spin counts only when played on … lines or more.');
+    expect(wrongLines?.limits[1]).toBe('Slot spins count only at … lines or more.');
   });
 
   it('has no terms for a promotion that grants no bonus', () => {

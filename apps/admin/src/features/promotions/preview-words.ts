@@ -68,7 +68,7 @@ type Words = {
     joinedDeposit: string;
     joinedCashback: string;
     joinedRaffle: string;
-    wonRaffle: string;
+    prizeToClaim: string;
     claimed: string;
     applying: string;
     rejected: string;
@@ -95,27 +95,32 @@ type Words = {
     periodWeek: string;
     minNetLoss: (amount: string) => string;
     netLoss: string;
-    ticketsByBet: (every: string, max: number | null) => string;
-    ticketsByDeposit: (every: string, max: number | null) => string;
-    betsAfterJoin: string;
-    depositsAfterJoin: string;
+    ticketPerBet: (amount: string) => string;
+    ticketPerDeposit: (amount: string) => string;
+    maxTickets: Plural;
     ticketGames: (games: string) => string;
-    spinStakeAndLines: (stake: string, lines: string) => string;
-    spinStake: (stake: string) => string;
-    spinLines: (lines: string) => string;
-    drawAt: (date: string) => string;
-    drawFair: string;
-    claimWithin: Plural;
+    afterJoinBet: string;
+    afterJoinDeposit: string;
+    draw: string;
+    claimDays: Plural;
+  };
+  spinRule: {
+    stakeAndLines: (stake: string, lines: number | null) => string;
+    stake: (stake: string) => string;
+    lines: Plural;
   };
   raffle: {
+    stateClaim: string;
+    claimPrize: string;
+    drawIn: (time: string) => string;
+    drawOn: (date: string) => string;
+    drawDue: string;
+    countdown: { days: Plural; hours: Plural; minutes: Plural };
     prizes: string;
     place: string;
-    prize: string;
-    winners: string;
-    rank: (rank: number) => string;
-    ranks: (from: number, to: number) => string;
-    total: (count: number, amount: string) => string;
-    drawOnCard: (date: string) => string;
+    count: string;
+    each: string;
+    pool: (count: number, amount: string) => string;
   };
   terms: {
     wagering: (multiplier: string) => string;
@@ -137,13 +142,6 @@ const count = (value: number | null) => (value === null ? MISSING : String(value
 // 3, 5, 7, 8 … ("7 araw") and "other" 4, 6, 9 … ("4 na araw").
 const filipinoPlurals = new Intl.PluralRules('fil');
 const isFilipinoOne = (value: number | null) => value !== null && filipinoPlurals.select(value) === 'one';
-const tickets = (value: number | null) =>
-  isFilipinoOne(value) ? `${count(value)} tiket` : `${count(value)} na tiket`;
-
-const englishOrdinals = new Intl.PluralRules('en', { type: 'ordinal' });
-const ORDINAL_SUFFIXES: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
-const ordinal = (rank: number) => `${rank}${ORDINAL_SUFFIXES[englishOrdinals.select(rank)] ?? 'th'}`;
 
 const WORDS: Record<PreviewLanguage, Words> = {
   TY: {
@@ -216,9 +214,8 @@ const WORDS: Record<PreviewLanguage, Words> = {
       joinedDeposit:
         'Kasali ka na. Darating ang bonus mo kasama ng susunod mong depositong pasok sa mga patakaran.',
       joinedCashback: 'Kasali ka na. Kinukuwenta ang cashback mo sa pagtatapos ng bawat panahon.',
-      joinedRaffle:
-        'Kasali ka na. Makakakuha ka ng tiket hanggang matapos ang promo; bubunutin ang mga mananalo pagkatapos nito.',
-      wonRaffle: 'Nanalo ka! I-claim ang premyo mo bago ito mag-expire.',
+      joinedRaffle: 'Kasali ka na. Makikita mo sa ibaba ang mga tiket mo habang kinikita mo ang mga ito.',
+      prizeToClaim: 'Nanalo ka! I-claim ang premyo mo sa ibaba bago ito mag-expire.',
       claimed: 'Na-claim mo na ang bonus na ito.',
       applying: 'Sinusuri pa ang iyong aplikasyon. Makikita mo rito ang resulta.',
       rejected: 'Hindi inaprubahan ang iyong aplikasyon.',
@@ -252,38 +249,54 @@ const WORDS: Record<PreviewLanguage, Words> = {
       periodWeek: 'linggo',
       minNetLoss: (amount) => `Ibinibigay kapag umabot sa ${amount} ang net loss mo sa panahong iyon.`,
       netLoss: 'Ang net loss ay ang itinaya mo sa mga tapos nang taya bawas ang napanalunan mo.',
-      ticketsByBet: (every, max) =>
-        `Makakuha ng 1 tiket sa bawat ${every} na balidong taya, hanggang ${tickets(max)} bawat miyembro.`,
-      ticketsByDeposit: (every, max) =>
-        `Makakuha ng 1 tiket sa bawat ${every} na ideposito mo, hanggang ${tickets(max)} bawat miyembro.`,
-      betsAfterJoin: 'Sumali muna: binibilang ang mga taya mula nang sumali ka hanggang matapos ang promo.',
-      depositsAfterJoin:
-        'Sumali muna: binibilang ang mga deposito mula nang sumali ka hanggang matapos ang promo.',
+      ticketPerBet: (amount) => `Makakuha ng 1 tiket sa bawat ${amount} na balidong taya.`,
+      ticketPerDeposit: (amount) => `Makakuha ng 1 tiket sa bawat ${amount} na idedeposito mo.`,
+      maxTickets: (tickets) =>
+        isFilipinoOne(tickets)
+          ? `Hanggang ${count(tickets)} tiket bawat miyembro.`
+          : `Hanggang ${count(tickets)} na tiket bawat miyembro.`,
       ticketGames: (games) => `Ang mga taya lang sa ${games} ang binibilang.`,
-      spinStakeAndLines: (stake, lines) =>
-        `Binibilang lang ang spin sa slot kung ${stake} o higit pa ang taya at ${lines} linya o higit pa.`,
-      spinStake: (stake) => `Binibilang lang ang spin sa slot kung ${stake} o higit pa ang taya.`,
-      spinLines: (lines) => `Binibilang lang ang spin sa slot kung ${lines} linya o higit pa ang nilalaro.`,
-      drawAt: (date) => `Ang bunutan ay sa ${date}.`,
-      drawFair:
-        'Patas at mapapatunayan ang bunutan: ipinapakita ang hash ng seed bago ang bunutan, at ang mismong seed pagkatapos nito.',
-      claimWithin: (days) =>
+      afterJoinBet:
+        'Ang mga tayang inilagay lang pagkatapos mong sumali ang binibilang, hanggang matapos ang raffle.',
+      afterJoinDeposit:
+        'Ang mga depositong ginawa lang pagkatapos mong sumali ang binibilang, hanggang matapos ang raffle.',
+      draw: 'Bubunutin ang mga nanalo mula sa lahat ng tiket pagkatapos ng raffle. Isang premyo lang ang puwedeng mapanalunan ng bawat tiket.',
+      claimDays: (days) =>
         isFilipinoOne(days)
-          ? `I-claim ng mga nanalo ang premyo sa loob ng ${count(days)} araw matapos ang bunutan; mawawala ang premyong hindi na-claim.`
-          : `I-claim ng mga nanalo ang premyo sa loob ng ${count(days)} na araw matapos ang bunutan; mawawala ang premyong hindi na-claim.`,
+          ? `I-claim ang premyo mo sa loob ng ${count(days)} araw mula sa bunutan, kung hindi ay mag-e-expire ito.`
+          : `I-claim ang premyo mo sa loob ng ${count(days)} na araw mula sa bunutan, kung hindi ay mag-e-expire ito.`,
+    },
+    spinRule: {
+      stakeAndLines: (stake, lines) =>
+        isFilipinoOne(lines)
+          ? `Binibilang lang ang mga spin sa slot na ${stake} o higit pa ang taya bawat spin at may ${count(lines)} linya o higit pa.`
+          : `Binibilang lang ang mga spin sa slot na ${stake} o higit pa ang taya bawat spin at may ${count(lines)} na linya o higit pa.`,
+      stake: (stake) => `Binibilang lang ang mga spin sa slot na ${stake} o higit pa ang taya bawat spin.`,
+      lines: (lines) =>
+        isFilipinoOne(lines)
+          ? `Binibilang lang ang mga spin sa slot na may ${count(lines)} linya o higit pa.`
+          : `Binibilang lang ang mga spin sa slot na may ${count(lines)} na linya o higit pa.`,
     },
     raffle: {
+      stateClaim: 'May premyong i-claim',
+      claimPrize: 'I-claim ang premyo',
+      drawIn: (time) => `Bunutan sa loob ng ${time}`,
+      drawOn: (date) => `Sa ${date}`,
+      drawDue: 'Ginagawa na ang bunutan. Lalabas dito ang mga nanalo maya-maya.',
+      countdown: {
+        days: (days) => (isFilipinoOne(days) ? `${count(days)} araw` : `${count(days)} na araw`),
+        hours: (hours) => (isFilipinoOne(hours) ? `${count(hours)} oras` : `${count(hours)} na oras`),
+        minutes: (minutes) =>
+          isFilipinoOne(minutes) ? `${count(minutes)} minuto` : `${count(minutes)} na minuto`,
+      },
       prizes: 'Mga premyo',
       place: 'Puwesto',
-      prize: 'Premyo',
-      winners: 'Mananalo',
-      rank: (rank) => `Ika-${rank}`,
-      ranks: (from, to) => `Ika-${from} hanggang ika-${to}`,
-      total: (prizes, amount) =>
+      count: 'Bilang',
+      each: 'Bawat isa',
+      pool: (prizes, amount) =>
         isFilipinoOne(prizes)
-          ? `Kabuuang ${amount} sa ${prizes} premyo.`
-          : `Kabuuang ${amount} sa ${prizes} na premyo.`,
-      drawOnCard: (date) => `Bunutan: ${date}`,
+          ? `${prizes} premyong nagkakahalaga ng ${amount}`
+          : `${prizes} na premyong nagkakahalaga ng ${amount} lahat-lahat`,
     },
     terms: {
       wagering: (multiplier) => `Itaya ang ${multiplier}× ng bonus bago ito maging cash.`,
@@ -373,9 +386,8 @@ const WORDS: Record<PreviewLanguage, Words> = {
       closed: 'This promotion has ended.',
       joinedDeposit: 'You have joined. Your bonus comes with your next deposit that qualifies.',
       joinedCashback: 'You are taking part. Your cashback is worked out at the end of each period.',
-      joinedRaffle:
-        'You have joined. You earn tickets until the promotion ends; the winners are drawn after it.',
-      wonRaffle: 'You won! Claim your prize before it expires.',
+      joinedRaffle: 'You have joined. Your tickets show below as you earn them.',
+      prizeToClaim: 'You won! Claim your prize below before it expires.',
       claimed: 'You have claimed this bonus.',
       applying: 'Your application is being reviewed. The result will show here.',
       rejected: 'Your application was not approved.',
@@ -404,32 +416,39 @@ const WORDS: Record<PreviewLanguage, Words> = {
       periodWeek: 'week',
       minNetLoss: (amount) => `Paid when your net loss for the period is at least ${amount}.`,
       netLoss: 'Net loss is what you staked on settled bets minus what you won.',
-      ticketsByBet: (every, max) =>
-        `Earn 1 ticket for every ${every} of valid bets, up to ${count(max)} ${max === 1 ? 'ticket' : 'tickets'} a member.`,
-      ticketsByDeposit: (every, max) =>
-        `Earn 1 ticket for every ${every} you deposit, up to ${count(max)} ${max === 1 ? 'ticket' : 'tickets'} a member.`,
-      betsAfterJoin: 'Join first: bets count from when you join until the promotion ends.',
-      depositsAfterJoin: 'Join first: deposits count from when you join until the promotion ends.',
-      ticketGames: (games) => `Only bets in ${games} count.`,
-      spinStakeAndLines: (stake, lines) =>
-        `A slot spin counts only with a stake of ${stake} or more on ${lines} lines or more.`,
-      spinStake: (stake) => `A slot spin counts only with a stake of ${stake} or more.`,
-      spinLines: (lines) => `A slot spin counts only when played on ${lines} lines or more.`,
-      drawAt: (date) => `The draw is on ${date}.`,
-      drawFair:
-        'The draw is provably fair: the hash of its seed is shown before the draw, and the seed itself after it.',
-      claimWithin: (days) =>
-        `Winners claim their prize within ${count(days)} ${days === 1 ? 'day' : 'days'} of the draw; a prize not claimed by then expires.`,
+      ticketPerBet: (amount) => `Earn 1 ticket for every ${amount} of valid bets.`,
+      ticketPerDeposit: (amount) => `Earn 1 ticket for every ${amount} you deposit.`,
+      maxTickets: (tickets) => `Up to ${count(tickets)} ${tickets === 1 ? 'ticket' : 'tickets'} per member.`,
+      ticketGames: (games) => `Only bets on ${games} count.`,
+      afterJoinBet: 'Only bets placed after you join count, until the raffle ends.',
+      afterJoinDeposit: 'Only deposits made after you join count, until the raffle ends.',
+      draw: 'Winners are drawn from every ticket after the raffle ends. Each ticket wins at most one prize.',
+      claimDays: (days) =>
+        `Claim your prize within ${count(days)} ${days === 1 ? 'day' : 'days'} of the draw, or it expires.`,
+    },
+    spinRule: {
+      stakeAndLines: (stake, lines) =>
+        `Slot spins count only at ${stake} or more per spin and ${count(lines)} ${lines === 1 ? 'line' : 'lines'} or more.`,
+      stake: (stake) => `Slot spins count only at ${stake} or more per spin.`,
+      lines: (lines) => `Slot spins count only at ${count(lines)} ${lines === 1 ? 'line' : 'lines'} or more.`,
     },
     raffle: {
+      stateClaim: 'Prize to claim',
+      claimPrize: 'Claim prize',
+      drawIn: (time) => `Draw in ${time}`,
+      drawOn: (date) => `On ${date}`,
+      drawDue: 'The draw is being made. The winners show here shortly.',
+      countdown: {
+        days: (days) => `${count(days)} ${days === 1 ? 'day' : 'days'}`,
+        hours: (hours) => `${count(hours)} ${hours === 1 ? 'hour' : 'hours'}`,
+        minutes: (minutes) => `${count(minutes)} ${minutes === 1 ? 'minute' : 'minutes'}`,
+      },
       prizes: 'Prizes',
       place: 'Place',
-      prize: 'Prize',
-      winners: 'Winners',
-      rank: (rank) => ordinal(rank),
-      ranks: (from, to) => `${ordinal(from)} – ${ordinal(to)}`,
-      total: (prizes, amount) => `${prizes} ${prizes === 1 ? 'prize' : 'prizes'}, ${amount} in all.`,
-      drawOnCard: (date) => `Draw: ${date}`,
+      count: 'Prizes',
+      each: 'Each',
+      pool: (prizes, amount) =>
+        prizes === 1 ? `${prizes} prize worth ${amount}` : `${prizes} prizes worth ${amount} in all`,
     },
     terms: {
       wagering: (multiplier) => `Wager ${multiplier}× the bonus before it turns into cash.`,
@@ -508,17 +527,31 @@ export function detailWords(language: PreviewLanguage) {
   return WORDS[language].detail;
 }
 
-/** The card's badge of where the member stands; none for NONE (details only, or not for them). */
-export function badgeWords(state: MemberState, language: PreviewLanguage): string | null {
+/**
+ * The card's badge of where the member stands; none for NONE (details only, or not for them). A
+ * raffle's CLAIM is a prize won, not a bonus offered.
+ */
+export function badgeWords(
+  state: MemberState,
+  language: PreviewLanguage,
+  kind?: PromotionKind,
+): string | null {
+  if (state === 'CLAIM' && kind === 'raffle') return WORDS[language].raffle.stateClaim;
   return state === 'NONE' ? null : WORDS[language].badges[state];
 }
 
 /**
  * The detail's button for a member: join, claim, apply, or apply again after a rejection; none
- * where there is nothing to do. The card's own button always opens the details.
+ * where there is nothing to do, and none for a raffle's prize, which is claimed in the raffle's own
+ * list of prizes. The card's own button always opens the details.
  */
-export function actionWords(state: MemberState, language: PreviewLanguage): string | null {
+export function actionWords(
+  state: MemberState,
+  language: PreviewLanguage,
+  kind?: PromotionKind,
+): string | null {
   const actions = WORDS[language].actions;
+  if (state === 'CLAIM' && kind === 'raffle') return null;
   switch (state) {
     case 'JOIN':
       return actions.join;
@@ -537,8 +570,9 @@ export function actionWords(state: MemberState, language: PreviewLanguage): stri
  * The card's button: the offer a member may take (join, claim, apply), which opens the details
  * where the terms are accepted; otherwise "see details".
  */
-export function cardButtonWords(state: MemberState, language: PreviewLanguage): string {
+export function cardButtonWords(state: MemberState, language: PreviewLanguage, kind?: PromotionKind): string {
   const actions = WORDS[language].actions;
+  if (state === 'CLAIM' && kind === 'raffle') return WORDS[language].raffle.claimPrize;
   if (state === 'JOIN') return actions.join;
   if (state === 'CLAIM') return actions.claim;
   if (state === 'APPLY') return actions.apply;
@@ -565,7 +599,7 @@ export function stateLineWords(
       if (kind === 'raffle') return lines.joinedRaffle;
       return kind === 'cashback' ? lines.joinedCashback : lines.joinedDeposit;
     case 'CLAIM':
-      return kind === 'raffle' ? lines.wonRaffle : null;
+      return kind === 'raffle' ? lines.prizeToClaim : null;
     case 'CLAIMED':
       return lines.claimed;
     case 'APPLYING':
@@ -660,16 +694,19 @@ export function rulesWords(promotion: PreviewPromotion, language: PreviewLanguag
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
 
-/** A raffle's rules: how tickets come, what counts, when the draw is, and how prizes are claimed. */
+/**
+ * A raffle's rules, in the player app's order: how tickets come and how many at most, which bets
+ * count (a raffle by valid bets), that only what follows joining counts, the draw, the claim, and
+ * how prizes are paid.
+ */
 function raffleRulesWords(promotion: PreviewPromotion, language: PreviewLanguage): string[] {
   const words = WORDS[language].rules;
   const { rules } = promotion;
   const isByDeposit = rules.ticketBy === 'deposit';
   const every = moneyWords(rules.ticketEvery);
-  const maxTickets = numberOrNull(rules.maxTickets);
   const lines = [
-    isByDeposit ? words.ticketsByDeposit(every, maxTickets) : words.ticketsByBet(every, maxTickets),
-    isByDeposit ? words.depositsAfterJoin : words.betsAfterJoin,
+    isByDeposit ? words.ticketPerDeposit(every) : words.ticketPerBet(every),
+    words.maxTickets(numberOrNull(rules.maxTickets)),
   ];
   if (!isByDeposit) {
     if (Array.isArray(rules.gameTypes) && rules.gameTypes.length > 0) {
@@ -687,30 +724,27 @@ function raffleRulesWords(promotion: PreviewPromotion, language: PreviewLanguage
     );
     if (spinRule) lines.push(spinRule);
   }
-  const drawAt = drawAtOf(promotion);
-  lines.push(words.drawAt(drawAt ? dateWords(drawAt, language) : MISSING));
-  lines.push(words.drawFair);
-  lines.push(words.claimWithin(numberOrNull(rules.claimDays)));
+  lines.push(isByDeposit ? words.afterJoinDeposit : words.afterJoinBet);
+  lines.push(words.draw);
+  lines.push(words.claimDays(numberOrNull(rules.claimDays)));
   lines.push(rules.payAs === 'bonus' ? words.paidAsBonus : words.paidAsCash);
   return lines;
 }
 
 /**
  * A slot-spin rule in one sentence, the same in a bonus's terms and a raffle's rules: a slot spin
- * counts only at the stake and on the lines set, either or both; null when neither is set.
+ * counts only at the stake per spin and on the lines set, either or both; null when neither is set.
+ * Lines not typed right yet read as missing.
  */
 export function spinRuleWords(
   rule: { minSpinStake: string | null; minSpinLines: number | '' | null },
   language: PreviewLanguage,
 ): string | null {
-  const words = WORDS[language].rules;
+  const words = WORDS[language].spinRule;
   const stake = rule.minSpinStake === null ? null : moneyWords(rule.minSpinStake);
-  const lines =
-    rule.minSpinLines === null ? null : rule.minSpinLines === '' ? MISSING : String(rule.minSpinLines);
-  if (stake !== null && lines !== null) return words.spinStakeAndLines(stake, lines);
-  if (stake !== null) return words.spinStake(stake);
-  if (lines !== null) return words.spinLines(lines);
-  return null;
+  if (rule.minSpinLines === null) return stake === null ? null : words.stake(stake);
+  const lines = rule.minSpinLines === '' ? null : rule.minSpinLines;
+  return stake === null ? words.lines(lines) : words.stakeAndLines(stake, lines);
 }
 
 /**
@@ -723,20 +757,20 @@ export function drawAtOf(promotion: Pick<PreviewPromotion, 'endsAt' | 'rules'>):
   return new Date(Date.parse(promotion.endsAt) + delayMinutes * 60_000).toISOString();
 }
 
-/** One row of a raffle's prize table: the places it covers, the amount each, and how many. */
-export type PrizeRowWords = { places: string; amount: string; winners: string };
+/** One row of a raffle's prize table: the places it covers, how many prizes, the amount each. */
+export type PrizeRowWords = { places: string; count: string; amount: string };
 
-/** A raffle's prize table as the player's detail shows it: headings, a row a tier, the sum. */
+/** A raffle's prize table as the player's detail shows it: headings, a row a tier, the pool. */
 export type PrizeTableWords = {
   heading: string;
-  columns: [place: string, prize: string, winners: string];
+  columns: [place: string, count: string, each: string];
   rows: PrizeRowWords[];
-  total: string | null;
+  pool: string | null;
 };
 
 /**
  * The prize table: each tier takes the places after the tier before it (ranks in order, as the
- * draw hands them out). Its sum is said only when every tier reads.
+ * draw hands them out), written "1", "2–4". The pool is said only when every tier reads.
  */
 export function prizeTableWords(
   promotion: PreviewPromotion,
@@ -747,40 +781,67 @@ export function prizeTableWords(
   const tiers = Array.isArray(promotion.rules.prizes) ? promotion.rules.prizes : [];
   const rows: PrizeRowWords[] = [];
   let nextRank: number | null = 1;
-  let totalMinor: bigint | null = 0n;
+  let poolMinor: bigint | null = 0n;
   let prizes = 0;
   for (const tier of tiers) {
-    const { amount, count: winners } = (tier ?? {}) as Record<string, unknown>;
-    const winnerCount = numberOrNull(winners);
+    const { amount, count: tierCount } = (tier ?? {}) as Record<string, unknown>;
+    const winners = numberOrNull(tierCount);
     const amountMinor = minorOf(amount);
     const from: number | null = nextRank;
     const places =
-      from === null || winnerCount === null
+      from === null || winners === null
         ? MISSING
-        : winnerCount === 1
-          ? words.rank(from)
-          : words.ranks(from, from + winnerCount - 1);
-    nextRank = from === null || winnerCount === null ? null : from + winnerCount;
-    rows.push({ places, amount: moneyWords(amount), winners: count(winnerCount) });
-    if (winnerCount === null || amountMinor === null || totalMinor === null) totalMinor = null;
+        : winners === 1
+          ? String(from)
+          : `${from}–${from + winners - 1}`;
+    nextRank = from === null || winners === null ? null : from + winners;
+    rows.push({ places, count: count(winners), amount: moneyWords(amount) });
+    if (winners === null || amountMinor === null || poolMinor === null) poolMinor = null;
     else {
-      totalMinor += amountMinor * BigInt(winnerCount);
-      prizes += winnerCount;
+      poolMinor += amountMinor * BigInt(winners);
+      prizes += winners;
     }
   }
   return {
     heading: words.prizes,
-    columns: [words.place, words.prize, words.winners],
+    columns: [words.place, words.count, words.each],
     rows,
-    total: totalMinor === null || prizes === 0 ? null : words.total(prizes, formatMoney(totalMinor)),
+    pool: poolMinor === null || prizes === 0 ? null : words.pool(prizes, formatMoney(poolMinor)),
   };
 }
 
-/** The draw's moment on a raffle's card; null for other kinds. */
-export function drawOnCardWords(promotion: PreviewPromotion, language: PreviewLanguage): string | null {
+const MINUTE_MS = 60_000;
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * When the draw is, as the player's detail says it: the time left in its two largest parts that
+ * are not zero (as the player app counts down) and the moment, or that the draw is being made once
+ * it is due. Both read "…" while the end or the delay is missing. Null for other kinds.
+ */
+export function drawTimeWords(
+  promotion: PreviewPromotion,
+  language: PreviewLanguage,
+  nowMs: number,
+): { line: string; moment: string | null } | null {
   if (promotion.kind !== 'raffle') return null;
+  const words = WORDS[language].raffle;
   const drawAt = drawAtOf(promotion);
-  return WORDS[language].raffle.drawOnCard(drawAt ? dateWords(drawAt, language) : MISSING);
+  if (drawAt === null) return { line: words.drawIn(MISSING), moment: words.drawOn(MISSING) };
+  const leftMs = Date.parse(drawAt) - nowMs;
+  if (leftMs <= 0) return { line: words.drawDue, moment: null };
+  const totalMinutes = Math.ceil(leftMs / MINUTE_MS);
+  const parts = [
+    { count: Math.floor(totalMinutes / DAY_MINUTES), say: words.countdown.days },
+    { count: Math.floor((totalMinutes % DAY_MINUTES) / 60), say: words.countdown.hours },
+    { count: totalMinutes % 60, say: words.countdown.minutes },
+  ];
+  const first = parts.findIndex((part) => part.count > 0);
+  const time = parts
+    .slice(first, first + 2)
+    .filter((part) => part.count > 0)
+    .map((part) => part.say(part.count))
+    .join(' ');
+  return { line: words.drawIn(time), moment: words.drawOn(dateWords(drawAt, language)) };
 }
 
 /** The wagering a bonus asks for: multiplier × (bonus + the deposit when the terms count it). */

@@ -1,4 +1,4 @@
-import { Gift } from 'lucide-react';
+import { Clock, Gift } from 'lucide-react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { ChoiceSelect } from '../../components/choice-select.tsx';
@@ -10,7 +10,7 @@ import {
   datesWords,
   detailDatesWords,
   detailWords,
-  drawOnCardWords,
+  drawTimeWords,
   firstStateOf,
   localizedFor,
   type PreviewLanguage,
@@ -96,7 +96,13 @@ export function PromotionPreview(props: {
       </DeviceFrame>
       <p className="muted small">Opened</p>
       <DeviceFrame device={device}>
-        <PlayerDetail promotion={promotion} content={props.content} language={language} state={state} />
+        <PlayerDetail
+          promotion={promotion}
+          content={props.content}
+          language={language}
+          state={state}
+          nowMs={props.nowMs}
+        />
       </DeviceFrame>
     </section>
   );
@@ -179,8 +185,7 @@ function PlayerList(props: ViewProps & { device: Device }) {
 function PlayerCard({ promotion, content, language, state }: ViewProps) {
   const cover = localizedFor(content.coverImageUrls, language);
   const title = localizedFor(content.title, language);
-  const badge = badgeWords(state, language);
-  const draw = drawOnCardWords(promotion, language);
+  const badge = badgeWords(state, language, promotion.kind);
   const isOffer = state === 'JOIN' || state === 'CLAIM' || state === 'APPLY';
   return (
     <article className="player-look__card" data-testid="preview-card">
@@ -193,11 +198,10 @@ function PlayerCard({ promotion, content, language, state }: ViewProps) {
             <span className={`player-look__badge player-look__badge--${toneOf(state)}`}>{badge}</span>
           )}
         </div>
-        {draw && <p className="player-look__dates">{draw}</p>}
         <span
           className={`player-look__button player-look__button--wide${isOffer ? '' : ' player-look__button--quiet'}`}
         >
-          {cardButtonWords(state, language)}
+          {cardButtonWords(state, language, promotion.kind)}
         </span>
       </div>
     </article>
@@ -223,19 +227,20 @@ function toneOf(state: MemberState): 'good' | 'waiting' | 'bad' | 'neutral' {
 
 /**
  * The details as the player app's dialog shows them: the title, the picture, when it starts and
- * ends with the badge, where the member stands, the operator's content, the rules and the bonus
- * terms, and the action with the terms' box at the foot.
+ * ends with the badge, where the member stands, a raffle's draw time and prizes, the operator's
+ * content, the rules and the bonus terms, and the action with the terms' box at the foot.
  */
-function PlayerDetail({ promotion, content, language, state }: ViewProps) {
+function PlayerDetail({ promotion, content, language, state, nowMs }: ViewProps & { nowMs: number }) {
   const words = detailWords(language);
   const image =
     localizedFor(content.detailImageUrls, language) || localizedFor(content.coverImageUrls, language);
-  const action = actionWords(state, language);
+  const action = actionWords(state, language, promotion.kind);
   const line = stateLineWords(state, promotion.kind, language);
   const rules = rulesWords(promotion, language);
   const terms = termsWords(promotion, language);
   const prizes = prizeTableWords(promotion, language);
-  const badge = badgeWords(state, language);
+  const drawTime = drawTimeWords(promotion, language, nowMs);
+  const badge = badgeWords(state, language, promotion.kind);
   const [starts, ends] = detailDatesWords(promotion, language);
   return (
     <article className="player-look__detail" data-testid="preview-detail">
@@ -252,8 +257,17 @@ function PlayerDetail({ promotion, content, language, state }: ViewProps) {
           )}
         </div>
         {line && <p className="player-look__standing">{line}</p>}
-        <OperatorHtml html={localizedFor(content.content, language)} />
+        {drawTime && (
+          <div className="player-look__draw-time" data-testid="preview-draw-time">
+            <Clock aria-hidden="true" size={20} />
+            <div>
+              <p>{drawTime.line}</p>
+              {drawTime.moment && <p className="player-look__muted">{drawTime.moment}</p>}
+            </div>
+          </div>
+        )}
         {prizes && <PrizeTable table={prizes} />}
+        <OperatorHtml html={localizedFor(content.content, language)} />
         {rules.length > 0 && (
           <section>
             <h3 className="player-look__heading">{words.rules}</h3>
@@ -310,7 +324,7 @@ function PlayerDetail({ promotion, content, language, state }: ViewProps) {
 
 /** A raffle's prizes by place, as the player's detail lists them above the rules. */
 function PrizeTable({ table }: { table: PrizeTableWords }) {
-  const [place, prize, winners] = table.columns;
+  const [place, count, each] = table.columns;
   return (
     <section>
       <h3 className="player-look__heading">{table.heading}</h3>
@@ -318,8 +332,8 @@ function PrizeTable({ table }: { table: PrizeTableWords }) {
         <thead>
           <tr>
             <th scope="col">{place}</th>
-            <th scope="col">{prize}</th>
-            <th scope="col">{winners}</th>
+            <th scope="col">{count}</th>
+            <th scope="col">{each}</th>
           </tr>
         </thead>
         <tbody>
@@ -327,13 +341,13 @@ function PrizeTable({ table }: { table: PrizeTableWords }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: a tier's place in the table is its rank order.
             <tr key={index}>
               <td>{row.places}</td>
+              <td>{row.count}</td>
               <td>{row.amount}</td>
-              <td>{row.winners}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {table.total && <p className="player-look__muted">{table.total}</p>}
+      {table.pool && <p className="player-look__muted">{table.pool}</p>}
     </section>
   );
 }
