@@ -261,7 +261,7 @@ function PlayerDetail({ promotion, content, language, state, nowMs }: ViewProps 
           <div className="player-look__draw-time" data-testid="preview-draw-time">
             <Clock aria-hidden="true" size={20} />
             <div>
-              <p>{drawTime.line}</p>
+              <p className="player-look__draw-line">{drawTime.line}</p>
               {drawTime.moment && <p className="player-look__muted">{drawTime.moment}</p>}
             </div>
           </div>
