@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelConsequenceOf, isCancellable } from '../../lib/bonus/bonus-progress';
 import { type BonusStatus, type BonusView, cancelBonus } from '../../lib/bonus/bonuses';
+import { spinRuleLineOf } from '../../lib/bonus/spin-rule';
 import { answerOfFailure, type FormAnswer } from '../../lib/failure-answer';
 import { formatMoney } from '../../lib/format';
 import { toCentavos } from '../../lib/money';
@@ -85,7 +86,7 @@ function CancelBonusDialog({ bonus, onClose }: { bonus: BonusView; onClose: () =
 
 /**
  * One of the member's bonuses: its name, status and amount; an open one's wagering, expiry, maximum
- * stake and conversion cap, and Cancel bonus; an ended one's outcome.
+ * stake, slot-spin rule and conversion cap, and Cancel bonus; an ended one's outcome.
  */
 export function BonusCard({ bonus, now }: { bonus: BonusView; now: Date }) {
   const { t } = useTranslation();
@@ -94,6 +95,7 @@ export function BonusCard({ bonus, now }: { bonus: BonusView; now: Date }) {
   const title = useBonusTitle(bonus);
   const format = dateFormatOf(language, timeZone, 'moment');
   const isOpen = isCancellable(bonus.status);
+  const spinRule = isOpen ? spinRuleLineOf(bonus, { t, symbol }) : null;
   return (
     <article
       className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4"
@@ -120,6 +122,7 @@ export function BonusCard({ bonus, now }: { bonus: BonusView; now: Date }) {
               : t('promotions.mine.noMaxStake')}
           </li>
         ) : null}
+        {spinRule ? <li data-testid="bonus-spin-rule">{spinRule}</li> : null}
         {isOpen && bonus.maxConversion ? (
           <li>{t('promotions.mine.maxConversion', { amount: formatMoney(bonus.maxConversion, symbol) })}</li>
         ) : null}

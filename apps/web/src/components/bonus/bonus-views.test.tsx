@@ -27,6 +27,8 @@ const bonus: BonusView = {
   converted: '0.00',
   forfeited: '0.00',
   forfeitIfCancelled: '91.50',
+  minSpinStake: null,
+  minSpinLines: null,
 };
 
 describe('a bonus', () => {
@@ -45,6 +47,33 @@ describe('a bonus', () => {
     expect(html).toContain('Pinakamalaking taya: ₱50.00');
     expect(html).toContain('Hanggang ₱5,000.00 ang magiging cash');
     expect(html).toContain('Kanselahin ang bonus');
+  });
+
+  it('running says which slot spins count toward its wagering, when its terms set a spin rule', () => {
+    const now = new Date('2026-12-05T22:30:00.000Z');
+    const html = renderMarkup(
+      <BonusCard bonus={{ ...bonus, minSpinStake: '1.00', minSpinLines: 25 }} now={now} />,
+    );
+    expect(html).toContain(
+      'Binibilang lang ang mga spin sa slot na ₱1.00 o higit pa ang taya bawat spin at may 25 linya o higit pa.',
+    );
+    const withoutRule = renderMarkup(
+      <BonusCard bonus={{ ...bonus, minSpinStake: null, minSpinLines: null }} now={now} />,
+    );
+    expect(withoutRule).not.toContain('data-testid="bonus-spin-rule"');
+    const ended = renderMarkup(
+      <BonusCard
+        bonus={{
+          ...bonus,
+          status: 'converted',
+          minSpinStake: '1.00',
+          minSpinLines: 25,
+          forfeitIfCancelled: '0.00',
+        }}
+        now={now}
+      />,
+    );
+    expect(ended).not.toContain('data-testid="bonus-spin-rule"');
   });
 
   it('waiting says it starts after the current one, with no bar yet', () => {

@@ -26,16 +26,31 @@ export function hasBadge(state: PromotionState): boolean {
   return state !== 'NONE';
 }
 
+/** The words of a state's badge: a raffle's CLAIM is a prize won, not a bonus offered. */
+export function stateWordsKeyOf(state: PromotionState, kind?: string): string {
+  return kind === 'raffle' && state === 'CLAIM'
+    ? 'promotions.raffle.stateClaim'
+    : `promotions.state.${state}`;
+}
+
 /**
  * A promotion's state as a badge in its words (a card, the details, the member's own entries);
  * nothing for NONE.
  */
-export function PromotionStateBadge({ state, testId }: { state: PromotionState; testId?: string }) {
+export function PromotionStateBadge({
+  state,
+  kind,
+  testId,
+}: {
+  state: PromotionState;
+  kind?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (!hasBadge(state)) return null;
   return (
     <StatusBadge tone={stateTones[state]} testId={testId}>
-      {t(`promotions.state.${state}`)}
+      {t(stateWordsKeyOf(state, kind))}
     </StatusBadge>
   );
 }

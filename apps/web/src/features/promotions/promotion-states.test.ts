@@ -43,6 +43,17 @@ describe('what a member may do in each state', () => {
     }
   });
 
+  it('reads a raffle’s CLAIM as a prize to claim in its details, and a raffle’s JOIN as joining', () => {
+    expect(actionOf('CLAIM', { isMember: true, kind: 'raffle' })).toEqual({ kind: 'claimPrize' });
+    expect(actionOf('CLAIM', { isMember: true, kind: 'newbie_bonus' })).toEqual({ kind: 'claim' });
+    expect(actionOf('JOIN', { isMember: true, kind: 'raffle' })).toEqual({ kind: 'join' });
+    expect(actionOf('JOIN', { isMember: false, kind: 'raffle' })).toEqual({ kind: 'login', offer: 'join' });
+    expect(actionOf('CLAIM', { isMember: false, kind: 'raffle' })).toEqual({ kind: 'none' });
+    for (const state of ['JOINED', 'PROCESS', 'ISSUED', 'CLOSE'] as const) {
+      expect(actionOf(state, { isMember: true, kind: 'raffle' })).toEqual({ kind: 'none' });
+    }
+  });
+
   it('asks a visitor to log in for every offer, and offers a visitor nothing else', () => {
     expect(actionOf('JOIN', visitor)).toEqual({ kind: 'login', offer: 'join' });
     expect(actionOf('CLAIM', visitor)).toEqual({ kind: 'login', offer: 'claim' });
@@ -64,6 +75,17 @@ describe('how each state reads', () => {
   it('tells a joined member what comes next by the kind of promotion', () => {
     expect(linesOf('JOINED', 'deposit_bonus')).toEqual(['promotions.stateLine.joinedDeposit']);
     expect(linesOf('JOINED', 'cashback')).toEqual(['promotions.stateLine.joinedCashback']);
+  });
+
+  it('tells a raffle’s member that tickets come as they play, and that a prize waits to be claimed', () => {
+    expect(linesOf('JOINED', 'raffle')).toEqual(['promotions.stateLine.joinedRaffle']);
+    expect(linesOf('CLAIM', 'raffle')).toEqual(['promotions.stateLine.prizeToClaim']);
+    expect(linesOf('CLAIM', 'raffle', 'NOT_MARKETABLE')).toEqual([
+      'promotions.stateLine.prizeToClaim',
+      'promotions.reason.NOT_MARKETABLE',
+    ]);
+    expect(linesOf('PROCESS', 'raffle', null, 'active')).toEqual(['promotions.stateLine.bonusActive']);
+    expect(linesOf('ISSUED', 'raffle')).toEqual(['promotions.stateLine.issued']);
   });
 
   it('tells apart a bonus in progress from one waiting for the current bonus to end', () => {
@@ -91,7 +113,7 @@ describe('how each state reads', () => {
   });
 
   it('has words for every line it can name, in both languages', () => {
-    const kinds = ['info', 'deposit_bonus', 'newbie_bonus', 'application', 'cashback'] as const;
+    const kinds = ['info', 'deposit_bonus', 'newbie_bonus', 'application', 'cashback', 'raffle'] as const;
     const reasons = [null, 'LOGIN', 'AUDIENCE', 'NOT_MARKETABLE', 'BONUS_ACTIVE'] as const;
     const keys = new Set<string>();
     for (const state of states)

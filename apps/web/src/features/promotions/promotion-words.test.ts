@@ -37,6 +37,8 @@ const terms: BonusTermsView = {
   maxStake: '50.00',
   expiryDays: 7,
   maxConversion: '5000.00',
+  minSpinStake: null,
+  minSpinLines: null,
 };
 
 describe('percentages and sums', () => {
@@ -136,6 +138,59 @@ describe('the rules in words', () => {
   it('have nothing to say for an information-only promotion', () => {
     expect(linesOf('info', {})).toEqual([]);
   });
+
+  const raffle: PromotionRules = {
+    ticketBy: 'validBet',
+    ticketEvery: '500.00',
+    maxTickets: 100,
+    prizes: [
+      { amount: '5000.00', count: 1 },
+      { amount: '1000.00', count: 3 },
+    ],
+    payAs: 'cash',
+    claimDays: 7,
+    drawDelayMinutes: 60,
+    gameTypes: ['RNG', 'FISH'],
+    minSpinStake: '1.00',
+    minSpinLines: 25,
+  };
+
+  it('say how a raffle’s tickets come from valid bets, on which games and spins, and how its prizes are claimed', () => {
+    expect(linesOf('raffle', raffle, { hasTerms: false })).toEqual([
+      'Earn 1 ticket for every ₱500.00 of valid bets.',
+      'Up to 100 tickets per member.',
+      'Only bets on Slots, Fishing count.',
+      'Slot spins count only at ₱1.00 or more per spin and 25 lines or more.',
+      'Only bets placed after you join count, until the raffle ends.',
+      'Winners are drawn from every ticket after the raffle ends. Each ticket wins at most one prize.',
+      'Claim your prize within 7 days of the draw, or it expires.',
+      'Paid as cash to your wallet, with nothing to wager.',
+    ]);
+  });
+
+  it('say how a raffle’s tickets come from deposits, paid as a bonus, in Tagalog too', () => {
+    const byDeposit: PromotionRules = {
+      ticketBy: 'deposit',
+      ticketEvery: '100.00',
+      maxTickets: 1,
+      payAs: 'bonus',
+      claimDays: 1,
+    };
+    expect(linesOf('raffle', byDeposit)).toEqual([
+      'Earn 1 ticket for every ₱100.00 you deposit.',
+      'Up to 1 ticket per member.',
+      'Only deposits made after you join count, until the raffle ends.',
+      'Winners are drawn from every ticket after the raffle ends. Each ticket wins at most one prize.',
+      'Claim your prize within 1 day of the draw, or it expires.',
+      'Paid as a bonus, under the bonus terms below.',
+    ]);
+    expect(linesOf('raffle', raffle, { t: tagalog, hasTerms: false }).slice(0, 4)).toEqual([
+      'Makakuha ng 1 tiket sa bawat ₱500.00 na balidong taya.',
+      'Hanggang 100 tiket bawat miyembro.',
+      'Ang mga taya lang sa Mga slot, Pangingisda ang binibilang.',
+      'Binibilang lang ang mga spin sa slot na ₱1.00 o higit pa ang taya bawat spin at may 25 linya o higit pa.',
+    ]);
+  });
 });
 
 describe('the bonus terms in words', () => {
@@ -221,6 +276,28 @@ describe('the bonus terms in words', () => {
     expect(words.limits[1]).toBe('Mag-e-expire ang bonus 7 araw matapos itong magsimula.');
     expect(words.contributions[0]).toEqual({ gameType: 'RNG', game: 'Mga slot', percent: '100%' });
     expect(words.withdrawalRule).toContain('sarili mong pera');
+  });
+
+  it('state a slot-spin rule among the limits, with the stake, the lines, or both', () => {
+    const limitsOf = (rule: Pick<BonusTermsView, 'minSpinStake' | 'minSpinLines'>, t = english) =>
+      termsWordsOf(
+        { kind: 'newbie_bonus', rules: { amount: '88.00' }, terms: { ...terms, ...rule }, bonus: null },
+        { t, symbol: '₱' },
+      ).limits;
+    expect(limitsOf({ minSpinStake: '1.00', minSpinLines: 25 })[1]).toBe(
+      'Slot spins count only at ₱1.00 or more per spin and 25 lines or more.',
+    );
+    expect(limitsOf({ minSpinStake: '2.50', minSpinLines: null })[1]).toBe(
+      'Slot spins count only at ₱2.50 or more per spin.',
+    );
+    expect(limitsOf({ minSpinStake: null, minSpinLines: 1 })[1]).toBe(
+      'Slot spins count only at 1 line or more.',
+    );
+    // Tagalog puts "na" after the numbers that end in 4, 6 or 9 (the locale's "other").
+    expect(limitsOf({ minSpinStake: null, minSpinLines: 24 }, tagalog)[1]).toBe(
+      'Binibilang lang ang mga spin sa slot na may 24 na linya o higit pa.',
+    );
+    expect(limitsOf({ minSpinStake: null, minSpinLines: null })).toHaveLength(3);
   });
 
   it('names a game type it has no words for by its code rather than by a missing key', () => {

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
+import { spinRuleLineOf } from '../../lib/bonus/spin-rule';
 import { formatMoney } from '../../lib/format';
 import { centavosToWire, toCentavos } from '../../lib/money';
 import type { BonusTermsView, Contribution, PromotionKind, PromotionRules } from './api/promotions';
+import { raffleRulesLinesOf } from './raffle-words';
 
 // A promotion's rules and its bonus terms in the member's words (docs/promotions.md "Kinds and their
 // rules", "Bonus terms"): what the member accepts is what they read here.
@@ -124,6 +126,9 @@ export function rulesLinesOf(
       lines.push(paidAs);
       break;
     }
+    case 'raffle':
+      lines.push(...raffleRulesLinesOf(rules, words), paidAs);
+      break;
     case 'info':
       break;
   }
@@ -138,7 +143,7 @@ export type TermsWords = {
   wagering: string[];
   /** How much of each game type's valid bet counts, largest share first. */
   contributions: ContributionLine[];
-  /** Maximum stake, expiry and maximum conversion. */
+  /** Maximum stake, the slot-spin rule, expiry and maximum conversion. */
   limits: string[];
   /** What the member may always do with their own money, and what gives the bonus up. */
   withdrawalRule: string;
@@ -228,6 +233,8 @@ export function termsWordsOf(
   const limits: string[] = [];
   if (terms.maxStake)
     limits.push(t('promotions.terms.maxStake', { amount: formatMoney(terms.maxStake, symbol) }));
+  const spinRule = spinRuleLineOf(terms, words);
+  if (spinRule) limits.push(spinRule);
   limits.push(t('promotions.terms.expiry', { count: terms.expiryDays }));
   limits.push(
     terms.maxConversion

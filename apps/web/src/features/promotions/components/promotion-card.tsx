@@ -43,7 +43,7 @@ export function PromotionCard({
   const { t } = useTranslation();
   const { isMember } = usePromotionViewer();
   const openModal = useModalStore((state) => state.openModal);
-  const action = actionOf(promotion.state, { isMember });
+  const action = actionOf(promotion.state, { isMember, kind: promotion.kind });
   const label =
     action.kind === 'login'
       ? t(`promotions.action.loginFor.${action.offer}`)
@@ -71,7 +71,7 @@ export function PromotionCard({
         <h3 className="line-clamp-2 min-h-10 text-sm font-semibold text-text">{promotion.title}</h3>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <PromotionDates startsAt={promotion.startsAt} endsAt={promotion.endsAt} />
-          <PromotionStateBadge state={promotion.state} testId="promotion-state" />
+          <PromotionStateBadge state={promotion.state} kind={promotion.kind} testId="promotion-state" />
         </div>
         <Button
           variant={action.kind === 'none' ? 'secondary' : 'primary'}

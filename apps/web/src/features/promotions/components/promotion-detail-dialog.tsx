@@ -27,6 +27,9 @@ import { ApplicationFields } from './application-fields';
 import { MemberImage } from './member-image';
 import { PromotionCover } from './promotion-cover';
 import { PromotionRules, PromotionTerms } from './promotion-sections';
+import { RaffleFairness } from './raffle-fairness';
+import { RafflePrizeTable, RaffleWinners } from './raffle-results';
+import { RaffleSummary } from './raffle-summary';
 
 /** A countdown in the details moves by the minute. */
 const CLOCK_TICK_MS = 60_000;
@@ -45,8 +48,10 @@ function StandingPanel({ detail }: { detail: PromotionDetail }) {
     bonusStatus: detail.bonus?.status ?? null,
   });
   const entry = detail.entry;
+  // A raffle's entry is its join; its prizes are listed in the raffle's own summary.
   const hasEntry =
     entry !== null &&
+    detail.kind !== 'raffle' &&
     (detail.state === 'APPLYING' || detail.state === 'REJECTED' || detail.state === 'ISSUED');
   const showsBonus = detail.state === 'PROCESS' && detail.bonus !== null;
   if (lines.length === 0 && !hasEntry && !showsBonus) return null;
@@ -103,8 +108,10 @@ function DetailBody({
   applicationForm: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const { language, timeZone } = usePromotionViewer();
+  const { isMember, language, timeZone } = usePromotionViewer();
+  const now = useNow(CLOCK_TICK_MS);
   const format = dateFormatOf(language, timeZone, 'moment');
+  const { raffle } = detail;
   return (
     <div className="flex flex-col gap-4" data-testid="promotion-detail-body" data-state={detail.state}>
       <PromotionCover
@@ -122,11 +129,19 @@ function DetailBody({
               : t('promotions.detail.noEnd')}
           </span>
         </div>
-        <PromotionStateBadge state={detail.state} testId="promotion-detail-state" />
+        <PromotionStateBadge state={detail.state} kind={detail.kind} testId="promotion-detail-state" />
       </div>
       <StandingPanel detail={detail} />
+      {raffle ? <RaffleSummary detail={detail} raffle={raffle} now={now} isMember={isMember} /> : null}
       {detail.content ? <RichText html={detail.content} /> : null}
       <PromotionRules detail={detail} />
+      {raffle ? (
+        <>
+          <RafflePrizeTable raffle={raffle} />
+          <RaffleWinners raffle={raffle} />
+          <RaffleFairness promotionId={detail.id} raffle={raffle} />
+        </>
+      ) : null}
       <PromotionTerms detail={detail} />
       {applicationForm}
     </div>
@@ -144,9 +159,10 @@ function offerLabelOf(action: PromotionAction, t: (key: string) => string): stri
 
 /**
  * One promotion in a dialog (a bottom sheet on a phone): its picture, dates, where the member
- * stands, the operator's content, the rules and bonus terms in words, and the action its state
- * offers in the footer, under the thumb. Joining, claiming and applying all need the terms
- * accepted (sent as acceptTerms: true); a visitor is asked to log in first.
+ * stands, a raffle's draw, tickets and prizes, the operator's content, the rules and bonus terms
+ * in words, and the action its state offers in the footer, under the thumb. Joining, claiming and
+ * applying all need the terms accepted (sent as acceptTerms: true); a visitor is asked to log in
+ * first. A raffle's prizes are claimed one by one in its summary.
  */
 export function PromotionDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -175,7 +191,7 @@ export function PromotionDetailDialog({ id, onClose }: { id: string; onClose: ()
 
   const detail = query.data;
   const action: PromotionAction = detail
-    ? actionOf(detail.state, { isMember, mayApplyAgain: detail.mayApplyAgain })
+    ? actionOf(detail.state, { isMember, mayApplyAgain: detail.mayApplyAgain, kind: detail.kind })
     : { kind: 'none' };
 
   /** Every offer needs the terms accepted first; says so next to the box when they are not. */
@@ -228,7 +244,9 @@ export function PromotionDetailDialog({ id, onClose }: { id: string; onClose: ()
 
   const isPending = takePart.isPending || application.isSubmitting;
   const offers = action.kind === 'join' || action.kind === 'claim' || action.kind === 'apply';
-  const canDeposit = detail?.kind === 'deposit_bonus' && detail.state === 'JOINED';
+  const canDeposit =
+    detail?.state === 'JOINED' &&
+    (detail.kind === 'deposit_bonus' || (detail.kind === 'raffle' && detail.raffle?.ticketBy === 'deposit'));
   const notice = answer ?? application.answer;
   const footer =
     done || offers || action.kind === 'login' || canDeposit ? (
@@ -240,7 +258,11 @@ export function PromotionDetailDialog({ id, onClose }: { id: string; onClose: ()
             data-testid="promotion-done"
           >
             <CircleCheck size={18} aria-hidden="true" className="shrink-0" />
-            {t(`promotions.done.${done}`)}
+            {t(
+              done === 'join' && detail?.kind === 'raffle'
+                ? 'promotions.done.joinRaffle'
+                : `promotions.done.${done}`,
+            )}
           </p>
         ) : null}
         {offers ? (

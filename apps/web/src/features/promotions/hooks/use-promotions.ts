@@ -7,6 +7,7 @@ import {
   type PromotionTab,
   type PromotionType,
 } from '../api/promotions';
+import { raffleRefetchMsOf } from '../raffle-words';
 
 /** The types scan reads at most this many pages of every promotion listable now. */
 const TYPE_SCAN_PAGES_MAX = 5;
@@ -48,11 +49,15 @@ export function usePromotionTypes() {
   });
 }
 
-/** One promotion as the viewer sees it, while its dialog is open. */
+/**
+ * One promotion as the viewer sees it, while its dialog is open; a raffle's is read again while a
+ * joined member earns tickets, and while its draw is due, until the winners show.
+ */
 export function usePromotionDetail(id: string) {
   const { language, isMember } = usePromotionViewer();
   return useQuery({
     queryKey: [...PROMOTIONS_KEY, 'detail', id, language, isMember],
     queryFn: ({ signal }) => fetchPromotionDetail(id, language, signal),
+    refetchInterval: (query) => raffleRefetchMsOf(query.state.data, new Date()),
   });
 }

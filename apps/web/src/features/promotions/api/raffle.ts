@@ -1,0 +1,43 @@
+import { callApi } from '../../../lib/api/api-client';
+import type { LanguageCode } from '../../../lib/api/system-types';
+import type { PromotionDetail } from './promotions';
+
+// A raffle's calls (docs/promotions.md "Wire (player)"): its every ticket, for the verifier, and
+// the claim of a prize won. Typed by lib/promotions/raffle-wire.ts until the server's OpenAPI
+// document carries them.
+
+/** A raffle as the detail shows it: how tickets come, the prizes, the commitment, the draw. */
+export type RaffleView = NonNullable<PromotionDetail['raffle']>;
+export type RafflePrizeTier = RaffleView['prizes'][number];
+export type RaffleWinner = RaffleView['winners'][number];
+/** A prize the member won, to claim by `claimBy`. */
+export type RafflePrize = RaffleView['myPrizes'][number];
+
+/** Every ticket id of a raffle, ascending: the draw's input. */
+export type RaffleTickets = { ticketIds: string[] };
+
+/** GET /wps/promotion/raffle/tickets: every ticket of a raffle (T optional), for the verifier. */
+export function fetchRaffleTickets(
+  id: string,
+  language: LanguageCode,
+  signal?: AbortSignal,
+): Promise<RaffleTickets> {
+  return callApi<RaffleTickets>('GET', '/wps/promotion/raffle/tickets', {
+    params: { query: { id, language } },
+    signal,
+  });
+}
+
+/**
+ * POST /wps/promotion/raffle/claim: claims a prize the member won (`id` is the prize's). A prize
+ * paid as a bonus needs the terms accepted; one paid as cash ignores them.
+ */
+export function claimRafflePrize(
+  input: { id: string; acceptTerms: boolean },
+  language: LanguageCode,
+): Promise<PromotionDetail> {
+  return callApi<PromotionDetail>('POST', '/wps/promotion/raffle/claim', {
+    params: { query: { language } },
+    body: input,
+  });
+}
