@@ -1,9 +1,14 @@
 import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
+import type { RaffleViewWire, WithRaffleKind } from '../../../lib/promotions/raffle-wire';
 
 /** The promotions the member took part in (docs/promotions.md "Wire (player)"). */
-export type MyPromotions = ApiValue<'/wps/promotion/mine', 'get'>;
-export type MyPromotion = MyPromotions['list'][number];
+type MineOnWire = ApiValue<'/wps/promotion/mine', 'get'>;
+export type MyPromotion = WithRaffleKind<MineOnWire['list'][number]>;
+export type MyPromotions = Omit<MineOnWire, 'list'> & { list: MyPromotion[] };
+
+/** A raffle as its details show it to the member: their tickets and prizes among the rest. */
+export type MyRaffle = RaffleViewWire;
 
 /** The member's own entries, a page at a time. */
 export const MY_PROMOTIONS_PAGE_SIZE = 10;
@@ -18,4 +23,21 @@ export function fetchMyPromotions(
     params: { query: { page, pageSize: MY_PROMOTIONS_PAGE_SIZE, language } },
     signal,
   });
+}
+
+/**
+ * GET /wps/promotion/detail, for a raffle the member joined: its `raffle` (their tickets and
+ * prizes), which the list of entries does not carry. Typed by lib/promotions/raffle-wire.ts until
+ * the server's OpenAPI document carries the raffle.
+ */
+export async function fetchMyRaffle(
+  promotionId: string,
+  language: LanguageCode,
+  signal?: AbortSignal,
+): Promise<MyRaffle | null> {
+  const detail = (await api.get('/wps/promotion/detail', {
+    params: { query: { id: promotionId, language } },
+    signal,
+  })) as { raffle?: MyRaffle | null };
+  return detail.raffle ?? null;
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Gift } from 'lucide-react';
+import { Gift, Ticket, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { BonusProgressPanel } from '../../../components/bonus/bonus-progress-pan
 import { PromotionStateBadge } from '../../../components/promotions/promotion-state-badge';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Pagination } from '../../../components/ui/pagination';
-import { SkeletonLines } from '../../../components/ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
 import { isCancellable } from '../../../lib/bonus/bonus-progress';
@@ -18,7 +18,8 @@ import { formatMoney } from '../../../lib/format';
 import { dateFormatOf } from '../../../lib/promotions/promotion-dates';
 import { PROMOTIONS_KEY } from '../../../lib/promotions/promotion-queries';
 import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
-import { fetchMyPromotions, type MyPromotion } from '../api/my-promotions';
+import { fetchMyPromotions, fetchMyRaffle, type MyPromotion } from '../api/my-promotions';
+import { entryWordsOf, raffleHoldingOf } from '../my-promotion-entry';
 
 /** Countdowns on this page move by the minute. */
 const CLOCK_TICK_MS = 60_000;
@@ -90,12 +91,53 @@ function BonusList({ status }: { status: 'open' | 'ended' }) {
   );
 }
 
-function EntryRow({ entry, now }: { entry: MyPromotion; now: Date }) {
+/** A joined raffle's tickets and prizes to claim, read from the raffle, with a way to it. */
+function RaffleHolding({ promotionId, now }: { promotionId: string; now: Date }) {
+  const { t } = useTranslation();
+  const { language } = usePromotionViewer();
+  const query = useQuery({
+    queryKey: [...PROMOTIONS_KEY, 'mine', 'raffle', promotionId, language],
+    queryFn: ({ signal }) => fetchMyRaffle(promotionId, language, signal),
+  });
+  const holding = query.data ? raffleHoldingOf(query.data, now) : null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="my-raffle">
+      {query.isPending ? <Skeleton className="h-4 w-24" /> : null}
+      {holding ? (
+        <span className="flex items-center gap-1.5 text-text tabular">
+          <Ticket size={16} aria-hidden="true" className="shrink-0 text-brand-strong" />
+          {holding.ticketCount > 0
+            ? t('promotions.mine.raffleTickets', { count: holding.ticketCount })
+            : t('promotions.mine.raffleNoTickets')}
+        </span>
+      ) : null}
+      {holding && holding.prizesToClaim > 0 ? (
+        <span className="flex items-center gap-1.5 font-semibold text-accent-text">
+          <Trophy size={16} aria-hidden="true" className="shrink-0" />
+          {t('promotions.mine.rafflePrizeToClaim', { count: holding.prizesToClaim })}
+        </span>
+      ) : null}
+      <Link
+        to={`/promotions#${encodeURIComponent(promotionId)}`}
+        className="inline-flex min-h-11 items-center font-semibold text-brand-strong hover:underline md:min-h-0"
+      >
+        {t('promotions.mine.seeRaffle')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * One entry taken part in: the promotion (a link to its details), when and for how much, its state;
+ * a joined raffle's tickets and prizes to claim; an open bonus's progress.
+ */
+export function EntryRow({ entry, now }: { entry: MyPromotion; now: Date }) {
   const { t } = useTranslation();
   const { language, symbol, timeZone } = usePromotionViewer();
   const format = dateFormatOf(language, timeZone, 'moment');
+  const words = entryWordsOf(entry);
   return (
-    <li className="flex flex-col gap-2 px-4 py-3" data-testid="my-promotion" data-state={entry.state}>
+    <li className="flex flex-col gap-2 px-4 py-3" data-testid="my-promotion" data-state={words.badgeState}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <Link
@@ -105,14 +147,15 @@ function EntryRow({ entry, now }: { entry: MyPromotion; now: Date }) {
             {entry.title}
           </Link>
           <p className="text-xs text-muted tabular">
-            {t('promotions.mine.takenAt', { date: format.format(new Date(entry.createdAt)) })}
-            {entry.amount
-              ? ` · ${t('promotions.mine.amount', { amount: formatMoney(entry.amount, symbol) })}`
+            {t(words.dateKey, { date: format.format(new Date(entry.createdAt)) })}
+            {entry.amount && words.amountKey
+              ? ` · ${t(words.amountKey, { amount: formatMoney(entry.amount, symbol) })}`
               : ''}
           </p>
         </div>
-        <PromotionStateBadge state={entry.state} />
+        <PromotionStateBadge state={words.badgeState} kind={entry.kind} />
       </div>
+      {words.isRaffleJoin ? <RaffleHolding promotionId={entry.promotionId} now={now} /> : null}
       {entry.bonus && isCancellable(entry.bonus.status) ? (
         <BonusProgressPanel bonus={entry.bonus} now={now} />
       ) : null}
