@@ -1296,7 +1296,7 @@ export const en = {
         title: 'Fair draw',
         commitment: 'Published commitment (SHA-256)',
         commitmentLine:
-          'The fingerprint of the secret seed that draws the winners, published before the raffle opened. The seed is revealed after the draw, so anyone can check it was never changed.',
+          'The SHA-256 of the secret seed that draws the winners, published before the raffle opened; the seed is revealed after the draw, so anyone can check it never changed.',
         copy: 'Copy',
         copyHash: 'Copy the commitment',
         copied: 'Copied',

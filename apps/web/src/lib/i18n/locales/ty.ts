@@ -1342,7 +1342,7 @@ export const ty = {
         title: 'Patas na bunutan',
         commitment: 'Inilathalang commitment (SHA-256)',
         commitmentLine:
-          'Ang fingerprint ng lihim na seed na bubunot sa mga nanalo, inilathala bago magbukas ang raffle. Ipapakita ang seed pagkatapos ng bunutan, kaya masusuri ng kahit sino na hindi ito binago.',
+          'Ang SHA-256 ng lihim na seed na bubunot sa mga nanalo, inilathala bago magbukas ang raffle; ipapakita ang seed pagkatapos ng bunutan, kaya masusuri ng kahit sino na hindi ito nabago.',
         copy: 'Kopyahin',
         copyHash: 'Kopyahin ang commitment',
         copied: 'Nakopya na',
