@@ -94,8 +94,10 @@ const namesMember = (route: BackOfficeRoute) => Boolean(schemaPart(route, 'body'
 function requestFor(route: BackOfficeRoute): { url: string; body: unknown } {
   const [, , segment = '', subsegment = ''] = route.url.split('/');
   const url = route.url.replace(/:id\b/, () => {
-    // A finer fixture (`finance/deposits`) wins over its area's (`finance`).
-    const id = resourceOfA.get(`${segment}/${subsegment}`) ?? resourceOfA.get(segment);
+    // A route's own fixture (`/bo/promotions/:id/raffle`) wins over a finer one (`finance/deposits`),
+    // which wins over its area's (`finance`).
+    const id =
+      resourceOfA.get(route.url) ?? resourceOfA.get(`${segment}/${subsegment}`) ?? resourceOfA.get(segment);
     if (!id) throw new Error(`no fixture of merchant A for ${route.url}: add one to resourceOfA`);
     return id;
   });
@@ -442,6 +444,45 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('promotions/application-images', 'promotion-image-a');
+  // A raffle of merchant A with its draw, for the raffle's own routes.
+  await db
+    .insertInto('promotions')
+    .values({
+      id: 'raffle-a',
+      merchant_id: merchantA,
+      type: 'OTHERS',
+      kind: 'raffle',
+      title: JSON.stringify({ EN: 'Raffle' }),
+      content: JSON.stringify({ EN: '<p>Raffle</p>' }),
+      starts_at: new Date(nowMs - 24 * 3_600_000),
+      ends_at: new Date(nowMs + 24 * 3_600_000),
+      rules: JSON.stringify({
+        ticketBy: 'deposit',
+        ticketEvery: '100.00',
+        maxTickets: 10,
+        prizes: [{ amount: '100.00', count: 1 }],
+        payAs: 'cash',
+        claimDays: 7,
+        drawDelayMinutes: 60,
+      }),
+      status: 'published',
+      created_by: null,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  await db
+    .insertInto('raffle_draws')
+    .values({
+      promotion_id: 'raffle-a',
+      merchant_id: merchantA,
+      server_seed: 'a'.repeat(64),
+      server_seed_hash: 'b'.repeat(64),
+      created_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('/bo/promotions/:id/raffle', 'raffle-a');
+  resourceOfA.set('/bo/promotions/:id/raffle/draw', 'raffle-a');
 });
 
 afterAll(async () => {
