@@ -295,7 +295,7 @@ const WORDS: Record<PreviewLanguage, Words> = {
       each: 'Bawat isa',
       pool: (prizes, amount) =>
         isFilipinoOne(prizes)
-          ? `${prizes} premyong nagkakahalaga ng ${amount}`
+          ? `${prizes} premyong nagkakahalaga ng ${amount} lahat-lahat`
           : `${prizes} na premyong nagkakahalaga ng ${amount} lahat-lahat`,
     },
     terms: {
