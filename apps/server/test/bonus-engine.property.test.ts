@@ -171,6 +171,8 @@ const terms = (input: Extract<Action, { kind: 'grant' }>): BonusTerms => ({
   maxStakeMinor: null,
   expiryDays: input.expiryDays,
   maxConversionMinor: input.capMinor,
+  minSpinStakeMinor: null,
+  minSpinLines: null,
 });
 
 describe('the bonus engine under any sequence', () => {

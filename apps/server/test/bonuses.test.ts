@@ -25,6 +25,8 @@ const TERMS: BonusTerms = {
   maxStakeMinor: 5_000n,
   expiryDays: 7,
   maxConversionMinor: 500_000n,
+  minSpinStakeMinor: null,
+  minSpinLines: null,
 };
 
 beforeAll(async () => {
@@ -541,6 +543,9 @@ describe('wagering and the end of a bonus', () => {
     const second = await testApp.app.bonuses.grant(grantOf(memberId, { amountMinor: 2_000n }));
     const open = await settleBet(memberId, 'RNG', 10_000n, { status: 'open', bonusStakeMinor: 10_000n });
     await moveBonusMoney(memberId, 'bet', 10_000n);
+    // The second bonus starts after the round was placed: its late settlement counts toward neither
+    // (had it met the second's wagering, that bonus would convert at once).
+    nowMs += 1_000;
     await testApp.app.bonuses.cancel({
       merchantId,
       memberId,

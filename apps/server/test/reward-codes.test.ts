@@ -19,6 +19,8 @@ const TERMS: BonusTerms = {
   maxStakeMinor: null,
   expiryDays: 7,
   maxConversionMinor: null,
+  minSpinStakeMinor: null,
+  minSpinLines: null,
 };
 
 beforeAll(async () => {

@@ -19,6 +19,12 @@ export type BonusTerms = {
   maxStakeMinor: bigint | null;
   expiryDays: number;
   maxConversionMinor: bigint | null;
+  /**
+   * The spin rule (docs/promotions.md "Slot spins"): a slot spin staking less than this, or played
+   * on fewer lines than this (or on lines not known), counts nothing toward the wagering. Null: no rule.
+   */
+  minSpinStakeMinor: bigint | null;
+  minSpinLines: number | null;
 };
 
 export type GrantInput = {

@@ -17,6 +17,8 @@ const TERMS: BonusTerms = {
   maxStakeMinor: 5_000n,
   expiryDays: 7,
   maxConversionMinor: 500_000n,
+  minSpinStakeMinor: null,
+  minSpinLines: null,
 };
 
 describe('wagering required', () => {
@@ -43,6 +45,8 @@ describe('checking terms', () => {
           maxStakeMinor: 0n,
           expiryDays: 366,
           maxConversionMinor: -5n,
+          minSpinStakeMinor: 0n,
+          minSpinLines: 1025,
         },
         10,
       ),
@@ -54,8 +58,13 @@ describe('checking terms', () => {
       'terms.maxStake': 'range',
       'terms.expiryDays': 'range',
       'terms.maxConversion': 'range',
+      'terms.minSpinStake': 'range',
+      'terms.minSpinLines': 'range',
     });
     expect(problemsOfTerms({ ...TERMS, multiplier: 2.5 }, 10)).toEqual({ 'terms.multiplier': 'range' });
+    expect(problemsOfTerms({ ...TERMS, minSpinLines: 0 }, 10)).toEqual({ 'terms.minSpinLines': 'range' });
+    expect(problemsOfTerms({ ...TERMS, minSpinLines: 2.5 }, 10)).toEqual({ 'terms.minSpinLines': 'range' });
+    expect(problemsOfTerms({ ...TERMS, minSpinStakeMinor: 100n, minSpinLines: 1024 }, 10)).toEqual({});
   });
 });
 
@@ -77,6 +86,8 @@ describe('the terms a member accepts', () => {
       maxStake: '50.00',
       maxConversion: '5000.00',
       expiryDays: 7,
+      minSpinStake: null,
+      minSpinLines: null,
     });
     expect(english.withdrawalRule).toContain('until 500.00 has been wagered within 7 days');
     expect(english.withdrawalRule).toContain('up to 5000.00 moves to your cash');
@@ -88,6 +99,12 @@ describe('the terms a member accepts', () => {
     expect(uncapped).toMatchObject({ language: 'TY', maxConversion: null, maxStake: null });
     expect(uncapped.withdrawalRule).toContain('naitataya ang 500.00 sa loob ng 7 araw');
     expect(uncapped.withdrawalRule).not.toContain('hanggang');
+  });
+
+  it('carries the spin rule, leaving the withdrawal rule as it is', () => {
+    const ruled = acceptedTermsOf({ ...TERMS, minSpinStakeMinor: 100n, minSpinLines: 25 }, 50_000n, 'EN');
+    expect(ruled).toMatchObject({ minSpinStake: '1.00', minSpinLines: 25 });
+    expect(ruled.withdrawalRule).toBe(acceptedTermsOf(TERMS, 50_000n, 'EN').withdrawalRule);
   });
 });
 

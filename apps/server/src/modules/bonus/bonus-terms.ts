@@ -24,6 +24,8 @@ export const CONTRIBUTION_BP_MAX = 10_000;
 export const BONUS_MULTIPLIER_MAX = 50;
 export const BONUS_EXPIRY_DAYS_MIN = 1;
 export const BONUS_EXPIRY_DAYS_MAX = 365;
+/** A slot's lines, as games.paylines and a spin rule's minimum hold them (the columns' CHECKs). */
+export const SPIN_LINES_MAX = 1024;
 /** The longest reason an operator may give for a grant or a cancellation (the column's CHECK). */
 export const BONUS_REASON_LENGTH_MAX = 500;
 
@@ -33,7 +35,8 @@ export type TermsProblems = Record<string, 'range' | 'unknown'>;
 /**
  * What is wrong with a bonus's terms under a merchant whose maximum multiplier is `maxMultiplier`
  * (empty when nothing is): the multiplier a whole number within it, contributions of known game
- * types within 0 to 10,000 basis points, an expiry of 1 to 365 days, caps above zero.
+ * types within 0 to 10,000 basis points, an expiry of 1 to 365 days, caps and the spin rule's
+ * minimum stake above zero, its minimum lines 1 to 1,024.
  */
 export function problemsOfTerms(terms: BonusTerms, maxMultiplier: number): TermsProblems {
   const problems: TermsProblems = {};
@@ -57,6 +60,15 @@ export function problemsOfTerms(terms: BonusTerms, maxMultiplier: number): Terms
   if (terms.maxStakeMinor !== null && terms.maxStakeMinor <= 0n) problems['terms.maxStake'] = 'range';
   if (terms.maxConversionMinor !== null && terms.maxConversionMinor <= 0n) {
     problems['terms.maxConversion'] = 'range';
+  }
+  const minSpinStakeMinor = terms.minSpinStakeMinor ?? null;
+  if (minSpinStakeMinor !== null && minSpinStakeMinor <= 0n) problems['terms.minSpinStake'] = 'range';
+  const minSpinLines = terms.minSpinLines ?? null;
+  if (
+    minSpinLines !== null &&
+    (!Number.isInteger(minSpinLines) || minSpinLines < 1 || minSpinLines > SPIN_LINES_MAX)
+  ) {
+    problems['terms.minSpinLines'] = 'range';
   }
   return problems;
 }
@@ -93,6 +105,9 @@ export type AcceptedTerms = {
   maxStake: string | null;
   expiryDays: number;
   maxConversion: string | null;
+  /** The spin rule: a slot spin's least stake (an amount) and least lines; null where none. */
+  minSpinStake: string | null;
+  minSpinLines: number | null;
   withdrawalRule: string;
 };
 
@@ -112,6 +127,8 @@ export function acceptedTermsOf(
     maxStake: terms.maxStakeMinor === null ? null : formatAmount(terms.maxStakeMinor),
     expiryDays: terms.expiryDays,
     maxConversion,
+    minSpinStake: terms.minSpinStakeMinor == null ? null : formatAmount(terms.minSpinStakeMinor),
+    minSpinLines: terms.minSpinLines ?? null,
     withdrawalRule: wordBonusWithdrawalRule(language, {
       wageringRequired,
       expiryDays: terms.expiryDays,

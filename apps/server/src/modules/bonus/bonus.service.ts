@@ -453,6 +453,8 @@ export function createBonusService(
       contributions: JSON.stringify(input.terms.contributions),
       max_stake_minor: input.terms.maxStakeMinor,
       max_conversion_minor: input.terms.maxConversionMinor,
+      min_spin_stake_minor: input.terms.minSpinStakeMinor ?? null,
+      min_spin_lines: input.terms.minSpinLines ?? null,
       expiry_days: input.terms.expiryDays,
       terms: JSON.stringify(acceptedTermsOf(input.terms, wageringRequiredMinor, language)),
       status: 'waiting',

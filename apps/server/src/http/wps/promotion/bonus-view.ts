@@ -33,6 +33,10 @@ export const BonusView = Type.Object({
   contributions: Type.Array(Contribution),
   maxStake: Nullable(Money),
   maxConversion: Nullable(Money),
+  /** The spin rule: a slot spin staking less counts nothing toward the wagering; null: no minimum. */
+  minSpinStake: Nullable(Money),
+  /** The spin rule: a slot spin on fewer lines (or lines not known) counts nothing; null: no minimum. */
+  minSpinLines: Nullable(Type.Integer({ minimum: 1, maximum: 1024 })),
   expiresAt: Nullable(Type.String()),
   grantedAt: Type.String(),
   activatedAt: Nullable(Type.String()),
@@ -80,6 +84,8 @@ export function bonusViewOf(
     contributions: contributionsView(bonus.contributions),
     maxStake: bonus.max_stake_minor === null ? null : formatAmount(bonus.max_stake_minor),
     maxConversion: bonus.max_conversion_minor === null ? null : formatAmount(bonus.max_conversion_minor),
+    minSpinStake: bonus.min_spin_stake_minor === null ? null : formatAmount(bonus.min_spin_stake_minor),
+    minSpinLines: bonus.min_spin_lines,
     expiresAt: bonus.expires_at?.toISOString() ?? null,
     grantedAt: bonus.granted_at.toISOString(),
     // A waiting bonus cancelled before it started has an activation time only because the table
