@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { CLASSIC_LINES } from '@panalo/games/classic-slot/classic-slot.ts';
+import { VIDEO_LINES } from '@panalo/games/video-slot/video-slot.ts';
 import type { Kysely } from 'kysely';
 import { INHOUSE_VASSALAGE } from '../db/in-house-games.ts';
 import type { Database } from '../db/schema.ts';
@@ -106,7 +108,12 @@ export async function seedDemoInHouseVendor(db: Kysely<Database>, games: GameSer
  * icons drawn by the project (seed assets), demo play offered. Known games keep an operator's
  * status and order; their names and icons follow this list.
  */
-export const IN_HOUSE_GAMES: ReadonlyArray<{ gameCode: string; names: { TY: string; EN: string } }> = [
+export const IN_HOUSE_GAMES: ReadonlyArray<{
+  gameCode: string;
+  names: { TY: string; EN: string };
+  /** A slot's lines (games.paylines), which bonuses' spin rules read. */
+  paylines?: number;
+}> = [
   { gameCode: 'dice', names: { TY: 'Dais', EN: 'Dice' } },
   { gameCode: 'mines', names: { TY: 'Mina', EN: 'Mines' } },
   { gameCode: 'blackjack', names: { TY: 'Blackjack', EN: 'Blackjack' } },
@@ -116,8 +123,16 @@ export const IN_HOUSE_GAMES: ReadonlyArray<{ gameCode: string; names: { TY: stri
   { gameCode: 'sic-bo', names: { TY: 'Sic Bo', EN: 'Sic Bo' } },
   { gameCode: 'colour-game', names: { TY: 'Color Game', EN: 'Color Game' } },
   { gameCode: 'fish-prawn-crab', names: { TY: 'Isda Hipon Alimango', EN: 'Fish Prawn Crab' } },
-  { gameCode: 'classic-slot', names: { TY: 'Klasikong 777', EN: 'Classic 777' } },
-  { gameCode: 'video-slot', names: { TY: 'Mangga at Jeepney', EN: 'Mango Jeepney' } },
+  {
+    gameCode: 'classic-slot',
+    names: { TY: 'Klasikong 777', EN: 'Classic 777' },
+    paylines: CLASSIC_LINES.length,
+  },
+  {
+    gameCode: 'video-slot',
+    names: { TY: 'Mangga at Jeepney', EN: 'Mango Jeepney' },
+    paylines: VIDEO_LINES.length,
+  },
 ];
 
 async function seedDemoInHouseGames(
@@ -134,6 +149,7 @@ async function seedDemoInHouseGames(
       gameType: 'RNG',
       iconUrl: `/media/house-${game.gameCode}.svg`,
       demo: true,
+      paylines: game.paylines ?? null,
     })),
   });
 }

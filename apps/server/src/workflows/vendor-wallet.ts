@@ -40,6 +40,8 @@ export type VendorWalletCall = {
   refTransactionId?: unknown;
   /** resettle and void: the vendor's round they change. */
   refRoundId?: unknown;
+  /** debit, optional: the lines a slot spin is played on (1 to 1,024), which a bonus's spin rule reads. */
+  lines?: unknown;
 };
 
 export type VendorWalletReply = {
@@ -58,6 +60,17 @@ export type VendorWalletReply = {
 };
 
 const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** A slot's most lines, as game_rounds.lines holds them. */
+const SPIN_LINES_MAX = 1024;
+
+/** A debit's `lines`: null when left out, undefined when it is not a whole number from 1 to 1,024. */
+function linesOf(call: VendorWalletCall): number | null | undefined {
+  if (call.lines === undefined || call.lines === null) return null;
+  const { lines } = call;
+  return typeof lines === 'number' && Number.isInteger(lines) && lines >= 1 && lines <= SPIN_LINES_MAX
+    ? lines
+    : undefined;
+}
 
 type Player = { memberId: string; gameId: string | null; isLive: boolean };
 
@@ -312,15 +325,16 @@ export function createVendorWallet(deps: {
       if (!amount?.ok) return error();
       if (seen) return replayOf(seen, { type: action, amountMinor: amount.minor });
       const amountMinor = amount.minor;
+      if (action === 'credit') return withMove(false, (move) => credit(move, amountMinor));
+      const lines = linesOf(call);
+      if (lines === undefined) return error();
       // A stake needs the player at the table: a live, opened token (a self-excluded or locked
       // player's sessions have ended, so their tokens are dead too).
-      return action === 'debit'
-        ? withMove(true, (move) => debit(move, amountMinor))
-        : withMove(false, (move) => credit(move, amountMinor));
+      return withMove(true, (move) => debit(move, amountMinor, lines));
     });
   }
 
-  async function debit(move: Move, amountMinor: bigint): Promise<VendorWalletReply> {
+  async function debit(move: Move, amountMinor: bigint, lines: number | null): Promise<VendorWalletReply> {
     const { vendor, currency, transactionId, roundId, player, round, refuse } = move;
     if (amountMinor <= 0n) return refuse('ERROR');
     if (round && round.status !== 'open') return refuse('ROUND_CLOSED');
@@ -345,6 +359,7 @@ export function createVendorWallet(deps: {
         currency,
         vendorRoundId: roundId,
         amountMinor,
+        lines,
       });
     };
     let balanceAfterMinor: bigint;

@@ -140,6 +140,8 @@ export async function upsertGameFromFeed(db: Executor, row: NewRow<'games'>): Pr
           .else(eb.ref('excluded.names'))
           .end(),
         game_type: row.game_type,
+        // A feed that names a slot's lines sets them; one that does not leaves them as they are.
+        ...(row.paylines !== undefined ? { paylines: row.paylines } : {}),
         icon_url: eb
           .case()
           .when('games.icon_overridden', '=', true)
@@ -291,6 +293,8 @@ export async function addOpenRoundStake(db: Executor, row: NewRow<'game_rounds'>
         .columns(['vendor_id', 'vendor_round_id'])
         .doUpdateSet({
           stake_minor: sql<bigint>`game_rounds.stake_minor + ${stake}`,
+          // The largest lines any of the round's debits reported, whichever order they arrive in.
+          lines: sql<number | null>`greatest(game_rounds.lines, excluded.lines)`,
           updated_at: new Date(),
         })
         .where('game_rounds.status', '=', 'open'),

@@ -87,6 +87,8 @@ export type CatalogueGame = {
   iconUrl: string | null;
   /** Whether the vendor offers play money for it. */
   demo: boolean;
+  /** A slot's number of lines (1 to 1,024), which bonuses' spin rules read; left out: unknown. */
+  paylines?: number | null;
 };
 export type CatalogueFeed = { vendor: string; name: string; games: CatalogueGame[] };
 
@@ -235,6 +237,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
           icon_url: game.iconUrl,
           support_play: game.demo ? 0 : 1,
           sort_order: index,
+          ...(game.paylines !== undefined ? { paylines: game.paylines } : {}),
         });
       }
     });
@@ -334,6 +337,8 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
       currency: string;
       vendorRoundId: string;
       amountMinor: bigint;
+      /** The lines the spin reported; a round keeps its debits' largest (null: none reported). */
+      lines?: number | null;
     },
   ): Promise<void> {
     // The round's status is checked by this statement: a stake racing the round's win, rollback or
@@ -347,6 +352,7 @@ export function createGameService(deps: { db: Kysely<Database>; secretBox: Secre
       vendor_round_id: input.vendorRoundId,
       currency: input.currency,
       stake_minor: input.amountMinor,
+      lines: input.lines ?? null,
     });
     if (roundId === null) throw new AppError('CONFLICT', { value: { reason: 'ROUND_CLOSED' } });
   }

@@ -489,6 +489,7 @@ export function createHouseRoundsService(deps: ServiceDeps<{ secretBox: SecretBo
       bonus_stake_minor: 0n,
       bonus_win_minor: 0n,
       bonus_id: null,
+      lines: null,
     };
   }
 
