@@ -7,7 +7,7 @@ import { DIWATA_PROFILE } from './transfer-catalogue.ts';
 /** Card ranks as the card games show them, ace low. */
 export const CARD_NAMES = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
-export type GameKind = 'coin' | 'wheel' | 'card' | 'hilo' | 'sportsbook' | 'lottery';
+export type GameKind = 'coin' | 'wheel' | 'card' | 'hilo' | 'slot' | 'sportsbook' | 'lottery';
 export type SandboxGame = {
   gameCode: string;
   names: { EN: string; TY: string };
@@ -17,6 +17,11 @@ export type SandboxGame = {
   colours: [string, string];
   /** Whether play money is offered; lotteries are played for real only (their page needs a member). */
   demo?: boolean;
+  /**
+   * A slot's lines: a spin plays on all of them unless the page asks for fewer, and its debit tells
+   * the platform how many (`lines`), as a bonus's spin rule reads them.
+   */
+  lines?: number;
 };
 
 /** A match on a sportsbook's board, with decimal odds per outcome in hundredths (185 = 1.85). */
@@ -96,6 +101,16 @@ export const VENDOR_PROFILES: readonly SandboxVendorProfile[] = [
         'card',
         ['#ef4444', '#450a0a'],
       ),
+      {
+        ...sandboxGame(
+          'lakan-fiesta-slot',
+          { EN: 'Lakan Fiesta Slot', TY: 'Lakan Slot ng Pista' },
+          'RNG',
+          'slot',
+          ['#ec4899', '#500724'],
+        ),
+        lines: 25,
+      },
     ],
   },
   {

@@ -1,11 +1,15 @@
 import { escapeHtml, GAME_PAGE_TEXTS, type GamePageInput, renderGamePage } from './game-page.ts';
 
-const PICKS: Record<'coin' | 'wheel' | 'card' | 'hilo', { value: string; EN: string; TY: string }[]> = {
+const PICKS: Record<
+  'coin' | 'wheel' | 'card' | 'hilo' | 'slot',
+  { value: string; EN: string; TY: string }[]
+> = {
   coin: [
     { value: 'heads', EN: 'Heads', TY: 'Ulo' },
     { value: 'tails', EN: 'Tails', TY: 'Buntot' },
   ],
   wheel: [{ value: 'spin', EN: 'Spin', TY: 'Paikutin' }],
+  slot: [{ value: 'spin', EN: 'Spin', TY: 'Paikutin' }],
   card: [{ value: 'draw', EN: 'Draw', TY: 'Bumunot' }],
   hilo: [
     { value: 'higher', EN: 'Higher', TY: 'Mas mataas' },
@@ -19,17 +23,19 @@ const TEXTS = {
     win: 'Win',
     result: 'Result',
     close: 'Close',
+    lines: 'Lines',
   },
   TY: {
     ...GAME_PAGE_TEXTS.TY,
     win: 'Panalo',
     result: 'Resulta',
     close: 'Isara',
+    lines: 'Linya',
   },
 };
 
 /**
- * A game's page: pick a side or spin, and see the result and the balance. The page's vendor
+ * A game's page: pick a side or spin (a slot on the lines chosen), and see the result and the balance. The page's vendor
  * backend talks to the platform; the page tells the embedding page to refresh the balance after
  * each round.
  */
@@ -61,7 +67,7 @@ export function playPage({ vendor, game, language }: GamePageInput): string {
   <p class="vendor">${escapeHtml(vendor.name)} · ${game.gameType} <span class="badge" id="demo" hidden>${texts.demo}</span></p>
   <div class="row"><span>${texts.balance}</span><strong data-testid="vendor-balance" id="balance">…</strong></div>
   <div class="row"><label for="stake">${texts.stake}</label><input id="stake" data-testid="stake" inputmode="decimal" value="10.00"></div>
-  <div class="picks">${buttons}</div>
+${game.lines === undefined ? '' : `  <div class="row"><label for="lines">${texts.lines}</label><input id="lines" data-testid="lines" inputmode="numeric" value="${game.lines}"></div>\n`}  <div class="picks">${buttons}</div>
   <p class="result" data-testid="result" id="result" aria-live="polite"></p>
 </main>`,
       script: `  const mode = params.get('mode') === 'demo' ? 'demo' : 'real';
@@ -85,7 +91,13 @@ export function playPage({ vendor, game, language }: GamePageInput): string {
       result.textContent = '…';
       delete result.dataset.status;
       try {
-        const played = await api('play', { sessionId, stake: document.getElementById('stake').value, pick: button.dataset.pick });
+        const lines = document.getElementById('lines');
+        const played = await api('play', {
+          sessionId,
+          stake: document.getElementById('stake').value,
+          pick: button.dataset.pick,
+          ...(lines ? { lines: Number(lines.value) } : {}),
+        });
         const body = played.body;
         if (body.balance) balance.textContent = body.balance;
         result.textContent = body.status === 'OK'

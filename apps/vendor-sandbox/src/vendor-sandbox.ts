@@ -11,7 +11,13 @@ import {
   publicBet,
   publicTicket,
 } from './bets.ts';
-import { CARD_NAMES, type GameKind, type SandboxVendorProfile, VENDOR_PROFILES } from './catalogue.ts';
+import {
+  CARD_NAMES,
+  type GameKind,
+  type SandboxGame,
+  type SandboxVendorProfile,
+  VENDOR_PROFILES,
+} from './catalogue.ts';
 import { lotteryPage } from './lottery-page.ts';
 import { playPage } from './play-page.ts';
 import {
@@ -39,7 +45,8 @@ import { createTransferVendor } from './transfer-vendor.ts';
  *   calls the platform's seamless wallet as a real vendor does (API.md "Seamless wallet"):
  *   authenticate the launch token, debit the stake, draw the outcome, credit the win (0.00 for a
  *   loss), every call signed, retried on timeouts, 5xx and ERROR until it is answered, now and
- *   then delivered twice, and rolled back when the vendor's own round fails.
+ *   then delivered twice, and rolled back when the vendor's own round fails. A slot's debit also
+ *   says how many lines the spin plays (`lines`, README "A slot spin's lines").
  *
  * A sportsbook's page (`kind: sportsbook`) adds `POST /<slug>/api/bet`, `/api/settle` and
  * `/api/bets`; a lottery's (`kind: lottery`) `POST /<slug>/api/ticket`, `/api/draw` and
@@ -387,6 +394,8 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
     const pick = typeof body.pick === 'string' ? body.pick : '';
     const outcome = drawOutcome(session.game.kind, pick, stakeMinor);
     if (!outcome) return { httpStatus: 422, body: { error: 'pick' } };
+    const lines = linesOf(session.game, body.lines);
+    if (lines === undefined) return { httpStatus: 422, body: { error: 'lines' } };
 
     if (session.mode === 'demo') {
       if (session.demoBalanceMinor < stakeMinor)
@@ -404,7 +413,13 @@ export async function startVendorSandbox(options: VendorSandboxOptions): Promise
       const debit = await callWallet(
         vendor,
         'debit',
-        { ...common, transactionId: debitId, amount: formatMinor(stakeMinor) },
+        {
+          ...common,
+          transactionId: debitId,
+          amount: formatMinor(stakeMinor),
+          // A slot's spin says how many lines it plays (API.md "Seamless wallet": debit's `lines`).
+          ...(lines === null ? {} : { lines }),
+        },
         duplicate,
       );
       if (debit.status !== 'OK')
@@ -564,6 +579,20 @@ const API_ACTIONS = new Set([
 
 /** Multipliers of the wheel's eight segments, in hundredths. */
 const WHEEL_SEGMENTS = [0n, 200n, 0n, 150n, 0n, 300n, 50n, 0n];
+const SLOT_SYMBOLS = ['mango', 'pineapple', 'coconut', 'chili', 'star', 'seven'];
+
+/**
+ * The lines a slot's spin plays: all of the game's when the page names none, else the page's
+ * (1 to the game's lines); null for a game that is not a slot; undefined when the page's are not
+ * a whole number in that range.
+ */
+export function linesOf(game: SandboxGame, asked: unknown): number | null | undefined {
+  if (game.lines === undefined) return null;
+  if (asked === undefined) return game.lines;
+  return typeof asked === 'number' && Number.isInteger(asked) && asked >= 1 && asked <= game.lines
+    ? asked
+    : undefined;
+}
 
 /** Draws a round's outcome; null when the pick is not one the game knows. */
 export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): RoundOutcome | null {
@@ -579,6 +608,14 @@ export function drawOutcome(kind: GameKind, pick: string, stakeMinor: bigint): R
       winMinor: (stakeMinor * multiplier) / 100n,
       shown: { result: `x${formatMinor(multiplier)}`, segment },
     };
+  }
+  if (kind === 'slot') {
+    if (pick !== 'spin') return null;
+    const reels = [0, 1, 2].map(() => SLOT_SYMBOLS[randomInt(SLOT_SYMBOLS.length)] ?? '');
+    // Three alike pay 25x the spin's stake, the first two alike 1.5x: about 90 % back.
+    const [first, second, third] = reels;
+    const multiplier = first === second ? (second === third ? 2_500n : 150n) : 0n;
+    return { winMinor: (stakeMinor * multiplier) / 100n, shown: { result: reels.join(' · '), reels } };
   }
   if (kind !== 'card') return null;
   const player = randomInt(13);
