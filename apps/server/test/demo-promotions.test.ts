@@ -63,11 +63,14 @@ describe('the demo promotions', () => {
       'deposit_bonus',
       'info',
       'newbie_bonus',
+      'raffle',
     ]);
     for (const row of rows) {
       expect(row.status).toBe('published');
       expect(row.starts_at.getTime()).toBeLessThan(nowMs);
-      expect(row.ends_at).toBeNull();
+      // The raffle runs for a month and is drawn after it; the others are open-ended.
+      if (row.kind === 'raffle') expect(row.ends_at?.getTime()).toBe(nowMs + 30 * 86_400_000);
+      else expect(row.ends_at).toBeNull();
     }
   });
 
@@ -87,6 +90,7 @@ describe('the demo promotions', () => {
       ['newbie_bonus', 'CLAIM'],
       ['cashback', 'JOIN'],
       ['application', 'APPLY'],
+      ['raffle', 'JOIN'],
       ['info', 'NONE'],
     ]);
     const welcome = list[0];
@@ -156,6 +160,27 @@ describe('the demo promotions', () => {
     expect(announced.filter((row) => row.type === 'PU').map((row) => row.promotion_type)).toEqual([
       'DEPOSIT',
     ]);
+  });
+
+  it("hold the month's raffle with its draw committed: one ticket per ₱500 bet, 24 cash prizes", async () => {
+    const list = (await get('/wps/promotion/list?type=ALL&language=EN')).json().value.list;
+    const raffle = list.find((item: { kind: string }) => item.kind === 'raffle');
+    const detail = (await get(`/wps/promotion/detail?id=${raffle.id}&language=TY`)).json().value;
+    expect(detail.title).toBe('Buwanang Raffle: ₱5,000 ang Unang Premyo');
+    expect(detail.raffle).toMatchObject({
+      ticketBy: 'validBet',
+      ticketEvery: '500.00',
+      maxTickets: 100,
+      drawAt: new Date(Date.parse(detail.endsAt) + 3_600_000).toISOString(),
+      serverSeed: null,
+      ticketCount: 0,
+      prizes: [
+        { rank: 1, count: 1, amount: '5000.00' },
+        { rank: 2, count: 3, amount: '1000.00' },
+        { rank: 5, count: 20, amount: '100.00' },
+      ],
+    });
+    expect(detail.raffle.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('pays the weekly cashback as cash by its rules', async () => {

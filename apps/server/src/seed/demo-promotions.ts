@@ -14,6 +14,7 @@ import {
   createContentService,
 } from '../modules/content/content.service.ts';
 import { sanitizeLocalizedHtml } from '../modules/content/operator-html.ts';
+import { createDrawIn } from '../modules/promotion/raffle.service.ts';
 import { addMissing, findDemoMerchantId } from './demo-merchant.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,12 +34,14 @@ export type DemoPromotion = {
   rules: Record<string, unknown>;
   bonusTerms: Record<string, unknown> | null;
   grantsPerMember: number;
+  /** How many days from the seed the promotion runs; left out: open-ended. */
+  openDays?: number;
 };
 
 /**
  * The demo merchant's promotions, one of each kind, as a Philippine operator would run them: the
- * welcome deposit bonus, the newbie bonus, the weekly cashback, an application (a big win shared)
- * and a page of information. Titles and content in Tagalog and English.
+ * welcome deposit bonus, the newbie bonus, the weekly cashback, an application (a big win shared),
+ * the month's raffle and a page of information. Titles and content in Tagalog and English.
  */
 export const DEMO_PROMOTIONS: readonly DemoPromotion[] = [
   {
@@ -218,6 +221,59 @@ export const DEMO_PROMOTIONS: readonly DemoPromotion[] = [
     grantsPerMember: 3,
   },
   {
+    art: 'raffle',
+    type: 'OTHERS',
+    kind: 'raffle',
+    title: { TY: 'Buwanang Raffle: ₱5,000 ang Unang Premyo', EN: 'Monthly Raffle: ₱5,000 Top Prize' },
+    content: {
+      TY: [
+        '<p>Sa bawat ₱500 na valid bet mo ngayong buwan, may isang ticket ka sa aming raffle. 24 na premyong cash ang naghihintay!</p>',
+        '<h3>Paano sumali</h3>',
+        '<ol><li>I-tap ang <strong>Sumali</strong> at tanggapin ang mga tuntunin.</li>',
+        '<li>Maglaro gaya ng dati: isang ticket bawat buong ₱500 na valid bet mula nang sumali ka, hanggang 100 ticket.</li>',
+        '<li>Isang oras matapos magsara ang raffle, bubunutin ang mga nanalo. I-claim ang premyo mo sa loob ng 7 araw.</li></ol>',
+        '<h3>Mga premyo</h3>',
+        '<ul><li>Unang premyo: ₱5,000 (1 nanalo)</li><li>Ikalawang premyo: ₱1,000 (3 nanalo)</li><li>Ikatlong premyo: ₱100 (20 nanalo)</li></ul>',
+        '<h3>Patas na bunutan</h3>',
+        '<p>Nakikita mo na ngayon ang hash ng server seed. Pagkatapos ng bunutan, ilalabas namin ang seed at ang listahan ng lahat ng ticket para masuri mo mismo ang mga nanalo.</p>',
+        '<ul><li>Cash ang premyo: puwedeng i-withdraw o ipanlaro, walang turnover.</li>',
+        '<li>Kasama ang taya sa lahat ng laro, cash man o bonus.</li></ul>',
+        '<p><small>18+ lamang. Maglaro nang responsable.</small></p>',
+      ].join(''),
+      EN: [
+        '<p>Every ₱500 you bet this month earns you a ticket in our raffle. 24 cash prizes are waiting!</p>',
+        '<h3>How to join</h3>',
+        '<ol><li>Tap <strong>Join</strong> and accept the terms.</li>',
+        '<li>Play as usual: one ticket for every full ₱500 of valid bets from the moment you join, up to 100 tickets.</li>',
+        '<li>The winners are drawn an hour after the raffle closes. Claim your prize within 7 days.</li></ol>',
+        '<h3>Prizes</h3>',
+        '<ul><li>First prize: ₱5,000 (1 winner)</li><li>Second prize: ₱1,000 (3 winners)</li><li>Third prize: ₱100 (20 winners)</li></ul>',
+        '<h3>A fair draw</h3>',
+        '<p>The server seed’s hash is shown from now on. After the draw we reveal the seed and the list of every ticket, so you can check the winners yourself.</p>',
+        '<ul><li>Prizes are cash: withdraw them or play them, no wagering needed.</li>',
+        '<li>Bets in every game count, cash and bonus alike.</li></ul>',
+        '<p><small>18+ only. Play responsibly.</small></p>',
+      ].join(''),
+    },
+    audience: 'all',
+    rules: {
+      ticketBy: 'validBet',
+      ticketEvery: '500.00',
+      maxTickets: 100,
+      prizes: [
+        { amount: '5000.00', count: 1 },
+        { amount: '1000.00', count: 3 },
+        { amount: '100.00', count: 20 },
+      ],
+      payAs: 'cash',
+      claimDays: 7,
+      drawDelayMinutes: 60,
+    },
+    bonusTerms: null,
+    grantsPerMember: 1,
+    openDays: 30,
+  },
+  {
     art: 'fair-play',
     type: 'GAME',
     kind: 'info',
@@ -304,7 +360,7 @@ export type DemoPromotionsSeeded = { promotions: number; banners: number; announ
 
 /**
  * Adds the demo promotions that are missing (by English title), published from a day before the
- * seed ran and open-ended, and the banners and announcements that lead to them. Written straight
+ * seed ran, open-ended or for their days (a raffle, with its draw's seed), and the banners and announcements that lead to them. Written straight
  * into the tables, as an operator's saved promotion is stored. Idempotent.
  */
 export async function seedDemoPromotions(
@@ -328,10 +384,11 @@ export async function seedDemoPromotions(
     async (demo) => (await idOf(demo.title)) !== undefined,
     async (demo) => {
       const at = now();
+      const id = uuidv7();
       await db
         .insertInto('promotions')
         .values({
-          id: uuidv7(),
+          id,
           merchant_id: merchantId,
           type: demo.type,
           kind: demo.kind,
@@ -339,7 +396,7 @@ export async function seedDemoPromotions(
           content: JSON.stringify(sanitizeLocalizedHtml(demo.content)),
           cover_image_urls: JSON.stringify(artOf(demo.art)),
           starts_at: new Date(at.getTime() - DAY_MS),
-          ends_at: null,
+          ends_at: demo.openDays === undefined ? null : new Date(at.getTime() + demo.openDays * DAY_MS),
           audience: demo.audience,
           rules: JSON.stringify(demo.rules),
           bonus_terms: demo.bonusTerms === null ? null : JSON.stringify(demo.bonusTerms),
@@ -350,6 +407,7 @@ export async function seedDemoPromotions(
           updated_at: at,
         })
         .execute();
+      if (demo.kind === 'raffle') await createDrawIn(db, { promotionId: id, merchantId, now: at });
     },
   );
 
