@@ -1,7 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BonusTerms } from '../src/modules/bonus/bonus-api.ts';
-import { seedDemoInHouseVendor } from '../src/seed/demo-vendors.ts';
+import {
+  configureDemoVendors,
+  SANDBOX_VENDOR_CODES,
+  sandboxVendorSecret,
+  seedDemoInHouseVendor,
+} from '../src/seed/demo-vendors.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import {
   callWallet,
@@ -11,6 +16,7 @@ import {
   registerTestVendor,
   tokenOf,
 } from './support/game-fixtures.ts';
+import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -481,5 +487,110 @@ describe('the signal that a bet met a bonus’s wagering', () => {
     expect(toldFor(member.memberId)).toBe(1);
     // Every spin counted (or, had the bonus converted meanwhile, those after it counted toward nothing).
     expect(await wageredOf(bonusId)).toBeGreaterThanOrEqual(1_000n);
+  });
+});
+
+/** The vendor sandbox's slot, in its own process, reporting its spins' lines to this app's wallet. */
+describe('the vendor sandbox’s slot', () => {
+  let sandboxApp: TestApp;
+  let sandbox: SandboxProcess;
+
+  beforeAll(async () => {
+    // The sandbox signs its calls at its own time, so this app keeps the time it is started with.
+    sandboxApp = await createSeededApp();
+    await sandboxApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = sandboxApp.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    sandbox = await startSandboxProcess('apps/vendor-sandbox/src/main.ts', {
+      VENDOR_SANDBOX_PORT: '0',
+      VENDOR_SANDBOX_WALLET_URL: `http://127.0.0.1:${address.port}`,
+      VENDOR_SANDBOX_SECRETS: JSON.stringify(
+        SANDBOX_VENDOR_CODES.map((vendor) => ({
+          vendor,
+          secret: sandboxVendorSecret(sandboxApp.config.appSecret, vendor),
+        })),
+      ),
+      // Every accepted call is delivered twice: a repeated debit answers its first result.
+      VENDOR_SANDBOX_DUPLICATE_RATE: '1',
+    });
+    await configureDemoVendors(sandboxApp.database.db, sandboxApp.app.games, {
+      url: sandbox.ready.url ?? '',
+      appSecret: sandboxApp.config.appSecret,
+    });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await sandboxApp?.close();
+  });
+
+  const post = async (url: string, body: object) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('sends every spin’s lines with its debit: 25 by default, fewer when asked, and the bonus counts only 25', async () => {
+    const sandboxMerchant = await demoMerchantId(sandboxApp);
+    const { id: memberId } = await sandboxApp.app.members.createMember({
+      merchantId: sandboxMerchant,
+      account: 'spinsandbox',
+      password: 'Spin12345',
+    });
+    await fund(sandboxApp, memberId, 10_000n, `slot-spin-rules-sandbox-${memberId}`);
+    const { bonusId } = await sandboxApp.app.bonuses.grant({
+      merchantId: sandboxMerchant,
+      memberId,
+      currency: 'PHP',
+      source: 'manual',
+      amountMinor: 10_000n,
+      terms: { ...TERMS, minSpinLines: 25 },
+      language: 'EN',
+    });
+    const client = createAccountsClient(sandboxApp.app, '203.0.113.240');
+    expect((await client.logIn('spinsandbox', 'Spin12345')).success).toBe(true);
+    const launched = await client.call(
+      'GET',
+      '/wps/game/launchGame?nodeId=LAKAN_lakan-fiesta-slot&mode=real',
+    );
+    expect(launched.status).toBe(200);
+    const launchUrl = new URL(launched.body.value.url);
+    const page = await (await fetch(launchUrl)).text();
+    expect(page).toContain('Lakan Fiesta Slot');
+    expect(page).toContain('data-testid="lines"');
+    const started = await post(`${launchUrl.origin}/lakan/api/start`, {
+      gameCode: 'lakan-fiesta-slot',
+      mode: 'real',
+      token: launchUrl.searchParams.get('token'),
+    });
+    expect(started.status).toBe(200);
+    const spin = (extra: object) =>
+      post(`${launchUrl.origin}/lakan/api/play`, {
+        sessionId: started.body.sessionId,
+        stake: '10.00',
+        pick: 'spin',
+        ...extra,
+      });
+
+    expect((await spin({})).body.status).toBe('OK');
+    expect((await spin({ lines: 10 })).body.status).toBe('OK');
+    expect(await spin({ lines: 26 })).toMatchObject({ status: 422, body: { error: 'lines' } });
+    const rounds = await sandboxApp.database.db
+      .selectFrom('game_rounds')
+      .select(['lines', 'stake_minor', 'status', 'bonus_id'])
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(rounds.map((round) => round.lines ?? 0).sort((left, right) => left - right)).toEqual([10, 25]);
+    for (const round of rounds) {
+      expect(round).toMatchObject({ stake_minor: 1_000n, status: 'settled', bonus_id: bonusId });
+    }
+    const bonus = await sandboxApp.database.db
+      .selectFrom('member_bonuses')
+      .select('wagered_minor')
+      .where('id', '=', bonusId)
+      .executeTakeFirstOrThrow();
+    expect(bonus.wagered_minor).toBe(1_000n);
   });
 });
