@@ -134,6 +134,7 @@ import { createKeyRotationJob } from './platform/crypto/key-rotation.job.ts';
 import { installSealedBodies } from './platform/crypto/sealed-body.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type DatabaseHandle, databaseNameOf } from './platform/db/database.ts';
+import { createDatabaseListener } from './platform/db/listener.ts';
 import { present } from './platform/errors/invariant.ts';
 import { handleClientError, handleFrameworkError, installEnvelope } from './platform/http/envelope.ts';
 import { installGracefulClose } from './platform/http/graceful-close.ts';
@@ -158,6 +159,7 @@ import {
 import { createAgentRegistration } from './workflows/agent-registration.ts';
 import { createAgentReportExports } from './workflows/agent-report-export.ts';
 import { createTeamRollupJob } from './workflows/agent-team.ts';
+import { BONUS_WAGERING_MET_CHANNEL, createWageringMetConversion } from './workflows/bonus-wagering-met.ts';
 import { createSettleBonusesJobs, promotionPolicyOf } from './workflows/bonuses.ts';
 import { createSettleContractsJob, createSettlementPolicyReader } from './workflows/contract-settlement.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
@@ -413,6 +415,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   app.decorate('bonuses', bonuses);
+  // A bonus converts right after the bet that met its wagering: the bet record's trigger notifies
+  // the crossing at commit, and this process settles the member (the settle pass stays the safety net).
+  const listener = createDatabaseListener(database, {
+    onError: (error) => app.log.warn({ err: error }, 'database listener'),
+  });
+  const wageringMet = createWageringMetConversion({ bonuses, log: app.log });
+  await listener.listen(BONUS_WAGERING_MET_CHANNEL, wageringMet.onWageringMet);
+  app.addHook('onClose', async () => {
+    await listener.close();
+    await wageringMet.stop();
+  });
   // Promotions as players take part in them; their grants go through the bonus engine, and a
   // joined deposit bonus is granted in the transaction that credits the qualifying deposit.
   // Raffles: tickets, the draw and prizes paid through the bonus engine; winners hear of it in
