@@ -429,7 +429,14 @@ describe('tickets', () => {
 describe('the draw and the prizes', () => {
   let raffleId: string;
   const members: Member[] = [];
-  let winners: { id: string; rank: number; ticketId: string; memberId: string; amount: string }[];
+  let winners: {
+    id: string;
+    rank: number;
+    ticketId: string;
+    memberId: string;
+    amount: string;
+    status: string;
+  }[];
 
   const memberOf = (memberId: string) => {
     const member = members.find((candidate) => candidate.id === memberId);
