@@ -1,15 +1,30 @@
 import type { WireAction } from '../../modules/house-rounds/house-games.ts';
 import type { RevealedSeeds, SeedsView } from '../../modules/house-rounds/house-rounds.service.ts';
 import { isAppError } from '../../platform/errors/errors.ts';
+import { createBonusHolders } from './bonus-holders.ts';
 import { createRoundSteps } from './continue-round.ts';
 import { createDemoPlay } from './demo-play.ts';
 import { createLaunchCache } from './launch-cache.ts';
 import { createBetPlacement } from './place-bet.ts';
 import { createOverdueSettlement } from './settle-job.ts';
-import type { HouseGameDeps, HouseTable, RoundView, TableState } from './table.ts';
+import {
+  demoAnswerOf,
+  type HouseGameDeps,
+  type HouseTable,
+  type RoundAnswer,
+  type RoundView,
+  type TableState,
+} from './table.ts';
 
 export { createSettleHouseRoundsJob, SETTLE_HOUSE_ROUNDS_JOB_NAME } from './settle-job.ts';
-export type { HouseGameDeps, HouseMerchant, HouseTable, RoundView, TableState } from './table.ts';
+export type {
+  HouseGameDeps,
+  HouseMerchant,
+  HouseTable,
+  RoundAnswer,
+  RoundView,
+  TableState,
+} from './table.ts';
 
 /**
  * Our own games' rounds (ARCHITECTURE.md "Games", GAMES.md): the in-house game client sits at a
@@ -20,14 +35,18 @@ export type { HouseGameDeps, HouseMerchant, HouseTable, RoundView, TableState } 
  * settle-job.ts; this composes them into what the routes call.
  */
 export function createHouseGames(deps: HouseGameDeps) {
-  const { houseRounds, wallet } = deps;
+  const { houseRounds } = deps;
   const launches = createLaunchCache(deps);
   const steps = createRoundSteps(deps);
   const demo = createDemoPlay({ ...deps, launches });
-  const bets = createBetPlacement({ ...deps, launches, steps, demo });
+  const holders = createBonusHolders(deps);
+  const bets = createBetPlacement({ ...deps, launches, steps, demo, holders });
   const settleOverdueRound = createOverdueSettlement({ ...deps, steps });
 
-  /** What the client shows when it opens: the game, limits, balance, seeds and any open round. */
+  /**
+   * What the client shows when it opens: the game, limits, balances (cash, and the bonus money our
+   * games stake once cash runs short), seeds and any open round.
+   */
   async function describeTable(table: HouseTable): Promise<TableState> {
     if (table.kind === 'demo') {
       return {
@@ -36,6 +55,7 @@ export function createHouseGames(deps: HouseGameDeps) {
         game: table.game,
         limits: table.limits,
         balanceMinor: BigInt(table.session.balance_minor),
+        bonusBalanceMinor: 0n,
         seeds: houseRounds.demoSeedsOf(table.session),
         round: demo.demoRoundView(table),
       };
@@ -48,22 +68,26 @@ export function createHouseGames(deps: HouseGameDeps) {
       // A stake that could not be taken (the balance fell meanwhile) leaves no round to resume.
       if (!isAppError(caught)) throw caught;
     }
+    const { cashMinor, bonusMinor } = await holders.readBalances(table);
     return {
       mode: 'real',
       gameCode: table.code,
       game: table.game,
       limits: table.limits,
-      balanceMinor: (await wallet.getBalances({ ...table.player, currency: table.currency })).cashMinor,
+      balanceMinor: cashMinor,
+      bonusBalanceMinor: bonusMinor,
       seeds: await houseRounds.getSeeds(table.player),
       round: round && round.status === 'open' ? round : null,
     };
   }
 
-  /** An action on the member's open round (a tile, a cash-out, hit, stand, double …). */
-  function takeAction(table: HouseTable, roundId: string, action: WireAction): Promise<RoundView> {
-    return table.kind === 'demo'
-      ? demo.takeDemoAction(table, action)
-      : steps.takeAction(table, roundId, action);
+  /**
+   * An action on the member's open round (a tile, a cash-out, hit, stand, double …), answered with
+   * the member's balances after it: a further stake or a win may move bonus money.
+   */
+  async function takeAction(table: HouseTable, roundId: string, action: WireAction): Promise<RoundAnswer> {
+    if (table.kind === 'demo') return demoAnswerOf(await demo.takeDemoAction(table, action));
+    return holders.answerWithBalances(table, await steps.takeAction(table, roundId, action));
   }
 
   function setClientSeed(table: HouseTable, clientSeed: string): Promise<SeedsView> {

@@ -18,15 +18,18 @@ import {
 import type { DrawnRound, HouseRoundRow } from '../../modules/house-rounds/house-rounds.service.ts';
 import { AppError, isAppError } from '../../platform/errors/errors.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
+import type { BonusHolders } from './bonus-holders.ts';
 import type { RoundSteps } from './continue-round.ts';
 import type { DemoPlay } from './demo-play.ts';
 import type { LaunchCache } from './launch-cache.ts';
 import {
+  demoAnswerOf,
   type HouseGameDeps,
   type HouseMerchant,
   type HouseTable,
   isSeedsNotShown,
   type RealTable,
+  type RoundAnswer,
   type RoundView,
   readJson,
   stakeKey,
@@ -41,9 +44,9 @@ const DRAW_ATTEMPTS_MAX = 3;
  * round's statement found the table no longer as remembered (or the bet was refused before the
  * statement could vouch for it), and nothing was written: the bet is then placed the full way.
  */
-type Attempt = { status: 'answered'; view: RoundView } | { status: 'stale' };
+type Attempt = { status: 'answered'; answer: RoundAnswer } | { status: 'stale' };
 const STALE: Attempt = { status: 'stale' };
-const answered = (view: RoundView): Attempt => ({ status: 'answered', view });
+const answered = (answer: RoundAnswer): Attempt => ({ status: 'answered', answer });
 
 /** JSON with every object's keys sorted: jsonb keeps keys in its own order, not the one written. */
 function canonicalOf(value: unknown): string {
@@ -91,29 +94,29 @@ type RealBet = {
  * (continue-round.ts); demo play moves play money only (demo-play.ts).
  */
 export function createBetPlacement(
-  deps: HouseGameDeps & { launches: LaunchCache; steps: RoundSteps; demo: DemoPlay },
+  deps: HouseGameDeps & { launches: LaunchCache; steps: RoundSteps; demo: DemoPlay; holders: BonusHolders },
 ) {
-  const { houseRounds, wallet, responsibleGaming, launches, steps, demo } = deps;
+  const { houseRounds, wallet, responsibleGaming, launches, steps, demo, holders } = deps;
 
   /**
    * A bet: checked, recorded, staked, drawn and paid, its valid bet by the merchant's rules; the
-   * same request id answers the same round.
+   * same request id answers the same round. Answered with the member's balances after it.
    */
   async function placeBet(
     table: HouseTable,
     requestId: string,
     wire: WireBet,
     validBetRules: ValidBetRules,
-  ): Promise<RoundView> {
+  ): Promise<RoundAnswer> {
     const { played, stakeMinor } = readBet(table, wire);
-    if (table.kind === 'demo') return demo.placeDemoBet(table, played, stakeMinor);
+    if (table.kind === 'demo') return demoAnswerOf(await demo.placeDemoBet(table, played, stakeMinor));
     const bet = { table, requestId, played, stakeMinor, validBetRules };
     if (!isMultiStep(table.code)) {
       const attempt = await placeOneStepBet(bet, false);
       assertInvariant(attempt.status === 'answered', 'house games: a bet at a resolved table was stale');
-      return attempt.view;
+      return attempt.answer;
     }
-    return placeMultiStepBet(bet);
+    return holders.answerWithBalances(table, await placeMultiStepBet(bet));
   }
 
   /**
@@ -129,11 +132,11 @@ export function createBetPlacement(
     requestId: string,
     wire: WireBet,
     validBetRules: ValidBetRules,
-  ): Promise<RoundView> {
+  ): Promise<RoundAnswer> {
     const remembered = launches.rememberedTable(merchant, token);
     if (remembered) {
       const attempt = await placeRememberedBet(remembered, requestId, wire, validBetRules);
-      if (attempt.status === 'answered') return attempt.view;
+      if (attempt.status === 'answered') return attempt.answer;
     }
     return placeBet(await launches.resolveTable(merchant, token), requestId, wire, validBetRules);
   }
@@ -164,7 +167,9 @@ export function createBetPlacement(
       // looked for only once an attempt has been refused, and a one-step round rolls back whole.
       if (!isAppError(caught)) throw caught;
       const existing = await findRoundOfRequest(table, requestId);
-      if (existing) return answered(await answerRetry(table, existing, played));
+      if (existing) {
+        return answered(await holders.answerWithBalances(table, await answerRetry(table, existing, played)));
+      }
       assertInvariant(caught.value?.reason !== 'DUPLICATE', 'house games: a duplicate round is missing');
       throw caught;
     }
@@ -243,9 +248,7 @@ export function createBetPlacement(
     let isConfirmed = !isRemembered;
     const refuse = async (refusal: () => Promise<never>): Promise<Attempt> =>
       isConfirmed ? refusal() : STALE;
-    if (sessionId === null) {
-      return answered(await playOneStepRoundInTransaction(bet, false));
-    }
+    if (sessionId === null) return answered(await playOneStepRoundInTransaction(bet, false));
     const id = houseRounds.newRoundId();
     const game = { id: table.game.id, vendorId: table.game.vendor_id };
     // Whether the round's statement found no break, exclusion or loss or session-time limit on
@@ -320,7 +323,11 @@ export function createBetPlacement(
           outcome.recorded,
         );
         // Drawn from the active pair just now: its server seed is not revealed.
-        return answered(await steps.viewOf(row, { serverSeed: null }));
+        const view = await steps.viewOf(row, { serverSeed: null });
+        // The statement staked and paid cash only. A member who may hold bonus money is read
+        // again, as a bonus converted to cash meanwhile moves both balances; the rest are not.
+        if (holders.mayHold(player.memberId)) return answered(await holders.answerWithBalances(table, view));
+        return answered({ round: view, balanceMinor: outcome.balanceAfterMinor, bonusBalanceMinor: null });
       }
       houseRounds.forgetPair(player);
       // 'pair': another round (or a rotation) moved the pair on; draw again from it as it is now.
@@ -338,12 +345,12 @@ export function createBetPlacement(
    * first in that transaction, under the member's play lock. An active bonus's maximum stake is
    * checked in it in every case: the stake here may take bonus money.
    */
-  async function playOneStepRoundInTransaction(bet: RealBet, checkPlay: boolean): Promise<RoundView> {
+  async function playOneStepRoundInTransaction(bet: RealBet, checkPlay: boolean): Promise<RoundAnswer> {
     const { table, requestId, played, stakeMinor } = bet;
     const { memberId } = table.player;
     const id = houseRounds.newRoundId();
     const reference = `${INHOUSE_VASSALAGE}:${id}`;
-    const row = await wallet.withGameLedger(
+    const { row, after } = await wallet.withGameLedger(
       { ...table.player, currency: table.currency },
       async (ledger, trx) => {
         if (checkPlay) await responsibleGaming.checkBetAllowedIn(trx, table.player, stakeMinor);
@@ -385,11 +392,17 @@ export function createBetPlacement(
         });
         // The request id made a round already: this attempt rolls back, and the caller answers that one.
         if (!recorded) throw new AppError('CONFLICT', { value: { reason: 'DUPLICATE' } });
-        return recorded;
+        // Both wallets as the round left them, under the lock its stake took.
+        return { row: recorded, after: win ?? stake };
       },
     );
+    holders.note(memberId, after.bonusBalanceMinor);
     // Drawn from the active pair just now: its server seed is not revealed.
-    return steps.viewOf(row, { serverSeed: null });
+    return {
+      round: await steps.viewOf(row, { serverSeed: null }),
+      balanceMinor: after.balanceMinor,
+      bonusBalanceMinor: after.bonusBalanceMinor,
+    };
   }
 
   return { placeBet, placeBetWithToken };

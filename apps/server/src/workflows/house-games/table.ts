@@ -72,10 +72,34 @@ export type TableState = {
   gameCode: HouseGameCode;
   game: GameRow;
   limits: BetLimits;
+  /** The member's cash (play money in demo). */
   balanceMinor: bigint;
+  /** The member's bonus wallet (0 in demo): our games stake it once cash runs short. */
+  bonusBalanceMinor: bigint;
   seeds: SeedsView;
   round: RoundView | null;
 };
+
+/**
+ * A bet's or an action's answer: the round, and what the member has to stake after it. Where both
+ * balances are given they are of one moment, so that a bonus converted to cash meanwhile is never
+ * counted twice.
+ */
+export type RoundAnswer = {
+  round: RoundView;
+  /** The member's cash (play money in demo). */
+  balanceMinor: bigint;
+  /**
+   * The member's bonus wallet; null where this round could not have moved it and it was not read
+   * (a one-step round's statement stakes cash only): the one the client holds still stands.
+   */
+  bonusBalanceMinor: bigint | null;
+};
+
+/** A demo round's answer: play money, and no bonus. */
+export function demoAnswerOf(round: RoundView): RoundAnswer {
+  return { round, balanceMinor: round.balanceAfterMinor ?? 0n, bonusBalanceMinor: 0n };
+}
 
 // The wallet keys of a round's money steps: running a step again with its key changes nothing.
 export const stakeKey = (roundId: string) => `house:${roundId}:stake`;

@@ -15,6 +15,7 @@ import type { TypedApp } from '../../../platform/http/typed.ts';
 import type {
   HouseGames,
   HouseTable,
+  RoundAnswer,
   RoundView,
   TableState,
 } from '../../../workflows/house-games/house-games.ts';
@@ -41,7 +42,10 @@ const TAGS = ['game'];
 /** The game client's credential: the launch token of a real-mode launch, or a demo token. */
 const GAME_TOKEN_HEADER = 'x-game-token';
 const Amount = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16, examples: ['10.00'] });
-const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['1250.00'] });
+const MONEY_PATTERN = '^\\d+\\.\\d{2}$';
+const Money = Type.String({ pattern: MONEY_PATTERN, examples: ['1250.00'] });
+const MoneyAs = (description: string) =>
+  Type.String({ pattern: MONEY_PATTERN, examples: ['1250.00'], description });
 const GameCode = StringOf(HOUSE_GAME_CODES);
 const RequestId = Type.String({
   pattern: '^[A-Za-z0-9_-]{8,64}$',
@@ -108,10 +112,23 @@ const Table = Type.Object({
   paytable: Type.Array(
     Type.Object({ bet: Type.String(), pays: Type.String(), rtp: Nullable(Type.String()) }),
   ),
-  balance: Money,
+  balance: MoneyAs('The member’s cash (play money in demo)'),
+  bonusBalance: MoneyAs(
+    'The member’s bonus wallet, which our games stake once cash runs short: the client shows balance + bonusBalance as what can be staked ("0.00" in demo)',
+  ),
   currencySymbol: Type.String(),
   seeds: Seeds,
   round: Type.Union([Round, Type.Null()]),
+});
+/** A bet's or an action's answer: the round and the member's balances after it. */
+const RoundAnswerBody = Type.Object({
+  round: Round,
+  balance: MoneyAs('The member’s cash after the round'),
+  bonusBalance: Nullable(
+    MoneyAs(
+      'The member’s bonus wallet after the round, of the same moment as balance; null when the round staked and paid cash only and it was not read (the one the client holds still stands)',
+    ),
+  ),
 });
 
 const OpenBody = Type.Object(
@@ -173,6 +190,14 @@ const RecordItem = Type.Object({
   openedAt: Type.String({ format: 'date-time' }),
 });
 
+function toRoundAnswer(answer: RoundAnswer) {
+  return {
+    round: toRound(answer.round),
+    balance: formatAmount(answer.balanceMinor),
+    bonusBalance: answer.bonusBalanceMinor === null ? null : formatAmount(answer.bonusBalanceMinor),
+  };
+}
+
 function toRound(view: RoundView) {
   return {
     roundId: view.roundId,
@@ -232,6 +257,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
       rtp: paytable.rtp,
       paytable: paytable.lines,
       balance: formatAmount(state.balanceMinor),
+      bonusBalance: formatAmount(state.bonusBalanceMinor),
       currencySymbol: merchant.currencySymbol,
       seeds: state.seeds,
       round: state.round ? toRound(state.round) : null,
@@ -244,7 +270,7 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
       schema: {
         tags: TAGS,
         summary:
-          'Opens a table of one of our games: real mode with the launch token of the launch URL, or demo mode (play money) for a game with supportPlay 0. Answers the game, limits, paytable, balance, seed pair and any open round',
+          'Opens a table of one of our games: real mode with the launch token of the launch URL, or demo mode (play money) for a game with supportPlay 0. Answers the game, limits, paytable, balances (cash, and the bonus money our games stake once cash runs short), seed pair and any open round',
         body: OpenBody,
         response: { 200: Envelope(Table), ...MEMBER_ERROR_RESPONSES },
       },
@@ -274,20 +300,20 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
           'Places a bet: dice { stake, direction, target }, mines { stake, mineCount }, blackjack { stake }, slots { lineStake }, tables { bets: [{ kind | face, numbers | index | number | total, stake }] }. The same requestId answers the same round of the same game. A bet before the member has any seed pair is refused with CONFLICT (reason SEEDS_NOT_SHOWN) and value.serverSeedHash of the pair made for it: show the hash, then bet again',
         headers: GameTokenHeaders,
         body: BetBody,
-        response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...MEMBER_ERROR_RESPONSES },
+        response: { 200: Envelope(RoundAnswerBody), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const merchant = requireMerchant(request);
       const { requestId, ...bet } = request.body;
-      const round = await houseGames.placeBetWithToken(
+      const answer = await houseGames.placeBetWithToken(
         { id: merchant.id, currency: merchant.currency },
         gameTokenOf(request),
         requestId,
         bet,
         merchant.settings.validBet,
       );
-      return ok({ round: toRound(round), balance: formatAmount(round.balanceAfterMinor ?? 0n) });
+      return ok(toRoundAnswer(answer));
     },
   );
 
@@ -300,17 +326,17 @@ export function registerHouseGameRoutes(app: TypedApp, deps: HouseRoutesDeps): v
           'Continues an open round: mines pick { tile } or cash-out; blackjack hit, stand, double, split, insure, decline-insurance',
         headers: GameTokenHeaders,
         body: ActionBody,
-        response: { 200: Envelope(Type.Object({ round: Round, balance: Money })), ...MEMBER_ERROR_RESPONSES },
+        response: { 200: Envelope(RoundAnswerBody), ...MEMBER_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const table = await tableOf(request);
       const { body } = request;
-      const round = await houseGames.takeAction(table, body.roundId, {
+      const answer = await houseGames.takeAction(table, body.roundId, {
         type: body.type,
         ...(body.tile !== undefined ? { tile: body.tile } : {}),
       });
-      return ok({ round: toRound(round), balance: formatAmount(round.balanceAfterMinor ?? 0n) });
+      return ok(toRoundAnswer(answer));
     },
   );
 
