@@ -1779,6 +1779,9 @@ export type paths = {
                                     maxStake: string | null;
                                     /** @example 250.00 */
                                     maxConversion: string | null;
+                                    /** @example 250.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                     expiresAt: string | null;
                                     grantedAt: string;
                                     activatedAt: string | null;
@@ -1890,6 +1893,9 @@ export type paths = {
                                     maxStake: string | null;
                                     /** @example 250.00 */
                                     maxConversion: string | null;
+                                    /** @example 250.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                     expiresAt: string | null;
                                     grantedAt: string;
                                     activatedAt: string | null;
@@ -2031,6 +2037,9 @@ export type paths = {
                                 maxStake: string | null;
                                 /** @example 250.00 */
                                 maxConversion: string | null;
+                                /** @example 250.00 */
+                                minSpinStake: string | null;
+                                minSpinLines: number | null;
                                 expiresAt: string | null;
                                 grantedAt: string;
                                 activatedAt: string | null;
@@ -16471,6 +16480,9 @@ export type paths = {
                                     maxStake: string | null;
                                     /** @example 250.00 */
                                     maxConversion: string | null;
+                                    /** @example 250.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                     expiresAt: string | null;
                                     grantedAt: string;
                                     activatedAt: string | null;
@@ -16596,6 +16608,8 @@ export type paths = {
                             maxStake: string | null;
                             expiryDays: number;
                             maxConversion: string | null;
+                            minSpinStake?: string | null;
+                            minSpinLines?: number | null;
                         };
                         reason: string;
                         /** @enum {string} */
@@ -16638,6 +16652,9 @@ export type paths = {
                                 maxStake: string | null;
                                 /** @example 250.00 */
                                 maxConversion: string | null;
+                                /** @example 250.00 */
+                                minSpinStake: string | null;
+                                minSpinLines: number | null;
                                 expiresAt: string | null;
                                 grantedAt: string;
                                 activatedAt: string | null;
@@ -16794,6 +16811,9 @@ export type paths = {
                                 maxStake: string | null;
                                 /** @example 250.00 */
                                 maxConversion: string | null;
+                                /** @example 250.00 */
+                                minSpinStake: string | null;
+                                minSpinLines: number | null;
                                 expiresAt: string | null;
                                 grantedAt: string;
                                 activatedAt: string | null;
@@ -24150,7 +24170,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Opens a table of one of our games: real mode with the launch token of the launch URL, or demo mode (play money) for a game with supportPlay 0. Answers the game, limits, paytable, balance, seed pair and any open round */
+        /** Opens a table of one of our games: real mode with the launch token of the launch URL, or demo mode (play money) for a game with supportPlay 0. Answers the game, limits, paytable, balances (cash, and the bonus money our games stake once cash runs short), seed pair and any open round */
         post: {
             parameters: {
                 query?: never;
@@ -24205,8 +24225,16 @@ export type paths = {
                                     pays: string;
                                     rtp: string | null;
                                 }[];
-                                /** @example 1250.00 */
+                                /**
+                                 * @description The member’s cash (play money in demo)
+                                 * @example 1250.00
+                                 */
                                 balance: string;
+                                /**
+                                 * @description The member’s bonus wallet, which our games stake once cash runs short: the client shows balance + bonusBalance as what can be staked ("0.00" in demo)
+                                 * @example 1250.00
+                                 */
+                                bonusBalance: string;
                                 currencySymbol: string;
                                 seeds: {
                                     /** @description sha256 of the active server seed */
@@ -24408,8 +24436,16 @@ export type paths = {
                                     /** Format: date-time */
                                     settledAt: string | null;
                                 };
-                                /** @example 1250.00 */
+                                /**
+                                 * @description The member’s cash after the round
+                                 * @example 1250.00
+                                 */
                                 balance: string;
+                                /**
+                                 * @description The member’s bonus wallet after the round, of the same moment as balance; null when the round staked and paid cash only and it was not read (the one the client holds still stands)
+                                 * @example 1250.00
+                                 */
+                                bonusBalance: string | null;
                             };
                         };
                     };
@@ -24551,8 +24587,16 @@ export type paths = {
                                     /** Format: date-time */
                                     settledAt: string | null;
                                 };
-                                /** @example 1250.00 */
+                                /**
+                                 * @description The member’s cash after the round
+                                 * @example 1250.00
+                                 */
                                 balance: string;
+                                /**
+                                 * @description The member’s bonus wallet after the round, of the same moment as balance; null when the round staked and paid cash only and it was not read (the one the client holds still stands)
+                                 * @example 1250.00
+                                 */
+                                bonusBalance: string | null;
                             };
                         };
                     };
@@ -27876,7 +27920,7 @@ export type paths = {
                                     /** @enum {string} */
                                     type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                     /** @enum {string} */
-                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                     title: string;
                                     coverImageUrl: string | null;
                                     /** Format: date-time */
@@ -27991,7 +28035,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -28023,6 +28067,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 terms: {
@@ -28037,6 +28096,9 @@ export type paths = {
                                     expiryDays: number;
                                     /** @example 88.00 */
                                     maxConversion: string | null;
+                                    /** @example 88.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                 } | null;
                                 entry: {
                                     id: string;
@@ -28078,6 +28140,9 @@ export type paths = {
                                     maxStake: string | null;
                                     /** @example 250.00 */
                                     maxConversion: string | null;
+                                    /** @example 250.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                     expiresAt: string | null;
                                     grantedAt: string;
                                     activatedAt: string | null;
@@ -28088,6 +28153,56 @@ export type paths = {
                                     forfeited: string;
                                     /** @example 250.00 */
                                     forfeitIfCancelled: string;
+                                } | null;
+                                raffle: {
+                                    /** @enum {string} */
+                                    ticketBy: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery: string;
+                                    maxTickets: number;
+                                    /** Format: date-time */
+                                    drawAt: string;
+                                    serverSeedHash: string;
+                                    serverSeed: string | null;
+                                    clientSeed: string | null;
+                                    /** Format: date-time */
+                                    drawnAt: string | null;
+                                    ticketCount: number;
+                                    prizes: {
+                                        rank: number;
+                                        count: number;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                    }[];
+                                    myTicketCount: number;
+                                    myTickets: string[];
+                                    progress: {
+                                        /** @example 100.00 */
+                                        counted: string;
+                                        /** @example 100.00 */
+                                        nextTicketAt: string;
+                                    } | null;
+                                    winners: {
+                                        rank: number;
+                                        ticketId: string;
+                                        name: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        mine: boolean;
+                                    }[];
+                                    myPrizes: {
+                                        id: string;
+                                        rank: number;
+                                        ticketId: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        /** @enum {string} */
+                                        status: "won" | "claimed" | "expired";
+                                        /** Format: date-time */
+                                        claimBy: string;
+                                        /** Format: date-time */
+                                        claimedAt: string | null;
+                                    }[];
                                 } | null;
                             };
                         };
@@ -28166,7 +28281,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Join a deposit bonus or a cashback, accepting its terms (T) */
+        /** Join a deposit bonus, a cashback or a raffle, accepting its terms (T) */
         post: {
             parameters: {
                 query?: {
@@ -28201,7 +28316,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -28233,6 +28348,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 terms: {
@@ -28247,6 +28377,9 @@ export type paths = {
                                     expiryDays: number;
                                     /** @example 88.00 */
                                     maxConversion: string | null;
+                                    /** @example 88.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                 } | null;
                                 entry: {
                                     id: string;
@@ -28288,6 +28421,9 @@ export type paths = {
                                     maxStake: string | null;
                                     /** @example 250.00 */
                                     maxConversion: string | null;
+                                    /** @example 250.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                     expiresAt: string | null;
                                     grantedAt: string;
                                     activatedAt: string | null;
@@ -28298,6 +28434,56 @@ export type paths = {
                                     forfeited: string;
                                     /** @example 250.00 */
                                     forfeitIfCancelled: string;
+                                } | null;
+                                raffle: {
+                                    /** @enum {string} */
+                                    ticketBy: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery: string;
+                                    maxTickets: number;
+                                    /** Format: date-time */
+                                    drawAt: string;
+                                    serverSeedHash: string;
+                                    serverSeed: string | null;
+                                    clientSeed: string | null;
+                                    /** Format: date-time */
+                                    drawnAt: string | null;
+                                    ticketCount: number;
+                                    prizes: {
+                                        rank: number;
+                                        count: number;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                    }[];
+                                    myTicketCount: number;
+                                    myTickets: string[];
+                                    progress: {
+                                        /** @example 100.00 */
+                                        counted: string;
+                                        /** @example 100.00 */
+                                        nextTicketAt: string;
+                                    } | null;
+                                    winners: {
+                                        rank: number;
+                                        ticketId: string;
+                                        name: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        mine: boolean;
+                                    }[];
+                                    myPrizes: {
+                                        id: string;
+                                        rank: number;
+                                        ticketId: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        /** @enum {string} */
+                                        status: "won" | "claimed" | "expired";
+                                        /** Format: date-time */
+                                        claimBy: string;
+                                        /** Format: date-time */
+                                        claimedAt: string | null;
+                                    }[];
                                 } | null;
                             };
                         };
@@ -28409,7 +28595,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -28441,6 +28627,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 terms: {
@@ -28455,6 +28656,9 @@ export type paths = {
                                     expiryDays: number;
                                     /** @example 88.00 */
                                     maxConversion: string | null;
+                                    /** @example 88.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                 } | null;
                                 entry: {
                                     id: string;
@@ -28496,6 +28700,9 @@ export type paths = {
                                     maxStake: string | null;
                                     /** @example 250.00 */
                                     maxConversion: string | null;
+                                    /** @example 250.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                     expiresAt: string | null;
                                     grantedAt: string;
                                     activatedAt: string | null;
@@ -28506,6 +28713,56 @@ export type paths = {
                                     forfeited: string;
                                     /** @example 250.00 */
                                     forfeitIfCancelled: string;
+                                } | null;
+                                raffle: {
+                                    /** @enum {string} */
+                                    ticketBy: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery: string;
+                                    maxTickets: number;
+                                    /** Format: date-time */
+                                    drawAt: string;
+                                    serverSeedHash: string;
+                                    serverSeed: string | null;
+                                    clientSeed: string | null;
+                                    /** Format: date-time */
+                                    drawnAt: string | null;
+                                    ticketCount: number;
+                                    prizes: {
+                                        rank: number;
+                                        count: number;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                    }[];
+                                    myTicketCount: number;
+                                    myTickets: string[];
+                                    progress: {
+                                        /** @example 100.00 */
+                                        counted: string;
+                                        /** @example 100.00 */
+                                        nextTicketAt: string;
+                                    } | null;
+                                    winners: {
+                                        rank: number;
+                                        ticketId: string;
+                                        name: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        mine: boolean;
+                                    }[];
+                                    myPrizes: {
+                                        id: string;
+                                        rank: number;
+                                        ticketId: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        /** @enum {string} */
+                                        status: "won" | "claimed" | "expired";
+                                        /** Format: date-time */
+                                        claimBy: string;
+                                        /** Format: date-time */
+                                        claimedAt: string | null;
+                                    }[];
                                 } | null;
                             };
                         };
@@ -28567,6 +28824,386 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/raffle/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a raffle prize (a myPrizes id) as cash, or as a bonus with the promotion’s terms (acceptTerms true); answers the raffle’s detail (T) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                        acceptTerms: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
+                                /** @enum {string} */
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                title: string;
+                                content: string;
+                                detailImageUrl: string | null;
+                                coverImageUrl: string | null;
+                                /** Format: date-time */
+                                startsAt: string;
+                                /** Format: date-time */
+                                endsAt: string | null;
+                                /** @enum {string} */
+                                state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                mayApplyAgain: boolean;
+                                rules: {
+                                    /** @example 100.00 */
+                                    percent?: string;
+                                    /** @example 100.00 */
+                                    cap?: string;
+                                    /** @example 100.00 */
+                                    minDeposit?: string;
+                                    which?: "first" | "nth" | "any";
+                                    nth?: number;
+                                    methods?: string[];
+                                    /** @example 100.00 */
+                                    amount?: string;
+                                    registeredWithinDays?: number;
+                                    /** @example 100.00 */
+                                    maxAmount?: string;
+                                    period?: "day" | "week";
+                                    /** @example 100.00 */
+                                    minNetLoss?: string;
+                                    payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
+                                    newMemberDays?: number;
+                                };
+                                terms: {
+                                    multiplier: number;
+                                    includeDeposit: boolean;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 88.00 */
+                                    maxStake: string | null;
+                                    expiryDays: number;
+                                    /** @example 88.00 */
+                                    maxConversion: string | null;
+                                    /** @example 88.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
+                                } | null;
+                                entry: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    status: "joined" | "claimed" | "applying" | "rejected" | "issued";
+                                    comment: string | null;
+                                    rejectReason: string | null;
+                                    /** @example 88.00 */
+                                    amount: string | null;
+                                    images: {
+                                        id: string;
+                                        url: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                } | null;
+                                bonus: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "promotion" | "manual" | "cashback";
+                                    promotionId: string | null;
+                                    promotionTitle: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "active" | "converted" | "forfeited" | "expired" | "cancelled";
+                                    /** @example 250.00 */
+                                    amount: string;
+                                    /** @example 250.00 */
+                                    depositAmount: string | null;
+                                    /** @example 250.00 */
+                                    wageringRequired: string;
+                                    /** @example 250.00 */
+                                    wagered: string;
+                                    progressPercent: number;
+                                    contributions: {
+                                        gameType: string;
+                                        percent: string;
+                                    }[];
+                                    /** @example 250.00 */
+                                    maxStake: string | null;
+                                    /** @example 250.00 */
+                                    maxConversion: string | null;
+                                    /** @example 250.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
+                                    expiresAt: string | null;
+                                    grantedAt: string;
+                                    activatedAt: string | null;
+                                    endedAt: string | null;
+                                    /** @example 250.00 */
+                                    converted: string;
+                                    /** @example 250.00 */
+                                    forfeited: string;
+                                    /** @example 250.00 */
+                                    forfeitIfCancelled: string;
+                                } | null;
+                                raffle: {
+                                    /** @enum {string} */
+                                    ticketBy: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery: string;
+                                    maxTickets: number;
+                                    /** Format: date-time */
+                                    drawAt: string;
+                                    serverSeedHash: string;
+                                    serverSeed: string | null;
+                                    clientSeed: string | null;
+                                    /** Format: date-time */
+                                    drawnAt: string | null;
+                                    ticketCount: number;
+                                    prizes: {
+                                        rank: number;
+                                        count: number;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                    }[];
+                                    myTicketCount: number;
+                                    myTickets: string[];
+                                    progress: {
+                                        /** @example 100.00 */
+                                        counted: string;
+                                        /** @example 100.00 */
+                                        nextTicketAt: string;
+                                    } | null;
+                                    winners: {
+                                        rank: number;
+                                        ticketId: string;
+                                        name: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        mine: boolean;
+                                    }[];
+                                    myPrizes: {
+                                        id: string;
+                                        rank: number;
+                                        ticketId: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        /** @enum {string} */
+                                        status: "won" | "claimed" | "expired";
+                                        /** Format: date-time */
+                                        claimBy: string;
+                                        /** Format: date-time */
+                                        claimedAt: string | null;
+                                    }[];
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotion/raffle/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ticket id of a raffle, ascending: the draw's input, to verify it (T optional) */
+        get: {
+            parameters: {
+                query: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                ticketIds: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -28741,7 +29378,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -28773,6 +29410,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 terms: {
@@ -28787,6 +29439,9 @@ export type paths = {
                                     expiryDays: number;
                                     /** @example 88.00 */
                                     maxConversion: string | null;
+                                    /** @example 88.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                 } | null;
                                 entry: {
                                     id: string;
@@ -28828,6 +29483,9 @@ export type paths = {
                                     maxStake: string | null;
                                     /** @example 250.00 */
                                     maxConversion: string | null;
+                                    /** @example 250.00 */
+                                    minSpinStake: string | null;
+                                    minSpinLines: number | null;
                                     expiresAt: string | null;
                                     grantedAt: string;
                                     activatedAt: string | null;
@@ -28838,6 +29496,56 @@ export type paths = {
                                     forfeited: string;
                                     /** @example 250.00 */
                                     forfeitIfCancelled: string;
+                                } | null;
+                                raffle: {
+                                    /** @enum {string} */
+                                    ticketBy: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery: string;
+                                    maxTickets: number;
+                                    /** Format: date-time */
+                                    drawAt: string;
+                                    serverSeedHash: string;
+                                    serverSeed: string | null;
+                                    clientSeed: string | null;
+                                    /** Format: date-time */
+                                    drawnAt: string | null;
+                                    ticketCount: number;
+                                    prizes: {
+                                        rank: number;
+                                        count: number;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                    }[];
+                                    myTicketCount: number;
+                                    myTickets: string[];
+                                    progress: {
+                                        /** @example 100.00 */
+                                        counted: string;
+                                        /** @example 100.00 */
+                                        nextTicketAt: string;
+                                    } | null;
+                                    winners: {
+                                        rank: number;
+                                        ticketId: string;
+                                        name: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        mine: boolean;
+                                    }[];
+                                    myPrizes: {
+                                        id: string;
+                                        rank: number;
+                                        ticketId: string;
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        /** @enum {string} */
+                                        status: "won" | "claimed" | "expired";
+                                        /** Format: date-time */
+                                        claimBy: string;
+                                        /** Format: date-time */
+                                        claimedAt: string | null;
+                                    }[];
                                 } | null;
                             };
                         };
@@ -28944,7 +29652,7 @@ export type paths = {
                                     /** @enum {string} */
                                     type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                     /** @enum {string} */
-                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                     /** @enum {string} */
                                     state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
                                     /** @enum {string} */
@@ -28978,6 +29686,9 @@ export type paths = {
                                         maxStake: string | null;
                                         /** @example 250.00 */
                                         maxConversion: string | null;
+                                        /** @example 250.00 */
+                                        minSpinStake: string | null;
+                                        minSpinLines: number | null;
                                         expiresAt: string | null;
                                         grantedAt: string;
                                         activatedAt: string | null;
@@ -29185,7 +29896,7 @@ export type paths = {
                                     /** @enum {string} */
                                     type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                     /** @enum {string} */
-                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                     title: {
                                         [key: string]: string;
                                     };
@@ -29222,6 +29933,21 @@ export type paths = {
                                         /** @example 100.00 */
                                         minNetLoss?: string;
                                         payAs?: "bonus" | "cash";
+                                        ticketBy?: "deposit" | "validBet";
+                                        /** @example 100.00 */
+                                        ticketEvery?: string;
+                                        maxTickets?: number;
+                                        prizes?: {
+                                            /** @example 100.00 */
+                                            amount: string;
+                                            count: number;
+                                        }[];
+                                        claimDays?: number;
+                                        drawDelayMinutes?: number;
+                                        gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                        /** @example 100.00 */
+                                        minSpinStake?: string;
+                                        minSpinLines?: number;
                                         newMemberDays?: number;
                                     };
                                     bonusTerms: {
@@ -29240,6 +29966,8 @@ export type paths = {
                                         maxStake: string | null;
                                         expiryDays: number;
                                         maxConversion: string | null;
+                                        minSpinStake?: string | null;
+                                        minSpinLines?: number | null;
                                     } | null;
                                     grantsPerMember: number;
                                     budgetPerDay: string | null;
@@ -29249,6 +29977,13 @@ export type paths = {
                                     createdBy: string | null;
                                     createdAt: string;
                                     updatedAt: string;
+                                    raffle: {
+                                        serverSeedHash: string;
+                                        /** @enum {string} */
+                                        status: "open" | "drawn";
+                                        ticketCount: number;
+                                        drawnAt: string | null;
+                                    } | null;
                                 }[];
                                 total: number;
                                 totalPages: number;
@@ -29346,7 +30081,7 @@ export type paths = {
                         /** @enum {string} */
                         type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                         /** @enum {string} */
-                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                         /**
                          * @example {
                          *       "EN": "Sample",
@@ -29417,6 +30152,21 @@ export type paths = {
                             /** @example 100.00 */
                             minNetLoss?: string;
                             payAs?: "bonus" | "cash";
+                            ticketBy?: "deposit" | "validBet";
+                            /** @example 100.00 */
+                            ticketEvery?: string;
+                            maxTickets?: number;
+                            prizes?: {
+                                /** @example 100.00 */
+                                amount: string;
+                                count: number;
+                            }[];
+                            claimDays?: number;
+                            drawDelayMinutes?: number;
+                            gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                            /** @example 100.00 */
+                            minSpinStake?: string;
+                            minSpinLines?: number;
                             newMemberDays?: number;
                         };
                         /** @default null */
@@ -29436,6 +30186,8 @@ export type paths = {
                             maxStake: string | null;
                             expiryDays: number;
                             maxConversion: string | null;
+                            minSpinStake?: string | null;
+                            minSpinLines?: number | null;
                         } | null;
                         /** @default 1 */
                         grantsPerMember?: number;
@@ -29462,7 +30214,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -29499,6 +30251,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 bonusTerms: {
@@ -29517,6 +30284,8 @@ export type paths = {
                                     maxStake: string | null;
                                     expiryDays: number;
                                     maxConversion: string | null;
+                                    minSpinStake?: string | null;
+                                    minSpinLines?: number | null;
                                 } | null;
                                 grantsPerMember: number;
                                 budgetPerDay: string | null;
@@ -29526,6 +30295,13 @@ export type paths = {
                                 createdBy: string | null;
                                 createdAt: string;
                                 updatedAt: string;
+                                raffle: {
+                                    serverSeedHash: string;
+                                    /** @enum {string} */
+                                    status: "open" | "drawn";
+                                    ticketCount: number;
+                                    drawnAt: string | null;
+                                } | null;
                             };
                         };
                     };
@@ -30250,7 +31026,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -30287,6 +31063,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 bonusTerms: {
@@ -30305,6 +31096,8 @@ export type paths = {
                                     maxStake: string | null;
                                     expiryDays: number;
                                     maxConversion: string | null;
+                                    minSpinStake?: string | null;
+                                    minSpinLines?: number | null;
                                 } | null;
                                 grantsPerMember: number;
                                 budgetPerDay: string | null;
@@ -30314,6 +31107,13 @@ export type paths = {
                                 createdBy: string | null;
                                 createdAt: string;
                                 updatedAt: string;
+                                raffle: {
+                                    serverSeedHash: string;
+                                    /** @enum {string} */
+                                    status: "open" | "drawn";
+                                    ticketCount: number;
+                                    drawnAt: string | null;
+                                } | null;
                             };
                         };
                     };
@@ -30408,7 +31208,7 @@ export type paths = {
                         /** @enum {string} */
                         type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                         /** @enum {string} */
-                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                         /**
                          * @example {
                          *       "EN": "Sample",
@@ -30479,6 +31279,21 @@ export type paths = {
                             /** @example 100.00 */
                             minNetLoss?: string;
                             payAs?: "bonus" | "cash";
+                            ticketBy?: "deposit" | "validBet";
+                            /** @example 100.00 */
+                            ticketEvery?: string;
+                            maxTickets?: number;
+                            prizes?: {
+                                /** @example 100.00 */
+                                amount: string;
+                                count: number;
+                            }[];
+                            claimDays?: number;
+                            drawDelayMinutes?: number;
+                            gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                            /** @example 100.00 */
+                            minSpinStake?: string;
+                            minSpinLines?: number;
                             newMemberDays?: number;
                         };
                         /** @default null */
@@ -30498,6 +31313,8 @@ export type paths = {
                             maxStake: string | null;
                             expiryDays: number;
                             maxConversion: string | null;
+                            minSpinStake?: string | null;
+                            minSpinLines?: number | null;
                         } | null;
                         /** @default 1 */
                         grantsPerMember?: number;
@@ -30524,7 +31341,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -30561,6 +31378,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 bonusTerms: {
@@ -30579,6 +31411,8 @@ export type paths = {
                                     maxStake: string | null;
                                     expiryDays: number;
                                     maxConversion: string | null;
+                                    minSpinStake?: string | null;
+                                    minSpinLines?: number | null;
                                 } | null;
                                 grantsPerMember: number;
                                 budgetPerDay: string | null;
@@ -30588,6 +31422,13 @@ export type paths = {
                                 createdBy: string | null;
                                 createdAt: string;
                                 updatedAt: string;
+                                raffle: {
+                                    serverSeedHash: string;
+                                    /** @enum {string} */
+                                    status: "open" | "drawn";
+                                    ticketCount: number;
+                                    drawnAt: string | null;
+                                } | null;
                             };
                         };
                     };
@@ -30709,7 +31550,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -30746,6 +31587,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 bonusTerms: {
@@ -30764,6 +31620,8 @@ export type paths = {
                                     maxStake: string | null;
                                     expiryDays: number;
                                     maxConversion: string | null;
+                                    minSpinStake?: string | null;
+                                    minSpinLines?: number | null;
                                 } | null;
                                 grantsPerMember: number;
                                 budgetPerDay: string | null;
@@ -30773,6 +31631,13 @@ export type paths = {
                                 createdBy: string | null;
                                 createdAt: string;
                                 updatedAt: string;
+                                raffle: {
+                                    serverSeedHash: string;
+                                    /** @enum {string} */
+                                    status: "open" | "drawn";
+                                    ticketCount: number;
+                                    drawnAt: string | null;
+                                } | null;
                             };
                         };
                     };
@@ -30893,7 +31758,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -30930,6 +31795,21 @@ export type paths = {
                                     /** @example 100.00 */
                                     minNetLoss?: string;
                                     payAs?: "bonus" | "cash";
+                                    ticketBy?: "deposit" | "validBet";
+                                    /** @example 100.00 */
+                                    ticketEvery?: string;
+                                    maxTickets?: number;
+                                    prizes?: {
+                                        /** @example 100.00 */
+                                        amount: string;
+                                        count: number;
+                                    }[];
+                                    claimDays?: number;
+                                    drawDelayMinutes?: number;
+                                    gameTypes?: ("INHOUSE" | "LIVE" | "RNG" | "FISH" | "SPORTS" | "PVP" | "ESPORTS" | "COCKFIGHT" | "LOTT" | "ELOTT")[];
+                                    /** @example 100.00 */
+                                    minSpinStake?: string;
+                                    minSpinLines?: number;
                                     newMemberDays?: number;
                                 };
                                 bonusTerms: {
@@ -30948,6 +31828,8 @@ export type paths = {
                                     maxStake: string | null;
                                     expiryDays: number;
                                     maxConversion: string | null;
+                                    minSpinStake?: string | null;
+                                    minSpinLines?: number | null;
                                 } | null;
                                 grantsPerMember: number;
                                 budgetPerDay: string | null;
@@ -30957,6 +31839,285 @@ export type paths = {
                                 createdBy: string | null;
                                 createdAt: string;
                                 updatedAt: string;
+                                raffle: {
+                                    serverSeedHash: string;
+                                    /** @enum {string} */
+                                    status: "open" | "drawn";
+                                    ticketCount: number;
+                                    drawnAt: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/{id}/raffle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A raffle's draw (its seeds once drawn), how many joined, the tickets issued and the winners with their prizes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @enum {string} */
+                                status: "open" | "drawn";
+                                serverSeedHash: string;
+                                serverSeed: string | null;
+                                clientSeed: string | null;
+                                drawAt: string;
+                                drawnAt: string | null;
+                                ticketCount: number;
+                                participants: number;
+                                winners: {
+                                    id: string;
+                                    rank: number;
+                                    ticketId: string;
+                                    memberId: string;
+                                    username: string;
+                                    amount: string;
+                                    /** @enum {string} */
+                                    status: "won" | "claimed" | "expired";
+                                    claimBy: string;
+                                    claimedAt: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/promotions/{id}/raffle/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Draw a raffle that is due now rather than at the next minute (CONFLICT NOT_DUE before its end plus the draw delay, DRAWN once drawn) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @enum {string} */
+                                status: "open" | "drawn";
+                                serverSeedHash: string;
+                                serverSeed: string | null;
+                                clientSeed: string | null;
+                                drawAt: string;
+                                drawnAt: string | null;
+                                ticketCount: number;
+                                participants: number;
+                                winners: {
+                                    id: string;
+                                    rank: number;
+                                    ticketId: string;
+                                    memberId: string;
+                                    username: string;
+                                    amount: string;
+                                    /** @enum {string} */
+                                    status: "won" | "claimed" | "expired";
+                                    claimBy: string;
+                                    claimedAt: string | null;
+                                }[];
                             };
                         };
                     };
