@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type GameApi, GameApiError, type Round, type Seeds, type Table } from './api';
+import { type BalanceAnswer, BalanceFigures, stakeableOf, type Wallets, walletsAfter } from './balance';
 import { FairnessPanel } from './fairness-panel';
 import type { GameProps } from './game-props';
 import { RevealReportContext, useRevealReport } from './games/use-reveal';
@@ -129,7 +130,9 @@ function TableView({
   recallRoundId: string | null;
 }) {
   const m = useMessages();
-  const [balance, setBalance] = useState(opened.balance);
+  // Cash and bonus money; what can be staked, and what the header shows, is both together.
+  const [wallets, setWallets] = useState<Wallets>({ cash: opened.balance, bonus: opened.bonusBalance });
+  const balance = stakeableOf(wallets);
   const [seeds, setSeeds] = useState<Seeds>(opened.seeds);
   const [flash, setFlash] = useState<'up' | 'down' | null>(null);
   const [panel, setPanel] = useState<Panel>(recallRoundId ? 'history' : null);
@@ -146,10 +149,12 @@ function TableView({
   const [isFramed] = useState(isEmbedded);
 
   // The balance on the screen: while a round's result is still moving it shows the stake taken
-  // (the balance less the round's win), and the win lands with the result, not before.
-  const [shownBalance, setShownBalance] = useState(opened.balance);
+  // (the balance less the round's win), and the win lands with the result, not before; so does the
+  // bonus part beneath it.
+  const [shownBalance, setShownBalance] = useState(balance);
+  const [shownBonus, setShownBonus] = useState(wallets.bonus);
   const lastWin = useRef(0n);
-  const notified = useRef(opened.balance);
+  const notified = useRef(balance);
   const reveal = useRevealReport();
   useEffect(() => {
     // The ref is already set in the commit a motion starts in; the state re-runs this when it ends.
@@ -160,17 +165,18 @@ function TableView({
       if (change !== 0n) setFlash(change > 0n ? 'up' : 'down');
       return change === 0n ? previous : toWireAmount(target);
     });
+    if (!isMoving) setShownBonus(wallets.bonus);
     // The site's header balance follows once the result is on the screen.
     if (!isMoving && opened.mode === 'real' && balance !== notified.current) {
       notified.current = balance;
       notifyParent('panalo:balance');
     }
-  }, [balance, reveal.state, reveal.isRevealing, opened.mode]);
+  }, [balance, wallets.bonus, reveal.state, reveal.isRevealing, opened.mode]);
 
-  const onRound = useCallback((round: Round, nextBalance: string) => {
+  const onRound = useCallback((round: Round, answer: BalanceAnswer) => {
     setError(null);
     lastWin.current = round.status === 'settled' ? minorOf(round.win) : 0n;
-    setBalance(nextBalance);
+    setWallets((current) => walletsAfter(current, answer));
     setSeeds((current) => ({
       ...current,
       clientSeed: round.clientSeed,
@@ -246,8 +252,12 @@ function TableView({
               {opened.mode === 'demo' ? <span className="g-badge">{m.demoBadge}</span> : null}
             </div>
             <div className={`g-balance ${flash ? `g-flash-${flash}` : ''}`} data-testid="game-balance">
-              <span className="g-muted">{opened.mode === 'demo' ? m.demoBalance : m.balance}</span>
-              <strong>{formatAmount(shownBalance, opened.currencySymbol)}</strong>
+              <BalanceFigures
+                label={opened.mode === 'demo' ? m.demoBalance : m.balance}
+                stakeable={shownBalance}
+                bonus={shownBonus}
+                symbol={opened.currencySymbol}
+              />
             </div>
             {isFramed ? null : (
               <button type="button" className="g-icon-button" aria-label={m.close} onClick={leave}>

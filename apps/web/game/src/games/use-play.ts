@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { newRequestId, type Round } from '../api';
+import type { BalanceAnswer } from '../balance';
 import type { GameProps } from '../game-props';
 
-type Answer = { round: Round; balance: string };
+type Answer = BalanceAnswer & { round: Round };
 
 /**
  * Sends one bet or action at a time and reports it to the shell. A bet keeps its request id until
@@ -15,9 +16,9 @@ export function usePlay(props: Pick<GameProps, 'onRound' | 'onError'>) {
     async (send: () => Promise<Answer>): Promise<Round | null> => {
       setBusy(true);
       try {
-        const { round, balance } = await send();
-        props.onRound(round, balance);
-        return round;
+        const answer = await send();
+        props.onRound(answer.round, answer);
+        return answer.round;
       } catch (caught) {
         props.onError(caught);
         return null;

@@ -20,6 +20,8 @@ const cardTableBets = {
 
 export const en = {
   balance: 'Balance',
+  /** Beneath the balance, the part of it that is bonus money. */
+  bonusPart: 'incl. bonus {{amount}}',
   demoBalance: 'Play money',
   demoBadge: 'DEMO',
   stake: 'Stake',
@@ -97,8 +99,8 @@ export const en = {
   round: 'Round',
   stakeLabel: 'Stake',
   winLabel: 'Win',
-  balanceBefore: 'Balance before',
-  balanceAfter: 'Balance after',
+  balanceBefore: 'Cash before',
+  balanceAfter: 'Cash after',
   outcome: 'Outcome',
   verify: 'Verify',
   verified: 'Verified: the seeds give the same outcome and payout',

@@ -22,6 +22,7 @@ const cardTableBets = {
 
 export const ty: Messages = {
   balance: 'Balanse',
+  bonusPart: 'kasama ang bonus na {{amount}}',
   demoBalance: 'Pang-demo na pera',
   demoBadge: 'DEMO',
   stake: 'Taya',
@@ -99,8 +100,8 @@ export const ty: Messages = {
   round: 'Round',
   stakeLabel: 'Taya',
   winLabel: 'Panalo',
-  balanceBefore: 'Balanse bago',
-  balanceAfter: 'Balanse pagkatapos',
+  balanceBefore: 'Pera bago',
+  balanceAfter: 'Pera pagkatapos',
   outcome: 'Resulta',
   verify: 'Suriin',
   verified: 'Napatunayan: pareho ang resulta at bayad na ibinibigay ng mga seed',
