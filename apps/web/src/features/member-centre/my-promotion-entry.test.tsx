@@ -64,6 +64,8 @@ describe('an entry of My promotions', () => {
       converted: '0.00',
       forfeited: '0.00',
       forfeitIfCancelled: '1000.00',
+      minSpinStake: null,
+      minSpinLines: null,
     } satisfies NonNullable<MyPromotion['bonus']>;
     expect(entryWordsOf({ ...prize, bonus }).badgeState).toBe('PROCESS');
     expect(entryWordsOf({ ...prize, bonus: { ...bonus, status: 'converted' } }).badgeState).toBe('ISSUED');

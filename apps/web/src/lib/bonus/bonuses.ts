@@ -1,14 +1,11 @@
 import { type ApiValue, api } from '../api/api-client';
 import type { LanguageCode } from '../api/system-types';
-import type { SpinRuleWire } from '../promotions/raffle-wire';
 
 // The member's bonuses on the wire (docs/promotions.md "Wire (player)"), typed by the server's
 // OpenAPI document: My promotions lists them, a bonus card gives one up.
 
-type BonusListOnWire = ApiValue<'/wps/member/bonuses', 'get'>;
-/** A bonus, with its slot-spin rule where the server sends one (lib/promotions/raffle-wire.ts). */
-export type BonusView = BonusListOnWire['list'][number] & Partial<SpinRuleWire>;
-export type BonusList = Omit<BonusListOnWire, 'list'> & { list: BonusView[] };
+export type BonusList = ApiValue<'/wps/member/bonuses', 'get'>;
+export type BonusView = BonusList['list'][number];
 export type BonusStatus = BonusView['status'];
 
 /** The member's bonuses, a page at a time. */

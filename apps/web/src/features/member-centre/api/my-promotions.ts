@@ -1,14 +1,12 @@
 import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
-import type { RaffleViewWire, WithRaffleKind } from '../../../lib/promotions/raffle-wire';
 
 /** The promotions the member took part in (docs/promotions.md "Wire (player)"). */
-type MineOnWire = ApiValue<'/wps/promotion/mine', 'get'>;
-export type MyPromotion = WithRaffleKind<MineOnWire['list'][number]>;
-export type MyPromotions = Omit<MineOnWire, 'list'> & { list: MyPromotion[] };
+export type MyPromotions = ApiValue<'/wps/promotion/mine', 'get'>;
+export type MyPromotion = MyPromotions['list'][number];
 
 /** A raffle as its details show it to the member: their tickets and prizes among the rest. */
-export type MyRaffle = RaffleViewWire;
+export type MyRaffle = NonNullable<ApiValue<'/wps/promotion/detail', 'get'>['raffle']>;
 
 /** The member's own entries, a page at a time. */
 export const MY_PROMOTIONS_PAGE_SIZE = 10;
@@ -27,17 +25,16 @@ export function fetchMyPromotions(
 
 /**
  * GET /wps/promotion/detail, for a raffle the member joined: its `raffle` (their tickets and
- * prizes), which the list of entries does not carry. Typed by lib/promotions/raffle-wire.ts until
- * the server's OpenAPI document carries the raffle.
+ * prizes), which the list of entries does not carry.
  */
 export async function fetchMyRaffle(
   promotionId: string,
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<MyRaffle | null> {
-  const detail = (await api.get('/wps/promotion/detail', {
+  const detail = await api.get('/wps/promotion/detail', {
     params: { query: { id: promotionId, language } },
     signal,
-  })) as { raffle?: MyRaffle | null };
-  return detail.raffle ?? null;
+  });
+  return detail.raffle;
 }

@@ -1,18 +1,11 @@
 import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
-import type {
-  RaffleRulesWire,
-  RaffleViewWire,
-  SpinRuleWire,
-  WithRaffleKind,
-} from '../../../lib/promotions/raffle-wire';
 
 // The player's promotion calls (docs/promotions.md "Wire (player)"), typed by the server's
 // OpenAPI document.
 
-type ListOnWire = ApiValue<'/wps/promotion/list', 'get'>;
-export type PromotionListItem = WithRaffleKind<ListOnWire['list'][number]>;
-export type PromotionList = Omit<ListOnWire, 'list'> & { list: PromotionListItem[] };
+export type PromotionList = ApiValue<'/wps/promotion/list', 'get'>;
+export type PromotionListItem = PromotionList['list'][number];
 /** The spec's tabs (docs/promotions.md "A promotion"), each a promotion's `type`. */
 export type PromotionType = PromotionListItem['type'];
 /** What taking part does. */
@@ -20,16 +13,11 @@ export type PromotionKind = PromotionListItem['kind'];
 /** The member's state of a promotion (docs/promotions.md "The member's state of a promotion"). */
 export type PromotionState = PromotionListItem['state'];
 
-type DetailOnWire = ApiValue<'/wps/promotion/detail', 'get'>;
 /**
  * One promotion with the viewer's state, rules, terms, entry and bonus, and a raffle's draw.
  * `mayApplyAgain`: a rejected application may be sent again (once, while the promotion runs).
  */
-export type PromotionDetail = Omit<WithRaffleKind<DetailOnWire>, 'rules' | 'terms'> & {
-  rules: DetailOnWire['rules'] & RaffleRulesWire;
-  terms: (NonNullable<DetailOnWire['terms']> & SpinRuleWire) | null;
-  raffle: RaffleViewWire | null;
-};
+export type PromotionDetail = ApiValue<'/wps/promotion/detail', 'get'>;
 /** Why a promotion offers the member nothing to do (state NONE), or asks a visitor to log in. */
 export type PromotionReason = NonNullable<PromotionDetail['reason']>;
 /** Each kind's rules, amounts as wire strings; fields of other kinds are absent. */
@@ -37,11 +25,6 @@ export type PromotionRules = PromotionDetail['rules'];
 export type BonusTermsView = NonNullable<PromotionDetail['terms']>;
 /** A game type's share of valid bet that counts toward wagering, a rate ("100.00" is all of it). */
 export type Contribution = BonusTermsView['contributions'][number];
-
-/** A detail as the server answers it, with the raffle and the spin rules (lib/promotions/raffle-wire.ts). */
-function detailOf(answer: Promise<DetailOnWire>): Promise<PromotionDetail> {
-  return answer as Promise<PromotionDetail>;
-}
 
 export type UploadedImage = ApiValue<'/wps/promotion/applyImage', 'post'>;
 
@@ -69,27 +52,23 @@ export function fetchPromotionDetail(
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<PromotionDetail> {
-  return detailOf(api.get('/wps/promotion/detail', { params: { query: { id, language } }, signal }));
+  return api.get('/wps/promotion/detail', { params: { query: { id, language } }, signal });
 }
 
-/** POST /wps/promotion/join (deposit bonus, cashback): the member accepts the terms shown. */
+/** POST /wps/promotion/join (deposit bonus, cashback, raffle): the member accepts the terms shown. */
 export function joinPromotion(id: string, language: LanguageCode): Promise<PromotionDetail> {
-  return detailOf(
-    api.post('/wps/promotion/join', {
-      params: { query: { language } },
-      body: { id, acceptTerms: true },
-    }),
-  );
+  return api.post('/wps/promotion/join', {
+    params: { query: { language } },
+    body: { id, acceptTerms: true },
+  });
 }
 
 /** POST /wps/promotion/claim (newbie bonus): the member accepts the terms shown. */
 export function claimPromotion(id: string, language: LanguageCode): Promise<PromotionDetail> {
-  return detailOf(
-    api.post('/wps/promotion/claim', {
-      params: { query: { language } },
-      body: { id, acceptTerms: true },
-    }),
-  );
+  return api.post('/wps/promotion/claim', {
+    params: { query: { language } },
+    body: { id, acceptTerms: true },
+  });
 }
 
 /** POST /wps/promotion/apply: the note and the pictures uploaded for it, the terms accepted. */
@@ -97,10 +76,8 @@ export function applyForPromotion(
   input: { id: string; comment: string; imageIds: string[] },
   language: LanguageCode,
 ): Promise<PromotionDetail> {
-  return detailOf(
-    api.post('/wps/promotion/apply', {
-      params: { query: { language } },
-      body: { ...input, acceptTerms: true },
-    }),
-  );
+  return api.post('/wps/promotion/apply', {
+    params: { query: { language } },
+    body: { ...input, acceptTerms: true },
+  });
 }

@@ -1,10 +1,9 @@
-import { callApi } from '../../../lib/api/api-client';
+import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 import type { PromotionDetail } from './promotions';
 
 // A raffle's calls (docs/promotions.md "Wire (player)"): its every ticket, for the verifier, and
-// the claim of a prize won. Typed by lib/promotions/raffle-wire.ts until the server's OpenAPI
-// document carries them.
+// the claim of a prize won.
 
 /** A raffle as the detail shows it: how tickets come, the prizes, the commitment, the draw. */
 export type RaffleView = NonNullable<PromotionDetail['raffle']>;
@@ -14,7 +13,7 @@ export type RaffleWinner = RaffleView['winners'][number];
 export type RafflePrize = RaffleView['myPrizes'][number];
 
 /** Every ticket id of a raffle, ascending: the draw's input. */
-export type RaffleTickets = { ticketIds: string[] };
+export type RaffleTickets = ApiValue<'/wps/promotion/raffle/tickets', 'get'>;
 
 /** GET /wps/promotion/raffle/tickets: every ticket of a raffle (T optional), for the verifier. */
 export function fetchRaffleTickets(
@@ -22,10 +21,7 @@ export function fetchRaffleTickets(
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<RaffleTickets> {
-  return callApi<RaffleTickets>('GET', '/wps/promotion/raffle/tickets', {
-    params: { query: { id, language } },
-    signal,
-  });
+  return api.get('/wps/promotion/raffle/tickets', { params: { query: { id, language } }, signal });
 }
 
 /**
@@ -36,8 +32,5 @@ export function claimRafflePrize(
   input: { id: string; acceptTerms: boolean },
   language: LanguageCode,
 ): Promise<PromotionDetail> {
-  return callApi<PromotionDetail>('POST', '/wps/promotion/raffle/claim', {
-    params: { query: { language } },
-    body: input,
-  });
+  return api.post('/wps/promotion/raffle/claim', { params: { query: { language } }, body: input });
 }
