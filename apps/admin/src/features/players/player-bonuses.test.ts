@@ -26,6 +26,8 @@ const active: PlayerBonus = {
   converted: '0.00',
   forfeited: '0.00',
   forfeitIfCancelled: '140.00',
+  minSpinStake: '1.00',
+  minSpinLines: 25,
 };
 
 const converted: PlayerBonus = {
@@ -72,12 +74,13 @@ function bonusesText(canWrite: boolean): string {
 }
 
 describe("a player's bonuses", () => {
-  it('shows each bonus with its source, wagering progress, limits and how it ended, and the bonus wallet', () => {
+  it('shows each bonus with its source, wagering progress, limits and slot-spin rule, how it ended, and the bonus wallet', () => {
     const text = bonusesText(false);
     expect(text).toContain('Bonus wallet: ₱140.00');
     expect(text).toContain('Bonus sa unang deposito');
     expect(text).toContain('₱125.00 of ₱500.00 (25%)');
     expect(text).toContain('Largest bet ₱50.00');
+    expect(text).toContain('slot spins count at ₱1.00 or more per spin, 25 lines or more');
     expect(text).toContain('Granted by hand');
     expect(text).toContain('₱260.00 to cash · ₱40.00 forfeited');
     expect(text).not.toContain('Cancel…');

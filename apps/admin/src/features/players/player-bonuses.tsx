@@ -184,8 +184,9 @@ function BonusRow(props: {
   );
 }
 
-/** Wagered of required, with a bar; the terms' limits under it. */
+/** Wagered of required, with a bar; the terms' limits (the slot-spin rule among them) under it. */
 function WageringProgress({ bonus, money }: { bonus: PlayerBonus; money: (amount: string) => string }) {
+  const spinRule = spinRuleText(bonus, money);
   return (
     <div className="bonus-progress">
       <span className="mono">
@@ -195,6 +196,7 @@ function WageringProgress({ bonus, money }: { bonus: PlayerBonus; money: (amount
       <span className="muted">
         {bonus.maxStake ? `Largest bet ${money(bonus.maxStake)}` : 'No bet limit'}
         {bonus.maxConversion ? ` · at most ${money(bonus.maxConversion)} to cash` : ''}
+        {spinRule ? ` · slot spins count at ${spinRule}` : ''}
       </span>
     </div>
   );

@@ -31,6 +31,7 @@ function stored(kind: PromotionKind, change: Partial<Promotion> = {}): Promotion
     createdBy: null,
     createdAt: '2025-06-01T00:00:00.000Z',
     updatedAt: '2025-06-01T00:00:00.000Z',
+    raffle: null,
     ...change,
   };
 }
@@ -137,7 +138,11 @@ describe('the promotion builder', () => {
           drawDelayMinutes: 60,
           minSpinLines: 25,
         },
+        raffle: { serverSeedHash: 'c0ffee', status: 'open', ticketCount: 1200, drawnAt: null },
       }),
+    );
+    expect(text).toContain(
+      'Raffle: Open, not drawn · 1,200 tickets so far · commitment (SHA-256 of the server seed, shown to players) c0ffee',
     );
     for (const field of [
       'Tickets by',

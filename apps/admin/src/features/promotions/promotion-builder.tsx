@@ -49,6 +49,7 @@ import {
   PROMOTION_STATUS_LABELS,
   PROMOTION_TYPE_LABELS,
   PROMOTION_TYPES,
+  RAFFLE_STATUS_LABELS,
   statusBadgeClass,
   TICKET_BY,
   TICKET_BY_LABELS,
@@ -336,6 +337,12 @@ export function PromotionBuilder(props: {
         {draft.kind !== 'info' && (
           <fieldset className="panel form-grid" disabled={!canWrite}>
             <h3 className="panel__heading">Rules: {labelOfCode(PROMOTION_KIND_LABELS, draft.kind)}</h3>
+            {draft.kind === 'raffle' && promotion?.raffle && (
+              <p className="muted small raffle-commitment">
+                {`Raffle: ${labelOfCode(RAFFLE_STATUS_LABELS, promotion.raffle.status)} · ${promotion.raffle.ticketCount.toLocaleString('en-PH')} tickets so far · commitment (SHA-256 of the server seed, shown to players) `}
+                <span className="mono">{promotion.raffle.serverSeedHash}</span>
+              </p>
+            )}
             <RulesFields draft={draft} errors={errors} onChange={change} />
             {grantsBonus(draft) && (
               <BonusTermsFields

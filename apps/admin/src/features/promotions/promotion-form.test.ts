@@ -382,14 +382,12 @@ describe('a raffle’s rules', () => {
   });
 
   it('says the places each tier covers and the prizes in all as typed, "…" below a count that does not read', () => {
-    const three = [
-      { amount: '5000', count: '1' },
-      { amount: '1000', count: '3' },
-      { amount: '100', count: '20' },
-    ];
+    const first = { amount: '5000', count: '1' };
+    const last = { amount: '100', count: '20' };
+    const three = [first, { amount: '1000', count: '3' }, last];
     expect(three.map((_, index) => prizePlacesOf(three, index))).toEqual(['1', '2–4', '5–24']);
     expect(typedPrizeCountOf(three)).toBe(24);
-    const unread = [three[0], { amount: '1000', count: 'x' }, three[2]];
+    const unread = [first, { amount: '1000', count: 'x' }, last];
     expect(unread.map((_, index) => prizePlacesOf(unread, index))).toEqual(['1', '…', '…']);
     expect(typedPrizeCountOf(unread)).toBe(21);
   });

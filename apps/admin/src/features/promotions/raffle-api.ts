@@ -1,58 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestEnvelope } from '../../lib/api-client.ts';
-import { BackOfficeError } from '../../lib/back-office-api.ts';
+import { BackOfficeError, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { announceSessionEnded, readSessionToken } from '../../lib/session.ts';
-import type { RaffleStatus, RaffleWinnerStatus } from './promotion-labels.ts';
 
+/** A raffle's draw (GET /bo/promotions/{id}/raffle): its commitment, tickets, members and winners. */
+export type RaffleAdminView = ValueOf<'/bo/promotions/{id}/raffle'>;
 /** A raffle's prize as the back office lists it after the draw. */
-export type RaffleWinnerRow = {
-  id: string;
-  rank: number;
-  ticketId: string;
-  memberId: string;
-  username: string;
-  amount: string;
-  status: RaffleWinnerStatus;
-  claimBy: string;
-  claimedAt: string | null;
-};
-
-/** A raffle's draw (GET /bo/promotions/{id}/raffle): its commitment, tickets and winners. */
-export type RaffleAdminView = {
-  status: RaffleStatus;
-  serverSeedHash: string;
-  /** Revealed by the draw. */
-  serverSeed: string | null;
-  clientSeed: string | null;
-  /** The end and the draw's delay after it. */
-  drawAt: string;
-  drawnAt: string | null;
-  ticketCount: number;
-  /** Members who joined. */
-  participants: number;
-  winners: RaffleWinnerRow[];
-};
+export type RaffleWinnerRow = RaffleAdminView['winners'][number];
 
 const raffleKey = (promotionId: string) => ['bo', 'promotions', 'raffle', promotionId] as const;
 
 /** While the panel is open, tickets come in and the job may draw: read again this often. */
 export const RAFFLE_REFRESH_MS = 30_000;
 
-/** A /bo call's value; a refusal throws a BackOfficeError with the server's code and value. */
-async function answerOf<Value>(path: string, method: 'GET' | 'POST'): Promise<Value> {
-  const answer = await requestEnvelope<Value>(path, { method, token: readSessionToken() });
-  if (answer.success) return answer.value;
-  if (answer.code === 'NOT_LOGGED_IN') announceSessionEnded();
-  throw new BackOfficeError(answer.code, answer.message, answer.value);
-}
-
 /** The raffle of a promotion of kind raffle, read again every half minute while shown. */
 export function useRaffle(promotionId: string) {
   return useQuery({
     queryKey: raffleKey(promotionId),
     queryFn: () =>
-      answerOf<RaffleAdminView>(`/bo/promotions/${encodeURIComponent(promotionId)}/raffle`, 'GET'),
+      unwrap(backOffice.GET('/bo/promotions/{id}/raffle', { params: { path: { id: promotionId } } })),
     refetchInterval: RAFFLE_REFRESH_MS,
   });
 }
@@ -67,17 +32,20 @@ export function useDrawRaffle(promotionId: string, drawAt: string) {
   return useMutation({
     mutationFn: async () => {
       try {
-        return await answerOf<RaffleAdminView>(
-          `/bo/promotions/${encodeURIComponent(promotionId)}/raffle/draw`,
-          'POST',
+        return await unwrap(
+          backOffice.POST('/bo/promotions/{id}/raffle/draw', { params: { path: { id: promotionId } } }),
         );
       } catch (error) {
         throw drawRefusalOf(error, drawAt);
       }
     },
-    onSuccess: (raffle) => {
+    onSuccess: async (raffle) => {
       queryClient.setQueryData(raffleKey(promotionId), raffle);
-      return queryClient.invalidateQueries({ queryKey: ['bo', 'promotions', 'list'] });
+      // The promotion's own answer carries its draw's status and tickets too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['bo', 'promotions', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['bo', 'promotions', 'one', promotionId] }),
+      ]);
     },
     onError: () => queryClient.invalidateQueries({ queryKey: raffleKey(promotionId) }),
   });

@@ -44,7 +44,8 @@ const promotion = {
   createdBy: null,
   createdAt: '2025-06-01T00:00:00.000Z',
   updatedAt: '2025-06-01T00:00:00.000Z',
-} as const satisfies Omit<Promotion, 'kind'> & { kind: 'raffle' };
+  raffle: { serverSeedHash: 'a3f1', status: 'open', ticketCount: 1234, drawnAt: null },
+} satisfies Promotion;
 
 const open: RaffleAdminView = {
   status: 'open',
@@ -113,8 +114,7 @@ function drawnHtml(
       { client: new QueryClient() },
       createElement(RaffleView, {
         raffle,
-        // The route's types name the kinds the server knew when they were made.
-        promotion: { ...promotion, status: options.status ?? 'published' } as unknown as Promotion,
+        promotion: { ...promotion, status: options.status ?? 'published' },
         canWrite: options.canWrite ?? true,
         nowMs,
         confirm: { ask: () => undefined, isSending: false, element: createElement('span') },
