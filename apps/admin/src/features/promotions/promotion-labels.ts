@@ -147,18 +147,12 @@ export const TICKET_BY_LABELS: LabelMap = {
 };
 
 /** A raffle's draw: open until drawn. */
-export const RAFFLE_STATUSES = ['open', 'drawn'] as const;
-export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
-
 export const RAFFLE_STATUS_LABELS: LabelMap = {
   open: 'Open, not drawn',
   drawn: 'Drawn',
 };
 
 /** A raffle prize after the draw: won until claimed, or expired at its claim-by time unpaid. */
-export const RAFFLE_WINNER_STATUSES = ['won', 'claimed', 'expired'] as const;
-export type RaffleWinnerStatus = (typeof RAFFLE_WINNER_STATUSES)[number];
-
 export const RAFFLE_WINNER_STATUS_LABELS: LabelMap = {
   won: 'Won, not claimed',
   claimed: 'Claimed',

@@ -4,13 +4,11 @@ import { formatDateTime } from '../../lib/format.ts';
 
 /** A raffle's draw (GET /bo/promotions/{id}/raffle): its commitment, tickets, members and winners. */
 export type RaffleAdminView = ValueOf<'/bo/promotions/{id}/raffle'>;
-/** A raffle's prize as the back office lists it after the draw. */
-export type RaffleWinnerRow = RaffleAdminView['winners'][number];
 
 const raffleKey = (promotionId: string) => ['bo', 'promotions', 'raffle', promotionId] as const;
 
 /** While the panel is open, tickets come in and the job may draw: read again this often. */
-export const RAFFLE_REFRESH_MS = 30_000;
+const RAFFLE_REFRESH_MS = 30_000;
 
 /** The raffle of a promotion of kind raffle, read again every half minute while shown. */
 export function useRaffle(promotionId: string) {
@@ -51,19 +49,28 @@ export function useDrawRaffle(promotionId: string, drawAt: string) {
   });
 }
 
-/** The reason the server gives with a refusal (`value.reason`), if any. */
-function reasonOf(error: BackOfficeError): string | null {
+/** What the server names with a refusal (`value.reason`, `value.status`), if it does. */
+function refusalValueOf(error: BackOfficeError, name: 'reason' | 'status'): string | null {
   const value = error.value as Record<string, unknown> | undefined;
-  return typeof value?.reason === 'string' ? value.reason : null;
+  return typeof value?.[name] === 'string' ? value[name] : null;
 }
 
 /**
- * A refused draw in words an operator acts on: not due yet (with when it is), or drawn already
- * (by the job, or by another operator a moment ago). Any other refusal is the server's own.
+ * A refused draw in words an operator acts on: not due yet (with when it is), drawn already (by
+ * the job, or by another operator a moment ago), or not published (a draft, or withdrawn since the
+ * panel was read). Any other refusal is the server's own.
  */
 export function drawRefusalOf(error: unknown, drawAt: string): unknown {
   if (!(error instanceof BackOfficeError) || error.code !== 'CONFLICT') return error;
-  switch (reasonOf(error)) {
+  const status = refusalValueOf(error, 'status');
+  if (status !== null) {
+    return new BackOfficeError(
+      error.code,
+      `Only a published raffle is drawn, and this one is ${status === 'draft' ? 'a draft' : status}.`,
+      error.value,
+    );
+  }
+  switch (refusalValueOf(error, 'reason')) {
     case 'NOT_DUE':
       return new BackOfficeError(
         error.code,

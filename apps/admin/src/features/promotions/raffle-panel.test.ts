@@ -155,8 +155,11 @@ describe('the raffle panel', () => {
     expect(textOf(drawnHtml(open, AFTER_DRAW_MS))).toContain('Due: the draw job draws it within the minute');
   });
 
-  it('offers no draw to an operator who may only read, nor for a withdrawn raffle', () => {
+  it('offers no draw to an operator who may only read, nor for a draft or a withdrawn raffle', () => {
     expect(drawButtonOf(drawnHtml(open, AFTER_DRAW_MS, { canWrite: false }))).toBeNull();
+    const draft = drawnHtml(open, AFTER_DRAW_MS, { status: 'draft' });
+    expect(drawButtonOf(draft)).toBeNull();
+    expect(textOf(draft)).toMatch(/A draft: published, it is drawn Jul 1, 2025/);
     const withdrawn = drawnHtml(open, AFTER_DRAW_MS, { status: 'withdrawn' });
     expect(drawButtonOf(withdrawn)).toBeNull();
     expect(textOf(withdrawn)).toContain('Withdrawn: the raffle is not drawn.');
@@ -192,10 +195,11 @@ describe('the raffle panel', () => {
 });
 
 describe('drawStandingOf', () => {
-  it('is due from the draw’s moment, drawn once drawn, and never due when withdrawn', () => {
+  it('is due from the draw’s moment, drawn once drawn, and never due unpublished', () => {
     expect(drawStandingOf(open, 'published', BEFORE_DRAW_MS)).toBe('waiting');
     expect(drawStandingOf(open, 'published', AFTER_DRAW_MS)).toBe('due');
     expect(drawStandingOf(open, 'withdrawn', AFTER_DRAW_MS)).toBe('withdrawn');
+    expect(drawStandingOf(open, 'draft', AFTER_DRAW_MS)).toBe('draft');
     expect(drawStandingOf(drawn, 'withdrawn', AFTER_DRAW_MS)).toBe('drawn');
   });
 });
@@ -221,6 +225,18 @@ describe('drawRefusalOf', () => {
     ) as BackOfficeError;
     expect(drawnAlready.message).toBe(
       'Already drawn (by the draw job or another operator): its winners are final and listed below.',
+    );
+  });
+
+  it('says only a published raffle is drawn when the server refuses one by its status', () => {
+    const withdrawn = drawRefusalOf(
+      new BackOfficeError('CONFLICT', 'Conflict.', { status: 'withdrawn' }),
+      DRAW_AT,
+    ) as BackOfficeError;
+    expect(withdrawn.message).toBe('Only a published raffle is drawn, and this one is withdrawn.');
+    const draft = drawRefusalOf(new BackOfficeError('CONFLICT', 'Conflict.', { status: 'draft' }), DRAW_AT);
+    expect((draft as BackOfficeError).message).toBe(
+      'Only a published raffle is drawn, and this one is a draft.',
     );
   });
 

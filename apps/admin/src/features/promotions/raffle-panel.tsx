@@ -32,12 +32,16 @@ function useClock(startMs: number): number {
   return nowMs;
 }
 
-/** Where a raffle's draw stands for the operator: waiting for its time, due, drawn, or never drawn. */
-export type DrawStanding = 'waiting' | 'due' | 'drawn' | 'withdrawn';
+/**
+ * Where a raffle's draw stands for the operator: waiting for its time, due, drawn, not drawn until
+ * published, or never drawn.
+ */
+export type DrawStanding = 'waiting' | 'due' | 'drawn' | 'draft' | 'withdrawn';
 
 /**
- * A withdrawn raffle is never drawn (its tickets stay, its draw stays open); an open one is due
- * once its end and the draw's delay have passed.
+ * Only a published raffle is drawn: a draft waits to be published, and a withdrawn one is never
+ * drawn (its tickets stay, its draw stays open). A published one is due once its end and the
+ * draw's delay have passed.
  */
 export function drawStandingOf(
   raffle: Pick<RaffleAdminView, 'status' | 'drawAt'>,
@@ -46,6 +50,7 @@ export function drawStandingOf(
 ): DrawStanding {
   if (raffle.status === 'drawn') return 'drawn';
   if (promotionStatus === 'withdrawn') return 'withdrawn';
+  if (promotionStatus === 'draft') return 'draft';
   return Date.parse(raffle.drawAt) <= nowMs ? 'due' : 'waiting';
 }
 
@@ -228,6 +233,8 @@ function standingWords(standing: DrawStanding, raffle: RaffleAdminView): string 
       return 'Due: the draw job draws it within the minute, or draw it now.';
     case 'drawn':
       return `Winners drawn ${formatDateTime(raffle.drawnAt)}; the seeds are public for players to verify.`;
+    case 'draft':
+      return `A draft: published, it is drawn ${formatDateTime(raffle.drawAt)}.`;
     case 'withdrawn':
       return 'Withdrawn: the raffle is not drawn. Its tickets stay as they were.';
   }
