@@ -73,6 +73,8 @@ const BONUS_TERMS = {
   maxStakeMinor: 5_000n,
   expiryDays: 7,
   maxConversionMinor: null,
+  minSpinStakeMinor: null,
+  minSpinLines: null,
 };
 if (BONUS_TERMS.maxStakeMinor <= BigInt(STAKE_MINOR)) throw new Error('the bonus must allow the bench stake');
 
