@@ -1,7 +1,7 @@
 import { raffleClientSeed, verifyRaffle } from '@panalo/games/draws/raffle.ts';
 import { hashServerSeed } from '@panalo/games/fairness/round-rng.ts';
 import type { RaffleView } from './api/raffle';
-import { amountOfRank, prizeCountOf } from './raffle-words';
+import { amountOfRank, prizeCountOf } from './raffle-prize-table';
 
 // The raffle's verifier in the browser (GAMES.md "Draws for rewards"): the very code the server
 // drew with, run again on what was published. The promotion's details load it only when the

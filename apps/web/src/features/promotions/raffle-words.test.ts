@@ -3,14 +3,13 @@ import { ApiError } from '../../lib/api/api-error';
 import { en } from '../../lib/i18n/locales/en';
 import { ty } from '../../lib/i18n/locales/ty';
 import type { RaffleView, RaffleWinner } from './api/raffle';
+import { amountOfRank, prizeCountOf } from './raffle-prize-table';
 import {
-  amountOfRank,
   claimFailureKeyOf,
   DRAW_DUE_POLL_MS,
   drawMomentOf,
   placesOf,
   prizeClaimStateOf,
-  prizeCountOf,
   prizePoolOf,
   prizeRowsOf,
   raffleRefetchMsOf,

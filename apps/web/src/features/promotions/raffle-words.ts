@@ -69,17 +69,6 @@ export function prizePoolOf(prizes: readonly RafflePrizeTier[]): string {
   return centavosToWire(total);
 }
 
-/** How many prizes the raffle draws. */
-export function prizeCountOf(prizes: readonly RafflePrizeTier[]): number {
-  return prizes.reduce((sum, tier) => sum + tier.count, 0);
-}
-
-/** The amount of the prize at a place, or null past the last tier. */
-export function amountOfRank(prizes: readonly RafflePrizeTier[], rank: number): string | null {
-  const tier = prizes.find((each) => rank >= each.rank && rank < each.rank + each.count);
-  return tier ? tier.amount : null;
-}
-
 /** A tier's places in words: "1", "2–4". */
 export function placesOf(row: Pick<PrizeRow, 'rankFrom' | 'rankTo'>): string {
   return row.rankFrom === row.rankTo ? String(row.rankFrom) : `${row.rankFrom}–${row.rankTo}`;

@@ -7,7 +7,8 @@ import { joinClassNames } from '../../../lib/class-names';
 import { formatMoney } from '../../../lib/format';
 import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
 import type { RaffleView } from '../api/raffle';
-import { placesOf, prizeCountOf, prizePoolOf, prizeRowsOf, shownWinnersOf } from '../raffle-words';
+import { prizeCountOf } from '../raffle-prize-table';
+import { placesOf, prizePoolOf, prizeRowsOf, shownWinnersOf } from '../raffle-words';
 
 /** The prizes by place: which places, how many prizes, each one's amount; the pool beneath. */
 export function RafflePrizeTable({ raffle }: { raffle: RaffleView }) {
