@@ -52,7 +52,7 @@ async function accountOf(
  * and the row), since the log takes no later edit of its time.
  */
 async function moveAt(input: {
-  code: 'bonus' | 'cashback' | 'bonus_convert' | 'bonus_forfeit';
+  code: 'bonus' | 'cashback' | 'bonus_convert' | 'bonus_forfeit' | 'raffle_prize';
   key: string;
   reference: string | null;
   from: string;
@@ -78,7 +78,7 @@ async function moveAt(input: {
 }
 
 async function insertPromotion(input: {
-  kind: 'deposit_bonus' | 'cashback';
+  kind: 'deposit_bonus' | 'cashback' | 'raffle';
   title: string;
 }): Promise<string> {
   const id = uuidv7();
@@ -87,7 +87,7 @@ async function insertPromotion(input: {
     .values({
       id,
       merchant_id: merchantId,
-      type: input.kind === 'cashback' ? 'REBATE' : 'DEPOSIT',
+      type: input.kind === 'cashback' ? 'REBATE' : input.kind === 'raffle' ? 'OTHERS' : 'DEPOSIT',
       kind: input.kind,
       title: JSON.stringify({ TY: `${input.title} (TY)`, EN: input.title }),
       content: JSON.stringify({ TY: '<p>—</p>', EN: '<p>—</p>' }),
@@ -368,6 +368,34 @@ describe('the promotions report', () => {
     ]);
     expect((await pageOf(3)).body.value.list.map((row: { day: string }) => row.day)).toEqual(['2026-11-22']);
     expect((await pageOf(4)).body.value.list).toEqual([]);
+  });
+
+  it("counts a raffle's cash prizes as its promotion's cash", async () => {
+    const raffleId = await insertPromotion({ kind: 'raffle', title: 'Grand raffle' });
+    const cara = await insertTeamMember(db, merchantId, { account: 'promocara' });
+    await moveAt({
+      code: 'raffle_prize',
+      key: `raffle:${uuidv7()}`,
+      reference: `promotion:${raffleId}`,
+      from: await accountOf({ house: 'bonus_funding' }),
+      to: await accountOf({ memberId: cara, kind: 'player_cash' }),
+      amountMinor: 500_000n,
+      at: '2026-11-25T03:00:00Z',
+    });
+    const { status, body } = await read('/bo/reports/promotions?from=2026-11-25&to=2026-11-25', financeToken);
+    expect(status).toBe(200);
+    expect(body.value.list).toEqual([
+      expect.objectContaining({
+        day: '2026-11-25',
+        promotionId: raffleId,
+        kind: 'raffle',
+        ...ZERO,
+        cash: '5000.00',
+        ngrEffect: '5000.00',
+        grants: 1,
+      }),
+    ]);
+    expect(await ledgerProblems(db, merchantId)).toEqual([]);
   });
 
   it('writes the same rows to a CSV file', async () => {

@@ -21,8 +21,8 @@ export type PromotionDayRow = {
 
 /**
  * The money of bonuses and promotions of the report's merchants, per merchant day and promotion:
- * bonuses activated (code `bonus`, out of the house's bonus funding), cash paid (`cashback`, out of
- * it too), bonuses converted to cash (`bonus_convert`) and bonus money that went back to the house
+ * bonuses activated (code `bonus`, out of the house's bonus funding), cash paid (`cashback` and
+ * `raffle_prize`, out of it too), bonuses converted to cash (`bonus_convert`) and bonus money that went back to the house
  * (`bonus_forfeit`, into the bonus funding). A transfer names its bonus by its reference
  * `bonus:<bonusId>` (the bonus names its promotion), cash names its promotion by `promotion:<id>`,
  * and a sweep of leftover bonus winnings (`bonus-sweep:<memberId>`) belongs to no promotion.
@@ -37,7 +37,7 @@ function promotionDays(window: ReportWindow) {
       where a.merchant_id in (${sql.join(ids)}) and a.kind = 'house' and a.purpose = 'bonus_funding'
     ), moves as (
       select t.merchant_id, t.created_at, t.code, t.reference, t.amount_minor from ledger_transfers t
-      where t.debit_account_id in (select id from house) and t.code in ('bonus', 'cashback')
+      where t.debit_account_id in (select id from house) and t.code in ('bonus', 'cashback', 'raffle_prize')
         and t.created_at >= ${window.lower} and t.created_at < ${window.upper}
       union all
       select t.merchant_id, t.created_at, t.code, t.reference, t.amount_minor from ledger_transfers t
@@ -51,20 +51,20 @@ function promotionDays(window: ReportWindow) {
     ), owned as (
       select m.merchant_id, m.code, m.amount_minor,
         to_char(m.created_at at time zone mc.time_zone, 'YYYY-MM-DD') as day,
-        case when m.code = 'cashback' then p.id else b.promotion_id end as promotion_id
+        case when m.code in ('cashback', 'raffle_prize') then p.id else b.promotion_id end as promotion_id
       from moves m
       join merchants mc on mc.id = m.merchant_id
       left join member_bonuses b on m.reference like 'bonus:%' and b.id = substr(m.reference, 7)
         and b.merchant_id = m.merchant_id
-      left join promotions p on m.code = 'cashback' and m.reference like 'promotion:%'
+      left join promotions p on m.code in ('cashback', 'raffle_prize') and m.reference like 'promotion:%'
         and p.id = substr(m.reference, 11) and p.merchant_id = m.merchant_id
     ), days as (
       select merchant_id, day, promotion_id,
         coalesce(sum(amount_minor) filter (where code = 'bonus'), 0) as granted,
-        coalesce(sum(amount_minor) filter (where code = 'cashback'), 0) as cash,
+        coalesce(sum(amount_minor) filter (where code in ('cashback', 'raffle_prize')), 0) as cash,
         coalesce(sum(amount_minor) filter (where code = 'bonus_convert'), 0) as converted,
         coalesce(sum(amount_minor) filter (where code = 'bonus_forfeit'), 0) as forfeited,
-        count(*) filter (where code in ('bonus', 'cashback')) as grants
+        count(*) filter (where code in ('bonus', 'cashback', 'raffle_prize')) as grants
       from owned
       where day >= ${window.range.from} and day <= ${window.range.to}
       group by merchant_id, day, promotion_id
