@@ -337,8 +337,20 @@ describe('building a raffle', () => {
     const again = await (await bo()).call('PUT', `/bo/promotions/${id}`, raffleBody({ maxTickets: 9 }));
     expect(again.body.value.raffle.serverSeedHash).toBe(hash);
     await (await bo()).call('POST', `/bo/promotions/${id}/publish`);
-    const edited = await (await bo()).call('PUT', `/bo/promotions/${id}`, raffleBody({ maxTickets: 7 }));
-    expect(edited.body.value.raffle.serverSeedHash).toBe(hash);
+    // Once published, its words may still change, but not what tickets and prizes were promised.
+    const reworded = await (await bo()).call(
+      'PUT',
+      `/bo/promotions/${id}`,
+      raffleBody({ maxTickets: 9 }, { title: { TY: 'Bagong pangalan', EN: 'A new name' } }),
+    );
+    expect(reworded.body.value.raffle.serverSeedHash).toBe(hash);
+    const changed = await (await bo()).call(
+      'PUT',
+      `/bo/promotions/${id}`,
+      raffleBody({ maxTickets: 7 }, { endsAt: new Date(endsAt.getTime() + DAY_MS).toISOString() }),
+    );
+    expect(changed.status).toBe(422);
+    expect(Object.keys(changed.body.value.fields).sort()).toEqual(['endsAt', 'rules']);
     const listed = await (await bo()).call('GET', `/bo/promotions?merchantId=${merchantId}&pageSize=100`);
     const row = listed.body.value.list.find((item: { id: string }) => item.id === id);
     expect(row.raffle).toMatchObject({ serverSeedHash: hash, status: 'open' });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   LocalizedText,
@@ -152,6 +153,17 @@ export function createPromotionAdminService(
     };
   }
 
+  /** The fields of a published raffle which a change would alter: its rules, terms and schedule. */
+  function lockedRaffleChanges(before: PromotionRow, row: Awaited<ReturnType<typeof rowOf>>): string[] {
+    const changed: string[] = [];
+    if (!isDeepStrictEqual(before.rules, JSON.parse(row.rules))) changed.push('rules');
+    const terms = row.bonus_terms === null ? null : JSON.parse(row.bonus_terms);
+    if (!isDeepStrictEqual(before.bonus_terms ?? null, terms)) changed.push('bonusTerms');
+    if (before.starts_at.getTime() !== row.starts_at.getTime()) changed.push('startsAt');
+    if ((before.ends_at?.getTime() ?? null) !== (row.ends_at?.getTime() ?? null)) changed.push('endsAt');
+    return changed;
+  }
+
   /** What the audit log keeps of a promotion: its settings, without the long texts. */
   function auditOf(row: PromotionRow) {
     return {
@@ -267,6 +279,16 @@ export function createPromotionAdminService(
           throw new AppError('CONFLICT', { value: { status: before.status } });
         if (before.status === 'published' && before.kind !== input.kind) {
           throw new AppError('VALIDATION', { value: { fields: { kind: 'locked' } } });
+        }
+        // A published raffle keeps what its tickets and prizes were promised under: members earn
+        // by those rules, and its draw is made by them. Its words may still change.
+        if (before.status === 'published' && before.kind === 'raffle') {
+          const locked = lockedRaffleChanges(before, row);
+          if (locked.length > 0) {
+            throw new AppError('VALIDATION', {
+              value: { fields: Object.fromEntries(locked.map((field) => [field, 'locked'])) },
+            });
+          }
         }
         const after = await updatePromotion(trx, id, { ...row, updated_at: now() });
         // A draft turned into a raffle gets its draw; one turned back keeps it, seed and all.
