@@ -41,7 +41,9 @@ export function RaffleDrawTime({ raffle, now }: { raffle: RaffleView; now: Date 
           </p>
         ) : null}
         <p className="text-xs text-muted tabular" data-testid="raffle-ticket-count">
-          {t('promotions.raffle.ticketCount', { count: raffle.ticketCount })}
+          {t(raffle.drawnAt ? 'promotions.raffle.ticketCountDrawn' : 'promotions.raffle.ticketCount', {
+            count: raffle.ticketCount,
+          })}
         </p>
       </div>
     </div>

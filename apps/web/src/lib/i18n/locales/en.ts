@@ -1211,6 +1211,8 @@ export const en = {
       stateClaim: 'Prize to claim',
       ticketCount_one: '{{count, number}} ticket in the draw so far',
       ticketCount_other: '{{count, number}} tickets in the draw so far',
+      ticketCountDrawn_one: 'Drawn from {{count, number}} ticket',
+      ticketCountDrawn_other: 'Drawn from {{count, number}} tickets',
       rules: {
         ticketPerDeposit: 'Earn 1 ticket for every {{amount}} you deposit.',
         ticketPerBet: 'Earn 1 ticket for every {{amount}} of valid bets.',

@@ -1252,6 +1252,8 @@ export const ty = {
       stateClaim: 'May premyong i-claim',
       ticketCount_one: 'Kasali na sa bunutan ang {{count, number}} tiket',
       ticketCount_other: 'Kasali na sa bunutan ang {{count, number}} na tiket',
+      ticketCountDrawn_one: 'Binunot mula sa {{count, number}} tiket',
+      ticketCountDrawn_other: 'Binunot mula sa {{count, number}} na tiket',
       rules: {
         ticketPerDeposit: 'Makakuha ng 1 tiket sa bawat {{amount}} na idedeposito mo.',
         ticketPerBet: 'Makakuha ng 1 tiket sa bawat {{amount}} na balidong taya.',
