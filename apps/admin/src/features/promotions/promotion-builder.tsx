@@ -355,20 +355,23 @@ export function PromotionBuilder(props: {
               />
             )}
             <div className="field-row">
-              <Field
-                label="Grants per member"
-                name="grantsPerMember"
-                errors={errors}
-                hint={`1 by default; 0: no limit (at most ${GRANTS_PER_MEMBER_MAX})`}
-              >
-                <input
-                  inputMode="numeric"
-                  size={5}
-                  maxLength={4}
-                  value={draft.grantsPerMember}
-                  onChange={(event) => change({ grantsPerMember: event.target.value })}
-                />
-              </Field>
+              {/* Only deposit bonuses and applications grant more than once (the others once). */}
+              {(draft.kind === 'deposit_bonus' || draft.kind === 'application') && (
+                <Field
+                  label="Grants per member"
+                  name="grantsPerMember"
+                  errors={errors}
+                  hint={`1 by default; 0: no limit (at most ${GRANTS_PER_MEMBER_MAX})`}
+                >
+                  <input
+                    inputMode="numeric"
+                    size={5}
+                    maxLength={4}
+                    value={draft.grantsPerMember}
+                    onChange={(event) => change({ grantsPerMember: event.target.value })}
+                  />
+                </Field>
+              )}
               <Field
                 label="Budget per day"
                 name="budgetPerDay"
