@@ -354,6 +354,10 @@ describe('building a raffle', () => {
     const listed = await (await bo()).call('GET', `/bo/promotions?merchantId=${merchantId}&pageSize=100`);
     const row = listed.body.value.list.find((item: { id: string }) => item.id === id);
     expect(row.raffle).toMatchObject({ serverSeedHash: hash, status: 'open' });
+    expect((await detailOf(null, id)).value.raffle).toMatchObject({ withdrawn: false, drawnAt: null });
+    // Withdrawn before its draw, it says no draw will come.
+    await (await bo()).call('POST', `/bo/promotions/${id}/withdraw`);
+    expect((await detailOf(null, id)).value.raffle).toMatchObject({ withdrawn: true, drawnAt: null });
   });
 });
 

@@ -28167,6 +28167,7 @@ export type paths = {
                                     clientSeed: string | null;
                                     /** Format: date-time */
                                     drawnAt: string | null;
+                                    withdrawn: boolean;
                                     ticketCount: number;
                                     prizes: {
                                         rank: number;
@@ -28448,6 +28449,7 @@ export type paths = {
                                     clientSeed: string | null;
                                     /** Format: date-time */
                                     drawnAt: string | null;
+                                    withdrawn: boolean;
                                     ticketCount: number;
                                     prizes: {
                                         rank: number;
@@ -28727,6 +28729,7 @@ export type paths = {
                                     clientSeed: string | null;
                                     /** Format: date-time */
                                     drawnAt: string | null;
+                                    withdrawn: boolean;
                                     ticketCount: number;
                                     prizes: {
                                         rank: number;
@@ -29006,6 +29009,7 @@ export type paths = {
                                     clientSeed: string | null;
                                     /** Format: date-time */
                                     drawnAt: string | null;
+                                    withdrawn: boolean;
                                     ticketCount: number;
                                     prizes: {
                                         rank: number;
@@ -29510,6 +29514,7 @@ export type paths = {
                                     clientSeed: string | null;
                                     /** Format: date-time */
                                     drawnAt: string | null;
+                                    withdrawn: boolean;
                                     ticketCount: number;
                                     prizes: {
                                         rank: number;

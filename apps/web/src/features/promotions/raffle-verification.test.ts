@@ -24,6 +24,7 @@ function drawnRaffle(): RaffleView {
     ticketEvery: '500.00',
     maxTickets: 100,
     drawAt: '2026-12-31T17:00:00.000Z',
+    withdrawn: false,
     serverSeedHash: hashServerSeed(SERVER_SEED),
     serverSeed: SERVER_SEED,
     clientSeed: draw.clientSeed,

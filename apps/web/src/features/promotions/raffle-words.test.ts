@@ -91,7 +91,7 @@ describe('the member’s tickets and the winners shown', () => {
 });
 
 describe('the draw and the claims in time', () => {
-  const raffle = { drawAt: '2026-12-31T17:00:00.000Z', drawnAt: null };
+  const raffle = { drawAt: '2026-12-31T17:00:00.000Z', drawnAt: null, withdrawn: false };
 
   it('counts down to the draw, is due once it has passed, and is made once drawn', () => {
     expect(drawMomentOf(raffle, new Date('2026-12-29T15:30:00.000Z'))).toEqual({
@@ -102,6 +102,9 @@ describe('the draw and the claims in time', () => {
     expect(
       drawMomentOf({ ...raffle, drawnAt: '2026-12-31T17:01:00.000Z' }, new Date('2026-12-31T17:00:00.000Z')),
     ).toEqual({ kind: 'drawn', drawnAt: '2026-12-31T17:01:00.000Z' });
+    expect(drawMomentOf({ ...raffle, withdrawn: true }, new Date('2027-01-01T00:00:00.000Z'))).toEqual({
+      kind: 'withdrawn',
+    });
   });
 
   it('offers a prize’s claim until its time, and reads it as it ended after', () => {
@@ -123,6 +126,8 @@ describe('the draw and the claims in time', () => {
     expect(raffleRefetchMsOf({ state: 'JOINED', raffle: open }, before)).toBe(TICKETS_POLL_MS);
     expect(raffleRefetchMsOf({ state: 'JOIN', raffle: open }, before)).toBe(false);
     expect(raffleRefetchMsOf({ state: 'JOINED', raffle: open }, after)).toBe(DRAW_DUE_POLL_MS);
+    const withdrawn = { ...raffle, withdrawn: true } as RaffleView;
+    expect(raffleRefetchMsOf({ state: 'CLOSE', raffle: withdrawn }, after)).toBe(false);
     expect(raffleRefetchMsOf({ state: 'CLOSE', raffle: open }, after)).toBe(DRAW_DUE_POLL_MS);
     expect(
       raffleRefetchMsOf({ state: 'CLAIM', raffle: { ...open, drawnAt: '2026-12-31T17:01:00.000Z' } }, after),

@@ -125,10 +125,15 @@ export function shownWinnersOf(
 export type DrawMoment =
   | { kind: 'upcoming'; countdown: Countdown }
   | { kind: 'due' }
-  | { kind: 'drawn'; drawnAt: string };
+  | { kind: 'drawn'; drawnAt: string }
+  | { kind: 'withdrawn' };
 
-export function drawMomentOf(raffle: Pick<RaffleView, 'drawAt' | 'drawnAt'>, now: Date): DrawMoment {
+export function drawMomentOf(
+  raffle: Pick<RaffleView, 'drawAt' | 'drawnAt' | 'withdrawn'>,
+  now: Date,
+): DrawMoment {
   if (raffle.drawnAt) return { kind: 'drawn', drawnAt: raffle.drawnAt };
+  if (raffle.withdrawn) return { kind: 'withdrawn' };
   const countdown = countdownOf(raffle.drawAt, now);
   return countdown ? { kind: 'upcoming', countdown } : { kind: 'due' };
 }
@@ -175,7 +180,7 @@ export function raffleRefetchMsOf(
   now: Date,
 ): number | false {
   const raffle = detail?.raffle;
-  if (!raffle || raffle.drawnAt) return false;
+  if (!raffle || raffle.drawnAt || raffle.withdrawn) return false;
   if (new Date(raffle.drawAt).getTime() <= now.getTime()) return DRAW_DUE_POLL_MS;
   return detail.state === 'JOINED' ? TICKETS_POLL_MS : false;
 }

@@ -278,7 +278,7 @@ export function registerPromotionRoutes(app: TypedApp, deps: PromotionRoutesDeps
               bonusBalanceMinor: bonus.status === 'active' ? await bonusBalanceOf(merchant, memberId) : 0n,
             })
           : null,
-      raffle: detail.raffle ? raffleViewOf(detail.raffle, memberId) : null,
+      raffle: detail.raffle ? raffleViewOf(detail.raffle, memberId, promotion.status) : null,
     };
   }
 

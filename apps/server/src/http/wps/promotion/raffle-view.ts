@@ -1,5 +1,6 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import { Type } from 'typebox';
+import type { PromotionStatus } from '../../../db/schema.ts';
 import type { RaffleDetail } from '../../../modules/promotion/promotion.service.ts';
 import { TICKET_BY } from '../../../modules/promotion/promotion-rules.ts';
 import { Id } from '../../bo/bo-schemas.ts';
@@ -28,6 +29,8 @@ export const RaffleView = Type.Object({
   /** SHA-256 hex of the sorted ticket ids, once drawn. */
   clientSeed: Nullable(Type.String()),
   drawnAt: Nullable(Moment),
+  /** Withdrawn before its draw: no draw will be made (its tickets stay as they were). */
+  withdrawn: Type.Boolean(),
   /** Every ticket issued so far. */
   ticketCount: Type.Integer(),
   /** The tiers in rank order; rank is the tier's first rank. */
@@ -77,7 +80,11 @@ export function maskName(account: string): string {
   return `${account.slice(0, 2)}***${account.slice(-2)}`;
 }
 
-export function raffleViewOf(detail: RaffleDetail, memberId: string | null) {
+export function raffleViewOf(
+  detail: RaffleDetail,
+  memberId: string | null,
+  promotionStatus: PromotionStatus,
+) {
   const { draw, rules } = detail;
   const drawn = draw.status === 'drawn';
   let rank = 1;
@@ -95,6 +102,7 @@ export function raffleViewOf(detail: RaffleDetail, memberId: string | null) {
     serverSeed: drawn ? draw.server_seed : null,
     clientSeed: draw.client_seed,
     drawnAt: draw.drawn_at?.toISOString() ?? null,
+    withdrawn: !drawn && promotionStatus === 'withdrawn',
     ticketCount: draw.ticket_count,
     prizes,
     myTicketCount: detail.myTicketCount,

@@ -22,6 +22,8 @@ export function RaffleDrawTime({ raffle, now }: { raffle: RaffleView; now: Date 
     line = t('promotions.raffle.draw.drawn', { date: format.format(new Date(moment.drawnAt)) });
   } else if (moment.kind === 'due') {
     line = t('promotions.raffle.draw.due');
+  } else if (moment.kind === 'withdrawn') {
+    line = t('promotions.raffle.draw.withdrawn');
   } else {
     const time = countdownPartsOf(moment.countdown)
       .map((part) => t(`promotions.mine.countdown.${part.unit}`, { count: part.count }))

@@ -22,6 +22,7 @@ const openRaffle: RaffleView = {
   ticketEvery: '500.00',
   maxTickets: 100,
   drawAt: '2026-12-31T17:00:00.000Z',
+  withdrawn: false,
   serverSeedHash: hashServerSeed(SERVER_SEED),
   serverSeed: null,
   clientSeed: null,

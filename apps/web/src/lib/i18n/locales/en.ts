@@ -1230,6 +1230,7 @@ export const en = {
         at: 'On {{date}}',
         due: 'The draw is being made. The winners show here shortly.',
         drawn: 'Drawn {{date}}',
+        withdrawn: 'This raffle was closed before its draw: no winners will be drawn.',
       },
       mine: {
         title: 'My tickets',

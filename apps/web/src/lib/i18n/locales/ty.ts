@@ -1275,6 +1275,7 @@ export const ty = {
         at: 'Sa {{date}}',
         due: 'Ginagawa na ang bunutan. Lalabas dito ang mga nanalo maya-maya.',
         drawn: 'Binunot noong {{date}}',
+        withdrawn: 'Isinara ang raffle na ito bago ang bunutan: walang bubunuting mananalo.',
       },
       mine: {
         title: 'Aking mga tiket',
