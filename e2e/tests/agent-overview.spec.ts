@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { actAsVisitor, logInAsNewMember, nextAddress, skipMemberPopup } from '../accounts.ts';
 import { maskedAccount } from '../agents.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { launchUrlOf } from '../games.ts';
 import { moveMemberMoney } from '../ledger.ts';
 
 // The agent's team overview (agentTeamOverview, the agent centre's first page) and the team's
@@ -12,19 +12,6 @@ import { moveMemberMoney } from '../ledger.ts';
 const LEADER = { account: 'leader', password: 'Leader1234' };
 /** The team rollup job runs every minute; a pass may just have started when the round settled. */
 const ROLLUP_WAIT_MS = 90_000;
-
-/** The launch call as the lobby's tile makes it, with the page's session. */
-async function launchUrl(page: Page, nodeId: string): Promise<string> {
-  const launched = await page.evaluate(async (nodeId) => {
-    const token = sessionStorage.getItem('token');
-    const response = await fetch(`/wps/game/launchGame?nodeId=${nodeId}&mode=real&language=EN`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    return (await response.json()) as { success: boolean; value: { url: string } };
-  }, nodeId);
-  expect(launched.success).toBe(true);
-  return launched.value.url;
-}
 
 /** A shown amount ("₱1,234.50", "+₱10.00") as a number, to compare with a floor. */
 const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
@@ -53,7 +40,7 @@ test("an agent sees a team player's round in the team overview and the team's pr
 
   // One round of dice at its default stake of ₱10.00, in the game's own page.
   const game = await context.newPage();
-  await game.goto(await launchUrl(page, 'INHOUSE_dice'));
+  await game.goto(await launchUrlOf(page, 'INHOUSE_dice'));
   await expect(game.getByTestId('game-balance')).toContainText('₱500.00');
   await game.getByTestId('play').click();
   await expect(game.getByTestId('dice-result')).toContainText(/\d+\.\d{2}/);

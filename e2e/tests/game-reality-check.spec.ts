@@ -1,25 +1,13 @@
 import type { Page } from '@playwright/test';
 import { logInAsNewMember, nextAddress } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { launchUrlOf } from '../games.ts';
 import { cashOf, moveMemberMoney } from '../ledger.ts';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
 
 // Our game client opened on its own (the launch URL in a tab of its own, as a phone's full
 // screen shows it): the reality check the site's shell would show comes from the game itself,
 // and blackjack offers only the doubles and splits the server would take.
-
-/** The launch call as the lobby's tile makes it, with the page's session. */
-async function launchUrl(page: Page, nodeId: string): Promise<string> {
-  const launched = await page.evaluate(async (nodeId) => {
-    const token = sessionStorage.getItem('token');
-    const response = await fetch(`/wps/game/launchGame?nodeId=${nodeId}&mode=real&language=EN`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    return (await response.json()) as { success: boolean; value: { url: string } };
-  }, nodeId);
-  expect(launched.success).toBe(true);
-  return launched.value.url;
-}
 
 /** The member's reality check, set as the responsible-gaming page sets it. */
 async function setRealityCheck(page: Page, minutes: number): Promise<void> {
@@ -56,7 +44,7 @@ test(
     // The game's clock, so that a quarter of an hour passes in a moment; the server keeps real time.
     await game.clock.install();
     const intervalRead = game.waitForResponse((response) => response.url().includes('/reality-check'));
-    await game.goto(await launchUrl(page, 'INHOUSE_dice'));
+    await game.goto(await launchUrlOf(page, 'INHOUSE_dice'));
     await intervalRead;
     await expect(game.getByTestId('game-balance')).toContainText('₱500.00');
     await game.getByTestId('play').click();
@@ -96,7 +84,7 @@ test(
       address: nextAddress(),
     });
     const game = await context.newPage();
-    const url = await launchUrl(page, 'INHOUSE_blackjack');
+    const url = await launchUrlOf(page, 'INHOUSE_blackjack');
     // ₱15.00 and a ₱10.00 deal leave ₱5.00: too little to double or split. A deal that ends at once
     // (a natural on either side) is dealt again from ₱15.00.
     for (let attempt = 0; attempt < 8; attempt += 1) {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
+import { launchUrlOf } from '../games.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
@@ -44,19 +44,6 @@ async function insertDepositBonus(db: pg.Client): Promise<string> {
     ],
   );
   return id;
-}
-
-/** The launch call as the lobby's tile makes it, with the page's session. */
-async function launchUrl(page: Page, nodeId: string): Promise<string> {
-  const launched = await page.evaluate(async (nodeId) => {
-    const token = sessionStorage.getItem('token');
-    const response = await fetch(`/wps/game/launchGame?nodeId=${nodeId}&mode=real&language=EN`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    return (await response.json()) as { success: boolean; value: { url: string } };
-  }, nodeId);
-  expect(launched.success).toBe(true);
-  return launched.value.url;
 }
 
 test(
@@ -105,7 +92,7 @@ test(
 
       // One dice round of ₱100 (cash first) meets the 1× wagering.
       const game = await context.newPage();
-      await game.goto(await launchUrl(page, 'INHOUSE_dice'));
+      await game.goto(await launchUrlOf(page, 'INHOUSE_dice'));
       await game.getByRole('button', { name: '₱100', exact: true }).click();
       await expect(game.getByTestId('stake-value')).toContainText('100.00');
       await game.getByTestId('play').click();
