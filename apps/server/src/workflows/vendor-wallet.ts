@@ -1,5 +1,6 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import type { Transaction } from 'kysely';
+import { SPIN_LINES_MAX } from '../db/bonus-terms-bounds.ts';
 import type { Database } from '../db/schema.ts';
 import { checkBonusStakeIn } from '../modules/bonus/bonus-stake.ts';
 import type { GameService, VendorRow, VendorTransactionRow } from '../modules/game/game.service.ts';
@@ -60,8 +61,6 @@ export type VendorWalletReply = {
 };
 
 const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
-/** A slot's most lines, as game_rounds.lines holds them. */
-const SPIN_LINES_MAX = 1024;
 
 /** A debit's `lines`: null when left out, undefined when it is not a whole number from 1 to 1,024. */
 function linesOf(call: VendorWalletCall): number | null | undefined {

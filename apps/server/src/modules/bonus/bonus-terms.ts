@@ -1,31 +1,15 @@
 import { formatAmount } from '@panalo/money/amount.ts';
+import {
+  BONUS_EXPIRY_DAYS_MAX,
+  BONUS_EXPIRY_DAYS_MIN,
+  BONUS_GAME_TYPES,
+  CONTRIBUTION_BP_MAX,
+  SPIN_LINES_MAX,
+} from '../../db/bonus-terms-bounds.ts';
 import type { Language } from '../../platform/i18n/language.ts';
 import { wordBonusWithdrawalRule } from '../../platform/i18n/messages.ts';
 import type { BonusTerms } from './bonus-api.ts';
 
-/** The catalogue's game types a bonus's contributions may name (docs/promotions.md "Bonus terms"). */
-export const BONUS_GAME_TYPES = [
-  'INHOUSE',
-  'LIVE',
-  'RNG',
-  'FISH',
-  'SPORTS',
-  'PVP',
-  'ESPORTS',
-  'COCKFIGHT',
-  'LOTT',
-  'ELOTT',
-] as const;
-export type BonusGameType = (typeof BONUS_GAME_TYPES)[number];
-
-/** A contribution is basis points of valid bet: 10,000 counts a bet in full. */
-export const CONTRIBUTION_BP_MAX = 10_000;
-/** The strictest multiplier any merchant may allow (merchant setting promotions.maxMultiplier). */
-export const BONUS_MULTIPLIER_MAX = 50;
-export const BONUS_EXPIRY_DAYS_MIN = 1;
-export const BONUS_EXPIRY_DAYS_MAX = 365;
-/** A slot's lines, as games.paylines and a spin rule's minimum hold them (the columns' CHECKs). */
-export const SPIN_LINES_MAX = 1024;
 /** The longest reason an operator may give for a grant or a cancellation (the column's CHECK). */
 export const BONUS_REASON_LENGTH_MAX = 500;
 

@@ -1,6 +1,14 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import { formatRate } from '@panalo/money/rate.ts';
 import { Type } from 'typebox';
+import {
+  BONUS_EXPIRY_DAYS_MAX,
+  BONUS_EXPIRY_DAYS_MIN,
+  BONUS_GAME_TYPES,
+  BONUS_MULTIPLIER_MAX,
+  CONTRIBUTION_BP_MAX,
+  SPIN_LINES_MAX,
+} from '../../db/bonus-terms-bounds.ts';
 import type { PromotionKind } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
@@ -26,13 +34,6 @@ export const METHODS_MAX = 20;
 export const DAYS_MAX = 365;
 /** The audience `new_members` counts members registered within this many days unless rules say. */
 export const NEW_MEMBER_DAYS_DEFAULT = 7;
-/** The highest multiplier any merchant may allow (merchant settings promotions.maxMultiplier). */
-export const MULTIPLIER_CEILING = 50;
-export const EXPIRY_DAYS_MIN = 1;
-export const EXPIRY_DAYS_MAX = 365;
-export const CONTRIBUTION_BP_MAX = 10_000;
-/** The most lines a slot spin may have (a 1024-ways game counts as 1024). */
-export const SPIN_LINES_MAX = 1024;
 /** Raffles (docs/promotions.md "Raffles"): per member, per tier, in all, and the prize tiers. */
 export const RAFFLE_TICKETS_PER_MEMBER_MAX = 10_000;
 export const RAFFLE_PRIZE_TIERS_MAX = 20;
@@ -41,20 +42,6 @@ export const RAFFLE_CLAIM_DAYS_MAX = 90;
 export const RAFFLE_DRAW_DELAY_MINUTES_MAX = 1440;
 /** Late settlements and vendors' feeds land before the draw: an hour after the raffle ends. */
 export const RAFFLE_DRAW_DELAY_MINUTES_DEFAULT = 60;
-
-/** The catalogue's game types a bonus's wagering may count (docs/promotions.md "Bonus terms"). */
-export const BONUS_GAME_TYPES = [
-  'INHOUSE',
-  'LIVE',
-  'RNG',
-  'FISH',
-  'SPORTS',
-  'PVP',
-  'ESPORTS',
-  'COCKFIGHT',
-  'LOTT',
-  'ELOTT',
-] as const;
 
 export const DEPOSIT_WHICH = ['first', 'nth', 'any'] as const;
 export const CASHBACK_PERIODS = ['day', 'week'] as const;
@@ -131,7 +118,7 @@ export const RulesSchema = Type.Object(
 /** A bonus's terms as operators write them and as promotions store them. */
 export const BonusTermsSchema = Type.Object(
   {
-    multiplier: Type.Integer({ minimum: 0, maximum: MULTIPLIER_CEILING }),
+    multiplier: Type.Integer({ minimum: 0, maximum: BONUS_MULTIPLIER_MAX }),
     includeDeposit: Type.Boolean(),
     /** Basis points of valid bet counted per game type (10,000: all of it); types left out count 0. */
     contributions: Type.Record(
@@ -140,7 +127,7 @@ export const BonusTermsSchema = Type.Object(
       { additionalProperties: false, examples: [{ INHOUSE: 10_000, RNG: 10_000, LIVE: 1000 }] },
     ),
     maxStake: Type.Union([Amount, Type.Null()]),
-    expiryDays: Type.Integer({ minimum: EXPIRY_DAYS_MIN, maximum: EXPIRY_DAYS_MAX }),
+    expiryDays: Type.Integer({ minimum: BONUS_EXPIRY_DAYS_MIN, maximum: BONUS_EXPIRY_DAYS_MAX }),
     maxConversion: Type.Union([Amount, Type.Null()]),
     /** A slot spin counts toward wagering only with at least this stake; null or left out: any. */
     minSpinStake: Type.Optional(Type.Union([Amount, Type.Null()])),
