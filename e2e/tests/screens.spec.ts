@@ -275,6 +275,8 @@ for (const language of languages) {
       });
       await useLanguage(page, language);
       await page.goto('/inHouse');
+      // Real play waits for the member's info after the reload: until then a tap asks to log in.
+      await expect(page.getByTestId('balance-chip')).toBeVisible();
       const tile = page.locator('[data-testid="game-tile"][data-node-id="INHOUSE_baccarat"]');
       await tile.getByTestId('game-tile-play').click();
       const seamless = page.getByTestId('seamless-page');
