@@ -409,6 +409,73 @@ describe('merchant configuration', () => {
     expect(other.body.code).toBe('NOT_FOUND');
   });
 
+  it('loyalty: the vip, rebate and points sections are saved whole with their audit row, and what the schema cannot say is checked', async () => {
+    const current = await config();
+    expect(current.rebate).toMatchObject({ basis: 'validBet', multiplier: 1, claimIntervalMinutes: 60 });
+    const rebate = {
+      ...current.rebate,
+      basis: 'theoreticalLoss',
+      rates: { LIVE: '0.80', RNG: '1.00' },
+      houseEdges: { LIVE: '1.20' },
+    };
+    const { reply, row } = await expectOneAuditRowIn(testApp.database.db, () =>
+      admin.call('PUT', `/bo/merchants/${demoId}/rebate`, rebate),
+    );
+    expect(reply.body.value.rebate).toEqual(rebate);
+    expect(row).toMatchObject({ action: 'settings.rebate', before: current.rebate, after: rebate });
+    const merchant = await testApp.app.merchantService.resolveByHost('localhost');
+    expect(merchant?.settings.rebate).toEqual(rebate);
+
+    const points = {
+      ...current.points,
+      earn: { slots: { per: '100.00', points: 1 }, live: { per: '200.00', points: 1 } },
+      deposit: { per: '100.00', points: 2 },
+      exchange: [
+        { from: 100, amount: '1.00' },
+        { from: 10000, amount: '1.20' },
+      ],
+    };
+    const saved = await admin.call('PUT', `/bo/merchants/${demoId}/points`, points);
+    expect(saved.body.value.points).toEqual(points);
+    const vip = { windowDays: 30, reviewDay: 2, giftMultiplier: 3, giftExpiryDays: 14 };
+    expect((await admin.call('PUT', `/bo/merchants/${demoId}/vip`, vip)).body.value.vip).toEqual(vip);
+
+    for (const [section, bad, field] of [
+      ['rebate', { ...rebate, rates: { NOPE: '0.50' } }, 'rates.NOPE'],
+      ['rebate', { ...rebate, rates: { LIVE: '9.00' } }, 'rates.LIVE'],
+      ['rebate', { ...rebate, houseEdges: { LIVE: '60.00' } }, 'houseEdges.LIVE'],
+      ['rebate', { ...rebate, minimumAmount: '0.00' }, 'minimumAmount'],
+      ['points', { ...points, earn: { slots: { per: '0.00', points: 1 } } }, 'earn.slots.per'],
+      ['points', { ...points, earn: { casino: { per: '1.00', points: 1 } } }, 'earn'],
+      [
+        'points',
+        {
+          ...points,
+          exchange: [
+            { from: 500, amount: '1.00' },
+            { from: 100, amount: '2.00' },
+          ],
+        },
+        'exchange.1.from',
+      ],
+      ['points', { ...points, convertMultiplier: 0 }, 'convertMultiplier'],
+      ['vip', { ...vip, reviewDay: 29 }, 'reviewDay'],
+    ] as const) {
+      const before = await auditCount();
+      const refused = await admin.call('PUT', `/bo/merchants/${demoId}/${section}`, bad);
+      expect(refused.body.code, field).toBe('VALIDATION');
+      expect(Object.keys(refused.body.value.fields).join(' '), field).toContain(field);
+      expect(await auditCount()).toBe(before);
+    }
+    expect((await contentEditor.call('PUT', `/bo/merchants/${demoId}/rebate`, rebate)).body.code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await admin.call('PUT', `/bo/merchants/${otherId}/rebate`, rebate)).body.code).toBe('NOT_FOUND');
+    for (const section of ['vip', 'rebate', 'points'] as const) {
+      await admin.call('PUT', `/bo/merchants/${demoId}/${section}`, current[section]);
+    }
+  });
+
   it('general settings and domains are stored with one audit row each and checked', async () => {
     const current = await config();
     const general = {

@@ -41,6 +41,7 @@ type JsonSchema = {
   minimum?: number;
   minItems?: number;
   examples?: string[];
+  default?: unknown;
 };
 
 const STRING_CANDIDATES = ['sample_name', 'abc', 'x'];
@@ -67,8 +68,9 @@ function sampleOf(schema: JsonSchema): unknown {
         text.length >= (schema.minLength ?? 0) &&
         text.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY) &&
         (!schema.pattern || new RegExp(schema.pattern).test(text));
-      // A patterned field may offer its own sample (`examples` in its schema).
-      const found = [...(schema.examples ?? []), ...STRING_CANDIDATES].find(fits);
+      // A patterned field may offer its own sample (`examples` in its schema, or its default).
+      const own = [...(schema.examples ?? []), ...(typeof schema.default === 'string' ? [schema.default] : [])];
+      const found = [...own, ...STRING_CANDIDATES].find(fits);
       if (!found) throw new Error(`no sample string fits ${JSON.stringify(schema)}`);
       return found;
     }

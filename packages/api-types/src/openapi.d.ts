@@ -1446,7 +1446,7 @@ export type paths = {
                                 list: {
                                     id: string;
                                     /** @enum {string} */
-                                    code: "deposit" | "withdrawal_hold" | "withdrawal_release" | "withdrawal" | "bet" | "win" | "rollback" | "bonus" | "bonus_convert" | "bonus_forfeit" | "cashback" | "raffle_prize" | "transfer" | "vendor_transfer" | "salary" | "dividend" | "adjustment";
+                                    code: "deposit" | "withdrawal_hold" | "withdrawal_release" | "withdrawal" | "bet" | "win" | "rollback" | "bonus" | "bonus_convert" | "bonus_forfeit" | "cashback" | "raffle_prize" | "rebate" | "vip_gift" | "points_reward" | "transfer" | "vendor_transfer" | "salary" | "dividend" | "adjustment";
                                     reference: string | null;
                                     /** @enum {string} */
                                     wallet: "cash" | "bonus";
@@ -13539,6 +13539,106 @@ export type paths = {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
                             };
                         };
                     };
@@ -13854,6 +13954,106 @@ export type paths = {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
                             };
                         };
                     };
@@ -14156,6 +14356,106 @@ export type paths = {
                                 promotions: {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
                                 };
                             };
                         };
@@ -14467,6 +14767,106 @@ export type paths = {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
                             };
                         };
                     };
@@ -14771,6 +15171,106 @@ export type paths = {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
                             };
                         };
                     };
@@ -15074,6 +15574,106 @@ export type paths = {
                                 promotions: {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
                                 };
                             };
                         };
@@ -15399,6 +15999,106 @@ export type paths = {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
                                 };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
                             };
                         };
                     };
@@ -15696,6 +16396,1353 @@ export type paths = {
                                 promotions: {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/merchants/{id}/vip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** VIP levels' window (days), review day of the month, and the gifts' wagering and expiry */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 90 */
+                        windowDays: number;
+                        /** @default 1 */
+                        reviewDay: number;
+                        /** @default 1 */
+                        giftMultiplier: number;
+                        /** @default 7 */
+                        giftExpiryDays: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                merchant: {
+                                    id: string;
+                                    code: string;
+                                    isDefault: boolean;
+                                };
+                                general: {
+                                    name: string;
+                                    /** @example PHP */
+                                    currency: string;
+                                    currencySymbol: string;
+                                    timeZone: string;
+                                    /** @example EN */
+                                    defaultLanguage: string;
+                                    languages: string[];
+                                    mainDomain: string;
+                                    siteName: string;
+                                    minimumAge: number;
+                                    session: {
+                                        idleMinutes: number;
+                                        absoluteMinutes: number;
+                                    };
+                                    /** @example G-ABC123 */
+                                    analyticsId: string | null;
+                                    imageCDNs: string[];
+                                    launchGameCDNs: string[];
+                                    passwordExpiryDays: number;
+                                };
+                                domains: {
+                                    domain: string;
+                                    /** @enum {string} */
+                                    route: "PLAYER" | "AGENT" | "MOBILE";
+                                    isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
+                                }[];
+                                whitelabel: {
+                                    modId: string;
+                                    enabled: boolean;
+                                    /** @default [] */
+                                    children: {
+                                        modId: string;
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        children: {
+                                            modId: string;
+                                            enabled: boolean;
+                                            /** @default [] */
+                                            children: unknown[];
+                                        }[];
+                                    }[];
+                                }[];
+                                register: {
+                                    field: string;
+                                    enabled: boolean;
+                                    required: boolean;
+                                    acceptedPattern: string;
+                                    patternId: number;
+                                    minLength: number;
+                                    maxLength: number;
+                                    type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                }[];
+                                socialLogin: {
+                                    /** @enum {string} */
+                                    provider: "google" | "facebook";
+                                    enabled: boolean;
+                                    issuer: string;
+                                    clientId: string;
+                                    scopes: string;
+                                    clientSecretSet: boolean;
+                                }[];
+                                systemStatus: {
+                                    maintenance: {
+                                        enabled: boolean;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
+                                        /** Format: date-time */
+                                        startsAt: string | null;
+                                        /** Format: date-time */
+                                        endsAt: string | null;
+                                    };
+                                    closedEverywhere: boolean;
+                                    /**
+                                     * @default {
+                                     *       "enabled": false,
+                                     *       "blockedCountries": [],
+                                     *       "blockedCidrs": [],
+                                     *       "allowCidrs": []
+                                     *     }
+                                     */
+                                    regionRestriction: {
+                                        /** @default false */
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        blockedCountries: string[];
+                                        /** @default [] */
+                                        blockedCidrs: string[];
+                                        /** @default [] */
+                                        allowCidrs: string[];
+                                    };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/merchants/{id}/rebate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rebates' basis (valid bet or theoretical loss), rates and house edges per game type, the bonus's wagering and expiry, the manual claim interval and the least amount */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default validBet */
+                        basis: "validBet" | "theoreticalLoss";
+                        /** @default {} */
+                        rates: {
+                            [key: string]: string;
+                        };
+                        /** @default {} */
+                        houseEdges: {
+                            [key: string]: string;
+                        };
+                        /** @default 1 */
+                        multiplier: number;
+                        /** @default 7 */
+                        expiryDays: number;
+                        /** @default 60 */
+                        claimIntervalMinutes: number;
+                        /** @default 1.00 */
+                        minimumAmount: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                merchant: {
+                                    id: string;
+                                    code: string;
+                                    isDefault: boolean;
+                                };
+                                general: {
+                                    name: string;
+                                    /** @example PHP */
+                                    currency: string;
+                                    currencySymbol: string;
+                                    timeZone: string;
+                                    /** @example EN */
+                                    defaultLanguage: string;
+                                    languages: string[];
+                                    mainDomain: string;
+                                    siteName: string;
+                                    minimumAge: number;
+                                    session: {
+                                        idleMinutes: number;
+                                        absoluteMinutes: number;
+                                    };
+                                    /** @example G-ABC123 */
+                                    analyticsId: string | null;
+                                    imageCDNs: string[];
+                                    launchGameCDNs: string[];
+                                    passwordExpiryDays: number;
+                                };
+                                domains: {
+                                    domain: string;
+                                    /** @enum {string} */
+                                    route: "PLAYER" | "AGENT" | "MOBILE";
+                                    isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
+                                }[];
+                                whitelabel: {
+                                    modId: string;
+                                    enabled: boolean;
+                                    /** @default [] */
+                                    children: {
+                                        modId: string;
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        children: {
+                                            modId: string;
+                                            enabled: boolean;
+                                            /** @default [] */
+                                            children: unknown[];
+                                        }[];
+                                    }[];
+                                }[];
+                                register: {
+                                    field: string;
+                                    enabled: boolean;
+                                    required: boolean;
+                                    acceptedPattern: string;
+                                    patternId: number;
+                                    minLength: number;
+                                    maxLength: number;
+                                    type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                }[];
+                                socialLogin: {
+                                    /** @enum {string} */
+                                    provider: "google" | "facebook";
+                                    enabled: boolean;
+                                    issuer: string;
+                                    clientId: string;
+                                    scopes: string;
+                                    clientSecretSet: boolean;
+                                }[];
+                                systemStatus: {
+                                    maintenance: {
+                                        enabled: boolean;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
+                                        /** Format: date-time */
+                                        startsAt: string | null;
+                                        /** Format: date-time */
+                                        endsAt: string | null;
+                                    };
+                                    closedEverywhere: boolean;
+                                    /**
+                                     * @default {
+                                     *       "enabled": false,
+                                     *       "blockedCountries": [],
+                                     *       "blockedCidrs": [],
+                                     *       "allowCidrs": []
+                                     *     }
+                                     */
+                                    regionRestriction: {
+                                        /** @default false */
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        blockedCountries: string[];
+                                        /** @default [] */
+                                        blockedCidrs: string[];
+                                        /** @default [] */
+                                        allowCidrs: string[];
+                                    };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/merchants/{id}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The points mall's earning per point type and per deposit, the exchange-rate table, and conversions' wagering, expiry and least points */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default {} */
+                        earn: {
+                            live: {
+                                per: string;
+                                points: number;
+                            };
+                            lottery: {
+                                per: string;
+                                points: number;
+                            };
+                            pvp: {
+                                per: string;
+                                points: number;
+                            };
+                            slots: {
+                                per: string;
+                                points: number;
+                            };
+                            sports: {
+                                per: string;
+                                points: number;
+                            };
+                        };
+                        /** @default null */
+                        deposit: {
+                            per: string;
+                            points: number;
+                        } | null;
+                        /** @default [] */
+                        exchange: {
+                            from: number;
+                            amount: string;
+                        }[];
+                        /** @default 1 */
+                        convertMultiplier: number;
+                        /** @default 7 */
+                        convertExpiryDays: number;
+                        /** @default 100 */
+                        minConvertPoints: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                merchant: {
+                                    id: string;
+                                    code: string;
+                                    isDefault: boolean;
+                                };
+                                general: {
+                                    name: string;
+                                    /** @example PHP */
+                                    currency: string;
+                                    currencySymbol: string;
+                                    timeZone: string;
+                                    /** @example EN */
+                                    defaultLanguage: string;
+                                    languages: string[];
+                                    mainDomain: string;
+                                    siteName: string;
+                                    minimumAge: number;
+                                    session: {
+                                        idleMinutes: number;
+                                        absoluteMinutes: number;
+                                    };
+                                    /** @example G-ABC123 */
+                                    analyticsId: string | null;
+                                    imageCDNs: string[];
+                                    launchGameCDNs: string[];
+                                    passwordExpiryDays: number;
+                                };
+                                domains: {
+                                    domain: string;
+                                    /** @enum {string} */
+                                    route: "PLAYER" | "AGENT" | "MOBILE";
+                                    isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
+                                }[];
+                                whitelabel: {
+                                    modId: string;
+                                    enabled: boolean;
+                                    /** @default [] */
+                                    children: {
+                                        modId: string;
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        children: {
+                                            modId: string;
+                                            enabled: boolean;
+                                            /** @default [] */
+                                            children: unknown[];
+                                        }[];
+                                    }[];
+                                }[];
+                                register: {
+                                    field: string;
+                                    enabled: boolean;
+                                    required: boolean;
+                                    acceptedPattern: string;
+                                    patternId: number;
+                                    minLength: number;
+                                    maxLength: number;
+                                    type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                }[];
+                                socialLogin: {
+                                    /** @enum {string} */
+                                    provider: "google" | "facebook";
+                                    enabled: boolean;
+                                    issuer: string;
+                                    clientId: string;
+                                    scopes: string;
+                                    clientSecretSet: boolean;
+                                }[];
+                                systemStatus: {
+                                    maintenance: {
+                                        enabled: boolean;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
+                                        /** Format: date-time */
+                                        startsAt: string | null;
+                                        /** Format: date-time */
+                                        endsAt: string | null;
+                                    };
+                                    closedEverywhere: boolean;
+                                    /**
+                                     * @default {
+                                     *       "enabled": false,
+                                     *       "blockedCountries": [],
+                                     *       "blockedCidrs": [],
+                                     *       "allowCidrs": []
+                                     *     }
+                                     */
+                                    regionRestriction: {
+                                        /** @default false */
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        blockedCountries: string[];
+                                        /** @default [] */
+                                        blockedCidrs: string[];
+                                        /** @default [] */
+                                        allowCidrs: string[];
+                                    };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
                                 };
                             };
                         };
@@ -16000,6 +18047,106 @@ export type paths = {
                                 promotions: {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
                                 };
                             };
                         };
@@ -16337,6 +18484,106 @@ export type paths = {
                                 promotions: {
                                     maxMultiplier: number;
                                     budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
                                 };
                             };
                         };

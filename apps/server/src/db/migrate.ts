@@ -55,6 +55,7 @@ import * as m0144 from './migrations/0144_rollup_rebuilds.ts';
 import * as m0145 from './migrations/0145_promotions_and_bonuses.ts';
 import * as m0146 from './migrations/0146_slot_spin_rules.ts';
 import * as m0147 from './migrations/0147_raffles.ts';
+import * as m0148 from './migrations/0148_loyalty.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -117,6 +118,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0145_promotions_and_bonuses': m0145,
   '0146_slot_spin_rules': m0146,
   '0147_raffles': m0147,
+  '0148_loyalty': m0148,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -3,8 +3,40 @@
  * one list for every area that sums rewards: the money report takes them from GGR to make NGR, and
  * agents' dividends take them from the team's revenue. Each counts signed: from the house to a
  * member adds, from a member back to the house (a bonus forfeited) takes away. A bonus converted
- * to cash moves between the member's own wallets and is no reward of its own. Rebates, points
- * conversions and other prizes join the list as their features add codes.
+ * to cash moves between the member's own wallets and is no reward of its own. A bonus activates
+ * under its source's code (`bonusActivationCodeOf`): rebates, VIP gifts and points rewards count
+ * here under codes of their own. Later prizes join the list as their features add codes.
  */
-export const PLAYER_REWARD_CODES = ['bonus', 'bonus_forfeit', 'cashback', 'raffle_prize'] as const;
+export const PLAYER_REWARD_CODES = [
+  'bonus',
+  'bonus_forfeit',
+  'cashback',
+  'raffle_prize',
+  'rebate',
+  'vip_gift',
+  'points_reward',
+] as const;
 export type PlayerRewardCode = (typeof PLAYER_REWARD_CODES)[number];
+
+/** The bonus sources of member_bonuses (migration 0148). */
+export type BonusSourceCode = 'promotion' | 'manual' | 'cashback' | 'rebate' | 'vip' | 'points';
+
+/**
+ * The ledger code a bonus's activation credits the bonus wallet under: promotions', cashback's and
+ * operators' bonuses `bonus`; rebates, VIP gifts and points rewards their own, so that the money
+ * report and NGR tell them apart.
+ */
+export function bonusActivationCodeOf(
+  source: BonusSourceCode,
+): 'bonus' | 'rebate' | 'vip_gift' | 'points_reward' {
+  switch (source) {
+    case 'rebate':
+      return 'rebate';
+    case 'vip':
+      return 'vip_gift';
+    case 'points':
+      return 'points_reward';
+    default:
+      return 'bonus';
+  }
+}

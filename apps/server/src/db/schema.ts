@@ -54,6 +54,10 @@ export type Database = {
   raffle_draws: RaffleDrawsTable;
   raffle_tickets: RaffleTicketsTable;
   raffle_winners: RaffleWinnersTable;
+  vip_levels: VipLevelsTable;
+  member_vip: MemberVipTable;
+  vip_level_changes: VipLevelChangesTable;
+  vip_gifts: VipGiftsTable;
   member_sessions: MemberSessionsTable;
   member_logins: MemberLoginsTable;
   login_challenges: LoginChallengesTable;
@@ -1250,7 +1254,7 @@ export type PromotionsTable = {
   updated_at: Timestamp;
 };
 
-export type MemberBonusSource = 'promotion' | 'manual' | 'cashback';
+export type MemberBonusSource = 'promotion' | 'manual' | 'cashback' | 'rebate' | 'vip' | 'points';
 export type MemberBonusStatus = 'waiting' | 'active' | 'converted' | 'forfeited' | 'expired' | 'cancelled';
 
 export type MemberBonusesTable = {
@@ -1373,4 +1377,82 @@ export type RaffleWinnersTable = {
   claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   bonus_id: Defaulted<string | null>;
   entry_id: Defaulted<string | null>;
+};
+
+// VIP levels (migration 0148, docs/loyalty.md "VIP").
+
+/** A merchant's level: rank 1 is the lowest; thresholds and retention over the merchant's window. */
+export type VipLevelsTable = {
+  id: string;
+  merchant_id: string;
+  rank: number;
+  names: LocalizedColumn;
+  label: string;
+  badge_url: Defaulted<string | null>;
+  deposit_minor: Defaulted<bigint>;
+  valid_bet_minor: Defaulted<bigint>;
+  keep_deposit_minor: Defaulted<bigint>;
+  keep_valid_bet_minor: Defaulted<bigint>;
+  guaranteed_days: Defaulted<number>;
+  upgrade_bonus_minor: Defaulted<bigint>;
+  birthday_bonus_minor: Defaulted<bigint>;
+  monthly_bonus_minor: Defaulted<bigint>;
+  /** Basis points of the rebate's basis per game type (50 = 0.50 %); types not named: the merchant's rate. */
+  rebate_rates: ColumnType<Record<string, number>, string | undefined, string>;
+  /** Withdrawals per merchant day, and their amount; null: no limit of the level's own. */
+  withdraw_count_day: Defaulted<number | null>;
+  withdraw_amount_day_minor: Defaulted<bigint | null>;
+  /** Points earned are multiplied by this / 10,000. */
+  points_multiplier_bp: Defaulted<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type VipProjection = 'keep' | 'rise' | 'fall';
+
+/** The level a member holds; no row: none yet. */
+export type MemberVipTable = {
+  member_id: string;
+  merchant_id: string;
+  level_id: string;
+  rank: number;
+  reached_at: Timestamp;
+  /** A review before this moment never lowers the member. */
+  guaranteed_until: Timestamp;
+  projection: Defaulted<VipProjection | null>;
+  projected_rank: Defaulted<number | null>;
+  projected_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: Timestamp;
+};
+
+export type VipChangeReason = 'upgrade' | 'review' | 'operator';
+
+export type VipLevelChangesTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  from_rank: number | null;
+  to_rank: number | null;
+  reason: VipChangeReason;
+  operator_id: Defaulted<string | null>;
+  note: Defaulted<string | null>;
+  created_at: Timestamp;
+};
+
+export type VipGiftKind = 'upgrade' | 'birthday' | 'monthly';
+export type VipGiftStatus = 'waiting' | 'granted' | 'dropped';
+
+/** A level's gift to a member, once per key (upgrade:<member>:<rank>, birthday:<member>:<year>, monthly:<member>:<YYYY-MM>). */
+export type VipGiftsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  kind: VipGiftKind;
+  key: string;
+  rank: number;
+  amount_minor: bigint;
+  status: Defaulted<VipGiftStatus>;
+  bonus_id: Defaulted<string | null>;
+  created_at: Timestamp;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };

@@ -1,14 +1,23 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
+import {
+  basisPointsOfRate,
+  HOUSE_EDGE_BP_MAX,
+  LOYALTY_GAME_TYPES,
+  REBATE_RATE_BP_MAX,
+} from '../../db/loyalty-rules.ts';
 import type { MerchantAdminService } from '../../modules/merchant/merchant-admin.service.ts';
 import {
   AccountCreation,
   AgentVisibility,
+  PointsSettings,
+  RebateSettings,
   RegionRestriction,
   RegisterRule,
   ValidBetSettings,
   VendorRounds,
+  VipSettings,
   WhitelabelNode,
 } from '../../modules/merchant/merchant-settings.ts';
 import { AppError } from '../../platform/errors/errors.ts';
@@ -136,6 +145,45 @@ function budgetOf(text: string | null): string | null {
   return formatAmount(parsed.minor);
 }
 
+/**
+ * What the settings' schemas cannot say of a loyalty section (docs/loyalty.md): rates and edges
+ * name the catalogue's game types and stay within their bounds, amounts per points are above
+ * zero, and the exchange-rate table's rows rise by their number of points.
+ */
+function checkLoyaltySection(section: 'vip' | 'rebate' | 'points', body: unknown): void {
+  const fields: Record<string, string> = {};
+  const gameTypes = new Set<string>(LOYALTY_GAME_TYPES);
+  const positive = (text: string) => {
+    const parsed = parseAmount(text);
+    return parsed.ok && parsed.minor > 0n;
+  };
+  if (section === 'rebate') {
+    const rebate = body as Static<typeof RebateSettings>;
+    for (const [type, rate] of Object.entries(rebate.rates)) {
+      if (!gameTypes.has(type)) fields[`rates.${type}`] = 'gameType';
+      else if (basisPointsOfRate(rate) > REBATE_RATE_BP_MAX) fields[`rates.${type}`] = 'tooHigh';
+    }
+    for (const [type, edge] of Object.entries(rebate.houseEdges)) {
+      if (!gameTypes.has(type)) fields[`houseEdges.${type}`] = 'gameType';
+      else if (basisPointsOfRate(edge) > HOUSE_EDGE_BP_MAX) fields[`houseEdges.${type}`] = 'tooHigh';
+    }
+    if (!positive(rebate.minimumAmount)) fields.minimumAmount = 'amount';
+  }
+  if (section === 'points') {
+    const points = body as Static<typeof PointsSettings>;
+    for (const [type, rule] of Object.entries(points.earn)) {
+      if (rule && !positive(rule.per)) fields[`earn.${type}.per`] = 'amount';
+    }
+    if (points.deposit !== null && !positive(points.deposit.per)) fields['deposit.per'] = 'amount';
+    points.exchange.forEach((row, index) => {
+      if (!positive(row.amount)) fields[`exchange.${index}.amount`] = 'amount';
+      const before = points.exchange[index - 1];
+      if (before !== undefined && row.from <= before.from) fields[`exchange.${index}.from`] = 'order';
+    });
+  }
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+}
+
 const MerchantConfig = Type.Object({
   merchant: Type.Object({ id: Type.String(), code: Type.String(), isDefault: Type.Boolean() }),
   general: GeneralBody,
@@ -161,6 +209,9 @@ const MerchantConfig = Type.Object({
   accountCreation: AccountCreation,
   betsAndAgents: BetsAndAgentsBody,
   promotions: PromotionSettingsView,
+  vip: VipSettings,
+  rebate: RebateSettings,
+  points: PointsSettings,
 });
 
 const ConfigReply = { 200: Envelope(MerchantConfig), ...BO_ERROR_RESPONSES };
@@ -295,6 +346,33 @@ export function registerMerchantConfigRoutes(app: TypedApp, deps: MerchantConfig
         });
       },
     },
+    ...(
+      [
+        [
+          'vip',
+          VipSettings,
+          "VIP levels' window (days), review day of the month, and the gifts' wagering and expiry",
+        ],
+        [
+          'rebate',
+          RebateSettings,
+          "Rebates' basis (valid bet or theoretical loss), rates and house edges per game type, the bonus's wagering and expiry, the manual claim interval and the least amount",
+        ],
+        [
+          'points',
+          PointsSettings,
+          "The points mall's earning per point type and per deposit, the exchange-rate table, and conversions' wagering, expiry and least points",
+        ],
+      ] as const
+    ).map(([section, body, summary]) => ({
+      path: section,
+      summary,
+      body,
+      run: (actor: Awaited<ReturnType<typeof readOperator>>['actor'], merchantId: string, input: unknown) => {
+        checkLoyaltySection(section, input);
+        return merchantAdmin.updateLoyalty(actor, merchantId, section, input as never);
+      },
+    })),
     {
       path: 'social-login',
       summary: 'Replace the social login providers; a client secret is write-only',

@@ -79,7 +79,7 @@ export type BonusEngine = {
       merchantId: string;
       memberId: string;
       currency: string;
-      code: 'cashback' | 'raffle_prize';
+      code: 'cashback' | 'raffle_prize' | 'points_reward';
       key: string;
       reference: string;
       amountMinor: bigint;

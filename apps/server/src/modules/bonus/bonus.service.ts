@@ -1,6 +1,7 @@
 import { AMOUNT_MINOR_MAX, formatAmount } from '@panalo/money/amount.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { bonusActivationCodeOf } from '../../db/reward-codes.ts';
 import type { Database, MemberBonusStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
@@ -53,6 +54,17 @@ const MERCHANT_SCOPE = '';
 /** PostgreSQL's deadlock: a bet and a settlement of one member met in a circle; tried once more. */
 const DEADLOCK_CODE = '40P01';
 
+/** The ledger codes the engine moves money under (docs/money.md). */
+type BonusMoveCode =
+  | 'bonus'
+  | 'bonus_convert'
+  | 'bonus_forfeit'
+  | 'cashback'
+  | 'raffle_prize'
+  | 'rebate'
+  | 'vip_gift'
+  | 'points_reward';
+
 /** A member's side of a transfer, or the house's bonus funding (the wallet's AccountRef, narrowed). */
 export type BonusAccount =
   | { memberId: string; wallet: 'cash' | 'bonus' }
@@ -66,7 +78,7 @@ export type BonusWallet = {
       merchantId: string;
       currency: string;
       key: string;
-      code: 'bonus' | 'bonus_convert' | 'bonus_forfeit' | 'cashback' | 'raffle_prize';
+      code: BonusMoveCode;
       reference: string;
       from: BonusAccount;
       to: BonusAccount;
@@ -191,7 +203,7 @@ export function createBonusService(
     tells: Array<() => void>,
     input: {
       key: string;
-      code: 'bonus' | 'bonus_convert' | 'bonus_forfeit' | 'cashback';
+      code: BonusMoveCode;
       reference: string;
       from: BonusAccount;
       to: BonusAccount;
@@ -226,7 +238,7 @@ export function createBonusService(
     );
     await move(trx, work, tells, {
       key: `bonus:${bonus.id}:grant`,
-      code: 'bonus',
+      code: bonusActivationCodeOf(bonus.source),
       reference: `bonus:${bonus.id}`,
       from: house(work.memberId),
       to: bonusWalletOf(work.memberId),

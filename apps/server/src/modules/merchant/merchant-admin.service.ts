@@ -209,6 +209,9 @@ export function createMerchantAdminService(deps: {
       accountCreation: settings.accountCreation,
       betsAndAgents: betsAndAgentsViewOf(settings),
       promotions: settings.promotions,
+      vip: settings.vip,
+      rebate: settings.rebate,
+      points: settings.points,
     };
   }
 
@@ -300,6 +303,20 @@ export function createMerchantAdminService(deps: {
      */
     updatePromotions(actor: ChangeActor, merchantId: string, input: PromotionSettingsInput) {
       return replaceSettingsSection(actor, merchantId, 'settings.promotions', 'promotions', input);
+    },
+
+    /**
+     * A loyalty section (docs/loyalty.md): VIP levels' window, review day and gifts' terms; rebates'
+     * basis, rates and claims; the points mall's earning rules and exchange-rate table. Read as
+     * they are used, so a change applies from the next job or claim.
+     */
+    updateLoyalty<Section extends 'vip' | 'rebate' | 'points'>(
+      actor: ChangeActor,
+      merchantId: string,
+      section: Section,
+      input: MerchantSettings[Section],
+    ) {
+      return replaceSettingsSection(actor, merchantId, `settings.${section}`, section, input);
     },
 
     replaceRegisterRules(actor: ChangeActor, merchantId: string, rules: RegisterRule[]) {

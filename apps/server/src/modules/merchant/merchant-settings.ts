@@ -1,8 +1,11 @@
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { POINT_BET_TYPES, type PointBetType } from '../../db/loyalty-rules.ts';
 
 /** Amounts in settings as on the wire: a decimal string with two fraction digits. */
 const MONEY_PATTERN = '^\\d{1,13}\\.\\d{2}$';
+/** A rate as percent text with two fraction digits: "0.50" is 0.50 %. */
+const RATE_PATTERN = '^\\d{1,3}\\.\\d{2}$';
 
 /**
  * A merchant's settings live in one jsonb column because they are read together (every request
@@ -156,6 +159,105 @@ export const ValidBetSettings = Type.Object(
   { default: { hedgedBaccarat: 'net', pushes: 'exclude' } },
 );
 
+/**
+ * VIP levels (docs/loyalty.md "VIP"): the rolling window thresholds and retention are measured
+ * over, the merchant day of the month the review runs on, and the wagering and expiry of the
+ * bonuses levels give (upgrade, birthday, monthly).
+ */
+export const VipSettings = Type.Object(
+  {
+    windowDays: Type.Integer({ minimum: 1, maximum: 365, default: 90 }),
+    reviewDay: Type.Integer({ minimum: 1, maximum: 28, default: 1 }),
+    giftMultiplier: Type.Integer({ minimum: 0, maximum: 50, default: 1 }),
+    giftExpiryDays: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+  },
+  { default: { windowDays: 90, reviewDay: 1, giftMultiplier: 1, giftExpiryDays: 7 } },
+);
+export type VipSettings = Static<typeof VipSettings>;
+
+/**
+ * Rebates (docs/loyalty.md "Rebates"): on valid bet or on theoretical loss (valid bet × the
+ * game's house edge; `houseEdges` per game type for games without an edge of their own), the
+ * rate per game type (a VIP level's rate replaces it), the wagering and expiry of the bonus it is
+ * paid as, how often a member may claim in manual mode (switch MANPLAYREB3), and the least amount
+ * paid. Rates and edges are percent text: "0.50" is 0.50 %.
+ */
+export const RebateSettings = Type.Object(
+  {
+    basis: Type.Union([Type.Literal('validBet'), Type.Literal('theoreticalLoss')], { default: 'validBet' }),
+    rates: Type.Record(Type.String({ pattern: '^[A-Z]{2,12}$' }), Type.String({ pattern: RATE_PATTERN }), {
+      default: {},
+    }),
+    houseEdges: Type.Record(
+      Type.String({ pattern: '^[A-Z]{2,12}$' }),
+      Type.String({ pattern: RATE_PATTERN }),
+      { default: {} },
+    ),
+    multiplier: Type.Integer({ minimum: 0, maximum: 50, default: 1 }),
+    expiryDays: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+    claimIntervalMinutes: Type.Integer({ minimum: 1, maximum: 30 * 24 * 60, default: 60 }),
+    minimumAmount: Type.String({ pattern: MONEY_PATTERN, default: '1.00' }),
+  },
+  {
+    default: {
+      basis: 'validBet',
+      rates: {},
+      houseEdges: {},
+      multiplier: 1,
+      expiryDays: 7,
+      claimIntervalMinutes: 60,
+      minimumAmount: '1.00',
+    },
+  },
+);
+export type RebateSettings = Static<typeof RebateSettings>;
+
+/** Points earned per amount: `points` for each whole `per` of valid bet or deposit. */
+const PointsRule = Type.Object({
+  per: Type.String({ pattern: MONEY_PATTERN }),
+  points: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+});
+
+/**
+ * The points mall (docs/loyalty.md "Points"): points per amount of valid bet by point type and
+ * per amount deposited (before the VIP multiplier), the exchange-rate table (a row applies from
+ * its number of points: `amount` per 100 points), and the wagering, expiry and least number of
+ * points of a conversion into the bonus wallet.
+ */
+export const PointsSettings = Type.Object(
+  {
+    earn: Type.Object(
+      Object.fromEntries(POINT_BET_TYPES.map((type) => [type, Type.Optional(PointsRule)])) as Record<
+        PointBetType,
+        ReturnType<typeof Type.Optional<typeof PointsRule>>
+      >,
+      { default: {}, additionalProperties: false },
+    ),
+    deposit: Type.Union([PointsRule, Type.Null()], { default: null }),
+    exchange: Type.Array(
+      Type.Object({
+        from: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+        amount: Type.String({ pattern: MONEY_PATTERN }),
+      }),
+      { maxItems: 20, default: [] },
+    ),
+    convertMultiplier: Type.Integer({ minimum: 1, maximum: 50, default: 1 }),
+    convertExpiryDays: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+    minConvertPoints: Type.Integer({ minimum: 1, maximum: 1_000_000_000, default: 100 }),
+  },
+  {
+    default: {
+      earn: {},
+      deposit: null,
+      exchange: [],
+      convertMultiplier: 1,
+      convertExpiryDays: 7,
+      minConvertPoints: 100,
+    },
+  },
+);
+export type PointsSettings = Static<typeof PointsSettings>;
+
 export const MerchantSettings = Type.Object({
   whitelabel: Type.Array(WhitelabelNode, { maxItems: 100, default: [] }),
   register: Type.Array(RegisterRule, { maxItems: 60, default: [] }),
@@ -284,6 +386,9 @@ export const MerchantSettings = Type.Object({
     },
     { default: { maxMultiplier: 10, budgetPerDay: null } },
   ),
+  vip: VipSettings,
+  rebate: RebateSettings,
+  points: PointsSettings,
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
     default: {},

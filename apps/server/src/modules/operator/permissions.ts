@@ -22,6 +22,9 @@ export const PERMISSIONS = [
   'promotions.read',
   'promotions.write',
   'bonuses.write',
+  'loyalty.read',
+  'loyalty.write',
+  'loyalty.redeems',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -47,6 +50,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'reports.read',
     'promotions.read',
     'bonuses.write',
+    'loyalty.read',
+    'loyalty.redeems',
   ],
   risk: [
     'players.read',
@@ -57,7 +62,15 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'promotions.read',
     'bonuses.write',
   ],
-  support: ['players.read', 'players.write', 'content.read', 'games.read', 'promotions.read'],
+  support: [
+    'players.read',
+    'players.write',
+    'content.read',
+    'games.read',
+    'promotions.read',
+    'loyalty.read',
+    'loyalty.redeems',
+  ],
   // The catalogue (vendors, games, classify groups) is what the lobby shows: content staff run it,
   // and the promotions the site offers.
   content: [
@@ -68,6 +81,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'games.write',
     'promotions.read',
     'promotions.write',
+    'loyalty.read',
+    'loyalty.write',
   ],
 };
 

@@ -52,7 +52,7 @@ export type PromotionGrants = {
       merchantId: string;
       memberId: string;
       currency: string;
-      code: 'cashback' | 'raffle_prize';
+      code: 'cashback' | 'raffle_prize' | 'points_reward';
       key: string;
       reference: string;
       amountMinor: bigint;

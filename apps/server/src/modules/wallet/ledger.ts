@@ -64,7 +64,13 @@ export type TransferCode =
   /** A share of a period's net loss paid back as cash. */
   | 'cashback'
   /** A raffle's prize paid as cash. */
-  | 'raffle_prize';
+  | 'raffle_prize'
+  /** A rebate activated as a bonus (docs/loyalty.md). */
+  | 'rebate'
+  /** A VIP level's gift (upgrade, birthday, monthly) activated as a bonus. */
+  | 'vip_gift'
+  /** Points redeemed for cash or a bonus, or converted into the bonus wallet. */
+  | 'points_reward';
 export const TRANSFER_CODES: readonly TransferCode[] = [
   'deposit',
   'bet',
@@ -83,6 +89,9 @@ export const TRANSFER_CODES: readonly TransferCode[] = [
   'bonus_forfeit',
   'cashback',
   'raffle_prize',
+  'rebate',
+  'vip_gift',
+  'points_reward',
 ];
 
 /**

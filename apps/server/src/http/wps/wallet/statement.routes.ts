@@ -38,7 +38,16 @@ const TYPE_CODES = {
   win: ['win'],
   rollback: ['rollback'],
   /** Promotions' money: bonuses granted, converted to cash or forfeited, cashback and prizes. */
-  bonus: ['bonus', 'bonus_convert', 'bonus_forfeit', 'cashback', 'raffle_prize'],
+  bonus: [
+    'bonus',
+    'bonus_convert',
+    'bonus_forfeit',
+    'cashback',
+    'raffle_prize',
+    'rebate',
+    'vip_gift',
+    'points_reward',
+  ],
   transfer: ['transfer', 'vendor_transfer'],
   commission: ['salary', 'dividend'],
   adjustment: ['adjustment'],
