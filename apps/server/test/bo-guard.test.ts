@@ -69,7 +69,10 @@ function sampleOf(schema: JsonSchema): unknown {
         text.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY) &&
         (!schema.pattern || new RegExp(schema.pattern).test(text));
       // A patterned field may offer its own sample (`examples` in its schema, or its default).
-      const own = [...(schema.examples ?? []), ...(typeof schema.default === 'string' ? [schema.default] : [])];
+      const own = [
+        ...(schema.examples ?? []),
+        ...(typeof schema.default === 'string' ? [schema.default] : []),
+      ];
       const found = [...own, ...STRING_CANDIDATES].find(fits);
       if (!found) throw new Error(`no sample string fits ${JSON.stringify(schema)}`);
       return found;
