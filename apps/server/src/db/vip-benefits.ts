@@ -1,4 +1,5 @@
-import type { Executor } from '../platform/db/executor.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.ts';
 
 /**
  * What a member's VIP level gives them beyond its gifts (docs/loyalty.md "VIP"), one read for
@@ -17,7 +18,10 @@ export type VipBenefits = {
   pointsMultiplierBp: number;
 };
 
-export async function readVipBenefits(executor: Executor, memberId: string): Promise<VipBenefits | null> {
+export async function readVipBenefits(
+  executor: Kysely<Database> | Transaction<Database>,
+  memberId: string,
+): Promise<VipBenefits | null> {
   const row = await executor
     .selectFrom('member_vip')
     .innerJoin('vip_levels', 'vip_levels.id', 'member_vip.level_id')
