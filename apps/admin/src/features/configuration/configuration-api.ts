@@ -29,7 +29,10 @@ export type ConfigSection =
   | 'system-status'
   | 'account-creation'
   | 'bets-and-agents'
-  | 'promotions';
+  | 'promotions'
+  | 'vip'
+  | 'rebate'
+  | 'points';
 
 /** One section and its new content, as PUT /bo/merchants/:id/<section> takes it. */
 export type SectionChange = {

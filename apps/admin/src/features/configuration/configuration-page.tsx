@@ -30,14 +30,15 @@ import {
 } from './bets-and-agents.ts';
 import {
   type ConfigSection,
-  type MerchantConfig,
   type RegisterRule,
   type SectionChange,
   type SwitchNode,
   useMerchantConfig,
   useSaveSection,
 } from './configuration-api.ts';
+import { PointsSettingsForm, RebateSettingsForm, VipSettingsForm } from './loyalty-settings-forms.tsx';
 import { readPromotionSettings } from './promotion-settings.ts';
+import { SaveButton, type SectionProps } from './section-form.tsx';
 import { CustomerServiceEditor, ResourcesEditor } from './site-entries-editor.tsx';
 
 const TABS = [
@@ -50,6 +51,9 @@ const TABS = [
   ['account-creation', 'New accounts'],
   ['bets-and-agents', 'Bets and agents'],
   ['promotions', 'Promotions'],
+  ['vip', 'VIP'],
+  ['rebate', 'Rebates'],
+  ['points', 'Points'],
   ['customer-service', 'Customer service'],
   ['resources', 'Resources'],
 ] as const satisfies readonly (readonly [ConfigSection | RowSection, string])[];
@@ -103,22 +107,14 @@ export function ConfigurationPage(props: MerchantScope & { canWrite: boolean }) 
           isSaving={save.isPending}
           fieldErrors={fieldErrorsOf(save.error)}
           onSave={(change, title) => void saveSection(change, title)}
+          onOpenTab={page.openTab}
         />
       )}
     </div>
   );
 }
 
-type SectionProps = {
-  config: MerchantConfig;
-  canWrite: boolean;
-  isSaving: boolean;
-  /** The server's messages by field of the last save that was refused (VALIDATION). */
-  fieldErrors: Record<string, string>;
-  onSave: (change: SectionChange, title: string) => void;
-};
-
-function Section(props: SectionProps & { tab: ConfigSection }) {
+function Section(props: SectionProps & { tab: ConfigSection; onOpenTab: (tab: ConfigSection) => void }) {
   switch (props.tab) {
     case 'system-status':
       return <SystemStatusForm {...props} />;
@@ -138,18 +134,13 @@ function Section(props: SectionProps & { tab: ConfigSection }) {
       return <BetsAndAgentsForm {...props} />;
     case 'promotions':
       return <PromotionSettingsForm {...props} />;
+    case 'vip':
+      return <VipSettingsForm {...props} />;
+    case 'rebate':
+      return <RebateSettingsForm {...props} onOpenSwitches={() => props.onOpenTab('whitelabel')} />;
+    case 'points':
+      return <PointsSettingsForm {...props} />;
   }
-}
-
-function SaveButton({ canWrite, isSaving }: { canWrite: boolean; isSaving: boolean }) {
-  if (!canWrite) return <p className="muted small">Read only: your role may not change the configuration.</p>;
-  return (
-    <div className="form-grid__actions">
-      <button className="button button--primary" type="submit" disabled={isSaving}>
-        {isSaving ? 'Saving…' : 'Save'}
-      </button>
-    </div>
-  );
 }
 
 const lines = (text: string) =>
