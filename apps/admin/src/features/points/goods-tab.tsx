@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { textOf } from '../../components/editor-fields.tsx';
+import { EmptyState } from '../../components/query-state.tsx';
+import { numberHeading, QueryTable } from '../../components/query-table.tsx';
+import type { Notice } from '../../components/row-editor.tsx';
+import { formatPesos } from '../../lib/format.ts';
+import { labelOfCode } from '../../lib/labels.ts';
+import { GoodsEditor } from './goods-editor.tsx';
+import { requirementWordsOf, rewardWordsOf } from './goods-form.ts';
+import { type OperatorGoods, useGoods } from './points-api.ts';
+import { GOODS_KIND_LABELS, GOODS_STATUS_LABELS } from './points-labels.ts';
+import './points.css';
+
+/** The points mall pays in the merchant's currency: pesos on this platform. */
+const CURRENCY = 'PHP';
+const money = (amount: string) => formatPesos(amount, CURRENCY);
+const grouped = (value: number) => value.toLocaleString('en-PH');
+
+/**
+ * The points mall's goods (docs/loyalty.md "Points"): every goods of the merchant, hidden ones too,
+ * in the order members see them; a goods opens in its form, new goods are added from here.
+ */
+export function GoodsTab(props: {
+  merchantId: string;
+  /** Add and change goods (loyalty.write). */
+  canWrite: boolean;
+  onNotice: (notice: Notice) => void;
+}) {
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<OperatorGoods | 'new' | null>(null);
+  const goods = useGoods(props.merchantId, page);
+
+  if (open !== null) {
+    return (
+      <GoodsEditor
+        key={open === 'new' ? 'new' : open.id}
+        merchantId={props.merchantId}
+        goods={open === 'new' ? null : open}
+        canWrite={props.canWrite}
+        onNotice={props.onNotice}
+        onClose={() => setOpen(null)}
+      />
+    );
+  }
+  return (
+    <section aria-label="Points goods">
+      {props.canWrite && (
+        <div className="toolbar">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              props.onNotice(null);
+              setOpen('new');
+            }}
+          >
+            New goods
+          </button>
+        </div>
+      )}
+      <QueryTable
+        query={goods}
+        rows={goods.data?.list ?? []}
+        testId="points-goods"
+        headings={[
+          { label: 'Picture', ariaLabel: 'Picture' },
+          'Name',
+          'Kind',
+          numberHeading('Points'),
+          'Gives',
+          'Requirement',
+          numberHeading('Stock'),
+          numberHeading('Per member'),
+          'Status',
+          numberHeading('Order'),
+          '',
+        ]}
+        renderRow={(row) => (
+          <tr>
+            <td>
+              {row.imageUrls[0] ? (
+                <img src={row.imageUrls[0]} alt="" className="points-goods-thumb" />
+              ) : (
+                <span className="points-goods-thumb points-goods-thumb--none" aria-hidden="true" />
+              )}
+            </td>
+            <td>
+              <strong>{textOf(row.name)}</strong>
+              {row.name.EN && row.name.TY && <span className="muted small"> · {row.name.EN}</span>}
+            </td>
+            <td>{labelOfCode(GOODS_KIND_LABELS, row.kind)}</td>
+            <td className="number mono">{grouped(row.points)}</td>
+            <td className="mono">{rewardWordsOf(row, money)}</td>
+            <td className="small">{requirementWordsOf(row.requirement, money)}</td>
+            <td className="number mono">{row.stock === null ? 'Unlimited' : grouped(row.stock)}</td>
+            <td className="number mono">{row.perMemberLimit === null ? '—' : grouped(row.perMemberLimit)}</td>
+            <td>
+              <span className={`badge ${row.status === 'active' ? 'badge--success' : ''}`}>
+                {labelOfCode(GOODS_STATUS_LABELS, row.status)}
+              </span>
+            </td>
+            <td className="number mono">{row.sortOrder}</td>
+            <td>
+              <button
+                type="button"
+                className="button button--quiet button--small"
+                aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${textOf(row.name)}`}
+                onClick={() => {
+                  props.onNotice(null);
+                  setOpen(row);
+                }}
+              >
+                {props.canWrite ? 'Edit' : 'Open'}
+              </button>
+            </td>
+          </tr>
+        )}
+        empty={
+          <EmptyState title="No goods yet.">
+            {props.canWrite ? 'Add the first with New goods: members redeem them with their points.' : null}
+          </EmptyState>
+        }
+        paging={{ page, onPage: setPage, found: goods.data }}
+      />
+    </section>
+  );
+}
