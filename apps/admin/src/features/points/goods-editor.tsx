@@ -113,7 +113,7 @@ export function GoodsEditor(props: {
         <h3 className="panel__heading">What members see</h3>
         <LocalizedFields
           label="Name"
-          name="name"
+          name="names"
           maxLength={NAME_LENGTH_MAX}
           value={draft.name}
           onChange={(name) => change({ name })}
@@ -124,14 +124,14 @@ export function GoodsEditor(props: {
             <Field
               key={language}
               label={`Description, ${languageLabel}`}
-              name={`description.${language}`}
+              name={`descriptions.${language}`}
               errors={errors}
             >
               <textarea
                 rows={4}
                 maxLength={DESCRIPTION_LENGTH_MAX}
                 value={draft.description[language] ?? ''}
-                aria-invalid={errors[`description.${language}`] ? true : undefined}
+                aria-invalid={errors[`descriptions.${language}`] ? true : undefined}
                 onChange={(event) =>
                   change({ description: { ...draft.description, [language]: event.target.value } })
                 }
@@ -165,7 +165,7 @@ export function GoodsEditor(props: {
           <Field label="Points per unit" name="points" errors={errors} hint={`1 to ${grouped(POINTS_MAX)}`}>
             <input
               inputMode="numeric"
-              maxLength={12}
+              maxLength={14}
               value={draft.points}
               aria-invalid={errors.points ? true : undefined}
               onChange={(event) => change({ points: event.target.value })}
@@ -251,7 +251,7 @@ export function GoodsEditor(props: {
               <input
                 aria-label="Units in stock"
                 inputMode="numeric"
-                maxLength={9}
+                maxLength={14}
                 placeholder={`0 to ${grouped(STOCK_MAX)}`}
                 value={draft.stock}
                 aria-invalid={errors.stock ? true : undefined}
@@ -269,7 +269,7 @@ export function GoodsEditor(props: {
           >
             <input
               inputMode="numeric"
-              maxLength={6}
+              maxLength={9}
               value={draft.perMemberLimit}
               aria-invalid={errors.perMemberLimit ? true : undefined}
               onChange={(event) => change({ perMemberLimit: event.target.value })}
@@ -286,12 +286,12 @@ export function GoodsEditor(props: {
             hint="Hidden goods stay here; members neither see nor redeem them"
             onChange={(status) => change({ status })}
           />
-          <Field label="Order" name="sortOrder" errors={errors} hint={`0 to ${SORT_ORDER_MAX}; lower first`}>
+          <Field label="Order" name="sort" errors={errors} hint={`0 to ${SORT_ORDER_MAX}; lower first`}>
             <input
               inputMode="numeric"
-              maxLength={4}
+              maxLength={5}
               value={draft.sortOrder}
-              aria-invalid={errors.sortOrder ? true : undefined}
+              aria-invalid={errors.sort ? true : undefined}
               onChange={(event) => change({ sortOrder: event.target.value })}
             />
           </Field>

@@ -27,8 +27,8 @@ function draftWith(patch: Partial<GoodsDraft>): GoodsDraft {
 }
 
 const stored: GoodsBody = {
-  name: { TY: 'T-shirt ng Panalo', EN: 'Panalo T-shirt' },
-  description: { EN: 'Cotton, size L' },
+  names: { TY: 'T-shirt ng Panalo', EN: 'Panalo T-shirt' },
+  descriptions: { EN: 'Cotton, size L' },
   imageUrls: ['/media/a.webp', '/media/b.webp'],
   kind: 'item',
   points: 12_000,
@@ -37,7 +37,7 @@ const stored: GoodsBody = {
   stock: 40,
   perMemberLimit: 1,
   status: 'active',
-  sortOrder: 3,
+  sort: 3,
 };
 
 describe('readGoodsDraft', () => {
@@ -45,8 +45,8 @@ describe('readGoodsDraft', () => {
     expect(readGoodsDraft(draftWith({}))).toEqual({
       ok: true,
       body: {
-        name: { TY: '₱50 na pera' },
-        description: {},
+        names: { TY: '₱50 na pera' },
+        descriptions: {},
         imageUrls: [],
         kind: 'cash',
         points: 5000,
@@ -55,7 +55,7 @@ describe('readGoodsDraft', () => {
         stock: null,
         perMemberLimit: null,
         status: 'hidden',
-        sortOrder: 0,
+        sort: 0,
       },
     });
   });
@@ -87,7 +87,7 @@ describe('readGoodsDraft', () => {
         stock: 0,
         perMemberLimit: 3,
         status: 'active',
-        sortOrder: 12,
+        sort: 12,
       },
     });
   });
@@ -105,18 +105,18 @@ describe('readGoodsDraft', () => {
         isUnlimited: false,
         stock: '-1',
         perMemberLimit: '0',
-        sortOrder: '10000',
+        sortOrder: '10001',
       }),
     );
     expect(reading.ok ? [] : Object.keys(reading.errors).sort()).toEqual([
       'amount',
-      'description.TY',
-      'name.TY',
+      'descriptions.TY',
+      'names.TY',
       'perMemberLimit',
       'points',
       'requirement.amount',
       'requirement.days',
-      'sortOrder',
+      'sort',
       'stock',
     ]);
   });

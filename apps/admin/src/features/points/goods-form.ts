@@ -12,8 +12,8 @@ export type GoodsRequirement = { kind: RequirementKind; amount: string; days: nu
 
 /** One goods as the back office saves it (POST /bo/points/goods adds the merchant). */
 export type GoodsBody = {
-  name: LocalizedText;
-  description: LocalizedText;
+  names: LocalizedText;
+  descriptions: LocalizedText;
   imageUrls: string[];
   kind: GoodsKind;
   /** Points per unit. */
@@ -26,7 +26,7 @@ export type GoodsBody = {
   /** Null: no limit per member. */
   perMemberLimit: number | null;
   status: GoodsStatus;
-  sortOrder: number;
+  sort: number;
 };
 
 /** The form: text as typed, the amount kept while the kind changes to an item and back. */
@@ -56,11 +56,11 @@ export const IMAGES_MAX = 5;
 /** The most points one unit may cost. */
 export const POINTS_MAX = 1_000_000_000;
 /** The most units a stock may hold, and the most a member may redeem. */
-export const STOCK_MAX = 1_000_000;
-export const PER_MEMBER_LIMIT_MAX = 10_000;
+export const STOCK_MAX = 1_000_000_000;
+export const PER_MEMBER_LIMIT_MAX = 1_000_000;
 /** The longest window a requirement may look back over. */
 export const REQUIREMENT_DAYS_MAX = 365;
-export const SORT_ORDER_MAX = 9999;
+export const SORT_ORDER_MAX = 10_000;
 
 /** New goods: a hidden cash reward of 100 points, unlimited, no requirement, the amount to type. */
 export function newGoodsDraft(): GoodsDraft {
@@ -85,8 +85,8 @@ export function newGoodsDraft(): GoodsDraft {
 /** A stored goods as the form reads it back. */
 export function draftOfGoods(goods: GoodsBody): GoodsDraft {
   return {
-    name: { TY: '', EN: '', ...goods.name },
-    description: { TY: '', EN: '', ...goods.description },
+    name: { TY: '', EN: '', ...goods.names },
+    description: { TY: '', EN: '', ...goods.descriptions },
     imageUrls: [...goods.imageUrls],
     kind: goods.kind,
     points: String(goods.points),
@@ -98,11 +98,11 @@ export function draftOfGoods(goods: GoodsBody): GoodsDraft {
     stock: goods.stock === null ? '' : String(goods.stock),
     perMemberLimit: goods.perMemberLimit === null ? '' : String(goods.perMemberLimit),
     status: goods.status,
-    sortOrder: String(goods.sortOrder),
+    sortOrder: String(goods.sort),
   };
 }
 
-/** Problems by the field path the server names in a VALIDATION answer (`name.TY`, `requirement.days`). */
+/** Problems by the field path the server names in a VALIDATION answer (`names.TY`, `requirement.days`). */
 type Problems = Record<string, string>;
 
 /** A whole number typed with optional thousands commas, within bounds; null otherwise. */
@@ -145,13 +145,13 @@ export type GoodsReading = { ok: true; body: GoodsBody } | { ok: false; errors: 
 /** The body to send for the form, or every problem found, by field path. */
 export function readGoodsDraft(draft: GoodsDraft): GoodsReading {
   const problems: Problems = {};
-  const name = trimmedLocalized(draft.name);
-  if (Object.keys(name).length === 0) {
-    problems['name.TY'] = 'A name in at least one language (Tagalog first: most members read it).';
+  const names = trimmedLocalized(draft.name);
+  if (Object.keys(names).length === 0) {
+    problems['names.TY'] = 'A name in at least one language (Tagalog first: most members read it).';
   }
-  checkLengths(problems, 'name', name, NAME_LENGTH_MAX);
-  const description = trimmedLocalized(draft.description);
-  checkLengths(problems, 'description', description, DESCRIPTION_LENGTH_MAX);
+  checkLengths(problems, 'names', names, NAME_LENGTH_MAX);
+  const descriptions = trimmedLocalized(draft.description);
+  checkLengths(problems, 'descriptions', descriptions, DESCRIPTION_LENGTH_MAX);
   if (draft.imageUrls.length > IMAGES_MAX) problems.imageUrls = `At most ${IMAGES_MAX} pictures.`;
 
   const points = count(problems, 'points', draft.points, 1, POINTS_MAX);
@@ -171,16 +171,16 @@ export function readGoodsDraft(draft: GoodsDraft): GoodsReading {
     draft.perMemberLimit.trim() === ''
       ? null
       : count(problems, 'perMemberLimit', draft.perMemberLimit, 1, PER_MEMBER_LIMIT_MAX);
-  const sortOrder = count(problems, 'sortOrder', draft.sortOrder, 0, SORT_ORDER_MAX);
+  const sort = count(problems, 'sort', draft.sortOrder, 0, SORT_ORDER_MAX);
 
-  if (Object.keys(problems).length > 0 || points === null || sortOrder === null) {
+  if (Object.keys(problems).length > 0 || points === null || sort === null) {
     return { ok: false, errors: problems };
   }
   return {
     ok: true,
     body: {
-      name,
-      description,
+      names,
+      descriptions,
       imageUrls: [...draft.imageUrls],
       kind: draft.kind,
       points,
@@ -189,7 +189,7 @@ export function readGoodsDraft(draft: GoodsDraft): GoodsReading {
       stock,
       perMemberLimit,
       status: draft.status,
-      sortOrder,
+      sort,
     },
   };
 }

@@ -1,20 +1,24 @@
 import { useState } from 'react';
+import { FilterSelect } from '../../components/choice-select.tsx';
 import { textOf } from '../../components/editor-fields.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
-import { numberHeading, QueryTable } from '../../components/query-table.tsx';
+import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import type { Notice } from '../../components/row-editor.tsx';
 import { formatPesos } from '../../lib/format.ts';
 import { labelOfCode } from '../../lib/labels.ts';
 import { GoodsEditor } from './goods-editor.tsx';
 import { requirementWordsOf, rewardWordsOf } from './goods-form.ts';
 import { type OperatorGoods, useGoods } from './points-api.ts';
-import { GOODS_KIND_LABELS, GOODS_STATUS_LABELS } from './points-labels.ts';
+import { GOODS_KIND_LABELS, GOODS_STATUS_LABELS, GOODS_STATUSES, type GoodsStatus } from './points-labels.ts';
 import './points.css';
 
 /** The points mall pays in the merchant's currency: pesos on this platform. */
 const CURRENCY = 'PHP';
 const money = (amount: string) => formatPesos(amount, CURRENCY);
 const grouped = (value: number) => value.toLocaleString('en-PH');
+const STATUS_CHOICES = GOODS_STATUSES.map(
+  (status) => [status, labelOfCode(GOODS_STATUS_LABELS, status)] as const,
+);
 
 /**
  * The points mall's goods (docs/loyalty.md "Points"): every goods of the merchant, hidden ones too,
@@ -26,9 +30,9 @@ export function GoodsTab(props: {
   canWrite: boolean;
   onNotice: (notice: Notice) => void;
 }) {
-  const [page, setPage] = useState(1);
+  const filter = usePagedFilter<GoodsStatus | ''>('');
   const [open, setOpen] = useState<OperatorGoods | 'new' | null>(null);
-  const goods = useGoods(props.merchantId, page);
+  const goods = useGoods({ merchantId: props.merchantId, status: filter.filter, page: filter.page });
 
   if (open !== null) {
     return (
@@ -44,8 +48,16 @@ export function GoodsTab(props: {
   }
   return (
     <section aria-label="Points goods">
-      {props.canWrite && (
-        <div className="toolbar">
+      <div className="toolbar">
+        <FilterSelect
+          label="Status"
+          anyLabel="Active and hidden"
+          value={filter.filter}
+          choices={STATUS_CHOICES}
+          onChange={filter.choose}
+        />
+        <span className="toolbar__spacer" />
+        {props.canWrite && (
           <button
             type="button"
             className="button button--primary"
@@ -56,8 +68,8 @@ export function GoodsTab(props: {
           >
             New goods
           </button>
-        </div>
-      )}
+        )}
+      </div>
       <QueryTable
         query={goods}
         rows={goods.data?.list ?? []}
@@ -67,7 +79,7 @@ export function GoodsTab(props: {
           'Name',
           'Kind',
           numberHeading('Points'),
-          'Gives',
+          'Amount',
           'Requirement',
           numberHeading('Stock'),
           numberHeading('Per member'),
@@ -85,8 +97,8 @@ export function GoodsTab(props: {
               )}
             </td>
             <td>
-              <strong>{textOf(row.name)}</strong>
-              {row.name.EN && row.name.TY && <span className="muted small"> · {row.name.EN}</span>}
+              <strong>{textOf(row.names)}</strong>
+              {row.names.EN && row.names.TY && <span className="muted small"> · {row.names.EN}</span>}
             </td>
             <td>{labelOfCode(GOODS_KIND_LABELS, row.kind)}</td>
             <td className="number mono">{grouped(row.points)}</td>
@@ -99,12 +111,12 @@ export function GoodsTab(props: {
                 {labelOfCode(GOODS_STATUS_LABELS, row.status)}
               </span>
             </td>
-            <td className="number mono">{row.sortOrder}</td>
+            <td className="number mono">{row.sort}</td>
             <td>
               <button
                 type="button"
                 className="button button--quiet button--small"
-                aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${textOf(row.name)}`}
+                aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${textOf(row.names)}`}
                 onClick={() => {
                   props.onNotice(null);
                   setOpen(row);
@@ -120,7 +132,7 @@ export function GoodsTab(props: {
             {props.canWrite ? 'Add the first with New goods: members redeem them with their points.' : null}
           </EmptyState>
         }
-        paging={{ page, onPage: setPage, found: goods.data }}
+        paging={{ page: filter.page, onPage: filter.setPage, found: goods.data }}
       />
     </section>
   );

@@ -5,24 +5,31 @@ import { uploadImageTo } from '../../lib/entry-api.ts';
 import { announceSessionEnded, readSessionToken } from '../../lib/session.ts';
 import type { GoodsBody } from './goods-form.ts';
 import type { AdjustmentBody } from './points-adjustment.ts';
-import type { GoodsKind, PointRecordType, RedeemStatus } from './points-labels.ts';
-import { decisionRefusalOf } from './redeem-review.ts';
+import type { GoodsKind, GoodsStatus, PointRecordType, RedeemStatus } from './points-labels.ts';
+import { decidedStatusOf, decisionRefusalOf } from './redeem-review.ts';
 
-// The points mall's back-office calls (docs/loyalty.md "Points", "Back office"), declared here by
-// the document until the server's OpenAPI document carries them.
+// The points mall's back-office calls (docs/loyalty.md "Points", "Back office"), declared here as
+// the server's routes answer them until the server's OpenAPI document carries them.
 
 /** One goods as the back office lists and edits it. */
-export type OperatorGoods = GoodsBody & { id: string; merchantId: string };
+export type OperatorGoods = GoodsBody & {
+  id: string;
+  merchantId: string;
+  createdAt: string;
+  updatedAt: string;
+};
 
 /** A redeem in the operator's queue: the member's record, with who asked and what it pays. */
 export type OperatorRedeem = {
   id: string;
+  merchantId: string;
   reference: string;
   memberId: string;
   account: string;
   goodsId: string;
-  goodsName: string;
-  goodsKind: GoodsKind;
+  /** The goods' names as they were when the member applied. */
+  goodsNames: Record<string, string>;
+  kind: GoodsKind;
   quantity: number;
   points: number;
   /** What approving pays in all (cash or bonus goods); null for an item. */
@@ -35,6 +42,7 @@ export type OperatorRedeem = {
   remark: string | null;
   /** The operator who decided it. */
   operator: string | null;
+  bonusId: string | null;
 };
 
 export type PointRecord = {
@@ -42,7 +50,8 @@ export type PointRecord = {
   type: PointRecordType;
   points: number;
   balance: number;
-  remark: string | null;
+  /** What the change was, in the operator's language. */
+  remark: string;
   createdAt: string;
 };
 
@@ -90,17 +99,17 @@ async function answerOf<Value>(path: string, method: 'GET' | 'POST' | 'PUT', bod
 
 const idPath = (id: string) => encodeURIComponent(id);
 
-/** The merchant's goods, hidden ones too, in their order. */
-export function useGoods(merchantId: string, page: number) {
+/** The merchant's goods in their order, of one status or both. */
+export function useGoods(filter: { merchantId: string; status: GoodsStatus | ''; page: number }) {
   return useQuery({
-    queryKey: [...goodsKey, merchantId, page],
+    queryKey: [...goodsKey, filter],
     queryFn: () =>
       answerOf<Paged<OperatorGoods>>(
-        withQuery('/bo/points/goods', { merchantId, page, pageSize: GOODS_PAGE_SIZE }),
+        withQuery('/bo/points/goods', { ...filter, pageSize: GOODS_PAGE_SIZE }),
         'GET',
       ),
     placeholderData: keepPreviousData,
-    enabled: merchantId !== '',
+    enabled: filter.merchantId !== '',
   });
 }
 
@@ -183,10 +192,17 @@ export function useDecideRedeem() {
       // screen keeps the decided row where it was.
       return queryClient.invalidateQueries({ queryKey: redeemsKey, refetchType: 'none' });
     },
-    onError: (error) => {
-      if (error instanceof BackOfficeError && error.code === 'CONFLICT') {
-        return queryClient.invalidateQueries({ queryKey: redeemsKey });
-      }
+    onError: (error, input) => {
+      if (!(error instanceof BackOfficeError) || error.code !== 'CONFLICT') return;
+      // Decided by someone else first: the row says so at once, and every page is read again.
+      const status = decidedStatusOf(error);
+      if (status === null) return queryClient.invalidateQueries({ queryKey: redeemsKey });
+      queryClient.setQueriesData<Paged<OperatorRedeem>>({ queryKey: redeemsKey }, (page) =>
+        page
+          ? { ...page, list: page.list.map((row) => (row.id === input.id ? { ...row, status } : row)) }
+          : page,
+      );
+      return queryClient.invalidateQueries({ queryKey: redeemsKey, refetchType: 'none' });
     },
   });
 }

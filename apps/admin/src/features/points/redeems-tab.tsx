@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import type { ConfirmFact } from '../../components/confirm-steps.ts';
+import { textOf } from '../../components/editor-fields.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
@@ -30,26 +31,25 @@ const STATUS_CHOICES: readonly (readonly [RedeemStatus | 'all', string])[] = [
 
 type Filter = { status: RedeemStatus | 'all'; account: string };
 
+/** The goods' name as the member saw it when applying, Tagalog first as most members read it. */
+const goodsNameOf = (redeem: OperatorRedeem) => textOf(redeem.goodsNames) || redeem.goodsId;
+
 /** What approving a redeem does, in the words the row and the confirmation show. */
 function payoutWordsOf(redeem: OperatorRedeem): string {
-  if (redeem.goodsKind === 'item') return 'Nothing paid: send the item to the address';
+  if (redeem.kind === 'item') return 'Nothing paid: send the item to the address';
   const amount = redeem.amount === null ? '' : `${money(redeem.amount)} `;
-  return redeem.goodsKind === 'cash'
+  return redeem.kind === 'cash'
     ? `${amount}into the member's cash`
     : `${amount}bonus, with the points conversion's wagering`;
 }
 
 /**
- * The redeem queue (docs/loyalty.md "Points"): members' redeems by status, processing ones first,
- * searched by account; each approved (cash paid, bonus granted, or an item to send) or rejected
- * with a reason (points and stock given back), asked first. The decided redeem stays in its row
- * with its new status.
+ * The redeem queue (docs/loyalty.md "Points"), for operators who decide redeems (loyalty.redeems):
+ * members' redeems by status, processing ones first and oldest first, searched by account; each
+ * approved (cash paid, bonus granted, or an item to send) or rejected with a reason (points and
+ * stock given back), asked first. The decided redeem stays in its row with its new status.
  */
-export function RedeemsTab(props: {
-  merchantId: string;
-  /** Approve and reject redeems (loyalty.redeems). */
-  canDecide: boolean;
-}) {
+export function RedeemsTab(props: { merchantId: string }) {
   const filter = usePagedFilter<Filter>({ status: 'processing', account: '' });
   const redeems = useRedeems({
     merchantId: props.merchantId,
@@ -63,8 +63,8 @@ export function RedeemsTab(props: {
 
   function askApprove(redeem: OperatorRedeem) {
     confirm.ask({
-      title: `Approve ${redeem.account}'s redeem of ${redeem.goodsName}?`,
-      confirmLabel: redeem.goodsKind === 'item' ? 'Approve' : 'Approve and pay',
+      title: `Approve ${redeem.account}'s redeem of ${goodsNameOf(redeem)}?`,
+      confirmLabel: redeem.kind === 'item' ? 'Approve' : 'Approve and pay',
       tone: 'primary',
       facts: factsOf(redeem, [['Approving', payoutWordsOf(redeem)]]),
       run: () => decide.mutateAsync({ id: redeem.id, decision: 'approve' }),
@@ -74,7 +74,7 @@ export function RedeemsTab(props: {
 
   function askReject(redeem: OperatorRedeem, reason: string) {
     confirm.ask({
-      title: `Reject ${redeem.account}'s redeem of ${redeem.goodsName}?`,
+      title: `Reject ${redeem.account}'s redeem of ${goodsNameOf(redeem)}?`,
       confirmLabel: 'Reject',
       tone: 'danger',
       facts: factsOf(redeem, [
@@ -89,8 +89,7 @@ export function RedeemsTab(props: {
     });
   }
 
-  const showsActions =
-    props.canDecide && filter.filter.status !== 'approved' && filter.filter.status !== 'rejected';
+  const showsActions = filter.filter.status !== 'approved' && filter.filter.status !== 'rejected';
   const headings = [
     'Applied',
     'Reference',
@@ -135,14 +134,14 @@ export function RedeemsTab(props: {
                 <strong>{redeem.account}</strong>
               </td>
               <td>
-                {redeem.goodsName}
-                <span className="muted small"> · {labelOfCode(GOODS_KIND_LABELS, redeem.goodsKind)}</span>
+                {goodsNameOf(redeem)}
+                <span className="muted small"> · {labelOfCode(GOODS_KIND_LABELS, redeem.kind)}</span>
               </td>
               <td className="number mono">{grouped(redeem.quantity)}</td>
               <td className="number mono">{grouped(redeem.points)}</td>
               <td className="small">{payoutWordsOf(redeem)}</td>
               <td className="small points-address">
-                {redeem.goodsKind === 'item' ? (redeem.address ?? '—') : <span className="muted">—</span>}
+                {redeem.kind === 'item' ? (redeem.address ?? '—') : <span className="muted">—</span>}
               </td>
               <td>
                 <span className={REDEEM_STATUS_BADGES[redeem.status]}>
@@ -213,10 +212,10 @@ export function RedeemsTab(props: {
 function factsOf(redeem: OperatorRedeem, more: readonly ConfirmFact[]): ConfirmFact[] {
   return [
     ['Member', redeem.account],
-    ['Goods', `${redeem.goodsName} × ${grouped(redeem.quantity)}`],
+    ['Goods', `${goodsNameOf(redeem)} × ${grouped(redeem.quantity)}`],
     ['Points', grouped(redeem.points)],
     ['Reference', redeem.reference],
-    ...(redeem.goodsKind === 'item' ? ([['Delivery address', redeem.address ?? '—']] as const) : []),
+    ...(redeem.kind === 'item' ? ([['Delivery address', redeem.address ?? '—']] as const) : []),
     ...more,
   ];
 }
