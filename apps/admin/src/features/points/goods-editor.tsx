@@ -146,7 +146,7 @@ export function GoodsEditor(props: {
           errors={errors}
           onNotice={props.onNotice}
           onUploading={(isBusy) => setUploads((count) => count + (isBusy ? 1 : -1))}
-          onChange={(imageUrls) => change({ imageUrls })}
+          onUpdate={(update) => setDraft((current) => ({ ...current, imageUrls: update(current.imageUrls) }))}
         />
       </fieldset>
 
@@ -326,7 +326,8 @@ function GoodsImages(props: {
   errors: Record<string, string>;
   onNotice: (notice: Notice) => void;
   onUploading: (isBusy: boolean) => void;
-  onChange: (urls: string[]) => void;
+  /** Changes the pictures from the ones the form holds when the change lands (an upload takes time). */
+  onUpdate: (update: (urls: string[]) => string[]) => void;
 }) {
   const [isUploading, setIsUploading] = useState(false);
   const { urls } = props;
@@ -337,7 +338,7 @@ function GoodsImages(props: {
     props.onUploading(true);
     try {
       const uploaded = await uploadGoodsImage(props.merchantId, file);
-      props.onChange(withImageAdded(urls, uploaded.url));
+      props.onUpdate((current) => withImageAdded(current, uploaded.url));
     } catch (error) {
       props.onNotice(failureNotice(error));
     } finally {
@@ -350,7 +351,8 @@ function GoodsImages(props: {
     <div className="field">
       <span className="field__label">Pictures</span>
       <span className="muted small">
-        PNG, JPEG or WebP, at most {IMAGES_MAX}. The first is the card's picture in the points mall.
+        PNG, JPEG or WebP, at most {IMAGES_MAX}. The first is the card's picture in the points mall. They go
+        to the site's image store, as banners do: uploading needs the content permission.
       </span>
       <ol className="points-goods-images">
         {urls.map((url, index) => (
@@ -362,7 +364,7 @@ function GoodsImages(props: {
                 className="button button--quiet button--small"
                 aria-label={`Move picture ${index + 1} earlier`}
                 disabled={index === 0}
-                onClick={() => props.onChange(withImageMoved(urls, index, -1))}
+                onClick={() => props.onUpdate((current) => withImageMoved(current, index, -1))}
               >
                 ←
               </button>
@@ -371,7 +373,7 @@ function GoodsImages(props: {
                 className="button button--quiet button--small"
                 aria-label={`Move picture ${index + 1} later`}
                 disabled={index === urls.length - 1}
-                onClick={() => props.onChange(withImageMoved(urls, index, 1))}
+                onClick={() => props.onUpdate((current) => withImageMoved(current, index, 1))}
               >
                 →
               </button>
@@ -379,7 +381,7 @@ function GoodsImages(props: {
                 type="button"
                 className="button button--quiet button--small"
                 aria-label={`Remove picture ${index + 1}`}
-                onClick={() => props.onChange(urls.filter((_, at) => at !== index))}
+                onClick={() => props.onUpdate((current) => current.filter((_, at) => at !== index))}
               >
                 Remove
               </button>
