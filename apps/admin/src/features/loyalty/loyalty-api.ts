@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestEnvelope } from '../../lib/api-client.ts';
+import { requestEnvelope, sendForEnvelope } from '../../lib/api-client.ts';
 import { BackOfficeError } from '../../lib/back-office-api.ts';
-import { uploadImageTo } from '../../lib/entry-api.ts';
 import { announceSessionEnded, readSessionToken } from '../../lib/session.ts';
 
 // The VIP levels' and rebates' back-office calls (docs/loyalty.md "VIP", "Rebates", "Back office"),
@@ -27,25 +26,33 @@ export type OperatorVipLevel = {
   withdrawCountDay: number | null;
   withdrawAmountDay: string | null;
   pointsMultiplier: string;
-  /** Members holding the level now, where the list answers it. */
-  members?: number;
+  /** Members holding the level now: while any do, it can be neither removed nor moved to another rank. */
+  holders: number;
+  createdAt: string;
+  updatedAt: string;
 };
 
 /** What a level is saved with (a new one adds its merchant). */
-export type VipLevelBody = Omit<OperatorVipLevel, 'id' | 'merchantId' | 'members'>;
+export type VipLevelBody = Omit<
+  OperatorVipLevel,
+  'id' | 'merchantId' | 'holders' | 'createdAt' | 'updatedAt'
+>;
 
 export type VipProjection = 'keep' | 'rise' | 'fall';
 
 /** A member holding a level. */
 export type VipMemberRow = {
   memberId: string;
+  merchantId: string;
   account: string;
   rank: number;
   label: string;
+  names: Record<string, string>;
   reachedAt: string;
   guaranteedUntil: string;
   projection: VipProjection | null;
   projectedRank: number | null;
+  projectedAt: string | null;
 };
 
 export type VipGiftKind = 'upgrade' | 'birthday' | 'monthly';
@@ -53,15 +60,28 @@ export type VipGiftStatus = 'waiting' | 'granted' | 'dropped';
 
 export type VipGiftRow = {
   id: string;
+  merchantId: string;
   memberId: string;
   account: string;
   kind: VipGiftKind;
+  key: string;
   rank: number;
   amount: string;
   status: VipGiftStatus;
   bonusId: string | null;
   createdAt: string;
   decidedAt: string | null;
+};
+
+/** What a run of the review did. */
+export type VipReviewResult = {
+  reviewed: boolean;
+  lowered: number;
+  monthlyGifts: number;
+  projected: number;
+  birthdayGifts: number;
+  granted: number;
+  dropped: number;
 };
 
 export type RebateMode = 'auto' | 'manual';
@@ -183,15 +203,26 @@ export function useVipLevelChange() {
 }
 
 /** Uploads a level's badge; the server checks it by content and answers the URL members load. */
-export function uploadBadgeImage(merchantId: string, file: File) {
-  return uploadImageTo('/bo/images', merchantId, file);
+export async function uploadBadgeImage(merchantId: string, file: File): Promise<{ url: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = readSessionToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The browser writes the multipart boundary into the content type of a FormData body.
+  const answer = await sendForEnvelope<{ url: string }>(
+    new Request(withQuery('/bo/vip/badges', { merchantId }), { method: 'POST', headers, body: form }),
+  );
+  if (answer.success) return answer.value;
+  if (answer.code === 'NOT_LOGGED_IN') announceSessionEnded();
+  throw new BackOfficeError(answer.code, answer.message, answer.value);
 }
 
 /** Runs the review now (audited): members whose guarantee ended and who miss their retention go down. */
 export function useRunVipReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (merchantId: string) => answerOf<unknown>('/bo/vip/review', 'POST', { merchantId }),
+    mutationFn: (merchantId: string) => answerOf<VipReviewResult>('/bo/vip/review', 'POST', { merchantId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: VIP_KEY }),
   });
 }

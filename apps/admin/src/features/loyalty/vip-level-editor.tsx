@@ -43,6 +43,7 @@ export function VipLevelEditor(props: {
   const isDisabled = !props.canWrite;
   const set = (patch: Partial<VipLevelDraft>) => setDraft({ ...draft, ...patch });
   const others = props.levels.filter((level) => level.id !== props.level?.id);
+  const isHeld = (props.level?.holders ?? 0) > 0;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -105,11 +106,17 @@ export function VipLevelEditor(props: {
       <h2>{props.level ? `${props.level.label}: edit the level` : 'A new VIP level'}</h2>
       <fieldset className="form-grid" disabled={isDisabled}>
         <div className="field-row">
-          <Field label="Rank" name="rank" errors={errors} hint={`1 (the lowest) to ${RANK_MAX}`}>
+          <Field
+            label="Rank"
+            name="rank"
+            errors={errors}
+            hint={isHeld ? 'Members hold this level: it keeps its rank.' : `1 (the lowest) to ${RANK_MAX}`}
+          >
             <input
               inputMode="numeric"
               size={4}
-              maxLength={3}
+              maxLength={2}
+              disabled={isHeld}
               value={draft.rank}
               aria-invalid={errors.rank ? true : undefined}
               onChange={(event) => set({ rank: event.target.value })}
@@ -134,7 +141,12 @@ export function VipLevelEditor(props: {
           maxLength={NAME_LENGTH_MAX}
         />
         <div className="image-slot vip-level-editor__badge">
-          <Field label="Badge" name="badgeUrl" errors={errors} hint="PNG, JPEG or WebP, square.">
+          <Field
+            label="Badge"
+            name="badgeUrl"
+            errors={errors}
+            hint="PNG, JPEG or WebP, square, at most 512 KB."
+          >
             <input
               type="file"
               accept="image/png,image/jpeg,image/webp"
@@ -243,7 +255,7 @@ export function VipLevelEditor(props: {
             label="Withdrawals per day"
             name="withdrawCountDay"
             errors={errors}
-            hint={`1 to ${WITHDRAW_COUNT_MAX} per merchant day; blank: no limit of the level's own.`}
+            hint={`0 to ${WITHDRAW_COUNT_MAX} per merchant day; blank: no limit of the level's own.`}
           >
             <input
               inputMode="numeric"
@@ -275,7 +287,7 @@ export function VipLevelEditor(props: {
             label="Points multiplier (×)"
             name="pointsMultiplier"
             errors={errors}
-            hint="1.00 to 10.00: points earned are multiplied by it."
+            hint="0.00 to 10.00: points earned are multiplied by it."
           >
             <input
               inputMode="decimal"

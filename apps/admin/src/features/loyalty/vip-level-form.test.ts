@@ -7,6 +7,7 @@ import {
   newLevelDraft,
   readLevelDraft,
   readMultiplierHundredths,
+  reviewResultText,
   type VipLevelDraft,
 } from './vip-level-form.ts';
 
@@ -29,6 +30,9 @@ const SILVER: OperatorVipLevel = {
   withdrawCountDay: 5,
   withdrawAmountDay: '100000.00',
   pointsMultiplier: '1.20',
+  holders: 12,
+  createdAt: '2025-06-01T00:00:00.000Z',
+  updatedAt: '2025-06-01T00:00:00.000Z',
 };
 
 const BRONZE = { rank: 1, label: 'VIP1', deposit: '1000.00', validBet: '10000.00' };
@@ -40,14 +44,21 @@ function draftOf(patch: Partial<VipLevelDraft>): VipLevelDraft {
 
 describe('readLevelDraft', () => {
   it('reads a stored level back into the same body', () => {
-    const { id: _id, merchantId: _merchant, ...body } = SILVER;
+    const {
+      id: _id,
+      merchantId: _merchant,
+      holders: _holders,
+      createdAt: _created,
+      updatedAt: _updated,
+      ...body
+    } = SILVER;
     expect(readLevelDraft(levelDraftOf(SILVER), [BRONZE, GOLD])).toEqual({ ok: true, body });
   });
 
   it('sends amounts as wire amounts (0 allowed), rates as percent text, blank limits and badge as none, names trimmed', () => {
     const reading = readLevelDraft(
       draftOf({
-        names: { TY: '  Pilak ', EN: '' },
+        names: { TY: '  Pilak ', EN: 'Silver' },
         deposit: '5,000',
         keepDeposit: '0',
         monthlyBonus: '50.5',
@@ -60,7 +71,7 @@ describe('readLevelDraft', () => {
       [BRONZE, GOLD],
     );
     expect(reading.ok && reading.body).toMatchObject({
-      names: { TY: 'Pilak' },
+      names: { TY: 'Pilak', EN: 'Silver' },
       deposit: '5000.00',
       keepDeposit: '0.00',
       monthlyBonus: '50.50',
@@ -93,15 +104,16 @@ describe('readLevelDraft', () => {
         upgradeBonus: '1.005',
         guaranteedDays: '366',
         rebateRates: { ...rateDraftsOf({}), LIVE: '5.5' },
-        withdrawCountDay: '0',
+        withdrawCountDay: '1001',
         withdrawAmountDay: '0',
-        pointsMultiplier: '0.5',
+        pointsMultiplier: '10.5',
       }),
       [],
     );
     expect(reading.ok ? [] : Object.keys(reading.errors).sort()).toEqual([
       'guaranteedDays',
       'label',
+      'names.EN',
       'names.TY',
       'pointsMultiplier',
       'rank',
@@ -115,7 +127,7 @@ describe('readLevelDraft', () => {
 
   it('refuses a name or a label longer than a header has room for', () => {
     const reading = readLevelDraft(
-      draftOf({ names: { TY: 'x'.repeat(41), EN: 'Silver' }, label: 'VIP-LEVEL-NUMBER-2' }),
+      draftOf({ names: { TY: 'x'.repeat(41), EN: 'Silver' }, label: 'VIP-LEVEL-NUMBER-TWO-2' }),
       [],
     );
     expect(reading.ok ? [] : Object.keys(reading.errors).sort()).toEqual(['label', 'names.TY']);
@@ -133,17 +145,18 @@ describe('newLevelDraft', () => {
       '',
     ]);
     expect(newLevelDraft([]).rank).toBe('1');
-    const reading = readLevelDraft({ ...newLevelDraft([]), names: { TY: 'Tanso', EN: '' } }, []);
+    const reading = readLevelDraft({ ...newLevelDraft([]), names: { TY: 'Tanso', EN: 'Bronze' } }, []);
     expect(reading.ok && reading.body.rebateRates).toEqual({});
   });
 });
 
 describe('readMultiplierHundredths', () => {
-  it('reads 1 to 10 with at most two decimals', () => {
-    expect(readMultiplierHundredths('1', 100, 1000)).toBe(100);
-    expect(readMultiplierHundredths(' 2.5 x', 100, 1000)).toBe(250);
-    for (const text of ['0.99', '10.01', '1.234', '', 'double']) {
-      expect(readMultiplierHundredths(text, 100, 1000), text).toBeNull();
+  it('reads 0 to 10 with at most two decimals', () => {
+    expect(readMultiplierHundredths('1', 0, 1000)).toBe(100);
+    expect(readMultiplierHundredths(' 2.5 x', 0, 1000)).toBe(250);
+    expect(readMultiplierHundredths('0', 0, 1000)).toBe(0);
+    for (const text of ['10.01', '1.234', '100', '', 'double']) {
+      expect(readMultiplierHundredths(text, 0, 1000), text).toBeNull();
     }
   });
 });
@@ -153,5 +166,16 @@ describe('levelNameOf', () => {
     expect(levelNameOf(SILVER)).toBe('Pilak');
     expect(levelNameOf({ names: { EN: 'Silver' }, label: 'VIP2' })).toBe('Silver');
     expect(levelNameOf({ names: {}, label: 'VIP2' })).toBe('VIP2');
+  });
+});
+
+describe('reviewResultText', () => {
+  it('says who was lowered and which gifts were due, granted and dropped', () => {
+    expect(reviewResultText({ lowered: 0, monthlyGifts: 1, birthdayGifts: 0, granted: 1, dropped: 0 })).toBe(
+      'The review ran: nobody was lowered; 1 monthly gift and 0 birthday gifts due; 1 gift granted, 0 dropped after waiting too long.',
+    );
+    expect(
+      reviewResultText({ lowered: 1204, monthlyGifts: 30, birthdayGifts: 2, granted: 31, dropped: 1 }),
+    ).toContain('1,204 members lowered');
   });
 });

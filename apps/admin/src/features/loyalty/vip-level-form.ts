@@ -18,13 +18,15 @@ import type { OperatorVipLevel, VipLevelBody } from './loyalty-api.ts';
  * a VALIDATION answer, so that its messages and these land beside the same fields).
  */
 
-export const RANK_MAX = 100;
+/** A level's bounds, as the server holds them. */
+export const RANK_MAX = 99;
+export const VIP_LEVELS_MAX = 30;
 export const NAME_LENGTH_MAX = 40;
-export const LABEL_LENGTH_MAX = 16;
+export const LABEL_LENGTH_MAX = 20;
 export const GUARANTEED_DAYS_MAX = 365;
 export const WITHDRAW_COUNT_MAX = 1000;
-/** The points multiplier in hundredths: 1.00× to 10.00×. */
-export const POINTS_MULTIPLIER_MIN_HUNDREDTHS = 100;
+/** The points multiplier in hundredths: 0.00× to 10.00×. */
+export const POINTS_MULTIPLIER_MIN_HUNDREDTHS = 0;
 export const POINTS_MULTIPLIER_MAX_HUNDREDTHS = 1000;
 
 /** The money fields of a level, each 0 or more. */
@@ -100,7 +102,7 @@ export function levelDraftOf(level: OperatorVipLevel): VipLevelDraft {
 
 /** A multiplier typed as "1.5" or "2" in hundredths, within bounds; null when it is not one. */
 export function readMultiplierHundredths(text: string, min: number, max: number): number | null {
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/[x×]$/i, '').trim());
+  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/[x×]$/i, '').trim());
   if (!match) return null;
   const hundredths = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return hundredths >= min && hundredths <= max ? hundredths : null;
@@ -127,14 +129,14 @@ export function readLevelDraft(
   else if (others.some((level) => level.rank === rank))
     errors.rank = `Rank ${rank} is taken by another level.`;
 
+  // Members read the level's name in their language: both are asked for.
   const names: Record<string, string> = {};
   for (const [language] of TEXT_LANGUAGES) {
     const name = (draft.names[language] ?? '').trim();
-    if (name.length > NAME_LENGTH_MAX) errors[`names.${language}`] = `At most ${NAME_LENGTH_MAX} characters.`;
-    else if (name !== '') names[language] = name;
-  }
-  if (Object.keys(names).length === 0 && !errors['names.TY']) {
-    errors['names.TY'] = 'Name the level in Tagalog, English or both.';
+    if (name === '') errors[`names.${language}`] = 'Name the level in this language too.';
+    else if (name.length > NAME_LENGTH_MAX)
+      errors[`names.${language}`] = `At most ${NAME_LENGTH_MAX} characters.`;
+    else names[language] = name;
   }
   const label = draft.label.trim();
   if (label === '' || label.length > LABEL_LENGTH_MAX) {
@@ -168,9 +170,9 @@ export function readLevelDraft(
 
   let withdrawCountDay: number | null = null;
   if (draft.withdrawCountDay.trim() !== '') {
-    withdrawCountDay = readCount(draft.withdrawCountDay, 1, WITHDRAW_COUNT_MAX);
+    withdrawCountDay = readCount(draft.withdrawCountDay, 0, WITHDRAW_COUNT_MAX);
     if (withdrawCountDay === null) {
-      errors.withdrawCountDay = `${countWords(1, WITHDRAW_COUNT_MAX, 'Whole withdrawals')} Blank: no limit.`;
+      errors.withdrawCountDay = `${countWords(0, WITHDRAW_COUNT_MAX, 'Whole withdrawals')} Blank: no limit.`;
     }
   }
   let withdrawAmountDay: string | null = null;
@@ -185,7 +187,7 @@ export function readLevelDraft(
     POINTS_MULTIPLIER_MIN_HUNDREDTHS,
     POINTS_MULTIPLIER_MAX_HUNDREDTHS,
   );
-  if (multiplier === null) errors.pointsMultiplier = 'From 1.00 to 10.00, at most two decimals.';
+  if (multiplier === null) errors.pointsMultiplier = 'From 0.00 to 10.00, at most two decimals.';
 
   if (Object.keys(errors).length > 0 || rank === null || guaranteedDays === null || multiplier === null) {
     return { ok: false, errors };
@@ -210,4 +212,24 @@ export function readLevelDraft(
 /** A level's name for a list: Tagalog first, as members see it by default. */
 export function levelNameOf(level: Pick<OperatorVipLevel, 'names' | 'label'>): string {
   return level.names.TY || level.names.EN || level.label;
+}
+
+/**
+ * What a run of the review did, in a sentence. Nobody rises at a review: upgrades happen as
+ * thresholds are met.
+ */
+export function reviewResultText(result: {
+  lowered: number;
+  monthlyGifts: number;
+  birthdayGifts: number;
+  granted: number;
+  dropped: number;
+}): string {
+  const count = (value: number, noun: string) =>
+    `${value.toLocaleString('en-PH')} ${noun}${value === 1 ? '' : 's'}`;
+  return [
+    `The review ran: ${result.lowered === 0 ? 'nobody was lowered' : `${count(result.lowered, 'member')} lowered`}`,
+    `${count(result.monthlyGifts, 'monthly gift')} and ${count(result.birthdayGifts, 'birthday gift')} due`,
+    `${count(result.granted, 'gift')} granted, ${result.dropped} dropped after waiting too long.`,
+  ].join('; ');
 }

@@ -6,6 +6,7 @@ import type { Notice } from '../../components/row-editor.tsx';
 import { formatPesos } from '../../lib/format.ts';
 import { type OperatorVipLevel, useRunVipReview, useVipLevelChange, useVipLevels } from './loyalty-api.ts';
 import { VipLevelEditor } from './vip-level-editor.tsx';
+import { reviewResultText, VIP_LEVELS_MAX } from './vip-level-form.ts';
 import './loyalty.css';
 
 /** Levels pay and count in the merchant's currency: pesos on this platform. */
@@ -28,7 +29,6 @@ export function VipLevelsTab(props: {
   const review = useRunVipReview();
   const [open, setOpen] = useState<OperatorVipLevel | 'new' | null>(null);
   const rows = levels.data ?? [];
-  const showsMembers = rows.some((level) => level.members !== undefined);
 
   if (open !== null && levels.data) {
     return (
@@ -51,7 +51,13 @@ export function VipLevelsTab(props: {
       tone: 'danger',
       facts: [
         ['Level', `${level.label} · rank ${level.rank}`],
-        ['Effect', 'The level and its benefits go. A level members hold cannot be removed: move them first.'],
+        ['Members holding it', level.holders.toLocaleString('en-PH')],
+        [
+          'Effect',
+          level.holders > 0
+            ? 'Members hold it: the server refuses to remove it until none does (the review or an operator moves them).'
+            : 'The level and its benefits go. Members who reach its thresholds get the level below it.',
+        ],
       ],
       run: () => change.mutateAsync({ kind: 'remove', id: level.id }),
       doneText: `${level.label} removed.`,
@@ -68,10 +74,13 @@ export function VipLevelsTab(props: {
           'Effect',
           "Members whose guarantee has ended and who miss their level's retention go down to the highest level they keep; the monthly bonuses of this month are paid once. Nobody rises: upgrades happen as thresholds are met.",
         ],
-        ['Audit', 'The run is recorded with your name.'],
+        ['This month', 'Counts as reviewed: the review day does not run it again this month.'],
+        ['Audit', 'The run is recorded with your name and what it did.'],
       ],
-      run: () => review.mutateAsync(props.merchantId),
-      doneText: 'The review ran. Members it lowered have been told in their inbox.',
+      run: async () => {
+        const result = await review.mutateAsync(props.merchantId);
+        props.onNotice({ tone: 'success', title: reviewResultText(result) });
+      },
     });
   }
 
@@ -80,7 +89,13 @@ export function VipLevelsTab(props: {
       {confirm.element}
       {props.canWrite && (
         <div className="toolbar">
-          <button className="button button--primary" type="button" onClick={() => setOpen('new')}>
+          <button
+            className="button button--primary"
+            type="button"
+            disabled={rows.length >= VIP_LEVELS_MAX}
+            title={rows.length >= VIP_LEVELS_MAX ? `At most ${VIP_LEVELS_MAX} levels.` : undefined}
+            onClick={() => setOpen('new')}
+          >
             Add a level
           </button>
           <span className="toolbar__spacer" />
@@ -108,13 +123,13 @@ export function VipLevelsTab(props: {
                 'To reach',
                 'To keep',
                 numberHeading('Guaranteed'),
-                showsMembers && numberHeading('Members'),
+                numberHeading('Members'),
                 '',
               ]}
             />
             <tbody>
               {levels.isPending ? (
-                <SkeletonRows columns={showsMembers ? 9 : 8} rows={4} />
+                <SkeletonRows columns={9} rows={4} />
               ) : (
                 rows.map((level) => (
                   <tr key={level.id}>
@@ -144,9 +159,7 @@ export function VipLevelsTab(props: {
                       {money(level.keepValidBet)} valid bet
                     </td>
                     <td className="number">{level.guaranteedDays} days</td>
-                    {showsMembers && (
-                      <td className="number mono">{(level.members ?? 0).toLocaleString('en-PH')}</td>
-                    )}
+                    <td className="number mono">{level.holders.toLocaleString('en-PH')}</td>
                     <td>
                       <div className="row-actions">
                         <button
@@ -162,6 +175,11 @@ export function VipLevelsTab(props: {
                             className="button button--danger button--small"
                             type="button"
                             aria-label={`Remove ${level.label}`}
+                            title={
+                              level.holders > 0
+                                ? 'Members hold it: the server refuses until none does.'
+                                : undefined
+                            }
                             disabled={confirm.isSending}
                             onClick={() => askRemove(level)}
                           >
