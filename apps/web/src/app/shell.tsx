@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { GameBarMoneyContext } from '../components/games/game-bar-money';
 import { PublicPopupTrigger } from '../features/announcements/components/public-popup-trigger';
 import { useMemberLoader } from '../features/auth/hooks/use-member-loader';
-import { useResetLink } from '../features/auth/hooks/use-reset-link';
-import { useSocialReturn } from '../features/auth/hooks/use-social-return';
+import { hasArrivalParameter } from '../lib/arrival-link';
 import { useLanguage } from '../lib/i18n/i18n';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useAuthStore } from '../lib/session/auth-store';
@@ -41,6 +40,10 @@ const ContractModalTrigger = lazy(() =>
   importWithTimeout(() => import('../features/agent/components/contract-modal-trigger')).then((module) => ({
     default: module.ContractModalTrigger,
   })),
+);
+// A password reset's or a social login's link is read by code that only such an arrival loads.
+const ArrivalLinks = lazy(() =>
+  importWithTimeout(() => import('./arrival-links')).then((module) => ({ default: module.ArrivalLinks })),
 );
 const Footer = lazy(() =>
   importWithTimeout(() => import('./footer')).then((module) => ({ default: module.Footer })),
@@ -81,8 +84,7 @@ export function Shell() {
   const isLogin = useAuthStore((state) => state.isLogin);
   const isAgent = useAuthStore((state) => state.isAgent);
   useMemberLoader();
-  useResetLink();
-  useSocialReturn();
+  const [isArrivalLink] = useState(() => hasArrivalParameter(window.location.href));
   useSocket(isLogin ? token : null);
   useEffect(() => hideBootCover(), []);
   // Language-dependent data is keyed by language; older languages' entries are dropped to keep memory small.
@@ -132,6 +134,11 @@ export function Shell() {
         {/* Not over a game: offers wait for the next page with a footer, as the announcements popup does. */}
         {isAgent && hasFooter ? <ContractModalTrigger /> : null}
       </Suspense>
+      {isArrivalLink ? (
+        <Suspense fallback={null}>
+          <ArrivalLinks />
+        </Suspense>
+      ) : null}
       {hasFooter && handle.hasAnnouncementsPopup !== false ? <PublicPopupTrigger /> : null}
       <ModalHost />
       <ConnectionToast />

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type BalancePush, useBalanceStore } from '../features/wallet/hooks/balance-store';
-import { useConnectionNotices } from '../lib/api/connection-notices';
-import { useAuthStore } from '../lib/session/auth-store';
 
 /**
- * Spec §2: the socket listener runs for logged-in users only. The client library is loaded on
- * demand so visitors never download it. `kick` (API.md) ends the session here too.
+ * Spec §2: the socket listener runs for logged-in users only. The client library and the answers to
+ * its events (socket-listeners.ts) load on demand, so visitors never download them and a member's
+ * first paint does not wait for them.
  */
 export function useSocket(token: string | null): void {
   const queryClient = useQueryClient();
@@ -14,26 +12,8 @@ export function useSocket(token: string | null): void {
     if (!token) return;
     let isCancelled = false;
     let disconnect: (() => void) | undefined;
-    void import('socket.io-client').then(({ io }) => {
-      if (isCancelled) return;
-      const socket = io({ path: '/socket.io', transports: ['websocket'], auth: { token } });
-      socket.on('connect_error', (error) => {
-        // NOT_LOGGED_IN means the token is no longer valid; stop retrying with it.
-        if (error.message === 'NOT_LOGGED_IN') socket.disconnect();
-      });
-      // Every committed change of the member's cash (API.md "Socket events"): the header shows it.
-      socket.on('balance', (payload: BalancePush) => useBalanceStore.getState().receivePush(payload));
-      // A new inbox message: the unread count (public state) and the messages page refresh.
-      socket.on('message', () => {
-        void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
-        void queryClient.invalidateQueries({ queryKey: ['member-messages'] });
-      });
-      socket.on('kick', () => {
-        socket.disconnect();
-        useAuthStore.getState().clearSession();
-        useConnectionNotices.getState().report('sessionEnded');
-      });
-      disconnect = () => socket.disconnect();
+    void import('./socket-listeners').then(({ connectSocket }) => {
+      if (!isCancelled) disconnect = connectSocket(token, queryClient);
     });
     return () => {
       isCancelled = true;

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { type BalancePush, useBalanceStore } from '../features/wallet/hooks/balance-store';
+import { useConnectionNotices } from '../lib/api/connection-notices';
+import { useAuthStore } from '../lib/session/auth-store';
+
+/**
+ * Opens the member's socket and answers its events (API.md "Socket events"); gives back what closes
+ * it. Loaded with the socket client, after the first paint and for members only (use-socket.ts).
+ */
+export function connectSocket(token: string, queryClient: QueryClient): () => void {
+  const socket = io({ path: '/socket.io', transports: ['websocket'], auth: { token } });
+  socket.on('connect_error', (error) => {
+    // NOT_LOGGED_IN means the token is no longer valid; stop retrying with it.
+    if (error.message === 'NOT_LOGGED_IN') socket.disconnect();
+  });
+  // Every committed change of the member's cash: the header shows it.
+  socket.on('balance', (payload: BalancePush) => useBalanceStore.getState().receivePush(payload));
+  // A new inbox message: the unread count (public state) and the messages page refresh.
+  socket.on('message', () => {
+    void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
+    void queryClient.invalidateQueries({ queryKey: ['member-messages'] });
+  });
+  socket.on('kick', () => {
+    socket.disconnect();
+    useAuthStore.getState().clearSession();
+    useConnectionNotices.getState().report('sessionEnded');
+  });
+  return () => socket.disconnect();
+}
