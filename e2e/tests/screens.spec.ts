@@ -68,7 +68,7 @@ const publicGroups: { name: string; routes: Route[] }[] = [
   {
     name: 'other',
     routes: [
-      { path: '/pointMall', testId: 'home-page', isHidden: true },
+      { path: '/pointMall', testId: 'point-mall-page', hasFooter: true },
       { path: '/m/appDownload', testId: 'home-page', isHidden: true },
       { path: '/no-such-page', testId: 'not-found-page', hasFooter: true },
     ],
@@ -95,6 +95,8 @@ const memberGroups: { name: string; routes: Route[] }[] = [
       { path: '/member?page=bonusDetails', testId: 'member-centre-page' },
       { path: '/member?page=myPromotions', testId: 'member-centre-page' },
       { path: '/member?page=creditReport', testId: 'member-centre-page' },
+      { path: '/pointMall?tab=history', testId: 'points-history' },
+      { path: '/pointMall?tab=details', testId: 'points-details' },
       { path: '/favorite', testId: 'account-game-page' },
       { path: '/recent', testId: 'account-game-page' },
     ],

@@ -57,6 +57,10 @@ const lazyGroups = {
     () => import('../features/app-download/components/app-download-page'),
     (module) => module.AppDownloadPage,
   ),
+  PointMall: lazyScreen(
+    () => import('../features/point-mall/components/point-mall-page'),
+    (module) => module.PointMallPage,
+  ),
   Agent: lazyScreen(
     () => import('./agent-routes'),
     (module) => module.AgentPage,
@@ -67,11 +71,6 @@ const lazyGroups = {
 export function requireSessionToken() {
   if (!useAuthStore.getState().token) throw redirect('/login');
   return null;
-}
-
-/** The loader of an address whose feature is not offered: it leads home. */
-function leadHome(): never {
-  throw redirect('/');
 }
 
 /** Home, with a named modal opened on arrival (/login, /register, /help). */
@@ -182,9 +181,8 @@ export const routes: RouteObject[] = [
           },
           // Spec §2's promotions, open to visitors too; #<id> opens one of them.
           { path: '/promotions', lazy: lazyGroups.Promotions, handle: handle({ name: 'promotions' }) },
-          // Spec §2's points mall is not offered yet: its address leads home rather than to a page
-          // with nothing behind it, until its feature lands.
-          { path: '/pointMall', loader: leadHome, handle: handle({ name: 'pointMall' }) },
+          // Spec §2's points mall, open to visitors too: they see the rewards, rules and rates.
+          { path: '/pointMall', lazy: lazyGroups.PointMall, handle: handle({ name: 'pointMall' }) },
           // The agent area (spec §2, §4): agents only; its guard opens the agent login for visitors.
           ...['/agent', '/agentHome'].map((path) => ({
             path,

@@ -1,6 +1,7 @@
 import {
   ArrowUpFromLine,
   ChevronRight,
+  Gift,
   Headset,
   Megaphone,
   MessageCircle,
@@ -141,6 +142,13 @@ function SideMenuContent({
           isCollapsed={isCollapsed}
         />
       ) : null}
+      {/* Spec §2's points mall, for visitors too: its rewards, rules and rates are theirs to see. */}
+      <MenuLink
+        to="/pointMall"
+        icon={<Gift size={20} aria-hidden="true" />}
+        label={t('pages.pointMallTitle')}
+        isCollapsed={isCollapsed}
+      />
       {/* The promotions' section shows once a merchant has promotions to list; none is offered yet. */}
       {promotions.length === 0 ? null : isCollapsed ? (
         <MenuLink
