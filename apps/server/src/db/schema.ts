@@ -58,6 +58,8 @@ export type Database = {
   member_vip: MemberVipTable;
   vip_level_changes: VipLevelChangesTable;
   vip_gifts: VipGiftsTable;
+  rebate_payouts: RebatePayoutsTable;
+  rebate_runs: RebateRunsTable;
   member_sessions: MemberSessionsTable;
   member_logins: MemberLoginsTable;
   login_challenges: LoginChallengesTable;
@@ -277,6 +279,8 @@ export type GamesTable = {
   classify: Defaulted<string | null>;
   /** A slot's number of lines (our classic slot 5, video slot 25); null: not a slot, or not known (0146). */
   paylines: Defaulted<number | null>;
+  /** The game's house edge in basis points (0 to 5,000), for rebates on theoretical loss; null: the type's (0150). */
+  house_edge_bp: Defaulted<number | null>;
   /** Set when an operator renamed the game or gave it an icon: a feed import keeps them (0082). */
   names_overridden: Generated<boolean>;
   icon_overridden: Generated<boolean>;
@@ -1455,4 +1459,47 @@ export type VipGiftsTable = {
   bonus_id: Defaulted<string | null>;
   created_at: Timestamp;
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+// Rebates (migration 0150, docs/loyalty.md "Rebates").
+
+export type RebateMode = 'auto' | 'manual';
+export type RebateBasis = 'validBet' | 'theoreticalLoss';
+export type RebatePayoutStatus = 'paid' | 'skipped';
+
+/** A rebate line of one game type: its basis and amount in minor units (as text), the rate applied. */
+export type RebateLine = { basis: string; rateBp: number; amount: string };
+
+/**
+ * A rebate paid to a member (or, in automatic mode, recorded unpaid for a member promotions could
+ * not reach): one per member and closed day in automatic mode, one per claim in manual mode.
+ */
+export type RebatePayoutsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  mode: RebateMode;
+  /** yyyy-MM-dd, the closed merchant day an automatic payout is for; null for a claim. */
+  day: ColumnType<string | null, string | null, string | null>;
+  /** The bet record's settlement times it covers, from (included) to (excluded). */
+  covered_from: Timestamp;
+  covered_to: Timestamp;
+  basis: RebateBasis;
+  amount_minor: bigint;
+  /** By game type. */
+  lines: ColumnType<Record<string, RebateLine>, string, string>;
+  status: RebatePayoutStatus;
+  skip_reason: 'NOT_MARKETABLE' | 'TRIAL_ACCOUNT' | null;
+  bonus_id: string | null;
+  created_at: Timestamp;
+};
+
+/** A merchant day the daily rebate job has started (open) or paid in full (done). */
+export type RebateRunsTable = {
+  merchant_id: string;
+  /** yyyy-MM-dd, the merchant's day. */
+  day: ColumnType<string, string, string>;
+  status: 'open' | 'done';
+  started_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { CLASSIC_LINES } from '@panalo/games/classic-slot/classic-slot.ts';
 import { VIDEO_LINES } from '@panalo/games/video-slot/video-slot.ts';
 import type { Kysely } from 'kysely';
+import { fillInHouseHouseEdges } from '../db/house-edges.ts';
 import { INHOUSE_VASSALAGE } from '../db/in-house-games.ts';
 import type { Database } from '../db/schema.ts';
 import { type GameService, parseCatalogueFeed, type VendorRow } from '../modules/game/game.service.ts';
@@ -101,6 +102,8 @@ export async function seedDemoInHouseVendor(db: Kysely<Database>, games: GameSer
       launchUrl: '/game/?game={gameCode}',
     }));
   await seedDemoInHouseGames(merchantId, vendor, games);
+  // Their house edges, for rebates on theoretical loss (an operator's own choice stays).
+  await fillInHouseHouseEdges(db);
 }
 
 /**

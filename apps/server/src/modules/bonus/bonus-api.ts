@@ -56,6 +56,33 @@ export type GrantOutcome = {
   duplicate?: boolean;
 };
 
+/** The most grants one batch takes (grantManyIn): a thousand members locked in one transaction. */
+export const GRANTS_PER_BATCH_MAX = 1000;
+
+/**
+ * Grants of one kind to many members at once (a day's rebates): one source, terms and language,
+ * each member's own amount, no promotion or entry (their once-only rule is the caller's).
+ */
+export type GrantManyInput = {
+  merchantId: string;
+  currency: string;
+  source: Exclude<MemberBonusSource, 'manual' | 'promotion'>;
+  terms: BonusTerms;
+  language: string;
+  /** At most GRANTS_PER_BATCH_MAX, each member once. */
+  grants: readonly { memberId: string; amountMinor: bigint }[];
+};
+
+/** Why a batch left a member out: promotions may not reach them, or a budget ran out first. */
+export type GrantRefusal = 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' | 'BUDGET_EXHAUSTED';
+
+export type GrantManyOutcome = {
+  granted: { memberId: string; bonusId: string; status: Extract<MemberBonusStatus, 'waiting' | 'active'> }[];
+  refused: { memberId: string; reason: GrantRefusal }[];
+  /** Tells the members' open pages of their new balances: call it once the transaction has committed. */
+  announce: () => void;
+};
+
 export type BonusEngine = {
   /**
    * Grants a bonus inside the caller's transaction: checks isMarketable (403 FORBIDDEN
@@ -65,6 +92,14 @@ export type BonusEngine = {
    * answers its first grant again (`duplicate`), so that an entry is granted once.
    */
   grantIn(trx: Transaction<Database>, input: GrantInput): Promise<GrantOutcome>;
+  /**
+   * Many grants inside the caller's transaction, with grantIn's rules: each member locked (all in
+   * one statement, in id order) and checked by isMarketable, the merchant's budget reserved (the
+   * batch's sum at once, member by member when the cap would refuse it), and each bonus active at
+   * once when the member has nothing playing or waiting, else waiting behind it. Members refused
+   * are answered, not thrown: the others are granted.
+   */
+  grantManyIn(trx: Transaction<Database>, input: GrantManyInput): Promise<GrantManyOutcome>;
   /** grantIn in a transaction of its own. */
   grant(input: GrantInput): Promise<GrantOutcome>;
   /**

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, LocalizedText, MemberBonusStatus } from '../../db/schema.ts';
+import type { Database, LocalizedText, MemberBonusStatus, MemberStatus } from '../../db/schema.ts';
 import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
+import type { MarketabilityFacts } from './marketable.ts';
 
 export type BonusRow = Row<'member_bonuses'>;
 /** A bonus with its promotion's title (per language), for the views. */
@@ -32,6 +33,56 @@ export async function lockMemberForBonuses(
   return row ? { merchantId: row.merchant_id } : undefined;
 }
 
+/**
+ * Many members' rows locked for the engine's work on them (a batch of grants), in one statement in
+ * id order, as lockMemberForBonuses locks one; with what decides whether promotions may reach
+ * each (marketable.ts). Members that do not exist are missing from the answer.
+ */
+export async function lockMembersForBonuses(
+  trx: Transaction<Database>,
+  memberIds: readonly string[],
+): Promise<Map<string, MarketabilityFacts & { merchantId: string }>> {
+  const result = await sql<{
+    id: string;
+    merchant_id: string;
+    type: number;
+    status: MemberStatus;
+    promotions_opt_out: boolean;
+    exclusion_ends_at: Date | null;
+  }>`
+    select m.id, m.merchant_id, m.type, m.status, m.promotions_opt_out, s.exclusion_ends_at
+      from members m left join play_settings s on s.member_id = m.id
+      where m.id = any(${sql.val([...memberIds])}::text[])
+      order by m.id
+      for no key update of m`.execute(trx);
+  return new Map(
+    result.rows.map((row) => [
+      row.id,
+      {
+        merchantId: row.merchant_id,
+        type: row.type,
+        status: row.status,
+        promotionsOptOut: row.promotions_opt_out,
+        exclusionEndsAt: row.exclusion_ends_at,
+      },
+    ]),
+  );
+}
+
+/** Which of these members have a bonus waiting or playing (read under their locks). */
+export async function findMembersWithOpenBonuses(
+  executor: Executor,
+  memberIds: readonly string[],
+): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const result = await sql<{ member_id: string }>`
+    select distinct member_id from member_bonuses
+      where member_id = any(${sql.val([...memberIds])}::text[]) and status in ('waiting', 'active')`.execute(
+    executor,
+  );
+  return new Set(result.rows.map((row) => row.member_id));
+}
+
 /** The merchant a member belongs to, if the member exists. */
 export async function findMemberMerchant(executor: Executor, memberId: string): Promise<string | null> {
   const row = await executor
@@ -53,6 +104,15 @@ export function findMerchantPolicyRow(executor: Executor, merchantId: string) {
 
 export async function insertBonus(trx: Executor, row: NewRow<'member_bonuses'>): Promise<void> {
   await trx.insertInto('member_bonuses').values(row).execute();
+}
+
+/** Many bonuses in one statement (a batch of grants). */
+export async function insertBonuses(trx: Executor, rows: readonly NewRow<'member_bonuses'>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('member_bonuses')
+    .values([...rows])
+    .execute();
 }
 
 /** The member's active bonus, locked until the transaction ends. */

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { bonusActivationCodeOf } from '../../db/reward-codes.ts';
 import type { Database, MemberBonusStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import type { NewRow } from '../../platform/db/executor.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
@@ -19,13 +20,16 @@ import {
   findBonusOfEntry,
   findMemberMerchant,
   findMembersDue,
+  findMembersWithOpenBonuses,
   findMerchantPolicyRow,
   findTransferByKeyIn,
   hasOpenBonusRound,
   insertBonus,
+  insertBonuses,
   lockActiveBonus,
   lockBonus,
   lockMemberForBonuses,
+  lockMembersForBonuses,
   lockOldestWaitingBonus,
   moveBonus,
   OPEN_STATUSES,
@@ -33,7 +37,14 @@ import {
   reserveBudget,
   setPromotionsOptOut,
 } from './bonus.repository.ts';
-import type { BonusEngine, BonusTerms, GrantInput, GrantOutcome } from './bonus-api.ts';
+import {
+  type BonusEngine,
+  type BonusTerms,
+  GRANTS_PER_BATCH_MAX,
+  type GrantInput,
+  type GrantManyOutcome,
+  type GrantOutcome,
+} from './bonus-api.ts';
 import {
   acceptedTermsOf,
   BONUS_REASON_LENGTH_MAX,
@@ -89,6 +100,27 @@ export type BonusWallet = {
     trx: Transaction<Database>,
     input: { merchantId: string; memberId: string; currency: string },
   ): Promise<{ cashMinor: bigint; bonusMinor: bigint }>;
+  /** Many members' balances locked in one statement, in id order (a batch of grants). */
+  lockPlayerBalancesManyIn(
+    trx: Transaction<Database>,
+    input: { merchantId: string; currency: string; memberIds: readonly string[] },
+  ): Promise<Map<string, { cashMinor: bigint; bonusMinor: bigint }>>;
+  /** Many transfers in one statement (a batch's activations). */
+  transferManyIn(
+    trx: Transaction<Database>,
+    input: {
+      merchantId: string;
+      currency: string;
+      transfers: readonly {
+        key: string;
+        code: BonusMoveCode;
+        reference: string;
+        from: BonusAccount;
+        to: BonusAccount;
+        amountMinor: bigint;
+      }[];
+    },
+  ): Promise<{ announce: () => void }>;
 };
 
 /** A merchant's promotion settings as the engine reads them (merchant settings `promotions`). */
@@ -447,17 +479,33 @@ export function createBonusService(
       promotionCapMinor: input.promotionBudgetDayMinor ?? null,
       merchantCapMinor: policy.budgetPerDayMinor,
     });
+    const tells: Array<() => void> = [];
+    const granted = await recordGrantLockedIn(trx, input, now, tells);
+    return {
+      ...granted,
+      announce: () => {
+        for (const tell of tells) tell();
+      },
+    };
+  };
+
+  /** A bonus row as a grant writes it, waiting or (a batch's, with nothing else open) active. */
+  function bonusRowOf(
+    input: Omit<GrantInput, 'language'> & { language: string },
+    ids: { bonusId: string; promotionId: string | null },
+    now: Date,
+    status: 'waiting' | 'active',
+  ): NewRow<'member_bonuses'> {
     const depositMinor = input.depositMinor ?? 0n;
     const wageringRequiredMinor = wageringRequiredOf(input.terms, input.amountMinor, depositMinor);
     const language = isLanguage(input.language) ? input.language : DEFAULT_LANGUAGE;
-    const bonusId = uuidv7();
-    await insertBonus(trx, {
-      id: bonusId,
+    return {
+      id: ids.bonusId,
       merchant_id: input.merchantId,
       member_id: input.memberId,
       currency: input.currency,
       source: input.source,
-      promotion_id: promotionId,
+      promotion_id: ids.promotionId,
       entry_id: input.entryId ?? null,
       amount_minor: input.amountMinor,
       deposit_minor: depositMinor,
@@ -469,14 +517,32 @@ export function createBonusService(
       min_spin_lines: input.terms.minSpinLines ?? null,
       expiry_days: input.terms.expiryDays,
       terms: JSON.stringify(acceptedTermsOf(input.terms, wageringRequiredMinor, language)),
-      status: 'waiting',
+      status,
       granted_at: now,
+      ...(status === 'active'
+        ? { activated_at: now, expires_at: new Date(now.getTime() + input.terms.expiryDays * DAY_MS) }
+        : {}),
       granted_by: input.grantedBy ?? null,
       reason: input.reason ?? null,
-    });
-    // The member's due work first (an active bonus used up or converted ends, late winnings are
-    // swept), which also starts the oldest waiting bonus: this one, when nothing else waits.
-    const tells: Array<() => void> = [];
+    };
+  }
+
+  /**
+   * Records a bonus granted to a locked member (checked, its budgets reserved) as waiting, then
+   * runs the member's due work first (an active bonus used up or converted ends, late winnings are
+   * swept), which also starts the oldest waiting bonus: this one, when nothing else waits.
+   */
+  async function recordGrantLockedIn(
+    trx: Transaction<Database>,
+    input: GrantInput,
+    now: Date,
+    tells: Array<() => void>,
+  ): Promise<{ bonusId: string; status: 'waiting' | 'active' }> {
+    const bonusId = uuidv7();
+    await insertBonus(
+      trx,
+      bonusRowOf(input, { bonusId, promotionId: input.promotionId ?? null }, now, 'waiting'),
+    );
     await settleLockedIn(
       trx,
       { merchantId: input.merchantId, memberId: input.memberId, currency: input.currency, now },
@@ -487,13 +553,104 @@ export function createBonusService(
       granted.status === 'waiting' || granted.status === 'active',
       'a bonus just granted waits or is active',
     );
-    return {
-      bonusId,
-      status: granted.status,
-      announce: () => {
-        for (const tell of tells) tell();
-      },
+    return { bonusId, status: granted.status };
+  }
+
+  const grantManyIn: BonusEngine['grantManyIn'] = async (trx, input): Promise<GrantManyOutcome> => {
+    const now = clock();
+    const memberIds = input.grants.map((grant) => grant.memberId);
+    assertInvariant(input.grants.length <= GRANTS_PER_BATCH_MAX, 'a batch of grants is bounded');
+    assertInvariant(new Set(memberIds).size === memberIds.length, 'a batch grants each member once');
+    const outcome: GrantManyOutcome = { granted: [], refused: [], announce: () => {} };
+    if (input.grants.length === 0) return outcome;
+    const policy = await readPolicy(trx, input.merchantId);
+    assertInvariant(policy.currency === input.currency, 'a bonus is granted in its merchant’s currency');
+    for (const grant of input.grants) {
+      checkGrantInput(
+        { ...input, memberId: grant.memberId, amountMinor: grant.amountMinor },
+        policy.maxMultiplier,
+      );
+    }
+    // Every member locked first, in one statement in id order, as one grant locks its member.
+    const facts = await lockMembersForBonuses(trx, memberIds);
+    const reachable: { memberId: string; amountMinor: bigint }[] = [];
+    for (const grant of input.grants) {
+      const fact = facts.get(grant.memberId);
+      if (!fact || fact.merchantId !== input.merchantId) throw new AppError('NOT_FOUND');
+      const marketable = marketabilityOf(fact, now);
+      if (marketable.ok) reachable.push(grant);
+      else outcome.refused.push({ memberId: grant.memberId, reason: marketable.reason });
+    }
+    // The merchant's cap: the batch's sum in one reservation, or member by member (in the batch's
+    // order) where the cap would refuse the whole, so that it grants exactly what the cap leaves.
+    const day = dayIn(policy.timeZone, now);
+    const reserve = (amountMinor: bigint) =>
+      reserveBudget(trx, {
+        merchantId: input.merchantId,
+        scope: MERCHANT_SCOPE,
+        day,
+        amountMinor,
+        capMinor: policy.budgetPerDayMinor,
+      });
+    const totalMinor = reachable.reduce((sum, grant) => sum + grant.amountMinor, 0n);
+    let funded = reachable;
+    if (totalMinor > 0n && !(await reserve(totalMinor))) {
+      funded = [];
+      for (const grant of reachable) {
+        if (await reserve(grant.amountMinor)) funded.push(grant);
+        else outcome.refused.push({ memberId: grant.memberId, reason: 'BUDGET_EXHAUSTED' });
+      }
+    }
+    if (funded.length === 0) return outcome;
+    // A member with nothing open and an empty bonus wallet has no due work: the bonus starts at
+    // once, written active and credited in one statement with the batch's others. Any other
+    // member is granted as grantIn grants, after their due work.
+    const balances = await wallet.lockPlayerBalancesManyIn(trx, {
+      merchantId: input.merchantId,
+      currency: input.currency,
+      memberIds: funded.map((grant) => grant.memberId),
+    });
+    const withOpenBonus = await findMembersWithOpenBonuses(
+      trx,
+      funded.map((grant) => grant.memberId),
+    );
+    const tells: Array<() => void> = [];
+    const rows: NewRow<'member_bonuses'>[] = [];
+    for (const grant of funded) {
+      const single: GrantInput = { ...input, memberId: grant.memberId, amountMinor: grant.amountMinor };
+      const bonusMinor = present(
+        balances.get(grant.memberId),
+        'a funded member’s balances were locked',
+      ).bonusMinor;
+      if (withOpenBonus.has(grant.memberId) || bonusMinor !== 0n) {
+        const granted = await recordGrantLockedIn(trx, single, now, tells);
+        outcome.granted.push({ memberId: grant.memberId, ...granted });
+        continue;
+      }
+      const bonusId = uuidv7();
+      rows.push(bonusRowOf(single, { bonusId, promotionId: null }, now, 'active'));
+      outcome.granted.push({ memberId: grant.memberId, bonusId, status: 'active' });
+    }
+    await insertBonuses(trx, rows);
+    if (rows.length > 0) {
+      const activated = await wallet.transferManyIn(trx, {
+        merchantId: input.merchantId,
+        currency: input.currency,
+        transfers: rows.map((row) => ({
+          key: `bonus:${row.id}:grant`,
+          code: bonusActivationCodeOf(input.source),
+          reference: `bonus:${row.id}`,
+          from: house(row.member_id),
+          to: bonusWalletOf(row.member_id),
+          amountMinor: row.amount_minor,
+        })),
+      });
+      tells.push(activated.announce);
+    }
+    outcome.announce = () => {
+      for (const tell of tells) tell();
     };
+    return outcome;
   };
 
   async function grant(input: GrantInput): Promise<GrantOutcome> {
@@ -839,6 +996,7 @@ export function createBonusService(
 
   return {
     grantIn,
+    grantManyIn,
     grant,
     payCashIn,
     isMarketable: (memberId: string) => isMarketableIn(null, memberId),

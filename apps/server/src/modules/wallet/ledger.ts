@@ -495,6 +495,174 @@ export function createLedger(deps: {
     return { cashMinor, bonusMinor };
   }
 
+  /**
+   * Many members' cash and bonus accounts resolved inside a caller's transaction, in a few reads
+   * (a batch of grants names a thousand members): those not known yet are read at once, and the
+   * missing ones created in one insert. As in resolveAccountIn, rows read or created in the
+   * transaction are not remembered: should it roll back, the ones it created never existed.
+   */
+  async function resolvePlayerAccountsIn(
+    trx: Transaction<Database>,
+    merchantId: string,
+    currency: string,
+    memberIds: readonly string[],
+  ): Promise<Map<string, { cash: ResolvedAccount; bonus: ResolvedAccount }>> {
+    const found = new Map<string, { cash?: ResolvedAccount; bonus?: ResolvedAccount }>();
+    const keep = (memberId: string, wallet: PlayerWallet, account: ResolvedAccount) => {
+      found.set(memberId, { ...found.get(memberId), [wallet]: account });
+    };
+    const unknown: string[] = [];
+    for (const memberId of new Set(memberIds)) {
+      const cash = accountCache.get(`p|${merchantId}|${memberId}|${currency}|cash`);
+      const bonus = accountCache.get(`p|${merchantId}|${memberId}|${currency}|bonus`);
+      if (cash && bonus) found.set(memberId, { cash, bonus });
+      else unknown.push(memberId);
+    }
+    const read = async (ids: readonly string[]) => {
+      for (let start = 0; start < ids.length; start += PLAYER_ACCOUNTS_READ_MAX) {
+        for (const row of await findPlayerAccountsOf(
+          trx,
+          ids.slice(start, start + PLAYER_ACCOUNTS_READ_MAX),
+          currency,
+        )) {
+          if (row.owner_id === null) continue;
+          if (row.merchant_id !== merchantId) throw new AppError('NOT_FOUND');
+          keep(row.owner_id, row.kind === 'player_cash' ? 'cash' : 'bonus', {
+            id: row.id,
+            kind: row.kind,
+            ownerId: row.owner_id,
+          });
+        }
+      }
+    };
+    await read(unknown);
+    const missing = unknown.filter((memberId) => {
+      const accounts = found.get(memberId);
+      return !accounts?.cash || !accounts.bonus;
+    });
+    if (missing.length > 0) {
+      await insertAccounts(
+        trx,
+        missing.flatMap((memberId) =>
+          (['player_cash', 'player_bonus'] as const).map(
+            (kind): NewAccount => ({
+              id: uuidv7(),
+              merchantId,
+              kind,
+              ownerId: memberId,
+              purpose: null,
+              shard: 0,
+              currency,
+            }),
+          ),
+        ),
+      );
+      await read(missing);
+    }
+    const resolved = new Map<string, { cash: ResolvedAccount; bonus: ResolvedAccount }>();
+    for (const memberId of memberIds) {
+      const accounts = found.get(memberId);
+      assertInvariant(
+        accounts?.cash !== undefined && accounts.bonus !== undefined,
+        'wallet: a player has a cash and a bonus account',
+      );
+      resolved.set(memberId, { cash: accounts.cash, bonus: accounts.bonus });
+    }
+    return resolved;
+  }
+
+  /**
+   * Many members' cash and bonus balances, locked in the caller's transaction until it ends, all in
+   * one statement in id order (as lockPlayerBalancesIn locks one member's): a batch of grants and
+   * a member's round never hold one account each and wait for the other.
+   */
+  async function lockPlayerBalancesManyIn(
+    trx: Transaction<Database>,
+    input: { merchantId: string; currency: string; memberIds: readonly string[] },
+  ): Promise<Map<string, Balances>> {
+    const accounts = await resolvePlayerAccountsIn(trx, input.merchantId, input.currency, input.memberIds);
+    const balances = await lockAccounts(
+      trx,
+      [...accounts.values()].flatMap(({ cash, bonus }) => [cash.id, bonus.id]),
+    );
+    const byMember = new Map<string, Balances>();
+    for (const [memberId, { cash, bonus }] of accounts) {
+      const cashMinor = balances.get(cash.id);
+      const bonusMinor = balances.get(bonus.id);
+      assertInvariant(
+        cashMinor !== undefined && bonusMinor !== undefined,
+        'wallet: a resolved account exists',
+      );
+      byMember.set(memberId, { cashMinor, bonusMinor });
+    }
+    return byMember;
+  }
+
+  /**
+   * Many transfers of one merchant and currency inside a caller's transaction, in one statement
+   * after locking every account they touch (executeMany): for credits from house accounts, or
+   * moves the caller has checked against balances it read under lock. `announce` tells the
+   * members' pages of their new balances, to be called once the caller has committed.
+   */
+  async function transferManyIn(
+    trx: Transaction<Database>,
+    input: {
+      merchantId: string;
+      currency: string;
+      transfers: readonly Omit<TransferInput, 'merchantId' | 'currency'>[];
+    },
+  ): Promise<{ transfers: Transfer[]; announce: () => void }> {
+    const { merchantId, currency } = input;
+    for (const transfer of input.transfers) {
+      checkInput({ ...transfer, currency });
+      assertAmount(transfer.amountMinor);
+    }
+    const refs = input.transfers.flatMap((transfer) => [transfer.from, transfer.to]);
+    const players = await resolvePlayerAccountsIn(
+      trx,
+      merchantId,
+      currency,
+      refs.flatMap((ref) => ('memberId' in ref ? [ref.memberId] : [])),
+    );
+    const houses = new Map<string, ResolvedAccount>();
+    const accountOf = async (ref: AccountRef): Promise<ResolvedAccount> => {
+      if ('memberId' in ref) {
+        const accounts = players.get(ref.memberId);
+        assertInvariant(accounts !== undefined, 'wallet: a batch resolved its members');
+        return accounts[ref.wallet];
+      }
+      const key = `${ref.house}|${houseShardOf(ref.shardKey)}`;
+      const known = houses.get(key) ?? (await resolveAccountIn(trx, merchantId, currency, ref));
+      houses.set(key, known);
+      return known;
+    };
+    const prepared: PreparedTransfer[] = [];
+    for (const transfer of input.transfers) {
+      const debit = await accountOf(transfer.from);
+      const credit = await accountOf(transfer.to);
+      if (debit.id === credit.id) throw new AppError('VALIDATION', { value: { fields: { to: 'same' } } });
+      prepared.push({
+        merchantId,
+        currency,
+        key: transfer.key,
+        code: transfer.code,
+        reference: transfer.reference ?? null,
+        debit,
+        credit,
+        amountMinor: transfer.amountMinor,
+        reversesKey: null,
+      });
+    }
+    const committed: Array<() => void> = [];
+    const transfers = await executeMany(prepared, { trx, committed });
+    return {
+      transfers,
+      announce: () => {
+        for (const tell of committed) tell();
+      },
+    };
+  }
+
   function resolveAccount(merchantId: string, currency: string, ref: AccountRef): Promise<ResolvedAccount> {
     return 'house' in ref
       ? resolveHouseAccount(merchantId, ref.house, currency, ref.shardKey)
@@ -856,6 +1024,8 @@ export function createLedger(deps: {
     transfer,
     transferIn,
     lockPlayerBalancesIn,
+    lockPlayerBalancesManyIn,
+    transferManyIn,
     transferAfterCheck,
     findTransfer,
     getBalances,

@@ -70,6 +70,10 @@ export function createWalletService(deps: {
     transferIn: ledger.transferIn,
     /** A member's cash and bonus, locked in a caller's transaction (in id order, as game moves lock them). */
     lockPlayerBalancesIn: ledger.lockPlayerBalancesIn,
+    /** Many members' cash and bonus, locked in a caller's transaction in one statement (a batch of grants). */
+    lockPlayerBalancesManyIn: ledger.lockPlayerBalancesManyIn,
+    /** Many transfers in a caller's transaction, in one statement (a batch of grants' activations). */
+    transferManyIn: ledger.transferManyIn,
     /** Many transfers in one transaction with the caller's writes (bound-transfers.ts). */
     withTransfers: createTransferBatches({ db: deps.db, ledger }),
     findTransfer: ledger.findTransfer,
