@@ -20,6 +20,7 @@ import { installBackOfficeGuard } from './http/bo/operator-session.ts';
 import { registerPlayersRoutes } from './http/bo/players.routes.ts';
 import { registerPromotionReportsRoutes } from './http/bo/promotion-reports.routes.ts';
 import { registerPromotionsRoutes } from './http/bo/promotions.routes.ts';
+import { registerRebatesRoutes } from './http/bo/rebates.routes.ts';
 import { registerReportsRoutes } from './http/bo/reports.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
@@ -58,6 +59,7 @@ import { registerBankDepositRoutes } from './http/wps/payment/bank-deposit.route
 import { registerPaymentRoutes } from './http/wps/payment/payment.routes.ts';
 import { registerWithdrawalRoutes } from './http/wps/payment/withdrawal.routes.ts';
 import { registerPromotionRoutes } from './http/wps/promotion/promotion.routes.ts';
+import { registerRebateRoutes } from './http/wps/rebate/rebate.routes.ts';
 import { registerRelayRoutes } from './http/wps/relay/relay.routes.ts';
 import { registerSessionRoutes } from './http/wps/session/session.routes.ts';
 import { registerSocialLoginRoutes } from './http/wps/session/social-login.routes.ts';
@@ -109,6 +111,8 @@ import { createPromotionAdminService } from './modules/promotion/promotion-admin
 import { raffleRulesOf, rulesOf } from './modules/promotion/promotion-rules.ts';
 import { createRaffleJob } from './modules/promotion/raffle.job.ts';
 import { createRaffleService } from './modules/promotion/raffle.service.ts';
+import { createRebateJob } from './modules/rebate/rebate.job.ts';
+import { createRebateService } from './modules/rebate/rebate.service.ts';
 import { createBetRecordService } from './modules/report/bet-records.service.ts';
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createImportStatusService } from './modules/report/import-status.service.ts';
@@ -164,6 +168,7 @@ import { createSettleBonusesJobs, promotionPolicyOf } from './workflows/bonuses.
 import { createSettleContractsJob, createSettlementPolicyReader } from './workflows/contract-settlement.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
+import { createRebatePolicyReader } from './workflows/rebates.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
 import { createRollupRebuilds } from './workflows/rollup-rebuild.ts';
 import {
@@ -506,6 +511,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recordChange: audit.record,
     now,
   });
+  // Rebates: the daily job pays each closed day in automatic mode, members claim what accrued in
+  // manual mode (switch MANPLAYREB3); both grant through the bonus engine.
+  const rebates = createRebateService({
+    db: database.db,
+    now,
+    engine: bonuses,
+    readPolicy: createRebatePolicyReader(merchantService),
+    recordChange: audit.record,
+    feedsBehind: importStatus.importing,
+  });
   const jobs = createJobRunner({
     database,
     logger: app.log,
@@ -531,6 +546,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       }),
       createRaffleJob({ raffles }),
+      createRebateJob({ rebates }),
       ...(['daily', 'dividend', 'hourly', 'realtime'] as const).map((kind) =>
         createSettleContractsJob({
           kind,
@@ -593,6 +609,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerBonusRoutes(app, { members, wallet, withdrawals, bonuses });
   registerMemberBonusRoutes(app, { members, bonuses });
+  registerRebateRoutes(app, { members, rebates });
   registerMessageRoutes(app, { members, inbox });
   const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox, promotions, bonuses };
   registerPaymentRoutes(app, {
@@ -612,6 +629,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     members,
     settlements: contractSettlements,
     readPolicy: readSettlementPolicy,
+    rebates,
     now,
   });
   registerRegisterCenterRoutes(app, {
@@ -687,6 +705,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   registerBonusesRoutes(app, { bonuses });
+  registerRebatesRoutes(app, { rebates, merchants: merchantService, now });
   registerPlayersRoutes(app, {
     memberAdmin: createMemberAdminService({ db: database.db, recordChange: audit.record, now }),
     wallet,

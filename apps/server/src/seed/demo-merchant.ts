@@ -21,8 +21,9 @@ import { DEMO_HELP_CENTER } from './demo-help-center.ts';
 export const DEMO_MERCHANT_CODE = 'panalo';
 
 // Every switch is on but these. SOCIALLOGIN is on with no provider until one is configured: a
-// development start adds the identity sandbox. VIP, referral and manual rebate have no server
-// behind them yet, so their switches stay off and the site does not name them.
+// development start adds the identity sandbox. VIP and referral have no server behind them yet,
+// so their switches stay off and the site does not name them. MANPLAYREB3 off keeps rebates
+// automatic: the daily job pays each closed day, and members see what accrues meanwhile.
 const SWITCHES_OFF: ReadonlySet<WhitelabelSwitch> = new Set<WhitelabelSwitch>([
   'MOBILENUMPASSREG3',
   'MANPLAYREB3',
@@ -92,6 +93,24 @@ export const DEMO_SETTINGS: MerchantSettings = parseMerchantSettings({
     EN: 'Panalo is for players 18 and over. Play responsibly: set a budget, take breaks and never chase losses. All stakes and wins are in pesos (₱).',
   },
   siteName: 'Panalo',
+  // Rebates (docs/loyalty.md): a share of valid bet per game type, paid as a bonus wagered once.
+  rebate: {
+    basis: 'validBet',
+    rates: {
+      LIVE: '0.50',
+      RNG: '0.80',
+      INHOUSE: '0.80',
+      SPORTS: '0.30',
+      FISH: '0.60',
+      PVP: '0.40',
+      LOTT: '0.20',
+    },
+    houseEdges: {},
+    multiplier: 1,
+    expiryDays: 7,
+    claimIntervalMinutes: 60,
+    minimumAmount: '1.00',
+  },
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
