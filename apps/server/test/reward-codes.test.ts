@@ -62,7 +62,15 @@ async function todaysTotals() {
 describe('rewards in NGR', () => {
   it('is one list for the money report and agents’ dividends', () => {
     expect(REWARD_TRANSFER_CODES).toBe(PLAYER_REWARD_CODES);
-    expect([...PLAYER_REWARD_CODES].sort()).toEqual(['bonus', 'bonus_forfeit', 'cashback', 'raffle_prize']);
+    expect([...PLAYER_REWARD_CODES].sort()).toEqual([
+      'bonus',
+      'bonus_forfeit',
+      'cashback',
+      'points_reward',
+      'raffle_prize',
+      'rebate',
+      'vip_gift',
+    ]);
   });
 
   it('counts a bonus granted, less what it forfeits, cashback and a prize; a conversion is not counted again', async () => {

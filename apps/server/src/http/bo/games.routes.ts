@@ -14,6 +14,7 @@ import {
   GAME_STATUSES,
   type GameChange,
   MONEY_INPUT_PATTERN,
+  PERCENT_INPUT_PATTERN,
   SORT_ORDER_MAX,
   VENDOR_STATUSES,
   type VendorChange,
@@ -123,6 +124,13 @@ const GameView = Type.Object({
   supportPlay: Type.Integer({ description: '0: demo play is offered' }),
   classify: Nullable(Type.String()),
   betLimits: Nullable(BetLimitsView),
+  houseEdge: Nullable(
+    Type.String({
+      examples: ['1.06'],
+      description:
+        'The game\'s house edge in percent ("1.06" is 1.06 %), which rebates on theoretical loss multiply valid bet by; null: the game type\'s edge in the rebate settings',
+    }),
+  ),
   updatedAt: Type.String(),
 });
 const GameBody = Type.Object(
@@ -134,6 +142,17 @@ const GameBody = Type.Object(
     supportPlay: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
     classify: Type.Optional(Nullable(Type.String({ pattern: CLASSIFY_KEY_PATTERN }))),
     betLimits: Type.Optional(Nullable(BetLimitsBody)),
+    houseEdge: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: PERCENT_INPUT_PATTERN,
+          maxLength: 5,
+          examples: ['1.06'],
+          description:
+            "Percent, at most 50.00 (VALIDATION tooHigh beyond); null: the game type's edge applies",
+        }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -264,7 +283,7 @@ export function registerGamesRoutes(app: TypedApp, deps: GamesRoutesDeps): void 
       ...resourceRoute('games.write', catalogueAdmin.findMerchantOfGame),
       schema: {
         tags: TAGS,
-        summary: `Change a game: names (TY and EN, at most ${GAME_NAME_LENGTH_MAX} characters), status, hot flag, order, demo offer, classify group, and for our own games the bet limits (null: the defaults)`,
+        summary: `Change a game: names (TY and EN, at most ${GAME_NAME_LENGTH_MAX} characters), status, hot flag, order, demo offer, classify group, house edge (rebates on theoretical loss), and for our own games the bet limits (null: the defaults)`,
         params: IdParams,
         body: GameBody,
         response: { 200: Envelope(GameView), ...BO_ERROR_RESPONSES },

@@ -4,6 +4,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { v7 as uuidv7 } from 'uuid';
 import { INHOUSE_VASSALAGE, readBetLimits } from '../../db/in-house-games.ts';
+import { basisPointsOfRate, HOUSE_EDGE_BP_MAX, rateOfBasisPoints } from '../../db/loyalty-rules.ts';
 import type { Database, GameStatus, GameVendorStatus, LocalizedText } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import type { Executor, Row } from '../../platform/db/executor.ts';
@@ -71,6 +72,8 @@ const SortOrder = Type.Integer({ minimum: 0, maximum: SORT_ORDER_MAX });
 /** A money amount as clients send it (API.md "Values"). */
 export const MONEY_INPUT_PATTERN = '^\\d{1,13}(\\.\\d{1,2})?$';
 const MoneyInput = Type.String({ pattern: MONEY_INPUT_PATTERN, maxLength: 16 });
+/** A percent as rates travel (API.md "Values"): "1.06" is 1.06 %. */
+export const PERCENT_INPUT_PATTERN = '^\\d{1,2}(\\.\\d{1,2})?$';
 
 /** Bet limits of one of our own games: each bet's stake from min to max, and the win per round. */
 export const BetLimitsSchema = Type.Object(
@@ -90,6 +93,8 @@ export const GameChangeSchema = Type.Object(
     classify: Type.Optional(Type.Union([Type.String({ pattern: CLASSIFY_KEY_PATTERN }), Type.Null()])),
     /** Our own games only; null goes back to the defaults. */
     betLimits: Type.Optional(Type.Union([BetLimitsSchema, Type.Null()])),
+    /** The game's house edge in percent, for rebates on theoretical loss; null: its game type's. */
+    houseEdge: Type.Optional(Type.Union([Type.String({ pattern: PERCENT_INPUT_PATTERN }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -196,6 +201,16 @@ function betLimitsColumnOf(input: BetLimitsInput): string {
   return JSON.stringify({ minStake: String(minStake), maxStake: String(maxStake), maxWin: String(maxWin) });
 }
 
+/** A house edge as the column holds it (basis points), at most 50 %; null: the game type's applies. */
+function houseEdgeColumnOf(percent: string | null): number | null {
+  if (percent === null) return null;
+  const basisPoints = basisPointsOfRate(percent);
+  if (basisPoints > HOUSE_EDGE_BP_MAX) {
+    throw new AppError('VALIDATION', { value: { fields: { houseEdge: 'tooHigh' } } });
+  }
+  return basisPoints;
+}
+
 export function gameViewOf(row: GameRow) {
   return {
     id: row.id,
@@ -214,6 +229,7 @@ export function gameViewOf(row: GameRow) {
     supportPlay: row.support_play,
     classify: row.classify,
     betLimits: betLimitsViewOf(row),
+    houseEdge: row.house_edge_bp === null ? null : rateOfBasisPoints(row.house_edge_bp),
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -291,6 +307,7 @@ export function createCatalogueAdminService(deps: ServiceDeps<{ recordChange: Re
       names_overridden: boolean;
       icon_overridden: boolean;
       bet_limits: string | null;
+      house_edge_bp: number | null;
     }>,
   ): Promise<GameView> {
     return db.transaction().execute(async (trx) => {
@@ -389,6 +406,7 @@ export function createCatalogueAdminService(deps: ServiceDeps<{ recordChange: Re
         ...(change.betLimits !== undefined
           ? { bet_limits: change.betLimits === null ? null : betLimitsColumnOf(change.betLimits) }
           : {}),
+        ...(change.houseEdge !== undefined ? { house_edge_bp: houseEdgeColumnOf(change.houseEdge) } : {}),
       });
     },
 

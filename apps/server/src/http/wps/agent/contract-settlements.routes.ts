@@ -10,6 +10,7 @@ import {
   type SettlementWithAccounts,
 } from '../../../modules/contract/contract-settlement.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
+import type { RebateService } from '../../../modules/rebate/rebate.service.ts';
 import { addDays, daysOf, lengthOf, rangeOfPreset } from '../../../modules/report/date-range.ts';
 import { startOfDateIn } from '../../../modules/wallet/wallet.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
@@ -24,6 +25,8 @@ export type AgentContractSettlementRoutesDeps = {
   members: MemberService;
   settlements: ContractSettlementService;
   readPolicy: (merchantId: string) => Promise<SettlementPolicy>;
+  /** The agent's own rebates (docs/loyalty.md), shown beside its contract income. */
+  rebates: Pick<RebateService, 'paidByDay'>;
   now: () => Date;
 };
 
@@ -124,6 +127,14 @@ const RevenueView = Type.Object({
   ),
   totals: Type.Record(Type.String(), Money),
   total: Money,
+  /**
+   * The agent's own rebates paid in the range, per day of payment (docs/loyalty.md "Rebates"),
+   * beside the contract income: not part of `days`, `totals` or `total`.
+   */
+  rebates: Type.Object({
+    days: Type.Array(Type.Object({ day: Type.String(), amount: Money })),
+    total: Money,
+  }),
 });
 
 /** Decimal text of a frozen input (absent in an older settlement: 0). */
@@ -253,7 +264,8 @@ export function registerAgentContractSettlementRoutes(
     {
       schema: {
         tags: TAGS,
-        summary: "The agent's contract income by kind and day: received less paid to its downlines",
+        summary:
+          "The agent's contract income by kind and day (received less paid to its downlines), and beside it the agent's own rebates by day",
         querystring: RevenueQuery,
         response: { 200: Envelope(RevenueView), ...MEMBER_ERROR_RESPONSES },
       },
@@ -270,12 +282,16 @@ export function registerAgentContractSettlementRoutes(
         throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
       }
       const kinds = KINDS.filter((kind) => policy.kindsOn[kind]);
-      const lines = await settlements.revenueOf({
+      const span = {
         memberId: member.id,
         from: startOfDateIn(merchant.timeZone, range.from),
         to: startOfDateIn(merchant.timeZone, addDays(range.to, 1)),
         timeZone: merchant.timeZone,
-      });
+      };
+      const [lines, rebateDays] = await Promise.all([
+        settlements.revenueOf(span),
+        deps.rebates.paidByDay(span),
+      ]);
       const byDay = new Map<string, Map<AgentContractKind, bigint>>();
       const totals = new Map<AgentContractKind, bigint>();
       for (const line of lines) {
@@ -302,6 +318,10 @@ export function registerAgentContractSettlementRoutes(
           }),
         totals: text(totals),
         total: formatAmount(sum(totals)),
+        rebates: {
+          days: rebateDays.map((line) => ({ day: line.day, amount: formatAmount(line.amountMinor) })),
+          total: formatAmount(rebateDays.reduce((all, line) => all + line.amountMinor, 0n)),
+        },
       });
     },
   );
