@@ -499,6 +499,9 @@ export type paths = {
                                 currencySymbol?: string;
                                 unreadMessage?: number;
                                 availablePromoCount?: number;
+                                hasVip?: boolean;
+                                vipLabelName?: string | null;
+                                vipRankLevel?: number | null;
                             };
                         };
                     };
@@ -2306,6 +2309,340 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/rebate/accrued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What accrued to the member since their last rebate and is not paid yet, by game type, with the mode, the minimum and the claim interval's next moment */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @enum {string} */
+                                mode: "auto" | "manual";
+                                /** @enum {string} */
+                                basis: "validBet" | "theoreticalLoss";
+                                lines: {
+                                    gameType: string;
+                                    /** @example 12.50 */
+                                    basisAmount: string;
+                                    /**
+                                     * @description Percent: "0.50" is 0.50 %
+                                     * @example 0.50
+                                     */
+                                    rate: string;
+                                    /** @example 12.50 */
+                                    amount: string;
+                                }[];
+                                /** @example 12.50 */
+                                total: string;
+                                /** @example 12.50 */
+                                minimum: string;
+                                nextClaimAt: string | null;
+                                lastClaimAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/rebate/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim what accrued at once, paid as a bonus (manual mode): CONFLICT AUTO_MODE, TOO_SOON (with nextClaimAt) or NOTHING (below the minimum); FORBIDDEN for a member promotions may not reach */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                /** @example 12.50 */
+                                amount: string;
+                                bonusId: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/rebate/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's rebates paid, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    mode: "auto" | "manual";
+                                    day: string | null;
+                                    /** @example 12.50 */
+                                    amount: string;
+                                    createdAt: string;
+                                }[];
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/member/messages": {
         parameters: {
             query?: never;
@@ -2464,6 +2801,378 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/vip/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's VIP levels with their thresholds and benefits, and whether the site shows them */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                enabled: boolean;
+                                windowDays: number;
+                                reviewDay: number;
+                                levels: {
+                                    rank: number;
+                                    name: string;
+                                    label: string;
+                                    badgeUrl: string | null;
+                                    /** @example 5000.00 */
+                                    deposit: string;
+                                    /** @example 5000.00 */
+                                    validBet: string;
+                                    /** @example 5000.00 */
+                                    keepDeposit: string;
+                                    /** @example 5000.00 */
+                                    keepValidBet: string;
+                                    guaranteedDays: number;
+                                    /** @example 5000.00 */
+                                    upgradeBonus: string;
+                                    /** @example 5000.00 */
+                                    birthdayBonus: string;
+                                    /** @example 5000.00 */
+                                    monthlyBonus: string;
+                                    rebateRates: {
+                                        [key: string]: string;
+                                    };
+                                    withdrawCountDay: number | null;
+                                    /** @example 5000.00 */
+                                    withdrawAmountDay: string | null;
+                                    pointsMultiplier: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/vip/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's level, figures in the window, what the next level needs and the review's projection */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                level: {
+                                    rank: number;
+                                    name: string;
+                                    label: string;
+                                    badgeUrl: string | null;
+                                } | null;
+                                reachedAt: string | null;
+                                guaranteedUntil: string | null;
+                                window: {
+                                    days: number;
+                                    /** @example 5000.00 */
+                                    deposit: string;
+                                    /** @example 5000.00 */
+                                    validBet: string;
+                                };
+                                next: {
+                                    rank: number;
+                                    name: string;
+                                    label: string;
+                                    /** @example 5000.00 */
+                                    missingDeposit: string;
+                                    /** @example 5000.00 */
+                                    missingValidBet: string;
+                                } | null;
+                                projection: {
+                                    /** @enum {string} */
+                                    outcome: "keep" | "rise" | "fall";
+                                    rank: number | null;
+                                    reviewAt: string;
+                                } | null;
+                                birthday: string | null;
+                                birthdaySettable: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/vip/birthday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the member’s birthday, once (birthday gifts come in its month); CONFLICT BIRTHDAY_SET when set before */
+        put: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example 1990-05-17 */
+                        birthday: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                level: {
+                                    rank: number;
+                                    name: string;
+                                    label: string;
+                                    badgeUrl: string | null;
+                                } | null;
+                                reachedAt: string | null;
+                                guaranteedUntil: string | null;
+                                window: {
+                                    days: number;
+                                    /** @example 5000.00 */
+                                    deposit: string;
+                                    /** @example 5000.00 */
+                                    validBet: string;
+                                };
+                                next: {
+                                    rank: number;
+                                    name: string;
+                                    label: string;
+                                    /** @example 5000.00 */
+                                    missingDeposit: string;
+                                    /** @example 5000.00 */
+                                    missingValidBet: string;
+                                } | null;
+                                projection: {
+                                    /** @enum {string} */
+                                    outcome: "keep" | "rise" | "fall";
+                                    rank: number | null;
+                                    reviewAt: string;
+                                } | null;
+                                birthday: string | null;
+                                birthdaySettable: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4998,7 +5707,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The agent's contract income by kind and day: received less paid to its downlines */
+        /** The agent's contract income by kind and day (received less paid to its downlines), and beside it the agent's own rebates by day */
         get: {
             parameters: {
                 query?: {
@@ -5042,6 +5751,15 @@ export type paths = {
                                 };
                                 /** @example 1250.00 */
                                 total: string;
+                                rebates: {
+                                    days: {
+                                        day: string;
+                                        /** @example 1250.00 */
+                                        amount: string;
+                                    }[];
+                                    /** @example 1250.00 */
+                                    total: string;
+                                };
                             };
                         };
                     };
@@ -11392,7 +12110,7 @@ export type paths = {
                                     code: string;
                                     name: string;
                                 }[];
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems")[];
                                 passwordChangeRequired: boolean;
                                 idleMinutes: number;
                                 expiresAt: string;
@@ -12654,9 +13372,9 @@ export type paths = {
                                     merchantId: string | null;
                                     name: string;
                                     builtin: boolean;
-                                    permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
+                                    permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems")[];
                                 }[];
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems")[];
                             };
                         };
                     };
@@ -12749,7 +13467,7 @@ export type paths = {
                     "application/json": {
                         merchantId?: string;
                         name: string;
-                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
+                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems")[];
                     };
                 };
             };
@@ -12768,7 +13486,7 @@ export type paths = {
                                 merchantId: string | null;
                                 name: string;
                                 builtin: boolean;
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems")[];
                             };
                         };
                     };
@@ -12875,7 +13593,7 @@ export type paths = {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
+                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems")[];
                     };
                 };
             };
@@ -12894,7 +13612,7 @@ export type paths = {
                                 merchantId: string | null;
                                 name: string;
                                 builtin: boolean;
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems")[];
                             };
                         };
                     };
@@ -13601,23 +14319,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -14016,23 +14734,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -14419,23 +15137,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -14829,23 +15547,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -15233,23 +15951,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -15637,23 +16355,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -16061,23 +16779,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -16459,23 +17177,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -16861,23 +17579,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -17273,23 +17991,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -17419,23 +18137,23 @@ export type paths = {
                     "application/json": {
                         /** @default {} */
                         earn: {
-                            live: {
+                            live?: {
                                 per: string;
                                 points: number;
                             };
-                            lottery: {
+                            lottery?: {
                                 per: string;
                                 points: number;
                             };
-                            pvp: {
+                            pvp?: {
                                 per: string;
                                 points: number;
                             };
-                            slots: {
+                            slots?: {
                                 per: string;
                                 points: number;
                             };
-                            sports: {
+                            sports?: {
                                 per: string;
                                 points: number;
                             };
@@ -17706,23 +18424,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -18110,23 +18828,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -18547,23 +19265,23 @@ export type paths = {
                                 points: {
                                     /** @default {} */
                                     earn: {
-                                        live: {
+                                        live?: {
                                             per: string;
                                             points: number;
                                         };
-                                        lottery: {
+                                        lottery?: {
                                             per: string;
                                             points: number;
                                         };
-                                        pvp: {
+                                        pvp?: {
                                             per: string;
                                             points: number;
                                         };
-                                        slots: {
+                                        slots?: {
                                             per: string;
                                             points: number;
                                         };
-                                        sports: {
+                                        sports?: {
                                             per: string;
                                             points: number;
                                         };
@@ -19071,6 +19789,299 @@ export type paths = {
                                 forfeited: string;
                                 /** @example 250.00 */
                                 forfeitIfCancelled: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/rebates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rebate payouts, newest first, by days (at most 366), member, mode and status, with the totals of every page */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    /** @example 2026-11-22 */
+                    from?: string;
+                    /** @example 2026-11-22 */
+                    to?: string;
+                    account?: string;
+                    mode?: "auto" | "manual";
+                    status?: "paid" | "skipped";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    memberId: string;
+                                    account: string;
+                                    /** @enum {string} */
+                                    mode: "auto" | "manual";
+                                    day: string | null;
+                                    coveredFrom: string;
+                                    coveredTo: string;
+                                    /** @enum {string} */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @example 12.50 */
+                                    amount: string;
+                                    lines: {
+                                        gameType: string;
+                                        /** @example 12.50 */
+                                        basisAmount: string;
+                                        rate: string;
+                                        /** @example 12.50 */
+                                        amount: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "paid" | "skipped";
+                                    skipReason: string | null;
+                                    bonusId: string | null;
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                                range: {
+                                    from: string;
+                                    to: string;
+                                };
+                                totals: {
+                                    paid: number;
+                                    /** @example 12.50 */
+                                    paidAmount: string;
+                                    skipped: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/rebates/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a closed day's automatic rebates now (nobody is paid twice): CONFLICT NOT_CLOSED (with closesAt) for a day not yet closed, MANUAL_MODE while members claim their rebates; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        /** @example 2026-11-22 */
+                        day: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                merchantId: string;
+                                day: string;
+                                paid: number;
+                                /** @example 12.50 */
+                                paidAmount: string;
+                                skipped: number;
+                                budgetExhausted: boolean;
+                                done: boolean;
                             };
                         };
                     };
@@ -38207,6 +39218,11 @@ export type paths = {
                                         /** @description No limits set for this game: the defaults apply */
                                         isDefault: boolean;
                                     } | null;
+                                    /**
+                                     * @description The game's house edge in percent ("1.06" is 1.06 %), which rebates on theoretical loss multiply valid bet by; null: the game type's edge in the rebate settings
+                                     * @example 1.06
+                                     */
+                                    houseEdge: string | null;
                                     updatedAt: string;
                                 }[];
                                 total: number;
@@ -38306,7 +39322,7 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Change a game: names (TY and EN, at most 100 characters), status, hot flag, order, demo offer, classify group, and for our own games the bet limits (null: the defaults) */
+        /** Change a game: names (TY and EN, at most 100 characters), status, hot flag, order, demo offer, classify group, house edge (rebates on theoretical loss), and for our own games the bet limits (null: the defaults) */
         put: {
             parameters: {
                 query?: never;
@@ -38339,6 +39355,11 @@ export type paths = {
                             /** @example 1.00 */
                             maxWin: string;
                         } | null;
+                        /**
+                         * @description Percent, at most 50.00 (VALIDATION tooHigh beyond); null: the game type's edge applies
+                         * @example 1.06
+                         */
+                        houseEdge?: string | null;
                     };
                 };
             };
@@ -38392,6 +39413,11 @@ export type paths = {
                                     /** @description No limits set for this game: the defaults apply */
                                     isDefault: boolean;
                                 } | null;
+                                /**
+                                 * @description The game's house edge in percent ("1.06" is 1.06 %), which rebates on theoretical loss multiply valid bet by; null: the game type's edge in the rebate settings
+                                 * @example 1.06
+                                 */
+                                houseEdge: string | null;
                                 updatedAt: string;
                             };
                         };
@@ -38548,6 +39574,11 @@ export type paths = {
                                     /** @description No limits set for this game: the defaults apply */
                                     isDefault: boolean;
                                 } | null;
+                                /**
+                                 * @description The game's house edge in percent ("1.06" is 1.06 %), which rebates on theoretical loss multiply valid bet by; null: the game type's edge in the rebate settings
+                                 * @example 1.06
+                                 */
+                                houseEdge: string | null;
                                 updatedAt: string;
                             };
                         };
@@ -39241,6 +40272,1400 @@ export type paths = {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/vip/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** VIP levels, lowest rank first, with how many members hold each */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    rank: number;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    label: string;
+                                    badgeUrl: string | null;
+                                    /** @example 5000.00 */
+                                    deposit: string;
+                                    /** @example 5000.00 */
+                                    validBet: string;
+                                    /** @example 5000.00 */
+                                    keepDeposit: string;
+                                    /** @example 5000.00 */
+                                    keepValidBet: string;
+                                    guaranteedDays: number;
+                                    /** @example 5000.00 */
+                                    upgradeBonus: string;
+                                    /** @example 5000.00 */
+                                    birthdayBonus: string;
+                                    /** @example 5000.00 */
+                                    monthlyBonus: string;
+                                    rebateRates: {
+                                        [key: string]: string;
+                                    };
+                                    withdrawCountDay: number | null;
+                                    /** @example 5000.00 */
+                                    withdrawAmountDay: string | null;
+                                    pointsMultiplier: string;
+                                    holders: number;
+                                    createdAt: string;
+                                    updatedAt: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a VIP level: its rank unique, its thresholds not below a lower rank’s nor above a higher one’s */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        rank: number;
+                        names: {
+                            TY: string;
+                            EN: string;
+                        };
+                        label: string;
+                        /** @default null */
+                        badgeUrl?: string | null;
+                        /** @example 5000.00 */
+                        deposit: string;
+                        /** @example 5000.00 */
+                        validBet: string;
+                        /** @default 0.00 */
+                        keepDeposit?: string;
+                        /** @default 0.00 */
+                        keepValidBet?: string;
+                        /** @default 0 */
+                        guaranteedDays?: number;
+                        /** @default 0.00 */
+                        upgradeBonus?: string;
+                        /** @default 0.00 */
+                        birthdayBonus?: string;
+                        /** @default 0.00 */
+                        monthlyBonus?: string;
+                        /** @default {} */
+                        rebateRates?: {
+                            [key: string]: string;
+                        };
+                        /** @default null */
+                        withdrawCountDay?: number | null;
+                        /** @default null */
+                        withdrawAmountDay?: string | null;
+                        /** @default 1.00 */
+                        pointsMultiplier?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                rank: number;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                label: string;
+                                badgeUrl: string | null;
+                                /** @example 5000.00 */
+                                deposit: string;
+                                /** @example 5000.00 */
+                                validBet: string;
+                                /** @example 5000.00 */
+                                keepDeposit: string;
+                                /** @example 5000.00 */
+                                keepValidBet: string;
+                                guaranteedDays: number;
+                                /** @example 5000.00 */
+                                upgradeBonus: string;
+                                /** @example 5000.00 */
+                                birthdayBonus: string;
+                                /** @example 5000.00 */
+                                monthlyBonus: string;
+                                rebateRates: {
+                                    [key: string]: string;
+                                };
+                                withdrawCountDay: number | null;
+                                /** @example 5000.00 */
+                                withdrawAmountDay: string | null;
+                                pointsMultiplier: string;
+                                holders: number;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/vip/levels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a VIP level (a level members hold keeps its rank: CONFLICT LEVEL_HELD) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rank: number;
+                        names: {
+                            TY: string;
+                            EN: string;
+                        };
+                        label: string;
+                        /** @default null */
+                        badgeUrl?: string | null;
+                        /** @example 5000.00 */
+                        deposit: string;
+                        /** @example 5000.00 */
+                        validBet: string;
+                        /** @default 0.00 */
+                        keepDeposit?: string;
+                        /** @default 0.00 */
+                        keepValidBet?: string;
+                        /** @default 0 */
+                        guaranteedDays?: number;
+                        /** @default 0.00 */
+                        upgradeBonus?: string;
+                        /** @default 0.00 */
+                        birthdayBonus?: string;
+                        /** @default 0.00 */
+                        monthlyBonus?: string;
+                        /** @default {} */
+                        rebateRates?: {
+                            [key: string]: string;
+                        };
+                        /** @default null */
+                        withdrawCountDay?: number | null;
+                        /** @default null */
+                        withdrawAmountDay?: string | null;
+                        /** @default 1.00 */
+                        pointsMultiplier?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                rank: number;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                label: string;
+                                badgeUrl: string | null;
+                                /** @example 5000.00 */
+                                deposit: string;
+                                /** @example 5000.00 */
+                                validBet: string;
+                                /** @example 5000.00 */
+                                keepDeposit: string;
+                                /** @example 5000.00 */
+                                keepValidBet: string;
+                                guaranteedDays: number;
+                                /** @example 5000.00 */
+                                upgradeBonus: string;
+                                /** @example 5000.00 */
+                                birthdayBonus: string;
+                                /** @example 5000.00 */
+                                monthlyBonus: string;
+                                rebateRates: {
+                                    [key: string]: string;
+                                };
+                                withdrawCountDay: number | null;
+                                /** @example 5000.00 */
+                                withdrawAmountDay: string | null;
+                                pointsMultiplier: string;
+                                holders: number;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a VIP level no member holds (CONFLICT LEVEL_HELD while one does) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/vip/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a VIP level's badge picture (multipart, one PNG, JPEG or WebP file, at most 524288 bytes); answers its public URL for the level's badgeUrl */
+        post: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                url: string;
+                                width: number;
+                                height: number;
+                                bytes: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/vip/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members holding a VIP level (highest first), by level rank and account */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    level?: number;
+                    account?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    memberId: string;
+                                    merchantId: string;
+                                    account: string;
+                                    rank: number;
+                                    label: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    reachedAt: string;
+                                    guaranteedUntil: string;
+                                    /** @enum {string|null} */
+                                    projection: "keep" | "rise" | "fall" | null;
+                                    projectedRank: number | null;
+                                    projectedAt: string | null;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/vip/gifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** VIP levels' gifts (upgrade, birthday, monthly), newest first, by status */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    status?: "waiting" | "granted" | "dropped";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    memberId: string;
+                                    account: string;
+                                    /** @enum {string} */
+                                    kind: "upgrade" | "birthday" | "monthly";
+                                    key: string;
+                                    rank: number;
+                                    /** @example 5000.00 */
+                                    amount: string;
+                                    /** @enum {string} */
+                                    status: "waiting" | "granted" | "dropped";
+                                    bonusId: string | null;
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/vip/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the merchant's VIP review now: lower members past their guarantee who miss their level's retention, the month's gifts, the projection */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                reviewed: boolean;
+                                lowered: number;
+                                monthlyGifts: number;
+                                projected: number;
+                                birthdayGifts: number;
+                                granted: number;
+                                dropped: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/players/{id}/vip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a player's VIP level by rank, or remove it (null); the level's guarantee starts now */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rank: number | null;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                level: {
+                                    rank: number;
+                                    label: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/players/{id}/birthday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or clear a player's birthday (birthday gifts come in its month) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        birthday: string | null;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                birthday: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -58,6 +58,7 @@ export type Database = {
   member_vip: MemberVipTable;
   vip_level_changes: VipLevelChangesTable;
   vip_gifts: VipGiftsTable;
+  vip_job_state: VipJobStateTable;
   rebate_payouts: RebatePayoutsTable;
   rebate_runs: RebateRunsTable;
   member_sessions: MemberSessionsTable;
@@ -1196,6 +1197,8 @@ export type MemberMessageKind =
   | 'deposit_arrived'
   | 'deposit_failed'
   | 'raffle_won'
+  | 'vip_down'
+  | 'vip_up'
   | 'withdrawal_approved'
   | 'withdrawal_rejected'
   | 'withdrawal_failed';
@@ -1502,4 +1505,20 @@ export type RebateRunsTable = {
   status: 'open' | 'done';
   started_at: Timestamp;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+// VIP levels' jobs (migration 0151, docs/loyalty.md "VIP").
+
+/** Where a merchant's VIP jobs stand: the upgrade job's watermarks and the review job's markers. */
+export type VipJobStateTable = {
+  merchant_id: string;
+  /** The newest member_bet_days.changed_at the upgrade job has looked at; null: every member. */
+  bets_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The newest deposits.credited_at the upgrade job has looked at; null: every member. */
+  deposits_credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** yyyy-MM-dd: the merchant day whose daily work (projection, birthday gifts) is done. */
+  daily_day: ColumnType<string | null, string | null | undefined, string | null>;
+  /** yyyy-MM: the merchant month whose review (lowering, monthly gifts) is done. */
+  reviewed_month: Defaulted<string | null>;
+  updated_at: Timestamp;
 };

@@ -16,6 +16,7 @@ import {
   type WithdrawalService,
   withdrawalHoldKey,
 } from '../modules/payment/withdrawal.service.ts';
+import type { VipService } from '../modules/vip/vip.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeActor } from '../platform/audit/record-change.ts';
 import { AppError } from '../platform/errors/errors.ts';
@@ -35,6 +36,8 @@ export type WithdrawDeps = {
   inbox: InboxService;
   /** The bonus a withdrawal makes the member give up (docs/promotions.md "Withdrawing"). */
   bonuses: Pick<BonusService, 'forfeitForWithdrawalIn'>;
+  /** The member's VIP level's withdrawals per merchant day, count and amount (docs/loyalty.md). */
+  vip: Pick<VipService, 'checkWithdrawalLimits' | 'checkWithdrawalLimitsIn'>;
 };
 
 /** What the withdraw page needs to know before the member types anything. */
@@ -202,6 +205,9 @@ export async function requestWithdrawal(
   }
   const left = await turnoverLeft(deps, merchant, member);
   if (left > 0n) throw new AppError('TURNOVER_REQUIRED', { value: { turnoverLeftMinor: left.toString() } });
+  // The VIP level's limits for the day: asked here for a prompt answer, decided in the transaction.
+  const vipCheck = { timeZone: merchant.timeZone, memberId: member.id, amountMinor: input.amountMinor };
+  await deps.vip.checkWithdrawalLimits({ ...vipCheck, exceptId: null });
   const player = { merchantId: merchant.id, memberId: member.id, currency: merchant.currency };
   // Asked before anything is held; the withdrawal's transaction asks again under the member's lock.
   const { bonusMinor } = await deps.wallet.getBalances(player);
@@ -232,6 +238,8 @@ export async function requestWithdrawal(
       currency: merchant.currency,
       amountMinor: input.amountMinor,
       alsoIn: async (trx) => {
+        // Under the member's lock, with this withdrawal recorded: a burst of requests takes turns.
+        await deps.vip.checkWithdrawalLimitsIn(trx, { ...vipCheck, exceptId: id });
         const forfeited = await deps.bonuses.forfeitForWithdrawalIn(trx, {
           ...player,
           forfeit: input.forfeitBonus,

@@ -19,6 +19,13 @@ export type ServerToClientEvents = {
   message: (payload: { id: string; title: string }) => void;
   notice: (payload: { id: string; title: string }) => void;
   kick: (payload: { code: string }) => void;
+  /** The member's VIP level changed (docs/loyalty.md "VIP"): the level now held, or nulls for none. */
+  vip: (payload: {
+    rank: number | null;
+    label: string | null;
+    name: string | null;
+    direction: 'up' | 'down';
+  }) => void;
 };
 export type RealtimeEvent = keyof ServerToClientEvents;
 export type RealtimePayload<E extends RealtimeEvent> = Parameters<ServerToClientEvents[E]>[0];

@@ -15,6 +15,7 @@ import {
 } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
 import type { PromotionService } from '../../../modules/promotion/promotion.service.ts';
+import type { VipService } from '../../../modules/vip/vip.service.ts';
 import type { WalletService } from '../../../modules/wallet/wallet.service.ts';
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
@@ -50,6 +51,8 @@ export type SystemRoutesDeps = {
   inbox: InboxService;
   /** The public state's promotions and the member's count of those open to them. */
   promotions: Pick<PromotionService, 'publicSummary'>;
+  /** The member's VIP level for the header (hasVip, vipLabelName, vipRankLevel). */
+  vip: Pick<VipService, 'findBadge'>;
   /** A trusted proxy's country header (e.g. CF-IPCountry), when configured. */
   countryHeader: string | undefined;
 };
@@ -140,6 +143,10 @@ const PublicStateValue = Type.Object({
   unreadMessage: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Members only: promotions they may join, claim or apply for now. */
   availablePromoCount: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Members only, while the switch VIP is on: whether they hold a VIP level, its label and rank. */
+  hasVip: Type.Optional(Type.Boolean()),
+  vipLabelName: Type.Optional(Nullable(Type.String())),
+  vipRankLevel: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
 });
 
 /** The merchant's public configuration and state: GET /wps/system/{status,permission,publicState,…}. */
@@ -242,7 +249,8 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
       const executions: ('A' | 'B' | 'F')[] = viewer ? (isFirstLogin ? ['A', 'F'] : ['A']) : ['B'];
       // Spec §4: a trial account loads no unread count.
       const isMember = viewer !== null && viewer.member.type !== TRIAL_TYPE;
-      const [banners, announcements, customerService, showCaptcha, balances, unread, promotions] =
+      const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
+      const [banners, announcements, customerService, showCaptcha, balances, unread, promotions, badge] =
         await Promise.all([
           contentService.listBanners(merchant.id, reader, now),
           contentService.listPublicAnnouncements(
@@ -263,8 +271,8 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
             : null,
           isMember && viewer ? deps.inbox.countUnread(viewer.member.id) : null,
           deps.promotions.publicSummary(merchant.id, viewer?.member ?? null, reader),
+          isMember && viewer && switches.VIP ? deps.vip.findBadge(viewer.member.id) : undefined,
         ]);
-      const switches = readSwitches(merchant.settings.whitelabel, WHITELABEL_SWITCHES);
       return ok({
         banners,
         popup: announcements.popup,
@@ -280,6 +288,13 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
           : {}),
         ...(unread === null ? {} : { unreadMessage: unread }),
         ...(promotions.availableCount === null ? {} : { availablePromoCount: promotions.availableCount }),
+        ...(badge === undefined
+          ? {}
+          : {
+              hasVip: badge !== null,
+              vipLabelName: badge?.label ?? null,
+              vipRankLevel: badge?.rank ?? null,
+            }),
       });
     },
   );

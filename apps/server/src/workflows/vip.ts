@@ -1,0 +1,61 @@
+import type { InboxService } from '../modules/inbox/inbox.service.ts';
+import {
+  type MerchantService,
+  type ResolvedMerchant,
+  readSwitches,
+} from '../modules/merchant/merchant.service.ts';
+import type { VipLevelChange, VipMerchant } from '../modules/vip/vip.service.ts';
+import { levelNameIn } from '../modules/vip/vip-rules.ts';
+import { DEFAULT_LANGUAGE } from '../platform/i18n/language.ts';
+import type { Realtime } from '../platform/realtime/realtime.ts';
+
+/**
+ * A merchant as VIP levels read it (docs/loyalty.md "VIP"): its zone, currency and language, the
+ * whitelabel switch VIP, its `vip` settings, the minimum age a birthday must show, and the
+ * promotions' highest multiplier a gift's wagering stays under.
+ */
+export function vipMerchantOf(merchant: ResolvedMerchant): VipMerchant {
+  const { settings } = merchant;
+  return {
+    id: merchant.id,
+    timeZone: merchant.timeZone,
+    currency: merchant.currency,
+    defaultLanguage: merchant.defaultLanguage,
+    isEnabled: readSwitches(settings.whitelabel, ['VIP']).VIP,
+    programme: settings.vip,
+    minimumAge: settings.minimumAge,
+    maxMultiplier: settings.promotions.maxMultiplier,
+  };
+}
+
+/**
+ * Tells a member of a change of their level, once it has committed: an inbox message (`vip_up` or
+ * `vip_down`, once per change) naming the level in each language, and the socket event `vip`
+ * `{ rank, label, name, direction }` (API.md "Socket events"), the name in the merchant's language.
+ */
+export function createVipChangeTeller(deps: {
+  inbox: Pick<InboxService, 'send'>;
+  realtime: Pick<Realtime, 'emitToUser'>;
+  merchants: Pick<MerchantService, 'findById'>;
+}): (change: VipLevelChange) => Promise<void> {
+  return async (change) => {
+    const merchant = await deps.merchants.findById(change.merchantId);
+    const language = merchant?.defaultLanguage ?? DEFAULT_LANGUAGE;
+    const { level } = change;
+    const levelIn = (reader: string) =>
+      level ? `${level.label} ${levelNameIn(level, reader, language)}` : '';
+    await deps.inbox.send({
+      merchantId: change.merchantId,
+      memberId: change.memberId,
+      kind: change.direction === 'up' ? 'vip_up' : 'vip_down',
+      params: { label: level?.label ?? '', levelEN: levelIn('EN'), levelTY: levelIn('TY') },
+      dedupeKey: `vip:${change.changeId}`,
+    });
+    deps.realtime.emitToUser(change.memberId, 'vip', {
+      rank: level?.rank ?? null,
+      label: level?.label ?? null,
+      name: level ? levelNameIn(level, language, language) : null,
+      direction: change.direction,
+    });
+  };
+}
