@@ -18,6 +18,7 @@ import { registerGamesRoutes } from './http/bo/games.routes.ts';
 import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.ts';
 import { installBackOfficeGuard } from './http/bo/operator-session.ts';
 import { registerPlayersRoutes } from './http/bo/players.routes.ts';
+import { registerPointsBackOfficeRoutes } from './http/bo/points.routes.ts';
 import { registerPromotionReportsRoutes } from './http/bo/promotion-reports.routes.ts';
 import { registerPromotionsRoutes } from './http/bo/promotions.routes.ts';
 import { registerRebatesRoutes } from './http/bo/rebates.routes.ts';
@@ -25,7 +26,6 @@ import { registerReportsRoutes } from './http/bo/reports.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
 import { registerStaffRoutes } from './http/bo/staff.routes.ts';
-import { registerVipAdminRoutes } from './http/bo/vip.routes.ts';
 import { registerGameMenuRoutes } from './http/lgw/games.routes.ts';
 import { registerLotteryRoutes } from './http/lgw/lottery.routes.ts';
 import { installMerchantContext, readMerchantLanguage } from './http/merchant-context.ts';
@@ -59,6 +59,7 @@ import { registerTransferRoutes } from './http/wps/member/transfer.routes.ts';
 import { registerBankDepositRoutes } from './http/wps/payment/bank-deposit.routes.ts';
 import { registerPaymentRoutes } from './http/wps/payment/payment.routes.ts';
 import { registerWithdrawalRoutes } from './http/wps/payment/withdrawal.routes.ts';
+import { registerPointsRoutes } from './http/wps/points/points.routes.ts';
 import { registerPromotionRoutes } from './http/wps/promotion/promotion.routes.ts';
 import { registerRebateRoutes } from './http/wps/rebate/rebate.routes.ts';
 import { registerRelayRoutes } from './http/wps/relay/relay.routes.ts';
@@ -69,7 +70,6 @@ import { registerPublicKeyRoutes } from './http/wps/system/public-key.routes.ts'
 import { registerReferenceRoutes } from './http/wps/system/reference.routes.ts';
 import { registerSystemRoutes } from './http/wps/system/system.routes.ts';
 import { registerVerificationRoutes } from './http/wps/verification/verification.routes.ts';
-import { registerVipRoutes } from './http/wps/vip/vip.routes.ts';
 import { registerBonusRoutes } from './http/wps/wallet/bonus.routes.ts';
 import { registerStatementRoutes } from './http/wps/wallet/statement.routes.ts';
 import { registerTransferWalletRoutes } from './http/wps/wallet/transfer-wallet.routes.ts';
@@ -106,6 +106,9 @@ import { createMerchantAdminService } from './modules/merchant/merchant-admin.se
 import { createOperatorService } from './modules/operator/operator.service.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
+import { createPointsEarnJob } from './modules/points/points.job.ts';
+import { createPointsService } from './modules/points/points.service.ts';
+import { createPointsEarning } from './modules/points/points-earning.service.ts';
 import { createCashbackJob } from './modules/promotion/cashback.job.ts';
 import { createCashbackService } from './modules/promotion/cashback.service.ts';
 import { createPromotionService } from './modules/promotion/promotion.service.ts';
@@ -130,9 +133,6 @@ import {
 } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createSocialLoginService } from './modules/social-login/social-login.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
-import { createVipReviewJob, createVipUpgradesJob } from './modules/vip/vip.job.ts';
-import { createVipService } from './modules/vip/vip.service.ts';
-import { createVipLevelsService } from './modules/vip/vip-levels.service.ts';
 import {
   createWalletService,
   currencySymbolOf,
@@ -173,6 +173,7 @@ import { createSettleBonusesJobs, promotionPolicyOf } from './workflows/bonuses.
 import { createSettleContractsJob, createSettlementPolicyReader } from './workflows/contract-settlement.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
+import { createPointsMerchantReader } from './workflows/points.ts';
 import { createRebatePolicyReader } from './workflows/rebates.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
 import { createRollupRebuilds } from './workflows/rollup-rebuild.ts';
@@ -187,7 +188,6 @@ import {
   type VendorTransfers,
 } from './workflows/vendor-transfer.ts';
 import { createVendorWallet } from './workflows/vendor-wallet.ts';
-import { createVipChangeTeller, vipMerchantOf } from './workflows/vip.ts';
 import { createWithdrawalAutoReceiptJob } from './workflows/withdrawal-confirmation.ts';
 
 export type AppOptions = {
@@ -527,18 +527,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recordChange: audit.record,
     feedsBehind: importStatus.importing,
   });
-  // VIP levels: members raised as soon as their window earns a level, the monthly review, gifts
-  // granted through the bonus engine; a change of level reaches the member's inbox and pages.
-  const vip = createVipService({
+  // The points mall: points earned by valid bet and deposits (its minute job), goods redeemed and
+  // decided by operators, conversions into the bonus wallet, all paid through the bonus engine;
+  // members hear of decided redeems in their inbox.
+  const readPointsMerchant = createPointsMerchantReader(merchantService);
+  const points = createPointsService({
     db: database.db,
     engine: bonuses,
     recordChange: audit.record,
+    readMerchant: readPointsMerchant,
     now,
-    readMerchant: async (merchantId) => {
-      const merchant = await merchantService.findById(merchantId);
-      return merchant ? vipMerchantOf(merchant) : null;
+    tell: async (message) => {
+      await inbox.send(message);
     },
-    tellChange: createVipChangeTeller({ inbox, realtime, merchants: merchantService }),
   });
   const jobs = createJobRunner({
     database,
@@ -565,8 +566,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       }),
       createRaffleJob({ raffles }),
-      createVipUpgradesJob({ vip }),
-      createVipReviewJob({ vip }),
+      createPointsEarnJob({
+        earning: createPointsEarning({ db: database.db, now, readMerchant: readPointsMerchant }),
+      }),
       createRebateJob({ rebates }),
       ...(['daily', 'dividend', 'hourly', 'realtime'] as const).map((kind) =>
         createSettleContractsJob({
@@ -619,7 +621,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wallet,
     inbox,
     promotions,
-    vip,
   });
   registerWalletRoutes(app, { members, wallet, vendorTransfers, agents });
   registerTransferWalletRoutes(app, { members, vendorTransfers });
@@ -633,18 +634,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMemberBonusRoutes(app, { members, bonuses });
   registerRebateRoutes(app, { members, rebates });
   registerMessageRoutes(app, { members, inbox });
-  const withdrawDeps = {
-    members,
-    payments,
-    withdrawals,
-    wallet,
-    rateLimiter,
-    inbox,
-    promotions,
-    bonuses,
-    vip,
-  };
-  registerVipRoutes(app, { members, vip });
+  registerPointsRoutes(app, { members, rateLimiter, points });
+  const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox, promotions, bonuses };
   registerPaymentRoutes(app, {
     members,
     payments,
@@ -738,6 +729,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   registerBonusesRoutes(app, { bonuses });
+  registerPointsBackOfficeRoutes(app, { points, merchants: merchantService });
   registerRebatesRoutes(app, { rebates, merchants: merchantService, now });
   registerPlayersRoutes(app, {
     memberAdmin: createMemberAdminService({ db: database.db, recordChange: audit.record, now }),
@@ -835,11 +827,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     registerGamesRoutes(uploads, {
       catalogueAdmin: createCatalogueAdminService({ db: database.db, recordChange: audit.record, now }),
-      images: app.images,
-    });
-    registerVipAdminRoutes(uploads, {
-      vip,
-      levels: createVipLevelsService({ db: database.db, recordChange: audit.record, now }),
       images: app.images,
     });
   });

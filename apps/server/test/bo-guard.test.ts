@@ -488,20 +488,45 @@ beforeAll(async () => {
     .execute();
   resourceOfA.set('/bo/promotions/:id/raffle', 'raffle-a');
   resourceOfA.set('/bo/promotions/:id/raffle/draw', 'raffle-a');
-  // A VIP level of merchant A, for the level routes' :id.
+  // Goods of merchant A's points mall and a redeem of it waiting, for the points routes' :id.
   await db
-    .insertInto('vip_levels')
+    .insertInto('point_goods')
     .values({
-      id: 'vip-level-a',
+      id: 'point-goods-a',
       merchant_id: merchantA,
-      rank: 1,
-      names: JSON.stringify({ TY: 'Tanso', EN: 'Bronze' }),
-      label: 'VIP1',
+      names: JSON.stringify({ EN: 'Cap' }),
+      kind: 'item',
+      points: 10,
+      amount_minor: null,
+      requirement_kind: null,
+      requirement_minor: null,
+      requirement_days: null,
+      stock: null,
+      per_member_limit: null,
       created_at: new Date(nowMs),
       updated_at: new Date(nowMs),
     })
     .execute();
-  resourceOfA.set('vip/levels', 'vip-level-a');
+  resourceOfA.set('points/goods', 'point-goods-a');
+  await db
+    .insertInto('point_redeems')
+    .values({
+      id: 'point-redeem-a',
+      merchant_id: merchantA,
+      member_id: demoId,
+      goods_id: 'point-goods-a',
+      reference: 'PM20261123000001',
+      goods_names: JSON.stringify({ EN: 'Cap' }),
+      kind: 'item',
+      quantity: 1,
+      points: 10n,
+      amount_minor: null,
+      requirement_minor: null,
+      address: 'Quezon City',
+      applied_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('points/redeems', 'point-redeem-a');
 });
 
 afterAll(async () => {

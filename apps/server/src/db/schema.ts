@@ -58,7 +58,12 @@ export type Database = {
   member_vip: MemberVipTable;
   vip_level_changes: VipLevelChangesTable;
   vip_gifts: VipGiftsTable;
-  vip_job_state: VipJobStateTable;
+  member_points: MemberPointsTable;
+  point_records: PointRecordsTable;
+  point_earnings: PointEarningsTable;
+  point_earn_watermarks: PointEarnWatermarksTable;
+  point_goods: PointGoodsTable;
+  point_redeems: PointRedeemsTable;
   rebate_payouts: RebatePayoutsTable;
   rebate_runs: RebateRunsTable;
   member_sessions: MemberSessionsTable;
@@ -1196,9 +1201,9 @@ export type MemberMessageKind =
   | 'contract_payment_waiting'
   | 'deposit_arrived'
   | 'deposit_failed'
+  | 'points_redeem_approved'
+  | 'points_redeem_rejected'
   | 'raffle_won'
-  | 'vip_down'
-  | 'vip_up'
   | 'withdrawal_approved'
   | 'withdrawal_rejected'
   | 'withdrawal_failed';
@@ -1507,18 +1512,122 @@ export type RebateRunsTable = {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
-// VIP levels' jobs (migration 0151, docs/loyalty.md "VIP").
+// The points mall (migration 0149, docs/loyalty.md "Points").
 
-/** Where a merchant's VIP jobs stand: the upgrade job's watermarks and the review job's markers. */
-export type VipJobStateTable = {
+/** A member's points; one of balance and owed is always 0. No row: none yet. */
+export type MemberPointsTable = {
+  member_id: string;
   merchant_id: string;
-  /** The newest member_bet_days.changed_at the upgrade job has looked at; null: every member. */
-  bets_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** The newest deposits.credited_at the upgrade job has looked at; null: every member. */
-  deposits_credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** yyyy-MM-dd: the merchant day whose daily work (projection, birthday gifts) is done. */
-  daily_day: ColumnType<string | null, string | null | undefined, string | null>;
-  /** yyyy-MM: the merchant month whose review (lowering, monthly gifts) is done. */
-  reviewed_month: Defaulted<string | null>;
+  balance: Defaulted<bigint>;
+  /** What a claw-back could not take from the balance, taken from the next points first. */
+  owed: Defaulted<bigint>;
   updated_at: Timestamp;
+};
+
+export type PointRecordType =
+  | 'live'
+  | 'lottery'
+  | 'pvp'
+  | 'slots'
+  | 'sports'
+  | 'redeem'
+  | 'deposit'
+  | 'convert'
+  | 'clawback'
+  | 'refund'
+  | 'adjustment';
+
+/** One change of a member's points: the signed change of the balance and the balance after it. */
+export type PointRecordsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  type: PointRecordType;
+  points: bigint;
+  balance: bigint;
+  /** The facts the change was made of (what was earned on, what went to or came from owed). */
+  detail: ColumnType<Record<string, string>, string | undefined, string>;
+  /** An operator's words (an adjustment's reason, a rejected redeem's reason). */
+  remark: Defaulted<string | null>;
+  key: string;
+  created_at: Timestamp;
+};
+
+/** What a member's valid bet of one merchant day and game type has earned so far. */
+export type PointEarningsTable = {
+  member_id: string;
+  /** yyyy-MM-dd, the merchant's day. */
+  day: ColumnType<string, string, string>;
+  game_type: string;
+  merchant_id: string;
+  valid_bet_minor: bigint;
+  points: bigint;
+  /** Counts the changes, so that each change's record has a key of its own. */
+  revision: number;
+  updated_at: Timestamp;
+};
+
+/** Up to where the earning job has read a merchant's bet rollups and credited deposits. */
+export type PointEarnWatermarksTable = {
+  merchant_id: string;
+  bets_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deposits_credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+export type PointGoodsKind = 'cash' | 'bonus' | 'item';
+export type PointRequirementKind = 'deposit' | 'validBet';
+export type PointGoodsStatus = 'active' | 'hidden';
+
+/** A reward of the points mall: points per unit, what a unit pays (cash, bonus) or is (an item). */
+export type PointGoodsTable = {
+  id: string;
+  merchant_id: string;
+  names: LocalizedColumn;
+  descriptions: ColumnType<LocalizedText, string | undefined, string>;
+  image_urls: ColumnType<string[], string | undefined, string>;
+  kind: PointGoodsKind;
+  points: number;
+  /** Per unit; null for an item. */
+  amount_minor: bigint | null;
+  /** Deposits or valid bet of at least requirement_minor in the last requirement_days merchant days. */
+  requirement_kind: PointRequirementKind | null;
+  requirement_minor: bigint | null;
+  requirement_days: number | null;
+  /** Units left; null: unlimited. */
+  stock: number | null;
+  /** Units a member may hold in processing and approved redeems; null: no limit. */
+  per_member_limit: number | null;
+  status: Defaulted<PointGoodsStatus>;
+  sort: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PointRedeemStatus = 'processing' | 'approved' | 'rejected';
+
+/** A member's redeem of goods, as the goods were when applied for. */
+export type PointRedeemsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  goods_id: string;
+  /** The human reference number (PM + the merchant's day + a sequence). */
+  reference: string;
+  goods_names: LocalizedColumn;
+  kind: PointGoodsKind;
+  quantity: number;
+  points: bigint;
+  /** What the redeem pays in all (cash or bonus); null for an item. */
+  amount_minor: bigint | null;
+  /** The goods' amount requirement when applied for. */
+  requirement_minor: bigint | null;
+  status: Defaulted<PointRedeemStatus>;
+  address: string | null;
+  /** The operator's words: why it was rejected. */
+  remark: Defaulted<string | null>;
+  operator_id: Defaulted<string | null>;
+  operator_name: Defaulted<string | null>;
+  applied_at: Timestamp;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  bonus_id: Defaulted<string | null>;
 };

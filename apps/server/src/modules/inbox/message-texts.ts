@@ -5,8 +5,9 @@ type Template = { title: string; body: string };
 
 /**
  * The inbox's wording (spec §3 "Messages": deposit arrival, deposit failed, withdrawal approved
- * or rejected; affiliate applications; agent contracts, docs/contracts.md), with placeholders for
- * the site, the amount, a reason and a contract's kind, offer and other party.
+ * or rejected; affiliate applications; agent contracts, docs/contracts.md; the points mall's
+ * redeems, docs/loyalty.md), with placeholders for the site, the amount, a reason, a contract's
+ * kind, offer and other party, and a reward's name (kept per language: `goods.EN`, `goods.TY`).
  */
 const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
   EN: {
@@ -54,17 +55,17 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
       title: 'Deposit not completed',
       body: 'Your deposit of {amount} did not go through. {reason} No money was taken from your {site} balance.',
     },
+    points_redeem_approved: {
+      title: 'Points reward approved',
+      body: 'Your redeem {reference} of {quantity} × {goods} for {points} points was approved. {outcome}',
+    },
+    points_redeem_rejected: {
+      title: 'Points reward not approved',
+      body: 'Your redeem {reference} of {quantity} × {goods} was not approved: {reason} Your {points} points are back in your {site} points balance.',
+    },
     raffle_won: {
       title: 'You won a raffle prize',
       body: 'Your ticket {ticket} won {amount} in the {site} raffle. Open Promotions to claim it within {days} days.',
-    },
-    vip_up: {
-      title: 'Welcome to {label}',
-      body: 'Congratulations! You reached {levelEN} at {site}. Open the VIP page to see your new benefits.',
-    },
-    vip_down: {
-      title: 'Your VIP level changed',
-      body: 'Your VIP level at {site} is now {levelEN}. Play and deposit in the window to rise again.',
     },
     withdrawal_approved: {
       title: 'Withdrawal sent',
@@ -124,17 +125,17 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
       title: 'Hindi natuloy ang deposito',
       body: 'Hindi natuloy ang deposito mong {amount}. {reason} Walang nabawas sa iyong balanse sa {site}.',
     },
+    points_redeem_approved: {
+      title: 'Naaprubahan ang reward sa points',
+      body: 'Naaprubahan ang redeem mong {reference} ng {quantity} × {goods} kapalit ng {points} points. {outcome}',
+    },
+    points_redeem_rejected: {
+      title: 'Hindi naaprubahan ang reward sa points',
+      body: 'Hindi naaprubahan ang redeem mong {reference} ng {quantity} × {goods}: {reason} Naibalik na ang {points} points mo sa iyong points balance sa {site}.',
+    },
     raffle_won: {
       title: 'Nanalo ka sa raffle',
       body: 'Nanalo ng {amount} ang ticket mong {ticket} sa raffle ng {site}. Buksan ang Mga Promosyon para i-claim ito sa loob ng {days} araw.',
-    },
-    vip_up: {
-      title: 'Maligayang pagdating sa {label}',
-      body: 'Binabati ka namin! Naabot mo ang {levelTY} sa {site}. Buksan ang pahina ng VIP para makita ang mga bago mong benepisyo.',
-    },
-    vip_down: {
-      title: 'Nagbago ang VIP level mo',
-      body: 'Ang VIP level mo sa {site} ay {levelTY} na ngayon. Maglaro at mag-deposito sa loob ng panahon para tumaas muli.',
     },
     withdrawal_approved: {
       title: 'Naipadala ang withdrawal',
@@ -164,8 +165,11 @@ const CODE_WORDS: Record<Language, Record<string, Record<string, string>>> = {
       realtime: 'real-time salary',
     },
     offer: { new: 'new contract terms', terminate: 'a request to end the contract' },
-    // A VIP message names the level as `<label> <name>`; empty: the member holds none.
-    levelEN: { '': 'no level' },
+    outcome: {
+      cash: 'The cash is in your balance.',
+      bonus: 'The bonus is in your bonus wallet.',
+      item: 'We will send it to the address you gave.',
+    },
     endReason: {
       terminated: 'both sides agreed to end it',
       superseded: 'new terms replaced it',
@@ -182,7 +186,11 @@ const CODE_WORDS: Record<Language, Record<string, Record<string, string>>> = {
       realtime: 'real-time na sahod',
     },
     offer: { new: 'bagong kondisyon ng kontrata', terminate: 'hiling na tapusin ang kontrata' },
-    levelTY: { '': 'walang level' },
+    outcome: {
+      cash: 'Nasa balanse mo na ang cash.',
+      bonus: 'Nasa bonus wallet mo na ang bonus.',
+      item: 'Ipapadala namin ito sa address na ibinigay mo.',
+    },
     endReason: {
       terminated: 'pumayag ang magkabilang panig na tapusin ito',
       superseded: 'pinalitan ito ng bagong kondisyon',
@@ -219,7 +227,8 @@ export function wordMessage(
     if (partyForm && params.party !== undefined) {
       return params.party === '' ? partyForm.operator : `${partyForm.account}${params.party}`;
     }
-    const value = params[name];
+    // A name the message keeps in each language (a reward's) is read in the reader's.
+    const value = params[`${name}.${language}`] ?? params[name];
     return value === undefined ? undefined : (codeWords[name]?.[value] ?? value);
   };
   const fill = (text: string) =>
