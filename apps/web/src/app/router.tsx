@@ -61,6 +61,10 @@ const lazyGroups = {
     () => import('../features/point-mall/components/point-mall-page'),
     (module) => module.PointMallPage,
   ),
+  Vip: lazyScreen(
+    () => import('../features/vip/components/vip-page'),
+    (module) => module.VipPage,
+  ),
   Agent: lazyScreen(
     () => import('./agent-routes'),
     (module) => module.AgentPage,
@@ -183,6 +187,8 @@ export const routes: RouteObject[] = [
           { path: '/promotions', lazy: lazyGroups.Promotions, handle: handle({ name: 'promotions' }) },
           // Spec §2's points mall, open to visitors too: they see the rewards, rules and rates.
           { path: '/pointMall', lazy: lazyGroups.PointMall, handle: handle({ name: 'pointMall' }) },
+          // Spec §2's VIP and level benefits, open to visitors too; without a programme it leads home.
+          { path: '/vip', lazy: lazyGroups.Vip, handle: handle({ name: 'vip' }) },
           // The agent area (spec §2, §4): agents only; its guard opens the agent login for visitors.
           ...['/agent', '/agentHome'].map((path) => ({
             path,

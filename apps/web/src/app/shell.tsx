@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { GameBarMoneyContext } from '../components/games/game-bar-money';
-import { PublicPopupTrigger } from '../features/announcements/components/public-popup-trigger';
 import { useMemberLoader } from '../features/auth/hooks/use-member-loader';
 import { hasArrivalParameter } from '../lib/arrival-link';
 import { useLanguage } from '../lib/i18n/i18n';
@@ -44,6 +43,12 @@ const ContractModalTrigger = lazy(() =>
 // A password reset's or a social login's link is read by code that only such an arrival loads.
 const ArrivalLinks = lazy(() =>
   importWithTimeout(() => import('./arrival-links')).then((module) => ({ default: module.ArrivalLinks })),
+);
+// The announcements' popup opens once the page has settled, so its code loads after the first paint.
+const PublicPopupTrigger = lazy(() =>
+  importWithTimeout(() => import('../features/announcements/components/public-popup-trigger')).then(
+    (module) => ({ default: module.PublicPopupTrigger }),
+  ),
 );
 const Footer = lazy(() =>
   importWithTimeout(() => import('./footer')).then((module) => ({ default: module.Footer })),
@@ -139,7 +144,11 @@ export function Shell() {
           <ArrivalLinks />
         </Suspense>
       ) : null}
-      {hasFooter && handle.hasAnnouncementsPopup !== false ? <PublicPopupTrigger /> : null}
+      {hasFooter && handle.hasAnnouncementsPopup !== false ? (
+        <Suspense fallback={null}>
+          <PublicPopupTrigger />
+        </Suspense>
+      ) : null}
       <ModalHost />
       <ConnectionToast />
     </div>

@@ -1,6 +1,7 @@
 import {
   ArrowUpFromLine,
   ChevronRight,
+  Crown,
   Gift,
   Headset,
   Megaphone,
@@ -19,6 +20,7 @@ import { IconButton } from '../components/ui/button';
 import { ButtonLink } from '../components/ui/button-link';
 import { Logo } from '../components/ui/logo';
 import { Skeleton } from '../components/ui/skeleton';
+import { isSwitchEnabled } from '../lib/api/system-queries';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
 import { useGameCategoryLinks } from '../lib/games/use-game-categories';
@@ -115,6 +117,7 @@ function SideMenuContent({
   const { t } = useTranslation();
   const categoryLinks = useGameCategoryLinks();
   const isAgent = useAuthStore((state) => state.isAgent);
+  const isLogin = useAuthStore((state) => state.isLogin);
   const permission = usePermission();
   const publicState = usePublicState();
   const openModal = useModalStore((state) => state.openModal);
@@ -129,7 +132,7 @@ function SideMenuContent({
   // The app-download codes show only for a merchant that publishes an app.
   const hasApp = androidUrl !== null || (permission.data?.resources.APP_IOS?.length ?? 0) > 0;
 
-  // VIP, invitations and the reward centre get their tiles here with their features (spec §2).
+  // Invitations and the reward centre get their tiles here with their features (spec §2).
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
       {hasMoneyLinks ? <MoneyLinks /> : null}
@@ -139,6 +142,15 @@ function SideMenuContent({
           to="/agentHome"
           icon={<Network size={20} aria-hidden="true" />}
           label={t('pages.agentTitle')}
+          isCollapsed={isCollapsed}
+        />
+      ) : null}
+      {/* Spec §2: the VIP tile shows for visitors, and for members while the switch VIP is on. */}
+      {!isLogin || isSwitchEnabled(permission.data?.whitelabel, 'VIP') ? (
+        <MenuLink
+          to="/vip"
+          icon={<Crown size={20} aria-hidden="true" />}
+          label={t('side.vip')}
           isCollapsed={isCollapsed}
         />
       ) : null}

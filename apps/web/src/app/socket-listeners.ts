@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
+import { VIP_KEY } from '../features/vip/api/vip';
+import { type VipPush, vipToastOf } from '../features/vip/vip-words';
 import { type BalancePush, useBalanceStore } from '../features/wallet/hooks/balance-store';
 import { useConnectionNotices } from '../lib/api/connection-notices';
+import { i18n } from '../lib/i18n/i18n';
 import { useAuthStore } from '../lib/session/auth-store';
 
 /**
@@ -20,6 +23,13 @@ export function connectSocket(token: string, queryClient: QueryClient): () => vo
   socket.on('message', () => {
     void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
     void queryClient.invalidateQueries({ queryKey: ['member-messages'] });
+  });
+  // The member's VIP level changed: the header's label (public state) and the VIP page follow, and
+  // a toast says so.
+  socket.on('vip', (payload: VipPush) => {
+    void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
+    void queryClient.invalidateQueries({ queryKey: [...VIP_KEY] });
+    useConnectionNotices.getState().report('info', vipToastOf(payload, i18n.getFixedT(null, 'translation')));
   });
   socket.on('kick', () => {
     socket.disconnect();

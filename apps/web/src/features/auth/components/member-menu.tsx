@@ -4,6 +4,7 @@ import {
   Check,
   ChevronDown,
   Copy,
+  Crown,
   Heart,
   History,
   LogOut,
@@ -20,10 +21,12 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CountBadge } from '../../../components/ui/count-badge';
 import { Dialog } from '../../../components/ui/dialog';
+import { isSwitchEnabled } from '../../../lib/api/system-queries';
+import { joinClassNames } from '../../../lib/class-names';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
 import { type MemberInfo, useAuthStore } from '../../../lib/session/auth-store';
-import { usePublicState } from '../../../lib/system/system-hooks';
+import { usePermission, usePublicState } from '../../../lib/system/system-hooks';
 import { useCanDeposit } from '../../../lib/system/use-can-deposit';
 import { logOut } from '../api/member';
 
@@ -82,6 +85,41 @@ export function MemberAvatar({ member, size = 36 }: { member: MemberInfo; size?:
   );
 }
 
+/** Spec §2 "VIP label (only when VIP feature on)": the member's level's label, or null for none. */
+function useVipLabel(): string | null {
+  const publicState = usePublicState().data;
+  const whitelabel = usePermission().data?.whitelabel;
+  if (!publicState?.hasVip || !isSwitchEnabled(whitelabel, 'VIP')) return null;
+  return publicState.vipLabelName?.trim() || null;
+}
+
+/** The level's label as a gold chip that leads to the VIP page. */
+function VipLabelLink({
+  label,
+  className,
+  onSelect,
+}: {
+  label: string;
+  className?: string;
+  onSelect?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/vip"
+      onClick={onSelect}
+      aria-label={t('vip.labelLink', { level: label })}
+      className={joinClassNames('min-h-11 items-center rounded-full', className)}
+      data-testid="header-vip-label"
+    >
+      <span className="inline-flex items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent-text ring-1 ring-accent/40 hover:bg-accent/25">
+        <Crown size={12} aria-hidden="true" />
+        {label}
+      </span>
+    </Link>
+  );
+}
+
 /** The logout confirm dialog of spec §4: confirm, call, clear the session, go home. */
 export function LogoutConfirm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -131,6 +169,7 @@ export function MemberMenu() {
   const isTrial = useAuthStore((state) => state.isTrial);
   const isAgent = useAuthStore((state) => state.isAgent);
   const publicState = usePublicState().data;
+  const vipLabel = useVipLabel();
   const unreadMessages = publicState?.unreadMessage;
   const noticeCount = publicState?.notice.length ?? 0;
   const canDeposit = useCanDeposit();
@@ -172,7 +211,9 @@ export function MemberMenu() {
   const closeMenu = () => setOpen(false);
 
   return (
-    <div className="relative" ref={container} data-testid="member-menu">
+    <div className="relative flex items-center" ref={container} data-testid="member-menu">
+      {/* A phone's header keeps its room for the balance: the label shows in the open menu there. */}
+      {vipLabel ? <VipLabelLink label={vipLabel} className="hidden sm:inline-flex" /> : null}
       <button
         type="button"
         aria-haspopup="menu"
@@ -204,6 +245,9 @@ export function MemberMenu() {
               <p className="truncate text-xs text-muted">
                 {member.account} · {t('member.id')} {member.id.slice(-8).toUpperCase()}
               </p>
+              {vipLabel ? (
+                <VipLabelLink label={vipLabel} className="-my-2 inline-flex sm:hidden" onSelect={closeMenu} />
+              ) : null}
             </div>
             <button
               type="button"
