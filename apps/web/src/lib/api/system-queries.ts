@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
-import type { LanguageCode, PublicState, WhitelabelNode } from './system-types';
+import type { LanguageCode, WhitelabelNode } from './system-types';
 
 // Query options shared by the shell and several features. Language-dependent data carries the
 // language in its key, so switching language loads it again.
@@ -25,8 +25,7 @@ export const permissionQuery = (language: LanguageCode) =>
 export const publicStateQuery = (language: LanguageCode, token: string | null) =>
   queryOptions({
     queryKey: ['system', 'publicState', language, token],
-    queryFn: ({ signal }): Promise<PublicState> =>
-      api.get('/wps/system/publicState', { params: { query: { language } }, signal }),
+    queryFn: ({ signal }) => api.get('/wps/system/publicState', { params: { query: { language } }, signal }),
     staleTime: 60_000,
   });
 

@@ -25,16 +25,11 @@ export type RegisterRule = PermissionInfo['register'][number];
 export type SocialProvider = PermissionInfo['socialLogin'][number];
 
 /**
- * Members only, while the switch VIP is on (docs/loyalty.md "VIP"): whether they hold a level, its
- * label (the header shows it) and rank. Declared here until the server's document carries them.
- */
-type VipPublicState = { hasVip?: boolean; vipLabelName?: string | null; vipRankLevel?: number | null };
-
-/**
  * Members only: `balance`, `currencySymbol` and `unreadMessage` (the cash, its symbol, unread inbox
- * messages), and the VIP level's fields.
+ * messages); while the switch VIP is on, `hasVip`, `vipLabelName` and `vipRankLevel` (the level's
+ * label the header shows, and its rank).
  */
-export type PublicState = ApiValue<'/wps/system/publicState', 'get'> & VipPublicState;
+export type PublicState = ApiValue<'/wps/system/publicState', 'get'>;
 
 export type Banner = PublicState['banners'][number];
 export type BannerGroup = Banner['groupName'];
