@@ -177,7 +177,7 @@ export function VipSettingsForm(props: SectionProps) {
           {...field('giftMultiplier')}
           maxLength={2}
           label="Wagering multiplier"
-          hint={`0 to ${GIFT_MULTIPLIER_MAX}: valid bets needed = multiplier × gift. 0 pays the gift as cash at once.`}
+          hint={`0 to ${GIFT_MULTIPLIER_MAX}: valid bets needed = multiplier × gift. 0 pays the gift as cash at once. Gifts never ask for more than the merchant's highest (${props.config.promotions.maxMultiplier}×, in Promotions).`}
         />
         <InputField
           {...field('giftExpiryDays')}
@@ -200,6 +200,7 @@ export function RebateSettingsForm(props: SectionProps & { onOpenSwitches: () =>
   const { errors, setLocalErrors } = useSectionErrors(props);
   const isDisabled = !props.canWrite;
   const isManual = isSwitchOn(props.config.whitelabel as SwitchNode[], MANUAL_REBATE_SWITCH);
+  const { maxMultiplier } = props.config.promotions;
   const field = (name: 'multiplier' | 'expiryDays' | 'claimIntervalMinutes' | 'minimumAmount') => ({
     name,
     value: draft[name],
@@ -224,7 +225,7 @@ export function RebateSettingsForm(props: SectionProps & { onOpenSwitches: () =>
   );
 
   function submit() {
-    const reading = readRebateSettings(draft);
+    const reading = readRebateSettings(draft, { maxMultiplier });
     if (!reading.ok) {
       setLocalErrors(reading.errors);
       return;
@@ -287,7 +288,7 @@ export function RebateSettingsForm(props: SectionProps & { onOpenSwitches: () =>
           {...field('multiplier')}
           maxLength={2}
           label="Wagering multiplier"
-          hint={`0 to ${GIFT_MULTIPLIER_MAX}: valid bets needed = multiplier × rebate. 0 pays it as cash at once.`}
+          hint={`0 to ${Math.min(GIFT_MULTIPLIER_MAX, maxMultiplier)} (the merchant's highest, in Promotions): valid bets needed = multiplier × rebate. 0 pays it as cash at once.`}
         />
         <InputField
           {...field('expiryDays')}
@@ -332,6 +333,7 @@ export function RebateSettingsForm(props: SectionProps & { onOpenSwitches: () =>
  */
 export function PointsSettingsForm(props: SectionProps) {
   const [draft, setDraft] = useState<PointsDraft>(() => pointsDraftOf(props.config.points));
+  const { maxMultiplier } = props.config.promotions;
   const { errors, setLocalErrors } = useSectionErrors(props);
   const isDisabled = !props.canWrite;
   const earnCells = (prefix: string, rule: EarnDraft, label: string, onChange: (rule: EarnDraft) => void) => (
@@ -376,7 +378,7 @@ export function PointsSettingsForm(props: SectionProps) {
   });
 
   function submit() {
-    const reading = readPointsSettings(draft);
+    const reading = readPointsSettings(draft, { maxMultiplier });
     if (!reading.ok) {
       setLocalErrors(reading.errors);
       return;
@@ -488,7 +490,7 @@ export function PointsSettingsForm(props: SectionProps) {
         <InputField
           {...field('convertMultiplier')}
           label="Wagering multiplier"
-          hint={`1 to ${CONVERT_MULTIPLIER_MAX}: valid bets needed = multiplier × amount. At least 1×, so that depositing, converting and withdrawing without play earns nothing.`}
+          hint={`1 to ${Math.min(CONVERT_MULTIPLIER_MAX, maxMultiplier)} (the merchant's highest, in Promotions): valid bets needed = multiplier × amount. At least 1×, so that depositing, converting and withdrawing without play earns nothing.`}
         />
         <InputField
           {...field('convertExpiryDays')}

@@ -47,6 +47,9 @@ describe('readVipSettings', () => {
   });
 });
 
+/** The merchant's highest wagering multiplier (promotions.maxMultiplier). */
+const LIMITS = { maxMultiplier: 10 };
+
 const STORED_REBATE = {
   basis: 'theoreticalLoss' as const,
   rates: { LIVE: '0.50', RNG: '1.00' },
@@ -66,7 +69,7 @@ describe('readRebateSettings', () => {
       houseEdges: { ...rateDraftsOf({}), RNG: '3.5' },
       minimumAmount: '2',
     };
-    expect(readRebateSettings(draft)).toEqual({
+    expect(readRebateSettings(draft, LIMITS)).toEqual({
       ok: true,
       settings: {
         basis: 'validBet',
@@ -81,7 +84,10 @@ describe('readRebateSettings', () => {
   });
 
   it('reads stored settings back unchanged', () => {
-    expect(readRebateSettings(rebateDraftOf(STORED_REBATE))).toEqual({ ok: true, settings: STORED_REBATE });
+    expect(readRebateSettings(rebateDraftOf(STORED_REBATE), LIMITS)).toEqual({
+      ok: true,
+      settings: STORED_REBATE,
+    });
   });
 
   it('holds rates to 5 %, house edges to 50 % and the least amount above zero, naming each field as the server does', () => {
@@ -94,7 +100,7 @@ describe('readRebateSettings', () => {
       claimIntervalMinutes: '43201',
       minimumAmount: '0',
     };
-    const reading = readRebateSettings(draft);
+    const reading = readRebateSettings(draft, LIMITS);
     expect(reading.ok ? [] : Object.keys(reading.errors).sort()).toEqual([
       'claimIntervalMinutes',
       'expiryDays',
@@ -106,6 +112,12 @@ describe('readRebateSettings', () => {
       'rates.PVP',
     ]);
     expect(reading.ok ? '' : reading.errors['rates.LIVE']).toContain('0 to 5.00');
+  });
+
+  it("holds the bonus's wagering to the merchant's highest multiplier, which the bonus engine grants within", () => {
+    const draft = { ...rebateDraftOf(STORED_REBATE), multiplier: '11' };
+    expect(readRebateSettings(draft, LIMITS).ok).toBe(false);
+    expect(readRebateSettings(draft, { maxMultiplier: 20 }).ok).toBe(true);
   });
 });
 
@@ -145,7 +157,7 @@ describe('readPointsSettings', () => {
   it('reads stored settings back unchanged, a point type without a rule left out', () => {
     const draft = pointsDraft();
     expect(draft.earn.sports).toEqual({ per: '', points: '' });
-    expect(readPointsSettings(draft)).toEqual({ ok: true, settings: STORED_POINTS });
+    expect(readPointsSettings(draft, LIMITS)).toEqual({ ok: true, settings: STORED_POINTS });
   });
 
   it('sends amounts as wire amounts, no deposit rule when both its fields are blank, and the rows in order', () => {
@@ -159,7 +171,7 @@ describe('readPointsSettings', () => {
       ],
       convertMultiplier: '3',
     };
-    const reading = readPointsSettings(draft);
+    const reading = readPointsSettings(draft, LIMITS);
     expect(reading.ok && reading.settings).toEqual({
       earn: { slots: { per: '100.00', points: 1 }, sports: { per: '1000.00', points: 5 } },
       deposit: null,
@@ -186,7 +198,7 @@ describe('readPointsSettings', () => {
       convertMultiplier: '0',
       minConvertPoints: '0',
     };
-    const reading = readPointsSettings(draft);
+    const reading = readPointsSettings(draft, LIMITS);
     expect(reading.ok ? [] : Object.keys(reading.errors).sort()).toEqual([
       'convertMultiplier',
       'deposit.points',
@@ -200,9 +212,14 @@ describe('readPointsSettings', () => {
     expect(reading.ok ? '' : reading.errors['exchange.1.from']).toContain('above (500)');
   });
 
+  it("holds the conversion's wagering to the merchant's highest multiplier", () => {
+    const reading = readPointsSettings({ ...pointsDraft(), convertMultiplier: '11' }, LIMITS);
+    expect(reading.ok ? {} : reading.errors).toEqual({ convertMultiplier: 'A whole number from 1 to 10.' });
+  });
+
   it('takes at most 20 exchange rows', () => {
     const exchange = Array.from({ length: 21 }, (_, index) => ({ from: String(index + 1), amount: '1' }));
-    const reading = readPointsSettings({ ...pointsDraft(), exchange });
+    const reading = readPointsSettings({ ...pointsDraft(), exchange }, LIMITS);
     expect(reading.ok ? {} : reading.errors).toEqual({ exchange: 'At most 20 rows.' });
   });
 });

@@ -122,15 +122,25 @@ export function rebateDraftOf(settings: RebateSettings): RebateDraft {
 
 /**
  * The rebates section: rates up to 5 % and default house edges up to 50 % per game type (blank:
- * none), the bonus's wagering 0–50× and expiry, the manual claim interval in minutes (up to 30
+ * none), the bonus's wagering 0× to the merchant's highest (promotions.maxMultiplier: the bonus
+ * engine refuses a grant above it) and expiry, the manual claim interval in minutes (up to 30
  * days) and a least amount above zero.
  */
-export function readRebateSettings(draft: RebateDraft): Reading<RebateSettings> {
+export function readRebateSettings(
+  draft: RebateDraft,
+  limits: { maxMultiplier: number },
+): Reading<RebateSettings> {
   const errors: Record<string, string> = {};
   const rates = readRateTable(draft.rates, REBATE_RATE_BP_MAX, 'rates');
   const houseEdges = readRateTable(draft.houseEdges, HOUSE_EDGE_BP_MAX, 'houseEdges');
   Object.assign(errors, rates.errors, houseEdges.errors);
-  const multiplier = countField(errors, 'multiplier', draft.multiplier, 0, GIFT_MULTIPLIER_MAX);
+  const multiplier = countField(
+    errors,
+    'multiplier',
+    draft.multiplier,
+    0,
+    Math.min(GIFT_MULTIPLIER_MAX, limits.maxMultiplier),
+  );
   const expiryDays = countField(errors, 'expiryDays', draft.expiryDays, 1, EXPIRY_DAYS_MAX, 'Whole days');
   const claimIntervalMinutes = countField(
     errors,
@@ -240,9 +250,13 @@ function readEarnRule(
  * The points section: earning per point type and per deposit (a rule with both fields blank is
  * none), the exchange-rate table (at most 20 rows, each from a number of points above the row
  * before's, with an amount per 100 points above zero), the conversion's wagering (at least 1×, so
- * that depositing, converting and withdrawing without play earns nothing), expiry and least points.
+ * that depositing, converting and withdrawing without play earns nothing, and at most the
+ * merchant's highest, which the bonus engine holds every grant to), expiry and least points.
  */
-export function readPointsSettings(draft: PointsDraft): Reading<PointsSettings> {
+export function readPointsSettings(
+  draft: PointsDraft,
+  limits: { maxMultiplier: number },
+): Reading<PointsSettings> {
   const errors: Record<string, string> = {};
   const earn: Partial<Record<PointBetType, { per: string; points: number }>> = {};
   for (const [type] of POINT_BET_TYPES) {
@@ -270,7 +284,7 @@ export function readPointsSettings(draft: PointsDraft): Reading<PointsSettings> 
     'convertMultiplier',
     draft.convertMultiplier,
     1,
-    CONVERT_MULTIPLIER_MAX,
+    Math.min(CONVERT_MULTIPLIER_MAX, limits.maxMultiplier),
   );
   const convertExpiryDays = countField(
     errors,

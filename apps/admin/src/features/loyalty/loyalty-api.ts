@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope, sendForEnvelope } from '../../lib/api-client.ts';
-import { BackOfficeError } from '../../lib/back-office-api.ts';
+import { BackOfficeError, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 import { announceSessionEnded, readSessionToken } from '../../lib/session.ts';
 
-// The VIP levels' and rebates' back-office calls (docs/loyalty.md "VIP", "Rebates", "Back office"),
-// declared here by the document until the server's OpenAPI document carries them.
+// The VIP levels' and rebates' back-office calls (docs/loyalty.md "VIP", "Rebates", "Back office").
+// The rebates' are typed by the server's OpenAPI document; the VIP levels' are declared here by
+// the document until it carries them.
 
 /** A level as the back office lists and edits it: the document's VipLevel with both names. */
 export type OperatorVipLevel = {
@@ -84,54 +85,17 @@ export type VipReviewResult = {
   dropped: number;
 };
 
-export type RebateMode = 'auto' | 'manual';
-export type RebatePayoutStatus = 'paid' | 'skipped';
-
 /**
- * One rebate: a closed day's in automatic mode, a claim in manual mode; `skipped` when the member
- * could not be reached by promotions on the day's payment (and is never paid for it).
+ * The rebates paid: a closed day's in automatic mode, a claim in manual mode; `skipped` when the
+ * member could not be reached by promotions on the day's payment (and is never paid for it). The
+ * totals run over every page; `range` is the days listed (the past 30 when the filter names none).
  */
-export type RebatePayoutRow = {
-  id: string;
-  merchantId: string;
-  memberId: string;
-  account: string;
-  mode: RebateMode;
-  /** The closed day an automatic payout is for; null for a claim. */
-  day: string | null;
-  coveredFrom: string;
-  coveredTo: string;
-  basis: 'validBet' | 'theoreticalLoss';
-  amount: string;
-  lines: { gameType: string; basisAmount: string; rate: string; amount: string }[];
-  status: RebatePayoutStatus;
-  skipReason: string | null;
-  bonusId: string | null;
-  createdAt: string;
-};
-
-export type RebatePayouts = {
-  list: RebatePayoutRow[];
-  total: number;
-  totalPages: number;
-  /** The days listed: the filter's, or the past 30 days when it names none. */
-  range: { from: string; to: string };
-  /** Over every page: payouts paid and their sum, and members recorded unpaid. */
-  totals: { paid: number; paidAmount: string; skipped: number };
-};
-
-/** What the run of a closed day did. */
-export type RebateRunResult = {
-  merchantId: string;
-  day: string;
-  paid: number;
-  paidAmount: string;
-  skipped: number;
-  /** The merchant's daily budget ran out: the members left are paid by a later run. */
-  budgetExhausted: boolean;
-  /** Every member of the day is paid or recorded. */
-  done: boolean;
-};
+export type RebatePayouts = ValueOf<'/bo/rebates'>;
+export type RebatePayoutRow = RebatePayouts['list'][number];
+export type RebateMode = RebatePayoutRow['mode'];
+export type RebatePayoutStatus = RebatePayoutRow['status'];
+/** What the run of a closed day did; `budgetExhausted`: the members left are paid by a later run. */
+export type RebateRunResult = ValueOf<'/bo/rebates/run', 'post'>;
 
 type Paged<Row> = { list: Row[]; total: number; totalPages: number };
 
@@ -283,18 +247,21 @@ export function useRebatePayouts(filter: RebatesFilter) {
   return useQuery({
     queryKey: [...REBATES_KEY, filter],
     queryFn: () =>
-      answerOf<RebatePayouts>(
-        withQuery('/bo/rebates', {
-          merchantId: filter.merchantId,
-          from: filter.from,
-          to: filter.to,
-          account: filter.account.trim(),
-          mode: filter.mode,
-          status: filter.status,
-          page: filter.page,
-          pageSize: REBATES_PAGE_SIZE,
+      unwrap(
+        backOffice.GET('/bo/rebates', {
+          params: {
+            query: {
+              merchantId: filter.merchantId,
+              from: filter.from || undefined,
+              to: filter.to || undefined,
+              account: filter.account.trim() || undefined,
+              mode: filter.mode || undefined,
+              status: filter.status || undefined,
+              page: filter.page,
+              pageSize: REBATES_PAGE_SIZE,
+            },
+          },
         }),
-        'GET',
       ),
     placeholderData: keepPreviousData,
     enabled: filter.merchantId !== '',
@@ -306,7 +273,7 @@ export function useRunRebateDay() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { merchantId: string; day: string }) =>
-      answerOf<RebateRunResult>('/bo/rebates/run', 'POST', input),
+      unwrap(backOffice.POST('/bo/rebates/run', { body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: REBATES_KEY }),
   });
 }

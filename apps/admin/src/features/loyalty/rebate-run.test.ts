@@ -21,13 +21,17 @@ describe('the merchant day', () => {
 });
 
 describe('readClosedDay', () => {
-  it('takes a day before today only: today is still open', () => {
+  it('takes a day before today only (today is still open), at most a year back', () => {
     expect(readClosedDay('2025-06-09', '2025-06-10')).toEqual({ day: '2025-06-09' });
     expect(readClosedDay('2025-06-10', '2025-06-10')).toEqual({
       error: 'Only a closed day: 2025-06-09 or before.',
     });
     expect(readClosedDay('2025-06-11', '2025-06-10')).toHaveProperty('error');
     expect(readClosedDay('', '2025-06-10')).toEqual({ error: 'Pick a day.' });
+    expect(readClosedDay('2024-06-09', '2025-06-10')).toEqual({ day: '2024-06-09' });
+    expect(readClosedDay('2024-06-08', '2025-06-10')).toEqual({
+      error: 'At most 366 days back: 2024-06-09 or after.',
+    });
   });
 });
 

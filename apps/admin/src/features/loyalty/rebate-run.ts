@@ -29,19 +29,32 @@ export function isCalendarDay(text: string): boolean {
 
 /** The day before a calendar day. */
 export function dayBefore(day: string): string {
+  return daysBefore(day, 1);
+}
+
+/** How far back an operator may run a day, as the server bounds it. */
+export const RUN_DAYS_BACK_MAX = 366;
+
+/** The day `days` days before a calendar day. */
+export function daysBefore(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
+  date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);
 }
 
 /**
  * A day to run picked in the form: a real day before `today` (the merchant's today is still open:
- * bets may settle on it), or the words shown beside the field.
+ * bets may settle on it) and at most a year back, or the words shown beside the field.
  */
 export function readClosedDay(text: string, today: string): { day: string } | { error: string } {
   const day = text.trim();
   if (!isCalendarDay(day)) return { error: 'Pick a day.' };
   if (day >= today) return { error: `Only a closed day: ${dayBefore(today)} or before.` };
+  if (day < daysBefore(today, RUN_DAYS_BACK_MAX)) {
+    return {
+      error: `At most ${RUN_DAYS_BACK_MAX} days back: ${daysBefore(today, RUN_DAYS_BACK_MAX)} or after.`,
+    };
+  }
   return { day };
 }
 

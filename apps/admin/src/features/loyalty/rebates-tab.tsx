@@ -18,7 +18,9 @@ import './loyalty.css';
 import {
   dayBefore,
   dayIn,
+  daysBefore,
   MERCHANT_TIME_ZONE,
+  RUN_DAYS_BACK_MAX,
   readClosedDay,
   readPeriod,
   runResultText,
@@ -213,6 +215,7 @@ function RunClosedDay(props: {
         <span className="field__label">Closed day</span>
         <input
           type="date"
+          min={daysBefore(props.today, RUN_DAYS_BACK_MAX)}
           max={dayBefore(props.today)}
           value={dayText}
           aria-invalid={error ? true : undefined}
