@@ -26,6 +26,7 @@ import { registerReportsRoutes } from './http/bo/reports.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
 import { registerStaffRoutes } from './http/bo/staff.routes.ts';
+import { registerVipAdminRoutes } from './http/bo/vip.routes.ts';
 import { registerGameMenuRoutes } from './http/lgw/games.routes.ts';
 import { registerLotteryRoutes } from './http/lgw/lottery.routes.ts';
 import { installMerchantContext, readMerchantLanguage } from './http/merchant-context.ts';
@@ -70,6 +71,7 @@ import { registerPublicKeyRoutes } from './http/wps/system/public-key.routes.ts'
 import { registerReferenceRoutes } from './http/wps/system/reference.routes.ts';
 import { registerSystemRoutes } from './http/wps/system/system.routes.ts';
 import { registerVerificationRoutes } from './http/wps/verification/verification.routes.ts';
+import { registerVipRoutes } from './http/wps/vip/vip.routes.ts';
 import { registerBonusRoutes } from './http/wps/wallet/bonus.routes.ts';
 import { registerStatementRoutes } from './http/wps/wallet/statement.routes.ts';
 import { registerTransferWalletRoutes } from './http/wps/wallet/transfer-wallet.routes.ts';
@@ -133,6 +135,9 @@ import {
 } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createSocialLoginService } from './modules/social-login/social-login.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
+import { createVipReviewJob, createVipUpgradesJob } from './modules/vip/vip.job.ts';
+import { createVipService } from './modules/vip/vip.service.ts';
+import { createVipLevelsService } from './modules/vip/vip-levels.service.ts';
 import {
   createWalletService,
   currencySymbolOf,
@@ -188,6 +193,7 @@ import {
   type VendorTransfers,
 } from './workflows/vendor-transfer.ts';
 import { createVendorWallet } from './workflows/vendor-wallet.ts';
+import { createVipChangeTeller, vipMerchantOf } from './workflows/vip.ts';
 import { createWithdrawalAutoReceiptJob } from './workflows/withdrawal-confirmation.ts';
 
 export type AppOptions = {
@@ -517,16 +523,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recordChange: audit.record,
     now,
   });
-  // Rebates: the daily job pays each closed day in automatic mode, members claim what accrued in
-  // manual mode (switch MANPLAYREB3); both grant through the bonus engine.
-  const rebates = createRebateService({
-    db: database.db,
-    now,
-    engine: bonuses,
-    readPolicy: createRebatePolicyReader(merchantService),
-    recordChange: audit.record,
-    feedsBehind: importStatus.importing,
-  });
   // The points mall: points earned by valid bet and deposits (its minute job), goods redeemed and
   // decided by operators, conversions into the bonus wallet, all paid through the bonus engine;
   // members hear of decided redeems in their inbox.
@@ -540,6 +536,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tell: async (message) => {
       await inbox.send(message);
     },
+  });
+  // Rebates: the daily job pays each closed day in automatic mode, members claim what accrued in
+  // manual mode (switch MANPLAYREB3); both grant through the bonus engine.
+  const rebates = createRebateService({
+    db: database.db,
+    now,
+    engine: bonuses,
+    readPolicy: createRebatePolicyReader(merchantService),
+    recordChange: audit.record,
+    feedsBehind: importStatus.importing,
+  });
+  // VIP levels: members raised as soon as their window earns a level, the monthly review, gifts
+  // granted through the bonus engine; a change of level reaches the member's inbox and pages.
+  const vip = createVipService({
+    db: database.db,
+    engine: bonuses,
+    recordChange: audit.record,
+    now,
+    readMerchant: async (merchantId) => {
+      const merchant = await merchantService.findById(merchantId);
+      return merchant ? vipMerchantOf(merchant) : null;
+    },
+    tellChange: createVipChangeTeller({ inbox, realtime, merchants: merchantService }),
   });
   const jobs = createJobRunner({
     database,
@@ -566,10 +585,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       }),
       createRaffleJob({ raffles }),
+      createVipUpgradesJob({ vip }),
+      createVipReviewJob({ vip }),
+      createRebateJob({ rebates }),
       createPointsEarnJob({
         earning: createPointsEarning({ db: database.db, now, readMerchant: readPointsMerchant }),
       }),
-      createRebateJob({ rebates }),
       ...(['daily', 'dividend', 'hourly', 'realtime'] as const).map((kind) =>
         createSettleContractsJob({
           kind,
@@ -621,6 +642,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wallet,
     inbox,
     promotions,
+    vip,
   });
   registerWalletRoutes(app, { members, wallet, vendorTransfers, agents });
   registerTransferWalletRoutes(app, { members, vendorTransfers });
@@ -635,7 +657,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRebateRoutes(app, { members, rebates });
   registerMessageRoutes(app, { members, inbox });
   registerPointsRoutes(app, { members, rateLimiter, points });
-  const withdrawDeps = { members, payments, withdrawals, wallet, rateLimiter, inbox, promotions, bonuses };
+  const withdrawDeps = {
+    members,
+    payments,
+    withdrawals,
+    wallet,
+    rateLimiter,
+    inbox,
+    promotions,
+    bonuses,
+    vip,
+  };
+  registerVipRoutes(app, { members, vip });
   registerPaymentRoutes(app, {
     members,
     payments,
@@ -729,8 +762,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   registerBonusesRoutes(app, { bonuses });
-  registerPointsBackOfficeRoutes(app, { points, merchants: merchantService });
   registerRebatesRoutes(app, { rebates, merchants: merchantService, now });
+  registerPointsBackOfficeRoutes(app, { points, merchants: merchantService });
   registerPlayersRoutes(app, {
     memberAdmin: createMemberAdminService({ db: database.db, recordChange: audit.record, now }),
     wallet,
@@ -827,6 +860,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     registerGamesRoutes(uploads, {
       catalogueAdmin: createCatalogueAdminService({ db: database.db, recordChange: audit.record, now }),
+      images: app.images,
+    });
+    registerVipAdminRoutes(uploads, {
+      vip,
+      levels: createVipLevelsService({ db: database.db, recordChange: audit.record, now }),
       images: app.images,
     });
   });

@@ -9,6 +9,7 @@ import { DEMO_OPERATORS, seedDemoOperators } from './seed/demo-operators.ts';
 import { seedDemoPoints } from './seed/demo-points.ts';
 import { seedDemoPromotions } from './seed/demo-promotions.ts';
 import { seedDemoInHouseVendor } from './seed/demo-vendors.ts';
+import { seedDemoVip } from './seed/demo-vip.ts';
 
 // Longer than the job runner's stop timeout (JOB_RUNNER_TUNING_DEFAULT.stopTimeoutMs), so that
 // in-flight jobs get their chance, and shorter than an orchestrator's usual 30 s before SIGKILL.
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoContracts(database.db);
   if (config.seedDemo) await seedDemoPromotions(database.db);
   if (config.seedDemo) await seedDemoPoints(database.db);
+  if (config.seedDemo) await seedDemoVip(database.db);
   if (config.seedDemo) await seedDemoOperators(database.db);
 
   const app = await buildApp({ config, database });

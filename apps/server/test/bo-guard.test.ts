@@ -488,6 +488,20 @@ beforeAll(async () => {
     .execute();
   resourceOfA.set('/bo/promotions/:id/raffle', 'raffle-a');
   resourceOfA.set('/bo/promotions/:id/raffle/draw', 'raffle-a');
+  // A VIP level of merchant A, for the level routes' :id.
+  await db
+    .insertInto('vip_levels')
+    .values({
+      id: 'vip-level-a',
+      merchant_id: merchantA,
+      rank: 1,
+      names: JSON.stringify({ TY: 'Tanso', EN: 'Bronze' }),
+      label: 'VIP1',
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('vip/levels', 'vip-level-a');
   // Goods of merchant A's points mall and a redeem of it waiting, for the points routes' :id.
   await db
     .insertInto('point_goods')

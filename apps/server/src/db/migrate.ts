@@ -58,6 +58,7 @@ import * as m0147 from './migrations/0147_raffles.ts';
 import * as m0148 from './migrations/0148_loyalty.ts';
 import * as m0149 from './migrations/0149_points.ts';
 import * as m0150 from './migrations/0150_rebates.ts';
+import * as m0151 from './migrations/0151_vip_jobs.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -123,6 +124,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0148_loyalty': m0148,
   '0149_points': m0149,
   '0150_rebates': m0150,
+  '0151_vip_jobs': m0151,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -58,14 +58,15 @@ export type Database = {
   member_vip: MemberVipTable;
   vip_level_changes: VipLevelChangesTable;
   vip_gifts: VipGiftsTable;
+  vip_job_state: VipJobStateTable;
+  rebate_payouts: RebatePayoutsTable;
+  rebate_runs: RebateRunsTable;
   member_points: MemberPointsTable;
   point_records: PointRecordsTable;
   point_earnings: PointEarningsTable;
   point_earn_watermarks: PointEarnWatermarksTable;
   point_goods: PointGoodsTable;
   point_redeems: PointRedeemsTable;
-  rebate_payouts: RebatePayoutsTable;
-  rebate_runs: RebateRunsTable;
   member_sessions: MemberSessionsTable;
   member_logins: MemberLoginsTable;
   login_challenges: LoginChallengesTable;
@@ -1204,6 +1205,8 @@ export type MemberMessageKind =
   | 'points_redeem_approved'
   | 'points_redeem_rejected'
   | 'raffle_won'
+  | 'vip_down'
+  | 'vip_up'
   | 'withdrawal_approved'
   | 'withdrawal_rejected'
   | 'withdrawal_failed';
@@ -1469,49 +1472,6 @@ export type VipGiftsTable = {
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
-// Rebates (migration 0150, docs/loyalty.md "Rebates").
-
-export type RebateMode = 'auto' | 'manual';
-export type RebateBasis = 'validBet' | 'theoreticalLoss';
-export type RebatePayoutStatus = 'paid' | 'skipped';
-
-/** A rebate line of one game type: its basis and amount in minor units (as text), the rate applied. */
-export type RebateLine = { basis: string; rateBp: number; amount: string };
-
-/**
- * A rebate paid to a member (or, in automatic mode, recorded unpaid for a member promotions could
- * not reach): one per member and closed day in automatic mode, one per claim in manual mode.
- */
-export type RebatePayoutsTable = {
-  id: string;
-  merchant_id: string;
-  member_id: string;
-  mode: RebateMode;
-  /** yyyy-MM-dd, the closed merchant day an automatic payout is for; null for a claim. */
-  day: ColumnType<string | null, string | null, string | null>;
-  /** The bet record's settlement times it covers, from (included) to (excluded). */
-  covered_from: Timestamp;
-  covered_to: Timestamp;
-  basis: RebateBasis;
-  amount_minor: bigint;
-  /** By game type. */
-  lines: ColumnType<Record<string, RebateLine>, string, string>;
-  status: RebatePayoutStatus;
-  skip_reason: 'NOT_MARKETABLE' | 'TRIAL_ACCOUNT' | null;
-  bonus_id: string | null;
-  created_at: Timestamp;
-};
-
-/** A merchant day the daily rebate job has started (open) or paid in full (done). */
-export type RebateRunsTable = {
-  merchant_id: string;
-  /** yyyy-MM-dd, the merchant's day. */
-  day: ColumnType<string, string, string>;
-  status: 'open' | 'done';
-  started_at: Timestamp;
-  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-};
-
 // The points mall (migration 0149, docs/loyalty.md "Points").
 
 /** A member's points; one of balance and owed is always 0. No row: none yet. */
@@ -1630,4 +1590,63 @@ export type PointRedeemsTable = {
   applied_at: Timestamp;
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   bonus_id: Defaulted<string | null>;
+};
+
+// Rebates (migration 0150, docs/loyalty.md "Rebates").
+
+export type RebateMode = 'auto' | 'manual';
+export type RebateBasis = 'validBet' | 'theoreticalLoss';
+export type RebatePayoutStatus = 'paid' | 'skipped';
+
+/** A rebate line of one game type: its basis and amount in minor units (as text), the rate applied. */
+export type RebateLine = { basis: string; rateBp: number; amount: string };
+
+/**
+ * A rebate paid to a member (or, in automatic mode, recorded unpaid for a member promotions could
+ * not reach): one per member and closed day in automatic mode, one per claim in manual mode.
+ */
+export type RebatePayoutsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  mode: RebateMode;
+  /** yyyy-MM-dd, the closed merchant day an automatic payout is for; null for a claim. */
+  day: ColumnType<string | null, string | null, string | null>;
+  /** The bet record's settlement times it covers, from (included) to (excluded). */
+  covered_from: Timestamp;
+  covered_to: Timestamp;
+  basis: RebateBasis;
+  amount_minor: bigint;
+  /** By game type. */
+  lines: ColumnType<Record<string, RebateLine>, string, string>;
+  status: RebatePayoutStatus;
+  skip_reason: 'NOT_MARKETABLE' | 'TRIAL_ACCOUNT' | null;
+  bonus_id: string | null;
+  created_at: Timestamp;
+};
+
+/** A merchant day the daily rebate job has started (open) or paid in full (done). */
+export type RebateRunsTable = {
+  merchant_id: string;
+  /** yyyy-MM-dd, the merchant's day. */
+  day: ColumnType<string, string, string>;
+  status: 'open' | 'done';
+  started_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+// VIP levels' jobs (migration 0151, docs/loyalty.md "VIP").
+
+/** Where a merchant's VIP jobs stand: the upgrade job's watermarks and the review job's markers. */
+export type VipJobStateTable = {
+  merchant_id: string;
+  /** The newest member_bet_days.changed_at the upgrade job has looked at; null: every member. */
+  bets_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The newest deposits.credited_at the upgrade job has looked at; null: every member. */
+  deposits_credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** yyyy-MM-dd: the merchant day whose daily work (projection, birthday gifts) is done. */
+  daily_day: ColumnType<string | null, string | null | undefined, string | null>;
+  /** yyyy-MM: the merchant month whose review (lowering, monthly gifts) is done. */
+  reviewed_month: Defaulted<string | null>;
+  updated_at: Timestamp;
 };

@@ -67,6 +67,14 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
       title: 'You won a raffle prize',
       body: 'Your ticket {ticket} won {amount} in the {site} raffle. Open Promotions to claim it within {days} days.',
     },
+    vip_up: {
+      title: 'Welcome to {label}',
+      body: 'Congratulations! You reached {levelEN} at {site}. Open the VIP page to see your new benefits.',
+    },
+    vip_down: {
+      title: 'Your VIP level changed',
+      body: 'Your VIP level at {site} is now {levelEN}. Play and deposit in the window to rise again.',
+    },
     withdrawal_approved: {
       title: 'Withdrawal sent',
       body: 'Your withdrawal of {amount} was approved and sent to {account}.',
@@ -137,6 +145,14 @@ const TEMPLATES: Record<Language, Record<MemberMessageKind, Template>> = {
       title: 'Nanalo ka sa raffle',
       body: 'Nanalo ng {amount} ang ticket mong {ticket} sa raffle ng {site}. Buksan ang Mga Promosyon para i-claim ito sa loob ng {days} araw.',
     },
+    vip_up: {
+      title: 'Maligayang pagdating sa {label}',
+      body: 'Binabati ka namin! Naabot mo ang {levelTY} sa {site}. Buksan ang pahina ng VIP para makita ang mga bago mong benepisyo.',
+    },
+    vip_down: {
+      title: 'Nagbago ang VIP level mo',
+      body: 'Ang VIP level mo sa {site} ay {levelTY} na ngayon. Maglaro at mag-deposito sa loob ng panahon para tumaas muli.',
+    },
     withdrawal_approved: {
       title: 'Naipadala ang withdrawal',
       body: 'Naaprubahan at naipadala na sa {account} ang withdrawal mong {amount}.',
@@ -165,6 +181,8 @@ const CODE_WORDS: Record<Language, Record<string, Record<string, string>>> = {
       realtime: 'real-time salary',
     },
     offer: { new: 'new contract terms', terminate: 'a request to end the contract' },
+    // A VIP message names the level as `<label> <name>`; empty: the member holds none.
+    levelEN: { '': 'no level' },
     outcome: {
       cash: 'The cash is in your balance.',
       bonus: 'The bonus is in your bonus wallet.',
@@ -186,6 +204,7 @@ const CODE_WORDS: Record<Language, Record<string, Record<string, string>>> = {
       realtime: 'real-time na sahod',
     },
     offer: { new: 'bagong kondisyon ng kontrata', terminate: 'hiling na tapusin ang kontrata' },
+    levelTY: { '': 'walang level' },
     outcome: {
       cash: 'Nasa balanse mo na ang cash.',
       bonus: 'Nasa bonus wallet mo na ang bonus.',
