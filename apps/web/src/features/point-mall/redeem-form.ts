@@ -1,4 +1,4 @@
-import type { Goods } from './api/points';
+import type { Goods, RedeemInput } from './api/points';
 
 // The redeem dialog's checks (docs/loyalty.md "Redeem"): what the page can tell before asking the
 // server. The server checks all of it again under its locks, and what only it knows (the member's
@@ -27,8 +27,6 @@ export type RedeemProblems = {
   address?: AddressProblem;
   paymentPassword?: PasswordProblem;
 };
-
-export type RedeemInput = { goodsId: string; quantity: number; paymentPassword: string; address?: string };
 
 /** Whether a reward is something sent to the member, which needs a delivery address. */
 export function needsAddress(goods: Pick<Goods, 'kind'>): boolean {

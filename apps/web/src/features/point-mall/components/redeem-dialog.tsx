@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormNotice, PasswordField, TextField } from '../../../components/ui/field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { joinClassNames } from '../../../lib/class-names';
-import { type Goods, type RedeemRecord, redeemGoods } from '../api/points';
+import { type Goods, type RedeemInput, type RedeemRecord, redeemGoods } from '../api/points';
 import { usePointsViewer, useRefreshAfterSpending } from '../hooks/use-points';
 import { type PointFailure, pointFailureOf } from '../point-failures';
 import {
@@ -127,7 +127,7 @@ export function RedeemDialog({
   });
 
   const mutation = useMutation({
-    mutationFn: (input: Parameters<typeof redeemGoods>[0]) => redeemGoods(input, language),
+    mutationFn: (input: RedeemInput) => redeemGoods(input, language),
     onSuccess: (answer) => {
       setRecord(answer);
       refreshAfterSpending('redeem');
