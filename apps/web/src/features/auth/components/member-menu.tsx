@@ -5,6 +5,7 @@ import {
   ChevronDown,
   Copy,
   Crown,
+  HandCoins,
   Heart,
   History,
   LogOut,
@@ -170,6 +171,8 @@ export function MemberMenu() {
   const isAgent = useAuthStore((state) => state.isAgent);
   const publicState = usePublicState().data;
   const vipLabel = useVipLabel();
+  // Spec §2 "manual rebate (if enabled)": while members claim their rebate themselves.
+  const hasManualRebate = isSwitchEnabled(usePermission().data?.whitelabel, 'MANPLAYREB3') && !isTrial;
   const unreadMessages = publicState?.unreadMessage;
   const noticeCount = publicState?.notice.length ?? 0;
   const canDeposit = useCanDeposit();
@@ -328,6 +331,16 @@ export function MemberMenu() {
             {isAgent ? (
               <MemberMenuLink to="/agentHome" icon={Network} onSelect={closeMenu} testId="member-menu-agent">
                 {t('pages.agentTitle')}
+              </MemberMenuLink>
+            ) : null}
+            {hasManualRebate ? (
+              <MemberMenuLink
+                to="/member?page=manualRebate"
+                icon={HandCoins}
+                onSelect={closeMenu}
+                testId="member-menu-rebate"
+              >
+                {t('pages.memberPages.manualRebate')}
               </MemberMenuLink>
             ) : null}
             <li>

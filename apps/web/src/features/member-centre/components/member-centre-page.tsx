@@ -6,11 +6,14 @@ import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
+import { isSwitchEnabled } from '../../../lib/api/system-queries';
 import { importWithTimeout } from '../../../lib/lazy-load';
 import { mayOpenMemberPage } from '../../../lib/session/agent-access';
 import { useAuthStore } from '../../../lib/session/auth-store';
+import { usePermission } from '../../../lib/system/system-hooks';
 import { useCanDeposit } from '../../../lib/system/use-can-deposit';
 import { useHasGameWallets } from '../hooks/use-game-wallets';
+import { DEFAULT_MEMBER_PAGE, isMemberPage, type MemberPage, offeredMemberPages } from '../member-pages';
 import { BonusDetailsPage } from './bonus-details-page';
 import { CreditReportPage } from './credit-report-page';
 import { DepositPage } from './deposit-page';
@@ -37,39 +40,19 @@ const MyPromotionsPage = lazy(() =>
   })),
 );
 
+// The manual rebate loads when the member opens it.
+const ManualRebatePage = lazy(() =>
+  importWithTimeout(() => import('./manual-rebate-page')).then((module) => ({
+    default: module.ManualRebatePage,
+  })),
+);
+
 // The betting records, with their detail dialog and filters, load when the member opens them.
 const BettingRecordsPage = lazy(() =>
   importWithTimeout(() => import('./betting-records-page')).then((module) => ({
     default: module.BettingRecordsPage,
   })),
 );
-
-/**
- * Member centre pages of spec §2; securityCenter is the default (§9). The money pages come first,
- * so that on a phone the deposit is the first chip, never scrolled off the screen.
- */
-const memberPages = [
-  'depositv2',
-  'withdraw',
-  'securityCenter',
-  'transferFund',
-  // Not in spec §2's list: the player's wallets at transfer-mode vendors (spec §3 isSingle, §7).
-  'walletTransfer',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'myPromotions',
-  'messageV2',
-  'creditReport',
-  'responsibleGaming',
-  // Spec §1 "affiliate application": a player asks to become an agent (players only).
-  'affiliate',
-  // The reward centre, referral, missions and manual rebate join this list with
-  // their features; until then the centre does not name them.
-] as const;
-type MemberPage = (typeof memberPages)[number];
 
 /** What each page of the centre shows. */
 const memberPageContent: Record<MemberPage, ReactNode> = {
@@ -93,6 +76,11 @@ const memberPageContent: Record<MemberPage, ReactNode> = {
     </Suspense>
   ),
   messageV2: <MessagesPage />,
+  manualRebate: (
+    <Suspense fallback={<SkeletonLines lines={5} />}>
+      <ManualRebatePage />
+    </Suspense>
+  ),
   creditReport: <CreditReportPage />,
   responsibleGaming: <ResponsibleGamingPage />,
   affiliate: (
@@ -101,10 +89,6 @@ const memberPageContent: Record<MemberPage, ReactNode> = {
     </Suspense>
   ),
 };
-
-function isMemberPage(value: string | null): value is MemberPage {
-  return memberPages.some((page) => page === value);
-}
 
 /** MemberCenter (spec §2: /member, login required). */
 export function MemberCentrePage() {
@@ -116,25 +100,26 @@ export function MemberCentrePage() {
   // Transfers down the tree are an agent's (the server refuses anyone else): for anyone else the
   // page's address leads to the default page, as an unknown page's does.
   const isAgent = useAuthStore((state) => state.isAgent);
-  const isRefused = requested !== null && !mayOpenMemberPage(requested, { isLogin, isAgent });
-  const page: MemberPage = isMemberPage(requested) && !isRefused ? requested : 'securityCenter';
+  const permission = usePermission();
+  const hasManualRebate = isSwitchEnabled(permission.data?.whitelabel, 'MANPLAYREB3');
+  const offered = offeredMemberPages({
+    isLogin,
+    isAgent,
+    isTrial,
+    canDeposit: useCanDeposit(),
+    hasGameWallets: useHasGameWallets(),
+    hasManualRebate,
+  });
+  // The manual rebate's address leads to the default page once the switches say it is off.
+  const isRebateRefused =
+    requested === 'manualRebate' && permission.isSuccess && !offered.includes('manualRebate');
+  const isRefused =
+    requested !== null && (!mayOpenMemberPage(requested, { isLogin, isAgent }) || isRebateRefused);
+  const page: MemberPage = isMemberPage(requested) && !isRefused ? requested : DEFAULT_MEMBER_PAGE;
   useEffect(() => {
-    if (isRefused) setSearchParams({ page: 'securityCenter' }, { replace: true });
+    if (isRefused) setSearchParams({ page: DEFAULT_MEMBER_PAGE }, { replace: true });
   }, [isRefused, setSearchParams]);
-  // Game wallets are listed only where a vendor keeps the player's money itself, and never for trials.
-  const hasGameWallets = useHasGameWallets() && !isTrial;
-  // Deposits are offered only while the server takes them.
-  const canDeposit = useCanDeposit();
-  const isShown: Partial<Record<MemberPage, boolean>> = {
-    walletTransfer: hasGameWallets,
-    transferFund: isAgent,
-    depositv2: canDeposit,
-    // Only a player may apply to become an agent; until the member info says which, it waits.
-    affiliate: isLogin && !isAgent && !isTrial,
-  };
-  const items = memberPages
-    .filter((key) => isShown[key] ?? true)
-    .map((key) => ({ key, label: t(`pages.memberPages.${key}`) }));
+  const items = offered.map((key) => ({ key, label: t(`pages.memberPages.${key}`) }));
   return (
     <PageFrame title={t('pages.memberTitle')} icon={UserRound} testId="member-centre-page">
       <div className="flex flex-col gap-4 lg:flex-row">

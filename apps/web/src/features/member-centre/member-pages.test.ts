@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { isMemberPage, type MemberCentreViewer, offeredMemberPages } from './member-pages';
+
+const player: MemberCentreViewer = {
+  isLogin: true,
+  isAgent: false,
+  isTrial: false,
+  canDeposit: true,
+  hasGameWallets: false,
+  hasManualRebate: false,
+};
+
+describe('the member centre’s pages', () => {
+  it('offers the manual rebate only while members claim their rebate themselves', () => {
+    expect(offeredMemberPages(player)).not.toContain('manualRebate');
+    const offered = offeredMemberPages({ ...player, hasManualRebate: true });
+    expect(offered).toContain('manualRebate');
+    // After the messages, as spec §2 lists it.
+    expect(offered.indexOf('manualRebate')).toBe(offered.indexOf('messageV2') + 1);
+    expect(offeredMemberPages({ ...player, hasManualRebate: true, isTrial: true })).not.toContain(
+      'manualRebate',
+    );
+  });
+
+  it('keeps each page to whom it concerns', () => {
+    expect(offeredMemberPages(player)).toContain('affiliate');
+    expect(offeredMemberPages(player)).not.toContain('transferFund');
+    const agent = offeredMemberPages({ ...player, isAgent: true });
+    expect(agent).toContain('transferFund');
+    expect(agent).not.toContain('affiliate');
+    expect(offeredMemberPages({ ...player, canDeposit: false })[0]).toBe('withdraw');
+    expect(offeredMemberPages({ ...player, hasGameWallets: true })).toContain('walletTransfer');
+    expect(offeredMemberPages({ ...player, hasGameWallets: true, isTrial: true })).not.toContain(
+      'walletTransfer',
+    );
+  });
+
+  it('knows its pages by name', () => {
+    expect(isMemberPage('manualRebate')).toBe(true);
+    expect(isMemberPage('rewardCenter')).toBe(false);
+    expect(isMemberPage(null)).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Member centre pages of spec §2; securityCenter is the default (§9). The money pages come first,
+ * so that on a phone the deposit is the first chip, never scrolled off the screen.
+ */
+export const memberPages = [
+  'depositv2',
+  'withdraw',
+  'securityCenter',
+  'transferFund',
+  // Not in spec §2's list: the player's wallets at transfer-mode vendors (spec §3 isSingle, §7).
+  'walletTransfer',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'myPromotions',
+  'messageV2',
+  // Spec §2's manualRebate: offered while the whitelabel switch MANPLAYREB3 is on.
+  'manualRebate',
+  'creditReport',
+  'responsibleGaming',
+  // Spec §1 "affiliate application": a player asks to become an agent (players only).
+  'affiliate',
+  // The reward centre, referral and missions join this list with their features; until then the
+  // centre does not name them.
+] as const;
+export type MemberPage = (typeof memberPages)[number];
+
+export const DEFAULT_MEMBER_PAGE: MemberPage = 'securityCenter';
+
+export function isMemberPage(value: string | null): value is MemberPage {
+  return memberPages.some((page) => page === value);
+}
+
+/** What decides which pages the centre offers this member. */
+export type MemberCentreViewer = {
+  isLogin: boolean;
+  isAgent: boolean;
+  isTrial: boolean;
+  /** Deposits are offered only while the server takes them. */
+  canDeposit: boolean;
+  /** A vendor keeps the player's money itself (spec §3 isSingle). */
+  hasGameWallets: boolean;
+  /** The whitelabel switch MANPLAYREB3: members claim their rebate themselves. */
+  hasManualRebate: boolean;
+};
+
+/** The pages the centre's menu and tabs list for this member, in the centre's order. */
+export function offeredMemberPages(viewer: MemberCentreViewer): MemberPage[] {
+  const isShown: Partial<Record<MemberPage, boolean>> = {
+    // Game wallets are listed only where a vendor keeps the player's money itself, and never for trials.
+    walletTransfer: viewer.hasGameWallets && !viewer.isTrial,
+    transferFund: viewer.isAgent,
+    depositv2: viewer.canDeposit,
+    // A trial account has no rebate to claim.
+    manualRebate: viewer.hasManualRebate && !viewer.isTrial,
+    // Only a player may apply to become an agent; until the member info says which, it waits.
+    affiliate: viewer.isLogin && !viewer.isAgent && !viewer.isTrial,
+  };
+  return memberPages.filter((page) => isShown[page] ?? true);
+}
