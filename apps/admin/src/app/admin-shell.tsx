@@ -1,5 +1,6 @@
 import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
+import { type PlayerPanel, PlayerPanelsProvider } from '../components/player-panels.tsx';
 import { EmptyState } from '../components/query-state.tsx';
 import { AgentsPage } from '../features/agents/agents-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
@@ -11,10 +12,12 @@ import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { GamesPage } from '../features/games/games-page.tsx';
 import { MoneyPage } from '../features/money/money-page.tsx';
 import { PlayersPage } from '../features/players/players-page.tsx';
+import { PlayerPoints } from '../features/points/player-points.tsx';
 import { PromotionsPage } from '../features/promotions/promotions-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
+import { LoyaltyPage } from './loyalty-page.tsx';
 import { BASE_PATH, type Section, visibleSections } from './sections.ts';
 
 /**
@@ -143,12 +146,14 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return <ContentPage {...scope} canWrite={can('content.write')} />;
     case 'players':
       return (
-        <PlayersPage
-          ownMerchantId={scope.ownMerchantId}
-          canWrite={can('players.write')}
-          canAdjust={can('finance.write')}
-          canGrantBonuses={can('bonuses.write')}
-        />
+        <PlayerPanelsProvider panels={playerPanelsOf(can)}>
+          <PlayersPage
+            ownMerchantId={scope.ownMerchantId}
+            canWrite={can('players.write')}
+            canAdjust={can('finance.write')}
+            canGrantBonuses={can('bonuses.write')}
+          />
+        </PlayerPanelsProvider>
       );
     case 'agents':
       return <AgentsPage {...scope} canWrite={can('players.write')} canEditTypes={can('settings.write')} />;
@@ -164,6 +169,10 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return <MoneyPage {...scope} canWrite={can('finance.write')} />;
     case 'promotions':
       return <PromotionsPage {...scope} canWrite={can('promotions.write')} />;
+    case 'loyalty':
+      return (
+        <LoyaltyPage {...scope} canWrite={can('loyalty.write')} canDecideRedeems={can('loyalty.redeems')} />
+      );
     case 'dashboard':
       return (
         <DashboardPage
@@ -182,4 +191,18 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
         </EmptyState>
       );
   }
+}
+
+/** The panels other areas add to a player's page, as far as the operator may see them. */
+function playerPanelsOf(can: (permission: Permission) => boolean): PlayerPanel[] {
+  const panels: PlayerPanel[] = [];
+  if (can('loyalty.read')) {
+    panels.push({
+      id: 'points',
+      render: (player) => (
+        <PlayerPoints playerId={player.id} account={player.account} canWrite={can('loyalty.write')} />
+      ),
+    });
+  }
+  return panels;
 }

@@ -24,6 +24,7 @@ describe('findSectionByPath', () => {
       'Money',
       'Games',
       'Promotions',
+      'Loyalty',
       'Content',
       'Configuration',
       'Reports',

@@ -1,5 +1,6 @@
 import {
   Banknote,
+  Crown,
   FileSignature,
   FileText,
   Gamepad2,
@@ -74,6 +75,13 @@ export const SECTIONS: readonly Section[] = [
     summary: "Promotions and their bonuses, built with a player's-eye preview, and members' applications.",
     icon: Gift,
     permission: 'promotions.read',
+  },
+  {
+    id: 'loyalty',
+    title: 'Loyalty',
+    summary: 'The points mall: the goods members redeem with their points, and the queue of their redeems.',
+    icon: Crown,
+    permission: 'loyalty.read',
   },
   {
     id: 'content',

@@ -4,6 +4,7 @@ import { ChoiceSelect } from '../../components/choice-select.tsx';
 import { CodeName } from '../../components/code-name.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { ChangeNotice } from '../../components/merchant-picker.tsx';
+import { PlayerPanels } from '../../components/player-panels.tsx';
 import { EmptyState, ErrorState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, TableHead, usePagedFilter } from '../../components/query-table.tsx';
 import type { Notice } from '../../components/row-editor.tsx';
@@ -327,6 +328,7 @@ function PlayerDetail(props: {
         ask={confirm.ask}
         isSending={confirm.isSending}
       />
+      <PlayerPanels player={{ id: props.id, account: profile.account, merchantId: profile.merchantId }} />
       <h3>Sessions</h3>
       <table className="table">
         <TableHead headings={['Started', 'Method', 'IP', 'Last seen', 'State']} />

@@ -1,70 +1,29 @@
+import type { paths } from '@panalo/api-types/openapi.d.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestEnvelope } from '../../lib/api-client.ts';
-import { BackOfficeError } from '../../lib/back-office-api.ts';
+import { BackOfficeError, type BodyOf, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 import { uploadImageTo } from '../../lib/entry-api.ts';
-import { announceSessionEnded, readSessionToken } from '../../lib/session.ts';
 import type { GoodsBody } from './goods-form.ts';
 import type { AdjustmentBody } from './points-adjustment.ts';
-import type { GoodsKind, GoodsStatus, PointRecordType, RedeemStatus } from './points-labels.ts';
+import type { GoodsStatus, PointRecordType, RedeemStatus } from './points-labels.ts';
 import { decidedStatusOf, decisionRefusalOf } from './redeem-review.ts';
 
-// The points mall's back-office calls (docs/loyalty.md "Points", "Back office"), declared here as
-// the server's routes answer them until the server's OpenAPI document carries them.
+// The points mall's back-office calls (docs/loyalty.md "Points", "Back office").
 
 /** One goods as the back office lists and edits it. */
-export type OperatorGoods = GoodsBody & {
-  id: string;
-  merchantId: string;
-  createdAt: string;
-  updatedAt: string;
-};
-
+export type OperatorGoods = ValueOf<'/bo/points/goods'>['list'][number];
 /** A redeem in the operator's queue: the member's record, with who asked and what it pays. */
-export type OperatorRedeem = {
-  id: string;
-  merchantId: string;
-  reference: string;
-  memberId: string;
-  account: string;
-  goodsId: string;
-  /** The goods' names as they were when the member applied. */
-  goodsNames: Record<string, string>;
-  kind: GoodsKind;
-  quantity: number;
-  points: number;
-  /** What approving pays in all (cash or bonus goods); null for an item. */
-  amount: string | null;
-  amountRequirement: string | null;
-  status: RedeemStatus;
-  appliedAt: string;
-  decidedAt: string | null;
-  address: string | null;
-  remark: string | null;
-  /** The operator who decided it. */
-  operator: string | null;
-  bonusId: string | null;
-};
+export type OperatorRedeem = ValueOf<'/bo/points/redeems'>['list'][number];
+/** A member's points, what claw-backs still owe, and one page of their records, newest first. */
+export type PlayerPoints = ValueOf<'/bo/players/{id}/points'>;
+export type PointRecord = PlayerPoints['list'][number];
 
-export type PointRecord = {
-  id: string;
-  type: PointRecordType;
-  points: number;
-  balance: number;
-  /** What the change was, in the operator's language. */
-  remark: string;
-  createdAt: string;
-};
+type RedeemPage = ValueOf<'/bo/points/redeems'>;
 
-/** A member's points and one page of their records, newest first. */
-export type PlayerPoints = {
-  points: number;
-  owed: number;
-  list: PointRecord[];
-  total: number;
-  totalPages: number;
-};
-
-type Paged<Row> = { list: Row[]; total: number; totalPages: number };
+// What the goods form sends is the route's own body: a change of the route's fields fails here.
+const sentBody = (body: GoodsBody): BodyOf<'/bo/points/goods/{id}', 'put'> =>
+  body satisfies BodyOf<'/bo/points/goods/{id}', 'put'>;
+type RedeemQuery = NonNullable<paths['/bo/points/redeems']['get']['parameters']['query']>;
+type RecordsQuery = NonNullable<paths['/bo/players/{id}/points']['get']['parameters']['query']>;
 
 export const GOODS_PAGE_SIZE = 25;
 export const REDEEMS_PAGE_SIZE = 25;
@@ -75,38 +34,22 @@ const goodsKey = [...POINTS_KEY, 'goods'] as const;
 const redeemsKey = [...POINTS_KEY, 'redeems'] as const;
 const playerPointsKey = (playerId: string) => ['bo', 'player', playerId, 'points'] as const;
 
-/** A query string of the filled-in values only. */
-function withQuery(path: string, values: Record<string, string | number | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') query.set(name, String(value));
-  }
-  const text = query.toString();
-  return text === '' ? path : `${path}?${text}`;
-}
-
-/** A /bo call's value; a refusal throws a BackOfficeError with the server's code and value. */
-async function answerOf<Value>(path: string, method: 'GET' | 'POST' | 'PUT', body?: unknown): Promise<Value> {
-  const answer = await requestEnvelope<Value>(path, {
-    method,
-    token: readSessionToken(),
-    ...(body === undefined ? {} : { body }),
-  });
-  if (answer.success) return answer.value;
-  if (answer.code === 'NOT_LOGGED_IN') announceSessionEnded();
-  throw new BackOfficeError(answer.code, answer.message, answer.value);
-}
-
-const idPath = (id: string) => encodeURIComponent(id);
-
 /** The merchant's goods in their order, of one status or both. */
 export function useGoods(filter: { merchantId: string; status: GoodsStatus | ''; page: number }) {
   return useQuery({
     queryKey: [...goodsKey, filter],
     queryFn: () =>
-      answerOf<Paged<OperatorGoods>>(
-        withQuery('/bo/points/goods', { ...filter, pageSize: GOODS_PAGE_SIZE }),
-        'GET',
+      unwrap(
+        backOffice.GET('/bo/points/goods', {
+          params: {
+            query: {
+              merchantId: filter.merchantId,
+              status: filter.status || undefined,
+              page: filter.page,
+              pageSize: GOODS_PAGE_SIZE,
+            },
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
     enabled: filter.merchantId !== '',
@@ -118,19 +61,23 @@ export function useSaveGoods() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string | null; merchantId: string; body: GoodsBody }) =>
-      input.id
-        ? answerOf<OperatorGoods>(`/bo/points/goods/${idPath(input.id)}`, 'PUT', input.body)
-        : answerOf<OperatorGoods>('/bo/points/goods', 'POST', {
-            ...input.body,
-            merchantId: input.merchantId,
-          }),
+      unwrap(
+        input.id
+          ? backOffice.PUT('/bo/points/goods/{id}', {
+              params: { path: { id: input.id } },
+              body: sentBody(input.body),
+            })
+          : backOffice.POST('/bo/points/goods', {
+              body: { ...sentBody(input.body), merchantId: input.merchantId },
+            }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: goodsKey }),
   });
 }
 
 /**
  * Uploads one picture of goods; the server checks it by content and answers the URL members load.
- * Goods' pictures go to the back office's image store like banners'.
+ * Goods' pictures go to the back office's image store like banners' (docs/loyalty.md "Points").
  */
 export function uploadGoodsImage(merchantId: string, file: File) {
   return uploadImageTo('/bo/images', merchantId, file);
@@ -143,15 +90,18 @@ export function useRedeems(filter: RedeemFilter) {
   return useQuery({
     queryKey: [...redeemsKey, filter],
     queryFn: () =>
-      answerOf<Paged<OperatorRedeem>>(
-        withQuery('/bo/points/redeems', {
-          merchantId: filter.merchantId,
-          status: filter.status,
-          account: filter.account.trim(),
-          page: filter.page,
-          pageSize: REDEEMS_PAGE_SIZE,
+      unwrap(
+        backOffice.GET('/bo/points/redeems', {
+          params: {
+            query: {
+              merchantId: filter.merchantId,
+              status: filter.status || undefined,
+              account: filter.account.trim() || undefined,
+              page: filter.page,
+              pageSize: REDEEMS_PAGE_SIZE,
+            } satisfies RedeemQuery,
+          },
         }),
-        'GET',
       ),
     placeholderData: keepPreviousData,
     enabled: filter.merchantId !== '',
@@ -162,31 +112,37 @@ export type RedeemDecision =
   | { id: string; decision: 'approve' }
   | { id: string; decision: 'reject'; reason: string };
 
+/** A page of the queue with one row changed, wherever that row is shown. */
+const withRow = (id: string, change: (row: OperatorRedeem) => OperatorRedeem) => (page?: RedeemPage) =>
+  page ? { ...page, list: page.list.map((row) => (row.id === id ? change(row) : row)) } : page;
+
 /**
  * Approves a redeem (pays cash or grants the bonus; an item is just approved) or rejects it with a
  * reason (points and stock given back). The decided redeem replaces its row where the queue shows
  * it, so that the operator sees what became of it; a redeem decided by someone else first is said
- * in words, and the queue is read again.
+ * in words, with its status in its row.
  */
 export function useDecideRedeem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: RedeemDecision) => {
       try {
-        return await answerOf<OperatorRedeem>(
-          `/bo/points/redeems/${idPath(input.id)}/${input.decision}`,
-          'POST',
-          input.decision === 'reject' ? { reason: input.reason } : {},
+        return await unwrap(
+          input.decision === 'approve'
+            ? backOffice.POST('/bo/points/redeems/{id}/approve', { params: { path: { id: input.id } } })
+            : backOffice.POST('/bo/points/redeems/{id}/reject', {
+                params: { path: { id: input.id } },
+                body: { reason: input.reason },
+              }),
         );
       } catch (error) {
         throw decisionRefusalOf(error);
       }
     },
     onSuccess: (decided) => {
-      queryClient.setQueriesData<Paged<OperatorRedeem>>({ queryKey: redeemsKey }, (page) =>
-        page
-          ? { ...page, list: page.list.map((row) => (row.id === decided.id ? { ...row, ...decided } : row)) }
-          : page,
+      queryClient.setQueriesData<RedeemPage>(
+        { queryKey: redeemsKey },
+        withRow(decided.id, () => decided),
       );
       // Other filters' pages (approved, rejected) are read again when next opened; the one on
       // screen keeps the decided row where it was.
@@ -194,13 +150,11 @@ export function useDecideRedeem() {
     },
     onError: (error, input) => {
       if (!(error instanceof BackOfficeError) || error.code !== 'CONFLICT') return;
-      // Decided by someone else first: the row says so at once, and every page is read again.
       const status = decidedStatusOf(error);
       if (status === null) return queryClient.invalidateQueries({ queryKey: redeemsKey });
-      queryClient.setQueriesData<Paged<OperatorRedeem>>({ queryKey: redeemsKey }, (page) =>
-        page
-          ? { ...page, list: page.list.map((row) => (row.id === input.id ? { ...row, status } : row)) }
-          : page,
+      queryClient.setQueriesData<RedeemPage>(
+        { queryKey: redeemsKey },
+        withRow(input.id, (row) => ({ ...row, status })),
       );
       return queryClient.invalidateQueries({ queryKey: redeemsKey, refetchType: 'none' });
     },
@@ -212,13 +166,17 @@ export function usePlayerPoints(playerId: string, filter: { type: PointRecordTyp
   return useQuery({
     queryKey: [...playerPointsKey(playerId), filter],
     queryFn: () =>
-      answerOf<PlayerPoints>(
-        withQuery(`/bo/players/${idPath(playerId)}/points`, {
-          type: filter.type,
-          page: filter.page,
-          pageSize: RECORDS_PAGE_SIZE,
+      unwrap(
+        backOffice.GET('/bo/players/{id}/points', {
+          params: {
+            path: { id: playerId },
+            query: {
+              type: filter.type || undefined,
+              page: filter.page,
+              pageSize: RECORDS_PAGE_SIZE,
+            } satisfies RecordsQuery,
+          },
         }),
-        'GET',
       ),
     placeholderData: keepPreviousData,
   });
@@ -229,7 +187,12 @@ export function useAdjustPoints() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { playerId: string; body: AdjustmentBody }) =>
-      answerOf<unknown>(`/bo/players/${idPath(input.playerId)}/points`, 'POST', input.body),
+      unwrap(
+        backOffice.POST('/bo/players/{id}/points', {
+          params: { path: { id: input.playerId } },
+          body: input.body,
+        }),
+      ),
     onSuccess: (_value, input) =>
       queryClient.invalidateQueries({ queryKey: playerPointsKey(input.playerId) }),
   });
