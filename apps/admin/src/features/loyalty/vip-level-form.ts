@@ -130,13 +130,12 @@ export function readLevelDraft(
     errors.rank = `Rank ${rank} is taken by another level.`;
 
   // Members read the level's name in their language: both are asked for.
-  const names: Record<string, string> = {};
+  const names = { TY: (draft.names.TY ?? '').trim(), EN: (draft.names.EN ?? '').trim() };
   for (const [language] of TEXT_LANGUAGES) {
-    const name = (draft.names[language] ?? '').trim();
+    const name = names[language];
     if (name === '') errors[`names.${language}`] = 'Name the level in this language too.';
     else if (name.length > NAME_LENGTH_MAX)
       errors[`names.${language}`] = `At most ${NAME_LENGTH_MAX} characters.`;
-    else names[language] = name;
   }
   const label = draft.label.trim();
   if (label === '' || label.length > LABEL_LENGTH_MAX) {
