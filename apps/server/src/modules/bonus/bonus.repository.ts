@@ -69,15 +69,20 @@ export async function lockMembersForBonuses(
   );
 }
 
-/** Which of these members have a bonus waiting or playing (read under their locks). */
+/**
+ * Which of these members have a bonus waiting or playing (read under their locks), through the
+ * partial indexes of active and waiting bonuses.
+ */
 export async function findMembersWithOpenBonuses(
   executor: Executor,
   memberIds: readonly string[],
 ): Promise<Set<string>> {
   if (memberIds.length === 0) return new Set();
+  const ids = sql.val([...memberIds]);
   const result = await sql<{ member_id: string }>`
-    select distinct member_id from member_bonuses
-      where member_id = any(${sql.val([...memberIds])}::text[]) and status in ('waiting', 'active')`.execute(
+    select member_id from member_bonuses where status = 'active' and member_id = any(${ids}::text[])
+    union
+    select member_id from member_bonuses where status = 'waiting' and member_id = any(${ids}::text[])`.execute(
     executor,
   );
   return new Set(result.rows.map((row) => row.member_id));
@@ -106,13 +111,55 @@ export async function insertBonus(trx: Executor, row: NewRow<'member_bonuses'>):
   await trx.insertInto('member_bonuses').values(row).execute();
 }
 
-/** Many bonuses in one statement (a batch of grants). */
-export async function insertBonuses(trx: Executor, rows: readonly NewRow<'member_bonuses'>[]): Promise<void> {
+/** A new bonus as a batch of grants writes it: every column a grant sets. */
+export type NewBatchBonus = {
+  id: string;
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  source: string;
+  amountMinor: bigint;
+  wageringRequiredMinor: bigint;
+  /** JSON text. */
+  contributions: string;
+  maxStakeMinor: bigint | null;
+  maxConversionMinor: bigint | null;
+  minSpinStakeMinor: bigint | null;
+  minSpinLines: number | null;
+  expiryDays: number;
+  /** JSON text. */
+  terms: string;
+  status: 'waiting' | 'active';
+  grantedAt: Date;
+  activatedAt: Date | null;
+  expiresAt: Date | null;
+};
+
+/**
+ * Many bonuses in one statement of array parameters (a batch of grants writes a thousand): no
+ * promotion, entry, deposit or operator, which a batch never has.
+ */
+export async function insertBonuses(trx: Executor, rows: readonly NewBatchBonus[]): Promise<void> {
   if (rows.length === 0) return;
-  await trx
-    .insertInto('member_bonuses')
-    .values([...rows])
-    .execute();
+  const column = <T>(pick: (row: NewBatchBonus) => T) => sql.val(rows.map(pick));
+  const text = (value: bigint | null) => (value === null ? null : String(value));
+  const time = (value: Date | null) => (value === null ? null : value.toISOString());
+  await sql`
+    insert into member_bonuses (id, merchant_id, member_id, currency, source, amount_minor,
+      wagering_required_minor, contributions, max_stake_minor, max_conversion_minor,
+      min_spin_stake_minor, min_spin_lines, expiry_days, terms, status, granted_at, activated_at, expires_at)
+    select * from unnest(
+      ${column((row) => row.id)}::text[], ${column((row) => row.merchantId)}::text[],
+      ${column((row) => row.memberId)}::text[], ${column((row) => row.currency)}::text[],
+      ${column((row) => row.source)}::text[], ${column((row) => String(row.amountMinor))}::bigint[],
+      ${column((row) => String(row.wageringRequiredMinor))}::bigint[], ${column((row) => row.contributions)}::jsonb[],
+      ${column((row) => text(row.maxStakeMinor))}::bigint[], ${column((row) => text(row.maxConversionMinor))}::bigint[],
+      ${column((row) => text(row.minSpinStakeMinor))}::bigint[], ${column((row) => row.minSpinLines)}::integer[],
+      ${column((row) => row.expiryDays)}::integer[], ${column((row) => row.terms)}::jsonb[],
+      ${column((row) => row.status)}::text[], ${column((row) => row.grantedAt.toISOString())}::timestamptz[],
+      ${column((row) => time(row.activatedAt))}::timestamptz[], ${column((row) => time(row.expiresAt))}::timestamptz[])`.execute(
+    trx,
+  );
 }
 
 /** The member's active bonus, locked until the transaction ends. */

@@ -32,6 +32,7 @@ import {
   lockMembersForBonuses,
   lockOldestWaitingBonus,
   moveBonus,
+  type NewBatchBonus,
   OPEN_STATUSES,
   releaseBudget,
   reserveBudget,
@@ -489,12 +490,11 @@ export function createBonusService(
     };
   };
 
-  /** A bonus row as a grant writes it, waiting or (a batch's, with nothing else open) active. */
-  function bonusRowOf(
-    input: Omit<GrantInput, 'language'> & { language: string },
+  /** A bonus row as a grant writes it: waiting, until the member's due work starts it. */
+  function waitingBonusRowOf(
+    input: GrantInput,
     ids: { bonusId: string; promotionId: string | null },
     now: Date,
-    status: 'waiting' | 'active',
   ): NewRow<'member_bonuses'> {
     const depositMinor = input.depositMinor ?? 0n;
     const wageringRequiredMinor = wageringRequiredOf(input.terms, input.amountMinor, depositMinor);
@@ -517,11 +517,8 @@ export function createBonusService(
       min_spin_lines: input.terms.minSpinLines ?? null,
       expiry_days: input.terms.expiryDays,
       terms: JSON.stringify(acceptedTermsOf(input.terms, wageringRequiredMinor, language)),
-      status,
+      status: 'waiting',
       granted_at: now,
-      ...(status === 'active'
-        ? { activated_at: now, expires_at: new Date(now.getTime() + input.terms.expiryDays * DAY_MS) }
-        : {}),
       granted_by: input.grantedBy ?? null,
       reason: input.reason ?? null,
     };
@@ -541,7 +538,7 @@ export function createBonusService(
     const bonusId = uuidv7();
     await insertBonus(
       trx,
-      bonusRowOf(input, { bonusId, promotionId: input.promotionId ?? null }, now, 'waiting'),
+      waitingBonusRowOf(input, { bonusId, promotionId: input.promotionId ?? null }, now),
     );
     await settleLockedIn(
       trx,
@@ -615,7 +612,10 @@ export function createBonusService(
       funded.map((grant) => grant.memberId),
     );
     const tells: Array<() => void> = [];
-    const rows: NewRow<'member_bonuses'>[] = [];
+    const rows: NewBatchBonus[] = [];
+    const language = isLanguage(input.language) ? input.language : DEFAULT_LANGUAGE;
+    const contributionsText = JSON.stringify(input.terms.contributions);
+    const expiresAt = new Date(now.getTime() + input.terms.expiryDays * DAY_MS);
     for (const grant of funded) {
       const single: GrantInput = { ...input, memberId: grant.memberId, amountMinor: grant.amountMinor };
       const bonusMinor = present(
@@ -628,7 +628,27 @@ export function createBonusService(
         continue;
       }
       const bonusId = uuidv7();
-      rows.push(bonusRowOf(single, { bonusId, promotionId: null }, now, 'active'));
+      const wageringRequiredMinor = wageringRequiredOf(input.terms, grant.amountMinor, 0n);
+      rows.push({
+        id: bonusId,
+        merchantId: input.merchantId,
+        memberId: grant.memberId,
+        currency: input.currency,
+        source: input.source,
+        amountMinor: grant.amountMinor,
+        wageringRequiredMinor,
+        contributions: contributionsText,
+        maxStakeMinor: input.terms.maxStakeMinor,
+        maxConversionMinor: input.terms.maxConversionMinor,
+        minSpinStakeMinor: input.terms.minSpinStakeMinor ?? null,
+        minSpinLines: input.terms.minSpinLines ?? null,
+        expiryDays: input.terms.expiryDays,
+        terms: JSON.stringify(acceptedTermsOf(input.terms, wageringRequiredMinor, language)),
+        status: 'active',
+        grantedAt: now,
+        activatedAt: now,
+        expiresAt,
+      });
       outcome.granted.push({ memberId: grant.memberId, bonusId, status: 'active' });
     }
     await insertBonuses(trx, rows);
@@ -640,9 +660,9 @@ export function createBonusService(
           key: `bonus:${row.id}:grant`,
           code: bonusActivationCodeOf(input.source),
           reference: `bonus:${row.id}`,
-          from: house(row.member_id),
-          to: bonusWalletOf(row.member_id),
-          amountMinor: row.amount_minor,
+          from: house(row.memberId),
+          to: bonusWalletOf(row.memberId),
+          amountMinor: row.amountMinor,
         })),
       });
       tells.push(activated.announce);

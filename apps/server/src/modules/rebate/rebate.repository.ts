@@ -175,15 +175,30 @@ export async function findCoveredMembers(
   return new Set(result.rows.map((row) => row.member_id));
 }
 
+/**
+ * Payouts in one statement of array parameters (a day's batch writes a thousand, with the grants
+ * in the same transaction).
+ */
 export async function insertPayouts(
   executor: Executor,
   rows: readonly NewRow<'rebate_payouts'>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await executor
-    .insertInto('rebate_payouts')
-    .values([...rows])
-    .execute();
+  const column = <T>(pick: (row: NewRow<'rebate_payouts'>) => T) => sql.val(rows.map(pick));
+  const time = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
+  await sql`
+    insert into rebate_payouts (id, merchant_id, member_id, mode, day, covered_from, covered_to, basis,
+      amount_minor, lines, status, skip_reason, bonus_id, created_at)
+    select * from unnest(
+      ${column((row) => row.id)}::text[], ${column((row) => row.merchant_id)}::text[],
+      ${column((row) => row.member_id)}::text[], ${column((row) => row.mode)}::text[],
+      ${column((row) => row.day)}::date[], ${column((row) => time(row.covered_from))}::timestamptz[],
+      ${column((row) => time(row.covered_to))}::timestamptz[], ${column((row) => row.basis)}::text[],
+      ${column((row) => String(row.amount_minor))}::bigint[], ${column((row) => row.lines)}::jsonb[],
+      ${column((row) => row.status)}::text[], ${column((row) => row.skip_reason ?? null)}::text[],
+      ${column((row) => row.bonus_id ?? null)}::text[], ${column((row) => time(row.created_at))}::timestamptz[])`.execute(
+    executor,
+  );
 }
 
 /** What a member's rebates so far tell a claim: how far they cover, and the last claim and payment. */

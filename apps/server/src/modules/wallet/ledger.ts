@@ -15,6 +15,7 @@ import {
   findPlayerAccountsOf,
   findTransferByKey,
   insertAccounts,
+  insertPlayerAccountsOf,
   isUniqueViolation,
   lockAccounts,
   type NewAccount,
@@ -246,6 +247,20 @@ export function createLedger(deps: {
 }) {
   const { db } = deps;
   const accountCache = new Map<string, ResolvedAccount>();
+  /**
+   * Accounts a transaction has resolved, by the same keys as accountCache, for that transaction
+   * only (a batch of grants locks its members' accounts, then moves money between them): valid
+   * while it runs, whether or not it created them, and gone with it.
+   */
+  const resolvedInTransaction = new WeakMap<Transaction<Database>, Map<string, ResolvedAccount>>();
+  const transactionCacheOf = (trx: Transaction<Database>) => {
+    let known = resolvedInTransaction.get(trx);
+    if (!known) {
+      known = new Map();
+      resolvedInTransaction.set(trx, known);
+    }
+    return known;
+  };
 
   function remember(cacheKey: string, account: ResolvedAccount): void {
     // Entries never go stale (accounts are never deleted or re-keyed); the bound only caps memory.
@@ -507,66 +522,46 @@ export function createLedger(deps: {
     currency: string,
     memberIds: readonly string[],
   ): Promise<Map<string, { cash: ResolvedAccount; bonus: ResolvedAccount }>> {
-    const found = new Map<string, { cash?: ResolvedAccount; bonus?: ResolvedAccount }>();
-    const keep = (memberId: string, wallet: PlayerWallet, account: ResolvedAccount) => {
-      found.set(memberId, { ...found.get(memberId), [wallet]: account });
-    };
-    const unknown: string[] = [];
-    for (const memberId of new Set(memberIds)) {
-      const cash = accountCache.get(`p|${merchantId}|${memberId}|${currency}|cash`);
-      const bonus = accountCache.get(`p|${merchantId}|${memberId}|${currency}|bonus`);
-      if (cash && bonus) found.set(memberId, { cash, bonus });
-      else unknown.push(memberId);
-    }
+    const known = transactionCacheOf(trx);
+    const keyOf = (memberId: string, wallet: PlayerWallet) =>
+      `p|${merchantId}|${memberId}|${currency}|${wallet}`;
+    const lookUp = (memberId: string, wallet: PlayerWallet) =>
+      accountCache.get(keyOf(memberId, wallet)) ?? known.get(keyOf(memberId, wallet));
+    const unknown = [...new Set(memberIds)].filter(
+      (memberId) => !lookUp(memberId, 'cash') || !lookUp(memberId, 'bonus'),
+    );
     const read = async (ids: readonly string[]) => {
       for (let start = 0; start < ids.length; start += PLAYER_ACCOUNTS_READ_MAX) {
-        for (const row of await findPlayerAccountsOf(
-          trx,
-          ids.slice(start, start + PLAYER_ACCOUNTS_READ_MAX),
-          currency,
-        )) {
+        const slice = ids.slice(start, start + PLAYER_ACCOUNTS_READ_MAX);
+        for (const row of await findPlayerAccountsOf(trx, slice, currency)) {
           if (row.owner_id === null) continue;
           if (row.merchant_id !== merchantId) throw new AppError('NOT_FOUND');
-          keep(row.owner_id, row.kind === 'player_cash' ? 'cash' : 'bonus', {
-            id: row.id,
-            kind: row.kind,
-            ownerId: row.owner_id,
-          });
+          const wallet: PlayerWallet = row.kind === 'player_cash' ? 'cash' : 'bonus';
+          known.set(keyOf(row.owner_id, wallet), { id: row.id, kind: row.kind, ownerId: row.owner_id });
         }
       }
     };
     await read(unknown);
-    const missing = unknown.filter((memberId) => {
-      const accounts = found.get(memberId);
-      return !accounts?.cash || !accounts.bonus;
-    });
+    const missing = unknown.filter((memberId) => !lookUp(memberId, 'cash') || !lookUp(memberId, 'bonus'));
     if (missing.length > 0) {
-      await insertAccounts(
-        trx,
-        missing.flatMap((memberId) =>
-          (['player_cash', 'player_bonus'] as const).map(
-            (kind): NewAccount => ({
-              id: uuidv7(),
-              merchantId,
-              kind,
-              ownerId: memberId,
-              purpose: null,
-              shard: 0,
-              currency,
-            }),
-          ),
+      await insertPlayerAccountsOf(trx, {
+        merchantId,
+        currency,
+        accounts: missing.flatMap((ownerId) =>
+          (['player_cash', 'player_bonus'] as const).map((kind) => ({ id: uuidv7(), ownerId, kind })),
         ),
-      );
+      });
       await read(missing);
     }
     const resolved = new Map<string, { cash: ResolvedAccount; bonus: ResolvedAccount }>();
     for (const memberId of memberIds) {
-      const accounts = found.get(memberId);
+      const cash = lookUp(memberId, 'cash');
+      const bonus = lookUp(memberId, 'bonus');
       assertInvariant(
-        accounts?.cash !== undefined && accounts.bonus !== undefined,
+        cash !== undefined && bonus !== undefined,
         'wallet: a player has a cash and a bonus account',
       );
-      resolved.set(memberId, { cash: accounts.cash, bonus: accounts.bonus });
+      resolved.set(memberId, { cash, bonus });
     }
     return resolved;
   }
@@ -624,17 +619,17 @@ export function createLedger(deps: {
       currency,
       refs.flatMap((ref) => ('memberId' in ref ? [ref.memberId] : [])),
     );
-    const houses = new Map<string, ResolvedAccount>();
+    const known = transactionCacheOf(trx);
     const accountOf = async (ref: AccountRef): Promise<ResolvedAccount> => {
       if ('memberId' in ref) {
         const accounts = players.get(ref.memberId);
         assertInvariant(accounts !== undefined, 'wallet: a batch resolved its members');
         return accounts[ref.wallet];
       }
-      const key = `${ref.house}|${houseShardOf(ref.shardKey)}`;
-      const known = houses.get(key) ?? (await resolveAccountIn(trx, merchantId, currency, ref));
-      houses.set(key, known);
-      return known;
+      const key = `h|${merchantId}|${ref.house}|${currency}|${houseShardOf(ref.shardKey)}`;
+      const house = known.get(key) ?? (await resolveAccountIn(trx, merchantId, currency, ref));
+      known.set(key, house);
+      return house;
     };
     const prepared: PreparedTransfer[] = [];
     for (const transfer of input.transfers) {

@@ -293,6 +293,29 @@ export async function insertAccounts(db: Executor, accounts: NewAccount[]): Prom
     .execute();
 }
 
+/**
+ * Many members' cash and bonus accounts created where missing, in one statement of array
+ * parameters (a batch of grants names a thousand members); as insertAccounts, concurrent creators
+ * agree through the unique indexes.
+ */
+export async function insertPlayerAccountsOf(
+  db: Executor,
+  input: {
+    merchantId: string;
+    currency: string;
+    accounts: readonly { id: string; ownerId: string; kind: 'player_cash' | 'player_bonus' }[];
+  },
+): Promise<void> {
+  if (input.accounts.length === 0) return;
+  await sql`
+    insert into ledger_accounts (id, merchant_id, kind, owner_id, purpose, shard, currency)
+    select a.id, ${input.merchantId}, a.kind, a.owner_id, null, 0, ${input.currency}
+      from unnest(${sql.val(input.accounts.map((account) => account.id))}::text[],
+                  ${sql.val(input.accounts.map((account) => account.kind))}::text[],
+                  ${sql.val(input.accounts.map((account) => account.ownerId))}::text[]) as a(id, kind, owner_id)
+    on conflict do nothing`.execute(db);
+}
+
 export function findAccountById(db: Executor, id: string): Promise<AccountRow | undefined> {
   return db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
