@@ -558,7 +558,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const merchant = await merchantService.findById(merchantId);
       return merchant ? vipMerchantOf(merchant) : null;
     },
-    tellChange: createVipChangeTeller({ inbox, realtime, merchants: merchantService }),
+    tellChange: createVipChangeTeller({ inbox, realtime }),
   });
   const jobs = createJobRunner({
     database,

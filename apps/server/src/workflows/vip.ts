@@ -1,12 +1,7 @@
 import type { InboxService } from '../modules/inbox/inbox.service.ts';
-import {
-  type MerchantService,
-  type ResolvedMerchant,
-  readSwitches,
-} from '../modules/merchant/merchant.service.ts';
+import { type ResolvedMerchant, readSwitches } from '../modules/merchant/merchant.service.ts';
 import type { VipLevelChange, VipMerchant } from '../modules/vip/vip.service.ts';
 import { levelNameIn } from '../modules/vip/vip-rules.ts';
-import { DEFAULT_LANGUAGE } from '../platform/i18n/language.ts';
 import type { Realtime } from '../platform/realtime/realtime.ts';
 
 /**
@@ -31,17 +26,14 @@ export function vipMerchantOf(merchant: ResolvedMerchant): VipMerchant {
 /**
  * Tells a member of a change of their level, once it has committed: an inbox message (`vip_up` or
  * `vip_down`, once per change) naming the level in each language, and the socket event `vip`
- * `{ rank, label, name, direction }` (API.md "Socket events"), the name in the merchant's language.
+ * `{ rank, label, name, direction }` (docs/loyalty.md "VIP"), the name in the merchant's language.
  */
 export function createVipChangeTeller(deps: {
   inbox: Pick<InboxService, 'send'>;
   realtime: Pick<Realtime, 'emitToUser'>;
-  merchants: Pick<MerchantService, 'findById'>;
 }): (change: VipLevelChange) => Promise<void> {
   return async (change) => {
-    const merchant = await deps.merchants.findById(change.merchantId);
-    const language = merchant?.defaultLanguage ?? DEFAULT_LANGUAGE;
-    const { level } = change;
+    const { level, language } = change;
     const levelIn = (reader: string) =>
       level ? `${level.label} ${levelNameIn(level, reader, language)}` : '';
     await deps.inbox.send({

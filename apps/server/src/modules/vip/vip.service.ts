@@ -85,6 +85,8 @@ export const GIFT_GRANTS_PER_PASS_MAX = 20_000;
 export const REVIEW_STATEMENT_TIMEOUT_MS = 5 * 60_000;
 export const VIP_PAGE_SIZE_MAX = 100;
 export const VIP_REASON_LENGTH_MAX = 500;
+/** Members told of their level's change at once (inbox and socket), after a review's commit. */
+const TELLS_AT_ONCE = 8;
 
 /** What the VIP module needs to know of a merchant (app.ts reads it from the merchant's settings). */
 export type VipMerchant = {
@@ -145,6 +147,8 @@ export type VipLevelChange = {
   direction: 'up' | 'down';
   /** The level now held; null: none. */
   level: { rank: number; label: string; names: LocalizedText } | null;
+  /** The merchant's default language, for words that cannot wait for a reader's. */
+  language: string;
 };
 
 /** A member's VIP page, in minor units; the wire formats it. */
@@ -265,7 +269,7 @@ export function createVipService(
     return error.code === 'CONFLICT' && error.value?.reason === 'BUDGET_EXHAUSTED';
   }
 
-  function changeOf(row: LevelChangeRow, levels: readonly VipLevel[]): VipLevelChange {
+  function changeOf(row: LevelChangeRow, levels: readonly VipLevel[], language: string): VipLevelChange {
     const level =
       row.to_rank === null ? undefined : levels.find((candidate) => candidate.rank === row.to_rank);
     return {
@@ -276,13 +280,24 @@ export function createVipService(
       toRank: row.to_rank,
       direction: (row.to_rank ?? 0) > (row.from_rank ?? 0) ? 'up' : 'down',
       level: level ? { rank: level.rank, label: level.label, names: level.names } : null,
+      language,
     };
   }
 
-  /** Tells members of their changes, after the commit; a failure to tell leaves the change made. */
+  /**
+   * Tells members of their changes, after the commit, a few at a time (a review may lower
+   * thousands). A failure to tell leaves the change made; every member is tried, then the first
+   * failure is thrown for the job's log.
+   */
   async function tell(changes: readonly VipLevelChange[]): Promise<void> {
-    if (!deps.tellChange) return;
-    for (const change of changes) await deps.tellChange(change);
+    const { tellChange } = deps;
+    if (!tellChange) return;
+    const failures: unknown[] = [];
+    for (let index = 0; index < changes.length; index += TELLS_AT_ONCE) {
+      const told = await Promise.allSettled(changes.slice(index, index + TELLS_AT_ONCE).map(tellChange));
+      for (const outcome of told) if (outcome.status === 'rejected') failures.push(outcome.reason);
+    }
+    if (failures.length > 0) throw failures[0];
   }
 
   /**
@@ -324,7 +339,7 @@ export function createVipService(
         const announce = await grantGiftIn(trx, merchant, gift);
         if (announce) announces.push(announce);
       }
-      return changeOf(present(change, 'the change was recorded'), levels);
+      return changeOf(present(change, 'the change was recorded'), levels, merchant.defaultLanguage);
     });
     for (const announce of announces) announce();
     if (outcome) await tell([outcome]);
@@ -455,7 +470,7 @@ export function createVipService(
       await writeMarker(trx, merchant.id, { reviewedMonth: merchantMonthOf(timeZone, at) }, at);
       summary.reviewed = true;
       summary.lowered = lowered.length;
-      return rows.map((row) => changeOf(row, levels));
+      return rows.map((row) => changeOf(row, levels, merchant.defaultLanguage));
     });
     await tell(changes);
 
@@ -644,6 +659,7 @@ export function createVipService(
     ): Promise<VipLevel | null> {
       const merchantId = await findMemberMerchant(db, memberId);
       if (!merchantId) throw new AppError('NOT_FOUND');
+      const merchant = await requireMerchant(merchantId);
       const outcome = await db.transaction().execute(async (trx) => {
         const member = present(await lockMember(trx, memberId), 'the member exists');
         if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('TRIAL_ACCOUNT');
@@ -677,7 +693,10 @@ export function createVipService(
           before: { rank: fromRank },
           after: { rank: target?.rank ?? null, reason: input.reason },
         });
-        return { level: target, change: changeOf(present(row, 'the change was recorded'), levels) };
+        return {
+          level: target,
+          change: changeOf(present(row, 'the change was recorded'), levels, merchant.defaultLanguage),
+        };
       });
       if (outcome.change) await tell([outcome.change]);
       return outcome.level;
