@@ -30,7 +30,14 @@ describe('the benefits table', () => {
       label: 'Deposits in 90 days',
       values: ['₱10,000.00', '₱30,000.00'],
     });
-    expect(byId.get('keepDeposit')?.values).toEqual(['₱5,000.00', '₱15,000.00']);
+    expect(byId.get('keepDeposit')).toEqual({
+      id: 'keepDeposit',
+      section: 'keep',
+      label: 'Deposits in 90 days',
+      values: ['₱5,000.00', '₱15,000.00'],
+    });
+    // Every label is a sentence of the locale, never a key left untranslated.
+    expect(rows.filter((row) => row.label.startsWith('vip.'))).toEqual([]);
     expect(byId.get('guaranteedDays')?.values).toEqual(['30 days', '30 days']);
     expect(byId.get('birthdayBonus')?.values).toEqual(['—', '₱600.00']);
     expect(byId.get('withdrawCount')?.values).toEqual(['5', 'No limit']);

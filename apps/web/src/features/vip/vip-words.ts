@@ -51,8 +51,13 @@ export function benefitRowsOf(
     row('validBet', 'reach', t('vip.rows.validBet', { count: input.windowDays }), (level) =>
       money(level.validBet),
     ),
-    row('keepDeposit', 'keep', t('vip.rows.keepDeposit'), (level) => money(level.keepDeposit)),
-    row('keepValidBet', 'keep', t('vip.rows.keepValidBet'), (level) => money(level.keepValidBet)),
+    // Retention is measured over the same window as the thresholds; the section says it is the review's.
+    row('keepDeposit', 'keep', t('vip.rows.deposit', { count: input.windowDays }), (level) =>
+      money(level.keepDeposit),
+    ),
+    row('keepValidBet', 'keep', t('vip.rows.validBet', { count: input.windowDays }), (level) =>
+      money(level.keepValidBet),
+    ),
     row('guaranteedDays', 'keep', t('vip.rows.guaranteedDays'), (level) =>
       level.guaranteedDays > 0 ? t('vip.days', { count: level.guaranteedDays }) : t('vip.none'),
     ),

@@ -83,7 +83,7 @@ export function ClaimPanel({ accrued }: { accrued: RebateAccrued }) {
               : t('rebate.neverClaimed')}
           </p>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="text-xs text-muted">{t('rebate.total')}</p>
           <p className="text-2xl font-bold text-text tabular" data-testid="rebate-total">
             {money(accrued.total)}

@@ -44,13 +44,13 @@ function LevelCard({
           {t('vip.yourLevel')}
         </p>
       ) : null}
-      <dl className="mt-auto flex flex-col gap-1 text-sm">
-        <div className="flex items-baseline justify-between gap-2">
-          <dt className="text-muted">{t('vip.deposits')}</dt>
+      <dl className="mt-auto flex flex-col gap-1.5 text-sm">
+        <div>
+          <dt className="text-xs text-muted">{t('vip.deposits')}</dt>
           <dd className="font-semibold text-text tabular">{formatMoney(level.deposit, symbol)}</dd>
         </div>
-        <div className="flex items-baseline justify-between gap-2">
-          <dt className="text-muted">{t('vip.validBets')}</dt>
+        <div>
+          <dt className="text-xs text-muted">{t('vip.validBets')}</dt>
           <dd className="font-semibold text-text tabular">{formatMoney(level.validBet, symbol)}</dd>
         </div>
         <p className="text-xs text-muted">{t('vip.inWindow', { count: windowDays })}</p>
@@ -152,11 +152,12 @@ function BenefitsOfOneLevel({
   myRank: number | null;
 }) {
   const { t } = useTranslation();
-  const firstRank = levels.some((level) => level.rank === myRank) ? myRank : (levels[0]?.rank ?? null);
-  const [chosenRank, setChosenRank] = useState(firstRank);
+  // Until the member picks one, the member's own level (known once their call answers), else the first.
+  const [chosenRank, setChosenRank] = useState<number | null>(null);
+  const shownRank = chosenRank ?? myRank;
   const index = Math.max(
     0,
-    levels.findIndex((level) => level.rank === chosenRank),
+    levels.findIndex((level) => level.rank === shownRank),
   );
   const level = levels[index];
   if (!level) return null;
@@ -229,7 +230,7 @@ export function VipProgrammeSection({
           </p>
         </div>
         {/* A row that scrolls sideways on a phone, a grid from tablets up. */}
-        <ul className="scrollbar-none -mx-3 flex snap-x gap-3 overflow-x-auto px-3 md:mx-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0 xl:grid-cols-5">
+        <ul className="scrollbar-none -mx-3 flex snap-x scroll-px-3 gap-3 overflow-x-auto px-3 md:mx-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0 xl:grid-cols-5">
           {levels.map((level) => (
             <LevelCard
               key={level.rank}
