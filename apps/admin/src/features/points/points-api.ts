@@ -83,9 +83,18 @@ export function uploadGoodsImage(merchantId: string, file: File) {
   return uploadImageTo('/bo/images', merchantId, file);
 }
 
-export type RedeemFilter = { merchantId: string; status: RedeemStatus | ''; account: string; page: number };
+/** What the queue's search box looks in: the member's account, or the redeem's reference number. */
+export type RedeemSearchField = 'account' | 'reference';
 
-/** The redeem queue: by status (processing ones oldest first) and member account. */
+export type RedeemFilter = {
+  merchantId: string;
+  status: RedeemStatus | '';
+  field: RedeemSearchField;
+  text: string;
+  page: number;
+};
+
+/** The redeem queue: by status (processing ones oldest first), and one account or reference. */
 export function useRedeems(filter: RedeemFilter) {
   return useQuery({
     queryKey: [...redeemsKey, filter],
@@ -96,7 +105,7 @@ export function useRedeems(filter: RedeemFilter) {
             query: {
               merchantId: filter.merchantId,
               status: filter.status || undefined,
-              account: filter.account.trim() || undefined,
+              [filter.field]: filter.text.trim() || undefined,
               page: filter.page,
               pageSize: REDEEMS_PAGE_SIZE,
             } satisfies RedeemQuery,

@@ -7,7 +7,7 @@ import { RedeemsTab } from './redeems-tab.tsx';
 
 const tshirt: OperatorRedeem = {
   id: 'r-1',
-  reference: 'PR20250610000123',
+  reference: 'PM20250610000123',
   memberId: 'u-1',
   account: 'juan88',
   merchantId: 'm-1',
@@ -30,7 +30,7 @@ const tshirt: OperatorRedeem = {
 const cash: OperatorRedeem = {
   ...tshirt,
   id: 'r-2',
-  reference: 'PR20250610000124',
+  reference: 'PM20250610000124',
   goodsNames: { EN: '₱50 cash' },
   kind: 'cash',
   quantity: 1,
@@ -45,7 +45,7 @@ const cash: OperatorRedeem = {
 /** The queue drawn once with its first page already read, as text. */
 function queueText(rows: OperatorRedeem[]): string {
   const client = new QueryClient();
-  const filter = { merchantId: 'm-1', status: 'processing', account: '', page: 1 };
+  const filter = { merchantId: 'm-1', status: 'processing', field: 'account', text: '', page: 1 };
   client.setQueryData(['bo', 'points', 'redeems', filter], { list: rows, total: rows.length, totalPages: 1 });
   const html = renderToString(
     createElement(QueryClientProvider, { client }, createElement(RedeemsTab, { merchantId: 'm-1' })),
@@ -59,7 +59,7 @@ function queueText(rows: OperatorRedeem[]): string {
 describe('the redeem queue', () => {
   it('lists a redeem with the member, goods, quantity, points, address and reference, and its decisions', () => {
     const text = queueText([tshirt]);
-    for (const shown of ['juan88', 'T-shirt ng Panalo', 'Physical item', '24,000', 'PR20250610000123']) {
+    for (const shown of ['juan88', 'T-shirt ng Panalo', 'Physical item', '24,000', 'PM20250610000123']) {
       expect(text).toContain(shown);
     }
     expect(text).toContain('12 Mabini St, Quezon City');

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ChoiceChips } from '../../components/choice-chips.tsx';
+import { ChoiceSelect } from '../../components/choice-select.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import type { ConfirmFact } from '../../components/confirm-steps.ts';
 import { textOf } from '../../components/editor-fields.tsx';
@@ -8,7 +9,7 @@ import { numberHeading, QueryTable, usePagedFilter } from '../../components/quer
 import { SearchBox } from '../../components/search-box.tsx';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import { labelOfCode } from '../../lib/labels.ts';
-import { type OperatorRedeem, useDecideRedeem, useRedeems } from './points-api.ts';
+import { type OperatorRedeem, type RedeemSearchField, useDecideRedeem, useRedeems } from './points-api.ts';
 import {
   GOODS_KIND_LABELS,
   REDEEM_STATUS_BADGES,
@@ -29,7 +30,12 @@ const STATUS_CHOICES: readonly (readonly [RedeemStatus | 'all', string])[] = [
   ['all', 'All'],
 ];
 
-type Filter = { status: RedeemStatus | 'all'; account: string };
+type Filter = { status: RedeemStatus | 'all'; field: RedeemSearchField; text: string };
+
+const SEARCH_FIELDS: readonly (readonly [RedeemSearchField, string])[] = [
+  ['account', 'Member account'],
+  ['reference', 'Reference'],
+];
 
 /** The goods' name as the member saw it when applying, Tagalog first as most members read it. */
 const goodsNameOf = (redeem: OperatorRedeem) => textOf(redeem.goodsNames) || redeem.goodsId;
@@ -45,16 +51,18 @@ function payoutWordsOf(redeem: OperatorRedeem): string {
 
 /**
  * The redeem queue (docs/loyalty.md "Points"), for operators who decide redeems (loyalty.redeems):
- * members' redeems by status, processing ones first and oldest first, searched by account; each
+ * members' redeems by status, processing ones first and oldest first, searched by account or by the
+ * reference a member quotes; each
  * approved (cash paid, bonus granted, or an item to send) or rejected with a reason (points and
  * stock given back), asked first. The decided redeem stays in its row with its new status.
  */
 export function RedeemsTab(props: { merchantId: string }) {
-  const filter = usePagedFilter<Filter>({ status: 'processing', account: '' });
+  const filter = usePagedFilter<Filter>({ status: 'processing', field: 'account', text: '' });
   const redeems = useRedeems({
     merchantId: props.merchantId,
     status: filter.filter.status === 'all' ? '' : filter.filter.status,
-    account: filter.filter.account,
+    field: filter.filter.field,
+    text: filter.filter.text,
     page: filter.page,
   });
   const confirm = useConfirmedAction();
@@ -111,12 +119,20 @@ export function RedeemsTab(props: { merchantId: string }) {
           value={filter.filter.status}
           onChange={(status) => filter.choose({ ...filter.filter, status })}
         />
+        <ChoiceSelect
+          label="Search by"
+          value={filter.filter.field}
+          choices={SEARCH_FIELDS}
+          onChange={(field) => filter.choose({ ...filter.filter, field })}
+        />
         <SearchBox
-          label="Search by member account"
-          placeholder="Member account"
-          maxLength={64}
-          value={filter.filter.account}
-          onChange={(account) => filter.choose({ ...filter.filter, account })}
+          label="Search redeems"
+          placeholder={
+            filter.filter.field === 'account' ? 'Member account' : 'Reference, e.g. PM20250610000123'
+          }
+          maxLength={filter.filter.field === 'account' ? 64 : 40}
+          value={filter.filter.text}
+          onChange={(text) => filter.choose({ ...filter.filter, text })}
         />
       </div>
       {confirm.element}
