@@ -51,10 +51,10 @@ function payoutWordsOf(redeem: OperatorRedeem): string {
 
 /**
  * The redeem queue (docs/loyalty.md "Points"), for operators who decide redeems (loyalty.redeems):
- * members' redeems by status, processing ones first and oldest first, searched by account or by the
- * reference a member quotes; each
- * approved (cash paid, bonus granted, or an item to send) or rejected with a reason (points and
- * stock given back), asked first. The decided redeem stays in its row with its new status.
+ * members' redeems by status, processing ones first and oldest first, searched by account or by
+ * the reference a member quotes; each approved (cash paid, bonus granted, or an item to send) or
+ * rejected with a reason (points and stock given back), asked first. The decided redeem stays in
+ * its row with its new status.
  */
 export function RedeemsTab(props: { merchantId: string }) {
   const filter = usePagedFilter<Filter>({ status: 'processing', field: 'account', text: '' });
@@ -105,7 +105,7 @@ export function RedeemsTab(props: { merchantId: string }) {
     'Goods',
     numberHeading('Quantity'),
     numberHeading('Points'),
-    'Approving',
+    'Pays',
     'Delivery address',
     'Status',
     showsActions && '',
@@ -155,7 +155,13 @@ export function RedeemsTab(props: { merchantId: string }) {
               </td>
               <td className="number mono">{grouped(redeem.quantity)}</td>
               <td className="number mono">{grouped(redeem.points)}</td>
-              <td className="small">{payoutWordsOf(redeem)}</td>
+              <td className="small">
+                {redeem.status === 'rejected' ? (
+                  <span className="muted">Nothing: rejected</span>
+                ) : (
+                  payoutWordsOf(redeem)
+                )}
+              </td>
               <td className="small points-address">
                 {redeem.kind === 'item' ? (redeem.address ?? '—') : <span className="muted">—</span>}
               </td>
