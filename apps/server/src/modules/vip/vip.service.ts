@@ -702,18 +702,6 @@ export function createVipService(
       return outcome.level;
     },
 
-    /** A member's level as the back office shows it on the player's page. */
-    async findMemberLevel(
-      memberId: string,
-    ): Promise<{ level: VipLevel; reachedAt: Date; guaranteedUntil: Date } | null> {
-      const merchantId = await findMemberMerchant(db, memberId);
-      if (!merchantId) throw new AppError('NOT_FOUND');
-      const { held, level } = await readMemberLevel(memberId, await readLevels(db, merchantId));
-      return held && level
-        ? { level, reachedAt: held.reached_at, guaranteedUntil: held.guaranteed_until }
-        : null;
-    },
-
     /** The merchant a member belongs to (the back office's routes scope by it). */
     findMerchantOfMember: (memberId: string) => findMemberMerchant(db, memberId),
 
@@ -750,11 +738,6 @@ export function createVipService(
         looked: results.reduce((sum, result) => sum + result.looked, 0),
         raised: results.reduce((sum, result) => sum + result.raised, 0),
       };
-    },
-
-    /** Raises one member now if the window earns it (the jobs' rule, for one member). */
-    async raiseIfEarned(merchantId: string, memberId: string): Promise<VipLevelChange | null> {
-      return raiseMember(await requireMerchant(merchantId), memberId);
     },
 
     /** `vip.review`: each merchant's review when due, its day's work once, its waiting gifts. */
