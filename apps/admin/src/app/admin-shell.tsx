@@ -11,6 +11,7 @@ import { ContractsPage } from '../features/contracts/contracts-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { GamesPage } from '../features/games/games-page.tsx';
 import { MoneyPage } from '../features/money/money-page.tsx';
+import { PlayerVip } from '../features/players/player-vip.tsx';
 import { PlayersPage } from '../features/players/players-page.tsx';
 import { PlayerPoints } from '../features/points/player-points.tsx';
 import { PromotionsPage } from '../features/promotions/promotions-page.tsx';
@@ -197,6 +198,10 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
 function playerPanelsOf(can: (permission: Permission) => boolean): PlayerPanel[] {
   const panels: PlayerPanel[] = [];
   if (can('loyalty.read')) {
+    panels.push({
+      id: 'vip',
+      render: (player) => <PlayerVip player={player} canWrite={can('loyalty.write')} />,
+    });
     panels.push({
       id: 'points',
       render: (player) => (

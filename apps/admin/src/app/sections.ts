@@ -79,7 +79,8 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'loyalty',
     title: 'Loyalty',
-    summary: 'The points mall: the goods members redeem with their points, and the queue of their redeems.',
+    summary:
+      'VIP levels, their members and gifts, rebates paid, and the points mall: goods and the queue of redeems.',
     icon: Crown,
     permission: 'loyalty.read',
   },
