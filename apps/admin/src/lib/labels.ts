@@ -40,6 +40,9 @@ export const TRANSFER_CODE_LABELS: LabelMap = {
   bonus_forfeit: 'Bonus forfeited',
   cashback: 'Cashback',
   raffle_prize: 'Raffle prize',
+  rebate: 'Rebate',
+  vip_gift: 'VIP gift',
+  points_reward: 'Points reward',
 };
 
 /** A member bonus's life (docs/promotions.md "A bonus's life"). */
@@ -57,6 +60,9 @@ export const BONUS_SOURCE_LABELS: LabelMap = {
   promotion: 'Promotion',
   manual: 'Granted by hand',
   cashback: 'Cashback',
+  rebate: 'Rebate',
+  vip: 'VIP gift',
+  points: 'Points',
 };
 
 export const WALLET_LABELS: LabelMap = {
