@@ -369,6 +369,7 @@ describe('an operator’s run of a closed day', () => {
       value: { reason: 'NOT_CLOSED', closesAt: '2026-11-23T16:00:00.000Z' },
     });
     expect((await writer.call('POST', '/bo/rebates/run', { day: '2026-02-30' })).status).toBe(422);
+    expect((await writer.call('POST', '/bo/rebates/run', { day: '9999-12-31' })).status).toBe(422);
     expect((await reader.call('POST', '/bo/rebates/run', { day: '2026-11-22' })).body.code).toBe('FORBIDDEN');
 
     const run = await writer.call('POST', '/bo/rebates/run', { day: '2026-11-22' });
@@ -420,6 +421,7 @@ describe('an operator’s run of a closed day', () => {
     expect((await reader.call('GET', '/bo/rebates?from=2026-11-22&to=2026-11-22')).body.value.total).toBe(0);
     expect((await reader.call('GET', '/bo/rebates?account=nobody')).body.value.total).toBe(0);
     expect((await reader.call('GET', '/bo/rebates?from=2026-11-23&to=2026-11-22')).status).toBe(422);
+    expect((await reader.call('GET', '/bo/rebates?from=2026-02-30&to=2026-03-01')).status).toBe(422);
     expect((await outsider.call('GET', '/bo/rebates')).body.code).toBe('FORBIDDEN');
   });
 });

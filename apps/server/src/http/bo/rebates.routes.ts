@@ -8,7 +8,7 @@ import {
   type RebateDayOutcome,
   type RebateService,
 } from '../../modules/rebate/rebate.service.ts';
-import { linesOfStored } from '../../modules/rebate/rebate-rules.ts';
+import { isCalendarDay, linesOfStored } from '../../modules/rebate/rebate-rules.ts';
 import { lengthOf, rangeOfPreset } from '../../modules/report/date-range.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
@@ -133,7 +133,12 @@ export function registerRebatesRoutes(app: TypedApp, deps: RebatesRoutesDeps): v
       const timeZone = merchant?.timeZone ?? PLATFORM_TIME_ZONE;
       const fallback = rangeOfPreset('past30Days', timeZone, deps.now());
       const range = { from: query.from ?? fallback.from, to: query.to ?? query.from ?? fallback.to };
-      if (range.from > range.to || lengthOf(range) > REBATE_DAYS_MAX) {
+      if (
+        !isCalendarDay(range.from) ||
+        !isCalendarDay(range.to) ||
+        range.from > range.to ||
+        lengthOf(range) > REBATE_DAYS_MAX
+      ) {
         throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
       }
       const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;

@@ -416,14 +416,16 @@ export function createRebateService(
     async runDay(actor: ChangeActor, input: { merchantId: string; day: string }): Promise<RebateDayOutcome> {
       const policy = await readPolicy(input.merchantId);
       const at = now();
-      if (!isCalendarDay(input.day))
+      if (!isCalendarDay(input.day)) {
         throw new AppError('VALIDATION', { value: { fields: { day: 'format' } } });
+      }
+      const today = dayIn(policy.timeZone, at);
+      if (input.day < addDays(today, -REBATE_DAYS_MAX) || input.day > addDays(today, REBATE_DAYS_MAX)) {
+        throw new AppError('VALIDATION', { value: { fields: { day: 'range' } } });
+      }
       const closesAt = startOfDay(policy.timeZone, addDays(input.day, 1));
       if (at < closesAt) {
         throw new AppError('CONFLICT', { value: { reason: 'NOT_CLOSED', closesAt: closesAt.toISOString() } });
-      }
-      if (input.day < addDays(dayIn(policy.timeZone, at), -REBATE_DAYS_MAX)) {
-        throw new AppError('VALIDATION', { value: { fields: { day: 'range' } } });
       }
       if (policy.mode !== 'auto') throw new AppError('CONFLICT', { value: { reason: 'MANUAL_MODE' } });
       const outcome = await payDay(policy, input.day);
