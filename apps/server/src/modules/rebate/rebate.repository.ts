@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, RebateBasis, RebateLine, RebateMode, RebatePayoutStatus } from '../../db/schema.ts';
+import type { Database, RebateBasis, RebateMode, RebatePayoutStatus } from '../../db/schema.ts';
 import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
 
 export type RebatePayoutRow = Row<'rebate_payouts'>;
@@ -67,7 +67,12 @@ export async function finishRun(
 }
 
 /** A member's rebate of one closed day, as the set-based read computes it. */
-export type AutoCandidate = { memberId: string; amountMinor: bigint; lines: Record<string, RebateLine> };
+export type AutoCandidate = {
+  memberId: string;
+  amountMinor: bigint;
+  /** The lines by game type as the payout stores them (JSON text of RebateLine by type), passed through. */
+  linesJson: string;
+};
 
 /**
  * Every member's rebate of one closed merchant day, in one statement (ordered by member): the
@@ -108,7 +113,7 @@ export async function findAutoCandidates(
           where r.merchant_id = ${input.merchantId} and r.settled_day = ${input.day}::date
             and r.valid_bet_minor > 0
           group by r.member_id, r.game_type`;
-  const result = await sql<{ member_id: string; amount_minor: string; lines: Record<string, RebateLine> }>`
+  const result = await sql<{ member_id: string; amount_minor: string; lines: string }>`
     with bets as (${bets}),
     rated as (
       select b.member_id, b.game_type, b.basis,
@@ -126,7 +131,7 @@ export async function findAutoCandidates(
     )
     select l.member_id, sum(l.amount)::text as amount_minor,
         jsonb_object_agg(l.game_type, jsonb_build_object(
-          'basis', l.basis::text, 'rateBp', l.rate_bp, 'amount', l.amount::text)) as lines
+          'basis', l.basis::text, 'rateBp', l.rate_bp, 'amount', l.amount::text))::text as lines
       from lines l
       join members m on m.id = l.member_id and m.type <> ${TRIAL_MEMBER_TYPE}
       where not exists (select 1 from rebate_payouts p where p.member_id = l.member_id and p.day = ${input.day}::date)
@@ -138,7 +143,7 @@ export async function findAutoCandidates(
   return result.rows.map((row) => ({
     memberId: row.member_id,
     amountMinor: BigInt(row.amount_minor),
-    lines: row.lines,
+    linesJson: row.lines,
   }));
 }
 

@@ -228,7 +228,7 @@ export function createRebateService(
           covered_to: day.endsAt,
           basis: policy.basis,
           amount_minor: candidate.amountMinor,
-          lines: JSON.stringify(candidate.lines),
+          lines: candidate.linesJson,
           status: 'paid',
           skip_reason: null,
           bonus_id: null,
