@@ -253,6 +253,19 @@ export function createLedger(deps: {
    * while it runs, whether or not it created them, and gone with it.
    */
   const resolvedInTransaction = new WeakMap<Transaction<Database>, Map<string, ResolvedAccount>>();
+  /**
+   * The accounts a transaction has locked (row locks last until it ends), so that a batch's moves
+   * lock only what its own earlier reads under lock did not: the same locks, taken once.
+   */
+  const lockedInTransaction = new WeakMap<Transaction<Database>, Set<string>>();
+  const lockedOf = (trx: Transaction<Database>) => {
+    let locked = lockedInTransaction.get(trx);
+    if (!locked) {
+      locked = new Set();
+      lockedInTransaction.set(trx, locked);
+    }
+    return locked;
+  };
   const transactionCacheOf = (trx: Transaction<Database>) => {
     let known = resolvedInTransaction.get(trx);
     if (!known) {
@@ -576,10 +589,10 @@ export function createLedger(deps: {
     input: { merchantId: string; currency: string; memberIds: readonly string[] },
   ): Promise<Map<string, Balances>> {
     const accounts = await resolvePlayerAccountsIn(trx, input.merchantId, input.currency, input.memberIds);
-    const balances = await lockAccounts(
-      trx,
-      [...accounts.values()].flatMap(({ cash, bonus }) => [cash.id, bonus.id]),
-    );
+    const ids = [...accounts.values()].flatMap(({ cash, bonus }) => [cash.id, bonus.id]);
+    const balances = await lockAccounts(trx, ids);
+    const locked = lockedOf(trx);
+    for (const id of ids) locked.add(id);
     const byMember = new Map<string, Balances>();
     for (const [memberId, { cash, bonus }] of accounts) {
       const cashMinor = balances.get(cash.id);
@@ -804,7 +817,8 @@ export function createLedger(deps: {
 
   /**
    * Many prepared transfers applied in order in the caller's transaction, in one statement after
-   * locking every account they touch (in id order). The caller moves only what the balances it
+   * locking every account they touch that the transaction has not locked yet (in id order). The
+   * caller moves only what the balances it
    * read under lock cover (`lockBalances`): a player side that would end below zero, at any step,
    * is an invariant broken, not a shortfall answered.
    */
@@ -836,9 +850,12 @@ export function createLedger(deps: {
         reversesKey: transfer.reversesKey,
       };
     });
-    await lockAccounts(bound.trx, [
-      ...new Set(rows.flatMap((row) => [row.debitAccountId, row.creditAccountId])),
-    ]);
+    const locked = lockedOf(bound.trx);
+    const toLock = [...new Set(rows.flatMap((row) => [row.debitAccountId, row.creditAccountId]))].filter(
+      (id) => !locked.has(id),
+    );
+    await lockAccounts(bound.trx, toLock);
+    for (const id of toLock) locked.add(id);
     const applied = new Map<string, Awaited<ReturnType<typeof applyTransfers>>[number]>();
     for (let start = 0; start < rows.length; start += TRANSFERS_PER_STATEMENT_MAX) {
       const slice = rows.slice(start, start + TRANSFERS_PER_STATEMENT_MAX);
@@ -881,7 +898,10 @@ export function createLedger(deps: {
     bound: BoundLedger,
     accounts: readonly ResolvedAccount[],
   ): Promise<Map<string, bigint>> {
-    return lockAccounts(bound.trx, [...new Set(accounts.map((account) => account.id))]);
+    const ids = [...new Set(accounts.map((account) => account.id))];
+    const locked = lockedOf(bound.trx);
+    for (const id of ids) locked.add(id);
+    return lockAccounts(bound.trx, ids);
   }
 
   function checkInput(input: { key: string; reference?: string | null | undefined; currency: string }) {
