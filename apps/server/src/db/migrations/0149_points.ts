@@ -4,10 +4,13 @@ import { type Kysely, sql } from 'kysely';
 // - each member's points: a balance that never goes negative and never expires, and what a
 //   claw-back could not take (owed), taken from the next points first; one of the two is always 0;
 // - the points ledger: one record per change, with its type, the signed change, the balance after,
-//   the facts it was made of, an operator's remark, and a key that makes it once-only;
+//   the facts it was made of, an operator's remark, and a key that makes it once-only (without
+//   foreign keys, as the bet record's rollups: the earning job writes a day's records by the
+//   hundred thousand, and each record's member has its member_points row, which has the keys);
 // - what valid bet has earned so far per member, merchant day and game type, so that a later
 //   change of the day's bets earns or claws back the difference only, and the earning job's
-//   watermarks per merchant (bets changed, deposits credited);
+//   watermarks per merchant (bets changed, deposits credited) with an index to page through a
+//   merchant's credited deposits;
 // - the goods a merchant offers for points, and the members' redeems of them, each with a
 //   reference number, kept as they were when applied for, waiting for an operator's decision.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -24,8 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table point_records (
       id text primary key,
-      merchant_id text not null references merchants (id),
-      member_id text not null references members (id),
+      merchant_id text not null,
+      member_id text not null,
       type text not null check (type in ('live', 'lottery', 'pvp', 'slots', 'sports', 'redeem', 'deposit',
         'convert', 'clawback', 'refund', 'adjustment')),
       points bigint not null,
@@ -42,13 +45,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       member_id text not null,
       day date not null,
       game_type text not null,
-      merchant_id text not null references merchants (id),
+      merchant_id text not null,
       valid_bet_minor bigint not null check (valid_bet_minor >= 0),
       points bigint not null check (points >= 0),
       revision integer not null check (revision >= 1),
       updated_at timestamptz not null,
       primary key (member_id, day, game_type)
     )`.execute(db);
+
+  // The earning job pages through a merchant's credited deposits in the order they were credited.
+  await sql`
+    create index deposits_credited_merchant_idx on deposits (merchant_id, credited_at, id)
+      where status = 'credited'`.execute(db);
 
   await sql`
     create table point_earn_watermarks (
@@ -120,6 +128,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop sequence point_redeem_reference_seq`.execute(db);
   await sql`drop table point_goods`.execute(db);
   await sql`drop table point_earn_watermarks`.execute(db);
+  await sql`drop index deposits_credited_merchant_idx`.execute(db);
   await sql`drop table point_earnings`.execute(db);
   await sql`drop table point_records`.execute(db);
   await sql`drop table member_points`.execute(db);

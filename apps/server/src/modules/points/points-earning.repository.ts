@@ -3,26 +3,13 @@ import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 
 /**
- * The earning job's SQL (docs/loyalty.md "Points"): the members whose bet rollups changed since
- * the merchant's watermark, what each changed (member, day, game type) now earns against what it
- * earned before (point_earnings), and credited deposits not yet earned on. Set-based: a batch of
- * members is a handful of statements, whatever its size.
+ * The earning job's SQL (docs/loyalty.md "Points"): the (member, day, game type) keys whose bet
+ * rollups changed since the merchant's watermark, each key's valid bet now and what it earned before
+ * (point_earnings), and credited deposits not yet earned on. Set-based: a batch of keys is a
+ * handful of statements, whatever its size.
  */
 
 export type EarnWatermark = { betsChangedAt: Date | null; depositsCreditedAt: Date | null };
-
-/** A rule of one game type as the statement takes it: points for each whole per_minor of valid bet. */
-export type GameTypeRule = { gameType: string; perMinor: bigint; points: number };
-
-/** What a changed (member, day, game type) earns or gives back now: delta ≠ 0. */
-export type EarningChange = {
-  memberId: string;
-  day: string;
-  gameType: string;
-  validBetMinor: bigint;
-  delta: bigint;
-  revision: number;
-};
 
 export async function readWatermark(db: Executor, merchantId: string): Promise<EarnWatermark> {
   const row = await db
@@ -56,26 +43,33 @@ export async function findMerchantIds(db: Executor): Promise<string[]> {
   return (await db.selectFrom('merchants').select('id').orderBy('id').execute()).map((row) => row.id);
 }
 
+/** A (member, merchant day, game type) of the bet record. */
+export type BetDayKey = { memberId: string; day: string; gameType: string };
+
 /**
- * The members of a merchant whose bet rollups changed after `since` (every member with any when
- * null), and the newest change seen; uses member_bet_days' (merchant_id, changed_at) index.
+ * The (member, day, game type) keys of a merchant whose bet rollups changed after `since` (every
+ * key when null), in member order, and the newest change seen: one read of member_bet_days'
+ * (merchant_id, changed_at) index, whatever the number of members.
  */
-export async function findChangedMembers(
+export async function findChangedKeys(
   db: Executor,
   merchantId: string,
   since: Date | null,
-): Promise<{ memberIds: string[]; newestChangeAt: Date | null }> {
-  const result = await sql<{ member_id: string; newest: Date }>`
-    select member_id, max(changed_at) as newest from member_bet_days
+): Promise<{ keys: BetDayKey[]; newestChangeAt: Date | null }> {
+  const result = await sql<{ member_id: string; day: string; game_type: string; newest: Date }>`
+    select member_id, day::text as day, game_type, max(changed_at) as newest from member_bet_days
     where merchant_id = ${merchantId} and ${since === null ? sql`true` : sql`changed_at > ${since}::timestamptz`}
-    group by member_id
-    order by member_id`.execute(db);
+    group by member_id, day, game_type
+    order by member_id, day, game_type`.execute(db);
   let newest: Date | null = null;
   for (const row of result.rows) {
     const at = new Date(row.newest);
     if (newest === null || at > newest) newest = at;
   }
-  return { memberIds: result.rows.map((row) => row.member_id), newestChangeAt: newest };
+  return {
+    keys: result.rows.map((row) => ({ memberId: row.member_id, day: row.day, gameType: row.game_type })),
+    newestChangeAt: newest,
+  };
 }
 
 /** Takes the merchant's earning lock: two runs of the job earn one merchant's batches in turns. */
@@ -83,92 +77,94 @@ export async function lockMerchantEarning(trx: Transaction<Database>, merchantId
   await sql`select pg_advisory_xact_lock(hashtextextended(${`points-earn:${merchantId}`}, 0))`.execute(trx);
 }
 
+/** What a changed (member, day, game type) stands at: its valid bet now and what it earned before. */
+export type BetDayFacts = BetDayKey & {
+  validBetMinor: bigint;
+  /** Null: the day earned nothing yet. */
+  earned: { validBetMinor: bigint; points: bigint; revision: number } | null;
+  /** The member's level's points multiplier; null: no level. */
+  multiplierBp: number | null;
+};
+
 /**
- * For the batch's members, every (day, game type) whose rollups changed after `since`: the day's
- * valid bet now (over all its upline rows) against what it earned on before. Valid bet that grew
- * earns the rule's points on the day's whole valid bet (× the member's level multiplier), less what
- * the day already earned, never less than nothing; valid bet that fell gives back the points in
- * proportion (what was earned × the valid bet left ÷ the valid bet earned on), so that a rule or a
- * level that changed since never claws back by itself. The earnings are written and the changes
- * answered (delta ≠ 0), each with the revision its record is keyed by. The caller holds the
- * merchant's earning lock.
+ * The facts of a batch of keys, read under the caller's lock: the day's valid bet over all its
+ * upline rows, what it earned on and gave before, and the member's level multiplier. Each is a
+ * lookup by key (scalar subqueries, which the planner never turns into scans of whole tables).
  */
-export async function earnChangedDaysIn(
+export async function readBetDayFactsIn(
   trx: Transaction<Database>,
-  input: {
-    merchantId: string;
-    memberIds: readonly string[];
-    since: Date | null;
-    rules: readonly GameTypeRule[];
-    now: Date;
-  },
-): Promise<EarningChange[]> {
+  keys: readonly BetDayKey[],
+): Promise<BetDayFacts[]> {
   const result = await sql<{
     member_id: string;
     day: string;
     game_type: string;
     valid_bet_minor: bigint;
-    delta: bigint;
-    revision: number;
+    earned_on: bigint | null;
+    given: bigint | null;
+    revision: number | null;
+    multiplier_bp: number | null;
   }>`
-    with rules as (
-      select * from unnest(${sql.val(input.rules.map((rule) => rule.gameType))}::text[],
-        ${sql.val(input.rules.map((rule) => rule.perMinor.toString()))}::bigint[],
-        ${sql.val(input.rules.map((rule) => rule.points))}::bigint[]) as t(game_type, per_minor, points)
+    with keys as (
+      select * from unnest(${sql.val(keys.map((key) => key.memberId))}::text[],
+        ${sql.val(keys.map((key) => key.day))}::text[],
+        ${sql.val(keys.map((key) => key.gameType))}::text[]) as k(member_id, day, game_type)
     ),
-    changed as (
-      select distinct member_id, day, game_type from member_bet_days
-      where member_id = any(${sql.val(input.memberIds)}::text[]) and merchant_id = ${input.merchantId}
-        and ${input.since === null ? sql`true` : sql`changed_at > ${input.since}::timestamptz`}
-    ),
-    sums as (
-      select c.member_id, c.day, c.game_type, sum(d.valid_bet_minor)::bigint as valid_bet_minor
-      from changed c
-      join member_bet_days d on d.member_id = c.member_id and d.day = c.day and d.game_type = c.game_type
-      group by c.member_id, c.day, c.game_type
-    ),
-    computed as (
-      select s.member_id, s.day, s.game_type, s.valid_bet_minor, e.valid_bet_minor as earned_on,
-        coalesce(e.points, 0) as given, coalesce(e.revision, 0) as revision,
-        case
-          when s.valid_bet_minor > coalesce(e.valid_bet_minor, 0) then greatest(0,
-            coalesce(floor(floor(s.valid_bet_minor::numeric / r.per_minor) * r.points
-              * coalesce(l.points_multiplier_bp, 10000) / 10000), 0)::bigint - coalesce(e.points, 0))
-          when s.valid_bet_minor < e.valid_bet_minor then
-            floor(e.points::numeric * s.valid_bet_minor / e.valid_bet_minor)::bigint - e.points
-          else 0
-        end as delta
-      from sums s
-      left join point_earnings e on e.member_id = s.member_id and e.day = s.day and e.game_type = s.game_type
-      left join rules r on r.game_type = s.game_type
-      left join member_vip v on v.member_id = s.member_id
-      left join vip_levels l on l.id = v.level_id
-    ),
-    written as (
-      insert into point_earnings as e (member_id, day, game_type, merchant_id, valid_bet_minor, points,
-        revision, updated_at)
-      select member_id, day, game_type, ${input.merchantId}, valid_bet_minor, given + delta, revision + 1,
-        ${input.now}::timestamptz
-      from computed
-      where valid_bet_minor <> coalesce(earned_on, 0) and (earned_on is not null or delta <> 0)
-      on conflict (member_id, day, game_type) do update
-        set valid_bet_minor = excluded.valid_bet_minor, points = excluded.points, revision = excluded.revision,
-          updated_at = excluded.updated_at
-      returning member_id, day, game_type, revision
+    facts as (
+      select k.member_id, k.day, k.game_type,
+        coalesce((select sum(d.valid_bet_minor) from member_bet_days d
+          where d.member_id = k.member_id and d.day = k.day::date and d.game_type = k.game_type), 0)::bigint
+          as valid_bet_minor,
+        (select e from point_earnings e
+          where e.member_id = k.member_id and e.day = k.day::date and e.game_type = k.game_type) as earning,
+        (select l.points_multiplier_bp from member_vip v join vip_levels l on l.id = v.level_id
+          where v.member_id = k.member_id) as multiplier_bp
+      from keys k
     )
-    select c.member_id, c.day::text as day, c.game_type, c.valid_bet_minor, c.delta, w.revision
-    from computed c
-    join written w on w.member_id = c.member_id and w.day = c.day and w.game_type = c.game_type
-    where c.delta <> 0
-    order by c.member_id, c.day, c.game_type`.execute(trx);
+    select member_id, day, game_type, valid_bet_minor, (earning).valid_bet_minor as earned_on,
+      (earning).points as given, (earning).revision as revision, multiplier_bp
+    from facts`.execute(trx);
   return result.rows.map((row) => ({
     memberId: row.member_id,
     day: row.day,
     gameType: row.game_type,
     validBetMinor: BigInt(row.valid_bet_minor),
-    delta: BigInt(row.delta),
-    revision: Number(row.revision),
+    earned:
+      row.earned_on === null
+        ? null
+        : {
+            validBetMinor: BigInt(row.earned_on),
+            points: BigInt(row.given ?? 0),
+            revision: Number(row.revision),
+          },
+    multiplierBp: row.multiplier_bp === null ? null : Number(row.multiplier_bp),
   }));
+}
+
+/** What a (member, day, game type) has now earned in all, on what valid bet, at which revision. */
+export type EarningRow = BetDayKey & { validBetMinor: bigint; points: bigint; revision: number };
+
+/** Writes the batch's earnings (one statement), in the caller's transaction. */
+export async function writeEarningsIn(
+  trx: Transaction<Database>,
+  merchantId: string,
+  rows: readonly EarningRow[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (row: EarningRow) => T) => sql.val(rows.map(pick));
+  await sql`
+    insert into point_earnings (member_id, day, game_type, merchant_id, valid_bet_minor, points, revision,
+      updated_at)
+    select t.member_id, t.day::date, t.game_type, ${merchantId}, t.valid_bet_minor, t.points, t.revision,
+      ${now}::timestamptz
+    from unnest(${column((row) => row.memberId)}::text[], ${column((row) => row.day)}::text[],
+      ${column((row) => row.gameType)}::text[], ${column((row) => row.validBetMinor.toString())}::bigint[],
+      ${column((row) => row.points.toString())}::bigint[], ${column((row) => row.revision)}::int[])
+      as t(member_id, day, game_type, valid_bet_minor, points, revision)
+    on conflict (member_id, day, game_type) do update
+      set valid_bet_minor = excluded.valid_bet_minor, points = excluded.points, revision = excluded.revision,
+        updated_at = excluded.updated_at`.execute(trx);
 }
 
 /** A credited deposit not yet earned on, with its member's level multiplier. */
@@ -226,6 +222,7 @@ export async function findUnearnedDeposits(
 /** The deposit keys of a batch that a record already holds (read under the merchant's lock). */
 export async function findEarnedDepositKeys(trx: Executor, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await trx.selectFrom('point_records').select('key').where('key', 'in', keys).execute();
-  return new Set(rows.map((row) => row.key));
+  const result = await sql<{ key: string }>`
+    select key from point_records where key = any(${sql.val(keys)}::text[])`.execute(trx);
+  return new Set(result.rows.map((row) => row.key));
 }

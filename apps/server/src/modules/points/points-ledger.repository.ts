@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, PointRecordType } from '../../db/schema.ts';
 import type { Executor, Row } from '../../platform/db/executor.ts';
+import { present } from '../../platform/errors/invariant.ts';
 
 /**
  * The points ledger's SQL: each member's balance and owed points (member_points) and one record
@@ -115,8 +116,9 @@ export type PointsDelta = {
 
 /**
  * Applies many changes at once, in the caller's transaction: the members' rows are made where
- * missing and locked in id order, then one statement writes every record (each member's in the
- * order given, with the balance after each) and every member's new balance and owed points.
+ * missing and locked in id order (one statement each), each member's changes are applied to what
+ * the lock read, in the order given (a credit pays what is owed first, as changePointsIn does),
+ * and one statement writes every record, one more every member's new balance and owed points.
  */
 export async function applyDeltasIn(
   trx: Transaction<Database>,
@@ -126,46 +128,46 @@ export async function applyDeltasIn(
 ): Promise<void> {
   if (deltas.length === 0) return;
   const memberIds = [...new Set(deltas.map((delta) => delta.memberId))].sort();
-  const column = <T>(pick: (delta: PointsDelta) => T) => sql.val(deltas.map(pick));
   await sql`
     insert into member_points (member_id, merchant_id, updated_at)
     select id, ${merchantId}, ${now}::timestamptz from unnest(${sql.val(memberIds)}::text[]) as t(id)
     on conflict (member_id) do nothing`.execute(trx);
-  await sql`
-    select member_id from member_points where member_id = any(${sql.val(memberIds)}::text[])
+  const locked = await sql<{ member_id: string; balance: bigint; owed: bigint }>`
+    select member_id, balance, owed from member_points where member_id = any(${sql.val(memberIds)}::text[])
     order by member_id for update`.execute(trx);
+  const nets = new Map(
+    locked.rows.map((row) => [
+      row.member_id,
+      netOf({ balance: BigInt(row.balance), owed: BigInt(row.owed) }),
+    ]),
+  );
+  const records = deltas.map((delta) => {
+    const netBefore = present(nets.get(delta.memberId), `member ${delta.memberId}'s points are locked`);
+    const netAfter = netBefore + delta.delta;
+    nets.set(delta.memberId, netAfter);
+    const before = pointsOfNet(netBefore);
+    const after = pointsOfNet(netAfter);
+    const detail = { ...delta.detail };
+    if (before.owed > after.owed) detail.owedPaid = (before.owed - after.owed).toString();
+    if (after.owed > before.owed) detail.owedAdded = (after.owed - before.owed).toString();
+    return { ...delta, points: after.balance - before.balance, balance: after.balance, detail };
+  });
+  const column = <T>(pick: (record: (typeof records)[number]) => T) => sql.val(records.map(pick));
   await sql`
-    with d as (
-      select * from unnest(${sql.val(deltas.map(() => uuidv7()))}::text[], ${column((delta) => delta.memberId)}::text[],
-        ${column((delta) => delta.type)}::text[], ${column((delta) => delta.delta.toString())}::bigint[],
-        ${column((delta) => delta.key)}::text[], ${column((delta) => JSON.stringify(delta.detail))}::text[])
-        with ordinality as t(id, member_id, type, delta, key, detail, ord)
-    ),
-    p as (
-      select member_id, balance - owed as net from member_points where member_id = any(${sql.val(memberIds)}::text[])
-    ),
-    seq as (
-      select d.*, p.net + sum(d.delta) over (partition by d.member_id order by d.ord) as net_after
-      from d join p on p.member_id = d.member_id
-    ),
-    owed as (
-      select seq.*, greatest(delta - net_after, 0) as owed_before, greatest(-net_after, 0) as owed_after from seq
-    ),
-    records as (
-      insert into point_records (id, merchant_id, member_id, type, points, balance, detail, key, created_at)
-      select id, ${merchantId}, member_id, type,
-        greatest(net_after, 0) - greatest(net_after - delta, 0),
-        greatest(net_after, 0),
-        detail::jsonb || jsonb_strip_nulls(jsonb_build_object(
-          'owedPaid', nullif(greatest(owed_before - owed_after, 0), 0)::text,
-          'owedAdded', nullif(greatest(owed_after - owed_before, 0), 0)::text)),
-        key, ${now}::timestamptz
-      from owed
-      returning 1
-    ),
-    totals as (select member_id, sum(delta) as total from d group by member_id)
-    update member_points m
-      set balance = greatest(p.net + t.total, 0), owed = greatest(-(p.net + t.total), 0), updated_at = ${now}::timestamptz
-      from totals t join p on p.member_id = t.member_id
-      where m.member_id = t.member_id`.execute(trx);
+    insert into point_records (id, merchant_id, member_id, type, points, balance, detail, key, created_at)
+    select t.id, ${merchantId}, t.member_id, t.type, t.points, t.balance, t.detail::jsonb, t.key, ${now}::timestamptz
+    from unnest(${sql.val(records.map(() => uuidv7()))}::text[], ${column((record) => record.memberId)}::text[],
+      ${column((record) => record.type)}::text[], ${column((record) => record.points.toString())}::bigint[],
+      ${column((record) => record.balance.toString())}::bigint[], ${column((record) => JSON.stringify(record.detail))}::text[],
+      ${column((record) => record.key)}::text[]) as t(id, member_id, type, points, balance, detail, key)`.execute(
+    trx,
+  );
+  const finals = memberIds.map((memberId) =>
+    pointsOfNet(present(nets.get(memberId), `member ${memberId}'s points are locked`)),
+  );
+  await sql`
+    update member_points m set balance = u.balance, owed = u.owed, updated_at = ${now}::timestamptz
+    from unnest(${sql.val(memberIds)}::text[], ${sql.val(finals.map((final) => final.balance.toString()))}::bigint[],
+      ${sql.val(finals.map((final) => final.owed.toString()))}::bigint[]) as u(member_id, balance, owed)
+    where m.member_id = u.member_id`.execute(trx);
 }

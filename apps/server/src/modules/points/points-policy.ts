@@ -91,6 +91,29 @@ export function pointsOf(amountMinor: bigint, rule: PointsRule, multiplierBp: nu
   return ((amountMinor / rule.perMinor) * BigInt(rule.points) * BigInt(multiplierBp)) / 10_000n;
 }
 
+/**
+ * What a (member, day, game type) earns or gives back when its valid bet changed, against what it
+ * earned before: valid bet that grew earns the rule's points on the day's whole valid bet (× the
+ * level's multiplier) less what the day already gave, never less than nothing; valid bet that fell
+ * gives back in proportion (floor(given × valid bet left ÷ valid bet earned on) − given), so that
+ * a rule or a level changed since never claws back by itself. Positive: earned; negative: clawed back.
+ */
+export function earningDeltaOf(input: {
+  validBetMinor: bigint;
+  earned: { validBetMinor: bigint; points: bigint } | null;
+  rule: PointsRule | null;
+  multiplierBp: number;
+}): bigint {
+  const earnedOnMinor = input.earned?.validBetMinor ?? 0n;
+  const given = input.earned?.points ?? 0n;
+  if (input.validBetMinor > earnedOnMinor) {
+    const target = input.rule ? pointsOf(input.validBetMinor, input.rule, input.multiplierBp) : 0n;
+    return target > given ? target - given : 0n;
+  }
+  if (input.validBetMinor < earnedOnMinor) return (given * input.validBetMinor) / earnedOnMinor - given;
+  return 0n;
+}
+
 /** The exchange row that converts `points`: the one with the largest `from` at most `points`. */
 export function exchangeRowOf(policy: PointsPolicy, points: number) {
   let found: PointsPolicy['exchange'][number] | null = null;
