@@ -753,6 +753,15 @@ describe("the month's review", () => {
     const members = await bo.call('GET', '/bo/vip/members?level=2&pageSize=50');
     expect(members.body.value.list.every((row: { rank: number }) => row.rank === 2)).toBe(true);
     expect(members.body.value.total).toBe(members.body.value.list.length);
+    const [first] = members.body.value.list as { memberId: string; rank: number }[];
+    if (first) {
+      const one = await bo.call('GET', `/bo/vip/members?memberId=${first.memberId}`);
+      expect(one.body.value.list).toEqual([expect.objectContaining({ memberId: first.memberId, rank: 2 })]);
+    }
+    expect((await bo.call('GET', '/bo/vip/members?memberId=nobody')).body.value).toMatchObject({
+      list: [],
+      total: 0,
+    });
     const granted = await bo.call('GET', '/bo/vip/gifts?status=granted&pageSize=5');
     expect(granted.body.value.list).toHaveLength(5);
     expect(granted.body.value.total).toBeGreaterThan(5);

@@ -43035,6 +43035,7 @@ export type paths = {
                     merchantId?: string;
                     level?: number;
                     account?: string;
+                    memberId?: string;
                     page?: number;
                     pageSize?: number;
                 };

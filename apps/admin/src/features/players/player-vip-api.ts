@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BackOfficeError, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
+import { backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 
 // A player's VIP level in the back office (docs/loyalty.md "VIP", "Back office"), typed by the
 // server's OpenAPI document.
@@ -9,15 +9,6 @@ export type MerchantVipLevel = ValueOf<'/bo/vip/levels'>['list'][number];
 
 /** The level a player holds, as the members' list tells it. */
 export type HeldVipLevel = ValueOf<'/bo/vip/members'>['list'][number];
-
-/** The members' list's largest page. */
-const MEMBERS_PAGE_SIZE_MAX = 100;
-/**
- * How many pages of members whose account contains the player's are read at most: an account is
- * searched by part, so a short one may match many members; past this many pages the panel says it
- * could not tell rather than "no level".
- */
-const MEMBER_PAGES_MAX = 10;
 
 const vipKey = (playerId: string) => ['bo', 'player', playerId, 'vip'] as const;
 
@@ -31,35 +22,17 @@ export function useMerchantVipLevels(merchantId: string) {
   });
 }
 
-/**
- * The level the player holds (null: none), found in the members' list by the player's account
- * and recognised by their id: the back office has no call of its own for one player's level.
- */
-export function usePlayerVipLevel(player: { id: string; account: string; merchantId: string }) {
+/** The level the player holds (null: none), read from the members' list by the player's id. */
+export function usePlayerVipLevel(player: { id: string; merchantId: string }) {
   return useQuery({
     queryKey: vipKey(player.id),
     queryFn: async (): Promise<HeldVipLevel | null> => {
-      for (let page = 1; page <= MEMBER_PAGES_MAX; page += 1) {
-        const found = await unwrap(
-          backOffice.GET('/bo/vip/members', {
-            params: {
-              query: {
-                merchantId: player.merchantId,
-                account: player.account,
-                page,
-                pageSize: MEMBERS_PAGE_SIZE_MAX,
-              },
-            },
-          }),
-        );
-        const row = found.list.find((member) => member.memberId === player.id);
-        if (row) return row;
-        if (page >= found.totalPages) return null;
-      }
-      throw new BackOfficeError(
-        'TOO_MANY_MATCHES',
-        'Too many members share this account name to find the level here: look the player up in Loyalty → VIP members.',
+      const found = await unwrap(
+        backOffice.GET('/bo/vip/members', {
+          params: { query: { merchantId: player.merchantId, memberId: player.id, pageSize: 1 } },
+        }),
       );
+      return found.list[0] ?? null;
     },
   });
 }

@@ -385,6 +385,8 @@ export function registerVipAdminRoutes(app: TypedApp, deps: VipAdminRoutesDeps):
           merchantId: MerchantIdField,
           level: Type.Optional(Type.Integer({ minimum: 1, maximum: VIP_RANK_MAX })),
           account: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          /** One member exactly: a player's page reads its player's level. */
+          memberId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
           ...PageQueryFields(VIP_PAGE_SIZE_MAX, PAGE_NUMBER_MAX),
         }),
         response: { 200: Envelope(CountedPageOf(MemberView)), ...BO_ERROR_RESPONSES },
@@ -397,6 +399,7 @@ export function registerVipAdminRoutes(app: TypedApp, deps: VipAdminRoutesDeps):
         scope: await readMerchantScope(request),
         rank: query.level ?? null,
         account: query.account ?? null,
+        memberId: query.memberId ?? null,
         page: query.page ?? 1,
         pageSize,
       });

@@ -721,6 +721,8 @@ export async function findMembersPage(
     scope: readonly string[] | null;
     rank: number | null;
     account: string | null;
+    /** One member exactly (a player's page asks for its player's level). */
+    memberId: string | null;
     limit: number;
     offset: number;
   },
@@ -733,6 +735,7 @@ export async function findMembersPage(
     query = query.where('member_vip.merchant_id', 'in', input.scope.length > 0 ? input.scope : ['']);
   }
   if (input.rank !== null) query = query.where('member_vip.rank', '=', input.rank);
+  if (input.memberId !== null) query = query.where('member_vip.member_id', '=', input.memberId);
   if (input.account)
     query = query.where('members.account_key', 'like', containsPattern(input.account.toLowerCase()));
   const [rows, count] = await Promise.all([

@@ -709,6 +709,7 @@ export function createVipService(
       scope: readonly string[] | null;
       rank: number | null;
       account: string | null;
+      memberId: string | null;
       page: number;
       pageSize: number;
     }) {
