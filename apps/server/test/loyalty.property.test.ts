@@ -82,7 +82,8 @@ type Level = {
   pointsMultiplierBp: number;
 };
 
-const LEVELS: readonly Level[] = [
+/** The ladder each run starts from; a run may scale its thresholds (`reprice`). */
+const BASE_LEVELS: readonly Level[] = [
   {
     rank: 1,
     depositMinor: 50_000n,
@@ -306,6 +307,8 @@ type Player = {
   session: { client: AccountsClient; atMs: number; tokens: Map<GameKey, string> } | null;
   rank: number | null;
   guaranteedUntil: number;
+  /** What the next review would do, as the day's pass last wrote it; null until then and after a change. */
+  projection: { outcome: 'keep' | 'rise' | 'fall'; rank: number | null } | null;
   changes: { from: number | null; to: number | null; reason: 'upgrade' | 'review' }[];
   birthday: string | null;
   /** Opted out of promotions: no rebate, gift, conversion or cash or bonus goods reaches them. */
@@ -333,6 +336,33 @@ let nowMs = Date.parse('2024-01-03T02:00:00Z');
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}-${++counter}`;
 let operator: { client: BackOfficeClient; atMs: number } | null = null;
+/** The ladder as the merchant has it now, and each level's id by rank. */
+let levels: readonly Level[] = BASE_LEVELS;
+const levelIds = new Map<number, string>();
+
+/**
+ * Writes the ladder through the back office, level by level in the order that keeps every rank
+ * asking for at least what the one below asks (higher ranks first when thresholds rise).
+ */
+async function writeLevels(next: readonly Level[]) {
+  const isRising = (next[0]?.depositMinor ?? 0n) > (levels[0]?.depositMinor ?? 0n);
+  const ordered = [...next].sort((a, b) => (isRising ? b.rank - a.rank : a.rank - b.rank));
+  for (const level of ordered)
+    await boOk('PUT', `/bo/vip/levels/${levelIds.get(level.rank)}`, levelBody(level));
+  levels = next;
+}
+
+/** A ladder whose thresholds and retention are scaled by num ÷ den. */
+function scaledLevels(factor: readonly [number, number]): Level[] {
+  const scale = (minor: bigint) => (minor * BigInt(factor[0])) / BigInt(factor[1]);
+  return levels.map((level) => ({
+    ...level,
+    depositMinor: scale(level.depositMinor),
+    validBetMinor: scale(level.validBetMinor),
+    keepDepositMinor: scale(level.keepDepositMinor),
+    keepValidBetMinor: scale(level.keepValidBetMinor),
+  }));
+}
 
 /**
  * An owner's back-office session, renewed once the clock has moved past its idle time (fifteen
@@ -427,7 +457,10 @@ beforeAll(async () => {
   await setSwitches({ VIP: true });
   await boOk('PUT', `/bo/merchants/${merchantId}/vip`, VIP_SETTINGS);
   await boOk('PUT', `/bo/merchants/${merchantId}/points`, POINTS_SETTINGS);
-  for (const level of LEVELS) await boOk('POST', '/bo/vip/levels', { merchantId, ...levelBody(level) });
+  for (const level of levels) {
+    const created = await boOk('POST', '/bo/vip/levels', { merchantId, ...levelBody(level) });
+    levelIds.set(level.rank, created.id);
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -482,6 +515,7 @@ type Action =
   | { kind: 'adjust'; member: number; points: number }
   | { kind: 'birthday'; member: number; monthsAhead: number }
   | { kind: 'optOut'; member: number; isOptedOut: boolean }
+  | { kind: 'reprice'; target: 'levels' | 'rebate'; factor: readonly [number, number] }
   | { kind: 'switchMode' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -592,6 +626,14 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       isOptedOut: fc.boolean(),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reprice' as const),
+      target: fc.constantFrom('levels' as const, 'rebate' as const),
+      factor: fc.constantFrom([1, 2] as const, [2, 3] as const, [3, 2] as const, [2, 1] as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'switchMode' as const }) },
 );
 
@@ -603,7 +645,7 @@ const sequence = fc.record({
 // The rules, as the test reckons with them.
 
 const levelOf = (rank: number | null) =>
-  rank === null ? null : (LEVELS.find((l) => l.rank === rank) ?? null);
+  rank === null ? null : (levels.find((l) => l.rank === rank) ?? null);
 
 function meetsThresholds(level: Level, figures: { depositMinor: bigint; validBetMinor: bigint }) {
   return figures.depositMinor >= level.depositMinor && figures.validBetMinor >= level.validBetMinor;
@@ -621,6 +663,8 @@ function meetsRetention(level: Level, figures: { depositMinor: bigint; validBetM
  * the actions that move them, each against the app and the test's account alike.
  */
 function createRun(programme: RebateProgramme) {
+  /** The merchant's rebate rates this run, which it may scale (`reprice`). */
+  let ratesBp = programme.ratesBp;
   const players: Player[] = [];
   const rounds: Round[] = [];
   const deposits: Deposit[] = [];
@@ -663,9 +707,9 @@ function createRun(programme: RebateProgramme) {
   function upgrade(at: number) {
     players.forEach((player, member) => {
       const figures = windowFigures(member, at);
-      const earned = [...LEVELS].reverse().find((level) => meetsThresholds(level, figures));
+      const earned = [...levels].reverse().find((level) => meetsThresholds(level, figures));
       if (!earned || earned.rank <= (player.rank ?? 0)) return;
-      for (const level of LEVELS) {
+      for (const level of levels) {
         if (level.rank > (player.rank ?? 0) && level.rank <= earned.rank && level.upgradeBonusMinor > 0n) {
           const gift = giveGift(member, `upgrade:${player.id}:${level.rank}`, {
             kind: 'upgrade',
@@ -678,7 +722,25 @@ function createRun(programme: RebateProgramme) {
       player.changes.push({ from: player.rank, to: earned.rank, reason: 'upgrade' });
       player.rank = earned.rank;
       player.guaranteedUntil = at + earned.guaranteedDays * DAY_MS;
+      player.projection = null;
     });
+  }
+
+  /** The highest level at or below the member's whose retention (or thresholds) they meet. */
+  function keptLevel(member: number, at: number): Level | null {
+    const rank = players[member]?.rank ?? 0;
+    const figures = windowFigures(member, at);
+    return (
+      [...levels].reverse().find((level) => level.rank <= rank && meetsRetention(level, figures)) ?? null
+    );
+  }
+
+  /** When the next review runs: this month's review day unless it ran, else next month's. */
+  function nextReviewAt(at: number): number {
+    const month = monthOf(at);
+    const reviewDay = String(VIP_SETTINGS.reviewDay).padStart(2, '0');
+    if (merchantState.reviewedMonth !== month) return Math.max(startOfDay(`${month}-${reviewDay}`), at);
+    return startOfDay(`${monthOf(startOfDay(`${month}-28`) + 5 * DAY_MS)}-${reviewDay}`);
   }
 
   /**
@@ -691,14 +753,11 @@ function createRun(programme: RebateProgramme) {
     if (force || isDue) {
       players.forEach((player, member) => {
         if (player.rank === null || player.guaranteedUntil > at) return;
-        const figures = windowFigures(member, at);
-        const kept =
-          [...LEVELS]
-            .reverse()
-            .find((level) => level.rank <= (player.rank ?? 0) && meetsRetention(level, figures)) ?? null;
+        const kept = keptLevel(member, at);
         if (kept?.rank === player.rank) return;
         player.changes.push({ from: player.rank, to: kept?.rank ?? null, reason: 'review' });
         player.rank = kept?.rank ?? null;
+        player.projection = null;
       });
       players.forEach((player, member) => {
         const level = levelOf(player.rank);
@@ -712,6 +771,17 @@ function createRun(programme: RebateProgramme) {
       merchantState.reviewedMonth = monthOf(at);
     }
     if (force || merchantState.dailyDay !== dayOf(at)) {
+      const reviewAt = nextReviewAt(at);
+      players.forEach((player, member) => {
+        if (player.rank === null) return;
+        const figures = windowFigures(member, at);
+        const earned = [...levels].reverse().find((level) => meetsThresholds(level, figures));
+        const kept = keptLevel(member, at);
+        if (earned && earned.rank > player.rank) player.projection = { outcome: 'rise', rank: earned.rank };
+        else if (player.guaranteedUntil > reviewAt || kept?.rank === player.rank) {
+          player.projection = { outcome: 'keep', rank: player.rank };
+        } else player.projection = { outcome: 'fall', rank: kept?.rank ?? null };
+      });
       players.forEach((player, member) => {
         const level = levelOf(player.rank);
         if (!level || level.birthdayBonusMinor === 0n || player.birthday === null) return;
@@ -751,7 +821,7 @@ function createRun(programme: RebateProgramme) {
     for (const [type, sum] of [...sums].sort(([a], [b]) => a.localeCompare(b))) {
       const basis = sum / 10_000n;
       if (basis <= 0n) continue;
-      const rateBp = levelRates?.[type] ?? programme.ratesBp[type] ?? 0;
+      const rateBp = levelRates?.[type] ?? ratesBp[type] ?? 0;
       const amount = (basis * BigInt(rateBp)) / 10_000n;
       lines[type] = { basis: String(basis), rateBp, amount: String(amount) };
       total += amount;
@@ -939,11 +1009,20 @@ function createRun(programme: RebateProgramme) {
     for (const player of players) {
       const held = await testApp.database.db
         .selectFrom('member_vip')
-        .select(['rank', 'guaranteed_until'])
+        .select(['rank', 'guaranteed_until', 'projection', 'projected_rank'])
         .where('member_id', '=', player.id)
         .executeTakeFirst();
-      expect(held ? [held.rank, held.guaranteed_until.getTime()] : null).toEqual(
-        player.rank === null ? null : [player.rank, player.guaranteedUntil],
+      expect(
+        held ? [held.rank, held.guaranteed_until.getTime(), held.projection, held.projected_rank] : null,
+      ).toEqual(
+        player.rank === null
+          ? null
+          : [
+              player.rank,
+              player.guaranteedUntil,
+              player.projection?.outcome ?? null,
+              player.projection?.rank ?? null,
+            ],
       );
     }
   }
@@ -968,6 +1047,7 @@ function createRun(programme: RebateProgramme) {
         session: null,
         rank: null,
         guaranteedUntil: 0,
+        projection: null,
         changes: [],
         birthday: null,
         isOptedOut: false,
@@ -1352,6 +1432,18 @@ function createRun(programme: RebateProgramme) {
         player.isOptedOut = step.isOptedOut;
         return;
       }
+      case 'reprice': {
+        // An operator's new ladder or rates apply from the next pass, run and claim on.
+        if (step.target === 'levels') return writeLevels(scaledLevels(step.factor));
+        ratesBp = Object.fromEntries(
+          Object.entries(ratesBp).map(([type, rate]) => [
+            type,
+            Math.min(500, Math.floor((rate * step.factor[0]) / step.factor[1])),
+          ]),
+        );
+        await boOk('PUT', `/bo/merchants/${merchantId}/rebate`, rebateBody({ ...programme, ratesBp }));
+        return;
+      }
       case 'switchMode':
         merchantState.isManual = !merchantState.isManual;
         await setSwitches({ MANPLAYREB3: merchantState.isManual });
@@ -1592,6 +1684,10 @@ async function runProperty(programme: RebateProgramme, seedOffset: number) {
         await setSwitches({ MANPLAYREB3: programme.manual });
       }
       await boOk('PUT', `/bo/merchants/${merchantId}/rebate`, rebateBody(programme));
+      if (levels !== BASE_LEVELS) {
+        await writeLevels(BASE_LEVELS);
+        levels = BASE_LEVELS;
+      }
       const state = createRun(programme);
       await state.start(run, goods);
       for (const step of actions) await state.act(step);
