@@ -309,7 +309,7 @@ type Player = {
   guaranteedUntil: number;
   /** What the next review would do, as the day's pass last wrote it; null until then and after a change. */
   projection: { outcome: 'keep' | 'rise' | 'fall'; rank: number | null } | null;
-  changes: { from: number | null; to: number | null; reason: 'upgrade' | 'review' }[];
+  changes: { from: number | null; to: number | null; reason: 'upgrade' | 'review' | 'operator' }[];
   birthday: string | null;
   /** Opted out of promotions: no rebate, gift, conversion or cash or bonus goods reaches them. */
   isOptedOut: boolean;
@@ -336,6 +336,18 @@ let nowMs = Date.parse('2024-01-03T02:00:00Z');
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}-${++counter}`;
 let operator: { client: BackOfficeClient; atMs: number } | null = null;
+/** Our vendor's games' ids, and each one's house edge as an operator set it (null: its type's). */
+const gameIds = new Map<GameKey, string>();
+const gameEdgesBp = new Map<GameKey, number | null>();
+
+async function writeEdge(game: GameKey, edgeBp: number | null) {
+  if ((gameEdgesBp.get(game) ?? null) === edgeBp && gameEdgesBp.has(game)) return;
+  await boOk('PUT', `/bo/games/${gameIds.get(game)}`, {
+    houseEdge: edgeBp === null ? null : percentOf(edgeBp),
+  });
+  gameEdgesBp.set(game, edgeBp);
+}
+
 /** The ladder as the merchant has it now, and each level's id by rank. */
 let levels: readonly Level[] = BASE_LEVELS;
 const levelIds = new Map<number, string>();
@@ -440,9 +452,9 @@ beforeAll(async () => {
     .where('vassalage', '=', VENDOR)
     .execute();
   for (const key of GAME_KEYS) {
-    const { edgeBp } = GAMES[key];
     const game = games.find((row) => row.game_code === GAMES[key].code);
-    if (edgeBp !== null && game) await boOk('PUT', `/bo/games/${game.id}`, { houseEdge: percentOf(edgeBp) });
+    if (game) gameIds.set(key, game.id);
+    await writeEdge(key, GAMES[key].edgeBp);
   }
   gcash = await testApp.app.payments.createMethod({
     merchantId,
@@ -513,9 +525,10 @@ type Action =
   | { kind: 'decide'; index: number; decision: 'approve' | 'reject' | 'both' }
   | { kind: 'convert'; member: number; points: number | 'all' }
   | { kind: 'adjust'; member: number; points: number }
-  | { kind: 'birthday'; member: number; monthsAhead: number }
+  | { kind: 'birthday'; member: number; monthsAhead: number; byOperator: boolean }
+  | { kind: 'operatorLevel'; member: number; rank: number | null }
   | { kind: 'optOut'; member: number; isOptedOut: boolean }
-  | { kind: 'reprice'; target: 'levels' | 'rebate'; factor: readonly [number, number] }
+  | { kind: 'reprice'; target: 'levels' | 'rebate' | 'edge'; factor: readonly [number, number] }
   | { kind: 'switchMode' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -616,6 +629,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       kind: fc.constant('birthday' as const),
       member: memberIndex,
       monthsAhead: fc.integer({ min: 0, max: 1 }),
+      byOperator: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('operatorLevel' as const),
+      member: memberIndex,
+      rank: fc.constantFrom(null, 1, 2, 3),
     }),
   },
   {
@@ -630,7 +652,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('reprice' as const),
-      target: fc.constantFrom('levels' as const, 'rebate' as const),
+      target: fc.constantFrom('levels' as const, 'rebate' as const, 'edge' as const),
       factor: fc.constantFrom([1, 2] as const, [2, 3] as const, [3, 2] as const, [2, 1] as const),
     }),
   },
@@ -800,8 +822,7 @@ function createRun(programme: RebateProgramme) {
 
   /** A round's part of a rebate's basis: its valid bet, or that × its game's edge (else its type's). */
   function edgeOf(round: Round): number {
-    const game = GAMES[round.game];
-    return game.edgeBp ?? programme.houseEdgesBp[game.type] ?? 0;
+    return gameEdgesBp.get(round.game) ?? programme.houseEdgesBp[GAMES[round.game].type] ?? 0;
   }
 
   /** A member's rebate lines over some of their counted rounds, at their level's rates now. */
@@ -1412,6 +1433,12 @@ function createRun(programme: RebateProgramme) {
         if (!player) return;
         const month = Number(monthOf(nowMs).slice(5)) + step.monthsAhead;
         const birthday = `1990-${String(((month - 1) % 12) + 1).padStart(2, '0')}-15`;
+        if (step.byOperator) {
+          // An operator changes it whenever asked, with a reason.
+          await boOk('PUT', `/bo/players/${player.id}/birthday`, { birthday, reason: 'Corrected' });
+          player.birthday = birthday;
+          return;
+        }
         const { client } = await sessionOf(player);
         const reply = (await client.call('PUT', '/wps/vip/birthday', { birthday })).body;
         if (player.birthday !== null) {
@@ -1432,9 +1459,42 @@ function createRun(programme: RebateProgramme) {
         player.isOptedOut = step.isOptedOut;
         return;
       }
+      case 'operatorLevel': {
+        // Only to a level at least what the window earns: a member set lower would be raised
+        // again by the next upgrade pass only if their bets changed within its five minutes'
+        // look back, which the test cannot tell from here.
+        const player = players[step.member];
+        const earned = [...levels]
+          .reverse()
+          .find((level) => meetsThresholds(level, windowFigures(step.member, nowMs)));
+        if (!player || (step.rank ?? 0) < (earned?.rank ?? 0) || step.rank === player.rank) return;
+        const reply = await boOk('PUT', `/bo/players/${player.id}/vip`, {
+          rank: step.rank,
+          reason: 'Courtesy',
+        });
+        expect(reply.level?.rank ?? null).toBe(step.rank);
+        const level = levelOf(step.rank);
+        player.changes.push({ from: player.rank, to: step.rank, reason: 'operator' });
+        player.rank = step.rank;
+        player.guaranteedUntil = level ? nowMs + level.guaranteedDays * DAY_MS : 0;
+        player.projection = null;
+        return expectRanks();
+      }
       case 'reprice': {
-        // An operator's new ladder or rates apply from the next pass, run and claim on.
+        // An operator's new ladder, rates or game's edge apply from the next pass, run and claim on.
         if (step.target === 'levels') return writeLevels(scaledLevels(step.factor));
+        if (step.target === 'edge') {
+          const edgeBp = gameEdgesBp.get('edgeSlot') ?? null;
+          const [num, den] = step.factor;
+          // Halved, doubled, or handed over to the type's edge and back.
+          const next =
+            num < den
+              ? edgeBp === null
+                ? 250
+                : null
+              : Math.min(5000, Math.floor(((edgeBp ?? 250) * num) / den));
+          return writeEdge('edgeSlot', next);
+        }
         ratesBp = Object.fromEntries(
           Object.entries(ratesBp).map(([type, rate]) => [
             type,
@@ -1684,10 +1744,8 @@ async function runProperty(programme: RebateProgramme, seedOffset: number) {
         await setSwitches({ MANPLAYREB3: programme.manual });
       }
       await boOk('PUT', `/bo/merchants/${merchantId}/rebate`, rebateBody(programme));
-      if (levels !== BASE_LEVELS) {
-        await writeLevels(BASE_LEVELS);
-        levels = BASE_LEVELS;
-      }
+      if (levels !== BASE_LEVELS) await writeLevels(BASE_LEVELS);
+      for (const game of GAME_KEYS) await writeEdge(game, GAMES[game].edgeBp);
       const state = createRun(programme);
       await state.start(run, goods);
       for (const step of actions) await state.act(step);
