@@ -5,7 +5,7 @@ import type { PointsMerchant, PointsPolicy, ReadPointsMerchant } from '../module
 
 /** The merchant's `points` settings as the points mall reads them, amounts in minor units. */
 export function pointsPolicyOf(merchant: ResolvedMerchant): PointsPolicy {
-  const { points } = merchant.settings;
+  const { points, promotions } = merchant.settings;
   const ruleOf = (rule: { per: string; points: number }) => ({
     perMinor: parseAmountOrThrow(rule.per),
     points: rule.points,
@@ -21,7 +21,9 @@ export function pointsPolicyOf(merchant: ResolvedMerchant): PointsPolicy {
     exchange: points.exchange
       .map((row) => ({ from: row.from, amountMinor: parseAmountOrThrow(row.amount) }))
       .sort((left, right) => left.from - right.from),
-    convertMultiplier: points.convertMultiplier,
+    // Held to the merchant's highest multiplier, which the bonus engine grants within (both are
+    // at least 1, so a conversion always asks for its amount's wagering at least once).
+    convertMultiplier: Math.min(points.convertMultiplier, promotions.maxMultiplier),
     convertExpiryDays: points.convertExpiryDays,
     minConvertPoints: points.minConvertPoints,
   };

@@ -15,7 +15,7 @@ function basisPointsByType(rates: Readonly<Record<string, string>>): Record<stri
  * `rebate` section in minor units and basis points.
  */
 export function rebatePolicyOf(merchant: ResolvedMerchant): RebatePolicy {
-  const { rebate, whitelabel } = merchant.settings;
+  const { rebate, whitelabel, promotions } = merchant.settings;
   const { MANPLAYREB3 } = readSwitches(whitelabel, ['MANPLAYREB3']);
   return {
     merchantId: merchant.id,
@@ -26,7 +26,9 @@ export function rebatePolicyOf(merchant: ResolvedMerchant): RebatePolicy {
     basis: rebate.basis,
     ratesBp: basisPointsByType(rebate.rates),
     houseEdgesBp: basisPointsByType(rebate.houseEdges),
-    multiplier: rebate.multiplier,
+    // The bonus engine grants no wagering above the merchant's highest multiplier: a rebate's is
+    // held to it, so that lowering that highest never stops rebates from being paid.
+    multiplier: Math.min(rebate.multiplier, promotions.maxMultiplier),
     expiryDays: rebate.expiryDays,
     claimIntervalMinutes: rebate.claimIntervalMinutes,
     minimumMinor: parseAmountOrThrow(rebate.minimumAmount),
