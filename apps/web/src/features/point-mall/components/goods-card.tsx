@@ -12,7 +12,9 @@ const kindIcons = { cash: Banknote, bonus: Gift, item: Package } satisfies Recor
 
 /**
  * A reward's first picture at 4:3 (its space held before it loads), or, when there is none or it
- * fails, a calm gradient with the kind's icon, so a card never shows a hole.
+ * fails, a calm gradient with the kind's icon, so a card never shows a hole. As wide as its place
+ * unless `className` gives it a width (the redeem dialog's thumbnail): no width of its own here to
+ * outrank that one.
  */
 export function GoodsImage({
   goods,
@@ -27,7 +29,7 @@ export function GoodsImage({
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const Icon = kindIcons[goods.kind];
   return (
-    <div className={joinClassNames('relative aspect-[4/3] w-full overflow-hidden bg-raised', className)}>
+    <div className={joinClassNames('relative aspect-[4/3] overflow-hidden bg-raised', className)}>
       {src !== null && src !== '' && failedSrc !== src ? (
         <img
           src={src}
