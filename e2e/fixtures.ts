@@ -112,11 +112,18 @@ export const test = base.extend<PlatformFixtures>({
 /**
  * Saves a full-page screenshot at e2e/screenshots/<name>-<phone|desktop>.png and returns its path.
  * A plain function rather than a fixture because Playwright already owns the `screenshot` option.
+ * `fullPage: false` takes the viewport only, for an open dialog: to measure the whole page Chromium
+ * first lays it out in a 1×1 viewport, and a page that chooses its layout by a media query (the
+ * points mall's side column) lays itself out again under the dialog, which may then close.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   await mkdir(screenshotDirectory, { recursive: true });
   const file = path.join(screenshotDirectory, `${name}-${test.info().project.name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
 

@@ -90,3 +90,149 @@ export async function cashOf(db: pg.Client, memberId: string): Promise<number> {
   );
   return Number(row.rows[0]?.balance_minor ?? 0);
 }
+
+/** Moves money through the ledger's own function; a refused debit (a player short of it) throws. */
+async function applyTransfer(
+  db: pg.Client,
+  input: {
+    merchantId: string;
+    key: string;
+    code: 'bet' | 'win' | 'deposit';
+    reference: string;
+    debit: string;
+    credit: string;
+    amountMinor: number;
+  },
+): Promise<void> {
+  const applied = await db.query(
+    `select * from ledger_apply_transfer($1, $2, $3, $4, $5, $6, $7, 'PHP', $8, null)`,
+    [
+      newTransferId(),
+      input.merchantId,
+      input.key,
+      input.code,
+      input.reference,
+      input.debit,
+      input.credit,
+      input.amountMinor,
+    ],
+  );
+  if (applied.rowCount !== 1) throw new Error(`the ledger refused ${input.code} ${input.key}`);
+}
+
+/** Runs `work` in one transaction on the journey's client. */
+async function inTransaction<T>(db: pg.Client, work: () => Promise<T>): Promise<T> {
+  await db.query('begin');
+  try {
+    const result = await work();
+    await db.query('commit');
+    return result;
+  } catch (error) {
+    await db.query('rollback');
+    throw error;
+  }
+}
+
+/**
+ * A settled round of a game, settled at a past moment, as a vendor's report brings a bet in: the
+ * stake and the win move through the ledger as the wallet's debit and credit do (member cash →
+ * house `game`, and back), and the round goes into the bet record, whose triggers fill its game
+ * type, valid bet (the stake) and merchant day and keep the member's rollups. One transaction, so
+ * that the ledger and the bet record agree. The member needs the stake in cash.
+ */
+export async function writeSettledRound(
+  db: pg.Client,
+  input: { memberId: string; nodeId: string; stakeMinor: number; winMinor: number; settledAt: Date },
+): Promise<string> {
+  const id = newId();
+  await inTransaction(db, async () => {
+    const game = await db.query<{ id: string; vendor_id: string; merchant_id: string }>(
+      `select g.id, g.vendor_id, g.merchant_id from games g join members m on m.merchant_id = g.merchant_id
+        where m.id = $1 and g.node_id = $2`,
+      [input.memberId, input.nodeId],
+    );
+    const found = game.rows[0];
+    if (!found) throw new Error(`no game ${input.nodeId} at the member's merchant`);
+    const cash = await playerAccount(db, input.memberId, 'cash');
+    const house = await houseAccount(db, found.merchant_id, 'game');
+    const move = { merchantId: found.merchant_id, reference: id };
+    await applyTransfer(db, {
+      ...move,
+      key: `e2e-bet:${id}`,
+      code: 'bet',
+      debit: cash,
+      credit: house,
+      amountMinor: input.stakeMinor,
+    });
+    if (input.winMinor > 0) {
+      await applyTransfer(db, {
+        ...move,
+        key: `e2e-win:${id}`,
+        code: 'win',
+        debit: house,
+        credit: cash,
+        amountMinor: input.winMinor,
+      });
+    }
+    await db.query(
+      `insert into game_rounds (id, merchant_id, member_id, game_id, vendor_id, vendor_round_id, currency,
+         stake_minor, win_minor, status, opened_at, settled_at)
+       values ($1, $2, $3, $4, $5, $1, 'PHP', $6, $7, 'settled', $8, $8)`,
+      [
+        id,
+        found.merchant_id,
+        input.memberId,
+        found.id,
+        found.vendor_id,
+        input.stakeMinor,
+        input.winMinor,
+        input.settledAt,
+      ],
+    );
+  });
+  return id;
+}
+
+/**
+ * A deposit credited now through the merchant's first payment method, as the payment's callback
+ * credits it: the deposit's row, credited, and its money from the method's house account into the
+ * member's cash under the deposit's own key, in one transaction. It counts where credited deposits
+ * count (VIP thresholds, deposit points, goods' requirements).
+ */
+export async function creditDeposit(
+  db: pg.Client,
+  input: { memberId: string; amountMinor: number },
+): Promise<string> {
+  const id = newId();
+  await inTransaction(db, async () => {
+    const method = await db.query<{ id: string; code: string; merchant_id: string }>(
+      `select p.id, p.code, p.merchant_id from payment_methods p join members m on m.merchant_id = p.merchant_id
+        where m.id = $1 order by p.sort_order, p.id limit 1`,
+      [input.memberId],
+    );
+    const found = method.rows[0];
+    if (!found) throw new Error(`no payment method at the merchant of ${input.memberId}`);
+    const cash = await playerAccount(db, input.memberId, 'cash');
+    const house = await houseAccount(db, found.merchant_id, `deposit:${found.code}`);
+    await applyTransfer(db, {
+      merchantId: found.merchant_id,
+      key: `deposit:${id}`,
+      code: 'deposit',
+      reference: id,
+      debit: house,
+      credit: cash,
+      amountMinor: input.amountMinor,
+    });
+    const transfer = await db.query<{ id: string }>(
+      'select id from ledger_transfers where idempotency_key = $1',
+      [`deposit:${id}`],
+    );
+    await db.query(
+      `insert into deposits (id, merchant_id, member_id, method_id, currency, amount_minor, status, transfer_id,
+         credited_at)
+       values ($1, $2, $3, $4, 'PHP', $5, 'credited', $6, now())`,
+      [id, found.merchant_id, input.memberId, found.id, input.amountMinor, transfer.rows[0]?.id ?? null],
+    );
+  });
+  return id;
+}

@@ -189,7 +189,7 @@ export function AccruedLines({ accrued }: { accrued: RebateAccrued }) {
         </thead>
         <tbody className="divide-y divide-line">
           {lines.map((line) => (
-            <tr key={line.gameType} data-testid="rebate-line">
+            <tr key={line.gameType} data-testid="rebate-line" data-game-type={line.gameType}>
               <th scope="row" className="py-2.5 pr-3 text-left font-medium text-text">
                 {gameName(line.gameType)}
               </th>
@@ -211,7 +211,12 @@ export function AccruedLines({ accrued }: { accrued: RebateAccrued }) {
       {/* On a phone each game type is a row of its own: its rebate, and under it the basis and rate. */}
       <ul className="divide-y divide-line sm:hidden">
         {lines.map((line) => (
-          <li key={line.gameType} className="flex flex-col gap-0.5 py-2.5">
+          <li
+            key={line.gameType}
+            className="flex flex-col gap-0.5 py-2.5"
+            data-testid="rebate-line"
+            data-game-type={line.gameType}
+          >
             <p className="flex items-baseline justify-between gap-3 text-sm">
               <span className="font-medium text-text">{gameName(line.gameType)}</span>
               <span className="font-semibold text-text tabular">{money(line.amount)}</span>
