@@ -9,7 +9,8 @@ import {
 } from '../accounts.ts';
 import { insertTeam } from '../agents.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
-import { PHONE_ONLY } from '../tags.ts';
+import { setWhitelabelSwitch } from '../switches.ts';
+import { MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 // Every main screen of the player site, loaded in both languages (Tagalog, the default, and
 // English) at both sizes: each renders its screen without a console error, and its picture lands
@@ -69,14 +70,19 @@ const publicGroups: { name: string; routes: Route[] }[] = [
     name: 'other',
     routes: [
       { path: '/pointMall', testId: 'point-mall-page', hasFooter: true },
+      { path: '/vip', testId: 'vip-page', hasFooter: true },
       { path: '/m/appDownload', testId: 'home-page', isHidden: true },
       { path: '/no-such-page', testId: 'not-found-page', hasFooter: true },
     ],
   },
 ];
 
-/** The member centre's pages (spec §2) and the member's own game lists, seen by a new member. */
-const memberGroups: { name: string; routes: Route[] }[] = [
+/**
+ * The member centre's pages (spec §2) and the member's own game lists, seen by a new member. A
+ * group with `switchId` holds pages a whitelabel switch offers (the manual rebate, MANPLAYREB3): it
+ * turns the switch on for its run and back after, and so runs alone (MERCHANT_WIDE).
+ */
+const memberGroups: { name: string; switchId?: string; routes: Route[] }[] = [
   {
     name: 'member centre money',
     routes: [
@@ -100,6 +106,11 @@ const memberGroups: { name: string; routes: Route[] }[] = [
       { path: '/favorite', testId: 'account-game-page' },
       { path: '/recent', testId: 'account-game-page' },
     ],
+  },
+  {
+    name: 'member centre manual rebate',
+    switchId: 'MANPLAYREB3',
+    routes: [{ path: '/member?page=manualRebate', testId: 'manual-rebate-page' }],
   },
 ];
 
@@ -191,21 +202,27 @@ for (const language of languages) {
   });
 
   for (const [index, group] of memberGroups.entries()) {
-    test(`the ${group.name} screens render in ${language.name} without console errors`, async ({
-      page,
-      db,
-      consoleErrors,
-    }, testInfo) => {
-      test.slow();
-      await logInAsNewMember(page, db, {
-        prefix: `scr${language.code.toLowerCase()}${index}`,
-        projectName: testInfo.project.name,
-        password: 'Screens123',
-      });
-      await useLanguage(page, language);
-      await loadEach(page, language, group.routes);
-      expect(consoleErrors).toEqual([]);
-    });
+    test(
+      `the ${group.name} screens render in ${language.name} without console errors`,
+      { tag: group.switchId ? [MERCHANT_WIDE] : [] },
+      async ({ page, db, baseURL, consoleErrors }, testInfo) => {
+        test.slow();
+        const { switchId } = group;
+        const wasOn = switchId ? await setWhitelabelSwitch(db, baseURL ?? '', switchId, true) : false;
+        try {
+          await logInAsNewMember(page, db, {
+            prefix: `scr${language.code.toLowerCase()}${index}`,
+            projectName: testInfo.project.name,
+            password: 'Screens123',
+          });
+          await useLanguage(page, language);
+          await loadEach(page, language, group.routes);
+          expect(consoleErrors).toEqual([]);
+        } finally {
+          if (switchId) await setWhitelabelSwitch(db, baseURL ?? '', switchId, wasOn);
+        }
+      },
+    );
   }
 
   test(`the agent area's screens render in ${language.name} without console errors`, async ({
