@@ -504,8 +504,8 @@ describe("an operator's level", () => {
     while (events.length < 2 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(events).toEqual([
-      { rank: 3, label: 'VIP3', name: 'Ginto', direction: 'up' },
-      { rank: null, label: null, name: null, direction: 'down' },
+      { rank: 3, label: 'VIP3', name: 'Ginto', names: { TY: 'Ginto', EN: 'Gold' }, direction: 'up' },
+      { rank: null, label: null, name: null, names: null, direction: 'down' },
     ]);
   });
 });

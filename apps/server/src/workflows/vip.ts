@@ -26,7 +26,8 @@ export function vipMerchantOf(merchant: ResolvedMerchant): VipMerchant {
 /**
  * Tells a member of a change of their level, once it has committed: an inbox message (`vip_up` or
  * `vip_down`, once per change) naming the level in each language, and the socket event `vip`
- * `{ rank, label, name, direction }` (docs/loyalty.md "VIP"), the name in the merchant's language.
+ * `{ rank, label, name, names, direction }` (docs/loyalty.md "VIP"), the name in the member's
+ * language and in each.
  */
 export function createVipChangeTeller(deps: {
   inbox: Pick<InboxService, 'send'>;
@@ -47,6 +48,7 @@ export function createVipChangeTeller(deps: {
       rank: level?.rank ?? null,
       label: level?.label ?? null,
       name: level ? levelNameIn(level, language, language) : null,
+      names: level ? { ...level.names } : null,
       direction: change.direction,
     });
   };

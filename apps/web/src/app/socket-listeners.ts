@@ -4,7 +4,7 @@ import { VIP_KEY } from '../features/vip/api/vip';
 import { type VipPush, vipToastOf } from '../features/vip/vip-words';
 import { type BalancePush, useBalanceStore } from '../features/wallet/hooks/balance-store';
 import { useConnectionNotices } from '../lib/api/connection-notices';
-import { i18n } from '../lib/i18n/i18n';
+import { i18n, useLanguageStore } from '../lib/i18n/i18n';
 import { useAuthStore } from '../lib/session/auth-store';
 
 /**
@@ -29,7 +29,12 @@ export function connectSocket(token: string, queryClient: QueryClient): () => vo
   socket.on('vip', (payload: VipPush) => {
     void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
     void queryClient.invalidateQueries({ queryKey: [...VIP_KEY] });
-    useConnectionNotices.getState().report('info', vipToastOf(payload, i18n.getFixedT(null, 'translation')));
+    const words = vipToastOf(
+      payload,
+      i18n.getFixedT(null, 'translation'),
+      useLanguageStore.getState().language,
+    );
+    useConnectionNotices.getState().report('info', words);
   });
   socket.on('kick', () => {
     socket.disconnect();

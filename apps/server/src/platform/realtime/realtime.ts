@@ -24,6 +24,8 @@ export type ServerToClientEvents = {
     rank: number | null;
     label: string | null;
     name: string | null;
+    /** The level's name in each language (TY, EN), so a page shows it in the language it is read in. */
+    names: Record<string, string> | null;
     direction: 'up' | 'down';
   }) => void;
 };

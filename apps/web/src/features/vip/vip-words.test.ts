@@ -102,6 +102,10 @@ describe('a level change’s toast', () => {
   it('cheers a rise and tells a fall plainly, in both languages', () => {
     const up = { rank: 3, label: 'VIP3', name: 'Gold', direction: 'up' } as const;
     expect(vipToastOf(up, english)).toBe('You are now VIP3 Gold!');
+    // The level's name in the language the page is read in, whatever the member's stored one.
+    const named = { ...up, name: 'Ginto', names: { TY: 'Ginto', EN: 'Gold' } };
+    expect(vipToastOf(named, english, 'EN')).toBe('You are now VIP3 Gold!');
+    expect(vipToastOf(named, tagalog, 'TY')).toBe('VIP3 Ginto ka na!');
     expect(vipToastOf(up, tagalog)).toBe('VIP3 Gold ka na!');
     const down = { rank: 2, label: 'VIP2', name: 'Silver', direction: 'down' } as const;
     expect(vipToastOf(down, english)).toBe('Your VIP level is now VIP2 Silver.');

@@ -107,13 +107,16 @@ export type VipPush = {
   rank: number | null;
   label: string | null;
   name: string | null;
+  /** The level's name per language code (TY, EN); `name` is in the member's stored language. */
+  names?: Record<string, string> | null;
   direction: 'up' | 'down';
 };
 
 /** The toast a level change shows: "You are now VIP3 Gold!", a lower level, or none at all. */
-export function vipToastOf(push: VipPush, t: TFunction): string {
+export function vipToastOf(push: VipPush, t: TFunction, language?: string): string {
   if (push.rank === null) return t('vip.toast.removed');
-  const level = levelTitleOf({ label: push.label ?? `VIP${push.rank}`, name: push.name ?? '' });
+  const name = (language ? push.names?.[language] : undefined) ?? push.name ?? '';
+  const level = levelTitleOf({ label: push.label ?? `VIP${push.rank}`, name });
   return t(push.direction === 'up' ? 'vip.toast.up' : 'vip.toast.down', { level });
 }
 
