@@ -275,6 +275,7 @@ type Payout = {
 };
 
 type Gift = {
+  key: string;
   member: number;
   kind: 'upgrade' | 'birthday' | 'monthly';
   rank: number;
@@ -298,6 +299,8 @@ type Redeem = {
   goods: number;
   quantity: number;
   points: bigint;
+  /** What approving it pays (cash or bonus goods). */
+  amountMinor: bigint;
   status: 'processing' | 'approved' | 'rejected';
 };
 
@@ -327,7 +330,24 @@ const merchantState = {
   reviewedMonth: null as string | null,
   dailyDay: null as string | null,
   isManual: false,
+  /** What bonuses and rewards may give per merchant day (null: no cap), and what they gave. */
+  budgetCapMinor: null as bigint | null,
+  budgetUsedMinor: new Map<string, bigint>(),
 };
+
+/** Whether today's budget still holds an amount. */
+function budgetHolds(amountMinor: bigint): boolean {
+  const used = merchantState.budgetUsedMinor.get(dayOf(nowMs)) ?? 0n;
+  return merchantState.budgetCapMinor === null || used + amountMinor <= merchantState.budgetCapMinor;
+}
+
+/** Reserves a grant's amount against today's budget, as the bonus engine does: false if it would pass it. */
+function reserveBudget(amountMinor: bigint): boolean {
+  if (!budgetHolds(amountMinor)) return false;
+  const day = dayOf(nowMs);
+  merchantState.budgetUsedMinor.set(day, (merchantState.budgetUsedMinor.get(day) ?? 0n) + amountMinor);
+  return true;
+}
 
 let testApp: TestApp;
 let merchantId: string;
@@ -346,6 +366,15 @@ async function writeEdge(game: GameKey, edgeBp: number | null) {
     houseEdge: edgeBp === null ? null : percentOf(edgeBp),
   });
   gameEdgesBp.set(game, edgeBp);
+}
+
+/** The merchant's daily budget for bonuses and rewards, as an operator sets it. */
+async function writeBudget(capMinor: bigint | null) {
+  await boOk('PUT', `/bo/merchants/${merchantId}/promotions`, {
+    maxMultiplier: 10,
+    budgetPerDay: capMinor === null ? null : formatMinor(capMinor),
+  });
+  merchantState.budgetCapMinor = capMinor;
 }
 
 /** The ladder as the merchant has it now, and each level's id by rank. */
@@ -482,6 +511,9 @@ afterAll(async () => {
 // Arbitraries.
 
 const memberIndex = fc.integer({ min: 0, max: MEMBERS_PER_RUN - 1 });
+/** A merchant's daily budget for bonuses and rewards: none most often, else a tight one. */
+const budget = fc.option(fc.bigInt({ min: 500n, max: 12_000n }), { nil: null, freq: 2 });
+
 /** A job run twice at once now and then: overlapping runs must do the work once. */
 const together = fc.constantFrom(false, false, false, true);
 
@@ -529,6 +561,7 @@ type Action =
   | { kind: 'operatorLevel'; member: number; rank: number | null }
   | { kind: 'optOut'; member: number; isOptedOut: boolean }
   | { kind: 'reprice'; target: 'levels' | 'rebate' | 'edge'; factor: readonly [number, number] }
+  | { kind: 'budget'; capMinor: bigint | null }
   | { kind: 'switchMode' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -656,10 +689,12 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       factor: fc.constantFrom([1, 2] as const, [2, 3] as const, [3, 2] as const, [2, 1] as const),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('budget' as const), capMinor: budget }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'switchMode' as const }) },
 );
 
 const sequence = fc.record({
+  budgetMinor: budget,
   goods: fc.array(goodsSpec, { minLength: 2, maxLength: 3 }),
   actions: fc.array(action, { minLength: 24, maxLength: 48 }),
 });
@@ -713,20 +748,45 @@ function createRun(programme: RebateProgramme) {
   }
 
   /** A gift recorded once by its key, waiting until it is granted. */
-  function giveGift(member: number, key: string, gift: Omit<Gift, 'member' | 'status'>): Gift | null {
+  function giveGift(member: number, key: string, gift: Omit<Gift, 'key' | 'member' | 'status'>): Gift | null {
     if (gifts.has(key)) return null;
-    const given: Gift = { member, ...gift, status: 'waiting' };
+    const given: Gift = { key, member, ...gift, status: 'waiting' };
     gifts.set(key, given);
     return given;
   }
 
-  /** Grants a waiting gift whose member promotions may reach; the others wait on. */
-  function grantIfReachable(gift: Gift) {
-    if (gift.status === 'waiting' && players[gift.member]?.isOptedOut === false) gift.status = 'granted';
+  /**
+   * Grants waiting gifts as the app tries them, in the order it made them (by the time and id it
+   * gave each: a review's gifts of one moment come in its own order): each whose member promotions
+   * may reach and whose amount today's budget still holds; the others wait on.
+   */
+  async function grantGifts(candidates: readonly Gift[]) {
+    if (candidates.length === 0) return;
+    const order = await testApp.database.db
+      .selectFrom('vip_gifts')
+      .select('key')
+      .where(
+        'member_id',
+        'in',
+        players.map((player) => player.id),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const rank = new Map(order.map((row, index) => [row.key, index]));
+    const sorted = [...candidates].sort((a, b) => (rank.get(a.key) ?? 0) - (rank.get(b.key) ?? 0));
+    for (const gift of sorted) {
+      if (gift.status !== 'waiting' || players[gift.member]?.isOptedOut !== false) continue;
+      if (reserveBudget(gift.amountMinor)) gift.status = 'granted';
+    }
   }
 
-  /** The upgrade job: each member raised to the highest level the window earns, if above theirs. */
-  function upgrade(at: number) {
+  /**
+   * The upgrade job: each member raised to the highest level the window earns, if above theirs,
+   * with the upgrade gifts of the ranks passed for the first time (answered, to be granted).
+   */
+  function upgrade(at: number): Gift[] {
+    const given: Gift[] = [];
     players.forEach((player, member) => {
       const figures = windowFigures(member, at);
       const earned = [...levels].reverse().find((level) => meetsThresholds(level, figures));
@@ -738,7 +798,7 @@ function createRun(programme: RebateProgramme) {
             rank: level.rank,
             amountMinor: level.upgradeBonusMinor,
           });
-          if (gift) grantIfReachable(gift);
+          if (gift) given.push(gift);
         }
       }
       player.changes.push({ from: player.rank, to: earned.rank, reason: 'upgrade' });
@@ -746,6 +806,7 @@ function createRun(programme: RebateProgramme) {
       player.guaranteedUntil = at + earned.guaranteedDays * DAY_MS;
       player.projection = null;
     });
+    return given;
   }
 
   /** The highest level at or below the member's whose retention (or thresholds) they meet. */
@@ -767,7 +828,7 @@ function createRun(programme: RebateProgramme) {
 
   /**
    * The review's work at `at`: the month's review when due (or forced), then the day's birthday
-   * gifts once per merchant day (or forced), then every waiting gift whose member may be reached.
+   * gifts once per merchant day (or forced); the waiting gifts are granted after it (grantGifts).
    */
   function review(at: number, force: boolean) {
     const isDue =
@@ -817,7 +878,6 @@ function createRun(programme: RebateProgramme) {
       });
       merchantState.dailyDay = dayOf(at);
     }
-    for (const gift of gifts.values()) grantIfReachable(gift);
   }
 
   /** A round's part of a rebate's basis: its valid bet, or that × its game's edge (else its type's). */
@@ -859,16 +919,21 @@ function createRun(programme: RebateProgramme) {
       const dayStart = startOfDay(day);
       const dayEnd = startOfDay(addDays(day, 1));
       if (dayEnd + HOUR_MS > at || merchantState.doneDays.has(day)) continue;
-      players.forEach((_player, member) => {
+      // The day's candidates in the order of their ids, as the statement answers them.
+      const candidates: Payout[] = [];
+      const byId = players.map((player, member) => ({ player, member }));
+      byId.sort((a, b) => (a.player.id < b.player.id ? -1 : 1));
+      for (const { member } of byId) {
         const mine = payouts.filter((payout) => payout.member === member);
-        if (mine.some((payout) => payout.day === day)) return;
-        if (mine.some((payout) => payout.mode === 'manual' && payout.coveredTo > dayStart)) return;
+        if (mine.some((payout) => payout.day === day)) continue;
+        if (mine.some((payout) => payout.mode === 'manual' && payout.coveredTo > dayStart)) continue;
         const { lines, total } = rebateLinesOf(
           member,
           countedRounds(member).filter((round) => round.settledDay === day),
         );
-        if (total < programme.minimumMinor) return;
-        payouts.push({
+        if (total < programme.minimumMinor) continue;
+        const isReachable = !players[member]?.isOptedOut;
+        candidates.push({
           member,
           mode: 'auto',
           day,
@@ -876,10 +941,22 @@ function createRun(programme: RebateProgramme) {
           coveredTo: dayEnd,
           amountMinor: total,
           lines,
-          status: players[member]?.isOptedOut ? 'skipped' : 'paid',
+          status: isReachable ? 'paid' : 'skipped',
           createdAt: at,
         });
-      });
+      }
+      // Today's budget takes the whole batch at once, or member by member as far as it goes; a
+      // member it leaves out keeps the day open for a later pass, which then stops here.
+      const reachable = candidates.filter((candidate) => candidate.status === 'paid');
+      const total = reachable.reduce((sum, candidate) => sum + candidate.amountMinor, 0n);
+      const funded =
+        total === 0n || reserveBudget(total)
+          ? reachable
+          : reachable.filter((c) => reserveBudget(c.amountMinor));
+      payouts.push(
+        ...candidates.filter((candidate) => candidate.status === 'skipped' || funded.includes(candidate)),
+      );
+      if (funded.length < reachable.length) return;
       merchantState.doneDays.add(day);
     }
   }
@@ -1214,15 +1291,17 @@ function createRun(programme: RebateProgramme) {
         return;
       case 'upgrade':
         await runJob('vip.upgrades', step.together);
-        upgrade(nowMs);
+        await grantGifts(upgrade(nowMs));
         return expectRanks();
       case 'review':
         await runJob('vip.review', step.together);
         review(nowMs, false);
+        await grantGifts([...gifts.values()]);
         return expectRanks();
       case 'reviewNow':
         await boOk('POST', '/bo/vip/review', {});
         review(nowMs, true);
+        await grantGifts([...gifts.values()]);
         return expectRanks();
       case 'rebatePass':
         await runJob('rebates.daily', step.together);
@@ -1235,49 +1314,41 @@ function createRun(programme: RebateProgramme) {
         const accrual = accrualOf(step.member, nowMs);
         const accrued = await client.call('GET', '/wps/rebate/accrued');
         expect(accrued.body.value?.total, JSON.stringify(accrued.body)).toBe(formatMinor(accrual.total));
-        // A burst of claims pays at most once: the others find the interval running.
-        const replies = (
-          await Promise.all(
-            Array.from({ length: step.burst }, () => client.call('POST', '/wps/rebate/claim')),
-          )
-        ).map((answer) => answer.body);
-        const paid = replies.filter((answer) => answer.success);
-        const reply = paid[0] ?? replies[0];
-        expect(paid.length <= 1, JSON.stringify(replies)).toBe(true);
-        if (paid.length === 1) {
-          for (const other of replies.filter((answer) => !answer.success)) {
-            expect(other).toMatchObject({ code: 'CONFLICT', value: { reason: 'TOO_SOON' } });
-          }
-        }
-        if (!merchantState.isManual) {
-          expect(reply).toMatchObject({ code: 'CONFLICT', value: { reason: 'AUTO_MODE' } });
-          return;
-        }
-        if (player.isOptedOut) {
-          expect(reply).toMatchObject({ code: 'FORBIDDEN', value: { reason: 'NOT_MARKETABLE' } });
-          return;
-        }
         const lastClaimAt = Math.max(
           0,
           ...payouts
             .filter((payout) => payout.member === step.member && payout.mode === 'manual')
             .map((payout) => payout.createdAt),
         );
-        if (lastClaimAt > 0 && nowMs < lastClaimAt + programme.claimIntervalMinutes * MINUTE_MS) {
-          expect(reply).toMatchObject({ code: 'CONFLICT', value: { reason: 'TOO_SOON' } });
+        // Why the claim is refused, in the order the service asks, or null when it pays.
+        const refusal = !merchantState.isManual
+          ? { code: 'CONFLICT', value: { reason: 'AUTO_MODE' } }
+          : player.isOptedOut
+            ? { code: 'FORBIDDEN', value: { reason: 'NOT_MARKETABLE' } }
+            : lastClaimAt > 0 && nowMs < lastClaimAt + programme.claimIntervalMinutes * MINUTE_MS
+              ? { code: 'CONFLICT', value: { reason: 'TOO_SOON' } }
+              : accrual.to <= accrual.from || accrual.total < programme.minimumMinor
+                ? { code: 'CONFLICT', value: { reason: 'NOTHING', total: formatMinor(accrual.total) } }
+                : !reserveBudget(accrual.total)
+                  ? { code: 'CONFLICT', value: { reason: 'BUDGET_EXHAUSTED' } }
+                  : null;
+        // A burst of claims pays at most once: the others find the interval running.
+        const replies = (
+          await Promise.all(
+            Array.from({ length: step.burst }, () => client.call('POST', '/wps/rebate/claim')),
+          )
+        ).map((answer) => answer.body);
+        if (refusal) {
+          for (const reply of replies) expect(reply, JSON.stringify(reply)).toMatchObject(refusal);
           return;
         }
-        if (accrual.to <= accrual.from || accrual.total < programme.minimumMinor) {
-          expect(reply).toMatchObject({
-            code: 'CONFLICT',
-            value: { reason: 'NOTHING', total: formatMinor(accrual.total) },
-          });
-          return;
+        const paid = replies.filter((answer) => answer.success);
+        expect(paid, JSON.stringify(replies)).toMatchObject([
+          { value: { amount: formatMinor(accrual.total) } },
+        ]);
+        for (const other of replies.filter((answer) => !answer.success)) {
+          expect(other).toMatchObject({ code: 'CONFLICT', value: { reason: 'TOO_SOON' } });
         }
-        expect(reply, JSON.stringify(reply)).toMatchObject({
-          success: true,
-          value: { amount: formatMinor(accrual.total) },
-        });
         payouts.push({
           member: step.member,
           mode: 'manual',
@@ -1324,6 +1395,7 @@ function createRun(programme: RebateProgramme) {
           goods: goods.indexOf(item),
           quantity: step.quantity,
           points,
+          amountMinor: item.kind === 'item' ? 0n : item.amountMinor * BigInt(step.quantity),
           status: 'processing',
         });
         player.pointsNet -= points;
@@ -1351,27 +1423,38 @@ function createRun(programme: RebateProgramme) {
           }
           return;
         }
-        // Cash and bonus goods are not paid to a member promotions may not reach: the redeem waits.
+        // Cash and bonus goods are not paid to a member promotions may not reach, nor beyond
+        // today's budget: the approval is refused and the redeem waits.
         const item = goods[redeem.goods];
         const player = players[redeem.member];
-        const isApprovalRefused = item?.kind !== 'item' && player?.isOptedOut === true;
+        const isPaid = item?.kind !== 'item';
+        const approvalRefusal = !isPaid
+          ? null
+          : player?.isOptedOut
+            ? { code: 'FORBIDDEN', value: { reason: 'NOT_MARKETABLE' } }
+            : budgetHolds(redeem.amountMinor)
+              ? null
+              : { code: 'CONFLICT', value: { reason: 'BUDGET_EXHAUSTED' } };
         const decided = decisions.filter((_decision, index) => replies[index]?.success);
-        if (isApprovalRefused && step.decision === 'approve') {
-          expect(replies[0]).toMatchObject({ code: 'FORBIDDEN', value: { reason: 'NOT_MARKETABLE' } });
+        if (approvalRefusal && step.decision === 'approve') {
+          expect(replies[0]).toMatchObject(approvalRefusal);
           return;
         }
         expect(decided.length, JSON.stringify(replies)).toBe(1);
         const isApproved = decided[0] === 'approve';
+        if (approvalRefusal) expect(isApproved).toBe(false);
+        const decidedAlready = {
+          code: 'CONFLICT',
+          value: { reason: 'DECIDED', status: isApproved ? 'approved' : 'rejected' },
+        };
         for (const reply of replies.filter((answer) => !answer.success)) {
           expect(reply).toMatchObject(
-            reply.code === 'FORBIDDEN' && isApprovalRefused
-              ? { value: { reason: 'NOT_MARKETABLE' } }
-              : {
-                  code: 'CONFLICT',
-                  value: { reason: 'DECIDED', status: isApproved ? 'approved' : 'rejected' },
-                },
+            approvalRefusal && reply.code === approvalRefusal.code && reply.value?.reason !== 'DECIDED'
+              ? approvalRefusal
+              : decidedAlready,
           );
         }
+        if (isApproved && isPaid) expect(reserveBudget(redeem.amountMinor)).toBe(true);
         redeem.status = isApproved ? 'approved' : 'rejected';
         if (!isApproved && item && player) {
           player.pointsNet += redeem.points;
@@ -1403,6 +1486,10 @@ function createRun(programme: RebateProgramme) {
         }
         if (balanceOf(player) < BigInt(points)) {
           expect(reply).toMatchObject({ code: 'INSUFFICIENT_FUNDS', value: { required: points } });
+          return;
+        }
+        if (!reserveBudget(amountMinor)) {
+          expect(reply).toMatchObject({ code: 'CONFLICT', value: { reason: 'BUDGET_EXHAUSTED' } });
           return;
         }
         expect(reply, JSON.stringify(reply)).toMatchObject({
@@ -1504,6 +1591,8 @@ function createRun(programme: RebateProgramme) {
         await boOk('PUT', `/bo/merchants/${merchantId}/rebate`, rebateBody({ ...programme, ratesBp }));
         return;
       }
+      case 'budget':
+        return writeBudget(step.capMinor);
       case 'switchMode':
         merchantState.isManual = !merchantState.isManual;
         await setSwitches({ MANPLAYREB3: merchantState.isManual });
@@ -1735,7 +1824,7 @@ function createRun(programme: RebateProgramme) {
  */
 async function runProperty(programme: RebateProgramme, seedOffset: number) {
   await fc.assert(
-    fc.asyncProperty(sequence, async ({ goods, actions }) => {
+    fc.asyncProperty(sequence, async ({ budgetMinor, goods, actions }) => {
       counter += 1;
       const run = counter;
       nowMs += RUN_GAP_MS;
@@ -1746,6 +1835,7 @@ async function runProperty(programme: RebateProgramme, seedOffset: number) {
       await boOk('PUT', `/bo/merchants/${merchantId}/rebate`, rebateBody(programme));
       if (levels !== BASE_LEVELS) await writeLevels(BASE_LEVELS);
       for (const game of GAME_KEYS) await writeEdge(game, GAMES[game].edgeBp);
+      await writeBudget(budgetMinor);
       const state = createRun(programme);
       await state.start(run, goods);
       for (const step of actions) await state.act(step);
@@ -1762,6 +1852,10 @@ async function runProperty(programme: RebateProgramme, seedOffset: number) {
         await state.act({ kind: 'review', together: false });
         await state.act({ kind: 'reviewNow' });
       }
+      // The budget lifted, a last review grants every gift still waiting for it, so that no run
+      // leaves the next one gifts to grant.
+      await state.act({ kind: 'budget', capMinor: null });
+      await state.act({ kind: 'reviewNow' });
       await state.check();
     }),
     { numRuns: RUNS, endOnFailure: true, seed: Number(fc.readConfigureGlobal().seed ?? 0) + seedOffset },
