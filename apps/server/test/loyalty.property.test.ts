@@ -562,6 +562,7 @@ type Action =
   | { kind: 'optOut'; member: number; isOptedOut: boolean }
   | { kind: 'reprice'; target: 'levels' | 'rebate' | 'edge'; factor: readonly [number, number] }
   | { kind: 'budget'; capMinor: bigint | null }
+  | { kind: 'runDay'; back: number }
   | { kind: 'switchMode' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -690,6 +691,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('budget' as const), capMinor: budget }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('runDay' as const), back: fc.integer({ min: 0, max: 12 }) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'switchMode' as const }) },
 );
 
@@ -916,49 +921,64 @@ function createRun(programme: RebateProgramme) {
     const today = dayOf(at);
     for (let back = 7; back >= 1; back -= 1) {
       const day = addDays(today, -back);
-      const dayStart = startOfDay(day);
-      const dayEnd = startOfDay(addDays(day, 1));
-      if (dayEnd + HOUR_MS > at || merchantState.doneDays.has(day)) continue;
-      // The day's candidates in the order of their ids, as the statement answers them.
-      const candidates: Payout[] = [];
-      const byId = players.map((player, member) => ({ player, member }));
-      byId.sort((a, b) => (a.player.id < b.player.id ? -1 : 1));
-      for (const { member } of byId) {
-        const mine = payouts.filter((payout) => payout.member === member);
-        if (mine.some((payout) => payout.day === day)) continue;
-        if (mine.some((payout) => payout.mode === 'manual' && payout.coveredTo > dayStart)) continue;
-        const { lines, total } = rebateLinesOf(
-          member,
-          countedRounds(member).filter((round) => round.settledDay === day),
-        );
-        if (total < programme.minimumMinor) continue;
-        const isReachable = !players[member]?.isOptedOut;
-        candidates.push({
-          member,
-          mode: 'auto',
-          day,
-          coveredFrom: dayStart,
-          coveredTo: dayEnd,
-          amountMinor: total,
-          lines,
-          status: isReachable ? 'paid' : 'skipped',
-          createdAt: at,
-        });
-      }
-      // Today's budget takes the whole batch at once, or member by member as far as it goes; a
-      // member it leaves out keeps the day open for a later pass, which then stops here.
-      const reachable = candidates.filter((candidate) => candidate.status === 'paid');
-      const total = reachable.reduce((sum, candidate) => sum + candidate.amountMinor, 0n);
-      const funded =
-        total === 0n || reserveBudget(total)
-          ? reachable
-          : reachable.filter((c) => reserveBudget(c.amountMinor));
-      payouts.push(
-        ...candidates.filter((candidate) => candidate.status === 'skipped' || funded.includes(candidate)),
-      );
-      if (funded.length < reachable.length) return;
-      merchantState.doneDays.add(day);
+      if (startOfDay(addDays(day, 1)) + HOUR_MS > at || merchantState.doneDays.has(day)) continue;
+      if (payDay(day, at).budgetExhausted) return;
     }
+  }
+
+  /**
+   * One closed day's rebates at `at`, as the job or an operator's run pays them: every member
+   * not paid for the day yet and not covered into it by a claim, at the rates of now, at least
+   * the minimum; a member promotions may not reach is recorded skipped. Today's budget takes the
+   * batch at once, or member by member as far as it goes; a member it leaves out keeps the day open.
+   */
+  function payDay(day: string, at: number) {
+    const dayStart = startOfDay(day);
+    const dayEnd = startOfDay(addDays(day, 1));
+    // The day's candidates in the order of their ids, as the statement answers them.
+    const candidates: Payout[] = [];
+    const byId = players.map((player, member) => ({ player, member }));
+    byId.sort((a, b) => (a.player.id < b.player.id ? -1 : 1));
+    for (const { member } of byId) {
+      const mine = payouts.filter((payout) => payout.member === member);
+      if (mine.some((payout) => payout.day === day)) continue;
+      if (mine.some((payout) => payout.mode === 'manual' && payout.coveredTo > dayStart)) continue;
+      const { lines, total } = rebateLinesOf(
+        member,
+        countedRounds(member).filter((round) => round.settledDay === day),
+      );
+      if (total < programme.minimumMinor) continue;
+      candidates.push({
+        member,
+        mode: 'auto',
+        day,
+        coveredFrom: dayStart,
+        coveredTo: dayEnd,
+        amountMinor: total,
+        lines,
+        status: players[member]?.isOptedOut ? 'skipped' : 'paid',
+        createdAt: at,
+      });
+    }
+    const reachable = candidates.filter((candidate) => candidate.status === 'paid');
+    const total = reachable.reduce((sum, candidate) => sum + candidate.amountMinor, 0n);
+    const funded =
+      total === 0n || reserveBudget(total)
+        ? reachable
+        : reachable.filter((c) => reserveBudget(c.amountMinor));
+    const written = candidates.filter(
+      (candidate) => candidate.status === 'skipped' || funded.includes(candidate),
+    );
+    payouts.push(...written);
+    const budgetExhausted = funded.length < reachable.length;
+    if (!budgetExhausted) merchantState.doneDays.add(day);
+    return {
+      paid: funded.length,
+      paidAmount: formatMinor(funded.reduce((sum, payout) => sum + payout.amountMinor, 0n)),
+      skipped: written.length - funded.length,
+      budgetExhausted,
+      done: !budgetExhausted,
+    };
   }
 
   /** Where a member's accrual starts at `at`, and what accrued up to ten seconds before. */
@@ -1593,6 +1613,25 @@ function createRun(programme: RebateProgramme) {
       }
       case 'budget':
         return writeBudget(step.capMinor);
+      case 'runDay': {
+        // An operator runs a day now, whether or not the job has, however far back.
+        const day = addDays(dayOf(nowMs), -step.back);
+        const reply = await boCall('POST', '/bo/rebates/run', { day });
+        if (step.back === 0) {
+          expect(reply).toMatchObject({
+            code: 'CONFLICT',
+            value: { reason: 'NOT_CLOSED', closesAt: new Date(startOfDay(addDays(day, 1))).toISOString() },
+          });
+        } else if (merchantState.isManual) {
+          expect(reply).toMatchObject({ code: 'CONFLICT', value: { reason: 'MANUAL_MODE' } });
+        } else {
+          expect(reply, JSON.stringify(reply)).toMatchObject({
+            success: true,
+            value: { day, ...payDay(day, nowMs) },
+          });
+        }
+        return;
+      }
       case 'switchMode':
         merchantState.isManual = !merchantState.isManual;
         await setSwitches({ MANPLAYREB3: merchantState.isManual });
