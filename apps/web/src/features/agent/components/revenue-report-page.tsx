@@ -14,7 +14,7 @@ import { CardFact, useContractWords } from './contract-parts';
 /**
  * agentRevenueReport (spec §2): what my contracts paid me over the chosen days, by kind and day,
  * less what I paid my downlines from it, with the totals. A kind shows only when the answer has it
- * (the merchant has it on).
+ * (the merchant has it on). My own rebates (docs/loyalty.md "Rebates") follow, by the day paid.
  */
 export function RevenueReportPage() {
   const { t } = useTranslation();
@@ -36,10 +36,13 @@ export function RevenueReportPage() {
         <div data-testid="revenue-report-loading">
           <SkeletonLines lines={6} />
         </div>
-      ) : report.data.days.length === 0 ? (
+      ) : report.data.days.length === 0 && report.data.rebates.days.length === 0 ? (
         <EmptyState line={t('contracts.revenue.empty')} icon={<Wallet size={26} aria-hidden="true" />} />
       ) : (
-        <RevenueFigures report={report.data} />
+        <>
+          {report.data.days.length > 0 ? <RevenueFigures report={report.data} /> : null}
+          {report.data.rebates.days.length > 0 ? <RebateIncome rebates={report.data.rebates} /> : null}
+        </>
       )}
     </div>
   );
@@ -114,5 +117,28 @@ function RevenueFigures({ report }: { report: RevenueReport }) {
         </tbody>
       </table>
     </>
+  );
+}
+
+/** The agent's own rebates in the range, by the merchant day they were paid, with their total. */
+export function RebateIncome({ rebates }: { rebates: RevenueReport['rebates'] }) {
+  const { t } = useTranslation();
+  const words = useContractWords();
+  return (
+    <section className="flex flex-col gap-2 rounded-lg border border-line p-3" data-testid="revenue-rebates">
+      <div className="flex items-baseline gap-2">
+        <h3 className="min-w-0 flex-1 font-semibold text-text">{t('contracts.revenue.rebates')}</h3>
+        <span className="tabular font-semibold text-accent">{words.money(rebates.total)}</span>
+      </div>
+      <p className="text-xs text-muted">{t('contracts.revenue.rebatesLine')}</p>
+      <ul className="divide-y divide-line text-sm">
+        {rebates.days.map((day) => (
+          <li key={day.day} className="flex items-center gap-2 py-2" data-testid="revenue-rebate-day">
+            <span className="min-w-0 flex-1 text-text">{words.day(day.day)}</span>
+            <span className="tabular text-text">{words.money(day.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1076,6 +1076,8 @@ export const en = {
       day: 'Day',
       empty: 'No contract income in this period.',
       loadFailed: 'Your income could not be loaded.',
+      rebates: 'My rebates',
+      rebatesLine: 'Rebates paid to you on your own bets, by the day they were paid, as bonus money.',
     },
     modal: {
       title: 'Contract offers',

@@ -1111,6 +1111,9 @@ export const ty = {
       day: 'Araw',
       empty: 'Walang kita mula sa kontrata sa panahong ito.',
       loadFailed: 'Hindi ma-load ang iyong kita.',
+      rebates: 'Aking mga balik-taya',
+      rebatesLine:
+        'Mga balik-tayang ibinayad sa iyo mula sa sarili mong mga taya, ayon sa araw na ibinayad, bilang perang bonus.',
     },
     modal: {
       title: 'Mga alok na kontrata',
