@@ -23,23 +23,29 @@ import type { TestApp } from './support/test-app.ts';
  * Loyalty under any sequence (docs/loyalty.md): a few members of the demo merchant bet on several
  * game types at a seamless vendor (lost, won, rolled back, left open and settled later, voided
  * after the fact) while the clock moves over hours and days, are credited deposits, and run into
- * the VIP upgrade and review jobs and the operator's review, the daily rebate pass or their own
- * claims (and a switch of mode between them), the points earning job, redeems an operator
- * approves or rejects, conversions into the bonus wallet, adjustments and birthdays. The test
- * keeps its own account of what the design promises and, after every sequence, finds exactly it:
+ * the VIP upgrade and review jobs and the operator's review, the daily rebate pass, an operator's
+ * run of a day or their own claims (and a switch of mode between them), the points earning job,
+ * redeems an operator approves or rejects, conversions into the bonus wallet, adjustments,
+ * birthdays, opting out of promotions and back, an operator's level for them, a new ladder, new
+ * rates or a game's new edge, and the merchant's daily budget. Jobs sometimes run twice at once,
+ * claims come in bursts and an approval meets a rejection. The test keeps its own account of what
+ * the design promises and checks each answer against it, and after every sequence finds exactly it:
  *
  * - VIP: each member holds the level their history earns: raised by the upgrade job to the highest
  *   level whose two thresholds the window's credited deposits and valid bet meet, lowered only by a
  *   review after the guarantee (`guaranteedDays` from reaching the level) has ended, to the highest
  *   level at or below theirs whose retention (or thresholds) they meet, or to none; each gift once
  *   per key (the upgrade bonus of every rank passed for the first time, the month's bonus at a
- *   review, the birthday bonus in the birthday's month), granted as a bonus of its amount.
+ *   review, the birthday bonus in the birthday's month), granted as a bonus of its amount when
+ *   the member may be reached and the day's budget holds it, else waiting for a later review; the
+ *   projection each day's pass writes.
  * - Rebates: the daily pass pays each closed day (from an hour after it ends, within seven days)
  *   once per member, the rates (the level's at the pass, else the merchant's) × the day's basis
  *   per game type; a claim pays what settled since the latest of the member's last rebate, the
  *   merchant's latest day paid in full and 30 days ago, up to ten seconds before it, at most once
  *   per interval; a claim reaching into a day keeps the day's pass from the member, so that no
- *   two rebates of a member ever cover the same moment. Each paid rebate is a bonus of its amount.
+ *   two rebates of a member ever cover the same moment. Each paid rebate is a bonus of its amount;
+ *   a member promotions may not reach is recorded skipped, and a budget spent leaves the day open.
  * - Points: per (member, merchant day, game type) the earning job keeps what it earned on; at a
  *   pass where the day's valid bet v differs from the v₀ it earned on, having given g, it gives
  *   max(g, floor(floor(v ÷ per) × points × the level's multiplier ÷ 10,000)) when v grew and
@@ -324,12 +330,26 @@ type Player = {
   conversions: { bonusId: string; amountMinor: bigint }[];
 };
 
-/** What the merchant carries from run to run: days paid in full, the review's markers, the mode. */
+let testApp: TestApp;
+let merchantId: string;
+let gcash: PaymentMethodRow;
+/** The app's clock, which only ever moves on: runs follow each other in time. */
+let nowMs = Date.parse('2024-01-03T02:00:00Z');
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}-${++counter}`;
+let operator: { client: BackOfficeClient; atMs: number } | null = null;
+
+/**
+ * What the merchant carries from run to run: days paid in full, the review's markers, the mode,
+ * the daily budget and what it gave.
+ */
 const merchantState = {
   doneDays: new Set<string>(),
   reviewedMonth: null as string | null,
   dailyDay: null as string | null,
   isManual: false,
+  /** The whitelabel switch VIP: while it is off the VIP jobs leave the merchant alone. */
+  isVipOn: true,
   /** What bonuses and rewards may give per merchant day (null: no cap), and what they gave. */
   budgetCapMinor: null as bigint | null,
   budgetUsedMinor: new Map<string, bigint>(),
@@ -349,13 +369,6 @@ function reserveBudget(amountMinor: bigint): boolean {
   return true;
 }
 
-let testApp: TestApp;
-let merchantId: string;
-let gcash: PaymentMethodRow;
-let nowMs = Date.parse('2024-01-03T02:00:00Z');
-let counter = 0;
-const nextId = (prefix: string) => `${prefix}-${++counter}`;
-let operator: { client: BackOfficeClient; atMs: number } | null = null;
 /** Our vendor's games' ids, and each one's house edge as an operator set it (null: its type's). */
 const gameIds = new Map<GameKey, string>();
 const gameEdgesBp = new Map<GameKey, number | null>();
@@ -511,7 +524,7 @@ afterAll(async () => {
 // Arbitraries.
 
 const memberIndex = fc.integer({ min: 0, max: MEMBERS_PER_RUN - 1 });
-/** A merchant's daily budget for bonuses and rewards: none most often, else a tight one. */
+/** A merchant's daily budget for bonuses and rewards: none half the time, else a tight one. */
 const budget = fc.option(fc.bigInt({ min: 500n, max: 12_000n }), { nil: null, freq: 2 });
 
 /** A job run twice at once now and then: overlapping runs must do the work once. */
@@ -549,7 +562,7 @@ type Action =
   | { kind: 'days'; days: number }
   | { kind: 'upgrade'; together: boolean }
   | { kind: 'review'; together: boolean }
-  | { kind: 'reviewNow' }
+  | { kind: 'reviewNow'; together: boolean }
   | { kind: 'rebatePass'; together: boolean }
   | { kind: 'claim'; member: number; burst: number }
   | { kind: 'earn'; together: boolean }
@@ -563,6 +576,7 @@ type Action =
   | { kind: 'reprice'; target: 'levels' | 'rebate' | 'edge'; factor: readonly [number, number] }
   | { kind: 'budget'; capMinor: bigint | null }
   | { kind: 'runDay'; back: number }
+  | { kind: 'vipSwitch'; isOn: boolean }
   | { kind: 'switchMode' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -613,7 +627,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('upgrade' as const), together }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('review' as const), together }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'reviewNow' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reviewNow' as const), together }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('rebatePass' as const), together }) },
   {
     weight: 3,
@@ -695,6 +709,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('runDay' as const), back: fc.integer({ min: 0, max: 12 }) }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('vipSwitch' as const), isOn: fc.boolean() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'switchMode' as const }) },
 );
 
@@ -1311,15 +1326,21 @@ function createRun(programme: RebateProgramme) {
         return;
       case 'upgrade':
         await runJob('vip.upgrades', step.together);
-        await grantGifts(upgrade(nowMs));
+        if (merchantState.isVipOn) await grantGifts(upgrade(nowMs));
         return expectRanks();
       case 'review':
         await runJob('vip.review', step.together);
-        review(nowMs, false);
-        await grantGifts([...gifts.values()]);
+        if (merchantState.isVipOn) {
+          review(nowMs, false);
+          await grantGifts([...gifts.values()]);
+        }
         return expectRanks();
       case 'reviewNow':
-        await boOk('POST', '/bo/vip/review', {});
+        // Now and then while the job runs too: what both do is done once.
+        await Promise.all([
+          boOk('POST', '/bo/vip/review', {}),
+          ...(step.together ? [runJob('vip.review')] : []),
+        ]);
         review(nowMs, true);
         await grantGifts([...gifts.values()]);
         return expectRanks();
@@ -1632,6 +1653,10 @@ function createRun(programme: RebateProgramme) {
         }
         return;
       }
+      case 'vipSwitch':
+        // Levels held stay, with their benefits; the jobs pick the merchant up where they left it.
+        merchantState.isVipOn = step.isOn;
+        return setSwitches({ VIP: step.isOn });
       case 'switchMode':
         merchantState.isManual = !merchantState.isManual;
         await setSwitches({ MANPLAYREB3: merchantState.isManual });
@@ -1867,9 +1892,10 @@ async function runProperty(programme: RebateProgramme, seedOffset: number) {
       counter += 1;
       const run = counter;
       nowMs += RUN_GAP_MS;
-      if (merchantState.isManual !== programme.manual) {
+      if (merchantState.isManual !== programme.manual || !merchantState.isVipOn) {
         merchantState.isManual = programme.manual;
-        await setSwitches({ MANPLAYREB3: programme.manual });
+        merchantState.isVipOn = true;
+        await setSwitches({ MANPLAYREB3: programme.manual, VIP: true });
       }
       await boOk('PUT', `/bo/merchants/${merchantId}/rebate`, rebateBody(programme));
       if (levels !== BASE_LEVELS) await writeLevels(BASE_LEVELS);
@@ -1889,12 +1915,12 @@ async function runProperty(programme: RebateProgramme, seedOffset: number) {
         await state.act({ kind: 'earn', together: false });
         await state.act({ kind: 'upgrade', together: false });
         await state.act({ kind: 'review', together: false });
-        await state.act({ kind: 'reviewNow' });
+        await state.act({ kind: 'reviewNow', together: false });
       }
       // The budget lifted, a last review grants every gift still waiting for it, so that no run
       // leaves the next one gifts to grant.
       await state.act({ kind: 'budget', capMinor: null });
-      await state.act({ kind: 'reviewNow' });
+      await state.act({ kind: 'reviewNow', together: false });
       await state.check();
     }),
     { numRuns: RUNS, endOnFailure: true, seed: Number(fc.readConfigureGlobal().seed ?? 0) + seedOffset },
