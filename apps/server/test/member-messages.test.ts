@@ -138,6 +138,51 @@ describe('the member inbox', () => {
     expect(await testApp.app.inbox.countUnread(other.id)).toBe(1);
   });
 
+  it('sends many messages in one call, each event once however often the batch is told', async () => {
+    const members = await Promise.all(
+      ['manyone', 'manytwo'].map((account) =>
+        testApp.app.members.createMember({ merchantId, account, password: 'Manymany123' }),
+      ),
+    );
+    const messageOf = (member: { id: string }, key: string) => ({
+      merchantId,
+      memberId: member.id,
+      kind: 'vip_down' as const,
+      params: { label: 'VIP1', levelEN: 'VIP1 Bronze', levelTY: 'VIP1 Tanso' },
+      dedupeKey: key,
+    });
+    const [first, second] = members;
+    if (!first || !second) throw new Error('two members were made');
+    expect(
+      await testApp.app.inbox.sendMany([
+        messageOf(first, 'vip:a'),
+        messageOf(second, 'vip:a'),
+        messageOf(first, 'vip:b'),
+      ]),
+    ).toBe(3);
+    // Told again with one new event, and the same event twice in one batch: one more message.
+    expect(
+      await testApp.app.inbox.sendMany([
+        messageOf(first, 'vip:a'),
+        messageOf(second, 'vip:c'),
+        messageOf(second, 'vip:c'),
+      ]),
+    ).toBe(1);
+    expect(await testApp.app.inbox.countUnread(first.id)).toBe(2);
+    expect(await testApp.app.inbox.countUnread(second.id)).toBe(2);
+    const rows = await testApp.database.db
+      .selectFrom('member_messages')
+      .select(['member_id', 'dedupe_key', 'params'])
+      .where('member_id', 'in', [first.id, second.id])
+      .orderBy('dedupe_key')
+      .execute();
+    expect(rows.filter((row) => row.member_id === second.id).map((row) => row.dedupe_key)).toEqual([
+      'vip:a',
+      'vip:c',
+    ]);
+    expect(rows[0]?.params).toEqual({ label: 'VIP1', levelEN: 'VIP1 Bronze', levelTY: 'VIP1 Tanso' });
+  });
+
   it('gives a trial account no unread count and no inbox', async () => {
     const trial = createAccountsClient(testApp.app, '203.0.113.77');
     const token = (await trial.call('POST', '/wps/session/login/freeplay', {})).body.value.token;

@@ -24,32 +24,39 @@ export function vipMerchantOf(merchant: ResolvedMerchant): VipMerchant {
 }
 
 /**
- * Tells a member of a change of their level, once it has committed: an inbox message (`vip_up` or
+ * Tells members of changes of their level, once they have committed: an inbox message (`vip_up` or
  * `vip_down`, once per change) naming the level in each language, and the socket event `vip`
  * `{ rank, label, name, names, direction }` (docs/loyalty.md "VIP"), the name in the member's
  * language and in each.
  */
 export function createVipChangeTeller(deps: {
-  inbox: Pick<InboxService, 'send'>;
+  inbox: Pick<InboxService, 'sendMany'>;
   realtime: Pick<Realtime, 'emitToUser'>;
-}): (change: VipLevelChange) => Promise<void> {
-  return async (change) => {
-    const { level, language } = change;
-    const levelIn = (reader: string) =>
-      level ? `${level.label} ${levelNameIn(level, reader, language)}` : '';
-    await deps.inbox.send({
-      merchantId: change.merchantId,
-      memberId: change.memberId,
-      kind: change.direction === 'up' ? 'vip_up' : 'vip_down',
-      params: { label: level?.label ?? '', levelEN: levelIn('EN'), levelTY: levelIn('TY') },
-      dedupeKey: `vip:${change.changeId}`,
-    });
-    deps.realtime.emitToUser(change.memberId, 'vip', {
-      rank: level?.rank ?? null,
-      label: level?.label ?? null,
-      name: level ? levelNameIn(level, language, language) : null,
-      names: level ? { ...level.names } : null,
-      direction: change.direction,
-    });
+}): (changes: readonly VipLevelChange[]) => Promise<void> {
+  return async (changes) => {
+    // The messages of a batch of changes in one write (a review lowers thousands at once).
+    await deps.inbox.sendMany(
+      changes.map((change) => {
+        const { level, language } = change;
+        const levelIn = (reader: string) =>
+          level ? `${level.label} ${levelNameIn(level, reader, language)}` : '';
+        return {
+          merchantId: change.merchantId,
+          memberId: change.memberId,
+          kind: change.direction === 'up' ? ('vip_up' as const) : ('vip_down' as const),
+          params: { label: level?.label ?? '', levelEN: levelIn('EN'), levelTY: levelIn('TY') },
+          dedupeKey: `vip:${change.changeId}`,
+        };
+      }),
+    );
+    for (const { level, language, memberId, direction } of changes) {
+      deps.realtime.emitToUser(memberId, 'vip', {
+        rank: level?.rank ?? null,
+        label: level?.label ?? null,
+        name: level ? levelNameIn(level, language, language) : null,
+        names: level ? { ...level.names } : null,
+        direction,
+      });
+    }
   };
 }

@@ -18,6 +18,31 @@ export async function insertMessageOnce(
   return inserted !== undefined;
 }
 
+/**
+ * Inserts many messages in one statement of array parameters, each unless its member was told of
+ * its event before; answers the ids of those inserted.
+ */
+export async function insertMessagesOnce(
+  db: Kysely<Database>,
+  messages: readonly Insertable<MemberMessagesTable>[],
+): Promise<Set<string>> {
+  if (messages.length === 0) return new Set();
+  const column = <T>(pick: (message: Insertable<MemberMessagesTable>) => T) => sql.val(messages.map(pick));
+  const created = (message: Insertable<MemberMessagesTable>) =>
+    message.created_at instanceof Date ? message.created_at.toISOString() : (message.created_at ?? null);
+  const inserted = await sql<{ id: string }>`
+    insert into member_messages (id, merchant_id, member_id, kind, params, dedupe_key, created_at)
+    select id, merchant_id, member_id, kind, params, dedupe_key, coalesce(created_at, now())
+      from unnest(${column((message) => message.id)}::text[], ${column((message) => message.merchant_id)}::text[],
+        ${column((message) => message.member_id)}::text[], ${column((message) => message.kind)}::text[],
+        ${column((message) => message.params)}::jsonb[], ${column((message) => message.dedupe_key)}::text[],
+        ${column(created)}::timestamptz[])
+        as m(id, merchant_id, member_id, kind, params, dedupe_key, created_at)
+    on conflict (member_id, dedupe_key) do nothing
+    returning id`.execute(db);
+  return new Set(inserted.rows.map((row) => row.id));
+}
+
 /** One page of the member's messages, newest first, and how many there are in all. */
 export async function findMessagesPage(
   db: Kysely<Database>,

@@ -6,6 +6,7 @@ import {
   countUnreadMessages,
   findMessagesPage,
   insertMessageOnce,
+  insertMessagesOnce,
   markMessagesRead,
 } from './inbox.repository.ts';
 import { wordMessage } from './message-texts.ts';
@@ -13,6 +14,17 @@ import { wordMessage } from './message-texts.ts';
 export const MESSAGE_PAGE_SIZE_MAX = 50;
 /** Marking as read names at most this many messages at once (else: all). */
 export const MESSAGE_IDS_MAX = 100;
+/** Messages one statement of sendMany writes at most. */
+const MESSAGES_PER_INSERT = 1000;
+
+/** A message to send: once per member and dedupe key. */
+export type OutgoingMessage = {
+  merchantId: string;
+  memberId: string;
+  kind: MemberMessageKind;
+  params: Record<string, string>;
+  dedupeKey: string;
+};
 
 export type InboxMessage = {
   id: string;
@@ -44,13 +56,7 @@ export function createInboxService(deps: {
 
   return {
     /** Sends a message unless this event was told before; answers whether it was new. */
-    async send(input: {
-      merchantId: string;
-      memberId: string;
-      kind: MemberMessageKind;
-      params: Record<string, string>;
-      dedupeKey: string;
-    }): Promise<boolean> {
+    async send(input: OutgoingMessage): Promise<boolean> {
       const id = uuidv7();
       const isNew = await insertMessageOnce(db, {
         id,
@@ -63,6 +69,38 @@ export function createInboxService(deps: {
       });
       if (isNew) deps.onSent?.({ memberId: input.memberId, id, kind: input.kind, params: input.params });
       return isNew;
+    },
+
+    /**
+     * Sends many messages as send sends one, a thousand to a statement (a review tells thousands
+     * of members at once); answers how many were new.
+     */
+    async sendMany(inputs: readonly OutgoingMessage[]): Promise<number> {
+      let sent = 0;
+      for (let start = 0; start < inputs.length; start += MESSAGES_PER_INSERT) {
+        const slice = inputs
+          .slice(start, start + MESSAGES_PER_INSERT)
+          .map((input) => ({ input, id: uuidv7() }));
+        const at = now();
+        const inserted = await insertMessagesOnce(
+          db,
+          slice.map(({ input, id }) => ({
+            id,
+            merchant_id: input.merchantId,
+            member_id: input.memberId,
+            kind: input.kind,
+            params: JSON.stringify(input.params),
+            dedupe_key: input.dedupeKey,
+            created_at: at,
+          })),
+        );
+        for (const { input, id } of slice) {
+          if (!inserted.has(id)) continue;
+          sent += 1;
+          deps.onSent?.({ memberId: input.memberId, id, kind: input.kind, params: input.params });
+        }
+      }
+      return sent;
     },
 
     async list(input: {

@@ -85,8 +85,8 @@ export const GIFT_GRANTS_PER_PASS_MAX = 20_000;
 export const REVIEW_STATEMENT_TIMEOUT_MS = 5 * 60_000;
 export const VIP_PAGE_SIZE_MAX = 100;
 export const VIP_REASON_LENGTH_MAX = 500;
-/** Members told of their level's change at once (inbox and socket), after a review's commit. */
-const TELLS_AT_ONCE = 8;
+/** Members told of their level's change in one call (inbox and socket), after a review's commit. */
+const TELLS_PER_CALL = 1000;
 
 /** What the VIP module needs to know of a merchant (app.ts reads it from the merchant's settings). */
 export type VipMerchant = {
@@ -201,8 +201,8 @@ export function createVipService(
     recordChange: RecordChange;
     /** The merchant as VIP reads it; null for one that does not exist. */
     readMerchant: (merchantId: string) => Promise<VipMerchant | null>;
-    /** Tells the member of a change of level (app.ts: the inbox and the socket). */
-    tellChange?: (change: VipLevelChange) => Promise<void>;
+    /** Tells members of changes of their level (app.ts: the inbox and the socket). */
+    tellChange?: (changes: readonly VipLevelChange[]) => Promise<void>;
   }>,
 ) {
   const { db, engine, recordChange, readMerchant } = deps;
@@ -285,17 +285,20 @@ export function createVipService(
   }
 
   /**
-   * Tells members of their changes, after the commit, a few at a time (a review may lower
-   * thousands). A failure to tell leaves the change made; every member is tried, then the first
-   * failure is thrown for the job's log.
+   * Tells members of their changes, after the commit, a thousand to a call (a review may lower
+   * thousands: their messages are written together). A failure to tell leaves the change made;
+   * every batch is tried, then the first failure is thrown for the job's log.
    */
   async function tell(changes: readonly VipLevelChange[]): Promise<void> {
     const { tellChange } = deps;
     if (!tellChange) return;
     const failures: unknown[] = [];
-    for (let index = 0; index < changes.length; index += TELLS_AT_ONCE) {
-      const told = await Promise.allSettled(changes.slice(index, index + TELLS_AT_ONCE).map(tellChange));
-      for (const outcome of told) if (outcome.status === 'rejected') failures.push(outcome.reason);
+    for (let index = 0; index < changes.length; index += TELLS_PER_CALL) {
+      try {
+        await tellChange(changes.slice(index, index + TELLS_PER_CALL));
+      } catch (error) {
+        failures.push(error);
+      }
     }
     if (failures.length > 0) throw failures[0];
   }
