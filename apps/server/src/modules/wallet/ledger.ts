@@ -275,6 +275,17 @@ export function createLedger(deps: {
     return known;
   };
 
+  /** The house purposes a transaction created shards of: not remembered beyond it until committed. */
+  const housesCreated = new WeakMap<Transaction<Database>, Set<string>>();
+  const housesCreatedIn = (trx: Transaction<Database>) => {
+    let created = housesCreated.get(trx);
+    if (!created) {
+      created = new Set();
+      housesCreated.set(trx, created);
+    }
+    return created;
+  };
+
   function remember(cacheKey: string, account: ResolvedAccount): void {
     // Entries never go stale (accounts are never deleted or re-keyed); the bound only caps memory.
     if (accountCache.size >= ACCOUNT_CACHE_ENTRIES_MAX) accountCache.clear();
@@ -430,6 +441,17 @@ export function createLedger(deps: {
           ),
         );
         rows = await findHouseAccounts(trx, merchantId, ref.house, currency);
+        housesCreatedIn(trx).add(`${merchantId}|${ref.house}|${currency}`);
+      } else if (!housesCreatedIn(trx).has(`${merchantId}|${ref.house}|${currency}`)) {
+        // Every shard was there before this transaction: committed, so the next transaction (a
+        // day's rebates pay in batches touching every shard) need not read them again.
+        for (const found of rows) {
+          remember(`h|${merchantId}|${ref.house}|${currency}|${found.shard}`, {
+            id: found.id,
+            kind: found.kind,
+            ownerId: null,
+          });
+        }
       }
       const row = rows.find((candidate) => candidate.shard === shard);
       assertInvariant(row !== undefined, 'wallet: every house shard exists');
