@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type pg from 'pg';
 import { logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
@@ -85,11 +85,11 @@ async function memberScreenshot(page: Page, name: string): Promise<void> {
 
 /** A back-office page at the desktop size (the back office is a desktop tool), signed in as a new owner. */
 async function openBackOffice(
-  browser: import('@playwright/test').Browser,
+  browser: Browser,
   db: pg.Client,
   prefix: string,
   project: string,
-) {
+): Promise<Page> {
   const operator = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await signInAsNewOwner(operator, db, prefix, project);
   await openSection(operator, 'Loyalty');
@@ -103,7 +103,7 @@ test('a member earns points by playing, redeems a bonus with the payment passwor
   db,
   consoleErrors,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const { account, memberId } = await logInAsNewMember(page, db, {
     prefix: 'pts',
     projectName: testInfo.project.name,
@@ -114,19 +114,18 @@ test('a member earns points by playing, redeems a bonus with the payment passwor
     },
   });
 
-  // A dice round now (₱100 on our own games: 1 point), and ₱50,000 on the coin toss on each of the
-  // three days before (slots: 1 point per ₱100, 500 points a day).
+  // A dice round now (₱100 on our own games: 1 point), and ₱150,000 on the coin toss settled
+  // earlier today (slots: 1 point per ₱100, 1,500 points). Today's: the daily rebate job pays
+  // closed days, and a rebate's bonus would make the redeemed one wait its turn.
   await playDice(page, context);
-  for (const daysBack of [3, 2, 1]) {
-    const { noonBack } = await merchantMoments(db, daysBack);
-    await writeSettledRound(db, {
-      memberId,
-      nodeId: COIN_TOSS,
-      stakeMinor: 5_000_000,
-      winMinor: 4_900_000,
-      settledAt: noonBack,
-    });
-  }
+  const { earlierToday } = await merchantMoments(db, 0);
+  await writeSettledRound(db, {
+    memberId,
+    nodeId: COIN_TOSS,
+    stakeMinor: 15_000_000,
+    winMinor: 14_700_000,
+    settledAt: earlierToday,
+  });
 
   // The points job earns them within a minute or so.
   await expect
@@ -136,7 +135,8 @@ test('a member earns points by playing, redeems a bonus with the payment passwor
   await expect(page.getByTestId('points-balance-figure')).toHaveText('1,501');
   await memberScreenshot(page, 'loyalty-points-earned');
   await page.goto('/pointMall?tab=details');
-  await expect(page.getByTestId('point-record')).toHaveCount(4);
+  // One record per day and game type: the coin toss's and the dice round's.
+  await expect(page.getByTestId('point-record')).toHaveCount(2);
   await memberScreenshot(page, 'loyalty-points-details');
 
   // The member redeems the ₱20 bonus for 1,500 points, sealed with the payment password.
@@ -213,15 +213,19 @@ test(
 
     const wasManual = await setWhitelabelSwitch(db, baseURL ?? '', 'MANPLAYREB3', true);
     try {
-      // What accrued counts bets settled until 10 seconds ago: the dice round joins it then.
+      // What accrued counts bets settled until 10 seconds ago: the dice round, settled a moment
+      // ago, joins it then.
       await expect
-        .poll(async () => {
-          const accrued = await memberCall<{ mode: string; lines: { gameType: string }[] }>(
-            page,
-            '/wps/rebate/accrued',
-          );
-          return [accrued.mode, ...accrued.lines.map((line) => line.gameType).sort()];
-        })
+        .poll(
+          async () => {
+            const accrued = await memberCall<{ mode: string; lines: { gameType: string }[] }>(
+              page,
+              '/wps/rebate/accrued',
+            );
+            return [accrued.mode, ...accrued.lines.map((line) => line.gameType).sort()];
+          },
+          { timeout: 30_000, intervals: [1_000] },
+        )
         .toEqual(['manual', 'INHOUSE', 'LIVE']);
 
       // The member menu offers the manual rebate while members claim it.
@@ -348,7 +352,7 @@ test('a member crossing a level’s thresholds is raised by the job, sees the la
   db,
   consoleErrors,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const { memberId } = await logInAsNewMember(page, db, {
     prefix: 'vip',
     projectName: testInfo.project.name,
@@ -359,17 +363,17 @@ test('a member crossing a level’s thresholds is raised by the job, sees the la
   await expect(page.getByTestId('header-vip-label')).toHaveCount(0);
   await memberScreenshot(page, 'loyalty-vip-before');
 
-  // ₱2,000 deposited and ₱5,000 of valid bet over the five days before: Bronze (VIP1) asks for
-  // ₱1,000 and ₱5,000.
+  // ₱2,000 deposited and five rounds of ₱1,000 settled earlier today: Bronze (VIP1) asks for
+  // ₱1,000 of deposits and ₱5,000 of valid bet.
   await creditDeposit(db, { memberId, amountMinor: 200_000 });
-  for (const daysBack of [5, 4, 3, 2, 1]) {
-    const { noonBack } = await merchantMoments(db, daysBack);
+  const { earlierToday } = await merchantMoments(db, 0);
+  for (let round = 0; round < 5; round += 1) {
     await writeSettledRound(db, {
       memberId,
       nodeId: COIN_TOSS,
       stakeMinor: 100_000,
       winMinor: 90_000,
-      settledAt: noonBack,
+      settledAt: earlierToday,
     });
   }
 
