@@ -56,7 +56,7 @@ import type { TestApp } from './support/test-app.ts';
  * - Money: the ledger sums to zero and every account's balance is the sum of its transfers.
  */
 
-const RUNS = Number(process.env.LOYALTY_PROPERTY_RUNS ?? 3);
+const RUNS = Number(process.env.LOYALTY_PROPERTY_RUNS ?? 6);
 const MEMBERS_PER_RUN = 2;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
