@@ -150,9 +150,10 @@ type Parameters = Record<string, unknown>;
  * changed day (its statement takes them into account all the same), and gifts (the levels give
  * none here; the gifts' statements run all the same).
  */
-const BASELINE_STATEMENTS: string[] = [
-  // Rebates: each member's lines and sum at their level's rate, else the merchant's.
-  `create temporary table b_rebates on commit drop as
+const BASELINE_STATEMENTS: Record<'rebates' | 'points' | 'vip', string[]> = {
+  rebates: [
+    // Rebates: each member's lines and sum at their level's rate, else the merchant's.
+    `create temporary table b_rebates on commit drop as
    with bets as (
      select member_id, game_type, sum(valid_bet_minor)::bigint as basis from member_bet_days
       where merchant_id = $merchantId and day = $day::date and valid_bet_minor > 0
@@ -179,25 +180,25 @@ const BASELINE_STATEMENTS: string[] = [
                         and p.covered_to > $dayStart)
     group by l.member_id, m.status, m.promotions_opt_out, s.exclusion_ends_at
    having sum(l.amount) >= $minimumMinor::bigint`,
-  `create temporary table b_paid on commit drop as
+    `create temporary table b_paid on commit drop as
    select r.member_id, r.amount, gen_random_uuid()::text as bonus_id, row_number() over (order by r.member_id) as n
      from b_rebates r where r.skip_reason is null`,
-  `insert into member_bonuses (id, merchant_id, member_id, currency, source, amount_minor, wagering_required_minor,
+    `insert into member_bonuses (id, merchant_id, member_id, currency, source, amount_minor, wagering_required_minor,
      contributions, expiry_days, terms, status, granted_at, activated_at, expires_at)
    select bonus_id, $merchantId, member_id, $currency, 'rebate', amount, $multiplier::int * amount, $contributions::jsonb,
           $expiryDays::int, replace($termsText, $sentinel, ($multiplier::int * amount / 100.0)::numeric(20, 2)::text)::jsonb,
           'active', $at::timestamptz, $at::timestamptz, $at::timestamptz + $expiryDays::int * interval '24 hours'
      from b_paid`,
-  `insert into rebate_payouts (id, merchant_id, member_id, mode, day, covered_from, covered_to, basis, amount_minor,
+    `insert into rebate_payouts (id, merchant_id, member_id, mode, day, covered_from, covered_to, basis, amount_minor,
      lines, status, skip_reason, bonus_id, created_at)
    select gen_random_uuid()::text, $merchantId, r.member_id, 'auto', $day::date, $dayStart, $dayEnd, 'validBet',
           r.amount, r.lines, case when r.skip_reason is null then 'paid' else 'skipped' end, r.skip_reason,
           p.bonus_id, $at::timestamptz
      from b_rebates r left join b_paid p on p.member_id = r.member_id`,
-  `insert into promotion_budget_days as b (merchant_id, scope, day, granted_minor)
+    `insert into promotion_budget_days as b (merchant_id, scope, day, granted_minor)
    select $merchantId, $budgetScope, $budgetDay::date, sum(amount) from b_paid having count(*) > 0
    on conflict (merchant_id, scope, day) do update set granted_minor = b.granted_minor + excluded.granted_minor`,
-  `create temporary table b_transfers on commit drop as
+    `create temporary table b_transfers on commit drop as
    select p.*, gen_random_uuid()::text as transfer_id, house.id as debit_id, wallet.id as credit_id
      from b_paid p
      join ledger_accounts wallet on wallet.owner_id = p.member_id and wallet.kind = 'player_bonus'
@@ -205,15 +206,15 @@ const BASELINE_STATEMENTS: string[] = [
      join unnest($shardMembers::text[], $shards::int[]) as shard(member_id, shard) on shard.member_id = p.member_id
      join ledger_accounts house on house.merchant_id = $merchantId and house.kind = 'house'
        and house.purpose = 'bonus_funding' and house.currency = $currency and house.shard = shard.shard`,
-  // Each side's balance after each transfer, in the order the job pays them (by member).
-  `create temporary table b_moves on commit drop as
+    // Each side's balance after each transfer, in the order the job pays them (by member).
+    `create temporary table b_moves on commit drop as
    select m.transfer_id, m.is_debit,
           a.balance_minor + sum(m.delta) over (partition by m.account_id order by m.n) as balance_after
      from (select transfer_id, n, debit_id as account_id, true as is_debit, -amount as delta from b_transfers
            union all
            select transfer_id, n, credit_id, false, amount from b_transfers) m
      join ledger_accounts a on a.id = m.account_id`,
-  `insert into ledger_transfers (id, merchant_id, idempotency_key, code, reference, debit_account_id, credit_account_id,
+    `insert into ledger_transfers (id, merchant_id, idempotency_key, code, reference, debit_account_id, credit_account_id,
      currency, amount_minor, debit_balance_after_minor, credit_balance_after_minor)
    select t.transfer_id, $merchantId, 'bonus:' || t.bonus_id || ':grant', 'rebate', 'bonus:' || t.bonus_id, t.debit_id,
           t.credit_id, $currency, t.amount, d.balance_after, c.balance_after
@@ -221,18 +222,19 @@ const BASELINE_STATEMENTS: string[] = [
      join b_moves d on d.transfer_id = t.transfer_id and d.is_debit
      join b_moves c on c.transfer_id = t.transfer_id and not c.is_debit
     order by t.n`,
-  `update ledger_accounts a set balance_minor = a.balance_minor + moved.delta
+    `update ledger_accounts a set balance_minor = a.balance_minor + moved.delta
      from (select account_id, sum(delta) as delta
              from (select debit_id as account_id, -amount as delta from b_transfers
                    union all select credit_id, amount from b_transfers) sides
             group by account_id) moved
     where a.id = moved.account_id`,
-  `insert into rebate_runs (merchant_id, day, status, started_at, finished_at)
+    `insert into rebate_runs (merchant_id, day, status, started_at, finished_at)
    values ($merchantId, $day::date, 'done', $at::timestamptz, $at::timestamptz)
    on conflict (merchant_id, day) do update set status = 'done', finished_at = excluded.finished_at`,
-
-  // Points: what each changed (member, day, game type) earns against what it earned before.
-  `create temporary table b_earned on commit drop as
+  ],
+  points: [
+    // Points: what each changed (member, day, game type) earns against what it earned before.
+    `create temporary table b_earned on commit drop as
    with changed as (
      select distinct member_id, day, game_type from member_bet_days
       where merchant_id = $merchantId and ($betsSince::timestamptz is null or changed_at > $betsSince)
@@ -260,14 +262,14 @@ const BASELINE_STATEMENTS: string[] = [
      left join unnest($gameTypes::text[], $pointTypes::text[]) as t(game_type, point_type) on t.game_type = s.game_type
      left join member_vip v on v.member_id = s.member_id
      left join vip_levels l on l.id = v.level_id`,
-  `insert into point_earnings as e (member_id, day, game_type, merchant_id, valid_bet_minor, points, revision,
+    `insert into point_earnings as e (member_id, day, game_type, merchant_id, valid_bet_minor, points, revision,
      updated_at)
    select member_id, day, game_type, $merchantId, valid_bet, given + delta, revision, $at::timestamptz from b_earned
     where valid_bet <> coalesce(earned_on, 0) and (earned_on is not null or delta <> 0)
    on conflict (member_id, day, game_type) do update
      set valid_bet_minor = excluded.valid_bet_minor, points = excluded.points, revision = excluded.revision,
          updated_at = excluded.updated_at`,
-  `create temporary table b_deposits on commit drop as
+    `create temporary table b_deposits on commit drop as
    select d.id, d.member_id, d.amount_minor, d.credited_at,
           coalesce(d.amount_minor / $depositPer::bigint * $depositPoints::bigint
             * coalesce(l.points_multiplier_bp, 10000) / 10000, 0)::bigint as points
@@ -277,8 +279,8 @@ const BASELINE_STATEMENTS: string[] = [
     where d.merchant_id = $merchantId and d.status = 'credited'
       and ($depositsSince::timestamptz is null or d.credited_at > $depositsSince)
       and not exists (select 1 from point_records r where r.key = 'deposit:' || d.id)`,
-  // Every change in the order the job applies it: a member's bets by day and type, then deposits.
-  `create temporary table b_deltas on commit drop as
+    // Every change in the order the job applies it: a member's bets by day and type, then deposits.
+    `create temporary table b_deltas on commit drop as
    select member_id, 0 as phase, day as at_day, null::timestamptz as at_time, game_type as tie,
           case when delta > 0 and point_type is not null then point_type else 'clawback' end as type, delta,
           'bet:' || member_id || ':' || day::text || ':' || game_type || ':' || revision as key,
@@ -291,13 +293,10 @@ const BASELINE_STATEMENTS: string[] = [
    select member_id, 1, null, credited_at, id, 'deposit', points, 'deposit:' || id,
           jsonb_build_object('amount', (amount_minor / 100.0)::numeric(20, 2)::text, 'earned', points::text)
      from b_deposits where points > 0 and $depositPer::bigint is not null`,
-  `insert into member_points (member_id, merchant_id, updated_at)
-   select distinct member_id, $merchantId, $at::timestamptz from b_deltas
-   on conflict (member_id) do nothing`,
-  `create temporary table b_net on commit drop as
-   select p.member_id, p.balance - p.owed as net
-     from member_points p where p.member_id in (select member_id from b_deltas)`,
-  `insert into point_records (id, merchant_id, member_id, type, points, balance, detail, key, created_at)
+    `create temporary table b_net on commit drop as
+   select m.member_id, coalesce(p.balance - p.owed, 0) as net
+     from (select distinct member_id from b_deltas) m left join member_points p on p.member_id = m.member_id`,
+    `insert into point_records (id, merchant_id, member_id, type, points, balance, detail, key, created_at)
    select gen_random_uuid()::text, $merchantId, member_id, type,
           greatest(net_after, 0) - greatest(net_after - delta, 0), greatest(net_after, 0),
           detail || jsonb_strip_nulls(jsonb_build_object(
@@ -307,13 +306,14 @@ const BASELINE_STATEMENTS: string[] = [
      from (select d.*, n.net + sum(d.delta) over (partition by d.member_id
                     order by d.phase, d.at_day, d.at_time, d.tie) as net_after
              from b_deltas d join b_net n on n.member_id = d.member_id) seq`,
-  `update member_points p set balance = greatest(n.net + t.total, 0), owed = greatest(-(n.net + t.total), 0),
-          updated_at = $at::timestamptz
+    `insert into member_points as p (member_id, merchant_id, balance, owed, updated_at)
+   select n.member_id, $merchantId, greatest(n.net + t.total, 0), greatest(-(n.net + t.total), 0), $at::timestamptz
      from (select member_id, sum(delta) as total from b_deltas group by member_id) t
      join b_net n on n.member_id = t.member_id
-    where p.member_id = t.member_id`,
-  // The job keeps its watermarks as the app's clock reads them, to the millisecond.
-  `insert into point_earn_watermarks as w (merchant_id, bets_changed_at, deposits_credited_at)
+   on conflict (member_id) do update
+     set balance = excluded.balance, owed = excluded.owed, updated_at = excluded.updated_at`,
+    // The job keeps its watermarks as the app's clock reads them, to the millisecond.
+    `insert into point_earn_watermarks as w (merchant_id, bets_changed_at, deposits_credited_at)
    values ($merchantId,
            date_trunc('milliseconds', (select max(changed_at) from member_bet_days
              where merchant_id = $merchantId and ($betsSince::timestamptz is null or changed_at > $betsSince))),
@@ -322,16 +322,17 @@ const BASELINE_STATEMENTS: string[] = [
    on conflict (merchant_id) do update
      set bets_changed_at = greatest(w.bets_changed_at, excluded.bets_changed_at),
          deposits_credited_at = greatest(w.deposits_credited_at, excluded.deposits_credited_at)`,
-
-  // VIP: the holders' window figures, the levels' bars.
-  `create temporary table b_figures on commit drop as
+  ],
+  vip: [
+    // VIP: the holders' window figures, the levels' bars.
+    `create temporary table b_figures on commit drop as
    select v.member_id, v.rank, v.guaranteed_until,
           coalesce((select sum(d.amount_minor) from deposits d where d.member_id = v.member_id
                       and d.status = 'credited' and d.credited_at >= $windowStart), 0) as dep,
           coalesce((select sum(b.valid_bet_minor) from member_bet_days b where b.member_id = v.member_id
                       and b.day >= $windowFromDay::date), 0) as vb
      from member_vip v where v.merchant_id = $merchantId`,
-  `create temporary table b_lowered on commit drop as
+    `create temporary table b_lowered on commit drop as
    select gen_random_uuid()::text as change_id, f.member_id, f.rank as from_rank, kept.rank as to_rank
      from b_figures f
      cross join lateral (select max(l.rank) as rank from vip_levels l
@@ -339,14 +340,14 @@ const BASELINE_STATEMENTS: string[] = [
                             and ((f.dep >= l.keep_deposit_minor and f.vb >= l.keep_valid_bet_minor)
                               or (f.dep >= l.deposit_minor and f.vb >= l.valid_bet_minor))) kept
     where f.guaranteed_until <= $at::timestamptz and kept.rank is distinct from f.rank`,
-  `update member_vip v set level_id = l.id, rank = l.rank, reached_at = $at::timestamptz, updated_at = $at::timestamptz, projection = null,
+    `update member_vip v set level_id = l.id, rank = l.rank, reached_at = $at::timestamptz, updated_at = $at::timestamptz, projection = null,
           projected_rank = null, projected_at = null
      from b_lowered c join vip_levels l on l.merchant_id = $merchantId and l.rank = c.to_rank
     where v.member_id = c.member_id`,
-  `delete from member_vip v using b_lowered c where v.member_id = c.member_id and c.to_rank is null`,
-  `insert into vip_level_changes (id, merchant_id, member_id, from_rank, to_rank, reason, created_at)
+    `delete from member_vip v using b_lowered c where v.member_id = c.member_id and c.to_rank is null`,
+    `insert into vip_level_changes (id, merchant_id, member_id, from_rank, to_rank, reason, created_at)
    select change_id, $merchantId, member_id, from_rank, to_rank, 'review', $at::timestamptz from b_lowered`,
-  `insert into member_messages (id, merchant_id, member_id, kind, params, dedupe_key, created_at)
+    `insert into member_messages (id, merchant_id, member_id, kind, params, dedupe_key, created_at)
    select gen_random_uuid()::text, $merchantId, c.member_id,
           case when coalesce(c.to_rank, 0) > coalesce(c.from_rank, 0) then 'vip_up' else 'vip_down' end,
           case when l.id is null then jsonb_build_object('label', '', 'levelEN', '', 'levelTY', '')
@@ -355,14 +356,14 @@ const BASELINE_STATEMENTS: string[] = [
                  'levelTY', l.label || ' ' || coalesce(l.names ->> 'TY', l.names ->> $language)) end,
           'vip:' || c.change_id, $at::timestamptz
      from b_lowered c left join vip_levels l on l.merchant_id = $merchantId and l.rank = c.to_rank`,
-  `insert into vip_gifts (id, merchant_id, member_id, kind, key, rank, amount_minor, status, created_at)
+    `insert into vip_gifts (id, merchant_id, member_id, kind, key, rank, amount_minor, status, created_at)
    select gen_random_uuid()::text, v.merchant_id, v.member_id, 'monthly', 'monthly:' || v.member_id || ':' || $month,
           v.rank, l.monthly_bonus_minor, 'waiting', $at::timestamptz
      from member_vip v join vip_levels l on l.id = v.level_id
     where v.merchant_id = $merchantId and l.monthly_bonus_minor > 0
    on conflict (key) do nothing`,
-  // Every holder's projection against the next review (next month's review day).
-  `update member_vip v set projection = p.outcome, projected_rank = p.projected_rank, projected_at = $at::timestamptz
+    // Every holder's projection against the next review (next month's review day).
+    `update member_vip v set projection = p.outcome, projected_rank = p.projected_rank, projected_at = $at::timestamptz
      from (select f.member_id,
                   case when e.rank > v.rank then 'rise'
                        when v.guaranteed_until > $reviewAt or k.rank = v.rank then 'keep' else 'fall' end as outcome,
@@ -377,20 +378,21 @@ const BASELINE_STATEMENTS: string[] = [
                                     and ((f.dep >= l.keep_deposit_minor and f.vb >= l.keep_valid_bet_minor)
                                       or (f.dep >= l.deposit_minor and f.vb >= l.valid_bet_minor))) k) p
     where v.member_id = p.member_id`,
-  `insert into vip_gifts (id, merchant_id, member_id, kind, key, rank, amount_minor, status, created_at)
+    `insert into vip_gifts (id, merchant_id, member_id, kind, key, rank, amount_minor, status, created_at)
    select gen_random_uuid()::text, v.merchant_id, v.member_id, 'birthday',
           'birthday:' || v.member_id || ':' || $year, v.rank, l.birthday_bonus_minor, 'waiting', $at::timestamptz
      from member_vip v join vip_levels l on l.id = v.level_id join members m on m.id = v.member_id
     where v.merchant_id = $merchantId and l.birthday_bonus_minor > 0 and m.birthday is not null
       and extract(month from m.birthday) = $monthNumber::int and m.created_at <= $openedBy
    on conflict (key) do nothing`,
-  `update vip_gifts set status = 'dropped', decided_at = $at::timestamptz
+    `update vip_gifts set status = 'dropped', decided_at = $at::timestamptz
     where merchant_id = $merchantId and status = 'waiting' and created_at < $staleBefore`,
-  `insert into vip_job_state as s (merchant_id, reviewed_month, daily_day, updated_at)
+    `insert into vip_job_state as s (merchant_id, reviewed_month, daily_day, updated_at)
    values ($merchantId, $month, $today::date, $at::timestamptz)
    on conflict (merchant_id) do update
      set reviewed_month = excluded.reviewed_month, daily_day = excluded.daily_day, updated_at = excluded.updated_at`,
-];
+  ],
+};
 
 const DAY_MS = 86_400_000;
 
@@ -520,22 +522,29 @@ async function runBaseline(connectionString: string, day: Day): Promise<number> 
     await client.query('begin');
     await client.query(`set local statement_timeout = '600s'`);
     const parameters = await parametersOf(client, day);
-    for (const statement of BASELINE_STATEMENTS) {
-      // Each statement's named parameters become $1, $2 … in order of first use.
-      const names: string[] = [];
-      const text = statement.replace(/\$([a-zA-Z]+)/g, (_, name: string) => {
-        if (!(name in parameters)) throw new Error(`daily-jobs: no baseline parameter ${name}`);
-        if (!names.includes(name)) names.push(name);
-        return `$${names.indexOf(name) + 1}`;
-      });
-      await client.query(
-        text,
-        names.map((name) => parameters[name]),
-      );
+    const parts: string[] = [`reading ${((performance.now() - started) / 1000).toFixed(2)} s`];
+    for (const [part, statements] of Object.entries(BASELINE_STATEMENTS)) {
+      const partStarted = performance.now();
+      for (const statement of statements) {
+        // Each statement's named parameters become $1, $2 … in order of first use.
+        const names: string[] = [];
+        const text = statement.replace(/\$([a-zA-Z]+)/g, (_, name: string) => {
+          if (!(name in parameters)) throw new Error(`daily-jobs: no baseline parameter ${name}`);
+          if (!names.includes(name)) names.push(name);
+          return `$${names.indexOf(name) + 1}`;
+        });
+        await client.query(
+          text,
+          names.map((name) => parameters[name]),
+        );
+      }
+      parts.push(`${part} ${((performance.now() - partStarted) / 1000).toFixed(2)} s`);
     }
+    const committing = performance.now();
     await client.query('commit');
+    parts.push(`commit ${((performance.now() - committing) / 1000).toFixed(2)} s`);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`  baseline  ${seconds.toFixed(2).padStart(7)} s`);
+    console.log(`  baseline  ${seconds.toFixed(2).padStart(7)} s: ${parts.join(', ')}`);
     return seconds;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

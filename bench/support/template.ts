@@ -6,24 +6,24 @@
  * other keys stay on the server until dropped by hand.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { runAdminQuery } from './database.ts';
 
-/** A template's name: `prefix` and a hash of the generator (its version, sizes and text) and the migrations. */
+/** A template's name: `prefix` and a hash of the generator (its version, sizes and text) and the migrations' text. */
 export function templateNameOf(
   prefix: string,
   generator: { version: number; sizes: Record<string, number>; text: string },
 ): string {
-  const migrations = readdirSync(
-    path.join(import.meta.dirname, '../../apps/server/src/db/migrations'),
-  ).sort();
-  const key = createHash('sha256')
+  const directory = path.join(import.meta.dirname, '../../apps/server/src/db/migrations');
+  const migrations = readdirSync(directory).sort();
+  const hash = createHash('sha256')
     .update(JSON.stringify({ version: generator.version, sizes: generator.sizes, migrations }))
-    .update(generator.text)
-    .digest('hex')
-    .slice(0, 16);
+    .update(generator.text);
+  // A migration edited in place (an index added, a key dropped) makes a new template too.
+  for (const migration of migrations) hash.update(readFileSync(path.join(directory, migration)));
+  const key = hash.digest('hex').slice(0, 16);
   return `${prefix}${key}`;
 }
 
