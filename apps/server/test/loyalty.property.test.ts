@@ -554,6 +554,7 @@ type Action =
       stakeMinor: bigint;
       outcome: 'lose' | 'win' | 'rollback' | 'open';
       winPercent: number;
+      rounds: number;
     }
   | { kind: 'settleOpen'; index: number; winPercent: number }
   | { kind: 'void'; member: number; index: number }
@@ -595,6 +596,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
         'open' as const,
       ),
       winPercent: fc.integer({ min: 0, max: 250 }),
+      rounds: fc.constantFrom(1, 1, 2, 3),
     }),
   },
   {
@@ -606,7 +608,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   {
-    weight: 3,
+    weight: 4,
     arbitrary: fc.record({ kind: fc.constant('void' as const), member: memberIndex, index: fc.nat() }),
   },
   {
@@ -1263,37 +1265,42 @@ function createRun(programme: RebateProgramme) {
   async function act(step: Action) {
     switch (step.kind) {
       case 'bet': {
+        // A few rounds of one game in a row (so that a day's game type often holds several, and
+        // a void takes part of it), the first as the outcome says, the others lost.
         const player = players[step.member];
         if (!player) return;
-        const round: Round = {
-          member: step.member,
-          vendorRoundId: nextId('round'),
-          debitId: nextId('d'),
-          game: step.game,
-          stakeMinor: step.stakeMinor,
-          status: 'open',
-          settledAt: null,
-          settledDay: null,
-        };
-        await vendorCall('debit', {
-          playerToken: await tokenFor(player, step.game),
-          gameCode: GAMES[step.game].code,
-          transactionId: round.debitId,
-          roundId: round.vendorRoundId,
-          amount: formatMinor(step.stakeMinor),
-        });
-        rounds.push(round);
-        if (step.outcome === 'rollback') {
-          await vendorCall('rollback', {
-            playerId: player.id,
-            transactionId: nextId('r'),
-            refTransactionId: round.debitId,
-            roundId: round.vendorRoundId,
+        for (let index = 0; index < step.rounds; index += 1) {
+          const round: Round = {
+            member: step.member,
+            vendorRoundId: nextId('round'),
+            debitId: nextId('d'),
+            game: step.game,
+            stakeMinor: step.stakeMinor / BigInt(index + 1),
+            status: 'open',
+            settledAt: null,
+            settledDay: null,
+          };
+          await vendorCall('debit', {
+            playerToken: await tokenFor(player, step.game),
             gameCode: GAMES[step.game].code,
+            transactionId: round.debitId,
+            roundId: round.vendorRoundId,
+            amount: formatMinor(round.stakeMinor),
           });
-          round.status = 'rolled_back';
-        } else if (step.outcome !== 'open') {
-          await settle(round, step.outcome === 'lose' ? 0 : step.winPercent);
+          rounds.push(round);
+          const outcome = index === 0 ? step.outcome : 'lose';
+          if (outcome === 'rollback') {
+            await vendorCall('rollback', {
+              playerId: player.id,
+              transactionId: nextId('r'),
+              refTransactionId: round.debitId,
+              roundId: round.vendorRoundId,
+              gameCode: GAMES[step.game].code,
+            });
+            round.status = 'rolled_back';
+          } else if (outcome !== 'open') {
+            await settle(round, outcome === 'lose' ? 0 : step.winPercent);
+          }
         }
         return;
       }
