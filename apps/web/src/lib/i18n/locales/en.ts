@@ -253,6 +253,13 @@ export const en = {
       salary: 'Salary',
       dividend: 'Dividend',
       adjustment: 'Adjustment',
+      bonus_convert: 'Bonus turned into cash',
+      bonus_forfeit: 'Bonus forfeited',
+      cashback: 'Cashback',
+      raffle_prize: 'Raffle prize',
+      rebate: 'Rebate',
+      vip_gift: 'VIP gift',
+      points_reward: 'Points reward',
     },
     profit: {
       result: 'Your result',

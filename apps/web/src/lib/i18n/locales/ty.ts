@@ -263,6 +263,13 @@ export const ty = {
       salary: 'Sahod',
       dividend: 'Dibidendo',
       adjustment: 'Pagsasaayos',
+      bonus_convert: 'Bonus na naging cash',
+      bonus_forfeit: 'Nawalang bonus',
+      cashback: 'Bayad na cashback',
+      raffle_prize: 'Premyo sa raffle',
+      rebate: 'Balik-taya',
+      vip_gift: 'Regalo ng VIP',
+      points_reward: 'Gantimpala mula sa puntos',
     },
     profit: {
       result: 'Iyong resulta',
