@@ -56,8 +56,8 @@ import type { TestApp } from './support/test-app.ts';
  * - Money: the ledger sums to zero and every account's balance is the sum of its transfers.
  */
 
-const RUNS = Number(process.env.LOYALTY_PROPERTY_RUNS ?? 6);
-const MEMBERS_PER_RUN = 2;
+const RUNS = Number(process.env.LOYALTY_PROPERTY_RUNS ?? 5);
+const MEMBERS_PER_RUN = 3;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
