@@ -1760,7 +1760,7 @@ export type paths = {
                                 activeBonus: {
                                     id: string;
                                     /** @enum {string} */
-                                    source: "promotion" | "manual" | "cashback";
+                                    source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                     promotionId: string | null;
                                     promotionTitle: string | null;
                                     /** @enum {string} */
@@ -1874,7 +1874,7 @@ export type paths = {
                                 list: {
                                     id: string;
                                     /** @enum {string} */
-                                    source: "promotion" | "manual" | "cashback";
+                                    source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                     promotionId: string | null;
                                     promotionTitle: string | null;
                                     /** @enum {string} */
@@ -2018,7 +2018,7 @@ export type paths = {
                             value: {
                                 id: string;
                                 /** @enum {string} */
-                                source: "promotion" | "manual" | "cashback";
+                                source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                 promotionId: string | null;
                                 promotionTitle: string | null;
                                 /** @enum {string} */
@@ -20232,7 +20232,7 @@ export type paths = {
                                 list: {
                                     id: string;
                                     /** @enum {string} */
-                                    source: "promotion" | "manual" | "cashback";
+                                    source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                     promotionId: string | null;
                                     promotionTitle: string | null;
                                     /** @enum {string} */
@@ -20404,7 +20404,7 @@ export type paths = {
                             value: {
                                 id: string;
                                 /** @enum {string} */
-                                source: "promotion" | "manual" | "cashback";
+                                source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                 promotionId: string | null;
                                 promotionTitle: string | null;
                                 /** @enum {string} */
@@ -20563,7 +20563,7 @@ export type paths = {
                             value: {
                                 id: string;
                                 /** @enum {string} */
-                                source: "promotion" | "manual" | "cashback";
+                                source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                 promotionId: string | null;
                                 promotionTitle: string | null;
                                 /** @enum {string} */
@@ -33378,7 +33378,7 @@ export type paths = {
                                 bonus: {
                                     id: string;
                                     /** @enum {string} */
-                                    source: "promotion" | "manual" | "cashback";
+                                    source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                     promotionId: string | null;
                                     promotionTitle: string | null;
                                     /** @enum {string} */
@@ -33660,7 +33660,7 @@ export type paths = {
                                 bonus: {
                                     id: string;
                                     /** @enum {string} */
-                                    source: "promotion" | "manual" | "cashback";
+                                    source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                     promotionId: string | null;
                                     promotionTitle: string | null;
                                     /** @enum {string} */
@@ -33940,7 +33940,7 @@ export type paths = {
                                 bonus: {
                                     id: string;
                                     /** @enum {string} */
-                                    source: "promotion" | "manual" | "cashback";
+                                    source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                     promotionId: string | null;
                                     promotionTitle: string | null;
                                     /** @enum {string} */
@@ -34220,7 +34220,7 @@ export type paths = {
                                 bonus: {
                                     id: string;
                                     /** @enum {string} */
-                                    source: "promotion" | "manual" | "cashback";
+                                    source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                     promotionId: string | null;
                                     promotionTitle: string | null;
                                     /** @enum {string} */
@@ -34725,7 +34725,7 @@ export type paths = {
                                 bonus: {
                                     id: string;
                                     /** @enum {string} */
-                                    source: "promotion" | "manual" | "cashback";
+                                    source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                     promotionId: string | null;
                                     promotionTitle: string | null;
                                     /** @enum {string} */
@@ -34929,7 +34929,7 @@ export type paths = {
                                     bonus: {
                                         id: string;
                                         /** @enum {string} */
-                                        source: "promotion" | "manual" | "cashback";
+                                        source: "promotion" | "manual" | "cashback" | "rebate" | "vip" | "points";
                                         promotionId: string | null;
                                         promotionTitle: string | null;
                                         /** @enum {string} */

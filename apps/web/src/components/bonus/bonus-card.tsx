@@ -25,11 +25,21 @@ export const bonusStatusTones: Record<BonusStatus, StatusTone> = {
   cancelled: 'bad',
 };
 
+/** The title of a bonus no promotion granted, by where it came from. */
+const BONUS_SOURCE_TITLES = {
+  promotion: 'promotions.mine.manualBonus',
+  manual: 'promotions.mine.manualBonus',
+  cashback: 'promotions.mine.cashbackBonus',
+  rebate: 'promotions.mine.rebateBonus',
+  vip: 'promotions.mine.vipBonus',
+  points: 'promotions.mine.pointsBonus',
+} as const satisfies Record<BonusView['source'], string>;
+
 /** A bonus's name: its promotion's title, or where it came from. */
 export function useBonusTitle(bonus: BonusView): string {
   const { t } = useTranslation();
   if (bonus.promotionTitle) return bonus.promotionTitle;
-  return t(bonus.source === 'cashback' ? 'promotions.mine.cashbackBonus' : 'promotions.mine.manualBonus');
+  return t(BONUS_SOURCE_TITLES[bonus.source]);
 }
 
 /** The confirmation of giving a bonus up, saying exactly what goes with it. */

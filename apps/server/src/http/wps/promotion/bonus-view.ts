@@ -19,7 +19,7 @@ export const Contribution = Type.Object({
 
 export const BonusView = Type.Object({
   id: Type.String(),
-  source: StringOf(['promotion', 'manual', 'cashback'] as const),
+  source: StringOf(['promotion', 'manual', 'cashback', 'rebate', 'vip', 'points'] as const),
   promotionId: Nullable(Type.String()),
   promotionTitle: Nullable(Type.String()),
   status: StringOf(['waiting', 'active', 'converted', 'forfeited', 'expired', 'cancelled'] as const),
