@@ -18,6 +18,7 @@ import {
   insertPlayerAccountsOf,
   isUniqueViolation,
   lockAccounts,
+  lockAccountsWithMembersOf,
   type NewAccount,
   type NewTransfer,
   TRANSFER_KEY_INDEX,
@@ -603,16 +604,55 @@ export function createLedger(deps: {
 
   /**
    * Many members' cash and bonus balances, locked in the caller's transaction until it ends, all in
-   * one statement in id order (as lockPlayerBalancesIn locks one member's): a batch of grants and
-   * a member's round never hold one account each and wait for the other.
+   * one statement in id order (as lockPlayerBalancesIn locks one member's) that also reads the
+   * wallets not known yet: a batch of grants and a member's round never hold one account each and
+   * wait for the other. Wallets made here for members without any are locked after them.
    */
   async function lockPlayerBalancesManyIn(
     trx: Transaction<Database>,
     input: { merchantId: string; currency: string; memberIds: readonly string[] },
   ): Promise<Map<string, Balances>> {
-    const accounts = await resolvePlayerAccountsIn(trx, input.merchantId, input.currency, input.memberIds);
+    const { merchantId, currency } = input;
+    const known = transactionCacheOf(trx);
+    const keyOf = (memberId: string, wallet: PlayerWallet) =>
+      `p|${merchantId}|${memberId}|${currency}|${wallet}`;
+    const lookUp = (memberId: string, wallet: PlayerWallet) =>
+      accountCache.get(keyOf(memberId, wallet)) ?? known.get(keyOf(memberId, wallet));
+    const memberIds = [...new Set(input.memberIds)];
+    const unknown = new Set(
+      memberIds.filter((memberId) => !lookUp(memberId, 'cash') || !lookUp(memberId, 'bonus')),
+    );
+    const balances = new Map<string, bigint>();
+    if (unknown.size <= PLAYER_ACCOUNTS_READ_MAX) {
+      // The wallets known already and those of the members not known yet, read as they are
+      // locked: one statement in id order rather than a read and then a lock.
+      const rows = await lockAccountsWithMembersOf(trx, {
+        accountIds: memberIds
+          .filter((memberId) => !unknown.has(memberId))
+          .flatMap((memberId) =>
+            [lookUp(memberId, 'cash'), lookUp(memberId, 'bonus')].flatMap((account) =>
+              account ? [account.id] : [],
+            ),
+          ),
+        memberIds: [...unknown],
+        currency,
+      });
+      for (const row of rows) {
+        balances.set(row.id, BigInt(row.balance_minor));
+        if (row.owner_id === null || !unknown.has(row.owner_id)) continue;
+        if (row.merchant_id !== merchantId) throw new AppError('NOT_FOUND');
+        const wallet: PlayerWallet = row.kind === 'player_cash' ? 'cash' : 'bonus';
+        known.set(keyOf(row.owner_id, wallet), { id: row.id, kind: row.kind, ownerId: row.owner_id });
+      }
+    }
+    // Members without wallets yet (or more than one read takes) are resolved, their wallets made
+    // where missing, then locked.
+    const accounts = await resolvePlayerAccountsIn(trx, merchantId, currency, memberIds);
     const ids = [...accounts.values()].flatMap(({ cash, bonus }) => [cash.id, bonus.id]);
-    const balances = await lockAccounts(trx, ids);
+    const unlocked = ids.filter((id) => !balances.has(id));
+    if (unlocked.length > 0) {
+      for (const [id, balanceMinor] of await lockAccounts(trx, unlocked)) balances.set(id, balanceMinor);
+    }
     const locked = lockedOf(trx);
     for (const id of ids) locked.add(id);
     const byMember = new Map<string, Balances>();

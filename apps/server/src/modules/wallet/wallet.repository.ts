@@ -229,6 +229,23 @@ export function findPlayerAccountsOf(
     .execute();
 }
 
+/**
+ * Accounts locked in one statement, in id order as lockAccounts locks them: those named by id and
+ * every account of the named members in a currency, read as they are locked (a batch of grants
+ * resolves and locks a thousand members' wallets at once).
+ */
+export async function lockAccountsWithMembersOf(
+  trx: Executor,
+  input: { accountIds: readonly string[]; memberIds: readonly string[]; currency: string },
+): Promise<AccountRow[]> {
+  const result = await sql<AccountRow>`
+    select * from ledger_accounts
+      where id = any(${sql.val([...input.accountIds])}::text[])
+        or (owner_id = any(${sql.val([...input.memberIds])}::text[]) and currency = ${input.currency})
+      order by id for no key update`.execute(trx);
+  return result.rows;
+}
+
 /** The cash accounts of several members in one currency (the player index: owner, kind, currency). */
 export function findCashAccounts(
   db: Executor,
