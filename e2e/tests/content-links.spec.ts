@@ -38,6 +38,8 @@ function destinationOf(link: URL): Destination | null {
       return link.hash
         ? { pageTestId: 'promotion-list', contentTestId: 'promotion-detail-body' }
         : { pageTestId: 'promotion-list', contentTestId: 'promotion-card' };
+    case '/vip':
+      return { pageTestId: 'vip-page', contentTestId: 'vip-level-card' };
     case '/member':
       return link.searchParams.get('page') === 'responsibleGaming'
         ? { pageTestId: 'member-centre-page', contentTestId: 'responsible-gaming-page' }
