@@ -66,9 +66,14 @@ describe('rewards in NGR', () => {
       'bonus',
       'bonus_forfeit',
       'cashback',
+      'leaderboard_prize',
+      'mission_reward',
       'points_reward',
       'raffle_prize',
       'rebate',
+      'red_envelope',
+      'referral_reward',
+      'reward_prize',
       'vip_gift',
     ]);
   });

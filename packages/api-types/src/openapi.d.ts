@@ -1449,7 +1449,7 @@ export type paths = {
                                 list: {
                                     id: string;
                                     /** @enum {string} */
-                                    code: "deposit" | "withdrawal_hold" | "withdrawal_release" | "withdrawal" | "bet" | "win" | "rollback" | "bonus" | "bonus_convert" | "bonus_forfeit" | "cashback" | "raffle_prize" | "rebate" | "vip_gift" | "points_reward" | "transfer" | "vendor_transfer" | "salary" | "dividend" | "adjustment";
+                                    code: "deposit" | "withdrawal_hold" | "withdrawal_release" | "withdrawal" | "bet" | "win" | "rollback" | "bonus" | "bonus_convert" | "bonus_forfeit" | "cashback" | "raffle_prize" | "rebate" | "vip_gift" | "points_reward" | "reward_prize" | "red_envelope" | "mission_reward" | "leaderboard_prize" | "referral_reward" | "transfer" | "vendor_transfer" | "salary" | "dividend" | "adjustment";
                                     reference: string | null;
                                     /** @enum {string} */
                                     wallet: "cash" | "bonus";

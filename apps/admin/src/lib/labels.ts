@@ -43,6 +43,11 @@ export const TRANSFER_CODE_LABELS: LabelMap = {
   rebate: 'Rebate',
   vip_gift: 'VIP gift',
   points_reward: 'Points reward',
+  reward_prize: 'Reward prize',
+  red_envelope: 'Red envelope',
+  mission_reward: 'Mission reward',
+  leaderboard_prize: 'Leaderboard prize',
+  referral_reward: 'Referral reward',
 };
 
 /** A member bonus's life (docs/promotions.md "A bonus's life"). */

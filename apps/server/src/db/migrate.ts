@@ -59,6 +59,7 @@ import * as m0148 from './migrations/0148_loyalty.ts';
 import * as m0149 from './migrations/0149_points.ts';
 import * as m0150 from './migrations/0150_rebates.ts';
 import * as m0151 from './migrations/0151_vip_jobs.ts';
+import * as m0152 from './migrations/0152_rewards_ground.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -125,6 +126,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0149_points': m0149,
   '0150_rebates': m0150,
   '0151_vip_jobs': m0151,
+  '0152_rewards_ground': m0152,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -15,20 +15,55 @@ export const PLAYER_REWARD_CODES = [
   'rebate',
   'vip_gift',
   'points_reward',
+  'reward_prize',
+  'red_envelope',
+  'mission_reward',
+  'leaderboard_prize',
+  'referral_reward',
 ] as const;
 export type PlayerRewardCode = (typeof PLAYER_REWARD_CODES)[number];
 
-/** The bonus sources of member_bonuses (migration 0148). */
-export type BonusSourceCode = 'promotion' | 'manual' | 'cashback' | 'rebate' | 'vip' | 'points';
+/** The bonus sources of member_bonuses (migrations 0148, 0152). */
+export type BonusSourceCode =
+  | 'promotion'
+  | 'manual'
+  | 'cashback'
+  | 'rebate'
+  | 'vip'
+  | 'points'
+  | 'reward'
+  | 'mission'
+  | 'leaderboard'
+  | 'referral';
+
+/** The codes a bonus activates under (`bonusActivationCodeOf`). */
+export type BonusActivationCode =
+  | 'bonus'
+  | 'rebate'
+  | 'vip_gift'
+  | 'points_reward'
+  | 'reward_prize'
+  | 'mission_reward'
+  | 'leaderboard_prize'
+  | 'referral_reward';
+
+/** The codes a reward paid as cash moves under (the bonus engine's `payCashIn`). */
+export type CashRewardCode =
+  | 'cashback'
+  | 'raffle_prize'
+  | 'points_reward'
+  | 'reward_prize'
+  | 'red_envelope'
+  | 'mission_reward'
+  | 'leaderboard_prize'
+  | 'referral_reward';
 
 /**
  * The ledger code a bonus's activation credits the bonus wallet under: promotions', cashback's and
  * operators' bonuses `bonus`; rebates, VIP gifts and points rewards their own, so that the money
  * report and NGR tell them apart.
  */
-export function bonusActivationCodeOf(
-  source: BonusSourceCode,
-): 'bonus' | 'rebate' | 'vip_gift' | 'points_reward' {
+export function bonusActivationCodeOf(source: BonusSourceCode): BonusActivationCode {
   switch (source) {
     case 'rebate':
       return 'rebate';
@@ -36,6 +71,14 @@ export function bonusActivationCodeOf(
       return 'vip_gift';
     case 'points':
       return 'points_reward';
+    case 'reward':
+      return 'reward_prize';
+    case 'mission':
+      return 'mission_reward';
+    case 'leaderboard':
+      return 'leaderboard_prize';
+    case 'referral':
+      return 'referral_reward';
     default:
       return 'bonus';
   }

@@ -1269,7 +1269,17 @@ export type PromotionsTable = {
   updated_at: Timestamp;
 };
 
-export type MemberBonusSource = 'promotion' | 'manual' | 'cashback' | 'rebate' | 'vip' | 'points';
+export type MemberBonusSource =
+  | 'promotion'
+  | 'manual'
+  | 'cashback'
+  | 'rebate'
+  | 'vip'
+  | 'points'
+  | 'reward'
+  | 'mission'
+  | 'leaderboard'
+  | 'referral';
 export type MemberBonusStatus = 'waiting' | 'active' | 'converted' | 'forfeited' | 'expired' | 'cancelled';
 
 export type MemberBonusesTable = {

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { CashRewardCode } from '../../db/reward-codes.ts';
 import type { Database, MemberBonusSource, MemberBonusStatus } from '../../db/schema.ts';
 
 /**
@@ -114,7 +115,7 @@ export type BonusEngine = {
       merchantId: string;
       memberId: string;
       currency: string;
-      code: 'cashback' | 'raffle_prize' | 'points_reward';
+      code: CashRewardCode;
       key: string;
       reference: string;
       amountMinor: bigint;

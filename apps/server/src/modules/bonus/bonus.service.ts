@@ -1,7 +1,11 @@
 import { AMOUNT_MINOR_MAX, formatAmount } from '@panalo/money/amount.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { bonusActivationCodeOf } from '../../db/reward-codes.ts';
+import {
+  type BonusActivationCode,
+  bonusActivationCodeOf,
+  type CashRewardCode,
+} from '../../db/reward-codes.ts';
 import type { Database, MemberBonusStatus } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import type { NewRow } from '../../platform/db/executor.ts';
@@ -67,15 +71,7 @@ const MERCHANT_SCOPE = '';
 const DEADLOCK_CODE = '40P01';
 
 /** The ledger codes the engine moves money under (docs/money.md). */
-type BonusMoveCode =
-  | 'bonus'
-  | 'bonus_convert'
-  | 'bonus_forfeit'
-  | 'cashback'
-  | 'raffle_prize'
-  | 'rebate'
-  | 'vip_gift'
-  | 'points_reward';
+type BonusMoveCode = BonusActivationCode | CashRewardCode | 'bonus_convert' | 'bonus_forfeit';
 
 /** A member's side of a transfer, or the house's bonus funding (the wallet's AccountRef, narrowed). */
 export type BonusAccount =

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { CashRewardCode } from '../../db/reward-codes.ts';
 import type { Database, MemberBonusStatus } from '../../db/schema.ts';
 import type { BonusTermsMinor } from './promotion-rules.ts';
 
@@ -52,7 +53,7 @@ export type PromotionGrants = {
       merchantId: string;
       memberId: string;
       currency: string;
-      code: 'cashback' | 'raffle_prize' | 'points_reward';
+      code: CashRewardCode;
       key: string;
       reference: string;
       amountMinor: bigint;

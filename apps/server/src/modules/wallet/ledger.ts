@@ -72,7 +72,17 @@ export type TransferCode =
   /** A VIP level's gift (upgrade, birthday, monthly) activated as a bonus. */
   | 'vip_gift'
   /** Points redeemed for cash or a bonus, or converted into the bonus wallet. */
-  | 'points_reward';
+  | 'points_reward'
+  /** A prize drawn with a reward ticket (prize wheel, golden egg), as cash or a bonus (docs/rewards.md). */
+  | 'reward_prize'
+  /** A red envelope opened, paid as cash. */
+  | 'red_envelope'
+  /** A mission's reward, as cash or a bonus. */
+  | 'mission_reward'
+  /** A leaderboard's prize for a rank, as cash or a bonus. */
+  | 'leaderboard_prize'
+  /** A member referral's reward, as cash or a bonus. */
+  | 'referral_reward';
 export const TRANSFER_CODES: readonly TransferCode[] = [
   'deposit',
   'bet',
@@ -94,6 +104,11 @@ export const TRANSFER_CODES: readonly TransferCode[] = [
   'rebate',
   'vip_gift',
   'points_reward',
+  'reward_prize',
+  'red_envelope',
+  'mission_reward',
+  'leaderboard_prize',
+  'referral_reward',
 ];
 
 /**

@@ -260,6 +260,11 @@ export const en = {
       rebate: 'Rebate',
       vip_gift: 'VIP gift',
       points_reward: 'Points reward',
+      reward_prize: 'Reward centre prize',
+      red_envelope: 'Red envelope',
+      mission_reward: 'Mission reward',
+      leaderboard_prize: 'Leaderboard prize',
+      referral_reward: 'Referral reward',
     },
     profit: {
       result: 'Your result',

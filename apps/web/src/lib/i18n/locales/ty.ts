@@ -270,6 +270,11 @@ export const ty = {
       rebate: 'Balik-taya',
       vip_gift: 'Regalo ng VIP',
       points_reward: 'Gantimpala mula sa puntos',
+      reward_prize: 'Premyo ng reward center',
+      red_envelope: 'Ampao',
+      mission_reward: 'Gantimpala sa misyon',
+      leaderboard_prize: 'Premyo sa leaderboard',
+      referral_reward: 'Gantimpala sa pag-refer',
     },
     profit: {
       result: 'Iyong resulta',
