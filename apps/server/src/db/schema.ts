@@ -67,8 +67,16 @@ export type Database = {
   point_earn_watermarks: PointEarnWatermarksTable;
   point_goods: PointGoodsTable;
   point_redeems: PointRedeemsTable;
+  missions: MissionsTable;
+  mission_claims: MissionClaimsTable;
+  leaderboards: LeaderboardsTable;
+  leaderboard_closes: LeaderboardClosesTable;
+  leaderboard_prizes: LeaderboardPrizesTable;
   member_sessions: MemberSessionsTable;
   member_logins: MemberLoginsTable;
+  referral_rules: ReferralRulesTable;
+  referrals: ReferralsTable;
+  referral_rewards: ReferralRewardsTable;
   login_challenges: LoginChallengesTable;
   verification_codes: VerificationCodesTable;
   outbox_messages: OutboxMessagesTable;
@@ -859,6 +867,8 @@ export type MemberLoginsTable = {
   ip: string;
   country: string | null;
   user_agent: string | null;
+  /** The client's X-Device-Id at the login (migration 0156); null when it sent none. */
+  device_id: Defaulted<string | null>;
   created_at: CreatedAt;
 };
 
@@ -1659,4 +1669,158 @@ export type VipJobStateTable = {
   /** yyyy-MM: the merchant month whose review (lowering, monthly gifts) is done. */
   reviewed_month: Defaulted<string | null>;
   updated_at: Timestamp;
+};
+
+// Member referrals (migration 0156, docs/referrals.md).
+
+export type ReferralTrigger = 'register' | 'deposit' | 'valid_bet';
+export type ReferralRewardKind = 'cash' | 'bonus';
+export type ReferralRewardStatus = 'paid' | 'held' | 'rejected' | 'skipped';
+
+/** A merchant's referral rule: what a friend must reach, and what it pays to whom. */
+export type ReferralRulesTable = {
+  id: string;
+  merchant_id: string;
+  name: string;
+  trigger: ReferralTrigger;
+  /** Cumulative deposits (deposit) or valid bet (valid_bet) the friend must reach; 0 for register. */
+  threshold_minor: bigint;
+  reward_kind: ReferralRewardKind;
+  referrer_amount_minor: bigint;
+  /** 0: nothing for the friend. */
+  friend_amount_minor: bigint;
+  /** A bonus's wagering multiplier (never above promotions.maxMultiplier when granted). */
+  multiplier: number;
+  expiry_days: number;
+  /** Days after joining within which the friend must reach the threshold. */
+  within_days: number;
+  enabled: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A friend who registered with a member's referral code (one referrer per friend). */
+export type ReferralsTable = {
+  id: string;
+  merchant_id: string;
+  referrer_id: string;
+  friend_id: string;
+  code: string;
+  friend_ip: string | null;
+  friend_device_id: string | null;
+  /** The friend registered from an address the referrer used recently. */
+  same_ip: boolean;
+  /** The friend registered with a device id the referrer used recently. */
+  same_device: boolean;
+  created_at: Timestamp;
+};
+
+/** A referral's reward to one beneficiary under one rule, once (unique). */
+export type ReferralRewardsTable = {
+  id: string;
+  merchant_id: string;
+  referral_id: string;
+  rule_id: string;
+  beneficiary: 'referrer' | 'friend';
+  member_id: string;
+  reward_kind: ReferralRewardKind;
+  amount_minor: bigint;
+  status: ReferralRewardStatus;
+  hold_reason: 'SAME_IP_AND_DEVICE' | 'SAME_PAYEE' | null;
+  skip_reason: 'NOT_MARKETABLE' | 'TRIAL_ACCOUNT' | null;
+  bonus_id: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  paid_at: Date | null;
+  created_at: Timestamp;
+};
+
+// Missions and leaderboards (migration 0155, docs/missions.md).
+
+export type MissionPeriod = 'daily' | 'weekly';
+export type MissionTask = 'rounds' | 'validBet' | 'deposit' | 'loginStreak' | 'newGame';
+export type MissionRewardKind = 'cash' | 'bonus';
+
+/** A task the operator defines for a merchant's members, with its reward. */
+export type MissionsTable = {
+  id: string;
+  merchant_id: string;
+  name_ty: string;
+  name_en: string;
+  period: MissionPeriod;
+  task: MissionTask;
+  /** The game type the task counts (rounds, validBet); null: every type. */
+  game_type: string | null;
+  /** Rounds, minor units (validBet, deposit), days (loginStreak) or games (newGame). */
+  target: bigint;
+  reward_kind: MissionRewardKind;
+  reward_minor: bigint;
+  /** A bonus reward's wagering multiplier; null for cash. */
+  multiplier: number | null;
+  starts_at: Timestamp;
+  ends_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  enabled: boolean;
+  sort_order: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A mission's reward claimed, once per member and period (unique). */
+export type MissionClaimsTable = {
+  id: string;
+  merchant_id: string;
+  mission_id: string;
+  member_id: string;
+  /** yyyy-MM-dd, the period's first merchant day. */
+  period_start: ColumnType<string, string, string>;
+  reward_kind: MissionRewardKind;
+  amount_minor: bigint;
+  bonus_id: string | null;
+  created_at: Timestamp;
+};
+
+export type LeaderboardMetric = 'validBet' | 'missionScore';
+export type LeaderboardPeriod = 'daily' | 'weekly' | 'monthly' | 'fixed';
+
+/** A ranking of a merchant's members over a period, with prizes per rank. */
+export type LeaderboardsTable = {
+  id: string;
+  merchant_id: string;
+  name_ty: string;
+  name_en: string;
+  metric: LeaderboardMetric;
+  game_type: string | null;
+  period: LeaderboardPeriod;
+  starts_at: Timestamp;
+  ends_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** [{ rank, kind: 'cash' | 'bonus', amountMinor (text), multiplier }] in rank order. */
+  prizes: ColumnType<unknown, string, string>;
+  enabled: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A leaderboard period closed, once: by the job after it ended, or early by an operator (closed_by). */
+export type LeaderboardClosesTable = {
+  leaderboard_id: string;
+  period_start: ColumnType<string, string, string>;
+  merchant_id: string;
+  ends_at: Timestamp;
+  closed_by: string | null;
+  created_at: Timestamp;
+};
+
+/** A rank's prize of a closed period, paid once (unique per leaderboard, period and rank). */
+export type LeaderboardPrizesTable = {
+  id: string;
+  merchant_id: string;
+  leaderboard_id: string;
+  period_start: ColumnType<string, string, string>;
+  rank: number;
+  member_id: string;
+  figure: bigint;
+  reward_kind: MissionRewardKind;
+  amount_minor: bigint;
+  bonus_id: string | null;
+  created_at: Timestamp;
 };

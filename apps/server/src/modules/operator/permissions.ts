@@ -25,6 +25,10 @@ export const PERMISSIONS = [
   'loyalty.read',
   'loyalty.write',
   'loyalty.redeems',
+  'missions.read',
+  'missions.write',
+  'referrals.read',
+  'referrals.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -52,6 +56,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'bonuses.write',
     'loyalty.read',
     'loyalty.redeems',
+    'missions.read',
+    'referrals.read',
   ],
   risk: [
     'players.read',
@@ -61,6 +67,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'audit.read',
     'promotions.read',
     'bonuses.write',
+    'referrals.read',
+    'referrals.write',
   ],
   support: [
     'players.read',
@@ -70,6 +78,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'promotions.read',
     'loyalty.read',
     'loyalty.redeems',
+    'missions.read',
+    'referrals.read',
   ],
   // The catalogue (vendors, games, classify groups) is what the lobby shows: content staff run it,
   // and the promotions the site offers.
@@ -83,6 +93,10 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'promotions.write',
     'loyalty.read',
     'loyalty.write',
+    'missions.read',
+    'missions.write',
+    'referrals.read',
+    'referrals.write',
   ],
 };
 
