@@ -148,7 +148,12 @@ async function voidRound(roundId: string): Promise<void> {
     .execute();
 }
 
-async function deposit(memberId: string, pesos: number, status: 'credited' | 'pending' = 'credited') {
+async function deposit(
+  memberId: string,
+  pesos: number,
+  status: 'credited' | 'pending' = 'credited',
+  creditedAt = nowMs,
+) {
   const id = uuidv7();
   await testApp.database.db
     .insertInto('deposits')
@@ -168,7 +173,7 @@ async function deposit(memberId: string, pesos: number, status: 'credited' | 'pe
       failure_reason: null,
       reviewed_by: null,
       created_at: new Date(nowMs - 60_000),
-      credited_at: status === 'credited' ? new Date(nowMs) : null,
+      credited_at: status === 'credited' ? new Date(creditedAt) : null,
     })
     .execute();
   return id;
@@ -834,5 +839,35 @@ describe('adjustments', () => {
 describe('the ledger', () => {
   it('stays sound: every account equals its transfers and the merchant sums to zero', async () => {
     expect(await ledgerProblems(testApp.database.db, merchantId)).toEqual([]);
+  });
+});
+
+// Last in the file: it moves the merchant's deposit watermark ahead of the clock.
+describe('deposits and the deposit rule', () => {
+  it('never earns a deposit credited while no deposit points were given, and still earns a slow commit', async () => {
+    const member = await newMember();
+    await patchDemoSettings(testApp, { points: { ...POINTS_SETTINGS, deposit: null } });
+    await earn();
+    // Credited before that run, committed after it: credited while the merchant gave nothing.
+    await deposit(member.id, 500, 'credited', nowMs - 60_000);
+    await patchDemoSettings(testApp, { points: POINTS_SETTINGS });
+    await deposit(member.id, 200, 'credited', nowMs + 1_000);
+    await earn();
+    await earn();
+    expect((await recordsOf(member.id)).map((record) => [record.type, record.points])).toEqual([
+      ['deposit', 2n],
+    ]);
+
+    // With the rule on, a deposit whose commit lands behind one already read still earns, once.
+    await deposit(member.id, 300, 'credited', nowMs + 10 * 60_000);
+    await earn();
+    await deposit(member.id, 400, 'credited', nowMs + 7 * 60_000);
+    await earn();
+    await earn();
+    expect((await recordsOf(member.id)).map((record) => [record.type, record.points])).toEqual([
+      ['deposit', 2n],
+      ['deposit', 3n],
+      ['deposit', 4n],
+    ]);
   });
 });

@@ -162,8 +162,16 @@ export function createPointsEarning(deps: ServiceDeps<{ readMerchant: ReadPoints
   async function earnDeposits(merchantId: string, policy: PointsPolicy, summary: EarnSummary): Promise<void> {
     const rule = policy.deposit;
     if (!rule || rule.perMinor <= 0n || rule.points <= 0) {
-      // Deposits credited while the merchant gives no points for them never earn later.
-      await writeWatermark(db, merchantId, 'deposits_credited_at', now());
+      // Deposits credited while the merchant gives no points for them never earn later: the next
+      // read starts at this run's time, with no look-back (the overlap is added here so that
+      // sinceOf takes it off again), so a deposit credited before it, a slow commit among them,
+      // is not read once points are turned on.
+      await writeWatermark(
+        db,
+        merchantId,
+        'deposits_credited_at',
+        new Date(now().getTime() + EARN_WATERMARK_OVERLAP_MS),
+      );
       return;
     }
     const watermark = await readWatermark(db, merchantId);
