@@ -305,9 +305,9 @@ describe('earning by valid bet', () => {
     const list = await member.client.call('GET', '/wps/points/records?type=slots&pageSize=1');
     expect(list.body.value.totalPages).toBe(2);
     expect(list.body.value.list[0]).toMatchObject({ type: 'slots', points: 1, balance: 13 });
-    expect(list.body.value.list[0].remark).toMatch(/^Valid bet ₱1,110.00 on 2030-05-14 \(RNG\)/);
+    expect(list.body.value.list[0].remark).toMatch(/^Valid bet ₱1,110.00 on 2030-05-14 \(Slots\)/);
     const inTagalog = await getIn(testApp, '/wps/points/records?type=live', 'TY', member.client.token);
-    expect(inTagalog.value.list[0].remark).toBe('Valid bet na ₱450.00 noong 2030-05-14 (LIVE)');
+    expect(inTagalog.value.list[0].remark).toBe('Valid bet na ₱450.00 noong 2030-05-14 (Live na casino)');
   });
 
   it("multiplies by the member's level and says the multiplier in the config", async () => {

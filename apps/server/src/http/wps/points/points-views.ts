@@ -157,10 +157,43 @@ const RECORD_WORDS: Record<Language, Words> = {
 
 const MONEY_FACTS = new Set(['validBet', 'amount']);
 
+/**
+ * Game types as the player's site names them (its `games` words, apps/web's locales), so that a
+ * record says "Slots" or "Mga slot" rather than the type's code; a type without a name keeps it.
+ */
+const GAME_TYPE_NAMES: Record<Language, Record<string, string>> = {
+  EN: {
+    LIVE: 'Live casino',
+    RNG: 'Slots',
+    FISH: 'Fishing',
+    SPORTS: 'Sports',
+    ESPORTS: 'E-sports',
+    PVP: 'Cards',
+    LOTT: 'Lottery',
+    ELOTT: 'E-lottery',
+    INHOUSE: 'In-house',
+    COCKFIGHT: 'Cockfight',
+  },
+  TY: {
+    LIVE: 'Live na casino',
+    RNG: 'Mga slot',
+    FISH: 'Pangingisda',
+    SPORTS: 'Palakasan',
+    ESPORTS: 'E-sports',
+    PVP: 'Baraha',
+    LOTT: 'Lotto',
+    ELOTT: 'E-lotto',
+    INHOUSE: 'Sariling laro',
+    COCKFIGHT: 'Sabong',
+  },
+};
+
 /** A record's remark in the reader's language, from the facts it was made of. */
 export function remarkOf(record: PointRecordRow, reader: ViewReader): string {
   const words = RECORD_WORDS[reader.language];
   const facts: Record<string, string> = { ...record.detail, remark: record.remark ?? '' };
+  const gameType = record.detail.gameType;
+  if (gameType !== undefined) facts.gameType = GAME_TYPE_NAMES[reader.language][gameType] ?? gameType;
   const goods =
     record.detail[`goods.${reader.language}`] ?? record.detail[`goods.${reader.fallbackLanguage}`];
   if (goods !== undefined) facts.goods = goods;
