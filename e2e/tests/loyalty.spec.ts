@@ -148,6 +148,15 @@ test('a member earns points by playing, redeems a bonus with the payment passwor
   const dialog = page.getByTestId('redeem-dialog');
   await expect(dialog.getByTestId('redeem-total')).toHaveText('1,500 points');
   await dialog.getByTestId('redeem-payment-password').fill(PAYMENT_PASSWORD);
+  // A window crossing the side column's width (1,280 px) keeps the dialog open, as it was typed in.
+  const size = page.viewportSize();
+  if (size) {
+    await page.setViewportSize({ width: size.width >= 1280 ? 1200 : 1440, height: size.height });
+    await expect(page.getByTestId('point-mall-side')).toHaveCount(size.width >= 1280 ? 0 : 1);
+    await page.setViewportSize(size);
+    await expect(page.getByTestId('point-mall-side')).toHaveCount(size.width >= 1280 ? 1 : 0);
+  }
+  await expect(dialog.getByTestId('redeem-payment-password')).toHaveValue(PAYMENT_PASSWORD);
   await screenshot(page, 'loyalty-redeem-form', { fullPage: false });
   await dialog.getByTestId('redeem-submit').click();
   const done = dialog.getByTestId('redeem-done');

@@ -1,5 +1,4 @@
 import { ArrowRightLeft, Wallet } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { SkeletonLines } from '../../../components/ui/skeleton';
@@ -9,20 +8,19 @@ import { formatMoney } from '../../../lib/format';
 import { exchangeRowFor, leastConvertiblePoints, sortedExchangeRows } from '../exchange';
 import { usePointsBalance, usePointsConfig, usePointsViewer } from '../hooks/use-points';
 import { formatMultiplier, pointsWords } from '../point-words';
-import { ConvertDialog } from './convert-dialog';
 import { ViewerPrompt } from './viewer-prompt';
 
 /**
  * The exchange-rate table (spec §2): from how many points each rate applies and what 100 points
  * give, the member's own row marked, the wagering a conversion asks said plainly, and the Convert
- * dialog (a login prompt for visitors).
+ * button (a login prompt for visitors), which calls `onConvert`: the page holds the Convert dialog,
+ * so that it stays open when the page's layout changes.
  */
-export function ExchangeSection() {
+export function ExchangeSection({ onConvert }: { onConvert: () => void }) {
   const { t } = useTranslation();
   const { viewer, symbol } = usePointsViewer();
   const config = usePointsConfig();
   const balance = usePointsBalance();
-  const [isConverting, setConverting] = useState(false);
   const points = balance.data?.points ?? null;
 
   let body: React.ReactNode;
@@ -99,7 +97,7 @@ export function ExchangeSection() {
             variant="primary"
             className="w-full"
             icon={<ArrowRightLeft size={18} aria-hidden="true" />}
-            onClick={() => setConverting(true)}
+            onClick={onConvert}
             data-testid="convert-open"
           >
             {t('pointMall.exchange.convert')}
@@ -107,9 +105,6 @@ export function ExchangeSection() {
         ) : (
           <ViewerPrompt viewer={viewer} line={t('pointMall.exchange.loginToConvert')} />
         )}
-        {isConverting ? (
-          <ConvertDialog config={config.data} balance={points} onClose={() => setConverting(false)} />
-        ) : null}
       </>
     );
   }

@@ -5,29 +5,27 @@ import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { useModalStore } from '../../../lib/modal-store';
 import type { Goods } from '../api/points';
-import { useGoods, usePointsBalance, usePointsViewer } from '../hooks/use-points';
+import { useGoods, usePointsViewer } from '../hooks/use-points';
 import { GoodsCard, GoodsCardSkeleton } from './goods-card';
-import { RedeemDialog } from './redeem-dialog';
 import { ViewerPrompt } from './viewer-prompt';
 
 /** Cards in the first row load at once; the rest wait until they come near the screen. */
 const FIRST_ROW_CARDS = 3;
 
 /**
- * The rewards to redeem (spec §2 "redeem"), a page at a time, and the redeem dialog of the one
- * chosen. Visitors see the rewards and are asked to log in to redeem.
+ * The rewards to redeem (spec §2 "redeem"), a page at a time; a member's choice goes to `onRedeem`,
+ * whose redeem dialog the page holds (so that it stays open when the page's layout changes).
+ * Visitors see the rewards and are asked to log in to redeem.
  */
-export function GoodsSection({ onSeeHistory }: { onSeeHistory: () => void }) {
+export function GoodsSection({ onRedeem }: { onRedeem: (goods: Goods) => void }) {
   const { t } = useTranslation();
   const { viewer, symbol } = usePointsViewer();
   const openModal = useModalStore((state) => state.openModal);
   const [page, setPage] = useState(1);
   const goods = useGoods(page);
-  const balance = usePointsBalance();
-  const [chosen, setChosen] = useState<Goods | null>(null);
 
   function act(item: Goods) {
-    if (viewer === 'member') setChosen(item);
+    if (viewer === 'member') onRedeem(item);
     else openModal(viewer === 'trial' ? 'registerModal' : 'loginPopupModal');
   }
 
@@ -90,19 +88,6 @@ export function GoodsSection({ onSeeHistory }: { onSeeHistory: () => void }) {
         </div>
       )}
       {body}
-      {chosen ? (
-        <RedeemDialog
-          // A new dialog for each reward, so that nothing typed for one carries over to another.
-          key={chosen.id}
-          goods={chosen}
-          balance={balance.data?.points ?? null}
-          onClose={() => setChosen(null)}
-          onSeeHistory={() => {
-            setChosen(null);
-            onSeeHistory();
-          }}
-        />
-      ) : null}
     </section>
   );
 }
