@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { joinClassNames } from '../../lib/class-names';
+import { scrollSelectedIntoRow } from '../../lib/scroll-into-row';
 
 export type TabItem<Key extends string> = { key: Key; label: string; badge?: number };
 
@@ -12,7 +13,10 @@ type TabsProps<Key extends string> = {
   className?: string;
 };
 
-/** A row of tabs; scrolls sideways on a phone instead of wrapping. */
+/**
+ * A row of tabs; scrolls sideways on a phone instead of wrapping, and brings the selected tab into
+ * view when the row opens on it or the selection or the tabs change.
+ */
 export function Tabs<Key extends string>({
   items,
   value,
@@ -22,8 +26,15 @@ export function Tabs<Key extends string>({
   className,
 }: TabsProps<Key>) {
   const id = useId();
+  const rowRef = useRef<HTMLDivElement>(null);
+  const keys = items.map((item) => item.key).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tabs' keys decide where the selected one stands.
+  useEffect(() => {
+    scrollSelectedIntoRow(rowRef.current, '[aria-selected="true"]');
+  }, [value, keys]);
   return (
     <div
+      ref={rowRef}
       role="tablist"
       aria-label={label}
       className={joinClassNames(
