@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
+import { REWARD_KEY } from '../features/reward-centre/api/reward';
 import { VIP_KEY } from '../features/vip/api/vip';
 import { type VipPush, vipToastOf } from '../features/vip/vip-words';
 import { type BalancePush, useBalanceStore } from '../features/wallet/hooks/balance-store';
@@ -35,6 +36,11 @@ export function connectSocket(token: string, queryClient: QueryClient): () => vo
       useLanguageStore.getState().language,
     );
     useConnectionNotices.getState().report('info', words);
+  });
+  // Tickets issued to the member, or a red-envelope drop of theirs opening or ending: the reward
+  // centre's tables, drops and history reload (nothing reloads while the centre is not open).
+  socket.on('reward', () => {
+    void queryClient.invalidateQueries({ queryKey: [...REWARD_KEY] });
   });
   socket.on('kick', () => {
     socket.disconnect();
