@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OperatorVipLevel, RebatePayouts, VipGiftRow, VipMemberRow } from './loyalty-api.ts';
 import { RebatesTab } from './rebates-tab.tsx';
 import { VipGiftsTab } from './vip-gifts-tab.tsx';
@@ -176,17 +176,43 @@ describe('the rebates', () => {
     range: { from: '2025-05-11', to: '2025-06-09' },
     totals: { paid: 1, paidAmount: '15.00', skipped: 1 },
   };
-  const rebatesText = (canWrite: boolean) =>
-    textOf(createElement(RebatesTab, { merchantId: 'm-1', canWrite, onNotice: () => undefined }), [
+  // The tab opens on the merchant's today: 2025-06-10 in Manila.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-10T02:00:00.000Z'));
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+  const rebatesElement = (canWrite: boolean) =>
+    createElement(RebatesTab, { merchantId: 'm-1', canWrite, onNotice: () => undefined });
+  const rebatesAnswers = [
+    [
       [
-        [
-          'bo',
-          'rebates',
-          { merchantId: 'm-1', from: '', to: '', account: '', mode: '', status: '', page: 1 },
-        ],
-        payouts,
+        'bo',
+        'rebates',
+        {
+          merchantId: 'm-1',
+          from: '2025-05-12',
+          to: '2025-06-10',
+          account: '',
+          mode: '',
+          status: '',
+          page: 1,
+        },
       ],
-    ]);
+      payouts,
+    ],
+  ] as const;
+  const rebatesText = (canWrite: boolean) => textOf(rebatesElement(canWrite), rebatesAnswers);
+
+  it("fills the period's fields with the past 30 days the list shows by default", () => {
+    const html = renderToString(
+      createElement(QueryClientProvider, { client: new QueryClient() }, rebatesElement(false)),
+    );
+    expect(html).toMatch(/<span>From<\/span><input type="date" max="2025-06-10" value="2025-05-12"/);
+    expect(html).toMatch(/<span>To<\/span><input type="date" max="2025-06-10" value="2025-06-10"/);
+  });
 
   it('lists payouts with their lines and status, and the totals over the period', () => {
     const text = rebatesText(false);

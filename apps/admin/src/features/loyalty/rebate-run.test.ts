@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dayBefore, dayIn, isCalendarDay, readClosedDay, readPeriod, runResultText } from './rebate-run.ts';
+import {
+  dayBefore,
+  dayIn,
+  defaultPeriod,
+  isCalendarDay,
+  readClosedDay,
+  readPeriod,
+  runResultText,
+} from './rebate-run.ts';
 
 describe('the merchant day', () => {
   it("is the zone's calendar day: Manila is a day ahead of UTC from 16:00", () => {
@@ -32,6 +40,13 @@ describe('readClosedDay', () => {
     expect(readClosedDay('2024-06-08', '2025-06-10')).toEqual({
       error: 'At most 366 days back: 2024-06-09 or after.',
     });
+  });
+});
+
+describe('defaultPeriod', () => {
+  it("is the server's default: the past 30 days, today included", () => {
+    expect(defaultPeriod('2025-06-10')).toEqual({ from: '2025-05-12', to: '2025-06-10' });
+    expect(defaultPeriod('2024-03-01')).toEqual({ from: '2024-02-01', to: '2024-03-01' });
   });
 });
 

@@ -58,6 +58,11 @@ export function readClosedDay(text: string, today: string): { day: string } | { 
   return { day };
 }
 
+/** The days the payouts list opens on, as the server lists them by default: the past 30 days, today included. */
+export function defaultPeriod(today: string): { from: string; to: string } {
+  return { from: daysBefore(today, 29), to: today };
+}
+
 /** The most days the payouts list spans at once, as the server bounds it. */
 export const PERIOD_DAYS_MAX = 366;
 

@@ -19,6 +19,7 @@ import {
   dayBefore,
   dayIn,
   daysBefore,
+  defaultPeriod,
   MERCHANT_TIME_ZONE,
   RUN_DAYS_BACK_MAX,
   readClosedDay,
@@ -59,7 +60,8 @@ export function RebatesTab(props: {
   const confirm = useConfirmedAction();
   // The merchant's today when the tab opened: the days before it are closed.
   const [today] = useState(() => dayIn(MERCHANT_TIME_ZONE, new Date()));
-  const search = usePagedFilter<Filter>({ from: '', to: '', account: '', mode: '', status: '' });
+  // The period opens on the server's default, so that the fields say what the totals count.
+  const search = usePagedFilter<Filter>({ ...defaultPeriod(today), account: '', mode: '', status: '' });
   const { filter } = search;
   const period = readPeriod(filter.from, filter.to);
   const payouts = useRebatePayouts({
@@ -74,8 +76,8 @@ export function RebatesTab(props: {
       {confirm.element}
       {props.canWrite && <RunClosedDay {...props} confirm={confirm} today={today} />}
       <div className="toolbar">
-        <label className="field field--inline">
-          <span className="field__label">From</span>
+        <label className="toolbar-date">
+          <span>From</span>
           <input
             type="date"
             max={today}
@@ -83,8 +85,8 @@ export function RebatesTab(props: {
             onChange={(event) => search.choose({ ...filter, from: event.target.value })}
           />
         </label>
-        <label className="field field--inline">
-          <span className="field__label">To</span>
+        <label className="toolbar-date">
+          <span>To</span>
           <input
             type="date"
             max={today}
@@ -210,9 +212,9 @@ function RunClosedDay(props: {
   }
 
   return (
-    <form className="panel row-actions" onSubmit={submit} aria-label="Run a closed day">
-      <label className="field field--inline">
-        <span className="field__label">Closed day</span>
+    <form className="toolbar rebate-run" onSubmit={submit} aria-label="Run a closed day">
+      <label className="toolbar-date">
+        <span>Closed day</span>
         <input
           type="date"
           min={daysBefore(props.today, RUN_DAYS_BACK_MAX)}
