@@ -16,12 +16,15 @@ import { registerDepositReviewRoutes } from './http/bo/deposits.routes.ts';
 import { registerFinanceRoutes } from './http/bo/finance.routes.ts';
 import { registerGamesRoutes } from './http/bo/games.routes.ts';
 import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.ts';
+import { registerMissionsRoutes } from './http/bo/missions.routes.ts';
 import { installBackOfficeGuard } from './http/bo/operator-session.ts';
 import { registerPlayersRoutes } from './http/bo/players.routes.ts';
 import { registerPointsBackOfficeRoutes } from './http/bo/points.routes.ts';
 import { registerPromotionReportsRoutes } from './http/bo/promotion-reports.routes.ts';
 import { registerPromotionsRoutes } from './http/bo/promotions.routes.ts';
 import { registerRebatesRoutes } from './http/bo/rebates.routes.ts';
+import { registerRedEnvelopeAdminRoutes } from './http/bo/red-envelopes.routes.ts';
+import { registerReferralsBackOfficeRoutes } from './http/bo/referrals.routes.ts';
 import { registerReportsRoutes } from './http/bo/reports.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
@@ -57,13 +60,17 @@ import { registerRecoveryRoutes } from './http/wps/member/recovery.routes.ts';
 import { registerResponsibleGamingRoutes } from './http/wps/member/responsible-gaming.routes.ts';
 import { registerSecurityRoutes } from './http/wps/member/security.routes.ts';
 import { registerTransferRoutes } from './http/wps/member/transfer.routes.ts';
+import { registerMissionRoutes } from './http/wps/mission/mission.routes.ts';
 import { registerBankDepositRoutes } from './http/wps/payment/bank-deposit.routes.ts';
 import { registerPaymentRoutes } from './http/wps/payment/payment.routes.ts';
 import { registerWithdrawalRoutes } from './http/wps/payment/withdrawal.routes.ts';
 import { registerPointsRoutes } from './http/wps/points/points.routes.ts';
 import { registerPromotionRoutes } from './http/wps/promotion/promotion.routes.ts';
 import { registerRebateRoutes } from './http/wps/rebate/rebate.routes.ts';
+import { registerReferralRoutes } from './http/wps/referral/referral.routes.ts';
 import { registerRelayRoutes } from './http/wps/relay/relay.routes.ts';
+import { registerRedEnvelopeRoutes } from './http/wps/reward/red-envelope.routes.ts';
+import { registerRewardRoutes } from './http/wps/reward/reward.routes.ts';
 import { registerSessionRoutes } from './http/wps/session/session.routes.ts';
 import { registerSocialLoginRoutes } from './http/wps/session/social-login.routes.ts';
 import { registerContentRoutes } from './http/wps/system/content.routes.ts';
@@ -105,6 +112,8 @@ import { createMemberAdminService } from './modules/member/member-admin.service.
 import { createTrialExpiryService } from './modules/member/trial-expiry.service.ts';
 import { createMerchantService } from './modules/merchant/merchant.service.ts';
 import { createMerchantAdminService } from './modules/merchant/merchant-admin.service.ts';
+import { createLeaderboardCloseJob } from './modules/mission/leaderboard.job.ts';
+import { createMissionService } from './modules/mission/mission.service.ts';
 import { createOperatorService } from './modules/operator/operator.service.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
@@ -120,11 +129,19 @@ import { createRaffleJob } from './modules/promotion/raffle.job.ts';
 import { createRaffleService } from './modules/promotion/raffle.service.ts';
 import { createRebateJob } from './modules/rebate/rebate.job.ts';
 import { createRebateService } from './modules/rebate/rebate.service.ts';
+import { createRedEnvelopeJob } from './modules/red-envelope/red-envelope.job.ts';
+import {
+  createRedEnvelopeService,
+  type RedEnvelopeService,
+} from './modules/red-envelope/red-envelope.service.ts';
+import { createReferralRewardsJob } from './modules/referral/referral.job.ts';
+import { createReferralService } from './modules/referral/referral.service.ts';
 import { createBetRecordService } from './modules/report/bet-records.service.ts';
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createImportStatusService } from './modules/report/import-status.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
 import { createPromotionReportService } from './modules/report/promotion-report.service.ts';
+import { createReferralReportService } from './modules/report/referral-report.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
 import { createRollupRebuildService } from './modules/report/rollup-rebuild.service.ts';
 import { createTeamRecordService } from './modules/report/team-records.service.ts';
@@ -133,6 +150,8 @@ import {
   createResponsibleGamingService,
   type ResponsibleGamingService,
 } from './modules/responsible-gaming/responsible-gaming.service.ts';
+import { createRewardTicketsJob } from './modules/reward/reward.job.ts';
+import { createRewardService, type RewardService } from './modules/reward/reward.service.ts';
 import { createSocialLoginService } from './modules/social-login/social-login.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createVipReviewJob, createVipUpgradesJob } from './modules/vip/vip.job.ts';
@@ -178,9 +197,12 @@ import { createSettleBonusesJobs, promotionPolicyOf } from './workflows/bonuses.
 import { createSettleContractsJob, createSettlementPolicyReader } from './workflows/contract-settlement.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
+import { createMissionMerchantReader } from './workflows/missions.ts';
 import { createPointsMerchantReader } from './workflows/points.ts';
 import { createRebatePolicyReader } from './workflows/rebates.ts';
+import { referralMerchantOf } from './workflows/referral.ts';
 import { createLiftExclusionsJob } from './workflows/responsible-gaming.ts';
+import { createRewardMerchantReader, createRewardSeeds, rewardPoints } from './workflows/rewards.ts';
 import { createRollupRebuilds } from './workflows/rollup-rebuild.ts';
 import {
   createTransferBetImport,
@@ -240,6 +262,10 @@ declare module 'fastify' {
     inbox: InboxService;
     /** The bonus engine: grants, cash rewards, conversion and forfeits (promotions grant through it). */
     bonuses: BonusService;
+    /** Red-envelope drops and their claims (the demo seed schedules one through it). */
+    redEnvelopes: RedEnvelopeService;
+    /** Reward tickets, prize tables and draws (the demo seed issues tickets through it). */
+    rewards: RewardService;
   }
 }
 
@@ -549,6 +575,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // VIP levels: members raised as soon as their window earns a level, the monthly review, gifts
   // granted through the bonus engine; a change of level reaches the member's inbox and pages.
+  // Reward tickets and prize draws (prize wheels, golden eggs): tickets issued by their rules (the
+  // minute job, a VIP level reached, a mission done), each drawn on the member's house-game seed
+  // pair and paid through the bonus engine or the points ledger.
+  const rewards = createRewardService({
+    db: database.db,
+    now,
+    engine: bonuses,
+    seeds: createRewardSeeds({ houseRounds, secretBox: createSecretBox(config.appSecret, 'game-seed') }),
+    points: rewardPoints,
+    readMerchant: createRewardMerchantReader(merchantService),
+    recordChange: audit.record,
+    tellTickets: (memberId, tableId, tickets) =>
+      realtime.emitToUser(memberId, 'reward', { kind: 'ticket', tableId, tickets }),
+  });
+  app.decorate('rewards', rewards);
+  const tellVipChange = createVipChangeTeller({ inbox, realtime });
   const vip = createVipService({
     db: database.db,
     engine: bonuses,
@@ -558,7 +600,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const merchant = await merchantService.findById(merchantId);
       return merchant ? vipMerchantOf(merchant) : null;
     },
-    tellChange: createVipChangeTeller({ inbox, realtime }),
+    // A level reached issues the tickets of the VIP rules it reaches (once per member, rule and rank).
+    tellChange: async (changes) => {
+      await tellVipChange(changes);
+      await rewards.onVipLevelReached(changes);
+    },
+  });
+  // Red envelopes: drops split when saved, opened by members while they last and paid as cash
+  // through the bonus engine; the socket tells a drop's audience when it opens and ends.
+  const redEnvelopes = createRedEnvelopeService({
+    db: database.db,
+    engine: bonuses,
+    recordChange: audit.record,
+    realtime,
+    now,
+  });
+  app.decorate('redEnvelopes', redEnvelopes);
+  // Member referrals: a friend's registration with a member's code is recorded with the checks'
+  // flags; the minute job pays the rules friends reach through the bonus engine, held rewards wait
+  // for an operator.
+  const referrals = createReferralService({
+    db: database.db,
+    engine: bonuses,
+    recordChange: audit.record,
+    now,
+    readMerchant: async (merchantId) => {
+      const merchant = await merchantService.findById(merchantId);
+      return merchant ? referralMerchantOf(merchant) : null;
+    },
+  });
+  // Missions and leaderboards: progress read from the bet record, deposits and logins; claims and
+  // prizes paid once through the bonus engine; the minute job closes the periods that ended.
+  const missions = createMissionService({
+    db: database.db,
+    now,
+    engine: bonuses,
+    recordChange: audit.record,
+    readMerchant: createMissionMerchantReader(merchantService),
   });
   const jobs = createJobRunner({
     database,
@@ -588,6 +666,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createVipUpgradesJob({ vip }),
       createVipReviewJob({ vip }),
       createRebateJob({ rebates }),
+      createRewardTicketsJob({ rewards }),
+      createLeaderboardCloseJob({ missions }),
+      createReferralRewardsJob({ referrals }),
+      createRedEnvelopeJob({ redEnvelopes }),
       createPointsEarnJob({
         earning: createPointsEarning({ db: database.db, now, readMerchant: readPointsMerchant }),
       }),
@@ -603,7 +685,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ],
   });
   app.decorate('jobs', jobs);
-  const loginDeps = { members, captcha, verification, rateLimiter, totpBox, responsibleGaming, now };
+  const loginDeps = {
+    members,
+    captcha,
+    verification,
+    rateLimiter,
+    totpBox,
+    responsibleGaming,
+    referrals,
+    now,
+  };
   // Runs after the HTTP server has closed and in-flight requests have finished; in-flight jobs
   // finish too (bounded by the runner's stop timeout).
   app.addHook('onClose', async () => {
@@ -657,6 +748,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRebateRoutes(app, { members, rebates });
   registerMessageRoutes(app, { members, inbox });
   registerPointsRoutes(app, { members, rateLimiter, points });
+  registerMissionRoutes(app, { members, missions });
   const withdrawDeps = {
     members,
     payments,
@@ -669,6 +761,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vip,
   };
   registerVipRoutes(app, { members, vip });
+  registerRewardRoutes(app, { members, rewards });
+  registerReferralRoutes(app, { members, referrals, publicOrigin: config.publicOrigin, now });
+  registerRedEnvelopeRoutes(app, { members, redEnvelopes });
   registerPaymentRoutes(app, {
     members,
     payments,
@@ -763,7 +858,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerBonusesRoutes(app, { bonuses });
   registerRebatesRoutes(app, { rebates, merchants: merchantService, now });
+  registerRedEnvelopeAdminRoutes(app, {
+    redEnvelopes,
+    timeZoneOf: async (merchantId) => (await merchantService.findById(merchantId))?.timeZone ?? null,
+    now,
+  });
   registerPointsBackOfficeRoutes(app, { points, merchants: merchantService });
+  registerMissionsRoutes(app, { missions, merchants: merchantService, now });
   registerPlayersRoutes(app, {
     memberAdmin: createMemberAdminService({ db: database.db, recordChange: audit.record, now }),
     wallet,
@@ -774,6 +875,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReportsRoutes(app, { reports, importStatus });
   registerPromotionReportsRoutes(app, {
     promotionReports: createPromotionReportService({
+      db: database.db,
+      now,
+      resolveRange: reports.resolveRange,
+    }),
+  });
+  registerReferralsBackOfficeRoutes(app, {
+    referrals,
+    referralReports: createReferralReportService({
       db: database.db,
       now,
       resolveRange: reports.resolveRange,

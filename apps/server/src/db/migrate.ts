@@ -60,6 +60,8 @@ import * as m0149 from './migrations/0149_points.ts';
 import * as m0150 from './migrations/0150_rebates.ts';
 import * as m0151 from './migrations/0151_vip_jobs.ts';
 import * as m0152 from './migrations/0152_rewards_ground.ts';
+import * as m0153 from './migrations/0153_reward_tickets.ts';
+import * as m0154 from './migrations/0154_red_envelopes.ts';
 import * as m0155 from './migrations/0155_missions.ts';
 import * as m0156 from './migrations/0156_referrals.ts';
 import type { Database } from './schema.ts';
@@ -129,6 +131,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0150_rebates': m0150,
   '0151_vip_jobs': m0151,
   '0152_rewards_ground': m0152,
+  '0153_reward_tickets': m0153,
+  '0154_red_envelopes': m0154,
   '0155_missions': m0155,
   '0156_referrals': m0156,
 };

@@ -67,6 +67,16 @@ export type Database = {
   point_earn_watermarks: PointEarnWatermarksTable;
   point_goods: PointGoodsTable;
   point_redeems: PointRedeemsTable;
+  reward_prize_tables: RewardPrizeTablesTable;
+  reward_prize_table_versions: RewardPrizeTableVersionsTable;
+  reward_budget_days: RewardBudgetDaysTable;
+  reward_ticket_rules: RewardTicketRulesTable;
+  reward_ticket_issues: RewardTicketIssuesTable;
+  reward_tickets: RewardTicketsTable;
+  reward_draws: RewardDrawsTable;
+  reward_issue_watermarks: RewardIssueWatermarksTable;
+  red_envelope_drops: RedEnvelopeDropsTable;
+  red_envelopes: RedEnvelopesTable;
   missions: MissionsTable;
   mission_claims: MissionClaimsTable;
   leaderboards: LeaderboardsTable;
@@ -1515,7 +1525,8 @@ export type PointRecordType =
   | 'convert'
   | 'clawback'
   | 'refund'
-  | 'adjustment';
+  | 'adjustment'
+  | 'reward';
 
 /** One change of a member's points: the signed change of the balance and the balance after it. */
 export type PointRecordsTable = {
@@ -1823,4 +1834,160 @@ export type LeaderboardPrizesTable = {
   amount_minor: bigint;
   bonus_id: string | null;
   created_at: Timestamp;
+};
+
+// Red envelopes (migration 0154, docs/red-envelopes.md).
+
+export type RedEnvelopeAudience = 'all' | 'vip' | 'depositors';
+export type RedEnvelopeDropStatus = 'scheduled' | 'cancelled';
+/** The last socket event `reward` sent for a drop: none yet, its opening, its end. */
+export type RedEnvelopeAnnounced = 'none' | 'open' | 'ended';
+
+/** A drop an operator schedules; its amounts are in red_envelopes, split when it is saved. */
+export type RedEnvelopeDropsTable = {
+  id: string;
+  merchant_id: string;
+  titles: LocalizedColumn;
+  total_minor: bigint;
+  envelope_count: number;
+  minimum_minor: bigint;
+  audience: RedEnvelopeAudience;
+  /** audience vip: the lowest VIP rank that may open one. */
+  vip_rank: number | null;
+  /** audience depositors: members with a deposit credited in this many days before now. */
+  deposit_days: number | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** Secret until the drop ends; its hash is shown from the start. */
+  server_seed: string;
+  server_seed_hash: string;
+  status: Defaulted<RedEnvelopeDropStatus>;
+  announced: Defaulted<RedEnvelopeAnnounced>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A drop's envelope: its amount by the split, and who opened it. */
+export type RedEnvelopesTable = {
+  drop_id: string;
+  envelope_index: number;
+  amount_minor: bigint;
+  member_id: Defaulted<string | null>;
+  opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+/** A prize wheel's or a golden egg's prize table (migration 0153); its prizes are in its versions. */
+export type RewardPrizeTableKind = 'wheel' | 'egg';
+export type RewardPrizeTablesTable = {
+  id: string;
+  merchant_id: string;
+  kind: RewardPrizeTableKind;
+  names: LocalizedColumn;
+  /** The current version (reward_prize_table_versions), raised by every change of the table. */
+  version: number;
+  /** What its money prizes may pay per merchant day; null: no cap of its own. */
+  daily_budget_minor: bigint | null;
+  active: Defaulted<boolean>;
+  sort: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One version of a prize table: the canonical JSON hashed and its SHA-256 hex. */
+export type RewardPrizeTableVersionsTable = {
+  table_id: string;
+  version: number;
+  canonical: string;
+  hash: string;
+  created_at: Timestamp;
+};
+
+/** What a table's money prizes have paid on a merchant day (yyyy-MM-dd). */
+export type RewardBudgetDaysTable = {
+  table_id: string;
+  day: ColumnType<string, string, string>;
+  spent_minor: Defaulted<bigint>;
+};
+
+export type RewardTicketTrigger = 'deposit' | 'valid_bet_day' | 'vip_level' | 'contact' | 'mission';
+export type RewardTicketSource = RewardTicketTrigger | 'operator';
+export type RewardTicketStatus = 'unused' | 'used' | 'expired';
+
+/** A rule that issues tickets of a table when its trigger happens. */
+export type RewardTicketRulesTable = {
+  id: string;
+  merchant_id: string;
+  trigger: RewardTicketTrigger;
+  names: LocalizedColumn;
+  /** The deposit, or the day's valid bet, that earns the tickets. */
+  amount_minor: bigint | null;
+  /** The VIP level's rank that earns the tickets once reached. */
+  vip_rank: number | null;
+  tickets: number;
+  table_id: string;
+  expires_in_days: number;
+  active: Defaulted<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One issue of tickets: its key makes it once-only. */
+export type RewardTicketIssuesTable = {
+  id: string;
+  key: string;
+  merchant_id: string;
+  member_id: string;
+  table_id: string;
+  rule_id: string | null;
+  source: RewardTicketSource;
+  count: number;
+  operator_id: string | null;
+  operator_name: string | null;
+  reason: string | null;
+  created_at: Timestamp;
+};
+
+export type RewardTicketsTable = {
+  id: string;
+  issue_id: string;
+  merchant_id: string;
+  member_id: string;
+  table_id: string;
+  source: RewardTicketSource;
+  status: Defaulted<RewardTicketStatus>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+/** A ticket's draw: the seed pair, nonce and table version it drew from, and what it paid. */
+export type RewardDrawsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  ticket_id: string;
+  table_id: string;
+  table_version: number;
+  table_hash: string;
+  seed_pair_id: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: bigint;
+  prize_index: number;
+  prize_kind: 'cash' | 'bonus' | 'points' | 'none';
+  amount_minor: bigint | null;
+  points: number | null;
+  bonus_id: string | null;
+  /** The merchant day of the draw (yyyy-MM-dd), whose budget it spent. */
+  day: ColumnType<string, string, string>;
+  created_at: Timestamp;
+};
+
+/** How far the issuing job has read each merchant's deposits, bet days and members. */
+export type RewardIssueWatermarksTable = {
+  merchant_id: string;
+  deposits_credited_at: Date | null;
+  bets_changed_at: Date | null;
+  members_updated_at: Date | null;
 };

@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'missions.write',
   'referrals.read',
   'referrals.write',
+  'rewards.read',
+  'rewards.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -58,6 +60,7 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'loyalty.redeems',
     'missions.read',
     'referrals.read',
+    'rewards.read',
   ],
   risk: [
     'players.read',
@@ -80,6 +83,7 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'loyalty.redeems',
     'missions.read',
     'referrals.read',
+    'rewards.read',
   ],
   // The catalogue (vendors, games, classify groups) is what the lobby shows: content staff run it,
   // and the promotions the site offers.
@@ -97,6 +101,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'missions.write',
     'referrals.read',
     'referrals.write',
+    'rewards.read',
+    'rewards.write',
   ],
 };
 

@@ -28,6 +28,15 @@ export type ServerToClientEvents = {
     names: Record<string, string> | null;
     direction: 'up' | 'down';
   }) => void;
+  /**
+   * The reward centre changed for the member: tickets issued for a prize table, or a red-envelope
+   * drop opened or ended (docs/red-envelopes.md) with the envelopes left.
+   */
+  reward: (
+    payload:
+      | { kind: 'ticket'; tableId: string; tickets: number }
+      | { kind: 'envelope'; dropId: string; status: 'open' | 'ended'; left: number },
+  ) => void;
 };
 export type RealtimeEvent = keyof ServerToClientEvents;
 export type RealtimePayload<E extends RealtimeEvent> = Parameters<ServerToClientEvents[E]>[0];

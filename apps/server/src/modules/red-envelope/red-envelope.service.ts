@@ -1,0 +1,526 @@
+import {
+  assertRedEnvelopeFigures,
+  RED_ENVELOPE_TOTAL_MINOR_MAX,
+  splitRedEnvelope,
+} from '@panalo/games/draws/red-envelope.ts';
+import { createServerSeed, hashServerSeed } from '@panalo/games/fairness/round-rng.ts';
+import type { Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, RedEnvelopeAudience } from '../../db/schema.ts';
+import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
+import { AppError } from '../../platform/errors/errors.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import {
+  anyOpened,
+  countLeft,
+  countOpened,
+  type DropCounts,
+  findAmounts,
+  findAudienceMembers,
+  findDrop,
+  findDropMerchant,
+  findDropsPage,
+  findMine,
+  findOpenedPage,
+  findVisibleDrops,
+  insertDrop,
+  lockDrop,
+  markAnnouncements,
+  type OpenedEnvelopeRow,
+  openLowestEnvelope,
+  type RedEnvelopeDropRow,
+  readAudienceFacts,
+  replaceEnvelopes,
+  sumCostByDay,
+  updateDrop,
+} from './red-envelope.repository.ts';
+
+export type { OpenedEnvelopeRow, RedEnvelopeDropRow };
+
+/** The most envelopes an operator's drop holds. */
+export const DROP_COUNT_MAX = 10_000;
+/** The most a drop shares, in minor units (₱10,000,000.00), within what the split can draw. */
+export const DROP_TOTAL_MINOR_MAX = 1_000_000_000n;
+/** The longest window a drop stays open. */
+export const DROP_WINDOW_DAYS_MAX = 31;
+/** Members see drops starting within this, and those that ended within it. */
+const VISIBLE_MS = 86_400_000;
+const DAY_MS = 86_400_000;
+/** The most drops a member's list holds. */
+const VISIBLE_MAX = 50;
+
+if (DROP_TOTAL_MINOR_MAX > RED_ENVELOPE_TOTAL_MINOR_MAX)
+  throw new Error('a drop shares what the split can draw');
+
+/** Who may open a drop's envelopes. */
+export type DropAudience =
+  | { kind: 'all' }
+  | { kind: 'vip'; vipRank: number }
+  | { kind: 'depositors'; depositDays: number };
+
+/** What an operator writes of a drop. */
+export type DropInput = {
+  titles: { TY: string; EN: string };
+  totalMinor: bigint;
+  count: number;
+  minimumMinor: bigint;
+  audience: DropAudience;
+  startsAt: Date;
+  endsAt: Date;
+};
+
+/** A drop's state for a member at a moment, from its window. */
+export type DropPhase = 'upcoming' | 'open' | 'ended';
+
+/** A drop as the back office sees it: its figures so far. */
+export type DropAdminView = RedEnvelopeDropRow & {
+  phase: DropPhase | 'cancelled';
+  opened: number;
+  paidMinor: bigint;
+};
+
+/** A drop as a member sees it. */
+export type DropMemberView = {
+  drop: RedEnvelopeDropRow;
+  phase: DropPhase;
+  left: number;
+  mine: { index: number; amountMinor: bigint; openedAt: Date } | null;
+};
+
+export type RedEnvelopeService = ReturnType<typeof createRedEnvelopeService>;
+
+/** The ledger key of an envelope paid: one transfer per envelope. */
+export function envelopeKeyOf(dropId: string, index: number): string {
+  return `red_envelope:${dropId}:${index}`;
+}
+
+export function phaseOf(drop: Pick<RedEnvelopeDropRow, 'starts_at' | 'ends_at'>, now: Date): DropPhase {
+  if (now < drop.starts_at) return 'upcoming';
+  return now < drop.ends_at ? 'open' : 'ended';
+}
+
+function audienceOf(drop: RedEnvelopeDropRow): DropAudience {
+  if (drop.audience === 'vip') return { kind: 'vip', vipRank: drop.vip_rank ?? 1 };
+  if (drop.audience === 'depositors') return { kind: 'depositors', depositDays: drop.deposit_days ?? 1 };
+  return { kind: 'all' };
+}
+
+function audienceColumns(audience: DropAudience): {
+  audience: RedEnvelopeAudience;
+  vip_rank: number | null;
+  deposit_days: number | null;
+} {
+  return {
+    audience: audience.kind,
+    vip_rank: audience.kind === 'vip' ? audience.vipRank : null,
+    deposit_days: audience.kind === 'depositors' ? audience.depositDays : null,
+  };
+}
+
+/** A drop's fields as the audit log records them (never its seed). */
+function auditedOf(drop: RedEnvelopeDropRow) {
+  return {
+    titles: drop.titles,
+    totalMinor: String(drop.total_minor),
+    count: drop.envelope_count,
+    minimumMinor: String(drop.minimum_minor),
+    audience: audienceOf(drop),
+    startsAt: drop.starts_at.toISOString(),
+    endsAt: drop.ends_at.toISOString(),
+    status: drop.status,
+    serverSeedHash: drop.server_seed_hash,
+  };
+}
+
+/**
+ * Red envelopes (docs/red-envelopes.md): drops an operator schedules, each split when it is saved
+ * from a server seed whose hash is shown at once, so that the amounts are fixed before the drop
+ * opens; members of its audience open one envelope each while they last, in claim order, paid as
+ * cash through the bonus engine; the seed revealed once the drop has ended; the socket event
+ * `reward` when a drop opens and ends.
+ */
+export function createRedEnvelopeService(
+  deps: ServiceDeps<{
+    engine: {
+      payCashIn(
+        trx: Transaction<Database>,
+        input: {
+          merchantId: string;
+          memberId: string;
+          currency: string;
+          code: 'red_envelope';
+          key: string;
+          reference: string;
+          amountMinor: bigint;
+          promotionId: null;
+        },
+      ): Promise<{ announce: () => void }>;
+      isMarketable(
+        memberId: string,
+      ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
+    };
+    recordChange: RecordChange;
+    realtime?: Pick<Realtime, 'emitToUser' | 'emitToMerchant'>;
+  }>,
+) {
+  const { db, engine, recordChange } = deps;
+  const now = clockOf(deps);
+
+  function validate(input: DropInput, at: Date): void {
+    const fields: Record<string, string> = {};
+    if (!input.titles.TY.trim()) fields['titles.TY'] = 'required';
+    if (!input.titles.EN.trim()) fields['titles.EN'] = 'required';
+    if (!Number.isSafeInteger(input.count) || input.count < 1 || input.count > DROP_COUNT_MAX) {
+      fields.count = 'range';
+    }
+    if (input.minimumMinor < 1n) fields.minimum = 'range';
+    if (input.totalMinor < 1n || input.totalMinor > DROP_TOTAL_MINOR_MAX) fields.total = 'range';
+    else if (input.totalMinor < BigInt(input.count) * input.minimumMinor) fields.total = 'belowMinimums';
+    if (input.endsAt <= input.startsAt) fields.endsAt = 'order';
+    else if (input.endsAt.getTime() - input.startsAt.getTime() > DROP_WINDOW_DAYS_MAX * DAY_MS) {
+      fields.endsAt = 'range';
+    } else if (input.endsAt <= at) fields.endsAt = 'past';
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+    assertRedEnvelopeFigures({
+      totalMinor: input.totalMinor,
+      count: input.count,
+      minimumMinor: input.minimumMinor,
+    });
+  }
+
+  function splitOf(id: string, serverSeed: string, input: DropInput): bigint[] {
+    return splitRedEnvelope({
+      serverSeed,
+      dropId: id,
+      totalMinor: input.totalMinor,
+      count: input.count,
+      minimumMinor: input.minimumMinor,
+    });
+  }
+
+  async function adminViewsOf(drops: readonly RedEnvelopeDropRow[]): Promise<DropAdminView[]> {
+    const counts = await countOpened(
+      db,
+      drops.map((drop) => drop.id),
+    );
+    const at = now();
+    return drops.map((drop) => {
+      const figures: DropCounts = counts.get(drop.id) ?? { opened: 0, paidMinor: 0n };
+      return {
+        ...drop,
+        phase: drop.status === 'cancelled' ? 'cancelled' : phaseOf(drop, at),
+        opened: figures.opened,
+        paidMinor: figures.paidMinor,
+      };
+    });
+  }
+
+  /** Locks a drop an operator changes: theirs, scheduled, not open yet (CONFLICT OPENED). */
+  async function lockChangeable(trx: Transaction<Database>, id: string, at: Date) {
+    const drop = await lockDrop(trx, id);
+    if (!drop) throw new AppError('NOT_FOUND');
+    if (drop.status === 'cancelled') throw new AppError('CONFLICT', { value: { reason: 'CANCELLED' } });
+    if (drop.starts_at <= at || (await anyOpened(trx, id))) {
+      throw new AppError('CONFLICT', { value: { reason: 'OPENED' } });
+    }
+    return drop;
+  }
+
+  /** Whether the drop's audience includes the member now. */
+  async function inAudience(drop: RedEnvelopeDropRow, memberId: string, at: Date): Promise<boolean> {
+    if (drop.audience === 'all') return true;
+    const facts = await readAudienceFacts(db, memberId);
+    return includes(drop, facts, at);
+  }
+
+  function includes(
+    drop: RedEnvelopeDropRow,
+    facts: { vipRank: number; lastDepositAt: Date | null },
+    at: Date,
+  ): boolean {
+    if (drop.audience === 'vip') return facts.vipRank >= (drop.vip_rank ?? 1);
+    if (drop.audience === 'depositors') {
+      const since = at.getTime() - (drop.deposit_days ?? 1) * DAY_MS;
+      return facts.lastDepositAt !== null && facts.lastDepositAt.getTime() >= since;
+    }
+    return true;
+  }
+
+  /** Tells a drop's audience that it opened or ended: the merchant's sockets, or each member's. */
+  async function tell(drop: RedEnvelopeDropRow, status: 'open' | 'ended', left: number, at: Date) {
+    const { realtime } = deps;
+    if (!realtime) return;
+    const payload = { kind: 'envelope' as const, dropId: drop.id, status, left };
+    if (drop.audience === 'all') {
+      realtime.emitToMerchant(drop.merchant_id, 'reward', payload);
+      return;
+    }
+    for (const memberId of await findAudienceMembers(db, drop, at)) {
+      realtime.emitToUser(memberId, 'reward', payload);
+    }
+  }
+
+  return {
+    findMerchantOfDrop: (id: string) => findDropMerchant(db, id),
+
+    /** Whether the member may open envelopes at all (the bonus engine's isMarketable). */
+    isMarketable: (memberId: string) => engine.isMarketable(memberId),
+
+    /** Schedules a drop: its seed drawn, its envelopes split and written, audited, in one transaction. */
+    async create(actor: ChangeActor, merchantId: string, input: DropInput): Promise<DropAdminView> {
+      const at = now();
+      validate(input, at);
+      const id = uuidv7();
+      const serverSeed = createServerSeed();
+      const amounts = splitOf(id, serverSeed, input);
+      const drop = await db.transaction().execute(async (trx) => {
+        const row = await insertDrop(trx, {
+          id,
+          merchant_id: merchantId,
+          titles: JSON.stringify({ TY: input.titles.TY.trim(), EN: input.titles.EN.trim() }),
+          total_minor: input.totalMinor,
+          envelope_count: input.count,
+          minimum_minor: input.minimumMinor,
+          ...audienceColumns(input.audience),
+          starts_at: input.startsAt,
+          ends_at: input.endsAt,
+          server_seed: serverSeed,
+          server_seed_hash: hashServerSeed(serverSeed),
+          created_by: actor.id,
+          created_at: at,
+          updated_at: at,
+        });
+        await replaceEnvelopes(trx, id, amounts);
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId,
+          action: 'red_envelope.create',
+          target: { type: 'red_envelope_drop', id },
+          before: null,
+          after: auditedOf(row),
+        });
+        return row;
+      });
+      return (await adminViewsOf([drop]))[0] as DropAdminView;
+    },
+
+    /**
+     * Changes a drop before it opens (CONFLICT OPENED from its start): the envelopes split again
+     * from the same seed, whose hash members may already have seen.
+     */
+    async update(actor: ChangeActor, id: string, input: DropInput): Promise<DropAdminView> {
+      const at = now();
+      validate(input, at);
+      const drop = await db.transaction().execute(async (trx) => {
+        const before = await lockChangeable(trx, id, at);
+        const after = await updateDrop(trx, id, {
+          titles: JSON.stringify({ TY: input.titles.TY.trim(), EN: input.titles.EN.trim() }),
+          total_minor: input.totalMinor,
+          envelope_count: input.count,
+          minimum_minor: input.minimumMinor,
+          ...audienceColumns(input.audience),
+          starts_at: input.startsAt,
+          ends_at: input.endsAt,
+          updated_at: at,
+        });
+        await replaceEnvelopes(trx, id, splitOf(id, before.server_seed, input));
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: before.merchant_id,
+          action: 'red_envelope.update',
+          target: { type: 'red_envelope_drop', id },
+          before: auditedOf(before),
+          after: auditedOf(after),
+        });
+        return after;
+      });
+      return (await adminViewsOf([drop]))[0] as DropAdminView;
+    },
+
+    /** Cancels a drop before it opens (CONFLICT OPENED from its start); members no longer see it. */
+    async cancel(actor: ChangeActor, id: string): Promise<DropAdminView> {
+      const at = now();
+      const drop = await db.transaction().execute(async (trx) => {
+        const before = await lockChangeable(trx, id, at);
+        const after = await updateDrop(trx, id, { status: 'cancelled', updated_at: at });
+        await recordChange(trx, {
+          ...actorOf(actor),
+          merchantId: before.merchant_id,
+          action: 'red_envelope.cancel',
+          target: { type: 'red_envelope_drop', id },
+          before: auditedOf(before),
+          after: auditedOf(after),
+        });
+        return after;
+      });
+      return (await adminViewsOf([drop]))[0] as DropAdminView;
+    },
+
+    async get(id: string): Promise<DropAdminView> {
+      const drop = await findDrop(db, id);
+      if (!drop) throw new AppError('NOT_FOUND');
+      return (await adminViewsOf([drop]))[0] as DropAdminView;
+    },
+
+    async list(input: { scope: readonly string[] | null; page: number; pageSize: number }) {
+      const page = await findDropsPage(db, input);
+      return { rows: await adminViewsOf(page.rows), total: page.total };
+    },
+
+    /** A drop's opened envelopes, in handing-out order. */
+    listOpened(input: { dropId: string; page: number; pageSize: number }) {
+      return findOpenedPage(db, input);
+    },
+
+    /** Drops by their start in [from, to): what each paid, to how many members. */
+    async costReport(input: { scope: readonly string[] | null; from: Date; to: Date }) {
+      const rows = await sumCostByDay(db, input);
+      return rows.map((row) => ({
+        id: row.id,
+        merchantId: row.merchant_id,
+        titles: row.titles,
+        startsAt: row.starts_at,
+        endsAt: row.ends_at,
+        totalMinor: BigInt(row.total_minor),
+        count: row.envelope_count,
+        opened: Number(row.opened),
+        paidMinor: BigInt(row.paid ?? 0),
+        members: Number(row.members),
+      }));
+    },
+
+    /**
+     * The drops a member's audience includes: starting within a day, open, or ended within a day,
+     * with what is left and the member's own envelope.
+     */
+    async listForMember(merchantId: string, memberId: string): Promise<DropMemberView[]> {
+      const at = now();
+      const drops = await findVisibleDrops(db, {
+        merchantId,
+        now: at,
+        aheadMs: VISIBLE_MS,
+        behindMs: VISIBLE_MS,
+        limit: VISIBLE_MAX,
+      });
+      if (drops.length === 0) return [];
+      const facts = drops.some((drop) => drop.audience !== 'all')
+        ? await readAudienceFacts(db, memberId)
+        : { vipRank: 0, lastDepositAt: null };
+      const ids = drops.map((drop) => drop.id);
+      const [left, mine] = await Promise.all([countLeft(db, ids), findMine(db, memberId, ids)]);
+      const mineOf = new Map(mine.map((row) => [row.drop_id, row]));
+      return drops
+        .filter((drop) => mineOf.has(drop.id) || includes(drop, facts, at))
+        .map((drop) => {
+          const own = mineOf.get(drop.id);
+          return {
+            drop,
+            phase: phaseOf(drop, at),
+            left: left.get(drop.id) ?? 0,
+            mine: own
+              ? {
+                  index: own.envelope_index,
+                  amountMinor: BigInt(own.amount_minor),
+                  openedAt: own.opened_at as Date,
+                }
+              : null,
+          };
+        });
+    },
+
+    /**
+     * Opens the member's envelope of a drop: NOT_FOUND for another merchant's or a cancelled drop,
+     * 403 FORBIDDEN outside its audience, TRIAL_ACCOUNT / FORBIDDEN NOT_MARKETABLE for members
+     * promotions may not reach, 409 CONFLICT NOT_OPEN outside its window, ALREADY_OPENED for a
+     * second envelope, ALL_TAKEN when none is left. The lowest envelope left is taken, the claim
+     * recorded on it and paid in one short transaction: no lock any other claimant waits on.
+     */
+    async open(input: {
+      merchant: { id: string; currency: string };
+      memberId: string;
+      dropId: string;
+    }): Promise<{ index: number; amountMinor: bigint; left: number }> {
+      const { merchant, memberId, dropId } = input;
+      const drop = await findDrop(db, dropId);
+      if (!drop || drop.merchant_id !== merchant.id || drop.status === 'cancelled') {
+        throw new AppError('NOT_FOUND');
+      }
+      const at = now();
+      if (phaseOf(drop, at) !== 'open') throw new AppError('CONFLICT', { value: { reason: 'NOT_OPEN' } });
+      const marketable = await engine.isMarketable(memberId);
+      if (!marketable.ok) {
+        if (marketable.reason === 'TRIAL_ACCOUNT') throw new AppError('TRIAL_ACCOUNT');
+        throw new AppError('FORBIDDEN', { value: { reason: 'NOT_MARKETABLE' } });
+      }
+      if (!(await inAudience(drop, memberId, at))) {
+        throw new AppError('FORBIDDEN', { value: { reason: 'NOT_IN_AUDIENCE' } });
+      }
+      const already = () => new AppError('CONFLICT', { value: { reason: 'ALREADY_OPENED' } });
+      if ((await findMine(db, memberId, [dropId])).length > 0) throw already();
+      let opened: { index: number; amountMinor: bigint; announce: () => void };
+      try {
+        opened = await db.transaction().execute(async (trx) => {
+          const envelope = await openLowestEnvelope(trx, { dropId, memberId, now: at });
+          if (!envelope) {
+            const current = await findDrop(trx, dropId);
+            const reason = current && phaseOf(current, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN';
+            throw new AppError('CONFLICT', { value: { reason } });
+          }
+          const amountMinor = BigInt(envelope.amount_minor);
+          const paid = await engine.payCashIn(trx, {
+            merchantId: merchant.id,
+            memberId,
+            currency: merchant.currency,
+            code: 'red_envelope',
+            key: envelopeKeyOf(dropId, envelope.envelope_index),
+            reference: `red_envelope:${dropId}`,
+            amountMinor,
+            promotionId: null,
+          });
+          return { index: envelope.envelope_index, amountMinor, announce: paid.announce };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
+        throw error;
+      }
+      opened.announce();
+      const left = (await countLeft(db, [dropId])).get(dropId) ?? 0;
+      return { index: opened.index, amountMinor: opened.amountMinor, left };
+    },
+
+    /** A drop's split for the verifier, once it has ended (CONFLICT NOT_ENDED before). */
+    async splitOf(merchantId: string, dropId: string) {
+      const drop = await findDrop(db, dropId);
+      if (!drop || drop.merchant_id !== merchantId || drop.status === 'cancelled') {
+        throw new AppError('NOT_FOUND');
+      }
+      if (phaseOf(drop, now()) !== 'ended')
+        throw new AppError('CONFLICT', { value: { reason: 'NOT_ENDED' } });
+      return { drop, amounts: await findAmounts(db, dropId) };
+    },
+
+    /**
+     * The job's run: each drop whose opening or end has come and not been told is marked, once
+     * across nodes, and its audience told by the socket event `reward`.
+     */
+    async announceDue(): Promise<{ opened: number; ended: number }> {
+      const at = now();
+      const due = await markAnnouncements(db, at);
+      const left = await countLeft(
+        db,
+        due.map((drop) => drop.id),
+      );
+      let opened = 0;
+      let ended = 0;
+      for (const drop of due) {
+        const status = drop.announced === 'ended' ? 'ended' : 'open';
+        if (status === 'ended') ended += 1;
+        else opened += 1;
+        await tell(drop, status, left.get(drop.id) ?? 0, at);
+      }
+      return { opened, ended };
+    },
+  };
+}
