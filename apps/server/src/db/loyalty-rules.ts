@@ -15,7 +15,7 @@ export type PointBetType = (typeof POINT_BET_TYPES)[number];
 /**
  * Every type a point record carries: spec §3's seven, and ours for a conversion into the bonus
  * wallet, a claw-back of points earned on a bet later voided, a redeem's points given back when an
- * operator rejects it, and an operator's adjustment.
+ * operator rejects it, an operator's adjustment, and a prize drawn with a reward ticket.
  */
 export const POINT_RECORD_TYPES = [
   ...POINT_BET_TYPES,
@@ -25,6 +25,7 @@ export const POINT_RECORD_TYPES = [
   'clawback',
   'refund',
   'adjustment',
+  'reward',
 ] as const;
 export type PointRecordType = (typeof POINT_RECORD_TYPES)[number];
 

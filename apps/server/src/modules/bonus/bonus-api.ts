@@ -127,4 +127,9 @@ export type BonusEngine = {
   isMarketable(
     memberId: string,
   ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
+  /** isMarketable read in the caller's transaction (what it decides commits with what it read). */
+  isMarketableIn(
+    trx: Transaction<Database>,
+    memberId: string,
+  ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
 };

@@ -1016,6 +1016,7 @@ export function createBonusService(
     grant,
     payCashIn,
     isMarketable: (memberId: string) => isMarketableIn(null, memberId),
+    isMarketableIn: (trx: Transaction<Database>, memberId: string) => isMarketableIn(trx, memberId),
     grantByOperator,
     cancel,
     forfeitForWithdrawalIn,
