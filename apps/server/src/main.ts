@@ -8,6 +8,9 @@ import { seedDemoMerchant } from './seed/demo-merchant.ts';
 import { DEMO_OPERATORS, seedDemoOperators } from './seed/demo-operators.ts';
 import { seedDemoPoints } from './seed/demo-points.ts';
 import { seedDemoPromotions } from './seed/demo-promotions.ts';
+import { seedDemoRedEnvelopes } from './seed/demo-red-envelopes.ts';
+import { seedDemoReferral } from './seed/demo-referral.ts';
+import { seedDemoRewards } from './seed/demo-rewards.ts';
 import { seedDemoInHouseVendor } from './seed/demo-vendors.ts';
 import { seedDemoVip } from './seed/demo-vip.ts';
 
@@ -27,7 +30,10 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoContracts(database.db);
   if (config.seedDemo) await seedDemoPromotions(database.db);
   if (config.seedDemo) await seedDemoPoints(database.db);
+  if (config.seedDemo) await seedDemoRedEnvelopes(database.db);
   if (config.seedDemo) await seedDemoVip(database.db);
+  if (config.seedDemo) await seedDemoRewards(database.db);
+  if (config.seedDemo) await seedDemoReferral(database.db);
   if (config.seedDemo) await seedDemoOperators(database.db);
 
   const app = await buildApp({ config, database });

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedEnvelopeService } from '../src/modules/red-envelope/red-envelope.service.ts';
+import { DEMO_DROP, seedDemoRedEnvelopes } from '../src/seed/demo-red-envelopes.ts';
 import type { AccountsClient } from './support/accounts-client.ts';
 import { expectOneAuditRow } from './support/audit-log.ts';
 import type { BackOfficeClient } from './support/bo-client.ts';
@@ -409,5 +410,26 @@ describe('red envelopes', () => {
     ]);
     // The job runs the same pass.
     expect(testApp.app.jobs.definitions.some((job) => job.name === 'rewards.envelopes')).toBe(true);
+  });
+
+  it('seeds the demo one drop open for the next days, and no second while it runs', async () => {
+    nowMs = START + 30 * HOUR_MS;
+    const at = () => new Date(nowMs);
+    expect(await seedDemoRedEnvelopes(testApp.database.db, at)).toEqual({ drops: 1 });
+    expect(await seedDemoRedEnvelopes(testApp.database.db, at)).toEqual({ drops: 0 });
+    const someone = await member();
+    const listed = await someone.client.call('GET', '/wps/reward/envelopes');
+    const demo = listed.body.value.list.find((item: { title: string }) => item.title === DEMO_DROP.titles.EN);
+    expect(demo).toMatchObject({
+      status: 'open',
+      count: 100,
+      left: 100,
+      totalAmount: '200.00',
+      minimumAmount: '0.50',
+    });
+    expect((await open(someone.client, demo.id)).body).toMatchObject({
+      success: true,
+      value: { index: 0, left: 99 },
+    });
   });
 });
