@@ -11,6 +11,8 @@ import {
   PanelLeftOpen,
   Plus,
   Send,
+  Ticket,
+  UserPlus,
   X,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -55,11 +57,14 @@ function MenuLink({
   icon,
   label,
   isCollapsed,
+  isCurrent,
 }: {
   to: string;
   icon: ReactNode;
   label: string;
   isCollapsed: boolean;
+  /** For a link to a page of a screen (`?page=`), which the path alone does not tell apart. */
+  isCurrent?: boolean;
 }) {
   return (
     <NavLink
@@ -69,7 +74,7 @@ function MenuLink({
         joinClassNames(
           'flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors duration-150',
           isCollapsed && 'justify-center px-0',
-          isActive ? 'bg-brand-soft text-text' : 'text-muted hover:bg-raised hover:text-text',
+          (isCurrent ?? isActive) ? 'bg-brand-soft text-text' : 'text-muted hover:bg-raised hover:text-text',
         )
       }
     >
@@ -118,6 +123,8 @@ function SideMenuContent({
   const categoryLinks = useGameCategoryLinks();
   const isAgent = useAuthStore((state) => state.isAgent);
   const isLogin = useAuthStore((state) => state.isLogin);
+  const isTrial = useAuthStore((state) => state.isTrial);
+  const location = useLocation();
   const permission = usePermission();
   const publicState = usePublicState();
   const openModal = useModalStore((state) => state.openModal);
@@ -132,7 +139,6 @@ function SideMenuContent({
   // The app-download codes show only for a merchant that publishes an app.
   const hasApp = androidUrl !== null || (permission.data?.resources.APP_IOS?.length ?? 0) > 0;
 
-  // Invitations and the reward centre get their tiles here with their features (spec §2).
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
       {hasMoneyLinks ? <MoneyLinks /> : null}
@@ -152,6 +158,25 @@ function SideMenuContent({
           icon={<Crown size={20} aria-hidden="true" />}
           label={t('side.vip')}
           isCollapsed={isCollapsed}
+        />
+      ) : null}
+      {/* Spec §2 "invite (to referral)": while the switch REFERRAL is on; visitors read its rules. */}
+      {isSwitchEnabled(permission.data?.whitelabel, 'REFERRAL') && !isTrial ? (
+        <MenuLink
+          to={isLogin ? '/member?page=referral' : '/referral'}
+          icon={<UserPlus size={20} aria-hidden="true" />}
+          label={t('side.invite')}
+          isCollapsed={isCollapsed}
+        />
+      ) : null}
+      {/* Spec §2's reward centre: a member's tickets, draws and red envelopes (not a trial's). */}
+      {isLogin && !isTrial ? (
+        <MenuLink
+          to="/member?page=rewardCenter"
+          icon={<Ticket size={20} aria-hidden="true" />}
+          label={t('side.rewardCenter')}
+          isCollapsed={isCollapsed}
+          isCurrent={location.pathname === '/member' && location.search.includes('page=rewardCenter')}
         />
       ) : null}
       {/* Spec §2's points mall, for visitors too: its rewards, rules and rates are theirs to see. */}

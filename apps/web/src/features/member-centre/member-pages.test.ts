@@ -35,9 +35,17 @@ describe('the member centre’s pages', () => {
     );
   });
 
+  it('offers the reward centre to members, never to a trial account', () => {
+    expect(offeredMemberPages(player)).toContain('rewardCenter');
+    expect(offeredMemberPages({ ...player, isAgent: true })).toContain('rewardCenter');
+    expect(offeredMemberPages({ ...player, isTrial: true })).not.toContain('rewardCenter');
+    expect(offeredMemberPages({ ...player, isLogin: false })).not.toContain('rewardCenter');
+  });
+
   it('knows its pages by name', () => {
     expect(isMemberPage('manualRebate')).toBe(true);
-    expect(isMemberPage('rewardCenter')).toBe(false);
+    expect(isMemberPage('rewardCenter')).toBe(true);
+    expect(isMemberPage('missionLeaderboard')).toBe(false);
     expect(isMemberPage(null)).toBe(false);
   });
 });

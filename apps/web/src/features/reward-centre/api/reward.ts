@@ -1,127 +1,43 @@
-import { callApi } from '../../../lib/api/api-client';
+import { type ApiValue, api } from '../../../lib/api/api-client';
 import type { LanguageCode } from '../../../lib/api/system-types';
 
 // The member's reward-centre calls: tickets and prize draws (the prize wheel, the golden egg) and
-// red envelopes, as the reward routes answer them.
+// red envelopes, typed by the server's OpenAPI document.
 
-/** What a prize pays: cash, a bonus with wagering, points, or nothing ("try again"). */
-export type PrizeKind = 'cash' | 'bonus' | 'points' | 'none';
-export type TableKind = 'wheel' | 'egg';
-export type TicketSource = 'deposit' | 'valid_bet_day' | 'mission' | 'vip_level' | 'contact' | 'operator';
-export type TicketStatus = 'unused' | 'used' | 'expired';
-
-/** A prize of a table, with its chance in percent ("12.50"). */
-export type Prize = {
-  index: number;
-  name: string;
-  kind: PrizeKind;
-  amount: string | null;
-  points: number | null;
-  weight: number;
-  chance: string;
-};
-
-/** A prize table as the centre shows it, with the member's tickets for it. */
-export type PrizeTable = {
-  id: string;
-  kind: TableKind;
-  name: string;
-  version: number;
-  tableHash: string;
-  tickets: number;
-  nextExpiresAt: string | null;
-  prizes: Prize[];
-};
-
+/**
+ * What the centre shows: whether the member may take part (`marketable`), the prize tables with
+ * the member's tickets and every prize's chance, the ways to earn tickets, and the seed pair the
+ * next draw uses.
+ */
+export type RewardCentre = ApiValue<'/wps/reward/centre', 'get'>;
+export type PrizeTable = RewardCentre['tables'][number];
+/** A prize of a table: what it pays (`kind`, `amount`, `points`) and its chance in percent ("12.50"). */
+export type Prize = PrizeTable['prizes'][number];
+export type PrizeKind = Prize['kind'];
+export type TableKind = PrizeTable['kind'];
 /** A way to earn tickets (an active ticket rule). */
-export type TicketWay = {
-  id: string;
-  trigger: Exclude<TicketSource, 'operator'>;
-  name: string;
-  amount: string | null;
-  vipRank: number | null;
-  tickets: number;
-  tableId: string;
-  expiresInDays: number;
-};
+export type TicketWay = RewardCentre['ways'][number];
 
-export type RewardCentre = {
-  marketable: boolean;
-  tables: PrizeTable[];
-  ways: TicketWay[];
-  seed: { serverSeedHash: string; clientSeed: string; nonce: number };
-};
+/** A draw answered: the draw and the tickets left for its table. */
+export type DrawResult = ApiValue<'/wps/reward/draw', 'post'>;
+/** A draw: the prize the seeds picked, and everything the verifier needs (`serverSeed` once revealed). */
+export type Draw = DrawResult['draw'];
+export type DrawPage = ApiValue<'/wps/reward/draws', 'get'>;
 
-/** A draw: the prize the seeds picked, and everything the verifier needs. */
-export type Draw = {
-  id: string;
-  tableId: string;
-  kind: TableKind;
-  tableName: string;
-  prizeIndex: number;
-  prize: Prize;
-  tableVersion: number;
-  tableHash: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  serverSeed: string | null;
-  createdAt: string;
-};
-
-export type DrawResult = { draw: Draw; tickets: number };
-export type DrawPage = { list: Draw[]; totalPages: number };
-
-export type Ticket = {
-  id: string;
-  tableId: string;
-  kind: TableKind;
-  tableName: string;
-  source: TicketSource;
-  status: TicketStatus;
-  createdAt: string;
-  expiresAt: string;
-  usedAt: string | null;
-};
-export type TicketPage = { list: Ticket[]; totalPages: number };
+export type TicketPage = ApiValue<'/wps/reward/tickets', 'get'>;
+export type Ticket = TicketPage['list'][number];
+export type TicketStatus = Ticket['status'];
+export type TicketSource = Ticket['source'];
 
 /** A table's version as it was drawn with: the canonical JSON whose SHA-256 is `tableHash`. */
-export type TableVersion = {
-  id: string;
-  version: number;
-  tableHash: string;
-  prizes: Prize[];
-  canonical: string;
-};
+export type TableVersion = ApiValue<'/wps/reward/tables/{id}/versions/{version}', 'get'>;
 
-/** A red-envelope drop; `mine` is the envelope the member opened. */
-export type Drop = {
-  id: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  status: 'upcoming' | 'open' | 'ended';
-  count: number;
-  left: number;
-  totalAmount: string;
-  minimumAmount: string;
-  serverSeedHash: string;
-  serverSeed: string | null;
-  mine: { index: number; amount: string; openedAt: string } | null;
-};
-export type DropList = { marketable: boolean; list: Drop[] };
-export type OpenedEnvelope = { index: number; amount: string; left: number };
-
+/** The drops for the member: upcoming, open and lately ended; `mine` is the envelope they opened. */
+export type DropList = ApiValue<'/wps/reward/envelopes', 'get'>;
+export type Drop = DropList['list'][number];
+export type OpenedEnvelope = ApiValue<'/wps/reward/envelopes/{id}/open', 'post'>;
 /** An ended drop's every envelope in handing-out order, for the verifier. */
-export type DropSplit = {
-  id: string;
-  serverSeed: string;
-  serverSeedHash: string;
-  count: number;
-  totalAmount: string;
-  minimumAmount: string;
-  amounts: string[];
-};
+export type DropSplit = ApiValue<'/wps/reward/envelopes/{id}/split', 'get'>;
 
 /** Every reward-centre query's key starts so; a draw, an open and the socket's news reload them. */
 export const REWARD_KEY = ['reward-centre'] as const;
@@ -130,15 +46,16 @@ export const REWARD_KEY = ['reward-centre'] as const;
 export const REWARD_PAGE_SIZE = 10;
 
 export function fetchRewardCentre(language: LanguageCode, signal?: AbortSignal): Promise<RewardCentre> {
-  return callApi('GET', '/wps/reward/centre', { params: { query: { language } }, signal });
+  return api.get('/wps/reward/centre', { params: { query: { language } }, signal });
 }
 
+/** POST /wps/reward/draw: uses a ticket of the table (the one expiring first) and draws its prize. */
 export function drawPrize(tableId: string, language: LanguageCode): Promise<DrawResult> {
-  return callApi('POST', '/wps/reward/draw', { params: { query: { language } }, body: { tableId } });
+  return api.post('/wps/reward/draw', { params: { query: { language } }, body: { tableId } });
 }
 
 export function fetchDraws(page: number, language: LanguageCode, signal?: AbortSignal): Promise<DrawPage> {
-  return callApi('GET', '/wps/reward/draws', {
+  return api.get('/wps/reward/draws', {
     params: { query: { language, page, pageSize: REWARD_PAGE_SIZE } },
     signal,
   });
@@ -149,8 +66,15 @@ export function fetchTickets(
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<TicketPage> {
-  return callApi('GET', '/wps/reward/tickets', {
-    params: { query: { language, page: input.page, pageSize: REWARD_PAGE_SIZE, status: input.status } },
+  return api.get('/wps/reward/tickets', {
+    params: {
+      query: {
+        language,
+        page: input.page,
+        pageSize: REWARD_PAGE_SIZE,
+        ...(input.status === null ? {} : { status: input.status }),
+      },
+    },
     signal,
   });
 }
@@ -160,24 +84,23 @@ export function fetchTableVersion(
   language: LanguageCode,
   signal?: AbortSignal,
 ): Promise<TableVersion> {
-  return callApi('GET', '/wps/reward/tables/{id}/versions/{version}', {
+  return api.get('/wps/reward/tables/{id}/versions/{version}', {
     params: { path: { id: input.id, version: input.version }, query: { language } },
     signal,
   });
 }
 
 export function fetchDrops(language: LanguageCode, signal?: AbortSignal): Promise<DropList> {
-  return callApi('GET', '/wps/reward/envelopes', { params: { query: { language } }, signal });
+  return api.get('/wps/reward/envelopes', { params: { query: { language } }, signal });
 }
 
+/** POST /wps/reward/envelopes/{id}/open: takes the next envelope of an open drop, paid as cash. */
 export function openEnvelope(id: string, language: LanguageCode): Promise<OpenedEnvelope> {
-  return callApi('POST', '/wps/reward/envelopes/{id}/open', {
-    params: { path: { id }, query: { language } },
-  });
+  return api.post('/wps/reward/envelopes/{id}/open', { params: { path: { id }, query: { language } } });
 }
 
 export function fetchDropSplit(id: string, language: LanguageCode, signal?: AbortSignal): Promise<DropSplit> {
-  return callApi('GET', '/wps/reward/envelopes/{id}/split', {
+  return api.get('/wps/reward/envelopes/{id}/split', {
     params: { path: { id }, query: { language } },
     signal,
   });

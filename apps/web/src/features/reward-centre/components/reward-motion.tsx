@@ -254,12 +254,12 @@ export function RedEnvelope({
   const isOut = state !== 'closed';
   return (
     <div
-      className="relative mx-auto mt-10 aspect-[4/5] w-full max-w-[180px] [perspective:600px]"
+      className="relative mx-auto mt-28 aspect-[4/5] w-full max-w-[180px] [perspective:600px]"
       data-testid="red-envelope"
       data-state={state}
     >
       <div
-        className="absolute inset-x-3 top-2 bottom-10 z-10 flex items-start justify-center rounded-md bg-surface pt-4 shadow"
+        className="absolute inset-x-3 top-2 bottom-10 z-10 flex items-start justify-center rounded-md bg-[#fff4d6] pt-5 shadow"
         style={
           state === 'opening'
             ? { animation: `envelope-card ${ENVELOPE_CARD_MS}ms ease-out ${ENVELOPE_FLAP_MS}ms forwards` }
@@ -272,7 +272,7 @@ export function RedEnvelope({
         }}
       >
         {isOut && amount ? (
-          <span className="text-xl font-bold text-accent-text tabular" data-testid="red-envelope-amount">
+          <span className="text-xl font-bold text-[#8a1020] tabular" data-testid="red-envelope-amount">
             {amount}
           </span>
         ) : null}

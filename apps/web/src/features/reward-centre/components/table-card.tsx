@@ -56,7 +56,10 @@ export function PrizeList({ prizes, highlight }: { prizes: readonly Prize[]; hig
           >
             <td className="py-2 pr-2">
               <span className="block font-medium text-text">{prize.name}</span>
-              <span className="block text-xs text-muted">{prizeValueOf(prize, t, symbol)}</span>
+              {/* What it pays, unless the name already says just that ("Try again"). */}
+              {prizeValueOf(prize, t, symbol) === prize.name ? null : (
+                <span className="block text-xs text-muted">{prizeValueOf(prize, t, symbol)}</span>
+              )}
             </td>
             <td className="py-2 text-right font-semibold text-text tabular">{prize.chance}%</td>
           </tr>
