@@ -502,6 +502,29 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('vip/levels', 'vip-level-a');
+  // A red-envelope drop of merchant A, for the drop routes' :id.
+  await db
+    .insertInto('red_envelope_drops')
+    .values({
+      id: 'red-envelope-drop-a',
+      merchant_id: merchantA,
+      titles: JSON.stringify({ TY: 'Pulang sobre', EN: 'Red envelopes' }),
+      total_minor: 1000n,
+      envelope_count: 10,
+      minimum_minor: 1n,
+      audience: 'all',
+      vip_rank: null,
+      deposit_days: null,
+      starts_at: new Date(nowMs + 3_600_000),
+      ends_at: new Date(nowMs + 7_200_000),
+      server_seed: 'a'.repeat(64),
+      server_seed_hash: 'b'.repeat(64),
+      created_by: null,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('red-envelopes', 'red-envelope-drop-a');
   // Goods of merchant A's points mall and a redeem of it waiting, for the points routes' :id.
   await db
     .insertInto('point_goods')
@@ -541,6 +564,152 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('points/redeems', 'point-redeem-a');
+  // A mission and a leaderboard of merchant A, for the missions routes' :id.
+  await db
+    .insertInto('missions')
+    .values({
+      id: 'mission-a',
+      merchant_id: merchantA,
+      name_ty: 'Misyon',
+      name_en: 'Mission',
+      period: 'daily',
+      task: 'rounds',
+      game_type: null,
+      target: 3n,
+      reward_kind: 'cash',
+      reward_minor: 500n,
+      multiplier: null,
+      starts_at: new Date(nowMs),
+      ends_at: null,
+      enabled: true,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('missions', 'mission-a');
+  await db
+    .insertInto('leaderboards')
+    .values({
+      id: 'leaderboard-a',
+      merchant_id: merchantA,
+      name_ty: 'Talaan',
+      name_en: 'Leaderboard',
+      metric: 'validBet',
+      game_type: null,
+      period: 'weekly',
+      starts_at: new Date(nowMs),
+      ends_at: null,
+      prizes: JSON.stringify([{ rank: 1, kind: 'cash', amountMinor: '1000', multiplier: null }]),
+      enabled: true,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('leaderboards', 'leaderboard-a');
+  // A referral rule of merchant A, and a held reward of a referral (the demo player brought the
+  // player fixture), for the referral routes' :id.
+  await db
+    .insertInto('referral_rules')
+    .values({
+      id: 'referral-rule-a',
+      merchant_id: merchantA,
+      name: 'A friend joins',
+      trigger: 'register',
+      threshold_minor: 0n,
+      reward_kind: 'cash',
+      referrer_amount_minor: 1000n,
+      friend_amount_minor: 0n,
+      multiplier: 0,
+      expiry_days: 7,
+      within_days: 30,
+      enabled: true,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('referrals/rules', 'referral-rule-a');
+  await db
+    .insertInto('referrals')
+    .values({
+      id: 'referral-a',
+      merchant_id: merchantA,
+      referrer_id: demoId,
+      friend_id: resourceOfA.get('players') as string,
+      code: 'DEMOCODE',
+      friend_ip: null,
+      friend_device_id: null,
+      same_ip: true,
+      same_device: true,
+      created_at: new Date(nowMs),
+    })
+    .execute();
+  await db
+    .insertInto('referral_rewards')
+    .values({
+      id: 'referral-reward-a',
+      merchant_id: merchantA,
+      referral_id: 'referral-a',
+      rule_id: 'referral-rule-a',
+      beneficiary: 'referrer',
+      member_id: demoId,
+      reward_kind: 'cash',
+      amount_minor: 1000n,
+      status: 'held',
+      hold_reason: 'SAME_IP_AND_DEVICE',
+      skip_reason: null,
+      bonus_id: null,
+      decided_by: null,
+      decided_at: null,
+      paid_at: null,
+      created_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('referrals/rewards', 'referral-reward-a');
+  // A prize table of merchant A with its first version and a ticket rule of it, for the rewards
+  // routes' :id; a member's tickets are the member's (players).
+  await db
+    .insertInto('reward_prize_tables')
+    .values({
+      id: 'reward-table-a',
+      merchant_id: merchantA,
+      kind: 'wheel',
+      names: JSON.stringify({ TY: 'Gulong', EN: 'Wheel' }),
+      version: 1,
+      daily_budget_minor: null,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  await db
+    .insertInto('reward_prize_table_versions')
+    .values({
+      table_id: 'reward-table-a',
+      version: 1,
+      canonical:
+        '{"kind":"wheel","name":{"EN":"Wheel","TY":"Gulong"},"prizes":[{"amount":null,"kind":"none","name":{"EN":"Try again","TY":"Subukan muli"},"points":null,"wageringMultiplier":null,"weight":1}]}',
+      hash: 'c'.repeat(64),
+      created_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('rewards/tables', 'reward-table-a');
+  await db
+    .insertInto('reward_ticket_rules')
+    .values({
+      id: 'reward-rule-a',
+      merchant_id: merchantA,
+      trigger: 'contact',
+      names: JSON.stringify({ TY: 'Contact', EN: 'Contact' }),
+      amount_minor: null,
+      vip_rank: null,
+      tickets: 1,
+      table_id: 'reward-table-a',
+      expires_in_days: 7,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('rewards/rules', 'reward-rule-a');
+  resourceOfA.set('rewards/players', resourceOfA.get('players') as string);
 });
 
 afterAll(async () => {

@@ -21,10 +21,10 @@ import { DEMO_HELP_CENTER } from './demo-help-center.ts';
 export const DEMO_MERCHANT_CODE = 'panalo';
 
 // Every switch is on but these. SOCIALLOGIN is on with no provider until one is configured: a
-// development start adds the identity sandbox. Referral has no server behind it yet, so its
-// switch stays off and the site does not name it; VIP is turned on by the VIP seed when it adds
-// the levels (demo-vip.ts). MANPLAYREB3 off keeps rebates automatic: the daily job pays each
-// closed day, and members see what accrues meanwhile.
+// development start adds the identity sandbox. VIP is turned on by the VIP seed when it adds the
+// levels (demo-vip.ts), REFERRAL by the referral seed when it adds the rules (demo-referral.ts).
+// MANPLAYREB3 off keeps rebates automatic: the daily job pays each closed day, and members see
+// what accrues meanwhile.
 const SWITCHES_OFF: ReadonlySet<WhitelabelSwitch> = new Set<WhitelabelSwitch>([
   'MOBILENUMPASSREG3',
   'MANPLAYREB3',

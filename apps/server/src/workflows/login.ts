@@ -10,6 +10,7 @@ import {
 } from '../modules/member/member.service.ts';
 import type { ResolvedMerchant } from '../modules/merchant/merchant.service.ts';
 import { readSwitches } from '../modules/merchant/merchant.service.ts';
+import type { ReferralService } from '../modules/referral/referral.service.ts';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service.ts';
 import type { VerificationService } from '../modules/verification/verification.service.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
@@ -49,6 +50,8 @@ export type LoginDeps = {
   totpBox: SecretBox;
   /** Breaks and self-exclusions: without it a self-excluded member is refused without an end date. */
   responsibleGaming?: ResponsibleGamingService;
+  /** Member referrals: a registration with a member's referral code is recorded through it. */
+  referrals?: Pick<ReferralService, 'findReferrer' | 'recordRegistration'>;
   now?: () => Date;
 };
 
@@ -137,6 +140,7 @@ export async function completeLogin(
     ip: input.client.ip,
     country: input.client.country,
     userAgent: input.client.userAgent,
+    deviceId: input.client.deviceId,
   });
   return {
     token: started.token,

@@ -14,6 +14,7 @@ import type { Language } from '../platform/i18n/language.ts';
 import { parseMobileNumber } from '../platform/phone/phone-number.ts';
 import { admitNewAccount } from './account-creation.ts';
 import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
+import { referralMerchantOf } from './referral.ts';
 
 export type RegisterMethod = 'username' | 'mobile';
 
@@ -131,8 +132,15 @@ export async function registerMember(
   const affiliateCode = value('affiliateCode');
   const invitation = affiliateCode ? await deps.members.findInvitation(merchant.id, affiliateCode) : null;
   if (affiliateCode && !invitation) throw new AppError('INVITATION_CODE_INVALID');
-  const upline = invitation?.agent ?? null;
   const isSubagent = invitation?.link?.kind === 'agent';
+  // A member's referral code (docs/referrals.md): with the programme on, a code naming a member
+  // records the referral; an unknown code is ignored. The friend joins the referrer's upline
+  // unless an invitation code names one: an agent's link decides first.
+  const referralCode = value('referralCode');
+  const referralMerchant = referralMerchantOf(merchant);
+  const referrer =
+    referralCode && deps.referrals ? await deps.referrals.findReferrer(referralMerchant, referralCode) : null;
+  const upline = invitation?.agent ?? (referrer?.upline_id ? { id: referrer.upline_id } : null);
 
   const rules = selectRegisterRules(merchant.settings.register, method, switches.REGMOBVERF3);
   const fields: Record<string, string> = {};
@@ -240,7 +248,18 @@ export async function registerMember(
       invitationLinkId: invitation?.link?.id ?? null,
       ...(isSubagent ? { type: SUBAGENT_TYPE, affiliateCode: newInvitationCode() } : {}),
     };
-    return deps.members.createMember(newMember);
+    const created = await deps.members.createMember(newMember);
+    if (referrer && deps.referrals) {
+      await deps.referrals.recordRegistration({
+        merchant: referralMerchant,
+        referrerId: referrer.id,
+        friendId: created.id,
+        code: referralCode,
+        ip: client.ip,
+        deviceId: client.deviceId,
+      });
+    }
+    return created;
   };
   // An attempt that opens no account (a taken name, a wrong SMS code) is given back to the count.
   const member = await openAccount().catch(async (error: unknown) => {

@@ -140,6 +140,8 @@ export type StartSessionInput = {
   ip: string;
   country: string | null;
   userAgent: string | null;
+  /** The client's X-Device-Id, recorded with the login (referral checks compare it). */
+  deviceId?: string | null;
 };
 
 export type StartedSession = {
@@ -264,6 +266,7 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
         ip: input.ip,
         country: input.country,
         user_agent: session.user_agent,
+        device_id: input.deviceId ?? null,
         created_at: timestamp,
       });
       await updateMember(trx, input.member.id, { last_login_at: timestamp });
