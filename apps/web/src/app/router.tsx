@@ -65,6 +65,10 @@ const lazyGroups = {
     () => import('../features/vip/components/vip-page'),
     (module) => module.VipPage,
   ),
+  Referral: lazyScreen(
+    () => import('../features/referral/components/referral-page'),
+    (module) => module.ReferralPage,
+  ),
   Agent: lazyScreen(
     () => import('./agent-routes'),
     (module) => module.AgentPage,
@@ -189,6 +193,9 @@ export const routes: RouteObject[] = [
           { path: '/pointMall', lazy: lazyGroups.PointMall, handle: handle({ name: 'pointMall' }) },
           // Spec §2's VIP and level benefits, open to visitors too; without a programme it leads home.
           { path: '/vip', lazy: lazyGroups.Vip, handle: handle({ name: 'vip' }) },
+          // Spec §2's referral, open to visitors too (its rules and a login prompt); the member
+          // centre shows members the same page with their code.
+          { path: '/referral', lazy: lazyGroups.Referral, handle: handle({ name: 'referral' }) },
           // The agent area (spec §2, §4): agents only; its guard opens the agent login for visitors.
           ...['/agent', '/agentHome'].map((path) => ({
             path,

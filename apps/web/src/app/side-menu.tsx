@@ -12,6 +12,7 @@ import {
   Plus,
   Send,
   Ticket,
+  UserPlus,
   X,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -138,7 +139,6 @@ function SideMenuContent({
   // The app-download codes show only for a merchant that publishes an app.
   const hasApp = androidUrl !== null || (permission.data?.resources.APP_IOS?.length ?? 0) > 0;
 
-  // Invitations get their tile here with their feature (spec §2).
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
       {hasMoneyLinks ? <MoneyLinks /> : null}
@@ -157,6 +157,15 @@ function SideMenuContent({
           to="/vip"
           icon={<Crown size={20} aria-hidden="true" />}
           label={t('side.vip')}
+          isCollapsed={isCollapsed}
+        />
+      ) : null}
+      {/* Spec §2 "invite (to referral)": while the switch REFERRAL is on; visitors read its rules. */}
+      {isSwitchEnabled(permission.data?.whitelabel, 'REFERRAL') && !isTrial ? (
+        <MenuLink
+          to={isLogin ? '/member?page=referral' : '/referral'}
+          icon={<UserPlus size={20} aria-hidden="true" />}
+          label={t('side.invite')}
           isCollapsed={isCollapsed}
         />
       ) : null}

@@ -24,7 +24,9 @@ export const memberPages = [
   'affiliate',
   // Spec §2's rewardCenter: tickets, the prize wheel and golden egg, red envelopes (members only).
   'rewardCenter',
-  // Referral and missions join this list with their features; until then the centre does not name them.
+  // Spec §2's referral: the member's code, link, friends and rewards (while the switch REFERRAL is on).
+  'referral',
+  // Missions join this list with their feature; until then the centre does not name them.
 ] as const;
 export type MemberPage = (typeof memberPages)[number];
 
@@ -45,6 +47,8 @@ export type MemberCentreViewer = {
   hasGameWallets: boolean;
   /** The whitelabel switch MANPLAYREB3: members claim their rebate themselves. */
   hasManualRebate: boolean;
+  /** The whitelabel switch REFERRAL: the referral programme is on. */
+  hasReferral?: boolean;
 };
 
 /** The pages the centre's menu and tabs list for this member, in the centre's order. */
@@ -60,6 +64,8 @@ export function offeredMemberPages(viewer: MemberCentreViewer): MemberPage[] {
     affiliate: viewer.isLogin && !viewer.isAgent && !viewer.isTrial,
     // Rewards are a member's; a trial account has none.
     rewardCenter: viewer.isLogin && !viewer.isTrial,
+    // Referral codes are a member's, and only while the programme is on.
+    referral: viewer.hasReferral === true && viewer.isLogin && !viewer.isTrial,
   };
   return memberPages.filter((page) => isShown[page] ?? true);
 }

@@ -15,7 +15,7 @@ import { useModalStore } from '../../../lib/modal-store';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { firstDepositLanding } from '../../../lib/session/first-deposit-landing';
 import { usePermission } from '../../../lib/system/system-hooks';
-import { readAffiliateCodeFromUrl } from '../affiliate-code';
+import { readAffiliateCodeFromUrl, readReferralCodeFromUrl } from '../affiliate-code';
 import { register } from '../api/auth';
 import { defaultDialingCode } from '../mobile-number';
 import {
@@ -64,6 +64,9 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     const codeFromUrl = readAffiliateCodeFromUrl();
     const initial: Record<string, string> = {};
     if (codeFromUrl) initial.affiliateCode = codeFromUrl.slice(0, 40);
+    // A member's referral link fills the referral code in, where the form asks for one.
+    const referralFromUrl = readReferralCodeFromUrl();
+    if (referralFromUrl) initial.referralCode = referralFromUrl;
     return initial;
   });
   const [errors, setErrors] = useState<Record<string, FieldError | undefined>>({});
@@ -152,6 +155,8 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     if (showsAskedCaptcha) fields.captcha = (values.captcha ?? '').trim();
     const codeFromUrl = readAffiliateCodeFromUrl();
     if (!hasAffiliateField && codeFromUrl) fields.affiliateCode = codeFromUrl;
+    const referralFromUrl = readReferralCodeFromUrl();
+    if (fields.referralCode === undefined && referralFromUrl) fields.referralCode = referralFromUrl;
     setSubmitting(true);
     try {
       const result = await register(

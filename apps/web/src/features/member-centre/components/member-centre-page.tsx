@@ -61,6 +61,13 @@ const RewardCentrePage = lazy(() =>
   })),
 );
 
+// The referral page, with its QR code and share buttons, loads when the member opens it.
+const ReferralContent = lazy(() =>
+  importWithTimeout(() => import('../../referral/components/referral-page')).then((module) => ({
+    default: module.ReferralContent,
+  })),
+);
+
 /** What each page of the centre shows. */
 const memberPageContent: Record<MemberPage, ReactNode> = {
   securityCenter: <SecurityCentre />,
@@ -100,6 +107,11 @@ const memberPageContent: Record<MemberPage, ReactNode> = {
       <RewardCentrePage />
     </Suspense>
   ),
+  referral: (
+    <Suspense fallback={<SkeletonLines lines={5} />}>
+      <ReferralContent />
+    </Suspense>
+  ),
 };
 
 /** MemberCenter (spec §2: /member, login required). */
@@ -114,6 +126,7 @@ export function MemberCentrePage() {
   const isAgent = useAuthStore((state) => state.isAgent);
   const permission = usePermission();
   const hasManualRebate = isSwitchEnabled(permission.data?.whitelabel, 'MANPLAYREB3');
+  const hasReferral = isSwitchEnabled(permission.data?.whitelabel, 'REFERRAL');
   const offered = offeredMemberPages({
     isLogin,
     isAgent,
@@ -121,10 +134,13 @@ export function MemberCentrePage() {
     canDeposit: useCanDeposit(),
     hasGameWallets: useHasGameWallets(),
     hasManualRebate,
+    hasReferral,
   });
   // The manual rebate's address leads to the default page once the switches say it is off.
   const isRebateRefused =
-    requested === 'manualRebate' && permission.isSuccess && !offered.includes('manualRebate');
+    (requested === 'manualRebate' || requested === 'referral') &&
+    permission.isSuccess &&
+    !offered.includes(requested);
   const isRefused =
     requested !== null && (!mayOpenMemberPage(requested, { isLogin, isAgent }) || isRebateRefused);
   const page: MemberPage = isMemberPage(requested) && !isRefused ? requested : DEFAULT_MEMBER_PAGE;
