@@ -19,6 +19,8 @@ import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { LoyaltyPage } from './loyalty-page.tsx';
+import { RedEnvelopesPage } from './red-envelopes-page.tsx';
+import { ReferralsPage } from './referrals-page.tsx';
 import { BASE_PATH, type Section, visibleSections } from './sections.ts';
 
 /**
@@ -173,6 +175,14 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
     case 'loyalty':
       return (
         <LoyaltyPage {...scope} canWrite={can('loyalty.write')} canDecideRedeems={can('loyalty.redeems')} />
+      );
+    case 'referrals':
+      return (
+        <ReferralsPage {...scope} canWrite={can('referrals.write')} canReadReports={can('reports.read')} />
+      );
+    case 'red-envelopes':
+      return (
+        <RedEnvelopesPage {...scope} canWrite={can('rewards.write')} canReadReports={can('reports.read')} />
       );
     case 'dashboard':
       return (

@@ -25,6 +25,8 @@ describe('findSectionByPath', () => {
       'Games',
       'Promotions',
       'Loyalty',
+      'Referrals',
+      'Red envelopes',
       'Content',
       'Configuration',
       'Reports',

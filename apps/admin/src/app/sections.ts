@@ -7,12 +7,14 @@ import {
   Gift,
   LayoutDashboard,
   type LucideIcon,
+  Mail,
   Network,
   ScrollText,
   Settings,
   ShieldCheck,
   SquareCheckBig,
   UserCog,
+  UserPlus,
   Users,
 } from 'lucide-react';
 
@@ -83,6 +85,20 @@ export const SECTIONS: readonly Section[] = [
       'VIP levels, their members and gifts, rebates paid, and the points mall: goods and the queue of redeems.',
     icon: Crown,
     permission: 'loyalty.read',
+  },
+  {
+    id: 'referrals',
+    title: 'Referrals',
+    summary: "Members' referral rules, the friends they brought, held rewards to review, and the cost.",
+    icon: UserPlus,
+    permission: 'referrals.read',
+  },
+  {
+    id: 'red-envelopes',
+    title: 'Red envelopes',
+    summary: 'Timed drops of red envelopes: schedule them, follow who opened them, and what they cost.',
+    icon: Mail,
+    permission: 'rewards.read',
   },
   {
     id: 'content',
