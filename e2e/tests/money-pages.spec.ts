@@ -21,6 +21,8 @@ test('a daily deposit limit refuses a larger deposit, and a raise waits 24 hours
   await daily.getByRole('button', { name: 'Set' }).click();
   await daily.getByTestId('limit-input-deposit-day').fill('500');
   await daily.getByRole('button', { name: 'Save' }).click();
+  // The form closes once the save has answered: what the card shows next is the saved limit.
+  await expect(daily.getByTestId('limit-input-deposit-day')).toBeHidden({ timeout: 20_000 });
   await expect(daily).toContainText('₱500.00');
   await expect(daily).toContainText('₱0.00 used of ₱500.00');
 
@@ -33,9 +35,12 @@ test('a daily deposit limit refuses a larger deposit, and a raise waits 24 hours
   await screenshot(page, 'money-deposit-over-limit');
 
   await page.goto('/member?page=responsibleGaming');
+  // The limit read afresh first, so that the change is made on what the server holds.
+  await expect(daily).toContainText('₱0.00 used of ₱500.00');
   await daily.getByRole('button', { name: 'Change' }).click();
   await daily.getByTestId('limit-input-deposit-day').fill('2000');
   await daily.getByRole('button', { name: 'Save' }).click();
+  await expect(daily.getByTestId('limit-input-deposit-day')).toBeHidden({ timeout: 20_000 });
   await expect(daily.getByTestId('limit-pending')).toContainText('Rises to ₱2,000.00 on');
   await expect(daily).toContainText('₱0.00 used of ₱500.00');
   await screenshot(page, 'money-responsible-gaming');

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { Clock, Coffee, HandCoins, type LucideIcon, TrendingDown } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +43,18 @@ function useQueryKey() {
   const memberId = useAuthStore((state) => state.member?.id ?? null);
   return responsibleGamingQuery(language, memberId).queryKey;
 }
+
+/**
+ * Puts a save's answer in the cache. A read of the settings still on its way (a header's deposit
+ * button mounting asks again) may have been answered before the save and land after it, putting
+ * the old settings back: a raise's waiting line would vanish until the next read. Such reads are
+ * cancelled first, so the save's answer is the last word; any read started after it sees the save.
+ */
+async function keepSaved(queryClient: QueryClient, queryKey: QueryKey, saved: unknown): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, saved);
+}
+
 const kindIcons = { deposit: HandCoins, loss: TrendingDown, session: Clock } as const;
 const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 const MINUTES_PATTERN = /^\d{1,6}$/;
@@ -72,8 +90,8 @@ function LimitRow({
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (value: string | null) => saveLimit({ kind, period, value }, language),
-    onSuccess: (next) => {
-      queryClient.setQueryData(queryKey, next);
+    onSuccess: async (next) => {
+      await keepSaved(queryClient, queryKey, next);
       setEditing(false);
       setDraft('');
     },
@@ -239,7 +257,7 @@ function RealityCheck({ minutes }: { minutes: number | null }) {
   const queryKey = useQueryKey();
   const mutation = useMutation({
     mutationFn: (next: RealityCheckMinutes | null) => saveRealityCheck(next, language),
-    onSuccess: (next) => queryClient.setQueryData(queryKey, next),
+    onSuccess: (next) => keepSaved(queryClient, queryKey, next),
   });
   const options: (RealityCheckMinutes | null)[] = [null, ...REALITY_CHECK_MINUTES];
   return (
