@@ -8,7 +8,13 @@ import {
   type OpenedEnvelopeRow,
   type RedEnvelopeService,
 } from '../../modules/red-envelope/red-envelope.service.ts';
-import { addDays, dayIn, REPORT_DAYS_MAX } from '../../modules/report/date-range.ts';
+import {
+  addDays,
+  DATE_PRESETS,
+  dayIn,
+  REPORT_DAYS_MAX,
+  rangeOfPreset,
+} from '../../modules/report/date-range.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
@@ -236,6 +242,8 @@ export function registerRedEnvelopeAdminRoutes(app: TypedApp, deps: RedEnvelopeA
           'What drops starting within the days cost: envelopes opened, members, paid and left unclaimed, with totals',
         querystring: Type.Object({
           merchantId: MerchantIdField,
+          /** A preset of spec §9; ignored when both from and to are given. */
+          preset: Type.Optional(StringOf(DATE_PRESETS)),
           from: Type.Optional(Day),
           to: Type.Optional(Day),
         }),
@@ -254,9 +262,11 @@ export function registerRedEnvelopeAdminRoutes(app: TypedApp, deps: RedEnvelopeA
     async (request) => {
       const scope = await readMerchantScope(request);
       const zone = (scope?.length === 1 ? await deps.timeZoneOf(scope[0] as string) : null) ?? 'UTC';
-      const today = dayIn(zone, deps.now());
-      const to = request.query.to ?? today;
-      const from = request.query.from ?? addDays(to, -29);
+      const { query } = request;
+      const preset =
+        query.preset && !(query.from && query.to) ? rangeOfPreset(query.preset, zone, deps.now()) : null;
+      const to = preset?.to ?? query.to ?? dayIn(zone, deps.now());
+      const from = preset?.from ?? query.from ?? addDays(to, -29);
       if (from > to) throw new AppError('VALIDATION', { value: { fields: { to: 'beforeFrom' } } });
       if (addDays(from, REPORT_DAYS_MAX) <= to)
         throw new AppError('VALIDATION', { value: { fields: { from: 'range' } } });
