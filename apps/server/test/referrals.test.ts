@@ -459,7 +459,7 @@ describe('the job', () => {
       code: owner.code,
       link: `https://panalo.example/?ref=${owner.code}`,
       friends: 3,
-      paid: '240.00',
+      paid: '210.00',
       held: '0.00',
     });
     const friendsPage = await owner.client.call('GET', '/wps/referral/friends?page=1&pageSize=2');
