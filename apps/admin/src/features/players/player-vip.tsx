@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../components/query-state.tsx';
 import { formatDateTime, NOT_SET } from '../../lib/format.ts';
@@ -171,11 +171,15 @@ function LevelChangeForm(
   }
 
   return (
-    <form
-      className="row-actions"
+    <ReasonedChangeForm
+      label={`Change the level of ${props.player.account}`}
+      reasonLabel="Reason for the level"
+      submitLabel="Change the level…"
+      reason={form.reason}
+      onReason={(reason) => setForm({ ...form, reason })}
+      errors={errors}
+      isSending={props.isSending}
       onSubmit={submit}
-      aria-label={`Change the level of ${props.player.account}`}
-      noValidate
     >
       <select
         aria-label="Level"
@@ -190,24 +194,7 @@ function LevelChangeForm(
           </option>
         ))}
       </select>
-      <input
-        aria-label="Reason for the level"
-        placeholder="Reason the audit log keeps"
-        maxLength={BONUS_REASON_LENGTH_MAX}
-        size={32}
-        value={form.reason}
-        aria-invalid={errors.reason ? true : undefined}
-        onChange={(event) => setForm({ ...form, reason: event.target.value })}
-      />
-      <button type="submit" className="button button--quiet button--small" disabled={props.isSending}>
-        Change the level…
-      </button>
-      {Object.values(errors).map((message) => (
-        <span key={message} className="field__error" role="alert">
-          {message}
-        </span>
-      ))}
-    </form>
+    </ReasonedChangeForm>
   );
 }
 
@@ -256,11 +243,15 @@ function BirthdayChangeForm(props: AskProps & { birthday: string | null }) {
   }
 
   return (
-    <form
-      className="row-actions"
+    <ReasonedChangeForm
+      label={`Change the birthday of ${props.player.account}`}
+      reasonLabel="Reason for the birthday"
+      submitLabel="Change the birthday…"
+      reason={form.reason}
+      onReason={(reason) => setForm({ ...form, reason })}
+      errors={errors}
+      isSending={props.isSending}
       onSubmit={submit}
-      aria-label={`Change the birthday of ${props.player.account}`}
-      noValidate
     >
       <input
         type="date"
@@ -270,19 +261,41 @@ function BirthdayChangeForm(props: AskProps & { birthday: string | null }) {
         aria-invalid={errors.birthday ? true : undefined}
         onChange={(event) => setForm({ ...form, birthday: event.target.value })}
       />
+    </ReasonedChangeForm>
+  );
+}
+
+/**
+ * A change of the player's with the reason the audit log keeps: the value's control (`children`),
+ * the reason, the button that asks first, and what the form refused, in one row.
+ */
+function ReasonedChangeForm(props: {
+  label: string;
+  reasonLabel: string;
+  submitLabel: string;
+  reason: string;
+  onReason: (reason: string) => void;
+  errors: Record<string, string>;
+  isSending: boolean;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form className="row-actions" onSubmit={props.onSubmit} aria-label={props.label} noValidate>
+      {props.children}
       <input
-        aria-label="Reason for the birthday"
+        aria-label={props.reasonLabel}
         placeholder="Reason the audit log keeps"
         maxLength={BONUS_REASON_LENGTH_MAX}
         size={32}
-        value={form.reason}
-        aria-invalid={errors.reason ? true : undefined}
-        onChange={(event) => setForm({ ...form, reason: event.target.value })}
+        value={props.reason}
+        aria-invalid={props.errors.reason ? true : undefined}
+        onChange={(event) => props.onReason(event.target.value)}
       />
       <button type="submit" className="button button--quiet button--small" disabled={props.isSending}>
-        Change the birthday…
+        {props.submitLabel}
       </button>
-      {Object.values(errors).map((message) => (
+      {Object.values(props.errors).map((message) => (
         <span key={message} className="field__error" role="alert">
           {message}
         </span>
