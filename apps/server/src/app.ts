@@ -26,6 +26,7 @@ import { registerRebatesRoutes } from './http/bo/rebates.routes.ts';
 import { registerRedEnvelopeAdminRoutes } from './http/bo/red-envelopes.routes.ts';
 import { registerReferralsBackOfficeRoutes } from './http/bo/referrals.routes.ts';
 import { registerReportsRoutes } from './http/bo/reports.routes.ts';
+import { registerRewardsBackOfficeRoutes } from './http/bo/rewards.routes.ts';
 import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
 import { registerStaffRoutes } from './http/bo/staff.routes.ts';
@@ -143,6 +144,7 @@ import { createPersonalProfitService } from './modules/report/personal-profit.se
 import { createPromotionReportService } from './modules/report/promotion-report.service.ts';
 import { createReferralReportService } from './modules/report/referral-report.service.ts';
 import { createReportService } from './modules/report/report.service.ts';
+import { createRewardReportService } from './modules/report/reward-report.service.ts';
 import { createRollupRebuildService } from './modules/report/rollup-rebuild.service.ts';
 import { createTeamRecordService } from './modules/report/team-records.service.ts';
 import { createTeamReportService } from './modules/report/team-report.service.ts';
@@ -872,6 +874,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vendorTransfers,
   });
   const reports = createReportService({ db: database.db, now });
+  registerRewardsBackOfficeRoutes(app, {
+    rewards,
+    rewardReports: createRewardReportService({ db: database.db, now, resolveRange: reports.resolveRange }),
+  });
   registerReportsRoutes(app, { reports, importStatus });
   registerPromotionReportsRoutes(app, {
     promotionReports: createPromotionReportService({

@@ -5,6 +5,7 @@ import { startSandboxes } from './sandboxes.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoMerchant } from './seed/demo-merchant.ts';
+import { seedDemoMissions } from './seed/demo-missions.ts';
 import { DEMO_OPERATORS, seedDemoOperators } from './seed/demo-operators.ts';
 import { seedDemoPoints } from './seed/demo-points.ts';
 import { seedDemoPromotions } from './seed/demo-promotions.ts';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoContracts(database.db);
   if (config.seedDemo) await seedDemoPromotions(database.db);
   if (config.seedDemo) await seedDemoPoints(database.db);
+  if (config.seedDemo) await seedDemoMissions(database.db);
   if (config.seedDemo) await seedDemoRedEnvelopes(database.db);
   if (config.seedDemo) await seedDemoVip(database.db);
   if (config.seedDemo) await seedDemoRewards(database.db);

@@ -508,3 +508,101 @@ describe('ticket rules', () => {
     nowMs -= 60_000;
   });
 });
+
+describe('the back office', () => {
+  it('saves tables with the expected cost, rules, grants tickets (audited), lists draws and the cost report', async () => {
+    const prize = (kind: string, extra: Record<string, unknown>, weight: number) => ({
+      names: { TY: `${kind} TY`, EN: `${kind} EN` },
+      kind,
+      amount: null,
+      points: null,
+      wageringMultiplier: null,
+      weight,
+      ...extra,
+    });
+    const created = await owner.call('POST', '/bo/rewards/tables', {
+      merchantId,
+      kind: 'egg',
+      names: { TY: 'Itlog', EN: 'Egg' },
+      prizes: [
+        prize('cash', { amount: '20.00' }, 1),
+        prize('bonus', { amount: '10.00', wageringMultiplier: 2 }, 1),
+        prize('none', {}, 2),
+      ],
+      dailyBudget: '100.00',
+      active: true,
+      sort: 1,
+    });
+    expect(created.body.success, JSON.stringify(created.body)).toBe(true);
+    const table = created.body.value;
+    expect(table.expectedCost).toEqual({ money: '7.50', points: 0, pointsValued: true });
+    expect(table.prizes.map((item: { chance: string }) => item.chance)).toEqual(['25.00', '25.00', '50.00']);
+    const updated = await owner.call('PUT', `/bo/rewards/tables/${table.id}`, {
+      kind: 'egg',
+      names: { TY: 'Itlog', EN: 'Egg' },
+      prizes: [prize('cash', { amount: '20.00' }, 1), prize('none', {}, 3)],
+      dailyBudget: '100.00',
+      active: true,
+      sort: 1,
+    });
+    expect(updated.body.value).toMatchObject({ version: 2, expectedCost: { money: '5.00' } });
+
+    const rule = await owner.call('POST', '/bo/rewards/rules', {
+      merchantId,
+      trigger: 'valid_bet_day',
+      names: { TY: 'Tumaya', EN: 'Bet' },
+      amount: '1000.00',
+      vipRank: null,
+      tickets: 1,
+      tableId: table.id,
+      expiresInDays: 7,
+      active: false,
+    });
+    expect(rule.body.success, JSON.stringify(rule.body)).toBe(true);
+    const badRule = await owner.call('POST', '/bo/rewards/rules', {
+      merchantId,
+      trigger: 'vip_level',
+      names: { TY: 'VIP', EN: 'VIP' },
+      amount: null,
+      vipRank: null,
+      tickets: 1,
+      tableId: table.id,
+      expiresInDays: 7,
+      active: true,
+    });
+    expect(badRule.body.code).toBe('VALIDATION');
+
+    const member = await newMember();
+    const granted = await owner.call('POST', `/bo/rewards/players/${member.id}/tickets`, {
+      tableId: table.id,
+      count: 2,
+      expiresInDays: 3,
+      reason: 'Goodwill',
+    });
+    expect(granted.body.value).toEqual({ issued: 2 });
+    const audit = await testApp.database.db
+      .selectFrom('audit_log')
+      .select(['action'])
+      .where('target_id', '=', member.id)
+      .where('action', '=', 'reward.tickets.grant')
+      .execute();
+    expect(audit).toHaveLength(1);
+    const tickets = await owner.call('GET', `/bo/rewards/players/${member.id}/tickets`);
+    expect(tickets.body.value.list.map((item: { source: string }) => item.source)).toEqual([
+      'operator',
+      'operator',
+    ]);
+
+    await draw(member, table.id);
+    await draw(member, table.id);
+    const draws = await owner.call('GET', `/bo/rewards/draws?tableId=${table.id}`);
+    expect(draws.body.value.total).toBe(2);
+    expect(draws.body.value.list[0]).toMatchObject({ tableVersion: 2, memberId: member.id });
+    const day = draws.body.value.list[0].day;
+    const report = await owner.call('GET', `/bo/rewards/report?from=${day}&to=${day}`);
+    const line = report.body.value.list.find((item: { tableId: string }) => item.tableId === table.id);
+    const cashPaid =
+      draws.body.value.list.filter((item: { prizeKind: string }) => item.prizeKind === 'cash').length * 20;
+    expect(line).toMatchObject({ draws: 2, cash: `${cashPaid}.00`, bonus: '0.00' });
+  });
+});

@@ -25149,6 +25149,7 @@ export type paths = {
                         /** @enum {string} */
                         task: "rounds" | "validBet" | "deposit" | "loginStreak" | "newGame";
                         gameType: string | null;
+                        /** @example 10 */
                         target: string;
                         /** @enum {string} */
                         rewardKind: "cash" | "bonus";
@@ -25430,6 +25431,7 @@ export type paths = {
                         /** @enum {string} */
                         task: "rounds" | "validBet" | "deposit" | "loginStreak" | "newGame";
                         gameType: string | null;
+                        /** @example 10 */
                         target: string;
                         /** @enum {string} */
                         rewardKind: "cash" | "bonus";

@@ -1140,46 +1140,6 @@ export function createRewardService(deps: Deps) {
     return issued;
   }
 
-  // ---- reports -------------------------------------------------------------------------------
-
-  /** Prizes paid per merchant day and table: draws, and cash, bonus and points paid. */
-  async function costByDay(filter: { merchantIds: readonly string[] | null; from: string; to: string }) {
-    let query = db
-      .selectFrom('reward_draws as d')
-      .innerJoin('reward_prize_tables as t', 't.id', 'd.table_id')
-      .select([
-        sql<string>`d.day::text`.as('day'),
-        'd.table_id',
-        't.names',
-        't.kind',
-        'd.merchant_id',
-        (eb) => eb.fn.countAll<string>().as('draws'),
-        sql<string>`coalesce(sum(d.amount_minor) filter (where d.prize_kind = 'cash'), 0)::text`.as('cash'),
-        sql<string>`coalesce(sum(d.amount_minor) filter (where d.prize_kind = 'bonus'), 0)::text`.as('bonus'),
-        sql<string>`coalesce(sum(d.points) filter (where d.prize_kind = 'points'), 0)::text`.as('points'),
-      ])
-      .where('d.day', '>=', filter.from)
-      .where('d.day', '<=', filter.to)
-      .groupBy(['d.day', 'd.table_id', 't.names', 't.kind', 'd.merchant_id'])
-      .orderBy('d.day', 'desc')
-      .orderBy('d.table_id');
-    if (filter.merchantIds !== null) {
-      if (filter.merchantIds.length === 0) return [];
-      query = query.where('d.merchant_id', 'in', filter.merchantIds);
-    }
-    return (await query.execute()).map((row) => ({
-      day: row.day,
-      tableId: row.table_id,
-      merchantId: row.merchant_id,
-      kind: row.kind,
-      names: row.names,
-      draws: Number(row.draws),
-      cashMinor: BigInt(row.cash),
-      bonusMinor: BigInt(row.bonus),
-      points: Number(row.points),
-    }));
-  }
-
   return {
     createTable,
     updateTable,
@@ -1202,7 +1162,6 @@ export function createRewardService(deps: Deps) {
     runIssuing,
     issueForMerchant,
     onVipLevelReached,
-    costByDay,
     /** The merchant of a table, a rule or a member (the back office's scope checks). */
     findTableMerchantId: async (id: string) =>
       (
@@ -1212,6 +1171,9 @@ export function createRewardService(deps: Deps) {
           .where('id', '=', id)
           .executeTakeFirst()
       )?.merchant_id,
+    findMemberMerchantId: async (id: string) =>
+      (await db.selectFrom('members').select('merchant_id').where('id', '=', id).executeTakeFirst())
+        ?.merchant_id,
     findRuleMerchantId: async (id: string) =>
       (
         await db

@@ -125,6 +125,7 @@ type Words = {
   refund: string;
   convert: string;
   adjustment: string;
+  reward: string;
   owedPaid: string;
   owedAdded: string;
 };
@@ -139,6 +140,7 @@ const RECORD_WORDS: Record<Language, Words> = {
     refund: '{reference} not approved: {remark}',
     convert: 'Converted into a {amount} bonus',
     adjustment: 'Adjusted by the operator: {remark}',
+    reward: 'Won in the {table} draw',
     owedPaid: '{owedPaid} points paid what was owed',
     owedAdded: '{owedAdded} points owed',
   },
@@ -150,6 +152,7 @@ const RECORD_WORDS: Record<Language, Words> = {
     refund: 'Hindi naaprubahan ang {reference}: {remark}',
     convert: 'Ginawang bonus na {amount}',
     adjustment: 'Inayos ng operator: {remark}',
+    reward: 'Napanalunan sa bunutan ng {table}',
     owedPaid: 'Ibinayad ang {owedPaid} points sa utang na points',
     owedAdded: '{owedAdded} points ang utang',
   },
@@ -197,6 +200,10 @@ export function remarkOf(record: PointRecordRow, reader: ViewReader): string {
   const goods =
     record.detail[`goods.${reader.language}`] ?? record.detail[`goods.${reader.fallbackLanguage}`];
   if (goods !== undefined) facts.goods = goods;
+  // A prize drawn with a reward ticket names its table (wheel or egg) in each language.
+  const table =
+    record.detail[`table.${reader.language}`] ?? record.detail[`table.${reader.fallbackLanguage}`];
+  if (table !== undefined) facts.table = table;
   const fill = (template: string) =>
     template.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = facts[name];
@@ -212,7 +219,8 @@ export function remarkOf(record: PointRecordRow, reader: ViewReader): string {
     type === 'redeem' ||
     type === 'refund' ||
     type === 'convert' ||
-    type === 'adjustment'
+    type === 'adjustment' ||
+    type === 'reward'
       ? words[type]
       : words.bet;
   const parts = [fill(main)];

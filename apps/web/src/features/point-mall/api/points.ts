@@ -48,6 +48,7 @@ export const POINT_RECORD_TYPES = [
   'clawback',
   'refund',
   'adjustment',
+  'reward',
 ] as const satisfies readonly PointRecordType[];
 
 /** Goods cards per page: four rows of the desktop grid, a short scroll on a phone. */
