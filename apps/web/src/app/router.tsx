@@ -26,8 +26,8 @@ const lazyGroups = {
     (module) => module.LotteryPage,
   ),
   MemberCenter: lazyScreen(
-    () => import('../features/member-centre/components/member-centre-page'),
-    (module) => module.MemberCentrePage,
+    () => import('./member-centre-route'),
+    (module) => module.MemberCentreRoute,
   ),
   AccountGame: lazyScreen(
     () => import('../features/account-game/components/account-game-page'),

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTagalog, renderMarkup } from '../../components/render-markup.test-support';
-import { offeredMemberPages } from '../member-centre/member-pages';
 import type { ReferralMe, ReferralRule } from './api/referral';
 import { InviteCard, RuleLine } from './components/referral-page';
 
@@ -67,23 +66,5 @@ describe('the invite card', () => {
       expect(html).toContain(`data-testid="referral-share-${target}"`);
     }
     expect(html).toContain('https://wa.me/?text=');
-  });
-});
-
-describe('the member centre’s referral page', () => {
-  const member = {
-    isLogin: true,
-    isAgent: false,
-    isTrial: false,
-    canDeposit: true,
-    hasGameWallets: false,
-    hasManualRebate: false,
-  };
-
-  it('is offered to members while the switch REFERRAL is on, never to a trial account or a visitor', () => {
-    expect(offeredMemberPages({ ...member, hasReferral: true })).toContain('referral');
-    expect(offeredMemberPages({ ...member, hasReferral: false })).not.toContain('referral');
-    expect(offeredMemberPages({ ...member, hasReferral: true, isTrial: true })).not.toContain('referral');
-    expect(offeredMemberPages({ ...member, hasReferral: true, isLogin: false })).not.toContain('referral');
   });
 });

@@ -61,15 +61,14 @@ const RewardCentrePage = lazy(() =>
   })),
 );
 
-// The referral page, with its QR code and share buttons, loads when the member opens it.
-const ReferralContent = lazy(() =>
-  importWithTimeout(() => import('../../referral/components/referral-page')).then((module) => ({
-    default: module.ReferralContent,
-  })),
-);
+/**
+ * The pages another feature draws (features never import each other): the app hands them in
+ * (app/member-centre-route.tsx).
+ */
+type FeaturePage = 'referral';
 
 /** What each page of the centre shows. */
-const memberPageContent: Record<MemberPage, ReactNode> = {
+const memberPageContent: Record<Exclude<MemberPage, FeaturePage>, ReactNode> = {
   securityCenter: <SecurityCentre />,
   transferFund: <TransferPage direction="downline" />,
   depositv2: <DepositPage />,
@@ -107,15 +106,20 @@ const memberPageContent: Record<MemberPage, ReactNode> = {
       <RewardCentrePage />
     </Suspense>
   ),
-  referral: (
-    <Suspense fallback={<SkeletonLines lines={5} />}>
-      <ReferralContent />
-    </Suspense>
-  ),
 };
 
+function contentOf(page: MemberPage, featurePages: Record<FeaturePage, ReactNode> | undefined): ReactNode {
+  if (page === 'referral') return featurePages?.referral ?? <SkeletonLines lines={5} />;
+  return memberPageContent[page];
+}
+
 /** MemberCenter (spec §2: /member, login required). */
-export function MemberCentrePage() {
+export function MemberCentrePage({
+  featurePages,
+}: {
+  /** The pages other features draw, lazily loaded by the app. */
+  featurePages?: Record<FeaturePage, ReactNode>;
+}) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('page');
@@ -179,7 +183,7 @@ export function MemberCentrePage() {
           <h2 className="border-b border-line px-4 py-3 text-base font-semibold">
             {t(`pages.memberPages.${page}`)}
           </h2>
-          {isTrial ? <EmptyState line={t('member.needAccount')} /> : memberPageContent[page]}
+          {isTrial ? <EmptyState line={t('member.needAccount')} /> : contentOf(page, featurePages)}
         </Panel>
       </div>
     </PageFrame>
