@@ -203,7 +203,8 @@ beforeAll(async () => {
     playerDailyMaxMinor: null,
     gateway: { baseUrl: 'http://127.0.0.1:9', merchantNo: 'M1', secret: 'secret', channel: 'GCASH' },
   });
-});
+  // Building the seeded app on PGlite runs every migration: slow on a busy machine.
+}, 180_000);
 
 afterAll(async () => {
   await testApp.close();
