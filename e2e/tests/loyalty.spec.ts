@@ -410,5 +410,29 @@ test('a member crossing a level’s thresholds is raised by the job, sees the la
     [memberId],
   );
   expect(gifts.rows).toEqual([{ key: `upgrade:${memberId}:1`, status: 'granted' }]);
+
+  if (testInfo.project.name !== 'phone') {
+    // The desktop header with the label, the member's buttons and the game types fits 1,440 and
+    // 1,280 px in both languages, Tagalog's longer names included: no sideways scroll.
+    for (const language of ['TY', 'EN']) {
+      await page.addInitScript((code) => localStorage.setItem('language', code), language);
+      await page.reload();
+      await expect(page.locator('[data-testid="header-vip-label"]:visible')).toHaveText('VIP1');
+      for (const width of [1440, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect
+          .poll(
+            () =>
+              page.evaluate(
+                () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+              ),
+            {
+              message: `${language} at ${width} px`,
+            },
+          )
+          .toBeLessThanOrEqual(0);
+      }
+    }
+  }
   expect(consoleErrors).toEqual([]);
 });

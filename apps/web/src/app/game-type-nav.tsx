@@ -5,7 +5,10 @@ import { joinClassNames } from '../lib/class-names';
 import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 
 const shownTypesMax = 4;
-const shownTypesNarrow = 3;
+/** Types shown from 1,440 px up to 2xl (1,536 px); from 2xl, all four. */
+const shownTypesLaptop = 3;
+/** Types shown below 1,440 px (the header's nav starts at xl, 1,280 px). */
+const shownTypesNarrow = 2;
 
 /**
  * The header's game types (spec §2 "Header": a hover dropdown of vendors per game type): each
@@ -15,11 +18,18 @@ const shownTypesNarrow = 3;
 export function GameTypeNavLinks() {
   const { t } = useTranslation();
   const links = useGameCategoryLinks().slice(0, shownTypesMax);
-  // Four types fit beside the member's buttons only on the widest screens; below that, three.
+  // Four types fit beside the member's buttons only on the widest screens; below that three, and
+  // below 1,440 px two: the Tagalog names, the member's buttons and a VIP label leave no more room
+  // without a sideways scroll.
   return links.map(({ key, path, vendors }, index) => (
     <div
       key={key}
-      className={joinClassNames('group relative', index >= shownTypesNarrow && 'hidden 2xl:block')}
+      className={joinClassNames(
+        'group relative',
+        index >= shownTypesLaptop
+          ? 'hidden 2xl:block'
+          : index >= shownTypesNarrow && 'hidden min-[1440px]:block',
+      )}
       data-testid={`header-type-${key}`}
     >
       <NavLink

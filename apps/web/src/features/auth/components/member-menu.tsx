@@ -226,7 +226,11 @@ export function MemberMenu() {
         className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-text transition-colors hover:bg-raised"
       >
         <MemberAvatar member={member} size={32} />
-        <span className="hidden max-w-32 truncate md:inline" data-testid="member-account">
+        {/* Beside the desktop header's game types (xl) the account gives way until 2xl: the menu names it. */}
+        <span
+          className="hidden max-w-32 truncate md:inline xl:hidden 2xl:inline"
+          data-testid="member-account"
+        >
           {member.account}
         </span>
         {isTrial ? (
