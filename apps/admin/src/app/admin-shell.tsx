@@ -21,6 +21,7 @@ import { StaffPage } from '../features/staff/staff-page.tsx';
 import { LoyaltyPage } from './loyalty-page.tsx';
 import { RedEnvelopesPage } from './red-envelopes-page.tsx';
 import { ReferralsPage } from './referrals-page.tsx';
+import { RewardsPage } from './rewards-page.tsx';
 import { BASE_PATH, type Section, visibleSections } from './sections.ts';
 
 /**
@@ -180,6 +181,8 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return (
         <ReferralsPage {...scope} canWrite={can('referrals.write')} canReadReports={can('reports.read')} />
       );
+    case 'rewards':
+      return <RewardsPage {...scope} canWrite={can('rewards.write')} />;
     case 'red-envelopes':
       return (
         <RedEnvelopesPage {...scope} canWrite={can('rewards.write')} canReadReports={can('reports.read')} />

@@ -27,6 +27,7 @@ describe('findSectionByPath', () => {
       'Loyalty',
       'Referrals',
       'Red envelopes',
+      'Rewards',
       'Content',
       'Configuration',
       'Reports',

@@ -13,6 +13,7 @@ import {
   Settings,
   ShieldCheck,
   SquareCheckBig,
+  Ticket,
   UserCog,
   UserPlus,
   Users,
@@ -98,6 +99,14 @@ export const SECTIONS: readonly Section[] = [
     title: 'Red envelopes',
     summary: 'Timed drops of red envelopes: schedule them, follow who opened them, and what they cost.',
     icon: Mail,
+    permission: 'rewards.read',
+  },
+  {
+    id: 'rewards',
+    title: 'Rewards',
+    summary:
+      'Prize wheels and golden eggs: their prizes and chances, the rules that give tickets, the draws and their cost.',
+    icon: Ticket,
     permission: 'rewards.read',
   },
   {
