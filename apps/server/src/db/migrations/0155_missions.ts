@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       amount_minor bigint not null check (amount_minor > 0),
       bonus_id text null references member_bonuses (id),
       created_at timestamptz not null,
-      check ((reward_kind = 'bonus') = (bonus_id is not null)),
+      check (reward_kind = 'bonus' or bonus_id is null),
       unique (mission_id, member_id, period_start)
     )`.execute(db);
   await sql`create index mission_claims_member_idx on mission_claims (member_id, period_start)`.execute(db);
@@ -99,7 +99,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       amount_minor bigint not null check (amount_minor > 0),
       bonus_id text null references member_bonuses (id),
       created_at timestamptz not null,
-      check ((reward_kind = 'bonus') = (bonus_id is not null)),
+      check (reward_kind = 'bonus' or bonus_id is null),
       unique (leaderboard_id, period_start, rank),
       unique (leaderboard_id, period_start, member_id)
     )`.execute(db);
