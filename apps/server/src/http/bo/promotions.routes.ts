@@ -27,7 +27,6 @@ import type { RaffleService } from '../../modules/promotion/raffle.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../platform/http/typed.ts';
-import { multipartBody } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { PROMOTION_KINDS, PROMOTION_TYPES } from '../wps/promotion/promotion.routes.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
@@ -39,7 +38,7 @@ import {
   MerchantIdField,
   PageQueryFields,
 } from './bo-schemas.ts';
-import { type ImageUploadLimits, saveUploadedImage } from './image-upload.ts';
+import { addMerchantImageUpload, type ImageUploadLimits } from './image-upload.ts';
 import { readOperator } from './operator-session.ts';
 import { RaffleAdminAnswer, RaffleSummary, raffleAdminAnswerOf, raffleSummaryOf } from './raffle-view.ts';
 import { sendReviewPhoto } from './review.ts';
@@ -325,35 +324,14 @@ export function registerPromotionsRoutes(app: TypedApp, deps: PromotionsRoutesDe
     },
   );
 
-  app.post(
-    '/bo/promotions/images',
-    {
-      ...merchantScopedRoute('promotions.write'),
-      schema: {
-        tags: TAGS,
-        summary: `Upload a promotion's cover or detail picture (multipart, one PNG, JPEG or WebP file, at most ${PROMOTION_IMAGE_BYTES_MAX} bytes); answers its public URL`,
-        consumes: ['multipart/form-data'],
-        body: multipartBody(Type.Object({ file: Type.String({ format: 'binary' }) })),
-        querystring: Type.Object({ merchantId: MerchantIdField }),
-        response: {
-          200: Envelope(
-            Type.Object({
-              url: Type.String(),
-              width: Type.Integer(),
-              height: Type.Integer(),
-              bytes: Type.Integer(),
-            }),
-          ),
-          413: { $ref: 'ErrorEnvelope#' },
-          ...BO_ERROR_RESPONSES,
-        },
-      },
-    },
-    async (request) => {
-      const { url, width, height, bytes } = await saveUploadedImage(request, images, PROMOTION_IMAGE_UPLOAD);
-      return ok({ url, width, height, bytes });
-    },
-  );
+  addMerchantImageUpload(app, {
+    path: '/bo/promotions/images',
+    permission: 'promotions.write',
+    tags: TAGS,
+    summary: `Upload a promotion's cover or detail picture (multipart, one PNG, JPEG or WebP file, at most ${PROMOTION_IMAGE_BYTES_MAX} bytes); answers its public URL`,
+    images,
+    limits: PROMOTION_IMAGE_UPLOAD,
+  });
 
   app.get(
     '/bo/promotions/applications',

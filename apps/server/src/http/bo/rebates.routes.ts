@@ -8,11 +8,12 @@ import {
   type RebateDayOutcome,
   type RebateService,
 } from '../../modules/rebate/rebate.service.ts';
-import { isCalendarDay, linesOfStored } from '../../modules/rebate/rebate-rules.ts';
+import { linesOfStored } from '../../modules/rebate/rebate-rules.ts';
 import { lengthOf, rangeOfPreset } from '../../modules/report/date-range.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
+import { isCalendarDay } from '../../platform/time/zoned-day.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 import {
   BO_ERROR_RESPONSES,

@@ -19,16 +19,9 @@ import {
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../platform/http/typed.ts';
-import { multipartBody } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
-import {
-  basisPointsOfMultiplier,
-  Money,
-  MULTIPLIER_PATTERN,
-  multiplierOfBasisPoints,
-  ratesOf,
-} from '../wps/vip/vip-views.ts';
+import { basisPointsOfMultiplier, Money, MULTIPLIER_PATTERN, vipLevelTermsOf } from '../wps/vip/vip-views.ts';
 import {
   BO_ERROR_RESPONSES,
   CountedPageOf,
@@ -36,7 +29,7 @@ import {
   MerchantIdField,
   PageQueryFields,
 } from './bo-schemas.ts';
-import { type ImageUploadLimits, saveUploadedImage } from './image-upload.ts';
+import { addMerchantImageUpload, type ImageUploadLimits } from './image-upload.ts';
 import { readOperator } from './operator-session.ts';
 import { merchantScopedRoute, readMerchantScope, resourceRoute, targetMerchantOf } from './scoped-route.ts';
 
@@ -169,21 +162,7 @@ function levelViewOf(level: VipLevelRecord): Static<typeof LevelAdminView> {
     merchantId: level.merchantId,
     rank: level.rank,
     names: level.names,
-    label: level.label,
-    badgeUrl: level.badgeUrl,
-    deposit: formatAmount(level.depositMinor),
-    validBet: formatAmount(level.validBetMinor),
-    keepDeposit: formatAmount(level.keepDepositMinor),
-    keepValidBet: formatAmount(level.keepValidBetMinor),
-    guaranteedDays: level.guaranteedDays,
-    upgradeBonus: formatAmount(level.upgradeBonusMinor),
-    birthdayBonus: formatAmount(level.birthdayBonusMinor),
-    monthlyBonus: formatAmount(level.monthlyBonusMinor),
-    rebateRates: ratesOf(level.rebateRatesBp),
-    withdrawCountDay: level.withdrawCountDay,
-    withdrawAmountDay:
-      level.withdrawAmountDayMinor === null ? null : formatAmount(level.withdrawAmountDayMinor),
-    pointsMultiplier: multiplierOfBasisPoints(level.pointsMultiplierBp),
+    ...vipLevelTermsOf(level),
     holders: level.holders,
     createdAt: level.createdAt.toISOString(),
     updatedAt: level.updatedAt.toISOString(),
@@ -344,35 +323,14 @@ export function registerVipAdminRoutes(app: TypedApp, deps: VipAdminRoutesDeps):
     },
   );
 
-  app.post(
-    '/bo/vip/badges',
-    {
-      ...merchantScopedRoute('loyalty.write'),
-      schema: {
-        tags: TAGS,
-        summary: `Upload a VIP level's badge picture (multipart, one PNG, JPEG or WebP file, at most ${VIP_BADGE_BYTES_MAX} bytes); answers its public URL for the level's badgeUrl`,
-        consumes: ['multipart/form-data'],
-        body: multipartBody(Type.Object({ file: Type.String({ format: 'binary' }) })),
-        querystring: Type.Object({ merchantId: MerchantIdField }),
-        response: {
-          200: Envelope(
-            Type.Object({
-              url: Type.String(),
-              width: Type.Integer(),
-              height: Type.Integer(),
-              bytes: Type.Integer(),
-            }),
-          ),
-          413: { $ref: 'ErrorEnvelope#' },
-          ...BO_ERROR_RESPONSES,
-        },
-      },
-    },
-    async (request) => {
-      const { url, width, height, bytes } = await saveUploadedImage(request, images, VIP_BADGE_UPLOAD);
-      return ok({ url, width, height, bytes });
-    },
-  );
+  addMerchantImageUpload(app, {
+    path: '/bo/vip/badges',
+    permission: 'loyalty.write',
+    tags: TAGS,
+    summary: `Upload a VIP level's badge picture (multipart, one PNG, JPEG or WebP file, at most ${VIP_BADGE_BYTES_MAX} bytes); answers its public URL for the level's badgeUrl`,
+    images,
+    limits: VIP_BADGE_UPLOAD,
+  });
 
   app.get(
     '/bo/vip/members',

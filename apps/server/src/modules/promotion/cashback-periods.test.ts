@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countedDays, duePeriods, periodHolding, startOfDay } from './cashback-periods.ts';
+import { startOfDay } from '../../platform/time/zoned-day.ts';
+import { countedDays, duePeriods, periodHolding } from './cashback-periods.ts';
 
 const MANILA = 'Asia/Manila';
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,4 @@
-import { wallClockIn } from '../../platform/time/zoned-day.ts';
+import { addDays, dayIn, startOfDay } from '../../platform/time/zoned-day.ts';
 
 /** How often a cashback promotion pays: each merchant day, or each week from Monday. */
 export type CashbackPeriod = 'day' | 'week';
@@ -13,43 +13,6 @@ export type CashbackWindow = {
   /** When the period ends: the merchant's midnight after its last day. */
   endsAt: Date;
 };
-
-const DAY_MS = 86_400_000;
-
-/** A calendar day written yyyy-MM-dd, moved by whole days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The merchant day (yyyy-MM-dd) a moment falls on in a time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  const clock = wallClockIn(timeZone, at);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
-}
-
-/**
- * The instant a calendar day begins in a time zone. The zone's offset is read at a first guess
- * and read again where that guess lands, so that a day starting next to a daylight-saving change
- * still begins at its own midnight.
- */
-export function startOfDay(timeZone: string, day: string): Date {
-  const midnightAsUtc = Date.parse(`${day}T00:00:00Z`);
-  const offsetAt = (at: number) => {
-    const clock = wallClockIn(timeZone, new Date(at));
-    const wallAsUtc = Date.UTC(
-      clock.year,
-      clock.month - 1,
-      clock.day,
-      clock.hour,
-      clock.minute,
-      clock.second,
-    );
-    return wallAsUtc - Math.floor(at / 1000) * 1000;
-  };
-  const guess = midnightAsUtc - offsetAt(midnightAsUtc);
-  return new Date(midnightAsUtc - offsetAt(guess));
-}
 
 /** The weekday of a calendar day, 0 for Monday to 6 for Sunday. */
 function weekdayOf(day: string): number {

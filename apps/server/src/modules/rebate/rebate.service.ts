@@ -8,6 +8,7 @@ import type { Executor, NewRow } from '../../platform/db/executor.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { present } from '../../platform/errors/invariant.ts';
+import { addDays, dayIn, isCalendarDay, startOfDay } from '../../platform/time/zoned-day.ts';
 import {
   type AutoCandidate,
   findAutoCandidates,
@@ -27,15 +28,11 @@ import {
   sumPaidByDay,
 } from './rebate.repository.ts';
 import {
-  addDays,
-  dayIn,
-  isCalendarDay,
   type RebateBonusTerms,
   type RebateLineMinor,
   type RebatePolicy,
   rebateLinesOf,
   rebateTermsOf,
-  startOfDay,
   storedLinesOf,
 } from './rebate-rules.ts';
 

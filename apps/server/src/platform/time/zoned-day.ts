@@ -50,3 +50,45 @@ export function startOfDayIn(timeZone: string, at: Date): Date {
   const offsetMs = wallAsUtc - Math.floor(at.getTime() / 1000) * 1000;
   return new Date(Date.UTC(parts.year, parts.month - 1, parts.day) - offsetMs);
 }
+
+const DAY_MS = 86_400_000;
+
+/** A calendar day written yyyy-MM-dd, moved by whole days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whether a text is a real calendar day written yyyy-MM-dd (2025-02-30 is not). */
+export function isCalendarDay(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && addDays(text, 0) === text;
+}
+
+/** The calendar day (yyyy-MM-dd) a moment falls on in a time zone: a merchant's day. */
+export function dayIn(timeZone: string, at: Date): string {
+  const clock = wallClockIn(timeZone, at);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
+}
+
+/**
+ * The instant a calendar day (yyyy-MM-dd) begins in a time zone. The zone's offset is read at a
+ * first guess and read again where that guess lands, so that a day starting next to a
+ * daylight-saving change still begins at its own midnight.
+ */
+export function startOfDay(timeZone: string, day: string): Date {
+  const midnightAsUtc = Date.parse(`${day}T00:00:00Z`);
+  const offsetAt = (at: number) => {
+    const clock = wallClockIn(timeZone, new Date(at));
+    const wallAsUtc = Date.UTC(
+      clock.year,
+      clock.month - 1,
+      clock.day,
+      clock.hour,
+      clock.minute,
+      clock.second,
+    );
+    return wallAsUtc - Math.floor(at / 1000) * 1000;
+  };
+  const guess = midnightAsUtc - offsetAt(midnightAsUtc);
+  return new Date(midnightAsUtc - offsetAt(guess));
+}

@@ -53,6 +53,16 @@ export function vipLevelViewOf(level: VipLevel, language: string, fallbackLangua
   return {
     rank: level.rank,
     name: levelNameIn(level, language, fallbackLanguage),
+    ...vipLevelTermsOf(level),
+  };
+}
+
+/**
+ * What a level asks and gives on the wire, the player's view and the back office's alike: its
+ * label and badge, thresholds, retention and benefits as amounts, rates and multiplier text.
+ */
+export function vipLevelTermsOf(level: VipLevel) {
+  return {
     label: level.label,
     badgeUrl: level.badgeUrl,
     deposit: formatAmount(level.depositMinor),
