@@ -10,6 +10,15 @@ const ReferralContent = lazy(() =>
   })),
 );
 
+// Missions and leaderboards, with their countdowns and tables, load when the member opens them.
+const MissionLeaderboardPage = lazy(() =>
+  importWithTimeout(() => import('../features/missions/components/mission-leaderboard-page')).then(
+    (module) => ({
+      default: module.MissionLeaderboardPage,
+    }),
+  ),
+);
+
 /** The member centre with the pages other features draw in it (features never import each other). */
 export function MemberCentreRoute() {
   return (
@@ -18,6 +27,11 @@ export function MemberCentreRoute() {
         referral: (
           <Suspense fallback={<SkeletonLines lines={5} />}>
             <ReferralContent />
+          </Suspense>
+        ),
+        missionLeaderboard: (
+          <Suspense fallback={<SkeletonLines lines={5} />}>
+            <MissionLeaderboardPage />
           </Suspense>
         ),
       }}

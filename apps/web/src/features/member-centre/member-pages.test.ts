@@ -42,10 +42,17 @@ describe('the member centre’s pages', () => {
     expect(offeredMemberPages({ ...player, isLogin: false })).not.toContain('rewardCenter');
   });
 
+  it('offers missions and leaderboards to members, never to a trial account or a visitor', () => {
+    expect(offeredMemberPages(player)).toContain('missionLeaderboard');
+    expect(offeredMemberPages({ ...player, isTrial: true })).not.toContain('missionLeaderboard');
+    expect(offeredMemberPages({ ...player, isLogin: false })).not.toContain('missionLeaderboard');
+  });
+
   it('knows its pages by name', () => {
     expect(isMemberPage('manualRebate')).toBe(true);
     expect(isMemberPage('rewardCenter')).toBe(true);
-    expect(isMemberPage('missionLeaderboard')).toBe(false);
+    expect(isMemberPage('missionLeaderboard')).toBe(true);
+    expect(isMemberPage('missions')).toBe(false);
     expect(isMemberPage(null)).toBe(false);
   });
 });

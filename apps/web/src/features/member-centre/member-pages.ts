@@ -26,7 +26,8 @@ export const memberPages = [
   'rewardCenter',
   // Spec §2's referral: the member's code, link, friends and rewards (while the switch REFERRAL is on).
   'referral',
-  // Missions join this list with their feature; until then the centre does not name them.
+  // Spec §2's missionLeaderboard: missions, their claims and the leaderboards (members only).
+  'missionLeaderboard',
 ] as const;
 export type MemberPage = (typeof memberPages)[number];
 
@@ -66,6 +67,8 @@ export function offeredMemberPages(viewer: MemberCentreViewer): MemberPage[] {
     rewardCenter: viewer.isLogin && !viewer.isTrial,
     // Referral codes are a member's, and only while the programme is on.
     referral: viewer.hasReferral === true && viewer.isLogin && !viewer.isTrial,
+    // Missions and leaderboards are a member's; a trial account takes no part.
+    missionLeaderboard: viewer.isLogin && !viewer.isTrial,
   };
   return memberPages.filter((page) => isShown[page] ?? true);
 }

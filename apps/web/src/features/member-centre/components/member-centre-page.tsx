@@ -65,7 +65,7 @@ const RewardCentrePage = lazy(() =>
  * The pages another feature draws (features never import each other): the app hands them in
  * (app/member-centre-route.tsx).
  */
-type FeaturePage = 'referral';
+type FeaturePage = 'referral' | 'missionLeaderboard';
 
 /** What each page of the centre shows. */
 const memberPageContent: Record<Exclude<MemberPage, FeaturePage>, ReactNode> = {
@@ -109,7 +109,9 @@ const memberPageContent: Record<Exclude<MemberPage, FeaturePage>, ReactNode> = {
 };
 
 function contentOf(page: MemberPage, featurePages: Record<FeaturePage, ReactNode> | undefined): ReactNode {
-  if (page === 'referral') return featurePages?.referral ?? <SkeletonLines lines={5} />;
+  if (page === 'referral' || page === 'missionLeaderboard') {
+    return featurePages?.[page] ?? <SkeletonLines lines={5} />;
+  }
   return memberPageContent[page];
 }
 

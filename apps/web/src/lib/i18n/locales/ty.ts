@@ -1176,8 +1176,10 @@ export const ty = {
     noRules: 'Walang gantimpala sa pag-imbita sa ngayon.',
     rule: {
       register: 'Nag-sign up ang kaibigan mo gamit ang code mo.',
-      deposit: 'Nakapag-deposito ang kaibigan mo ng kabuuang {{amount}} sa loob ng {{days}} araw mula nang sumali.',
-      validBet: 'Umabot sa {{amount}} ang balidong taya ng kaibigan mo sa loob ng {{days}} araw mula nang sumali.',
+      deposit:
+        'Nakapag-deposito ang kaibigan mo ng kabuuang {{amount}} sa loob ng {{days}} araw mula nang sumali.',
+      validBet:
+        'Umabot sa {{amount}} ang balidong taya ng kaibigan mo sa loob ng {{days}} araw mula nang sumali.',
       youGet: 'Makakatanggap ka ng {{amount}} {{kind}}.',
       friendGets: 'Makakatanggap ang kaibigan mo ng {{amount}}.',
     },
