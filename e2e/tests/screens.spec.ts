@@ -29,7 +29,7 @@ type Language = (typeof languages)[number];
  * isHidden marks the address of a feature or category the demo does not offer yet: it sends the
  * player home, and has no picture of its own.
  */
-type Route = { path: string; testId: string; hasFooter?: boolean; isHidden?: boolean };
+type Route = { path: string; testId: string; hasFooter?: boolean; isHidden?: boolean; waitMs?: number };
 
 /**
  * The screens in groups of a few, each group a test of its own: a group's pages load one after the
@@ -108,6 +108,12 @@ const memberGroups: { name: string; switchId?: string; routes: Route[] }[] = [
     ],
   },
   {
+    name: 'member centre rewards',
+    // The centre's tables and drops load after its own chunk: on a busy machine that chain takes
+    // longer than an assertion's usual wait.
+    routes: [{ path: '/member?page=rewardCenter', testId: 'reward-centre', waitMs: 30_000 }],
+  },
+  {
     name: 'member centre manual rebate',
     switchId: 'MANPLAYREB3',
     routes: [{ path: '/member?page=manualRebate', testId: 'manual-rebate-page' }],
@@ -153,7 +159,7 @@ function pictureName(path: string): string {
 async function loadEach(page: Page, language: Language, routes: Route[]): Promise<void> {
   for (const route of routes) {
     await page.goto(route.path);
-    await expect(page.getByTestId(route.testId), route.path).toBeVisible();
+    await expect(page.getByTestId(route.testId), route.path).toBeVisible({ timeout: route.waitMs });
     if (route.isHidden) {
       await expect(page, route.path).toHaveURL(/\/$/);
       continue;

@@ -227,7 +227,7 @@ export function DropCard({ drop, isReadOnly, now }: { drop: Drop; isReadOnly: bo
 export function DropList({ drops, isReadOnly }: { drops: readonly Drop[]; isReadOnly: boolean }) {
   const now = useNow(TICK_MS);
   return (
-    <ul className="grid gap-3 md:grid-cols-2" data-testid="envelope-drops">
+    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="envelope-drops">
       {drops.map((drop) => (
         <DropCard key={drop.id} drop={drop} isReadOnly={isReadOnly} now={now} />
       ))}

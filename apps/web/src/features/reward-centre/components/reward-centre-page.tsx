@@ -54,7 +54,7 @@ export function WaysList({ centre }: { centre: RewardCentre }) {
   if (centre.ways.length === 0) return <p className="text-sm text-muted">{t('rewardCentre.noWays')}</p>;
   const tableName = (id: string) => centre.tables.find((table) => table.id === id)?.name ?? '';
   return (
-    <ul className="grid gap-2 md:grid-cols-2" data-testid="reward-ways">
+    <ul className="grid grid-cols-1 gap-2 md:grid-cols-2" data-testid="reward-ways">
       {centre.ways.map((way) => (
         <li
           key={way.id}

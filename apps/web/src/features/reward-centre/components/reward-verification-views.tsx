@@ -77,7 +77,7 @@ export function DrawVerification({ draw }: { draw: Draw }) {
   return (
     <div className="flex flex-col gap-4 p-1" data-testid="draw-verification">
       <Checks checks={verification.checks} passed={verification.passed} />
-      <dl className="grid gap-2">
+      <dl className="grid grid-cols-1 gap-2">
         <Fact label={t('rewardCentre.serverSeed')}>{draw.serverSeed}</Fact>
         <Fact label={t('rewardCentre.serverSeedHash')}>{draw.serverSeedHash}</Fact>
         <Fact label={t('rewardCentre.clientSeed')}>{draw.clientSeed}</Fact>
@@ -114,7 +114,7 @@ export function DropVerification({ drop }: { drop: Drop }) {
           })}
         </p>
       ) : null}
-      <dl className="grid gap-2">
+      <dl className="grid grid-cols-1 gap-2">
         <Fact label={t('rewardCentre.serverSeed')}>{split.data.serverSeed}</Fact>
         <Fact label={t('rewardCentre.serverSeedHash')}>{drop.serverSeedHash}</Fact>
         <Fact label={t('rewardCentre.clientSeed')}>{drop.id}</Fact>

@@ -201,7 +201,7 @@ export function TableCard({ table, isReadOnly }: { table: PrizeTable; isReadOnly
           </p>
         </div>
       </header>
-      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-start">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 md:items-start">
         <div className="flex flex-col items-center gap-3">
           {/* A tap on the playing wheel or egg skips to its end. */}
           <TapToSkip isPlaying={isPlaying} onSkip={settle} className="w-full">
