@@ -53,6 +53,7 @@ import { maskAccount, registerAgentTeamRoutes } from './http/wps/agent/team.rout
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
+import { registerBadgeRoutes } from './http/wps/member/badges.routes.ts';
 import { registerBetRoutes } from './http/wps/member/bets.routes.ts';
 import { registerMemberBonusRoutes } from './http/wps/member/bonuses.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
@@ -199,6 +200,7 @@ import { createSettleBonusesJobs, promotionPolicyOf } from './workflows/bonuses.
 import { createSettleContractsJob, createSettlementPolicyReader } from './workflows/contract-settlement.ts';
 import { createExpireTrialsJob } from './workflows/expire-trials.ts';
 import { createHouseGames, createSettleHouseRoundsJob } from './workflows/house-games/house-games.ts';
+import { createMemberBadges } from './workflows/member-badges.ts';
 import { createMissionMerchantReader } from './workflows/missions.ts';
 import { createPointsMerchantReader } from './workflows/points.ts';
 import { createRebatePolicyReader } from './workflows/rebates.ts';
@@ -766,6 +768,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRewardRoutes(app, { members, rewards });
   registerReferralRoutes(app, { members, referrals, publicOrigin: config.publicOrigin, now });
   registerRedEnvelopeRoutes(app, { members, redEnvelopes });
+  registerBadgeRoutes(app, {
+    members,
+    badges: createMemberBadges({
+      rewards,
+      readRewardMerchant: createRewardMerchantReader(merchantService),
+      redEnvelopes,
+      missions,
+      inbox,
+    }),
+  });
   registerPaymentRoutes(app, {
     members,
     payments,
