@@ -19,6 +19,7 @@ import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { LoyaltyPage } from './loyalty-page.tsx';
+import { MissionsPage } from './missions-page.tsx';
 import { RedEnvelopesPage } from './red-envelopes-page.tsx';
 import { ReferralsPage } from './referrals-page.tsx';
 import { RewardsPage } from './rewards-page.tsx';
@@ -183,6 +184,10 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       );
     case 'rewards':
       return <RewardsPage {...scope} canWrite={can('rewards.write')} />;
+    case 'missions':
+      return (
+        <MissionsPage {...scope} canWrite={can('missions.write')} canReadReports={can('reports.read')} />
+      );
     case 'red-envelopes':
       return (
         <RedEnvelopesPage {...scope} canWrite={can('rewards.write')} canReadReports={can('reports.read')} />

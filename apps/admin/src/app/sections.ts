@@ -14,6 +14,7 @@ import {
   ShieldCheck,
   SquareCheckBig,
   Ticket,
+  Trophy,
   UserCog,
   UserPlus,
   Users,
@@ -108,6 +109,14 @@ export const SECTIONS: readonly Section[] = [
       'Prize wheels and golden eggs: their prizes and chances, the rules that give tickets, the draws and their cost.',
     icon: Ticket,
     permission: 'rewards.read',
+  },
+  {
+    id: 'missions',
+    title: 'Missions',
+    summary:
+      'Daily and weekly missions, leaderboards with their prizes and early close, and the rewards paid.',
+    icon: Trophy,
+    permission: 'missions.read',
   },
   {
     id: 'content',
