@@ -40,6 +40,8 @@ function destinationOf(link: URL): Destination | null {
         : { pageTestId: 'promotion-list', contentTestId: 'promotion-card' };
     case '/vip':
       return { pageTestId: 'vip-page', contentTestId: 'vip-level-card' };
+    case '/referral':
+      return { pageTestId: 'referral-page', contentTestId: 'referral-rule' };
     case '/member':
       return link.searchParams.get('page') === 'responsibleGaming'
         ? { pageTestId: 'member-centre-page', contentTestId: 'responsible-gaming-page' }

@@ -72,7 +72,10 @@ function EmptyLine({ line, icon = false }: { line: string; icon?: boolean }) {
   );
 }
 
-/** One rule in words: what the friend does, and what each side receives. */
+/**
+ * One rule in words: what the friend does, and what each side receives, in the page's language
+ * (the rule's name is the operator's label, in whatever language they wrote it).
+ */
 export function RuleLine({ rule, symbol }: { rule: ReferralRule; symbol: string }) {
   const { t } = useTranslation();
   const condition =
@@ -92,8 +95,7 @@ export function RuleLine({ rule, symbol }: { rule: ReferralRule; symbol: string 
       className="flex flex-col gap-1 rounded-md border border-line bg-raised/40 p-3"
       data-testid="referral-rule"
     >
-      <p className="text-sm font-semibold text-text">{rule.name}</p>
-      <p className="text-sm text-muted">{condition}</p>
+      <p className="text-sm font-semibold text-text">{condition}</p>
       <p className="text-sm text-text">
         {t('referral.rule.youGet', { amount: formatMoney(rule.referrerAmount, symbol), kind })}
         {hasFriendPart
