@@ -142,13 +142,14 @@ export function MemberCentrePage({
     hasManualRebate,
     hasReferral,
   });
-  // The manual rebate's address leads to the default page once the switches say it is off.
+  // The manual rebate's and the referral page's addresses lead to the default page once the
+  // switches say they are off (by the switches alone: the session may still be loading).
   const isRebateRefused =
-    (requested === 'manualRebate' || requested === 'referral') &&
-    permission.isSuccess &&
-    !offered.includes(requested);
+    requested === 'manualRebate' && permission.isSuccess && !offered.includes('manualRebate');
+  const isReferralRefused = requested === 'referral' && permission.isSuccess && !hasReferral;
   const isRefused =
-    requested !== null && (!mayOpenMemberPage(requested, { isLogin, isAgent }) || isRebateRefused);
+    requested !== null &&
+    (!mayOpenMemberPage(requested, { isLogin, isAgent }) || isRebateRefused || isReferralRefused);
   const page: MemberPage = isMemberPage(requested) && !isRefused ? requested : DEFAULT_MEMBER_PAGE;
   useEffect(() => {
     if (isRefused) setSearchParams({ page: DEFAULT_MEMBER_PAGE }, { replace: true });
