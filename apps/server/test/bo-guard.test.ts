@@ -606,8 +606,8 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('leaderboards', 'leaderboard-a');
-  // A referral rule of merchant A, and a held reward of a referral (the demo player brought the
-  // player fixture), for the referral routes' :id.
+  // A referral rule of merchant A, and a held reward of a referral (the demo player brought a
+  // friend), for the referral routes' :id.
   await db
     .insertInto('referral_rules')
     .values({
@@ -628,13 +628,18 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('referrals/rules', 'referral-rule-a');
+  const friendOfA = await testApp.app.members.createMember({
+    merchantId: merchantA,
+    account: 'guardfriend',
+    password: 'Secret123',
+  });
   await db
     .insertInto('referrals')
     .values({
       id: 'referral-a',
       merchant_id: merchantA,
       referrer_id: demoId,
-      friend_id: resourceOfA.get('players') as string,
+      friend_id: friendOfA.id,
       code: 'DEMOCODE',
       friend_ip: null,
       friend_device_id: null,
