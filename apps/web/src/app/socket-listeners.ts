@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
+import { BADGES_KEY } from '../features/member-centre/api/badges';
 import { REWARD_KEY } from '../features/reward-centre/api/reward';
 import { VIP_KEY } from '../features/vip/api/vip';
 import { type VipPush, vipToastOf } from '../features/vip/vip-words';
@@ -24,6 +25,7 @@ export function connectSocket(token: string, queryClient: QueryClient): () => vo
   socket.on('message', () => {
     void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
     void queryClient.invalidateQueries({ queryKey: ['member-messages'] });
+    void queryClient.invalidateQueries({ queryKey: [...BADGES_KEY] });
   });
   // The member's VIP level changed: the header's label (public state) and the VIP page follow, and
   // a toast says so.
@@ -41,6 +43,7 @@ export function connectSocket(token: string, queryClient: QueryClient): () => vo
   // centre's tables, drops and history reload (nothing reloads while the centre is not open).
   socket.on('reward', () => {
     void queryClient.invalidateQueries({ queryKey: [...REWARD_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [...BADGES_KEY] });
   });
   socket.on('kick', () => {
     socket.disconnect();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMemberPage, type MemberCentreViewer, offeredMemberPages } from './member-pages';
+import { badgeOf, isMemberPage, type MemberCentreViewer, offeredMemberPages } from './member-pages';
 
 const player: MemberCentreViewer = {
   isLogin: true,
@@ -46,6 +46,15 @@ describe('the member centre’s pages', () => {
     expect(offeredMemberPages(player)).toContain('missionLeaderboard');
     expect(offeredMemberPages({ ...player, isTrial: true })).not.toContain('missionLeaderboard');
     expect(offeredMemberPages({ ...player, isLogin: false })).not.toContain('missionLeaderboard');
+  });
+
+  it('badges the reward centre, missions and messages with their counts, and no other page', () => {
+    const badges = { rewardCenter: 3, missionLeaderboard: 1, messageV2: 0 };
+    expect(badgeOf(badges, 'rewardCenter')).toBe(3);
+    expect(badgeOf(badges, 'missionLeaderboard')).toBe(1);
+    expect(badgeOf(badges, 'messageV2')).toBe(0);
+    expect(badgeOf(badges, 'depositv2')).toBeUndefined();
+    expect(badgeOf(undefined, 'rewardCenter')).toBeUndefined();
   });
 
   it('knows its pages by name', () => {

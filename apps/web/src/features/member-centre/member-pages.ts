@@ -72,3 +72,16 @@ export function offeredMemberPages(viewer: MemberCentreViewer): MemberPage[] {
   };
   return memberPages.filter((page) => isShown[page] ?? true);
 }
+
+/** The pages spec §2 gives a red count badge. */
+const BADGED_PAGES = ['rewardCenter', 'missionLeaderboard', 'messageV2'] as const;
+type BadgedPage = (typeof BADGED_PAGES)[number];
+
+/** The count a page's entry wears: the badges' count for the pages spec §2 badges, else none. */
+export function badgeOf(
+  badges: Record<BadgedPage, number> | undefined,
+  page: MemberPage,
+): number | undefined {
+  if (!badges) return undefined;
+  return BADGED_PAGES.find((badged) => badged === page) ? badges[page as BadgedPage] : undefined;
+}

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CountBadge } from '../../../components/ui/count-badge';
 import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/states';
@@ -12,8 +14,15 @@ import { mayOpenMemberPage } from '../../../lib/session/agent-access';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { useCanDeposit } from '../../../lib/system/use-can-deposit';
+import { BADGES_KEY, fetchMemberBadges } from '../api/badges';
 import { useHasGameWallets } from '../hooks/use-game-wallets';
-import { DEFAULT_MEMBER_PAGE, isMemberPage, type MemberPage, offeredMemberPages } from '../member-pages';
+import {
+  badgeOf,
+  DEFAULT_MEMBER_PAGE,
+  isMemberPage,
+  type MemberPage,
+  offeredMemberPages,
+} from '../member-pages';
 import { BonusDetailsPage } from './bonus-details-page';
 import { CreditReportPage } from './credit-report-page';
 import { DepositPage } from './deposit-page';
@@ -154,7 +163,17 @@ export function MemberCentrePage({
   useEffect(() => {
     if (isRefused) setSearchParams({ page: DEFAULT_MEMBER_PAGE }, { replace: true });
   }, [isRefused, setSearchParams]);
-  const items = offered.map((key) => ({ key, label: t(`pages.memberPages.${key}`) }));
+  // Spec §2's red badges: what the member can draw, open, claim or read now (trial accounts none).
+  const badges = useQuery({
+    queryKey: BADGES_KEY,
+    queryFn: ({ signal }) => fetchMemberBadges(signal),
+    enabled: isLogin && !isTrial,
+  });
+  const items = offered.map((key) => ({
+    key,
+    label: t(`pages.memberPages.${key}`),
+    badge: badgeOf(badges.data, key),
+  }));
   return (
     <PageFrame title={t('pages.memberTitle')} icon={UserRound} testId="member-centre-page">
       <div className="flex flex-col gap-4 lg:flex-row">
@@ -169,6 +188,7 @@ export function MemberCentrePage({
                   className={`flex min-h-11 w-full items-center rounded-md px-3 text-left text-sm ${item.key === page ? 'bg-brand-soft font-semibold text-text' : 'text-muted hover:bg-raised hover:text-text'}`}
                 >
                   {item.label}
+                  <CountBadge count={item.badge} className="ml-auto min-w-5 text-xs" />
                 </button>
               </li>
             ))}

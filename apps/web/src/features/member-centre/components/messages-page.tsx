@@ -9,6 +9,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { joinClassNames } from '../../../lib/class-names';
 import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { BADGES_KEY } from '../api/badges';
 import { fetchMessages, markMessagesRead } from '../api/messages';
 
 /** messageV2 of the member centre (spec §2, §3 "Messages"): the inbox, newest first. */
@@ -26,6 +27,7 @@ export function MessagesPage() {
     mutationFn: (ids: string[] | null) => markMessagesRead(ids, language),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['member-messages'] });
+      void queryClient.invalidateQueries({ queryKey: [...BADGES_KEY] });
       void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
     },
   });
