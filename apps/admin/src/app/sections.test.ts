@@ -28,6 +28,7 @@ describe('findSectionByPath', () => {
       'Referrals',
       'Red envelopes',
       'Rewards',
+      'Missions',
       'Content',
       'Configuration',
       'Reports',

@@ -101,8 +101,7 @@ export function fixedWindow(timeZone: string, startsAt: Date, endsAt: Date): Per
   };
 }
 
-/** The merchant days of a period from its first day to `until`'s day (at most its last). */
-export function daysSoFar(window: PeriodWindow, timeZone: string, until: Date): { from: string; to: string } {
-  const today = dayIn(timeZone, until);
-  return { from: window.start, to: today < window.end ? today : window.end };
+/** The earlier of two calendar days yyyy-MM-dd. */
+export function earlierDay(left: string, right: string): string {
+  return left.localeCompare(right) <= 0 ? left : right;
 }

@@ -27,7 +27,15 @@ import {
   readRanking,
   sumCreditedDeposits,
 } from './mission.repository.ts';
-import { addDays, dayIn, fixedWindow, type PeriodWindow, periodAt, periodBefore } from './mission-periods.ts';
+import {
+  addDays,
+  dayIn,
+  earlierDay,
+  fixedWindow,
+  type PeriodWindow,
+  periodAt,
+  periodBefore,
+} from './mission-periods.ts';
 
 /** What missions and leaderboards need of a merchant. */
 export type MissionMerchant = {
@@ -397,14 +405,14 @@ export function createMissionService(
 
   /** The ranking of a period as it stands at `until` (at most the period's end). */
   function rankingInput(board: Leaderboard, merchant: MissionMerchant, window: PeriodWindow, until: Date) {
-    const to = until < window.endsAt ? until : window.endsAt;
-    const from = window.startsAt > board.startsAt ? window.startsAt : board.startsAt;
+    const to = new Date(Math.min(until.getTime(), window.endsAt.getTime()));
+    const from = new Date(Math.max(window.startsAt.getTime(), board.startsAt.getTime()));
     const lastDay = dayIn(merchant.timeZone, new Date(to.getTime() - 1));
     return {
       merchantId: board.merchantId,
       metric: board.metric,
       gameType: board.gameType,
-      days: { from: dayIn(merchant.timeZone, from), to: lastDay < window.end ? lastDay : window.end },
+      days: { from: dayIn(merchant.timeZone, from), to: earlierDay(lastDay, window.end) },
       from,
       to,
       now: until,

@@ -120,7 +120,8 @@ function missionView(language: Language, item: MissionProgress) {
   const { mission } = item;
   const isAmount = AMOUNT_TASKS.has(mission.task);
   const text = (value: bigint) => (isAmount ? formatAmount(value) : value.toString());
-  const shown = item.progress < mission.target ? item.progress : mission.target;
+  // Progress beyond the target fills the bar, no further.
+  const shown = item.done ? mission.target : item.progress;
   return {
     id: mission.id,
     name: nameIn(language, mission),
