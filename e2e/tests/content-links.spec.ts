@@ -10,8 +10,12 @@ import { DESKTOP_ONLY } from '../tags.ts';
 
 type PublicBanner = { groupName: string; url: string; linkType: string; linkTarget: string | null };
 
-/** What a link's page shows once it works: its page's test id, and what proves it has content. */
-type Destination = { pageTestId: string; contentTestId: string };
+/**
+ * What a link's page shows once it works: its page's test id, and what proves it has content; and
+ * where no empty state may show (the whole page unless named: a page whose member's own history is
+ * still empty for a new member names the part that must not be).
+ */
+type Destination = { pageTestId: string; contentTestId: string; fullTestId?: string };
 
 /**
  * The pages the demo's links may lead to. A link to any other route fails the test: a new link
@@ -43,9 +47,14 @@ function destinationOf(link: URL): Destination | null {
     case '/referral':
       return { pageTestId: 'referral-page', contentTestId: 'referral-rule' };
     case '/member':
-      return link.searchParams.get('page') === 'responsibleGaming'
-        ? { pageTestId: 'member-centre-page', contentTestId: 'responsible-gaming-page' }
-        : null;
+      if (link.searchParams.get('page') === 'responsibleGaming') {
+        return { pageTestId: 'member-centre-page', contentTestId: 'responsible-gaming-page' };
+      }
+      // The reward centre's prize tables with their prizes; a new member's history is empty.
+      if (link.searchParams.get('page') === 'rewardCenter') {
+        return { pageTestId: 'member-centre-page', contentTestId: 'prize-list', fullTestId: 'reward-tables' };
+      }
+      return null;
     default:
       return null;
   }
@@ -97,7 +106,8 @@ async function expectWorkingPage(page: Page, link: string): Promise<void> {
   // The content proves the page has loaded what it is about; only then can an empty state be ruled out.
   await expect(page.getByTestId(destination.contentTestId).first(), link).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('not-found-page'), link).toHaveCount(0);
-  await expect(page.getByTestId('empty-state'), link).toHaveCount(0);
+  const full = destination.fullTestId ? page.getByTestId(destination.fullTestId) : page;
+  await expect(full.getByTestId('empty-state'), link).toHaveCount(0);
 }
 
 test(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoRewards } from '../src/seed/demo-rewards.ts';
+import { REWARD_CENTRE_ROUTE, seedDemoRewards } from '../src/seed/demo-rewards.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -21,8 +21,18 @@ afterAll(async () => {
 describe('the demo reward centre', () => {
   it('is added once: two tables, three rules, and the demo player’s tickets, which draw', async () => {
     const clock = () => new Date(nowMs);
-    expect(await seedDemoRewards(testApp.database.db, clock)).toEqual({ tables: 2, rules: 3, tickets: 5 });
-    expect(await seedDemoRewards(testApp.database.db, clock)).toEqual({ tables: 0, rules: 0, tickets: 0 });
+    expect(await seedDemoRewards(testApp.database.db, clock)).toEqual({
+      tables: 2,
+      rules: 3,
+      tickets: 5,
+      banners: 1,
+    });
+    expect(await seedDemoRewards(testApp.database.db, clock)).toEqual({
+      tables: 0,
+      rules: 0,
+      tickets: 0,
+      banners: 0,
+    });
 
     const client = createAccountsClient(testApp.app);
     const login = await client.logIn('demo', 'Demo1234');
@@ -48,5 +58,23 @@ describe('the demo reward centre', () => {
     const drawn = await client.call('POST', '/wps/reward/draw', { tableId: wheel.id });
     expect(drawn.body.success, JSON.stringify(drawn.body)).toBe(true);
     expect(drawn.body.value.tickets).toBe(2);
+  });
+
+  it('leads from a home banner, drawn in Tagalog and English, to the reward centre', async () => {
+    for (const language of ['TY', 'EN'] as const) {
+      const state = (
+        await testApp.app.inject({ method: 'GET', url: `/wps/system/publicState?language=${language}` })
+      ).json().value;
+      const banner = state.banners.find(
+        (each: { linkTarget: string | null }) => each.linkTarget === REWARD_CENTRE_ROUTE,
+      );
+      expect(banner).toMatchObject({
+        groupName: 'w_home',
+        linkType: 'ROUTE',
+        url: `/media/banner-home-rewards-${language.toLowerCase()}.svg`,
+      });
+      const image = await testApp.app.inject({ method: 'GET', url: banner.url });
+      expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    }
   });
 });

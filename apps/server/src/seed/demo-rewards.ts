@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, RewardPrizeTableKind, RewardTicketTrigger } from '../db/schema.ts';
+import { createContentService } from '../modules/content/content.service.ts';
 import { accountKeyOf } from '../modules/member/member.service.ts';
 import { type PrizeInput, prizeTableOf, versionOf } from '../modules/reward/reward-rules.ts';
 import { findDemoMerchantId } from './demo-merchant.ts';
 
 const DAY_MS = 86_400_000;
 const PESO = 100n;
+/** Where the reward centre's banner leads: the member centre's reward centre page. */
+export const REWARD_CENTRE_ROUTE = '/member?page=rewardCenter';
 
 const prize = (
   names: { TY: string; EN: string },
@@ -104,25 +107,27 @@ export const DEMO_TICKET_RULES: readonly {
 const DEMO_PLAYER_TICKETS = { wheel: 3, egg: 2 } as const;
 const DEMO_TICKET_DAYS = 30;
 
-export type DemoRewardsSeeded = { tables: number; rules: number; tickets: number };
+export type DemoRewardsSeeded = { tables: number; rules: number; tickets: number; banners: number };
 
 /**
  * The demo merchant's reward centre (docs/rewards.md): a prize wheel and a golden egg, the three
- * ticket rules, and a few tickets of each for the demo player, as an operator would grant them.
- * Added once: a merchant that has prize tables already is left as it is.
+ * ticket rules, a few tickets of each for the demo player, as an operator would grant them, and
+ * the home banner to the reward centre. Added once: a merchant that has prize tables already keeps
+ * them, and a banner to the centre is not added twice.
  */
 export async function seedDemoRewards(
   db: Kysely<Database>,
   now: () => Date = () => new Date(),
 ): Promise<DemoRewardsSeeded> {
   const merchantId = await findDemoMerchantId(db);
-  if (!merchantId) return { tables: 0, rules: 0, tickets: 0 };
+  if (!merchantId) return { tables: 0, rules: 0, tickets: 0, banners: 0 };
+  const banners = await addBanner(db, merchantId);
   const existing = await db
     .selectFrom('reward_prize_tables')
     .select('id')
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
-  if (existing) return { tables: 0, rules: 0, tickets: 0 };
+  if (existing) return { tables: 0, rules: 0, tickets: 0, banners };
   const at = now();
   const demo = await db
     .selectFrom('members')
@@ -219,6 +224,29 @@ export async function seedDemoRewards(
         tickets += count;
       }
     }
-    return { tables: DEMO_REWARD_TABLES.length, rules: DEMO_TICKET_RULES.length, tickets };
+    return { tables: DEMO_REWARD_TABLES.length, rules: DEMO_TICKET_RULES.length, tickets, banners };
   });
+}
+
+/** The home banner to the reward centre, in Tagalog and English, unless the merchant has one; answers how many it added. */
+async function addBanner(db: Kysely<Database>, merchantId: string): Promise<number> {
+  const hasBanner = await db
+    .selectFrom('banners')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('link_type', '=', 'ROUTE')
+    .where('link_target', '=', REWARD_CENTRE_ROUTE)
+    .executeTakeFirst();
+  if (hasBanner) return 0;
+  const tagalog = '/media/banner-home-rewards-ty.svg';
+  await createContentService(db).createBanner(merchantId, {
+    groupName: 'w_home',
+    title: { TY: 'Paikutin ang gulong, basagin ang itlog', EN: 'Spin the wheel, crack the egg' },
+    imageUrl: tagalog,
+    languageImageUrls: { TY: tagalog, EN: '/media/banner-home-rewards-en.svg' },
+    linkType: 'ROUTE',
+    linkTarget: REWARD_CENTRE_ROUTE,
+    sortOrder: 2,
+  });
+  return 1;
 }
