@@ -80,7 +80,11 @@ function textOf(element: ReactElement, answers: readonly (readonly [readonly unk
   const client = new QueryClient();
   for (const [key, value] of answers) client.setQueryData(key, value);
   const html = renderToString(createElement(QueryClientProvider, { client }, element));
-  return html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').replace(/ %/g, '%');
+  return html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ %/g, '%');
 }
 
 describe('the prize tables', () => {
