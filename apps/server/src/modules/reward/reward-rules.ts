@@ -142,7 +142,7 @@ function checkNames(names: { TY?: string; EN?: string }, field: string): void {
  * within the merchant's promotions cap, a "try again" with nothing; weights whole, some above 0.
  */
 export function checkPrizes(prizes: readonly PrizeInput[], maxMultiplier: number): void {
-  if (prizes.length === 0 || prizes.length > PRIZES_MAX) throw fieldError({ prizes: 'count' });
+  if (prizes.length === 0 || prizes.length > PRIZES_MAX) throw fieldError({ prizes: 'prizeCount' });
   prizes.forEach((prize, index) => {
     const at = `prizes.${index}`;
     checkNames(prize.names, `${at}.names`);
@@ -151,7 +151,7 @@ export function checkPrizes(prizes: readonly PrizeInput[], maxMultiplier: number
     }
     const money = prize.kind === 'cash' || prize.kind === 'bonus';
     if (money !== (prize.amountMinor !== null))
-      throw fieldError({ [`${at}.amount`]: money ? 'required' : 'forbidden' });
+      throw fieldError({ [`${at}.amount`]: money ? 'required' : 'notForKind' });
     if (
       prize.amountMinor !== null &&
       (prize.amountMinor <= 0n || prize.amountMinor > PRIZE_AMOUNT_MAX_MINOR)
@@ -159,7 +159,7 @@ export function checkPrizes(prizes: readonly PrizeInput[], maxMultiplier: number
       throw fieldError({ [`${at}.amount`]: 'range' });
     }
     if ((prize.kind === 'points') !== (prize.points !== null)) {
-      throw fieldError({ [`${at}.points`]: prize.kind === 'points' ? 'required' : 'forbidden' });
+      throw fieldError({ [`${at}.points`]: prize.kind === 'points' ? 'required' : 'notForKind' });
     }
     if (
       prize.points !== null &&
@@ -168,7 +168,7 @@ export function checkPrizes(prizes: readonly PrizeInput[], maxMultiplier: number
       throw fieldError({ [`${at}.points`]: 'range' });
     }
     if ((prize.kind === 'bonus') !== (prize.wageringMultiplier !== null)) {
-      throw fieldError({ [`${at}.wageringMultiplier`]: prize.kind === 'bonus' ? 'required' : 'forbidden' });
+      throw fieldError({ [`${at}.wageringMultiplier`]: prize.kind === 'bonus' ? 'required' : 'notForKind' });
     }
     if (
       prize.wageringMultiplier !== null &&
@@ -179,7 +179,7 @@ export function checkPrizes(prizes: readonly PrizeInput[], maxMultiplier: number
       throw fieldError({ [`${at}.wageringMultiplier`]: 'range' });
     }
   });
-  if (totalWeightOf(prizes) < 1) throw fieldError({ prizes: 'weight' });
+  if (totalWeightOf(prizes) < 1) throw fieldError({ prizes: 'noWeight' });
 }
 
 /** Checks a table's or a rule's names in both languages. */

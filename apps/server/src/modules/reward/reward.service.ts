@@ -333,12 +333,12 @@ export function createRewardService(deps: Deps) {
     const needsAmount = input.trigger === 'deposit' || input.trigger === 'valid_bet_day';
     if (needsAmount !== (input.amountMinor !== null)) {
       throw new AppError('VALIDATION', {
-        value: { fields: { amount: needsAmount ? 'required' : 'forbidden' } },
+        value: { fields: { amount: needsAmount ? 'required' : 'notForKind' } },
       });
     }
     if ((input.trigger === 'vip_level') !== (input.vipRank !== null)) {
       throw new AppError('VALIDATION', {
-        value: { fields: { vipRank: input.trigger === 'vip_level' ? 'required' : 'forbidden' } },
+        value: { fields: { vipRank: input.trigger === 'vip_level' ? 'required' : 'notForKind' } },
       });
     }
     const table = await db
