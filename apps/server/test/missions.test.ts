@@ -210,6 +210,69 @@ describe('missions', () => {
     });
   });
 
+  it('counts the deposits credited in the week, not those pending or credited the week before', async () => {
+    const operator = await operatorOf(demoId, 'msdepop', 'admin');
+    const missionId = (
+      await operator.call('POST', '/bo/missions', {
+        ...MISSION,
+        gameType: null,
+        task: 'deposit',
+        period: 'weekly',
+        target: '1000.00',
+      })
+    ).body.value.id as string;
+    const method = await testApp.app.payments.createMethod({
+      merchantId: demoId,
+      code: 'missions_gcash',
+      kind: 'gateway',
+      names: { EN: 'GCash' },
+      minMinor: 10_000n,
+      maxMinor: 5_000_000n,
+      playerDailyMaxMinor: null,
+      gateway: { baseUrl: 'http://127.0.0.1:9', merchantNo: 'M1', secret: 'secret', channel: 'GCASH' },
+    });
+    const member = await insertTeamMember(db, demoId, { account: 'msdepivy' });
+    const deposit = async (pesos: bigint, iso: string, status: 'credited' | 'pending') =>
+      db
+        .insertInto('deposits')
+        .values({
+          id: uuidv7(),
+          merchant_id: demoId,
+          member_id: member,
+          method_id: method.id,
+          currency: 'PHP',
+          amount_minor: pesos * PESO,
+          status,
+          gateway_order_id: null,
+          pay_url: null,
+          reference: null,
+          receipt_path: null,
+          transfer_id: null,
+          failure_reason: null,
+          reviewed_by: null,
+          created_at: new Date(iso),
+          credited_at: status === 'credited' ? new Date(iso) : null,
+        })
+        .execute();
+    // Sunday the 22nd (Manila) is last week; Monday the 23rd from 16:00 UTC on the 22nd is this one.
+    await deposit(900n, '2026-11-22T15:00:00Z', 'credited');
+    await deposit(600n, '2026-11-22T16:30:00Z', 'credited');
+    await deposit(900n, '2026-11-24T01:00:00Z', 'pending');
+    const client = await sessionClientOf(testApp, member);
+    const progressOf = async () =>
+      (await client.call('GET', '/wps/mission/summary')).body.value.missions.find(
+        (item: { id: string }) => item.id === missionId,
+      );
+    expect(await progressOf()).toMatchObject({
+      unit: 'amount',
+      progress: '600.00',
+      percent: 60,
+      done: false,
+    });
+    await deposit(400n, '2026-11-25T01:00:00Z', 'credited');
+    expect(await progressOf()).toMatchObject({ progress: '1000.00', percent: 100, done: true });
+  });
+
   it('pays a claim once, however many arrive at once, and not again in the same period', async () => {
     const merchantId = demoId;
     const operator = await operatorOf(merchantId, 'msclaimop', 'admin');
