@@ -145,7 +145,8 @@ export function Header({
           <Logo siteName={siteName} imageUrl={logoUrl} isNarrowCompact />
         </Link>
 
-        <nav className="ml-4 hidden items-center gap-1 xl:flex" aria-label={t('common.gameTypes')}>
+        {/* From xl to 2xl the game types share the row with the member's buttons: spacing tightens. */}
+        <nav className="ml-2 hidden items-center gap-1 xl:flex 2xl:ml-4" aria-label={t('common.gameTypes')}>
           <HoverMenu
             label={t('header.gamesMenu')}
             testId="games-menu"
@@ -174,7 +175,7 @@ export function Header({
           <GameTypeNavLinks />
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 max-[379px]:gap-0.5 md:gap-2">
+        <div className="ml-auto flex items-center gap-1 max-[379px]:gap-0.5 md:gap-2 xl:gap-1 2xl:gap-2">
           <MemberMoney />
 
           {unreadMessages !== undefined ? (
