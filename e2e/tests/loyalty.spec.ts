@@ -103,7 +103,8 @@ test('a member earns points by playing, redeems a bonus with the payment passwor
   db,
   consoleErrors,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  // Up to two minutes of it wait for the points job; the rest is the journey through the mall and the back office.
+  test.setTimeout(240_000);
   const { account, memberId } = await logInAsNewMember(page, db, {
     prefix: 'pts',
     projectName: testInfo.project.name,
