@@ -263,8 +263,10 @@ export function RedEnvelope({
         style={
           state === 'opening'
             ? { animation: `envelope-card ${ENVELOPE_CARD_MS}ms ease-out ${ENVELOPE_FLAP_MS}ms forwards` }
-            : state === 'open'
-              ? { transform: 'translateY(-42%)' }
+            : // Open, the card stands out of the envelope by its place rather than by a transform,
+              // so that it shows the same however the opening ended.
+              state === 'open'
+              ? { top: '-32%', bottom: '55%' }
               : undefined
         }
         onAnimationEnd={(event) => {
@@ -278,16 +280,17 @@ export function RedEnvelope({
         ) : null}
       </div>
       <div className="absolute inset-x-0 top-[28%] bottom-0 z-20 rounded-lg bg-[#c8102e] shadow-lg" />
-      <div
-        className={`absolute inset-x-0 top-0 h-[46%] origin-top rounded-t-lg bg-[#a50d26] [clip-path:polygon(0_0,100%_0,100%_40%,50%_100%,0_40%)] ${isOut ? 'z-0' : 'z-30'}`}
-        style={
-          state === 'opening'
-            ? { animation: `envelope-flap ${ENVELOPE_FLAP_MS}ms ease-in forwards` }
-            : state === 'open'
-              ? { transform: 'rotateX(180deg)' }
+      {/* The flap: closed over the card, turning up while the envelope opens, gone once open. */}
+      {state === 'open' ? null : (
+        <div
+          className={`absolute inset-x-0 top-0 h-[46%] origin-top rounded-t-lg bg-[#a50d26] [clip-path:polygon(0_0,100%_0,100%_40%,50%_100%,0_40%)] ${isOut ? 'z-0' : 'z-30'}`}
+          style={
+            state === 'opening'
+              ? { animation: `envelope-flap ${ENVELOPE_FLAP_MS}ms ease-in forwards` }
               : undefined
-        }
-      />
+          }
+        />
+      )}
       <div className="absolute top-[40%] left-1/2 z-30 grid size-12 -translate-x-1/2 place-items-center rounded-full bg-accent text-on-accent shadow">
         <Coins size={22} aria-hidden="true" />
       </div>
