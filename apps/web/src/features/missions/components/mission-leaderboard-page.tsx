@@ -196,7 +196,7 @@ function StandingCard({
         </h3>
         <span className="shrink-0 text-xs text-muted">{t(`missions.board.periods.${standing.period}`)}</span>
       </div>
-      <dl className="grid grid-cols-2 gap-2 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
         <div>
           <dt className="text-xs text-muted">{t('missions.board.myRank')}</dt>
           <dd className="text-xl font-bold text-text tabular" data-testid="my-rank">
@@ -205,7 +205,7 @@ function StandingCard({
         </div>
         <div>
           <dt className="text-xs text-muted">{t(`missions.board.metrics.${standing.metric}`)}</dt>
-          <dd className="text-xl font-bold text-text tabular">
+          <dd className="break-all text-base font-bold text-text tabular sm:text-xl">
             {figureText(
               standing.metric,
               standing.me?.figure ?? (standing.metric === 'validBet' ? '0.00' : '0'),
