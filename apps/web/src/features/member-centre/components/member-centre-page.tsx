@@ -65,7 +65,7 @@ const BettingRecordsPage = lazy(() =>
 
 // The reward centre, with its wheel, egg, envelopes and verifier, loads when the member opens it.
 const RewardCentrePage = lazy(() =>
-  importWithTimeout(() => import('../../reward-centre/components/reward-centre-page')).then((module) => ({
+  importWithTimeout(() => import('../reward-centre/components/reward-centre-page')).then((module) => ({
     default: module.RewardCentrePage,
   })),
 );

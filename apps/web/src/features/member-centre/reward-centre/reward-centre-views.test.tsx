@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTagalog, renderMarkup } from '../../components/render-markup.test-support';
+import { loadTagalog, renderMarkup } from '../../../components/render-markup.test-support';
 import type { Draw, Drop, RewardCentre, Ticket } from './api/reward';
 import { RewardCentrePage, RewardCentreView } from './components/reward-centre-page';
 import { DrawRows, OpenedEnvelopeRows, TicketRows } from './components/reward-history';

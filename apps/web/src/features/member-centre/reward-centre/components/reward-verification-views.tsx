@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SkeletonLines } from '../../../components/ui/skeleton';
-import { ErrorState } from '../../../components/ui/states';
-import { formatMoney } from '../../../lib/format';
-import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
+import { SkeletonLines } from '../../../../components/ui/skeleton';
+import { ErrorState } from '../../../../components/ui/states';
+import { formatMoney } from '../../../../lib/format';
+import { usePromotionViewer } from '../../../../lib/promotions/use-promotion-viewer';
 import { type Draw, type Drop, fetchDropSplit, fetchTableVersion, REWARD_KEY } from '../api/reward';
 import {
   type DrawCheckName,

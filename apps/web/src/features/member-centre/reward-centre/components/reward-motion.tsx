@@ -1,7 +1,7 @@
 import { Coins } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../../components/ui/button';
 import type { Prize } from '../api/reward';
 import { landingRotation, segmentAngle, segmentCentre, segmentPath } from '../wheel';
 

@@ -1,5 +1,5 @@
-import { type ApiValue, api } from '../../../lib/api/api-client';
-import type { LanguageCode } from '../../../lib/api/system-types';
+import { type ApiValue, api } from '../../../../lib/api/api-client';
+import type { LanguageCode } from '../../../../lib/api/system-types';
 
 // The member's reward-centre calls: tickets and prize draws (the prize wheel, the golden egg) and
 // red envelopes, typed by the server's OpenAPI document.

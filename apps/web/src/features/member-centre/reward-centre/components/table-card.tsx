@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Egg, PartyPopper, RotateCw, Ticket } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { answerOfFailure } from '../../../lib/failure-answer';
-import { dateFormatOf } from '../../../lib/promotions/promotion-dates';
-import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { answerOfFailure } from '../../../../lib/failure-answer';
+import { dateFormatOf } from '../../../../lib/promotions/promotion-dates';
+import { usePromotionViewer } from '../../../../lib/promotions/use-promotion-viewer';
 import { type Draw, drawPrize, type Prize, type PrizeTable, REWARD_KEY } from '../api/reward';
 import { prizeValueOf, rewardRefusalOf } from '../reward-words';
 import {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../lib/api/api-error';
-import { formatMoney } from '../../lib/format';
+import { isApiError } from '../../../lib/api/api-error';
+import { formatMoney } from '../../../lib/format';
 import type { Prize, TicketWay } from './api/reward';
 
 /** What a prize pays, in words: "₱10.00 na cash", "₱50.00 na bonus", "100 puntos", or "try again". */

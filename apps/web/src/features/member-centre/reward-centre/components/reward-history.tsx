@@ -1,17 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Pagination } from '../../../components/ui/pagination';
-import { SkeletonLines } from '../../../components/ui/skeleton';
-import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
-import { Tabs } from '../../../components/ui/tabs';
-import { formatMoney } from '../../../lib/format';
-import { importWithTimeout } from '../../../lib/lazy-load';
-import { dateFormatOf } from '../../../lib/promotions/promotion-dates';
-import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Pagination } from '../../../../components/ui/pagination';
+import { SkeletonLines } from '../../../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../../../components/ui/states';
+import { StatusBadge, type StatusTone } from '../../../../components/ui/status-badge';
+import { Tabs } from '../../../../components/ui/tabs';
+import { formatMoney } from '../../../../lib/format';
+import { importWithTimeout } from '../../../../lib/lazy-load';
+import { dateFormatOf } from '../../../../lib/promotions/promotion-dates';
+import { usePromotionViewer } from '../../../../lib/promotions/use-promotion-viewer';
 import {
   type Draw,
   type Drop,
