@@ -12,6 +12,7 @@ import { formatMoney } from '../../../../lib/format';
 import { importWithTimeout } from '../../../../lib/lazy-load';
 import { dateFormatOf } from '../../../../lib/promotions/promotion-dates';
 import { usePromotionViewer } from '../../../../lib/promotions/use-promotion-viewer';
+import { BADGES_KEY } from '../../api/badges';
 import { type Drop, openEnvelope, REWARD_KEY } from '../api/reward';
 import { formatCountdown, rewardRefusalOf } from '../reward-words';
 import {
@@ -77,6 +78,7 @@ function OpeningDialog({ drop, onClose }: { drop: Drop; onClose: () => void }) {
       });
     } finally {
       void queryClient.invalidateQueries({ queryKey: [...REWARD_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [...BADGES_KEY] });
       void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
     }
   }

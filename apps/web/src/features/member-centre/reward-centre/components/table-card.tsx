@@ -7,6 +7,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { answerOfFailure } from '../../../../lib/failure-answer';
 import { dateFormatOf } from '../../../../lib/promotions/promotion-dates';
 import { usePromotionViewer } from '../../../../lib/promotions/use-promotion-viewer';
+import { BADGES_KEY } from '../../api/badges';
 import { type Draw, drawPrize, type Prize, type PrizeTable, REWARD_KEY } from '../api/reward';
 import { prizeValueOf, rewardRefusalOf } from '../reward-words';
 import {
@@ -23,9 +24,10 @@ import {
   WHEEL_SPIN_MS,
 } from './reward-motion';
 
-/** Everything a draw changes: the centre, the member's cash and bonuses, their points. */
+/** Everything a draw changes: the centre, its badge, the member's cash and bonuses, their points. */
 const KEYS_A_DRAW_CHANGES: readonly (readonly unknown[])[] = [
   REWARD_KEY,
+  BADGES_KEY,
   ['wallet', 'balance'],
   ['bonus-details'],
   ['member-points'],
