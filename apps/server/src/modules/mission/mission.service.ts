@@ -2,6 +2,7 @@ import { formatAmount } from '@panalo/money/amount.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { BONUS_GAME_TYPES } from '../../db/bonus-terms-bounds.ts';
+import type { CashRewardCode } from '../../db/reward-codes.ts';
 import type {
   Database,
   LeaderboardMetric,
@@ -16,7 +17,6 @@ import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 import type { FieldReason } from '../../platform/i18n/messages.ts';
-import type { BonusEngine, BonusTerms } from '../bonus/bonus-api.ts';
 import {
   countNewGames,
   findBetDays,
@@ -36,6 +36,53 @@ import {
   periodAt,
   periodBefore,
 } from './mission-periods.ts';
+
+/** A bonus's terms as the bonus engine takes them (modules/bonus/bonus-api.ts BonusTerms). */
+export type MissionBonusTerms = {
+  multiplier: number;
+  includeDeposit: boolean;
+  contributions: Record<string, number>;
+  maxStakeMinor: bigint | null;
+  expiryDays: number;
+  maxConversionMinor: bigint | null;
+  minSpinStakeMinor: bigint | null;
+  minSpinLines: number | null;
+};
+
+/**
+ * What missions need of the bonus engine (modules never import each other: app.ts hands the
+ * engine in, which fits as it is): grants, cash rewards and the isMarketable check.
+ */
+export type MissionEngine = {
+  grantIn(
+    trx: Transaction<Database>,
+    input: {
+      merchantId: string;
+      memberId: string;
+      currency: string;
+      source: 'mission' | 'leaderboard';
+      amountMinor: bigint;
+      terms: MissionBonusTerms;
+      language: string;
+    },
+  ): Promise<{ bonusId: string; announce: () => void }>;
+  payCashIn(
+    trx: Transaction<Database>,
+    input: {
+      merchantId: string;
+      memberId: string;
+      currency: string;
+      code: CashRewardCode;
+      key: string;
+      reference: string;
+      amountMinor: bigint;
+      promotionId: string | null;
+    },
+  ): Promise<{ announce: () => void }>;
+  isMarketable(
+    memberId: string,
+  ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
+};
 
 /** What missions and leaderboards need of a merchant. */
 export type MissionMerchant = {
@@ -258,7 +305,7 @@ export function longestRun(days: readonly string[]): number {
 }
 
 /** A reward's bonus terms: the multiplier held to the merchant's highest, every game type in full. */
-function rewardTermsOf(multiplier: number, merchant: MissionMerchant): BonusTerms {
+function rewardTermsOf(multiplier: number, merchant: MissionMerchant): MissionBonusTerms {
   return {
     multiplier: Math.min(multiplier, merchant.maxMultiplier),
     includeDeposit: false,
@@ -287,7 +334,7 @@ export type RewardLine = {
  * once per member, mission and period, and leaderboards' periods closed and paid once.
  */
 export function createMissionService(
-  deps: ServiceDeps<{ engine: BonusEngine; recordChange: RecordChange; readMerchant: ReadMissionMerchant }>,
+  deps: ServiceDeps<{ engine: MissionEngine; recordChange: RecordChange; readMerchant: ReadMissionMerchant }>,
 ) {
   const { db, engine, recordChange, readMerchant } = deps;
   const now = clockOf(deps);
