@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
-import { BADGES_KEY } from '../features/member-centre/api/badges';
 import { REWARD_KEY } from '../features/member-centre/reward-centre/api/reward';
 import { VIP_KEY } from '../features/vip/api/vip';
 import { type VipPush, vipToastOf } from '../features/vip/vip-words';
 import { type BalancePush, useBalanceStore } from '../features/wallet/hooks/balance-store';
 import { useConnectionNotices } from '../lib/api/connection-notices';
+import { BADGES_KEY } from '../lib/api/member-badges';
 import { i18n, useLanguageStore } from '../lib/i18n/i18n';
 import { useAuthStore } from '../lib/session/auth-store';
 

@@ -8,13 +8,13 @@ import { PageFrame, Panel } from '../../../components/ui/page-frame';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
+import { BADGES_KEY, fetchMemberBadges } from '../../../lib/api/member-badges';
 import { isSwitchEnabled } from '../../../lib/api/system-queries';
 import { importWithTimeout } from '../../../lib/lazy-load';
 import { mayOpenMemberPage } from '../../../lib/session/agent-access';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { useCanDeposit } from '../../../lib/system/use-can-deposit';
-import { BADGES_KEY, fetchMemberBadges } from '../api/badges';
 import { useHasGameWallets } from '../hooks/use-game-wallets';
 import {
   badgeOf,

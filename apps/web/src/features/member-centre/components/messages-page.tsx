@@ -6,10 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { BADGES_KEY } from '../../../lib/api/member-badges';
 import { joinClassNames } from '../../../lib/class-names';
 import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { BADGES_KEY } from '../api/badges';
 import { fetchMessages, markMessagesRead } from '../api/messages';
 
 /** messageV2 of the member centre (spec §2, §3 "Messages"): the inbox, newest first. */

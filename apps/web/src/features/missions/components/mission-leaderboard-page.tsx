@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { Tabs } from '../../../components/ui/tabs';
+import { BADGES_KEY } from '../../../lib/api/member-badges';
 import { BONUSES_KEY } from '../../../lib/bonus/bonuses';
 import { useNow } from '../../../lib/bonus/use-now';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
@@ -27,9 +28,10 @@ import { claimRefusalKeyOf, formatTimeLeft } from '../mission-words';
 /** Countdowns move by the second. */
 const COUNTDOWN_TICK_MS = 1_000;
 
-/** Everything a claim changes: the missions, the balances and the member's bonuses. */
+/** Everything a claim changes: the missions, their badge, the balances and the member's bonuses. */
 const KEYS_A_CLAIM_CHANGES: readonly (readonly unknown[])[] = [
   MISSIONS_KEY,
+  BADGES_KEY,
   ['wallet', 'balance'],
   BONUSES_KEY,
   ['bonus-details'],

@@ -6,13 +6,13 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { SkeletonLines } from '../../../../components/ui/skeleton';
 import { StatusBadge, type StatusTone } from '../../../../components/ui/status-badge';
+import { BADGES_KEY } from '../../../../lib/api/member-badges';
 import { useNow } from '../../../../lib/bonus/use-now';
 import { answerOfFailure } from '../../../../lib/failure-answer';
 import { formatMoney } from '../../../../lib/format';
 import { importWithTimeout } from '../../../../lib/lazy-load';
 import { dateFormatOf } from '../../../../lib/promotions/promotion-dates';
 import { usePromotionViewer } from '../../../../lib/promotions/use-promotion-viewer';
-import { BADGES_KEY } from '../../api/badges';
 import { type Drop, openEnvelope, REWARD_KEY } from '../api/reward';
 import { formatCountdown, rewardRefusalOf } from '../reward-words';
 import {

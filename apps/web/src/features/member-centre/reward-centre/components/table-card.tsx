@@ -4,10 +4,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
+import { BADGES_KEY } from '../../../../lib/api/member-badges';
 import { answerOfFailure } from '../../../../lib/failure-answer';
 import { dateFormatOf } from '../../../../lib/promotions/promotion-dates';
 import { usePromotionViewer } from '../../../../lib/promotions/use-promotion-viewer';
-import { BADGES_KEY } from '../../api/badges';
 import { type Draw, drawPrize, type Prize, type PrizeTable, REWARD_KEY } from '../api/reward';
 import { prizeValueOf, rewardRefusalOf } from '../reward-words';
 import {

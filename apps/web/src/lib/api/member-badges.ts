@@ -1,4 +1,4 @@
-import { type ApiValue, api } from '../../../lib/api/api-client';
+import { type ApiValue, api } from './api-client';
 
 /**
  * The member centre's red badges (spec §2): tickets to draw and envelopes to open, missions to
