@@ -230,7 +230,7 @@ test(
 
       await page.goto('/member?page=transactionHistory');
       const line = page.getByTestId('transaction').locator('visible=true').first();
-      await expect(line).toContainText('Reward centre prize');
+      await expect(line).toContainText('Reward center prize');
       await expect(line).toContainText('+₱25.00');
 
       // The draw's server seed comes out when the member changes the pair in a house game.
