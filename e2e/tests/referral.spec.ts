@@ -26,7 +26,9 @@ test('a friend registers with a member’s link and deposits, and the job pays t
   browser,
   db,
 }, testInfo) => {
-  test.slow();
+  // The referral job runs once a minute: the journey may wait most of a minute for it, on a busy host
+  // longer.
+  test.setTimeout(180_000);
   const project = testInfo.project.name;
   const referrer = await logInAsNewMember(page, db, {
     prefix: 'refr',
