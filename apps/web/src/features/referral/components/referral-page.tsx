@@ -155,9 +155,9 @@ export function InviteCard({ me, symbol }: { me: ReferralMe; symbol: string }) {
         </div>
         <div className="flex flex-col gap-1">
           <span className="text-xs font-semibold uppercase text-on-hero/70">{t('referral.myCode')}</span>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <span
-              className="font-mono text-2xl font-bold tracking-widest text-on-hero"
+              className="min-w-0 break-all font-mono text-xl font-bold tracking-wider text-on-hero sm:text-2xl sm:tracking-widest"
               data-testid="referral-code"
             >
               {me.code}
@@ -243,7 +243,9 @@ function FriendsSection() {
               className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3"
               data-testid="referral-friend"
             >
-              <span className="min-w-0 flex-1 font-mono text-sm font-semibold">{friend.account}</span>
+              <span className="min-w-0 flex-1 basis-40 truncate font-mono text-sm font-semibold">
+                {friend.account}
+              </span>
               <span className="text-xs text-muted">
                 {t('referral.joined', { at: format.format(new Date(friend.joinedAt)) })}
               </span>
