@@ -108,7 +108,7 @@ describe('the reward centre', () => {
     expect(html).toContain('Mag-deposit ng ₱500.00 o higit pa nang isang beses');
     expect(html).toContain('Makakuha ng 1 tiket para sa Gulong ng Premyo, may bisa nang 7 araw');
     expect(html).toContain('my-seed');
-    expect(html).toContain('nonce 4');
+    expect(html).toContain('nonce blg. 4');
   });
 
   it('lists the red envelopes: open with the button and what is left, upcoming with its countdown, and what I got', () => {
