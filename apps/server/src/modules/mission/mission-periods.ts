@@ -1,4 +1,7 @@
-import { wallClockIn } from '../../platform/time/zoned-day.ts';
+import { addDays, dayIn, startOfDay } from '../../platform/time/zoned-day.ts';
+
+// The calendar-day helpers live in platform/time; missions' callers read them from here too.
+export { addDays, dayIn, isCalendarDay, startOfDay } from '../../platform/time/zoned-day.ts';
 
 /**
  * Missions' and leaderboards' periods in the merchant's time zone (docs/missions.md "Periods"): a
@@ -17,50 +20,6 @@ export type PeriodWindow = {
   /** The merchant's midnight after its last day. */
   endsAt: Date;
 };
-
-const DAY_MS = 86_400_000;
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar day written yyyy-MM-dd, moved by whole days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whether a text is a real calendar day yyyy-MM-dd. */
-export function isCalendarDay(value: string): boolean {
-  return (
-    CALENDAR_DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && addDays(value, 0) === value
-  );
-}
-
-/** The merchant day (yyyy-MM-dd) a moment falls on in a time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  const clock = wallClockIn(timeZone, at);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
-}
-
-/**
- * The instant a calendar day begins in a time zone, read at a first guess of the zone's offset and
- * again where that guess lands, so that a day next to a daylight-saving change begins at its midnight.
- */
-export function startOfDay(timeZone: string, day: string): Date {
-  const midnightAsUtc = Date.parse(`${day}T00:00:00Z`);
-  const offsetAt = (at: number) => {
-    const clock = wallClockIn(timeZone, new Date(at));
-    const wallAsUtc = Date.UTC(
-      clock.year,
-      clock.month - 1,
-      clock.day,
-      clock.hour,
-      clock.minute,
-      clock.second,
-    );
-    return wallAsUtc - Math.floor(at / 1000) * 1000;
-  };
-  const guess = midnightAsUtc - offsetAt(midnightAsUtc);
-  return new Date(midnightAsUtc - offsetAt(guess));
-}
 
 /** The weekday of a calendar day, 0 for Monday to 6 for Sunday. */
 function weekdayOf(day: string): number {

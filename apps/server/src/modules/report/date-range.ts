@@ -1,3 +1,5 @@
+import { addDays, dayIn } from '../../platform/time/zoned-day.ts';
+
 /**
  * The date presets of spec §9 and the day arithmetic of reports. Days are calendar days in a time
  * zone (the merchant's), written yyyy-MM-dd, so that "today" in Manila is Manila's today.
@@ -17,19 +19,8 @@ export type DayRange = { from: string; to: string };
 export const REPORT_DAYS_MAX = 366;
 const DAY_MS = 86_400_000;
 
-/** The calendar day of a moment in a time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+// The calendar-day helpers live in platform/time; reports' callers read them from here too.
+export { addDays, dayIn } from '../../platform/time/zoned-day.ts';
 
 /** The range a preset names, seen from `now` in the time zone. Ranges include both ends. */
 export function rangeOfPreset(preset: DatePreset, timeZone: string, now: Date): DayRange {

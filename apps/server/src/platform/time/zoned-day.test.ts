@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfDayIn } from './zoned-day.ts';
+import { dayIn, isCalendarDay, startOfDayIn } from './zoned-day.ts';
 
 describe('startOfDayIn', () => {
   it('is local midnight in Manila (UTC+8), also in the hours when UTC is still on the day before', () => {
@@ -21,5 +21,19 @@ describe('startOfDayIn', () => {
     expect(startOfDayIn('UTC', new Date('2026-07-01T12:34:56Z')).toISOString()).toBe(
       '2026-07-01T00:00:00.000Z',
     );
+  });
+});
+
+describe('calendar days', () => {
+  it('tells real days from texts that only look like one, without throwing', () => {
+    expect(isCalendarDay('2026-02-28')).toBe(true);
+    expect(isCalendarDay('2026-02-30')).toBe(false);
+    expect(isCalendarDay('2026-13-40')).toBe(false);
+    expect(isCalendarDay('2026-2-3')).toBe(false);
+  });
+
+  it("names a moment's day in the zone", () => {
+    expect(dayIn('Asia/Manila', new Date('2026-11-26T16:00:00Z'))).toBe('2026-11-27');
+    expect(dayIn('Asia/Manila', new Date('2026-11-26T15:59:59Z'))).toBe('2026-11-26');
   });
 });

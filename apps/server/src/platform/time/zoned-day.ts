@@ -60,7 +60,11 @@ export function addDays(day: string, days: number): string {
 
 /** Whether a text is a real calendar day written yyyy-MM-dd (2025-02-30 is not). */
 export function isCalendarDay(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && addDays(text, 0) === text;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+    addDays(text, 0) === text
+  );
 }
 
 /** The calendar day (yyyy-MM-dd) a moment falls on in a time zone: a merchant's day. */
