@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/api-error';
-import { claimRefusalKeyOf, claimStateOf, formatCountdown } from './rebate-claim';
+import { claimRefusalKeyOf, claimStateOf } from './rebate-claim';
 
 const NOW = new Date('2027-01-02T04:00:00.000Z');
 const accrued = {
@@ -36,16 +36,6 @@ describe('the manual rebate’s Claim button', () => {
     expect([empty.canClaim, empty.isEmpty, empty.isBelowMinimum]).toEqual([false, true, false]);
     const automatic = claimStateOf({ ...accrued, mode: 'auto' }, NOW);
     expect([automatic.canClaim, automatic.isAutomatic]).toEqual([false, true]);
-  });
-});
-
-describe('the countdown to the next claim', () => {
-  it('reads as a clock, the hours going past a day', () => {
-    expect(formatCountdown(0)).toBe('0:00');
-    expect(formatCountdown(5)).toBe('0:05');
-    expect(formatCountdown(245)).toBe('4:05');
-    expect(formatCountdown(3724)).toBe('1:02:04');
-    expect(formatCountdown(93_600)).toBe('26:00:00');
   });
 });
 

@@ -41,16 +41,6 @@ export function claimStateOf(
   };
 }
 
-/** A countdown as a clock reads it: "4:05", "1:04:05", and past a day the hours go on ("26:00:00"). */
-export function formatCountdown(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  if (hours === 0) return `${minutes}:${rest}`;
-  return `${hours}:${String(minutes).padStart(2, '0')}:${rest}`;
-}
-
 /** The refusals of a claim the page words itself (docs/loyalty.md "Rebates", Wire). */
 const CLAIM_REASONS = ['TOO_SOON', 'NOTHING', 'AUTO_MODE'] as const;
 

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { BONUSES_KEY } from '../../../lib/bonus/bonuses';
 import { useNow } from '../../../lib/bonus/use-now';
+import { countdownUnitsOf, formatCountdown } from '../../../lib/countdown';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { formatMoney } from '../../../lib/format';
 import { formatRate, orderGameTypes } from '../../../lib/loyalty/loyalty-format';
@@ -23,7 +24,7 @@ import {
   type RebateAccrued,
   type RebateClaim,
 } from '../api/rebate';
-import { claimRefusalKeyOf, claimStateOf, formatCountdown } from '../rebate-claim';
+import { claimRefusalKeyOf, claimStateOf } from '../rebate-claim';
 
 /** The countdown to the next claim moves by the second. */
 const COUNTDOWN_TICK_MS = 1_000;
@@ -102,7 +103,9 @@ export function ClaimPanel({ accrued }: { accrued: RebateAccrued }) {
             {state.secondsLeft > 0 ? (
               <li className="flex items-center gap-1.5 text-text tabular" data-testid="rebate-countdown">
                 <Timer size={16} aria-hidden="true" className="shrink-0 text-brand-strong" />
-                {t('rebate.nextClaimIn', { time: formatCountdown(state.secondsLeft) })}
+                {t('rebate.nextClaimIn', {
+                  time: formatCountdown(state.secondsLeft * 1000, countdownUnitsOf(t)),
+                })}
               </li>
             ) : null}
           </ul>

@@ -67,13 +67,3 @@ export function rewardRefusalOf(error: unknown): RewardRefusal | null {
     null
   );
 }
-
-/** A countdown in words-free figures: "2:05:09", "4:07" under an hour. */
-export function formatCountdown(milliseconds: number): string {
-  const whole = Math.max(0, Math.ceil(milliseconds / 1000));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const seconds = String(whole % 60).padStart(2, '0');
-  if (hours === 0) return `${minutes}:${seconds}`;
-  return `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`;
-}

@@ -9,6 +9,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { BADGES_KEY } from '../../../lib/api/member-badges';
 import { BONUSES_KEY } from '../../../lib/bonus/bonuses';
 import { useNow } from '../../../lib/bonus/use-now';
+import { countdownUnitsOf, formatCountdown, millisecondsUntil } from '../../../lib/countdown';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { formatMoney } from '../../../lib/format';
 import { usePromotionViewer } from '../../../lib/promotions/use-promotion-viewer';
@@ -23,7 +24,7 @@ import {
   type MissionSummary,
   type RankRow,
 } from '../api/missions';
-import { claimRefusalKeyOf, formatTimeLeft } from '../mission-words';
+import { claimRefusalKeyOf } from '../mission-words';
 
 /** Countdowns move by the second. */
 const COUNTDOWN_TICK_MS = 1_000;
@@ -154,7 +155,10 @@ function SummaryTab({
                 <p className="flex items-center gap-1 text-xs text-muted tabular">
                   <Timer size={14} aria-hidden="true" />
                   {t('missions.endsIn', {
-                    time: formatTimeLeft(group.items[0].periodEndsAt, now, t('missions.dayUnit')),
+                    time: formatCountdown(
+                      millisecondsUntil(group.items[0].periodEndsAt, now),
+                      countdownUnitsOf(t),
+                    ),
                   })}
                 </p>
               ) : null}
@@ -220,7 +224,9 @@ function StandingCard({
         <Timer size={14} aria-hidden="true" />
         {standing.closed
           ? t('missions.board.closed')
-          : t('missions.endsIn', { time: formatTimeLeft(standing.endsAt, now, t('missions.dayUnit')) })}
+          : t('missions.endsIn', {
+              time: formatCountdown(millisecondsUntil(standing.endsAt, now), countdownUnitsOf(t)),
+            })}
       </p>
       <Button variant="secondary" size="sm" className="self-start" onClick={onOpen}>
         {t('missions.board.view')}
@@ -365,7 +371,9 @@ export function LeaderboardBoard({ board }: { board: LeaderboardView }) {
           <Timer size={16} aria-hidden="true" className="text-brand-strong" />
           {board.closed
             ? t('missions.board.closed')
-            : t('missions.endsIn', { time: formatTimeLeft(board.endsAt, now, t('missions.dayUnit')) })}
+            : t('missions.endsIn', {
+                time: formatCountdown(millisecondsUntil(board.endsAt, now), countdownUnitsOf(t)),
+              })}
         </p>
       </div>
       <section aria-label={t('missions.board.prizes')} className="flex flex-wrap gap-2">

@@ -41,6 +41,8 @@ export const en = {
     hidePassword: 'Hide password',
     items_one: '{{count}} item',
     items_other: '{{count}} items',
+    countdownDay: 'd',
+    countdownHour: 'h',
   },
   errors: {
     sessionEnded: 'Your session has ended. Please log in again.',
@@ -1249,7 +1251,6 @@ export const en = {
     none: 'No missions are running right now. Check back soon.',
     notEligible: 'Missions and leaderboards are not available for your account.',
     endsIn: 'Ends in {{time}}',
-    dayUnit: 'd',
     units: {
       rounds: '{{progress}} of {{target}} rounds',
       days: '{{progress}} of {{target}} days',

@@ -43,6 +43,8 @@ export const ty = {
     hidePassword: 'Itago ang password',
     items_one: '{{count}} item',
     items_other: '{{count}} na item',
+    countdownDay: 'araw',
+    countdownHour: 'oras',
   },
   errors: {
     sessionEnded: 'Natapos na ang iyong session. Mangyaring mag-log in muli.',
@@ -1289,7 +1291,6 @@ export const ty = {
     none: 'Walang misyong tumatakbo ngayon. Bumalik ka mamaya.',
     notEligible: 'Hindi bukas sa iyong account ang mga misyon at talaan ng nangunguna.',
     endsIn: 'Matatapos sa {{time}}',
-    dayUnit: 'a',
     units: {
       rounds: '{{progress}} sa {{target}} round',
       days: '{{progress}} sa {{target}} araw',

@@ -8,13 +8,14 @@ import { SkeletonLines } from '../../../../components/ui/skeleton';
 import { StatusBadge, type StatusTone } from '../../../../components/ui/status-badge';
 import { BADGES_KEY } from '../../../../lib/api/member-badges';
 import { useNow } from '../../../../lib/bonus/use-now';
+import { countdownUnitsOf, formatCountdown } from '../../../../lib/countdown';
 import { answerOfFailure } from '../../../../lib/failure-answer';
 import { formatMoney } from '../../../../lib/format';
 import { importWithTimeout } from '../../../../lib/lazy-load';
 import { dateFormatOf } from '../../../../lib/promotions/promotion-dates';
 import { usePromotionViewer } from '../../../../lib/promotions/use-promotion-viewer';
 import { type Drop, openEnvelope, REWARD_KEY } from '../api/reward';
-import { formatCountdown, rewardRefusalOf } from '../reward-words';
+import { rewardRefusalOf } from '../reward-words';
 import {
   ENVELOPE_CARD_MS,
   ENVELOPE_FLAP_MS,
@@ -180,8 +181,8 @@ export function DropCard({ drop, isReadOnly, now }: { drop: Drop; isReadOnly: bo
         <p className="flex items-center gap-1.5 text-sm text-text tabular">
           <Timer size={16} aria-hidden="true" className="shrink-0 text-brand-strong" />
           {status === 'upcoming'
-            ? t('rewardCentre.startsIn', { time: formatCountdown(startsIn) })
-            : t('rewardCentre.endsIn', { time: formatCountdown(endsIn) })}
+            ? t('rewardCentre.startsIn', { time: formatCountdown(startsIn, countdownUnitsOf(t)) })
+            : t('rewardCentre.endsIn', { time: formatCountdown(endsIn, countdownUnitsOf(t)) })}
         </p>
       ) : null}
       {drop.mine ? (
