@@ -58,7 +58,10 @@ const ENVELOPES = 1_000;
 const TOTAL_MINOR = 100_000n;
 const MINIMUM_MINOR = 50n;
 
-/** A drop written as the back office writes one: the row, then its envelopes in handing-out order. */
+/**
+ * A drop written as the back office writes one: its total reserved against the merchant's budget
+ * of the opening day, the row, then its envelopes in handing-out order.
+ */
 async function createDrop(
   connectionString: string,
   merchantId: string,
@@ -75,9 +78,16 @@ async function createDrop(
   const now = new Date();
   await query(
     connectionString,
-    `insert into red_envelope_drops (id, merchant_id, titles, total_minor, envelope_count, minimum_minor,
-       audience, starts_at, ends_at, server_seed, server_seed_hash, created_at, updated_at)
-     values ($1, $2, '{"TY":"Bench","EN":"Bench"}', $3, $4, $5, 'all', $6, $7, $8, $9, $6, $6)`,
+    `with drop_row as (
+       insert into red_envelope_drops (id, merchant_id, titles, total_minor, envelope_count, minimum_minor,
+         audience, starts_at, ends_at, server_seed, server_seed_hash, budget_day, created_at, updated_at)
+       select $1, $2, '{"TY":"Bench","EN":"Bench"}', $3, $4, $5, 'all', $6, $7, $8, $9,
+         ($6::timestamptz at time zone m.time_zone)::date, $6, $6
+       from merchants m where m.id = $2
+       returning merchant_id, budget_day, total_minor)
+     insert into promotion_budget_days as b (merchant_id, scope, day, granted_minor)
+     select merchant_id, '', budget_day, total_minor from drop_row
+     on conflict (merchant_id, scope, day) do update set granted_minor = b.granted_minor + excluded.granted_minor`,
     [
       id,
       merchantId,

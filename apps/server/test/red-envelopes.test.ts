@@ -19,7 +19,9 @@ import { insertPlayers } from './support/wallet-fixtures.ts';
 // Red envelopes (docs/red-envelopes.md) against the real bonus engine and ledger: drops scheduled,
 // changed and cancelled by an operator before they open, each audited; a storm of claimants for
 // fewer envelopes paying exactly the envelopes there are, each member once, in the split's amounts;
-// the audience and the window enforced; the seed revealed after the end, re-computing every amount.
+// the audience and the window enforced; the seed revealed after the end, re-computing every amount;
+// a drop's total reserved against the day's promotions budget once and what no one opened given
+// back once.
 
 const START = Date.parse('2030-05-10T04:00:00Z');
 const MINUTE_MS = 60_000;
@@ -74,6 +76,25 @@ async function member(): Promise<{ id: string; client: AccountsClient }> {
 
 function open(client: AccountsClient, dropId: string) {
   return client.call('POST', `/wps/reward/envelopes/${dropId}/open`);
+}
+
+/** What the merchant's promotions budget holds reserved on a day (its own cap's row). */
+async function budgetOn(day: string): Promise<bigint> {
+  const row = await testApp.database.db
+    .selectFrom('promotion_budget_days')
+    .select('granted_minor')
+    .where('merchant_id', '=', merchantId)
+    .where('scope', '=', '')
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return row ? BigInt(row.granted_minor) : 0n;
+}
+
+/** Sets the merchant's promotions budget per day (null: none). */
+async function setBudgetPerDay(amount: string | null): Promise<void> {
+  await sql`update merchants set settings = jsonb_set(settings, '{promotions}',
+      ${JSON.stringify({ maxMultiplier: 10, budgetPerDay: amount })}::jsonb)
+    where id = ${merchantId}`.execute(testApp.database.db);
 }
 
 /** Every opened envelope of a drop in handing-out order. */
@@ -431,5 +452,95 @@ describe('red envelopes', () => {
       success: true,
       value: { index: 0, left: 99 },
     });
+  });
+  it('reserves a drop’s total against the budget of its opening day once, and gives back what no one opened once', async () => {
+    const { db } = testApp.database;
+    const service = testApp.app.redEnvelopes;
+    nowMs = START + 50 * HOUR_MS;
+    // Drops of earlier cases that have ended give theirs back first, so that this case sees its own.
+    await service.releaseEnded();
+    // 2030-05-12 14:00 in Manila: the drops below open on the merchant's day 2030-05-12.
+    const day = '2030-05-12';
+    const before = await budgetOn(day);
+    await setBudgetPerDay(((Number(before) + 150_000) / 100).toFixed(2));
+    try {
+      const window = {
+        startsAt: new Date(nowMs + MINUTE_MS).toISOString(),
+        endsAt: new Date(nowMs + HOUR_MS).toISOString(),
+      };
+      const drop = await createDrop(window);
+      const row = await db
+        .selectFrom('red_envelope_drops')
+        .select(['budget_day', 'released_at'])
+        .where('id', '=', drop.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ budget_day: day, released_at: null });
+      expect(await budgetOn(day)).toBe(before + 100_000n);
+
+      // A drop the day's budget cannot hold is refused, with the reason at its total, and not saved.
+      const drops = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('red_envelope_drops')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const count = await drops();
+      const refused = await (await bo()).call('POST', '/bo/red-envelopes', dropBody(window));
+      expect(refused.body).toMatchObject({ success: false, code: 'VALIDATION' });
+      expect(refused.body.value.reasons).toMatchObject({ total: 'overBudget' });
+      expect(await drops()).toBe(count);
+      expect(await budgetOn(day)).toBe(before + 100_000n);
+
+      // A change gives the old total back and reserves the new one; a cancel gives it all back.
+      const changed = await (await bo()).call(
+        'PUT',
+        `/bo/red-envelopes/${drop.id}`,
+        dropBody({ ...window, totalAmount: '600.00', count: 60 }),
+      );
+      expect(changed.body).toMatchObject({ success: true });
+      expect(await budgetOn(day)).toBe(before + 60_000n);
+      const other = await createDrop({ ...window, totalAmount: '900.00', count: 90 });
+      expect(await budgetOn(day)).toBe(before + 150_000n);
+      await (await bo()).call('POST', `/bo/red-envelopes/${other.id}/cancel`);
+      expect(await budgetOn(day)).toBe(before + 60_000n);
+
+      // Claims pay out of the reservation: the budget's row is not touched by any of them.
+      const claimants = await insertPlayers(db, merchantId, 40);
+      nowMs += 2 * MINUTE_MS;
+      const merchant = { id: merchantId, currency: 'PHP' };
+      const paid = await Promise.all(
+        claimants.map((memberId) => service.open({ merchant, memberId, dropId: drop.id })),
+      );
+      const paidMinor = paid.reduce((sum, claim) => sum + claim.amountMinor, 0n);
+      expect(await budgetOn(day)).toBe(before + 60_000n);
+
+      // Nothing is given back before the end; from it, once, however many runs at once.
+      expect(await service.releaseEnded()).toEqual({ released: 0, releasedMinor: 0n });
+      nowMs = Date.parse(drop.endsAt) + MINUTE_MS;
+      const runs = await Promise.all(Array.from({ length: 5 }, () => service.releaseEnded()));
+      expect(runs.reduce((sum, run) => sum + run.released, 0)).toBe(1);
+      expect(runs.reduce((sum, run) => sum + run.releasedMinor, 0n)).toBe(60_000n - paidMinor);
+      expect(await budgetOn(day)).toBe(before + paidMinor);
+      expect(await service.releaseEnded()).toEqual({ released: 0, releasedMinor: 0n });
+      const ended = await db
+        .selectFrom('red_envelope_drops')
+        .select(['released_minor'])
+        .where('id', '=', drop.id)
+        .executeTakeFirstOrThrow();
+      expect(BigInt(ended.released_minor ?? -1n)).toBe(60_000n - paidMinor);
+      const closed = await db
+        .selectFrom('red_envelopes')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('drop_id', '=', drop.id)
+        .where('closed', '=', true)
+        .executeTakeFirstOrThrow();
+      expect(Number(closed.n)).toBe(20);
+      expect(await ledgerProblems(db, merchantId)).toEqual([]);
+    } finally {
+      await setBudgetPerDay(null);
+    }
   });
 });

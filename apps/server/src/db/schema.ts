@@ -1836,7 +1836,7 @@ export type LeaderboardPrizesTable = {
   created_at: Timestamp;
 };
 
-// Red envelopes (migration 0154, docs/red-envelopes.md).
+// Red envelopes (migrations 0154 and 0159, docs/red-envelopes.md).
 
 export type RedEnvelopeAudience = 'all' | 'vip' | 'depositors';
 export type RedEnvelopeDropStatus = 'scheduled' | 'cancelled';
@@ -1863,6 +1863,11 @@ export type RedEnvelopeDropsTable = {
   server_seed_hash: string;
   status: Defaulted<RedEnvelopeDropStatus>;
   announced: Defaulted<RedEnvelopeAnnounced>;
+  /** yyyy-MM-dd, the merchant's day of the opening, whose promotions budget holds the total (0159). */
+  budget_day: ColumnType<string, string, string>;
+  /** When the unclaimed envelopes' amounts went back to that day's budget, and how much. */
+  released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  released_minor: Defaulted<bigint | null>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -1875,6 +1880,8 @@ export type RedEnvelopesTable = {
   amount_minor: bigint;
   member_id: Defaulted<string | null>;
   opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Given back unopened at the drop's end (0159): no claim takes it. */
+  closed: Defaulted<boolean>;
 };
 
 /** A prize wheel's or a golden egg's prize table (migration 0153); its prizes are in its versions. */

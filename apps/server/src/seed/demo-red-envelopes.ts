@@ -1,8 +1,9 @@
 import { splitRedEnvelope } from '@panalo/games/draws/red-envelope.ts';
 import { createServerSeed, hashServerSeed } from '@panalo/games/fairness/round-rng.ts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../db/schema.ts';
+import { reserveBudget } from '../modules/bonus/bonus.repository.ts';
 import { insertDrop, replaceEnvelopes } from '../modules/red-envelope/red-envelope.repository.ts';
 import { findDemoMerchantId } from './demo-merchant.ts';
 
@@ -20,7 +21,9 @@ export const DEMO_DROP = {
 /**
  * One red-envelope drop open on the demo merchant from the seed's clock for the next three days
  * (docs/red-envelopes.md), split from its own seed as an operator's drop is, so that the reward
- * centre shows one to open. A later seed adds none while a scheduled drop is still running.
+ * centre shows one to open, its total reserved against the merchant's promotions budget of the
+ * opening day (no cap: the demo's own). A later seed adds none while a scheduled drop is still
+ * running.
  */
 export async function seedDemoRedEnvelopes(
   db: Kysely<Database>,
@@ -47,6 +50,18 @@ export async function seedDemoRedEnvelopes(
     minimumMinor: DEMO_DROP.minimumMinor,
   });
   await db.transaction().execute(async (trx) => {
+    const { day } = await trx
+      .selectFrom('merchants')
+      .select(sql<string>`to_char((${at}::timestamptz at time zone time_zone)::date, 'YYYY-MM-DD')`.as('day'))
+      .where('id', '=', merchantId)
+      .executeTakeFirstOrThrow();
+    await reserveBudget(trx, {
+      merchantId,
+      scope: '',
+      day,
+      amountMinor: DEMO_DROP.totalMinor,
+      capMinor: null,
+    });
     await insertDrop(trx, {
       id,
       merchant_id: merchantId,
@@ -61,6 +76,7 @@ export async function seedDemoRedEnvelopes(
       ends_at: new Date(at.getTime() + DEMO_DROP.days * DAY_MS),
       server_seed: serverSeed,
       server_seed_hash: hashServerSeed(serverSeed),
+      budget_day: day,
       created_by: null,
       created_at: at,
       updated_at: at,

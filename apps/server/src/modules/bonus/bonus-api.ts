@@ -107,7 +107,8 @@ export type BonusEngine = {
    * Pays cash as a reward (cashback paid as cash) inside the caller's transaction: reserves the
    * budgets, then one transfer of `code` from the house's bonus_funding to the member's cash. A
    * key paid before changes nothing. It does not check isMarketable: the caller decides whom it
-   * pays.
+   * pays. `budgetReserved`: the caller reserved the amount already, with reserveBudgetIn (a
+   * red-envelope drop's total, once for all its envelopes), so no budget row is touched.
    */
   payCashIn(
     trx: Transaction<Database>,
@@ -121,8 +122,23 @@ export type BonusEngine = {
       amountMinor: bigint;
       promotionId: string | null;
       promotionBudgetDayMinor?: bigint | null;
+      budgetReserved?: boolean;
     },
   ): Promise<{ announce: () => void }>;
+  /**
+   * Reserves an amount against the merchant's promotions budget of its day at `at` (its time
+   * zone), in the caller's transaction, in one guarded statement: the day reserved on, or refused
+   * (nothing written) when the day's cap would be passed.
+   */
+  reserveBudgetIn(
+    trx: Transaction<Database>,
+    input: { merchantId: string; at: Date; amountMinor: bigint },
+  ): Promise<{ ok: boolean; day: string }>;
+  /** Gives back to the merchant's budget of a day what reserveBudgetIn reserved on it. */
+  releaseBudgetIn(
+    trx: Transaction<Database>,
+    input: { merchantId: string; day: string; amountMinor: bigint },
+  ): Promise<void>;
   /** Whether promotions may be offered to and granted to the member (docs/promotions.md). */
   isMarketable(
     memberId: string,

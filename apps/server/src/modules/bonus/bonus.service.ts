@@ -688,14 +688,16 @@ export function createBonusService(
     }
     const policy = await readPolicy(trx, input.merchantId);
     assertInvariant(policy.currency === input.currency, 'a reward is paid in its merchant’s currency');
-    await reserveBudgets(trx, {
-      merchantId: input.merchantId,
-      day: dayIn(policy.timeZone, clock()),
-      amountMinor: input.amountMinor,
-      promotionId: input.promotionId,
-      promotionCapMinor: input.promotionBudgetDayMinor ?? null,
-      merchantCapMinor: policy.budgetPerDayMinor,
-    });
+    if (!input.budgetReserved) {
+      await reserveBudgets(trx, {
+        merchantId: input.merchantId,
+        day: dayIn(policy.timeZone, clock()),
+        amountMinor: input.amountMinor,
+        promotionId: input.promotionId,
+        promotionCapMinor: input.promotionBudgetDayMinor ?? null,
+        merchantCapMinor: policy.budgetPerDayMinor,
+      });
+    }
     const outcome = await wallet.transferIn(trx, {
       merchantId: input.merchantId,
       currency: input.currency,
@@ -708,6 +710,22 @@ export function createBonusService(
     });
     return { announce: outcome.announce };
   };
+
+  const reserveBudgetIn: BonusEngine['reserveBudgetIn'] = async (trx, input) => {
+    const policy = await readPolicy(trx, input.merchantId);
+    const day = dayIn(policy.timeZone, input.at);
+    const ok = await reserveBudget(trx, {
+      merchantId: input.merchantId,
+      scope: MERCHANT_SCOPE,
+      day,
+      amountMinor: input.amountMinor,
+      capMinor: policy.budgetPerDayMinor,
+    });
+    return { ok, day };
+  };
+
+  const releaseBudgetIn: BonusEngine['releaseBudgetIn'] = (trx, input) =>
+    releaseBudget(trx, { ...input, scope: MERCHANT_SCOPE });
 
   /** Ends a bonus by hand in the caller's transaction (the member's lock taken); the row after. */
   async function cancelIn(
@@ -1015,6 +1033,8 @@ export function createBonusService(
     grantManyIn,
     grant,
     payCashIn,
+    reserveBudgetIn,
+    releaseBudgetIn,
     isMarketable: (memberId: string) => isMarketableIn(null, memberId),
     isMarketableIn: (trx: Transaction<Database>, memberId: string) => isMarketableIn(trx, memberId),
     grantByOperator,

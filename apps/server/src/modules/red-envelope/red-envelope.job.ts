@@ -3,8 +3,9 @@ import type { RedEnvelopeService } from './red-envelope.service.ts';
 
 /**
  * `rewards.envelopes`, every minute: tells each drop's audience, by the socket event `reward`,
- * that it has opened or ended. A drop is marked in the statement that picks it, so that runs
- * overlapping on several nodes tell each change once.
+ * that it has opened or ended, then gives what no one opened of each ended drop back to the budget
+ * of its day. A drop is marked in the statement that picks it, so that runs overlapping on several
+ * nodes tell each change once and give back once.
  */
 export function createRedEnvelopeJob(deps: { redEnvelopes: RedEnvelopeService }): JobDefinition<object> {
   return defineScheduledJob({
@@ -12,6 +13,10 @@ export function createRedEnvelopeJob(deps: { redEnvelopes: RedEnvelopeService })
     cron: '* * * * *',
     retry: { limit: 1, delaySeconds: 20, backoff: false },
     timeoutSeconds: 5 * 60,
-    run: () => deps.redEnvelopes.announceDue(),
+    run: async () => {
+      const announced = await deps.redEnvelopes.announceDue();
+      const { released } = await deps.redEnvelopes.releaseEnded();
+      return { ...announced, released };
+    },
   });
 }

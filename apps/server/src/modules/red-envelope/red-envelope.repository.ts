@@ -91,9 +91,10 @@ export async function anyOpened(db: Executor, dropId: string): Promise<boolean> 
 
 /**
  * Opens the lowest envelope no one holds for the member, in one statement: only while the drop is
- * scheduled and within its window at `now`. Envelopes another claim is opening right now are
- * skipped rather than waited for, so that claimants never queue behind one another; a claim that
- * rolls back leaves its envelope to the next. The member's second envelope of a drop breaks
+ * scheduled and within its window at `now`, and never one given back at the end (`closed`, checked
+ * again on the row once locked). Envelopes another claim is opening right now are skipped rather
+ * than waited for, so that claimants never queue behind one another; a claim that rolls back
+ * leaves its envelope to the next. The member's second envelope of a drop breaks
  * red_envelopes_member_idx. Undefined: none left (or the drop is not open).
  */
 export async function openLowestEnvelope(
@@ -102,11 +103,11 @@ export async function openLowestEnvelope(
 ): Promise<{ envelope_index: number; amount_minor: bigint } | undefined> {
   const result = await sql<{ envelope_index: number; amount_minor: bigint }>`
     update red_envelopes set member_id = ${input.memberId}, opened_at = ${input.now}
-    where drop_id = ${input.dropId}
+    where drop_id = ${input.dropId} and member_id is null and not closed
       and envelope_index = (
         select e.envelope_index from red_envelopes e
         join red_envelope_drops d on d.id = e.drop_id
-        where e.drop_id = ${input.dropId} and e.member_id is null
+        where e.drop_id = ${input.dropId} and e.member_id is null and not e.closed
           and d.status = 'scheduled' and d.starts_at <= ${input.now} and d.ends_at > ${input.now}
         order by e.envelope_index
         limit 1
@@ -271,6 +272,49 @@ export async function markAnnouncements(
     where d.id = due.id
     returning d.*, due.previous`.execute(db);
   return result.rows;
+}
+
+/**
+ * Takes, once across nodes, up to `limit` scheduled drops that have ended and not given back what
+ * no one opened: each is marked in the statement that picks it (released_minor 0 until
+ * setReleased), so that a run overlapping on another node skips it.
+ */
+export async function markReleasing(
+  trx: Executor,
+  input: { now: Date; limit: number },
+): Promise<Pick<RedEnvelopeDropRow, 'id' | 'merchant_id' | 'budget_day'>[]> {
+  const result = await sql<Pick<RedEnvelopeDropRow, 'id' | 'merchant_id' | 'budget_day'>>`
+    update red_envelope_drops d set released_at = ${input.now}, released_minor = 0
+    from (select id from red_envelope_drops
+          where status = 'scheduled' and released_at is null and ends_at <= ${input.now}
+          order by ends_at
+          limit ${input.limit}
+          for update skip locked) due
+    where d.id = due.id and d.released_at is null
+    returning d.id, d.merchant_id, d.budget_day`.execute(trx);
+  return result.rows;
+}
+
+/**
+ * Closes a drop's envelopes no one opened and answers what they hold. A claim opening one right
+ * now is waited for (its row is locked): once it commits, its envelope is no longer unopened and
+ * is not counted; one that rolls back leaves its envelope to be closed. No claim takes a closed one.
+ */
+export async function closeUnopened(trx: Executor, dropId: string): Promise<bigint> {
+  const result = await sql<{ amount_minor: bigint }>`
+    update red_envelopes set closed = true
+    where drop_id = ${dropId} and member_id is null and not closed
+    returning amount_minor`.execute(trx);
+  return result.rows.reduce((sum, row) => sum + BigInt(row.amount_minor), 0n);
+}
+
+/** Records what a drop gave back to its day's budget. */
+export async function setReleased(trx: Executor, dropId: string, releasedMinor: bigint): Promise<void> {
+  await trx
+    .updateTable('red_envelope_drops')
+    .set({ released_minor: releasedMinor })
+    .where('id', '=', dropId)
+    .execute();
 }
 
 /** The member's VIP rank (0: none) and their latest credited deposit, for a drop's audience. */

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors/errors.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import {
   anyOpened,
+  closeUnopened,
   countLeft,
   countOpened,
   type DropCounts,
@@ -28,11 +29,13 @@ import {
   insertDrop,
   lockDrop,
   markAnnouncements,
+  markReleasing,
   type OpenedEnvelopeRow,
   openLowestEnvelope,
   type RedEnvelopeDropRow,
   readAudienceFacts,
   replaceEnvelopes,
+  setReleased,
   sumCostByDay,
   updateDrop,
 } from './red-envelope.repository.ts';
@@ -50,6 +53,8 @@ const VISIBLE_MS = 86_400_000;
 const DAY_MS = 86_400_000;
 /** The most drops a member's list holds. */
 const VISIBLE_MAX = 50;
+/** The most ended drops one run of the job gives back. */
+const RELEASE_MAX = 50;
 
 if (DROP_TOTAL_MINOR_MAX > RED_ENVELOPE_TOTAL_MINOR_MAX)
   throw new Error('a drop shares what the split can draw');
@@ -155,8 +160,17 @@ export function createRedEnvelopeService(
           reference: string;
           amountMinor: bigint;
           promotionId: null;
+          budgetReserved: true;
         },
       ): Promise<{ announce: () => void }>;
+      reserveBudgetIn(
+        trx: Transaction<Database>,
+        input: { merchantId: string; at: Date; amountMinor: bigint },
+      ): Promise<{ ok: boolean; day: string }>;
+      releaseBudgetIn(
+        trx: Transaction<Database>,
+        input: { merchantId: string; day: string; amountMinor: bigint },
+      ): Promise<void>;
       isMarketable(
         memberId: string,
       ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
@@ -217,6 +231,34 @@ export function createRedEnvelopeService(
     });
   }
 
+  /**
+   * Reserves a drop's total against the merchant's promotions budget of the day it opens (its
+   * time zone), once for all its envelopes; a total the day's budget cannot hold is refused
+   * (VALIDATION, the total `overBudget`) and the drop is not saved.
+   */
+  async function reserveTotal(
+    trx: Transaction<Database>,
+    merchantId: string,
+    input: DropInput,
+  ): Promise<string> {
+    const budget = await engine.reserveBudgetIn(trx, {
+      merchantId,
+      at: input.startsAt,
+      amountMinor: input.totalMinor,
+    });
+    if (!budget.ok) throw new AppError('VALIDATION', { value: { fields: { total: 'overBudget' } } });
+    return budget.day;
+  }
+
+  /** Gives a drop's whole total back to its day's budget (a drop changed or cancelled unopened). */
+  function releaseTotal(trx: Transaction<Database>, drop: RedEnvelopeDropRow): Promise<void> {
+    return engine.releaseBudgetIn(trx, {
+      merchantId: drop.merchant_id,
+      day: drop.budget_day,
+      amountMinor: drop.total_minor,
+    });
+  }
+
   /** Locks a drop an operator changes: theirs, scheduled, not open yet (CONFLICT OPENED). */
   async function lockChangeable(trx: Transaction<Database>, id: string, at: Date) {
     const drop = await lockDrop(trx, id);
@@ -268,7 +310,10 @@ export function createRedEnvelopeService(
     /** Whether the member may open envelopes at all (the bonus engine's isMarketable). */
     isMarketable: (memberId: string) => engine.isMarketable(memberId),
 
-    /** Schedules a drop: its seed drawn, its envelopes split and written, audited, in one transaction. */
+    /**
+     * Schedules a drop: its total reserved against the budget of its opening day, its seed drawn,
+     * its envelopes split and written, audited, in one transaction.
+     */
     async create(actor: ChangeActor, merchantId: string, input: DropInput): Promise<DropAdminView> {
       const at = now();
       validate(input, at);
@@ -276,6 +321,7 @@ export function createRedEnvelopeService(
       const serverSeed = createServerSeed();
       const amounts = splitOf(id, serverSeed, input);
       const drop = await db.transaction().execute(async (trx) => {
+        const budgetDay = await reserveTotal(trx, merchantId, input);
         const row = await insertDrop(trx, {
           id,
           merchant_id: merchantId,
@@ -288,6 +334,7 @@ export function createRedEnvelopeService(
           ends_at: input.endsAt,
           server_seed: serverSeed,
           server_seed_hash: hashServerSeed(serverSeed),
+          budget_day: budgetDay,
           created_by: actor.id,
           created_at: at,
           updated_at: at,
@@ -308,13 +355,16 @@ export function createRedEnvelopeService(
 
     /**
      * Changes a drop before it opens (CONFLICT OPENED from its start): the envelopes split again
-     * from the same seed, whose hash members may already have seen.
+     * from the same seed, whose hash members may already have seen; the total reserved before is
+     * given back and the new one reserved on the day of the new opening.
      */
     async update(actor: ChangeActor, id: string, input: DropInput): Promise<DropAdminView> {
       const at = now();
       validate(input, at);
       const drop = await db.transaction().execute(async (trx) => {
         const before = await lockChangeable(trx, id, at);
+        await releaseTotal(trx, before);
+        const budgetDay = await reserveTotal(trx, before.merchant_id, input);
         const after = await updateDrop(trx, id, {
           titles: JSON.stringify({ TY: input.titles.TY.trim(), EN: input.titles.EN.trim() }),
           total_minor: input.totalMinor,
@@ -323,6 +373,7 @@ export function createRedEnvelopeService(
           ...audienceColumns(input.audience),
           starts_at: input.startsAt,
           ends_at: input.endsAt,
+          budget_day: budgetDay,
           updated_at: at,
         });
         await replaceEnvelopes(trx, id, splitOf(id, before.server_seed, input));
@@ -339,12 +390,21 @@ export function createRedEnvelopeService(
       return (await adminViewsOf([drop]))[0] as DropAdminView;
     },
 
-    /** Cancels a drop before it opens (CONFLICT OPENED from its start); members no longer see it. */
+    /**
+     * Cancels a drop before it opens (CONFLICT OPENED from its start): its total goes back to the
+     * budget, and members no longer see it.
+     */
     async cancel(actor: ChangeActor, id: string): Promise<DropAdminView> {
       const at = now();
       const drop = await db.transaction().execute(async (trx) => {
         const before = await lockChangeable(trx, id, at);
-        const after = await updateDrop(trx, id, { status: 'cancelled', updated_at: at });
+        await releaseTotal(trx, before);
+        const after = await updateDrop(trx, id, {
+          status: 'cancelled',
+          released_at: at,
+          released_minor: before.total_minor,
+          updated_at: at,
+        });
         await recordChange(trx, {
           ...actorOf(actor),
           merchantId: before.merchant_id,
@@ -435,7 +495,8 @@ export function createRedEnvelopeService(
      * 403 FORBIDDEN outside its audience, TRIAL_ACCOUNT / FORBIDDEN NOT_MARKETABLE for members
      * promotions may not reach, 409 CONFLICT NOT_OPEN outside its window, ALREADY_OPENED for a
      * second envelope, ALL_TAKEN when none is left. The lowest envelope left is taken, the claim
-     * recorded on it and paid in one short transaction: no lock any other claimant waits on.
+     * recorded on it and paid in one short transaction, out of the total the drop reserved when it
+     * was saved: no lock any other claimant waits on.
      */
     async open(input: {
       merchant: { id: string; currency: string };
@@ -478,6 +539,7 @@ export function createRedEnvelopeService(
             reference: `red_envelope:${dropId}`,
             amountMinor,
             promotionId: null,
+            budgetReserved: true,
           });
           return { index: envelope.envelope_index, amountMinor, announce: paid.announce };
         });
@@ -521,6 +583,31 @@ export function createRedEnvelopeService(
         await tell(drop, status, left.get(drop.id) ?? 0, at);
       }
       return { opened, ended };
+    },
+
+    /**
+     * The job's run, after announceDue: each drop that has ended gives what no one opened back to
+     * the budget of its day, once across nodes (a claim still paying is waited for and kept).
+     */
+    async releaseEnded(): Promise<{ released: number; releasedMinor: bigint }> {
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        let releasedMinor = 0n;
+        const due = await markReleasing(trx, { now: at, limit: RELEASE_MAX });
+        for (const drop of due) {
+          const unopened = await closeUnopened(trx, drop.id);
+          await setReleased(trx, drop.id, unopened);
+          if (unopened > 0n) {
+            await engine.releaseBudgetIn(trx, {
+              merchantId: drop.merchant_id,
+              day: drop.budget_day,
+              amountMinor: unopened,
+            });
+          }
+          releasedMinor += unopened;
+        }
+        return { released: due.length, releasedMinor };
+      });
     },
   };
 }
