@@ -634,11 +634,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   // Missions and leaderboards: progress read from the bet record, deposits and logins; claims and
-  // prizes paid once through the bonus engine; the minute job closes the periods that ended.
+  // prizes paid once through the bonus engine or as the reward centre's tickets; the minute job
+  // closes the periods that ended.
   const missions = createMissionService({
     db: database.db,
     now,
     engine: bonuses,
+    issueTicketsIn: rewards.issueTicketsIn,
     recordChange: audit.record,
     readMerchant: createMissionMerchantReader(merchantService),
   });

@@ -589,6 +589,7 @@ describe('missions in the back office', () => {
       rewardKind: 'cash',
       count: 1,
       amount: '5.00',
+      tickets: 0,
     });
     expect(report.body.value.totals.count).toBeGreaterThanOrEqual(1);
     // Another merchant's staff see none of it.

@@ -1746,11 +1746,14 @@ export type ReferralRewardsTable = {
   created_at: Timestamp;
 };
 
-// Missions and leaderboards (migration 0155, docs/missions.md).
+// Missions and leaderboards (migrations 0155 and 0158, docs/missions.md).
 
 export type MissionPeriod = 'daily' | 'weekly';
 export type MissionTask = 'rounds' | 'validBet' | 'deposit' | 'loginStreak' | 'newGame';
-export type MissionRewardKind = 'cash' | 'bonus';
+/** A leaderboard prize's kind. */
+export type PrizeRewardKind = 'cash' | 'bonus';
+/** A mission's reward: cash, a bonus, or reward tickets of a prize table (migration 0158). */
+export type MissionRewardKind = PrizeRewardKind | 'ticket';
 
 /** A task the operator defines for a merchant's members, with its reward. */
 export type MissionsTable = {
@@ -1765,9 +1768,13 @@ export type MissionsTable = {
   /** Rounds, minor units (validBet, deposit), days (loginStreak) or games (newGame). */
   target: bigint;
   reward_kind: MissionRewardKind;
+  /** 0 for a ticket reward. */
   reward_minor: bigint;
   /** A bonus reward's wagering multiplier; null for cash. */
   multiplier: number | null;
+  /** A ticket reward's prize table and tickets per claim; null otherwise. */
+  reward_table_id: Defaulted<string | null>;
+  reward_tickets: Defaulted<number | null>;
   starts_at: Timestamp;
   ends_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   enabled: boolean;
@@ -1785,8 +1792,11 @@ export type MissionClaimsTable = {
   /** yyyy-MM-dd, the period's first merchant day. */
   period_start: ColumnType<string, string, string>;
   reward_kind: MissionRewardKind;
+  /** 0 for a ticket reward. */
   amount_minor: bigint;
   bonus_id: string | null;
+  /** The tickets a ticket reward issued; null otherwise. */
+  tickets: Defaulted<number | null>;
   created_at: Timestamp;
 };
 
@@ -1830,7 +1840,7 @@ export type LeaderboardPrizesTable = {
   rank: number;
   member_id: string;
   figure: bigint;
-  reward_kind: MissionRewardKind;
+  reward_kind: PrizeRewardKind;
   amount_minor: bigint;
   bonus_id: string | null;
   created_at: Timestamp;

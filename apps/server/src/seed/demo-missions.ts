@@ -8,6 +8,7 @@ import type {
   MissionPeriod,
   MissionRewardKind,
   MissionTask,
+  PrizeRewardKind,
 } from '../db/schema.ts';
 import { addMissing, findDemoMerchantId } from './demo-merchant.ts';
 
@@ -100,7 +101,7 @@ export type DemoLeaderboard = {
   nameEn: string;
   metric: LeaderboardMetric;
   period: LeaderboardPeriod;
-  prizes: { kind: MissionRewardKind; amount: string; multiplier: number | null }[];
+  prizes: { kind: PrizeRewardKind; amount: string; multiplier: number | null }[];
 };
 
 /** One weekly valid-bet leaderboard over every game, three prizes. */

@@ -10,6 +10,7 @@ import {
   type MissionService,
   NAME_LENGTH_MAX,
   PRIZES_MAX,
+  REWARD_TICKETS_MAX,
 } from '../../modules/mission/mission.service.ts';
 import { addDays, isCalendarDay, startOfDay } from '../../modules/mission/mission-periods.ts';
 import { DATE_PRESETS, lengthOf, REPORT_DAYS_MAX, rangeOfPreset } from '../../modules/report/date-range.ts';
@@ -33,7 +34,10 @@ const MoneyOut = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 const Name = Type.String({ minLength: 1, maxLength: NAME_LENGTH_MAX });
 const GameType = Nullable(Type.String({ minLength: 1, maxLength: 32 }));
-const RewardKind = StringOf(['cash', 'bonus'] as const);
+const RewardKind = StringOf(['cash', 'bonus', 'ticket'] as const);
+const PrizeKind = StringOf(['cash', 'bonus'] as const);
+const TableId = Nullable(Type.String({ minLength: 1, maxLength: 64 }));
+const Tickets = Nullable(Type.Integer({ minimum: 1, maximum: REWARD_TICKETS_MAX }));
 const Multiplier = Nullable(Type.Integer({ minimum: 0, maximum: BONUS_MULTIPLIER_MAX }));
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 /** The zone a platform owner's report of every merchant reads its days in. */
@@ -49,10 +53,16 @@ const MissionFields = {
   gameType: GameType,
   /** Money for validBet and deposit ("500.00"); a whole number of rounds, days or games otherwise ("10"). */
   target: Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16, examples: ['10'] }),
+  /** ticket: tickets of one of the merchant's prize tables (the reward centre's), issued per claim. */
   rewardKind: RewardKind,
+  /** Cash or bonus; "0.00" for a ticket reward. */
   reward: Money,
   /** A bonus reward's wagering multiplier (held to the merchant's promotions.maxMultiplier); null for cash. */
   multiplier: Multiplier,
+  /** A ticket reward's prize table; null (or left out) otherwise. */
+  rewardTableId: Type.Optional(TableId),
+  /** A ticket reward's tickets per claim; null (or left out) otherwise. */
+  rewardTickets: Type.Optional(Tickets),
   startsAt: Instant,
   endsAt: Nullable(Instant),
   enabled: Type.Boolean(),
@@ -70,6 +80,8 @@ const MissionView = Type.Object({
   ...MissionFields,
   target: Type.String(),
   reward: MoneyOut,
+  rewardTableId: TableId,
+  rewardTickets: Tickets,
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -77,7 +89,7 @@ const MissionView = Type.Object({
 const PrizeFields = Type.Object(
   {
     rank: Type.Integer({ minimum: 1, maximum: PRIZES_MAX }),
-    kind: RewardKind,
+    kind: PrizeKind,
     amount: Money,
     multiplier: Multiplier,
   },
@@ -108,7 +120,7 @@ const LeaderboardView = Type.Object({
   prizes: Type.Array(
     Type.Object({
       rank: Type.Integer(),
-      kind: RewardKind,
+      kind: PrizeKind,
       amount: MoneyOut,
       multiplier: Nullable(Type.Integer()),
     }),
@@ -138,9 +150,11 @@ const ReportView = Type.Object({
       rewardKind: RewardKind,
       count: Type.Integer(),
       amount: MoneyOut,
+      /** Tickets issued (ticket rewards); 0 otherwise. */
+      tickets: Type.Integer(),
     }),
   ),
-  totals: Type.Object({ count: Type.Integer(), cash: MoneyOut, bonus: MoneyOut }),
+  totals: Type.Object({ count: Type.Integer(), cash: MoneyOut, bonus: MoneyOut, tickets: Type.Integer() }),
 });
 
 const AMOUNT_TASKS = new Set(['validBet', 'deposit']);
@@ -167,6 +181,8 @@ function missionInputOf(body: Static<typeof MissionBody>): MissionInput {
     rewardKind: body.rewardKind,
     rewardMinor: parseAmountOrThrow(body.reward),
     multiplier: body.multiplier,
+    rewardTableId: body.rewardTableId ?? null,
+    rewardTickets: body.rewardTickets ?? null,
     startsAt: instantOf(body.startsAt, 'startsAt'),
     endsAt: body.endsAt === null ? null : instantOf(body.endsAt, 'endsAt'),
     enabled: body.enabled,
@@ -188,6 +204,8 @@ function missionView(mission: Mission) {
     rewardKind: mission.rewardKind,
     reward: formatAmount(mission.rewardMinor),
     multiplier: mission.multiplier,
+    rewardTableId: mission.rewardTableId,
+    rewardTickets: mission.rewardTickets,
     startsAt: mission.startsAt.toISOString(),
     endsAt: mission.endsAt?.toISOString() ?? null,
     enabled: mission.enabled,
@@ -463,7 +481,7 @@ export function registerMissionsRoutes(app: TypedApp, deps: MissionsRoutesDeps):
       ...merchantScopedRoute('missions.read'),
       schema: {
         tags: ['back office: reports'],
-        summary: `Rewards paid by missions and leaderboards over days (a preset or from/to, at most ${REPORT_DAYS_MAX}), per mission and leaderboard, with totals`,
+        summary: `Rewards paid by missions and leaderboards over days (a preset or from/to, at most ${REPORT_DAYS_MAX}), per mission and leaderboard, with totals (cash, bonus, tickets)`,
         querystring: ReportQuery,
         response: { 200: Envelope(ReportView), ...BO_ERROR_RESPONSES },
       },
@@ -501,11 +519,13 @@ export function registerMissionsRoutes(app: TypedApp, deps: MissionsRoutesDeps):
           rewardKind: line.rewardKind,
           count: line.count,
           amount: formatAmount(line.amountMinor),
+          tickets: line.tickets,
         })),
         totals: {
           count: lines.reduce((sum, line) => sum + line.count, 0),
           cash: formatAmount(sumOf('cash')),
           bonus: formatAmount(sumOf('bonus')),
+          tickets: lines.reduce((sum, line) => sum + line.tickets, 0),
         },
       });
     },

@@ -176,3 +176,50 @@ export async function lockLeaderboard(trx: Transaction<Database>, leaderboardId:
     trx,
   );
 }
+
+/** The merchant's prize tables by id (the reward centre's), with their names; active or not. */
+export async function findPrizeTables(
+  db: Executor,
+  merchantId: string,
+  tableIds: readonly string[],
+): Promise<Map<string, { active: boolean; names: { TY?: string; EN?: string } }>> {
+  if (tableIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reward_prize_tables')
+    .select(['id', 'active', 'names'])
+    .where('merchant_id', '=', merchantId)
+    .where('id', 'in', [...tableIds])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        active: row.active,
+        names: (typeof row.names === 'string' ? JSON.parse(row.names) : row.names) as {
+          TY?: string;
+          EN?: string;
+        },
+      },
+    ]),
+  );
+}
+
+/**
+ * The days a mission's tickets of a table last: the reward centre's active `mission` rule of that
+ * table (the longest, should there be several); null when it has none.
+ */
+export async function findMissionTicketDays(
+  db: Executor,
+  merchantId: string,
+  tableId: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('reward_ticket_rules')
+    .select((eb) => eb.fn.max('expires_in_days').as('days'))
+    .where('merchant_id', '=', merchantId)
+    .where('table_id', '=', tableId)
+    .where('trigger', '=', 'mission')
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return row?.days === null || row?.days === undefined ? null : Number(row.days);
+}

@@ -10,6 +10,8 @@ import type {
   MissionPeriod,
   MissionRewardKind,
   MissionTask,
+  PrizeRewardKind,
+  RewardTicketSource,
 } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import type { Executor, Row } from '../../platform/db/executor.ts';
@@ -22,6 +24,8 @@ import {
   findBetDays,
   findClaimedKeys,
   findLoginDays,
+  findMissionTicketDays,
+  findPrizeTables,
   lockLeaderboard,
   type RankedRow,
   readRanking,
@@ -84,6 +88,30 @@ export type MissionEngine = {
   ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
 };
 
+/**
+ * What missions need of the reward centre (modules/reward/reward-api.ts IssueTicketsIn, handed in
+ * by app.ts): tickets of a prize table issued in the claim's transaction, once per key.
+ */
+export type IssueMissionTicketsIn = (
+  trx: Transaction<Database>,
+  input: {
+    merchantId: string;
+    memberId: string;
+    tableId: string;
+    count: number;
+    source: RewardTicketSource;
+    key: string;
+    expiresAt: Date;
+  },
+) => Promise<
+  | { issued: number; announce: () => void }
+  | {
+      issued: 0;
+      refused: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' | 'DUPLICATE' | 'NO_TABLE';
+      announce: () => void;
+    }
+>;
+
 /** What missions and leaderboards need of a merchant. */
 export type MissionMerchant = {
   id: string;
@@ -109,6 +137,11 @@ export const NEIGHBOURS = 2;
 export const REPORT_PAGE_SIZE_MAX = 100;
 /** A bonus reward's or prize's days to meet its wagering. */
 export const REWARD_BONUS_EXPIRY_DAYS = 7;
+/** A ticket reward's tickets per claim (the reward centre's most per issue). */
+export const REWARD_TICKETS_MAX = 100;
+/** The days a mission's tickets last when the reward centre has no active `mission` rule of the table. */
+export const REWARD_TICKET_DAYS_DEFAULT = 7;
+const DAY_MS = 86_400_000;
 /**
  * How long after a period ends the job closes it: bets a transfer vendor's feed settles late into
  * its last day land first.
@@ -125,15 +158,19 @@ export type MissionInput = {
   gameType: string | null;
   target: bigint;
   rewardKind: MissionRewardKind;
+  /** 0 for a ticket reward. */
   rewardMinor: bigint;
   multiplier: number | null;
+  /** A ticket reward's prize table (the reward centre's) and tickets per claim; null otherwise. */
+  rewardTableId: string | null;
+  rewardTickets: number | null;
   startsAt: Date;
   endsAt: Date | null;
   enabled: boolean;
   sortOrder: number;
 };
 
-export type Prize = { rank: number; kind: MissionRewardKind; amountMinor: bigint; multiplier: number | null };
+export type Prize = { rank: number; kind: PrizeRewardKind; amountMinor: bigint; multiplier: number | null };
 
 export type LeaderboardInput = {
   nameTy: string;
@@ -188,6 +225,8 @@ function missionOf(row: Row<'missions'>): Mission {
     rewardKind: row.reward_kind,
     rewardMinor: BigInt(row.reward_minor),
     multiplier: row.multiplier === null ? null : Number(row.multiplier),
+    rewardTableId: row.reward_table_id,
+    rewardTickets: row.reward_tickets === null ? null : Number(row.reward_tickets),
     startsAt: new Date(row.starts_at),
     endsAt: row.ends_at === null ? null : new Date(row.ends_at),
     enabled: row.enabled,
@@ -198,7 +237,7 @@ function missionOf(row: Row<'missions'>): Mission {
 }
 
 /** Prizes as stored (jsonb, amounts as text). */
-type StoredPrize = { rank: number; kind: MissionRewardKind; amountMinor: string; multiplier: number | null };
+type StoredPrize = { rank: number; kind: PrizeRewardKind; amountMinor: string; multiplier: number | null };
 
 function leaderboardOf(row: Row<'leaderboards'>): Leaderboard {
   const stored = (typeof row.prizes === 'string' ? JSON.parse(row.prizes) : row.prizes) as StoredPrize[];
@@ -261,7 +300,18 @@ export function checkMission(input: MissionInput): void {
     newGame: BigInt(NEW_GAMES_TARGET_MAX),
   };
   if (input.target <= 0n || input.target > targetMax[input.task]) throw invalid('target', 'range');
-  if (input.rewardMinor <= 0n || input.rewardMinor > AMOUNT_MINOR_MAX) throw invalid('reward', 'range');
+  if (input.rewardKind === 'ticket') {
+    if (input.rewardMinor !== 0n) throw invalid('reward', 'notApplicable');
+    if (input.rewardTableId === null) throw invalid('rewardTableId', 'required');
+    const tickets = input.rewardTickets;
+    if (tickets === null || !Number.isSafeInteger(tickets) || tickets < 1 || tickets > REWARD_TICKETS_MAX) {
+      throw invalid('rewardTickets', 'range');
+    }
+  } else {
+    if (input.rewardMinor <= 0n || input.rewardMinor > AMOUNT_MINOR_MAX) throw invalid('reward', 'range');
+    if (input.rewardTableId !== null) throw invalid('rewardTableId', 'notApplicable');
+    if (input.rewardTickets !== null) throw invalid('rewardTickets', 'notApplicable');
+  }
   if ((input.rewardKind === 'bonus') !== (input.multiplier !== null)) throw invalid('multiplier', 'required');
   if (input.endsAt !== null && input.endsAt <= input.startsAt) throw invalid('endsAt', 'range');
 }
@@ -325,7 +375,10 @@ export type RewardLine = {
   nameEn: string;
   rewardKind: MissionRewardKind;
   count: number;
+  /** 0 for tickets. */
   amountMinor: bigint;
+  /** The tickets issued (ticket rewards); 0 otherwise. */
+  tickets: number;
 };
 
 /**
@@ -334,9 +387,14 @@ export type RewardLine = {
  * once per member, mission and period, and leaderboards' periods closed and paid once.
  */
 export function createMissionService(
-  deps: ServiceDeps<{ engine: MissionEngine; recordChange: RecordChange; readMerchant: ReadMissionMerchant }>,
+  deps: ServiceDeps<{
+    engine: MissionEngine;
+    issueTicketsIn: IssueMissionTicketsIn;
+    recordChange: RecordChange;
+    readMerchant: ReadMissionMerchant;
+  }>,
 ) {
-  const { db, engine, recordChange, readMerchant } = deps;
+  const { db, engine, issueTicketsIn, recordChange, readMerchant } = deps;
   const now = clockOf(deps);
 
   async function merchantOf(merchantId: string): Promise<MissionMerchant> {
@@ -349,6 +407,58 @@ export function createMissionService(
     const row = await executor.selectFrom('missions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND');
     return missionOf(row);
+  }
+
+  /** A ticket reward's table is one of the merchant's prize tables (active or not: it may be switched on later). */
+  async function checkRewardTable(
+    executor: Executor,
+    merchantId: string,
+    input: MissionInput,
+  ): Promise<void> {
+    if (input.rewardTableId === null) return;
+    const tables = await findPrizeTables(executor, merchantId, [input.rewardTableId]);
+    if (!tables.has(input.rewardTableId)) throw invalid('rewardTableId', 'unknown');
+  }
+
+  /**
+   * Issues a ticket reward in the claim's transaction, once (the issue's key is the claim's), to
+   * last as the reward centre's `mission` rule of the table says. A table switched off since, or a
+   * member the reward centre refuses, refuses the claim (the transaction rolls back).
+   */
+  async function issueRewardTickets(
+    trx: Transaction<Database>,
+    mission: Mission,
+    memberId: string,
+    key: string,
+    at: Date,
+    announcements: (() => void)[],
+  ): Promise<number> {
+    assertInvariant(
+      mission.rewardTableId !== null && mission.rewardTickets !== null,
+      'a ticket reward has its table and tickets',
+    );
+    const days =
+      (await findMissionTicketDays(trx, mission.merchantId, mission.rewardTableId)) ??
+      REWARD_TICKET_DAYS_DEFAULT;
+    const outcome = await issueTicketsIn(trx, {
+      merchantId: mission.merchantId,
+      memberId,
+      tableId: mission.rewardTableId,
+      count: mission.rewardTickets,
+      source: 'mission',
+      key,
+      expiresAt: new Date(at.getTime() + days * DAY_MS),
+    });
+    if ('refused' in outcome) {
+      if (outcome.refused === 'DUPLICATE')
+        throw new AppError('CONFLICT', { value: { reason: 'ALREADY_CLAIMED' } });
+      if (outcome.refused === 'NO_TABLE') throw new AppError('CONFLICT', { value: { reason: 'NO_TABLE' } });
+      throw outcome.refused === 'TRIAL_ACCOUNT'
+        ? new AppError('TRIAL_ACCOUNT', { value: { reason: outcome.refused } })
+        : new AppError('FORBIDDEN', { value: { reason: outcome.refused } });
+    }
+    announcements.push(outcome.announce);
+    return outcome.issued;
   }
 
   async function findLeaderboard(executor: Executor, id: string): Promise<Leaderboard> {
@@ -581,7 +691,7 @@ export function createMissionService(
     merchant: MissionMerchant,
     reward: {
       memberId: string;
-      kind: MissionRewardKind;
+      kind: PrizeRewardKind;
       amountMinor: bigint;
       multiplier: number | null;
       source: 'mission' | 'leaderboard';
@@ -684,7 +794,13 @@ export function createMissionService(
       const at = now();
       const marketable = await engine.isMarketable(input.memberId);
       if (!marketable.ok) {
-        return { eligible: false as const, reason: marketable.reason, missions: [], leaderboards: [] };
+        return {
+          eligible: false as const,
+          reason: marketable.reason,
+          missions: [],
+          leaderboards: [],
+          tableNames: new Map<string, { TY?: string; EN?: string }>(),
+        };
       }
       const merchant = await merchantOf(input.merchantId);
       const missions = await progressOf(
@@ -699,7 +815,13 @@ export function createMissionService(
         const standing = await standingOf(board, merchant, input.memberId, 0, at);
         if (standing) leaderboards.push(standing);
       }
-      return { eligible: true as const, reason: null, missions, leaderboards };
+      // Ticket rewards name their prize table.
+      const tableIds = missions.flatMap((item) =>
+        item.mission.rewardTableId ? [item.mission.rewardTableId] : [],
+      );
+      const tables = await findPrizeTables(db, input.merchantId, [...new Set(tableIds)]);
+      const tableNames = new Map([...tables].map(([id, table]) => [id, table.names]));
+      return { eligible: true as const, reason: null, missions, leaderboards, tableNames };
     },
 
     /** One leaderboard's current period: the top ranks, the member's neighbours, the member's rank. */
@@ -750,25 +872,37 @@ export function createMissionService(
             reward_kind: mission.rewardKind,
             amount_minor: mission.rewardMinor,
             bonus_id: null,
+            tickets: mission.rewardKind === 'ticket' ? mission.rewardTickets : null,
             created_at: at,
           })
           .onConflict((conflict) => conflict.doNothing())
           .returning('id')
           .executeTakeFirst();
         if (!row) throw new AppError('CONFLICT', { value: { reason: 'ALREADY_CLAIMED' } });
+        const key = `mission:${mission.id}:${input.memberId}:${progress.window.start}`;
+        if (mission.rewardKind === 'ticket') {
+          const tickets = await issueRewardTickets(trx, mission, input.memberId, key, at, announcements);
+          return { claimId: id, kind: mission.rewardKind, amountMinor: 0n, bonusId: null, tickets };
+        }
         const bonusId = await payReward(trx, merchant, {
           memberId: input.memberId,
           kind: mission.rewardKind,
           amountMinor: mission.rewardMinor,
           multiplier: mission.multiplier,
           source: 'mission',
-          key: `mission:${mission.id}:${input.memberId}:${progress.window.start}`,
+          key,
           reference: id,
           record: (bonus) =>
             trx.updateTable('mission_claims').set({ bonus_id: bonus }).where('id', '=', id).execute(),
           announcements,
         });
-        return { claimId: id, kind: mission.rewardKind, amountMinor: mission.rewardMinor, bonusId };
+        return {
+          claimId: id,
+          kind: mission.rewardKind,
+          amountMinor: mission.rewardMinor,
+          bonusId,
+          tickets: 0,
+        };
       });
       for (const announce of announcements) announce();
       return claimed;
@@ -836,6 +970,7 @@ export function createMissionService(
           .where('merchant_id', '=', merchantId)
           .executeTakeFirstOrThrow();
         if (Number(count.count) >= MISSIONS_PER_MERCHANT_MAX) throw new AppError('LIMIT_REACHED');
+        await checkRewardTable(trx, merchantId, input);
         await trx
           .insertInto('missions')
           .values({ id, merchant_id: merchantId, ...missionColumns(input), created_at: at, updated_at: at })
@@ -856,6 +991,7 @@ export function createMissionService(
       checkMission(input);
       await db.transaction().execute(async (trx) => {
         const before = await findMission(trx, id);
+        await checkRewardTable(trx, before.merchantId, input);
         await trx
           .updateTable('missions')
           .set({ ...missionColumns(input), updated_at: now() })
@@ -999,6 +1135,7 @@ export function createMissionService(
           'c.reward_kind',
           eb.fn.countAll<string>().as('count'),
           eb.fn.sum<string>('c.amount_minor').as('amount'),
+          eb.fn.coalesce(eb.fn.sum<string>('c.tickets'), eb.val('0')).as('tickets'),
         ])
         .where('c.created_at', '>=', input.from)
         .where('c.created_at', '<', input.to)
@@ -1012,6 +1149,7 @@ export function createMissionService(
           'p.reward_kind',
           eb.fn.countAll<string>().as('count'),
           eb.fn.sum<string>('p.amount_minor').as('amount'),
+          eb.val('0').as('tickets'),
         ])
         .where('p.created_at', '>=', input.from)
         .where('p.created_at', '<', input.to)
@@ -1028,6 +1166,7 @@ export function createMissionService(
           reward_kind: MissionRewardKind;
           count: string;
           amount: string;
+          tickets: string;
         }) => ({
           kind,
           sourceId: row.source_id,
@@ -1035,6 +1174,7 @@ export function createMissionService(
           rewardKind: row.reward_kind,
           count: Number(row.count),
           amountMinor: BigInt(row.amount),
+          tickets: Number(row.tickets),
         });
       return [
         ...(await claims.execute()).map(lineOf('mission')),
@@ -1057,6 +1197,8 @@ function missionColumns(input: MissionInput) {
     reward_kind: input.rewardKind,
     reward_minor: input.rewardMinor,
     multiplier: input.multiplier,
+    reward_table_id: input.rewardTableId,
+    reward_tickets: input.rewardTickets,
     starts_at: input.startsAt,
     ends_at: input.endsAt,
     enabled: input.enabled,
@@ -1089,6 +1231,8 @@ function auditedMission(input: MissionInput) {
     rewardKind: input.rewardKind,
     reward: formatAmount(input.rewardMinor),
     multiplier: input.multiplier,
+    rewardTableId: input.rewardTableId,
+    rewardTickets: input.rewardTickets,
     startsAt: input.startsAt.toISOString(),
     endsAt: input.endsAt?.toISOString() ?? null,
     enabled: input.enabled,

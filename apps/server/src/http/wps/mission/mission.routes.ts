@@ -23,11 +23,11 @@ export type MissionRoutesDeps = { members: MemberService; missions: MissionServi
 const TAGS = ['missions'];
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['100.00'] });
 const TOP_DEFAULT = 20;
-const RewardKind = StringOf(['cash', 'bonus'] as const);
+const RewardKind = StringOf(['cash', 'bonus', 'ticket'] as const);
 
 const PrizeView = Type.Object({
   rank: Type.Integer(),
-  kind: RewardKind,
+  kind: StringOf(['cash', 'bonus'] as const),
   amount: Money,
   /** A bonus prize's wagering multiplier; null for cash. */
   multiplier: Nullable(Type.Integer()),
@@ -48,7 +48,16 @@ const MissionView = Type.Object({
   percent: Type.Integer(),
   done: Type.Boolean(),
   claimed: Type.Boolean(),
-  reward: Type.Object({ kind: RewardKind, amount: Money, multiplier: Nullable(Type.Integer()) }),
+  reward: Type.Object({
+    kind: RewardKind,
+    /** Cash or bonus; "0.00" for tickets. */
+    amount: Money,
+    multiplier: Nullable(Type.Integer()),
+    /** A ticket reward: the tickets per claim and the prize table's id and name; null otherwise. */
+    tickets: Nullable(Type.Integer()),
+    tableId: Nullable(Type.String()),
+    tableName: Nullable(Type.String()),
+  }),
   /** When the current period ends (the claim is for this period only). */
   periodEndsAt: Type.String(),
 });
@@ -106,8 +115,10 @@ const Claimed = Type.Object({
   claimId: Type.String(),
   kind: RewardKind,
   amount: Money,
-  /** The bonus granted for a bonus reward; null for cash. */
+  /** The bonus granted for a bonus reward; null for cash and tickets. */
   bonusId: Nullable(Type.String()),
+  /** The tickets issued for a ticket reward; 0 otherwise. */
+  tickets: Type.Integer(),
 });
 
 const AMOUNT_TASKS = new Set(['validBet', 'deposit']);
@@ -116,7 +127,7 @@ function nameIn(language: Language, named: { nameTy: string; nameEn: string }): 
   return language === 'EN' ? named.nameEn : named.nameTy;
 }
 
-function missionView(language: Language, item: MissionProgress) {
+function missionView(language: Language, item: MissionProgress, tableNames: ReadonlyMap<string, TableNames>) {
   const { mission } = item;
   const isAmount = AMOUNT_TASKS.has(mission.task);
   const text = (value: bigint) => (isAmount ? formatAmount(value) : value.toString());
@@ -138,9 +149,24 @@ function missionView(language: Language, item: MissionProgress) {
       kind: mission.rewardKind,
       amount: formatAmount(mission.rewardMinor),
       multiplier: mission.multiplier,
+      tickets: mission.rewardTickets,
+      tableId: mission.rewardTableId,
+      tableName: tableNameIn(language, mission.rewardTableId, tableNames),
     },
     periodEndsAt: item.window.endsAt.toISOString(),
   };
+}
+
+type TableNames = { TY?: string; EN?: string };
+
+function tableNameIn(
+  language: Language,
+  tableId: string | null,
+  tableNames: ReadonlyMap<string, TableNames>,
+): string | null {
+  if (tableId === null) return null;
+  const names = tableNames.get(tableId);
+  return (language === 'EN' ? (names?.EN ?? names?.TY) : (names?.TY ?? names?.EN)) ?? null;
 }
 
 function figureText(board: Leaderboard, figure: bigint): string {
@@ -200,7 +226,7 @@ export function registerMissionRoutes(app: TypedApp, deps: MissionRoutesDeps): v
       return ok({
         eligible: summary.eligible,
         reason: summary.reason,
-        missions: summary.missions.map((item) => missionView(request.language, item)),
+        missions: summary.missions.map((item) => missionView(request.language, item, summary.tableNames)),
         leaderboards: summary.leaderboards.map((standing) => standingView(request.language, standing)),
       });
     },
@@ -245,7 +271,7 @@ export function registerMissionRoutes(app: TypedApp, deps: MissionRoutesDeps): v
       schema: {
         tags: TAGS,
         summary:
-          "Claim a done mission's reward for the current period, once: CONFLICT NOT_DONE, ALREADY_CLAIMED or NOT_RUNNING; FORBIDDEN for a member promotions may not reach",
+          "Claim a done mission's reward for the current period, once: cash, a bonus or reward tickets; CONFLICT NOT_DONE, ALREADY_CLAIMED, NOT_RUNNING or NO_TABLE (a ticket reward's prize table switched off); FORBIDDEN for a member promotions may not reach",
         querystring: MerchantLanguageQuery,
         body: ClaimBody,
         response: { 200: Envelope(Claimed), ...MEMBER_ERROR_RESPONSES },
@@ -263,6 +289,7 @@ export function registerMissionRoutes(app: TypedApp, deps: MissionRoutesDeps): v
         kind: claimed.kind,
         amount: formatAmount(claimed.amountMinor),
         bonusId: claimed.bonusId,
+        tickets: claimed.tickets,
       });
     },
   );
