@@ -490,7 +490,7 @@ describe('red envelopes', () => {
       const count = await drops();
       const refused = await (await bo()).call('POST', '/bo/red-envelopes', dropBody(window));
       expect(refused.body).toMatchObject({ success: false, code: 'VALIDATION' });
-      expect(refused.body.value.reasons).toMatchObject({ total: 'overBudget' });
+      expect(refused.body.value.reasons).toMatchObject({ totalAmount: 'overBudget' });
       expect(await drops()).toBe(count);
       expect(await budgetOn(day)).toBe(before + 100_000n);
 

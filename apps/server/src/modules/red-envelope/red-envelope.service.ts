@@ -234,7 +234,8 @@ export function createRedEnvelopeService(
   /**
    * Reserves a drop's total against the merchant's promotions budget of the day it opens (its
    * time zone), once for all its envelopes; a total the day's budget cannot hold is refused
-   * (VALIDATION, the total `overBudget`) and the drop is not saved.
+   * (VALIDATION, `totalAmount` `overBudget`: the field the back office's form shows it at) and the
+   * drop is not saved.
    */
   async function reserveTotal(
     trx: Transaction<Database>,
@@ -246,7 +247,7 @@ export function createRedEnvelopeService(
       at: input.startsAt,
       amountMinor: input.totalMinor,
     });
-    if (!budget.ok) throw new AppError('VALIDATION', { value: { fields: { total: 'overBudget' } } });
+    if (!budget.ok) throw new AppError('VALIDATION', { value: { fields: { totalAmount: 'overBudget' } } });
     return budget.day;
   }
 
