@@ -3666,10 +3666,13 @@ export type paths = {
                                     claimed: boolean;
                                     reward: {
                                         /** @enum {string} */
-                                        kind: "cash" | "bonus";
+                                        kind: "cash" | "bonus" | "ticket";
                                         /** @example 100.00 */
                                         amount: string;
                                         multiplier: number | null;
+                                        tickets: number | null;
+                                        tableId: string | null;
+                                        tableName: string | null;
                                     };
                                     periodEndsAt: string;
                                 }[];
@@ -3913,7 +3916,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Claim a done mission's reward for the current period, once: CONFLICT NOT_DONE, ALREADY_CLAIMED or NOT_RUNNING; FORBIDDEN for a member promotions may not reach */
+        /** Claim a done mission's reward for the current period, once: cash, a bonus or reward tickets; CONFLICT NOT_DONE, ALREADY_CLAIMED, NOT_RUNNING or NO_TABLE (a ticket reward's prize table switched off); FORBIDDEN for a member promotions may not reach */
         post: {
             parameters: {
                 query?: {
@@ -3945,10 +3948,11 @@ export type paths = {
                             value: {
                                 claimId: string;
                                 /** @enum {string} */
-                                kind: "cash" | "bonus";
+                                kind: "cash" | "bonus" | "ticket";
                                 /** @example 100.00 */
                                 amount: string;
                                 bonusId: string | null;
+                                tickets: number;
                             };
                         };
                     };
@@ -25114,9 +25118,11 @@ export type paths = {
                                     gameType: string | null;
                                     target: string;
                                     /** @enum {string} */
-                                    rewardKind: "cash" | "bonus";
+                                    rewardKind: "cash" | "bonus" | "ticket";
                                     reward: string;
                                     multiplier: number | null;
+                                    rewardTableId: string | null;
+                                    rewardTickets: number | null;
                                     /** Format: date-time */
                                     startsAt: string;
                                     /** Format: date-time */
@@ -25227,10 +25233,12 @@ export type paths = {
                         /** @example 10 */
                         target: string;
                         /** @enum {string} */
-                        rewardKind: "cash" | "bonus";
+                        rewardKind: "cash" | "bonus" | "ticket";
                         /** @example 100.00 */
                         reward: string;
                         multiplier: number | null;
+                        rewardTableId?: string | null;
+                        rewardTickets?: number | null;
                         /** Format: date-time */
                         startsAt: string;
                         /** Format: date-time */
@@ -25262,9 +25270,11 @@ export type paths = {
                                 gameType: string | null;
                                 target: string;
                                 /** @enum {string} */
-                                rewardKind: "cash" | "bonus";
+                                rewardKind: "cash" | "bonus" | "ticket";
                                 reward: string;
                                 multiplier: number | null;
+                                rewardTableId: string | null;
+                                rewardTickets: number | null;
                                 /** Format: date-time */
                                 startsAt: string;
                                 /** Format: date-time */
@@ -25397,9 +25407,11 @@ export type paths = {
                                 gameType: string | null;
                                 target: string;
                                 /** @enum {string} */
-                                rewardKind: "cash" | "bonus";
+                                rewardKind: "cash" | "bonus" | "ticket";
                                 reward: string;
                                 multiplier: number | null;
+                                rewardTableId: string | null;
+                                rewardTickets: number | null;
                                 /** Format: date-time */
                                 startsAt: string;
                                 /** Format: date-time */
@@ -25509,10 +25521,12 @@ export type paths = {
                         /** @example 10 */
                         target: string;
                         /** @enum {string} */
-                        rewardKind: "cash" | "bonus";
+                        rewardKind: "cash" | "bonus" | "ticket";
                         /** @example 100.00 */
                         reward: string;
                         multiplier: number | null;
+                        rewardTableId?: string | null;
+                        rewardTickets?: number | null;
                         /** Format: date-time */
                         startsAt: string;
                         /** Format: date-time */
@@ -25544,9 +25558,11 @@ export type paths = {
                                 gameType: string | null;
                                 target: string;
                                 /** @enum {string} */
-                                rewardKind: "cash" | "bonus";
+                                rewardKind: "cash" | "bonus" | "ticket";
                                 reward: string;
                                 multiplier: number | null;
+                                rewardTableId: string | null;
+                                rewardTickets: number | null;
                                 /** Format: date-time */
                                 startsAt: string;
                                 /** Format: date-time */
@@ -26535,7 +26551,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Rewards paid by missions and leaderboards over days (a preset or from/to, at most 366), per mission and leaderboard, with totals */
+        /** Rewards paid by missions and leaderboards over days (a preset or from/to, at most 366), per mission and leaderboard, with totals (cash, bonus, tickets) */
         get: {
             parameters: {
                 query?: {
@@ -26570,14 +26586,16 @@ export type paths = {
                                     sourceId: string;
                                     name: string;
                                     /** @enum {string} */
-                                    rewardKind: "cash" | "bonus";
+                                    rewardKind: "cash" | "bonus" | "ticket";
                                     count: number;
                                     amount: string;
+                                    tickets: number;
                                 }[];
                                 totals: {
                                     count: number;
                                     cash: string;
                                     bonus: string;
+                                    tickets: number;
                                 };
                             };
                         };
