@@ -162,7 +162,7 @@ async function rewardsOf(memberId: string) {
     .selectFrom('referral_rewards')
     .innerJoin('referral_rules', 'referral_rules.id', 'referral_rewards.rule_id')
     .select([
-      'referral_rules.name',
+      'referral_rules.name_en as name',
       'referral_rewards.id',
       'referral_rewards.beneficiary',
       'referral_rewards.status',
@@ -172,7 +172,7 @@ async function rewardsOf(memberId: string) {
       'referral_rewards.bonus_id',
     ])
     .where('referral_rewards.member_id', '=', memberId)
-    .orderBy('referral_rules.name')
+    .orderBy('referral_rules.name_en')
     .execute();
 }
 
@@ -242,7 +242,8 @@ describe('rules in the back office', () => {
     await setReferralSwitch(true);
     const bo = await operator();
     const tooHigh = await bo.call('POST', '/bo/referrals/rules', {
-      name: 'Too much wagering',
+      nameTy: 'Sobrang pagtaya',
+      nameEn: 'Too much wagering',
       trigger: 'register',
       threshold: '0',
       kind: 'bonus',
@@ -254,7 +255,8 @@ describe('rules in the back office', () => {
       db,
       () =>
         bo.call('POST', '/bo/referrals/rules', {
-          name: 'A friend joins',
+          nameTy: 'A sumali ang kaibigan',
+          nameEn: 'A friend joins',
           trigger: 'register',
           threshold: '0',
           kind: 'cash',
@@ -264,7 +266,8 @@ describe('rules in the back office', () => {
     );
     rules.register = register.body.value.id;
     const deposit = await bo.call('POST', '/bo/referrals/rules', {
-      name: 'B friend deposits 500',
+      nameTy: 'B nagdeposito ng 500',
+      nameEn: 'B friend deposits 500',
       trigger: 'deposit',
       threshold: '500.00',
       kind: 'bonus',
@@ -275,7 +278,8 @@ describe('rules in the back office', () => {
     expect(deposit.body.success, JSON.stringify(deposit.body)).toBe(true);
     rules.deposit = deposit.body.value.id;
     const bet = await bo.call('POST', '/bo/referrals/rules', {
-      name: 'C friend bets 1000',
+      nameTy: 'C tumaya ng 1000',
+      nameEn: 'C friend bets 1000',
       trigger: 'valid_bet',
       threshold: '1000.00',
       kind: 'cash',
@@ -287,7 +291,8 @@ describe('rules in the back office', () => {
       db,
       () =>
         bo.call('PUT', `/bo/referrals/rules/${rules.bet}`, {
-          name: 'C friend bets 1000',
+          nameTy: 'C tumaya ng 1000',
+          nameEn: 'C friend bets 1000',
           trigger: 'valid_bet',
           threshold: '1000.00',
           kind: 'cash',
@@ -299,7 +304,8 @@ describe('rules in the back office', () => {
     const support = await operator('support');
     expect((await support.call('GET', '/bo/referrals/rules')).body.value.list).toHaveLength(3);
     const refused = await support.call('POST', '/bo/referrals/rules', {
-      name: 'No',
+      nameTy: 'Hindi',
+      nameEn: 'No',
       trigger: 'register',
       threshold: '0',
       kind: 'cash',
@@ -307,12 +313,32 @@ describe('rules in the back office', () => {
     });
     expect(refused.status).toBe(403);
     // Visitors see the enabled rules.
+    // Each in the visitor's language: Tagalog, or English as the test client asks.
+    const inTagalog = await testApp.app.inject({ method: 'GET', url: '/wps/referral/rules?language=TY' });
+    expect(inTagalog.json().value.rules.map((rule: { name: string }) => rule.name)).toEqual([
+      'A sumali ang kaibigan',
+      'B nagdeposito ng 500',
+      'C tumaya ng 1000',
+    ]);
     const visitor = await createAccountsClient(testApp.app).call('GET', '/wps/referral/rules');
     expect(visitor.body.value.rules.map((rule: { name: string }) => rule.name)).toEqual([
       'A friend joins',
       'B friend deposits 500',
       'C friend bets 1000',
     ]);
+    // Each name is checked on its own field.
+    const unnamed = await bo.call('POST', '/bo/referrals/rules', {
+      nameTy: '   ',
+      nameEn: 'A friend joins again',
+      trigger: 'register',
+      threshold: '0',
+      kind: 'cash',
+      referrerAmount: '1.00',
+    });
+    expect(unnamed.body).toMatchObject({
+      code: 'VALIDATION',
+      value: { fields: { nameTy: expect.any(String) } },
+    });
   });
 });
 
@@ -470,6 +496,14 @@ describe('the job', () => {
     const rewards = await owner.client.call('GET', '/wps/referral/rewards?page=1&pageSize=5');
     expect(rewards.body.value.totalPages).toBe(2);
     expect(rewards.body.value.list[0]).toMatchObject({ as: 'referrer', status: 'paid' });
+    // The rule's name in the member's language.
+    expect(rewards.body.value.list[0].rule).toMatch(/^[ABC] friend/);
+    const inTagalog = await testApp.app.inject({
+      method: 'GET',
+      url: '/wps/referral/rewards?page=1&pageSize=5&language=TY',
+      headers: { authorization: `Bearer ${owner.client.token}` },
+    });
+    expect(inTagalog.json().value.list[0].rule).toMatch(/^[ABC] (sumali|nagdeposito|tumaya)/);
   });
 
   it('flags the same address alone, holds the same address and device or the same payee, and the review decides once', async () => {

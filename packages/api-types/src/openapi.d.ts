@@ -30227,7 +30227,8 @@ export type paths = {
                                 list: {
                                     id: string;
                                     merchantId: string;
-                                    name: string;
+                                    nameTy: string;
+                                    nameEn: string;
                                     /** @enum {string} */
                                     trigger: "register" | "deposit" | "valid_bet";
                                     threshold: string;
@@ -30335,8 +30336,10 @@ export type paths = {
                 content: {
                     "application/json": {
                         merchantId?: string;
+                        /** @example Nagdeposito ng ₱500 ang kaibigan */
+                        nameTy: string;
                         /** @example Friend deposits ₱500 */
-                        name: string;
+                        nameEn: string;
                         /** @enum {string} */
                         trigger: "register" | "deposit" | "valid_bet";
                         /** @example 100.00 */
@@ -30374,7 +30377,8 @@ export type paths = {
                             value: {
                                 id: string;
                                 merchantId: string;
-                                name: string;
+                                nameTy: string;
+                                nameEn: string;
                                 /** @enum {string} */
                                 trigger: "register" | "deposit" | "valid_bet";
                                 threshold: string;
@@ -30495,8 +30499,10 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @example Nagdeposito ng ₱500 ang kaibigan */
+                        nameTy: string;
                         /** @example Friend deposits ₱500 */
-                        name: string;
+                        nameEn: string;
                         /** @enum {string} */
                         trigger: "register" | "deposit" | "valid_bet";
                         /** @example 100.00 */
@@ -30534,7 +30540,8 @@ export type paths = {
                             value: {
                                 id: string;
                                 merchantId: string;
-                                name: string;
+                                nameTy: string;
+                                nameEn: string;
                                 /** @enum {string} */
                                 trigger: "register" | "deposit" | "valid_bet";
                                 threshold: string;

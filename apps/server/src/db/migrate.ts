@@ -64,6 +64,7 @@ import * as m0153 from './migrations/0153_reward_tickets.ts';
 import * as m0154 from './migrations/0154_red_envelopes.ts';
 import * as m0155 from './migrations/0155_missions.ts';
 import * as m0156 from './migrations/0156_referrals.ts';
+import * as m0157 from './migrations/0157_referral_rule_names.ts';
 import * as m0158 from './migrations/0158_mission_tickets.ts';
 import * as m0159 from './migrations/0159_red_envelope_budget.ts';
 import type { Database } from './schema.ts';
@@ -137,6 +138,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0154_red_envelopes': m0154,
   '0155_missions': m0155,
   '0156_referrals': m0156,
+  '0157_referral_rule_names': m0157,
   '0158_mission_tickets': m0158,
   '0159_red_envelope_budget': m0159,
 };

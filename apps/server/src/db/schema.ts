@@ -1692,7 +1692,9 @@ export type ReferralRewardStatus = 'paid' | 'held' | 'rejected' | 'skipped';
 export type ReferralRulesTable = {
   id: string;
   merchant_id: string;
-  name: string;
+  /** The rule's name in Tagalog and in English (migration 0157); a member reads their language's. */
+  name_ty: string;
+  name_en: string;
   trigger: ReferralTrigger;
   /** Cumulative deposits (deposit) or valid bet (valid_bet) the friend must reach; 0 for register. */
   threshold_minor: bigint;

@@ -12,7 +12,8 @@ export const REFERRAL_PAGE_ROUTE = '/referral';
 /** The demo's rules: a friend who joins, and a friend who deposits ₱500 in their first month. */
 export const DEMO_REFERRAL_RULES = [
   {
-    name: 'Sumali ang kaibigan / A friend joins',
+    name_ty: 'Sumali ang kaibigan',
+    name_en: 'A friend joins',
     trigger: 'register' as const,
     threshold_minor: 0n,
     reward_kind: 'cash' as const,
@@ -21,7 +22,8 @@ export const DEMO_REFERRAL_RULES = [
     multiplier: 0,
   },
   {
-    name: 'Nagdeposito ng ₱500 / Deposits ₱500',
+    name_ty: 'Nagdeposito ng ₱500 ang kaibigan',
+    name_en: 'A friend deposits ₱500',
     trigger: 'deposit' as const,
     threshold_minor: 500n * PESO,
     reward_kind: 'bonus' as const,
@@ -29,6 +31,12 @@ export const DEMO_REFERRAL_RULES = [
     friend_amount_minor: 50n * PESO,
     multiplier: 3,
   },
+];
+
+/** The names the demo's rules had before they had one in each language (both columns hold them since). */
+const DEMO_RULE_NAMES_BEFORE = [
+  'Sumali ang kaibigan / A friend joins',
+  'Nagdeposito ng ₱500 / Deposits ₱500',
 ];
 
 /** What the referral seed added. */
@@ -69,6 +77,17 @@ export async function seedDemoReferral(
         .execute();
     }
     await turnReferralOn(db, merchantId);
+  } else {
+    // A demo seeded before the rules had a name in each language gets them, unless an operator renamed them.
+    for (const [index, rule] of DEMO_REFERRAL_RULES.entries()) {
+      await db
+        .updateTable('referral_rules')
+        .set({ name_ty: rule.name_ty, name_en: rule.name_en })
+        .where('merchant_id', '=', merchantId)
+        .where('name_ty', '=', DEMO_RULE_NAMES_BEFORE[index] ?? '')
+        .where('name_en', '=', DEMO_RULE_NAMES_BEFORE[index] ?? '')
+        .execute();
+    }
   }
 
   const content = createContentService(db);

@@ -6,7 +6,8 @@ describe('readRuleForm', () => {
     expect(
       readRuleForm({
         ...EMPTY_RULE_FORM,
-        name: ' Friend deposits ',
+        nameTy: ' Nagdeposito ang kaibigan ',
+        nameEn: ' Friend deposits ',
         trigger: 'deposit',
         threshold: '500',
         kind: 'bonus',
@@ -16,7 +17,8 @@ describe('readRuleForm', () => {
       }),
     ).toEqual({
       body: {
-        name: 'Friend deposits',
+        nameTy: 'Nagdeposito ang kaibigan',
+        nameEn: 'Friend deposits',
         trigger: 'deposit',
         threshold: '500',
         kind: 'bonus',
@@ -31,13 +33,20 @@ describe('readRuleForm', () => {
   });
 
   it('sends no threshold for "registers" and no multiplier for cash', () => {
-    const read = readRuleForm({ ...EMPTY_RULE_FORM, name: 'Joins', threshold: '99', referrerAmount: '10' });
+    const read = readRuleForm({
+      ...EMPTY_RULE_FORM,
+      nameTy: 'Sumali',
+      nameEn: 'Joins',
+      threshold: '99',
+      referrerAmount: '10',
+    });
     expect(read).toMatchObject({ body: { threshold: '0', multiplier: 0, kind: 'cash' } });
   });
 
   it('names each field that is wrong', () => {
     const read = readRuleForm({
       ...EMPTY_RULE_FORM,
+      nameEn: '  ',
       trigger: 'valid_bet',
       threshold: '0',
       referrerAmount: '1.234',
@@ -47,7 +56,8 @@ describe('readRuleForm', () => {
     });
     expect(read).toEqual({
       errors: {
-        name: 'Name the rule.',
+        nameTy: 'Name the rule in Tagalog.',
+        nameEn: 'Name the rule in English.',
         threshold: 'An amount above 0, in pesos.',
         referrerAmount: 'An amount above 0, in pesos.',
         multiplier: 'A whole number from 0 to 50.',

@@ -2,7 +2,9 @@ import type { ReferralKind, ReferralRuleBody, ReferralRuleRow, ReferralTrigger }
 
 /** A rule's form as the operator types it: every field text until it is read. */
 export type RuleForm = {
-  name: string;
+  /** The rule's name in Tagalog, which members reading Tagalog see. */
+  nameTy: string;
+  nameEn: string;
   trigger: ReferralTrigger;
   threshold: string;
   kind: ReferralKind;
@@ -15,7 +17,8 @@ export type RuleForm = {
 };
 
 export const EMPTY_RULE_FORM: RuleForm = {
-  name: '',
+  nameTy: '',
+  nameEn: '',
   trigger: 'register',
   threshold: '0',
   kind: 'cash',
@@ -29,7 +32,8 @@ export const EMPTY_RULE_FORM: RuleForm = {
 
 export function formOfRule(rule: ReferralRuleRow): RuleForm {
   return {
-    name: rule.name,
+    nameTy: rule.nameTy,
+    nameEn: rule.nameEn,
     trigger: rule.trigger,
     threshold: rule.threshold,
     kind: rule.kind,
@@ -51,7 +55,7 @@ function wholeIn(text: string, min: number, max: number): number | null {
 }
 
 /**
- * Reads the form into the body the server takes, or the fields' problems: a name, amounts in
+ * Reads the form into the body the server takes, or the fields' problems: a name in each language, amounts in
  * pesos with at most two decimals (a threshold above 0 except for "registers", a referrer's amount
  * above 0), and whole days and multiplier in their ranges. The server checks them again.
  */
@@ -59,7 +63,8 @@ export function readRuleForm(
   form: RuleForm,
 ): { body: ReferralRuleBody } | { errors: Partial<Record<keyof RuleForm, string>> } {
   const errors: Partial<Record<keyof RuleForm, string>> = {};
-  if (form.name.trim() === '') errors.name = 'Name the rule.';
+  if (form.nameTy.trim() === '') errors.nameTy = 'Name the rule in Tagalog.';
+  if (form.nameEn.trim() === '') errors.nameEn = 'Name the rule in English.';
   const threshold = form.trigger === 'register' ? '0' : form.threshold.trim();
   if (form.trigger !== 'register' && (!AMOUNT.test(threshold) || Number(threshold) <= 0)) {
     errors.threshold = 'An amount above 0, in pesos.';
@@ -80,7 +85,8 @@ export function readRuleForm(
   }
   return {
     body: {
-      name: form.name.trim(),
+      nameTy: form.nameTy.trim(),
+      nameEn: form.nameEn.trim(),
       trigger: form.trigger,
       threshold,
       kind: form.kind,

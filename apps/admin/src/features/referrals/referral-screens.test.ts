@@ -8,7 +8,8 @@ import { ReferralRewardsTab, ReferralRulesTab } from './referrals-tabs.tsx';
 const JOINS: ReferralRuleRow = {
   id: 'r-1',
   merchantId: 'm-1',
-  name: 'A friend joins',
+  nameTy: 'Sumali ang kaibigan',
+  nameEn: 'A friend joins',
   trigger: 'register',
   threshold: '0.00',
   kind: 'cash',
@@ -24,7 +25,8 @@ const JOINS: ReferralRuleRow = {
 const DEPOSITS: ReferralRuleRow = {
   ...JOINS,
   id: 'r-2',
-  name: 'Deposits 500',
+  nameTy: 'Nagdeposito ng 500',
+  nameEn: 'Deposits 500',
   trigger: 'deposit',
   threshold: '500.00',
   kind: 'bonus',
@@ -70,6 +72,7 @@ describe('the referral rules', () => {
 
   it('says what each rule pays to whom, and whether it is on', () => {
     const text = rulesText(true);
+    expect(text).toContain('A friend joins Sumali ang kaibigan');
     expect(text).toContain('Friend registers within 30 days → referrer ₱20.00 cash');
     expect(text).toContain(
       'Friend deposits at least ₱500.00 within 30 days → referrer ₱100.00 bonus, wagered 3×; friend ₱50.00',

@@ -104,8 +104,11 @@ function RuleEditor(props: {
 
   return (
     <form className="editor" onSubmit={submit} aria-label={props.rule ? 'Change the rule' : 'New rule'}>
-      <Field label="Name" name="name" errors={errors}>
-        <input value={form.name} maxLength={80} onChange={(event) => set('name', event.target.value)} />
+      <Field label="Name in Tagalog" name="nameTy" errors={errors}>
+        <input value={form.nameTy} maxLength={80} onChange={(event) => set('nameTy', event.target.value)} />
+      </Field>
+      <Field label="Name in English" name="nameEn" errors={errors}>
+        <input value={form.nameEn} maxLength={80} onChange={(event) => set('nameEn', event.target.value)} />
       </Field>
       <Field label="When" name="trigger" errors={errors}>
         <select
@@ -239,7 +242,10 @@ export function ReferralRulesTab(props: {
         testId="referral-rules"
         renderRow={(rule) => (
           <tr>
-            <td>{rule.name}</td>
+            <td>
+              {rule.nameEn}
+              <div className="muted small">{rule.nameTy}</div>
+            </td>
             <td className="small">{ruleWords(rule)}</td>
             <td>
               <span className={rule.enabled ? 'badge badge--success' : 'badge'}>

@@ -36,7 +36,14 @@ const Amount = Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', maxLength: 16
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
 
 const RuleFields = {
-  name: Type.String({ minLength: 1, maxLength: RULE_NAME_LENGTH_MAX, examples: ['Friend deposits ₱500'] }),
+  /** The rule's name in Tagalog, which members reading Tagalog see. */
+  nameTy: Type.String({
+    minLength: 1,
+    maxLength: RULE_NAME_LENGTH_MAX,
+    examples: ['Nagdeposito ng ₱500 ang kaibigan'],
+  }),
+  /** The rule's name in English. */
+  nameEn: Type.String({ minLength: 1, maxLength: RULE_NAME_LENGTH_MAX, examples: ['Friend deposits ₱500'] }),
   trigger: StringOf(TRIGGERS),
   /** Cumulative deposits or valid bet the friend must reach; 0 for register. */
   threshold: Amount,
@@ -55,7 +62,8 @@ const NewRuleBody = Type.Object({ merchantId: MerchantIdField, ...RuleFields });
 const RuleAdminView = Type.Object({
   id: Type.String(),
   merchantId: Type.String(),
-  name: Type.String(),
+  nameTy: Type.String(),
+  nameEn: Type.String(),
   trigger: StringOf(TRIGGERS),
   threshold: Money,
   kind: StringOf(KINDS),
@@ -94,6 +102,7 @@ const RewardAdminView = Type.Object({
   account: Type.String(),
   referrer: Type.String(),
   friend: Type.String(),
+  /** The rule's English name. */
   rule: Type.String(),
   kind: StringOf(KINDS),
   amount: Money,
@@ -160,7 +169,8 @@ function minorOf(text: string, field: string): bigint {
 
 function ruleInputOf(body: Static<typeof RuleBody>): ReferralRuleInput {
   return {
-    name: body.name,
+    nameTy: body.nameTy,
+    nameEn: body.nameEn,
     trigger: body.trigger,
     thresholdMinor: minorOf(body.threshold, 'threshold'),
     rewardKind: body.kind,
@@ -177,7 +187,8 @@ function ruleAdminViewOf(rule: ReferralRuleRow) {
   return {
     id: rule.id,
     merchantId: rule.merchant_id,
-    name: rule.name,
+    nameTy: rule.name_ty,
+    nameEn: rule.name_en,
     trigger: rule.trigger,
     threshold: formatAmount(BigInt(rule.threshold_minor)),
     kind: rule.reward_kind,
@@ -332,7 +343,7 @@ export function registerReferralsBackOfficeRoutes(app: TypedApp, deps: Referrals
           account: row.account,
           referrer: row.referrer_account,
           friend: row.friend_account,
-          rule: row.rule_name,
+          rule: row.rule_name_en,
           kind: row.reward_kind,
           amount: formatAmount(BigInt(row.amount_minor)),
           status: row.status,

@@ -266,7 +266,7 @@ export async function findFriendsPage(
   return { rows, total: Number(count.count) };
 }
 
-/** A member's rewards, newest first, with the rule's name and the other member's account. */
+/** A member's rewards, newest first, with the rule's names and the other member's account. */
 export async function findMemberRewardsPage(
   db: Executor,
   memberId: string,
@@ -285,7 +285,8 @@ export async function findMemberRewardsPage(
         'w.amount_minor',
         'w.status',
         'w.created_at',
-        'u.name as rule_name',
+        'u.name_ty as rule_name_ty',
+        'u.name_en as rule_name_en',
         'u.trigger',
         'f.account as friend_account',
       ])
@@ -397,7 +398,8 @@ export async function findRewardsPage(
         'm.account',
         'o.account as referrer_account',
         'f.account as friend_account',
-        'u.name as rule_name',
+        'u.name_ty as rule_name_ty',
+        'u.name_en as rule_name_en',
         'w.reward_kind',
         'w.amount_minor',
         'w.status',

@@ -100,7 +100,9 @@ export type ReferralEngine = {
 
 /** A rule as an operator writes it. */
 export type ReferralRuleInput = {
-  name: string;
+  /** The rule's name in Tagalog and in English. */
+  nameTy: string;
+  nameEn: string;
   trigger: ReferralTrigger;
   thresholdMinor: bigint;
   rewardKind: ReferralRewardKind;
@@ -125,7 +127,8 @@ export type ReferralService = ReturnType<typeof createReferralService>;
 
 function ruleSnapshot(rule: ReferralRuleRow) {
   return {
-    name: rule.name,
+    nameTy: rule.name_ty,
+    nameEn: rule.name_en,
     trigger: rule.trigger,
     threshold: String(rule.threshold_minor),
     rewardKind: rule.reward_kind,
@@ -140,7 +143,8 @@ function ruleSnapshot(rule: ReferralRuleRow) {
 
 function checkRuleInput(input: ReferralRuleInput, maxMultiplier: number): void {
   const fields: Record<string, string> = {};
-  if (input.name.trim() === '' || input.name.length > RULE_NAME_LENGTH_MAX) fields.name = 'length';
+  if (input.nameTy.trim() === '' || input.nameTy.length > RULE_NAME_LENGTH_MAX) fields.nameTy = 'length';
+  if (input.nameEn.trim() === '' || input.nameEn.length > RULE_NAME_LENGTH_MAX) fields.nameEn = 'length';
   if (input.trigger === 'register' && input.thresholdMinor !== 0n) fields.threshold = 'range';
   if (input.trigger !== 'register' && input.thresholdMinor <= 0n) fields.threshold = 'range';
   if (input.thresholdMinor > RULE_AMOUNT_MINOR_MAX * 100n) fields.threshold = 'range';
@@ -391,7 +395,8 @@ export function createReferralService(
           .values({
             id: uuidv7(),
             merchant_id: merchantId,
-            name: input.name.trim(),
+            name_ty: input.nameTy.trim(),
+            name_en: input.nameEn.trim(),
             trigger: input.trigger,
             threshold_minor: input.thresholdMinor,
             reward_kind: input.rewardKind,
@@ -433,7 +438,8 @@ export function createReferralService(
         const rule = await trx
           .updateTable('referral_rules')
           .set({
-            name: input.name.trim(),
+            name_ty: input.nameTy.trim(),
+            name_en: input.nameEn.trim(),
             trigger: input.trigger,
             threshold_minor: input.thresholdMinor,
             reward_kind: input.rewardKind,

@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
+import type { Language } from '../../../platform/i18n/language.ts';
 import { referralMerchantOf } from '../../../workflows/referral.ts';
 import { requireMerchantMember } from '../../member-session.ts';
 import { requireMerchant } from '../../merchant-context.ts';
@@ -43,6 +44,7 @@ export const ACTIVE_FRIEND_DAYS = 30;
 
 const RuleView = Type.Object({
   id: Type.String(),
+  /** The rule's name in the request's language. */
   name: Type.String(),
   /** What the friend must do: register, deposit at least `threshold` in all, or bet it (valid bet). */
   trigger: StringOf(TRIGGERS),
@@ -86,6 +88,7 @@ const FriendView = Type.Object({
 
 const RewardView = Type.Object({
   id: Type.String(),
+  /** The rule's name in the request's language. */
   rule: Type.String(),
   trigger: StringOf(TRIGGERS),
   /** Whether the member received it as the referrer or as the friend. */
@@ -103,10 +106,15 @@ const PageQuery = Type.Object({
   ...DefaultedPageFields(REFERRAL_PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
 });
 
-export function ruleViewOf(rule: ReferralRuleRow) {
+/** A rule's name in a language: Tagalog unless English is asked for. */
+function nameIn(language: Language, named: { name_ty: string; name_en: string }): string {
+  return language === 'EN' ? named.name_en : named.name_ty;
+}
+
+export function ruleViewOf(rule: ReferralRuleRow, language: Language) {
   return {
     id: rule.id,
-    name: rule.name,
+    name: nameIn(language, rule),
     trigger: rule.trigger,
     threshold: formatAmount(BigInt(rule.threshold_minor)),
     kind: rule.reward_kind,
@@ -159,7 +167,7 @@ export function registerReferralRoutes(app: TypedApp, deps: ReferralRoutesDeps):
     async (request) => {
       const merchant = requireEnabled(request);
       const rules = await referrals.listRules(merchant.id, true);
-      return ok({ enabled: true, rules: rules.map(ruleViewOf) });
+      return ok({ enabled: true, rules: rules.map((rule) => ruleViewOf(rule, request.language)) });
     },
   );
 
@@ -229,7 +237,7 @@ export function registerReferralRoutes(app: TypedApp, deps: ReferralRoutesDeps):
       return ok({
         list: page.rows.map((row) => ({
           id: row.id,
-          rule: row.rule_name,
+          rule: nameIn(request.language, { name_ty: row.rule_name_ty, name_en: row.rule_name_en }),
           trigger: row.trigger,
           as: row.beneficiary,
           friend: maskAccount(row.friend_account),

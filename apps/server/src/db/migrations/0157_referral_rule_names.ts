@@ -1,0 +1,27 @@
+import { type Kysely, sql } from 'kysely';
+
+// Referral rules named in each language (docs/referrals.md), like missions: name_ty and name_en
+// replace the one name, which both start from so that no rule loses its name.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table referral_rules add column name_ty text null`.execute(db);
+  await sql`alter table referral_rules add column name_en text null`.execute(db);
+  await sql`update referral_rules set name_ty = name, name_en = name`.execute(db);
+  await sql`
+    alter table referral_rules
+      alter column name_ty set not null,
+      alter column name_en set not null,
+      add constraint referral_rules_name_ty_length check (length(name_ty) between 1 and 80),
+      add constraint referral_rules_name_en_length check (length(name_en) between 1 and 80),
+      drop column name`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table referral_rules add column name text null`.execute(db);
+  await sql`update referral_rules set name = name_en`.execute(db);
+  await sql`
+    alter table referral_rules
+      alter column name set not null,
+      add check (length(name) between 1 and 80),
+      drop column name_ty,
+      drop column name_en`.execute(db);
+}
