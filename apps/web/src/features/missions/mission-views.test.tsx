@@ -39,7 +39,14 @@ const SUMMARY: MissionSummary = {
       percent: 40,
       done: false,
       claimed: false,
-      reward: { kind: 'cash', amount: '5.00', multiplier: null },
+      reward: {
+        kind: 'cash',
+        amount: '5.00',
+        multiplier: null,
+        tickets: null,
+        tableId: null,
+        tableName: null,
+      },
       periodEndsAt: '2099-11-25T16:00:00.000Z',
     },
     {
@@ -54,7 +61,14 @@ const SUMMARY: MissionSummary = {
       percent: 100,
       done: true,
       claimed: false,
-      reward: { kind: 'bonus', amount: '50.00', multiplier: 5 },
+      reward: {
+        kind: 'bonus',
+        amount: '50.00',
+        multiplier: 5,
+        tickets: null,
+        tableId: null,
+        tableName: null,
+      },
       periodEndsAt: '2099-11-29T16:00:00.000Z',
     },
     {
@@ -69,8 +83,37 @@ const SUMMARY: MissionSummary = {
       percent: 100,
       done: true,
       claimed: true,
-      reward: { kind: 'cash', amount: '1.00', multiplier: null },
+      reward: {
+        kind: 'cash',
+        amount: '1.00',
+        multiplier: null,
+        tickets: null,
+        tableId: null,
+        tableName: null,
+      },
       periodEndsAt: '2099-11-25T16:00:00.000Z',
+    },
+    {
+      id: 'm-4',
+      name: 'Maglaro ng 3 bagong laro',
+      period: 'weekly',
+      task: 'newGame',
+      gameType: null,
+      unit: 'count',
+      target: '3',
+      progress: '1',
+      percent: 33,
+      done: false,
+      claimed: false,
+      reward: {
+        kind: 'ticket',
+        amount: '0.00',
+        multiplier: null,
+        tickets: 3,
+        tableId: 'table-1',
+        tableName: 'Gulong ng Suwerte',
+      },
+      periodEndsAt: '2099-11-29T16:00:00.000Z',
     },
   ],
   leaderboards: [STANDING],
@@ -95,6 +138,7 @@ describe('the missions summary', () => {
     expect(html).toContain('aria-valuenow="40"');
     expect(html).toContain('₱1,000.00 sa ₱1,000.00');
     expect(html).toContain('Gantimpala: ₱50.00 na bonus, itataya nang 5×');
+    expect(html).toContain('Gantimpala: 3 tiket para sa Gulong ng Suwerte');
     expect(html).toContain('Hindi pa tapos');
     expect(html).toContain('Nakuha na');
     expect(html).toContain('#4');

@@ -1,7 +1,7 @@
 import { isApiError } from '../../lib/api/api-error';
 
 /** The refusals of a claim the page words itself (docs/missions.md, Members' wire). */
-const CLAIM_REASONS = ['NOT_DONE', 'ALREADY_CLAIMED', 'NOT_RUNNING', 'BUDGET_EXHAUSTED'] as const;
+const CLAIM_REASONS = ['NOT_DONE', 'ALREADY_CLAIMED', 'NOT_RUNNING', 'BUDGET_EXHAUSTED', 'NO_TABLE'] as const;
 
 /**
  * The words of a refused claim: a CONFLICT's reason, or a member promotions may not reach

@@ -235,7 +235,7 @@ function StandingCard({
   );
 }
 
-type ClaimAnswer = { paid: string } | { failure: FormAnswer };
+type ClaimAnswer = { paid: string } | { tickets: number } | { failure: FormAnswer };
 
 function MissionCard({ mission }: { mission: MissionItem }) {
   const { t } = useTranslation();
@@ -255,19 +255,24 @@ function MissionCard({ mission }: { mission: MissionItem }) {
           },
         );
   const reward =
-    mission.reward.kind === 'cash'
-      ? t('missions.reward.cash', { amount: money(mission.reward.amount) })
-      : t('missions.reward.bonus', {
-          amount: money(mission.reward.amount),
-          multiplier: mission.reward.multiplier,
-        });
+    mission.reward.kind === 'ticket'
+      ? t('missions.reward.ticket', {
+          count: mission.reward.tickets ?? 0,
+          table: mission.reward.tableName ?? '',
+        })
+      : mission.reward.kind === 'cash'
+        ? t('missions.reward.cash', { amount: money(mission.reward.amount) })
+        : t('missions.reward.bonus', {
+            amount: money(mission.reward.amount),
+            multiplier: mission.reward.multiplier,
+          });
 
   async function claim() {
     setClaiming(true);
     setAnswer(null);
     try {
       const paid = await claimMission(mission.id, language);
-      setAnswer({ paid: paid.amount });
+      setAnswer(paid.kind === 'ticket' ? { tickets: paid.tickets } : { paid: paid.amount });
     } catch (error) {
       const key = claimRefusalKeyOf(error);
       setAnswer({ failure: key ? { message: t(key) } : answerOfFailure(error, t('missions.failed')) });
@@ -329,6 +334,11 @@ function MissionCard({ mission }: { mission: MissionItem }) {
       {answer && 'paid' in answer ? (
         <p role="status" className="text-sm text-success" data-testid="mission-claim-paid">
           {t('missions.claimedNow', { amount: money(answer.paid) })}
+        </p>
+      ) : null}
+      {answer && 'tickets' in answer ? (
+        <p role="status" className="text-sm text-success" data-testid="mission-claim-paid">
+          {t('missions.claimedTickets', { count: answer.tickets })}
         </p>
       ) : null}
       {answer && 'failure' in answer ? (

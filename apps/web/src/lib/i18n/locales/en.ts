@@ -1260,18 +1260,23 @@ export const en = {
     reward: {
       cash: 'Reward: {{amount}} cash',
       bonus: 'Reward: {{amount}} bonus, wagered {{multiplier}}×',
+      ticket_one: 'Reward: {{count}} ticket for {{table}}',
+      ticket_other: 'Reward: {{count}} tickets for {{table}}',
     },
     claim: 'Claim',
     claiming: 'Claiming…',
     notDone: 'Not done yet',
     claimed: 'Claimed',
     claimedNow: '{{amount}} is yours.',
+    claimedTickets_one: '{{count}} ticket is yours. Use it in the Reward center.',
+    claimedTickets_other: '{{count}} tickets are yours. Use them in the Reward center.',
     failed: 'The claim did not go through. Please try again.',
     reasons: {
       NOT_DONE: 'This mission is not done yet.',
       ALREADY_CLAIMED: 'You already claimed this mission for this period.',
       NOT_RUNNING: 'This mission is no longer running.',
       BUDGET_EXHAUSTED: 'Today’s rewards have run out. Please try again tomorrow.',
+      NO_TABLE: 'The prize draw for this reward is closed right now. Please try again later.',
       FORBIDDEN: 'Promotions are not available for your account.',
     },
     board: {

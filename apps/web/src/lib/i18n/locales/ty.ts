@@ -1300,18 +1300,23 @@ export const ty = {
     reward: {
       cash: 'Gantimpala: {{amount}} na cash',
       bonus: 'Gantimpala: {{amount}} na bonus, itataya nang {{multiplier}}×',
+      ticket_one: 'Gantimpala: {{count}} tiket para sa {{table}}',
+      ticket_other: 'Gantimpala: {{count}} tiket para sa {{table}}',
     },
     claim: 'Kunin',
     claiming: 'Kinukuha…',
     notDone: 'Hindi pa tapos',
     claimed: 'Nakuha na',
     claimedNow: 'Iyo na ang {{amount}}.',
+    claimedTickets_one: 'Iyo na ang {{count}} tiket, nasa Sentro ng gantimpala na.',
+    claimedTickets_other: 'Iyo na ang {{count}} tiket, nasa Sentro ng gantimpala na.',
     failed: 'Hindi natuloy ang pagkuha. Pakisubukang muli.',
     reasons: {
       NOT_DONE: 'Hindi pa tapos ang misyong ito.',
       ALREADY_CLAIMED: 'Nakuha mo na ang gantimpala ng misyong ito sa panahong ito.',
       NOT_RUNNING: 'Hindi na tumatakbo ang misyong ito.',
       BUDGET_EXHAUSTED: 'Ubos na ang mga gantimpala ngayong araw. Pakisubukang muli bukas.',
+      NO_TABLE: 'Sarado ngayon ang bunutan ng gantimpalang ito. Pakisubukang muli mamaya.',
       FORBIDDEN: 'Hindi bukas sa iyong account ang mga promosyon.',
     },
     board: {
