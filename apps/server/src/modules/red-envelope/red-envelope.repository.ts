@@ -95,13 +95,15 @@ export async function anyOpened(db: Executor, dropId: string): Promise<boolean> 
  * again on the row once locked). Envelopes another claim is opening right now are skipped rather
  * than waited for, so that claimants never queue behind one another; a claim that rolls back
  * leaves its envelope to the next. The member's second envelope of a drop breaks
- * red_envelopes_member_idx. Undefined: none left (or the drop is not open).
+ * red_envelopes_member_idx. `left`: the envelopes no one held as the statement began, but this
+ * one. Undefined: none left (or the drop is not open).
  */
 export async function openLowestEnvelope(
   trx: Executor,
   input: { dropId: string; memberId: string; now: Date },
-): Promise<{ envelope_index: number; amount_minor: bigint } | undefined> {
-  const result = await sql<{ envelope_index: number; amount_minor: bigint }>`
+): Promise<{ envelope_index: number; amount_minor: bigint; left: number } | undefined> {
+  const result = await sql<{ envelope_index: number; amount_minor: bigint; left: number }>`
+    with taken as (
     update red_envelopes set member_id = ${input.memberId}, opened_at = ${input.now}
     where drop_id = ${input.dropId} and member_id is null and not closed
       and envelope_index = (
@@ -113,7 +115,10 @@ export async function openLowestEnvelope(
         limit 1
         for update of e skip locked
       )
-    returning envelope_index, amount_minor`.execute(trx);
+    returning envelope_index, amount_minor)
+    select envelope_index, amount_minor,
+      (select count(*) from red_envelopes where drop_id = ${input.dropId} and member_id is null)::int - 1 as "left"
+    from taken`.execute(trx);
   return result.rows[0];
 }
 

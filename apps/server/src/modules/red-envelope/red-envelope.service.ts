@@ -520,16 +520,13 @@ export function createRedEnvelopeService(
         throw new AppError('FORBIDDEN', { value: { reason: 'NOT_IN_AUDIENCE' } });
       }
       const already = () => new AppError('CONFLICT', { value: { reason: 'ALREADY_OPENED' } });
-      if ((await findMine(db, memberId, [dropId])).length > 0) throw already();
-      let opened: { index: number; amountMinor: bigint; announce: () => void };
+      // The member's envelope already held is found by the unique index when one is left to take,
+      // and read only when none is: a claim asks as little as it can of the database.
+      let opened: { index: number; amountMinor: bigint; left: number; announce: () => void } | null;
       try {
         opened = await db.transaction().execute(async (trx) => {
           const envelope = await openLowestEnvelope(trx, { dropId, memberId, now: at });
-          if (!envelope) {
-            const current = await findDrop(trx, dropId);
-            const reason = current && phaseOf(current, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN';
-            throw new AppError('CONFLICT', { value: { reason } });
-          }
+          if (!envelope) return null;
           const amountMinor = BigInt(envelope.amount_minor);
           const paid = await engine.payCashIn(trx, {
             merchantId: merchant.id,
@@ -542,15 +539,25 @@ export function createRedEnvelopeService(
             promotionId: null,
             budgetReserved: true,
           });
-          return { index: envelope.envelope_index, amountMinor, announce: paid.announce };
+          return {
+            index: envelope.envelope_index,
+            amountMinor,
+            left: envelope.left,
+            announce: paid.announce,
+          };
         });
       } catch (error) {
         if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
         throw error;
       }
+      if (!opened) {
+        if ((await findMine(db, memberId, [dropId])).length > 0) throw already();
+        const current = await findDrop(db, dropId);
+        const reason = current && phaseOf(current, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN';
+        throw new AppError('CONFLICT', { value: { reason } });
+      }
       opened.announce();
-      const left = (await countLeft(db, [dropId])).get(dropId) ?? 0;
-      return { index: opened.index, amountMinor: opened.amountMinor, left };
+      return { index: opened.index, amountMinor: opened.amountMinor, left: opened.left };
     },
 
     /** A drop's split for the verifier, once it has ended (CONFLICT NOT_ENDED before). */
