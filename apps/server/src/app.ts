@@ -116,6 +116,11 @@ import { createMerchantService } from './modules/merchant/merchant.service.ts';
 import { createMerchantAdminService } from './modules/merchant/merchant-admin.service.ts';
 import { createLeaderboardCloseJob } from './modules/mission/leaderboard.job.ts';
 import { createMissionService } from './modules/mission/mission.service.ts';
+import {
+  createMissionNotices,
+  type MissionNotices,
+  NOTICE_PASS_MS,
+} from './modules/mission/mission-notices.ts';
 import { createOperatorService } from './modules/operator/operator.service.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
@@ -270,6 +275,8 @@ declare module 'fastify' {
     redEnvelopes: RedEnvelopeService;
     /** Reward tickets, prize tables and draws (the demo seed issues tickets through it). */
     rewards: RewardService;
+    /** The missions' claimable news: members noted by balance changes, told in passes (tests run one). */
+    missionNotices: MissionNotices;
   }
 }
 
@@ -378,9 +385,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('members', members);
   app.decorate('rateLimiter', rateLimiter);
   // Every committed change of a member's cash reaches their open pages (API.md "Socket events").
+  // Any change of cash or bonus also notes the member for the missions' claimable news (set below,
+  // once missions exist): a note in memory, no query on the settling path.
+  let missionNotices: MissionNotices | null = null;
   const wallet = createWalletService({
     db: database.db,
     onBalanceChanged: (change) => {
+      missionNotices?.note(change);
       if (change.wallet !== 'cash') return;
       realtime.emitToUser(change.memberId, 'balance', {
         balance: formatAmount(change.balanceMinor),
@@ -643,6 +654,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issueTicketsIn: rewards.issueTicketsIn,
     recordChange: audit.record,
     readMerchant: createMissionMerchantReader(merchantService),
+  });
+  // A mission that became claimable reaches the member's open pages once (docs/missions.md "Live progress").
+  const notices = createMissionNotices({
+    db: database.db,
+    readSummary: missions.summary,
+    emit: (memberId, payload) => realtime.emitToUser(memberId, 'mission', payload),
+    now,
+    log: app.log,
+  });
+  missionNotices = notices;
+  app.decorate('missionNotices', notices);
+  const noticePasses = setInterval(() => void notices.pass(), NOTICE_PASS_MS);
+  noticePasses.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(noticePasses);
+    missionNotices = null;
+    await notices.stop();
   });
   const jobs = createJobRunner({
     database,

@@ -79,6 +79,7 @@ export type Database = {
   red_envelopes: RedEnvelopesTable;
   missions: MissionsTable;
   mission_claims: MissionClaimsTable;
+  mission_claimable_notices: MissionClaimableNoticesTable;
   leaderboards: LeaderboardsTable;
   leaderboard_closes: LeaderboardClosesTable;
   leaderboard_prizes: LeaderboardPrizesTable;
@@ -1799,6 +1800,15 @@ export type MissionClaimsTable = {
   bonus_id: string | null;
   /** The tickets a ticket reward issued; null otherwise. */
   tickets: Defaulted<number | null>;
+  created_at: Timestamp;
+};
+
+/** A member told once that a mission of a period can be claimed (migration 0157, primary key). */
+export type MissionClaimableNoticesTable = {
+  mission_id: string;
+  member_id: string;
+  /** yyyy-MM-dd, the period's first merchant day. */
+  period_start: ColumnType<string, string, string>;
   created_at: Timestamp;
 };
 

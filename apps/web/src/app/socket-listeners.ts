@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { REWARD_KEY } from '../features/member-centre/reward-centre/api/reward';
+import { MISSIONS_KEY } from '../features/missions/api/missions';
 import { VIP_KEY } from '../features/vip/api/vip';
 import { type VipPush, vipToastOf } from '../features/vip/vip-words';
 import { type BalancePush, useBalanceStore } from '../features/wallet/hooks/balance-store';
@@ -43,6 +44,12 @@ export function connectSocket(token: string, queryClient: QueryClient): () => vo
   // centre's tables, drops and history reload (nothing reloads while the centre is not open).
   socket.on('reward', () => {
     void queryClient.invalidateQueries({ queryKey: [...REWARD_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [...BADGES_KEY] });
+  });
+  // A mission of the member became claimable (docs/missions.md "Live progress"): the missions'
+  // summary and the member centre's badges reload.
+  socket.on('mission', () => {
+    void queryClient.invalidateQueries({ queryKey: [...MISSIONS_KEY, 'summary'] });
     void queryClient.invalidateQueries({ queryKey: [...BADGES_KEY] });
   });
   socket.on('kick', () => {

@@ -37,6 +37,8 @@ export type ServerToClientEvents = {
       | { kind: 'ticket'; tableId: string; tickets: number }
       | { kind: 'envelope'; dropId: string; status: 'open' | 'ended'; left: number },
   ) => void;
+  /** Missions of the member became claimable (docs/missions.md "Live progress"), each told once per period. */
+  mission: (payload: { missionIds: string[] }) => void;
 };
 export type RealtimeEvent = keyof ServerToClientEvents;
 export type RealtimePayload<E extends RealtimeEvent> = Parameters<ServerToClientEvents[E]>[0];

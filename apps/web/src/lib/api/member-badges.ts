@@ -3,7 +3,7 @@ import { type ApiValue, api } from './api-client';
 /**
  * The member centre's red badges (spec §2): tickets to draw and envelopes to open, missions to
  * claim, unread messages. A draw, an opened envelope, a claim, a read message and the socket's
- * `reward` and `message` events reload it.
+ * `reward`, `mission` and `message` events reload it.
  */
 export type MemberBadges = ApiValue<'/wps/member/badges', 'get'>;
 
