@@ -14,11 +14,12 @@ const tabsOf = (canReadReports: boolean) => TABS.filter(([tab]) => tab !== 'rewa
 
 /**
  * Missions and leaderboards (docs/missions.md "Back office"): one page of tabs for one merchant:
- * the missions, the leaderboards with closing a running period now, and the rewards paid.
+ * the missions and the leaderboards with their forms and closing a running period now, and the
+ * rewards paid.
  */
 export function MissionsPage(
   props: MerchantScope & {
-    /** Close a leaderboard's running period now (missions.write). */
+    /** Create and change missions and leaderboards, close a leaderboard's running period now (missions.write). */
     canWrite: boolean;
     /** The rewards report (reports.read). */
     canReadReports: boolean;
@@ -33,7 +34,14 @@ export function MissionsPage(
         tabs={tabsOf(props.canReadReports)}
         page={page}
       />
-      {page.tab === 'missions' && <MissionsTab key={page.merchantId} merchantId={page.merchantId} />}
+      {page.tab === 'missions' && (
+        <MissionsTab
+          key={page.merchantId}
+          merchantId={page.merchantId}
+          canWrite={props.canWrite}
+          onNotice={page.setNotice}
+        />
+      )}
       {page.tab === 'leaderboards' && (
         <LeaderboardsTab
           key={page.merchantId}

@@ -6,10 +6,21 @@ describe('the missions section’s words', () => {
     expect(taskWords({ task: 'rounds', target: '10', gameType: 'RNG' })).toBe('Play 10 rounds of RNG');
     expect(taskWords({ task: 'deposit', target: '1000.00', gameType: null })).toBe('Deposits of ₱1000.00');
     expect(taskWords({ task: 'loginStreak', target: '5', gameType: null })).toBe('Log in 5 days in a row');
-    expect(missionRewardWords({ rewardKind: 'bonus', reward: '10.00', multiplier: 3 })).toBe(
-      '₱10.00 bonus, 3× wagering',
-    );
-    expect(missionRewardWords({ rewardKind: 'cash', reward: '5.00', multiplier: null })).toBe('₱5.00 cash');
+    expect(
+      missionRewardWords({ rewardKind: 'bonus', reward: '10.00', multiplier: 3, rewardTickets: null }),
+    ).toBe('₱10.00 bonus, 3× wagering');
+    expect(
+      missionRewardWords({ rewardKind: 'cash', reward: '5.00', multiplier: null, rewardTickets: null }),
+    ).toBe('₱5.00 cash');
+    expect(
+      missionRewardWords(
+        { rewardKind: 'ticket', reward: '0.00', multiplier: null, rewardTickets: 1 },
+        'Golden Egg',
+      ),
+    ).toBe('1 ticket of Golden Egg');
+    expect(
+      missionRewardWords({ rewardKind: 'ticket', reward: '0.00', multiplier: null, rewardTickets: 3 }),
+    ).toBe('3 tickets');
   });
 
   it('says what a leaderboard ranks by and its prizes', () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
+import { type BodyOf, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
 
 // Missions' and leaderboards' back-office calls (docs/missions.md "Back office"), typed by the
 // server's OpenAPI document.
@@ -12,6 +12,12 @@ export type LeaderboardRow = ValueOf<'/bo/leaderboards'>['list'][number];
 export type CloseResult = ValueOf<'/bo/leaderboards/{id}/close', 'post'>;
 /** The rewards paid over some days, per mission and leaderboard. */
 export type RewardsReport = ValueOf<'/bo/missions/report'>;
+/** What a mission's form saves (a new one also names its merchant). */
+export type MissionBody = BodyOf<'/bo/missions/{id}', 'put'>;
+/** What a leaderboard's form saves. */
+export type LeaderboardBody = BodyOf<'/bo/leaderboards/{id}', 'put'>;
+/** A prize table a ticket reward may give tickets of (the reward centre's). */
+export type PrizeTableChoice = ValueOf<'/bo/rewards/tables'>['list'][number];
 
 const KEY = ['bo', 'missions'] as const;
 
@@ -28,6 +34,47 @@ export function useLeaderboards(merchantId: string) {
     queryKey: [...KEY, 'leaderboards', merchantId],
     queryFn: () => unwrap(backOffice.GET('/bo/leaderboards', { params: { query: { merchantId } } })),
     enabled: merchantId !== '',
+  });
+}
+
+/** Creates a mission (no id) or changes it; audited on the server. */
+export function useSaveMission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string | null; merchantId: string; body: MissionBody }) =>
+      unwrap(
+        input.id
+          ? backOffice.PUT('/bo/missions/{id}', { params: { path: { id: input.id } }, body: input.body })
+          : backOffice.POST('/bo/missions', { body: { ...input.body, merchantId: input.merchantId } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Creates a leaderboard (no id) or changes it; audited on the server. */
+export function useSaveLeaderboard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string | null; merchantId: string; body: LeaderboardBody }) =>
+      unwrap(
+        input.id
+          ? backOffice.PUT('/bo/leaderboards/{id}', { params: { path: { id: input.id } }, body: input.body })
+          : backOffice.POST('/bo/leaderboards', { body: { ...input.body, merchantId: input.merchantId } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/**
+ * The merchant's prize tables, for a ticket reward's choice (the reward centre's list; an operator
+ * who may not read it sees none and cannot choose tickets).
+ */
+export function usePrizeTableChoices(merchantId: string, isWanted: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'prize-tables', merchantId],
+    queryFn: () => unwrap(backOffice.GET('/bo/rewards/tables', { params: { query: { merchantId } } })),
+    enabled: merchantId !== '' && isWanted,
+    retry: false,
   });
 }
 

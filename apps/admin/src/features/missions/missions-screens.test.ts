@@ -17,6 +17,8 @@ const MISSION: MissionRow = {
   rewardKind: 'cash',
   reward: '5.00',
   multiplier: null,
+  rewardTableId: null,
+  rewardTickets: null,
   startsAt: '2026-01-01T00:00:00.000Z',
   endsAt: null,
   enabled: true,
@@ -53,16 +55,42 @@ function textOf(element: ReactElement, answers: readonly (readonly [readonly unk
 
 describe('the missions section', () => {
   it('lists each mission with what it asks, its reward and whether it runs', () => {
-    const html = textOf(createElement(MissionsTab, { merchantId: 'm-1' }), [
+    const ticketMission = {
+      ...MISSION,
+      id: 'mi-3',
+      rewardKind: 'ticket' as const,
+      reward: '0.00',
+      rewardTableId: 't-1',
+      rewardTickets: 3,
+    };
+    const answers = [
       [
         ['bo', 'missions', 'missions', 'm-1'],
-        { list: [MISSION, { ...MISSION, id: 'mi-2', enabled: false }] },
+        { list: [MISSION, { ...MISSION, id: 'mi-2', enabled: false }, ticketMission] },
       ],
-    ]);
+      [
+        ['bo', 'missions', 'prize-tables', 'm-1'],
+        { list: [{ id: 't-1', names: { TY: 'Gulong', EN: 'Lucky Wheel' }, active: true }] },
+      ],
+    ] as const;
+    const html = textOf(
+      createElement(MissionsTab, { merchantId: 'm-1', canWrite: true, onNotice: () => undefined }),
+      answers,
+    );
     expect(html).toContain('Play 10 rounds of RNG');
     expect(html).toContain('₱5.00 cash');
+    expect(html).toContain('3 tickets of Lucky Wheel');
     expect(html).toContain('Running');
     expect(html).toContain('Disabled');
+    expect(html).toContain('New mission');
+    expect(html).toContain('aria-label="Edit Play 10 rounds today"');
+    // An operator who may only read opens a mission to read it, and adds none.
+    const reader = textOf(
+      createElement(MissionsTab, { merchantId: 'm-1', canWrite: false, onNotice: () => undefined }),
+      answers,
+    );
+    expect(reader).not.toContain('New mission');
+    expect(reader).toContain('aria-label="Open Play 10 rounds today"');
   });
 
   it('offers closing a running leaderboard period only to an operator who may change missions', () => {
@@ -73,10 +101,12 @@ describe('the missions section', () => {
     );
     expect(writer).toContain('#1 ₱1000.00 cash · #2 ₱200.00 bonus, 5× wagering');
     expect(writer).toContain('Close period now');
+    expect(writer).toContain('New leaderboard');
     const reader = textOf(
       createElement(LeaderboardsTab, { merchantId: 'm-1', canWrite: false, onNotice: () => undefined }),
       answers,
     );
     expect(reader).not.toContain('Close period now');
+    expect(reader).not.toContain('New leaderboard');
   });
 });

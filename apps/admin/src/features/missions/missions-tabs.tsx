@@ -11,12 +11,21 @@ import {
 } from '../../components/report-range.tsx';
 import type { Notice } from '../../components/row-editor.tsx';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
-import { boardWords, missionRewardWords, prizeWords, taskWords } from './mission-words.ts';
+import { LeaderboardEditor, MissionEditor } from './mission-editors.tsx';
+import {
+  boardWords,
+  missionRewardWords,
+  prizeWords,
+  REWARD_KIND_LABELS,
+  taskWords,
+} from './mission-words.ts';
 import {
   type LeaderboardRow,
+  type MissionRow,
   useCloseLeaderboard,
   useLeaderboards,
   useMissions,
+  usePrizeTableChoices,
   useRewardsReport,
 } from './missions-api.ts';
 
@@ -41,16 +50,66 @@ function stateBadge(row: { enabled: boolean; startsAt: string; endsAt: string | 
   );
 }
 
-/** The merchant's missions: what each asks, its period, reward and window. */
-export function MissionsTab(props: { merchantId: string }) {
+/** The Edit (missions.write) or Open button of a row, which opens its form above the list. */
+function OpenButton(props: { canWrite: boolean; name: string; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="button button--quiet button--small"
+      aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${props.name}`}
+      onClick={props.onOpen}
+    >
+      {props.canWrite ? 'Edit' : 'Open'}
+    </button>
+  );
+}
+
+/**
+ * The merchant's missions: what each asks, its period, reward and window; a mission opens in its
+ * form above the list, and an operator who may (missions.write) adds and changes them.
+ */
+export function MissionsTab(props: {
+  merchantId: string;
+  canWrite: boolean;
+  onNotice: (notice: Notice) => void;
+}) {
   const missions = useMissions(props.merchantId);
+  const hasTickets = (missions.data?.list ?? []).some((mission) => mission.rewardKind === 'ticket');
+  const tables = usePrizeTableChoices(props.merchantId, hasTickets);
+  const [open, setOpen] = useState<MissionRow | 'new' | null>(null);
   const [now] = useState(() => new Date());
+  const tableName = (id: string | null) => {
+    const table = tables.data?.list.find((item) => item.id === id);
+    return table ? (table.names.EN ?? table.names.TY) : undefined;
+  };
+  const openWith = (row: MissionRow | 'new') => {
+    props.onNotice(null);
+    setOpen(row);
+  };
   return (
     <section aria-label="Missions">
+      {open !== null && (
+        <MissionEditor
+          key={open === 'new' ? 'new' : open.id}
+          merchantId={props.merchantId}
+          mission={open === 'new' ? null : open}
+          canWrite={props.canWrite}
+          onNotice={props.onNotice}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === null && props.canWrite && (
+        <div className="toolbar">
+          <span className="toolbar__spacer" />
+          <button type="button" className="button button--primary" onClick={() => openWith('new')}>
+            New mission
+          </button>
+        </div>
+      )}
       <QueryTable
         query={missions}
         rows={missions.data?.list ?? []}
-        headings={['Mission', 'Task', 'Period', 'Reward', 'From', 'Until', 'State']}
+        headings={['Mission', 'Task', 'Period', 'Reward', 'From', 'Until', 'State', '']}
         testId="missions-table"
         renderRow={(mission) => (
           <tr>
@@ -60,10 +119,13 @@ export function MissionsTab(props: { merchantId: string }) {
             </td>
             <td>{taskWords(mission)}</td>
             <td>{mission.period === 'daily' ? 'Daily' : 'Weekly'}</td>
-            <td>{missionRewardWords(mission)}</td>
+            <td>{missionRewardWords(mission, tableName(mission.rewardTableId))}</td>
             <td className="small nowrap">{formatDateTime(mission.startsAt)}</td>
             <td className="small nowrap">{mission.endsAt ? formatDateTime(mission.endsAt) : 'No end'}</td>
             <td>{stateBadge(mission, now)}</td>
+            <td>
+              <OpenButton canWrite={props.canWrite} name={mission.nameEn} onOpen={() => openWith(mission)} />
+            </td>
           </tr>
         )}
         empty={<EmptyState title="No missions yet." />}
@@ -85,6 +147,11 @@ export function LeaderboardsTab(props: {
   const close = useCloseLeaderboard();
   const confirm = useConfirmedAction();
   const [now] = useState(() => new Date());
+  const [open, setOpen] = useState<LeaderboardRow | 'new' | null>(null);
+  const openWith = (row: LeaderboardRow | 'new') => {
+    props.onNotice(null);
+    setOpen(row);
+  };
   const askClose = (board: LeaderboardRow) =>
     confirm.ask({
       title: `Close the running period of “${board.nameEn}” now?`,
@@ -108,10 +175,28 @@ export function LeaderboardsTab(props: {
   return (
     <section aria-label="Leaderboards">
       {confirm.element}
+      {open !== null && (
+        <LeaderboardEditor
+          key={open === 'new' ? 'new' : open.id}
+          merchantId={props.merchantId}
+          board={open === 'new' ? null : open}
+          canWrite={props.canWrite}
+          onNotice={props.onNotice}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === null && props.canWrite && (
+        <div className="toolbar">
+          <span className="toolbar__spacer" />
+          <button type="button" className="button button--primary" onClick={() => openWith('new')}>
+            New leaderboard
+          </button>
+        </div>
+      )}
       <QueryTable
         query={boards}
         rows={boards.data?.list ?? []}
-        headings={['Leaderboard', 'Ranks by', 'Prizes', 'From', 'State', props.canWrite && 'Actions']}
+        headings={['Leaderboard', 'Ranks by', 'Prizes', 'From', 'State', 'Actions']}
         testId="leaderboards-table"
         renderRow={(board) => (
           <tr>
@@ -123,9 +208,10 @@ export function LeaderboardsTab(props: {
             <td className="small">{prizeWords(board)}</td>
             <td className="small nowrap">{formatDateTime(board.startsAt)}</td>
             <td>{stateBadge(board, now)}</td>
-            {props.canWrite && (
-              <td>
-                {runsNow(board, now) && (
+            <td>
+              <div className="toolbar">
+                <OpenButton canWrite={props.canWrite} name={board.nameEn} onOpen={() => openWith(board)} />
+                {props.canWrite && runsNow(board, now) && (
                   <button
                     type="button"
                     className="button button--small button--danger"
@@ -135,8 +221,8 @@ export function LeaderboardsTab(props: {
                     Close period now
                   </button>
                 )}
-              </td>
-            )}
+              </div>
+            </td>
           </tr>
         )}
         empty={<EmptyState title="No leaderboards yet." />}
@@ -159,7 +245,8 @@ export function RewardsPaidTab(props: { merchantId: string }) {
       <ReportRangeChooser value={range} onChange={setRange} />
       {totals && (
         <p className="muted small">
-          {totals.count} rewards paid: {money(totals.cash)} in cash and {money(totals.bonus)} in bonuses.
+          {totals.count} rewards paid: {money(totals.cash)} in cash, {money(totals.bonus)} in bonuses and{' '}
+          {totals.tickets} ticket{totals.tickets === 1 ? '' : 's'}.
         </p>
       )}
       <QueryTable
@@ -174,9 +261,13 @@ export function RewardsPaidTab(props: { merchantId: string }) {
           <tr>
             <td>{line.kind === 'mission' ? 'Mission' : 'Leaderboard'}</td>
             <td>{line.name}</td>
-            <td>{line.rewardKind === 'cash' ? 'Cash' : 'Bonus'}</td>
+            <td>{REWARD_KIND_LABELS[line.rewardKind]}</td>
             <td className="number mono">{line.count}</td>
-            <td className="number mono">{money(line.amount)}</td>
+            <td className="number mono">
+              {line.rewardKind === 'ticket'
+                ? `${line.tickets} ticket${line.tickets === 1 ? '' : 's'}`
+                : money(line.amount)}
+            </td>
           </tr>
         )}
         empty={<EmptyState title="No rewards paid in these days." />}
