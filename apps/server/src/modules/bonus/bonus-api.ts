@@ -108,7 +108,8 @@ export type BonusEngine = {
    * budgets, then one transfer of `code` from the house's bonus_funding to the member's cash. A
    * key paid before changes nothing. It does not check isMarketable: the caller decides whom it
    * pays. `budgetReserved`: the caller reserved the amount already, with reserveBudgetIn (a
-   * red-envelope drop's total, once for all its envelopes), so no budget row is touched.
+   * red-envelope drop's total, once for all its envelopes), so no budget row is touched and the
+   * merchant's policy is not read (the caller passes its merchant's own currency).
    */
   payCashIn(
     trx: Transaction<Database>,

@@ -686,9 +686,11 @@ export function createBonusService(
       }
       return { announce: () => {} };
     }
-    const policy = await readPolicy(trx, input.merchantId);
-    assertInvariant(policy.currency === input.currency, 'a reward is paid in its merchant’s currency');
+    // Paid out of a reservation made before: the merchant's policy is not read again, and the
+    // currency is the caller's own merchant's.
     if (!input.budgetReserved) {
+      const policy = await readPolicy(trx, input.merchantId);
+      assertInvariant(policy.currency === input.currency, 'a reward is paid in its merchant’s currency');
       await reserveBudgets(trx, {
         merchantId: input.merchantId,
         day: dayIn(policy.timeZone, clock()),
