@@ -552,8 +552,8 @@ export function createRedEnvelopeService(
       }
       if (!opened) {
         if ((await findMine(db, memberId, [dropId])).length > 0) throw already();
-        const current = await findDrop(db, dropId);
-        const reason = current && phaseOf(current, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN';
+        // An open drop's window and status no longer change: the row read above still holds.
+        const reason = phaseOf(drop, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN';
         throw new AppError('CONFLICT', { value: { reason } });
       }
       opened.announce();
