@@ -613,7 +613,8 @@ beforeAll(async () => {
     .values({
       id: 'referral-rule-a',
       merchant_id: merchantA,
-      name: 'A friend joins',
+      name_ty: 'Sumali ang kaibigan',
+      name_en: 'A friend joins',
       trigger: 'register',
       threshold_minor: 0n,
       reward_kind: 'cash',
