@@ -1,15 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { logInAsNewMember } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 import { moveMemberMoney, writeSettledRound } from '../ledger.ts';
-import { signInAsNewOwner } from '../operators.ts';
+import { openSection, signInAsNewOwner } from '../operators.ts';
 import { MERCHANT_WIDE } from '../tags.ts';
 
-// Missions and leaderboards (docs/missions.md): an operator defines a mission and a leaderboard
-// through the back office's routes; the member's bets, written as settled earlier today through
-// the test database, complete the mission, which the member claims from the page; the operator
-// closes the leaderboard's period early (audited) and the member's prize is paid, once.
+// Missions and leaderboards (docs/missions.md): an operator creates a mission in the back office's
+// form and a leaderboard and a ticket mission through its routes; the member's bets, written as
+// settled earlier today through the test database, complete the missions, which the member claims
+// from the page (cash, then a ticket of a prize table); the operator closes the leaderboard's
+// period early (audited) and the member's prize is paid, once.
 
 const PASSWORD = 'Missions123';
 /** Sandbox vendors' games of the demo (apps/vendor-sandbox): a slot-like coin toss and a live table. */
@@ -82,23 +84,57 @@ test(
     const merchant = await db.query<{ id: string }>('select id from merchants where is_default');
     const merchantId = merchant.rows[0]?.id;
     const since = new Date(Date.now() - 86_400_000).toISOString();
-    const mission = await backOfficeCall(operator, 'POST', '/bo/missions', {
+    // The mission through the back office's form: a field left wrong is named next to it.
+    await openSection(operator, 'Missions');
+    await operator.getByRole('button', { name: 'New mission' }).click();
+    const form = operator.getByRole('form', { name: 'New mission' });
+    await form.getByLabel('Name · Tagalog (TY, default)').fill(`Maglaro ng 2 round (${account})`);
+    await form.getByLabel('Name · English (EN)').fill(`Play 2 rounds (${account})`);
+    await form.getByRole('textbox', { name: 'Rounds' }).fill('2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.locator('[data-field-error="reward"]')).toBeVisible();
+    await form.getByLabel('Amount (₱)').fill('3');
+    await screenshot(operator, 'admin-mission-form');
+    await operator.setViewportSize({ width: 390, height: 844 });
+    await screenshot(operator, 'admin-mission-form-narrow');
+    await operator.setViewportSize({ width: 1440, height: 900 });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(operator.getByText('Mission added.')).toBeVisible();
+    const row = operator
+      .getByTestId('missions-table')
+      .getByRole('row', { name: `Play 2 rounds (${account})` });
+    await expect(row).toContainText('₱3.00 cash');
+    const created = await db.query<{ id: string }>('select id from missions where name_en = $1', [
+      `Play 2 rounds (${account})`,
+    ]);
+    const mission = { value: { id: created.rows[0]?.id } };
+
+    // A mission that gives a ticket of a prize table.
+    const tableId = `e2e-${randomBytes(8).toString('hex')}`;
+    await db.query(
+      `insert into reward_prize_tables (id, merchant_id, kind, names, version, active, sort, created_at, updated_at)
+       select $1, id, 'wheel', $2, 1, true, -1000, now(), now() from merchants where is_default`,
+      [tableId, JSON.stringify({ TY: `Gulong ${account}`, EN: `Wheel ${account}` })],
+    );
+    const ticketMission = await backOfficeCall(operator, 'POST', '/bo/missions', {
       merchantId,
-      nameTy: `Maglaro ng 2 round (${account})`,
-      nameEn: `Play 2 rounds (${account})`,
+      nameTy: `Isang round, isang tiket (${account})`,
+      nameEn: `One round, one ticket (${account})`,
       period: 'daily',
       task: 'rounds',
       gameType: null,
-      target: '2',
-      rewardKind: 'cash',
-      reward: '3.00',
+      target: '1',
+      rewardKind: 'ticket',
+      reward: '0.00',
       multiplier: null,
+      rewardTableId: tableId,
+      rewardTickets: 1,
       startsAt: since,
       endsAt: null,
       enabled: true,
       sortOrder: 0,
     });
-    expect(mission.success).toBe(true);
+    expect(ticketMission.success).toBe(true);
     const board = await backOfficeCall(operator, 'POST', '/bo/leaderboards', {
       merchantId,
       nameTy: `Paligsahan sa live (${account})`,
@@ -123,15 +159,31 @@ test(
       const card = page.getByTestId('mission-card').filter({ hasText: `Play 2 rounds (${account})` });
       await expect(card).toContainText('2 of 2 rounds', PAGE_LOAD);
       const standing = page.getByTestId('leaderboard-standing').filter({ hasText: `Live race (${account})` });
-      await expect(standing).toContainText(/Ends in \d{2}:\d{2}:\d{2}/);
+      await expect(standing).toContainText(/Ends in \d{1,2}:\d{2}:\d{2}/);
       await expect(standing.getByTestId('my-rank')).toHaveText(/^#\d+$/);
+      const ticketCard = page
+        .getByTestId('mission-card')
+        .filter({ hasText: `One round, one ticket (${account})` });
+      await expect(ticketCard).toContainText(`Reward: 1 ticket for Wheel ${account}`);
       await screenshot(page, 'missions-summary');
+      await ticketCard.getByTestId('mission-claim').click();
+      await expect(ticketCard.getByTestId('mission-claim-paid')).toHaveText(
+        '1 ticket is yours. Use it in the Reward center.',
+      );
+      const tickets = await db.query(
+        `select id from reward_tickets where member_id = $1 and table_id = $2 and source = 'mission'`,
+        [memberId, tableId],
+      );
+      expect(tickets.rowCount).toBe(1);
 
       // The claim pays ₱3.00 once; the card says so and turns to claimed.
       await card.getByTestId('mission-claim').click();
       await expect(card.getByTestId('mission-claim-paid')).toHaveText('₱3.00 is yours.');
       await expect(card.getByTestId('mission-claimed')).toBeVisible();
-      const claims = await db.query('select id from mission_claims where member_id = $1', [memberId]);
+      const claims = await db.query(
+        'select id from mission_claims where member_id = $1 and mission_id = $2',
+        [memberId, mission.value.id],
+      );
       expect(claims.rowCount).toBe(1);
 
       // The leaderboard: the member among the top, names masked.
@@ -179,6 +231,9 @@ test(
         .getByTestId('mission-card')
         .filter({ hasText: `Maglaro ng 2 round (${account})` });
       await expect(tagalogCard).toContainText('Nakuha na', PAGE_LOAD);
+      await expect(
+        page.getByTestId('mission-card').filter({ hasText: `Isang round, isang tiket (${account})` }),
+      ).toContainText(`Gantimpala: 1 tiket para sa Gulong ${account}`);
       await screenshot(page, 'missions-summary-ty');
       await page.getByRole('tab', { name: 'Talaan ng nangunguna' }).click();
       await expect(page.getByTestId('leaderboard')).toBeVisible(PAGE_LOAD);
@@ -192,7 +247,10 @@ test(
       expect(consoleErrors).toEqual([]);
     } finally {
       await operator.close();
-      await db.query('update missions set enabled = false where id = $1', [mission.value?.id]);
+      await db.query('update missions set enabled = false where id = any($1)', [
+        [mission.value.id, ticketMission.value?.id],
+      ]);
+      await db.query('update reward_prize_tables set active = false where id = $1', [tableId]);
       await db.query('update leaderboards set enabled = false where id = $1', [boardId]);
     }
   },
