@@ -658,7 +658,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A mission that became claimable reaches the member's open pages once (docs/missions.md "Live progress").
   const notices = createMissionNotices({
     db: database.db,
-    readSummary: missions.summary,
+    readSummary: missions.missionProgress,
     emit: (memberId, payload) => realtime.emitToUser(memberId, 'mission', payload),
     now,
     log: app.log,

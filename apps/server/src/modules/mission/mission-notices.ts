@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** What the notices read of a member's missions (MissionService.summary). */
+/** What the notices read of a member's missions (MissionService.missionProgress). */
 export type ReadMissionSummary = (input: { merchantId: string; memberId: string }) => Promise<{
   eligible: boolean;
   missions: readonly {

@@ -789,6 +789,19 @@ export function createMissionService(
       (await db.selectFrom('leaderboards').select('merchant_id').where('id', '=', id).executeTakeFirst())
         ?.merchant_id,
 
+    /**
+     * The member's running missions with progress and claim state, without the leaderboards: what
+     * the claimable news reads (mission-notices.ts). A merchant running no mission costs one read.
+     */
+    async missionProgress(input: { merchantId: string; memberId: string }) {
+      const at = now();
+      const running = await runningMissions(db, input.merchantId, at);
+      if (running.length === 0) return { eligible: true, missions: [] };
+      if (!(await engine.isMarketable(input.memberId)).ok) return { eligible: false, missions: [] };
+      const merchant = await merchantOf(input.merchantId);
+      return { eligible: true, missions: await progressOf(db, merchant, input.memberId, running, at) };
+    },
+
     /** The member's summary: running missions with progress and claim state, and each leaderboard's standing. */
     async summary(input: { merchantId: string; memberId: string }) {
       const at = now();
