@@ -37,6 +37,11 @@ import {
   useSaveMission,
 } from './missions-api.ts';
 
+/** The problems left once some fields are typed again. */
+function withoutKeys(errors: Record<string, string>, keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.includes(key)));
+}
+
 /** The panel a form opens in, above its list, with its heading and Close. */
 function EditorPanel(props: {
   title: string;
@@ -213,7 +218,11 @@ export function MissionEditor(props: {
   const save = useSaveMission();
   const tables = usePrizeTableChoices(props.merchantId, form.rewardKind === 'ticket');
   const errors = { ...fieldErrorsOf(save.error), ...localErrors };
-  const change = (patch: Partial<MissionForm>) => setForm((current) => ({ ...current, ...patch }));
+  const change = (patch: Partial<MissionForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    // A field typed again no longer shows the problem it had.
+    setLocalErrors((current) => withoutKeys(current, Object.keys(patch)));
+  };
   const tableChoices = (tables.data?.list ?? []).map(
     (table) => [table.id, `${textOf(table.names)}${table.active ? '' : ' (inactive)'}`] as const,
   );
@@ -442,9 +451,22 @@ export function LeaderboardEditor(props: {
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const save = useSaveLeaderboard();
   const errors = { ...fieldErrorsOf(save.error), ...localErrors };
-  const change = (patch: Partial<LeaderboardForm>) => setForm((current) => ({ ...current, ...patch }));
-  const changePrize = (index: number, patch: Partial<PrizeForm>) =>
-    change({ prizes: form.prizes.map((prize, at) => (at === index ? { ...prize, ...patch } : prize)) });
+  const change = (patch: Partial<LeaderboardForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setLocalErrors((current) => withoutKeys(current, Object.keys(patch)));
+  };
+  const changePrize = (index: number, patch: Partial<PrizeForm>) => {
+    setForm((current) => ({
+      ...current,
+      prizes: current.prizes.map((prize, at) => (at === index ? { ...prize, ...patch } : prize)),
+    }));
+    setLocalErrors((current) =>
+      withoutKeys(
+        current,
+        Object.keys(patch).map((key) => `prizes.${index}.${key}`),
+      ),
+    );
+  };
 
   async function submit() {
     props.onNotice(null);
