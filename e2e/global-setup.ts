@@ -48,6 +48,9 @@ export default async function setUpPlatform(): Promise<() => Promise<void>> {
       // X-Forwarded-For, which one trusted hop lets through.
       TRUST_PROXY_HOPS: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      // The every-minute sweeps (team rollups, points, missions, referrals, raffles) run every 10 s,
+      // so that a journey waits seconds, not a minute, for what a job does.
+      JOBS_MINUTE_SECONDS: '10',
       // The server starts the identity, payment and vendor sandboxes; their own ports keep them apart from
       // a development server's on this machine.
       START_SANDBOXES: 'true',

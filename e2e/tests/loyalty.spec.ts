@@ -7,7 +7,7 @@ import { launchUrlOf } from '../games.ts';
 import { creditDeposit, moveMemberMoney, writeSettledRound } from '../ledger.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { setWhitelabelSwitch } from '../switches.ts';
-import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
+import { DESKTOP_ONLY, MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 // Loyalty (docs/loyalty.md): members earn points by playing and redeem goods that an operator
 // approves; rebates accrue and are claimed while members claim them (switch MANPLAYREB3), or an
@@ -96,106 +96,104 @@ async function openBackOffice(
   return operator;
 }
 
-test('a member earns points by playing, redeems a bonus with the payment password, and an operator approves it', async ({
-  page,
-  context,
-  browser,
-  db,
-  consoleErrors,
-}, testInfo) => {
-  // Up to two minutes of it wait for the points job; the rest is the journey through the mall and the back office.
-  test.setTimeout(240_000);
-  const { account, memberId } = await logInAsNewMember(page, db, {
-    prefix: 'pts',
-    projectName: testInfo.project.name,
-    password: PASSWORD,
-    beforeLogIn: async (id) => {
-      await moveMemberMoney(db, { memberId: id, wallet: 'cash', amountMinor: 15_100_000, code: 'deposit' });
-      await setPaymentPassword(db, id, PAYMENT_PASSWORD);
-    },
-  });
+test(
+  'a member earns points by playing, redeems a bonus with the payment password, and an operator approves it',
+  { tag: PHONE_ONLY },
+  async ({ page, context, browser, db, consoleErrors }, testInfo) => {
+    // Up to two minutes of it wait for the points job; the rest is the journey through the mall and the back office.
+    test.setTimeout(240_000);
+    const { account, memberId } = await logInAsNewMember(page, db, {
+      prefix: 'pts',
+      projectName: testInfo.project.name,
+      password: PASSWORD,
+      beforeLogIn: async (id) => {
+        await moveMemberMoney(db, { memberId: id, wallet: 'cash', amountMinor: 15_100_000, code: 'deposit' });
+        await setPaymentPassword(db, id, PAYMENT_PASSWORD);
+      },
+    });
 
-  // A dice round now (₱100 on our own games: 1 point), and ₱150,000 on the coin toss settled
-  // earlier today (slots: 1 point per ₱100, 1,500 points). Today's: the daily rebate job pays
-  // closed days, and a rebate's bonus would make the redeemed one wait its turn.
-  await playDice(page, context);
-  const { earlierToday } = await merchantMoments(db, 0);
-  await writeSettledRound(db, {
-    memberId,
-    nodeId: COIN_TOSS,
-    stakeMinor: 15_000_000,
-    winMinor: 14_700_000,
-    settledAt: earlierToday,
-  });
+    // A dice round now (₱100 on our own games: 1 point), and ₱150,000 on the coin toss settled
+    // earlier today (slots: 1 point per ₱100, 1,500 points). Today's: the daily rebate job pays
+    // closed days, and a rebate's bonus would make the redeemed one wait its turn.
+    await playDice(page, context);
+    const { earlierToday } = await merchantMoments(db, 0);
+    await writeSettledRound(db, {
+      memberId,
+      nodeId: COIN_TOSS,
+      stakeMinor: 15_000_000,
+      winMinor: 14_700_000,
+      settledAt: earlierToday,
+    });
 
-  // The points job earns them within a minute or so.
-  await expect
-    .poll(async () => (await memberCall<{ points: number }>(page, '/wps/points/balance')).points, JOB_POLL)
-    .toBe(1_501);
-  await page.goto('/pointMall');
-  await expect(page.getByTestId('points-balance-figure')).toHaveText('1,501');
-  await memberScreenshot(page, 'loyalty-points-earned');
-  await page.goto('/pointMall?tab=details');
-  // One record per day and game type: the coin toss's and the dice round's.
-  await expect(page.getByTestId('point-record')).toHaveCount(2);
-  await memberScreenshot(page, 'loyalty-points-details');
+    // The points job earns them within a minute or so.
+    await expect
+      .poll(async () => (await memberCall<{ points: number }>(page, '/wps/points/balance')).points, JOB_POLL)
+      .toBe(1_501);
+    await page.goto('/pointMall');
+    await expect(page.getByTestId('points-balance-figure')).toHaveText('1,501');
+    await memberScreenshot(page, 'loyalty-points-earned');
+    await page.goto('/pointMall?tab=details');
+    // One record per day and game type: the coin toss's and the dice round's.
+    await expect(page.getByTestId('point-record')).toHaveCount(2);
+    await memberScreenshot(page, 'loyalty-points-details');
 
-  // The member redeems the ₱20 bonus for 1,500 points, sealed with the payment password.
-  await page.goto('/pointMall');
-  const goods = page
-    .getByTestId('goods-card')
-    .filter({ has: page.getByRole('heading', { name: '₱20 bonus', exact: true }) });
-  await goods.getByTestId('goods-redeem').click();
-  const dialog = page.getByTestId('redeem-dialog');
-  await expect(dialog.getByTestId('redeem-total')).toHaveText('1,500 points');
-  await dialog.getByTestId('redeem-payment-password').fill(PAYMENT_PASSWORD);
-  // A window crossing the side column's width (1,280 px) keeps the dialog open, as it was typed in.
-  const size = page.viewportSize();
-  if (size) {
-    await page.setViewportSize({ width: size.width >= 1280 ? 1200 : 1440, height: size.height });
-    await expect(page.getByTestId('point-mall-side')).toHaveCount(size.width >= 1280 ? 0 : 1);
-    await page.setViewportSize(size);
-    await expect(page.getByTestId('point-mall-side')).toHaveCount(size.width >= 1280 ? 1 : 0);
-  }
-  await expect(dialog.getByTestId('redeem-payment-password')).toHaveValue(PAYMENT_PASSWORD);
-  await screenshot(page, 'loyalty-redeem-form', { fullPage: false });
-  await dialog.getByTestId('redeem-submit').click();
-  const done = dialog.getByTestId('redeem-done');
-  await expect(done).toContainText(/PM\d{14}/);
-  const reference = /PM\d{14}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
-  await screenshot(page, 'loyalty-redeem-done', { fullPage: false });
-  await done.getByRole('button', { name: 'See redeem history' }).click();
-  await expect(page.getByTestId('redeem-record')).toHaveAttribute('data-status', 'processing');
-  await expect(page.getByTestId('points-balance-figure')).toHaveText('1');
+    // The member redeems the ₱20 bonus for 1,500 points, sealed with the payment password.
+    await page.goto('/pointMall');
+    const goods = page
+      .getByTestId('goods-card')
+      .filter({ has: page.getByRole('heading', { name: '₱20 bonus', exact: true }) });
+    await goods.getByTestId('goods-redeem').click();
+    const dialog = page.getByTestId('redeem-dialog');
+    await expect(dialog.getByTestId('redeem-total')).toHaveText('1,500 points');
+    await dialog.getByTestId('redeem-payment-password').fill(PAYMENT_PASSWORD);
+    // A window crossing the side column's width (1,280 px) keeps the dialog open, as it was typed in.
+    const size = page.viewportSize();
+    if (size) {
+      await page.setViewportSize({ width: size.width >= 1280 ? 1200 : 1440, height: size.height });
+      await expect(page.getByTestId('point-mall-side')).toHaveCount(size.width >= 1280 ? 0 : 1);
+      await page.setViewportSize(size);
+      await expect(page.getByTestId('point-mall-side')).toHaveCount(size.width >= 1280 ? 1 : 0);
+    }
+    await expect(dialog.getByTestId('redeem-payment-password')).toHaveValue(PAYMENT_PASSWORD);
+    await screenshot(page, 'loyalty-redeem-form', { fullPage: false });
+    await dialog.getByTestId('redeem-submit').click();
+    const done = dialog.getByTestId('redeem-done');
+    await expect(done).toContainText(/PM\d{14}/);
+    const reference = /PM\d{14}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
+    await screenshot(page, 'loyalty-redeem-done', { fullPage: false });
+    await done.getByRole('button', { name: 'See redeem history' }).click();
+    await expect(page.getByTestId('redeem-record')).toHaveAttribute('data-status', 'processing');
+    await expect(page.getByTestId('points-balance-figure')).toHaveText('1');
 
-  // An operator approves it from the redeem queue: the bonus is granted.
-  const operator = await openBackOffice(browser, db, 'ptsop', testInfo.project.name);
-  await operator
-    .getByRole('navigation', { name: 'Loyalty views' })
-    .getByRole('button', { name: 'Redeems' })
-    .click();
-  await operator.getByLabel('Search redeems').fill(account);
-  const row = operator.getByRole('row').filter({ hasText: reference });
-  await expect(row).toContainText('Processing');
-  await row.getByRole('button', { name: 'Approve…' }).click();
-  await operator.getByRole('dialog').getByRole('button', { name: 'Approve and pay' }).click();
-  await expect(operator.getByText(`Approved ${reference}: ₱20.00 bonus`)).toBeVisible();
-  await expect(row).toContainText('Approved');
-  await screenshot(operator, 'admin-loyalty-redeem-approved');
-  await operator.close();
-  const bonus = await db.query<{ amount_minor: string; status: string }>(
-    `select amount_minor::text, status from member_bonuses where member_id = $1 and source = 'points'`,
-    [memberId],
-  );
-  expect(bonus.rows).toEqual([{ amount_minor: '2000', status: 'active' }]);
+    // An operator approves it from the redeem queue: the bonus is granted.
+    const operator = await openBackOffice(browser, db, 'ptsop', testInfo.project.name);
+    await operator
+      .getByRole('navigation', { name: 'Loyalty views' })
+      .getByRole('button', { name: 'Redeems' })
+      .click();
+    await operator.getByLabel('Search redeems').fill(account);
+    const row = operator.getByRole('row').filter({ hasText: reference });
+    await expect(row).toContainText('Processing');
+    await row.getByRole('button', { name: 'Approve…' }).click();
+    await operator.getByRole('dialog').getByRole('button', { name: 'Approve and pay' }).click();
+    await expect(operator.getByText(`Approved ${reference}: ₱20.00 bonus`)).toBeVisible();
+    await expect(row).toContainText('Approved');
+    await screenshot(operator, 'admin-loyalty-redeem-approved');
+    await operator.close();
+    const bonus = await db.query<{ amount_minor: string; status: string }>(
+      `select amount_minor::text, status from member_bonuses where member_id = $1 and source = 'points'`,
+      [memberId],
+    );
+    expect(bonus.rows).toEqual([{ amount_minor: '2000', status: 'active' }]);
 
-  // The member sees it approved in the redeem history.
-  await page.goto('/pointMall?tab=history');
-  await expect(page.getByTestId('redeem-record')).toHaveAttribute('data-status', 'approved');
-  await expect(page.getByTestId('redeem-record')).toContainText(reference);
-  await memberScreenshot(page, 'loyalty-redeem-approved');
-  expect(consoleErrors).toEqual([]);
-});
+    // The member sees it approved in the redeem history.
+    await page.goto('/pointMall?tab=history');
+    await expect(page.getByTestId('redeem-record')).toHaveAttribute('data-status', 'approved');
+    await expect(page.getByTestId('redeem-record')).toContainText(reference);
+    await memberScreenshot(page, 'loyalty-redeem-approved');
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test(
   'a member sees the rebate accrue while members claim it, and claims it into the bonus wallet',

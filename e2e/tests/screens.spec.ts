@@ -236,7 +236,8 @@ for (const language of languages) {
     db,
     consoleErrors,
   }, testInfo) => {
-    test.slow();
+    // Every page of the agent area in turn, each a lazy chunk and its reports' first answers.
+    test.setTimeout(180_000);
     await actAsVisitor(page, nextAddress());
     const team = await insertTeam(db, {
       prefix: `sc${language.code.toLowerCase()}`,

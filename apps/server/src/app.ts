@@ -675,7 +675,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = createJobRunner({
     database,
     logger: app.log,
-    ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
+    tuning: { minuteSeconds: config.jobsMinuteSeconds, ...options.jobTuning },
     definitions: [
       createHeartbeatJob({ db: database.db, nodeId: config.nodeId }),
       createKeyRotationJob({ keys: encryptionKeys }),

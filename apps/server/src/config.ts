@@ -34,6 +34,8 @@ export type Config = {
   seedDemo: boolean;
   /** Run pg-boss workers and schedules in this process. */
   runJobs: boolean;
+  /** Seconds between runs of the every-minute jobs (JOBS_MINUTE_SECONDS): 60, or a divisor of 60. */
+  jobsMinuteSeconds: number;
   /**
    * A header set by a trusted proxy naming the visitor's country (e.g. CF-IPCountry). Used for
    * region rules when the bundled IPv4 country table cannot tell (IPv6 visitors). Unset: not used.
@@ -175,6 +177,12 @@ export const CONFIG_VARIABLES = {
     type: BOOLEAN,
     fallback: true,
     meaning: 'run the scheduled jobs (pg-boss workers and schedules) in this process',
+  },
+  JOBS_MINUTE_SECONDS: {
+    type: integer(5, 60),
+    fallback: 60,
+    meaning:
+      'how often the every-minute jobs (the sweeps that settle rounds, roll up teams, pay points, missions, rewards and referrals) run, in seconds: 60, or a divisor of 60 to run them more often (the browser journeys use 10); every such job is idempotent',
   },
   NODE_ID: {
     type: TEXT,
@@ -344,6 +352,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return undefined;
   }
 
+  function readMinuteSeconds(): number {
+    const seconds = readInteger('JOBS_MINUTE_SECONDS');
+    if (60 % seconds === 0) return seconds;
+    problems.push(`JOBS_MINUTE_SECONDS must divide 60 evenly (got "${seconds}")`);
+    return CONFIG_VARIABLES.JOBS_MINUTE_SECONDS.fallback;
+  }
+
   const nodeEnv = readChoice('NODE_ENV');
   const dataDir = path.resolve(
     readText('DATA_DIR') ?? path.join(repositoryRoot, CONFIG_VARIABLES.DATA_DIR.fallback),
@@ -388,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nodeEnv === 'production' ? false : CONFIG_VARIABLES.SEED_DEMO.fallback,
     ),
     runJobs: readBoolean('RUN_JOBS'),
+    jobsMinuteSeconds: readMinuteSeconds(),
     countryHeader: readHeaderName('TRUSTED_COUNTRY_HEADER'),
     nodeId: (readText('NODE_ID') ?? `${os.hostname()}-${process.pid}`).slice(0, NODE_ID_LENGTH_MAX),
     appSecret,

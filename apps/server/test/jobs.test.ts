@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/platform/db/database.ts';
@@ -9,6 +10,7 @@ import {
   defineJob,
   type JobRunner,
   type JobRunnerTuning,
+  scheduleEntries,
 } from '../src/platform/jobs/job-runner.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
@@ -18,6 +20,14 @@ const FAST: Partial<JobRunnerTuning> = {
   cronMonitorIntervalSeconds: 1,
   stopTimeoutMs: 5_000,
 };
+
+/** The keys of the test sweep's schedules, as pg-boss keeps them. */
+async function plainSchedules(handle: DatabaseHandle): Promise<{ key: string }[]> {
+  const { rows } = await sql<{
+    key: string;
+  }>`select key from pgboss.schedule where name = 'test.sweep'`.execute(handle.db);
+  return rows;
+}
 
 async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
@@ -97,6 +107,43 @@ describe('jobs', () => {
     await waitFor(() => (started ? true : undefined));
     await runner.stop();
     expect(finished).toBe(true);
+  });
+
+  it('runs an every-minute schedule every minuteSeconds through a schedule per run, and leaves other schedules as written', async () => {
+    expect(scheduleEntries('* * * * *', 60)).toEqual([{ cron: '* * * * *', key: '' }]);
+    expect(scheduleEntries('* * * * *', 20)).toEqual([
+      { cron: '* * * * *', key: '' },
+      { cron: '20 * * * * *', key: 'second-20' },
+      { cron: '40 * * * * *', key: 'second-40' },
+    ]);
+    expect(scheduleEntries('*/5 * * * *', 10)).toEqual([{ cron: '*/5 * * * *', key: '' }]);
+    expect(() => scheduleEntries('* * * * *', 7)).toThrow(/minute/);
+
+    const ranAt: number[] = [];
+    const sweep = defineJob<object>({
+      name: 'test.sweep',
+      schedule: { cron: '* * * * *', data: {} },
+      handle: async () => {
+        ranAt.push(Date.now());
+      },
+    });
+    const runner = createJobRunner({
+      database,
+      definitions: [sweep],
+      logger,
+      tuning: { ...FAST, minuteSeconds: 5 },
+    });
+    runners.push(runner);
+    await runner.start({ workers: true });
+    // Three runs come inside the minute a plain every-minute schedule would take for one or two.
+    await waitFor(() => (ranAt.length >= 3 ? true : undefined), 40_000);
+    expect(ranAt.length).toBeGreaterThanOrEqual(3);
+    // A later start with the plain tuning leaves the job one schedule again.
+    await runner.stop();
+    const plain = createJobRunner({ database, definitions: [sweep], logger, tuning: FAST });
+    runners.push(plain);
+    await plain.start({ workers: true });
+    expect((await plainSchedules(database)).map((row) => row.key)).toEqual(['']);
   });
 
   it('refuses a job name that is not area.action', () => {

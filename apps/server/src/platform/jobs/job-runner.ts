@@ -40,6 +40,11 @@ export type JobRunnerTuning = {
   cronMonitorIntervalSeconds: number;
   /** How long stop() waits for in-flight jobs before giving up on them. */
   stopTimeoutMs: number;
+  /**
+   * Seconds between runs of a schedule of every minute (`* * * * *`): 60, or a divisor of 60 that
+   * runs those sweeps more often (JOBS_MINUTE_SECONDS); other schedules keep their own times.
+   */
+  minuteSeconds: number;
 };
 
 export type JobRunner = {
@@ -71,7 +76,32 @@ export const JOB_RUNNER_TUNING_DEFAULT: JobRunnerTuning = {
   pollingIntervalSeconds: 2,
   cronMonitorIntervalSeconds: 30,
   stopTimeoutMs: 15_000,
+  minuteSeconds: 60,
 };
+
+const EVERY_MINUTE_CRON = '* * * * *';
+
+/** One pg-boss schedule of a job: its cron and the key that tells it from the job's others. */
+export type ScheduleEntry = { cron: string; key: string };
+
+/**
+ * The schedules a job's cron becomes under the tuning. pg-boss sends at most one job a minute for
+ * a schedule, however fine its expression, so an every-minute sweep run every `minuteSeconds`
+ * seconds is that many schedules of its own: the plain one, and one on each further second of the
+ * minute (pg-boss reads six fields as seconds first). Any other cron is one schedule, as written.
+ */
+export function scheduleEntries(cron: string, minuteSeconds: number): ScheduleEntry[] {
+  const plain = [{ cron, key: '' }];
+  if (cron !== EVERY_MINUTE_CRON || minuteSeconds >= 60) return plain;
+  if (!Number.isInteger(minuteSeconds) || minuteSeconds < 1 || 60 % minuteSeconds !== 0) {
+    throw new Error(`a minute cannot be split into runs ${minuteSeconds} s apart`);
+  }
+  const more = [];
+  for (let second = minuteSeconds; second < 60; second += minuteSeconds) {
+    more.push({ cron: `${second} * * * * *`, key: `second-${second}` });
+  }
+  return [...plain, ...more];
+}
 
 /** Checks a definition once, where it is written, rather than when the first job fails. */
 export function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDefinition<Data> {
@@ -121,6 +151,8 @@ export function createJobRunner(deps: {
 }): JobRunner {
   const { database, definitions, logger } = deps;
   const tuning = { ...JOB_RUNNER_TUNING_DEFAULT, ...deps.tuning };
+  // Schedules are evaluated at least as often as the every-minute jobs are to run.
+  const cronMonitorSeconds = Math.min(tuning.cronMonitorIntervalSeconds, tuning.minuteSeconds);
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   if (byName.size !== definitions.length) throw new Error('two job definitions share a name');
 
@@ -134,9 +166,9 @@ export function createJobRunner(deps: {
       schema: JOBS_SCHEMA,
       schedule: workers,
       supervise: workers,
-      cronMonitorIntervalSeconds: tuning.cronMonitorIntervalSeconds,
+      cronMonitorIntervalSeconds: cronMonitorSeconds,
       // The internal queue that turns a schedule's occurrence into a job polls as often as passes run.
-      cronWorkerIntervalSeconds: Math.min(tuning.cronMonitorIntervalSeconds, 5),
+      cronWorkerIntervalSeconds: Math.min(cronMonitorSeconds, 5),
     } satisfies PgBossOptions;
     let options: PgBossOptions;
     if (database.kind === 'pglite' && database.pglite) {
@@ -183,9 +215,18 @@ export function createJobRunner(deps: {
           },
         );
         if (definition.schedule) {
-          await instance.schedule(definition.name, definition.schedule.cron, definition.schedule.data, {
-            tz: definition.schedule.timeZone ?? 'UTC',
-          });
+          const entries = scheduleEntries(definition.schedule.cron, tuning.minuteSeconds);
+          // A schedule an earlier start made under another tuning would go on sending: it goes.
+          const keys = new Set(entries.map((entry) => entry.key));
+          for (const existing of await instance.getSchedules(definition.name)) {
+            if (!keys.has(existing.key)) await instance.unschedule(definition.name, existing.key);
+          }
+          for (const { cron, key } of entries) {
+            await instance.schedule(definition.name, cron, definition.schedule.data, {
+              tz: definition.schedule.timeZone ?? 'UTC',
+              key,
+            });
+          }
         }
       }
     }
