@@ -132,7 +132,10 @@ function moneyOf(minor: bigint): string {
   return `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
 }
 
-/** A drop of the demo merchant for everyone, open from a minute ago for an hour, its split written. */
+/**
+ * A drop of the demo merchant for everyone, open from a minute ago for an hour, its total reserved
+ * against the merchant's budget of its opening day as the back office reserves it, its split written.
+ */
 async function insertOpenDrop(
   db: pg.Client,
   input: { title: Names; totalMinor: bigint; count: number; minimumMinor: bigint },
@@ -141,10 +144,16 @@ async function insertOpenDrop(
   const serverSeed = randomBytes(32).toString('hex');
   const amounts = splitOf(serverSeed, id, input.totalMinor, input.count, input.minimumMinor);
   await db.query(
-    `insert into red_envelope_drops (id, merchant_id, titles, total_minor, envelope_count, minimum_minor, audience,
-                                     starts_at, ends_at, server_seed, server_seed_hash, created_at, updated_at)
-     select $1, id, $2, $3, $4, $5, 'all', now() - interval '1 minute', now() + interval '1 hour', $6, $7, now(), now()
-       from merchants where is_default`,
+    `with drop_row as (
+       insert into red_envelope_drops (id, merchant_id, titles, total_minor, envelope_count, minimum_minor, audience,
+                                       starts_at, ends_at, server_seed, server_seed_hash, budget_day, created_at, updated_at)
+       select $1, id, $2, $3, $4, $5, 'all', now() - interval '1 minute', now() + interval '1 hour', $6, $7,
+              ((now() - interval '1 minute') at time zone time_zone)::date, now(), now()
+         from merchants where is_default
+       returning merchant_id, budget_day, total_minor)
+     insert into promotion_budget_days as b (merchant_id, scope, day, granted_minor)
+     select merchant_id, '', budget_day, total_minor from drop_row
+     on conflict (merchant_id, scope, day) do update set granted_minor = b.granted_minor + excluded.granted_minor`,
     [
       id,
       JSON.stringify(input.title),

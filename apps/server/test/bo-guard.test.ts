@@ -519,6 +519,7 @@ beforeAll(async () => {
       ends_at: new Date(nowMs + 7_200_000),
       server_seed: 'a'.repeat(64),
       server_seed_hash: 'b'.repeat(64),
+      budget_day: '2026-11-23',
       created_by: null,
       created_at: new Date(nowMs),
       updated_at: new Date(nowMs),
