@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Check, Field, fieldErrorsOf, textOf } from '../../components/editor-fields.tsx';
-import { failureNotice, type Notice } from '../../components/row-editor.tsx';
+import { Check, Field, textOf } from '../../components/editor-fields.tsx';
+import { useFormSave } from '../../components/form-save.ts';
+import type { Notice } from '../../components/row-editor.tsx';
 import {
   AMOUNT_TASKS,
   countTargetMax,
@@ -36,11 +37,6 @@ import {
   useSaveLeaderboard,
   useSaveMission,
 } from './missions-api.ts';
-
-/** The problems left once some fields are typed again. */
-function withoutKeys(errors: Record<string, string>, keys: readonly string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.includes(key)));
-}
 
 /** The panel a form opens in, above its list, with its heading and Close. */
 function EditorPanel(props: {
@@ -214,39 +210,23 @@ export function MissionEditor(props: {
   const [form, setForm] = useState<MissionForm>(() =>
     props.mission ? formOfMission(props.mission) : newMissionForm(new Date()),
   );
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const save = useSaveMission();
+  const { errors, submit, clear } = useFormSave({
+    read: () => readMissionForm(form),
+    send: (body) => save.mutateAsync({ id: props.mission?.id ?? null, merchantId: props.merchantId, body }),
+    onNotice: props.onNotice,
+    savedTitle: props.mission ? 'Mission saved.' : 'Mission added.',
+    onSaved: props.onClose,
+  });
   const tables = usePrizeTableChoices(props.merchantId, form.rewardKind === 'ticket');
-  const errors = { ...fieldErrorsOf(save.error), ...localErrors };
   const change = (patch: Partial<MissionForm>) => {
     setForm((current) => ({ ...current, ...patch }));
     // A field typed again no longer shows the problem it had.
-    setLocalErrors((current) => withoutKeys(current, Object.keys(patch)));
+    clear(Object.keys(patch));
   };
   const tableChoices = (tables.data?.list ?? []).map(
     (table) => [table.id, `${textOf(table.names)}${table.active ? '' : ' (inactive)'}`] as const,
   );
-
-  async function submit() {
-    props.onNotice(null);
-    const reading = readMissionForm(form);
-    if (!reading.ok) {
-      setLocalErrors(reading.errors);
-      return;
-    }
-    setLocalErrors({});
-    try {
-      await save.mutateAsync({
-        id: props.mission?.id ?? null,
-        merchantId: props.merchantId,
-        body: reading.body,
-      });
-      props.onNotice({ tone: 'success', title: props.mission ? 'Mission saved.' : 'Mission added.' });
-      props.onClose();
-    } catch (error) {
-      props.onNotice(failureNotice(error));
-    }
-  }
 
   const isAmount = AMOUNT_TASKS.has(form.task);
   const countMax = countTargetMax(form.task, form.period);
@@ -448,46 +428,25 @@ export function LeaderboardEditor(props: {
   const [form, setForm] = useState<LeaderboardForm>(() =>
     props.board ? formOfLeaderboard(props.board) : newLeaderboardForm(new Date()),
   );
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const save = useSaveLeaderboard();
-  const errors = { ...fieldErrorsOf(save.error), ...localErrors };
+  const { errors, submit, clear } = useFormSave({
+    read: () => readLeaderboardForm(form),
+    send: (body) => save.mutateAsync({ id: props.board?.id ?? null, merchantId: props.merchantId, body }),
+    onNotice: props.onNotice,
+    savedTitle: props.board ? 'Leaderboard saved.' : 'Leaderboard added.',
+    onSaved: props.onClose,
+  });
   const change = (patch: Partial<LeaderboardForm>) => {
     setForm((current) => ({ ...current, ...patch }));
-    setLocalErrors((current) => withoutKeys(current, Object.keys(patch)));
+    clear(Object.keys(patch));
   };
   const changePrize = (index: number, patch: Partial<PrizeForm>) => {
     setForm((current) => ({
       ...current,
       prizes: current.prizes.map((prize, at) => (at === index ? { ...prize, ...patch } : prize)),
     }));
-    setLocalErrors((current) =>
-      withoutKeys(
-        current,
-        Object.keys(patch).map((key) => `prizes.${index}.${key}`),
-      ),
-    );
+    clear(Object.keys(patch).map((key) => `prizes.${index}.${key}`));
   };
-
-  async function submit() {
-    props.onNotice(null);
-    const reading = readLeaderboardForm(form);
-    if (!reading.ok) {
-      setLocalErrors(reading.errors);
-      return;
-    }
-    setLocalErrors({});
-    try {
-      await save.mutateAsync({
-        id: props.board?.id ?? null,
-        merchantId: props.merchantId,
-        body: reading.body,
-      });
-      props.onNotice({ tone: 'success', title: props.board ? 'Leaderboard saved.' : 'Leaderboard added.' });
-      props.onClose();
-    } catch (error) {
-      props.onNotice(failureNotice(error));
-    }
-  }
 
   return (
     <EditorPanel

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { FilterSelect } from '../../components/choice-select.tsx';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
-import { Check, Field, fieldErrorsOf } from '../../components/editor-fields.tsx';
+import { Check, Field } from '../../components/editor-fields.tsx';
+import { useFormSave } from '../../components/form-save.ts';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import {
@@ -77,33 +78,26 @@ function RuleEditor(props: {
 }) {
   const save = useReferralRuleSave();
   const [form, setForm] = useState<RuleForm>(() => (props.rule ? formOfRule(props.rule) : EMPTY_RULE_FORM));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <Key extends keyof RuleForm>(key: Key, value: RuleForm[Key]) =>
+  const { errors, submit, clear } = useFormSave({
+    read: () => readRuleForm(form),
+    send: (body) => save.mutateAsync({ id: props.rule?.id ?? null, merchantId: props.merchantId, body }),
+    onNotice: props.onDone,
+    savedTitle: props.rule ? 'Rule saved.' : 'Rule added.',
+  });
+  const set = <Key extends keyof RuleForm>(key: Key, value: RuleForm[Key]) => {
     setForm({ ...form, [key]: value });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const read = readRuleForm(form);
-    if ('errors' in read) {
-      setErrors(read.errors as Record<string, string>);
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: props.rule?.id ?? null, merchantId: props.merchantId, body: read.body });
-      props.onDone({ tone: 'success', title: props.rule ? 'Rule saved.' : 'Rule added.' });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      props.onDone({
-        tone: 'danger',
-        title: 'The rule was not saved.',
-        detail: String((error as Error).message ?? ''),
-      });
-    }
-  }
+    clear([key]);
+  };
 
   return (
-    <form className="editor" onSubmit={submit} aria-label={props.rule ? 'Change the rule' : 'New rule'}>
+    <form
+      className="editor"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void submit();
+      }}
+      aria-label={props.rule ? 'Change the rule' : 'New rule'}
+    >
       <Field label="Name in Tagalog" name="nameTy" errors={errors}>
         <input value={form.nameTy} maxLength={80} onChange={(event) => set('nameTy', event.target.value)} />
       </Field>
