@@ -21,6 +21,7 @@ import {
   findAmounts,
   findAudienceMembers,
   findDrop,
+  findDropForClaim,
   findDropMerchant,
   findDropsPage,
   findMine,
@@ -505,7 +506,7 @@ export function createRedEnvelopeService(
       dropId: string;
     }): Promise<{ index: number; amountMinor: bigint; left: number }> {
       const { merchant, memberId, dropId } = input;
-      const drop = await findDrop(db, dropId);
+      const drop = await findDropForClaim(db, dropId);
       if (!drop || drop.merchant_id !== merchant.id || drop.status === 'cancelled') {
         throw new AppError('NOT_FOUND');
       }
@@ -521,34 +522,37 @@ export function createRedEnvelopeService(
       }
       const already = () => new AppError('CONFLICT', { value: { reason: 'ALREADY_OPENED' } });
       // The member's envelope already held is found by the unique index when one is left to take,
-      // and read only when none is: a claim asks as little as it can of the database.
-      let opened: { index: number; amountMinor: bigint; left: number; announce: () => void } | null;
-      try {
-        opened = await db.transaction().execute(async (trx) => {
-          const envelope = await openLowestEnvelope(trx, { dropId, memberId, now: at });
-          if (!envelope) return null;
-          const amountMinor = BigInt(envelope.amount_minor);
-          const paid = await engine.payCashIn(trx, {
-            merchantId: merchant.id,
-            memberId,
-            currency: merchant.currency,
-            code: 'red_envelope',
-            key: envelopeKeyOf(dropId, envelope.envelope_index),
-            reference: `red_envelope:${dropId}`,
-            amountMinor,
-            promotionId: null,
-            budgetReserved: true,
+      // and read only when none is; once every envelope is taken, claims open no transaction: a
+      // claim asks as little as it can of the database.
+      let opened: { index: number; amountMinor: bigint; left: number; announce: () => void } | null = null;
+      if (drop.any_left) {
+        try {
+          opened = await db.transaction().execute(async (trx) => {
+            const envelope = await openLowestEnvelope(trx, { dropId, memberId, now: at });
+            if (!envelope) return null;
+            const amountMinor = BigInt(envelope.amount_minor);
+            const paid = await engine.payCashIn(trx, {
+              merchantId: merchant.id,
+              memberId,
+              currency: merchant.currency,
+              code: 'red_envelope',
+              key: envelopeKeyOf(dropId, envelope.envelope_index),
+              reference: `red_envelope:${dropId}`,
+              amountMinor,
+              promotionId: null,
+              budgetReserved: true,
+            });
+            return {
+              index: envelope.envelope_index,
+              amountMinor,
+              left: envelope.left,
+              announce: paid.announce,
+            };
           });
-          return {
-            index: envelope.envelope_index,
-            amountMinor,
-            left: envelope.left,
-            announce: paid.announce,
-          };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
-        throw error;
+        } catch (error) {
+          if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
+          throw error;
+        }
       }
       if (!opened) {
         if ((await findMine(db, memberId, [dropId])).length > 0) throw already();
