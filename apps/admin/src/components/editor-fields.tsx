@@ -193,3 +193,17 @@ export function toLocalInput(iso: string | null): string {
 }
 
 export const isoOrNull = (value: string) => (value ? new Date(value).toISOString() : null);
+
+/** A row's Edit button (with the right to change it) or Open button (to read it), which opens its form. */
+export function OpenButton(props: { canWrite: boolean; name: string; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="button button--quiet button--small"
+      aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${props.name}`}
+      onClick={props.onOpen}
+    >
+      {props.canWrite ? 'Edit' : 'Open'}
+    </button>
+  );
+}

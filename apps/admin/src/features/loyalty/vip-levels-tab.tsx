@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
+import { OpenButton } from '../../components/editor-fields.tsx';
 import { EmptyState, ErrorState, SkeletonRows } from '../../components/query-state.tsx';
 import { numberHeading, TableHead } from '../../components/query-table.tsx';
 import type { Notice } from '../../components/row-editor.tsx';
@@ -162,14 +163,11 @@ export function VipLevelsTab(props: {
                     <td className="number mono">{level.holders.toLocaleString('en-PH')}</td>
                     <td>
                       <div className="row-actions">
-                        <button
-                          className="button button--quiet button--small"
-                          type="button"
-                          aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${level.label}`}
-                          onClick={() => setOpen(level)}
-                        >
-                          {props.canWrite ? 'Edit' : 'Open'}
-                        </button>
+                        <OpenButton
+                          canWrite={props.canWrite}
+                          name={level.label}
+                          onOpen={() => setOpen(level)}
+                        />
                         {props.canWrite && (
                           <button
                             className="button button--danger button--small"

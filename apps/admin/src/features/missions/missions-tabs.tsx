@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
+import { OpenButton } from '../../components/editor-fields.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable } from '../../components/query-table.tsx';
 import {
@@ -47,20 +48,6 @@ function stateBadge(row: { enabled: boolean; startsAt: string; endsAt: string | 
     <span className="badge badge--brand">Upcoming</span>
   ) : (
     <span className="badge">Ended</span>
-  );
-}
-
-/** The Edit (missions.write) or Open button of a row, which opens its form above the list. */
-function OpenButton(props: { canWrite: boolean; name: string; onOpen: () => void }) {
-  return (
-    <button
-      type="button"
-      className="button button--quiet button--small"
-      aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${props.name}`}
-      onClick={props.onOpen}
-    >
-      {props.canWrite ? 'Edit' : 'Open'}
-    </button>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FilterSelect } from '../../components/choice-select.tsx';
-import { textOf } from '../../components/editor-fields.tsx';
+import { OpenButton, textOf } from '../../components/editor-fields.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import type { Notice } from '../../components/row-editor.tsx';
@@ -113,17 +113,14 @@ export function GoodsTab(props: {
             </td>
             <td className="number mono">{row.sort}</td>
             <td>
-              <button
-                type="button"
-                className="button button--quiet button--small"
-                aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${textOf(row.names)}`}
-                onClick={() => {
+              <OpenButton
+                canWrite={props.canWrite}
+                name={textOf(row.names)}
+                onOpen={() => {
                   props.onNotice(null);
                   setOpen(row);
                 }}
-              >
-                {props.canWrite ? 'Edit' : 'Open'}
-              </button>
+              />
             </td>
           </tr>
         )}

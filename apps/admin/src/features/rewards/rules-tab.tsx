@@ -5,6 +5,7 @@ import {
   Field,
   fieldErrorsOf,
   LocalizedFields,
+  OpenButton,
   textOf,
 } from '../../components/editor-fields.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
@@ -105,17 +106,14 @@ export function TicketRulesTab(props: {
               </span>
             </td>
             <td>
-              <button
-                type="button"
-                className="button button--quiet button--small"
-                aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${textOf(row.names)}`}
-                onClick={() => {
+              <OpenButton
+                canWrite={props.canWrite}
+                name={textOf(row.names)}
+                onOpen={() => {
                   props.onNotice(null);
                   setOpen(row);
                 }}
-              >
-                {props.canWrite ? 'Edit' : 'Open'}
-              </button>
+              />
             </td>
           </tr>
         )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { textOf } from '../../components/editor-fields.tsx';
+import { OpenButton, textOf } from '../../components/editor-fields.tsx';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable } from '../../components/query-table.tsx';
 import type { Notice } from '../../components/row-editor.tsx';
@@ -89,17 +89,14 @@ export function PrizeTablesTab(props: {
               </span>
             </td>
             <td>
-              <button
-                type="button"
-                className="button button--quiet button--small"
-                aria-label={`${props.canWrite ? 'Edit' : 'Open'} ${textOf(row.names)}`}
-                onClick={() => {
+              <OpenButton
+                canWrite={props.canWrite}
+                name={textOf(row.names)}
+                onOpen={() => {
                   props.onNotice(null);
                   setOpen(row);
                 }}
-              >
-                {props.canWrite ? 'Edit' : 'Open'}
-              </button>
+              />
             </td>
           </tr>
         )}
