@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
-import { Field, fieldErrorsOf } from '../../components/editor-fields.tsx';
+import { Field } from '../../components/editor-fields.tsx';
+import { useFormSave } from '../../components/form-save.ts';
 import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import {
@@ -56,33 +57,26 @@ function DropEditor(props: {
   const [form, setForm] = useState<DropForm>(() =>
     props.drop ? formOfDrop(props.drop) : emptyDropForm(new Date()),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <Key extends keyof DropForm>(key: Key, value: DropForm[Key]) =>
+  const { errors, submit, clear } = useFormSave({
+    read: () => readDropForm(form),
+    send: (body) => save.mutateAsync({ id: props.drop?.id ?? null, merchantId: props.merchantId, body }),
+    onNotice: props.onDone,
+    savedTitle: props.drop ? 'Drop saved.' : 'Drop scheduled.',
+  });
+  const set = <Key extends keyof DropForm>(key: Key, value: DropForm[Key]) => {
     setForm({ ...form, [key]: value });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const read = readDropForm(form);
-    if ('errors' in read) {
-      setErrors(read.errors as Record<string, string>);
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: props.drop?.id ?? null, merchantId: props.merchantId, body: read.body });
-      props.onDone({ tone: 'success', title: props.drop ? 'Drop saved.' : 'Drop scheduled.' });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      props.onDone({
-        tone: 'danger',
-        title: 'The drop was not saved.',
-        detail: String((error as Error).message ?? ''),
-      });
-    }
-  }
+    clear([key]);
+  };
 
   return (
-    <form className="editor" onSubmit={submit} aria-label={props.drop ? 'Change the drop' : 'New drop'}>
+    <form
+      className="editor"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void submit();
+      }}
+      aria-label={props.drop ? 'Change the drop' : 'New drop'}
+    >
       <Field label="Title (Tagalog)" name="titleTY" errors={errors}>
         <input value={form.titleTY} maxLength={60} onChange={(event) => set('titleTY', event.target.value)} />
       </Field>
