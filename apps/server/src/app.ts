@@ -97,6 +97,7 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
+import { createNoticeScheduleJob } from './modules/content/notice.job.ts';
 import { sanitizeOperatorHtml } from './modules/content/operator-html.ts';
 import { createContractService } from './modules/contract/contract.service.ts';
 import {
@@ -672,6 +673,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     missionNotices = null;
     await notices.stop();
   });
+  // The back office's content; a notice of the marquee changing reaches the merchant's open pages.
+  const contentAdmin = createContentAdminService({
+    db: database.db,
+    recordChange: audit.record,
+    tellNotice: (merchantId, id) => realtime.emitToMerchant(merchantId, 'notice', { id }),
+  });
   const jobs = createJobRunner({
     database,
     logger: app.log,
@@ -704,6 +711,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createLeaderboardCloseJob({ missions }),
       createReferralRewardsJob({ referrals }),
       createRedEnvelopeJob({ redEnvelopes }),
+      createNoticeScheduleJob({ contentAdmin, now }),
       createPointsEarnJob({
         earning: createPointsEarning({ db: database.db, now, readMerchant: readPointsMerchant }),
       }),
@@ -1012,7 +1020,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       images: app.images,
     });
     registerBackOfficeContentRoutes(uploads, {
-      contentAdmin: createContentAdminService({ db: database.db, recordChange: audit.record }),
+      contentAdmin,
       images: app.images,
     });
     registerGamesRoutes(uploads, {

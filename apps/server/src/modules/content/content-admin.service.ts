@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors/errors.ts';
 import {
   deleteRow,
   type EditableTable,
+  findNoticesTurning,
   findRowMerchantId,
   insertRow,
   isHelpAnchorTaken,
@@ -215,6 +216,8 @@ type EditorSpec<T extends EditableTable, Input, View> = {
     values: Record<string, unknown>,
     id: string,
   ) => Promise<void>;
+  /** Runs once the change has committed, with the row's view before and after (null when none). */
+  afterCommit?: (before: View | null, after: View | null) => void;
 };
 
 /**
@@ -234,20 +237,22 @@ function createRowEditor<T extends EditableTable, Input, View>(
     action: 'create' | 'update' | 'delete',
     write: (trx: Executor) => Promise<{ before: LooseRow | undefined; after: LooseRow | undefined }>,
   ): Promise<View | null> {
-    return db.transaction().execute(async (trx) => {
+    const views = await db.transaction().execute(async (trx) => {
       const { before, after } = await write(trx);
       const row = after ?? before;
       if (!row) throw new AppError('NOT_FOUND');
+      const changed = { before: before ? viewOf(before) : null, after: after ? viewOf(after) : null };
       await recordChange(trx, {
         ...actorOf(actor),
         merchantId: row.merchant_id,
         action: `${spec.kind}.${action}`,
         target: { type: spec.kind, id: row.id },
-        before: before ? viewOf(before) : null,
-        after: after ? viewOf(after) : null,
+        ...changed,
       });
-      return after ? viewOf(after) : null;
+      return changed;
     });
+    spec.afterCommit?.(views.before, views.after);
+    return views.after;
   }
 
   return {
@@ -282,7 +287,20 @@ function createRowEditor<T extends EditableTable, Input, View>(
   };
 }
 
-export function createContentAdminService(deps: { db: Kysely<Database>; recordChange: RecordChange }) {
+/** A notice (type B) that players may see, or saw, before or after a change. */
+function isShownNotice(view: ReturnType<typeof announcementViewOf> | null): boolean {
+  return view !== null && view.type === 'B' && view.published;
+}
+
+export function createContentAdminService(deps: {
+  db: Kysely<Database>;
+  recordChange: RecordChange;
+  /**
+   * Tells the merchant's open pages that a notice of the marquee changed (the socket event
+   * `notice`), once the change has committed; handed in by app.ts.
+   */
+  tellNotice?: (merchantId: string, id: string) => void;
+}) {
   const { db, recordChange } = deps;
 
   const banners = createRowEditor(db, recordChange, {
@@ -348,6 +366,11 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
         starts_at: input.startsAt ?? new Date(),
         ends_at: input.endsAt,
       };
+    },
+    // A notice published, changed, unpublished or removed: the marquee and the notices reload.
+    afterCommit: (before, after) => {
+      const notice = [after, before].find(isShownNotice);
+      if (notice) deps.tellNotice?.(notice.merchantId, notice.id);
     },
   });
 
@@ -468,6 +491,15 @@ export function createContentAdminService(deps: { db: Kysely<Database>; recordCh
     createAnnouncement: announcements.create,
     updateAnnouncement: announcements.update,
     deleteAnnouncement: announcements.remove,
+    /**
+     * Tells each merchant's open pages of the notices that appeared in or left the marquee in
+     * (from, to] by their schedule (the job `content.notices`); answers how many were told.
+     */
+    async tellNoticesTurning(window: { from: Date; to: Date }): Promise<number> {
+      const notices = await findNoticesTurning(db, window);
+      for (const notice of notices) deps.tellNotice?.(notice.merchant_id, notice.id);
+      return notices.length;
+    },
 
     listCustomerServices: async (scope: readonly string[] | null) =>
       (

@@ -107,6 +107,30 @@ export async function findAnnouncementRows(
   return { rows, total: Number(count.total) };
 }
 
+/**
+ * Published notices (type B) of the player site whose start or end fell in (from, to]: the ones
+ * that appeared in or left the marquee then, of every merchant.
+ */
+export async function findNoticesTurning(
+  db: Kysely<Database>,
+  window: { from: Date; to: Date },
+): Promise<{ id: string; merchant_id: string }[]> {
+  return db
+    .selectFrom('announcements')
+    .select(['id', 'merchant_id'])
+    .where('type', '=', 'B')
+    .where('platform', '=', 'W')
+    .where('published', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('starts_at', '>', window.from), eb('starts_at', '<=', window.to)]),
+        eb.and([eb('ends_at', '>', window.from), eb('ends_at', '<=', window.to)]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
 export async function listHelpRows(
   db: Kysely<Database>,
   merchantId: string,

@@ -17,7 +17,12 @@ export type SocketTokenResolver = (token: string) => Promise<SocketIdentity | nu
 export type ServerToClientEvents = {
   balance: (payload: { balance: string; currencySymbol: string }) => void;
   message: (payload: { id: string; title: string }) => void;
-  notice: (payload: { id: string; title: string }) => void;
+  /**
+   * To every member's socket of the merchant: a notice of the marquee was published, changed,
+   * unpublished or removed, or began or ended by its schedule. Only the id: the page reloads the
+   * notices in its own language.
+   */
+  notice: (payload: { id: string }) => void;
   kick: (payload: { code: string }) => void;
   /** The member's VIP level changed (docs/loyalty.md "VIP"): the level now held, or nulls for none. */
   vip: (payload: {
