@@ -26,3 +26,17 @@ describe('the socket event mission', () => {
     close();
   });
 });
+
+describe('the socket event notice', () => {
+  it("reloads the public state's marquee and the announcements, and nothing else", async () => {
+    const queryClient = new QueryClient();
+    const invalidated: unknown[] = [];
+    vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
+      invalidated.push(filters?.queryKey);
+    });
+    const close = connectSocket('token', queryClient);
+    handlers.get('notice')?.({ id: 'n-1' });
+    expect(invalidated).toEqual([['system', 'publicState'], ['announcements']]);
+    close();
+  });
+});

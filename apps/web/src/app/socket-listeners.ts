@@ -28,6 +28,12 @@ export function connectSocket(token: string, queryClient: QueryClient): () => vo
     void queryClient.invalidateQueries({ queryKey: ['member-messages'] });
     void queryClient.invalidateQueries({ queryKey: [...BADGES_KEY] });
   });
+  // A notice of the marquee was published, changed, removed, or began or ended by its schedule: the
+  // marquee (public state) and the notice modal's texts (announcements) reload in the page's language.
+  socket.on('notice', () => {
+    void queryClient.invalidateQueries({ queryKey: ['system', 'publicState'] });
+    void queryClient.invalidateQueries({ queryKey: ['announcements'] });
+  });
   // The member's VIP level changed: the header's label (public state) and the VIP page follow, and
   // a toast says so.
   socket.on('vip', (payload: VipPush) => {
