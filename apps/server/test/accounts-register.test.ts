@@ -68,7 +68,7 @@ describe('registration by account name', () => {
     expect(reply.body.value.fields).toEqual({
       confirmPassword: 'Incorrect confirmation input.',
       termsAccepted: 'Please agree to the terms.',
-      ageConfirmed: 'You must be at least 18 years old.',
+      ageConfirmed: 'You must be at least 21 years old.',
     });
   });
 
@@ -102,15 +102,35 @@ describe('registration by account name', () => {
     const rules = DEMO_REGISTER_RULES.map((rule) =>
       rule.field === 'birthday' ? { ...rule, enabled: true, required: true } : rule,
     );
-    await patchDemoSettings(testApp, { register: rules, minimumAge: 21 });
+    await patchDemoSettings(testApp, { register: rules, minimumAge: 25 });
     try {
-      const young = await register(usernameForm({ birthday: '2006-01-01' }));
-      expect(young.body.value.fields).toEqual({ birthday: 'You must be at least 21 years old.' });
+      const young = await register(usernameForm({ birthday: '2002-01-01' }));
+      expect(young.body.value.fields).toEqual({ birthday: 'You must be at least 25 years old.' });
       const old = await register(usernameForm({ birthday: '01-15-1990' }));
       expect(old.body.success).toBe(true);
     } finally {
-      await patchDemoSettings(testApp, { minimumAge: 18 });
+      await patchDemoSettings(testApp, { minimumAge: DEMO_SETTINGS.minimumAge });
     }
+  });
+
+  it("counts the minimum age to today in the merchant's time zone, Asia/Manila", async () => {
+    const rules = DEMO_REGISTER_RULES.map((rule) =>
+      rule.field === 'birthday' ? { ...rule, enabled: true, required: true } : rule,
+    );
+    await patchDemoSettings(testApp, { register: rules });
+    // 23 November 2027 in Manila begins at 16:00 UTC on the 22nd: a member born on 23 November
+    // 2006 is 20 until then and 21 from then on, whatever the day is in UTC. The clock only moves
+    // forward, as the new-account counts expect.
+    nowMs = Date.parse('2027-11-22T15:59:59Z');
+    const dayBefore = await register(usernameForm({ birthday: '2006-11-23' }));
+    expect(dayBefore.body.value.fields).toEqual({ birthday: 'You must be at least 21 years old.' });
+    const future = await register(usernameForm({ birthday: '2030-01-01' }));
+    expect(future.body.value.fields).toEqual({ birthday: 'You must be at least 21 years old.' });
+    nowMs = Date.parse('2027-11-22T16:00:00Z');
+    const onBirthday = await register(usernameForm({ birthday: '11-23-2006' }));
+    expect(onBirthday.body.success).toBe(true);
+    const dayAfter = await register(usernameForm({ birthday: '2006-11-24' }));
+    expect(dayAfter.body.value.fields).toEqual({ birthday: 'You must be at least 21 years old.' });
   });
 
   it('checks the invitation code first, and files the member under its agent', async () => {

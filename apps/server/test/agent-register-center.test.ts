@@ -368,7 +368,7 @@ describe('registering a player under the agent', () => {
     );
     expect((await newcomer.call('GET', '/wps/member/first-login')).body.value).toEqual({
       required: true,
-      minimumAge: 18,
+      minimumAge: 21,
     });
     // The one-time password worked once.
     expect((await visitor().logIn('rcdirect1', password)).code).toBe('BAD_CREDENTIALS');

@@ -480,15 +480,25 @@ describe('merchant configuration', () => {
     const current = await config();
     const general = {
       ...current.general,
-      minimumAge: 21,
+      minimumAge: 25,
       session: { idleMinutes: 15, absoluteMinutes: 600 },
     };
     const { reply } = await expectOneAuditRow(() =>
       admin.call('PUT', `/bo/merchants/${demoId}/general`, general),
     );
-    expect(reply.body.value.general).toMatchObject({ minimumAge: 21, session: { idleMinutes: 15 } });
+    expect(reply.body.value.general).toMatchObject({ minimumAge: 25, session: { idleMinutes: 15 } });
     const player = createAccountsClient(testApp.app);
-    expect((await player.call('GET', '/wps/system/permission')).body.value.info.minimumAge).toBe(21);
+    expect((await player.call('GET', '/wps/system/permission')).body.value.info.minimumAge).toBe(25);
+    // The minimum age lies between 18 and 25, both allowed.
+    for (const minimumAge of [17, 26]) {
+      const before = await auditCount();
+      const refused = await admin.call('PUT', `/bo/merchants/${demoId}/general`, { ...general, minimumAge });
+      expect(refused.body.code, String(minimumAge)).toBe('VALIDATION');
+      expect(Object.keys(refused.body.value.fields).join(' ')).toContain('minimumAge');
+      expect(await auditCount()).toBe(before);
+    }
+    const lowest = await admin.call('PUT', `/bo/merchants/${demoId}/general`, { ...general, minimumAge: 18 });
+    expect(lowest.body.value.general.minimumAge).toBe(18);
     const badZone = await admin.call('PUT', `/bo/merchants/${demoId}/general`, {
       ...general,
       timeZone: 'Mars/Olympus',

@@ -145,7 +145,7 @@ describe('GET /wps/system/permission', () => {
       maintenance: { enabled: false },
       regionRestriction: { enabled: false, blocked: false },
       location: { ip: '127.0.0.1', country: null },
-      minimumAge: 18,
+      minimumAge: 21,
       siteName: 'Panalo',
     });
     // The demo owns no support desk, Telegram channel or social account yet, so it offers none.
@@ -157,7 +157,7 @@ describe('GET /wps/system/permission', () => {
     for (const type of ['APP_ANDROID', 'APP_IOS', 'SOCIAL', 'TELEGRAM']) {
       expect(info.resources[type], type).toBeUndefined();
     }
-    expect(info.description).toMatch(/18/);
+    expect(info.description).toMatch(/21/);
   });
 
   it('translates labels and the footer description into the requested language', async () => {
@@ -301,7 +301,7 @@ describe('switches and registration settings', () => {
 
   it('answers register rules, switches and the minimum age', async () => {
     const value = await getValue('/wps/system/setting/register');
-    expect(value.minimumAge).toBe(18);
+    expect(value.minimumAge).toBe(21);
     expect(value.switches).toMatchObject({
       USERNAMEREG3: true,
       MOBILENUMREG3: true,

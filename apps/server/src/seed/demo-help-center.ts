@@ -10,8 +10,8 @@ export const DEMO_HELP_CENTER: HelpCategoryInput[] = [
         anchor: 'term-general',
         title: { TY: 'Mga pangkalahatang tuntunin', EN: 'General terms' },
         content: {
-          TY: '<p>Sa paggawa ng account sa Panalo, sumasang-ayon ka sa mga tuntuning ito. Dapat ay <strong>18 taong gulang pataas</strong> ka at pinapayagan ng batas sa iyong lugar ang paglalaro.</p><ul><li>Isang account lamang bawat tao.</li><li>Ang impormasyong ibinigay mo ay dapat totoo at sa iyo.</li><li>Ikaw ang may pananagutan sa seguridad ng iyong password.</li></ul>',
-          EN: '<p>By opening a Panalo account you accept these terms. You must be <strong>18 years or older</strong> and gaming must be legal where you are.</p><ul><li>One account per person.</li><li>The details you give must be true and your own.</li><li>You are responsible for keeping your password safe.</li></ul>',
+          TY: '<p>Sa paggawa ng account sa Panalo, sumasang-ayon ka sa mga tuntuning ito. Dapat ay <strong>21 taong gulang pataas</strong> ka at pinapayagan ng batas sa iyong lugar ang paglalaro.</p><ul><li>Isang account lamang bawat tao.</li><li>Ang impormasyong ibinigay mo ay dapat totoo at sa iyo.</li><li>Ikaw ang may pananagutan sa seguridad ng iyong password.</li></ul>',
+          EN: '<p>By opening a Panalo account you accept these terms. You must be <strong>21 years or older</strong> and gaming must be legal where you are.</p><ul><li>One account per person.</li><li>The details you give must be true and your own.</li><li>You are responsible for keeping your password safe.</li></ul>',
         },
       },
       {
@@ -60,10 +60,10 @@ export const DEMO_HELP_CENTER: HelpCategoryInput[] = [
     articles: [
       {
         anchor: 'responsible-age',
-        title: { TY: '18+ lamang', EN: '18+ only' },
+        title: { TY: '21+ lamang', EN: '21+ only' },
         content: {
-          TY: '<p>Ang Panalo ay para lamang sa mga <strong>18 taong gulang pataas</strong>. Maaari naming hilingin ang patunay ng edad anumang oras.</p>',
-          EN: '<p>Panalo is for people <strong>18 years or older</strong> only. We may ask for proof of age at any time.</p>',
+          TY: '<p>Ang Panalo ay para lamang sa mga <strong>21 taong gulang pataas</strong>. Maaari naming hilingin ang patunay ng edad anumang oras.</p>',
+          EN: '<p>Panalo is for people <strong>21 years or older</strong> only. We may ask for proof of age at any time.</p>',
         },
       },
       {

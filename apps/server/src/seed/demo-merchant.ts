@@ -86,12 +86,13 @@ export const DEMO_SETTINGS: MerchantSettings = parseMerchantSettings({
   analytics: { gtagId: null },
   imageCDNs: [],
   launchGameCDNs: [],
-  minimumAge: 18,
+  // The Philippines' legal gambling age (PAGCOR) is 21, above the platform's default of 18.
+  minimumAge: 21,
   session: { idleMinutes: 30, absoluteMinutes: 720 },
   regionRestriction: { enabled: false, blockedCountries: [], blockedCidrs: [], allowCidrs: [] },
   description: {
-    TY: 'Ang Panalo ay para lamang sa 18 taong gulang pataas. Maglaro nang responsable: magtakda ng badyet, magpahinga, at huwag habulin ang talo. Lahat ng taya at panalo ay nasa piso (₱).',
-    EN: 'Panalo is for players 18 and over. Play responsibly: set a budget, take breaks and never chase losses. All stakes and wins are in pesos (₱).',
+    TY: 'Ang Panalo ay para lamang sa 21 taong gulang pataas. Maglaro nang responsable: magtakda ng badyet, magpahinga, at huwag habulin ang talo. Lahat ng taya at panalo ay nasa piso (₱).',
+    EN: 'Panalo is for players 21 and over. Play responsibly: set a budget, take breaks and never chase losses. All stakes and wins are in pesos (₱).',
   },
   siteName: 'Panalo',
   // Rebates (docs/loyalty.md): a share of valid bet per game type, paid as a bonus wagered once.

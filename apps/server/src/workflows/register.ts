@@ -12,6 +12,7 @@ import { AppError } from '../platform/errors/errors.ts';
 import { translateField, translatePattern } from '../platform/i18n/account-texts.ts';
 import type { Language } from '../platform/i18n/language.ts';
 import { parseMobileNumber } from '../platform/phone/phone-number.ts';
+import { dayIn } from '../platform/time/zoned-day.ts';
 import { admitNewAccount } from './account-creation.ts';
 import { type ClientContext, completeLogin, type LoginDeps, type LoginResult } from './login.ts';
 import { referralMerchantOf } from './referral.ts';
@@ -93,13 +94,15 @@ export function normalizeBirthday(text: string): string | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
-function ageOn(birthdayIso: string, today: Date): number {
+/**
+ * Whole years from a birthday to a day (both yyyy-MM-dd): a member born on 29 February turns a
+ * year older on 1 March of a common year.
+ */
+export function ageOn(birthdayIso: string, todayIso: string): number {
   const [year, month, day] = birthdayIso.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - year;
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
-  if (beforeBirthday) age -= 1;
-  return age;
+  const [todayYear, todayMonth, todayDay] = todayIso.split('-').map(Number) as [number, number, number];
+  const isBeforeBirthday = todayMonth < month || (todayMonth === month && todayDay < day);
+  return todayYear - year - (isBeforeBirthday ? 1 : 0);
 }
 
 /**
@@ -166,10 +169,13 @@ export async function registerMember(
     if (!mobile) fields.mobileNum = translateField(language, 'mobileInvalid');
   }
 
+  // The merchant's minimum age (docs/money.md "Minimum age"), counted to today in the
+  // merchant's time zone: a member turns 21 at midnight in Manila, not in UTC.
   let birthday: string | null = null;
   if (value('birthday') && !fields.birthday) {
     birthday = normalizeBirthday(value('birthday'));
-    if (!birthday || ageOn(birthday, (deps.now ?? (() => new Date()))()) < merchant.settings.minimumAge) {
+    const today = dayIn(merchant.timeZone, (deps.now ?? (() => new Date()))());
+    if (!birthday || birthday > today || ageOn(birthday, today) < merchant.settings.minimumAge) {
       fields.birthday = translateField(language, 'ageRequired', { age: merchant.settings.minimumAge });
     }
   }
