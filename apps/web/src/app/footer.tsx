@@ -188,7 +188,7 @@ export function Footer() {
         <div className="mx-auto flex max-w-[1440px] flex-col gap-3 px-4 py-5 pb-24 text-xs text-muted md:flex-row md:items-center md:pr-20 md:pb-5 md:pl-6">
           <span className="inline-flex w-fit items-center gap-1.5 rounded-full border border-danger px-2.5 py-1 font-bold text-danger">
             <ShieldCheck size={14} aria-hidden="true" />
-            {t('footer.adultOnly')}
+            {t('footer.adultOnly', { age: info?.minimumAge ?? 18 })}
           </span>
           <p className="flex-1">
             <button

@@ -48,6 +48,28 @@ const inputTypes: Record<
   payeeName: { type: 'text', autoComplete: 'name' },
 };
 
+/**
+ * The age confirmation, at the merchant's minimum age (its `minimumAge` setting, 21 for the demo).
+ * A click-through, not age verification: identity is checked by the operator's KYC before the
+ * first withdrawal.
+ */
+export function AgeConsent({
+  minimumAge,
+  ...consent
+}: {
+  minimumAge: number;
+  checked: boolean;
+  onCheckedChange: (isGiven: boolean) => void;
+  error: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox {...consent} testId="register-age">
+      {t('auth.confirmAge', { age: minimumAge })}
+    </Checkbox>
+  );
+}
+
 /** registerModal: tabs per USERNAMEREG3 / MOBILENUMREG3, fields from the server's rules (spec §2, §5). */
 export function RegisterModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -83,7 +105,11 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         setConsents((current) => ({ ...current, [consent]: isGiven }));
         setConsentErrors((current) => ({ ...current, [consent]: false }));
       },
-      error: consentErrors[consent] ? t('auth.agreeTerms') : null,
+      error: consentErrors[consent]
+        ? consent === 'age'
+          ? t('auth.ageRequired', { age: minimumAge })
+          : t('auth.agreeTerms')
+        : null,
     };
   }
   // Past the merchant's thresholds of new accounts per network or device the server asks for a
@@ -294,9 +320,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
               {t('auth.termsLink')}
             </button>
           </Checkbox>
-          <Checkbox {...bindConsent('age')} testId="register-age">
-            {t('auth.confirmAge', { age: minimumAge })}
-          </Checkbox>
+          <AgeConsent {...bindConsent('age')} minimumAge={minimumAge} />
         </div>
         <p className="text-xs text-muted">{t('auth.requiredHint')}</p>
         <SubmitWithNotice notice={serverAnswer} isSubmitting={isSubmitting} testId="register-submit">
