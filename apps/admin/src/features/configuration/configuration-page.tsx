@@ -473,6 +473,11 @@ function GeneralForm(props: SectionProps) {
           onChange={(passwordExpiryDays) => setGeneral({ ...general, passwordExpiryDays })}
         />
       </div>
+      <p className="muted small">
+        Minimum age, 18 to 25 (21 in the Philippines): the register form's age confirmation states it, and a
+        birthday asked at registration or set on the VIP page must reach it by today in the merchant's time
+        zone. The confirmation is not age verification: check identity before the first withdrawal.
+      </p>
       <div className="field-row">
         <label className="field">
           <span className="field__label">Analytics id</span>
