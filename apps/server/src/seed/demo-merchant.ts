@@ -127,8 +127,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_RESOURCES: [string, string, string, string, string | null][] = [
   [
     'LICENSE',
-    'Responsible Gaming 18+',
-    'Responsableng Paglalaro 18+',
+    'Responsible Gaming 21+',
+    'Responsableng Paglalaro 21+',
     '/media/licence-responsible-gaming.svg',
     null,
   ],
@@ -216,8 +216,8 @@ const DEMO_ANNOUNCEMENTS: Omit<AnnouncementInput, 'startsAt'>[] = [
     promotionType: null,
     title: { TY: 'Maligayang pagdating sa Panalo!', EN: 'Welcome to Panalo!' },
     content: {
-      TY: '<p>Magrehistro nang libre, at subukan muna ang demo ng aming sariling mga laro: bawat round ay puwedeng suriin.</p><p>18+ lamang.</p>',
-      EN: '<p>Sign up for free, and try our own games in demo mode first: every round can be checked.</p><p>18+ only.</p>',
+      TY: '<p>Magrehistro nang libre, at subukan muna ang demo ng aming sariling mga laro: bawat round ay puwedeng suriin.</p><p>21+ lamang.</p>',
+      EN: '<p>Sign up for free, and try our own games in demo mode first: every round can be checked.</p><p>21+ only.</p>',
     },
   },
   {
@@ -255,7 +255,7 @@ const DEMO_ANNOUNCEMENTS: Omit<AnnouncementInput, 'startsAt'>[] = [
   {
     type: 'B',
     sortOrder: 1,
-    title: { TY: 'Maglaro nang responsable, 18+ lamang', EN: 'Play responsibly, 18+ only' },
+    title: { TY: 'Maglaro nang responsable, 21+ lamang', EN: 'Play responsibly, 21+ only' },
     content: {
       TY: '<p>Magtakda ng limitasyon at magpahinga. Basahin ang <a href="/help#responsible">Responsableng Paglalaro</a>.</p>',
       EN: '<p>Set limits and take breaks. Read <a href="/help#responsible">Responsible Gaming</a>.</p>',
