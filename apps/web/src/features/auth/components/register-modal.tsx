@@ -46,6 +46,8 @@ const inputTypes: Record<
   verificationCode: { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' },
   qqNum: { type: 'text', inputMode: 'numeric' },
   payeeName: { type: 'text', autoComplete: 'name' },
+  // The browser's date picker answers yyyy-MM-dd, a form the server reads.
+  birthday: { type: 'date', autoComplete: 'bday' },
 };
 
 /**

@@ -615,6 +615,7 @@ export const en = {
       facebook: 'Facebook',
       wechat: 'WeChat',
       idNumber: 'ID number',
+      birthday: 'Birthday',
       referralCode: 'Referral code',
       captcha: 'Captcha',
     },

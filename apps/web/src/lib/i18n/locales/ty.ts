@@ -633,6 +633,7 @@ export const ty = {
       facebook: 'Facebook',
       wechat: 'WeChat',
       idNumber: 'Numero ng ID',
+      birthday: 'Kaarawan',
       referralCode: 'Code ng referral',
       captcha: 'Captcha',
     },
