@@ -186,6 +186,7 @@ import { createRequestLogger, serializeRequest } from './platform/http/request-l
 import { installUploadGuard, MULTIPART_LIMITS } from './platform/http/upload.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { DEFAULT_LANGUAGE } from './platform/i18n/language.ts';
+import { textIn } from './platform/i18n/localized-text.ts';
 import { createHeartbeatJob } from './platform/jobs/heartbeat.job.ts';
 import { createJobRunner, type JobRunner, type JobRunnerTuning } from './platform/jobs/job-runner.ts';
 import { createMessenger } from './platform/messaging/messenger.ts';
@@ -677,7 +678,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const contentAdmin = createContentAdminService({
     db: database.db,
     recordChange: audit.record,
-    tellNotice: (merchantId, id) => realtime.emitToMerchant(merchantId, 'notice', { id }),
+    // The event names the notice in the merchant's default language: its room holds every reader.
+    tellNotice: (merchantId, notice) =>
+      void merchantService
+        .findById(merchantId)
+        .then((merchant) =>
+          realtime.emitToMerchant(merchantId, 'notice', {
+            id: notice.id,
+            title: textIn(notice.title, merchant?.defaultLanguage ?? DEFAULT_LANGUAGE, 'EN'),
+          }),
+        )
+        .catch((error: unknown) => app.log.warn({ err: error }, 'notice event not sent')),
   });
   const jobs = createJobRunner({
     database,

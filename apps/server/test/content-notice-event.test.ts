@@ -106,7 +106,7 @@ afterAll(async () => {
 });
 
 describe('the socket event notice', () => {
-  it("reaches the notice's merchant once per change, with the id only, and no other merchant", async () => {
+  it("reaches the notice's merchant once per change, titled in that merchant's default language, and no other merchant", async () => {
     const demo = await owner(demoId, 'notice_demo');
     const other = await owner(otherId, 'notice_other');
     let demoNoticeId = '';
@@ -115,7 +115,7 @@ describe('the socket event notice', () => {
       expect(reply.body).toMatchObject({ success: true });
       demoNoticeId = reply.body.value.id as string;
     });
-    expect(created).toEqual({ id: demoNoticeId });
+    expect(created).toEqual({ id: demoNoticeId, title: 'Paalala' });
 
     // The other merchant's notice reaches only its page; by then the demo page heard its one event.
     let otherNoticeId = '';
@@ -123,7 +123,7 @@ describe('the socket event notice', () => {
       const reply = await other.call('POST', '/bo/announcements', announcement(otherId, 'B', nowMs - 60_000));
       otherNoticeId = reply.body.value.id as string;
     });
-    expect(otherCreated).toEqual({ id: otherNoticeId });
+    expect(otherCreated).toEqual({ id: otherNoticeId, title: 'Notice' });
 
     // A popup is no notice of the marquee, a refused change tells nothing, and nor does removing a
     // notice nobody saw: the unpublishing and then the next notice are the events heard.
@@ -133,7 +133,7 @@ describe('the socket event notice', () => {
     const unpublished = await heardAfter(demoId, () =>
       demo.call('PUT', `/bo/announcements/${demoNoticeId}`, { ...fields, published: false }),
     );
-    expect(unpublished).toEqual({ id: demoNoticeId });
+    expect(unpublished).toEqual({ id: demoNoticeId, title: 'Paalala' });
     const refused = await demo.call('DELETE', `/bo/announcements/${otherNoticeId}`);
     expect(refused.body).toMatchObject({ success: false });
     expect((await demo.call('DELETE', `/bo/announcements/${demoNoticeId}`)).body).toMatchObject({
@@ -144,9 +144,13 @@ describe('the socket event notice', () => {
       const reply = await demo.call('POST', '/bo/announcements', announcement(demoId, 'B', nowMs - 60_000));
       nextId = reply.body.value.id as string;
     });
-    expect(next).toEqual({ id: nextId });
-    expect(pages.get(demoId)?.heard).toEqual([{ id: demoNoticeId }, { id: demoNoticeId }, { id: nextId }]);
-    expect(pages.get(otherId)?.heard).toEqual([{ id: otherNoticeId }]);
+    expect(next).toEqual({ id: nextId, title: 'Paalala' });
+    expect(pages.get(demoId)?.heard).toEqual([
+      { id: demoNoticeId, title: 'Paalala' },
+      { id: demoNoticeId, title: 'Paalala' },
+      { id: nextId, title: 'Paalala' },
+    ]);
+    expect(pages.get(otherId)?.heard).toEqual([{ id: otherNoticeId, title: 'Notice' }]);
   });
 
   it('tells a scheduled notice when it begins, by the minute job, to its merchant only', async () => {
@@ -164,8 +168,11 @@ describe('the socket event notice', () => {
     await runNoticeJob();
     nowMs += 60_000;
     const begun = await heardAfter(demoId, runNoticeJob);
-    expect(begun).toEqual({ id: scheduledId });
-    expect(pages.get(demoId)?.heard.slice(before.demo)).toEqual([{ id: scheduledId }, { id: scheduledId }]);
+    expect(begun).toEqual({ id: scheduledId, title: 'Paalala' });
+    expect(pages.get(demoId)?.heard.slice(before.demo)).toEqual([
+      { id: scheduledId, title: 'Paalala' },
+      { id: scheduledId, title: 'Paalala' },
+    ]);
     expect(pages.get(otherId)?.heard.length).toBe(before.other);
   });
 });

@@ -101,8 +101,14 @@ describe('realtime', () => {
     const sockets = [open(url, { token: first.token }), open(url, { token: second.token })];
     await Promise.all(sockets.map(connected));
     const notices = sockets.map((socket) => nextEvent(socket, 'notice'));
-    testApp.app.realtime.emitToMerchant('merchant-notice', 'notice', { id: 'n1' });
-    expect(await Promise.all(notices)).toEqual([{ id: 'n1' }, { id: 'n1' }]);
+    testApp.app.realtime.emitToMerchant('merchant-notice', 'notice', {
+      id: 'n1',
+      title: 'Maintenance tonight',
+    });
+    expect(await Promise.all(notices)).toEqual([
+      { id: 'n1', title: 'Maintenance tonight' },
+      { id: 'n1', title: 'Maintenance tonight' },
+    ]);
   });
 
   it('refuses a handshake without a token with NOT_LOGGED_IN', async () => {

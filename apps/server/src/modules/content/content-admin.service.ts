@@ -299,7 +299,7 @@ export function createContentAdminService(deps: {
    * Tells the merchant's open pages that a notice of the marquee changed (the socket event
    * `notice`), once the change has committed; handed in by app.ts.
    */
-  tellNotice?: (merchantId: string, id: string) => void;
+  tellNotice?: (merchantId: string, notice: { id: string; title: LocalizedText }) => void;
 }) {
   const { db, recordChange } = deps;
 
@@ -370,7 +370,7 @@ export function createContentAdminService(deps: {
     // A notice published, changed, unpublished or removed: the marquee and the notices reload.
     afterCommit: (before, after) => {
       const notice = [after, before].find(isShownNotice);
-      if (notice) deps.tellNotice?.(notice.merchantId, notice.id);
+      if (notice) deps.tellNotice?.(notice.merchantId, { id: notice.id, title: notice.title });
     },
   });
 
@@ -497,7 +497,8 @@ export function createContentAdminService(deps: {
      */
     async tellNoticesTurning(window: { from: Date; to: Date }): Promise<number> {
       const notices = await findNoticesTurning(db, window);
-      for (const notice of notices) deps.tellNotice?.(notice.merchant_id, notice.id);
+      for (const notice of notices)
+        deps.tellNotice?.(notice.merchant_id, { id: notice.id, title: notice.title });
       return notices.length;
     },
 

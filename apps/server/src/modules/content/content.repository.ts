@@ -5,6 +5,7 @@ import type {
   Database,
   HelpArticlesTable,
   HelpCategoriesTable,
+  LocalizedText,
   MerchantCustomerServicesTable,
   MerchantResourcesTable,
 } from '../../db/schema.ts';
@@ -114,10 +115,10 @@ export async function findAnnouncementRows(
 export async function findNoticesTurning(
   db: Kysely<Database>,
   window: { from: Date; to: Date },
-): Promise<{ id: string; merchant_id: string }[]> {
+): Promise<{ id: string; merchant_id: string; title: LocalizedText }[]> {
   return db
     .selectFrom('announcements')
-    .select(['id', 'merchant_id'])
+    .select(['id', 'merchant_id', 'title'])
     .where('type', '=', 'B')
     .where('platform', '=', 'W')
     .where('published', '=', true)

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, LocalizedText } from '../../db/schema.ts';
+import { type TextReader, textFor } from '../../platform/i18n/localized-text.ts';
 import {
   type AnnouncementRow,
   type EditableTable,
@@ -70,11 +71,7 @@ export const ANNOUNCEMENT_PAGE_SIZE_MAX = 50;
 const PUBLIC_STATE_ANNOUNCEMENTS_MAX = 20;
 
 /** Whose texts are read: the language asked for, then the merchant's default. */
-export type Reader = { language: string; fallbackLanguage: string };
-
-function pickText(text: LocalizedText, reader: Reader): string {
-  return text[reader.language] ?? text[reader.fallbackLanguage] ?? Object.values(text)[0] ?? '';
-}
+export type Reader = TextReader;
 
 function pickOneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : null;
@@ -131,8 +128,8 @@ function toAnnouncementEntry(row: AnnouncementRow, reader: Reader): Announcement
   return {
     id: row.id,
     type: pickOneOf(row.type, ANNOUNCEMENT_TYPES) ?? 'B',
-    title: pickText(row.title, reader),
-    content: pickText(row.content, reader),
+    title: textFor(row.title, reader),
+    content: textFor(row.content, reader),
     promotionType: row.promotion_type,
     execution: pickOneOf(row.execution, EXECUTIONS),
     audience: pickOneOf(row.audience, ANNOUNCEMENT_AUDIENCES) ?? 'all',
@@ -185,7 +182,7 @@ export function createContentService(db: Kysely<Database>) {
       const rows = await listCustomerServiceRows(db, merchantId);
       return rows.flatMap((row) => {
         const csType = pickOneOf(row.cs_type, CUSTOMER_SERVICE_TYPES);
-        return csType ? [{ id: row.id, csType, title: pickText(row.title, reader), path: row.path }] : [];
+        return csType ? [{ id: row.id, csType, title: textFor(row.title, reader), path: row.path }] : [];
       });
     },
 
@@ -196,8 +193,8 @@ export function createContentService(db: Kysely<Database>) {
         const entries = grouped[row.resource_type] ?? [];
         entries.push({
           id: row.id,
-          labelNameEn: row.label.EN ?? pickText(row.label, reader),
-          labelName: pickText(row.label, reader),
+          labelNameEn: row.label.EN ?? textFor(row.label, reader),
+          labelName: textFor(row.label, reader),
           url: row.url,
           icon: row.icon,
         });
@@ -218,7 +215,7 @@ export function createContentService(db: Kysely<Database>) {
             url: row.language_image_urls[reader.language] ?? row.image_url,
             linkType: pickOneOf(row.link_type, LINK_TYPES) ?? 'NONE',
             linkTarget: row.link_target,
-            title: pickText(row.title, reader),
+            title: textFor(row.title, reader),
           },
         ];
       });
@@ -292,7 +289,7 @@ export function createContentService(db: Kysely<Database>) {
             promotionType: entry.promotionType,
           };
         }),
-        notice: notices.rows.map((row) => ({ id: row.id, title: pickText(row.title, reader) })),
+        notice: notices.rows.map((row) => ({ id: row.id, title: textFor(row.title, reader) })),
       };
     },
 
@@ -300,14 +297,14 @@ export function createContentService(db: Kysely<Database>) {
       const { categories, articles } = await listHelpRows(db, merchantId, device);
       return categories.map((category) => ({
         id: category.id,
-        title: pickText(category.title, reader),
+        title: textFor(category.title, reader),
         anchor: category.anchor,
         articles: articles
           .filter((article) => article.category_id === category.id)
           .map((article) => ({
             id: article.id,
-            title: pickText(article.title, reader),
-            content: pickText(article.content, reader),
+            title: textFor(article.title, reader),
+            content: textFor(article.content, reader),
             anchor: article.anchor,
           })),
       }));

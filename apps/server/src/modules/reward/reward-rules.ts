@@ -198,8 +198,3 @@ export function merchantDayOf(timeZone: string, at: Date): string {
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
-
-/** A name in the reader's language, else the fallback's, else any. */
-export function nameIn(names: LocalizedText, language: string, fallbackLanguage: string): string {
-  return names[language] ?? names[fallbackLanguage] ?? Object.values(names)[0] ?? '';
-}

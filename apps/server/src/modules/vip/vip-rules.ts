@@ -1,4 +1,5 @@
 import type { LocalizedText, VipProjection } from '../../db/schema.ts';
+import { textIn } from '../../platform/i18n/localized-text.ts';
 import { startOfDayIn, wallClockIn } from '../../platform/time/zoned-day.ts';
 
 /**
@@ -266,7 +267,7 @@ export function levelNameIn(
   language: string,
   fallbackLanguage: string,
 ): string {
-  return level.names[language] ?? level.names[fallbackLanguage] ?? Object.values(level.names)[0] ?? '';
+  return textIn(level.names, language, fallbackLanguage);
 }
 
 /** Whether a gift's member may get a birthday gift now: the account at least this many days old. */

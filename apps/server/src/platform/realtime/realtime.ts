@@ -19,10 +19,11 @@ export type ServerToClientEvents = {
   message: (payload: { id: string; title: string }) => void;
   /**
    * To every member's socket of the merchant: a notice of the marquee was published, changed,
-   * unpublished or removed, or began or ended by its schedule. Only the id: the page reloads the
-   * notices in its own language.
+   * unpublished or removed, or began or ended by its schedule. The title is in the merchant's
+   * default language (the room holds readers of every language): the page reloads the notices in
+   * its own.
    */
-  notice: (payload: { id: string }) => void;
+  notice: (payload: { id: string; title: string }) => void;
   kick: (payload: { code: string }) => void;
   /** The member's VIP level changed (docs/loyalty.md "VIP"): the level now held, or nulls for none. */
   vip: (payload: {

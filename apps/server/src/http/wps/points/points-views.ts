@@ -1,13 +1,13 @@
 import { formatAmount, formatMoney, parseAmountOrThrow } from '@panalo/money/amount.ts';
 import { Type } from 'typebox';
 import { POINT_RECORD_TYPES } from '../../../db/loyalty-rules.ts';
-import type { LocalizedText } from '../../../db/schema.ts';
 import type {
   PointGoodsRow,
   PointRecordRow,
   PointRedeemRow,
 } from '../../../modules/points/points.service.ts';
 import type { Language } from '../../../platform/i18n/language.ts';
+import { textIn } from '../../../platform/i18n/localized-text.ts';
 import { Nullable, StringOf } from '../system/system-schemas.ts';
 
 /** The points mall on the wire (docs/loyalty.md "Points", Wire): goods, redeems and records. */
@@ -72,18 +72,13 @@ export const PointRecordView = Type.Object({
   createdAt: Moment,
 });
 
-/** A text in the reader's language, else the merchant's default, else any. */
-export function pickText(texts: LocalizedText, language: string, fallbackLanguage: string): string {
-  return texts[language] ?? texts[fallbackLanguage] ?? Object.values(texts)[0] ?? '';
-}
-
 export type ViewReader = { language: Language; fallbackLanguage: string; currencySymbol: string };
 
 export function goodsViewOf(goods: PointGoodsRow, reader: ViewReader) {
   return {
     id: goods.id,
-    name: pickText(goods.names, reader.language, reader.fallbackLanguage),
-    description: pickText(goods.descriptions, reader.language, reader.fallbackLanguage),
+    name: textIn(goods.names, reader.language, reader.fallbackLanguage),
+    description: textIn(goods.descriptions, reader.language, reader.fallbackLanguage),
     imageUrls: goods.image_urls,
     kind: goods.kind,
     points: goods.points,
@@ -105,7 +100,7 @@ export function redeemViewOf(redeem: PointRedeemRow, reader: ViewReader) {
   return {
     id: redeem.id,
     reference: redeem.reference,
-    goodsName: pickText(redeem.goods_names, reader.language, reader.fallbackLanguage),
+    goodsName: textIn(redeem.goods_names, reader.language, reader.fallbackLanguage),
     quantity: redeem.quantity,
     points: Number(redeem.points),
     amountRequirement: redeem.requirement_minor === null ? null : formatAmount(redeem.requirement_minor),

@@ -1,6 +1,5 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import { type Static, Type } from 'typebox';
-import type { LocalizedText } from '../../../db/schema.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import type {
   DropMemberView,
@@ -8,6 +7,7 @@ import type {
 } from '../../../modules/red-envelope/red-envelope.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
+import { textIn } from '../../../platform/i18n/localized-text.ts';
 import { requireMerchantMember } from '../../member-session.ts';
 import { Nullable, StringOf } from '../system/system-schemas.ts';
 import { MEMBER_ERROR_RESPONSES, MerchantLanguageQuery } from '../wps-schemas.ts';
@@ -48,11 +48,6 @@ const SplitView = Type.Object({
   /** Every envelope's amount, in handing-out order: the i-th claimant opened the i-th. */
   amounts: Type.Array(Money),
 });
-
-/** A text the operator wrote per language, in the reader's language (else the merchant's, else any). */
-export function textIn(texts: LocalizedText, language: string, fallbackLanguage: string): string {
-  return texts[language] ?? texts[fallbackLanguage] ?? Object.values(texts)[0] ?? '';
-}
 
 function dropViewOf(
   view: DropMemberView,

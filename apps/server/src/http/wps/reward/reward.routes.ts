@@ -9,7 +9,6 @@ import {
 } from '../../../modules/reward/reward.service.ts';
 import {
   chanceText,
-  nameIn,
   type Prize,
   prizesOfCanonical,
   totalWeightOf,
@@ -17,6 +16,7 @@ import {
 import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
+import { textIn } from '../../../platform/i18n/localized-text.ts';
 import { rewardMerchantOf } from '../../../workflows/rewards.ts';
 import { Id } from '../../bo/bo-schemas.ts';
 import { requireMerchantMember } from '../../member-session.ts';
@@ -140,7 +140,7 @@ type Reader = { language: string; fallbackLanguage: string };
 export function prizeItemOf(prize: Prize, totalWeight: number, reader: Reader) {
   return {
     index: prize.index,
-    name: nameIn(prize.names, reader.language, reader.fallbackLanguage),
+    name: textIn(prize.names, reader.language, reader.fallbackLanguage),
     kind: prize.kind,
     amount: prize.amountMinor === null ? null : formatAmount(prize.amountMinor),
     points: prize.points,
@@ -161,7 +161,7 @@ export function drawViewOf(draw: DrawView, reader: Reader) {
     id: draw.id,
     tableId: draw.table_id,
     kind: draw.table_kind,
-    tableName: nameIn(draw.table_names, reader.language, reader.fallbackLanguage),
+    tableName: textIn(draw.table_names, reader.language, reader.fallbackLanguage),
     prizeIndex: draw.prize_index,
     prize: prizeItemOf(prize, totalWeightOf(prizes), reader),
     tableVersion: draw.table_version,
@@ -203,7 +203,7 @@ export function registerRewardRoutes(app: TypedApp, deps: RewardRoutesDeps): voi
         tables: centre.tables.map(({ table, tickets, nextExpiresAt }) => ({
           id: table.id,
           kind: table.kind,
-          name: nameIn(table.names, reader.language, reader.fallbackLanguage),
+          name: textIn(table.names, reader.language, reader.fallbackLanguage),
           version: table.version,
           tableHash: table.hash,
           tickets,
@@ -213,7 +213,7 @@ export function registerRewardRoutes(app: TypedApp, deps: RewardRoutesDeps): voi
         ways: centre.ways.map((rule) => ({
           id: rule.id,
           trigger: rule.trigger,
-          name: nameIn(rule.names, reader.language, reader.fallbackLanguage),
+          name: textIn(rule.names, reader.language, reader.fallbackLanguage),
           amount: rule.amount_minor === null ? null : formatAmount(rule.amount_minor),
           vipRank: rule.vip_rank,
           tickets: rule.tickets,
@@ -286,7 +286,7 @@ export function registerRewardRoutes(app: TypedApp, deps: RewardRoutesDeps): voi
           id: ticket.id,
           tableId: ticket.table_id,
           kind: ticket.table_kind,
-          tableName: nameIn(ticket.table_names, request.language, merchant.defaultLanguage),
+          tableName: textIn(ticket.table_names, request.language, merchant.defaultLanguage),
           source: ticket.source,
           status: ticket.shown_status,
           createdAt: ticket.created_at.toISOString(),
