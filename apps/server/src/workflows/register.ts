@@ -98,7 +98,7 @@ export function normalizeBirthday(text: string): string | null {
  * Whole years from a birthday to a day (both yyyy-MM-dd): a member born on 29 February turns a
  * year older on 1 March of a common year.
  */
-export function ageOn(birthdayIso: string, todayIso: string): number {
+function ageOn(birthdayIso: string, todayIso: string): number {
   const [year, month, day] = birthdayIso.split('-').map(Number) as [number, number, number];
   const [todayYear, todayMonth, todayDay] = todayIso.split('-').map(Number) as [number, number, number];
   const isBeforeBirthday = todayMonth < month || (todayMonth === month && todayDay < day);
