@@ -8,7 +8,7 @@ import {
   insertOperatorWithSession,
   insertOtherMerchant,
 } from './support/bo-client.ts';
-import { settleBetAt } from './support/contract-fixtures.ts';
+import { insertBetGame, settleBetAt } from './support/contract-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import { insertTeamMember, sessionClientOf } from './support/team-fixtures.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -60,38 +60,10 @@ async function missionRuleOf(merchantId: string, tableId: string, days: number):
     .execute();
 }
 
-async function gameOf(merchantId: string) {
-  const vendorId = uuidv7();
-  const gameId = uuidv7();
-  const code = `V${vendorId.slice(-6).toUpperCase()}`;
-  await db
-    .insertInto('game_vendors')
-    .values({
-      id: vendorId,
-      merchant_id: merchantId,
-      vassalage: code,
-      name: code,
-      launch_url: null,
-      catalogue_url: null,
-      secret_sealed: null,
-    })
-    .execute();
-  await db
-    .insertInto('games')
-    .values({
-      id: gameId,
-      merchant_id: merchantId,
-      vendor_id: vendorId,
-      node_id: `${code}-1`,
-      vassalage: code,
-      game_type: 'RNG',
-      game_code: `rng-${code}`,
-      names: JSON.stringify({ EN: 'RNG', TY: 'RNG' }),
-      icon_url: null,
-    })
-    .execute();
-  return { merchantId, vendorId, gameId };
-}
+const gameOf = async (merchantId: string) => ({
+  merchantId,
+  ...(await insertBetGame(db, merchantId, { gameType: 'RNG' })),
+});
 
 async function doneMember(merchantId: string, account: string): Promise<string> {
   const member = await insertTeamMember(db, merchantId, { account });

@@ -9,7 +9,7 @@ import {
   insertOperatorWithSession,
   insertOtherMerchant,
 } from './support/bo-client.ts';
-import { cashOf, ledgerProblems, settleBetAt } from './support/contract-fixtures.ts';
+import { cashOf, insertBetGame, ledgerProblems, settleBetAt } from './support/contract-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import { insertTeamMember, sessionClientOf } from './support/team-fixtures.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -35,38 +35,10 @@ async function runJob(): Promise<void> {
 
 type Game = { merchantId: string; vendorId: string; gameId: string };
 
-async function gameOf(merchantId: string, gameType: string): Promise<Game> {
-  const vendorId = uuidv7();
-  const gameId = uuidv7();
-  const code = `V${vendorId.slice(-6).toUpperCase()}`;
-  await db
-    .insertInto('game_vendors')
-    .values({
-      id: vendorId,
-      merchant_id: merchantId,
-      vassalage: code,
-      name: code,
-      launch_url: null,
-      catalogue_url: null,
-      secret_sealed: null,
-    })
-    .execute();
-  await db
-    .insertInto('games')
-    .values({
-      id: gameId,
-      merchant_id: merchantId,
-      vendor_id: vendorId,
-      node_id: `${code}-1`,
-      vassalage: code,
-      game_type: gameType,
-      game_code: `${gameType.toLowerCase()}-${code}`,
-      names: JSON.stringify({ EN: gameType, TY: gameType }),
-      icon_url: null,
-    })
-    .execute();
-  return { merchantId, vendorId, gameId };
-}
+const gameOf = async (merchantId: string, gameType: string): Promise<Game> => ({
+  merchantId,
+  ...(await insertBetGame(db, merchantId, { gameType })),
+});
 
 function bet(game: Game, memberId: string, pesos: bigint, iso: string) {
   return settleBetAt(db, game, {

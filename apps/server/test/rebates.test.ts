@@ -12,7 +12,7 @@ import {
   insertOperatorWithSession,
   insertOtherMerchant,
 } from './support/bo-client.ts';
-import { ledgerProblems, settleBetAt } from './support/contract-fixtures.ts';
+import { insertBetGame, ledgerProblems, settleBetAt } from './support/contract-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import { insertTeamMember, sessionClientOf } from './support/team-fixtures.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -95,43 +95,14 @@ async function merchantWith(
 type Game = { merchantId: string; vendorId: string; gameId: string };
 
 /** A vendor's game of one type, with its own house edge (basis points) or none. */
-async function gameOf(
+const gameOf = async (
   merchantId: string,
   gameType: string,
   houseEdgeBp: number | null = null,
-): Promise<Game> {
-  const vendorId = uuidv7();
-  const gameId = uuidv7();
-  const code = `V${vendorId.slice(-6).toUpperCase()}`;
-  await db
-    .insertInto('game_vendors')
-    .values({
-      id: vendorId,
-      merchant_id: merchantId,
-      vassalage: code,
-      name: code,
-      launch_url: null,
-      catalogue_url: null,
-      secret_sealed: null,
-    })
-    .execute();
-  await db
-    .insertInto('games')
-    .values({
-      id: gameId,
-      merchant_id: merchantId,
-      vendor_id: vendorId,
-      node_id: `${code}-1`,
-      vassalage: code,
-      game_type: gameType,
-      game_code: `${gameType.toLowerCase()}-1`,
-      names: JSON.stringify({ EN: gameType, TY: gameType }),
-      icon_url: null,
-      house_edge_bp: houseEdgeBp,
-    })
-    .execute();
-  return { merchantId, vendorId, gameId };
-}
+): Promise<Game> => ({
+  merchantId,
+  ...(await insertBetGame(db, merchantId, { gameType, houseEdgeBp })),
+});
 
 /** A settled bet of `stake` pesos, lost, settled at `iso`. */
 async function bet(game: Game, memberId: string, stake: bigint, iso: string): Promise<void> {

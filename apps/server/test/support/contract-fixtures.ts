@@ -58,14 +58,20 @@ export const tier = (activeMembers: number, minBase: string, rateBp: number): Ag
   rateBp,
 });
 
-/** A vendor and a slot game of the merchant, for bets. */
+/**
+ * A vendor and a game of the merchant, for bets: a slot unless another game type is named, with a
+ * house edge when one is given (rebates on theoretical loss read it).
+ */
 export async function insertBetGame(
   db: Kysely<Database>,
   merchantId: string,
+  options: { gameType?: string; houseEdgeBp?: number | null } = {},
 ): Promise<{ vendorId: string; gameId: string }> {
   const vendorId = uuidv7();
   const gameId = uuidv7();
   const code = `V${vendorId.slice(-6).toUpperCase()}`;
+  const gameType = options.gameType ?? 'SLOT';
+  const name = options.gameType ?? 'Slot';
   await db
     .insertInto('game_vendors')
     .values({
@@ -86,10 +92,11 @@ export async function insertBetGame(
       vendor_id: vendorId,
       node_id: `${code}-1`,
       vassalage: code,
-      game_type: 'SLOT',
-      game_code: 'slot-1',
-      names: JSON.stringify({ EN: 'Slot', TY: 'Slot' }),
+      game_type: gameType,
+      game_code: `${gameType.toLowerCase()}-${code}`,
+      names: JSON.stringify({ EN: name, TY: name }),
       icon_url: null,
+      house_edge_bp: options.houseEdgeBp ?? null,
     })
     .execute();
   return { vendorId, gameId };
