@@ -168,11 +168,11 @@ describe('GET /wps/system/helpCenter', () => {
     expect(list[0]?.articles.length).toBeGreaterThan(0);
   });
 
-  it('answers in Tagalog with lang=TY and mentions the age limit in responsible gaming', async () => {
+  it('answers in Tagalog with lang=TY and mentions the demo merchant’s age limit, 21, in responsible gaming', async () => {
     const list = await readHelp('TY');
     expect(list[0]?.title).toBe('Kasunduan ng User');
     const responsible = list.find((category) => category.anchor === 'responsible');
-    expect(responsible?.articles.map((article) => article.content).join(' ')).toContain('18');
+    expect(responsible?.articles.map((article) => article.content).join(' ')).toContain('21');
   });
 
   it('refuses a device other than WEB', async () => {
