@@ -6,6 +6,11 @@ describe('the missions section’s words', () => {
     expect(taskWords({ task: 'rounds', target: '10', gameType: 'RNG' })).toBe('Play 10 rounds of RNG');
     expect(taskWords({ task: 'deposit', target: '1000.00', gameType: null })).toBe('Deposits of ₱1000.00');
     expect(taskWords({ task: 'loginStreak', target: '5', gameType: null })).toBe('Log in 5 days in a row');
+    expect(taskWords({ task: 'loginStreak', target: '1', gameType: null })).toBe('Log in today');
+    expect(taskWords({ task: 'rounds', target: '1', gameType: null })).toBe('Play 1 round');
+    expect(taskWords({ task: 'newGame', target: '1', gameType: null })).toBe(
+      'Play 1 game never played before',
+    );
     expect(
       missionRewardWords({ rewardKind: 'bonus', reward: '10.00', multiplier: 3, rewardTickets: null }),
     ).toBe('₱10.00 bonus, 3× wagering');

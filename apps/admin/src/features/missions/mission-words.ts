@@ -3,12 +3,15 @@ import type { LeaderboardRow, MissionRow } from './missions-api.ts';
 /** Missions and prizes pay in the merchant's currency: pesos on this platform. */
 const PESO = '₱';
 
+/** "1 round", "2 rounds": a count and its noun, in the singular for one. */
+const counted = (target: string, one: string, many: string) => `${target} ${target === '1' ? one : many}`;
+
 const TASK_WORDS: Record<MissionRow['task'], (target: string) => string> = {
-  rounds: (target) => `Play ${target} rounds`,
+  rounds: (target) => `Play ${counted(target, 'round', 'rounds')}`,
   validBet: (target) => `Valid bet of ${PESO}${target}`,
   deposit: (target) => `Deposits of ${PESO}${target}`,
-  loginStreak: (target) => `Log in ${target} days in a row`,
-  newGame: (target) => `Play ${target} games never played before`,
+  loginStreak: (target) => (target === '1' ? 'Log in today' : `Log in ${target} days in a row`),
+  newGame: (target) => `Play ${counted(target, 'game', 'games')} never played before`,
 };
 
 /** What a mission asks, in a line: "Play 10 rounds of RNG". */
