@@ -6,6 +6,7 @@ import type { PaymentMethodRow } from '../src/modules/payment/payment.service.ts
 import type { AccountsClient } from './support/accounts-client.ts';
 import type { BackOfficeClient } from './support/bo-client.ts';
 import { ledgerProblems } from './support/contract-fixtures.ts';
+import { creditGcashDeposit } from './support/funded-member.ts';
 import {
   callWallet,
   catalogueGame,
@@ -1118,26 +1119,13 @@ function createRun(programme: RebateProgramme) {
   async function credit(member: number, amountMinor: bigint) {
     const player = players[member];
     if (!player) return;
-    const deposit = await testApp.app.payments.createDeposit({
+    const depositId = await creditGcashDeposit(testApp.app, {
       merchantId,
       memberId: player.id,
       method: gcash,
-      currency: 'PHP',
-      amountMinor,
-      status: 'pending',
-    });
-    const { transfer } = await testApp.app.wallet.transfer({
-      merchantId,
-      currency: 'PHP',
-      key: `deposit:${deposit.id}`,
-      code: 'deposit',
-      reference: deposit.id,
-      from: { house: 'deposit:gcash', shardKey: player.id },
-      to: { memberId: player.id, wallet: 'cash' },
       amountMinor,
     });
-    await testApp.app.payments.markCredited(deposit.id, transfer.id);
-    deposits.push({ id: deposit.id, member, amountMinor, creditedAt: nowMs, isEarned: false });
+    deposits.push({ id: depositId, member, amountMinor, creditedAt: nowMs, isEarned: false });
   }
 
   async function expectRanks() {

@@ -5,6 +5,7 @@ import { NOTICE_SETTLE_MS } from '../src/modules/mission/mission-notices.ts';
 import type { PaymentMethodRow } from '../src/modules/payment/payment.service.ts';
 import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { insertBetGame, settleBetAt } from './support/contract-fixtures.ts';
+import { creditGcashDeposit } from './support/funded-member.ts';
 import { createSeededApp } from './support/seeded-app.ts';
 import { insertTeamMember } from './support/team-fixtures.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -139,25 +140,7 @@ describe('a mission that becomes claimable', () => {
     const missionId = await createMission({ task: 'deposit', target: '100.00', period: 'weekly' });
     const member = await insertTeamMember(db, merchantId, { account: 'noticeben' });
     const amountMinor = 150n * PESO;
-    const deposit = await testApp.app.payments.createDeposit({
-      merchantId,
-      memberId: member,
-      method: gcash,
-      currency: 'PHP',
-      amountMinor,
-      status: 'pending',
-    });
-    const { transfer } = await testApp.app.wallet.transfer({
-      merchantId,
-      currency: 'PHP',
-      key: `deposit:${deposit.id}`,
-      code: 'deposit',
-      reference: deposit.id,
-      from: { house: 'deposit:gcash', shardKey: member },
-      to: { memberId: member, wallet: 'cash' },
-      amountMinor,
-    });
-    await testApp.app.payments.markCredited(deposit.id, transfer.id);
+    await creditGcashDeposit(testApp.app, { merchantId, memberId: member, method: gcash, amountMinor });
     expect(missionEvents(member)).toEqual([]);
 
     await passLater();

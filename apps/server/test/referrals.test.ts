@@ -13,6 +13,7 @@ import {
   insertOperatorWithSession,
 } from './support/bo-client.ts';
 import { insertBetGame, ledgerProblems, settleBetAt } from './support/contract-fixtures.ts';
+import { creditGcashDeposit } from './support/funded-member.ts';
 import { createSeededApp, patchDemoSettings, setDemoMainOrigin } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -136,25 +137,7 @@ async function registerFriend(input: {
 
 async function creditDeposit(memberId: string, pesos: bigint): Promise<void> {
   const amountMinor = pesos * PESO;
-  const deposit = await testApp.app.payments.createDeposit({
-    merchantId,
-    memberId,
-    method: gcash,
-    currency: 'PHP',
-    amountMinor,
-    status: 'pending',
-  });
-  const { transfer } = await testApp.app.wallet.transfer({
-    merchantId,
-    currency: 'PHP',
-    key: `deposit:${deposit.id}`,
-    code: 'deposit',
-    reference: deposit.id,
-    from: { house: 'deposit:gcash', shardKey: memberId },
-    to: { memberId, wallet: 'cash' },
-    amountMinor,
-  });
-  await testApp.app.payments.markCredited(deposit.id, transfer.id);
+  await creditGcashDeposit(testApp.app, { merchantId, memberId, method: gcash, amountMinor });
 }
 
 async function rewardsOf(memberId: string) {

@@ -11,6 +11,7 @@ import {
   insertOperatorWithSession,
 } from './support/bo-client.ts';
 import { insertBetGame, ledgerProblems, settleBetAt } from './support/contract-fixtures.ts';
+import { creditGcashDeposit } from './support/funded-member.ts';
 import { getIn } from './support/promotion-fixtures.ts';
 import { createSeededApp, patchDemoSettings } from './support/seeded-app.ts';
 import { sessionClientOf } from './support/team-fixtures.ts';
@@ -93,26 +94,13 @@ async function newMember(
 /** A deposit credited as a gateway's callback credits it, at the test's clock or at `at`. */
 async function creditDeposit(memberId: string, pesos: bigint, at?: Date): Promise<void> {
   const amountMinor = pesos * PESO;
-  const deposit = await testApp.app.payments.createDeposit({
+  const depositId = await creditGcashDeposit(testApp.app, {
     merchantId,
     memberId,
     method: gcash,
-    currency: 'PHP',
-    amountMinor,
-    status: 'pending',
-  });
-  const { transfer } = await testApp.app.wallet.transfer({
-    merchantId,
-    currency: 'PHP',
-    key: `deposit:${deposit.id}`,
-    code: 'deposit',
-    reference: deposit.id,
-    from: { house: 'deposit:gcash', shardKey: memberId },
-    to: { memberId, wallet: 'cash' },
     amountMinor,
   });
-  await testApp.app.payments.markCredited(deposit.id, transfer.id);
-  if (at) await db.updateTable('deposits').set({ credited_at: at }).where('id', '=', deposit.id).execute();
+  if (at) await db.updateTable('deposits').set({ credited_at: at }).where('id', '=', depositId).execute();
 }
 
 /** A lost bet of `pesos` settled at `at` (default: an hour before the test's clock). */

@@ -32,6 +32,37 @@ export type FundedMember = {
   wager(amountMinor: bigint): Promise<void>;
 };
 
+/**
+ * A deposit by a GCash method credited into the member's cash wallet as the gateway's callback
+ * would credit it (so it counts for turnover, points and missions); answers the deposit's id.
+ */
+export async function creditGcashDeposit(
+  app: TestApp['app'],
+  input: { merchantId: string; memberId: string; method: PaymentMethodRow; amountMinor: bigint },
+): Promise<string> {
+  const { merchantId, memberId, amountMinor } = input;
+  const deposit = await app.payments.createDeposit({
+    merchantId,
+    memberId,
+    method: input.method,
+    currency: 'PHP',
+    amountMinor,
+    status: 'pending',
+  });
+  const { transfer } = await app.wallet.transfer({
+    merchantId,
+    currency: 'PHP',
+    key: `deposit:${deposit.id}`,
+    code: 'deposit',
+    reference: deposit.id,
+    from: { house: 'deposit:gcash', shardKey: memberId },
+    to: { memberId, wallet: 'cash' },
+    amountMinor,
+  });
+  await app.payments.markCredited(deposit.id, transfer.id);
+  return deposit.id;
+}
+
 export async function createFundedMember(
   testApp: TestApp,
   input: { account: string; password: string; gateway?: GatewayOptions },
@@ -63,26 +94,7 @@ export async function createFundedMember(
     player,
     gcash,
     async creditDeposit(amountMinor) {
-      const deposit = await app.payments.createDeposit({
-        merchantId,
-        memberId,
-        method: gcash,
-        currency: 'PHP',
-        amountMinor,
-        status: 'pending',
-      });
-      const { transfer } = await app.wallet.transfer({
-        merchantId,
-        currency: 'PHP',
-        key: `deposit:${deposit.id}`,
-        code: 'deposit',
-        reference: deposit.id,
-        from: { house: 'deposit:gcash', shardKey: memberId },
-        to: { memberId, wallet: 'cash' },
-        amountMinor,
-      });
-      await app.payments.markCredited(deposit.id, transfer.id);
-      return deposit.id;
+      return creditGcashDeposit(app, { merchantId, memberId, method: gcash, amountMinor });
     },
     async wager(amountMinor) {
       bets += 1;
