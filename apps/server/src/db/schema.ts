@@ -109,6 +109,8 @@ export type Database = {
   payout_accounts: PayoutAccountsTable;
   withdrawals: WithdrawalsTable;
   member_messages: MemberMessagesTable;
+  feedbacks: FeedbacksTable;
+  feedback_images: FeedbackImagesTable;
   play_limits: PlayLimitsTable;
   play_settings: PlaySettingsTable;
 };
@@ -1223,6 +1225,7 @@ export type MemberMessageKind =
   | 'contract_payment_waiting'
   | 'deposit_arrived'
   | 'deposit_failed'
+  | 'feedback_answered'
   | 'points_redeem_approved'
   | 'points_redeem_rejected'
   | 'raffle_won'
@@ -1240,6 +1243,35 @@ export type MemberMessagesTable = {
   dedupe_key: string;
   created_at: CreatedAt;
   read_at: Date | null;
+};
+
+// Members' feedback (migration 0160, docs/back-office.md "Feedback").
+
+export type FeedbackType = 'suggestion' | 'game' | 'payment' | 'account' | 'other';
+export type FeedbackStatus = 'open' | 'answered';
+export type FeedbacksTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  type: FeedbackType;
+  content: string;
+  status: Generated<FeedbackStatus>;
+  answer: string | null;
+  answered_by: string | null;
+  answered_at: Date | null;
+  created_at: CreatedAt;
+};
+/** An image a member uploaded for feedback; feedback_id is null until the feedback is sent. */
+export type FeedbackImagesTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  feedback_id: string | null;
+  /** Relative to the uploads folder (ImageStore). */
+  image_path: string;
+  content_type: 'image/png' | 'image/jpeg';
+  byte_size: number;
+  created_at: CreatedAt;
 };
 
 // Promotions and bonuses (migration 0145, docs/promotions.md).

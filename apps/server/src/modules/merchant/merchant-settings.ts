@@ -6,6 +6,8 @@ import { POINT_BET_TYPES, type PointBetType } from '../../db/loyalty-rules.ts';
 const MONEY_PATTERN = '^\\d{1,13}\\.\\d{2}$';
 /** A rate as percent text with two fraction digits: "0.50" is 0.50 %. */
 const RATE_PATTERN = '^\\d{1,3}\\.\\d{2}$';
+/** The longest feedback text any merchant may allow, in characters (the table's check agrees). */
+export const FEEDBACK_CONTENT_LENGTH_CAP = 2000;
 
 /**
  * A merchant's settings live in one jsonb column because they are read together (every request
@@ -258,6 +260,20 @@ export const PointsSettings = Type.Object(
 );
 export type PointsSettings = Static<typeof PointsSettings>;
 
+/**
+ * Members' feedback (docs/back-office.md "Feedback"): the length its text must have, counted in
+ * characters (Unicode code points), not words, since Tagalog and English say the same in different
+ * numbers of words.
+ */
+export const FeedbackSettings = Type.Object(
+  {
+    contentMinLength: Type.Integer({ minimum: 1, maximum: FEEDBACK_CONTENT_LENGTH_CAP, default: 10 }),
+    contentMaxLength: Type.Integer({ minimum: 1, maximum: FEEDBACK_CONTENT_LENGTH_CAP, default: 500 }),
+  },
+  { default: { contentMinLength: 10, contentMaxLength: 500 } },
+);
+export type FeedbackSettings = Static<typeof FeedbackSettings>;
+
 export const MerchantSettings = Type.Object({
   whitelabel: Type.Array(WhitelabelNode, { maxItems: 100, default: [] }),
   register: Type.Array(RegisterRule, { maxItems: 60, default: [] }),
@@ -347,6 +363,7 @@ export const MerchantSettings = Type.Object({
     { mode: Type.Union([Type.Literal('single'), Type.Literal('transfer')], { default: 'single' }) },
     { default: { mode: 'single' } },
   ),
+  feedback: FeedbackSettings,
   vendorRounds: VendorRounds,
   agents: AgentVisibility,
   validBet: ValidBetSettings,

@@ -10,6 +10,7 @@ export const PERMISSIONS = [
   'audit.read',
   'players.read',
   'players.write',
+  'support.feedback',
   'settings.read',
   'settings.write',
   'content.read',
@@ -76,6 +77,7 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
   support: [
     'players.read',
     'players.write',
+    'support.feedback',
     'content.read',
     'games.read',
     'promotions.read',
