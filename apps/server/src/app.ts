@@ -13,6 +13,7 @@ import { registerContractSettlementRoutes } from './http/bo/contract-settlements
 import { registerContractsRoutes } from './http/bo/contracts.routes.ts';
 import { registerDashboardRoutes } from './http/bo/dashboard.routes.ts';
 import { registerDepositReviewRoutes } from './http/bo/deposits.routes.ts';
+import { registerFeedbackInboxRoutes } from './http/bo/feedback.routes.ts';
 import { registerFinanceRoutes } from './http/bo/finance.routes.ts';
 import { registerGamesRoutes } from './http/bo/games.routes.ts';
 import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.ts';
@@ -57,6 +58,7 @@ import { registerBadgeRoutes } from './http/wps/member/badges.routes.ts';
 import { registerBetRoutes } from './http/wps/member/bets.routes.ts';
 import { registerMemberBonusRoutes } from './http/wps/member/bonuses.routes.ts';
 import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
+import { registerFeedbackRoutes } from './http/wps/member/feedback.routes.ts';
 import { registerMessageRoutes } from './http/wps/member/messages.routes.ts';
 import { registerRecoveryRoutes } from './http/wps/member/recovery.routes.ts';
 import { registerResponsibleGamingRoutes } from './http/wps/member/responsible-gaming.routes.ts';
@@ -107,6 +109,7 @@ import {
 import { createGameService, type GameService } from './modules/game/game.service.ts';
 import { createTransferVendorClient } from './modules/game/transfer-vendor-client.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
+import { createFeedbackService } from './modules/feedback/feedback.service.ts';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
 import { wordMessage } from './modules/inbox/message-texts.ts';
 import { createLotteryService } from './modules/lottery/lottery.service.ts';
@@ -971,6 +974,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerRollupRebuildsRoutes(app, { rebuilds: rollupRebuildRecords, rollupRebuilds, jobs });
   registerAffiliateApplicationsRoutes(app, { applications: affiliateApplications, agents, inbox });
+  // Members' feedback: sent from the member centre with images, answered from the back office's inbox.
+  const feedback = createFeedbackService({
+    db: database.db,
+    images: app.images,
+    recordChange: audit.record,
+    now,
+  });
+  registerFeedbackInboxRoutes(app, { feedback, inbox, images: app.images });
   registerContractSettlementRoutes(app, { settlements: contractSettlements, inbox, operators });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: database.db, reports, now }) });
   registerUploadedMediaRoutes(app, { images: app.images });
@@ -1016,6 +1027,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       promotions,
     });
     registerPromotionRoutes(uploads, { members, promotions, wallet, images: app.images });
+    registerFeedbackRoutes(uploads, { members, feedback, images: app.images });
     registerPromotionsRoutes(uploads, {
       promotionAdmin: createPromotionAdminService({
         db: database.db,
