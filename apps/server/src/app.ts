@@ -32,6 +32,7 @@ import { registerRolesRoutes } from './http/bo/roles.routes.ts';
 import { registerRollupRebuildsRoutes } from './http/bo/rollup-rebuilds.routes.ts';
 import { registerStaffRoutes } from './http/bo/staff.routes.ts';
 import { registerVipAdminRoutes } from './http/bo/vip.routes.ts';
+import { installChatSockets } from './http/chat/chat-sockets.ts';
 import { registerGameMenuRoutes } from './http/lgw/games.routes.ts';
 import { registerLotteryRoutes } from './http/lgw/lottery.routes.ts';
 import { installMerchantContext, readMerchantLanguage } from './http/merchant-context.ts';
@@ -51,6 +52,7 @@ import { registerAgentOverviewRoutes } from './http/wps/agent/overview.routes.ts
 import { registerAgentRecordRoutes } from './http/wps/agent/records.routes.ts';
 import { registerRegisterCenterRoutes } from './http/wps/agent/register-center.routes.ts';
 import { maskAccount, registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
+import { registerChatRoutes } from './http/wps/chat/chat.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
@@ -96,6 +98,7 @@ import { type BonusService, createBonusService } from './modules/bonus/bonus.ser
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
@@ -125,6 +128,7 @@ import {
   type MissionNotices,
   NOTICE_PASS_MS,
 } from './modules/mission/mission-notices.ts';
+import { permissionsOfRole } from './modules/operator/operator-accounts.ts';
 import { createOperatorService } from './modules/operator/operator.service.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
@@ -771,6 +775,56 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   installBackOfficeGuard(app, operators);
+
+  // The live chat (docs/chat.md): the launch routes, and the /chat and /desk socket namespaces.
+  const chat = createChatService({ db: database.db, recordChange: audit.record, now });
+  registerChatRoutes(app, {
+    chat,
+    members,
+    rateLimiter,
+    listCustomerService: (merchantId, reader) => contentService.listCustomerService(merchantId, reader),
+    publicOrigin: config.publicOrigin,
+    countryHeader: config.countryHeader,
+  });
+  const canChat = async (operatorId: string): Promise<boolean> => {
+    const operator = await operators.findById(operatorId);
+    if (operator?.status !== 'active' || operator.merchant_id === null) return false;
+    const role = await operators.findRoleById(operator.role_id);
+    return role !== undefined && permissionsOfRole(role).includes('support.chat');
+  };
+  installChatSockets({
+    chat,
+    realtime,
+    logger: app.log,
+    resolveMember: async (token) => {
+      const found = await members.resolveSession(token);
+      if (!found) return null;
+      const { member } = found;
+      return {
+        kind: 'member',
+        memberId: member.id,
+        merchantId: member.merchant_id,
+        name: member.nickname || member.account,
+      };
+    },
+    resolveOperator: async (token) => {
+      const found = await operators.resolveSession(token);
+      const merchantId = found?.operator.merchant_id;
+      if (!found || !merchantId || found.session.password_change_required) return null;
+      if (!found.permissions.includes('support.chat')) return null;
+      return {
+        id: found.operator.id,
+        username: found.operator.username,
+        ip: null,
+        merchantId,
+        displayName: found.operator.display_name,
+      };
+    },
+    vipRankOf: async (memberId) => (await vip.findBadge(memberId))?.rank ?? 0,
+    activeChatsMaxOf: async (merchantId) =>
+      (await merchantService.resolveById(merchantId))?.settings.liveChat.activeChatsPerOperatorMax ?? 5,
+    canChat,
+  });
 
   // Routes, grouped by caller (http/wps, http/lgw, http/bo, http/ops …).
   registerOpsRoutes(app, { database });

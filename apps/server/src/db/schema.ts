@@ -5,6 +5,10 @@ import type { ColumnType, Generated } from 'kysely';
  * Money columns are bigint minor units; timestamps are timestamptz read as Date.
  */
 export type Database = {
+  chat_visitors: ChatVisitorsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_canned_replies: ChatCannedRepliesTable;
   game_vendors: GameVendorsTable;
   games: GamesTable;
   game_launch_tokens: GameLaunchTokensTable;
@@ -2051,4 +2055,62 @@ export type RewardIssueWatermarksTable = {
   deposits_credited_at: Date | null;
   bets_changed_at: Date | null;
   members_updated_at: Date | null;
+};
+
+/** A guest of the live chat: the name and contact given at the launch, and their chat token's hash. */
+export type ChatVisitorsTable = {
+  id: string;
+  merchant_id: string;
+  name: string;
+  contact: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+};
+
+export type ChatConversationStatus = 'waiting' | 'active' | 'closed';
+
+/** One customer (member or visitor) with the support desk (docs/chat.md). */
+export type ChatConversationsTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string | null;
+  visitor_id: string | null;
+  status: ChatConversationStatus;
+  /** Started while no operator was on the desk: answered later. */
+  is_ticket: Defaulted<boolean>;
+  operator_id: string | null;
+  /** The member's VIP rank when the conversation began (0 for visitors and members without one). */
+  priority: Defaulted<number>;
+  /** The highest message id the customer, and the operators, have read. */
+  customer_read_id: Defaulted<bigint>;
+  operator_read_id: Defaulted<bigint>;
+  rating: number | null;
+  created_at: Timestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_message_at: Timestamp;
+};
+
+export type ChatSenderKind = 'member' | 'visitor' | 'operator' | 'system';
+
+export type ChatMessagesTable = {
+  /** bigserial: later messages have higher ids, which the read marks compare. */
+  id: ColumnType<bigint, never, never>;
+  conversation_id: string;
+  sender_kind: ChatSenderKind;
+  operator_id: string | null;
+  /** Account numbers masked before it is stored. */
+  body: string;
+  created_at: Timestamp;
+};
+
+export type ChatCannedRepliesTable = {
+  id: string;
+  merchant_id: string;
+  title: string;
+  body: string;
+  sort_order: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };

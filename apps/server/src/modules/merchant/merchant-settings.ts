@@ -406,6 +406,11 @@ export const MerchantSettings = Type.Object({
   vip: VipSettings,
   rebate: RebateSettings,
   points: PointsSettings,
+  /** The live chat (docs/chat.md): how many conversations one support operator holds at once. */
+  liveChat: Type.Object(
+    { activeChatsPerOperatorMax: Type.Integer({ minimum: 1, maximum: 50, default: 5 }) },
+    { default: { activeChatsPerOperatorMax: 5 } },
+  ),
   /** Footer text per language code. */
   description: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.String({ maxLength: 4000 }), {
     default: {},

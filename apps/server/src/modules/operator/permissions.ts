@@ -10,6 +10,7 @@ export const PERMISSIONS = [
   'audit.read',
   'players.read',
   'players.write',
+  'support.chat',
   'support.feedback',
   'settings.read',
   'settings.write',
@@ -77,6 +78,7 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
   support: [
     'players.read',
     'players.write',
+    'support.chat',
     'support.feedback',
     'content.read',
     'games.read',

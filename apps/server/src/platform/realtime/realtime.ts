@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
-import { Server } from 'socket.io';
+import { type Namespace, Server } from 'socket.io';
 
 /** Who a socket belongs to, as the session behind its token says. */
 export type SocketIdentity = { userId: string; merchantId: string };
@@ -70,6 +70,21 @@ export type Realtime = {
   disconnectUser(userId: string, code: string): void;
   /** Sockets connected to this process. */
   localSocketCount(): number;
+  /**
+   * A namespace of its own (the live chat's `/chat` and `/desk`) on the same server and adapter:
+   * its handshake token is resolved by `authenticate` (null refuses it with NOT_LOGGED_IN) and its
+   * browser Origin checked against the identity's merchant as on the main namespace. What its
+   * clients may emit is the caller's business, each payload checked there.
+   */
+  openNamespace<Identity extends { merchantId: string }>(
+    name: string,
+    authenticate: (token: string) => Promise<Identity | null>,
+  ): Namespace<
+    Record<string, (...args: never[]) => void>,
+    Record<string, (...args: never[]) => void>,
+    Record<string, never>,
+    Identity
+  >;
 };
 
 export const SOCKET_PATH = '/socket.io';
@@ -77,7 +92,10 @@ export const NOT_LOGGED_IN = 'NOT_LOGGED_IN';
 /** A browser page on a host that is not one of the socket's merchant's domains. */
 export const FORBIDDEN_ORIGIN = 'FORBIDDEN';
 const TOKEN_LENGTH_MAX = 512;
-/** Clients only listen; a small frame limit keeps a misbehaving one from costing memory. */
+/**
+ * Clients of the main namespace only listen and the chat's send texts of at most 2000 characters;
+ * a small frame limit keeps a misbehaving one from costing memory.
+ */
 const CLIENT_FRAME_BYTES_MAX = 16 * 1024;
 const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -195,8 +213,10 @@ export function installRealtime(
   }
 
   // Open WebSockets would keep the HTTP server from closing, so they go before it does …
+  const namespaces: Namespace[] = [];
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
+    for (const namespace of namespaces) namespace.local.disconnectSockets(true);
   });
   // … and the adapter and Redis connections after the in-flight requests have finished.
   app.addHook('onClose', async () => {
@@ -205,6 +225,37 @@ export function installRealtime(
   });
 
   return {
+    openNamespace<Identity extends { merchantId: string }>(
+      name: string,
+      authenticate: (token: string) => Promise<Identity | null>,
+    ) {
+      const namespace = io.of(name) as unknown as Namespace<
+        Record<string, (...args: never[]) => void>,
+        Record<string, (...args: never[]) => void>,
+        Record<string, never>,
+        Identity
+      >;
+      namespaces.push(namespace as unknown as Namespace);
+      namespace.use(async (socket, next) => {
+        const token: unknown = socket.handshake.auth?.token;
+        if (typeof token !== 'string' || token.length === 0 || token.length > TOKEN_LENGTH_MAX) {
+          return next(new Error(NOT_LOGGED_IN));
+        }
+        try {
+          const identity = await authenticate(token);
+          if (!identity) return next(new Error(NOT_LOGGED_IN));
+          if (!(await isAllowedOrigin(socket.handshake.headers.origin, identity.merchantId, deps))) {
+            return next(new Error(FORBIDDEN_ORIGIN));
+          }
+          socket.data = identity;
+          return next();
+        } catch (error) {
+          logger.error({ err: error, namespace: name }, 'socket token resolution failed');
+          return next(new Error('UNKNOWN'));
+        }
+      });
+      return namespace;
+    },
     emitToUser(userId, event, ...payload) {
       io.to(userRoom(userId)).emit(event, ...payload);
     },

@@ -1,0 +1,485 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../../db/schema.ts';
+import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { AppError } from '../../platform/errors/errors.ts';
+import {
+  acceptConversation,
+  type ChatConversationRow,
+  type ChatMessageRow,
+  type ChatOwner,
+  type ChatQueueRow,
+  closeConversation,
+  findConversation,
+  findLatestConversation,
+  findMerchantOperators,
+  findMessages,
+  findOpenConversation,
+  findOpenQueue,
+  findOperatorName,
+  findQueueRow,
+  findRecentlyClosed,
+  findVisitorByTokenHash,
+  insertConversationIfNone,
+  insertMessage,
+  insertVisitor,
+  lockOperator,
+  raiseReadMark,
+  rateConversation,
+  transferConversation,
+} from './chat.repository.ts';
+import { maskAccountNumbers, normaliseChatText } from './chat-text.ts';
+
+export type { ChatConversationRow, ChatMessageRow, ChatOwner, ChatQueueRow };
+
+/** A visitor's chat token is valid this long from the launch. */
+export const CHAT_VISITOR_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** Visitor tokens carry this prefix, so a handshake tells them from a member's session token. */
+export const CHAT_VISITOR_TOKEN_PREFIX = 'cv1.';
+export const CHAT_VISITOR_NAME_LENGTH_MAX = 60;
+export const CHAT_VISITOR_CONTACT_LENGTH_MAX = 100;
+/** A transcript shows at most this many of the latest messages. */
+export const CHAT_HISTORY_MESSAGES_MAX = 200;
+/** The desk lists at most this many open conversations, and this many recently closed ones. */
+export const CHAT_QUEUE_SIZE_MAX = 200;
+export const CHAT_CLOSED_LIST_MAX = 50;
+
+/** A customer of the chat: a signed-in member, or a visitor with a chat token. */
+export type ChatCustomer = ChatOwner & { merchantId: string; name: string };
+
+/** A support operator on the desk. */
+export type ChatOperator = ChangeActor & { merchantId: string; displayName: string };
+
+export type ChatMessageView = {
+  id: string;
+  conversationId: string;
+  senderKind: ChatMessageRow['sender_kind'];
+  operatorName: string | null;
+  text: string;
+  createdAt: string;
+};
+
+export type ChatConversationView = {
+  id: string;
+  status: ChatConversationRow['status'];
+  isTicket: boolean;
+  priority: number;
+  operatorName: string | null;
+  customerReadId: string;
+  operatorReadId: string;
+  rating: number | null;
+  createdAt: string;
+  acceptedAt: string | null;
+  closedAt: string | null;
+};
+
+export type ChatQueueItem = ChatConversationView & {
+  operatorId: string | null;
+  memberId: string | null;
+  customerName: string;
+  customerContact: string | null;
+  memberAccount: string | null;
+  lastText: string | null;
+  unreadCount: number;
+  lastMessageAt: string;
+};
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function messageView(row: ChatMessageRow, operatorNames: ReadonlyMap<string, string>): ChatMessageView {
+  return {
+    id: row.id.toString(),
+    conversationId: row.conversation_id,
+    senderKind: row.sender_kind,
+    operatorName: row.operator_id === null ? null : (operatorNames.get(row.operator_id) ?? null),
+    text: row.body,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function conversationView(row: ChatConversationRow, operatorName: string | null): ChatConversationView {
+  return {
+    id: row.id,
+    status: row.status,
+    isTicket: row.is_ticket,
+    priority: row.priority,
+    operatorName,
+    customerReadId: row.customer_read_id.toString(),
+    operatorReadId: row.operator_read_id.toString(),
+    rating: row.rating,
+    createdAt: row.created_at.toISOString(),
+    acceptedAt: row.accepted_at?.toISOString() ?? null,
+    closedAt: row.closed_at?.toISOString() ?? null,
+  };
+}
+
+function queueItem(row: ChatQueueRow): ChatQueueItem {
+  return {
+    ...conversationView(row, row.operator_name),
+    operatorId: row.operator_id,
+    memberId: row.member_id,
+    customerName: row.customer_name,
+    customerContact: row.customer_contact,
+    memberAccount: row.member_account,
+    lastText: row.last_body,
+    unreadCount: row.unread_count,
+    lastMessageAt: new Date(row.last_message_at).toISOString(),
+  };
+}
+
+function parseMessageId(value: string): bigint | null {
+  return /^\d{1,18}$/.test(value) ? BigInt(value) : null;
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+/**
+ * The live chat's rules (docs/chat.md): visitors' tokens, conversations from the first message to
+ * the close, the desk's queue, one operator per conversation under a per-operator limit, read
+ * marks, and transcripts with account numbers masked. Delivering events is the wire's business.
+ */
+export function createChatService(deps: {
+  db: Kysely<Database>;
+  recordChange: RecordChange;
+  now: () => Date;
+}) {
+  const { db, now } = deps;
+
+  async function operatorNamesOf(messages: readonly ChatMessageRow[]): Promise<Map<string, string>> {
+    const ids = [
+      ...new Set(messages.flatMap((message) => (message.operator_id ? [message.operator_id] : []))),
+    ];
+    const names = new Map<string, string>();
+    for (const id of ids) names.set(id, (await findOperatorName(db, id)) ?? '');
+    return names;
+  }
+
+  async function viewOf(row: ChatConversationRow): Promise<ChatConversationView> {
+    return conversationView(row, row.operator_id ? await findOperatorName(db, row.operator_id) : null);
+  }
+
+  async function transcriptOf(conversationId: string): Promise<ChatMessageView[]> {
+    const messages = await findMessages(db, conversationId, CHAT_HISTORY_MESSAGES_MAX);
+    const names = await operatorNamesOf(messages);
+    return messages.map((message) => messageView(message, names));
+  }
+
+  async function requireConversation(
+    merchantId: string,
+    conversationId: string,
+  ): Promise<ChatConversationRow> {
+    const found = await findConversation(db, merchantId, conversationId);
+    if (!found) throw new AppError('NOT_FOUND');
+    return found;
+  }
+
+  function audit(
+    executor: Parameters<RecordChange>[0],
+    operator: ChatOperator,
+    action: string,
+    conversationId: string,
+    before: unknown,
+    after: unknown,
+  ) {
+    return deps.recordChange(executor, {
+      ...actorOf(operator),
+      merchantId: operator.merchantId,
+      action,
+      target: { type: 'chat_conversation', id: conversationId },
+      before,
+      after,
+    });
+  }
+
+  return {
+    /** A visitor's chat token (valid 24 h), for a name and a contact already validated by the wire. */
+    async issueVisitorToken(
+      merchantId: string,
+      input: { name: string; contact: string },
+    ): Promise<{ token: string; expiresAt: Date }> {
+      const token = `${CHAT_VISITOR_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const at = now();
+      const expiresAt = new Date(at.getTime() + CHAT_VISITOR_TOKEN_TTL_MS);
+      await insertVisitor(db, {
+        id: uuidv7(),
+        merchant_id: merchantId,
+        name: input.name,
+        contact: input.contact,
+        token_hash: hashToken(token),
+        expires_at: expiresAt,
+        created_at: at,
+      });
+      return { token, expiresAt };
+    },
+
+    /** The visitor behind a chat token, or null when it is unknown or has expired. */
+    async resolveVisitorToken(token: string): Promise<ChatCustomer | null> {
+      if (!token.startsWith(CHAT_VISITOR_TOKEN_PREFIX) || token.length > 100) return null;
+      const visitor = await findVisitorByTokenHash(db, hashToken(token));
+      if (!visitor || visitor.expires_at.getTime() <= now().getTime()) return null;
+      return { kind: 'visitor', visitorId: visitor.id, merchantId: visitor.merchant_id, name: visitor.name };
+    },
+
+    /** The customer's latest conversation with its transcript, or nulls before their first message. */
+    async customerState(
+      customer: ChatCustomer,
+    ): Promise<{ conversation: ChatConversationView | null; messages: ChatMessageView[] }> {
+      const latest = await findLatestConversation(db, customer);
+      if (!latest) return { conversation: null, messages: [] };
+      return { conversation: await viewOf(latest), messages: await transcriptOf(latest.id) };
+    },
+
+    /**
+     * A customer's message: into their open conversation, or a new one (waiting, a ticket when no
+     * operator is on the desk, `priority` their VIP rank). CONFLICT is never answered: a closed
+     * conversation is followed by a new one.
+     */
+    async sendFromCustomer(
+      customer: ChatCustomer,
+      text: string,
+      context: { isDeskOnline: () => Promise<boolean>; priority: () => Promise<number> },
+    ): Promise<{ message: ChatMessageView; conversation: ChatConversationView; isNew: boolean }> {
+      const body = normaliseChatText(text);
+      if (body === null) throw new AppError('VALIDATION', { value: { fields: { text: 'length' } } });
+      let conversation = await findOpenConversation(db, customer);
+      let isNew = false;
+      if (!conversation) {
+        const at = now();
+        const [isOnline, priority] = await Promise.all([context.isDeskOnline(), context.priority()]);
+        isNew = await insertConversationIfNone(db, {
+          id: uuidv7(),
+          merchant_id: customer.merchantId,
+          member_id: customer.kind === 'member' ? customer.memberId : null,
+          visitor_id: customer.kind === 'visitor' ? customer.visitorId : null,
+          status: 'waiting',
+          is_ticket: !isOnline,
+          priority,
+          created_at: at,
+          last_message_at: at,
+        });
+        conversation = await findOpenConversation(db, customer);
+        if (!conversation) throw new Error('an open conversation exists after its insert');
+      }
+      const row = await insertMessage(db, {
+        conversationId: conversation.id,
+        senderKind: customer.kind,
+        operatorId: null,
+        body: maskAccountNumbers(body),
+        at: now(),
+      });
+      return { message: messageView(row, new Map()), conversation: await viewOf(conversation), isNew };
+    },
+
+    /** The customer has read up to a message of their open or latest conversation; answers the mark. */
+    async markReadByCustomer(
+      customer: ChatCustomer,
+      messageId: string,
+    ): Promise<{ conversationId: string; upTo: string } | null> {
+      const upTo = parseMessageId(messageId);
+      const latest = await findLatestConversation(db, customer);
+      if (upTo === null || !latest) return null;
+      const mark = await raiseReadMark(db, latest.id, 'customer', upTo);
+      return mark === null ? null : { conversationId: latest.id, upTo: mark.toString() };
+    },
+
+    /** The desk's queue: open conversations, waiting ones first by VIP priority and waiting time. */
+    async queue(merchantId: string): Promise<ChatQueueItem[]> {
+      return (await findOpenQueue(db, merchantId, CHAT_QUEUE_SIZE_MAX)).map(queueItem);
+    },
+
+    async recentlyClosed(merchantId: string): Promise<ChatQueueItem[]> {
+      return (await findRecentlyClosed(db, merchantId, CHAT_CLOSED_LIST_MAX)).map(queueItem);
+    },
+
+    /** One conversation as the desk lists it (after a change, to tell every operator). */
+    async queueItem(conversationId: string): Promise<ChatQueueItem | null> {
+      const row = await findQueueRow(db, conversationId);
+      return row ? queueItem(row) : null;
+    },
+
+    /** A conversation of the operator's merchant with its transcript. */
+    async openForDesk(
+      operator: ChatOperator,
+      conversationId: string,
+    ): Promise<{ conversation: ChatQueueItem; messages: ChatMessageView[] }> {
+      await requireConversation(operator.merchantId, conversationId);
+      const item = await findQueueRow(db, conversationId);
+      if (!item) throw new AppError('NOT_FOUND');
+      return { conversation: queueItem(item), messages: await transcriptOf(conversationId) };
+    },
+
+    /**
+     * The operator takes a waiting conversation. Of two operators at once one wins (the other gets
+     * CONFLICT); an operator at their limit of active conversations gets LIMIT_REACHED, counted
+     * under their row's lock so that a burst of accepts cannot pass it.
+     */
+    async accept(
+      operator: ChatOperator,
+      conversationId: string,
+      activeMax: number,
+    ): Promise<ChatConversationRow> {
+      const before = await requireConversation(operator.merchantId, conversationId);
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockOperator(trx, operator.id))) throw new AppError('FORBIDDEN');
+        const accepted = await acceptConversation(trx, {
+          merchantId: operator.merchantId,
+          conversationId,
+          operatorId: operator.id,
+          activeMax,
+          at: now(),
+        });
+        if (!accepted) {
+          const current = await findConversation(trx, operator.merchantId, conversationId);
+          if (current?.status !== 'waiting') throw new AppError('CONFLICT', { value: { reason: 'TAKEN' } });
+          throw new AppError('LIMIT_REACHED', { value: { activeMax } });
+        }
+        await audit(
+          trx,
+          operator,
+          'chat.accept',
+          conversationId,
+          { status: before.status },
+          { status: 'active' },
+        );
+        return accepted;
+      });
+    },
+
+    /** An operator's reply, in a conversation they hold. */
+    async sendFromOperator(
+      operator: ChatOperator,
+      conversationId: string,
+      text: string,
+    ): Promise<ChatMessageView> {
+      const body = normaliseChatText(text);
+      if (body === null) throw new AppError('VALIDATION', { value: { fields: { text: 'length' } } });
+      const conversation = await requireConversation(operator.merchantId, conversationId);
+      if (conversation.status !== 'active' || conversation.operator_id !== operator.id) {
+        throw new AppError('CONFLICT', { value: { reason: 'NOT_YOURS' } });
+      }
+      const row = await insertMessage(db, {
+        conversationId,
+        senderKind: 'operator',
+        operatorId: operator.id,
+        body: maskAccountNumbers(body),
+        at: now(),
+      });
+      return messageView(row, new Map([[operator.id, operator.displayName]]));
+    },
+
+    async markReadByOperator(
+      operator: ChatOperator,
+      conversationId: string,
+      messageId: string,
+    ): Promise<{ upTo: string } | null> {
+      const upTo = parseMessageId(messageId);
+      if (upTo === null) return null;
+      await requireConversation(operator.merchantId, conversationId);
+      const mark = await raiseReadMark(db, conversationId, 'operator', upTo);
+      return mark === null ? null : { upTo: mark.toString() };
+    },
+
+    /** Closes the operator's conversation (or a waiting one); CONFLICT when it is not theirs or closed. */
+    async close(operator: ChatOperator, conversationId: string): Promise<ChatConversationRow> {
+      const before = await requireConversation(operator.merchantId, conversationId);
+      return db.transaction().execute(async (trx) => {
+        const closed = await closeConversation(trx, {
+          merchantId: operator.merchantId,
+          conversationId,
+          operatorId: operator.id,
+          at: now(),
+        });
+        if (!closed) throw new AppError('CONFLICT', { value: { reason: 'NOT_YOURS' } });
+        await audit(
+          trx,
+          operator,
+          'chat.close',
+          conversationId,
+          { status: before.status },
+          { status: 'closed' },
+        );
+        return closed;
+      });
+    },
+
+    /** The customer ends their open conversation themselves. */
+    async closeByCustomer(customer: ChatCustomer): Promise<ChatConversationRow | null> {
+      const open = await findOpenConversation(db, customer);
+      if (!open) return null;
+      return closeConversation(db, {
+        merchantId: customer.merchantId,
+        conversationId: open.id,
+        operatorId: null,
+        at: now(),
+      });
+    },
+
+    /** The customer rates their latest conversation once it is closed, once. */
+    async rate(customer: ChatCustomer, rating: number): Promise<ChatConversationRow | null> {
+      if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
+        throw new AppError('VALIDATION', { value: { fields: { rating: 'range' } } });
+      }
+      const latest = await findLatestConversation(db, customer);
+      if (!latest) return null;
+      return rateConversation(db, latest.id, rating);
+    },
+
+    /**
+     * Hands the operator's active conversation to a colleague of the same merchant, under the
+     * colleague's limit (their row locked, as for an accept).
+     */
+    async transfer(
+      operator: ChatOperator,
+      conversationId: string,
+      toOperatorId: string,
+      activeMax: number,
+    ): Promise<ChatConversationRow> {
+      if (toOperatorId === operator.id)
+        throw new AppError('CONFLICT', { value: { reason: 'SAME_OPERATOR' } });
+      const colleagues = await findMerchantOperators(db, operator.merchantId);
+      if (!colleagues.some((colleague) => colleague.id === toOperatorId)) throw new AppError('NOT_FOUND');
+      return db.transaction().execute(async (trx) => {
+        await lockOperator(trx, toOperatorId);
+        const moved = await transferConversation(trx, {
+          merchantId: operator.merchantId,
+          conversationId,
+          fromOperatorId: operator.id,
+          toOperatorId,
+          activeMax,
+        });
+        if (!moved) {
+          const current = await findConversation(trx, operator.merchantId, conversationId);
+          if (current?.status !== 'active' || current.operator_id !== operator.id) {
+            throw new AppError('CONFLICT', { value: { reason: 'NOT_YOURS' } });
+          }
+          throw new AppError('LIMIT_REACHED', { value: { activeMax } });
+        }
+        await audit(
+          trx,
+          operator,
+          'chat.transfer',
+          conversationId,
+          { operatorId: operator.id },
+          { operatorId: toOperatorId },
+        );
+        return moved;
+      });
+    },
+
+    /** The merchant's active operators, to transfer to (the wire keeps those with the chat permission). */
+    colleagues: (merchantId: string) => findMerchantOperators(db, merchantId),
+
+    /** The owner of a conversation, to reach their sockets. */
+    async ownerOf(merchantId: string, conversationId: string): Promise<ChatOwner | null> {
+      const row = await findConversation(db, merchantId, conversationId);
+      if (!row) return null;
+      if (row.member_id) return { kind: 'member', memberId: row.member_id };
+      return row.visitor_id ? { kind: 'visitor', visitorId: row.visitor_id } : null;
+    },
+
+    viewOf,
+  };
+}

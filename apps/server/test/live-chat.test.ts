@@ -1,0 +1,476 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { maskAccountNumbers } from '../src/modules/chat/chat-text.ts';
+import { createAccountsClient } from './support/accounts-client.ts';
+import { insertOperatorWithSession } from './support/bo-client.ts';
+import { demoMerchantId } from './support/game-fixtures.ts';
+import { memberAt } from './support/promotion-fixtures.ts';
+import { createSeededApp, patchDemoSettings, setDemoMainOrigin } from './support/seeded-app.ts';
+import type { TestApp } from './support/test-app.ts';
+
+const START_MS = Date.parse('2026-11-20T04:00:00Z');
+let nowMs = START_MS;
+const clock = () => new Date(nowMs);
+
+type Ack = { ok: boolean; code?: string; value?: Record<string, unknown> & { id?: string } };
+
+const sockets: Socket[] = [];
+function open(url: string, namespace: '/chat' | '/desk', token: string): Socket {
+  const socket = connect(`${url}${namespace}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token },
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+function refusal(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('the socket was let in')));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+}
+
+function nextEvent<T>(
+  socket: Socket,
+  event: string,
+  matches: (payload: T) => boolean = () => true,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} event`)), 10_000);
+    const listener = (payload: T) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+function emit(socket: Socket, event: string, payload: unknown): Promise<Ack> {
+  return socket.timeout(10_000).emitWithAck(event, payload) as Promise<Ack>;
+}
+
+async function listen(testApp: TestApp): Promise<string> {
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = testApp.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+let ipCount = 0;
+/** A visitor's launch from an address of its own (the launches are counted per address). */
+async function launchVisitor(testApp: TestApp, name = 'Ana Cruz', contact = '+63 917 555 0101') {
+  ipCount += 1;
+  const client = createAccountsClient(testApp.app, `198.51.100.${ipCount}`);
+  const reply = await client.call('POST', '/wps/chat/launch', { name, contact });
+  expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+  return reply.body.value as { chatUrl: string; token: string; expiresAt: string };
+}
+
+let operatorCount = 0;
+async function operator(testApp: TestApp, merchantId: string, roleId = 'support') {
+  operatorCount += 1;
+  return insertOperatorWithSession(testApp.database.db, {
+    username: `chat_${roleId}_${operatorCount}`,
+    merchantId,
+    roleId,
+    nowMs,
+  });
+}
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+describe('live chat', () => {
+  let testApp: TestApp;
+  let url: string;
+  let merchantId: string;
+
+  beforeAll(async () => {
+    testApp = await createSeededApp({}, { now: clock });
+    merchantId = await demoMerchantId(testApp);
+    url = await listen(testApp);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it("answers our chat page on the merchant's configured origin, never the request's host", async () => {
+    await setDemoMainOrigin(testApp, 'https://panalo-chat.example.test');
+    const reply = await testApp.app.inject({
+      method: 'GET',
+      url: '/wps/chat/launch',
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
+    expect(reply.json().value).toEqual({ chatUrl: 'https://panalo-chat.example.test/chat' });
+    const models = await testApp.app.inject({ method: 'GET', url: '/wps/chat/models' });
+    expect(models.json().value).toEqual({ list: [] });
+  });
+
+  it('answers a visitor a chat token in the body, never in the chat URL', async () => {
+    const launched = await launchVisitor(testApp);
+    expect(launched.token).toMatch(/^cv1\./);
+    expect(launched.chatUrl).not.toContain(launched.token);
+    expect(Date.parse(launched.expiresAt) - nowMs).toBe(24 * 3600_000);
+  });
+
+  it("refuses a visitor's launch without a valid name and contact", async () => {
+    const client = createAccountsClient(testApp.app, '198.51.100.200');
+    for (const body of [
+      { name: '', contact: '+639175550101' },
+      { name: 'Ana', contact: 'not a contact' },
+      { name: 'Ana\u0000', contact: 'ana@example.com' },
+      { name: 'A'.repeat(61), contact: 'ana@example.com' },
+      { name: 'Ana', contact: 'ana@example.com', extra: 1 },
+    ]) {
+      const reply = await client.call('POST', '/wps/chat/launch', body);
+      expect(reply.status, JSON.stringify(body)).toBe(422);
+    }
+  });
+
+  it('counts a burst of launches from one address in full', async () => {
+    const client = createAccountsClient(testApp.app, '198.51.100.250');
+    const replies = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        client.call('POST', '/wps/chat/launch', { name: 'Burst', contact: 'burst@example.com' }),
+      ),
+    );
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(10);
+    expect(replies.filter((reply) => reply.body.code === 'RATE_LIMITED')).toHaveLength(6);
+  });
+
+  it('counts a burst of launches from one device over many addresses in full', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 9 }, (_, index) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/wps/chat/launch',
+          remoteAddress: `192.0.2.${100 + index}`,
+          headers: { 'x-device-id': 'device-chat-burst-0001' },
+          payload: { name: 'Device', contact: 'device@example.com' },
+        }),
+      ),
+    );
+    expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(5);
+  });
+
+  it('answers an external chat address when the operator points the entry elsewhere', async () => {
+    await testApp.database.db
+      .insertInto('merchant_customer_services')
+      .values({
+        id: 'cs-external-chat',
+        merchant_id: merchantId,
+        cs_type: 'LIVECHAT',
+        title: JSON.stringify({ TY: 'Chat', EN: 'Chat' }),
+        path: 'https://support.example.org/chat?site=panalo',
+      })
+      .execute();
+    try {
+      const launch = await testApp.app.inject({ method: 'GET', url: '/wps/chat/launch' });
+      expect(launch.json().value.chatUrl).toBe('https://support.example.org/chat?site=panalo');
+      const models = await testApp.app.inject({ method: 'GET', url: '/wps/chat/models?language=EN' });
+      expect(models.json().value.list).toEqual([
+        { id: 'cs-external-chat', csType: 'LIVECHAT', title: 'Chat', model: 'external' },
+      ]);
+      const visitor = await createAccountsClient(testApp.app, '198.51.100.199').call(
+        'POST',
+        '/wps/chat/launch',
+        {
+          name: 'Ana',
+          contact: 'ana@example.com',
+        },
+      );
+      expect(visitor.body.code).toBe('FEATURE_DISABLED');
+    } finally {
+      await testApp.database.db
+        .deleteFrom('merchant_customer_services')
+        .where('id', '=', 'cs-external-chat')
+        .execute();
+    }
+  });
+
+  it('refuses a desk socket without support.chat, and a member or visitor token there', async () => {
+    const content = await operator(testApp, merchantId, 'content');
+    expect(await refusal(open(url, '/desk', content.token))).toBe('NOT_LOGGED_IN');
+    const visitor = await launchVisitor(testApp);
+    expect(await refusal(open(url, '/desk', visitor.token))).toBe('NOT_LOGGED_IN');
+    expect(await refusal(open(url, '/chat', 'cv1.made-up-token'))).toBe('NOT_LOGGED_IN');
+  });
+
+  it('leaves a message as a ticket while no operator is on the desk, and masks account numbers', async () => {
+    const visitor = await launchVisitor(testApp, 'Offline Olga', 'olga@example.com');
+    const socket = open(url, '/chat', visitor.token);
+    const state = nextEvent<{ isDeskOnline: boolean; conversation: unknown }>(socket, 'state');
+    await connected(socket);
+    expect(await state).toMatchObject({ isDeskOnline: false, conversation: null, name: 'Offline Olga' });
+    const sent = await emit(socket, 'send', { text: 'Please refund to account 1234 5678 9012 3456' });
+    expect(sent.ok).toBe(true);
+    expect(sent.value).toMatchObject({
+      text: 'Please refund to account •••• •••• •••• 3456',
+      senderKind: 'visitor',
+    });
+
+    const desk = await operator(testApp, merchantId);
+    const deskSocket = open(url, '/desk', desk.token);
+    await connected(deskSocket);
+    const queue = await emit(deskSocket, 'queue', {});
+    const ticket = (
+      (queue.value?.open ?? []) as { customerName: string; isTicket: boolean; lastText: string }[]
+    ).find((item) => item.customerName === 'Offline Olga');
+    expect(ticket).toMatchObject({
+      isTicket: true,
+      lastText: 'Please refund to account •••• •••• •••• 3456',
+    });
+  });
+
+  it('lets a visitor and an operator chat: accept, messages both ways, typing and read marks', async () => {
+    const desk = await operator(testApp, merchantId);
+    const deskSocket = open(url, '/desk', desk.token);
+    await connected(deskSocket);
+
+    const visitor = await launchVisitor(testApp, 'Visitor Vic', 'vic@example.com');
+    const socket = open(url, '/chat', visitor.token);
+    const state = nextEvent<{ isDeskOnline: boolean }>(socket, 'state');
+    await connected(socket);
+    expect((await state).isDeskOnline).toBe(true);
+
+    const queued = nextEvent<{ id: string; status: string; isTicket: boolean }>(deskSocket, 'queue');
+    const atDesk = nextEvent<{ text: string; conversationId: string }>(deskSocket, 'message');
+    const first = await emit(socket, 'send', { text: 'Hello, my deposit is missing' });
+    expect(first.ok).toBe(true);
+    const conversation = await queued;
+    expect(conversation).toMatchObject({ status: 'waiting', isTicket: false });
+    expect(await atDesk).toMatchObject({
+      text: 'Hello, my deposit is missing',
+      conversationId: conversation.id,
+    });
+
+    const acceptedView = nextEvent<{ status: string; operatorName: string }>(socket, 'conversation');
+    const accepted = await emit(deskSocket, 'accept', { conversationId: conversation.id });
+    expect(accepted.ok).toBe(true);
+    expect(await acceptedView).toMatchObject({ status: 'active', operatorName: desk.id.replace(/^op-/, '') });
+
+    const typing = nextEvent<{ isTyping: boolean }>(socket, 'typing');
+    await emit(deskSocket, 'typing', { conversationId: conversation.id, isTyping: true });
+    expect(await typing).toEqual({ from: 'operator', isTyping: true });
+
+    const reply = nextEvent<{ text: string; senderKind: string }>(socket, 'message');
+    const sentReply = await emit(deskSocket, 'send', {
+      conversationId: conversation.id,
+      text: 'Let me check.',
+    });
+    expect(sentReply.ok).toBe(true);
+    expect(await reply).toMatchObject({ text: 'Let me check.', senderKind: 'operator' });
+
+    const readAtDesk = nextEvent<{ by: string; upTo: string }>(deskSocket, 'read');
+    await emit(socket, 'read', { messageId: sentReply.value?.id });
+    expect(await readAtDesk).toMatchObject({ by: 'customer', upTo: sentReply.value?.id });
+
+    const readByOperator = nextEvent<{ by: string; upTo: string }>(socket, 'read');
+    await emit(deskSocket, 'read', { conversationId: conversation.id, messageId: first.value?.id });
+    expect(await readByOperator).toEqual({ by: 'operator', upTo: first.value?.id });
+
+    const closedView = nextEvent<{ status: string }>(socket, 'conversation');
+    expect((await emit(deskSocket, 'close', { conversationId: conversation.id })).ok).toBe(true);
+    expect(await closedView).toMatchObject({ status: 'closed' });
+    expect((await emit(socket, 'rate', { rating: 5 })).ok).toBe(true);
+    const row = await testApp.database.db
+      .selectFrom('chat_conversations')
+      .select(['rating', 'status'])
+      .where('id', '=', conversation.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ rating: 5, status: 'closed' });
+  });
+
+  it('gives a conversation to one of two operators accepting at once', async () => {
+    const visitor = await launchVisitor(testApp, 'Race Rita', 'rita@example.com');
+    const socket = open(url, '/chat', visitor.token);
+    await connected(socket);
+    const sent = await emit(socket, 'send', { text: 'Anyone there?' });
+    const conversationId = String(sent.value?.conversationId);
+    const desks = await Promise.all([operator(testApp, merchantId), operator(testApp, merchantId)]);
+    const deskSockets = desks.map((desk) => open(url, '/desk', desk.token));
+    await Promise.all(deskSockets.map(connected));
+    const answers = await Promise.all(deskSockets.map((desk) => emit(desk, 'accept', { conversationId })));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.code === 'CONFLICT')).toHaveLength(1);
+  });
+
+  it("holds an operator's limit of active conversations under a burst of accepts", async () => {
+    await patchDemoSettings(testApp, { liveChat: { activeChatsPerOperatorMax: 2 } });
+    try {
+      const conversationIds: string[] = [];
+      for (let index = 0; index < 5; index += 1) {
+        const visitor = await launchVisitor(
+          testApp,
+          `Limit ${String.fromCharCode(65 + index)}`,
+          'limit@example.com',
+        );
+        const socket = open(url, '/chat', visitor.token);
+        await connected(socket);
+        const sent = await emit(socket, 'send', { text: 'Hi' });
+        conversationIds.push(String(sent.value?.conversationId));
+      }
+      const desk = await operator(testApp, merchantId);
+      const deskSocket = open(url, '/desk', desk.token);
+      await connected(deskSocket);
+      const answers = await Promise.all(
+        conversationIds.map((conversationId) => emit(deskSocket, 'accept', { conversationId })),
+      );
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(2);
+      expect(answers.filter((answer) => answer.code === 'LIMIT_REACHED')).toHaveLength(3);
+
+      // A transfer to a colleague at the limit is refused as well.
+      const colleague = await operator(testApp, merchantId);
+      const colleagueSocket = open(url, '/desk', colleague.token);
+      await connected(colleagueSocket);
+      const waiting = conversationIds.filter((_, index) => !answers[index]?.ok);
+      const taken = await Promise.all(
+        waiting.map((conversationId) => emit(colleagueSocket, 'accept', { conversationId })),
+      );
+      expect(taken.filter((answer) => answer.ok)).toHaveLength(2);
+      const mine = conversationIds.find((_, index) => answers[index]?.ok);
+      const refused = await emit(deskSocket, 'transfer', { conversationId: mine, operatorId: colleague.id });
+      expect(refused.code).toBe('LIMIT_REACHED');
+    } finally {
+      await patchDemoSettings(testApp, { liveChat: { activeChatsPerOperatorMax: 5 } });
+    }
+  });
+
+  it('transfers a conversation to a colleague, who then answers it', async () => {
+    const visitor = await launchVisitor(testApp, 'Transfer Tess', 'tess@example.com');
+    const socket = open(url, '/chat', visitor.token);
+    await connected(socket);
+    const sent = await emit(socket, 'send', { text: 'Question about bonuses' });
+    const conversationId = String(sent.value?.conversationId);
+    const [first, second] = await Promise.all([operator(testApp, merchantId), operator(testApp, merchantId)]);
+    const firstSocket = open(url, '/desk', first.token);
+    const secondSocket = open(url, '/desk', second.token);
+    await Promise.all([connected(firstSocket), connected(secondSocket)]);
+    expect((await emit(firstSocket, 'accept', { conversationId })).ok).toBe(true);
+    const colleagues = await emit(firstSocket, 'colleagues', {});
+    expect(colleagues.value).toEqual(
+      expect.arrayContaining([{ id: second.id, name: second.id.replace(/^op-/, '') }]),
+    );
+    expect((await emit(firstSocket, 'transfer', { conversationId, operatorId: second.id })).ok).toBe(true);
+    expect((await emit(firstSocket, 'send', { conversationId, text: 'Still me?' })).code).toBe('CONFLICT');
+    const reply = nextEvent<{ text: string }>(socket, 'message');
+    expect((await emit(secondSocket, 'send', { conversationId, text: 'I can help.' })).ok).toBe(true);
+    expect((await reply).text).toBe('I can help.');
+    const audit = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', conversationId)
+      .execute();
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['chat.accept', 'chat.transfer']);
+  });
+
+  it('lets a member chat with their session, shown to the desk with their account', async () => {
+    const member = await memberAt(testApp, merchantId, clock());
+    const socket = open(url, '/chat', String(member.client.token));
+    await connected(socket);
+    const sent = await emit(socket, 'send', { text: 'Hi, member here' });
+    expect(sent.value).toMatchObject({ senderKind: 'member' });
+    const desk = await operator(testApp, merchantId);
+    const deskSocket = open(url, '/desk', desk.token);
+    await connected(deskSocket);
+    const opened = await emit(deskSocket, 'open', { conversationId: sent.value?.conversationId });
+    expect(opened.value).toMatchObject({
+      conversation: { memberId: member.id, customerContact: null },
+      messages: [{ text: 'Hi, member here', senderKind: 'member' }],
+    });
+  });
+
+  it('refuses malformed and oversized payloads', async () => {
+    const visitor = await launchVisitor(testApp, 'Sizes Sam', 'sam@example.com');
+    const socket = open(url, '/chat', visitor.token);
+    await connected(socket);
+    expect((await emit(socket, 'send', { text: 'x'.repeat(2001) })).code).toBe('VALIDATION');
+    expect((await emit(socket, 'send', { text: '   ' })).code).toBe('VALIDATION');
+    expect((await emit(socket, 'send', { body: 'hi' })).code).toBe('VALIDATION');
+    expect((await emit(socket, 'send', { text: 'y'.repeat(2000) })).ok).toBe(true);
+  });
+
+  it("refuses a visitor's chat token after 24 hours", async () => {
+    const visitor = await launchVisitor(testApp, 'Late Lou', 'lou@example.com');
+    nowMs += 24 * 3600_000;
+    try {
+      expect(await refusal(open(url, '/chat', visitor.token))).toBe('NOT_LOGGED_IN');
+    } finally {
+      nowMs = START_MS;
+    }
+  });
+});
+
+describe('masking account numbers', () => {
+  it('masks runs of eight digits or more, keeping the last four, and leaves shorter numbers', () => {
+    expect(maskAccountNumbers('acct 001234567890')).toBe('acct ••••••••7890');
+    expect(maskAccountNumbers('card 4111-1111-1111-1111 ok')).toBe('card ••••-••••-••••-1111 ok');
+    expect(maskAccountNumbers('₱500 on 2026-11-20, ref 1234567')).toBe('₱500 on 2026-11-20, ref 1234567');
+    expect(maskAccountNumbers('GCash 0917 555 0101')).toBe('GCash •••• ••• 0101');
+  });
+});
+
+// A visitor on one process and an operator on another, both on the same PostgreSQL and Redis:
+// the adapter carries every event across.
+describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)(
+  'live chat across processes (PostgreSQL and Redis; skipped without DATABASE_URL and REDIS_URL)',
+  () => {
+    let first: TestApp;
+    let second: TestApp;
+    let firstUrl: string;
+    let secondUrl: string;
+    let merchantId: string;
+
+    beforeAll(async () => {
+      first = await createSeededApp({ redisUrl: process.env.REDIS_URL }, { now: clock });
+      const { buildApp } = await import('../src/app.ts');
+      const app = await buildApp({ config: first.config, database: first.database, now: clock });
+      second = { ...first, app, close: async () => app.close() };
+      merchantId = await demoMerchantId(first);
+      firstUrl = await listen(first);
+      secondUrl = await listen(second);
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it('carries a chat between a visitor on one process and an operator on the other', async () => {
+      const desk = await operator(first, merchantId);
+      const deskSocket = open(secondUrl, '/desk', desk.token);
+      await connected(deskSocket);
+      const visitor = await launchVisitor(first, 'Across Ada', 'ada@example.com');
+      const socket = open(firstUrl, '/chat', visitor.token);
+      const state = nextEvent<{ isDeskOnline: boolean }>(socket, 'state');
+      await connected(socket);
+      // The desk on the other process counts as online through the adapter.
+      expect((await state).isDeskOnline).toBe(true);
+
+      // The adapter subscribes asynchronously: wait until the first message crosses.
+      const atDesk = nextEvent<{ conversationId: string; text: string }>(deskSocket, 'message');
+      const sent = await emit(socket, 'send', { text: 'Hello from process one' });
+      expect(await atDesk).toMatchObject({ text: 'Hello from process one' });
+      const conversationId = String(sent.value?.conversationId);
+
+      expect((await emit(deskSocket, 'accept', { conversationId })).ok).toBe(true);
+      const reply = nextEvent<{ text: string }>(socket, 'message');
+      expect((await emit(deskSocket, 'send', { conversationId, text: 'Hello from process two' })).ok).toBe(
+        true,
+      );
+      expect((await reply).text).toBe('Hello from process two');
+    });
+  },
+);
