@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { registerAffiliateApplicationsRoutes } from './http/bo/affiliate-applications.routes.ts';
 import { registerAgentReportsRoutes } from './http/bo/agent-reports.routes.ts';
 import { registerAgentsRoutes } from './http/bo/agents.routes.ts';
+import { registerArticlesRoutes } from './http/bo/articles.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
 import { registerBonusesRoutes } from './http/bo/bonuses.routes.ts';
@@ -41,6 +42,7 @@ import { registerOpsRoutes } from './http/ops/ops.routes.ts';
 import { registerPayRoutes } from './http/pay/pay.routes.ts';
 import { registerCountryFlagRoutes } from './http/static/country-flag.routes.ts';
 import { registerMediaRoutes } from './http/static/media.routes.ts';
+import { createArticlePageDescriber } from './http/static/article-page-meta.ts';
 import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
@@ -79,6 +81,7 @@ import { registerRedEnvelopeRoutes } from './http/wps/reward/red-envelope.routes
 import { registerRewardRoutes } from './http/wps/reward/reward.routes.ts';
 import { registerSessionRoutes } from './http/wps/session/session.routes.ts';
 import { registerSocialLoginRoutes } from './http/wps/session/social-login.routes.ts';
+import { registerArticleRoutes } from './http/wps/system/articles.routes.ts';
 import { registerContentRoutes } from './http/wps/system/content.routes.ts';
 import { registerPublicKeyRoutes } from './http/wps/system/public-key.routes.ts';
 import { registerReferenceRoutes } from './http/wps/system/reference.routes.ts';
@@ -100,6 +103,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createArticleAdminService, createArticleReader } from './modules/content/article.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
 import { createNoticeScheduleJob } from './modules/content/notice.job.ts';
@@ -962,6 +966,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     countryHeader: config.countryHeader,
   });
   registerContentRoutes(app, { contentService, members });
+  const articles = createArticleReader({ db: database.db, now });
+  registerArticleRoutes(app, { articles });
+  registerArticlesRoutes(app, {
+    articleAdmin: createArticleAdminService({ db: database.db, recordChange: audit.record, now }),
+  });
   registerReferenceRoutes(app);
   registerCountryFlagRoutes(app);
   registerMediaRoutes(app);
@@ -1115,6 +1124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adminDistDir: config.adminDistDir,
     // The pages' policy lets them frame and show what the merchant's vendors serve.
     readVendorOrigins: (merchantId) => games.listVendorOrigins(merchantId),
+    describePage: createArticlePageDescriber({ articles, publicOrigin: config.publicOrigin }),
   });
 
   options.registerTestRoutes?.(app);

@@ -117,6 +117,7 @@ export type Database = {
   feedback_images: FeedbackImagesTable;
   play_limits: PlayLimitsTable;
   play_settings: PlaySettingsTable;
+  articles: ArticlesTable;
 };
 
 /** A column with a database default: an insert may leave it out. */
@@ -2113,4 +2114,25 @@ export type ChatCannedRepliesTable = {
   sort_order: Defaulted<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+};
+
+// News, blog and the beginner guide (migration 0163, docs/back-office.md "News, blog and guide").
+export type ArticlesTable = {
+  id: string;
+  merchant_id: string;
+  kind: 'news' | 'blog' | 'guide';
+  /** The article's name in its address, unique within the merchant. */
+  slug: string;
+  title: LocalizedColumn;
+  /** The summary under the title in lists and in the page's meta description. */
+  description: LocalizedColumn;
+  /** Sanitised HTML per language. */
+  body: LocalizedColumn;
+  cover_image_url: string | null;
+  published: boolean;
+  publish_at: Timestamp;
+  unpublish_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  sort_order: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 };

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors/errors.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
+import { type DescribedPage, type PageDescriber, writePageMeta } from './article-page-meta.ts';
 import {
   createPageSecurityHeaders,
   hashInlineScripts,
@@ -127,6 +128,24 @@ async function sendPage(
 }
 
 /**
+ * Sends the player's page for a client route the server describes (an article): its meta tags
+ * written into the built index.html, or the page as built with 404 for a route that names nothing,
+ * where the SPA shows its not-found state.
+ */
+async function sendDescribedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  described: DescribedPage,
+  headers: PageSecurityHeaders,
+): Promise<FastifyReply> {
+  await headers.apply(request, reply, 'player');
+  reply.header('Cache-Control', INDEX_CACHE_CONTROL);
+  reply.type('text/html; charset=utf-8').status(described.status);
+  return reply.send(described.status === 200 ? writePageMeta(html, described.meta) : html);
+}
+
+/**
  * Serves the built player SPA at / and the back office at /admin/, each with its index.html for
  * client-side routes. Only files listed from the dist folder at start are served, so no request
  * path reaches the disk. A missing dist folder is skipped (development and tests).
@@ -138,7 +157,13 @@ async function sendPage(
  */
 export async function registerSpaRoutes(
   app: TypedApp,
-  options: { webDistDir: string; adminDistDir: string; readVendorOrigins: VendorOriginReader },
+  options: {
+    webDistDir: string;
+    adminDistDir: string;
+    readVendorOrigins: VendorOriginReader;
+    /** Describes the client routes whose page carries its own title and meta tags (articles). */
+    describePage?: PageDescriber;
+  },
 ): Promise<void> {
   const web = openSite(options.webDistDir);
   const admin = openSite(options.adminDistDir);
@@ -175,6 +200,8 @@ export async function registerSpaRoutes(
     const schema = { hide: true };
 
     if (web) {
+      // Read once: the build does not change under a running server.
+      const webIndexHtml = readFileSync(path.join(web.root, 'index.html'), 'utf8');
       pages.get('/*', { schema }, async (request, reply) => {
         const relative = (request.params as { '*': string })['*'];
         if (relative === 'index.html') return sendPage(request, reply, web, relative, 'player', headers);
@@ -186,6 +213,8 @@ export async function registerSpaRoutes(
         if (isGameClientPath(relative) && web.files.has(GAME_CLIENT_INDEX)) {
           return sendPage(request, reply, web, GAME_CLIENT_INDEX, 'game', headers);
         }
+        const described = await options.describePage?.(request, `/${relative}`);
+        if (described) return sendDescribedPage(request, reply, webIndexHtml, described, headers);
         return sendPage(request, reply, web, 'index.html', 'player', headers);
       });
     }
