@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegisterRule } from '../../lib/api/system-types';
-import {
-  formatLengthRange,
-  selectShownRules,
-  validateByRule,
-  validateRegisterForm,
-} from './register-validation';
+import { formatLengthRange, validateByRule } from '../../lib/rule-check';
+import { selectShownRules, validateRegisterForm } from './register-validation';
 
 function rule(overrides: Partial<RegisterRule>): RegisterRule {
   return {

@@ -6,10 +6,10 @@ import { isApiError } from '../../../lib/api/api-error';
 import { registerSettingsQuery } from '../../../lib/api/system-queries';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
+import { validateByRule } from '../../../lib/rule-check';
 import { useFormValues } from '../../../lib/use-form-values';
 import { useSubmission } from '../../../lib/use-submission';
 import { completeFirstLogin } from '../api/auth';
-import { validateByRule } from '../register-validation';
 import { NewPasswordFields } from './credential-fields';
 import { SubmitWithNotice } from './submit-with-notice';
 

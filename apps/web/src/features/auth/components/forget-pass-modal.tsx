@@ -11,13 +11,13 @@ import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { isSwitchEnabled, registerSettingsQuery } from '../../../lib/api/system-queries';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
+import { type FieldError, validateByRule } from '../../../lib/rule-check';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { useFormValues } from '../../../lib/use-form-values';
 import { useSubmission } from '../../../lib/use-submission';
 import { requestPasswordEmail, setPasswordByPhone } from '../api/auth';
 import { defaultDialingCode, isValidMobileNumber } from '../mobile-number';
-import { type FieldError, validateByRule } from '../register-validation';
 import { MobileCodeFields, UsernameField } from './credential-fields';
 import { SubmitWithNotice } from './submit-with-notice';
 

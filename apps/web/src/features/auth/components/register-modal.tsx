@@ -12,18 +12,14 @@ import type { RegisterRule } from '../../../lib/api/system-types';
 import type { FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useModalStore } from '../../../lib/modal-store';
+import { type FieldError, validateByRule } from '../../../lib/rule-check';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { firstDepositLanding } from '../../../lib/session/first-deposit-landing';
 import { usePermission } from '../../../lib/system/system-hooks';
 import { readAffiliateCodeFromUrl, readReferralCodeFromUrl } from '../affiliate-code';
 import { register } from '../api/auth';
 import { defaultDialingCode } from '../mobile-number';
-import {
-  type FieldError,
-  selectShownRules,
-  validateByRule,
-  validateRegisterForm,
-} from '../register-validation';
+import { selectShownRules, validateRegisterForm } from '../register-validation';
 import { AuthDialog } from './auth-dialog';
 import { AuthSwitch } from './auth-switch';
 import { CaptchaField } from './captcha-field';

@@ -14,8 +14,8 @@ import {
   type SecondStepMethod,
   sendSecondStepCode,
 } from '../api/auth';
-import { useCountdown } from '../hooks/use-countdown';
-import { computeSmsCountdownSeconds } from '../sms-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
+import { computeSmsCountdownSeconds } from '../../../lib/sms-countdown';
 import { SubmitWithNotice } from './submit-with-notice';
 
 /**

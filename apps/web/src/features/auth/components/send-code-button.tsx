@@ -4,9 +4,9 @@ import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { throttleLeading } from '../../../lib/throttle';
 import { sendRegisterSmsCode, sendSmsCode } from '../api/auth';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 import { isValidMobileNumber } from '../mobile-number';
-import { computeSmsCountdownSeconds } from '../sms-countdown';
+import { computeSmsCountdownSeconds } from '../../../lib/sms-countdown';
 
 /** Spec §5/§9: SMS sending at most once per second. */
 const smsSendIntervalMs = 1_000;
