@@ -28,6 +28,8 @@ export const memberPages = [
   'referral',
   // Spec §2's missionLeaderboard: missions, their claims and the leaderboards (members only).
   'missionLeaderboard',
+  // Spec §2's feedback form: a member tells the site something and reads its answer (members only).
+  'feedback',
 ] as const;
 export type MemberPage = (typeof memberPages)[number];
 
@@ -69,6 +71,8 @@ export function offeredMemberPages(viewer: MemberCentreViewer): MemberPage[] {
     referral: viewer.hasReferral === true && viewer.isLogin && !viewer.isTrial,
     // Missions and leaderboards are a member's; a trial account takes no part.
     missionLeaderboard: viewer.isLogin && !viewer.isTrial,
+    // Feedback is a member's; a trial account has no account to be answered at.
+    feedback: viewer.isLogin && !viewer.isTrial,
   };
   return memberPages.filter((page) => isShown[page] ?? true);
 }

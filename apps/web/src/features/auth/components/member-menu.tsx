@@ -11,6 +11,7 @@ import {
   LogOut,
   type LucideIcon,
   Mail,
+  MessageSquareText,
   Network,
   Plus,
   ShieldCheck,
@@ -305,6 +306,16 @@ export function MemberMenu() {
               >
                 {t('common.messages')}
                 <CountBadge count={unreadMessages} className="ml-auto min-w-5 text-xs" />
+              </MemberMenuLink>
+            )}
+            {isTrial ? null : (
+              <MemberMenuLink
+                to="/member?page=feedback"
+                icon={MessageSquareText}
+                onSelect={closeMenu}
+                testId="member-menu-feedback"
+              >
+                {t('pages.memberPages.feedback')}
               </MemberMenuLink>
             )}
             {/* On a member's phone the header leaves the notice icon out for the balance and deposit. */}

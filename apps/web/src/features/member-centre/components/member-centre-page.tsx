@@ -63,6 +63,13 @@ const BettingRecordsPage = lazy(() =>
   })),
 );
 
+// The feedback form and the member's earlier feedback load when the member opens them.
+const FeedbackPage = lazy(() =>
+  importWithTimeout(() => import('./feedback-page')).then((module) => ({
+    default: module.FeedbackPage,
+  })),
+);
+
 // The reward centre, with its wheel, egg, envelopes and verifier, loads when the member opens it.
 const RewardCentrePage = lazy(() =>
   importWithTimeout(() => import('../reward-centre/components/reward-centre-page')).then((module) => ({
@@ -113,6 +120,11 @@ const memberPageContent: Record<Exclude<MemberPage, FeaturePage>, ReactNode> = {
   rewardCenter: (
     <Suspense fallback={<SkeletonLines lines={5} />}>
       <RewardCentrePage />
+    </Suspense>
+  ),
+  feedback: (
+    <Suspense fallback={<SkeletonLines lines={5} />}>
+      <FeedbackPage />
     </Suspense>
   ),
 };
