@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../components/ui/logo';
+import { useArticleKinds } from '../features/articles/hooks/use-articles';
 import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 import { useModalStore } from '../lib/modal-store';
 import { usePermission } from '../lib/system/system-hooks';
@@ -71,6 +72,7 @@ export function Footer() {
   const telegrams = (info?.resources.TELEGRAM ?? []).slice(0, 2);
   const siteName = info?.siteName ?? 'Panalo';
   const categoryLinks = useGameCategoryLinks();
+  const articleKinds = useArticleKinds();
 
   return (
     <footer className="mt-10 border-t border-line bg-surface" data-testid="footer">
@@ -104,6 +106,16 @@ export function Footer() {
         <div>
           <FooterHeading>{t('footer.help')}</FooterHeading>
           <ul>
+            {articleKinds.map((kind) => (
+              <li key={kind}>
+                <Link
+                  to={`/${kind}`}
+                  className="inline-flex min-h-9 items-center text-sm text-muted hover:text-text"
+                >
+                  {t(`articles.${kind}.title`)}
+                </Link>
+              </li>
+            ))}
             {helpEntries.map((entry) => {
               const anchor = readHelpAnchor(entry.url);
               return (

@@ -15,6 +15,8 @@ function lazyScreen<Module>(load: () => Promise<Module>, pick: (module: Module) 
   return async () => ({ Component: pick(await importWithTimeout(load)) });
 }
 
+const articlesScreens = () => import('../features/articles/components/articles-page');
+
 // The lazily loaded screen groups of spec §2, each its own chunk.
 const lazyGroups = {
   Seamless: lazyScreen(
@@ -73,6 +75,11 @@ const lazyGroups = {
     () => import('./agent-routes'),
     (module) => module.AgentPage,
   ),
+  // The news, blog and beginner guide share one chunk: a list page per kind and the article page.
+  News: lazyScreen(articlesScreens, (module) => module.NewsPage),
+  Blog: lazyScreen(articlesScreens, (module) => module.BlogPage),
+  Guide: lazyScreen(articlesScreens, (module) => module.GuidePage),
+  Article: lazyScreen(articlesScreens, (module) => module.ArticlePage),
 };
 
 /** Spec §2 guard: without a session token a login-required route goes to /login (which opens the login popup). */
@@ -119,6 +126,16 @@ const gameListPaths = ['/live', '/fish', '/rng', '/pvp'];
 const lotteryPaths = ['/lottery', '/seaLottery', '/vnLottery'];
 
 export const routes: RouteObject[] = [
+  // Our live chat (docs/chat.md): a page of its own, without the site's frame, for the 440 × 750
+  // customer-service popup and the chatRoom modal's frame.
+  {
+    path: '/chat',
+    errorElement: <RouteError />,
+    lazy: lazyScreen(
+      () => import('../features/chat/components/chat-page'),
+      (module) => module.ChatPage,
+    ),
+  },
   {
     element: (
       <StartupGate>
@@ -209,6 +226,15 @@ export const routes: RouteObject[] = [
             handle: handle({ name: 'firstDeposit', requiresLogin: true, hasAnnouncementsPopup: false }),
           },
           { path: '/m/appDownload', lazy: lazyGroups.AppDownload, handle: handle({ name: 'appDownload' }) },
+          // Spec §2's news, blog and beginner guide, each article at an address to share.
+          { path: '/news', lazy: lazyGroups.News, handle: handle({ name: 'news' }) },
+          { path: '/blog', lazy: lazyGroups.Blog, handle: handle({ name: 'blog' }) },
+          { path: '/guide', lazy: lazyGroups.Guide, handle: handle({ name: 'guide' }) },
+          ...['/news/:slug', '/blog/:slug', '/guide/:slug'].map((path) => ({
+            path,
+            lazy: lazyGroups.Article,
+            handle: handle({ name: 'article', hasAnnouncementsPopup: false }),
+          })),
           { path: '*', Component: NotFoundPage, handle: handle({ name: 'notFound' }) },
         ],
       },

@@ -22,6 +22,8 @@ import { IconButton } from '../components/ui/button';
 import { ButtonLink } from '../components/ui/button-link';
 import { Logo } from '../components/ui/logo';
 import { Skeleton } from '../components/ui/skeleton';
+import { ARTICLE_ICONS } from '../features/articles/components/article-icons';
+import { useArticleKinds } from '../features/articles/hooks/use-articles';
 import { isSwitchEnabled } from '../lib/api/system-queries';
 import { joinClassNames } from '../lib/class-names';
 import { openCustomerService } from '../lib/customer-service';
@@ -129,6 +131,7 @@ function SideMenuContent({
   const publicState = usePublicState();
   const openModal = useModalStore((state) => state.openModal);
   const promotions = publicState.data?.promotion ?? [];
+  const articleKinds = useArticleKinds();
   const liveChat = (permission.data?.customerService ?? publicState.data?.customerService ?? []).find(
     (entry) => entry.csType === 'LIVECHAT',
   );
@@ -186,6 +189,19 @@ function SideMenuContent({
         label={t('pages.pointMallTitle')}
         isCollapsed={isCollapsed}
       />
+      {/* The news, blog and beginner guide, each once it has an article to read. */}
+      {articleKinds.map((kind) => {
+        const Icon = ARTICLE_ICONS[kind];
+        return (
+          <MenuLink
+            key={kind}
+            to={`/${kind}`}
+            icon={<Icon size={20} aria-hidden="true" />}
+            label={t(`articles.${kind}.title`)}
+            isCollapsed={isCollapsed}
+          />
+        );
+      })}
       {/* The promotions' section shows once a merchant has promotions to list; none is offered yet. */}
       {promotions.length === 0 ? null : isCollapsed ? (
         <MenuLink

@@ -100,6 +100,28 @@ export const en = {
       later: 'Later',
     },
   },
+  articles: {
+    news: {
+      title: 'News',
+      line: 'What is new on the site: games, events and changes.',
+      empty: 'No news yet. Come back later.',
+    },
+    blog: {
+      title: 'Blog',
+      line: 'Stories, tips and ideas for smarter play.',
+      empty: 'No blog posts yet. Come back later.',
+    },
+    guide: {
+      title: 'Beginner guide',
+      line: 'New here? Start with these steps, in order.',
+      empty: 'The beginner guide is still being written. Come back later.',
+    },
+    emptyTitle: 'Nothing here yet',
+    missingTitle: 'Article not found',
+    missingLine: 'It may have been removed, or the address is wrong.',
+    share: 'Share',
+    copied: 'Link copied',
+  },
   side: {
     vip: 'VIP',
     invite: 'Invite friends',

@@ -102,6 +102,28 @@ export const ty = {
       later: 'Mamaya na',
     },
   },
+  articles: {
+    news: {
+      title: 'Balita',
+      line: 'Ang bago sa site: mga laro, event at pagbabago.',
+      empty: 'Wala pang balita. Bumalik ka ulit mamaya.',
+    },
+    blog: {
+      title: 'Mga blog',
+      line: 'Mga kuwento, tip at ideya para mas matalinong maglaro.',
+      empty: 'Wala pang blog post. Bumalik ka ulit mamaya.',
+    },
+    guide: {
+      title: 'Gabay para sa baguhan',
+      line: 'Bago ka rito? Magsimula sa mga hakbang na ito, ayon sa pagkakasunod.',
+      empty: 'Isinusulat pa ang gabay para sa baguhan. Bumalik ka ulit mamaya.',
+    },
+    emptyTitle: 'Wala pang laman',
+    missingTitle: 'Hindi makita ang artikulo',
+    missingLine: 'Maaaring inalis na ito, o mali ang address.',
+    share: 'Ibahagi',
+    copied: 'Nakopya ang link',
+  },
   side: {
     vip: 'VIP',
     invite: 'Mag-imbita ng kaibigan',
