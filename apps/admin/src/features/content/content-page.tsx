@@ -33,6 +33,7 @@ import {
   useRowEditor,
 } from '../../components/row-editor.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { ArticlesEditor } from './articles-editor.tsx';
 import type { Announcement, AnnouncementInput, Banner, BannerInput } from './content-api.ts';
 import { HelpCentreEditor } from './help-centre-editor.tsx';
 
@@ -49,13 +50,14 @@ const TABS = [
   ['banners', 'Banners'],
   ['announcements', 'Announcements'],
   ['help', 'Help centre'],
+  ['articles', 'News, blog & guide'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
 const schedule = (row: { startsAt: string | null; endsAt: string | null }) =>
   `${row.startsAt ? formatDateTime(row.startsAt) : '—'} – ${row.endsAt ? formatDateTime(row.endsAt) : 'open'}`;
 
-/** Banners (with image upload), announcements in TY and EN, and the help centre. */
+/** Banners (with image upload), announcements in TY and EN, the help centre, and news, blog and guide. */
 export function ContentPage(props: MerchantScope & { canWrite: boolean }) {
   const page = useMerchantTabs<Tab>(props, 'banners');
   const { merchantId, tab } = page;
@@ -66,6 +68,7 @@ export function ContentPage(props: MerchantScope & { canWrite: boolean }) {
       {tab === 'banners' && <Banners key={merchantId} {...listProps} />}
       {tab === 'announcements' && <Announcements key={merchantId} {...listProps} />}
       {tab === 'help' && <HelpCentreEditor key={merchantId} {...listProps} />}
+      {tab === 'articles' && <ArticlesEditor key={merchantId} {...listProps} />}
     </div>
   );
 }
