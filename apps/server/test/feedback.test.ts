@@ -211,6 +211,48 @@ describe('sending feedback', () => {
   });
 });
 
+describe('the merchant’s length setting', () => {
+  it('is set by settings.write, audited, the least never above the most', async () => {
+    const admin = await operatorOf(testApp, {
+      username: 'fb_admin',
+      merchantId,
+      roleId: 'admin',
+      nowMs: NOW,
+    });
+    const path = `/bo/merchants/${merchantId}/feedback`;
+    await expectOneAuditRow(
+      testApp.database.db,
+      () => admin.call('PUT', path, { contentMinLength: 5, contentMaxLength: 50 }),
+      { action: 'settings.feedback', merchant_id: merchantId },
+    );
+    try {
+      const member = await newMember();
+      expect((await member.client.call('GET', '/wps/feedback')).body.value).toMatchObject({
+        contentMinLength: 5,
+        contentMaxLength: 50,
+      });
+      expect((await send(member, { content: 'Ayos!' })).body.success).toBe(true);
+      expect((await admin.call('GET', `/bo/merchants/${merchantId}/config`)).body.value.feedback).toEqual({
+        contentMinLength: 5,
+        contentMaxLength: 50,
+      });
+    } finally {
+      await admin.call('PUT', path, { contentMinLength: 10, contentMaxLength: 500 });
+    }
+    const refused = await admin.call('PUT', path, { contentMinLength: 60, contentMaxLength: 50 });
+    expect(refused.body).toMatchObject({
+      code: 'VALIDATION',
+      value: { reasons: { contentMaxLength: 'belowMin' } },
+    });
+    expect((await admin.call('PUT', path, { contentMinLength: 10, contentMaxLength: 2001 })).body.code).toBe(
+      'VALIDATION',
+    );
+    expect((await support.call('PUT', path, { contentMinLength: 5, contentMaxLength: 50 })).body.code).toBe(
+      'FORBIDDEN',
+    );
+  });
+});
+
 describe('the back office inbox', () => {
   it('lists feedback by status and type for support, never for roles without support.feedback', async () => {
     const member = await newMember();

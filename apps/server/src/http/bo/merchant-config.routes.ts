@@ -11,6 +11,7 @@ import type { MerchantAdminService } from '../../modules/merchant/merchant-admin
 import {
   AccountCreation,
   AgentVisibility,
+  FeedbackSettings,
   PointsSettings,
   RebateSettings,
   RegionRestriction,
@@ -207,6 +208,7 @@ const MerchantConfig = Type.Object({
     regionRestriction: RegionRestriction,
   }),
   accountCreation: AccountCreation,
+  feedback: FeedbackSettings,
   betsAndAgents: BetsAndAgentsBody,
   promotions: PromotionSettingsView,
   vip: VipSettings,
@@ -324,6 +326,14 @@ export function registerMerchantConfigRoutes(app: TypedApp, deps: MerchantConfig
       body: AccountCreation,
       run: (actor, merchantId, body) =>
         merchantAdmin.updateAccountCreation(actor, merchantId, body as Static<typeof AccountCreation>),
+    },
+    {
+      path: 'feedback',
+      summary:
+        "The length a member's feedback text must have, in characters (1 to 2000, the least not above the most)",
+      body: FeedbackSettings,
+      run: (actor, merchantId, body) =>
+        merchantAdmin.updateFeedback(actor, merchantId, body as Static<typeof FeedbackSettings>),
     },
     {
       path: 'bets-and-agents',

@@ -15,6 +15,7 @@ import {
 } from './merchant-admin.repository.ts';
 import {
   type AccountCreation,
+  type FeedbackSettings,
   type MerchantSettings,
   MerchantSettingsError,
   parseMerchantSettings,
@@ -207,6 +208,7 @@ export function createMerchantAdminService(deps: {
       socialLogin: socialLoginViewOf(settings),
       systemStatus: systemStatusViewOf(row, settings),
       accountCreation: settings.accountCreation,
+      feedback: settings.feedback,
       betsAndAgents: betsAndAgentsViewOf(settings),
       promotions: settings.promotions,
       vip: settings.vip,
@@ -273,6 +275,20 @@ export function createMerchantAdminService(deps: {
     },
 
     /** How many accounts one address or device may open in a window before a captcha is asked. */
+    /**
+     * The length a member's feedback text must have, in characters (docs/back-office.md
+     * "Feedback"); the least may not exceed the most.
+     */
+    updateFeedback(actor: ChangeActor, merchantId: string, input: FeedbackSettings) {
+      if (input.contentMinLength > input.contentMaxLength) {
+        throw new AppError('VALIDATION', { value: { fields: { contentMaxLength: 'belowMin' } } });
+      }
+      return replaceSettingsSection(actor, merchantId, 'settings.feedback', 'feedback', {
+        contentMinLength: input.contentMinLength,
+        contentMaxLength: input.contentMaxLength,
+      });
+    },
+
     updateAccountCreation(actor: ChangeActor, merchantId: string, input: AccountCreation) {
       return replaceSettingsSection(actor, merchantId, 'settings.accountCreation', 'accountCreation', input);
     },
