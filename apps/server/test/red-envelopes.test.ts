@@ -286,6 +286,59 @@ describe('red envelopes', () => {
     expect(late.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'NOT_OPEN' } });
   });
 
+  it('opens one envelope per member across nodes, each node batching its own claims', async () => {
+    const { db } = testApp.database;
+    nowMs = START + 8 * HOUR_MS;
+    const drop = await createDrop({ count: 4, totalAmount: '20.00', minimumAmount: '1.00' });
+    // Two more nodes on the same database, each with its own batches and remembered drops.
+    const nodes = [
+      testApp.app.redEnvelopes,
+      ...[1, 2].map(() =>
+        createRedEnvelopeService({
+          db,
+          engine: testApp.app.bonuses,
+          recordChange: async () => {},
+          now: () => new Date(nowMs),
+        }),
+      ),
+    ];
+    const claimants = await Promise.all(Array.from({ length: 6 }, () => member()));
+    nowMs = Date.parse(drop.startsAt) + MINUTE_MS;
+    const merchant = { id: merchantId, currency: 'PHP' };
+    // Each member asks every node twice at once: 6 members, 36 claims, 4 envelopes.
+    const outcomes = await Promise.all(
+      claimants.flatMap((claimant) =>
+        [...nodes, ...nodes].map((node) =>
+          node
+            .open({ merchant, memberId: claimant.id, dropId: drop.id })
+            .then((opened) => ({ memberId: claimant.id, opened, reason: null }))
+            .catch((error: { value?: { reason?: string } }) => ({
+              memberId: claimant.id,
+              opened: null,
+              reason: error.value?.reason ?? String(error),
+            })),
+        ),
+      ),
+    );
+    const opened = outcomes.filter((outcome) => outcome.opened);
+    expect(opened).toHaveLength(4);
+    expect(new Set(opened.map((outcome) => outcome.memberId)).size).toBe(4);
+    for (const outcome of outcomes.filter((item) => !item.opened)) {
+      const won = opened.some((item) => item.memberId === outcome.memberId);
+      // A winner's claim on another node that ran while the winning batch had not committed yet
+      // found nothing left to take and none of theirs either: it hears that all are taken.
+      if (won) expect(['ALREADY_OPENED', 'ALL_TAKEN']).toContain(outcome.reason);
+      else expect(outcome.reason).toBe('ALL_TAKEN');
+    }
+    const rows = await openedOf(drop.id);
+    expect(rows.map((row) => row.envelope_index)).toEqual([0, 1, 2, 3]);
+    expect(rows.reduce((sum, row) => sum + BigInt(row.amount_minor), 0n)).toBe(2_000n);
+    for (const row of rows) {
+      expect(await cashOf(db, row.member_id as string)).toBe(BigInt(row.amount_minor));
+    }
+    expect(await ledgerProblems(db)).toEqual([]);
+  });
+
   it('keeps a drop to its audience, and nothing reaches members promotions may not reach', async () => {
     const { db } = testApp.database;
     nowMs = START + 10 * HOUR_MS;

@@ -70,6 +70,7 @@ import * as m0159 from './migrations/0159_red_envelope_budget.ts';
 import * as m0160 from './migrations/0160_feedback.ts';
 import * as m0163 from './migrations/0163_articles.ts';
 import * as m0166 from './migrations/0166_live_chat.ts';
+import * as m0168 from './migrations/0168_red_envelope_open_batch.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -147,6 +148,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0160_feedback': m0160,
   '0163_articles': m0163,
   '0166_live_chat': m0166,
+  '0168_red_envelope_open_batch': m0168,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

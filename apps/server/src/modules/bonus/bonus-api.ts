@@ -107,9 +107,7 @@ export type BonusEngine = {
    * Pays cash as a reward (cashback paid as cash) inside the caller's transaction: reserves the
    * budgets, then one transfer of `code` from the house's bonus_funding to the member's cash. A
    * key paid before changes nothing. It does not check isMarketable: the caller decides whom it
-   * pays. `budgetReserved`: the caller reserved the amount already, with reserveBudgetIn (a
-   * red-envelope drop's total, once for all its envelopes), so no budget row is touched and the
-   * merchant's policy is not read (the caller passes its merchant's own currency).
+   * pays.
    */
   payCashIn(
     trx: Transaction<Database>,
@@ -123,9 +121,26 @@ export type BonusEngine = {
       amountMinor: bigint;
       promotionId: string | null;
       promotionBudgetDayMinor?: bigint | null;
-      budgetReserved?: boolean;
     },
   ): Promise<{ announce: () => void }>;
+  /**
+   * The accounts of cash rewards a caller pays in a statement of its own out of an amount it
+   * reserved with reserveBudgetIn (red envelopes opened in a batch, whose drop reserved its total
+   * when it was saved): the house's bonus_funding of one shard and each member's cash account.
+   */
+  cashInAccounts(input: {
+    merchantId: string;
+    currency: string;
+    shardKey: string;
+    memberIds: readonly string[];
+  }): Promise<{ houseAccountId: string; cashAccountIds: string[] }>;
+  /** Tells a member of their cash after such a statement committed. */
+  announceCashIn(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+    balanceMinor: bigint;
+  }): void;
   /**
    * Reserves an amount against the merchant's promotions budget of its day at `at` (its time
    * zone), in the caller's transaction, in one guarded statement: the day reserved on, or refused

@@ -97,6 +97,15 @@ export type BonusWallet = {
     trx: Transaction<Database>,
     input: { merchantId: string; memberId: string; currency: string },
   ): Promise<{ cashMinor: bigint; bonusMinor: bigint }>;
+  /** The accounts of cash paid out in a caller's own statement (cashInAccounts). */
+  resolvePayoutAccounts(input: {
+    merchantId: string;
+    currency: string;
+    house: 'bonus_funding';
+    shardKey: string;
+    memberIds: readonly string[];
+  }): Promise<{ houseAccountId: string; cashAccountIds: string[] }>;
+  announceCash(input: { merchantId: string; memberId: string; currency: string; balanceMinor: bigint }): void;
   /** Many members' balances locked in one statement, in id order (a batch of grants). */
   lockPlayerBalancesManyIn(
     trx: Transaction<Database>,
@@ -686,20 +695,16 @@ export function createBonusService(
       }
       return { announce: () => {} };
     }
-    // Paid out of a reservation made before: the merchant's policy is not read again, and the
-    // currency is the caller's own merchant's.
-    if (!input.budgetReserved) {
-      const policy = await readPolicy(trx, input.merchantId);
-      assertInvariant(policy.currency === input.currency, 'a reward is paid in its merchant’s currency');
-      await reserveBudgets(trx, {
-        merchantId: input.merchantId,
-        day: dayIn(policy.timeZone, clock()),
-        amountMinor: input.amountMinor,
-        promotionId: input.promotionId,
-        promotionCapMinor: input.promotionBudgetDayMinor ?? null,
-        merchantCapMinor: policy.budgetPerDayMinor,
-      });
-    }
+    const policy = await readPolicy(trx, input.merchantId);
+    assertInvariant(policy.currency === input.currency, 'a reward is paid in its merchant’s currency');
+    await reserveBudgets(trx, {
+      merchantId: input.merchantId,
+      day: dayIn(policy.timeZone, clock()),
+      amountMinor: input.amountMinor,
+      promotionId: input.promotionId,
+      promotionCapMinor: input.promotionBudgetDayMinor ?? null,
+      merchantCapMinor: policy.budgetPerDayMinor,
+    });
     const outcome = await wallet.transferIn(trx, {
       merchantId: input.merchantId,
       currency: input.currency,
@@ -1035,6 +1040,15 @@ export function createBonusService(
     grantManyIn,
     grant,
     payCashIn,
+    cashInAccounts: ((input) =>
+      wallet.resolvePayoutAccounts({
+        merchantId: input.merchantId,
+        currency: input.currency,
+        house: 'bonus_funding',
+        shardKey: input.shardKey,
+        memberIds: input.memberIds,
+      })) satisfies BonusEngine['cashInAccounts'],
+    announceCashIn: wallet.announceCash,
     reserveBudgetIn,
     releaseBudgetIn,
     isMarketable: (memberId: string) => isMarketableIn(null, memberId),

@@ -156,6 +156,58 @@ export function findLiveSession(
     .executeTakeFirst();
 }
 
+// The session's columns, each read under a name of its own beside the member's (findLiveMemberSession).
+const SESSION_COLUMNS = [
+  'id',
+  'token_hash',
+  'member_id',
+  'merchant_id',
+  'login_method',
+  'agent_page',
+  'password_change_required',
+  'ip',
+  'user_agent',
+  'created_at',
+  'last_seen_at',
+  'idle_expires_at',
+  'expires_at',
+  'ended_at',
+  'end_reason',
+] as const satisfies readonly (keyof SessionRow)[];
+// Every column of the session is read: a column added to the table and not here fails to compile.
+const everySessionColumn: Record<Exclude<keyof SessionRow, (typeof SESSION_COLUMNS)[number]>, never> = {};
+void everySessionColumn;
+
+/**
+ * The live session of a token hash and its member, in one statement: every request that names a
+ * member asks this first, so it costs one round trip rather than two.
+ */
+export async function findLiveMemberSession(
+  db: Executor,
+  tokenHash: string,
+  nowDate: Date,
+): Promise<{ session: SessionRow; member: MemberRow } | undefined> {
+  const row = await db
+    .selectFrom('member_sessions as s')
+    .innerJoin('members as m', 'm.id', 's.member_id')
+    .selectAll('m')
+    .select(SESSION_COLUMNS.map((column) => sql.ref(`s.${column}`).as(`session_${column}`)))
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.ended_at', 'is', null)
+    .where('s.expires_at', '>', nowDate)
+    .where('s.idle_expires_at', '>', nowDate)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const fields = row as unknown as Record<string, unknown>;
+  const session: Record<string, unknown> = {};
+  const member: Record<string, unknown> = { ...fields };
+  for (const column of SESSION_COLUMNS) {
+    session[column] = fields[`session_${column}`];
+    delete member[`session_${column}`];
+  }
+  return { session: session as SessionRow, member: member as MemberRow };
+}
+
 export async function touchSession(
   db: Executor,
   id: string,

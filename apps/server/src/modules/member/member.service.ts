@@ -14,6 +14,7 @@ import {
   findAgentByAffiliateCode,
   findInvitationLink,
   findLatestLogins,
+  findLiveMemberSession,
   findLiveSession,
   findMemberByAccount,
   findMemberById,
@@ -278,10 +279,10 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
   async function resolveSession(token: string): Promise<{ session: SessionRow; member: MemberRow } | null> {
     if (token.length === 0 || token.length > 100) return null;
     const timestamp = now();
-    const session = await findLiveSession(db, 'token_hash', hashToken(token), timestamp);
-    if (!session) return null;
-    const member = await findMemberById(db, session.member_id);
-    if (member?.status !== 'active') return null;
+    const found = await findLiveMemberSession(db, hashToken(token), timestamp);
+    if (!found) return null;
+    const { session, member } = found;
+    if (member.status !== 'active') return null;
     if (timestamp.getTime() - session.last_seen_at.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
       // The idle window is whatever it was when the session started.
       const idleMs = session.idle_expires_at.getTime() - session.last_seen_at.getTime();

@@ -117,37 +117,41 @@ export async function anyOpened(db: Executor, dropId: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/** What red_envelopes_open answered for one claimant (migration 0168). */
+export type EnvelopeClaimAnswer = {
+  member_id: string;
+  status: 'opened' | 'already' | 'taken';
+  envelope_index: number | null;
+  amount_minor: bigint | null;
+  balance_after_minor: bigint | null;
+  left_after: number;
+};
+
 /**
- * Opens the lowest envelope no one holds for the member, in one statement: only while the drop is
- * scheduled and within its window at `now`, and never one given back at the end (`closed`, checked
- * again on the row once locked). Envelopes another claim is opening right now are skipped rather
- * than waited for, so that claimants never queue behind one another; a claim that rolls back
- * leaves its envelope to the next. The member's second envelope of a drop breaks
- * red_envelopes_member_idx. `left`: the envelopes no one held as the statement began, but this
- * one. Undefined: none left (or the drop is not open).
+ * Claimants of one drop, in order, each given the lowest envelope left and paid it from the house
+ * account to their cash account, in one statement (red_envelopes_open, migration 0168).
  */
-export async function openLowestEnvelope(
-  trx: Executor,
-  input: { dropId: string; memberId: string; now: Date },
-): Promise<{ envelope_index: number; amount_minor: bigint; left: number } | undefined> {
-  const result = await sql<{ envelope_index: number; amount_minor: bigint; left: number }>`
-    with taken as (
-    update red_envelopes set member_id = ${input.memberId}, opened_at = ${input.now}
-    where drop_id = ${input.dropId} and member_id is null and not closed
-      and envelope_index = (
-        select e.envelope_index from red_envelopes e
-        join red_envelope_drops d on d.id = e.drop_id
-        where e.drop_id = ${input.dropId} and e.member_id is null and not e.closed
-          and d.status = 'scheduled' and d.starts_at <= ${input.now} and d.ends_at > ${input.now}
-        order by e.envelope_index
-        limit 1
-        for update of e skip locked
-      )
-    returning envelope_index, amount_minor)
-    select envelope_index, amount_minor,
-      (select count(*) from red_envelopes where drop_id = ${input.dropId} and member_id is null)::int - 1 as "left"
-    from taken`.execute(trx);
-  return result.rows[0];
+export async function openEnvelopes(
+  db: Executor,
+  input: {
+    dropId: string;
+    now: Date;
+    merchantId: string;
+    currency: string;
+    reference: string;
+    houseAccountId: string;
+    claims: readonly { memberId: string; cashAccountId: string; transferId: string }[];
+  },
+): Promise<EnvelopeClaimAnswer[]> {
+  const { claims } = input;
+  const result = await sql<EnvelopeClaimAnswer>`
+    select member_id, status, envelope_index, amount_minor, balance_after_minor, left_after
+    from red_envelopes_open(${input.dropId}::text, ${input.now}::timestamptz, ${input.merchantId}::text,
+      ${input.currency}::text, ${input.reference}::text, ${input.houseAccountId}::text,
+      ${sql.val(claims.map((claim) => claim.memberId))}::text[],
+      ${sql.val(claims.map((claim) => claim.cashAccountId))}::text[],
+      ${sql.val(claims.map((claim) => claim.transferId))}::text[])`.execute(db);
+  return result.rows;
 }
 
 /** Envelopes not yet opened, per drop. */

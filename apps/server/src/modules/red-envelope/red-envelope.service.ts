@@ -9,8 +9,10 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database, RedEnvelopeAudience } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
+import { createStatementBatches } from '../../platform/db/statement-batches.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import { present } from '../../platform/errors/invariant.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import {
   anyOpened,
@@ -18,6 +20,7 @@ import {
   countLeft,
   countOpened,
   type DropCounts,
+  type EnvelopeClaimAnswer,
   findAmounts,
   findAudienceMembers,
   findDrop,
@@ -32,7 +35,7 @@ import {
   markAnnouncements,
   markReleasing,
   type OpenedEnvelopeRow,
-  openLowestEnvelope,
+  openEnvelopes,
   type RedEnvelopeDropRow,
   readAudienceFacts,
   replaceEnvelopes,
@@ -54,6 +57,16 @@ const VISIBLE_MS = 86_400_000;
 const DAY_MS = 86_400_000;
 /** The most drops a member's list holds. */
 const VISIBLE_MAX = 50;
+/** Claims of one drop one statement opens at most. */
+const CLAIMS_PER_BATCH_MAX = 50;
+/**
+ * How long a node answers claims from a drop it read, rather than reading it for each: the claim's
+ * statement checks the drop's status and window again, and this node's own changes forget it at
+ * once, so a drop read a moment ago decides only which refusal a claim hears.
+ */
+const CLAIM_DROP_TRUST_MS = 1_000;
+/** Drops a node remembers for claims at most. */
+const CLAIM_DROPS_MAX = 1_000;
 /** The most ended drops one run of the job gives back. */
 const RELEASE_MAX = 50;
 
@@ -96,11 +109,6 @@ export type DropMemberView = {
 };
 
 export type RedEnvelopeService = ReturnType<typeof createRedEnvelopeService>;
-
-/** The ledger key of an envelope paid: one transfer per envelope. */
-export function envelopeKeyOf(dropId: string, index: number): string {
-  return `red_envelope:${dropId}:${index}`;
-}
 
 export function phaseOf(drop: Pick<RedEnvelopeDropRow, 'starts_at' | 'ends_at'>, now: Date): DropPhase {
   if (now < drop.starts_at) return 'upcoming';
@@ -150,20 +158,18 @@ function auditedOf(drop: RedEnvelopeDropRow) {
 export function createRedEnvelopeService(
   deps: ServiceDeps<{
     engine: {
-      payCashIn(
-        trx: Transaction<Database>,
-        input: {
-          merchantId: string;
-          memberId: string;
-          currency: string;
-          code: 'red_envelope';
-          key: string;
-          reference: string;
-          amountMinor: bigint;
-          promotionId: null;
-          budgetReserved: true;
-        },
-      ): Promise<{ announce: () => void }>;
+      cashInAccounts(input: {
+        merchantId: string;
+        currency: string;
+        shardKey: string;
+        memberIds: readonly string[];
+      }): Promise<{ houseAccountId: string; cashAccountIds: string[] }>;
+      announceCashIn(input: {
+        merchantId: string;
+        memberId: string;
+        currency: string;
+        balanceMinor: bigint;
+      }): void;
       reserveBudgetIn(
         trx: Transaction<Database>,
         input: { merchantId: string; at: Date; amountMinor: bigint },
@@ -182,6 +188,75 @@ export function createRedEnvelopeService(
 ) {
   const { db, engine, recordChange } = deps;
   const now = clockOf(deps);
+
+  type ClaimDrop = RedEnvelopeDropRow & { any_left: boolean };
+  // Read with the process's monotonic timer: how fresh a copy is, not what time it is for members.
+  const claimDrops = new Map<string, { drop: ClaimDrop; readAt: number }>();
+
+  async function dropForClaim(id: string): Promise<ClaimDrop | undefined> {
+    const at = performance.now();
+    const known = claimDrops.get(id);
+    if (known && at - known.readAt < CLAIM_DROP_TRUST_MS) return known.drop;
+    const drop = await findDropForClaim(db, id);
+    if (claimDrops.size >= CLAIM_DROPS_MAX) claimDrops.clear();
+    if (drop) claimDrops.set(id, { drop, readAt: at });
+    return drop;
+  }
+
+  /** A drop none of whose envelopes is left: its claims go no further than their refusal. */
+  function rememberEmptied(id: string): void {
+    const known = claimDrops.get(id);
+    if (known) claimDrops.set(id, { ...known, drop: { ...known.drop, any_left: false } });
+  }
+
+  type Claim = { merchant: { id: string; currency: string }; memberId: string; dropId: string };
+
+  /**
+   * Claims of one drop in one statement (red_envelopes_open, migration 0168), paid from the
+   * house's bonus funding of the drop's own shard: a batch's transfers all take that one house
+   * row, so batches of two nodes for one drop queue on it rather than lock members' rows and the
+   * house's in different orders. Each opened claim hears what was left as it was opened.
+   */
+  async function playClaims(batch: readonly Claim[]): Promise<EnvelopeClaimAnswer[]> {
+    const [first] = batch;
+    if (!first) return [];
+    const { merchant, dropId } = first;
+    const accounts = await engine.cashInAccounts({
+      merchantId: merchant.id,
+      currency: merchant.currency,
+      shardKey: dropId,
+      memberIds: batch.map((claim) => claim.memberId),
+    });
+    const answers = await openEnvelopes(db, {
+      dropId,
+      now: now(),
+      merchantId: merchant.id,
+      currency: merchant.currency,
+      reference: `red_envelope:${dropId}`,
+      houseAccountId: accounts.houseAccountId,
+      claims: batch.map((claim, index) => ({
+        memberId: claim.memberId,
+        cashAccountId: accounts.cashAccountIds[index] as string,
+        transferId: uuidv7(),
+      })),
+    });
+    let openedAfter = 0;
+    for (let index = answers.length - 1; index >= 0; index -= 1) {
+      const answer = answers[index] as EnvelopeClaimAnswer;
+      if (answer.status !== 'opened') continue;
+      answer.left_after += openedAfter;
+      openedAfter += 1;
+    }
+    return answers;
+  }
+
+  // A node's claims of one drop wait for its batch out and go together in the next
+  // (platform/db/statement-batches.ts): under a storm, one statement opens many envelopes.
+  const claims = createStatementBatches<Claim, EnvelopeClaimAnswer>({
+    batchMax: CLAIMS_PER_BATCH_MAX,
+    playOne: async (claim) => present((await playClaims([claim]))[0], 'red envelope: a claim is answered'),
+    playMany: (batch) => playClaims(batch),
+  });
 
   function validate(input: DropInput, at: Date): void {
     const fields: Record<string, string> = {};
@@ -389,6 +464,7 @@ export function createRedEnvelopeService(
         });
         return after;
       });
+      claimDrops.delete(id);
       return (await adminViewsOf([drop]))[0] as DropAdminView;
     },
 
@@ -417,6 +493,7 @@ export function createRedEnvelopeService(
         });
         return after;
       });
+      claimDrops.delete(id);
       return (await adminViewsOf([drop]))[0] as DropAdminView;
     },
 
@@ -506,13 +583,13 @@ export function createRedEnvelopeService(
       dropId: string;
     }): Promise<{ index: number; amountMinor: bigint; left: number }> {
       const { merchant, memberId, dropId } = input;
-      const drop = await findDropForClaim(db, dropId);
+      // Both read at once: a claim's wait is one round trip, not two.
+      const [drop, marketable] = await Promise.all([dropForClaim(dropId), engine.isMarketable(memberId)]);
       if (!drop || drop.merchant_id !== merchant.id || drop.status === 'cancelled') {
         throw new AppError('NOT_FOUND');
       }
       const at = now();
       if (phaseOf(drop, at) !== 'open') throw new AppError('CONFLICT', { value: { reason: 'NOT_OPEN' } });
-      const marketable = await engine.isMarketable(memberId);
       if (!marketable.ok) {
         if (marketable.reason === 'TRIAL_ACCOUNT') throw new AppError('TRIAL_ACCOUNT');
         throw new AppError('FORBIDDEN', { value: { reason: 'NOT_MARKETABLE' } });
@@ -521,47 +598,37 @@ export function createRedEnvelopeService(
         throw new AppError('FORBIDDEN', { value: { reason: 'NOT_IN_AUDIENCE' } });
       }
       const already = () => new AppError('CONFLICT', { value: { reason: 'ALREADY_OPENED' } });
-      // The member's envelope already held is found by the unique index when one is left to take,
-      // and read only when none is; once every envelope is taken, claims open no transaction: a
-      // claim asks as little as it can of the database.
-      let opened: { index: number; amountMinor: bigint; left: number; announce: () => void } | null = null;
+      // Once every envelope is taken, claims open no transaction: a claim asks as little as it can
+      // of the database.
+      let answer: EnvelopeClaimAnswer | null = null;
       if (drop.any_left) {
         try {
-          opened = await db.transaction().execute(async (trx) => {
-            const envelope = await openLowestEnvelope(trx, { dropId, memberId, now: at });
-            if (!envelope) return null;
-            const amountMinor = BigInt(envelope.amount_minor);
-            const paid = await engine.payCashIn(trx, {
-              merchantId: merchant.id,
-              memberId,
-              currency: merchant.currency,
-              code: 'red_envelope',
-              key: envelopeKeyOf(dropId, envelope.envelope_index),
-              reference: `red_envelope:${dropId}`,
-              amountMinor,
-              promotionId: null,
-              budgetReserved: true,
-            });
-            return {
-              index: envelope.envelope_index,
-              amountMinor,
-              left: envelope.left,
-              announce: paid.announce,
-            };
-          });
+          answer = await claims.play(dropId, { merchant, memberId, dropId });
         } catch (error) {
+          // Another node's batch recorded the member's envelope of the drop between this batch's
+          // check and its write.
           if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
           throw error;
         }
+        if (answer.status === 'already') throw already();
       }
-      if (!opened) {
+      if (answer?.status !== 'opened') {
+        if (answer) rememberEmptied(dropId);
+        // None was left to take; the member may hold one another node's batch gave them.
         if ((await findMine(db, memberId, [dropId])).length > 0) throw already();
         // An open drop's window and status no longer change: the row read above still holds.
         const reason = phaseOf(drop, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN';
         throw new AppError('CONFLICT', { value: { reason } });
       }
-      opened.announce();
-      return { index: opened.index, amountMinor: opened.amountMinor, left: opened.left };
+      const index = present(answer.envelope_index, 'red envelope: an opened envelope has its index');
+      const amountMinor = BigInt(
+        present(answer.amount_minor, 'red envelope: an opened envelope has its amount'),
+      );
+      const balanceMinor = BigInt(
+        present(answer.balance_after_minor, 'red envelope: a payment has its balance'),
+      );
+      engine.announceCashIn({ merchantId: merchant.id, memberId, currency: merchant.currency, balanceMinor });
+      return { index, amountMinor, left: answer.left_after };
     },
 
     /** A drop's split for the verifier, once it has ended (CONFLICT NOT_ENDED before). */

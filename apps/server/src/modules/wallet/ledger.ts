@@ -562,6 +562,41 @@ export function createLedger(deps: {
   }
 
   /**
+   * The accounts of cash paid out of a house account to members in a statement of the caller's
+   * own that calls ledger_apply_transfer (red envelopes opened in a batch, migration 0168): the
+   * house's account of one shard and each member's cash account, resolved outside any transaction
+   * (created on first use and remembered, as for every transfer).
+   */
+  async function resolvePayoutAccounts(input: {
+    merchantId: string;
+    currency: string;
+    house: HousePurpose;
+    shardKey: string;
+    memberIds: readonly string[];
+  }): Promise<{ houseAccountId: string; cashAccountIds: string[] }> {
+    checkInput({ key: 'payout', currency: input.currency });
+    const [house, ...cash] = await Promise.all([
+      resolveHouseAccount(input.merchantId, input.house, input.currency, input.shardKey),
+      ...input.memberIds.map((memberId) =>
+        resolvePlayerAccount(input.merchantId, memberId, input.currency, 'cash'),
+      ),
+    ]);
+    assertInvariant(house !== undefined, 'wallet: a payout has its house account');
+    return { houseAccountId: house.id, cashAccountIds: cash.map((account) => account.id) };
+  }
+
+  /** Tells a member of their cash after a payout such a statement committed. */
+  function announceCash(input: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+    balanceMinor: bigint;
+  }) {
+    assertInvariant(input.balanceMinor >= 0n, 'wallet: a player balance stays at or above zero');
+    deps.onBalanceChanged?.({ ...input, wallet: 'cash' });
+  }
+
+  /**
    * Many members' cash and bonus accounts resolved inside a caller's transaction, in a few reads
    * (a batch of grants names a thousand members): those not known yet are read at once, and the
    * missing ones created in one insert. As in resolveAccountIn, rows read or created in the
@@ -1109,6 +1144,8 @@ export function createLedger(deps: {
     resolvePlayerAccount,
     resolvePlayerAccounts,
     resolveHouseAccount,
+    resolvePayoutAccounts,
+    announceCash,
     execute,
     executeMany,
     lockBalances,

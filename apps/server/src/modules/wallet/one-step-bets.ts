@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
+import { createStatementBatches } from '../../platform/db/statement-batches.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import {
   isRoundRequestTaken,
@@ -50,18 +51,13 @@ export type OneStepBetOutcome =
   | { status: 'session' | 'play' | 'game' | 'duplicate' | 'pair' }
   | { status: 'short'; balanceMinor: bigint };
 
-// Bets waiting for a batch with the database to come back. Bets go in lanes by their house shard,
-// one batch out per lane: the bets that arrive while a lane's batch is out go together in its next
-// (house_play_rounds), so a busy server writes one statement for many rounds and an idle one plays
-// a round as it comes. A member's bets always take one shard, so batches of two lanes never wait
-// for each other's rows (a batch holds its rows until it commits); and batches lock pairs, then
-// accounts, each in id order, so that no two transactions deadlock.
-type WaitingBet = {
-  statement: OneStepBetStatement;
-  resolve: (answer: OneStepBetAnswer) => void;
-  reject: (error: unknown) => void;
-};
-type BatchLane = { waiting: WaitingBet[]; isPlaying: boolean };
+// Bets go in lanes by their house shard, one batch out per lane: the bets that arrive while a
+// lane's batch is out go together in its next (house_play_rounds), so a busy server writes one
+// statement for many rounds and an idle one plays a round as it comes. A member's bets always take
+// one shard, so batches of two lanes never wait for each other's rows (a batch holds its rows until
+// it commits); and batches lock pairs, then accounts, each in id order, so that no two transactions
+// deadlock. A batch that fails as a whole (a round's request id made a round meanwhile) is played
+// again a round at a time, to learn which.
 
 /**
  * The wallet's one-statement bet (house_play_one_step, migration 0083): the checks, the nonce, the
@@ -76,62 +72,22 @@ export function createOneStepBets(deps: {
   announceGameMoves: (player: Player, balancesMinor: bigint[]) => void;
 }) {
   const { db } = deps;
-  const batchLanes: BatchLane[] = Array.from({ length: BATCH_LANES }, () => ({
-    waiting: [],
-    isPlaying: false,
-  }));
+  const batches = createStatementBatches<OneStepBetStatement, OneStepBetAnswer>({
+    batchMax: ROUNDS_PER_BATCH_MAX,
+    playOne: (statement) => playOneStepBetStatement(db, statement),
+    playMany: (statements) => playOneStepBets(db, statements),
+  });
 
-  function laneOf(houseAccountId: string): BatchLane {
+  function laneOf(houseAccountId: string): string {
     let hash = 0;
     for (let index = 0; index < houseAccountId.length; index += 1) {
       hash = (Math.imul(hash, 31) + houseAccountId.charCodeAt(index)) >>> 0;
     }
-    return batchLanes[hash % BATCH_LANES] as BatchLane;
+    return String(hash % BATCH_LANES);
   }
 
-  function playInBatch(statement: OneStepBetStatement): Promise<OneStepBetAnswer> {
-    const lane = laneOf(statement.houseAccountId);
-    return new Promise((resolve, reject) => {
-      lane.waiting.push({ statement, resolve, reject });
-      if (!lane.isPlaying) void playWaitingBets(lane);
-    });
-  }
-
-  async function playAlone(bet: WaitingBet): Promise<void> {
-    try {
-      bet.resolve(await playOneStepBetStatement(db, bet.statement));
-    } catch (error) {
-      bet.reject(error);
-    }
-  }
-
-  async function playWaitingBets(lane: BatchLane): Promise<void> {
-    lane.isPlaying = true;
-    try {
-      while (lane.waiting.length > 0) {
-        const batch = lane.waiting.splice(0, ROUNDS_PER_BATCH_MAX);
-        if (batch.length === 1) {
-          await playAlone(batch[0] as WaitingBet);
-          continue;
-        }
-        let answers: OneStepBetAnswer[];
-        try {
-          answers = await playOneStepBets(
-            db,
-            batch.map((bet) => bet.statement),
-          );
-        } catch {
-          // One round failed the whole batch (its request id made a round meanwhile, say):
-          // nothing of it was written, and each round is played on its own to learn which.
-          await Promise.all(batch.map(playAlone));
-          continue;
-        }
-        for (const [index, bet] of batch.entries()) bet.resolve(answers[index] as OneStepBetAnswer);
-      }
-    } finally {
-      lane.isPlaying = false;
-    }
-  }
+  const playInBatch = (statement: OneStepBetStatement) =>
+    batches.play(laneOf(statement.houseAccountId), statement);
 
   /** Plays a one-step bet; on `played` the member hears only where their cash ended. */
   async function playOneStepBet(bet: OneStepBet): Promise<OneStepBetOutcome> {

@@ -74,6 +74,9 @@ export function createWalletService(deps: {
     lockPlayerBalancesManyIn: ledger.lockPlayerBalancesManyIn,
     /** Many transfers in a caller's transaction, in one statement (a batch of grants' activations). */
     transferManyIn: ledger.transferManyIn,
+    /** The accounts of cash paid out in a caller's own statement, and the news of it (ledger.ts). */
+    resolvePayoutAccounts: ledger.resolvePayoutAccounts,
+    announceCash: ledger.announceCash,
     /** Many transfers in one transaction with the caller's writes (bound-transfers.ts). */
     withTransfers: createTransferBatches({ db: deps.db, ledger }),
     findTransfer: ledger.findTransfer,
