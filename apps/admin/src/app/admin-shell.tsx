@@ -9,6 +9,7 @@ import { ConfigurationPage } from '../features/configuration/configuration-page.
 import { ContentPage } from '../features/content/content-page.tsx';
 import { ContractsPage } from '../features/contracts/contracts-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { FeedbackInbox } from '../features/feedback/feedback-inbox.tsx';
 import { GamesPage } from '../features/games/games-page.tsx';
 import { MoneyPage } from '../features/money/money-page.tsx';
 import { PlayerVip } from '../features/players/player-vip.tsx';
@@ -147,6 +148,8 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return <AuditPage {...scope} />;
     case 'configuration':
       return <ConfigurationPage {...scope} canWrite={can('settings.write')} />;
+    case 'feedback':
+      return <FeedbackInbox {...scope} canWrite={can('support.feedback')} />;
     case 'content':
       return <ContentPage {...scope} canWrite={can('content.write')} />;
     case 'players':

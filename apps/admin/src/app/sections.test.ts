@@ -29,6 +29,7 @@ describe('findSectionByPath', () => {
       'Red envelopes',
       'Rewards',
       'Missions',
+      'Feedback',
       'Content',
       'Configuration',
       'Reports',

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Mail,
+  MessageSquareText,
   Network,
   ScrollText,
   Settings,
@@ -117,6 +118,13 @@ export const SECTIONS: readonly Section[] = [
       'Daily and weekly missions, leaderboards with their prizes and early close, and the rewards paid.',
     icon: Trophy,
     permission: 'missions.read',
+  },
+  {
+    id: 'feedback',
+    title: 'Feedback',
+    summary: "Members' feedback by status and topic, with its pictures, answered into their messages.",
+    icon: MessageSquareText,
+    permission: 'support.feedback',
   },
   {
     id: 'content',
