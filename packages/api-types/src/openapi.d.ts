@@ -269,6 +269,69 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/system/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Line detection's probe: answers 204 on every host that serves a merchant */
+        get: {
+            parameters: {
+                query?: {
+                    probe?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/system/permission": {
         parameters: {
             query?: never;
@@ -376,6 +439,8 @@ export type paths = {
                                         country: string | null;
                                     };
                                     minimumAge: number;
+                                    ageGateExitUrl: string | null;
+                                    mirrors: string[];
                                     socialLogin: ("google" | "facebook")[];
                                     description: string;
                                     siteName: string;
@@ -17771,6 +17836,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -18146,6 +18213,8 @@ export type paths = {
                         mainDomain: string;
                         siteName: string;
                         minimumAge: number;
+                        /** @example https://example.org/ */
+                        ageGateExitUrl?: string | null;
                         session: {
                             idleMinutes: number;
                             absoluteMinutes: number;
@@ -18186,6 +18255,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -18589,6 +18660,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -18999,6 +19072,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -19403,6 +19478,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -19807,6 +19884,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -20231,6 +20310,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -20629,6 +20710,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -21031,6 +21114,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -21443,6 +21528,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -21876,6 +21963,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -22280,6 +22369,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -22717,6 +22808,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -36079,458 +36172,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/bo/feedback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Members' feedback, newest first, by status and type */
-        get: {
-            parameters: {
-                query?: {
-                    merchantId?: string;
-                    status?: "open" | "answered";
-                    type?: "suggestion" | "game" | "payment" | "account" | "other";
-                    page?: number;
-                    pageSize?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            value: {
-                                list: {
-                                    id: string;
-                                    merchantId: string;
-                                    memberId: string;
-                                    account: string;
-                                    /** @enum {string} */
-                                    type: "suggestion" | "game" | "payment" | "account" | "other";
-                                    content: string;
-                                    /** @enum {string} */
-                                    status: "open" | "answered";
-                                    answer: string | null;
-                                    answeredBy: string | null;
-                                    /** Format: date-time */
-                                    answeredAt: string | null;
-                                    images: {
-                                        id: string;
-                                        url: string;
-                                    }[];
-                                    /** Format: date-time */
-                                    createdAt: string;
-                                }[];
-                                total: number;
-                                totalPages: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bo/feedback/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One feedback with its images and answer */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            value: {
-                                id: string;
-                                merchantId: string;
-                                memberId: string;
-                                account: string;
-                                /** @enum {string} */
-                                type: "suggestion" | "game" | "payment" | "account" | "other";
-                                content: string;
-                                /** @enum {string} */
-                                status: "open" | "answered";
-                                answer: string | null;
-                                answeredBy: string | null;
-                                /** Format: date-time */
-                                answeredAt: string | null;
-                                images: {
-                                    id: string;
-                                    url: string;
-                                }[];
-                                /** Format: date-time */
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bo/feedback/{id}/answer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Answer a feedback, once: the answer reaches the member's messages */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        answer: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            value: {
-                                id: string;
-                                merchantId: string;
-                                memberId: string;
-                                account: string;
-                                /** @enum {string} */
-                                type: "suggestion" | "game" | "payment" | "account" | "other";
-                                content: string;
-                                /** @enum {string} */
-                                status: "open" | "answered";
-                                answer: string | null;
-                                answeredBy: string | null;
-                                /** Format: date-time */
-                                answeredAt: string | null;
-                                images: {
-                                    id: string;
-                                    url: string;
-                                }[];
-                                /** Format: date-time */
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bo/feedback/images/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A feedback's image (WebP) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/bo/contract-runs": {
         parameters: {
             query?: never;
@@ -43630,445 +43271,6 @@ export type paths = {
             cookie?: never;
         };
         /** One of the member's own application images (WebP) (T) */
-        get: {
-            parameters: {
-                query?: {
-                    merchant?: string;
-                    merchantCode?: string;
-                    language?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/wps/feedback/image": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Upload an image for a feedback (multipart, one PNG or JPEG file of at most 5242880 bytes, checked by content) (T) */
-        post: {
-            parameters: {
-                query?: {
-                    merchant?: string;
-                    merchantCode?: string;
-                    language?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description A PNG or JPEG image, at most 5 MB
-                         */
-                        file: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            value: {
-                                id: string;
-                                url: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/wps/feedback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The member's feedback, newest first, with each one's status and answer, and the form's rules (T) */
-        get: {
-            parameters: {
-                query?: {
-                    merchant?: string;
-                    merchantCode?: string;
-                    language?: string;
-                    page?: number;
-                    pageSize?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            value: {
-                                list: {
-                                    id: string;
-                                    /** @enum {string} */
-                                    type: "suggestion" | "game" | "payment" | "account" | "other";
-                                    content: string;
-                                    /** @enum {string} */
-                                    status: "open" | "answered";
-                                    answer: string | null;
-                                    /** Format: date-time */
-                                    answeredAt: string | null;
-                                    images: {
-                                        id: string;
-                                        url: string;
-                                    }[];
-                                    /** Format: date-time */
-                                    createdAt: string;
-                                }[];
-                                totalPages: number;
-                                contentMinLength: number;
-                                contentMaxLength: number;
-                                imagesMax: number;
-                                imageBytesMax: number;
-                                perDayMax: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        /** Send a feedback: a type, a text within the merchant's length in characters, up to 3 uploaded images; at most 5 a day (T) */
-        put: {
-            parameters: {
-                query?: {
-                    merchant?: string;
-                    merchantCode?: string;
-                    language?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "suggestion" | "game" | "payment" | "account" | "other";
-                        content: string;
-                        /** @default [] */
-                        imageIds?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            value: {
-                                id: string;
-                                /** @enum {string} */
-                                type: "suggestion" | "game" | "payment" | "account" | "other";
-                                content: string;
-                                /** @enum {string} */
-                                status: "open" | "answered";
-                                answer: string | null;
-                                /** Format: date-time */
-                                answeredAt: string | null;
-                                images: {
-                                    id: string;
-                                    url: string;
-                                }[];
-                                /** Format: date-time */
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/wps/feedback/images/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One of the member's own feedback images (WebP) (T) */
         get: {
             parameters: {
                 query?: {

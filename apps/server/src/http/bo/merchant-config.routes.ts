@@ -10,6 +10,7 @@ import {
 import type { MerchantAdminService } from '../../modules/merchant/merchant-admin.service.ts';
 import {
   AccountCreation,
+  AGE_GATE_EXIT_URL_PATTERN,
   AgentVisibility,
   FeedbackSettings,
   PointsSettings,
@@ -60,6 +61,12 @@ const GeneralBody = Type.Object({
   mainDomain: Type.String({ minLength: 1, maxLength: 253 }),
   siteName: Type.String({ maxLength: 100 }),
   minimumAge: Type.Integer({ minimum: 18, maximum: 25 }),
+  /** The entry confirmation's Leave address (https); null keeps the visitor on its own notice; omitted keeps it. */
+  ageGateExitUrl: Type.Optional(
+    Nullable(
+      Type.String({ pattern: AGE_GATE_EXIT_URL_PATTERN, maxLength: 500, examples: ['https://example.org/'] }),
+    ),
+  ),
   session: Type.Object({
     idleMinutes: Type.Integer({ minimum: 5, maximum: 24 * 60 }),
     absoluteMinutes: Type.Integer({ minimum: 30, maximum: 30 * 24 * 60 }),

@@ -54,6 +54,8 @@ export type GeneralInput = {
   mainDomain: string;
   siteName: string;
   minimumAge: number;
+  /** The entry confirmation's Leave address (https); null for its own notice; undefined keeps the stored one. */
+  ageGateExitUrl?: string | null | undefined;
   session: { idleMinutes: number; absoluteMinutes: number };
   analyticsId: string | null;
   imageCDNs: string[];
@@ -241,6 +243,8 @@ export function createMerchantAdminService(deps: {
             mainDomain: input.mainDomain,
             siteName: input.siteName,
             minimumAge: input.minimumAge,
+            ageGateExitUrl:
+              input.ageGateExitUrl === undefined ? settings.ageGateExitUrl : input.ageGateExitUrl,
             session: input.session,
             analytics: { gtagId: input.analyticsId },
             imageCDNs: input.imageCDNs,
@@ -424,6 +428,7 @@ function generalViewOf(row: MerchantRow, settings: MerchantSettings) {
     mainDomain: settings.mainDomain,
     siteName: settings.siteName,
     minimumAge: settings.minimumAge,
+    ageGateExitUrl: settings.ageGateExitUrl,
     session: settings.session,
     analyticsId: settings.analytics.gtagId,
     imageCDNs: settings.imageCDNs,
@@ -511,7 +516,18 @@ function checkGeneral(input: GeneralInput): void {
   if (input.session.absoluteMinutes < input.session.idleMinutes) {
     fields['session.absoluteMinutes'] = 'must not be shorter than the idle timeout';
   }
+  if (input.ageGateExitUrl && !isHttpsAddress(input.ageGateExitUrl))
+    fields.ageGateExitUrl = 'must be an https address';
   if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { value: { fields } });
+}
+
+function isHttpsAddress(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
 }
 
 function isTimeZone(name: string): boolean {

@@ -135,6 +135,22 @@ export function merchantOriginOf(
 }
 
 /**
+ * The merchant's public mirrors, the addresses its line detection lists and probes: every PLAYER
+ * domain route whose scheme an operator has set, since only then is the address a browser reaches
+ * known (a route without one may sit behind a proxy on another scheme or port). The main route
+ * comes first. Built from the merchant's configuration alone, never from a request's Host.
+ */
+export function mirrorOriginsOf(merchant: Pick<ResolvedMerchant, 'domainRoutes'>): string[] {
+  const routes = merchant.domainRoutes.filter((route) => route.route === 'PLAYER' && route.scheme !== null);
+  const ordered = [...routes.filter((route) => route.isMain), ...routes.filter((route) => !route.isMain)];
+  const origins = ordered.map(
+    (route) =>
+      new URL(`${route.scheme}://${route.domain}${route.port === null ? '' : `:${route.port}`}`).origin,
+  );
+  return [...new Set(origins)];
+}
+
+/**
  * Whether the site shows its maintenance page now: switched on by an operator, or inside the
  * scheduled window (an end without a start means "until then", a start without an end "from then").
  */

@@ -11,6 +11,7 @@ import {
   isUnderMaintenance,
   type MerchantService,
   maintenanceNoticeOf,
+  mirrorOriginsOf,
   readSwitches,
 } from '../../../modules/merchant/merchant.service.ts';
 import { WHITELABEL_SWITCHES } from '../../../modules/merchant/merchant-settings.ts';
@@ -71,6 +72,9 @@ const CUSTOMER_SERVICE_OPENS_PER_CLIENT: RateLimitRule = {
   windowSeconds: 60,
 };
 
+/** The probe's cache-busting counter; the route ignores it. */
+const PROBE_ID_LENGTH_MAX = 32;
+
 const SwitchesSchema = Type.Object(
   Object.fromEntries(WHITELABEL_SWITCHES.map((name) => [name, Type.Boolean()])) as Record<
     (typeof WHITELABEL_SWITCHES)[number],
@@ -111,6 +115,10 @@ const PermissionValue = Type.Object({
     regionRestriction: Type.Object({ enabled: Type.Boolean(), blocked: Type.Boolean() }),
     location: Type.Object({ ip: Type.String(), country: Nullable(Type.String()) }),
     minimumAge: Type.Integer(),
+    /** Where the entry confirmation's Leave button goes (https), or null for its own notice. */
+    ageGateExitUrl: Nullable(Type.String()),
+    /** The origins of the merchant's public mirrors, main first, for line detection (mirrorOriginsOf). */
+    mirrors: Type.Array(Type.String()),
     /** Identity providers the login form offers (SOCIALLOGIN on and the provider enabled). */
     socialLogin: Type.Array(StringOf(['google', 'facebook'])),
     description: Type.String(),
@@ -174,6 +182,26 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
       ),
   );
 
+  // Line detection times this answer from the browser on every mirror: nothing to read, never
+  // cached on the way, and open to the other mirrors' pages (it carries no data and no session).
+  app.get(
+    '/wps/system/ping',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Line detection's probe: answers 204 on every host that serves a merchant",
+        querystring: Type.Object({ probe: Type.Optional(Type.String({ maxLength: PROBE_ID_LENGTH_MAX })) }),
+        response: { 204: Type.Null(), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      requireMerchant(request);
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Access-Control-Allow-Origin', '*');
+      return reply.code(204).send(null);
+    },
+  );
+
   app.get(
     '/wps/system/permission',
     {
@@ -219,6 +247,8 @@ export function registerSystemRoutes(app: TypedApp, deps: SystemRoutesDeps): voi
           regionRestriction: { enabled: settings.regionRestriction.enabled, blocked: region.blocked },
           location: { ip: visitor.ip, country: region.country },
           minimumAge: settings.minimumAge,
+          ageGateExitUrl: settings.ageGateExitUrl,
+          mirrors: mirrorOriginsOf(merchant),
           socialLogin: listSocialProviders(merchant),
           description:
             settings.description[request.language] ?? settings.description[merchant.defaultLanguage] ?? '',
