@@ -4,6 +4,8 @@ import { POINT_BET_TYPES, type PointBetType } from '../../db/loyalty-rules.ts';
 
 /** Amounts in settings as on the wire: a decimal string with two fraction digits. */
 const MONEY_PATTERN = '^\\d{1,13}\\.\\d{2}$';
+/** An https address with a host and no spaces or quotes, safe to hand a browser as a link. */
+export const AGE_GATE_EXIT_URL_PATTERN = '^https://[^\\s"<>\'`/?#]+(?:[/?#][^\\s"<>\'`]*)?$';
 /** A rate as percent text with two fraction digits: "0.50" is 0.50 %. */
 const RATE_PATTERN = '^\\d{1,3}\\.\\d{2}$';
 /** The longest feedback text any merchant may allow, in characters (the table's check agrees). */
@@ -285,6 +287,17 @@ export const MerchantSettings = Type.Object({
   imageCDNs: Type.Array(Type.String({ maxLength: 500 }), { maxItems: URL_LIST_MAX, default: [] }),
   launchGameCDNs: Type.Array(Type.String({ maxLength: 500 }), { maxItems: URL_LIST_MAX, default: [] }),
   minimumAge: Type.Integer({ minimum: 18, maximum: 25, default: 18 }),
+  /**
+   * Where the entry confirmation's Leave button sends a visitor: an https address of the merchant's
+   * choice. Null keeps them on the confirmation's own notice that the site is for adults only, which
+   * names the minimum age and nothing else (the platform sends nobody to a site it does not know).
+   */
+  ageGateExitUrl: Type.Union(
+    [Type.String({ pattern: AGE_GATE_EXIT_URL_PATTERN, maxLength: 500 }), Type.Null()],
+    {
+      default: null,
+    },
+  ),
   session: Type.Object(
     {
       idleMinutes: Type.Integer({ minimum: 5, maximum: 24 * 60, default: 30 }),
