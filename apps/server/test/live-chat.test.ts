@@ -393,6 +393,36 @@ describe('live chat', () => {
     });
   });
 
+  it("keeps the merchant's canned replies, added and removed at the desk and audited", async () => {
+    const desk = await operator(testApp, merchantId);
+    const colleague = await operator(testApp, merchantId);
+    const deskSocket = open(url, '/desk', desk.token);
+    const colleagueSocket = open(url, '/desk', colleague.token);
+    await Promise.all([connected(deskSocket), connected(colleagueSocket)]);
+    const told = nextEvent<{ id: string; title: string }[]>(colleagueSocket, 'cannedReplies');
+    const added = await emit(deskSocket, 'cannedReplyAdd', {
+      title: 'Greeting',
+      text: 'Hello! How can I help?',
+    });
+    expect(added.value).toMatchObject({ title: 'Greeting', text: 'Hello! How can I help?' });
+    expect((await told).map((reply) => reply.title)).toContain('Greeting');
+    expect((await emit(deskSocket, 'cannedReplyAdd', { title: ' ', text: 'x' })).code).toBe('VALIDATION');
+    const listed = await emit(colleagueSocket, 'cannedReplies', {});
+    expect(listed.value).toEqual(
+      expect.arrayContaining([{ id: added.value?.id, title: 'Greeting', text: 'Hello! How can I help?' }]),
+    );
+    expect((await emit(colleagueSocket, 'cannedReplyRemove', { id: added.value?.id })).ok).toBe(true);
+    expect((await emit(colleagueSocket, 'cannedReplyRemove', { id: added.value?.id })).code).toBe(
+      'NOT_FOUND',
+    );
+    const audit = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', String(added.value?.id))
+      .execute();
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['chat.canned.create', 'chat.canned.delete']);
+  });
+
   it('refuses malformed and oversized payloads', async () => {
     const visitor = await launchVisitor(testApp, 'Sizes Sam', 'sam@example.com');
     const socket = open(url, '/chat', visitor.token);

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import {
+  CHAT_CANNED_TITLE_LENGTH_MAX,
   CHAT_VISITOR_TOKEN_PREFIX,
   type ChatConversationRow,
   type ChatCustomer,
@@ -38,6 +39,11 @@ const DeskSendPayload = Type.Object({
 });
 const DeskTypingPayload = Type.Object({ conversationId: ConversationId, isTyping: Type.Boolean() });
 const DeskReadPayload = Type.Object({ conversationId: ConversationId, messageId: MessageId });
+const CannedReplyPayload = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: CHAT_CANNED_TITLE_LENGTH_MAX * 2 }),
+  text: Type.String({ minLength: 1, maxLength: CHAT_TEXT_LENGTH_MAX * 2 }),
+});
+const CannedReplyIdPayload = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const DeskTransferPayload = Type.Object({ conversationId: ConversationId, operatorId: ConversationId });
 
 /** A customer socket's identity: the chat's customer and, for a member, their VIP rank's source. */
@@ -272,6 +278,19 @@ export function installChatSockets(deps: ChatSocketsDeps): void {
         await deps.activeChatsMaxOf(operator.merchantId),
       );
       await announce(operator.merchantId, moved);
+    });
+
+    on(socket, 'cannedReplies', Type.Object({}), logger, async () => chat.cannedReplies(operator.merchantId));
+
+    on(socket, 'cannedReplyAdd', CannedReplyPayload, logger, async (input) => {
+      const added = await chat.addCannedReply(operator, input);
+      toDesk(operator.merchantId, 'cannedReplies', await chat.cannedReplies(operator.merchantId));
+      return added;
+    });
+
+    on(socket, 'cannedReplyRemove', CannedReplyIdPayload, logger, async ({ id }) => {
+      await chat.removeCannedReply(operator, id);
+      toDesk(operator.merchantId, 'cannedReplies', await chat.cannedReplies(operator.merchantId));
     });
 
     on(socket, 'colleagues', Type.Object({}), logger, async () => {

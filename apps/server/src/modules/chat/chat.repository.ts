@@ -332,3 +332,34 @@ export async function findCannedReplies(db: Executor, merchantId: string): Promi
     .orderBy('id')
     .execute();
 }
+
+export async function insertCannedReply(
+  db: Executor,
+  row: NewRow<'chat_canned_replies'>,
+): Promise<ChatCannedReplyRow> {
+  return db.insertInto('chat_canned_replies').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteCannedReply(
+  db: Executor,
+  merchantId: string,
+  id: string,
+): Promise<ChatCannedReplyRow | null> {
+  return (
+    (await db
+      .deleteFrom('chat_canned_replies')
+      .where('id', '=', id)
+      .where('merchant_id', '=', merchantId)
+      .returningAll()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function countCannedReplies(db: Executor, merchantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chat_canned_replies')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -11,6 +11,9 @@ import {
   type ChatOwner,
   type ChatQueueRow,
   closeConversation,
+  countCannedReplies,
+  deleteCannedReply,
+  findCannedReplies,
   findConversation,
   findLatestConversation,
   findMerchantOperators,
@@ -21,6 +24,7 @@ import {
   findQueueRow,
   findRecentlyClosed,
   findVisitorByTokenHash,
+  insertCannedReply,
   insertConversationIfNone,
   insertMessage,
   insertVisitor,
@@ -44,6 +48,11 @@ export const CHAT_HISTORY_MESSAGES_MAX = 200;
 /** The desk lists at most this many open conversations, and this many recently closed ones. */
 export const CHAT_QUEUE_SIZE_MAX = 200;
 export const CHAT_CLOSED_LIST_MAX = 50;
+/** A merchant keeps at most this many canned replies; a title and a text at most this long. */
+export const CHAT_CANNED_REPLIES_MAX = 100;
+export const CHAT_CANNED_TITLE_LENGTH_MAX = 60;
+
+export type ChatCannedReply = { id: string; title: string; text: string };
 
 /** A customer of the chat: a signed-in member, or a visitor with a chat token. */
 export type ChatCustomer = ChatOwner & { merchantId: string; name: string };
@@ -478,6 +487,69 @@ export function createChatService(deps: {
       if (!row) return null;
       if (row.member_id) return { kind: 'member', memberId: row.member_id };
       return row.visitor_id ? { kind: 'visitor', visitorId: row.visitor_id } : null;
+    },
+
+    /** The merchant's canned replies, in their order. */
+    async cannedReplies(merchantId: string): Promise<ChatCannedReply[]> {
+      return (await findCannedReplies(db, merchantId)).map((row) => ({
+        id: row.id,
+        title: row.title,
+        text: row.body,
+      }));
+    },
+
+    /** Adds a canned reply to the merchant's list (audited); LIMIT_REACHED past the list's size. */
+    async addCannedReply(
+      operator: ChatOperator,
+      input: { title: string; text: string },
+    ): Promise<ChatCannedReply> {
+      const title = input.title.trim();
+      const text = normaliseChatText(input.text);
+      if (title.length === 0 || [...title].length > CHAT_CANNED_TITLE_LENGTH_MAX || text === null) {
+        throw new AppError('VALIDATION', { value: { fields: { title: 'length', text: 'length' } } });
+      }
+      return db.transaction().execute(async (trx) => {
+        // The operator's row lock orders their own adds; the count keeps the list bounded.
+        await lockOperator(trx, operator.id);
+        if ((await countCannedReplies(trx, operator.merchantId)) >= CHAT_CANNED_REPLIES_MAX) {
+          throw new AppError('LIMIT_REACHED', { value: { max: CHAT_CANNED_REPLIES_MAX } });
+        }
+        const at = now();
+        const row = await insertCannedReply(trx, {
+          id: uuidv7(),
+          merchant_id: operator.merchantId,
+          title,
+          body: text,
+          sort_order: 0,
+          created_at: at,
+          updated_at: at,
+        });
+        await deps.recordChange(trx, {
+          ...actorOf(operator),
+          merchantId: operator.merchantId,
+          action: 'chat.canned.create',
+          target: { type: 'chat_canned_reply', id: row.id },
+          before: null,
+          after: { title, text },
+        });
+        return { id: row.id, title: row.title, text: row.body };
+      });
+    },
+
+    /** Removes a canned reply of the merchant (audited); NOT_FOUND when it is not there. */
+    async removeCannedReply(operator: ChatOperator, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const removed = await deleteCannedReply(trx, operator.merchantId, id);
+        if (!removed) throw new AppError('NOT_FOUND');
+        await deps.recordChange(trx, {
+          ...actorOf(operator),
+          merchantId: operator.merchantId,
+          action: 'chat.canned.delete',
+          target: { type: 'chat_canned_reply', id },
+          before: { title: removed.title, text: removed.body },
+          after: null,
+        });
+      });
     },
 
     viewOf,
