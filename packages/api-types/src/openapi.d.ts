@@ -4,6 +4,243 @@
  */
 
 export type paths = {
+    "/wps/chat/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live-chat models on offer: our desk, or an external chat the operator set */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    csType: string;
+                                    title: string;
+                                    /** @enum {string} */
+                                    model: "desk" | "external";
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/chat/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the live chat opens (a member's session, if any, is used by the chat page itself) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                chatUrl: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** A visitor's launch: a name and a contact, answered the chat page and a chat token valid 24 h */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        contact: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                chatUrl: string;
+                                token: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -15846,7 +16083,7 @@ export type paths = {
                                     code: string;
                                     name: string;
                                 }[];
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
                                 passwordChangeRequired: boolean;
                                 idleMinutes: number;
                                 expiresAt: string;
@@ -17108,9 +17345,9 @@ export type paths = {
                                     merchantId: string | null;
                                     name: string;
                                     builtin: boolean;
-                                    permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                    permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
                                 }[];
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
                             };
                         };
                     };
@@ -17203,7 +17440,7 @@ export type paths = {
                     "application/json": {
                         merchantId?: string;
                         name: string;
-                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
                     };
                 };
             };
@@ -17222,7 +17459,7 @@ export type paths = {
                                 merchantId: string | null;
                                 name: string;
                                 builtin: boolean;
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
                             };
                         };
                     };
@@ -17329,7 +17566,7 @@ export type paths = {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
                     };
                 };
             };
@@ -17348,7 +17585,7 @@ export type paths = {
                                 merchantId: string | null;
                                 name: string;
                                 builtin: boolean;
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
                             };
                         };
                     };
@@ -17959,6 +18196,18 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
+                                };
                                 betsAndAgents: {
                                     /**
                                      * @default {
@@ -18378,6 +18627,18 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
+                                };
                                 betsAndAgents: {
                                     /**
                                      * @default {
@@ -18782,6 +19043,18 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
                                 };
                                 betsAndAgents: {
                                     /**
@@ -19195,6 +19468,18 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
+                                };
                                 betsAndAgents: {
                                     /**
                                      * @default {
@@ -19601,6 +19886,18 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
+                                };
                                 betsAndAgents: {
                                     /**
                                      * @default {
@@ -20006,6 +20303,430 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
+                                };
+                                betsAndAgents: {
+                                    /**
+                                     * @default {
+                                     *       "overdueHours": 24
+                                     *     }
+                                     */
+                                    vendorRounds: {
+                                        /** @default 24 */
+                                        overdueHours: number;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "showDownlineBalances": false
+                                     *     }
+                                     */
+                                    agents: {
+                                        /** @default false */
+                                        showDownlineBalances: boolean;
+                                    };
+                                    /**
+                                     * @default {
+                                     *       "hedgedBaccarat": "net",
+                                     *       "pushes": "exclude"
+                                     *     }
+                                     */
+                                    validBet: {
+                                        /** @default net */
+                                        hedgedBaccarat: "net" | "full";
+                                        /** @default exclude */
+                                        pushes: "exclude" | "include";
+                                    };
+                                };
+                                promotions: {
+                                    maxMultiplier: number;
+                                    budgetPerDay: string | null;
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowDays": 90,
+                                 *       "reviewDay": 1,
+                                 *       "giftMultiplier": 1,
+                                 *       "giftExpiryDays": 7
+                                 *     }
+                                 */
+                                vip: {
+                                    /** @default 90 */
+                                    windowDays: number;
+                                    /** @default 1 */
+                                    reviewDay: number;
+                                    /** @default 1 */
+                                    giftMultiplier: number;
+                                    /** @default 7 */
+                                    giftExpiryDays: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "basis": "validBet",
+                                 *       "rates": {},
+                                 *       "houseEdges": {},
+                                 *       "multiplier": 1,
+                                 *       "expiryDays": 7,
+                                 *       "claimIntervalMinutes": 60,
+                                 *       "minimumAmount": "1.00"
+                                 *     }
+                                 */
+                                rebate: {
+                                    /** @default validBet */
+                                    basis: "validBet" | "theoreticalLoss";
+                                    /** @default {} */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default {} */
+                                    houseEdges: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default 1 */
+                                    multiplier: number;
+                                    /** @default 7 */
+                                    expiryDays: number;
+                                    /** @default 60 */
+                                    claimIntervalMinutes: number;
+                                    /** @default 1.00 */
+                                    minimumAmount: string;
+                                };
+                                /**
+                                 * @default {
+                                 *       "earn": {},
+                                 *       "deposit": null,
+                                 *       "exchange": [],
+                                 *       "convertMultiplier": 1,
+                                 *       "convertExpiryDays": 7,
+                                 *       "minConvertPoints": 100
+                                 *     }
+                                 */
+                                points: {
+                                    /** @default {} */
+                                    earn: {
+                                        live?: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        lottery?: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        pvp?: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        slots?: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                        sports?: {
+                                            per: string;
+                                            points: number;
+                                        };
+                                    };
+                                    /** @default null */
+                                    deposit: {
+                                        per: string;
+                                        points: number;
+                                    } | null;
+                                    /** @default [] */
+                                    exchange: {
+                                        from: number;
+                                        amount: string;
+                                    }[];
+                                    /** @default 1 */
+                                    convertMultiplier: number;
+                                    /** @default 7 */
+                                    convertExpiryDays: number;
+                                    /** @default 100 */
+                                    minConvertPoints: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/merchants/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The length a member's feedback text must have, in characters (1 to 2000, the least not above the most) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 10 */
+                        contentMinLength: number;
+                        /** @default 500 */
+                        contentMaxLength: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                merchant: {
+                                    id: string;
+                                    code: string;
+                                    isDefault: boolean;
+                                };
+                                general: {
+                                    name: string;
+                                    /** @example PHP */
+                                    currency: string;
+                                    currencySymbol: string;
+                                    timeZone: string;
+                                    /** @example EN */
+                                    defaultLanguage: string;
+                                    languages: string[];
+                                    mainDomain: string;
+                                    siteName: string;
+                                    minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
+                                    session: {
+                                        idleMinutes: number;
+                                        absoluteMinutes: number;
+                                    };
+                                    /** @example G-ABC123 */
+                                    analyticsId: string | null;
+                                    imageCDNs: string[];
+                                    launchGameCDNs: string[];
+                                    passwordExpiryDays: number;
+                                };
+                                domains: {
+                                    domain: string;
+                                    /** @enum {string} */
+                                    route: "PLAYER" | "AGENT" | "MOBILE";
+                                    isMain: boolean;
+                                    /** @enum {string|null} */
+                                    scheme?: "http" | "https" | null;
+                                    port?: number | null;
+                                }[];
+                                whitelabel: {
+                                    modId: string;
+                                    enabled: boolean;
+                                    /** @default [] */
+                                    children: {
+                                        modId: string;
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        children: {
+                                            modId: string;
+                                            enabled: boolean;
+                                            /** @default [] */
+                                            children: unknown[];
+                                        }[];
+                                    }[];
+                                }[];
+                                register: {
+                                    field: string;
+                                    enabled: boolean;
+                                    required: boolean;
+                                    acceptedPattern: string;
+                                    patternId: number;
+                                    minLength: number;
+                                    maxLength: number;
+                                    type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                }[];
+                                socialLogin: {
+                                    /** @enum {string} */
+                                    provider: "google" | "facebook";
+                                    enabled: boolean;
+                                    issuer: string;
+                                    clientId: string;
+                                    scopes: string;
+                                    clientSecretSet: boolean;
+                                }[];
+                                systemStatus: {
+                                    maintenance: {
+                                        enabled: boolean;
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        title: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @example {
+                                         *       "TY": "Babalik kami ng 10:00",
+                                         *       "EN": "Back at 10:00"
+                                         *     }
+                                         */
+                                        message: {
+                                            [key: string]: string;
+                                        };
+                                        /** Format: date-time */
+                                        startsAt: string | null;
+                                        /** Format: date-time */
+                                        endsAt: string | null;
+                                    };
+                                    closedEverywhere: boolean;
+                                    /**
+                                     * @default {
+                                     *       "enabled": false,
+                                     *       "blockedCountries": [],
+                                     *       "blockedCidrs": [],
+                                     *       "allowCidrs": []
+                                     *     }
+                                     */
+                                    regionRestriction: {
+                                        /** @default false */
+                                        enabled: boolean;
+                                        /** @default [] */
+                                        blockedCountries: string[];
+                                        /** @default [] */
+                                        blockedCidrs: string[];
+                                        /** @default [] */
+                                        allowCidrs: string[];
+                                    };
+                                };
+                                /**
+                                 * @default {
+                                 *       "windowMinutes": 60,
+                                 *       "registrationsPerAddress": 10,
+                                 *       "registrationsPerDevice": 3,
+                                 *       "trialsPerAddress": 20,
+                                 *       "trialsPerDevice": 5
+                                 *     }
+                                 */
+                                accountCreation: {
+                                    /** @default 60 */
+                                    windowMinutes: number;
+                                    /** @default 10 */
+                                    registrationsPerAddress: number;
+                                    /** @default 3 */
+                                    registrationsPerDevice: number;
+                                    /** @default 20 */
+                                    trialsPerAddress: number;
+                                    /** @default 5 */
+                                    trialsPerDevice: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
                                 };
                                 betsAndAgents: {
                                     /**
@@ -20433,6 +21154,18 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
+                                };
                                 betsAndAgents: {
                                     /**
                                      * @default {
@@ -20832,6 +21565,18 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
                                 };
                                 betsAndAgents: {
                                     /**
@@ -21236,6 +21981,18 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
                                 };
                                 betsAndAgents: {
                                     /**
@@ -21650,6 +22407,18 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
                                 };
                                 betsAndAgents: {
                                     /**
@@ -22086,6 +22855,18 @@ export type paths = {
                                     /** @default 5 */
                                     trialsPerDevice: number;
                                 };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
+                                };
                                 betsAndAgents: {
                                     /**
                                      * @default {
@@ -22491,6 +23272,18 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
                                 };
                                 betsAndAgents: {
                                     /**
@@ -22930,6 +23723,18 @@ export type paths = {
                                     trialsPerAddress: number;
                                     /** @default 5 */
                                     trialsPerDevice: number;
+                                };
+                                /**
+                                 * @default {
+                                 *       "contentMinLength": 10,
+                                 *       "contentMaxLength": 500
+                                 *     }
+                                 */
+                                feedback: {
+                                    /** @default 10 */
+                                    contentMinLength: number;
+                                    /** @default 500 */
+                                    contentMaxLength: number;
                                 };
                                 betsAndAgents: {
                                     /**
@@ -36172,6 +36977,458 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/bo/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members' feedback, newest first, by status and type */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    status?: "open" | "answered";
+                    type?: "suggestion" | "game" | "payment" | "account" | "other";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    memberId: string;
+                                    account: string;
+                                    /** @enum {string} */
+                                    type: "suggestion" | "game" | "payment" | "account" | "other";
+                                    content: string;
+                                    /** @enum {string} */
+                                    status: "open" | "answered";
+                                    answer: string | null;
+                                    answeredBy: string | null;
+                                    /** Format: date-time */
+                                    answeredAt: string | null;
+                                    images: {
+                                        id: string;
+                                        url: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/feedback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One feedback with its images and answer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                memberId: string;
+                                account: string;
+                                /** @enum {string} */
+                                type: "suggestion" | "game" | "payment" | "account" | "other";
+                                content: string;
+                                /** @enum {string} */
+                                status: "open" | "answered";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                images: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/feedback/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer a feedback, once: the answer reaches the member's messages */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answer: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                memberId: string;
+                                account: string;
+                                /** @enum {string} */
+                                type: "suggestion" | "game" | "payment" | "account" | "other";
+                                content: string;
+                                /** @enum {string} */
+                                status: "open" | "answered";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                images: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/feedback/images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A feedback's image (WebP) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bo/contract-runs": {
         parameters: {
             query?: never;
@@ -43271,6 +44528,445 @@ export type paths = {
             cookie?: never;
         };
         /** One of the member's own application images (WebP) (T) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/feedback/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an image for a feedback (multipart, one PNG or JPEG file of at most 5242880 bytes, checked by content) (T) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description A PNG or JPEG image, at most 5 MB
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's feedback, newest first, with each one's status and answer, and the form's rules (T) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "suggestion" | "game" | "payment" | "account" | "other";
+                                    content: string;
+                                    /** @enum {string} */
+                                    status: "open" | "answered";
+                                    answer: string | null;
+                                    /** Format: date-time */
+                                    answeredAt: string | null;
+                                    images: {
+                                        id: string;
+                                        url: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                                totalPages: number;
+                                contentMinLength: number;
+                                contentMaxLength: number;
+                                imagesMax: number;
+                                imageBytesMax: number;
+                                perDayMax: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        /** Send a feedback: a type, a text within the merchant's length in characters, up to 3 uploaded images; at most 5 a day (T) */
+        put: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "suggestion" | "game" | "payment" | "account" | "other";
+                        content: string;
+                        /** @default [] */
+                        imageIds?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "suggestion" | "game" | "payment" | "account" | "other";
+                                content: string;
+                                /** @enum {string} */
+                                status: "open" | "answered";
+                                answer: string | null;
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                images: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/feedback/images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the member's own feedback images (WebP) (T) */
         get: {
             parameters: {
                 query?: {
