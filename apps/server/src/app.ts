@@ -40,6 +40,7 @@ import { installMerchantContext, readMerchantLanguage } from './http/merchant-co
 import { registerMetricsRoutes } from './http/ops/metrics.routes.ts';
 import { registerOpsRoutes } from './http/ops/ops.routes.ts';
 import { registerPayRoutes } from './http/pay/pay.routes.ts';
+import { registerAppManifestRoutes } from './http/static/app-manifest.routes.ts';
 import { registerCountryFlagRoutes } from './http/static/country-flag.routes.ts';
 import { registerMediaRoutes } from './http/static/media.routes.ts';
 import { createArticlePageDescriber } from './http/static/article-page-meta.ts';
@@ -974,6 +975,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReferenceRoutes(app);
   registerCountryFlagRoutes(app);
   registerMediaRoutes(app);
+  await registerAppManifestRoutes(app, { contentService });
   registerBackOfficeAuthRoutes(app, { operators, captcha, rateLimiter });
   registerStaffRoutes(app, { operators });
   registerRolesRoutes(app, { operators });

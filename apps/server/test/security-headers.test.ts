@@ -135,6 +135,17 @@ describe('security headers of the player site', () => {
     expect(route.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
   });
 
+  it('lets the site run its own service worker and read its own manifest, and nobody else’s', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/', headers: HTML });
+    const policy = parsePolicy(response.headers['content-security-policy']);
+    // The lite app's worker is /sw.js of this origin; a worker from another origin is never allowed.
+    expect(policy.get('worker-src')).toContain("'self'");
+    expect(policy.get('worker-src')?.filter((source) => source !== "'self'" && source !== 'blob:')).toEqual(
+      [],
+    );
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
+  });
+
   it('lets only the merchant’s own domains frame the game client', async () => {
     const response = await testApp.app.inject({
       method: 'GET',

@@ -13,6 +13,7 @@ function writeSite(directory: string, title: string): void {
   writeFileSync(path.join(directory, 'index.html'), `<!doctype html><title>${title}</title>`);
   writeFileSync(path.join(directory, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(directory, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(directory, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 }
 
 /** A script with the compressed copies the web build's precompress plugin writes beside it. */
@@ -71,6 +72,13 @@ describe('serving the built SPAs', () => {
       expect(response.body, url).toContain('<title>Game client</title>');
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('serves the service worker without caching, so a new build reaches browsers at their next visit', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/javascript/);
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -25,6 +25,7 @@ const RESERVED_PREFIXES = [
   '/socket.io',
   '/COUNTRY_FLAG',
   '/media',
+  '/app-icons',
   '/healthz',
   '/readyz',
   '/metrics',
@@ -36,6 +37,8 @@ const DIST_DEPTH_MAX = 8;
 const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const ASSET_CACHE_CONTROL = 'public, max-age=3600';
 const INDEX_CACHE_CONTROL = 'no-cache';
+/** The service worker the web build writes (apps/web/build/service-worker-plugin.ts). */
+const SERVICE_WORKER_FILE = 'sw.js';
 
 /** Relative paths (with forward slashes) of every file under `root`. */
 function listFiles(root: string): Set<string> {
@@ -84,7 +87,9 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 // Vite puts content-hashed files under assets/: a new build gives them new names.
 function cacheControlOf(relative: string): string {
-  if (relative === 'index.html' || relative === GAME_CLIENT_INDEX) return INDEX_CACHE_CONTROL;
+  // A new build's service worker must reach browsers at their next visit, not an hour later.
+  if (relative === 'index.html' || relative === GAME_CLIENT_INDEX || relative === SERVICE_WORKER_FILE)
+    return INDEX_CACHE_CONTROL;
   if (relative.startsWith('assets/')) return IMMUTABLE_CACHE_CONTROL;
   return ASSET_CACHE_CONTROL;
 }
