@@ -506,69 +506,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/wps/system/ping": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Line detection's probe: answers 204 on every host that serves a merchant */
-        get: {
-            parameters: {
-                query?: {
-                    probe?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/wps/system/permission": {
         parameters: {
             query?: never;
@@ -676,8 +613,6 @@ export type paths = {
                                         country: string | null;
                                     };
                                     minimumAge: number;
-                                    ageGateExitUrl: string | null;
-                                    mirrors: string[];
                                     socialLogin: ("google" | "facebook")[];
                                     description: string;
                                     siteName: string;
@@ -18073,8 +18008,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -18462,8 +18395,6 @@ export type paths = {
                         mainDomain: string;
                         siteName: string;
                         minimumAge: number;
-                        /** @example https://example.org/ */
-                        ageGateExitUrl?: string | null;
                         session: {
                             idleMinutes: number;
                             absoluteMinutes: number;
@@ -18504,8 +18435,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -18921,8 +18850,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -19345,8 +19272,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -19763,8 +19688,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -20181,8 +20104,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -20593,8 +20514,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -21031,8 +20950,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -21443,8 +21360,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -21859,8 +21774,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -22285,8 +22198,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -22732,8 +22643,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -23150,8 +23059,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -23601,8 +23508,6 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
-                                    /** @example https://example.org/ */
-                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
