@@ -506,6 +506,69 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/system/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Line detection's probe: answers 204 on every host that serves a merchant */
+        get: {
+            parameters: {
+                query?: {
+                    probe?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/system/permission": {
         parameters: {
             query?: never;
@@ -613,6 +676,8 @@ export type paths = {
                                         country: string | null;
                                     };
                                     minimumAge: number;
+                                    ageGateExitUrl: string | null;
+                                    mirrors: string[];
                                     socialLogin: ("google" | "facebook")[];
                                     description: string;
                                     siteName: string;
@@ -18008,6 +18073,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -18395,6 +18462,8 @@ export type paths = {
                         mainDomain: string;
                         siteName: string;
                         minimumAge: number;
+                        /** @example https://example.org/ */
+                        ageGateExitUrl?: string | null;
                         session: {
                             idleMinutes: number;
                             absoluteMinutes: number;
@@ -18435,6 +18504,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -18850,6 +18921,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -19272,6 +19345,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -19688,6 +19763,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -20104,6 +20181,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -20514,6 +20593,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -20950,6 +21031,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -21360,6 +21443,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -21774,6 +21859,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -22198,6 +22285,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -22643,6 +22732,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -23059,6 +23150,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
@@ -23508,6 +23601,8 @@ export type paths = {
                                     mainDomain: string;
                                     siteName: string;
                                     minimumAge: number;
+                                    /** @example https://example.org/ */
+                                    ageGateExitUrl?: string | null;
                                     session: {
                                         idleMinutes: number;
                                         absoluteMinutes: number;
