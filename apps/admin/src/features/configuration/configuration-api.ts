@@ -29,6 +29,7 @@ export type ConfigSection =
   | 'system-status'
   | 'account-creation'
   | 'bets-and-agents'
+  | 'feedback'
   | 'promotions'
   | 'vip'
   | 'rebate'

@@ -36,6 +36,7 @@ import {
   useMerchantConfig,
   useSaveSection,
 } from './configuration-api.ts';
+import { FeedbackSettingsForm } from './feedback-settings-form.tsx';
 import { PointsSettingsForm, RebateSettingsForm, VipSettingsForm } from './loyalty-settings-forms.tsx';
 import { readPromotionSettings } from './promotion-settings.ts';
 import { SaveButton, type SectionProps } from './section-form.tsx';
@@ -50,6 +51,7 @@ const TABS = [
   ['social-login', 'Social login'],
   ['account-creation', 'New accounts'],
   ['bets-and-agents', 'Bets and agents'],
+  ['feedback', 'Feedback'],
   ['promotions', 'Promotions'],
   ['vip', 'VIP'],
   ['rebate', 'Rebates'],
@@ -132,6 +134,8 @@ function Section(props: SectionProps & { tab: ConfigSection; onOpenTab: (tab: Co
       return <AccountCreationForm {...props} />;
     case 'bets-and-agents':
       return <BetsAndAgentsForm {...props} />;
+    case 'feedback':
+      return <FeedbackSettingsForm {...props} />;
     case 'promotions':
       return <PromotionSettingsForm {...props} />;
     case 'vip':
