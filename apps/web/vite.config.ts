@@ -3,14 +3,24 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress-plugin';
+import { serviceWorker } from './build/service-worker-plugin';
 
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 
 // Paths answered by the server; the dev server forwards them so the SPA runs same-origin as in production.
-const proxiedPrefixes = ['/wps', '/lgw', '/bo', '/COUNTRY_FLAG', '/media', '/docs'];
+const proxiedPrefixes = [
+  '/wps',
+  '/lgw',
+  '/bo',
+  '/COUNTRY_FLAG',
+  '/media',
+  '/docs',
+  '/manifest.webmanifest',
+  '/app-icons',
+];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

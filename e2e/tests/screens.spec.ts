@@ -71,7 +71,7 @@ const publicGroups: { name: string; routes: Route[] }[] = [
     routes: [
       { path: '/pointMall', testId: 'point-mall-page', hasFooter: true },
       { path: '/vip', testId: 'vip-page', hasFooter: true },
-      { path: '/m/appDownload', testId: 'home-page', isHidden: true },
+      { path: '/m/appDownload', testId: 'app-download-page', hasFooter: true },
       { path: '/no-such-page', testId: 'not-found-page', hasFooter: true },
     ],
   },

@@ -6,6 +6,7 @@ import { Providers, queryClient } from './app/providers';
 import { createRouter } from './app/router';
 import { permissionQuery, publicStateQuery, systemStatusQuery } from './lib/api/system-queries';
 import { initializeI18n, useLanguageStore } from './lib/i18n/i18n';
+import { listenForInstallPrompt, registerServiceWorker } from './lib/pwa/install-prompt';
 import { restoreToken, useAuthStore } from './lib/session/auth-store';
 
 // Spec §4: the token (query string or session) is read before the first route decides anything.
@@ -20,6 +21,10 @@ void queryClient.prefetchQuery(systemStatusQuery());
   void queryClient.prefetchQuery(permissionQuery(language));
   void queryClient.prefetchQuery(publicStateQuery(language, useAuthStore.getState().token));
 }
+
+// The lite app: the browser's install offer is kept from boot, and a built site runs its worker.
+listenForInstallPrompt(window);
+if (import.meta.env.PROD) registerServiceWorker(window);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -119,10 +119,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The demo's links and badges: kind, English and Tagalog label, address, icon. Only what the demo
- * itself serves: there is no app to download yet (no APP_ANDROID or APP_IOS), and the demo owns no
- * social or Telegram accounts (no SOCIAL or TELEGRAM). Nor does it seed a customer-service entry:
- * live chat arrives with its own feature, and until an operator adds a channel the site shows no
- * customer-service button at all.
+ * itself serves: no native app (no APP_ANDROID or APP_IOS: the site installs as the lite app), and
+ * the demo owns no social or Telegram accounts (no SOCIAL or TELEGRAM). Nor does it seed a
+ * customer-service entry: live chat arrives with its own feature, and until an operator adds a
+ * channel the site shows no customer-service button at all.
  */
 const DEMO_RESOURCES: [string, string, string, string, string | null][] = [
   [

@@ -1,30 +1,29 @@
-import { Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../components/ui/qr-code';
 import { useLanguage } from '../lib/i18n/i18n';
 
-/** Spec §2: iOS links to the app-download page, Android to the APP_ANDROID resource; 120 px codes. */
+/**
+ * Spec §2: 120 px codes, iOS to the app-download page, Android to the merchant's APK resource, or
+ * (without one) to the page's Android install guide. The page's address carries the language and
+ * the device, never a session token (features/app-download/components/app-download-page.tsx).
+ */
 export function AppDownloadCodes({ androidUrl }: { androidUrl: string | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const iosUrl = `${window.location.origin}/m/appDownload?language=${language}`;
+  const pageUrl = (os: 'ios' | 'android') =>
+    `${window.location.origin}/m/appDownload?language=${language}&os=${os}`;
+  const codes = [
+    { key: 'ios', value: pageUrl('ios'), caption: t('side.ios') },
+    { key: 'android', value: androidUrl ?? pageUrl('android'), caption: t('side.android') },
+  ];
   return (
     <div className="grid grid-cols-2 gap-2">
-      <figure className="flex flex-col items-center gap-1.5">
-        <QrCode value={iosUrl} label={`${t('side.appDownload')} — ${t('side.ios')}`} />
-        <figcaption className="text-xs font-semibold text-muted">{t('side.ios')}</figcaption>
-      </figure>
-      <figure className="flex flex-col items-center gap-1.5">
-        {androidUrl ? (
-          <QrCode value={androidUrl} label={`${t('side.appDownload')} — ${t('side.android')}`} />
-        ) : (
-          <div className="grid size-[120px] place-items-center rounded-sm border border-dashed border-line p-2 text-center text-xs text-muted">
-            <Smartphone size={20} aria-hidden="true" />
-            {t('side.noAndroidLink')}
-          </div>
-        )}
-        <figcaption className="text-xs font-semibold text-muted">{t('side.android')}</figcaption>
-      </figure>
+      {codes.map((code) => (
+        <figure key={code.key} className="flex flex-col items-center gap-1.5">
+          <QrCode value={code.value} label={`${t('side.appDownload')} — ${code.caption}`} />
+          <figcaption className="text-xs font-semibold text-muted">{code.caption}</figcaption>
+        </figure>
+      ))}
     </div>
   );
 }

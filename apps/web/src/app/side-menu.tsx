@@ -138,9 +138,8 @@ function SideMenuContent({
   const licenseBanner = publicState.data?.banners.find((banner) => banner.groupName === 'w_license');
   const licenseResource = permission.data?.resources.LICENSE?.[0];
   const licenseImage = licenseBanner?.url ?? licenseResource?.url ?? null;
+  // Every merchant has the lite app (the installable site); an APK resource is the Android code's target.
   const androidUrl = permission.data?.resources.APP_ANDROID?.[0]?.url ?? null;
-  // The app-download codes show only for a merchant that publishes an app.
-  const hasApp = androidUrl !== null || (permission.data?.resources.APP_IOS?.length ?? 0) > 0;
 
   return (
     <div className="flex flex-col gap-1 p-2 pb-6">
@@ -249,7 +248,7 @@ function SideMenuContent({
         ))}
       </nav>
 
-      {isCollapsed || !hasApp ? null : (
+      {isCollapsed ? null : (
         <>
           <SectionTitle>{t('side.appDownload')}</SectionTitle>
           <div className="px-1">

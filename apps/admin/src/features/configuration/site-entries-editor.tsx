@@ -33,11 +33,15 @@ const RESOURCE_TYPES = [
   ['TELEGRAM', 'Telegram contact (footer)'],
   ['APP_ANDROID', 'Android app'],
   ['APP_IOS', 'iOS app'],
+  // The lite app's icons (docs/lite-app.md): each at its size; without one the site's house icon shows.
+  ['APP_ICON_SMALL', 'App icon, 192 × 192'],
+  ['APP_ICON_LARGE', 'App icon, 512 × 512'],
+  ['APP_ICON_MASKABLE', 'App icon, maskable, 512 × 512 (art in the centre 80 %)'],
   ['LICENSE', 'Licence image'],
   ['HELP', 'Footer help link'],
   ['LOGO', 'Logo image'],
 ] as const;
-const IMAGE_TYPES = new Set(['LICENSE', 'LOGO']);
+const IMAGE_TYPES = new Set(['LICENSE', 'LOGO', 'APP_ICON_SMALL', 'APP_ICON_LARGE', 'APP_ICON_MASKABLE']);
 
 // The document's answer says string for `csType`, where what is saved names the values.
 type CustomerService = EntryRow<'customer-services'> & Pick<CustomerServiceInput, 'csType'>;

@@ -132,7 +132,6 @@ export const en = {
     appDownload: 'Download the app',
     ios: 'iOS',
     android: 'Android',
-    noAndroidLink: 'Android link not set',
     scanHint: 'Scan with your phone camera',
     license: 'License',
     viewLicense: 'View license',
@@ -2122,15 +2121,43 @@ export const en = {
     },
     agentLine: 'Nothing to show here yet.',
     appDownloadTitle: 'Get the app',
-    appDownloadLine: 'Play faster with the app on your phone.',
+    appDownloadLine:
+      'Put the site on your home screen: it opens like an app, needs no store and takes almost no space.',
+    installApp: 'Install the app',
+    appInstalled: 'The app is installed. Open it from your home screen.',
+    downloadApk: 'Download for Android (APK)',
     downloadIos: 'Download for iOS',
-    downloadAndroid: 'Download for Android',
-    downloadUnavailable: 'Not available yet',
-    installGuide: 'Install guide',
+    installGuide: 'How to install',
+    installPlatforms: { android: 'Android', ios: 'iOS', desktop: 'Computer' },
     installSteps: {
-      one: 'Tap the download button for your phone.',
-      two: 'Allow the installation when your phone asks.',
-      three: 'Open the app and log in with your account.',
+      android: {
+        one: 'Open this page in Chrome.',
+        two: 'Tap the menu (⋮) at the top right.',
+        three: 'Tap “Install app”, then “Install”. The app appears on your home screen.',
+      },
+      ios: {
+        one: 'Open this page in Safari.',
+        two: 'Tap the Share button at the bottom of the screen.',
+        three: 'Tap “Add to Home Screen”, then “Add”.',
+      },
+      desktop: {
+        one: 'Open this page in Chrome or Edge.',
+        two: 'Click the install icon at the right of the address bar.',
+        three: 'Click “Install”. The app opens in a window of its own.',
+      },
+    },
+    installPictures: {
+      android: { title: 'The Chrome menu open on “Install app”', action: 'Install app', confirm: 'Install' },
+      ios: {
+        title: 'Safari’s share sheet open on “Add to Home Screen”',
+        action: 'Add to Home Screen',
+        confirm: 'Add',
+      },
+      desktop: {
+        title: 'The install icon in the address bar and its dialog',
+        action: 'Install app?',
+        confirm: 'Install',
+      },
     },
   },
 };

@@ -134,7 +134,6 @@ export const ty = {
     appDownload: 'I-download ang app',
     ios: 'iOS',
     android: 'Android',
-    noAndroidLink: 'Wala pang link para sa Android',
     scanHint: 'I-scan gamit ang camera ng telepono',
     license: 'Lisensya',
     viewLicense: 'Tingnan ang lisensya',
@@ -2180,15 +2179,47 @@ export const ty = {
     },
     agentLine: 'Wala pang maipapakita rito.',
     appDownloadTitle: 'Kunin ang app',
-    appDownloadLine: 'Mas mabilis maglaro gamit ang app sa iyong telepono.',
+    appDownloadLine:
+      'Ilagay ang site sa home screen mo: bumubukas ito na parang app, walang kailangang store at halos walang espasyong kinukuha.',
+    installApp: 'I-install ang app',
+    appInstalled: 'Naka-install na ang app. Buksan ito mula sa home screen mo.',
+    downloadApk: 'I-download para sa Android (APK)',
     downloadIos: 'I-download para sa iOS',
-    downloadAndroid: 'I-download para sa Android',
-    downloadUnavailable: 'Hindi pa available',
-    installGuide: 'Gabay sa pag-install',
+    installGuide: 'Paano mag-install',
+    installPlatforms: { android: 'Android', ios: 'iOS', desktop: 'Kompyuter' },
     installSteps: {
-      one: 'I-tap ang download button para sa iyong telepono.',
-      two: 'Payagan ang pag-install kapag nagtanong ang telepono.',
-      three: 'Buksan ang app at mag-log in gamit ang iyong account.',
+      android: {
+        one: 'Buksan ang page na ito sa Chrome.',
+        two: 'I-tap ang menu (⋮) sa kanang itaas.',
+        three: 'I-tap ang “I-install ang app”, saka “I-install”. Lalabas ang app sa home screen mo.',
+      },
+      ios: {
+        one: 'Buksan ang page na ito sa Safari.',
+        two: 'I-tap ang Share button sa ibaba ng screen.',
+        three: 'I-tap ang “Idagdag sa Home Screen”, saka “Idagdag”.',
+      },
+      desktop: {
+        one: 'Buksan ang page na ito sa Chrome o Edge.',
+        two: 'I-click ang install icon sa kanan ng address bar.',
+        three: 'I-click ang “I-install”. Bubukas ang app sa sarili nitong window.',
+      },
+    },
+    installPictures: {
+      android: {
+        title: 'Ang menu ng Chrome na nakabukas sa “I-install ang app”',
+        action: 'I-install ang app',
+        confirm: 'I-install',
+      },
+      ios: {
+        title: 'Ang share sheet ng Safari na nakabukas sa “Idagdag sa Home Screen”',
+        action: 'Idagdag sa Home Screen',
+        confirm: 'Idagdag',
+      },
+      desktop: {
+        title: 'Ang install icon sa address bar at ang dialog nito',
+        action: 'I-install ang app?',
+        confirm: 'I-install',
+      },
     },
   },
 } satisfies Translation;
