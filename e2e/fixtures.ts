@@ -1,9 +1,56 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import pg from 'pg';
 import { E2E_BASE_URL_VARIABLE, E2E_DATABASE_URL_VARIABLE } from './global-setup.ts';
 import { MERCHANT_WIDE } from './tags.ts';
+
+/**
+ * The web app's local-storage key for the entry confirmation (apps/web/src/lib/storage-keys.ts,
+ * ageConfirmed): set, the age question never shows. Every journey's browser context has it set before
+ * any page script runs, since the question would cover every page; e2e/tests/age-gate.spec.ts alone
+ * opens a context without it.
+ */
+export const AGE_CONFIRMED_STORAGE_KEY = 'ageConfirmed';
+
+/** Answers the entry confirmation for every page this context opens, before the app reads it. */
+export async function preconfirmAge(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key) => {
+    try {
+      window.localStorage.setItem(key, '1');
+    } catch {
+      // A page without storage (about:blank, an opaque origin) has no question to answer either.
+    }
+  }, AGE_CONFIRMED_STORAGE_KEY);
+}
+
+/** browser.newContext with the entry confirmation answered (preconfirmAge). */
+export async function newConfirmedContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await preconfirmAge(context);
+  return context;
+}
+
+/**
+ * browser.newPage with the entry confirmation answered: a page in a context of its own, which closes
+ * with the page, as browser.newPage's does.
+ */
+export async function newConfirmedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await newConfirmedContext(browser, options);
+  const page = await context.newPage();
+  page.once('close', () => void context.close());
+  return page;
+}
 
 /** The values of merchants.status: 0 normal, 1 maintenance, 2 region blocked (API contract). */
 export type SystemStatus = 0 | 1 | 2;
@@ -45,6 +92,12 @@ function readRequiredEnvironment(name: string): string {
 }
 
 export const test = base.extend<PlatformFixtures>({
+  // Every journey's own context (and so its `page`) answers the entry confirmation.
+  context: async ({ context }, use) => {
+    await preconfirmAge(context);
+    await use(context);
+  },
+
   // The server listens on a port chosen at start, so the address is known only after global setup.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; none here.
   baseURL: async ({}, use) => {

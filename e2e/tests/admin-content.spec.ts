@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { actAsVisitor, closePublicPopup } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
@@ -78,7 +78,7 @@ test(
       await expect(page.getByRole('status')).toContainText('Article saved');
       await screenshot(page, 'admin-content-help');
 
-      const player = await browser.newPage({ baseURL });
+      const player = await newConfirmedPage(browser, { baseURL });
       await visitInTagalog(player, '203.0.113.93');
       await player.goto(`/help#${anchor}-deposit`);
       await closePublicPopup(player);
@@ -151,7 +151,7 @@ test(
       await screenshot(page, 'admin-configuration-resource-form');
       await resourceForm.getByRole('button', { name: 'Cancel' }).click();
 
-      const player = await browser.newPage({ baseURL });
+      const player = await newConfirmedPage(browser, { baseURL });
       await visitInTagalog(player, '203.0.113.94');
       await player.goto('/');
       await closePublicPopup(player);

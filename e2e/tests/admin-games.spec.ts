@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { logInAsNewMember } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
@@ -92,7 +92,7 @@ test(
       await screenshot(page, 'admin-reports-games');
 
       // The player site: the hot game in HOT, the maintenance one refused with the maintenance message.
-      const player = await browser.newPage({ baseURL });
+      const player = await newConfirmedPage(browser, { baseURL });
       await logInAsNewMember(player, db, {
         prefix: 'gmp',
         projectName: testInfo.project.name,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { actAsVisitor, closePublicPopup, insertMember, uniqueAccount } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
@@ -23,7 +23,7 @@ test(
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('status')).toContainText('System status saved');
 
-      const player = await browser.newPage({ baseURL });
+      const player = await newConfirmedPage(browser, { baseURL });
       await actAsVisitor(player, '203.0.113.90');
       await player.goto('/');
       const maintenance = player.getByTestId('maintenance-page');
@@ -64,7 +64,7 @@ test(
       await page.getByRole('form', { name: 'Register rules' }).getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('alert')).toContainText('VALIDATION');
 
-      const player = await browser.newPage({ baseURL });
+      const player = await newConfirmedPage(browser, { baseURL });
       await actAsVisitor(player, '203.0.113.91');
       await player.goto('/register');
       const field = player.getByTestId('register-idNumber');
@@ -113,7 +113,7 @@ test(
       await expect(page.getByRole('status')).toContainText('Banner added');
       await screenshot(page, 'admin-content-banners');
 
-      const player = await browser.newPage({ baseURL });
+      const player = await newConfirmedPage(browser, { baseURL });
       await actAsVisitor(player, '203.0.113.92');
       await player.goto('/login');
       const modal = player.getByTestId('login-modal');
@@ -139,7 +139,7 @@ test(
     const account = uniqueAccount('lockme', testInfo.project.name);
     const memberId = await insertMember(db, { account, password: 'Secret123', payeeName: 'Lock Me' });
     try {
-      const player = await browser.newPage({ baseURL });
+      const player = await newConfirmedPage(browser, { baseURL });
       await actAsVisitor(player, '203.0.113.93');
       await player.goto('/login');
       await player.getByTestId('login-username').fill(account);

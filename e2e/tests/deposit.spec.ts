@@ -9,7 +9,7 @@ import {
   skipMemberPopup,
   uniqueAccount,
 } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
@@ -137,7 +137,7 @@ test(
       await screenshot(page, 'withdraw-in-review');
 
       // An operator finds it in the back office's queue and pays it out through the gateway.
-      const desk = await browser.newPage({ baseURL });
+      const desk = await newConfirmedPage(browser, { baseURL });
       await signInAsNewOwner(desk, db, 'cash', testInfo.project.name);
       await openSection(desk, 'Money');
       const row = desk.getByTestId('withdrawal-queue').getByRole('row', { name: new RegExp(account) });
@@ -222,7 +222,7 @@ test(
     await expect(page.getByTestId('deposit-result')).toContainText('being reviewed');
     await expect(page.getByTestId('balance-amount')).toContainText('0.00');
 
-    const desk = await browser.newPage({ baseURL });
+    const desk = await newConfirmedPage(browser, { baseURL });
     await signInAsNewOwner(desk, db, 'bank', testInfo.project.name);
     await openSection(desk, 'Money');
     await desk.getByRole('button', { name: 'Bank deposits' }).click();

@@ -1,7 +1,7 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { actAsVisitor, logInAsNewMember, nextAddress } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { cashOf, moveMemberMoney } from '../ledger.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
@@ -313,7 +313,7 @@ test(
 
       // A visitor's home page: the carousel holds the new banner. Reduced motion also stops the
       // carousel's automatic advance, so the banner stays in view once its dot is chosen.
-      const player = await browser.newPage({ baseURL });
+      const player = await newConfirmedPage(browser, { baseURL });
       await actAsVisitor(player, nextAddress());
       await steadyMotion(player);
       await player.goto('/');

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type pg from 'pg';
 import { logInAsNewMember } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { launchUrlOf } from '../games.ts';
 import { creditDeposit, moveMemberMoney, writeSettledRound } from '../ledger.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
@@ -90,7 +90,7 @@ async function openBackOffice(
   prefix: string,
   project: string,
 ): Promise<Page> {
-  const operator = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const operator = await newConfirmedPage(browser, { viewport: { width: 1440, height: 900 } });
   await signInAsNewOwner(operator, db, prefix, project);
   await openSection(operator, 'Loyalty');
   return operator;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { logInAsNewMember } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { moveMemberMoney, writeSettledRound } from '../ledger.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { MERCHANT_WIDE } from '../tags.ts';
@@ -79,7 +79,7 @@ test(
     });
     await writeSettledRound(db, { memberId, nodeId: COIN_TOSS, stakeMinor: 10_000, winMinor: 0, settledAt });
 
-    const operator = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const operator = await newConfirmedPage(browser, { viewport: { width: 1440, height: 900 } });
     await signInAsNewOwner(operator, db, 'msnop', testInfo.project.name);
     const merchant = await db.query<{ id: string }>('select id from merchants where is_default');
     const merchantId = merchant.rows[0]?.id;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { logInAsNewMember } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { launchUrlOf } from '../games.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
@@ -169,7 +169,7 @@ test(
     await screenshot(page, 'promotion-applying');
 
     // An operator approves ₱50 from the applications queue.
-    const operator = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const operator = await newConfirmedPage(browser, { viewport: { width: 1440, height: 900 } });
     await signInAsNewOwner(operator, db, 'promop', testInfo.project.name);
     await openSection(operator, 'Promotions');
     await operator.getByRole('button', { name: 'Applications', exact: true }).click();

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { logInAsNewMember } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { launchUrlOf } from '../games.ts';
 import { moveMemberMoney } from '../ledger.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
@@ -107,7 +107,7 @@ test(
         .toBe('drawn');
 
       // An operator reads the draw: the seed revealed and the one winner.
-      const operator = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const operator = await newConfirmedPage(browser, { viewport: { width: 1440, height: 900 } });
       await signInAsNewOwner(operator, db, 'rafop', testInfo.project.name);
       await openSection(operator, 'Promotions');
       await operator.getByRole('button', { name: /^Draw and winners of (Mabilisang|Quick) Raffle$/ }).click();

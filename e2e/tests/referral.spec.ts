@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { actAsVisitor, closePublicPopup, logInAsNewMember, nextAddress, uniqueAccount } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedContext, screenshot, test } from '../fixtures.ts';
 import { creditDeposit } from '../ledger.ts';
 import { PHONE_ONLY } from '../tags.ts';
 
@@ -51,7 +51,7 @@ test(
     const link = (await page.getByTestId('referral-link').textContent()) ?? '';
 
     // The friend follows the link in a browser of their own and registers.
-    const friendContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const friendContext = await newConfirmedContext(browser, { viewport: page.viewportSize() ?? undefined });
     const friendPage = await friendContext.newPage();
     await actAsVisitor(friendPage, nextAddress());
     await friendPage.goto(`/register?ref=${new URL(link).searchParams.get('ref')}`);

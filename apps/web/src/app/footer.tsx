@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../components/ui/logo';
 import { useArticleKinds } from '../features/articles/hooks/use-articles';
+import { LineDetectionButton } from '../features/system/components/line-detection-button';
 import { useGameCategoryLinks } from '../lib/games/use-game-categories';
 import { useModalStore } from '../lib/modal-store';
 import { usePermission } from '../lib/system/system-hooks';
@@ -211,6 +212,7 @@ export function Footer() {
               {t('footer.responsible')}
             </button>
           </p>
+          <LineDetectionButton className="w-fit" />
           <p>{t('footer.copyright', { year: new Date().getFullYear(), site: siteName })}</p>
         </div>
       </div>

@@ -7,7 +7,7 @@ import { hasArrivalParameter } from '../lib/arrival-link';
 import { useLanguage } from '../lib/i18n/i18n';
 import { importWithTimeout } from '../lib/lazy-load';
 import { useAuthStore } from '../lib/session/auth-store';
-import { storageKeys, writeStorage } from '../lib/storage-keys';
+import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
 import { usePermission } from '../lib/system/system-hooks';
 import { hideBootCover } from './boot-cover';
 import { ConnectionToast } from './connection-toast';
@@ -50,6 +50,12 @@ const PublicPopupTrigger = lazy(() =>
     (module) => ({ default: module.PublicPopupTrigger }),
   ),
 );
+// The entry confirmation shows once per device: a device that has answered never loads its code.
+const AgeGate = lazy(() =>
+  importWithTimeout(() => import('../features/system/components/age-gate')).then((module) => ({
+    default: module.AgeGate,
+  })),
+);
 const Footer = lazy(() =>
   importWithTimeout(() => import('./footer')).then((module) => ({ default: module.Footer })),
 );
@@ -90,6 +96,7 @@ export function Shell() {
   const isAgent = useAuthStore((state) => state.isAgent);
   useMemberLoader();
   const [isArrivalLink] = useState(() => hasArrivalParameter(window.location.href));
+  const [needsAgeGate] = useState(() => readStorage('local', storageKeys.ageConfirmed) !== '1');
   useSocket(isLogin ? token : null);
   useEffect(() => hideBootCover(), []);
   // Language-dependent data is keyed by language; older languages' entries are dropped to keep memory small.
@@ -150,6 +157,11 @@ export function Shell() {
         </Suspense>
       ) : null}
       <ModalHost />
+      {needsAgeGate ? (
+        <Suspense fallback={null}>
+          <AgeGate />
+        </Suspense>
+      ) : null}
       <ConnectionToast />
     </div>
   );

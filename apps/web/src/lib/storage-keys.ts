@@ -26,6 +26,8 @@ export const storageKeys = {
   firstDepositSeenPrefix: 'firstDepositSeen:',
   /** Session storage prefix of the contract offers the contract modal has shown, per agent (spec §2). */
   contractOffersSeenPrefix: 'contractOffersSeen:',
+  /** Local storage: '1' once this device has confirmed the entry question's minimum age (it shows once). */
+  ageConfirmed: 'ageConfirmed',
 } as const;
 
 /** Reads storage without throwing where storage is disabled (private mode, sandboxed frames). */

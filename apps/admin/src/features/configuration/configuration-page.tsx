@@ -484,6 +484,25 @@ function GeneralForm(props: SectionProps) {
       </p>
       <div className="field-row">
         <label className="field">
+          <span className="field__label">Age question: Leave goes to (https, optional)</span>
+          <input
+            type="url"
+            maxLength={500}
+            value={general.ageGateExitUrl ?? ''}
+            placeholder="https://"
+            onChange={(event) =>
+              setGeneral({ ...general, ageGateExitUrl: event.target.value.trim() || null })
+            }
+          />
+        </label>
+      </div>
+      <p className="muted small">
+        The player site asks every new device to confirm the minimum age once. A visitor who chooses Leave
+        goes to this address; left empty, the question is replaced by a notice that the site is for adults
+        only.
+      </p>
+      <div className="field-row">
+        <label className="field">
           <span className="field__label">Analytics id</span>
           <input
             value={general.analyticsId ?? ''}

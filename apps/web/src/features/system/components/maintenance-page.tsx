@@ -1,6 +1,7 @@
 import { Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../lib/system/system-hooks';
+import { LineDetectionButton } from './line-detection-button';
 import { StatusPage } from './status-page';
 
 type MaintenanceNotice = { title: string | null; message: string | null };
@@ -23,6 +24,8 @@ export function MaintenancePage(props: MaintenanceNotice) {
       title={title || t('status.maintenanceTitle')}
     >
       <p className="whitespace-pre-line">{message || t('status.maintenanceLine')}</p>
+      {/* Another mirror may be open while this one is down; never on the region-blocked page. */}
+      <LineDetectionButton className="mx-auto" />
     </StatusPage>
   );
 }

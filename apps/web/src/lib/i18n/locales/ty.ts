@@ -68,6 +68,31 @@ export const ty = {
     contactSupport: 'Kontakin ang customer service',
     noSupport: 'Hindi available ang customer service ngayon.',
   },
+  lineDetection: {
+    open: 'Pagsusuri ng linya',
+    title: 'Pagsusuri ng linya',
+    intro:
+      'Sinusukat namin ang bilis ng bawat address namin mula sa iyong device. Lumipat sa pinakamabilis para sa mas maayos na laro.',
+    probing: 'Sinusubok…',
+    unreachable: 'Hindi maabot',
+    fastest: 'Pinakamabilis',
+    current: 'Narito ka',
+    switch: 'Lumipat',
+    switchTo: 'Lumipat sa {{host}}',
+    retest: 'Subukan muli',
+  },
+  ageGate: {
+    title: 'Ikaw ba ay {{age}} taong gulang o higit pa?',
+    line: 'Para lamang sa nasa hustong gulang ang {{site}}. Ang mga laro nito ay para sa mga manlalarong {{age}} taong gulang pataas.',
+    confirm: 'Ako ay {{age}} taong gulang o higit pa',
+    leave: 'Umalis',
+    leftTitle: 'Para lamang sa nasa hustong gulang ang site na ito',
+    leftLine:
+      'Kailangang {{age}} taong gulang o higit pa ka para makapasok sa {{site}}. Maaari mo nang isara ang pahinang ito.',
+    back: 'Bumalik',
+    notice:
+      'Hindi pagsusuri ng edad ang sagot na ito: bini-verify namin ang iyong pagkakakilanlan bago ang iyong unang withdrawal.',
+  },
   games: {
     HOME: 'Simula',
     HOT: 'Sikat',
