@@ -59,6 +59,10 @@ const modalComponents: Partial<Record<ModalName, ComponentType<ModalComponentPro
     () => import('../features/agent/components/contract-modal'),
     (module) => module.ContractModal,
   ),
+  chatRoom: lazyModal(
+    () => import('../features/chat/components/chat-room-modal'),
+    (module) => module.ChatRoomModal,
+  ),
 };
 
 /** The one modal host: renders every open named modal, in the order they were opened. */

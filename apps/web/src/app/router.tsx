@@ -136,6 +136,16 @@ export const routes: RouteObject[] = [
       (module) => module.ChatPage,
     ),
   },
+  // Our live chat (docs/chat.md): a page of its own, without the site's frame, for the 440 × 750
+  // customer-service popup and the chatRoom modal's frame.
+  {
+    path: '/chat',
+    errorElement: <RouteError />,
+    lazy: lazyScreen(
+      () => import('../features/chat/components/chat-page'),
+      (module) => module.ChatPage,
+    ),
+  },
   {
     element: (
       <StartupGate>

@@ -3,6 +3,7 @@ import { isApiError } from './api/api-error';
 import { useConnectionNotices } from './api/connection-notices';
 import type { CustomerServiceEntry } from './api/system-types';
 import { i18n } from './i18n/i18n';
+import { useModalStore } from './modal-store';
 
 /** Spec §2: customer service opens in a popup window of 440 by 750. */
 export const customerServiceWindow = { width: 440, height: 750 } as const;
@@ -19,6 +20,51 @@ function popupFeatures(): string {
   return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
 }
 
+/** Whether an address is our own chat page on this site (docs/chat.md), not an external chat. */
+function isOwnChatPage(url: string): boolean {
+  try {
+    const address = new URL(url, window.location.href);
+    return address.origin === window.location.origin && address.pathname === '/chat';
+  } catch {
+    return false;
+  }
+}
+
+/** Popups open as another tab on a phone: there the chat opens in the chatRoom modal instead. */
+function isPhone(): boolean {
+  return !window.matchMedia('(min-width: 768px)').matches;
+}
+
+/**
+ * Opens the live chat (spec §7 "Live chat"): GET /wps/chat/launch answers where it is, our chat page
+ * (the 440 × 750 popup on a desktop, the chatRoom modal on a phone) or the external chat an operator
+ * set.
+ */
+async function openLiveChat(): Promise<void> {
+  const popup = isPhone() ? null : window.open('about:blank', 'panalo-cs-LIVECHAT', popupFeatures());
+  let chatUrl: string;
+  try {
+    ({ chatUrl } = await api.get('/wps/chat/launch'));
+  } catch (error) {
+    popup?.close();
+    if (!isApiError(error) || (error.code !== 'NETWORK' && error.code !== 'TIMEOUT')) {
+      useConnectionNotices.getState().report('info', i18n.t('status.noSupport'));
+    }
+    return;
+  }
+  if (popup) {
+    // Our own page may keep its opener (it is this site); an external chat must not reach this page.
+    if (!isOwnChatPage(chatUrl)) popup.opener = null;
+    popup.location.href = chatUrl;
+    return;
+  }
+  if (isOwnChatPage(chatUrl)) {
+    useModalStore.getState().openModal('chatRoom', { url: chatUrl });
+    return;
+  }
+  window.open(chatUrl, '_blank', 'noopener');
+}
+
 /**
  * Opens a customer-service entry. Spec §3 seals its path in the permission response, so the
  * address is asked for on the click (GET /wps/system/customerService/open). Popup blockers allow a
@@ -29,6 +75,7 @@ function popupFeatures(): string {
 export async function openCustomerService(
   entry: Pick<CustomerServiceEntry, 'path' | 'csType'>,
 ): Promise<void> {
+  if (entry.csType === 'LIVECHAT') return openLiveChat();
   const name = `panalo-cs-${entry.csType}`;
   const popup = entry.csType === 'EMAIL' ? null : window.open('about:blank', name, popupFeatures());
   // The support site must not be able to navigate this page (what noopener would do; noopener itself

@@ -11,8 +11,9 @@ export type ModalName =
   | 'helpModal'
   | 'license'
   | 'gamePopup'
-  | 'contract';
-// Spec §2's chat-room, member-centre and agent-centre modals join with their features.
+  | 'contract'
+  | 'chatRoom';
+// Spec §2's member-centre and agent-centre modals join with their features.
 
 export type ModalProps = {
   /** A message to show on opening, such as why a sign-in through Google did not finish. */
@@ -27,6 +28,8 @@ export type ModalProps = {
   helpModal: { anchor?: string };
   license: { imageUrl: string | null; title?: string };
   gamePopup: { url: string; title: string };
+  /** Our chat page's address on the merchant's site (GET /wps/chat/launch). */
+  chatRoom: { url: string };
 };
 
 export type OpenModal = { name: ModalName; props: Record<string, unknown> };

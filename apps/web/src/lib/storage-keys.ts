@@ -28,6 +28,8 @@ export const storageKeys = {
   contractOffersSeenPrefix: 'contractOffersSeen:',
   /** Local storage: '1' once this device has confirmed the entry question's minimum age (it shows once). */
   ageConfirmed: 'ageConfirmed',
+  /** Session storage: a visitor's live-chat token (docs/chat.md), kept out of every address. */
+  chatToken: 'chatToken',
 } as const;
 
 /** Reads storage without throwing where storage is disabled (private mode, sandboxed frames). */
