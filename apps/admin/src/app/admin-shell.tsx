@@ -19,6 +19,7 @@ import { PromotionsPage } from '../features/promotions/promotions-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
+import { DeskPage } from '../features/support/desk-page.tsx';
 import { LoyaltyPage } from './loyalty-page.tsx';
 import { MissionsPage } from './missions-page.tsx';
 import { RedEnvelopesPage } from './red-envelopes-page.tsx';
@@ -150,6 +151,8 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return <ConfigurationPage {...scope} canWrite={can('settings.write')} />;
     case 'feedback':
       return <FeedbackInbox {...scope} canWrite={can('support.feedback')} />;
+    case 'desk':
+      return <DeskPage merchantId={profile.operator.merchantId} operatorId={profile.operator.id} />;
     case 'content':
       return <ContentPage {...scope} canWrite={can('content.write')} />;
     case 'players':

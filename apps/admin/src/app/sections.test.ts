@@ -29,6 +29,7 @@ describe('findSectionByPath', () => {
       'Red envelopes',
       'Rewards',
       'Missions',
+      'Live chat',
       'Feedback',
       'Content',
       'Configuration',

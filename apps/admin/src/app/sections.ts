@@ -5,6 +5,7 @@ import {
   FileText,
   Gamepad2,
   Gift,
+  Headset,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -118,6 +119,14 @@ export const SECTIONS: readonly Section[] = [
       'Daily and weekly missions, leaderboards with their prizes and early close, and the rewards paid.',
     icon: Trophy,
     permission: 'missions.read',
+  },
+  {
+    id: 'desk',
+    title: 'Live chat',
+    summary:
+      'The live-chat desk: the queue by VIP level, accepting, answering, transfers and the player beside the chat.',
+    icon: Headset,
+    permission: 'support.chat',
   },
   {
     id: 'feedback',
