@@ -180,45 +180,50 @@ void everySessionColumn;
 
 /**
  * The live session of a token hash and its member, in one statement: every request that names a
- * member asks this first, so it costs one round trip rather than two.
+ * member asks this first, so it costs one round trip rather than two or three. The same statement
+ * extends the session's idle expiry (by the idle window it started with) when it was last seen at
+ * least `touchIntervalMs` ago; the session answered is the one after that.
  */
 export async function findLiveMemberSession(
   db: Executor,
-  tokenHash: string,
-  nowDate: Date,
+  input: { tokenHash: string; now: Date; touchIntervalMs: number },
 ): Promise<{ session: SessionRow; member: MemberRow } | undefined> {
-  const row = await db
-    .selectFrom('member_sessions as s')
-    .innerJoin('members as m', 'm.id', 's.member_id')
-    .selectAll('m')
-    .select(SESSION_COLUMNS.map((column) => sql.ref(`s.${column}`).as(`session_${column}`)))
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.ended_at', 'is', null)
-    .where('s.expires_at', '>', nowDate)
-    .where('s.idle_expires_at', '>', nowDate)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const fields = row as unknown as Record<string, unknown>;
+  const { now } = input;
+  const touchBefore = new Date(now.getTime() - input.touchIntervalMs);
+  const sessionColumns = sql.join(
+    SESSION_COLUMNS.map((column) => sql`${sql.ref(`s.${column}`)} as ${sql.id(`session_${column}`)}`),
+  );
+  const result = await sql<Record<string, unknown>>`
+    with found as (
+      select m.*, ${sessionColumns}
+      from member_sessions s join members m on m.id = s.member_id
+      where s.token_hash = ${input.tokenHash} and s.ended_at is null
+        and s.expires_at > ${now} and s.idle_expires_at > ${now} and m.status = 'active'
+    ), touched as (
+      update member_sessions t
+      set last_seen_at = ${now}, idle_expires_at = ${now}::timestamptz + (t.idle_expires_at - t.last_seen_at)
+      from found f
+      where t.id = f.session_id and t.last_seen_at <= ${touchBefore}
+      returning t.id, t.last_seen_at, t.idle_expires_at
+    )
+    select found.*, touched.last_seen_at as touched_last_seen_at,
+      touched.idle_expires_at as touched_idle_expires_at
+    from found left join touched on touched.id = found.session_id`.execute(db);
+  const fields = result.rows[0];
+  if (!fields) return undefined;
   const session: Record<string, unknown> = {};
   const member: Record<string, unknown> = { ...fields };
   for (const column of SESSION_COLUMNS) {
     session[column] = fields[`session_${column}`];
     delete member[`session_${column}`];
   }
+  delete member.touched_last_seen_at;
+  delete member.touched_idle_expires_at;
+  if (fields.touched_last_seen_at) {
+    session.last_seen_at = fields.touched_last_seen_at;
+    session.idle_expires_at = fields.touched_idle_expires_at;
+  }
   return { session: session as SessionRow, member: member as MemberRow };
-}
-
-export async function touchSession(
-  db: Executor,
-  id: string,
-  nowDate: Date,
-  idleExpiresAt: Date,
-): Promise<void> {
-  await db
-    .updateTable('member_sessions')
-    .set({ last_seen_at: nowDate, idle_expires_at: idleExpiresAt })
-    .where('id', '=', id)
-    .execute();
 }
 
 export async function updateSession(

@@ -35,7 +35,6 @@ import {
   moveMemberStatus,
   type SessionRow,
   takePasswordReset,
-  touchSession,
   updateMember,
   updateSession,
   voidPasswordResets,
@@ -279,18 +278,14 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
   async function resolveSession(token: string): Promise<{ session: SessionRow; member: MemberRow } | null> {
     if (token.length === 0 || token.length > 100) return null;
     const timestamp = now();
-    const found = await findLiveMemberSession(db, hashToken(token), timestamp);
+    const found = await findLiveMemberSession(db, {
+      tokenHash: hashToken(token),
+      now: timestamp,
+      touchIntervalMs: SESSION_TOUCH_INTERVAL_MS,
+    });
     if (!found) return null;
     const { session, member } = found;
     if (member.status !== 'active') return null;
-    if (timestamp.getTime() - session.last_seen_at.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-      // The idle window is whatever it was when the session started.
-      const idleMs = session.idle_expires_at.getTime() - session.last_seen_at.getTime();
-      const idleExpiresAt = new Date(timestamp.getTime() + idleMs);
-      await touchSession(db, session.id, timestamp, idleExpiresAt);
-      session.last_seen_at = timestamp;
-      session.idle_expires_at = idleExpiresAt;
-    }
     return { session, member };
   }
 

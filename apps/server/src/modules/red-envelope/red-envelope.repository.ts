@@ -20,34 +20,6 @@ export function findDrop(db: Executor, id: string): Promise<RedEnvelopeDropRow |
   return db.selectFrom('red_envelope_drops').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * A drop as a claim reads it, with whether any envelope is left no one holds (as committed: one a
- * claim is opening right now still counts as left).
- */
-export function findDropForClaim(
-  db: Executor,
-  id: string,
-): Promise<(RedEnvelopeDropRow & { any_left: boolean }) | undefined> {
-  return db
-    .selectFrom('red_envelope_drops as d')
-    .selectAll('d')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('red_envelopes as e')
-            .select('e.envelope_index')
-            .whereRef('e.drop_id', '=', 'd.id')
-            .where('e.member_id', 'is', null)
-            .where('e.closed', '=', false),
-        )
-        .$castTo<boolean>()
-        .as('any_left'),
-    )
-    .where('d.id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Locks a drop's row: an operator's edit or cancel and the opening's check take turns on it. */
 export function lockDrop(trx: Executor, id: string): Promise<RedEnvelopeDropRow | undefined> {
   return trx.selectFrom('red_envelope_drops').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

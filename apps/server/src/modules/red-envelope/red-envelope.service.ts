@@ -24,7 +24,6 @@ import {
   findAmounts,
   findAudienceMembers,
   findDrop,
-  findDropForClaim,
   findDropMerchant,
   findDropsPage,
   findMine,
@@ -189,24 +188,17 @@ export function createRedEnvelopeService(
   const { db, engine, recordChange } = deps;
   const now = clockOf(deps);
 
-  type ClaimDrop = RedEnvelopeDropRow & { any_left: boolean };
   // Read with the process's monotonic timer: how fresh a copy is, not what time it is for members.
-  const claimDrops = new Map<string, { drop: ClaimDrop; readAt: number }>();
+  const claimDrops = new Map<string, { drop: RedEnvelopeDropRow; readAt: number }>();
 
-  async function dropForClaim(id: string): Promise<ClaimDrop | undefined> {
+  async function dropForClaim(id: string): Promise<RedEnvelopeDropRow | undefined> {
     const at = performance.now();
     const known = claimDrops.get(id);
     if (known && at - known.readAt < CLAIM_DROP_TRUST_MS) return known.drop;
-    const drop = await findDropForClaim(db, id);
+    const drop = await findDrop(db, id);
     if (claimDrops.size >= CLAIM_DROPS_MAX) claimDrops.clear();
     if (drop) claimDrops.set(id, { drop, readAt: at });
     return drop;
-  }
-
-  /** A drop none of whose envelopes is left: its claims go no further than their refusal. */
-  function rememberEmptied(id: string): void {
-    const known = claimDrops.get(id);
-    if (known) claimDrops.set(id, { ...known, drop: { ...known.drop, any_left: false } });
   }
 
   type Claim = { merchant: { id: string; currency: string }; memberId: string; dropId: string };
@@ -574,8 +566,8 @@ export function createRedEnvelopeService(
      * 403 FORBIDDEN outside its audience, TRIAL_ACCOUNT / FORBIDDEN NOT_MARKETABLE for members
      * promotions may not reach, 409 CONFLICT NOT_OPEN outside its window, ALREADY_OPENED for a
      * second envelope, ALL_TAKEN when none is left. The lowest envelope left is taken, the claim
-     * recorded on it and paid in one short transaction, out of the total the drop reserved when it
-     * was saved: no lock any other claimant waits on.
+     * recorded on it and paid out of the total the drop reserved when it was saved, in one
+     * statement with the other claims of the drop that reached this node meanwhile (playClaims).
      */
     async open(input: {
       merchant: { id: string; currency: string };
@@ -598,24 +590,17 @@ export function createRedEnvelopeService(
         throw new AppError('FORBIDDEN', { value: { reason: 'NOT_IN_AUDIENCE' } });
       }
       const already = () => new AppError('CONFLICT', { value: { reason: 'ALREADY_OPENED' } });
-      // Once every envelope is taken, claims open no transaction: a claim asks as little as it can
-      // of the database.
-      let answer: EnvelopeClaimAnswer | null = null;
-      if (drop.any_left) {
-        try {
-          answer = await claims.play(dropId, { merchant, memberId, dropId });
-        } catch (error) {
-          // Another node's batch recorded the member's envelope of the drop between this batch's
-          // check and its write.
-          if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
-          throw error;
-        }
-        if (answer.status === 'already') throw already();
+      let answer: EnvelopeClaimAnswer;
+      try {
+        answer = await claims.play(dropId, { merchant, memberId, dropId });
+      } catch (error) {
+        // Another node's batch recorded the member's envelope of the drop between this batch's
+        // check and its write.
+        if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
+        throw error;
       }
-      if (answer?.status !== 'opened') {
-        if (answer) rememberEmptied(dropId);
-        // None was left to take; the member may hold one another node's batch gave them.
-        if ((await findMine(db, memberId, [dropId])).length > 0) throw already();
+      if (answer.status === 'already') throw already();
+      if (answer.status === 'taken') {
         // An open drop's window and status no longer change: the row read above still holds.
         const reason = phaseOf(drop, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN';
         throw new AppError('CONFLICT', { value: { reason } });
