@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
 // for one drop while its batch is out go together in the next, one statement for many claimants,
 // as our games' one-step bets do (migration 0084). For each claimant in order the function answers
 // `already` (they hold an envelope of the drop), `taken` (none is left, or the drop is not open)
-// or `opened`: the lowest envelope left is recorded as theirs and its amount paid through
+// or `no_account` (they have no cash account yet: the caller makes it and asks again), or
+// `opened`: the lowest envelope left is recorded as theirs and its amount paid through
 // ledger_apply_transfer, the function every transfer goes through, in the statement's one implicit
 // transaction. The transfer's key is the envelope's (`red_envelope:<drop>:<index>`), so an envelope
 // is paid once whatever happens. Every answer carries what was left once the batch was done.
@@ -12,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function red_envelopes_open(
       p_drop_id text, p_now timestamptz, p_merchant_id text, p_currency text, p_reference text,
-      p_house_account_id text, p_member_ids text[], p_cash_account_ids text[], p_transfer_ids text[]
+      p_house_account_id text, p_member_ids text[], p_transfer_ids text[]
     ) returns table (member_id text, status text, envelope_index integer, amount_minor bigint,
       balance_after_minor bigint, left_after integer)
     language plpgsql as $$
@@ -21,20 +22,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_index integer;
       v_amount bigint;
       v_balance bigint;
+      v_cash_account_id text;
       v_left integer;
       v_status text[] := array_fill(null::text, array[v_count]);
       v_indexes integer[] := array_fill(null::integer, array[v_count]);
       v_amounts bigint[] := array_fill(null::bigint, array[v_count]);
       v_balances bigint[] := array_fill(null::bigint, array[v_count]);
     begin
-      if v_count <> coalesce(array_length(p_cash_account_ids, 1), 0)
-        or v_count <> coalesce(array_length(p_transfer_ids, 1), 0) then
-        raise exception 'red_envelopes_open: % claimants, % accounts, % transfer ids', v_count,
-          array_length(p_cash_account_ids, 1), array_length(p_transfer_ids, 1);
+      if v_count <> coalesce(array_length(p_transfer_ids, 1), 0) then
+        raise exception 'red_envelopes_open: % claimants, % transfer ids', v_count, array_length(p_transfer_ids, 1);
       end if;
       for i in 1 .. v_count loop
         if exists (select 1 from red_envelopes e where e.drop_id = p_drop_id and e.member_id = p_member_ids[i]) then
           v_status[i] := 'already';
+          continue;
+        end if;
+        select a.id into v_cash_account_id from ledger_accounts a
+          where a.owner_id = p_member_ids[i] and a.kind = 'player_cash' and a.currency = p_currency
+            and a.merchant_id = p_merchant_id;
+        if not found then
+          v_status[i] := 'no_account';
           continue;
         end if;
         update red_envelopes e set member_id = p_member_ids[i], opened_at = p_now
@@ -55,7 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         select t.credit_balance_after_minor into v_balance
           from ledger_apply_transfer(p_transfer_ids[i], p_merchant_id,
             'red_envelope:' || p_drop_id || ':' || v_index, 'red_envelope', p_reference,
-            p_house_account_id, p_cash_account_ids[i], p_currency, v_amount, null) t;
+            p_house_account_id, v_cash_account_id, p_currency, v_amount, null) t;
         if not found then
           raise exception 'red_envelopes_open: envelope % of drop % was not paid', v_index, p_drop_id;
         end if;
@@ -73,7 +80,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop function red_envelopes_open(text, timestamptz, text, text, text, text, text[], text[], text[])`.execute(
+  await sql`drop function red_envelopes_open(text, timestamptz, text, text, text, text, text[], text[])`.execute(
     db,
   );
 }

@@ -92,7 +92,7 @@ export async function anyOpened(db: Executor, dropId: string): Promise<boolean> 
 /** What red_envelopes_open answered for one claimant (migration 0168). */
 export type EnvelopeClaimAnswer = {
   member_id: string;
-  status: 'opened' | 'already' | 'taken';
+  status: 'opened' | 'already' | 'taken' | 'no_account';
   envelope_index: number | null;
   amount_minor: bigint | null;
   balance_after_minor: bigint | null;
@@ -101,7 +101,8 @@ export type EnvelopeClaimAnswer = {
 
 /**
  * Claimants of one drop, in order, each given the lowest envelope left and paid it from the house
- * account to their cash account, in one statement (red_envelopes_open, migration 0168).
+ * account to their cash account, in one statement (red_envelopes_open, migration 0168). A claimant
+ * with no cash account yet is answered `no_account` and nothing is written for them.
  */
 export async function openEnvelopes(
   db: Executor,
@@ -112,7 +113,7 @@ export async function openEnvelopes(
     currency: string;
     reference: string;
     houseAccountId: string;
-    claims: readonly { memberId: string; cashAccountId: string; transferId: string }[];
+    claims: readonly { memberId: string; transferId: string }[];
   },
 ): Promise<EnvelopeClaimAnswer[]> {
   const { claims } = input;
@@ -121,7 +122,6 @@ export async function openEnvelopes(
     from red_envelopes_open(${input.dropId}::text, ${input.now}::timestamptz, ${input.merchantId}::text,
       ${input.currency}::text, ${input.reference}::text, ${input.houseAccountId}::text,
       ${sql.val(claims.map((claim) => claim.memberId))}::text[],
-      ${sql.val(claims.map((claim) => claim.cashAccountId))}::text[],
       ${sql.val(claims.map((claim) => claim.transferId))}::text[])`.execute(db);
   return result.rows;
 }

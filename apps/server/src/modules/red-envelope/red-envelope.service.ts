@@ -12,7 +12,7 @@ import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { createStatementBatches } from '../../platform/db/statement-batches.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/errors/errors.ts';
-import { present } from '../../platform/errors/invariant.ts';
+import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import {
   anyOpened,
@@ -213,11 +213,13 @@ export function createRedEnvelopeService(
     const [first] = batch;
     if (!first) return [];
     const { merchant, dropId } = first;
+    // The members' cash accounts are found by the statement itself (one with none is answered
+    // no_account, and open makes it); the house's is resolved once and remembered by the wallet.
     const accounts = await engine.cashInAccounts({
       merchantId: merchant.id,
       currency: merchant.currency,
       shardKey: dropId,
-      memberIds: batch.map((claim) => claim.memberId),
+      memberIds: [],
     });
     const answers = await openEnvelopes(db, {
       dropId,
@@ -226,11 +228,7 @@ export function createRedEnvelopeService(
       currency: merchant.currency,
       reference: `red_envelope:${dropId}`,
       houseAccountId: accounts.houseAccountId,
-      claims: batch.map((claim, index) => ({
-        memberId: claim.memberId,
-        cashAccountId: accounts.cashAccountIds[index] as string,
-        transferId: uuidv7(),
-      })),
+      claims: batch.map((claim) => ({ memberId: claim.memberId, transferId: uuidv7() })),
     });
     let openedAfter = 0;
     for (let index = answers.length - 1; index >= 0; index -= 1) {
@@ -590,14 +588,30 @@ export function createRedEnvelopeService(
         throw new AppError('FORBIDDEN', { value: { reason: 'NOT_IN_AUDIENCE' } });
       }
       const already = () => new AppError('CONFLICT', { value: { reason: 'ALREADY_OPENED' } });
-      let answer: EnvelopeClaimAnswer;
-      try {
-        answer = await claims.play(dropId, { merchant, memberId, dropId });
-      } catch (error) {
-        // Another node's batch recorded the member's envelope of the drop between this batch's
-        // check and its write.
-        if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
-        throw error;
+      const claim = async () => {
+        try {
+          return await claims.play(dropId, { merchant, memberId, dropId });
+        } catch (error) {
+          // Another node's batch recorded the member's envelope of the drop between this batch's
+          // check and its write.
+          if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
+          throw error;
+        }
+      };
+      let answer = await claim();
+      if (answer.status === 'no_account') {
+        // The member's first money: their accounts are made, as for any first transfer.
+        await engine.cashInAccounts({
+          merchantId: merchant.id,
+          currency: merchant.currency,
+          shardKey: dropId,
+          memberIds: [memberId],
+        });
+        answer = await claim();
+        assertInvariant(
+          answer.status !== 'no_account',
+          'red envelope: a member has a cash account once made',
+        );
       }
       if (answer.status === 'already') throw already();
       if (answer.status === 'taken') {
