@@ -29,6 +29,8 @@ async function waitForActiveWorker(page: Page): Promise<void> {
 test('the lite app installs, its worker serves the shell, and offline the API fails rather than come from a cache', {
   tag: DESKTOP_ONLY,
 }, async ({ baseURL }) => {
+  // Starting a browser of its own takes a few seconds more than a journey in the shared one.
+  test.slow();
   // Chromium installs nothing from a profile that is not kept (Playwright's contexts are
   // incognito-like: "in-incognito"), so this browser gets a profile of its own on disk.
   const { launchOptions, viewport, isMobile, hasTouch } = test.info().project.use;
