@@ -1,6 +1,6 @@
 import { splitRedEnvelope } from '@panalo/games/draws/red-envelope.ts';
 import { hashServerSeed } from '@panalo/games/fairness/round-rng.ts';
-import { parseAmountOrThrow } from '@panalo/money/amount.ts';
+import { formatAmount, parseAmountOrThrow } from '@panalo/money/amount.ts';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -584,6 +584,17 @@ describe('red envelopes', () => {
         .where('id', '=', drop.id)
         .executeTakeFirstOrThrow();
       expect(BigInt(ended.released_minor ?? -1n)).toBe(60_000n - paidMinor);
+      // The back office shows the day the total was reserved on and what went back to it.
+      const listed = await (await bo()).call('GET', '/bo/red-envelopes?pageSize=50');
+      const views = listed.body.value.list as { id: string; budgetDay: string; released: string | null }[];
+      expect(views.find((view) => view.id === drop.id)).toMatchObject({
+        budgetDay: day,
+        released: formatAmount(60_000n - paidMinor),
+      });
+      expect(views.find((view) => view.id === other.id)).toMatchObject({
+        budgetDay: day,
+        released: '900.00',
+      });
       const closed = await db
         .selectFrom('red_envelopes')
         .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -78,6 +78,10 @@ const DropAdminViewSchema = Type.Object({
   status: StringOf(['upcoming', 'open', 'ended', 'cancelled']),
   opened: Type.Integer(),
   paid: Money,
+  /** The merchant day whose promotions budget holds the drop's total (docs/red-envelopes.md). */
+  budgetDay: Type.String({ format: 'date' }),
+  /** What went back to that day's budget once the drop ended or was cancelled; null before. */
+  released: Nullable(Money),
   serverSeedHash: Type.String(),
   /** Shown once the drop has ended. */
   serverSeed: Nullable(Type.String()),
@@ -128,6 +132,8 @@ function dropViewOf(drop: DropAdminView): Static<typeof DropAdminViewSchema> {
     status: drop.phase,
     opened: drop.opened,
     paid: formatAmount(drop.paidMinor),
+    budgetDay: drop.budget_day,
+    released: drop.released_minor === null ? null : formatAmount(BigInt(drop.released_minor)),
     serverSeedHash: drop.server_seed_hash,
     serverSeed: drop.phase === 'ended' ? drop.server_seed : null,
     changeable: drop.phase === 'upcoming' && drop.opened === 0,
