@@ -3,6 +3,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { CONFIG_ERROR_EXIT_CODE, loadConfigOrReport, openConfiguredDatabase } from './open-configured.ts';
 import { startSandboxes } from './sandboxes.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoArticles } from './seed/demo-articles.ts';
 import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoMerchant } from './seed/demo-merchant.ts';
 import { seedDemoMissions } from './seed/demo-missions.ts';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoVip(database.db);
   if (config.seedDemo) await seedDemoRewards(database.db);
   if (config.seedDemo) await seedDemoReferral(database.db);
+  if (config.seedDemo) await seedDemoArticles(database.db);
   if (config.seedDemo) await seedDemoOperators(database.db);
 
   const app = await buildApp({ config, database });

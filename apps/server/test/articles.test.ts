@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_ARTICLES, seedDemoArticles } from '../src/seed/demo-articles.ts';
 import type { Envelope } from './support/accounts-client.ts';
 import {
   type BackOfficeClient,
@@ -321,5 +322,26 @@ describe('the page the server sends for an article', () => {
     expect((await page('/blog/a-blog-post')).statusCode).toBe(200);
     // Other client routes are the page as built.
     expect((await page('/news')).body).toContain('<title>Panalo</title>');
+  });
+});
+
+describe('the demo articles', () => {
+  it('gives the demo site news, blog posts and guide steps in both languages, once', async () => {
+    const now = () => new Date(nowMs);
+    expect(await seedDemoArticles(testApp.database.db, now)).toBe(DEMO_ARTICLES.length);
+    expect(await seedDemoArticles(testApp.database.db, now)).toBe(0);
+    expect((await read('/wps/system/articleKinds')).body.value.kinds.sort()).toEqual([
+      'blog',
+      'guide',
+      'news',
+    ]);
+    for (const article of DEMO_ARTICLES) {
+      for (const language of ['TY', 'EN'] as const) {
+        const one = await read(`/wps/system/article?slug=${article.slug}`, language);
+        expect(one.body.value.title).toBe(article.title[language]);
+        expect(one.body.value.body).toBe(article.body[language]);
+      }
+    }
+    expect((await page('/news/bagong-house-games')).body).toContain('<title>Bagong laro: Colour Game');
   });
 });
