@@ -50,6 +50,8 @@ test('the age question shows once per device: Escape does not answer it, Confirm
   browser,
   baseURL,
 }, testInfo) => {
+  // A browser context of its own and two page loads: more than the default budget on a busy 2-core machine.
+  test.slow();
   const context = await openUnconfirmed(browser, testInfo, baseURL, 'TY');
   const page = await context.newPage();
   try {
@@ -83,6 +85,8 @@ test('in English, Leave without an exit address says the site is for adults only
   browser,
   baseURL,
 }, testInfo) => {
+  // A browser context of its own and two page loads: more than the default budget on a busy 2-core machine.
+  test.slow();
   const context = await openUnconfirmed(browser, testInfo, baseURL, 'EN');
   const page = await context.newPage();
   try {
@@ -106,6 +110,8 @@ test(
   "Leave goes to the merchant's exit address, and the region-blocked page never asks",
   { tag: [MERCHANT_WIDE] },
   async ({ browser, baseURL, db, setSystemStatus }, testInfo) => {
+    // A browser context of its own and two page loads: more than the default budget on a busy 2-core machine.
+    test.slow();
     const setExitUrl = async (exitUrl: string | null) => {
       await db.query(
         `update merchants set settings = settings || jsonb_build_object('ageGateExitUrl', $1::text), updated_at = now()

@@ -95,6 +95,8 @@ async function withMirrors(
 test('line detection times both mirrors, marks the fastest, and switches keeping the path', {
   tag: [MERCHANT_WIDE],
 }, async ({ page, db, baseURL }) => {
+  // Two page loads and three timed requests per mirror: more than the default budget on a busy 2-core machine.
+  test.slow();
   await withMirrors(db, baseURL ?? '', async (port) => {
     await useLanguage(page, 'TY');
     await page.goto('/promotions?tab=all');
@@ -117,6 +119,8 @@ test('line detection reads in English, and the maintenance page offers it', { ta
   baseURL,
   setSystemStatus,
 }) => {
+  // Two page loads and three timed requests per mirror: more than the default budget on a busy 2-core machine.
+  test.slow();
   await withMirrors(db, baseURL ?? '', async () => {
     await useLanguage(page, 'EN');
     await page.goto('/');
