@@ -336,7 +336,7 @@ describe('red envelopes', () => {
     for (const row of rows) {
       expect(await cashOf(db, row.member_id as string)).toBe(BigInt(row.amount_minor));
     }
-    expect(await ledgerProblems(db)).toEqual([]);
+    expect(await ledgerProblems(db, merchantId)).toEqual([]);
   });
 
   it('keeps a drop to its audience, and nothing reaches members promotions may not reach', async () => {
