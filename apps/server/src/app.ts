@@ -41,9 +41,9 @@ import { registerMetricsRoutes } from './http/ops/metrics.routes.ts';
 import { registerOpsRoutes } from './http/ops/ops.routes.ts';
 import { registerPayRoutes } from './http/pay/pay.routes.ts';
 import { registerAppManifestRoutes } from './http/static/app-manifest.routes.ts';
+import { createArticlePageDescriber } from './http/static/article-page-meta.ts';
 import { registerCountryFlagRoutes } from './http/static/country-flag.routes.ts';
 import { registerMediaRoutes } from './http/static/media.routes.ts';
-import { createArticlePageDescriber } from './http/static/article-page-meta.ts';
 import { registerSpaRoutes } from './http/static/spa.routes.ts';
 import { registerUploadedMediaRoutes } from './http/static/uploaded-media.routes.ts';
 import { registerDrawReportRoutes } from './http/wallet-v1/draws.routes.ts';
@@ -62,9 +62,10 @@ import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
 import { registerBadgeRoutes } from './http/wps/member/badges.routes.ts';
 import { registerBetRoutes } from './http/wps/member/bets.routes.ts';
 import { registerMemberBonusRoutes } from './http/wps/member/bonuses.routes.ts';
-import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
 import { registerFeedbackRoutes } from './http/wps/member/feedback.routes.ts';
+import { registerMemberRoutes } from './http/wps/member/member.routes.ts';
 import { registerMessageRoutes } from './http/wps/member/messages.routes.ts';
+import { registerProfileRoutes } from './http/wps/member/profile.routes.ts';
 import { registerRecoveryRoutes } from './http/wps/member/recovery.routes.ts';
 import { registerResponsibleGamingRoutes } from './http/wps/member/responsible-gaming.routes.ts';
 import { registerSecurityRoutes } from './http/wps/member/security.routes.ts';
@@ -103,8 +104,8 @@ import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
-import { createContentService } from './modules/content/content.service.ts';
 import { createArticleAdminService, createArticleReader } from './modules/content/article.service.ts';
+import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
 import { createCustomerServiceLinks } from './modules/content/customer-service-links.ts';
 import { createNoticeScheduleJob } from './modules/content/notice.job.ts';
@@ -114,15 +115,16 @@ import {
   type ContractSettlementService,
   createContractSettlementService,
 } from './modules/contract/contract-settlement.service.ts';
+import { createFeedbackService } from './modules/feedback/feedback.service.ts';
 import { createGameService, type GameService } from './modules/game/game.service.ts';
 import { createTransferVendorClient } from './modules/game/transfer-vendor-client.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
-import { createFeedbackService } from './modules/feedback/feedback.service.ts';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
 import { wordMessage } from './modules/inbox/message-texts.ts';
 import { createLotteryService } from './modules/lottery/lottery.service.ts';
 import { createMemberService, type MemberService } from './modules/member/member.service.ts';
 import { createMemberAdminService } from './modules/member/member-admin.service.ts';
+import { createMemberProfileService } from './modules/member/member-profile.service.ts';
 import { createTrialExpiryService } from './modules/member/trial-expiry.service.ts';
 import { createMerchantService } from './modules/merchant/merchant.service.ts';
 import { createMerchantAdminService } from './modules/merchant/merchant-admin.service.ts';
@@ -133,8 +135,8 @@ import {
   type MissionNotices,
   NOTICE_PASS_MS,
 } from './modules/mission/mission-notices.ts';
-import { permissionsOfRole } from './modules/operator/operator-accounts.ts';
 import { createOperatorService } from './modules/operator/operator.service.ts';
+import { permissionsOfRole } from './modules/operator/operator-accounts.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { createWithdrawalService } from './modules/payment/withdrawal.service.ts';
 import { createPointsEarnJob } from './modules/points/points.job.ts';
@@ -959,6 +961,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
   });
   registerSecurityRoutes(app, { members, totpBox, rateLimiter, now });
+  registerProfileRoutes(app, {
+    members,
+    profiles: createMemberProfileService({ db: database.db, recordChange: audit.record, now }),
+    verification,
+    countryHeader: config.countryHeader,
+    now,
+  });
   registerVerificationRoutes(app, {
     members,
     verification,

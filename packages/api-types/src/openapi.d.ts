@@ -655,6 +655,7 @@ export type paths = {
                                         minLength: number;
                                         maxLength: number;
                                         type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                        lockedAfterRegistration?: boolean;
                                     }[];
                                     mainDomain: string;
                                     analytics: {
@@ -1047,6 +1048,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 switches: {
                                     USERNAMEREG3: boolean;
@@ -14081,6 +14083,452 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/wps/member/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's profile fields, each with its register rule and whether it is locked */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                values: {
+                                    nickname: string | null;
+                                    birthday: string | null;
+                                    telegram: string | null;
+                                    zalo: string | null;
+                                    address: string | null;
+                                    nationality: string | null;
+                                    occupation: string | null;
+                                    sourceOfIncome: string | null;
+                                    email: string | null;
+                                    emailVerified: boolean;
+                                    mobile: {
+                                        dialingCode: string;
+                                        nationalNumber: string;
+                                    } | null;
+                                    mobileVerified: boolean;
+                                };
+                                rules: {
+                                    nickname: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    birthday: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    telegram: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    zalo: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    address: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    nationality: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    occupation: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    sourceOfIncome: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    email: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    mobileNum: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        /** Save profile fields (those given; null or empty clears an optional one), checked by the register rules; the birthday once */
+        put: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nickname?: string | null;
+                        birthday?: string | null;
+                        telegram?: string | null;
+                        zalo?: string | null;
+                        address?: string | null;
+                        nationality?: string | null;
+                        occupation?: string | null;
+                        sourceOfIncome?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                nickname: string | null;
+                                birthday: string | null;
+                                telegram: string | null;
+                                zalo: string | null;
+                                address: string | null;
+                                nationality: string | null;
+                                occupation: string | null;
+                                sourceOfIncome: string | null;
+                                email: string | null;
+                                emailVerified: boolean;
+                                mobile: {
+                                    dialingCode: string;
+                                    nationalNumber: string;
+                                } | null;
+                                mobileVerified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/profile/contact/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a code to a new e-mail address or mobile number (the verification throttles apply); one another member holds is refused */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "email" | "mobile";
+                        email?: string;
+                        countryDialingCode?: string;
+                        mobileNum?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                expiredMinutes: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/profile/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the e-mail address or mobile number with the code sent to the new one (sealed body) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "email" | "mobile";
+                        email?: string;
+                        countryDialingCode?: string;
+                        mobileNum?: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                nickname: string | null;
+                                birthday: string | null;
+                                telegram: string | null;
+                                zalo: string | null;
+                                address: string | null;
+                                nationality: string | null;
+                                occupation: string | null;
+                                sourceOfIncome: string | null;
+                                email: string | null;
+                                emailVerified: boolean;
+                                mobile: {
+                                    dialingCode: string;
+                                    nationalNumber: string;
+                                } | null;
+                                mobileVerified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/verification/sms/register": {
         parameters: {
             query?: never;
@@ -15665,6 +16113,84 @@ export type paths = {
             cookie?: never;
         };
         /** Images of the demo content (SVG) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manifest.webmanifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's web app manifest (the installable lite app) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app-icons/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The house icons of the lite app (PNG) */
         get: {
             parameters: {
                 query?: never;
@@ -18119,6 +18645,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -18550,6 +19077,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -18967,6 +19495,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -19391,6 +19920,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -19709,7 +20239,7 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Replace the register rules (per field: enabled, required, pattern, min, max) */
+        /** Replace the register rules (per field: enabled, required, pattern, min, max, locked after registration) */
         put: {
             parameters: {
                 query?: never;
@@ -19731,6 +20261,7 @@ export type paths = {
                             minLength: number;
                             maxLength: number;
                             type: "text" | "password" | "tel" | "email" | "date" | "code";
+                            lockedAfterRegistration?: boolean;
                         }[];
                     };
                 };
@@ -19809,6 +20340,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -20227,6 +20759,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -20639,6 +21172,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -21077,6 +21611,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -21489,6 +22024,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -21905,6 +22441,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -22331,6 +22868,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -22778,6 +23316,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -23196,6 +23735,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -23647,6 +24187,7 @@ export type paths = {
                                     minLength: number;
                                     maxLength: number;
                                     type: "text" | "password" | "tel" | "email" | "date" | "code";
+                                    lockedAfterRegistration?: boolean;
                                 }[];
                                 socialLogin: {
                                     /** @enum {string} */
@@ -24788,6 +25329,10 @@ export type paths = {
                                     opened: number;
                                     /** @example 1000.00 */
                                     paid: string;
+                                    /** Format: date */
+                                    budgetDay: string;
+                                    /** @example 1000.00 */
+                                    released: string | null;
                                     serverSeedHash: string;
                                     serverSeed: string | null;
                                     changeable: boolean;
@@ -24945,6 +25490,10 @@ export type paths = {
                                 opened: number;
                                 /** @example 1000.00 */
                                 paid: string;
+                                /** Format: date */
+                                budgetDay: string;
+                                /** @example 1000.00 */
+                                released: string | null;
                                 serverSeedHash: string;
                                 serverSeed: string | null;
                                 changeable: boolean;
@@ -25235,6 +25784,10 @@ export type paths = {
                                 opened: number;
                                 /** @example 1000.00 */
                                 paid: string;
+                                /** Format: date */
+                                budgetDay: string;
+                                /** @example 1000.00 */
+                                released: string | null;
                                 serverSeedHash: string;
                                 serverSeed: string | null;
                                 changeable: boolean;
@@ -25389,6 +25942,10 @@ export type paths = {
                                 opened: number;
                                 /** @example 1000.00 */
                                 paid: string;
+                                /** Format: date */
+                                budgetDay: string;
+                                /** @example 1000.00 */
+                                released: string | null;
                                 serverSeedHash: string;
                                 serverSeed: string | null;
                                 changeable: boolean;
@@ -25531,6 +26088,10 @@ export type paths = {
                                 opened: number;
                                 /** @example 1000.00 */
                                 paid: string;
+                                /** Format: date */
+                                budgetDay: string;
+                                /** @example 1000.00 */
+                                released: string | null;
                                 serverSeedHash: string;
                                 serverSeed: string | null;
                                 changeable: boolean;
@@ -28687,7 +29248,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The player page: profile, status, sessions, sign-ins and balances */
+        /** The player page: profile, status, sessions, sign-ins, profile changes and balances */
         get: {
             parameters: {
                 query?: never;
@@ -28741,6 +29302,15 @@ export type paths = {
                                     endedAt: string | null;
                                     endReason: string | null;
                                     isLive: boolean;
+                                }[];
+                                profileChanges: {
+                                    id: string;
+                                    field: string;
+                                    before: string | null;
+                                    after: string | null;
+                                    /** @enum {string} */
+                                    actorType: "member" | "operator";
+                                    at: string;
                                 }[];
                                 logins: {
                                     id: string;

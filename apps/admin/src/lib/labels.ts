@@ -76,6 +76,20 @@ export const WALLET_LABELS: LabelMap = {
 };
 
 /** How a player signed in or registered. */
+/** A member's profile fields as their history names them (docs/security.md "Profile"). */
+export const PROFILE_FIELD_LABELS: LabelMap = {
+  nickname: 'Nickname',
+  birthday: 'Birthday',
+  telegram: 'Telegram',
+  zalo: 'Zalo',
+  address: 'Address',
+  nationality: 'Nationality',
+  occupation: 'Occupation',
+  sourceOfIncome: 'Source of income',
+  email: 'Email',
+  mobile: 'Mobile',
+};
+
 export const SIGN_IN_METHOD_LABELS: LabelMap = {
   username: 'Password',
   sms: 'SMS code',
@@ -119,6 +133,7 @@ export const OUTBOX_PURPOSE_LABELS: LabelMap = {
   register: 'Registration code',
   noLogin: 'Sign-in code',
   loginStep: 'Second sign-in step',
+  contactChange: 'New email or mobile code',
 };
 
 /** The name of `code` in `labels`, or the code itself when it has none yet. */

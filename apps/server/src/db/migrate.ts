@@ -68,6 +68,7 @@ import * as m0157 from './migrations/0157_referral_rule_names.ts';
 import * as m0158 from './migrations/0158_mission_tickets.ts';
 import * as m0159 from './migrations/0159_red_envelope_budget.ts';
 import * as m0160 from './migrations/0160_feedback.ts';
+import * as m0162 from './migrations/0162_member_profile.ts';
 import * as m0163 from './migrations/0163_articles.ts';
 import * as m0166 from './migrations/0166_live_chat.ts';
 import * as m0168 from './migrations/0168_red_envelope_open_batch.ts';
@@ -146,6 +147,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0158_mission_tickets': m0158,
   '0159_red_envelope_budget': m0159,
   '0160_feedback': m0160,
+  '0162_member_profile': m0162,
   '0163_articles': m0163,
   '0166_live_chat': m0166,
   '0168_red_envelope_open_batch': m0168,

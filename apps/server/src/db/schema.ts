@@ -35,6 +35,7 @@ export type Database = {
   help_categories: HelpCategoriesTable;
   help_articles: HelpArticlesTable;
   members: MembersTable;
+  member_profile_changes: MemberProfileChangesTable;
   member_tree: MemberTreeTable;
   agent_invitation_links: AgentInvitationLinksTable;
   member_upline_moves: MemberUplineMovesTable;
@@ -603,8 +604,26 @@ export type MembersTable = {
   terms_accepted_at: Defaulted<Date | null>;
   /** The member asked not to be offered promotions (migration 0145; isMarketable). */
   promotions_opt_out: Defaulted<boolean>;
+  /** Profile fields the member edits in the security centre (migration 0162). */
+  address: Defaulted<string | null>;
+  nationality: Defaulted<string | null>;
+  occupation: Defaulted<string | null>;
+  source_of_income: Defaulted<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+};
+
+/** One change of a member's profile field, by the member or an operator (migration 0162). */
+export type MemberProfileChangesTable = {
+  id: string;
+  merchant_id: string;
+  member_id: string;
+  field: string;
+  before: string | null;
+  after: string | null;
+  actor_type: 'member' | 'operator';
+  actor_id: string | null;
+  created_at: Timestamp;
 };
 
 /** An agent's invitation link (migration 0135): its code travels as `affiliateCode`. */

@@ -73,6 +73,14 @@ export const DEMO_REGISTER_RULES: RegisterRule[] = [
   rule('facebook', 10, { enabled: false, required: false, minLength: 3, maxLength: 100 }),
   rule('line', 10, { enabled: false, required: false, minLength: 3, maxLength: 50 }),
   rule('birthday', 12, { enabled: false, required: false, minLength: 10, maxLength: 10, type: 'date' }),
+  // Asked for in the security centre rather than at registration (docs/security.md "Profile").
+  rule('nickname', 1, { enabled: false, required: false, minLength: 2, maxLength: 20 }),
+  rule('telegram', 10, { enabled: false, required: false, minLength: 3, maxLength: 50 }),
+  rule('zalo', 10, { enabled: false, required: false, minLength: 3, maxLength: 50 }),
+  rule('address', 1, { enabled: false, required: false, minLength: 5, maxLength: 200 }),
+  rule('nationality', 13, { enabled: false, required: false, minLength: 2, maxLength: 50 }),
+  rule('occupation', 1, { enabled: false, required: false, minLength: 2, maxLength: 80 }),
+  rule('sourceOfIncome', 1, { enabled: false, required: false, minLength: 2, maxLength: 80 }),
 ];
 
 export const DEMO_SETTINGS: MerchantSettings = parseMerchantSettings({

@@ -106,6 +106,19 @@ function ageOn(birthdayIso: string, todayIso: string): number {
 }
 
 /**
+ * A birthday as the register rules accept it (docs/money.md "Minimum age"): a real day in either
+ * date form, not in the future, and at least the merchant's minimum age ago, counted to today in
+ * the merchant's time zone (a member turns 21 at midnight in Manila, not in UTC). Answers it as
+ * yyyy-MM-dd, or null when it is refused.
+ */
+export function acceptedBirthdayOf(merchant: ResolvedMerchant, text: string, now: Date): string | null {
+  const birthday = normalizeBirthday(text);
+  const today = dayIn(merchant.timeZone, now);
+  if (!birthday || birthday > today || ageOn(birthday, today) < merchant.settings.minimumAge) return null;
+  return birthday;
+}
+
+/**
  * Registration (spec §4 "Register", §5): the switches decide which methods exist, the invitation
  * code is checked first, then every field against the merchant's rules; the new member is logged
  * in at once and the reply is a login result.
@@ -169,13 +182,10 @@ export async function registerMember(
     if (!mobile) fields.mobileNum = translateField(language, 'mobileInvalid');
   }
 
-  // The merchant's minimum age (docs/money.md "Minimum age"), counted to today in the
-  // merchant's time zone: a member turns 21 at midnight in Manila, not in UTC.
   let birthday: string | null = null;
   if (value('birthday') && !fields.birthday) {
-    birthday = normalizeBirthday(value('birthday'));
-    const today = dayIn(merchant.timeZone, (deps.now ?? (() => new Date()))());
-    if (!birthday || birthday > today || ageOn(birthday, today) < merchant.settings.minimumAge) {
+    birthday = acceptedBirthdayOf(merchant, value('birthday'), (deps.now ?? (() => new Date()))());
+    if (!birthday) {
       fields.birthday = translateField(language, 'ageRequired', { age: merchant.settings.minimumAge });
     }
   }

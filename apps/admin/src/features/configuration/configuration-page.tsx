@@ -356,6 +356,7 @@ function RegisterRulesForm(props: SectionProps) {
               numberHeading('Min'),
               numberHeading('Max'),
               'Type',
+              'Locked after registration',
             ]}
           />
           <tbody>
@@ -377,11 +378,25 @@ function RegisterRulesForm(props: SectionProps) {
                 {lengthCell(rule, index, 'minLength', 'minimum')}
                 {lengthCell(rule, index, 'maxLength', 'maximum')}
                 <td className="muted">{rule.type}</td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${rule.field} locked after registration`}
+                    checked={rule.lockedAfterRegistration === true}
+                    disabled={!props.canWrite}
+                    onChange={(event) => change(index, { lockedAfterRegistration: event.target.checked })}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <p className="muted small">
+        Locked after registration: the player sees the field read-only in the security centre, with a note to
+        ask customer service, and the server refuses a change. Nickname, birthday, Telegram, Zalo, address,
+        nationality, occupation, source of income, email and mobile are the fields players edit there.
+      </p>
       <SaveButton canWrite={props.canWrite} isSaving={props.isSaving} />
     </form>
   );

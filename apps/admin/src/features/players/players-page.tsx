@@ -17,6 +17,7 @@ import {
   MEMBER_TYPE_LABELS,
   OUTBOX_CHANNEL_LABELS,
   OUTBOX_PURPOSE_LABELS,
+  PROFILE_FIELD_LABELS,
   SIGN_IN_METHOD_LABELS,
   TRANSFER_CODE_LABELS,
   WALLET_LABELS,
@@ -243,7 +244,7 @@ function PlayerDetail(props: {
 
   if (player.isError) return <ErrorState error={player.error} />;
   if (player.isPending) return <p className="muted">Loading the player…</p>;
-  const { profile, sessions, logins, balances, currency } = player.data;
+  const { profile, sessions, logins, profileChanges, balances, currency } = player.data;
   const actions: PlayerAction[] = [
     profile.status === 'locked' ? 'unlock' : 'lock',
     'sessions/end',
@@ -364,6 +365,25 @@ function PlayerDetail(props: {
           ))}
         </tbody>
       </table>
+      <h3>Profile changes</h3>
+      {profileChanges.length === 0 ? (
+        <p className="muted">No profile changes.</p>
+      ) : (
+        <table className="table" data-testid="profile-changes">
+          <TableHead headings={['At', 'Field', 'Before', 'After', 'By']} />
+          <tbody>
+            {profileChanges.map((change) => (
+              <tr key={change.id}>
+                <td className="nowrap small">{formatDateTime(change.at)}</td>
+                <td>{labelOfCode(PROFILE_FIELD_LABELS, change.field)}</td>
+                <td className="mono small">{change.before ?? '—'}</td>
+                <td className="mono small">{change.after ?? '—'}</td>
+                <td>{change.actorType === 'member' ? 'Player' : 'Operator'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <h3>Ledger</h3>
       {ledger.isError ? (
         <ErrorState error={ledger.error} />

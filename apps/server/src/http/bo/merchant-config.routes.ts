@@ -317,7 +317,8 @@ export function registerMerchantConfigRoutes(app: TypedApp, deps: MerchantConfig
     },
     {
       path: 'register',
-      summary: 'Replace the register rules (per field: enabled, required, pattern, min, max)',
+      summary:
+        'Replace the register rules (per field: enabled, required, pattern, min, max, locked after registration)',
       body: Type.Object({ rules: Type.Array(RegisterRule, { maxItems: 60 }) }),
       run: (actor, merchantId, body) =>
         merchantAdmin.replaceRegisterRules(

@@ -86,6 +86,17 @@ const PlayerPage = Type.Object({
       isLive: Type.Boolean(),
     }),
   ),
+  /** The member's profile changes (docs/security.md "Profile"), newest first. */
+  profileChanges: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      field: Type.String(),
+      before: Nullable(Type.String()),
+      after: Nullable(Type.String()),
+      actorType: StringOf(['member', 'operator'] as const),
+      at: Type.String(),
+    }),
+  ),
   logins: Type.Array(
     Type.Object({
       id: Type.String(),
@@ -168,7 +179,7 @@ export function registerPlayersRoutes(app: TypedApp, deps: PlayersRoutesDeps): v
       ...resourceRoute('players.read', findMerchant),
       schema: {
         tags: TAGS,
-        summary: 'The player page: profile, status, sessions, sign-ins and balances',
+        summary: 'The player page: profile, status, sessions, sign-ins, profile changes and balances',
         params: IdParams,
         response: { 200: Envelope(PlayerPage), ...BO_ERROR_RESPONSES },
       },

@@ -13,6 +13,7 @@ import {
   searchMembers,
   setMemberColumns,
 } from './member-admin.repository.ts';
+import { findProfileChanges } from './member-profile.repository.ts';
 
 /**
  * The back office's view of players and its changes to them: search, the player page, locks,
@@ -97,10 +98,11 @@ export function createMemberAdminService(deps: ServiceDeps<{ recordChange: Recor
     async readPlayer(id: string) {
       const member = await findMember(id);
       if (!member) throw new AppError('NOT_FOUND');
-      const [sessions, logins, currency] = await Promise.all([
+      const [sessions, logins, currency, profileChanges] = await Promise.all([
         findLatestSessions(db, id, PLAYER_HISTORY_ROWS),
         findLatestLogins(db, id, PLAYER_HISTORY_ROWS),
         findMerchantCurrency(db, member.merchant_id),
+        findProfileChanges(db, id, PLAYER_HISTORY_ROWS),
       ]);
       const at = now();
       return {
@@ -138,6 +140,14 @@ export function createMemberAdminService(deps: ServiceDeps<{ recordChange: Recor
           endedAt: session.ended_at?.toISOString() ?? null,
           endReason: session.end_reason,
           isLive: session.ended_at === null && session.expires_at > at && session.idle_expires_at > at,
+        })),
+        profileChanges: profileChanges.map((change) => ({
+          id: change.id,
+          field: change.field,
+          before: change.before,
+          after: change.after,
+          actorType: change.actor_type,
+          at: change.created_at.toISOString(),
         })),
         logins: logins.map((login) => ({
           id: login.id,

@@ -79,6 +79,11 @@ export const RegisterRule = Type.Object({
     Type.Literal('date'),
     Type.Literal('code'),
   ]),
+  /**
+   * The member cannot change the field in the security centre once registered; it shows read-only
+   * there with a note (docs/security.md "Profile"). Absent means false.
+   */
+  lockedAfterRegistration: Type.Optional(Type.Boolean()),
 });
 export type RegisterRule = Static<typeof RegisterRule>;
 

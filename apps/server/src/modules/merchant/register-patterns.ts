@@ -65,3 +65,61 @@ export function payeeNameRuleOf(rules: readonly RegisterRule[]): RegisterRule {
   const rule = rules.find((each) => each.field === 'payeeName') ?? DEFAULT_PAYEE_NAME_RULE;
   return { ...rule, required: true };
 }
+
+/** Fields a member keeps up to date in the security centre after registration (docs/security.md). */
+export const PROFILE_RULE_FIELDS = [
+  'nickname',
+  'birthday',
+  'telegram',
+  'zalo',
+  'address',
+  'nationality',
+  'occupation',
+  'sourceOfIncome',
+  'email',
+  'mobileNum',
+] as const;
+export type ProfileRuleField = (typeof PROFILE_RULE_FIELDS)[number];
+
+const optionalRule = (
+  field: ProfileRuleField,
+  patternId: PatternId,
+  minLength: number,
+  maxLength: number,
+  type: RegisterRule['type'] = 'text',
+): RegisterRule => ({
+  field,
+  enabled: false,
+  required: false,
+  acceptedPattern: PATTERN_KINDS[patternId].pattern,
+  patternId,
+  minLength,
+  maxLength,
+  type,
+});
+
+/**
+ * The rule of a profile field for a merchant whose registration rules have none: optional, with
+ * bounds a Philippine member's values fit (a street address, a Telegram handle, a job title).
+ */
+const DEFAULT_PROFILE_RULES: Record<ProfileRuleField, RegisterRule> = {
+  nickname: optionalRule('nickname', 1, 2, 20),
+  birthday: optionalRule('birthday', 12, 10, 10, 'date'),
+  telegram: optionalRule('telegram', 10, 3, 50),
+  zalo: optionalRule('zalo', 10, 3, 50),
+  address: optionalRule('address', 1, 5, 200),
+  nationality: optionalRule('nationality', 13, 2, 50),
+  occupation: optionalRule('occupation', 1, 2, 80),
+  sourceOfIncome: optionalRule('sourceOfIncome', 1, 2, 80),
+  email: optionalRule('email', 4, 5, 100, 'email'),
+  mobileNum: optionalRule('mobileNum', 7, 10, 11, 'tel'),
+};
+
+/**
+ * The rule a profile field's new value must satisfy in the security centre: the merchant's
+ * registration rule for the field, asked for at registration or not, else the default above. A
+ * field required at registration stays required: it cannot be emptied afterwards.
+ */
+export function profileRuleOf(rules: readonly RegisterRule[], field: ProfileRuleField): RegisterRule {
+  return rules.find((each) => each.field === field) ?? DEFAULT_PROFILE_RULES[field];
+}

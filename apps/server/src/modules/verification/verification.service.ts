@@ -15,7 +15,7 @@ import {
 } from './verification.repository.ts';
 
 /** What a code is for; a code only opens the door it was sent for. */
-export type CodePurpose = 'register' | 'noLogin' | 'loginStep';
+export type CodePurpose = 'register' | 'noLogin' | 'loginStep' | 'contactChange';
 
 export type SendCodeInput = {
   merchantId: string;

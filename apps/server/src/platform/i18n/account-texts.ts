@@ -67,6 +67,9 @@ const FIELD_TEXTS = {
     oldPasswordWrong: 'The current password is incorrect.',
     samePassword: 'The new password must differ from the current one.',
     accountEmailUnknown: 'Username/Email does not exist.',
+    emailTaken: 'This email address belongs to another account.',
+    fieldLocked: 'This cannot be changed after registration.',
+    sameContact: 'This is already your current one.',
   },
   TY: {
     confirmMismatch: 'Hindi tugma ang kumpirmasyon.',
@@ -82,6 +85,9 @@ const FIELD_TEXTS = {
     oldPasswordWrong: 'Mali ang kasalukuyang password.',
     samePassword: 'Dapat iba ang bagong password sa kasalukuyan.',
     accountEmailUnknown: 'Walang ganitong username o email.',
+    emailTaken: 'Ginagamit na ng ibang account ang email na ito.',
+    fieldLocked: 'Hindi na ito mababago pagkatapos magparehistro.',
+    sameContact: 'Ito na ang kasalukuyan mong gamit.',
   },
 } as const;
 

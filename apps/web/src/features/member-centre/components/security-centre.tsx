@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Gift,
+  IdCard,
   KeyRound,
   Landmark,
   LockKeyhole,
@@ -31,6 +32,7 @@ import {
 import { AuthenticatorSetup } from './authenticator-setup';
 import { PaymentPasswordForm } from './payment-password-form';
 import { PayoutAccounts } from './payout-accounts';
+import { ProfileEditor } from './profile-editor';
 
 /** A short device name from a user agent: enough to recognise one's own phone or computer. */
 export function describeDevice(userAgent: string | null): string {
@@ -208,7 +210,10 @@ function PromotionsPreference() {
   );
 }
 
-/** securityCenter (spec §2, the member centre's default page): account, avatar, password, logins. */
+/**
+ * securityCenter (spec §2, the member centre's default page): account, profile, avatar, password,
+ * logins.
+ */
 export function SecurityCentre() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -236,6 +241,9 @@ export function SecurityCentre() {
               : t('security.noPreviousLogin')}
           </dd>
         </dl>
+      </Section>
+      <Section icon={IdCard} title={t('profile.title')}>
+        <ProfileEditor />
       </Section>
       <Section icon={UserRound} title={t('security.avatar')}>
         <AvatarPicker />
