@@ -831,6 +831,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     activeChatsMaxOf: async (merchantId) =>
       (await merchantService.resolveById(merchantId))?.settings.liveChat.activeChatsPerOperatorMax ?? 5,
     canChat,
+    customerFacts: async (memberId, merchantId) => {
+      const overview = await responsibleGaming.getOverview({ memberId, merchantId });
+      const member = await members.findById(memberId);
+      const upline = member?.upline_id ? await members.findById(member.upline_id) : null;
+      return {
+        exclusion: overview.exclusion
+          ? { kind: overview.exclusion.kind, endsAt: overview.exclusion.endsAt.toISOString() }
+          : null,
+        canDeposit: overview.canDeposit,
+        // Minutes for a session limit, money for the others.
+        limits: overview.limits.map((limit) => {
+          const show = (value: bigint) => (limit.kind === 'session' ? value.toString() : formatAmount(value));
+          return {
+            kind: limit.kind,
+            period: limit.period,
+            value: limit.value === null ? null : show(limit.value),
+            used: show(limit.used),
+          };
+        }),
+        realityCheckMinutes: overview.realityCheckMinutes,
+        uplineAccount: upline?.account ?? null,
+      };
+    },
   });
 
   // Routes, grouped by caller (http/wps, http/lgw, http/bo, http/ops …).

@@ -102,7 +102,8 @@ describe('live chat', () => {
     testApp = await createSeededApp({}, { now: clock });
     merchantId = await demoMerchantId(testApp);
     url = await listen(testApp);
-  });
+    // Seeding the demo merchant takes a while on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await testApp.close();
   });
@@ -391,6 +392,14 @@ describe('live chat', () => {
       conversation: { memberId: member.id, customerContact: null },
       messages: [{ text: 'Hi, member here', senderKind: 'member' }],
     });
+    const facts = await emit(deskSocket, 'customer', { conversationId: sent.value?.conversationId });
+    expect(facts.value).toEqual({
+      exclusion: null,
+      canDeposit: true,
+      limits: expect.any(Array),
+      realityCheckMinutes: null,
+      uplineAccount: null,
+    });
   });
 
   it("keeps the merchant's canned replies, added and removed at the desk and audited", async () => {
@@ -472,7 +481,7 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)(
       merchantId = await demoMerchantId(first);
       firstUrl = await listen(first);
       secondUrl = await listen(second);
-    });
+    }, 180_000);
     afterAll(async () => {
       await second?.close();
       await first?.close();

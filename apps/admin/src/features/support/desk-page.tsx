@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { PlayerBonuses } from '../players/player-bonuses.tsx';
 import { usePlayer } from '../players/players-api.ts';
 import {
   type CannedReply,
+  type CustomerFacts,
   type DeskConversation,
   type DeskMessage,
   deskFailureText,
@@ -94,8 +95,62 @@ function Transcript(props: { messages: DeskMessage[]; conversation: DeskConversa
   );
 }
 
-function CustomerPanel({ conversation, merchantId }: { conversation: DeskConversation; merchantId: string }) {
+/** Responsible gaming and upline: what an operator must know before talking money with a member. */
+function CustomerFactsList({ facts }: { facts: CustomerFacts }) {
+  return (
+    <dl className="facts" data-testid="desk-customer-facts">
+      <dt>Responsible gaming</dt>
+      <dd>
+        {facts.exclusion
+          ? `${facts.exclusion.kind} until ${formatDateTime(facts.exclusion.endsAt)}`
+          : facts.canDeposit
+            ? 'No break or exclusion'
+            : 'Deposit limit used up'}
+      </dd>
+      {facts.limits
+        .filter((limit) => limit.value !== null)
+        .map((limit) => (
+          <Fragment key={`${limit.kind}-${limit.period}`}>
+            <dt>
+              {limit.kind} limit ({limit.period})
+            </dt>
+            <dd className="mono">
+              {limit.used} of {limit.value}
+              {limit.kind === 'session' ? ' min' : ''}
+            </dd>
+          </Fragment>
+        ))}
+      <dt>Reality check</dt>
+      <dd>{facts.realityCheckMinutes === null ? 'Off' : `Every ${facts.realityCheckMinutes} min`}</dd>
+      <dt>Upline</dt>
+      <dd className="mono">{facts.uplineAccount ?? 'None'}</dd>
+    </dl>
+  );
+}
+
+function CustomerPanel({
+  conversation,
+  merchantId,
+  loadFacts,
+}: {
+  conversation: DeskConversation;
+  merchantId: string;
+  loadFacts: (conversationId: string) => Promise<CustomerFacts | null>;
+}) {
   const player = usePlayer(conversation.memberId);
+  const [facts, setFacts] = useState<CustomerFacts | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    setFacts(null);
+    loadFacts(conversation.id)
+      .then((loaded) => {
+        if (isCurrent) setFacts(loaded);
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [conversation.id, loadFacts]);
   const confirm = useConfirmedAction();
   if (!conversation.memberId) {
     return (
@@ -132,6 +187,7 @@ function CustomerPanel({ conversation, merchantId }: { conversation: DeskConvers
             <dt>Mobile</dt>
             <dd className="mono">{player.data.profile.mobile ?? '—'}</dd>
           </dl>
+          {facts && <CustomerFactsList facts={facts} />}
           {confirm.element}
           <PlayerBonuses
             playerId={player.data.profile.id}
@@ -435,7 +491,11 @@ export function DeskPage(props: { merchantId: string | null; operatorId: string 
       </section>
 
       {conversation && props.merchantId && (
-        <CustomerPanel conversation={conversation} merchantId={props.merchantId} />
+        <CustomerPanel
+          conversation={conversation}
+          merchantId={props.merchantId}
+          loadFacts={desk.customerFacts}
+        />
       )}
     </div>
   );

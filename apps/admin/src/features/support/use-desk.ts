@@ -31,6 +31,15 @@ export type DeskMessage = {
   createdAt: string;
 };
 
+/** A member's responsible-gaming state and upline, beside their chat. */
+export type CustomerFacts = {
+  exclusion: { kind: string; endsAt: string } | null;
+  canDeposit: boolean;
+  limits: { kind: string; period: string; value: string | null; used: string }[];
+  realityCheckMinutes: number | null;
+  uplineAccount: string | null;
+};
+
 export type CannedReply = { id: string; title: string; text: string };
 
 type Ack<Value> = { ok: true; value: Value } | { ok: false; code: string };
@@ -222,6 +231,11 @@ export function useDesk() {
     [call],
   );
 
+  const customerFacts = useCallback(
+    (conversationId: string) => call<CustomerFacts | null>('customer', { conversationId }),
+    [call],
+  );
+
   const markRead = useCallback(
     (conversationId: string, messageId: string) => {
       void call('read', { conversationId, messageId }).catch(() => undefined);
@@ -245,6 +259,7 @@ export function useDesk() {
     transfer: (conversationId: string, operatorId: string) =>
       call('transfer', { conversationId, operatorId }),
     cannedReplies,
+    customerFacts,
     addCannedReply: (title: string, text: string) => call<CannedReply>('cannedReplyAdd', { title, text }),
     removeCannedReply: (id: string) => call('cannedReplyRemove', { id }),
     colleagues: () => call<{ id: string; name: string }[]>('colleagues', {}),

@@ -63,8 +63,19 @@ export type ChatSocketsDeps = {
   vipRankOf: (memberId: string) => Promise<number>;
   /** The merchant's limit of active conversations per operator. */
   activeChatsMaxOf: (merchantId: string) => Promise<number>;
+  /** A member's responsible-gaming state and upline, for the desk. */
+  customerFacts: (memberId: string, merchantId: string) => Promise<ChatCustomerFacts>;
   /** Operators of the merchant who may chat (to transfer to). */
   canChat: (operatorId: string) => Promise<boolean>;
+};
+
+/** What the desk shows beside a member's chat besides their account: responsible gaming and upline. */
+export type ChatCustomerFacts = {
+  exclusion: { kind: string; endsAt: string } | null;
+  canDeposit: boolean;
+  limits: { kind: string; period: string; value: string | null; used: string }[];
+  realityCheckMinutes: number | null;
+  uplineAccount: string | null;
 };
 
 type Ack = (answer: unknown) => void;
@@ -278,6 +289,12 @@ export function installChatSockets(deps: ChatSocketsDeps): void {
         await deps.activeChatsMaxOf(operator.merchantId),
       );
       await announce(operator.merchantId, moved);
+    });
+
+    on(socket, 'customer', DeskConversationPayload, logger, async ({ conversationId }) => {
+      const owner = await chat.ownerOf(operator.merchantId, conversationId);
+      if (!owner) throw new AppError('NOT_FOUND');
+      return owner.kind === 'member' ? deps.customerFacts(owner.memberId, operator.merchantId) : null;
     });
 
     on(socket, 'cannedReplies', Type.Object({}), logger, async () => chat.cannedReplies(operator.merchantId));
