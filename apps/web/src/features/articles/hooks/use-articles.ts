@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api/api-error';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import {
+  ARTICLE_KINDS,
   ARTICLES_KEY,
   type ArticleKind,
   fetchArticle,
@@ -20,7 +21,9 @@ export function useArticleKinds(): readonly ArticleKind[] {
     queryFn: ({ signal }) => fetchArticleKinds(language, signal),
     staleTime: ARTICLES_STALE_MS,
   });
-  return query.data ?? [];
+  const kinds = query.data ?? [];
+  // Always in the same order (news, blog, guide), whatever order the server lists them in.
+  return ARTICLE_KINDS.filter((kind) => kinds.includes(kind));
 }
 
 export function useArticles(kind: ArticleKind, pageNo: number) {
