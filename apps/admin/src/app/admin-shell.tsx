@@ -20,6 +20,7 @@ import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { DeskPage } from '../features/support/desk-page.tsx';
+import { DeskMemberAccount } from './desk-member-account.tsx';
 import { LoyaltyPage } from './loyalty-page.tsx';
 import { MissionsPage } from './missions-page.tsx';
 import { RedEnvelopesPage } from './red-envelopes-page.tsx';
@@ -152,7 +153,13 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
     case 'feedback':
       return <FeedbackInbox {...scope} canWrite={can('support.feedback')} />;
     case 'desk':
-      return <DeskPage merchantId={profile.operator.merchantId} operatorId={profile.operator.id} />;
+      return (
+        <DeskPage
+          merchantId={profile.operator.merchantId}
+          operatorId={profile.operator.id}
+          MemberAccount={DeskMemberAccount}
+        />
+      );
     case 'content':
       return <ContentPage {...scope} canWrite={can('content.write')} />;
     case 'players':

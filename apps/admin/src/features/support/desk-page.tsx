@@ -1,8 +1,5 @@
-import { type FormEvent, Fragment, useEffect, useState } from 'react';
-import { useConfirmedAction } from '../../components/confirm-dialog.tsx';
+import { type ComponentType, type FormEvent, Fragment, useEffect, useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
-import { PlayerBonuses } from '../players/player-bonuses.tsx';
-import { usePlayer } from '../players/players-api.ts';
 import {
   type CannedReply,
   type CustomerFacts,
@@ -128,16 +125,20 @@ function CustomerFactsList({ facts }: { facts: CustomerFacts }) {
   );
 }
 
+/** The member's account as the players' section shows it; handed in by the app, which composes sections. */
+export type DeskMemberAccount = ComponentType<{ memberId: string; merchantId: string }>;
+
 function CustomerPanel({
   conversation,
   merchantId,
   loadFacts,
+  MemberAccount,
 }: {
   conversation: DeskConversation;
   merchantId: string;
   loadFacts: (conversationId: string) => Promise<CustomerFacts | null>;
+  MemberAccount: DeskMemberAccount;
 }) {
-  const player = usePlayer(conversation.memberId);
   const [facts, setFacts] = useState<CustomerFacts | null>(null);
   useEffect(() => {
     let isCurrent = true;
@@ -151,7 +152,6 @@ function CustomerPanel({
       isCurrent = false;
     };
   }, [conversation.id, loadFacts]);
-  const confirm = useConfirmedAction();
   if (!conversation.memberId) {
     return (
       <aside className="desk-customer panel" aria-label="Customer">
@@ -169,37 +169,12 @@ function CustomerPanel({
   return (
     <aside className="desk-customer panel" aria-label="Customer" data-testid="desk-customer">
       <h2>Member {conversation.memberAccount}</h2>
-      {player.isPending && <p className="muted">Loading the account…</p>}
-      {player.isError && <p className="muted">The account could not be read: {player.error.message}</p>}
-      {player.data && (
-        <>
-          <dl className="facts">
-            <dt>Status</dt>
-            <dd>{player.data.profile.status}</dd>
-            <dt>Balance</dt>
-            <dd className="mono">
-              {player.data.currency} {player.data.balances.cash} cash · {player.data.balances.bonus} bonus
-            </dd>
-            <dt>VIP level</dt>
-            <dd>{conversation.priority > 0 ? conversation.priority : 'None'}</dd>
-            <dt>Registered</dt>
-            <dd>{formatDateTime(player.data.profile.createdAt)}</dd>
-            <dt>Mobile</dt>
-            <dd className="mono">{player.data.profile.mobile ?? '—'}</dd>
-          </dl>
-          {facts && <CustomerFactsList facts={facts} />}
-          {confirm.element}
-          <PlayerBonuses
-            playerId={player.data.profile.id}
-            account={player.data.profile.account}
-            merchantId={merchantId}
-            currency={player.data.currency}
-            canWrite={false}
-            ask={confirm.ask}
-            isSending={confirm.isSending}
-          />
-        </>
-      )}
+      <dl className="facts">
+        <dt>VIP level</dt>
+        <dd>{conversation.priority > 0 ? conversation.priority : 'None'}</dd>
+      </dl>
+      {facts && <CustomerFactsList facts={facts} />}
+      <MemberAccount memberId={conversation.memberId} merchantId={merchantId} />
     </aside>
   );
 }
@@ -289,7 +264,11 @@ function CannedReplies(props: {
  * time, tickets left while the desk was away), accepting one, the conversation with replies, typing
  * and read marks, closing and transferring to a colleague, and the member's account beside it.
  */
-export function DeskPage(props: { merchantId: string | null; operatorId: string }) {
+export function DeskPage(props: {
+  merchantId: string | null;
+  operatorId: string;
+  MemberAccount: DeskMemberAccount;
+}) {
   const desk = useDesk();
   const [draft, setDraft] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -495,6 +474,7 @@ export function DeskPage(props: { merchantId: string | null; operatorId: string 
           conversation={conversation}
           merchantId={props.merchantId}
           loadFacts={desk.customerFacts}
+          MemberAccount={props.MemberAccount}
         />
       )}
     </div>
