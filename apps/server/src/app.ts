@@ -17,6 +17,7 @@ import { registerDepositReviewRoutes } from './http/bo/deposits.routes.ts';
 import { registerFeedbackInboxRoutes } from './http/bo/feedback.routes.ts';
 import { registerFinanceRoutes } from './http/bo/finance.routes.ts';
 import { registerGamesRoutes } from './http/bo/games.routes.ts';
+import { registerMailAdminRoutes } from './http/bo/mail.routes.ts';
 import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.ts';
 import { registerMissionsRoutes } from './http/bo/missions.routes.ts';
 import { installBackOfficeGuard } from './http/bo/operator-session.ts';
@@ -120,9 +121,11 @@ import { createGameService, type GameService } from './modules/game/game.service
 import { createTransferVendorClient } from './modules/game/transfer-vendor-client.ts';
 import { createHouseRoundsService } from './modules/house-rounds/house-rounds.service.ts';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
-import { wordMessage } from './modules/inbox/message-texts.ts';
+import { createMailDeliveryJob } from './modules/inbox/mail.job.ts';
+import { createMailService } from './modules/inbox/mail.service.ts';
+import { createMessageTemplateService } from './modules/inbox/message-templates.service.ts';
 import { createLotteryService } from './modules/lottery/lottery.service.ts';
-import { createMemberService, type MemberService } from './modules/member/member.service.ts';
+import { createMemberService, isAgentType, type MemberService } from './modules/member/member.service.ts';
 import { createMemberAdminService } from './modules/member/member-admin.service.ts';
 import { createMemberProfileService } from './modules/member/member-profile.service.ts';
 import { createTrialExpiryService } from './modules/member/trial-expiry.service.ts';
@@ -431,10 +434,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     now,
     onSent: (message) =>
-      realtime.emitToUser(message.memberId, 'message', {
-        id: message.id,
-        title: wordMessage(DEFAULT_LANGUAGE, message.kind, message.params).title,
-      }),
+      realtime.emitToUser(message.memberId, 'message', { id: message.id, title: message.title }),
   });
   app.decorate('inbox', inbox);
   // Responsible gaming: the member's own limits, measured against payments, the ledger and sessions.
@@ -489,6 +489,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   app.decorate('bonuses', bonuses);
+  // Operator mail (docs/back-office.md "Mail and message templates"): promotional mail reaches only
+  // members the promotions may market to, and each new message reaches the member's open pages.
+  const mail = createMailService({
+    db: database.db,
+    recordChange: audit.record,
+    sanitizeHtml: sanitizeOperatorHtml,
+    isMarketable: async (memberId) => (await bonuses.isMarketable(memberId)).ok,
+    isAgentType,
+    onDelivered: (message) =>
+      realtime.emitToUser(message.memberId, 'message', { id: message.id, title: message.title }),
+    now,
+  });
   // A bonus converts right after the bet that met its wagering: the bet record's trigger notifies
   // the crossing at commit, and this process settles the member (the settle pass stays the safety net).
   const listener = createDatabaseListener(database, {
@@ -737,6 +749,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createReferralRewardsJob({ referrals }),
       createRedEnvelopeJob({ redEnvelopes }),
       createNoticeScheduleJob({ contentAdmin, now }),
+      createMailDeliveryJob({ mail }),
       createPointsEarnJob({
         earning: createPointsEarning({ db: database.db, now, readMerchant: readPointsMerchant }),
       }),
@@ -1021,6 +1034,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerBonusesRoutes(app, { bonuses });
   registerRebatesRoutes(app, { rebates, merchants: merchantService, now });
+  registerMailAdminRoutes(app, {
+    mail,
+    templates: createMessageTemplateService({ db: database.db, recordChange: audit.record, now }),
+    siteNameOf: async (merchantId) => {
+      const merchant = present(await merchantService.findById(merchantId), `merchant ${merchantId} exists`);
+      return merchant.settings.siteName || merchant.name;
+    },
+  });
   registerRedEnvelopeAdminRoutes(app, {
     redEnvelopes,
     timeZoneOf: async (merchantId) => (await merchantService.findById(merchantId))?.timeZone ?? null,

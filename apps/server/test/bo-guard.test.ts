@@ -526,6 +526,24 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('red-envelopes', 'red-envelope-drop-a');
+  // A scheduled mail of merchant A, for the mail routes' :id.
+  await db
+    .insertInto('operator_mails')
+    .values({
+      id: 'operator-mail-a',
+      merchant_id: merchantA,
+      kind: 'service',
+      audience: 'vip',
+      vip_rank: 1,
+      agent_id: null,
+      titles: JSON.stringify({ TY: 'Paalala', EN: 'Notice' }),
+      bodies: JSON.stringify({ TY: '<p>Paalala</p>', EN: '<p>Notice</p>' }),
+      status: 'scheduled',
+      send_at: new Date(nowMs + 3_600_000),
+      created_by: 'owner_a',
+    })
+    .execute();
+  resourceOfA.set('mail', 'operator-mail-a');
   // Goods of merchant A's points mall and a redeem of it waiting, for the points routes' :id.
   await db
     .insertInto('point_goods')

@@ -2985,6 +2985,8 @@ export type paths = {
                                     kind: string;
                                     title: string;
                                     content: string;
+                                    /** @enum {string} */
+                                    format: "text" | "html";
                                     /** Format: date-time */
                                     createTime: string;
                                     isRead: boolean;
@@ -16609,7 +16611,7 @@ export type paths = {
                                     code: string;
                                     name: string;
                                 }[];
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write" | "messages.read" | "messages.write")[];
                                 passwordChangeRequired: boolean;
                                 idleMinutes: number;
                                 expiresAt: string;
@@ -17871,9 +17873,9 @@ export type paths = {
                                     merchantId: string | null;
                                     name: string;
                                     builtin: boolean;
-                                    permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                    permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write" | "messages.read" | "messages.write")[];
                                 }[];
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write" | "messages.read" | "messages.write")[];
                             };
                         };
                     };
@@ -17966,7 +17968,7 @@ export type paths = {
                     "application/json": {
                         merchantId?: string;
                         name: string;
-                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write" | "messages.read" | "messages.write")[];
                     };
                 };
             };
@@ -17985,7 +17987,7 @@ export type paths = {
                                 merchantId: string | null;
                                 name: string;
                                 builtin: boolean;
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write" | "messages.read" | "messages.write")[];
                             };
                         };
                     };
@@ -18092,7 +18094,7 @@ export type paths = {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                        permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write" | "messages.read" | "messages.write")[];
                     };
                 };
             };
@@ -18111,7 +18113,7 @@ export type paths = {
                                 merchantId: string | null;
                                 name: string;
                                 builtin: boolean;
-                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write")[];
+                                permissions: ("staff.read" | "staff.write" | "roles.write" | "audit.read" | "players.read" | "players.write" | "support.chat" | "support.feedback" | "settings.read" | "settings.write" | "content.read" | "content.write" | "finance.read" | "finance.write" | "reports.read" | "games.read" | "games.write" | "promotions.read" | "promotions.write" | "bonuses.write" | "loyalty.read" | "loyalty.write" | "loyalty.redeems" | "missions.read" | "missions.write" | "referrals.read" | "referrals.write" | "rewards.read" | "rewards.write" | "messages.read" | "messages.write")[];
                             };
                         };
                     };
@@ -25192,6 +25194,1060 @@ export type paths = {
                                 skipped: number;
                                 budgetExhausted: boolean;
                                 done: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail sent and scheduled, latest send time first, with members reached and reads */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    id: string;
+                                    merchantId: string;
+                                    /** @enum {string} */
+                                    kind: "service" | "promotional";
+                                    /** @enum {string} */
+                                    audience: "member" | "accounts" | "vip" | "team";
+                                    accounts: string[];
+                                    vipRank: number | null;
+                                    agentId: string | null;
+                                    titles: {
+                                        [key: string]: string;
+                                    };
+                                    bodies: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    status: "scheduled" | "sending" | "sent" | "cancelled";
+                                    sendAt: string;
+                                    sentAt: string | null;
+                                    delivered: number;
+                                    read: number;
+                                    createdBy: string;
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Write mail to a member, up to 1000 accounts, a VIP level or an agent's team; without sendAt it is delivered at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        /** @enum {string} */
+                        kind: "service" | "promotional";
+                        /** @enum {string} */
+                        audience: "member" | "accounts" | "vip" | "team";
+                        account?: string;
+                        accounts?: string[];
+                        vipRank?: number;
+                        agentAccount?: string;
+                        titles: {
+                            TY: string;
+                            EN: string;
+                        };
+                        bodies: {
+                            TY: string;
+                            EN: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T12:00:00.000Z
+                         */
+                        sendAt?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                /** @enum {string} */
+                                kind: "service" | "promotional";
+                                /** @enum {string} */
+                                audience: "member" | "accounts" | "vip" | "team";
+                                accounts: string[];
+                                vipRank: number | null;
+                                agentId: string | null;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                bodies: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                status: "scheduled" | "sending" | "sent" | "cancelled";
+                                sendAt: string;
+                                sentAt: string | null;
+                                delivered: number;
+                                read: number;
+                                createdBy: string;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/mail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A mail, with members reached and reads */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                /** @enum {string} */
+                                kind: "service" | "promotional";
+                                /** @enum {string} */
+                                audience: "member" | "accounts" | "vip" | "team";
+                                accounts: string[];
+                                vipRank: number | null;
+                                agentId: string | null;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                bodies: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                status: "scheduled" | "sending" | "sent" | "cancelled";
+                                sendAt: string;
+                                sentAt: string | null;
+                                delivered: number;
+                                read: number;
+                                createdBy: string;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/mail/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a scheduled mail (CONFLICT NOT_SCHEDULED once its delivery has begun) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                id: string;
+                                merchantId: string;
+                                /** @enum {string} */
+                                kind: "service" | "promotional";
+                                /** @enum {string} */
+                                audience: "member" | "accounts" | "vip" | "team";
+                                accounts: string[];
+                                vipRank: number | null;
+                                agentId: string | null;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                bodies: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                status: "scheduled" | "sending" | "sent" | "cancelled";
+                                sendAt: string;
+                                sentAt: string | null;
+                                delivered: number;
+                                read: number;
+                                createdBy: string;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every system message in every language: its placeholders, built-in wording and the merchant's own */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                list: {
+                                    /** @enum {string} */
+                                    kind: "affiliate_approved" | "affiliate_rejected" | "contract_offer" | "contract_offer_cancelled" | "contract_offer_expired" | "contract_accepted" | "contract_rejected" | "contract_ended" | "contract_payment_waiting" | "deposit_arrived" | "deposit_failed" | "feedback_answered" | "points_redeem_approved" | "points_redeem_rejected" | "raffle_won" | "vip_up" | "vip_down" | "withdrawal_approved" | "withdrawal_rejected" | "withdrawal_failed";
+                                    /** @enum {string} */
+                                    language: "TY" | "EN";
+                                    placeholders: string[];
+                                    builtIn: {
+                                        title: string;
+                                        body: string;
+                                    };
+                                    custom: {
+                                        title: string;
+                                        body: string;
+                                        updatedAt: string;
+                                        updatedBy: string;
+                                    } | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/message-templates/{kind}/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Word a system message in a language (VALIDATION placeholder, with value.unknownPlaceholders, for one the message does not fill) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "affiliate_approved" | "affiliate_rejected" | "contract_offer" | "contract_offer_cancelled" | "contract_offer_expired" | "contract_accepted" | "contract_rejected" | "contract_ended" | "contract_payment_waiting" | "deposit_arrived" | "deposit_failed" | "feedback_answered" | "points_redeem_approved" | "points_redeem_rejected" | "raffle_won" | "vip_up" | "vip_down" | "withdrawal_approved" | "withdrawal_rejected" | "withdrawal_failed";
+                    language: "TY" | "EN";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        title: string;
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                saved: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Reset a system message in a language to its built-in wording */
+        delete: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                };
+                header?: never;
+                path: {
+                    kind: "affiliate_approved" | "affiliate_rejected" | "contract_offer" | "contract_offer_cancelled" | "contract_offer_expired" | "contract_accepted" | "contract_rejected" | "contract_ended" | "contract_payment_waiting" | "deposit_arrived" | "deposit_failed" | "feedback_answered" | "points_redeem_approved" | "points_redeem_rejected" | "raffle_won" | "vip_up" | "vip_down" | "withdrawal_approved" | "withdrawal_rejected" | "withdrawal_failed";
+                    language: "TY" | "EN";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                reset: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/message-templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A template as a member would read it, with sample values (checked as saving checks it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchantId?: string;
+                        /** @enum {string} */
+                        kind: "affiliate_approved" | "affiliate_rejected" | "contract_offer" | "contract_offer_cancelled" | "contract_offer_expired" | "contract_accepted" | "contract_rejected" | "contract_ended" | "contract_payment_waiting" | "deposit_arrived" | "deposit_failed" | "feedback_answered" | "points_redeem_approved" | "points_redeem_rejected" | "raffle_won" | "vip_up" | "vip_down" | "withdrawal_approved" | "withdrawal_rejected" | "withdrawal_failed";
+                        /** @enum {string} */
+                        language: "TY" | "EN";
+                        title: string;
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                title: string;
+                                body: string;
                             };
                         };
                     };

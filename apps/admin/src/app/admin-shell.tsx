@@ -22,6 +22,7 @@ import { StaffPage } from '../features/staff/staff-page.tsx';
 import { DeskPage } from '../features/support/desk-page.tsx';
 import { DeskMemberAccount } from './desk-member-account.tsx';
 import { LoyaltyPage } from './loyalty-page.tsx';
+import { MailPage } from './mail-page.tsx';
 import { MissionsPage } from './missions-page.tsx';
 import { RedEnvelopesPage } from './red-envelopes-page.tsx';
 import { ReferralsPage } from './referrals-page.tsx';
@@ -201,6 +202,8 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
       return (
         <MissionsPage {...scope} canWrite={can('missions.write')} canReadReports={can('reports.read')} />
       );
+    case 'mail':
+      return <MailPage {...scope} canWrite={can('messages.write')} />;
     case 'red-envelopes':
       return (
         <RedEnvelopesPage {...scope} canWrite={can('rewards.write')} canReadReports={can('reports.read')} />

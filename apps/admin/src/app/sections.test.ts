@@ -32,6 +32,7 @@ describe('findSectionByPath', () => {
       'Live chat',
       'Feedback',
       'Content',
+      'Mail',
       'Configuration',
       'Reports',
       'Staff',

@@ -12,6 +12,7 @@ import {
   MessageSquareText,
   Network,
   ScrollText,
+  Send,
   Settings,
   ShieldCheck,
   SquareCheckBig,
@@ -141,6 +142,14 @@ export const SECTIONS: readonly Section[] = [
     summary: 'Banners, announcements, pop-ups and the help centre.',
     icon: FileText,
     permission: 'content.read',
+  },
+  {
+    id: 'mail',
+    title: 'Mail',
+    summary:
+      "Mail to members, a VIP level or an agent's team, now or scheduled, and the system messages' wording.",
+    icon: Send,
+    permission: 'messages.read',
   },
   {
     id: 'configuration',

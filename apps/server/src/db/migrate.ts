@@ -68,6 +68,7 @@ import * as m0157 from './migrations/0157_referral_rule_names.ts';
 import * as m0158 from './migrations/0158_mission_tickets.ts';
 import * as m0159 from './migrations/0159_red_envelope_budget.ts';
 import * as m0160 from './migrations/0160_feedback.ts';
+import * as m0161 from './migrations/0161_operator_mail.ts';
 import * as m0162 from './migrations/0162_member_profile.ts';
 import * as m0163 from './migrations/0163_articles.ts';
 import * as m0166 from './migrations/0166_live_chat.ts';
@@ -147,6 +148,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0158_mission_tickets': m0158,
   '0159_red_envelope_budget': m0159,
   '0160_feedback': m0160,
+  '0161_operator_mail': m0161,
   '0162_member_profile': m0162,
   '0163_articles': m0163,
   '0166_live_chat': m0166,

@@ -114,6 +114,8 @@ export type Database = {
   payout_accounts: PayoutAccountsTable;
   withdrawals: WithdrawalsTable;
   member_messages: MemberMessagesTable;
+  operator_mails: OperatorMailsTable;
+  message_templates: MessageTemplatesTable;
   feedbacks: FeedbacksTable;
   feedback_images: FeedbackImagesTable;
   play_limits: PlayLimitsTable;
@@ -1262,11 +1264,51 @@ export type MemberMessagesTable = {
   id: string;
   merchant_id: string;
   member_id: string;
-  kind: MemberMessageKind;
+  kind: MemberMessageKind | 'operator_mail';
   params: ColumnType<Record<string, string>, string, string>;
   dedupe_key: string;
   created_at: CreatedAt;
   read_at: Date | null;
+  /** The operator mail the message delivers (kind operator_mail; migration 0161). */
+  mail_id: Defaulted<string | null>;
+};
+
+// Operator mail and message templates (migration 0161, docs/back-office.md).
+
+export type OperatorMailKind = 'service' | 'promotional';
+export type OperatorMailAudience = 'member' | 'accounts' | 'vip' | 'team';
+export type OperatorMailStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled';
+export type OperatorMailsTable = {
+  id: string;
+  merchant_id: string;
+  kind: OperatorMailKind;
+  audience: OperatorMailAudience;
+  /** The accounts of a `member` or `accounts` audience. */
+  accounts: ColumnType<string[], string | undefined, string>;
+  vip_rank: number | null;
+  /** The agent whose team (the member tree below them) a `team` audience is. */
+  agent_id: string | null;
+  titles: ColumnType<Record<string, string>, string, string>;
+  /** Sanitised HTML per language. */
+  bodies: ColumnType<Record<string, string>, string, string>;
+  status: OperatorMailStatus;
+  send_at: Timestamp;
+  /** When a delivery claimed the mail; a claim older than the delivery's time limit is taken again. */
+  claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  recipients: Defaulted<number>;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type MessageTemplatesTable = {
+  merchant_id: string;
+  kind: MemberMessageKind;
+  language: string;
+  title: string;
+  body: string;
+  updated_by: string;
+  updated_at: UpdatedAt;
 };
 
 // Members' feedback (migration 0160, docs/back-office.md "Feedback").

@@ -1,7 +1,8 @@
 import type { MemberMessageKind } from '../../db/schema.ts';
 import type { Language } from '../../platform/i18n/language.ts';
 
-type Template = { title: string; body: string };
+/** A message's wording: its title and body, with `{name}` placeholders. */
+export type Template = { title: string; body: string };
 
 /**
  * The inbox's wording (spec §3 "Messages": deposit arrival, deposit failed, withdrawal approved
@@ -241,13 +242,108 @@ const PARTY_FORMS: Record<Language, Record<string, { operator: string; account: 
   },
 };
 
-/** A message worded for its reader; unknown placeholders stay visible rather than vanish. */
+/** The system message kinds, each of which a merchant may word in its own template. */
+export const MESSAGE_KINDS = Object.keys(TEMPLATES.EN) as MemberMessageKind[];
+
+/** Longest title and body of a merchant's template, in characters. */
+export const TEMPLATE_TITLE_LENGTH_MAX = 120;
+export const TEMPLATE_BODY_LENGTH_MAX = 1000;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The built-in wording of a kind in a language. */
+export function defaultTemplate(language: Language, kind: MemberMessageKind): Template {
+  return TEMPLATES[language][kind];
+}
+
+const namesIn = (text: string): string[] =>
+  [...text.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+
+/**
+ * The placeholders a template of the kind may use in the language: those of its built-in wording,
+ * which are what the code that sends the message fills in (and, for a contract's other party in
+ * Tagalog, the marked forms of the name).
+ */
+export function placeholdersOf(language: Language, kind: MemberMessageKind): string[] {
+  const template = TEMPLATES[language][kind];
+  return [...new Set([...namesIn(template.title), ...namesIn(template.body)])].sort();
+}
+
+/**
+ * What is wrong with a merchant's template, per field: empty, too long, or a placeholder the kind
+ * does not fill (it would show as written). Empty when nothing is.
+ */
+export function checkTemplate(
+  language: Language,
+  kind: MemberMessageKind,
+  template: Template,
+): { fields: Record<string, string>; unknown: string[] } {
+  const known = new Set(placeholdersOf(language, kind));
+  const fields: Record<string, string> = {};
+  const unknown: string[] = [];
+  const check = (field: 'title' | 'body', lengthMax: number) => {
+    const text = template[field];
+    if (text.trim() === '') fields[field] = 'required';
+    else if (text.length > lengthMax) fields[field] = 'length';
+    const strangers = namesIn(text).filter((name) => !known.has(name));
+    if (strangers.length > 0) {
+      fields[field] ??= 'placeholder';
+      unknown.push(...strangers);
+    }
+  };
+  check('title', TEMPLATE_TITLE_LENGTH_MAX);
+  check('body', TEMPLATE_BODY_LENGTH_MAX);
+  return { fields, unknown: [...new Set(unknown)] };
+}
+
+/** What a preview fills each placeholder with: the words a real message of the kind would carry. */
+const SAMPLE_PARAMS: Record<string, string> = {
+  account: 'GCash 0917****567',
+  amount: '₱1,000.00',
+  contract: 'daily',
+  cycle: '2026-11-26',
+  days: '7',
+  endReason: 'terminated',
+  'goods.EN': 'Umbrella',
+  'goods.TY': 'Payong',
+  label: 'VIP2',
+  levelEN: 'VIP2 Silver',
+  levelTY: 'VIP2 Pilak',
+  note: '',
+  offer: 'new',
+  outcome: 'cash',
+  party: 'ju**an',
+  points: '500',
+  quantity: '1',
+  rate: '1.5',
+  reason: 'The payment was cancelled.',
+  reference: 'R20261126001',
+  startsAt: '2026-12-01',
+  ticket: 'T-000123',
+  version: '2',
+};
+
+/** A template worded as a member would read it, its placeholders filled with sample values. */
+export function previewMessage(
+  language: Language,
+  kind: MemberMessageKind,
+  template: Template,
+  site: string,
+): Template {
+  return wordMessage(language, kind, { ...SAMPLE_PARAMS, site }, template);
+}
+
+/**
+ * A message worded for its reader, in the merchant's template when it has one (else the built-in
+ * wording); unknown placeholders stay visible rather than vanish.
+ */
 export function wordMessage(
   language: Language,
   kind: MemberMessageKind,
   params: Record<string, string>,
+  merchantTemplate?: Template,
 ): Template {
-  const template = TEMPLATES[language][kind];
+  const template = merchantTemplate ?? TEMPLATES[language][kind];
   const codeWords = CODE_WORDS[language];
   const wordOf = (name: string): string | undefined => {
     const partyForm = PARTY_FORMS[language][name];
@@ -260,7 +356,7 @@ export function wordMessage(
   };
   const fill = (text: string) =>
     text
-      .replace(/\{(\w+)\}/g, (whole, name: string) => wordOf(name) ?? whole)
+      .replace(PLACEHOLDER, (whole, name: string) => wordOf(name) ?? whole)
       .replace(/\s+/g, ' ')
       .trim();
   return { title: fill(template.title), body: fill(template.body) };

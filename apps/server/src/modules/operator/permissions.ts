@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'referrals.write',
   'rewards.read',
   'rewards.write',
+  'messages.read',
+  'messages.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -88,6 +90,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'missions.read',
     'referrals.read',
     'rewards.read',
+    'messages.read',
+    'messages.write',
   ],
   // The catalogue (vendors, games, classify groups) is what the lobby shows: content staff run it,
   // and the promotions the site offers.
@@ -107,6 +111,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<BuiltinRoleId, readonly Permission
     'referrals.write',
     'rewards.read',
     'rewards.write',
+    'messages.read',
+    'messages.write',
   ],
 };
 

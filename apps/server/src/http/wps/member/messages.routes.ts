@@ -8,7 +8,7 @@ import type { MemberService } from '../../../modules/member/member.service.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMember, requireMerchantMember } from '../../member-session.ts';
-import { ERROR_RESPONSES } from '../system/system-schemas.ts';
+import { ERROR_RESPONSES, StringOf } from '../system/system-schemas.ts';
 import { DefaultedPageFields, MerchantLanguageQuery } from '../wps-schemas.ts';
 
 const TAGS = ['member'];
@@ -20,7 +20,9 @@ const MessageItem = Type.Object({
   id: Type.String(),
   kind: Type.String(),
   title: Type.String(),
+  /** Plain text, or for mail from the operator (format html) HTML the server has sanitised. */
   content: Type.String(),
+  format: StringOf(['text', 'html']),
   createTime: Type.String({ format: 'date-time' }),
   isRead: Type.Boolean(),
 });
@@ -60,6 +62,7 @@ export function registerMessageRoutes(
       const site = merchant.settings.siteName || merchant.name;
       const [page, unread] = await Promise.all([
         deps.inbox.list({
+          merchantId: merchant.id,
           memberId: member.id,
           language: request.language,
           page: query.page,
@@ -74,6 +77,7 @@ export function registerMessageRoutes(
           kind: message.kind,
           title: message.title,
           content: message.body,
+          format: message.format,
           createTime: message.createdAt.toISOString(),
           isRead: message.isRead,
         })),

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/ui/accordion';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
@@ -10,7 +11,7 @@ import { BADGES_KEY } from '../../../lib/api/member-badges';
 import { joinClassNames } from '../../../lib/class-names';
 import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { fetchMessages, markMessagesRead } from '../api/messages';
+import { fetchMessages, type InboxMessage, markMessagesRead } from '../api/messages';
 
 /** messageV2 of the member centre (spec §2, §3 "Messages"): the inbox, newest first. */
 export function MessagesPage() {
@@ -99,12 +100,24 @@ export function MessagesPage() {
                   )}
                 />
               </button>
-              {isOpen ? <p className="px-8 pb-3 text-sm text-text">{message.content}</p> : null}
+              {isOpen ? <MessageContent message={message} /> : null}
             </li>
           );
         })}
       </ul>
       <Pagination current={page} total={messages.data.totalPages} onChange={setPage} />
+    </div>
+  );
+}
+
+/**
+ * An opened message: the platform's own messages are plain text; mail from the operator is HTML the
+ * server sanitised before storing it.
+ */
+export function MessageContent({ message }: { message: Pick<InboxMessage, 'content' | 'format'> }) {
+  return (
+    <div className="px-8 pb-3 text-sm text-text" data-testid="message-content">
+      {message.format === 'html' ? <RichText html={message.content} /> : <p>{message.content}</p>}
     </div>
   );
 }

@@ -496,7 +496,7 @@ export const en = {
     },
   },
   messages: {
-    empty: 'No messages yet. News about your deposits and withdrawals arrives here.',
+    empty: 'No messages yet. News about your deposits and withdrawals, and mail from the site, arrive here.',
     unread_one: '{{count}} unread message',
     unread_other: '{{count}} unread messages',
     markAllRead: 'Mark all as read',

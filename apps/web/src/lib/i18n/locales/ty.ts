@@ -516,7 +516,8 @@ export const ty = {
     },
   },
   messages: {
-    empty: 'Wala pang mensahe. Dito darating ang balita tungkol sa iyong mga deposito at withdrawal.',
+    empty:
+      'Wala pang mensahe. Dito darating ang balita tungkol sa iyong mga deposito at withdrawal, at ang mga sulat mula sa site.',
     unread_one: '{{count}} hindi pa nababasang mensahe',
     unread_other: '{{count}} hindi pa nababasang mensahe',
     markAllRead: 'Markahang nabasa lahat',
