@@ -363,9 +363,12 @@ function ContactRow({
   return (
     <div className="border-t border-line py-3 first:border-t-0 first:pt-0" data-testid={`profile-${kind}`}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-40 flex-1">
           <p className="text-xs text-muted">{t(kind === 'email' ? 'profile.email' : 'profile.mobile')}</p>
-          <p className="truncate text-sm font-medium text-text tabular" data-testid={`profile-${kind}-value`}>
+          <p
+            className="text-sm font-medium break-all text-text tabular"
+            data-testid={`profile-${kind}-value`}
+          >
             {shown ?? t('profile.notSet')}
           </p>
         </div>
