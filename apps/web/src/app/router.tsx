@@ -132,18 +132,8 @@ export const routes: RouteObject[] = [
     path: '/chat',
     errorElement: <RouteError />,
     lazy: lazyScreen(
-      () => import('../features/chat/components/chat-page'),
-      (module) => module.ChatPage,
-    ),
-  },
-  // Our live chat (docs/chat.md): a page of its own, without the site's frame, for the 440 × 750
-  // customer-service popup and the chatRoom modal's frame.
-  {
-    path: '/chat',
-    errorElement: <RouteError />,
-    lazy: lazyScreen(
-      () => import('../features/chat/components/chat-page'),
-      (module) => module.ChatPage,
+      () => import('./chat-route'),
+      (module) => module.ChatRoute,
     ),
   },
   {
