@@ -302,10 +302,11 @@ function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }
           type="submit"
           variant="brand"
           disabled={draft.trim().length === 0 || isTooLong || chat.status === 'refused'}
+          size="sm"
           aria-label={t('liveChatRoom.send')}
-          className="size-11 px-0"
+          className="size-11 shrink-0"
         >
-          <SendHorizontal size={20} aria-hidden="true" />
+          <SendHorizontal size={20} className="shrink-0" aria-hidden="true" />
         </Button>
       </form>
       {isTooLong ? (
