@@ -439,6 +439,23 @@ describe('red envelopes', () => {
       code: 'FORBIDDEN',
       value: { reason: 'NOT_MARKETABLE' },
     });
+    // On a break they chose (read with the session, not again): refused until it ends.
+    const resting = await member();
+    await db
+      .insertInto('play_settings')
+      .values({
+        member_id: resting.id,
+        merchant_id: merchantId,
+        reality_check_minutes: null,
+        exclusion_kind: 'break',
+        exclusion_ends_at: new Date(nowMs + HOUR_MS),
+      })
+      .execute();
+    expect((await open(resting.client, allDrop.id)).body).toMatchObject({
+      code: 'FORBIDDEN',
+      value: { reason: 'NOT_MARKETABLE' },
+    });
+    expect(await cashOf(db, resting.id)).toBe(0n);
     const trial = await memberAt(testApp, merchantId, new Date(START), 4);
     expect((await open(trial.client, allDrop.id)).body).toMatchObject({ code: 'TRIAL_ACCOUNT' });
     expect((await trial.client.call('GET', '/wps/reward/envelopes')).body).toMatchObject({

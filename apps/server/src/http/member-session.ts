@@ -4,7 +4,13 @@ import { TRIAL_TYPE } from '../modules/member/member.service.ts';
 import { AppError } from '../platform/errors/errors.ts';
 import { requireMerchant } from './merchant-context.ts';
 
-export type MemberSession = { member: MemberRow; session: SessionRow; token: string };
+export type MemberSession = {
+  member: MemberRow;
+  session: SessionRow;
+  token: string;
+  /** The end of a break or self-exclusion the member chose, read with the session (promotions check it). */
+  exclusionEndsAt: Date | null;
+};
 
 const BEARER_PATTERN = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
 // Each request resolves its token at most once, however many helpers ask.

@@ -281,6 +281,11 @@ export function DropsTab(props: {
             </td>
             <td className="number mono">
               {money(drop.paid)} <span className="muted small">of {money(drop.totalAmount)}</span>
+              <div className="muted small">
+                {drop.released === null
+                  ? `Reserved on ${drop.budgetDay}`
+                  : `${money(drop.released)} given back to ${drop.budgetDay}`}
+              </div>
             </td>
             <td>
               <span className={STATUS_BADGES[drop.status]}>{STATUS_LABELS[drop.status]}</span>

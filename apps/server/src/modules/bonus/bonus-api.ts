@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { CashRewardCode } from '../../db/reward-codes.ts';
-import type { Database, MemberBonusSource, MemberBonusStatus } from '../../db/schema.ts';
+import type { Database, MemberBonusSource, MemberBonusStatus, MemberStatus } from '../../db/schema.ts';
 
 /**
  * What the bonus engine offers the rest of the server (docs/promotions.md "The bonus engine"):
@@ -155,6 +155,16 @@ export type BonusEngine = {
     trx: Transaction<Database>,
     input: { merchantId: string; day: string; amountMinor: bigint },
   ): Promise<void>;
+  /**
+   * isMarketable from facts the caller read already (a member's session carries them): the same
+   * rule, now, without a read.
+   */
+  marketabilityOf(facts: {
+    type: number;
+    status: MemberStatus;
+    promotionsOptOut: boolean;
+    exclusionEndsAt: Date | null;
+  }): { ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' };
   /** Whether promotions may be offered to and granted to the member (docs/promotions.md). */
   isMarketable(
     memberId: string,

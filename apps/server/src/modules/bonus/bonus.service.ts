@@ -1052,6 +1052,7 @@ export function createBonusService(
     reserveBudgetIn,
     releaseBudgetIn,
     isMarketable: (memberId: string) => isMarketableIn(null, memberId),
+    marketabilityOf: ((facts) => marketabilityOf(facts, clock())) satisfies BonusEngine['marketabilityOf'],
     isMarketableIn: (trx: Transaction<Database>, memberId: string) => isMarketableIn(trx, memberId),
     grantByOperator,
     cancel,

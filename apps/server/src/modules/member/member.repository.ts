@@ -182,12 +182,15 @@ void everySessionColumn;
  * The live session of a token hash and its member, in one statement: every request that names a
  * member asks this first, so it costs one round trip rather than two or three. The same statement
  * extends the session's idle expiry (by the idle window it started with) when it was last seen at
- * least `touchIntervalMs` ago; the session answered is the one after that.
+ * least `touchIntervalMs` ago; the session answered is the one after that. With them, the end of a
+ * break or self-exclusion the member chose (responsible gaming's play settings), which decides with
+ * the member's row whether promotions may reach them (the bonus engine's marketabilityOf), so that
+ * a promotional request need not read it again.
  */
 export async function findLiveMemberSession(
   db: Executor,
   input: { tokenHash: string; now: Date; touchIntervalMs: number },
-): Promise<{ session: SessionRow; member: MemberRow } | undefined> {
+): Promise<{ session: SessionRow; member: MemberRow; exclusionEndsAt: Date | null } | undefined> {
   const { now } = input;
   const touchBefore = new Date(now.getTime() - input.touchIntervalMs);
   const sessionColumns = sql.join(
@@ -195,8 +198,9 @@ export async function findLiveMemberSession(
   );
   const result = await sql<Record<string, unknown>>`
     with found as (
-      select m.*, ${sessionColumns}
+      select m.*, ${sessionColumns}, ps.exclusion_ends_at as play_exclusion_ends_at
       from member_sessions s join members m on m.id = s.member_id
+        left join play_settings ps on ps.member_id = m.id
       where s.token_hash = ${input.tokenHash} and s.ended_at is null
         and s.expires_at > ${now} and s.idle_expires_at > ${now} and m.status = 'active'
     ), touched as (
@@ -217,13 +221,18 @@ export async function findLiveMemberSession(
     session[column] = fields[`session_${column}`];
     delete member[`session_${column}`];
   }
+  delete member.play_exclusion_ends_at;
   delete member.touched_last_seen_at;
   delete member.touched_idle_expires_at;
   if (fields.touched_last_seen_at) {
     session.last_seen_at = fields.touched_last_seen_at;
     session.idle_expires_at = fields.touched_idle_expires_at;
   }
-  return { session: session as SessionRow, member: member as MemberRow };
+  return {
+    session: session as SessionRow,
+    member: member as MemberRow,
+    exclusionEndsAt: (fields.play_exclusion_ends_at as Date | null) ?? null,
+  };
 }
 
 export async function updateSession(

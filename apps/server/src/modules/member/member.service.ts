@@ -275,7 +275,9 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
   }
 
   /** The live session and member of a token, extending the idle expiry; null when there is none. */
-  async function resolveSession(token: string): Promise<{ session: SessionRow; member: MemberRow } | null> {
+  async function resolveSession(
+    token: string,
+  ): Promise<{ session: SessionRow; member: MemberRow; exclusionEndsAt: Date | null } | null> {
     if (token.length === 0 || token.length > 100) return null;
     const timestamp = now();
     const found = await findLiveMemberSession(db, {
@@ -284,9 +286,8 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
       touchIntervalMs: SESSION_TOUCH_INTERVAL_MS,
     });
     if (!found) return null;
-    const { session, member } = found;
-    if (member.status !== 'active') return null;
-    return { session, member };
+    if (found.member.status !== 'active') return null;
+    return found;
   }
 
   return {

@@ -6,7 +6,7 @@ import {
 import { createServerSeed, hashServerSeed } from '@panalo/games/fairness/round-rng.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database, RedEnvelopeAudience } from '../../db/schema.ts';
+import type { Database, MemberStatus, RedEnvelopeAudience } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { createStatementBatches } from '../../platform/db/statement-batches.ts';
@@ -71,6 +71,14 @@ const RELEASE_MAX = 50;
 
 if (DROP_TOTAL_MINOR_MAX > RED_ENVELOPE_TOTAL_MINOR_MAX)
   throw new Error('a drop shares what the split can draw');
+
+/** What decides whether promotions may reach a member (the bonus engine's marketabilityOf). */
+export type MarketabilityFacts = {
+  type: number;
+  status: MemberStatus;
+  promotionsOptOut: boolean;
+  exclusionEndsAt: Date | null;
+};
 
 /** Who may open a drop's envelopes. */
 export type DropAudience =
@@ -180,6 +188,9 @@ export function createRedEnvelopeService(
       isMarketable(
         memberId: string,
       ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
+      marketabilityOf(
+        facts: MarketabilityFacts,
+      ): { ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' };
     };
     recordChange: RecordChange;
     realtime?: Pick<Realtime, 'emitToUser' | 'emitToMerchant'>;
@@ -571,10 +582,15 @@ export function createRedEnvelopeService(
       merchant: { id: string; currency: string };
       memberId: string;
       dropId: string;
+      /** The member's facts isMarketable reads, when the caller has them (the session carries them). */
+      facts?: MarketabilityFacts;
     }): Promise<{ index: number; amountMinor: bigint; left: number }> {
-      const { merchant, memberId, dropId } = input;
-      // Both read at once: a claim's wait is one round trip, not two.
-      const [drop, marketable] = await Promise.all([dropForClaim(dropId), engine.isMarketable(memberId)]);
+      const { merchant, memberId, dropId, facts } = input;
+      // Read at once when both are read: a claim's wait is one round trip, not two.
+      const [drop, marketable] = await Promise.all([
+        dropForClaim(dropId),
+        facts ? engine.marketabilityOf(facts) : engine.isMarketable(memberId),
+      ]);
       if (!drop || drop.merchant_id !== merchant.id || drop.status === 'cancelled') {
         throw new AppError('NOT_FOUND');
       }

@@ -124,11 +124,18 @@ export function registerRedEnvelopeRoutes(app: TypedApp, deps: RedEnvelopeRoutes
       },
     },
     async (request) => {
-      const { merchant, member } = await requireMerchantMember(request, members);
+      const { merchant, member, exclusionEndsAt } = await requireMerchantMember(request, members);
       const opened = await redEnvelopes.open({
         merchant: { id: merchant.id, currency: merchant.currency },
         memberId: member.id,
         dropId: request.params.id,
+        // Read with the session: a claim reads nothing more before its batched statement.
+        facts: {
+          type: member.type,
+          status: member.status,
+          promotionsOptOut: member.promotions_opt_out,
+          exclusionEndsAt,
+        },
       });
       return ok({ index: opened.index, amount: formatAmount(opened.amountMinor), left: opened.left });
     },
