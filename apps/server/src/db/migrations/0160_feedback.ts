@@ -36,7 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       byte_size integer not null check (byte_size > 0),
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index feedback_images_member_idx on feedback_images (member_id, created_at desc)`.execute(db);
+  await sql`create index feedback_images_member_idx on feedback_images (member_id, created_at desc)`.execute(
+    db,
+  );
   await sql`create index feedback_images_feedback_idx on feedback_images (feedback_id)`.execute(db);
 }
 

@@ -6,6 +6,8 @@ import { TextField } from '../../../components/ui/field';
 import { Tabs } from '../../../components/ui/tabs';
 import { answerOfFailure } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { computeSmsCountdownSeconds } from '../../../lib/sms-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 import { useSubmission } from '../../../lib/use-submission';
 import {
   answerSecondStep,
@@ -14,8 +16,6 @@ import {
   type SecondStepMethod,
   sendSecondStepCode,
 } from '../api/auth';
-import { useCountdown } from '../../../lib/use-countdown';
-import { computeSmsCountdownSeconds } from '../../../lib/sms-countdown';
 import { SubmitWithNotice } from './submit-with-notice';
 
 /**

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerOfFailure, type FormAnswer } from '../../../lib/failure-answer';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { throttleLeading } from '../../../lib/throttle';
-import { sendRegisterSmsCode, sendSmsCode } from '../api/auth';
-import { useCountdown } from '../../../lib/use-countdown';
-import { isValidMobileNumber } from '../mobile-number';
 import { computeSmsCountdownSeconds } from '../../../lib/sms-countdown';
+import { throttleLeading } from '../../../lib/throttle';
+import { useCountdown } from '../../../lib/use-countdown';
+import { sendRegisterSmsCode, sendSmsCode } from '../api/auth';
+import { isValidMobileNumber } from '../mobile-number';
 
 /** Spec §5/§9: SMS sending at most once per second. */
 const smsSendIntervalMs = 1_000;
