@@ -544,6 +544,50 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('mail', 'operator-mail-a');
+  // An open feedback of merchant A's demo member, for the inbox routes' :id.
+  await db
+    .insertInto('feedbacks')
+    .values({
+      id: 'feedback-a',
+      merchant_id: merchantA,
+      member_id: resourceOfA.get('players') as string,
+      type: 'suggestion',
+      content: 'Mas maraming laro, pakiusap.',
+    })
+    .execute();
+  resourceOfA.set('feedback', 'feedback-a');
+  await db
+    .insertInto('feedback_images')
+    .values({
+      id: 'feedback-image-a',
+      merchant_id: merchantA,
+      member_id: resourceOfA.get('players') as string,
+      feedback_id: 'feedback-a',
+      image_path: receipt.path,
+      content_type: 'image/png',
+      byte_size: 100,
+    })
+    .execute();
+  resourceOfA.set('feedback/images', 'feedback-image-a');
+  // A news article of merchant A, for the articles' :id.
+  await db
+    .insertInto('articles')
+    .values({
+      id: 'article-a',
+      merchant_id: merchantA,
+      kind: 'news',
+      slug: 'balita-a',
+      title: JSON.stringify({ TY: 'Balita', EN: 'News' }),
+      description: JSON.stringify({ TY: 'Balita', EN: 'News' }),
+      body: JSON.stringify({ TY: '<p>Balita</p>', EN: '<p>News</p>' }),
+      cover_image_url: null,
+      published: true,
+      publish_at: new Date(nowMs),
+      unpublish_at: null,
+      sort_order: 0,
+    })
+    .execute();
+  resourceOfA.set('articles', 'article-a');
   // Goods of merchant A's points mall and a redeem of it waiting, for the points routes' :id.
   await db
     .insertInto('point_goods')
