@@ -114,8 +114,16 @@ function houseIconSvg(size: number, purpose: 'any' | 'maskable'): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#9b7dff"/><stop offset="1" stop-color="#5b3de0"/></linearGradient></defs>${tile}${mark}</svg>`;
 }
 
-/** Draws the house icons as PNG, each at its slot's size. Done once, when the server starts. */
-export async function renderHouseIcons(): Promise<ReadonlyMap<AppIconName, Buffer>> {
+// The house icons never change: drawn once per process, however many apps it builds.
+let houseIcons: Promise<ReadonlyMap<AppIconName, Buffer>> | null = null;
+
+/** The house icons as PNG, each at its slot's size, drawn the first time they are asked for. */
+export function renderHouseIcons(): Promise<ReadonlyMap<AppIconName, Buffer>> {
+  houseIcons ??= drawHouseIcons();
+  return houseIcons;
+}
+
+async function drawHouseIcons(): Promise<ReadonlyMap<AppIconName, Buffer>> {
   const entries = await Promise.all(
     APP_ICON_SLOTS.map(
       async (slot) =>
