@@ -46,6 +46,9 @@ export default defineConfig({
     timezoneId: 'Asia/Manila',
     // No transitions or animations to wait for; the site honours the setting everywhere.
     reducedMotion: 'reduce',
+    // The lite app's service worker would install and fill its cache in every fresh context; the
+    // journeys test the site, and pwa.spec.ts checks the worker in a browser of its own.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
