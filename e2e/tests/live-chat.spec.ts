@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { authenticatorCode, uniqueAccount } from '../accounts.ts';
 import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { actAsOperator, openSection } from '../operators.ts';
+import { PHONE_ONLY } from '../tags.ts';
 
 // The live chat of our own (docs/chat.md): a visitor opens the chat page, gives a name and a
 // contact and writes; a support operator of the merchant accepts the conversation at the back
@@ -44,73 +45,73 @@ async function signInAsSupport(page: Page, db: pg.Client, projectName: string): 
   return `Agent ${username}`;
 }
 
-test('a visitor chats with a support operator who accepts at the desk', async ({
-  page,
-  db,
-  browser,
-}, testInfo) => {
-  test.slow();
-  const visitorName = `Ana ${testInfo.project.name === 'phone' ? 'Phone' : 'Desk'} ${Date.now().toString(36)}`;
+test(
+  'a visitor chats with a support operator who accepts at the desk',
+  { tag: PHONE_ONLY },
+  async ({ page, db, browser }, testInfo) => {
+    test.slow();
+    const visitorName = `Ana ${testInfo.project.name === 'phone' ? 'Phone' : 'Desk'} ${Date.now().toString(36)}`;
 
-  // The operator is on the desk first, so the visitor's message is a live chat, not a ticket.
-  const operator = await newConfirmedPage(browser, { viewport: { width: 1440, height: 900 } });
-  const operatorName = await signInAsSupport(operator, db, testInfo.project.name);
-  await openSection(operator, 'Live chat');
-  const desk = operator.getByTestId('desk');
-  await expect(desk).toContainText('connected');
+    // The operator is on the desk first, so the visitor's message is a live chat, not a ticket.
+    const operator = await newConfirmedPage(browser, { viewport: { width: 1440, height: 900 } });
+    const operatorName = await signInAsSupport(operator, db, testInfo.project.name);
+    await openSection(operator, 'Live chat');
+    const desk = operator.getByTestId('desk');
+    await expect(desk).toContainText('connected');
 
-  // The visitor opens the chat page in English, says who they are and writes.
-  await page.addInitScript(() => {
-    localStorage.setItem('language', 'EN');
-    localStorage.setItem('historyLanguage', 'EN');
-  });
-  await page.goto('/chat');
-  await expect(page.getByTestId('chat-page')).toBeVisible();
-  await page.getByLabel('Your name').fill(visitorName);
-  await page.getByLabel('Mobile number or email').fill('not a contact');
-  await page.getByLabel('Your name').click();
-  await expect(page.getByText('Enter a mobile number (+63…) or an email address.')).toBeVisible();
-  await page.getByLabel('Mobile number or email').fill('+63 917 555 0101');
-  await screenshot(page, 'live-chat-visitor-form-en');
-  await page.getByRole('button', { name: 'Start chat' }).click();
-  // The token is kept in the tab's session storage, never in the address.
-  expect(page.url()).not.toContain('cv1.');
-  const draft = page.getByLabel('Type a message…');
-  await draft.fill('Hello, my deposit has not arrived yet.');
-  await page.getByRole('button', { name: 'Send' }).click();
-  const messages = page.getByTestId('chat-messages');
-  await expect(messages).toContainText('Hello, my deposit has not arrived yet.');
-  await expect(messages).toContainText('Waiting for an agent');
+    // The visitor opens the chat page in English, says who they are and writes.
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'EN');
+      localStorage.setItem('historyLanguage', 'EN');
+    });
+    await page.goto('/chat');
+    await expect(page.getByTestId('chat-page')).toBeVisible();
+    await page.getByLabel('Your name').fill(visitorName);
+    await page.getByLabel('Mobile number or email').fill('not a contact');
+    await page.getByLabel('Your name').click();
+    await expect(page.getByText('Enter a mobile number (+63…) or an email address.')).toBeVisible();
+    await page.getByLabel('Mobile number or email').fill('+63 917 555 0101');
+    await screenshot(page, 'live-chat-visitor-form-en');
+    await page.getByRole('button', { name: 'Start chat' }).click();
+    // The token is kept in the tab's session storage, never in the address.
+    expect(page.url()).not.toContain('cv1.');
+    const draft = page.getByLabel('Type a message…');
+    await draft.fill('Hello, my deposit has not arrived yet.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const messages = page.getByTestId('chat-messages');
+    await expect(messages).toContainText('Hello, my deposit has not arrived yet.');
+    await expect(messages).toContainText('Waiting for an agent');
 
-  // The operator sees the conversation in the queue, accepts it and answers.
-  const item = desk.getByTestId('desk-queue-item').filter({ hasText: visitorName });
-  await expect(item).toContainText('Waiting');
-  await item.click();
-  await expect(desk.getByTestId('desk-transcript')).toContainText('Hello, my deposit has not arrived yet.');
-  await desk.getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByTestId('chat-accepted')).toContainText(`${operatorName} joined the chat.`);
-  await desk.getByRole('textbox', { name: 'Reply' }).fill('Hi! Let me check your deposit.');
-  await desk.getByRole('button', { name: 'Send' }).click();
-  await expect(messages).toContainText('Hi! Let me check your deposit.');
+    // The operator sees the conversation in the queue, accepts it and answers.
+    const item = desk.getByTestId('desk-queue-item').filter({ hasText: visitorName });
+    await expect(item).toContainText('Waiting');
+    await item.click();
+    await expect(desk.getByTestId('desk-transcript')).toContainText('Hello, my deposit has not arrived yet.');
+    await desk.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByTestId('chat-accepted')).toContainText(`${operatorName} joined the chat.`);
+    await desk.getByRole('textbox', { name: 'Reply' }).fill('Hi! Let me check your deposit.');
+    await desk.getByRole('button', { name: 'Send' }).click();
+    await expect(messages).toContainText('Hi! Let me check your deposit.');
 
-  // The visitor answers; the desk shows it in the conversation, and the visitor's read mark.
-  await draft.fill('Thank you, the reference is 9876 5432 1098.');
-  await page.getByRole('button', { name: 'Send' }).click();
-  const transcript = desk.getByTestId('desk-transcript');
-  // Account-like numbers are masked in the stored transcript both sides see.
-  await expect(transcript).toContainText('Thank you, the reference is •••• •••• 1098.');
-  await expect(transcript).toContainText('· read');
-  await screenshot(page, 'live-chat-visitor-en');
-  await screenshot(operator, 'live-chat-desk');
+    // The visitor answers; the desk shows it in the conversation, and the visitor's read mark.
+    await draft.fill('Thank you, the reference is 9876 5432 1098.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const transcript = desk.getByTestId('desk-transcript');
+    // Account-like numbers are masked in the stored transcript both sides see.
+    await expect(transcript).toContainText('Thank you, the reference is •••• •••• 1098.');
+    await expect(transcript).toContainText('· read');
+    await screenshot(page, 'live-chat-visitor-en');
+    await screenshot(operator, 'live-chat-desk');
 
-  // The same chat in Tagalog, the site's default language.
-  await page.addInitScript(() => {
-    localStorage.setItem('language', 'TY');
-    localStorage.setItem('historyLanguage', 'TY');
-  });
-  await page.reload();
-  await expect(page.getByTestId('chat-page')).toContainText('Serbisyo sa customer');
-  await expect(page.getByTestId('chat-messages')).toContainText('Hi! Let me check your deposit.');
-  await screenshot(page, 'live-chat-visitor-ty');
-  await operator.close();
-});
+    // The same chat in Tagalog, the site's default language.
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'TY');
+      localStorage.setItem('historyLanguage', 'TY');
+    });
+    await page.reload();
+    await expect(page.getByTestId('chat-page')).toContainText('Serbisyo sa customer');
+    await expect(page.getByTestId('chat-messages')).toContainText('Hi! Let me check your deposit.');
+    await screenshot(page, 'live-chat-visitor-ty');
+    await operator.close();
+  },
+);
