@@ -9,6 +9,7 @@ import { registerArticlesRoutes } from './http/bo/articles.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
 import { registerBonusesRoutes } from './http/bo/bonuses.routes.ts';
+import { registerChatReportRoutes } from './http/bo/chat-report.routes.ts';
 import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
 import { registerContractSettlementRoutes } from './http/bo/contract-settlements.routes.ts';
 import { registerContractsRoutes } from './http/bo/contracts.routes.ts';
@@ -162,6 +163,7 @@ import {
 import { createReferralRewardsJob } from './modules/referral/referral.job.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
 import { createBetRecordService } from './modules/report/bet-records.service.ts';
+import { createChatReportService } from './modules/report/chat-report.service.ts';
 import { createDashboardService } from './modules/report/dashboard.service.ts';
 import { createImportStatusService } from './modules/report/import-status.service.ts';
 import { createPersonalProfitService } from './modules/report/personal-profit.service.ts';
@@ -1013,7 +1015,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerContentRoutes(app, { contentService, members });
   const articles = createArticleReader({ db: database.db, now });
-  registerArticleRoutes(app, { articles });
+  registerArticleRoutes(app, { articles, publicOrigin: config.publicOrigin });
   registerArticlesRoutes(app, {
     articleAdmin: createArticleAdminService({ db: database.db, recordChange: audit.record, now }),
   });
@@ -1075,6 +1077,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
       resolveRange: reports.resolveRange,
     }),
+  });
+  registerChatReportRoutes(app, {
+    chatReports: createChatReportService({ db: database.db, now, resolveRange: reports.resolveRange }),
   });
   registerAgentsRoutes(app, { agents, now });
   registerContractsRoutes(app, { contracts });

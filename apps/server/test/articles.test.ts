@@ -247,7 +247,11 @@ describe('reading articles on the site', () => {
     ]);
     expect((await read('/wps/system/articleKinds')).body.value.kinds.sort()).toEqual(['guide', 'news']);
     const one = await read('/wps/system/article?slug=one&kind=news');
-    expect(one.body.value).toMatchObject({ title: 'Grand opening', body: '<p>Welcome!</p>' });
+    expect(one.body.value).toMatchObject({
+      title: 'Grand opening',
+      body: '<p>Welcome!</p>',
+      url: `${testApp.config.publicOrigin}/news/one?lang=EN`,
+    });
     expect((await read('/wps/system/article?slug=one&kind=blog')).status).toBe(404);
   });
 });
@@ -302,6 +306,14 @@ describe('the page the server sends for an article', () => {
     );
     expect(response.body).not.toContain('evil.example');
     expect(response.body).not.toContain('127.0.0.1');
+
+    // The address the site's share button offers comes from the same configuration.
+    const shared = await testApp.app.inject({
+      method: 'GET',
+      url: '/wps/system/article?slug=grand-opening&kind=news&language=TY',
+      headers: { host: '127.0.0.1', 'x-forwarded-host': 'evil.example' },
+    });
+    expect((shared.json() as Envelope).value.url).toBe('https://panalo.example/news/grand-opening');
   });
 
   it('answers 404 with the site’s page for a slug that is unknown, not live, of another kind or malformed', async () => {

@@ -15147,6 +15147,7 @@ export type paths = {
                                 /** Format: date-time */
                                 publishedAt: string;
                                 body: string;
+                                url: string;
                             };
                         };
                     };
@@ -26652,9 +26653,7 @@ export type paths = {
                 query?: {
                     merchantId?: string;
                     preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
-                    /** @example 2026-11-01 */
                     from?: string;
-                    /** @example 2026-11-01 */
                     to?: string;
                 };
                 header?: never;
@@ -34783,6 +34782,153 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/reports/live-chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live chat's figures per merchant day (conversations begun, tickets, answered with the waiting time, handled, unanswered, ratings) and per operator over the days */
+        get: {
+            parameters: {
+                query?: {
+                    merchantId?: string;
+                    preset?: "today" | "yesterday" | "past7Days" | "past30Days" | "thisMonth" | "lastMonth";
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                range: {
+                                    from: string;
+                                    to: string;
+                                };
+                                days: {
+                                    day: string;
+                                    merchantId: string;
+                                    merchantCode: string;
+                                    begun: number;
+                                    tickets: number;
+                                    unanswered: number;
+                                    answered: number;
+                                    waitAverageSeconds: number | null;
+                                    waitLongestSeconds: number | null;
+                                    handled: number;
+                                    ratings: number;
+                                    ratingAverage: number | null;
+                                }[];
+                                operators: {
+                                    merchantId: string;
+                                    operatorId: string;
+                                    operatorName: string;
+                                    answered: number;
+                                    waitAverageSeconds: number | null;
+                                    waitLongestSeconds: number | null;
+                                    handled: number;
+                                    ratings: number;
+                                    ratingAverage: number | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -19,7 +19,7 @@ import { PromotionsPage } from '../features/promotions/promotions-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
-import { DeskPage } from '../features/support/desk-page.tsx';
+import { LiveChatPage } from '../features/support/live-chat-page.tsx';
 import { DeskMemberAccount } from './desk-member-account.tsx';
 import { LoyaltyPage } from './loyalty-page.tsx';
 import { MailPage } from './mail-page.tsx';
@@ -154,13 +154,7 @@ function SectionPage({ section, profile }: { section: Section; profile: Profile 
     case 'feedback':
       return <FeedbackInbox {...scope} canWrite={can('support.feedback')} />;
     case 'desk':
-      return (
-        <DeskPage
-          merchantId={profile.operator.merchantId}
-          operatorId={profile.operator.id}
-          MemberAccount={DeskMemberAccount}
-        />
-      );
+      return <LiveChatPage {...scope} operatorId={profile.operator.id} MemberAccount={DeskMemberAccount} />;
     case 'content':
       return <ContentPage {...scope} canWrite={can('content.write')} />;
     case 'players':

@@ -2,6 +2,7 @@ import { type TSchema, Type } from 'typebox';
 import type { OperatorRow, RoleRow } from '../../modules/operator/operator.service.ts';
 import { permissionsOfRole } from '../../modules/operator/operator-accounts.ts';
 import { PERMISSIONS } from '../../modules/operator/permissions.ts';
+import { DATE_PRESETS } from '../../modules/report/date-range.ts';
 import { Nullable, StringOf } from '../wps/system/system-schemas.ts';
 
 /** Wire shapes shared by the back-office calls. */
@@ -26,6 +27,17 @@ export const MerchantIdField = Type.Optional(Id);
 
 /** The one merchant a list is narrowed to; see MerchantIdField. */
 export const MerchantScopeQuery = Type.Object({ merchantId: MerchantIdField });
+
+/** A calendar day in the merchant's time zone. */
+export const ReportDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
+
+/** A report's merchant and days: a preset of spec §9, or from/to (the preset is ignored when both are given). */
+export const ReportRangeQuery = Type.Object({
+  ...MerchantScopeQuery.properties,
+  preset: Type.Optional(StringOf(DATE_PRESETS)),
+  from: Type.Optional(ReportDay),
+  to: Type.Optional(ReportDay),
+});
 
 /** A back-office list's paging fields; a request that leaves them out gets the first page. */
 export function PageQueryFields(pageSizeMax: number, pageNumberMax: number) {

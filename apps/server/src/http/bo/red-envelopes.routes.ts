@@ -8,13 +8,7 @@ import {
   type OpenedEnvelopeRow,
   type RedEnvelopeService,
 } from '../../modules/red-envelope/red-envelope.service.ts';
-import {
-  addDays,
-  DATE_PRESETS,
-  dayIn,
-  REPORT_DAYS_MAX,
-  rangeOfPreset,
-} from '../../modules/report/date-range.ts';
+import { addDays, dayIn, REPORT_DAYS_MAX, rangeOfPreset } from '../../modules/report/date-range.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
@@ -27,6 +21,7 @@ import {
   IdParams,
   MerchantIdField,
   PageQueryFields,
+  ReportRangeQuery,
 } from './bo-schemas.ts';
 import { readOperator } from './operator-session.ts';
 import { merchantScopedRoute, readMerchantScope, resourceRoute, targetMerchantOf } from './scoped-route.ts';
@@ -46,7 +41,6 @@ const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['1000.00'] })
 const Amount = Type.String({ pattern: '^\\d{1,8}(\\.\\d{1,2})?$', maxLength: 11, examples: ['1000.00'] });
 const Title = Type.String({ minLength: 1, maxLength: 60 });
 const Moment = Type.String({ format: 'date-time', maxLength: 40, examples: ['2026-12-01T12:00:00.000Z'] });
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, examples: ['2026-11-01'] });
 
 const DropFields = {
   titles: Type.Object({ TY: Title, EN: Title }, { additionalProperties: false }),
@@ -246,13 +240,7 @@ export function registerRedEnvelopeAdminRoutes(app: TypedApp, deps: RedEnvelopeA
         tags: TAGS,
         summary:
           'What drops starting within the days cost: envelopes opened, members, paid and left unclaimed, with totals',
-        querystring: Type.Object({
-          merchantId: MerchantIdField,
-          /** A preset of spec §9; ignored when both from and to are given. */
-          preset: Type.Optional(StringOf(DATE_PRESETS)),
-          from: Type.Optional(Day),
-          to: Type.Optional(Day),
-        }),
+        querystring: ReportRangeQuery,
         response: {
           200: Envelope(
             Type.Object({

@@ -7,7 +7,6 @@ import type {
   ReferralService,
 } from '../../modules/referral/referral.service.ts';
 import { RULE_NAME_LENGTH_MAX } from '../../modules/referral/referral.service.ts';
-import { DATE_PRESETS } from '../../modules/report/date-range.ts';
 import type { ReferralReportService } from '../../modules/report/referral-report.service.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../platform/http/envelope.ts';
@@ -19,6 +18,7 @@ import {
   IdParams,
   MerchantIdField,
   PageQueryFields,
+  ReportRangeQuery,
 } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute, readMerchantScope, resourceRoute, targetMerchantOf } from './scoped-route.ts';
@@ -124,14 +124,6 @@ const DecidedView = Type.Object({
 });
 
 const RulesQuery = Type.Object({ merchantId: MerchantIdField });
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
-const ReportQuery = Type.Object({
-  merchantId: MerchantIdField,
-  /** A preset of spec §9; ignored when both from and to are given. */
-  preset: Type.Optional(StringOf(DATE_PRESETS)),
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
-});
 const ReportRow = Type.Object({
   day: Type.String(),
   merchantId: Type.String(),
@@ -370,7 +362,7 @@ export function registerReferralsBackOfficeRoutes(app: TypedApp, deps: Referrals
         tags: ['back office: reports'],
         summary:
           "The referral programme's cost per merchant day: friends who joined, rewards paid in cash and as bonuses, held and rejected",
-        querystring: ReportQuery,
+        querystring: ReportRangeQuery,
         response: {
           200: Envelope(
             Type.Object({

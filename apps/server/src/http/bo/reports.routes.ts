@@ -1,7 +1,6 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyRequest } from 'fastify';
 import { type Static, type TProperties, Type } from 'typebox';
-import { DATE_PRESETS } from '../../modules/report/date-range.ts';
 import type { ImportStatusService } from '../../modules/report/import-status.service.ts';
 import { OVERDUE_VENDOR_ROUNDS_MAX } from '../../modules/report/overdue-vendor-rounds.repository.ts';
 import {
@@ -14,22 +13,13 @@ import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { MerchantImportingVendors, merchantImportingOut } from '../import-status.ts';
 import { StringOf } from '../wps/system/system-schemas.ts';
-import { BO_ERROR_RESPONSES, MerchantScopeQuery } from './bo-schemas.ts';
+import { BO_ERROR_RESPONSES, ReportRangeQuery } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute } from './scoped-route.ts';
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
-const RangeQuery = Type.Object({
-  ...MerchantScopeQuery.properties,
-  /** A preset of spec §9; ignored when both from and to are given. */
-  preset: Type.Optional(StringOf(DATE_PRESETS)),
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
-});
-
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
 const GamesQuery = Type.Object({
-  ...RangeQuery.properties,
+  ...ReportRangeQuery.properties,
   groupBy: Type.Optional(StringOf(GAME_REPORT_GROUPS)),
 });
 
@@ -38,7 +28,7 @@ const GamesQuery = Type.Object({
  * a report that reads the bet record (`readsBets`) also answers `importing`, the transfer-wallet
  * vendors whose bets may not all be imported yet.
  */
-function reportRoute<Query extends typeof RangeQuery, Row extends TProperties>(
+function reportRoute<Query extends typeof ReportRangeQuery, Row extends TProperties>(
   summary: string,
   querystring: Query,
   row: Row,
@@ -65,7 +55,7 @@ function reportRoute<Query extends typeof RangeQuery, Row extends TProperties>(
 }
 
 /** The merchants and days a report covers, as the request names them. */
-async function reportRangeOf(request: FastifyRequest, query: Static<typeof RangeQuery>) {
+async function reportRangeOf(request: FastifyRequest, query: Static<typeof ReportRangeQuery>) {
   const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
   return { scope, preset: query.preset, from: query.from, to: query.to };
 }
@@ -81,7 +71,7 @@ export function registerReportsRoutes(
 
   app.get(
     '/bo/reports/player-activity',
-    reportRoute('Daily registrations, sign-ins and active players by merchant', RangeQuery, {
+    reportRoute('Daily registrations, sign-ins and active players by merchant', ReportRangeQuery, {
       day: Type.String(),
       merchantId: Type.String(),
       merchantCode: Type.String(),
@@ -96,7 +86,7 @@ export function registerReportsRoutes(
     '/bo/reports/money',
     reportRoute(
       'Daily deposits, first deposits, withdrawals paid and net deposits, GGR, bonuses paid, NGR (GGR less bonuses) and agent pay by merchant',
-      RangeQuery,
+      ReportRangeQuery,
       {
         day: Type.String(),
         merchantId: Type.String(),
@@ -190,7 +180,7 @@ export function registerReportsRoutes(
     '/bo/reports/overdue-vendor-rounds',
     reportRoute(
       `Vendors' rounds opened on the range's days and still without a credit past the merchant's hours (vendorRounds.overdueHours, 24 by default), the oldest first, at most ${OVERDUE_VENDOR_ROUNDS_MAX}`,
-      RangeQuery,
+      ReportRangeQuery,
       {
         day: Type.String(),
         merchantId: Type.String(),

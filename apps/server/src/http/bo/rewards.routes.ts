@@ -1,7 +1,6 @@
 import { formatAmount, parseAmount } from '@panalo/money/amount.ts';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import { DATE_PRESETS } from '../../modules/report/date-range.ts';
 import type { RewardReportService, RewardReportTotals } from '../../modules/report/reward-report.service.ts';
 import {
   EXPIRES_IN_DAYS_MAX,
@@ -34,6 +33,8 @@ import {
   MerchantIdField,
   MerchantScopeQuery,
   PageQueryFields,
+  ReportDay,
+  ReportRangeQuery,
 } from './bo-schemas.ts';
 import { readOperator, resolveMerchantScope } from './operator-session.ts';
 import { merchantScopedRoute, readMerchantScope, resourceRoute, targetMerchantOf } from './scoped-route.ts';
@@ -42,7 +43,6 @@ export type RewardsBackOfficeDeps = { rewards: RewardService; rewardReports: Rew
 
 const TAGS = ['back office: rewards'];
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', maxLength: 16, examples: ['10.00'] });
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
 const PAGE_NUMBER_MAX = 10_000;
 const PAGE_SIZE_DEFAULT = 25;
 const REASON_LENGTH_MAX = 500;
@@ -179,8 +179,8 @@ const GrantBody = Type.Object(
 
 const DrawsQuery = Type.Object({
   ...MerchantScopeQuery.properties,
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
+  from: Type.Optional(ReportDay),
+  to: Type.Optional(ReportDay),
   /** The member's whole account name (any case). */
   account: Type.Optional(Type.String({ maxLength: ACCOUNT_LENGTH_MAX })),
   tableId: Type.Optional(Id),
@@ -209,13 +209,6 @@ const DrawView = Type.Object({
   createdAt: Type.String(),
 });
 
-const ReportQuery = Type.Object({
-  ...MerchantScopeQuery.properties,
-  /** A preset of spec §9; ignored when both from and to are given. */
-  preset: Type.Optional(StringOf(DATE_PRESETS)),
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
-});
 const ReportFigures = {
   draws: Type.Integer(),
   /** Draws that paid nothing ("try again"). */
@@ -348,7 +341,7 @@ function figuresOf(figures: RewardReportTotals) {
 export function registerRewardsBackOfficeRoutes(app: TypedApp, deps: RewardsBackOfficeDeps): void {
   const { rewards } = deps;
 
-  async function reportOf(request: FastifyRequest, query: Static<typeof ReportQuery>) {
+  async function reportOf(request: FastifyRequest, query: Static<typeof ReportRangeQuery>) {
     const { scope } = resolveMerchantScope(await readOperator(request), query.merchantId);
     return deps.rewardReports.report({ scope, preset: query.preset, from: query.from, to: query.to });
   }
@@ -583,7 +576,7 @@ export function registerRewardsBackOfficeRoutes(app: TypedApp, deps: RewardsBack
         tags: TAGS,
         summary:
           'Per merchant day and prize table: draws, draws that paid nothing, cash, bonuses and points paid, with the range’s sums',
-        querystring: ReportQuery,
+        querystring: ReportRangeQuery,
         response: { 200: Envelope(ReportView), ...BO_ERROR_RESPONSES },
       },
     },
@@ -612,7 +605,7 @@ export function registerRewardsBackOfficeRoutes(app: TypedApp, deps: RewardsBack
       schema: {
         tags: TAGS,
         summary: 'The prize draws’ cost report, every row (CSV file, UTF-8 with a byte order mark)',
-        querystring: ReportQuery,
+        querystring: ReportRangeQuery,
         response: BO_ERROR_RESPONSES,
       },
     },

@@ -3,6 +3,7 @@ import {
   ARTICLE_KINDS,
   type ArticleKind,
   type ArticleReader,
+  articleAddressOf,
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
 } from '../../modules/content/article.service.ts';
@@ -92,7 +93,6 @@ export function createArticlePageDescriber(deps: {
     );
     if (!article) return { status: 404 };
     const origin = merchantOriginOf(merchant, deps.publicOrigin);
-    const query = language === merchant.defaultLanguage ? '' : `?lang=${language}`;
     const cover = article.coverImageUrl;
     return {
       status: 200,
@@ -100,7 +100,7 @@ export function createArticlePageDescriber(deps: {
         title: `${article.title} | ${merchant.name}`,
         description: article.description,
         imageUrl: cover === null ? null : new URL(cover, origin).href,
-        url: `${origin}/${kind}/${slug}${query}`,
+        url: articleAddressOf(merchant, deps.publicOrigin, { kind, slug, language }),
       },
     };
   };

@@ -4,6 +4,7 @@ import {
   ARTICLE_PAGE_SIZE_DEFAULT,
   ARTICLE_PAGE_SIZE_MAX,
   type ArticleReader,
+  articleAddressOf,
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
 } from '../../../modules/content/article.service.ts';
@@ -26,7 +27,12 @@ const ArticleItem = Type.Object({
   coverImageUrl: Nullable(Type.String()),
   publishedAt: Type.String({ format: 'date-time' }),
 });
-const ArticleDetail = Type.Object({ ...ArticleItem.properties, body: Type.String() });
+const ArticleDetail = Type.Object({
+  ...ArticleItem.properties,
+  body: Type.String(),
+  /** Its address to share: the merchant's configured origin, whatever host the page was asked on. */
+  url: Type.String(),
+});
 
 const ArticlesQuery = Type.Object({
   ...MerchantLanguageQuery.properties,
@@ -45,8 +51,11 @@ const ArticleQuery = Type.Object({
  * schedule by the server's clock. GET /wps/system/articles (a kind's page), /wps/system/articleKinds
  * (the kinds that have any, for the site's links) and /wps/system/article (one by slug).
  */
-export function registerArticleRoutes(app: TypedApp, deps: { articles: ArticleReader }): void {
-  const { articles } = deps;
+export function registerArticleRoutes(
+  app: TypedApp,
+  deps: { articles: ArticleReader; publicOrigin: string },
+): void {
+  const { articles, publicOrigin } = deps;
 
   app.get(
     '/wps/system/articles',
@@ -99,7 +108,8 @@ export function registerArticleRoutes(app: TypedApp, deps: { articles: ArticleRe
       const { slug, kind } = request.query;
       const article = await articles.findArticle(merchant.id, { slug, kind }, reader);
       if (!article) throw new AppError('NOT_FOUND');
-      return ok(article);
+      const url = articleAddressOf(merchant, publicOrigin, { ...article, language: reader.language });
+      return ok({ ...article, url });
     },
   );
 }

@@ -202,7 +202,6 @@ export function ArticlePage() {
   }
 
   const article = query.data;
-  const url = `${window.location.origin}/${kind}/${article.slug}`;
   return (
     <article className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="article-page">
       {backLink}
@@ -212,7 +211,7 @@ export function ArticlePage() {
         </h1>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <PublishedOn at={article.publishedAt} />
-          <ShareButton title={article.title} url={url} />
+          <ShareButton title={article.title} url={article.url} />
         </div>
       </header>
       {article.coverImageUrl ? (
