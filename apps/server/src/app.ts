@@ -105,7 +105,7 @@ import { type BonusService, createBonusService } from './modules/bonus/bonus.ser
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
-import { createChatService } from './modules/chat/chat.service.ts';
+import { CHAT_IDENTITY_FAILURES, createChatService } from './modules/chat/chat.service.ts';
 import { createArticleAdminService, createArticleReader } from './modules/content/article.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
@@ -196,6 +196,7 @@ import { installSealedBodies } from './platform/crypto/sealed-body.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type DatabaseHandle, databaseNameOf } from './platform/db/database.ts';
 import { createDatabaseListener } from './platform/db/listener.ts';
+import { AppError } from './platform/errors/errors.ts';
 import { present } from './platform/errors/invariant.ts';
 import { handleClientError, handleFrameworkError, installEnvelope } from './platform/http/envelope.ts';
 import { installGracefulClose } from './platform/http/graceful-close.ts';
@@ -211,6 +212,7 @@ import { createJobRunner, type JobRunner, type JobRunnerTuning } from './platfor
 import { createMessenger } from './platform/messaging/messenger.ts';
 import { installMetrics } from './platform/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
+import { reserveSecretAttempt } from './platform/rate-limit/secret-attempts.ts';
 import { installRealtime, type Realtime, type SocketTokenResolver } from './platform/realtime/realtime.ts';
 import { createImageStore, type ImageStore } from './platform/storage/image-store.ts';
 import {
@@ -846,6 +848,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     activeChatsMaxOf: async (merchantId) =>
       (await merchantService.resolveById(merchantId))?.settings.liveChat.activeChatsPerOperatorMax ?? 5,
     canChat,
+    checkMemberPassword: async (memberId, password) => {
+      // Counted before the check, so that a burst of guesses is counted in full.
+      const attempt = await reserveSecretAttempt(rateLimiter, [
+        { rule: CHAT_IDENTITY_FAILURES, key: memberId },
+      ]);
+      if (!(await members.verifyPassword(await members.findById(memberId), password))) {
+        throw new AppError('BAD_CREDENTIALS');
+      }
+      await attempt.refund();
+    },
     customerFacts: async (memberId, merchantId) => {
       const overview = await responsibleGaming.getOverview({ memberId, merchantId });
       const member = await members.findById(memberId);

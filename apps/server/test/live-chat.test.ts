@@ -402,6 +402,114 @@ describe('live chat', () => {
     });
   });
 
+  it('flags a withdrawal topic and has the member confirm who they are with their password, counted under a burst', async () => {
+    const member = await memberAt(testApp, merchantId, clock());
+    const desk = await operator(testApp, merchantId);
+    const deskSocket = open(url, '/desk', desk.token);
+    await connected(deskSocket);
+    const socket = open(url, '/chat', String(member.client.token));
+    await connected(socket);
+
+    // A first message on another topic; the second speaks of a withdrawal to a bank.
+    const first = await emit(socket, 'send', { text: 'Hello po' });
+    const conversationId = String(first.value?.conversationId);
+    expect((await emit(deskSocket, 'accept', { conversationId })).ok).toBe(true);
+    const flagged = nextEvent<{ id: string; topicFlaggedAt: string | null }>(
+      deskSocket,
+      'queue',
+      (item) => item.id === conversationId && item.topicFlaggedAt !== null,
+    );
+    await emit(socket, 'send', { text: 'Paano mag-withdraw sa bangko ko?' });
+    expect((await flagged).topicFlaggedAt).toBe(clock().toISOString());
+
+    // Nothing to answer before the operator asks.
+    expect((await emit(socket, 'confirmIdentity', { password: 'Promo12345' })).code).toBe('CONFLICT');
+    const asked = nextEvent<{ text: string; senderKind: string }>(socket, 'message');
+    expect((await emit(deskSocket, 'requestIdentity', { conversationId })).ok).toBe(true);
+    expect(await asked).toMatchObject({ senderKind: 'system', text: 'identity.requested' });
+
+    // A wrong password leaves a note for the operator; a burst of wrong ones is counted in full.
+    const failedNote = nextEvent<{ text: string }>(
+      deskSocket,
+      'message',
+      (message) => message.text === 'identity.failed',
+    );
+    const wrong = await emit(socket, 'confirmIdentity', { password: 'not-it' });
+    expect(wrong.code).toBe('BAD_CREDENTIALS');
+    await failedNote;
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () => emit(socket, 'confirmIdentity', { password: 'still-not-it' })),
+    );
+    const codes = burst.map((answer) => answer.code).sort();
+    expect(codes.filter((code) => code === 'BAD_CREDENTIALS')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(4);
+    // Even the right password waits once five were wrong.
+    expect((await emit(socket, 'confirmIdentity', { password: 'Promo12345' })).code).toBe('RATE_LIMITED');
+
+    // An hour later the right one confirms, once; the desk sees it.
+    nowMs += 3600_000 + 1000;
+    try {
+      const confirmed = nextEvent<{ id: string; identityConfirmedAt: string | null }>(
+        deskSocket,
+        'queue',
+        (item) => item.id === conversationId && item.identityConfirmedAt !== null,
+      );
+      expect((await emit(socket, 'confirmIdentity', { password: 'Promo12345' })).ok).toBe(true);
+      expect((await confirmed).identityConfirmedAt).toBe(clock().toISOString());
+      expect((await emit(socket, 'confirmIdentity', { password: 'Promo12345' })).code).toBe('CONFLICT');
+    } finally {
+      nowMs = START_MS;
+    }
+    const notes = await testApp.database.db
+      .selectFrom('chat_messages')
+      .select('body')
+      .where('conversation_id', '=', conversationId)
+      .where('sender_kind', '=', 'system')
+      .orderBy('id')
+      .execute();
+    expect(notes.map((note) => note.body)).toEqual([
+      'identity.requested',
+      ...Array(5).fill('identity.failed'),
+      'identity.confirmed',
+    ]);
+    const audit = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', conversationId)
+      .execute();
+    expect(audit.map((entry) => entry.action)).toContain('chat.identity.request');
+  });
+
+  it("never asks a visitor to confirm who they are, nor for another operator's conversation", async () => {
+    const desk = await operator(testApp, merchantId);
+    const other = await operator(testApp, merchantId);
+    const [deskSocket, otherSocket] = [open(url, '/desk', desk.token), open(url, '/desk', other.token)];
+    await Promise.all([connected(deskSocket), connected(otherSocket)]);
+    const visitor = await launchVisitor(testApp, 'Visitor Val', 'val@example.com');
+    const socket = open(url, '/chat', visitor.token);
+    await connected(socket);
+    const sent = await emit(socket, 'send', { text: 'I want to withdraw to my bank account' });
+    const conversationId = String(sent.value?.conversationId);
+    expect((await emit(deskSocket, 'accept', { conversationId })).ok).toBe(true);
+    expect((await emit(deskSocket, 'requestIdentity', { conversationId })).code).toBe('CONFLICT');
+    expect((await emit(socket, 'confirmIdentity', { password: 'anything' })).code).toBe('CONFLICT');
+    const row = await testApp.database.db
+      .selectFrom('chat_conversations')
+      .select(['topic_flagged_at', 'identity_requested_at'])
+      .where('id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ topic_flagged_at: null, identity_requested_at: null });
+
+    const member = await memberAt(testApp, merchantId, clock());
+    const memberSocket = open(url, '/chat', String(member.client.token));
+    await connected(memberSocket);
+    const fromMember = await emit(memberSocket, 'send', { text: 'Hi' });
+    const memberConversation = String(fromMember.value?.conversationId);
+    expect((await emit(deskSocket, 'accept', { conversationId: memberConversation })).ok).toBe(true);
+    const refused = await emit(otherSocket, 'requestIdentity', { conversationId: memberConversation });
+    expect(refused.code).toBe('CONFLICT');
+  });
+
   it("keeps the merchant's canned replies, added and removed at the desk and audited", async () => {
     const desk = await operator(testApp, merchantId);
     const colleague = await operator(testApp, merchantId);

@@ -73,6 +73,7 @@ import * as m0162 from './migrations/0162_member_profile.ts';
 import * as m0163 from './migrations/0163_articles.ts';
 import * as m0166 from './migrations/0166_live_chat.ts';
 import * as m0168 from './migrations/0168_red_envelope_open_batch.ts';
+import * as m0169 from './migrations/0169_chat_identity.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -153,6 +154,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0163_articles': m0163,
   '0166_live_chat': m0166,
   '0168_red_envelope_open_batch': m0168,
+  '0169_chat_identity': m0169,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

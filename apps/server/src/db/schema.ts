@@ -2152,6 +2152,11 @@ export type ChatConversationsTable = {
   accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_message_at: Timestamp;
+  /** When a member's message first spoke of a withdrawal or bank details. */
+  topic_flagged_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** An operator asked the member to confirm who they are, and when they did (docs/chat.md). */
+  identity_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  identity_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type ChatSenderKind = 'member' | 'visitor' | 'operator' | 'system';

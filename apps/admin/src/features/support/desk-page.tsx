@@ -13,6 +13,21 @@ import './desk.css';
 /** The server's limit of a message, in characters. */
 const MESSAGE_LENGTH_MAX = 2000;
 const STATUS_WORDS = { waiting: 'Waiting', active: 'Active', closed: 'Closed' } as const;
+/** The chat's system notes (docs/chat.md), as the desk words them. */
+const SYSTEM_NOTES: Record<string, string> = {
+  'identity.requested': 'The member was asked to confirm who they are with their login password.',
+  'identity.confirmed': 'The member confirmed who they are.',
+  'identity.failed': 'The member gave a wrong password.',
+};
+
+/** A member's conversation on a withdrawal or bank-detail topic that they have not confirmed themselves for. */
+function needsIdentity(conversation: DeskConversation): boolean {
+  return (
+    conversation.memberId !== null &&
+    conversation.topicFlaggedAt !== null &&
+    conversation.identityConfirmedAt === null
+  );
+}
 
 /** How long a customer has waited, in whole minutes, from when the conversation began. */
 function waitedFor(conversation: DeskConversation, nowMs: number): string {
@@ -51,6 +66,7 @@ function QueueItem(props: {
             <span className="badge badge--success">VIP {conversation.priority}</span>
           )}
           {conversation.isTicket && <span className="badge">Ticket</span>}
+          {needsIdentity(conversation) && <span className="badge badge--danger">Money topic</span>}
           {conversation.unreadCount > 0 && (
             <span className="badge badge--brand">{conversation.unreadCount}</span>
           )}
@@ -75,6 +91,13 @@ function Transcript(props: { messages: DeskMessage[]; conversation: DeskConversa
   return (
     <ol className="desk-transcript" aria-label="Conversation" data-testid="desk-transcript">
       {props.messages.map((message) => {
+        if (message.senderKind === 'system') {
+          return (
+            <li key={message.id} className="desk-note small muted" data-testid="desk-note">
+              {SYSTEM_NOTES[message.text] ?? message.text} · {formatDateTime(message.createdAt)}
+            </li>
+          );
+        }
         const isOperator = message.senderKind === 'operator';
         return (
           <li key={message.id} className={`desk-message${isOperator ? ' desk-message--operator' : ''}`}>
@@ -89,6 +112,41 @@ function Transcript(props: { messages: DeskMessage[]; conversation: DeskConversa
       })}
       {props.isTyping && <li className="muted small">{props.conversation.customerName} is typing…</li>}
     </ol>
+  );
+}
+
+/**
+ * Whether the member has confirmed who they are in this chat, and the operator's button to ask:
+ * a withdrawal or bank-detail topic is marked until they have (docs/chat.md).
+ */
+function IdentityBar(props: { conversation: DeskConversation; isMine: boolean; onAsk: () => void }) {
+  const { conversation } = props;
+  const isWaiting = conversation.identityRequestedAt !== null && conversation.identityConfirmedAt === null;
+  let text: string;
+  if (conversation.identityConfirmedAt !== null) {
+    text = `Identity confirmed ${formatDateTime(conversation.identityConfirmedAt)}.`;
+  } else if (isWaiting) {
+    text = 'Waiting for the member to confirm who they are…';
+  } else if (needsIdentity(conversation)) {
+    text = 'Withdrawal or bank topic: ask the member to confirm who they are before you discuss it.';
+  } else {
+    text = 'Identity not confirmed in this chat.';
+  }
+  const tone =
+    conversation.identityConfirmedAt !== null
+      ? ' desk-identity--confirmed'
+      : needsIdentity(conversation)
+        ? ' desk-identity--needed'
+        : '';
+  return (
+    <div className={`desk-identity${tone}`} data-testid="desk-identity">
+      <span className="small">{text}</span>
+      {props.isMine && conversation.identityConfirmedAt === null && (
+        <button type="button" className="button button--small" onClick={props.onAsk}>
+          {isWaiting ? 'Ask again' : 'Ask to confirm identity'}
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -412,6 +470,13 @@ export function DeskPage(props: {
                   Cancel
                 </button>
               </fieldset>
+            )}
+            {conversation.memberId !== null && (
+              <IdentityBar
+                conversation={conversation}
+                isMine={isMine}
+                onAsk={() => void attempt(() => desk.requestIdentity(conversation.id))}
+              />
             )}
             {failure && (
               <p role="alert" className="desk-failure">

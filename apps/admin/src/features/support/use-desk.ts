@@ -20,6 +20,11 @@ export type DeskConversation = {
   createdAt: string;
   acceptedAt: string | null;
   lastMessageAt: string;
+  /** When the member first wrote of a withdrawal or bank details. */
+  topicFlaggedAt: string | null;
+  /** The latest request that the member confirm who they are, and when they did. */
+  identityRequestedAt: string | null;
+  identityConfirmedAt: string | null;
 };
 
 export type DeskMessage = {
@@ -256,6 +261,7 @@ export function useDesk() {
     setTyping: (conversationId: string, isTyping: boolean) =>
       socketRef.current?.emit('typing', { conversationId, isTyping }),
     close: (conversationId: string) => call('close', { conversationId }),
+    requestIdentity: (conversationId: string) => call('requestIdentity', { conversationId }),
     transfer: (conversationId: string, operatorId: string) =>
       call('transfer', { conversationId, operatorId }),
     cannedReplies,

@@ -4,6 +4,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import {
   CHAT_CANNED_TITLE_LENGTH_MAX,
+  CHAT_IDENTITY_PASSWORD_LENGTH_MAX,
   CHAT_VISITOR_TOKEN_PREFIX,
   type ChatConversationRow,
   type ChatCustomer,
@@ -32,6 +33,9 @@ const SendPayload = Type.Object({ text: Type.String({ minLength: 1, maxLength: C
 const TypingPayload = Type.Object({ isTyping: Type.Boolean() });
 const ReadPayload = Type.Object({ messageId: MessageId });
 const RatePayload = Type.Object({ rating: Type.Integer({ minimum: 1, maximum: 5 }) });
+const ConfirmIdentityPayload = Type.Object({
+  password: Type.String({ minLength: 1, maxLength: CHAT_IDENTITY_PASSWORD_LENGTH_MAX }),
+});
 const DeskConversationPayload = Type.Object({ conversationId: ConversationId });
 const DeskSendPayload = Type.Object({
   conversationId: ConversationId,
@@ -67,6 +71,11 @@ export type ChatSocketsDeps = {
   customerFacts: (memberId: string, merchantId: string) => Promise<ChatCustomerFacts>;
   /** Operators of the merchant who may chat (to transfer to). */
   canChat: (operatorId: string) => Promise<boolean>;
+  /**
+   * Checks a member's login password for the identity confirmation: BAD_CREDENTIALS when wrong,
+   * RATE_LIMITED once too many were wrong (each try counted before the check).
+   */
+  checkMemberPassword: (memberId: string, password: string) => Promise<void>;
 };
 
 /** What the desk shows beside a member's chat besides their account: responsible gaming and upline. */
@@ -189,13 +198,25 @@ export function installChatSockets(deps: ChatSocketsDeps): void {
       });
       socket.to(customerRoom(customer)).emit('message', sent.message as never);
       toDesk(customer.merchantId, 'message', sent.message);
-      if (sent.isNew) {
+      if (sent.isNew || sent.isFlagged) {
         const item = await chat.queueItem(sent.conversation.id);
         if (item) toDesk(customer.merchantId, 'queue', item);
+      }
+      if (sent.isNew) {
         socket.emit('conversation', sent.conversation as never);
         socket.to(customerRoom(customer)).emit('conversation', sent.conversation as never);
       }
       return sent.message;
+    });
+
+    on(socket, 'confirmIdentity', ConfirmIdentityPayload, logger, async ({ password }) => {
+      const result = await chat.confirmIdentity(customer, password, deps.checkMemberPassword);
+      if (result.message) {
+        toCustomer(customer, 'message', result.message);
+        toDesk(customer.merchantId, 'message', result.message);
+      }
+      if (result.conversation) await announce(customer.merchantId, result.conversation);
+      if (result.failure) throw result.failure;
     });
 
     on(socket, 'typing', TypingPayload, logger, async ({ isTyping }) => {
@@ -289,6 +310,14 @@ export function installChatSockets(deps: ChatSocketsDeps): void {
         await deps.activeChatsMaxOf(operator.merchantId),
       );
       await announce(operator.merchantId, moved);
+    });
+
+    on(socket, 'requestIdentity', DeskConversationPayload, logger, async ({ conversationId }) => {
+      const { conversation, message } = await chat.requestIdentity(operator, conversationId);
+      if (conversation.member_id)
+        toCustomer({ kind: 'member', memberId: conversation.member_id }, 'message', message);
+      toDesk(operator.merchantId, 'message', message);
+      await announce(operator.merchantId, conversation);
     });
 
     on(socket, 'customer', DeskConversationPayload, logger, async ({ conversationId }) => {

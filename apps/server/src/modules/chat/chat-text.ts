@@ -38,3 +38,19 @@ export function normaliseChatText(text: string): string | null {
   if (trimmed.length === 0 || [...trimmed].length > CHAT_TEXT_LENGTH_MAX) return null;
   return trimmed;
 }
+
+/**
+ * Words of a withdrawal or bank-detail topic, in English and Tagalog as players write them
+ * ("withdraw", "mag-withdraw", "cash out", "bangko", "account number", an e-wallet's name).
+ */
+const MONEY_TOPIC =
+  /(with\s?draw|cash\s?-?\s?out|pay\s?-?\s?out|\bbank|bangko|\baccount\s+(?:number|no\b)|\bcard\s+(?:number|no\b)|numero\s+ng\s+(?:account|card)|\bgcash\b|\bmaya\b|\bpaymaya\b|e-?wallet)/i;
+
+/**
+ * Whether a customer's message speaks of a withdrawal or bank details, the topics before which
+ * the desk asks a member to confirm who they are (docs/chat.md). An account number typed in the
+ * message (masked when stored) counts as well.
+ */
+export function isMoneyTopic(text: string): boolean {
+  return MONEY_TOPIC.test(text) || maskAccountNumbers(text) !== text;
+}

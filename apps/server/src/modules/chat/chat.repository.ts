@@ -257,6 +257,65 @@ export async function rateConversation(
   );
 }
 
+/** Marks a conversation as on a withdrawal or bank-detail topic, once; null when it was already. */
+export async function flagMoneyTopic(
+  db: Executor,
+  conversationId: string,
+  at: Date,
+): Promise<ChatConversationRow | null> {
+  return (
+    (await db
+      .updateTable('chat_conversations')
+      .set({ topic_flagged_at: at })
+      .where('id', '=', conversationId)
+      .where('topic_flagged_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/**
+ * The operator asks the member of their active conversation to confirm who they are: a new
+ * request (an earlier confirmation no longer counts). Null unless the conversation is the
+ * operator's, active, and a member's.
+ */
+export async function requestIdentity(
+  db: Executor,
+  input: { merchantId: string; conversationId: string; operatorId: string; at: Date },
+): Promise<ChatConversationRow | null> {
+  return (
+    (await db
+      .updateTable('chat_conversations')
+      .set({ identity_requested_at: input.at, identity_confirmed_at: null })
+      .where('id', '=', input.conversationId)
+      .where('merchant_id', '=', input.merchantId)
+      .where('operator_id', '=', input.operatorId)
+      .where('status', '=', 'active')
+      .where('member_id', 'is not', null)
+      .returningAll()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Records the member's confirmation of an open request, once; null when there is none to answer. */
+export async function confirmIdentity(
+  db: Executor,
+  conversationId: string,
+  at: Date,
+): Promise<ChatConversationRow | null> {
+  return (
+    (await db
+      .updateTable('chat_conversations')
+      .set({ identity_confirmed_at: at })
+      .where('id', '=', conversationId)
+      .where('status', '=', 'active')
+      .where('identity_requested_at', 'is not', null)
+      .where('identity_confirmed_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()) ?? null
+  );
+}
+
 const QUEUE_SELECT = sql`
   select c.*,
     coalesce(v.name, nullif(mb.nickname, ''), mb.account) as customer_name,

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
+import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import {
   acceptConversation,
   type ChatConversationRow,
@@ -11,6 +12,7 @@ import {
   type ChatOwner,
   type ChatQueueRow,
   closeConversation,
+  confirmIdentity,
   countCannedReplies,
   deleteCannedReply,
   findCannedReplies,
@@ -24,6 +26,7 @@ import {
   findQueueRow,
   findRecentlyClosed,
   findVisitorByTokenHash,
+  flagMoneyTopic,
   insertCannedReply,
   insertConversationIfNone,
   insertMessage,
@@ -31,9 +34,10 @@ import {
   lockOperator,
   raiseReadMark,
   rateConversation,
+  requestIdentity,
   transferConversation,
 } from './chat.repository.ts';
-import { maskAccountNumbers, normaliseChatText } from './chat-text.ts';
+import { isMoneyTopic, maskAccountNumbers, normaliseChatText } from './chat-text.ts';
 
 export type { ChatConversationRow, ChatMessageRow, ChatOwner, ChatQueueRow };
 
@@ -51,8 +55,27 @@ export const CHAT_CLOSED_LIST_MAX = 50;
 /** A merchant keeps at most this many canned replies; a title and a text at most this long. */
 export const CHAT_CANNED_REPLIES_MAX = 100;
 export const CHAT_CANNED_TITLE_LENGTH_MAX = 60;
+/** Wrong passwords a member may give the chat's identity confirmation in an hour. */
+export const CHAT_IDENTITY_FAILURES: RateLimitRule = {
+  name: 'chat-identity-fail',
+  limit: 5,
+  windowSeconds: 3600,
+};
+/** A password is at most this long (as at login). */
+export const CHAT_IDENTITY_PASSWORD_LENGTH_MAX = 128;
 
 export type ChatCannedReply = { id: string; title: string; text: string };
+
+/**
+ * The texts of the chat's system notes, stored as these codes and shown by each side in its own
+ * words: the operator asked the member to confirm who they are, the member did, or the password
+ * they gave was wrong.
+ */
+export const CHAT_SYSTEM_NOTES = {
+  identityRequested: 'identity.requested',
+  identityConfirmed: 'identity.confirmed',
+  identityFailed: 'identity.failed',
+} as const;
 
 /** A customer of the chat: a signed-in member, or a visitor with a chat token. */
 export type ChatCustomer = ChatOwner & { merchantId: string; name: string };
@@ -81,6 +104,11 @@ export type ChatConversationView = {
   createdAt: string;
   acceptedAt: string | null;
   closedAt: string | null;
+  /** When the member's messages first spoke of a withdrawal or bank details. */
+  topicFlaggedAt: string | null;
+  /** The operator's latest request that the member confirm who they are, and its answer. */
+  identityRequestedAt: string | null;
+  identityConfirmedAt: string | null;
 };
 
 export type ChatQueueItem = ChatConversationView & {
@@ -122,6 +150,9 @@ function conversationView(row: ChatConversationRow, operatorName: string | null)
     createdAt: row.created_at.toISOString(),
     acceptedAt: row.accepted_at?.toISOString() ?? null,
     closedAt: row.closed_at?.toISOString() ?? null,
+    topicFlaggedAt: row.topic_flagged_at?.toISOString() ?? null,
+    identityRequestedAt: row.identity_requested_at?.toISOString() ?? null,
+    identityConfirmedAt: row.identity_confirmed_at?.toISOString() ?? null,
   };
 }
 
@@ -250,7 +281,13 @@ export function createChatService(deps: {
       customer: ChatCustomer,
       text: string,
       context: { isDeskOnline: () => Promise<boolean>; priority: () => Promise<number> },
-    ): Promise<{ message: ChatMessageView; conversation: ChatConversationView; isNew: boolean }> {
+    ): Promise<{
+      message: ChatMessageView;
+      conversation: ChatConversationView;
+      isNew: boolean;
+      /** The conversation turned to a withdrawal or bank-detail topic with this message. */
+      isFlagged: boolean;
+    }> {
       const body = normaliseChatText(text);
       if (body === null) throw new AppError('VALIDATION', { value: { fields: { text: 'length' } } });
       let conversation = await findOpenConversation(db, customer);
@@ -279,7 +316,17 @@ export function createChatService(deps: {
         body: maskAccountNumbers(body),
         at: now(),
       });
-      return { message: messageView(row, new Map()), conversation: await viewOf(conversation), isNew };
+      // Only a member can confirm who they are; a visitor's topic is not flagged.
+      const flagged =
+        customer.kind === 'member' && conversation.topic_flagged_at === null && isMoneyTopic(body)
+          ? await flagMoneyTopic(db, conversation.id, now())
+          : null;
+      return {
+        message: messageView(row, new Map()),
+        conversation: await viewOf(flagged ?? conversation),
+        isNew,
+        isFlagged: flagged !== null,
+      };
     },
 
     /** The customer has read up to a message of their open or latest conversation; answers the mark. */
@@ -549,6 +596,83 @@ export function createChatService(deps: {
           before: { title: removed.title, text: removed.body },
           after: null,
         });
+      });
+    },
+
+    /**
+     * The operator asks the member of their active conversation to confirm who they are (before a
+     * withdrawal or bank-detail topic), audited, with a system note in the transcript. CONFLICT
+     * unless the conversation is the operator's, active, and a member's.
+     */
+    async requestIdentity(
+      operator: ChatOperator,
+      conversationId: string,
+    ): Promise<{ conversation: ChatConversationRow; message: ChatMessageView }> {
+      await requireConversation(operator.merchantId, conversationId);
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const requested = await requestIdentity(trx, {
+          merchantId: operator.merchantId,
+          conversationId,
+          operatorId: operator.id,
+          at,
+        });
+        if (!requested) throw new AppError('CONFLICT', { value: { reason: 'NOT_A_MEMBER_OR_NOT_YOURS' } });
+        const note = await insertMessage(trx, {
+          conversationId,
+          senderKind: 'system',
+          operatorId: null,
+          body: CHAT_SYSTEM_NOTES.identityRequested,
+          at,
+        });
+        await audit(trx, operator, 'chat.identity.request', conversationId, null, { requestedAt: at });
+        return { conversation: requested, message: messageView(note, new Map()) };
+      });
+    },
+
+    /**
+     * The member answers the operator's request with their login password, checked by `check`
+     * (which counts wrong ones and refuses when too many were tried). A right one confirms the
+     * request once; a wrong one leaves a note for the operator. Either way the note is answered
+     * with the error to pass on, if any. CONFLICT when there is no open request to answer.
+     */
+    async confirmIdentity(
+      customer: ChatCustomer,
+      password: string,
+      check: (memberId: string, password: string) => Promise<void>,
+    ): Promise<{
+      conversation: ChatConversationRow | null;
+      message: ChatMessageView | null;
+      failure: AppError | null;
+    }> {
+      if (customer.kind !== 'member') throw new AppError('CONFLICT', { value: { reason: 'NO_REQUEST' } });
+      const open = await findOpenConversation(db, customer);
+      if (!open || open.identity_requested_at === null || open.identity_confirmed_at !== null) {
+        throw new AppError('CONFLICT', { value: { reason: 'NO_REQUEST' } });
+      }
+      let failure: AppError | null = null;
+      try {
+        await check(customer.memberId, password);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        failure = error;
+      }
+      // Too many tries: refused before any check, with nothing to add to the transcript.
+      if (failure && failure.code !== 'BAD_CREDENTIALS')
+        return { conversation: null, message: null, failure };
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const confirmed = failure ? null : await confirmIdentity(trx, open.id, at);
+        // A request answered twice at once: the second finds it confirmed already.
+        if (!failure && !confirmed) throw new AppError('CONFLICT', { value: { reason: 'NO_REQUEST' } });
+        const note = await insertMessage(trx, {
+          conversationId: open.id,
+          senderKind: 'system',
+          operatorId: null,
+          body: failure ? CHAT_SYSTEM_NOTES.identityFailed : CHAT_SYSTEM_NOTES.identityConfirmed,
+          at,
+        });
+        return { conversation: confirmed, message: messageView(note, new Map()), failure };
       });
     },
 

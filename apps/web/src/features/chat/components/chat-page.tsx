@@ -2,13 +2,13 @@ import { Check, CheckCheck, Headset, LoaderCircle, SendHorizontal, Star, X } fro
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { PasswordField, TextField } from '../../../components/ui/field';
 import { api } from '../../../lib/api/api-client';
 import { isApiError } from '../../../lib/api/api-error';
 import { joinClassNames } from '../../../lib/class-names';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { readStorage, storageKeys, writeStorage } from '../../../lib/storage-keys';
-import { type ChatMessage, useChatConnection } from '../hooks/use-chat-connection';
+import { type ChatConnection, type ChatMessage, useChatConnection } from '../hooks/use-chat-connection';
 
 /** The server's limit of a message, in characters. */
 const MESSAGE_LENGTH_MAX = 2000;
@@ -137,6 +137,84 @@ function MessageBubble({
   );
 }
 
+/** The server's system notes (docs/chat.md) and their words on the page. */
+const NOTE_KEYS = {
+  'identity.requested': 'liveChatRoom.notes.identityRequested',
+  'identity.confirmed': 'liveChatRoom.notes.identityConfirmed',
+  'identity.failed': 'liveChatRoom.notes.identityFailed',
+} as const;
+
+function isNoteCode(text: string): text is keyof typeof NOTE_KEYS {
+  return Object.hasOwn(NOTE_KEYS, text);
+}
+
+/** A system note of the transcript (an identity request and its answer), centred, in the page's words. */
+function SystemNote({ message, language }: { message: ChatMessage; language: string }) {
+  const { t } = useTranslation();
+  if (!isNoteCode(message.text)) return null;
+  return (
+    <li
+      className="self-center rounded-full bg-raised px-3 py-1 text-center text-xs text-muted"
+      data-testid="chat-note"
+    >
+      {t(NOTE_KEYS[message.text])} · {formatTime(message.createdAt, language)}
+    </li>
+  );
+}
+
+/**
+ * The agent asked the member to confirm who they are before a withdrawal or bank-detail topic: their
+ * login password, checked by the server (and never shown to the agent), with wrong tries counted.
+ */
+function IdentityCard({ onConfirm }: { onConfirm: ChatConnection['confirmIdentity'] }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isChecking, setChecking] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (password.length === 0 || isChecking) return;
+    setChecking(true);
+    setError(null);
+    const answer = await onConfirm(password);
+    setChecking(false);
+    if (answer.ok) return;
+    setPassword('');
+    if (answer.code === 'BAD_CREDENTIALS') setError(t('liveChatRoom.identityWrong'));
+    else if (answer.code === 'RATE_LIMITED') {
+      const minutes = Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60));
+      setError(t('liveChatRoom.identityTooMany', { minutes }));
+    } else setError(t('liveChatRoom.identityFailed'));
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('liveChatRoom.identityTitle')}
+      data-testid="chat-identity"
+      className="flex flex-col gap-3 border-t border-line bg-surface p-3"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 className="text-sm font-semibold">{t('liveChatRoom.identityTitle')}</h2>
+        <p className="text-xs text-muted">{t('liveChatRoom.identityLine')}</p>
+      </div>
+      <PasswordField
+        label={t('liveChatRoom.identityPassword')}
+        value={password}
+        onValueChange={setPassword}
+        error={error}
+        autoComplete="current-password"
+        maxLength={128}
+      />
+      <Button type="submit" disabled={password.length === 0 || isChecking} className="w-full">
+        {isChecking ? t('liveChatRoom.identityConfirming') : t('liveChatRoom.identityConfirm')}
+      </Button>
+    </form>
+  );
+}
+
 function Rating({ rating, onRate }: { rating: number | null; onRate: (rating: number) => void }) {
   const { t } = useTranslation();
   if (rating !== null) return <p className="text-sm text-muted">{t('liveChatRoom.thanks')}</p>;
@@ -225,7 +303,10 @@ function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }
           <li className="m-auto max-w-64 text-center text-sm text-muted">{t('liveChatRoom.empty')}</li>
         ) : null}
         {messages.map((message) => {
-          const isMine = message.senderKind !== 'operator' && message.senderKind !== 'system';
+          if (message.senderKind === 'system') {
+            return <SystemNote key={message.id} message={message} language={language} />;
+          }
+          const isMine = message.senderKind !== 'operator';
           return (
             <MessageBubble
               key={message.id}
@@ -278,6 +359,11 @@ function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }
         <p className="px-4 pb-1 text-xs text-muted" data-testid="chat-typing">
           {t('liveChatRoom.typing', { name: conversation?.operatorName ?? t('liveChatRoom.agent') })}
         </p>
+      ) : null}
+      {conversation?.status === 'active' &&
+      conversation.identityRequestedAt !== null &&
+      conversation.identityConfirmedAt === null ? (
+        <IdentityCard onConfirm={chat.confirmIdentity} />
       ) : null}
       <form onSubmit={submit} className="flex items-end gap-2 border-t border-line bg-surface p-3">
         <label className="sr-only" htmlFor="chat-draft">

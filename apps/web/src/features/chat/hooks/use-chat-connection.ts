@@ -18,12 +18,18 @@ export type ChatConversation = {
   operatorName: string | null;
   operatorReadId: string;
   rating: number | null;
+  /** The agent's request that the member confirm who they are, and when they did. */
+  identityRequestedAt: string | null;
+  identityConfirmedAt: string | null;
 };
+
+/** What an identity confirmation answered: done, or the server's code (and the wait when too many failed). */
+export type IdentityAnswer = { ok: true } | { ok: false; code: string; retryAfterSeconds?: number };
 
 /** A message on its way: shown at once, replaced by the stored one when the server acknowledges it. */
 export type PendingMessage = { key: string; text: string; hasFailed: boolean };
 
-type Ack<Value> = { ok: true; value: Value } | { ok: false; code: string };
+type Ack<Value> = { ok: true; value: Value } | { ok: false; code: string; value?: Record<string, unknown> };
 
 export type ChatConnection = {
   status: 'connecting' | 'online' | 'reconnecting' | 'refused';
@@ -37,6 +43,7 @@ export type ChatConnection = {
   markRead: (messageId: string) => void;
   endChat: () => void;
   rate: (rating: number) => void;
+  confirmIdentity: (password: string) => Promise<IdentityAnswer>;
 };
 
 const ACK_TIMEOUT_MS = 15_000;
@@ -162,6 +169,25 @@ export function useChatConnection(token: string | null, onRefused: () => void): 
     setConversation((current) => (current ? { ...current, rating } : current));
   }, []);
 
+  const confirmIdentity = useCallback(async (password: string): Promise<IdentityAnswer> => {
+    const socket = socketRef.current;
+    if (!socket) return { ok: false, code: 'OFFLINE' };
+    try {
+      const answer: Ack<unknown> = await socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck('confirmIdentity', { password });
+      if (answer.ok) return { ok: true };
+      const wait = answer.value?.retryAfterSeconds;
+      return {
+        ok: false,
+        code: answer.code,
+        ...(typeof wait === 'number' ? { retryAfterSeconds: wait } : {}),
+      };
+    } catch {
+      return { ok: false, code: 'TIMEOUT' };
+    }
+  }, []);
+
   return {
     status,
     conversation,
@@ -174,5 +200,6 @@ export function useChatConnection(token: string | null, onRefused: () => void): 
     markRead,
     endChat,
     rate,
+    confirmIdentity,
   };
 }

@@ -2106,6 +2106,20 @@ export const en = {
     sendFailed: 'Not sent. Tap to try again.',
     tooLong: 'A message may have up to {{max}} characters.',
     empty: 'Say hello: an agent answers here.',
+    identityTitle: 'Confirm it is you',
+    identityLine:
+      'Before we talk about withdrawals or bank details, enter your login password. The agent never sees it.',
+    identityPassword: 'Login password',
+    identityConfirm: 'Confirm',
+    identityConfirming: 'Checking…',
+    identityWrong: 'That password is not right. Try again.',
+    identityTooMany: 'Too many wrong tries. Try again in {{minutes}} min.',
+    identityFailed: 'It could not be checked. Try again.',
+    notes: {
+      identityRequested: 'The agent asked you to confirm it is you.',
+      identityConfirmed: 'You confirmed it is you.',
+      identityFailed: 'A wrong password was entered.',
+    },
   },
   pages: {
     gameListLine: 'Games for this category appear here once providers are connected.',

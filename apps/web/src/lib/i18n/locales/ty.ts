@@ -2169,6 +2169,20 @@ export const ty = {
     sendFailed: 'Hindi naipadala. I-tap para subukang muli.',
     tooLong: 'Hanggang {{max}} na character lang ang isang mensahe.',
     empty: 'Bumati ka: dito sasagot ang isang ahente.',
+    identityTitle: 'Kumpirmahing ikaw ito',
+    identityLine:
+      'Bago pag-usapan ang withdrawal o detalye ng bangko, ilagay ang iyong login password. Hindi ito makikita ng ahente.',
+    identityPassword: 'Login password',
+    identityConfirm: 'Kumpirmahin',
+    identityConfirming: 'Sinusuri…',
+    identityWrong: 'Mali ang password. Subukang muli.',
+    identityTooMany: 'Masyadong maraming maling subok. Subukang muli pagkalipas ng {{minutes}} min.',
+    identityFailed: 'Hindi ito masuri. Subukang muli.',
+    notes: {
+      identityRequested: 'Hiniling ng ahente na kumpirmahin mong ikaw ito.',
+      identityConfirmed: 'Nakumpirma mong ikaw ito.',
+      identityFailed: 'Maling password ang nailagay.',
+    },
   },
   pages: {
     gameListLine: 'Lalabas dito ang mga laro ng kategoryang ito kapag nakakonekta na ang mga provider.',
