@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { authenticatorCode, uniqueAccount } from '../accounts.ts';
+import { authenticatorCode, logInAsNewMember, uniqueAccount } from '../accounts.ts';
 import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { actAsOperator, openSection } from '../operators.ts';
 import { PHONE_ONLY } from '../tags.ts';
 
 // The live chat of our own (docs/chat.md): a visitor opens the chat page, gives a name and a
 // contact and writes; a support operator of the merchant accepts the conversation at the back
-// office's desk in another browser, and they write to each other both ways.
+// office's desk in another browser, and they write to each other both ways. A member who asks
+// about a withdrawal confirms who they are with their password before the operator goes on, and
+// the desk's figures count the conversation.
 
 /** A support operator of the demo merchant, signed in to the back office (the authenticator enrolled). */
 async function signInAsSupport(page: Page, db: pg.Client, projectName: string): Promise<string> {
@@ -112,6 +114,83 @@ test(
     await expect(page.getByTestId('chat-page')).toContainText('Serbisyo sa customer');
     await expect(page.getByTestId('chat-messages')).toContainText('Hi! Let me check your deposit.');
     await screenshot(page, 'live-chat-visitor-ty');
+    await operator.close();
+  },
+);
+
+test(
+  'a member asking about a withdrawal confirms who they are before the operator goes on',
+  { tag: PHONE_ONLY },
+  async ({ page, db, browser }, testInfo) => {
+    test.slow();
+    const password = 'Chatmember123';
+    const operator = await newConfirmedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await signInAsSupport(operator, db, testInfo.project.name);
+    await openSection(operator, 'Live chat');
+    const desk = operator.getByTestId('desk');
+    await expect(desk).toContainText('connected');
+
+    // The member, signed in on the site, writes in Tagalog about a withdrawal.
+    const { account } = await logInAsNewMember(page, db, {
+      prefix: 'chatm',
+      projectName: testInfo.project.name,
+      password,
+    });
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'TY');
+      localStorage.setItem('historyLanguage', 'TY');
+    });
+    await page.goto('/chat');
+    const draft = page.getByLabel('Mag-type ng mensahe…');
+    await draft.fill('Paano po mag-withdraw sa GCash ko?');
+    await page.getByRole('button', { name: 'Ipadala' }).click();
+    const messages = page.getByTestId('chat-messages');
+    await expect(messages).toContainText('Paano po mag-withdraw sa GCash ko?');
+
+    // The desk marks the money topic; the operator accepts and asks the member to confirm.
+    const item = desk.getByTestId('desk-queue-item').filter({ hasText: account });
+    await expect(item).toContainText('Money topic');
+    await item.click();
+    await desk.getByRole('button', { name: 'Accept' }).click();
+    const identity = desk.getByTestId('desk-identity');
+    await expect(identity).toContainText('Withdrawal or bank topic');
+    await identity.getByRole('button', { name: 'Ask to confirm identity' }).click();
+    await expect(identity).toContainText('Waiting for the member to confirm who they are');
+
+    // The member's chat asks for the login password; a wrong one is said next to the field.
+    const card = page.getByTestId('chat-identity');
+    await expect(card).toContainText('Kumpirmahing ikaw ito');
+    await expect(messages).toContainText('Hiniling ng ahente na kumpirmahin mong ikaw ito.');
+    await card.getByLabel('Login password').fill('not-my-password');
+    await card.getByRole('button', { name: 'Kumpirmahin' }).click();
+    await expect(card).toContainText('Mali ang password. Subukang muli.');
+    await expect(desk.getByTestId('desk-transcript')).toContainText('The member gave a wrong password.');
+    await screenshot(page, 'live-chat-identity-ty');
+
+    // The same card in English; the right password confirms, and the desk says so.
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'EN');
+      localStorage.setItem('historyLanguage', 'EN');
+    });
+    await page.reload();
+    await expect(card).toContainText('Confirm it is you');
+    await screenshot(page, 'live-chat-identity-en');
+    await card.getByLabel('Login password').fill(password);
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await expect(card).toBeHidden();
+    await expect(messages).toContainText('You confirmed it is you.');
+    await expect(identity).toContainText('Identity confirmed');
+    await expect(item).not.toContainText('Money topic');
+    await screenshot(operator, 'live-chat-desk-identity');
+
+    // The desk's figures count today's conversations, answered and by operator.
+    await operator.getByRole('button', { name: 'Figures', exact: true }).click();
+    const days = operator.getByTestId('chat-figures-days');
+    await expect(days.getByRole('row').nth(1)).toBeVisible();
+    await expect(operator.getByTestId('chat-figures-operators')).toContainText('Agent ');
+    await screenshot(operator, 'live-chat-figures');
+    await operator.setViewportSize({ width: 390, height: 844 });
+    await screenshot(operator, 'live-chat-figures-narrow');
     await operator.close();
   },
 );

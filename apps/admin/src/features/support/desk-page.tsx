@@ -79,7 +79,11 @@ function QueueItem(props: {
           )}
         </span>
         <span className="desk-queue__preview small">
-          {props.isTyping ? 'typing…' : (conversation.lastText ?? '')}
+          {props.isTyping
+            ? 'typing…'
+            : conversation.lastText === null
+              ? ''
+              : (SYSTEM_NOTES[conversation.lastText] ?? conversation.lastText)}
         </span>
       </button>
     </li>
