@@ -5,6 +5,7 @@ import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
+import { pngOrJpegOf } from '../../platform/storage/image-type.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
   attachImages,
@@ -101,7 +102,7 @@ export function createFeedbackService(deps: ServiceDeps<{ images: ImageStore; re
       member: FeedbackMember,
       data: Buffer,
     ): Promise<FeedbackImageRow> {
-      const contentType = imageTypeOf(data);
+      const contentType = pngOrJpegOf(data);
       if (contentType === null) {
         throw new AppError('VALIDATION', { value: { fields: { file: 'notPngOrJpeg' } } });
       }
@@ -269,11 +270,3 @@ export function createFeedbackService(deps: ServiceDeps<{ images: ImageStore; re
     },
   };
 }
-
-function imageTypeOf(data: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  return null;
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
+import { pngOrJpegOf } from '../../platform/storage/image-type.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
 import {
   attachImages,
@@ -75,7 +76,6 @@ const APPLICATION_IMAGE_PIXELS_MAX = 6000 * 6000;
 export const APPLICATION_IMAGE_NAMESPACE = 'promotion-applications';
 
 const ENTRY_KEY = 'promotion_entries_promotion_id_member_id_cycle_key';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The merchant a call is made on, as promotions need it. */
 export type PromotionMerchant = { id: string; currency: string; timeZone: string; defaultLanguage: string };
@@ -409,7 +409,7 @@ export function createPromotionService(
       member: PromotionMember,
       data: Buffer,
     ): Promise<EntryImageRow> {
-      const contentType = imageTypeOf(data);
+      const contentType = pngOrJpegOf(data);
       if (contentType === null) {
         throw new AppError('VALIDATION', { value: { fields: { file: 'notPngOrJpeg' } } });
       }
@@ -616,11 +616,4 @@ async function languageOf(executor: Executor, merchantId: string): Promise<strin
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
   return row.default_language;
-}
-
-/** PNG or JPEG by the file's first bytes; anything else (WebP, GIF, a document) is null. */
-function imageTypeOf(data: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  return null;
 }
