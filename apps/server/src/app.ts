@@ -9,6 +9,7 @@ import { registerArticlesRoutes } from './http/bo/articles.routes.ts';
 import { registerAuditRoutes } from './http/bo/audit.routes.ts';
 import { registerBackOfficeAuthRoutes } from './http/bo/auth.routes.ts';
 import { registerBonusesRoutes } from './http/bo/bonuses.routes.ts';
+import { registerChatImagesBackOfficeRoutes } from './http/bo/chat-images.routes.ts';
 import { registerChatReportRoutes } from './http/bo/chat-report.routes.ts';
 import { registerContentRoutes as registerBackOfficeContentRoutes } from './http/bo/content.routes.ts';
 import { registerContractSettlementRoutes } from './http/bo/contract-settlements.routes.ts';
@@ -58,6 +59,7 @@ import { registerAgentRecordRoutes } from './http/wps/agent/records.routes.ts';
 import { registerRegisterCenterRoutes } from './http/wps/agent/register-center.routes.ts';
 import { maskAccount, registerAgentTeamRoutes } from './http/wps/agent/team.routes.ts';
 import { registerChatRoutes } from './http/wps/chat/chat.routes.ts';
+import { registerChatImageRoutes } from './http/wps/chat/chat-images.routes.ts';
 import { registerHouseGameRoutes } from './http/wps/game/house.routes.ts';
 import { registerHouseRealityCheckRoutes } from './http/wps/game/house-reality-check.routes.ts';
 import { registerLaunchRoutes } from './http/wps/game/launch.routes.ts';
@@ -105,7 +107,7 @@ import { type BonusService, createBonusService } from './modules/bonus/bonus.ser
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
-import { CHAT_IDENTITY_FAILURES, createChatService } from './modules/chat/chat.service.ts';
+import { CHAT_IDENTITY_FAILURES, type ChatCustomer, createChatService } from './modules/chat/chat.service.ts';
 import { createArticleAdminService, createArticleReader } from './modules/content/article.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createContentAdminService } from './modules/content/content-admin.service.ts';
@@ -801,7 +803,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installBackOfficeGuard(app, operators);
 
   // The live chat (docs/chat.md): the launch routes, and the /chat and /desk socket namespaces.
-  const chat = createChatService({ db: database.db, recordChange: audit.record, now });
+  const chat = createChatService({ db: database.db, recordChange: audit.record, images: app.images, now });
   registerChatRoutes(app, {
     chat,
     members,
@@ -816,21 +818,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const role = await operators.findRoleById(operator.role_id);
     return role !== undefined && permissionsOfRole(role).includes('support.chat');
   };
+  /** A member's session token → the member as a chat customer (the chat socket and its pictures). */
+  const resolveChatMember = async (token: string): Promise<ChatCustomer | null> => {
+    const found = await members.resolveSession(token);
+    if (!found) return null;
+    const { member } = found;
+    return {
+      kind: 'member',
+      memberId: member.id,
+      merchantId: member.merchant_id,
+      name: member.nickname || member.account,
+    };
+  };
   installChatSockets({
     chat,
     realtime,
     logger: app.log,
-    resolveMember: async (token) => {
-      const found = await members.resolveSession(token);
-      if (!found) return null;
-      const { member } = found;
-      return {
-        kind: 'member',
-        memberId: member.id,
-        merchantId: member.merchant_id,
-        name: member.nickname || member.account,
-      };
-    },
+    resolveMember: resolveChatMember,
     resolveOperator: async (token) => {
       const found = await operators.resolveSession(token);
       const merchantId = found?.operator.merchant_id;
@@ -1163,6 +1167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     registerPromotionRoutes(uploads, { members, promotions, wallet, images: app.images });
     registerFeedbackRoutes(uploads, { members, feedback, images: app.images });
+    registerChatImageRoutes(uploads, { chat, images: app.images, resolveMember: resolveChatMember });
+    registerChatImagesBackOfficeRoutes(uploads, { chat, images: app.images });
     registerPromotionsRoutes(uploads, {
       promotionAdmin: createPromotionAdminService({
         db: database.db,

@@ -569,6 +569,32 @@ beforeAll(async () => {
     })
     .execute();
   resourceOfA.set('feedback/images', 'feedback-image-a');
+  // A picture of a conversation of merchant A's demo member, for the desk's image route.
+  await db
+    .insertInto('chat_conversations')
+    .values({
+      id: 'chat-conversation-a',
+      merchant_id: merchantA,
+      member_id: resourceOfA.get('players') as string,
+      status: 'waiting',
+      created_at: new Date(nowMs),
+      last_message_at: new Date(nowMs),
+    })
+    .execute();
+  await db
+    .insertInto('chat_images')
+    .values({
+      id: 'chat-image-a',
+      merchant_id: merchantA,
+      conversation_id: 'chat-conversation-a',
+      uploader_kind: 'member',
+      image_path: receipt.path,
+      byte_size: 100,
+      created_at: new Date(nowMs),
+    })
+    .execute();
+  resourceOfA.set('chat/images', 'chat-image-a');
+  resourceOfA.set('chat/conversations', 'chat-conversation-a');
   // A news article of merchant A, for the articles' :id.
   await db
     .insertInto('articles')

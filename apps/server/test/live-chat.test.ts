@@ -2,9 +2,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maskAccountNumbers } from '../src/modules/chat/chat-text.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
-import { insertOperatorWithSession } from './support/bo-client.ts';
+import { insertOperatorWithSession, insertOtherMerchant } from './support/bo-client.ts';
 import { demoMerchantId } from './support/game-fixtures.ts';
-import { memberAt } from './support/promotion-fixtures.ts';
+import { imageOf, memberAt, uploadFile } from './support/promotion-fixtures.ts';
 import { createSeededApp, patchDemoSettings, setDemoMainOrigin } from './support/seeded-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -508,6 +508,86 @@ describe('live chat', () => {
     expect((await emit(deskSocket, 'accept', { conversationId: memberConversation })).ok).toBe(true);
     const refused = await emit(otherSocket, 'requestIdentity', { conversationId: memberConversation });
     expect(refused.code).toBe('CONFLICT');
+  });
+
+  it('shows pictures both ways: a visitor only once accepted, each sent once, read only by the two sides', async () => {
+    const desk = await operator(testApp, merchantId);
+    const deskSocket = open(url, '/desk', desk.token);
+    await connected(deskSocket);
+    const visitor = await launchVisitor(testApp, 'Picture Pia', 'pia@example.com');
+    const socket = open(url, '/chat', visitor.token);
+    await connected(socket);
+    const png = await imageOf('png');
+    const picture = { name: 'receipt.png', type: 'image/png', data: png };
+
+    // No conversation yet, then one waiting for an operator: a visitor's picture waits for the accept.
+    expect((await uploadFile(testApp, '/wps/chat/image', visitor.token, picture)).body.code).toBe('CONFLICT');
+    const first = await emit(socket, 'send', { text: 'Here is my receipt' });
+    const conversationId = String(first.value?.conversationId);
+    const early = await uploadFile(testApp, '/wps/chat/image', visitor.token, picture);
+    expect(early.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'NOT_ACCEPTED' } });
+    expect((await emit(deskSocket, 'accept', { conversationId })).ok).toBe(true);
+
+    // Checked by content: a text file named .png is refused.
+    const fake = await uploadFile(testApp, '/wps/chat/image', visitor.token, {
+      ...picture,
+      data: Buffer.from('not an image at all'),
+    });
+    expect(fake.status).toBe(422);
+    const uploaded = await uploadFile(testApp, '/wps/chat/image', visitor.token, picture);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const imageId = String(uploaded.body.value.id);
+
+    // Sent once, even by a burst of sends; the desk gets the message with the picture.
+    const atDesk = nextEvent<{ imageId: string | null; text: string }>(
+      deskSocket,
+      'message',
+      (message) => message.imageId === imageId,
+    );
+    const sends = await Promise.all(Array.from({ length: 5 }, () => emit(socket, 'send', { imageId })));
+    expect(sends.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(sends.filter((answer) => answer.code === 'CONFLICT')).toHaveLength(4);
+    expect(await atDesk).toMatchObject({ imageId, text: '' });
+
+    // Read by its customer and by the merchant's desk; nobody else learns it exists.
+    const read = (path: string, token: string) =>
+      testApp.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+    const own = await read(`/wps/chat/images/${imageId}`, visitor.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    const stranger = await launchVisitor(testApp, 'Other Olga', 'olga@example.com');
+    expect((await read(`/wps/chat/images/${imageId}`, stranger.token)).statusCode).toBe(404);
+    expect((await read(`/bo/chat/images/${imageId}`, desk.token)).statusCode).toBe(200);
+    const otherMerchant = await insertOtherMerchant(testApp.database.db, `chatimg${operatorCount}`);
+    const outsider = await operator(testApp, otherMerchant);
+    expect((await read(`/bo/chat/images/${imageId}`, outsider.token)).statusCode).toBe(404);
+    // A stranger cannot send someone else's picture into their own conversation.
+    const strangerSocket = open(url, '/chat', stranger.token);
+    await connected(strangerSocket);
+    await emit(strangerSocket, 'send', { text: 'Hi' });
+    expect((await emit(strangerSocket, 'send', { imageId })).code).toBe('CONFLICT');
+
+    // The operator answers with a picture of their own, into the conversation they hold.
+    const fromDesk = await uploadFile(
+      testApp,
+      `/bo/chat/conversations/${conversationId}/images`,
+      desk.token,
+      picture,
+    );
+    expect(fromDesk.status, JSON.stringify(fromDesk.body)).toBe(200);
+    const toCustomer = nextEvent<{ imageId: string | null; senderKind: string }>(socket, 'message');
+    const shown = await emit(deskSocket, 'send', { conversationId, imageId: fromDesk.body.value.id });
+    expect(shown.ok).toBe(true);
+    expect(await toCustomer).toMatchObject({ imageId: fromDesk.body.value.id, senderKind: 'operator' });
+    const colleague = await operator(testApp, merchantId);
+    const notTheirs = await uploadFile(
+      testApp,
+      `/bo/chat/conversations/${conversationId}/images`,
+      colleague.token,
+      picture,
+    );
+    expect(notTheirs.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'NOT_YOURS' } });
   });
 
   it("keeps the merchant's canned replies, added and removed at the desk and audited", async () => {

@@ -74,6 +74,7 @@ import * as m0163 from './migrations/0163_articles.ts';
 import * as m0166 from './migrations/0166_live_chat.ts';
 import * as m0168 from './migrations/0168_red_envelope_open_batch.ts';
 import * as m0169 from './migrations/0169_chat_identity.ts';
+import * as m0170 from './migrations/0170_chat_images.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -155,6 +156,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0166_live_chat': m0166,
   '0168_red_envelope_open_batch': m0168,
   '0169_chat_identity': m0169,
+  '0170_chat_images': m0170,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -8,6 +8,7 @@ export type Database = {
   chat_visitors: ChatVisitorsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  chat_images: ChatImagesTable;
   chat_canned_replies: ChatCannedRepliesTable;
   game_vendors: GameVendorsTable;
   games: GamesTable;
@@ -2167,8 +2168,22 @@ export type ChatMessagesTable = {
   conversation_id: string;
   sender_kind: ChatSenderKind;
   operator_id: string | null;
-  /** Account numbers masked before it is stored. */
+  /** Account numbers masked before it is stored; empty for an image. */
   body: string;
+  created_at: Timestamp;
+  /** The picture the message carries (docs/chat.md "Images"). */
+  image_id: ColumnType<string | null, string | null | undefined, never>;
+};
+
+export type ChatImagesTable = {
+  id: string;
+  merchant_id: string;
+  conversation_id: string;
+  uploader_kind: 'member' | 'visitor' | 'operator';
+  operator_id: string | null;
+  /** Where the image store keeps the WebP (`chat/<uuid>.webp`). */
+  image_path: string;
+  byte_size: number;
   created_at: Timestamp;
 };
 

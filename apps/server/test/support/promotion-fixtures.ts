@@ -117,15 +117,19 @@ export async function imageOf(format: 'png' | 'jpeg' | 'webp', size = 16): Promi
       : image.webp().toBuffer();
 }
 
-/** POSTs one file as a browser's multipart form does. */
+/** POSTs one file as a browser's multipart form does, after the form's text fields. */
 export async function uploadFile(
   testApp: TestApp,
   url: string,
   token: string,
   file: { name: string; type: string; data: Buffer },
+  fields: Record<string, string> = {},
 ): Promise<{ status: number; body: Envelope }> {
   const boundary = `----panalo${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
     ),

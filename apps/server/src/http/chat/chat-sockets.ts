@@ -29,7 +29,12 @@ const customerRoom = (owner: ChatOwner) =>
 
 const MessageId = Type.String({ pattern: '^\\d{1,18}$' });
 const ConversationId = Type.String({ minLength: 1, maxLength: 64 });
-const SendPayload = Type.Object({ text: Type.String({ minLength: 1, maxLength: CHAT_TEXT_LENGTH_MAX * 2 }) });
+const ImageId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+/** A text, or a picture uploaded before (docs/chat.md "Images"). */
+const SendPayload = Type.Union([
+  Type.Object({ text: Type.String({ minLength: 1, maxLength: CHAT_TEXT_LENGTH_MAX * 2 }) }),
+  Type.Object({ imageId: ImageId }),
+]);
 const TypingPayload = Type.Object({ isTyping: Type.Boolean() });
 const ReadPayload = Type.Object({ messageId: MessageId });
 const RatePayload = Type.Object({ rating: Type.Integer({ minimum: 1, maximum: 5 }) });
@@ -37,10 +42,13 @@ const ConfirmIdentityPayload = Type.Object({
   password: Type.String({ minLength: 1, maxLength: CHAT_IDENTITY_PASSWORD_LENGTH_MAX }),
 });
 const DeskConversationPayload = Type.Object({ conversationId: ConversationId });
-const DeskSendPayload = Type.Object({
-  conversationId: ConversationId,
-  text: Type.String({ minLength: 1, maxLength: CHAT_TEXT_LENGTH_MAX * 2 }),
-});
+const DeskSendPayload = Type.Union([
+  Type.Object({
+    conversationId: ConversationId,
+    text: Type.String({ minLength: 1, maxLength: CHAT_TEXT_LENGTH_MAX * 2 }),
+  }),
+  Type.Object({ conversationId: ConversationId, imageId: ImageId }),
+]);
 const DeskTypingPayload = Type.Object({ conversationId: ConversationId, isTyping: Type.Boolean() });
 const DeskReadPayload = Type.Object({ conversationId: ConversationId, messageId: MessageId });
 const CannedReplyPayload = Type.Object({
@@ -191,8 +199,14 @@ export function installChatSockets(deps: ChatSocketsDeps): void {
       }
     })();
 
-    on(socket, 'send', SendPayload, logger, async ({ text }) => {
-      const sent = await chat.sendFromCustomer(customer, text, {
+    on(socket, 'send', SendPayload, logger, async (payload) => {
+      if ('imageId' in payload) {
+        const message = await chat.sendImage({ kind: 'customer', customer }, payload.imageId);
+        socket.to(customerRoom(customer)).emit('message', message as never);
+        toDesk(customer.merchantId, 'message', message);
+        return message;
+      }
+      const sent = await chat.sendFromCustomer(customer, payload.text, {
         isDeskOnline: () => isDeskOnline(customer.merchantId),
         priority: async () => (customer.kind === 'member' ? deps.vipRankOf(customer.memberId) : 0),
       });
@@ -272,8 +286,12 @@ export function installChatSockets(deps: ChatSocketsDeps): void {
       return chat.openForDesk(operator, conversationId);
     });
 
-    on(socket, 'send', DeskSendPayload, logger, async ({ conversationId, text }) => {
-      const message = await chat.sendFromOperator(operator, conversationId, text);
+    on(socket, 'send', DeskSendPayload, logger, async (payload) => {
+      const { conversationId } = payload;
+      const message =
+        'imageId' in payload
+          ? await chat.sendImage({ kind: 'operator', operator, conversationId }, payload.imageId)
+          : await chat.sendFromOperator(operator, conversationId, payload.text);
       const owner = await chat.ownerOf(operator.merchantId, conversationId);
       if (owner) toCustomer(owner, 'message', message);
       socket.to(deskRoom(operator.merchantId)).emit('message', message as never);

@@ -6,6 +6,7 @@ export type ChatConversationRow = Row<'chat_conversations'>;
 export type ChatMessageRow = Row<'chat_messages'>;
 export type ChatVisitorRow = Row<'chat_visitors'>;
 export type ChatCannedReplyRow = Row<'chat_canned_replies'>;
+export type ChatImageRow = Row<'chat_images'>;
 
 /** Who a conversation belongs to: a member (their session) or a visitor (their chat token). */
 export type ChatOwner = { kind: 'member'; memberId: string } | { kind: 'visitor'; visitorId: string };
@@ -116,6 +117,7 @@ export async function insertMessage(
     operatorId: string | null;
     body: string;
     at: Date;
+    imageId?: string;
   },
 ): Promise<ChatMessageRow> {
   const message = await db
@@ -126,6 +128,7 @@ export async function insertMessage(
       operator_id: row.operatorId,
       body: row.body,
       created_at: row.at,
+      image_id: row.imageId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -421,4 +424,48 @@ export async function countCannedReplies(db: Executor, merchantId: string): Prom
     .where('merchant_id', '=', merchantId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Locks a conversation's row for the rest of the transaction, answering it as it is now. */
+export async function lockConversation(
+  db: Executor,
+  conversationId: string,
+): Promise<ChatConversationRow | null> {
+  return (
+    (await db
+      .selectFrom('chat_conversations')
+      .selectAll()
+      .where('id', '=', conversationId)
+      .forUpdate()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function countImages(db: Executor, conversationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chat_images')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertImage(db: Executor, row: NewRow<'chat_images'>): Promise<ChatImageRow> {
+  return db.insertInto('chat_images').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findImage(db: Executor, imageId: string): Promise<ChatImageRow | null> {
+  return (
+    (await db.selectFrom('chat_images').selectAll().where('id', '=', imageId).executeTakeFirst()) ?? null
+  );
+}
+
+/** Whether an image has been sent in a message already. */
+export async function isImageSent(db: Executor, imageId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('image_id', '=', imageId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

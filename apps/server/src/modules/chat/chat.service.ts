@@ -5,18 +5,23 @@ import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import type { ImageStore } from '../../platform/storage/image-store.ts';
+import { pngOrJpegOf } from '../../platform/storage/image-type.ts';
 import {
   acceptConversation,
   type ChatConversationRow,
+  type ChatImageRow,
   type ChatMessageRow,
   type ChatOwner,
   type ChatQueueRow,
   closeConversation,
   confirmIdentity,
   countCannedReplies,
+  countImages,
   deleteCannedReply,
   findCannedReplies,
   findConversation,
+  findImage,
   findLatestConversation,
   findMerchantOperators,
   findMessages,
@@ -29,8 +34,11 @@ import {
   flagMoneyTopic,
   insertCannedReply,
   insertConversationIfNone,
+  insertImage,
   insertMessage,
   insertVisitor,
+  isImageSent,
+  lockConversation,
   lockOperator,
   raiseReadMark,
   rateConversation,
@@ -39,7 +47,7 @@ import {
 } from './chat.repository.ts';
 import { isMoneyTopic, maskAccountNumbers, normaliseChatText } from './chat-text.ts';
 
-export type { ChatConversationRow, ChatMessageRow, ChatOwner, ChatQueueRow };
+export type { ChatConversationRow, ChatImageRow, ChatMessageRow, ChatOwner, ChatQueueRow };
 
 /** A visitor's chat token is valid this long from the launch. */
 export const CHAT_VISITOR_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -55,6 +63,12 @@ export const CHAT_CLOSED_LIST_MAX = 50;
 /** A merchant keeps at most this many canned replies; a title and a text at most this long. */
 export const CHAT_CANNED_REPLIES_MAX = 100;
 export const CHAT_CANNED_TITLE_LENGTH_MAX = 60;
+/** A picture in the chat: PNG or JPEG by its content, at most 5 MB and 16 megapixels, kept as WebP. */
+export const CHAT_IMAGE_BYTES_MAX = 5 * 1024 * 1024;
+const CHAT_IMAGE_PIXELS_MAX = 16_000_000;
+const CHAT_IMAGE_NAMESPACE = 'chat';
+/** Pictures one conversation holds at most, from both sides. */
+export const CHAT_IMAGES_PER_CONVERSATION_MAX = 30;
 /** Wrong passwords a member may give the chat's identity confirmation in an hour. */
 export const CHAT_IDENTITY_FAILURES: RateLimitRule = {
   name: 'chat-identity-fail',
@@ -89,8 +103,15 @@ export type ChatMessageView = {
   senderKind: ChatMessageRow['sender_kind'];
   operatorName: string | null;
   text: string;
+  /** The picture the message carries, read by each side at its own address (docs/chat.md "Images"). */
+  imageId: string | null;
   createdAt: string;
 };
+
+/** Who uploads or sends a picture: the customer into their open conversation, or the operator into theirs. */
+export type ChatImageSender =
+  | { kind: 'customer'; customer: ChatCustomer }
+  | { kind: 'operator'; operator: ChatOperator; conversationId: string };
 
 export type ChatConversationView = {
   id: string;
@@ -133,8 +154,37 @@ function messageView(row: ChatMessageRow, operatorNames: ReadonlyMap<string, str
     senderKind: row.sender_kind,
     operatorName: row.operator_id === null ? null : (operatorNames.get(row.operator_id) ?? null),
     text: row.body,
+    imageId: row.image_id,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/**
+ * Whether the sender may put a picture into the conversation as it stands: it is open; a visitor's
+ * only once an operator has accepted it; an operator's only while they hold it.
+ */
+function assertMayShowImage(
+  sender: ChatImageSender,
+  conversation: ChatConversationRow | null,
+): ChatConversationRow {
+  if (!conversation) throw new AppError('CONFLICT', { value: { reason: 'NO_CONVERSATION' } });
+  if (conversation.status === 'closed') throw new AppError('CONFLICT', { value: { reason: 'CLOSED' } });
+  if (sender.kind === 'operator') {
+    if (conversation.status !== 'active' || conversation.operator_id !== sender.operator.id) {
+      throw new AppError('CONFLICT', { value: { reason: 'NOT_YOURS' } });
+    }
+  } else if (sender.customer.kind === 'visitor' && conversation.status !== 'active') {
+    throw new AppError('CONFLICT', { value: { reason: 'NOT_ACCEPTED' } });
+  }
+  return conversation;
+}
+
+/** Whether an image was uploaded by this sender (into the conversation named, for an operator). */
+function isUploadedBy(image: ChatImageRow, sender: ChatImageSender, conversationId: string): boolean {
+  if (image.conversation_id !== conversationId) return false;
+  return sender.kind === 'operator'
+    ? image.operator_id === sender.operator.id
+    : image.uploader_kind === sender.customer.kind;
 }
 
 function conversationView(row: ChatConversationRow, operatorName: string | null): ChatConversationView {
@@ -184,9 +234,17 @@ export type ChatService = ReturnType<typeof createChatService>;
 export function createChatService(deps: {
   db: Kysely<Database>;
   recordChange: RecordChange;
+  images: ImageStore;
   now: () => Date;
 }) {
   const { db, now } = deps;
+
+  /** The conversation a sender's picture goes into: the customer's open one, or the operator's named one. */
+  async function conversationOfSender(sender: ChatImageSender): Promise<ChatConversationRow | null> {
+    return sender.kind === 'customer'
+      ? findOpenConversation(db, sender.customer)
+      : findConversation(db, sender.operator.merchantId, sender.conversationId);
+  }
 
   async function operatorNamesOf(messages: readonly ChatMessageRow[]): Promise<Map<string, string>> {
     const ids = [
@@ -675,6 +733,104 @@ export function createChatService(deps: {
         return { conversation: confirmed, message: messageView(note, new Map()), failure };
       });
     },
+
+    /**
+     * Stores a picture for the sender's conversation (CONFLICT when they may not show one there
+     * now, LIMIT_REACHED past the conversation's pictures), counted under the conversation's lock
+     * as it is recorded. It is shown once a message names it (`sendImage`).
+     */
+    async uploadImage(sender: ChatImageSender, data: Buffer): Promise<ChatImageRow> {
+      if (pngOrJpegOf(data) === null) {
+        throw new AppError('VALIDATION', { value: { fields: { file: 'notPngOrJpeg' } } });
+      }
+      const conversation = assertMayShowImage(sender, await conversationOfSender(sender));
+      const refuse = () =>
+        new AppError('LIMIT_REACHED', {
+          value: { limit: 'chatImages', max: CHAT_IMAGES_PER_CONVERSATION_MAX },
+        });
+      // Asked once before the work of storing, and again, under the lock, as it is recorded.
+      if ((await countImages(db, conversation.id)) >= CHAT_IMAGES_PER_CONVERSATION_MAX) throw refuse();
+      const stored = await deps.images.save({
+        namespace: CHAT_IMAGE_NAMESPACE,
+        data,
+        maxBytes: CHAT_IMAGE_BYTES_MAX,
+        maxPixels: CHAT_IMAGE_PIXELS_MAX,
+      });
+      return db.transaction().execute(async (trx) => {
+        assertMayShowImage(sender, await lockConversation(trx, conversation.id));
+        if ((await countImages(trx, conversation.id)) >= CHAT_IMAGES_PER_CONVERSATION_MAX) throw refuse();
+        return insertImage(trx, {
+          id: uuidv7(),
+          merchant_id: conversation.merchant_id,
+          conversation_id: conversation.id,
+          uploader_kind: sender.kind === 'operator' ? 'operator' : sender.customer.kind,
+          operator_id: sender.kind === 'operator' ? sender.operator.id : null,
+          image_path: stored.path,
+          byte_size: stored.bytes,
+          created_at: now(),
+        });
+      });
+    },
+
+    /**
+     * Shows an uploaded picture in its conversation as a message: the sender's own upload, once
+     * (CONFLICT for a second send, even a simultaneous one: both wait for the conversation's lock).
+     */
+    async sendImage(sender: ChatImageSender, imageId: string): Promise<ChatMessageView> {
+      const conversation = assertMayShowImage(sender, await conversationOfSender(sender));
+      const image = await findImage(db, imageId);
+      if (!image || !isUploadedBy(image, sender, conversation.id)) throw new AppError('NOT_FOUND');
+      const row = await db.transaction().execute(async (trx) => {
+        assertMayShowImage(sender, await lockConversation(trx, conversation.id));
+        if (await isImageSent(trx, imageId)) throw new AppError('CONFLICT', { value: { reason: 'SENT' } });
+        return insertMessage(trx, {
+          conversationId: conversation.id,
+          senderKind: sender.kind === 'operator' ? 'operator' : sender.customer.kind,
+          operatorId: sender.kind === 'operator' ? sender.operator.id : null,
+          body: '',
+          imageId,
+          at: now(),
+        });
+      });
+      const names =
+        sender.kind === 'operator' ? new Map([[sender.operator.id, sender.operator.displayName]]) : new Map();
+      return messageView(row, names);
+    },
+
+    /** Where a picture the customer may see is kept: one of their own conversations'; NOT_FOUND otherwise. */
+    async customerImagePath(customer: ChatCustomer, imageId: string): Promise<string> {
+      const image = await findImage(db, imageId);
+      const conversation = image
+        ? await findConversation(db, customer.merchantId, image.conversation_id)
+        : null;
+      const isTheirs =
+        conversation !== null &&
+        (customer.kind === 'member'
+          ? conversation.member_id === customer.memberId
+          : conversation.visitor_id === customer.visitorId);
+      if (!image || !isTheirs) throw new AppError('NOT_FOUND');
+      return image.image_path;
+    },
+
+    /** Where a picture of the merchant's conversations is kept, for its desk. */
+    async deskImagePath(imageId: string): Promise<string> {
+      const image = await findImage(db, imageId);
+      if (!image) throw new AppError('NOT_FOUND');
+      return image.image_path;
+    },
+
+    /** The merchant a conversation belongs to, for the back office's resource check. */
+    conversationMerchantOf: async (conversationId: string) =>
+      (
+        await db
+          .selectFrom('chat_conversations')
+          .select('merchant_id')
+          .where('id', '=', conversationId)
+          .executeTakeFirst()
+      )?.merchant_id ?? null,
+
+    /** The merchant a picture belongs to, for the back office's resource check. */
+    imageMerchantOf: async (imageId: string) => (await findImage(db, imageId))?.merchant_id ?? null,
 
     viewOf,
   };
