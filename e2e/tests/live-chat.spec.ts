@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
+import sharp from 'sharp';
 import { authenticatorCode, logInAsNewMember, uniqueAccount } from '../accounts.ts';
 import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { actAsOperator, openSection } from '../operators.ts';
@@ -10,8 +11,8 @@ import { PHONE_ONLY } from '../tags.ts';
 // The live chat of our own (docs/chat.md): a visitor opens the chat page, gives a name and a
 // contact and writes; a support operator of the merchant accepts the conversation at the back
 // office's desk in another browser, and they write to each other both ways. A member who asks
-// about a withdrawal confirms who they are with their password before the operator goes on, and
-// the desk's figures count the conversation.
+// about a withdrawal confirms who they are with their password before the operator goes on, they
+// send each other pictures, and the desk's figures count the conversation.
 
 /** A support operator of the demo merchant, signed in to the back office (the authenticator enrolled). */
 async function signInAsSupport(page: Page, db: pg.Client, projectName: string): Promise<string> {
@@ -181,6 +182,28 @@ test(
     await expect(messages).toContainText('You confirmed it is you.');
     await expect(identity).toContainText('Identity confirmed');
     await expect(item).not.toContainText('Money topic');
+
+    // Pictures both ways: the member's receipt reaches the desk, the operator's answer the member.
+    const receipt = await sharp({
+      create: { width: 320, height: 200, channels: 3, background: '#2f7d5b' },
+    })
+      .png()
+      .toBuffer();
+    await page.getByTestId('chat-picture-input').setInputFiles({
+      name: 'resibo.png',
+      mimeType: 'image/png',
+      buffer: receipt,
+    });
+    await expect(page.getByTestId('chat-picture')).toHaveCount(1);
+    await expect(desk.getByTestId('desk-picture')).toHaveCount(1);
+    await desk.getByTestId('desk-picture-input').setInputFiles({
+      name: 'answer.png',
+      mimeType: 'image/png',
+      buffer: receipt,
+    });
+    await expect(page.getByTestId('chat-picture')).toHaveCount(2);
+    await expect(desk.getByTestId('desk-picture')).toHaveCount(2);
+    await screenshot(page, 'live-chat-pictures-en');
     await screenshot(operator, 'live-chat-desk-identity');
 
     // The desk's figures count today's conversations, answered and by operator.

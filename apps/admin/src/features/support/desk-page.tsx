@@ -1,12 +1,15 @@
-import { type ComponentType, type FormEvent, Fragment, useEffect, useState } from 'react';
+import { type ComponentType, type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
 import {
   type CannedReply,
   type CustomerFacts,
+  DESK_IMAGE_BYTES_MAX,
+  DESK_IMAGE_TYPES,
   type DeskConversation,
   type DeskMessage,
   deskFailureText,
   useDesk,
+  useDeskImage,
 } from './use-desk.ts';
 import './desk.css';
 
@@ -83,10 +86,29 @@ function QueueItem(props: {
             ? 'typing…'
             : conversation.lastText === null
               ? ''
-              : (SYSTEM_NOTES[conversation.lastText] ?? conversation.lastText)}
+              : conversation.lastText === ''
+                ? 'Picture'
+                : (SYSTEM_NOTES[conversation.lastText] ?? conversation.lastText)}
         </span>
       </button>
     </li>
+  );
+}
+
+/** A picture of the conversation, shown from memory; a click opens it whole. */
+function DeskPicture({ imageId }: { imageId: string }) {
+  const image = useDeskImage(imageId);
+  if (image.isPending) return <span className="muted small">Loading the picture…</span>;
+  if (image.isError) return <span className="muted small">The picture could not be loaded.</span>;
+  return (
+    <a href={image.data} target="_blank" rel="noreferrer">
+      <img
+        src={image.data}
+        alt="Picture sent in the chat"
+        className="desk-picture"
+        data-testid="desk-picture"
+      />
+    </a>
   );
 }
 
@@ -110,7 +132,11 @@ function Transcript(props: { messages: DeskMessage[]; conversation: DeskConversa
               {formatDateTime(message.createdAt)}
               {isOperator && BigInt(message.id) <= readUpTo ? ' · read' : ''}
             </span>
-            <span className="desk-message__text">{message.text}</span>
+            {message.imageId ? (
+              <DeskPicture imageId={message.imageId} />
+            ) : (
+              <span className="desk-message__text">{message.text}</span>
+            )}
           </li>
         );
       })}
@@ -336,6 +362,8 @@ export function DeskPage(props: {
   const [failure, setFailure] = useState<string | null>(null);
   const [colleagues, setColleagues] = useState<{ id: string; name: string }[] | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
+  const [isSendingImage, setSendingImage] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const timer = setInterval(() => setNowMs(Date.now()), 30_000);
     return () => clearInterval(timer);
@@ -367,6 +395,19 @@ export function DeskPage(props: {
       setDraft('');
       desk.setTyping(conversation.id, false);
     });
+  }
+
+  function sendPicture(conversationId: string, file: File) {
+    if (!DESK_IMAGE_TYPES.includes(file.type)) {
+      setFailure('Only PNG or JPEG pictures can be sent.');
+      return;
+    }
+    if (file.size > DESK_IMAGE_BYTES_MAX) {
+      setFailure('A picture may be up to 5 MB.');
+      return;
+    }
+    setSendingImage(true);
+    void attempt(() => desk.sendImage(conversationId, file)).finally(() => setSendingImage(false));
   }
 
   if (desk.status === 'refused') {
@@ -516,6 +557,26 @@ export function DeskPage(props: {
                     if (event.key === 'Enter' && !event.shiftKey) reply(event);
                   }}
                 />
+                <input
+                  ref={fileRef}
+                  type="file"
+                  accept={DESK_IMAGE_TYPES.join(',')}
+                  hidden
+                  data-testid="desk-picture-input"
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    event.target.value = '';
+                    if (file) sendPicture(conversation.id, file);
+                  }}
+                />
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  disabled={isSendingImage}
+                  onClick={() => fileRef.current?.click()}
+                >
+                  {isSendingImage ? 'Sending…' : 'Picture…'}
+                </button>
                 <button type="submit" className="button button--primary" disabled={draft.trim() === ''}>
                   Send
                 </button>

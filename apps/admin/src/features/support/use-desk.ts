@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { backOffice, unwrap } from '../../lib/back-office-api.ts';
+import { fetchFile } from '../../lib/download-file.ts';
 import { readSessionToken } from '../../lib/session.ts';
 
 /** A conversation as the desk lists it (docs/chat.md "Desk events"). */
@@ -33,8 +36,37 @@ export type DeskMessage = {
   senderKind: 'member' | 'visitor' | 'operator' | 'system';
   operatorName: string | null;
   text: string;
+  /** A picture's id: the message shows it (read at /bo/chat/images/<id>). */
+  imageId: string | null;
   createdAt: string;
 };
+
+/** The desk's limits of a picture, as the server's: PNG or JPEG, at most 5 MB. */
+export const DESK_IMAGE_TYPES = ['image/png', 'image/jpeg'];
+export const DESK_IMAGE_BYTES_MAX = 5 * 1024 * 1024;
+
+/** A picture of a conversation, which is never public: fetched with the operator's token as an object URL. */
+export function useDeskImage(imageId: string) {
+  return useQuery({
+    queryKey: ['bo', 'chat-image', imageId],
+    queryFn: async () => URL.createObjectURL((await fetchFile(`/bo/chat/images/${imageId}`)).blob),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Uploads a picture into a conversation the operator holds; answers its id for the socket's send. */
+export function uploadDeskImage(conversationId: string, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return unwrap(
+    backOffice.POST('/bo/chat/conversations/{id}/images', {
+      params: { path: { id: conversationId } },
+      // The document types the form by its fields; the client sends the FormData as it is, and
+      // the browser names its boundary.
+      body: form as unknown as { file: string },
+    }),
+  );
+}
 
 /** A member's responsible-gaming state and upline, beside their chat. */
 export type CustomerFacts = {
@@ -227,8 +259,11 @@ export function useDesk() {
   );
 
   const send = useCallback(
-    async (conversationId: string, text: string) => {
-      const message = await call<DeskMessage>('send', { conversationId, text });
+    async (conversationId: string, content: string | { imageId: string }) => {
+      const message = await call<DeskMessage>('send', {
+        conversationId,
+        ...(typeof content === 'string' ? { text: content } : content),
+      });
       setMessages((list) =>
         list.some((known) => known.id === message.id) ? list : [...list, message].sort(byId),
       );
@@ -261,6 +296,10 @@ export function useDesk() {
     setTyping: (conversationId: string, isTyping: boolean) =>
       socketRef.current?.emit('typing', { conversationId, isTyping }),
     close: (conversationId: string) => call('close', { conversationId }),
+    sendImage: async (conversationId: string, file: File) => {
+      const { id } = await uploadDeskImage(conversationId, file);
+      return send(conversationId, { imageId: id });
+    },
     requestIdentity: (conversationId: string) => call('requestIdentity', { conversationId }),
     transfer: (conversationId: string, operatorId: string) =>
       call('transfer', { conversationId, operatorId }),

@@ -1,4 +1,14 @@
-import { Check, CheckCheck, Headset, LoaderCircle, SendHorizontal, Star, X } from 'lucide-react';
+import {
+  Check,
+  CheckCheck,
+  Headset,
+  ImageOff,
+  ImagePlus,
+  LoaderCircle,
+  SendHorizontal,
+  Star,
+  X,
+} from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -6,12 +16,16 @@ import { PasswordField, TextField } from '../../../components/ui/field';
 import { api } from '../../../lib/api/api-client';
 import { isApiError } from '../../../lib/api/api-error';
 import { joinClassNames } from '../../../lib/class-names';
+import { useAuthorizedImage } from '../../../lib/images/use-authorized-image';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { readStorage, storageKeys, writeStorage } from '../../../lib/storage-keys';
 import { type ChatConnection, type ChatMessage, useChatConnection } from '../hooks/use-chat-connection';
 
 /** The server's limit of a message, in characters. */
 const MESSAGE_LENGTH_MAX = 2000;
+/** The server's limits of a picture: PNG or JPEG, at most 5 MB. */
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+const IMAGE_BYTES_MAX = 5 * 1024 * 1024;
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}\p{N} .'-]*$/u;
 const CONTACT_PATTERN = /^(?:[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}|\+?\d(?:[ -]?\d){6,14})$/;
 
@@ -98,16 +112,50 @@ function VisitorForm({ onToken }: { onToken: (token: string) => void }) {
   );
 }
 
+/** A picture of the chat, read with the chat's token; a tap opens it whole in a new tab. */
+function ChatPicture({ imageId, token }: { imageId: string; token: string }) {
+  const { t } = useTranslation();
+  const image = useAuthorizedImage(`/wps/chat/images/${imageId}`, token);
+  if (image.status === 'loading') {
+    return (
+      <div className="size-40 animate-pulse rounded-md bg-raised" aria-label={t('liveChatRoom.picture')} />
+    );
+  }
+  if (image.status === 'failed') {
+    return (
+      <div
+        role="img"
+        aria-label={t('liveChatRoom.pictureFailed')}
+        className="grid size-24 place-items-center text-muted"
+      >
+        <ImageOff size={20} aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <a href={image.objectUrl} target="_blank" rel="noreferrer" className="block">
+      <img
+        src={image.objectUrl}
+        alt={t('liveChatRoom.picture')}
+        data-testid="chat-picture"
+        className="max-h-60 max-w-full rounded-md object-contain"
+      />
+    </a>
+  );
+}
+
 function MessageBubble({
   message,
   isMine,
   isRead,
   language,
+  token,
 }: {
   message: ChatMessage;
   isMine: boolean;
   isRead: boolean;
   language: string;
+  token: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -121,7 +169,7 @@ function MessageBubble({
           isMine ? 'rounded-br-sm bg-brand text-on-brand' : 'rounded-bl-sm bg-raised text-text',
         )}
       >
-        {message.text}
+        {message.imageId ? <ChatPicture imageId={message.imageId} token={token} /> : message.text}
       </div>
       <span className="flex items-center gap-1 px-1 text-[11px] text-muted">
         {formatTime(message.createdAt, language)}
@@ -238,10 +286,21 @@ function Rating({ rating, onRate }: { rating: number | null; onRate: (rating: nu
   );
 }
 
-function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }) {
+function ChatRoom({
+  token,
+  isMember,
+  onRefused,
+}: {
+  token: string;
+  isMember: boolean;
+  onRefused: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const chat = useChatConnection(token, onRefused);
   const [draft, setDraft] = useState('');
+  const [isSendingImage, setSendingImage] = useState(false);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const lastReadSent = useRef<string | null>(null);
   const language = i18n.language;
@@ -273,7 +332,37 @@ function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }
     setDraft('');
   }
 
+  async function sendPicture(file: File) {
+    setImageError(null);
+    if (!IMAGE_TYPES.includes(file.type)) {
+      setImageError(t('liveChatRoom.imageInvalid'));
+      return;
+    }
+    if (file.size > IMAGE_BYTES_MAX) {
+      setImageError(t('liveChatRoom.imageTooLarge'));
+      return;
+    }
+    setSendingImage(true);
+    const answer = await chat.sendImage(file);
+    setSendingImage(false);
+    if (answer.ok) return;
+    setImageError(
+      answer.code === 'LIMIT_REACHED'
+        ? t('liveChatRoom.imageLimit')
+        : answer.code === 'VALIDATION'
+          ? t('liveChatRoom.imageInvalid')
+          : answer.code === 'PAYLOAD_TOO_LARGE'
+            ? t('liveChatRoom.imageTooLarge')
+            : t('liveChatRoom.imageFailed'),
+    );
+  }
+
   const isClosed = conversation?.status === 'closed';
+  // A picture goes into an open conversation; a visitor's once an agent has taken it.
+  const canSendPicture =
+    conversation !== null &&
+    conversation.status !== 'closed' &&
+    (isMember || conversation.status === 'active');
   const isTooLong = [...draft].length > MESSAGE_LENGTH_MAX;
   const showOffline = !chat.isDeskOnline && conversation?.status !== 'active';
 
@@ -314,6 +403,7 @@ function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }
               isMine={isMine}
               isRead={isMine && BigInt(message.id) <= operatorReadId}
               language={language}
+              token={token}
             />
           );
         })}
@@ -335,6 +425,11 @@ function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }
             )}
           </li>
         ))}
+        {isSendingImage ? (
+          <li className="self-end px-1 text-[11px] text-muted" data-testid="chat-picture-sending">
+            {t('liveChatRoom.imageSending')}
+          </li>
+        ) : null}
         {conversation?.status === 'waiting' && !showOffline ? (
           <li className="self-center rounded-full bg-raised px-3 py-1 text-xs text-muted">
             {t('liveChatRoom.waiting')}
@@ -366,6 +461,33 @@ function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }
         <IdentityCard onConfirm={chat.confirmIdentity} />
       ) : null}
       <form onSubmit={submit} className="flex items-end gap-2 border-t border-line bg-surface p-3">
+        {canSendPicture ? (
+          <>
+            <input
+              ref={fileRef}
+              type="file"
+              accept={IMAGE_TYPES.join(',')}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="chat-picture-input"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void sendPicture(file);
+              }}
+            />
+            <button
+              type="button"
+              onClick={() => fileRef.current?.click()}
+              disabled={isSendingImage}
+              aria-label={t('liveChatRoom.attachImage')}
+              className="grid size-11 shrink-0 place-items-center rounded-md text-muted hover:text-text disabled:opacity-50"
+            >
+              <ImagePlus size={20} aria-hidden="true" />
+            </button>
+          </>
+        ) : null}
         <label className="sr-only" htmlFor="chat-draft">
           {t('liveChatRoom.placeholder')}
         </label>
@@ -395,6 +517,11 @@ function ChatRoom({ token, onRefused }: { token: string; onRefused: () => void }
           <SendHorizontal size={20} className="shrink-0" aria-hidden="true" />
         </Button>
       </form>
+      {imageError ? (
+        <p role="alert" className="px-4 pb-2 text-xs text-danger" data-testid="chat-picture-error">
+          {imageError}
+        </p>
+      ) : null}
       {isTooLong ? (
         <p role="alert" className="px-4 pb-2 text-xs text-danger">
           {t('liveChatRoom.tooLong', { max: MESSAGE_LENGTH_MAX })}
@@ -460,7 +587,12 @@ export function ChatPage() {
         </p>
       ) : null}
       {token ? (
-        <ChatRoom key={token} token={token} onRefused={memberToken ? () => {} : forgetVisitor} />
+        <ChatRoom
+          key={token}
+          token={token}
+          isMember={memberToken !== null}
+          onRefused={memberToken ? () => {} : forgetVisitor}
+        />
       ) : (
         <VisitorForm
           onToken={(next) => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { readDeviceId } from '../../../lib/device-id';
 
 /** A message of the transcript as the server sends it (docs/chat.md). */
 export type ChatMessage = {
@@ -8,6 +9,8 @@ export type ChatMessage = {
   senderKind: 'member' | 'visitor' | 'operator' | 'system';
   operatorName: string | null;
   text: string;
+  /** A picture's id: the message shows it, read at /wps/chat/images/<id> with the chat's token. */
+  imageId: string | null;
   createdAt: string;
 };
 
@@ -44,6 +47,8 @@ export type ChatConnection = {
   endChat: () => void;
   rate: (rating: number) => void;
   confirmIdentity: (password: string) => Promise<IdentityAnswer>;
+  /** Uploads a picture and shows it in the chat; answers the server's code when it could not. */
+  sendImage: (file: File) => Promise<{ ok: true } | { ok: false; code: string }>;
 };
 
 const ACK_TIMEOUT_MS = 15_000;
@@ -188,6 +193,38 @@ export function useChatConnection(token: string | null, onRefused: () => void): 
     }
   }, []);
 
+  const sendImage = useCallback(
+    async (file: File): Promise<{ ok: true } | { ok: false; code: string }> => {
+      const socket = socketRef.current;
+      if (!socket || !token) return { ok: false, code: 'OFFLINE' };
+      const form = new FormData();
+      form.set('file', file, file.name);
+      try {
+        const response = await fetch('/wps/chat/image', {
+          method: 'POST',
+          body: form,
+          headers: { Authorization: `Bearer ${token}`, 'X-Device-Id': readDeviceId() },
+          credentials: 'same-origin',
+        });
+        const uploaded = (await response.json()) as {
+          success: boolean;
+          code?: string;
+          value?: { id: string };
+        };
+        if (!uploaded.success || !uploaded.value) return { ok: false, code: uploaded.code ?? 'UNKNOWN' };
+        const answer: Ack<ChatMessage> = await socket
+          .timeout(ACK_TIMEOUT_MS)
+          .emitWithAck('send', { imageId: uploaded.value.id });
+        if (!answer.ok) return { ok: false, code: answer.code };
+        setMessages((known) => withMessage(known, answer.value));
+        return { ok: true };
+      } catch {
+        return { ok: false, code: 'NETWORK' };
+      }
+    },
+    [token],
+  );
+
   return {
     status,
     conversation,
@@ -201,5 +238,6 @@ export function useChatConnection(token: string | null, onRefused: () => void): 
     endChat,
     rate,
     confirmIdentity,
+    sendImage,
   };
 }
