@@ -162,7 +162,7 @@ test(
     const card = page.getByTestId('chat-identity');
     await expect(card).toContainText('Kumpirmahing ikaw ito');
     await expect(messages).toContainText('Hiniling ng ahente na kumpirmahin mong ikaw ito.');
-    await card.getByLabel('Login password').fill('not-my-password');
+    await card.getByLabel('Password sa pag-login').fill('not-my-password');
     await card.getByRole('button', { name: 'Kumpirmahin' }).click();
     await expect(card).toContainText('Mali ang password. Subukang muli.');
     await expect(desk.getByTestId('desk-transcript')).toContainText('The member gave a wrong password.');

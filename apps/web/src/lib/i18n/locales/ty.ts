@@ -2180,7 +2180,7 @@ export const ty = {
     identityTitle: 'Kumpirmahing ikaw ito',
     identityLine:
       'Bago pag-usapan ang withdrawal o detalye ng bangko, ilagay ang iyong login password. Hindi ito makikita ng ahente.',
-    identityPassword: 'Login password',
+    identityPassword: 'Password sa pag-login',
     identityConfirm: 'Kumpirmahin',
     identityConfirming: 'Sinusuri…',
     identityWrong: 'Mali ang password. Subukang muli.',
