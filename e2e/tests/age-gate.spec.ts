@@ -2,7 +2,7 @@
 // Code inside page.evaluate and addInitScript runs in the browser, hence the DOM types.
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { AGE_CONFIRMED_STORAGE_KEY, expect, screenshot, test } from '../fixtures.ts';
-import { MERCHANT_WIDE } from '../tags.ts';
+import { MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 // The entry confirmation (spec §1's regional skin): the demo merchant's minimum age asked once per
 // device, remembered on Confirm, Leave going to the merchant's exit address, never on the
@@ -108,7 +108,7 @@ test('in English, Leave without an exit address says the site is for adults only
 
 test(
   "Leave goes to the merchant's exit address, and the region-blocked page never asks",
-  { tag: [MERCHANT_WIDE] },
+  { tag: [MERCHANT_WIDE, PHONE_ONLY] },
   async ({ browser, baseURL, db, setSystemStatus }, testInfo) => {
     // A browser context of its own and two page loads: more than the default budget on a busy 2-core machine.
     test.slow();

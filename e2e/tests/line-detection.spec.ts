@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { expect, screenshot, test } from '../fixtures.ts';
-import { MERCHANT_WIDE } from '../tags.ts';
+import { MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 // Line detection (spec §2): the demo merchant's two domains, 127.0.0.1 and localhost on the test
 // server's port, become its mirrors; the footer's dialog times both from the browser, shows each
@@ -113,12 +113,9 @@ test('line detection times both mirrors, marks the fastest, and switches keeping
   });
 });
 
-test('line detection reads in English, and the maintenance page offers it', { tag: [MERCHANT_WIDE] }, async ({
-  page,
-  db,
-  baseURL,
-  setSystemStatus,
-}) => {
+test('line detection reads in English, and the maintenance page offers it', {
+  tag: [MERCHANT_WIDE, PHONE_ONLY],
+}, async ({ page, db, baseURL, setSystemStatus }) => {
   // Two page loads and three timed requests per mirror: more than the default budget on a busy 2-core machine.
   test.slow();
   await withMirrors(db, baseURL ?? '', async () => {

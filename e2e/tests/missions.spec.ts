@@ -5,7 +5,7 @@ import { logInAsNewMember } from '../accounts.ts';
 import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { moveMemberMoney, writeSettledRound } from '../ledger.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
-import { MERCHANT_WIDE } from '../tags.ts';
+import { MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 // Missions and leaderboards (docs/missions.md): an operator creates a mission in the back office's
 // form and a leaderboard and a ticket mission through its routes; the member's bets, written as
@@ -55,7 +55,7 @@ function backOfficeCall(operator: Page, method: string, path: string, body?: unk
 
 test(
   'a member claims a done mission, and wins a leaderboard prize when an operator closes the period early',
-  { tag: [MERCHANT_WIDE] },
+  { tag: [MERCHANT_WIDE, PHONE_ONLY] },
   async ({ page, browser, db, consoleErrors }, testInfo) => {
     // Two languages and an operator's session: more than a journey's usual time.
     test.setTimeout(240_000);

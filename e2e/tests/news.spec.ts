@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { actAsVisitor, closePublicPopup } from '../accounts.ts';
 import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
-import { DESKTOP_ONLY } from '../tags.ts';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
 
 // News, blog and the beginner guide: an operator publishes a news article in the back office and
 // a visitor reads it at its own address, whose page the server sends with the article's title; the
@@ -149,7 +149,9 @@ for (const language of ['TY', 'EN'] as const) {
     await screenshot(page, `blog-article-${lower}`);
   });
 
-  test(`an address that names no article answers 404 and says so in ${language}`, async ({ page }) => {
+  test(`an address that names no article answers 404 and says so in ${language}`, {
+    tag: PHONE_ONLY,
+  }, async ({ page }) => {
     await visitIn(page, address, language);
     const missing = await page.goto('/blog/no-such-post');
     expect(missing?.status()).toBe(404);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { actAsVisitor, nextAddress } from '../accounts.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
-import { DESKTOP_ONLY } from '../tags.ts';
+import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
 
 type ManifestData = {
   name: string;
@@ -101,7 +101,7 @@ async function checkLiteApp(page: Page): Promise<void> {
   }
 }
 
-test('the download page carries no session token in its address', async ({ page }) => {
+test('the download page carries no session token in its address', { tag: PHONE_ONLY }, async ({ page }) => {
   await actAsVisitor(page, nextAddress());
   await page.goto('/m/appDownload?language=EN&tokens=not-a-real-session');
   await expect(page.getByTestId('app-download-page')).toBeVisible();
