@@ -102,12 +102,7 @@ function DeskPicture({ imageId }: { imageId: string }) {
   if (image.isError) return <span className="muted small">The picture could not be loaded.</span>;
   return (
     <a href={image.data} target="_blank" rel="noreferrer">
-      <img
-        src={image.data}
-        alt="Picture sent in the chat"
-        className="desk-picture"
-        data-testid="desk-picture"
-      />
+      <img src={image.data} alt="Sent in the chat" className="desk-picture" data-testid="desk-picture" />
     </a>
   );
 }

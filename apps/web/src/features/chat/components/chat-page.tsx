@@ -118,7 +118,11 @@ function ChatPicture({ imageId, token }: { imageId: string; token: string }) {
   const image = useAuthorizedImage(`/wps/chat/images/${imageId}`, token);
   if (image.status === 'loading') {
     return (
-      <div className="size-40 animate-pulse rounded-md bg-raised" aria-label={t('liveChatRoom.picture')} />
+      <div
+        role="img"
+        className="size-40 animate-pulse rounded-md bg-raised"
+        aria-label={t('liveChatRoom.picture')}
+      />
     );
   }
   if (image.status === 'failed') {
