@@ -3,11 +3,10 @@ import {
   ARTICLE_KINDS,
   type ArticleKind,
   type ArticleReader,
-  articleAddressOf,
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
 } from '../../modules/content/article.service.ts';
-import { merchantOriginOf } from '../../modules/merchant/merchant.service.ts';
+import { merchantOriginOf, type ResolvedMerchant } from '../../modules/merchant/merchant.service.ts';
 
 /** What the served page says about itself to link previews and search engines. */
 export type PageMeta = {
@@ -58,6 +57,19 @@ export function renderPageMeta(meta: PageMeta): string {
     `<link rel="canonical" href="${url}" />`,
   ];
   return tags.join('\n    ');
+}
+
+/**
+ * An article's shareable address: the merchant's configured origin (never the request's Host or
+ * X-Forwarded-*), its kind and slug, and `?lang=` when it is read in other than the default language.
+ */
+export function articleAddressOf(
+  merchant: Pick<ResolvedMerchant, 'domainRoutes' | 'defaultLanguage'>,
+  publicOrigin: string,
+  article: { kind: ArticleKind; slug: string; language: string },
+): string {
+  const query = article.language === merchant.defaultLanguage ? '' : `?lang=${article.language}`;
+  return `${merchantOriginOf(merchant, publicOrigin)}/${article.kind}/${article.slug}${query}`;
 }
 
 /** The built page with its <title> replaced by the meta tags (a function replacement: no `$` patterns). */

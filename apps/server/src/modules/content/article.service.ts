@@ -5,7 +5,6 @@ import type { Database, LocalizedText } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { type TextReader, textFor } from '../../platform/i18n/localized-text.ts';
-import { merchantOriginOf, type ResolvedMerchant } from '../merchant/merchant.service.ts';
 import {
   type ArticleKind,
   type ArticleRow,
@@ -115,19 +114,6 @@ function articleItemOf(row: ArticleRow, reader: TextReader) {
     coverImageUrl: row.cover_image_url,
     publishedAt: row.publish_at.toISOString(),
   };
-}
-
-/**
- * An article's shareable address: the merchant's configured origin (never the request's Host or
- * X-Forwarded-*), its kind and slug, and `?lang=` when it is read in other than the default language.
- */
-export function articleAddressOf(
-  merchant: Pick<ResolvedMerchant, 'domainRoutes' | 'defaultLanguage'>,
-  publicOrigin: string,
-  article: { kind: ArticleKind; slug: string; language: string },
-): string {
-  const query = article.language === merchant.defaultLanguage ? '' : `?lang=${article.language}`;
-  return `${merchantOriginOf(merchant, publicOrigin)}/${article.kind}/${article.slug}${query}`;
 }
 
 export type ArticleItem = ReturnType<typeof articleItemOf>;

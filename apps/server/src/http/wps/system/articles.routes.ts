@@ -4,7 +4,6 @@ import {
   ARTICLE_PAGE_SIZE_DEFAULT,
   ARTICLE_PAGE_SIZE_MAX,
   type ArticleReader,
-  articleAddressOf,
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
 } from '../../../modules/content/article.service.ts';
@@ -12,6 +11,7 @@ import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import type { TypedApp } from '../../../platform/http/typed.ts';
 import { requireMerchantReader } from '../../merchant-context.ts';
+import { articleAddressOf } from '../../static/article-page-meta.ts';
 import { MerchantLanguageQuery, PageOf } from '../wps-schemas.ts';
 import { ERROR_RESPONSES, Nullable, StringOf } from './system-schemas.ts';
 
