@@ -779,6 +779,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     totpBox,
     responsibleGaming,
     referrals,
+    onLoggedIn: (member: { merchantId: string; memberId: string }) => notices.note(member),
     now,
   };
   // Runs after the HTTP server has closed and in-flight requests have finished; in-flight jobs

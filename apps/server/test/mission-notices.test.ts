@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.ts';
 import { NOTICE_SETTLE_MS } from '../src/modules/mission/mission-notices.ts';
 import type { PaymentMethodRow } from '../src/modules/payment/payment.service.ts';
+import { createAccountsClient } from './support/accounts-client.ts';
 import { createBackOfficeClient, insertOperatorWithSession } from './support/bo-client.ts';
 import { insertBetGame, settleBetAt } from './support/contract-fixtures.ts';
 import { creditGcashDeposit } from './support/funded-member.ts';
@@ -149,5 +150,22 @@ describe('a mission that becomes claimable', () => {
     ]);
     await passLater();
     expect(missionEvents(member)).toHaveLength(1);
+  });
+
+  it("is noted by a login, for a login-streak mission done by today's", async () => {
+    const missionId = await createMission({ task: 'loginStreak', target: '1', period: 'daily' });
+    const created = await testApp.app.members.createMember({
+      merchantId,
+      account: 'noticecruz',
+      password: 'Notice12345',
+      type: 0,
+    });
+    const client = createAccountsClient(testApp.app, '203.0.113.77');
+    const answer = await client.logIn('noticecruz', 'Notice12345');
+    expect(answer.success, JSON.stringify(answer)).toBe(true);
+    await passLater();
+    expect(missionEvents(created.id)).toEqual([
+      { memberId: created.id, event: 'mission', payload: { missionIds: [missionId] } },
+    ]);
   });
 });

@@ -52,6 +52,11 @@ export type LoginDeps = {
   responsibleGaming?: ResponsibleGamingService;
   /** Member referrals: a registration with a member's referral code is recorded through it. */
   referrals?: Pick<ReferralService, 'findReferrer' | 'recordRegistration'>;
+  /**
+   * Told of every session started, after it is: a login may complete a login-streak mission, whose
+   * claimable news goes out like a bet's (docs/missions.md "Live progress").
+   */
+  onLoggedIn?: (member: { merchantId: string; memberId: string }) => void;
   now?: () => Date;
 };
 
@@ -142,6 +147,7 @@ export async function completeLogin(
     userAgent: input.client.userAgent,
     deviceId: input.client.deviceId,
   });
+  deps.onLoggedIn?.({ merchantId: member.merchant_id, memberId: member.id });
   return {
     token: started.token,
     firstTimeLogin: started.firstTimeLogin,
