@@ -80,7 +80,7 @@ test(
     expect(page.url()).not.toContain('cv1.');
     const draft = page.getByLabel('Type a message…');
     await draft.fill('Hello, my deposit has not arrived yet.');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     const messages = page.getByTestId('chat-messages');
     await expect(messages).toContainText('Hello, my deposit has not arrived yet.');
     await expect(messages).toContainText('Waiting for an agent');
@@ -93,12 +93,12 @@ test(
     await desk.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByTestId('chat-accepted')).toContainText(`${operatorName} joined the chat.`);
     await desk.getByRole('textbox', { name: 'Reply' }).fill('Hi! Let me check your deposit.');
-    await desk.getByRole('button', { name: 'Send' }).click();
+    await desk.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(messages).toContainText('Hi! Let me check your deposit.');
 
     // The visitor answers; the desk shows it in the conversation, and the visitor's read mark.
     await draft.fill('Thank you, the reference is 9876 5432 1098.');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     const transcript = desk.getByTestId('desk-transcript');
     // Account-like numbers are masked in the stored transcript both sides see.
     await expect(transcript).toContainText('Thank you, the reference is •••• •••• 1098.');
