@@ -590,6 +590,45 @@ describe('live chat', () => {
     expect(notTheirs.body).toMatchObject({ code: 'CONFLICT', value: { reason: 'NOT_YOURS' } });
   });
 
+  it("holds a conversation's pictures to 30 under a burst of uploads", async () => {
+    const desk = await operator(testApp, merchantId);
+    const deskSocket = open(url, '/desk', desk.token);
+    await connected(deskSocket);
+    const visitor = await launchVisitor(testApp, 'Burst Bea', 'bea@example.com');
+    const socket = open(url, '/chat', visitor.token);
+    await connected(socket);
+    const first = await emit(socket, 'send', { text: 'Many receipts' });
+    const conversationId = String(first.value?.conversationId);
+    expect((await emit(deskSocket, 'accept', { conversationId })).ok).toBe(true);
+    // 28 pictures there already; a burst of 5 more finds room for exactly 2.
+    await testApp.database.db
+      .insertInto('chat_images')
+      .values(
+        Array.from({ length: 28 }, (_, index) => ({
+          id: `burst-image-${index}`,
+          merchant_id: merchantId,
+          conversation_id: conversationId,
+          uploader_kind: 'visitor' as const,
+          image_path: 'chat/none.webp',
+          byte_size: 100,
+          created_at: clock(),
+        })),
+      )
+      .execute();
+    const picture = { name: 'receipt.png', type: 'image/png', data: await imageOf('png') };
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => uploadFile(testApp, '/wps/chat/image', visitor.token, picture)),
+    );
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(2);
+    expect(replies.filter((reply) => reply.body.code === 'LIMIT_REACHED')).toHaveLength(3);
+    const stored = await testApp.database.db
+      .selectFrom('chat_images')
+      .select('id')
+      .where('conversation_id', '=', conversationId)
+      .execute();
+    expect(stored).toHaveLength(30);
+  });
+
   it("keeps the merchant's canned replies, added and removed at the desk and audited", async () => {
     const desk = await operator(testApp, merchantId);
     const colleague = await operator(testApp, merchantId);

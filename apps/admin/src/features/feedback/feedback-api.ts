@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
-import { fetchFile } from '../../lib/download-file.ts';
 
 export type FeedbackRow = ValueOf<'/bo/feedback'>['list'][number];
 export type FeedbackStatus = FeedbackRow['status'];
@@ -49,14 +48,5 @@ export function useAnswerFeedback() {
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FEEDBACK_KEY }),
-  });
-}
-
-/** A feedback's image, which is never public: fetched with the operator's token as an object URL. */
-export function useFeedbackImage(url: string) {
-  return useQuery({
-    queryKey: ['bo', 'feedback-image', url],
-    queryFn: async () => URL.createObjectURL((await fetchFile(url)).blob),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }

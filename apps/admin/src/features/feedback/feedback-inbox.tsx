@@ -6,13 +6,13 @@ import { MerchantPicker, type MerchantScope, useMerchantChoice } from '../../com
 import { EmptyState } from '../../components/query-state.tsx';
 import { QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { usePrivateImage } from '../../lib/private-image.ts';
 import {
   ANSWER_LENGTH_MAX,
   type FeedbackRow,
   type FeedbackStatus,
   type FeedbackType,
   useAnswerFeedback,
-  useFeedbackImage,
   useFeedbackInbox,
 } from './feedback-api.ts';
 import './feedback.css';
@@ -210,7 +210,7 @@ function FeedbackPanel(props: {
 }
 
 function Thumbnail(props: { url: string; label: string }) {
-  const image = useFeedbackImage(props.url);
+  const image = usePrivateImage(props.url);
   if (image.isError)
     return (
       <span className="small muted" title={image.error.message}>

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/query-state.tsx';
 import { numberHeading, QueryTable, usePagedFilter } from '../../components/query-table.tsx';
 import { formatDateTime, formatPesos } from '../../lib/format.ts';
 import { labelOfCode } from '../../lib/labels.ts';
+import { usePrivateImage } from '../../lib/private-image.ts';
 import { REJECT_REASON_LENGTH_MAX, readApprovedAmount, readRejectReason } from './application-review.ts';
 import {
   APPLICATION_STATUS_LABELS,
@@ -16,7 +17,6 @@ import {
 } from './promotion-labels.ts';
 import {
   type ApplicationRow,
-  useApplicationImage,
   useApplications,
   usePromotions,
   useReviewApplication,
@@ -181,7 +181,7 @@ function Thumbnail(props: {
   label: string;
   onOpen: (image: { url: string; label: string }) => void;
 }) {
-  const image = useApplicationImage(props.url);
+  const image = usePrivateImage(props.url);
   if (image.isError)
     return (
       <span className="small muted" title={image.error.message}>

@@ -1,7 +1,6 @@
 import type { paths } from '@panalo/api-types/openapi.d.ts';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyOf, backOffice, unwrap, type ValueOf } from '../../lib/back-office-api.ts';
-import { fetchFile } from '../../lib/download-file.ts';
 import type { PickedAgent, PromotionBody, StoredPromotion } from './promotion-form.ts';
 import type { ApplicationStatus, PromotionStatus, PromotionType } from './promotion-labels.ts';
 
@@ -203,17 +202,5 @@ export function useReviewApplication() {
             }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...PROMOTIONS_KEY, 'applications'] }),
-  });
-}
-
-/**
- * An application's image, which is never public: fetched with the operator's token as an object
- * URL, once per image.
- */
-export function useApplicationImage(url: string) {
-  return useQuery({
-    queryKey: ['bo', 'promotion-application-image', url],
-    queryFn: async () => URL.createObjectURL((await fetchFile(url)).blob),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }

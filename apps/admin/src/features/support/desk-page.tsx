@@ -1,5 +1,6 @@
 import { type ComponentType, type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
+import { usePrivateImage } from '../../lib/private-image.ts';
 import {
   type CannedReply,
   type CustomerFacts,
@@ -9,7 +10,6 @@ import {
   type DeskMessage,
   deskFailureText,
   useDesk,
-  useDeskImage,
 } from './use-desk.ts';
 import './desk.css';
 
@@ -97,7 +97,7 @@ function QueueItem(props: {
 
 /** A picture of the conversation, shown from memory; a click opens it whole. */
 function DeskPicture({ imageId }: { imageId: string }) {
-  const image = useDeskImage(imageId);
+  const image = usePrivateImage(`/bo/chat/images/${imageId}`);
   if (image.isPending) return <span className="muted small">Loading the picture…</span>;
   if (image.isError) return <span className="muted small">The picture could not be loaded.</span>;
   return (

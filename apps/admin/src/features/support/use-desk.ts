@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { backOffice, unwrap } from '../../lib/back-office-api.ts';
-import { fetchFile } from '../../lib/download-file.ts';
 import { readSessionToken } from '../../lib/session.ts';
 
 /** A conversation as the desk lists it (docs/chat.md "Desk events"). */
@@ -44,15 +42,6 @@ export type DeskMessage = {
 /** The desk's limits of a picture, as the server's: PNG or JPEG, at most 5 MB. */
 export const DESK_IMAGE_TYPES = ['image/png', 'image/jpeg'];
 export const DESK_IMAGE_BYTES_MAX = 5 * 1024 * 1024;
-
-/** A picture of a conversation, which is never public: fetched with the operator's token as an object URL. */
-export function useDeskImage(imageId: string) {
-  return useQuery({
-    queryKey: ['bo', 'chat-image', imageId],
-    queryFn: async () => URL.createObjectURL((await fetchFile(`/bo/chat/images/${imageId}`)).blob),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /** Uploads a picture into a conversation the operator holds; answers its id for the socket's send. */
 export function uploadDeskImage(conversationId: string, file: File) {

@@ -5,9 +5,9 @@ import { Envelope, ok } from '../../platform/http/envelope.ts';
 import type { TypedApp } from '../../platform/http/typed.ts';
 import { multipartBody, readUploadedFile } from '../../platform/http/upload.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
-import { sendChatImage } from '../wps/chat/chat-images.routes.ts';
 import { BO_ERROR_RESPONSES, IdParams } from './bo-schemas.ts';
 import { readOperator } from './operator-session.ts';
+import { sendReviewPhoto } from './review.ts';
 import { resourceRoute } from './scoped-route.ts';
 
 const TAGS = ['back office: live chat'];
@@ -79,6 +79,6 @@ export function registerChatImagesBackOfficeRoutes(
         response: BO_ERROR_RESPONSES,
       },
     },
-    async (request, reply) => sendChatImage(reply, images, await chat.deskImagePath(request.params.id)),
+    async (request, reply) => sendReviewPhoto(reply, images, await chat.deskImagePath(request.params.id)),
   );
 }

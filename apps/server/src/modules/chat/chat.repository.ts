@@ -109,6 +109,19 @@ export async function findConversation(
   );
 }
 
+/** The merchant a conversation belongs to, or null when there is none. */
+export async function findConversationMerchantId(
+  db: Executor,
+  conversationId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('chat_conversations')
+    .select('merchant_id')
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  return row?.merchant_id ?? null;
+}
+
 export async function insertMessage(
   db: Executor,
   row: {

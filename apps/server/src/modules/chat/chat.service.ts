@@ -21,6 +21,7 @@ import {
   deleteCannedReply,
   findCannedReplies,
   findConversation,
+  findConversationMerchantId,
   findImage,
   findLatestConversation,
   findMerchantOperators,
@@ -820,14 +821,7 @@ export function createChatService(deps: {
     },
 
     /** The merchant a conversation belongs to, for the back office's resource check. */
-    conversationMerchantOf: async (conversationId: string) =>
-      (
-        await db
-          .selectFrom('chat_conversations')
-          .select('merchant_id')
-          .where('id', '=', conversationId)
-          .executeTakeFirst()
-      )?.merchant_id ?? null,
+    conversationMerchantOf: (conversationId: string) => findConversationMerchantId(db, conversationId),
 
     /** The merchant a picture belongs to, for the back office's resource check. */
     imageMerchantOf: async (imageId: string) => (await findImage(db, imageId))?.merchant_id ?? null,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   CHAT_IMAGE_BYTES_MAX,
@@ -12,6 +12,7 @@ import type { TypedApp } from '../../../platform/http/typed.ts';
 import { multipartBody, readUploadedFile } from '../../../platform/http/upload.ts';
 import type { ImageStore } from '../../../platform/storage/image-store.ts';
 import { IdParams } from '../../bo/bo-schemas.ts';
+import { sendReviewPhoto } from '../../bo/review.ts';
 import { requireMerchant } from '../../merchant-context.ts';
 import { ERROR_RESPONSES } from '../system/system-schemas.ts';
 import { MerchantLanguageQuery } from '../wps-schemas.ts';
@@ -26,17 +27,6 @@ const CHAT_BEARER_PATTERN = /^Bearer ((?:cv1\.)?[A-Za-z0-9_-]{20,100})$/;
 const ImageForm = Type.Object({
   file: Type.String({ format: 'binary', description: 'A PNG or JPEG image, at most 5 MB' }),
 });
-
-/** Sends a stored picture as the chat shows it: WebP, never cached, never sniffed. */
-export async function sendChatImage(reply: FastifyReply, images: ImageStore, path: string) {
-  const image = await images.read(path);
-  if (!image) throw new AppError('NOT_FOUND');
-  return reply
-    .header('content-type', 'image/webp')
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(image);
-}
 
 /**
  * Pictures in the live chat, the customer's side (docs/chat.md "Images"): an upload into their
@@ -101,7 +91,7 @@ export function registerChatImageRoutes(
     },
     async (request, reply) => {
       const customer = await requireCustomer(request);
-      return sendChatImage(reply, images, await chat.customerImagePath(customer, request.params.id));
+      return sendReviewPhoto(reply, images, await chat.customerImagePath(customer, request.params.id));
     },
   );
 }

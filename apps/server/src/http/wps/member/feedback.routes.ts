@@ -12,12 +12,12 @@ import {
 } from '../../../modules/feedback/feedback.service.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import { FEEDBACK_CONTENT_LENGTH_CAP } from '../../../modules/merchant/merchant-settings.ts';
-import { AppError } from '../../../platform/errors/errors.ts';
 import { Envelope, ok } from '../../../platform/http/envelope.ts';
 import { Defaulted, type TypedApp } from '../../../platform/http/typed.ts';
 import { multipartBody, readUploadedFile } from '../../../platform/http/upload.ts';
 import type { ImageStore } from '../../../platform/storage/image-store.ts';
 import { Id, IdParams } from '../../bo/bo-schemas.ts';
+import { sendReviewPhoto } from '../../bo/review.ts';
 import { requireMerchantMember } from '../../member-session.ts';
 import { Nullable, StringOf } from '../system/system-schemas.ts';
 import {
@@ -185,13 +185,7 @@ export function registerFeedbackRoutes(
     },
     async (request, reply) => {
       const { member } = await requireMerchantMember(request, members);
-      const image = await images.read(await feedback.memberImagePathOf(member.id, request.params.id));
-      if (!image) throw new AppError('NOT_FOUND');
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(image);
+      return sendReviewPhoto(reply, images, await feedback.memberImagePathOf(member.id, request.params.id));
     },
   );
 }

@@ -30,6 +30,7 @@ import { Defaulted, type TypedApp } from '../../../platform/http/typed.ts';
 import { multipartBody, readUploadedFile } from '../../../platform/http/upload.ts';
 import type { ImageStore } from '../../../platform/storage/image-store.ts';
 import { Id, IdParams } from '../../bo/bo-schemas.ts';
+import { sendReviewPhoto } from '../../bo/review.ts';
 import { readMemberSession, requireMerchantMember } from '../../member-session.ts';
 import { requireMerchantReader } from '../../merchant-context.ts';
 import { Nullable, StringOf } from '../system/system-schemas.ts';
@@ -496,14 +497,7 @@ export function registerPromotionRoutes(app: TypedApp, deps: PromotionRoutesDeps
     },
     async (request, reply) => {
       const { member } = await requireMerchantMember(request, members);
-      const path = await promotions.imagePathOf(member, request.params.id);
-      const image = await images.read(path);
-      if (!image) throw new AppError('NOT_FOUND');
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(image);
+      return sendReviewPhoto(reply, images, await promotions.imagePathOf(member, request.params.id));
     },
   );
 }
