@@ -79,6 +79,7 @@ import { registerBankDepositRoutes } from './http/wps/payment/bank-deposit.route
 import { registerPaymentRoutes } from './http/wps/payment/payment.routes.ts';
 import { registerWithdrawalRoutes } from './http/wps/payment/withdrawal.routes.ts';
 import { registerPointsRoutes } from './http/wps/points/points.routes.ts';
+import { registerAppInstallRoutes } from './http/wps/promotion/app-install.routes.ts';
 import { registerPromotionRoutes } from './http/wps/promotion/promotion.routes.ts';
 import { registerRebateRoutes } from './http/wps/rebate/rebate.routes.ts';
 import { registerReferralRoutes } from './http/wps/referral/referral.routes.ts';
@@ -148,6 +149,7 @@ import { createWithdrawalService } from './modules/payment/withdrawal.service.ts
 import { createPointsEarnJob } from './modules/points/points.job.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createPointsEarning } from './modules/points/points-earning.service.ts';
+import { createAppInstallService } from './modules/promotion/app-install.service.ts';
 import { createCashbackJob } from './modules/promotion/cashback.job.ts';
 import { createCashbackService } from './modules/promotion/cashback.service.ts';
 import { createPromotionService } from './modules/promotion/promotion.service.ts';
@@ -805,6 +807,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The live chat (docs/chat.md): the launch routes, and the /chat and /desk socket namespaces.
   const chat = createChatService({ db: database.db, recordChange: audit.record, images: app.images, now });
+  registerAppInstallRoutes(app, {
+    appInstalls: createAppInstallService({ db: database.db, now }),
+    members,
+    rateLimiter,
+    countryHeader: config.countryHeader,
+  });
   registerChatRoutes(app, {
     chat,
     members,

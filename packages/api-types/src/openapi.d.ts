@@ -4,6 +4,203 @@
  */
 
 export type paths = {
+    "/wps/app/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An install token for the lite app's service worker to keep (never put into a URL) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                token: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/app/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The installed app's first login: spends its install token on the member; `linked` says whether the member has the app on record (T) */
+        post: {
+            parameters: {
+                query?: {
+                    merchant?: string;
+                    merchantCode?: string;
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                linked: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/chat/models": {
         parameters: {
             query?: never;
@@ -44437,7 +44634,7 @@ export type paths = {
                                     /** @enum {string} */
                                     type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                     /** @enum {string} */
-                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                     title: string;
                                     coverImageUrl: string | null;
                                     /** Format: date-time */
@@ -44552,7 +44749,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -44563,7 +44760,7 @@ export type paths = {
                                 endsAt: string | null;
                                 /** @enum {string} */
                                 state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
-                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE" | "APP_REQUIRED") | null;
                                 mayApplyAgain: boolean;
                                 rules: {
                                     /** @example 100.00 */
@@ -44834,7 +45031,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -44845,7 +45042,7 @@ export type paths = {
                                 endsAt: string | null;
                                 /** @enum {string} */
                                 state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
-                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE" | "APP_REQUIRED") | null;
                                 mayApplyAgain: boolean;
                                 rules: {
                                     /** @example 100.00 */
@@ -45079,7 +45276,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Claim a newbie bonus, accepting its terms: the bonus is granted at once (T) */
+        /** Claim a newbie or an app-download bonus, accepting its terms: the bonus is granted at once (T) */
         post: {
             parameters: {
                 query?: {
@@ -45114,7 +45311,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -45125,7 +45322,7 @@ export type paths = {
                                 endsAt: string | null;
                                 /** @enum {string} */
                                 state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
-                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE" | "APP_REQUIRED") | null;
                                 mayApplyAgain: boolean;
                                 rules: {
                                     /** @example 100.00 */
@@ -45394,7 +45591,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -45405,7 +45602,7 @@ export type paths = {
                                 endsAt: string | null;
                                 /** @enum {string} */
                                 state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
-                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE" | "APP_REQUIRED") | null;
                                 mayApplyAgain: boolean;
                                 rules: {
                                     /** @example 100.00 */
@@ -45899,7 +46096,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: string;
                                 content: string;
                                 detailImageUrl: string | null;
@@ -45910,7 +46107,7 @@ export type paths = {
                                 endsAt: string | null;
                                 /** @enum {string} */
                                 state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
-                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE") | null;
+                                reason: ("LOGIN" | "AUDIENCE" | "NOT_MARKETABLE" | "BONUS_ACTIVE" | "APP_REQUIRED") | null;
                                 mayApplyAgain: boolean;
                                 rules: {
                                     /** @example 100.00 */
@@ -46174,7 +46371,7 @@ export type paths = {
                                     /** @enum {string} */
                                     type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                     /** @enum {string} */
-                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                     /** @enum {string} */
                                     state: "COMING_SOON" | "CLOSE" | "JOIN" | "JOINED" | "CLAIM" | "CLAIMED" | "APPLY" | "APPLYING" | "REJECTED" | "ISSUED" | "PROCESS" | "NONE";
                                     /** @enum {string} */
@@ -47245,7 +47442,7 @@ export type paths = {
                                     /** @enum {string} */
                                     type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                     /** @enum {string} */
-                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                    kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                     title: {
                                         [key: string]: string;
                                     };
@@ -47430,7 +47627,7 @@ export type paths = {
                         /** @enum {string} */
                         type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                         /** @enum {string} */
-                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                         /**
                          * @example {
                          *       "EN": "Sample",
@@ -47563,7 +47760,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -48375,7 +48572,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -48557,7 +48754,7 @@ export type paths = {
                         /** @enum {string} */
                         type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                         /** @enum {string} */
-                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                        kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                         /**
                          * @example {
                          *       "EN": "Sample",
@@ -48690,7 +48887,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -48899,7 +49096,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: {
                                     [key: string]: string;
                                 };
@@ -49107,7 +49304,7 @@ export type paths = {
                                 /** @enum {string} */
                                 type: "OTHERS" | "SPORTS" | "LIVE" | "SLOTS" | "CARD" | "FISH" | "LOTTO" | "REBATE" | "POINTS_MALL" | "RANKING" | "DEPOSIT" | "APP_DOWNLOAD" | "NEWBIE" | "GAME";
                                 /** @enum {string} */
-                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle";
+                                kind: "info" | "deposit_bonus" | "newbie_bonus" | "application" | "cashback" | "raffle" | "app_download";
                                 title: {
                                     [key: string]: string;
                                 };

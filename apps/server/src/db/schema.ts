@@ -10,6 +10,7 @@ export type Database = {
   chat_messages: ChatMessagesTable;
   chat_images: ChatImagesTable;
   chat_canned_replies: ChatCannedRepliesTable;
+  app_installs: AppInstallsTable;
   game_vendors: GameVendorsTable;
   games: GamesTable;
   game_launch_tokens: GameLaunchTokensTable;
@@ -1358,7 +1359,14 @@ export type PromotionType =
   | 'APP_DOWNLOAD'
   | 'NEWBIE'
   | 'GAME';
-export type PromotionKind = 'info' | 'deposit_bonus' | 'newbie_bonus' | 'application' | 'cashback' | 'raffle';
+export type PromotionKind =
+  | 'info'
+  | 'deposit_bonus'
+  | 'newbie_bonus'
+  | 'application'
+  | 'cashback'
+  | 'raffle'
+  | 'app_download';
 export type PromotionAudience = 'all' | 'new_members' | 'agent_teams';
 export type PromotionStatus = 'draft' | 'published' | 'withdrawn';
 
@@ -2185,6 +2193,21 @@ export type ChatImagesTable = {
   image_path: string;
   byte_size: number;
   created_at: Timestamp;
+};
+
+// The lite app's installs (migration 0171, docs/lite-app.md "The app-download bonus").
+export type AppInstallsTable = {
+  id: string;
+  merchant_id: string;
+  /** SHA-256 of the install token the app's service worker keeps; the token itself is never stored. */
+  token_hash: string;
+  issued_at: Timestamp;
+  /** The X-Device-Id the token was issued to, when one was sent. */
+  device_id: string | null;
+  /** The member who first logged in from the installed app with this token; null until then. */
+  member_id: ColumnType<string | null, string | null | undefined, string | null>;
+  launched_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  launch_device_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type ChatCannedRepliesTable = {

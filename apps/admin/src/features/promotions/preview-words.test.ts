@@ -182,6 +182,19 @@ describe('the rules in words', () => {
     );
   });
 
+  it('words an app-download bonus as its amount to claim after a login from the installed app', () => {
+    const appDownload = { ...base, kind: 'app_download' as const, rules: { amount: '50.00' } };
+    expect(rulesWords(appDownload, 'EN')).toEqual([
+      'Claim a ₱50.00 bonus after you log in from the installed app.',
+    ]);
+    expect(rulesWords(appDownload, 'TY')).toEqual([
+      'Mag-claim ng ₱50.00 na bonus pagkatapos mag-log in mula sa naka-install na app.',
+    ]);
+    expect(rulesWords({ ...appDownload, rules: { amount: '' } }, 'EN')).toEqual([
+      'Claim a … bonus after you log in from the installed app.',
+    ]);
+  });
+
   it('words an application and cashback, each with how it is paid', () => {
     expect(rulesWords({ ...base, kind: 'application', rules: { maxAmount: '500.00' } }, 'EN')).toEqual([
       'Apply with a short note and up to 3 pictures. Our team reviews every application.',
@@ -348,6 +361,9 @@ describe('a raffle in words', () => {
     expect(badgeWords('CLAIM', 'EN', 'raffle')).toBe('Prize to claim');
     expect(badgeWords('CLAIM', 'TY', 'raffle')).toBe('May premyong i-claim');
     expect(badgeWords('CLAIM', 'EN', 'newbie_bonus')).toBe('Ready to claim');
+    expect(badgeWords('CLAIM', 'EN', 'app_download')).toBe('Ready to claim');
+    expect(actionWords('CLAIM', 'TY', 'app_download')).toBe('I-claim');
+    expect(cardButtonWords('CLAIM', 'EN', 'app_download')).toBe('Claim');
     expect(cardButtonWords('CLAIM', 'EN', 'raffle')).toBe('Claim prize');
     expect(cardButtonWords('CLAIM', 'TY', 'raffle')).toBe('I-claim ang premyo');
     // A raffle's prizes are claimed one by one in its list of prizes, not at the detail's foot.
@@ -408,6 +424,14 @@ describe('the bonus terms in words', () => {
     expect(words?.contributions[0]).toEqual({ gameType: 'INHOUSE', game: 'Sariling laro', percent: '100%' });
   });
 
+  it('says how much must be wagered for an app-download bonus, as for a newbie bonus', () => {
+    const appDownload = { ...base, kind: 'app_download' as const, rules: { amount: '50.00' } };
+    expect(termsWords(appDownload, 'EN')?.wagering).toEqual([
+      'Wager 5× the bonus before it turns into cash.',
+      'Wagering required: ₱250.00.',
+    ]);
+  });
+
   it('says there is nothing to wager at 0×, leaves out a stake limit not set, and shows the unfilled as missing', () => {
     const words = termsWords(
       {
@@ -466,6 +490,7 @@ describe('the preview’s choices', () => {
     const schedule = { startsAt: '2025-06-01T00:00:00.000Z', endsAt: '2025-06-30T00:00:00.000Z' };
     expect(firstStateOf({ ...schedule, kind: 'deposit_bonus' }, now)).toBe('JOIN');
     expect(firstStateOf({ ...schedule, kind: 'newbie_bonus' }, now)).toBe('CLAIM');
+    expect(firstStateOf({ ...schedule, kind: 'app_download' }, now)).toBe('CLAIM');
     expect(firstStateOf({ ...schedule, kind: 'application' }, now)).toBe('APPLY');
     expect(firstStateOf({ ...schedule, kind: 'info' }, now)).toBe('NONE');
     expect(firstStateOf({ ...schedule, kind: 'raffle' }, now)).toBe('JOIN');
@@ -481,5 +506,6 @@ describe('the preview’s choices', () => {
     expect(statesOfKind('info')).toEqual(['NONE', 'COMING_SOON', 'CLOSE']);
     expect(statesOfKind('application')).toContain('REJECTED');
     expect(statesOfKind('deposit_bonus')).not.toContain('CLAIM');
+    expect(statesOfKind('app_download')).toEqual(statesOfKind('newbie_bonus'));
   });
 });

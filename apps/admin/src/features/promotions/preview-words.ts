@@ -86,6 +86,7 @@ type Words = {
     depositAfterJoin: string;
     newbieAmount: (amount: string) => string;
     newbieWithin: Plural;
+    appDownloadAmount: (amount: string) => string;
     applyHow: string;
     applyMaxAmount: (amount: string) => string;
     paidAsCash: string;
@@ -238,6 +239,8 @@ const WORDS: Record<PreviewLanguage, Words> = {
         isFilipinoOne(days)
           ? `Para sa mga miyembrong nag-rehistro sa loob ng huling ${count(days)} araw.`
           : `Para sa mga miyembrong nag-rehistro sa loob ng huling ${count(days)} na araw.`,
+      appDownloadAmount: (amount) =>
+        `Mag-claim ng ${amount} na bonus pagkatapos mag-log in mula sa naka-install na app.`,
       applyHow:
         'Mag-apply gamit ang maikling tala at hanggang 3 larawan. Sinusuri ng aming team ang bawat aplikasyon.',
       applyMaxAmount: (amount) => `Hanggang ${amount} ang maaaring igawad.`,
@@ -406,6 +409,7 @@ const WORDS: Record<PreviewLanguage, Words> = {
       newbieAmount: (amount) => `Claim a ${amount} bonus.`,
       newbieWithin: (days) =>
         `For members who registered within the last ${count(days)} ${days === 1 ? 'day' : 'days'}.`,
+      appDownloadAmount: (amount) => `Claim a ${amount} bonus after you log in from the installed app.`,
       applyHow: 'Apply with a short note and up to 3 pictures. Our team reviews every application.',
       applyMaxAmount: (amount) => `Awards up to ${amount}.`,
       paidAsCash: 'Paid as cash to your wallet, with nothing to wager.',
@@ -672,6 +676,9 @@ export function rulesWords(promotion: PreviewPromotion, language: PreviewLanguag
         ),
       );
       break;
+    case 'app_download':
+      lines.push(words.appDownloadAmount(moneyWords(rules.amount)));
+      break;
     case 'application':
       lines.push(words.applyHow);
       if (typeof rules.maxAmount === 'string') lines.push(words.applyMaxAmount(moneyWords(rules.maxAmount)));
@@ -861,7 +868,7 @@ function wageringLines(promotion: PreviewPromotion, terms: PreviewTerms, words: 
   const lines = [terms.includeDeposit ? words.wageringWithDeposit(multiplier) : words.wagering(multiplier)];
   if (terms.multiplier === null) return lines;
   const { rules } = promotion;
-  if (promotion.kind === 'newbie_bonus') {
+  if (promotion.kind === 'newbie_bonus' || promotion.kind === 'app_download') {
     const bonusMinor = minorOf(rules.amount);
     if (bonusMinor !== null) {
       const required = wageringRequiredMinor({
@@ -952,6 +959,7 @@ export function statesOfKind(kind: PromotionKind): MemberState[] {
     case 'deposit_bonus':
       return ['JOIN', 'JOINED', 'PROCESS', 'ISSUED', ...around];
     case 'newbie_bonus':
+    case 'app_download':
       return ['CLAIM', 'CLAIMED', 'PROCESS', 'ISSUED', ...around];
     case 'application':
       return ['APPLY', 'APPLYING', 'REJECTED', 'PROCESS', 'ISSUED', ...around];
@@ -980,6 +988,7 @@ export function firstStateOf(
     case 'raffle':
       return 'JOIN';
     case 'newbie_bonus':
+    case 'app_download':
       return 'CLAIM';
     case 'application':
       return 'APPLY';

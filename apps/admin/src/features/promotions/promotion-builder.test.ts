@@ -120,6 +120,19 @@ describe('the promotion builder', () => {
     expect(application).toContain('Hanggang ₱500.00 ang maaaring igawad.');
   });
 
+  it('draws an app-download bonus with its amount, terms and the sum to wager, and its preview’s offer to claim', () => {
+    const text = textOf(stored('app_download', { rules: { amount: '50.00' }, bonusTerms: TERMS }));
+    expect(text).toContain('Rules: App download bonus');
+    expect(text).toContain('Bonus amount');
+    expect(text).toContain('Wagering multiplier');
+    // A member claims it once, as a newbie bonus.
+    expect(text).not.toContain('Grants per member');
+    expect(text).not.toContain('Claimable within');
+    expect(text).toContain('Mag-claim ng ₱50.00 na bonus pagkatapos mag-log in mula sa naka-install na app.');
+    expect(text).toContain('Kailangang itaya: ₱250.00.');
+    expect(text).toContain('I-claim');
+  });
+
   it('draws a raffle with its prize tiers, what counts of a valid bet, and its preview’s prize table and draw', () => {
     const text = textOf(
       stored('raffle', {

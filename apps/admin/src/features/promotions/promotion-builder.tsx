@@ -529,6 +529,20 @@ function RulesFields(props: {
         </div>
       );
     }
+    case 'app_download':
+      return (
+        <div className="field-row">
+          <Field label="Bonus amount" name="rules.amount" errors={errors}>
+            <input
+              inputMode="decimal"
+              size={10}
+              maxLength={20}
+              value={draft.appDownload.amount}
+              onChange={(event) => onChange({ appDownload: { amount: event.target.value } })}
+            />
+          </Field>
+        </div>
+      );
     case 'application':
       return (
         <div className="field-row">

@@ -158,6 +158,46 @@ describe('readPromotionDraft', () => {
     expect(newcomers.ok && newcomers.body.audienceAgentIds).toEqual([]);
   });
 
+  it('sends an app-download bonus with its amount alone as its rules, and the terms of the bonus it grants', () => {
+    const reading = readPromotionDraft(
+      draftWith({
+        type: 'APP_DOWNLOAD',
+        kind: 'app_download',
+        appDownload: { amount: '50' },
+        // Another kind's rules typed before the kind changed are not sent.
+        newbie: { amount: '88', registeredWithinDays: '7' },
+        terms: { ...draftWith({}).terms, multiplier: '3' },
+      }),
+      options,
+    );
+    expect(reading.ok && reading.body.type).toBe('APP_DOWNLOAD');
+    expect(reading.ok && reading.body.kind).toBe('app_download');
+    expect(reading.ok && reading.body.rules).toEqual({ amount: '50.00' });
+    expect(reading.ok && reading.body.bonusTerms?.multiplier).toBe(3);
+    expect(reading.ok && reading.body.grantsPerMember).toBe(1);
+
+    const newcomers = readPromotionDraft(
+      draftWith({
+        kind: 'app_download',
+        audience: 'new_members',
+        newMemberDays: '30',
+        appDownload: { amount: '50.00' },
+      }),
+      options,
+    );
+    expect(newcomers.ok && newcomers.body.rules).toEqual({ amount: '50.00', newMemberDays: 30 });
+  });
+
+  it('reports an app-download bonus’s missing or wrong amount at rules.amount', () => {
+    for (const amount of ['', ' ', '0', 'fifty']) {
+      const reading = readPromotionDraft(
+        draftWith({ kind: 'app_download', appDownload: { amount } }),
+        options,
+      );
+      expect(reading.ok ? [] : Object.keys(reading.errors)).toEqual(['rules.amount']);
+    }
+  });
+
   it('names every problem by the field path the server uses, so both show beside the same field', () => {
     const reading = readPromotionDraft(
       draftWith({
@@ -217,6 +257,7 @@ describe('grantsBonus', () => {
     expect(grantsBonus({ ...draft, kind: 'info' })).toBe(false);
     expect(grantsBonus({ ...draft, kind: 'deposit_bonus' })).toBe(true);
     expect(grantsBonus({ ...draft, kind: 'newbie_bonus' })).toBe(true);
+    expect(grantsBonus({ ...draft, kind: 'app_download' })).toBe(true);
     expect(grantsBonus({ ...draft, kind: 'application' })).toBe(true);
     expect(grantsBonus({ ...draft, kind: 'cashback' })).toBe(true);
     expect(
@@ -518,6 +559,57 @@ describe('draftOfPromotion', () => {
         },
       },
     });
+  });
+});
+
+describe('draftOfPromotion for an app-download bonus', () => {
+  const stored: StoredPromotion = {
+    type: 'APP_DOWNLOAD',
+    kind: 'app_download',
+    title: { TY: 'Bonus sa app', EN: 'App bonus' },
+    content: { EN: '<p>Install the app</p>' },
+    coverImageUrls: {},
+    detailImageUrls: {},
+    startsAt: '2025-06-01T00:00:00.000Z',
+    endsAt: '2025-12-31T00:00:00.000Z',
+    audience: 'all',
+    audienceAgents: [],
+    rules: { amount: '50.00' },
+    bonusTerms: {
+      multiplier: 3,
+      includeDeposit: false,
+      contributions: { RNG: 10_000 },
+      maxStake: null,
+      expiryDays: 7,
+      maxConversion: null,
+      minSpinStake: null,
+      minSpinLines: null,
+    },
+    grantsPerMember: 1,
+    budgetPerDay: '10000.00',
+    sortOrder: 0,
+  };
+
+  it('fills its amount from the stored rules, leaves the newbie amount alone, and sends it back as it was', () => {
+    const draft = draftOfPromotion(stored, toLocalInput);
+    expect(draft.appDownload).toEqual({ amount: '50.00' });
+    expect(draft.newbie.amount).toBe('');
+    const reading = readPromotionDraft(draft, options);
+    const { audienceAgents: _agents, ...rest } = stored;
+    expect(reading).toEqual({
+      ok: true,
+      body: {
+        ...rest,
+        audienceAgentIds: [],
+        bonusTerms: { ...stored.bonusTerms, contributions: { ...NONE_COUNTED, RNG: 10_000 } },
+      },
+    });
+  });
+
+  it('starts other kinds with a blank app-download amount', () => {
+    const draft = draftOfPromotion({ ...stored, kind: 'newbie_bonus' }, toLocalInput);
+    expect(draft.appDownload).toEqual({ amount: '' });
+    expect(draft.newbie.amount).toBe('50.00');
   });
 });
 

@@ -100,6 +100,8 @@ export type PromotionDraft = {
     methods: string;
   };
   newbie: { amount: string; registeredWithinDays: string };
+  /** The app-download bonus: the fixed amount a member claims once, after a login from the installed app. */
+  appDownload: { amount: string };
   application: { maxAmount: string };
   cashback: { percent: string; period: CashbackPeriod; minNetLoss: string; cap: string; payAs: PayAs };
   raffle: RaffleDraft;
@@ -163,6 +165,7 @@ export function newPromotionDraft(startsAt: string): PromotionDraft {
     agents: [],
     deposit: { percent: '100', cap: '', minDeposit: '100', which: 'first', nth: '2', methods: '' },
     newbie: { amount: '', registeredWithinDays: String(NEW_MEMBER_DAYS_DEFAULT) },
+    appDownload: { amount: '' },
     application: { maxAmount: '' },
     cashback: { percent: '5', period: 'week', minNetLoss: '100', cap: '', payAs: 'bonus' },
     raffle: newRaffleDraft(),
@@ -248,6 +251,7 @@ export function draftOfPromotion(
             registeredWithinDays: numberTextOr(rules.registeredWithinDays, draft.newbie.registeredWithinDays),
           }
         : draft.newbie,
+    appDownload: promotion.kind === 'app_download' ? { amount: textOr(rules.amount, '') } : draft.appDownload,
     application:
       promotion.kind === 'application' ? { maxAmount: textOr(rules.maxAmount, '') } : draft.application,
     cashback:
@@ -378,6 +382,8 @@ function rulesOf(draft: PromotionDraft, problems: Problems): Record<string, unkn
         ),
         ...audience,
       };
+    case 'app_download':
+      return { amount: requiredAmount(problems, 'rules.amount', draft.appDownload.amount), ...audience };
     case 'application': {
       const maxAmount = optionalAmount(problems, 'rules.maxAmount', draft.application.maxAmount);
       return { ...(maxAmount === undefined ? {} : { maxAmount }), ...audience };

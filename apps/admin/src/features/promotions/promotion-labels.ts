@@ -44,6 +44,7 @@ export const PROMOTION_KINDS = [
   'application',
   'cashback',
   'raffle',
+  'app_download',
 ] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 
@@ -54,6 +55,7 @@ export const PROMOTION_KIND_LABELS: LabelMap = {
   application: 'Application',
   cashback: 'Cashback',
   raffle: 'Raffle',
+  app_download: 'App download bonus',
 };
 
 /** What the member does for each kind, for the builder's hint. */
@@ -68,6 +70,7 @@ export const PROMOTION_KIND_HINTS: Record<PromotionKind, string> = {
     'Players join; each period a percent of their net loss is paid, as a bonus or as cash, by the cashback job.',
   raffle:
     'Players join; their deposits or valid bets earn tickets until the end, then a provably fair draw picks the winners, who claim their prizes.',
+  app_download: 'Members who log in from the installed app claim the amount once, accepting the terms.',
 };
 
 export const PROMOTION_STATUSES = ['draft', 'published', 'withdrawn'] as const;

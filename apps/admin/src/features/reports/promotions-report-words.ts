@@ -11,6 +11,7 @@ export const PROMOTION_REPORT_KIND_LABELS: LabelMap = {
   newbie_bonus: 'Newbie bonus',
   application: 'Application',
   cashback: 'Cashback',
+  app_download: 'App download bonus',
 };
 
 /** The line of money of no promotion: bonuses granted by hand and left-over winnings swept. */

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../../db/schema.ts';
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
+import { hashToken } from '../../platform/crypto/token-hash.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
@@ -143,10 +144,6 @@ export type ChatQueueItem = ChatConversationView & {
   unreadCount: number;
   lastMessageAt: string;
 };
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 function messageView(row: ChatMessageRow, operatorNames: ReadonlyMap<string, string>): ChatMessageView {
   return {

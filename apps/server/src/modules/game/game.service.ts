@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { verifyRequest } from '@panalo/crypto/request-signature.ts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -11,6 +11,7 @@ import type {
   LocalizedText,
 } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { hashToken } from '../../platform/crypto/token-hash.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant } from '../../platform/errors/invariant.ts';
 import {
@@ -165,8 +166,6 @@ export type RegisterVendorInput = {
 };
 
 export type GameService = ReturnType<typeof createGameService>;
-
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The distinct http(s) origins of absolute addresses; relative ones and anything else are skipped. */
 function distinctOrigins(addresses: readonly (string | null)[]): string[] {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { BlackjackState } from '@panalo/games/blackjack/blackjack.ts';
 import {
   COMMITMENT_VERSION,
@@ -16,6 +16,7 @@ import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, HouseRoundPhase } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { hashToken } from '../../platform/crypto/token-hash.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
@@ -88,7 +89,6 @@ export type RevealedSeeds = SeedsView & { serverSeed: string };
 /** Whose rounds: a member of a merchant. */
 export type HousePlayer = { merchantId: string; memberId: string };
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 /**
  * A round of ours is the vendor round `<member>:<game>:<request id>` (migration 0114): a retried
  * request finds its round, and the same id sent to another game is a bet of that game.

@@ -1,8 +1,9 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, MemberContacts, MemberType } from '../../db/schema.ts';
 import { hashSecret, verifySecret } from '../../platform/crypto/password-hash.ts';
+import { hashToken } from '../../platform/crypto/token-hash.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { InvariantError } from '../../platform/errors/invariant.ts';
 import {
@@ -154,7 +155,6 @@ export type StartedSession = {
 export type MemberService = ReturnType<typeof createMemberService>;
 
 export const accountKeyOf = (account: string): string => account.trim().toLowerCase();
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Members, their passwords and their sessions. Takes an injected clock so tests can move time. */
 export function createMemberService(deps: { db: Kysely<Database>; now?: () => Date }) {

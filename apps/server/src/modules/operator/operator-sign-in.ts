@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { hashSecret, verifySecret } from '../../platform/crypto/password-hash.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { hashToken } from '../../platform/crypto/token-hash.ts';
 import { createTotpSecret, matchTotp, totpUri } from '../../platform/crypto/totp.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { AppError } from '../../platform/errors/errors.ts';
@@ -95,8 +96,6 @@ export type ResolvedOperatorSession = {
   role: RoleRow;
   permissions: readonly Permission[];
 };
-
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /**
  * The back office's sign-in with its required authenticator, its sessions and an operator's own

@@ -79,7 +79,7 @@ export const RulesSchema = Type.Object(
     methods: Type.Optional(
       Type.Array(Type.String({ pattern: METHOD_CODE_PATTERN, maxLength: 32 }), { maxItems: METHODS_MAX }),
     ),
-    /** newbie_bonus: the amount granted. */
+    /** newbie_bonus, app_download: the amount granted. */
     amount: Type.Optional(Amount),
     /** newbie_bonus: claimable by members registered within this many days. */
     registeredWithinDays: Type.Optional(Days),
@@ -273,6 +273,11 @@ export function readRules(kind: PromotionKind, input: StoredRules): StoredRules 
       if (amount !== null) rules.amount = normalAmount(amount);
       if (input.registeredWithinDays === undefined) problems[path('registeredWithinDays')] = 'required';
       else rules.registeredWithinDays = input.registeredWithinDays;
+      break;
+    }
+    case 'app_download': {
+      const amount = readPositiveAmount(input.amount, path('amount'), problems);
+      if (amount !== null) rules.amount = normalAmount(amount);
       break;
     }
     case 'application': {
@@ -512,8 +517,8 @@ export function depositBonusOf(
   return earned < rules.capMinor ? earned : rules.capMinor;
 }
 
-/** The newbie bonus's amount in minor units. */
-export function newbieAmountOf(rules: StoredRules): bigint {
+/** The fixed amount a claim grants (a newbie or app-download bonus), in minor units. */
+export function claimAmountOf(rules: StoredRules): bigint {
   return storedMinor(rules.amount, 'amount');
 }
 

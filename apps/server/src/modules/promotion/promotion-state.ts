@@ -25,7 +25,7 @@ export const PROMOTION_STATES = [
 export type PromotionState = (typeof PROMOTION_STATES)[number];
 
 /** Why a state is what it is, when the member could otherwise take part. */
-export const STATE_REASONS = ['LOGIN', 'AUDIENCE', 'NOT_MARKETABLE', 'BONUS_ACTIVE'] as const;
+export const STATE_REASONS = ['LOGIN', 'AUDIENCE', 'NOT_MARKETABLE', 'BONUS_ACTIVE', 'APP_REQUIRED'] as const;
 export type StateReason = (typeof STATE_REASONS)[number];
 
 /** The states in which the member may act now: what the public state counts as available. */
@@ -44,6 +44,8 @@ export type MemberFacts = {
   ancestorIds: ReadonlySet<string>;
   marketable: boolean;
   hasActiveBonus: boolean;
+  /** The member has logged in from the installed lite app (docs/lite-app.md "The app-download bonus"). */
+  hasAppInstall: boolean;
 };
 
 /** What a raffle's state depends on: whether it was drawn, and the member's prizes. */
@@ -85,6 +87,7 @@ const ACTION_OF: Record<PromotionKind, PromotionState> = {
   newbie_bonus: 'CLAIM',
   application: 'APPLY',
   raffle: 'JOIN',
+  app_download: 'CLAIM',
 };
 
 const DAY_MS = 86_400_000;
@@ -182,6 +185,7 @@ export function stateOf(input: StateInput): StateAnswer {
   if (member === null) return answer(action, 'LOGIN');
   if (!member.marketable) return answer('NONE', 'NOT_MARKETABLE');
   if (!isInAudience(promotion, member, now)) return answer('NONE', 'AUDIENCE');
+  if (promotion.kind === 'app_download' && !member.hasAppInstall) return answer('NONE', 'APP_REQUIRED');
   const paysCash =
     (promotion.kind === 'cashback' || promotion.kind === 'raffle') &&
     rulesOf(promotion.rules).payAs === 'cash';

@@ -9,6 +9,7 @@ import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import type { ImageStore } from '../../platform/storage/image-store.ts';
 import { pngOrJpegOf } from '../../platform/storage/image-type.ts';
 import { startOfDayIn } from '../../platform/time/zoned-day.ts';
+import { hasAppInstall } from './app-install.repository.ts';
 import {
   attachImages,
   type BonusRow,
@@ -40,9 +41,9 @@ import {
 import type { PromotionGrants } from './promotion-grants.ts';
 import {
   bonusTermsOf,
+  claimAmountOf,
   depositBonusOf,
   depositBonusRulesOf,
-  newbieAmountOf,
   pickIn,
   type Reader,
   rulesOf,
@@ -112,10 +113,11 @@ export function createPromotionService(
   const now = clockOf(deps);
 
   async function factsOf(member: PromotionMember): Promise<MemberFacts> {
-    const [ancestorIds, marketable, active] = await Promise.all([
+    const [ancestorIds, marketable, active, installed] = await Promise.all([
       findAncestorIds(db, member.id),
       grants.isMarketable(member.id),
       hasActiveBonus(db, member.id),
+      hasAppInstall(db, member.id),
     ]);
     return {
       memberId: member.id,
@@ -123,6 +125,7 @@ export function createPromotionService(
       ancestorIds: new Set(ancestorIds),
       marketable: marketable.ok,
       hasActiveBonus: active,
+      hasAppInstall: installed,
     };
   }
 
@@ -218,6 +221,9 @@ export function createPromotionService(
     const facts = await factsOf(member);
     if (!isInAudience(promotion, facts, at))
       throw new AppError('FORBIDDEN', { value: { reason: 'AUDIENCE' } });
+    if (promotion.kind === 'app_download' && !facts.hasAppInstall) {
+      throw new AppError('FORBIDDEN', { value: { reason: 'APP_REQUIRED' } });
+    }
     return promotion;
   }
 
@@ -313,10 +319,13 @@ export function createPromotionService(
       return detailOf(merchant.id, id, member);
     },
 
-    /** Claims a newbie bonus: the entry and its bonus in one transaction. */
+    /**
+     * Claims a newbie or an app-download bonus: the entry and its bonus in one transaction, once per
+     * member (the entry's unique cycle '').
+     */
     async claim(merchant: PromotionMerchant, member: PromotionMember, id: string, language: string) {
-      const promotion = await requireActionable(merchant, member, id, ['newbie_bonus']);
-      const amountMinor = newbieAmountOf(rulesOf(promotion.rules));
+      const promotion = await requireActionable(merchant, member, id, ['newbie_bonus', 'app_download']);
+      const amountMinor = claimAmountOf(rulesOf(promotion.rules));
       const terms = present(bonusTermsOf(promotion.bonus_terms), `promotion ${promotion.id} has terms`);
       const at = now();
       await enter(async (trx) => {

@@ -1,7 +1,7 @@
 import { formatAmount } from '@panalo/money/amount.ts';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { LocalizedText, PromotionType } from '../../../db/schema.ts';
+import type { LocalizedText, PromotionKind, PromotionType } from '../../../db/schema.ts';
 import type { MemberService } from '../../../modules/member/member.service.ts';
 import {
   APPLICATION_IMAGE_BYTES_MAX,
@@ -75,7 +75,8 @@ export const PROMOTION_KINDS = [
   'application',
   'cashback',
   'raffle',
-] as const;
+  'app_download',
+] as const satisfies readonly PromotionKind[];
 /** Where a member's own application image is read (with their session): `<prefix><imageId>`. */
 export const APPLICATION_IMAGE_PATH = '/wps/promotion/images/';
 
@@ -342,7 +343,8 @@ export function registerPromotionRoutes(app: TypedApp, deps: PromotionRoutesDeps
           tags: TAGS,
           summary: {
             join: 'Join a deposit bonus, a cashback or a raffle, accepting its terms (T)',
-            claim: 'Claim a newbie bonus, accepting its terms: the bonus is granted at once (T)',
+            claim:
+              'Claim a newbie or an app-download bonus, accepting its terms: the bonus is granted at once (T)',
           }[action],
           querystring: MerchantLanguageQuery,
           body: TakePartBody,
