@@ -6,6 +6,7 @@ import { Providers, queryClient } from './app/providers';
 import { createRouter } from './app/router';
 import { permissionQuery, publicStateQuery, systemStatusQuery } from './lib/api/system-queries';
 import { initializeI18n, useLanguageStore } from './lib/i18n/i18n';
+import { markAppLaunch } from './lib/pwa/app-launch-mark';
 import { listenForInstallPrompt, registerServiceWorker } from './lib/pwa/install-prompt';
 import { restoreToken, useAuthStore } from './lib/session/auth-store';
 
@@ -25,6 +26,14 @@ void queryClient.prefetchQuery(systemStatusQuery());
 // The lite app: the browser's install offer is kept from boot, and a built site runs its worker.
 listenForInstallPrompt(window);
 if (import.meta.env.PROD) registerServiceWorker(window);
+// A session started from the installed app tells the server of the member's login there (the
+// app-download bonus); the code that does it loads only in such a session.
+if (markAppLaunch(window)) {
+  void import('./lib/pwa/app-launch').then(
+    (launch) => launch.startAppLaunch(window, queryClient),
+    () => undefined,
+  );
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

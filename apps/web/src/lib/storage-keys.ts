@@ -30,6 +30,10 @@ export const storageKeys = {
   ageConfirmed: 'ageConfirmed',
   /** Session storage: a visitor's live-chat token (docs/chat.md), kept out of every address. */
   chatToken: 'chatToken',
+  /** Session storage: '1' when this session was started from the installed app (lib/pwa/app-launch-mark.ts). */
+  appLaunch: 'appLaunch',
+  /** Session storage prefix of the "installed app's launch sent" flags, per member (lib/pwa/app-launch.ts). */
+  appLaunchSentPrefix: 'appLaunchSent:',
 } as const;
 
 /** Reads storage without throwing where storage is disabled (private mode, sandboxed frames). */

@@ -46,6 +46,12 @@ describe('what a member may do in each state', () => {
   it('reads a raffle’s CLAIM as a prize to claim in its details, and a raffle’s JOIN as joining', () => {
     expect(actionOf('CLAIM', { isMember: true, kind: 'raffle' })).toEqual({ kind: 'claimPrize' });
     expect(actionOf('CLAIM', { isMember: true, kind: 'newbie_bonus' })).toEqual({ kind: 'claim' });
+    expect(actionOf('CLAIM', { isMember: true, kind: 'app_download' })).toEqual({ kind: 'claim' });
+    expect(actionOf('CLAIM', { isMember: false, kind: 'app_download' })).toEqual({
+      kind: 'login',
+      offer: 'claim',
+    });
+    expect(actionOf('NONE', { isMember: true, kind: 'app_download' })).toEqual({ kind: 'none' });
     expect(actionOf('JOIN', { isMember: true, kind: 'raffle' })).toEqual({ kind: 'join' });
     expect(actionOf('JOIN', { isMember: false, kind: 'raffle' })).toEqual({ kind: 'login', offer: 'join' });
     expect(actionOf('CLAIM', { isMember: false, kind: 'raffle' })).toEqual({ kind: 'none' });
@@ -100,6 +106,12 @@ describe('how each state reads', () => {
     expect(linesOf('NONE', 'info')).toEqual([]);
   });
 
+  it('asks for the installed app before an app-download bonus can be claimed', () => {
+    expect(linesOf('NONE', 'app_download', 'APP_REQUIRED')).toEqual(['promotions.reason.APP_REQUIRED']);
+    expect(linesOf('CLAIM', 'app_download')).toEqual([]);
+    expect(linesOf('CLAIMED', 'app_download')).toEqual(['promotions.stateLine.claimed']);
+  });
+
   it('adds the reason to the state’s line: a joined member who turned promotions off, a grant that will wait', () => {
     expect(linesOf('JOINED', 'cashback', 'NOT_MARKETABLE')).toEqual([
       'promotions.stateLine.joinedCashback',
@@ -113,8 +125,23 @@ describe('how each state reads', () => {
   });
 
   it('has words for every line it can name, in both languages', () => {
-    const kinds = ['info', 'deposit_bonus', 'newbie_bonus', 'application', 'cashback', 'raffle'] as const;
-    const reasons = [null, 'LOGIN', 'AUDIENCE', 'NOT_MARKETABLE', 'BONUS_ACTIVE'] as const;
+    const kinds = [
+      'info',
+      'deposit_bonus',
+      'newbie_bonus',
+      'application',
+      'cashback',
+      'raffle',
+      'app_download',
+    ] as const satisfies readonly PromotionKind[];
+    const reasons = [
+      null,
+      'LOGIN',
+      'AUDIENCE',
+      'NOT_MARKETABLE',
+      'BONUS_ACTIVE',
+      'APP_REQUIRED',
+    ] as const satisfies readonly (PromotionReason | null)[];
     const keys = new Set<string>();
     for (const state of states)
       for (const kind of kinds)

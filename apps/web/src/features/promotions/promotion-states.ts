@@ -24,7 +24,8 @@ function isOffer(state: PromotionState): state is keyof typeof offers {
  * The action a state offers. An application promotion may take another application where the
  * detail's `mayApplyAgain` says so (after a first rejection, or after a grant where the promotion
  * grants more than once); a list's card does not know it and leads to the details. A raffle's
- * CLAIM is a prize the member won, claimed prize by prize in the details.
+ * CLAIM is a prize the member won, claimed prize by prize in the details; any other CLAIM (a newbie
+ * bonus, an app-download bonus once the member has the installed app on record) is one claim call.
  */
 export function actionOf(
   state: PromotionState,

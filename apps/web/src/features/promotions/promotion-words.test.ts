@@ -108,6 +108,15 @@ describe('the rules in words', () => {
     ]);
   });
 
+  it('say how much an app-download bonus is and that it comes with a login from the installed app', () => {
+    expect(linesOf('app_download', { amount: '50.00' })).toEqual([
+      'Claim a ₱50.00 bonus after you log in from the installed app.',
+    ]);
+    expect(linesOf('app_download', { amount: '50.00' }, { t: tagalog })).toEqual([
+      'Mag-claim ng ₱50.00 na bonus pagkatapos mag-log in mula sa naka-install na app.',
+    ]);
+  });
+
   it('say how cashback is worked out, and that it is paid as cash when it has no bonus terms', () => {
     const rules: PromotionRules = {
       percent: '10.00',
@@ -216,6 +225,17 @@ describe('the bonus terms in words', () => {
     expect(words.withdrawalRule).toBe(
       'Your own money can always be withdrawn. Canceling the bonus, or withdrawing while it is active, forfeits the bonus and its winnings.',
     );
+  });
+
+  it('know the wagering of an app-download bonus from its amount, as of a newbie bonus', () => {
+    const words = termsWordsOf(
+      { kind: 'app_download', rules: { amount: '50.00' }, terms, bonus: null },
+      { t: english, symbol: '₱' },
+    );
+    expect(words.wagering).toEqual([
+      'Wager 5× the bonus before it turns into cash.',
+      'Wagering required: ₱250.00.',
+    ]);
   });
 
   it('work a deposit bonus through at its minimum deposit, with the deposit when the terms count it', () => {

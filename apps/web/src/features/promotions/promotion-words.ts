@@ -104,6 +104,9 @@ export function rulesLinesOf(
         lines.push(t('promotions.rules.newbieWithin', { count: rules.registeredWithinDays }));
       }
       break;
+    case 'app_download':
+      if (rules.amount) lines.push(t('promotions.rules.appDownloadAmount', { amount: amount(rules.amount) }));
+      break;
     case 'application':
       lines.push(t('promotions.rules.applyHow'));
       if (rules.maxAmount)
@@ -149,7 +152,13 @@ export type TermsWords = {
   withdrawalRule: string;
 };
 
-/** What the bonus is known to be: granted already, or fixed by the rules (a newbie bonus). */
+/** The kinds that grant the amount their rules name, so that its wagering is known beforehand. */
+const FIXED_AMOUNT_KINDS: readonly PromotionKind[] = ['newbie_bonus', 'app_download'];
+
+/**
+ * What the bonus is known to be: granted already, or fixed by the rules (a newbie bonus, an
+ * app-download bonus).
+ */
 function knownWagering(
   kind: PromotionKind,
   rules: PromotionRules,
@@ -157,7 +166,7 @@ function knownWagering(
   bonus: { wageringRequired: string } | null,
 ): bigint | null {
   if (bonus) return minorOf(bonus.wageringRequired);
-  if (kind !== 'newbie_bonus') return null;
+  if (!FIXED_AMOUNT_KINDS.includes(kind)) return null;
   const bonusMinor = minorOf(rules.amount);
   if (bonusMinor === null) return null;
   return wageringRequiredMinor({

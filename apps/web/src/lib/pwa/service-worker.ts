@@ -4,15 +4,18 @@
  * the two placeholders below). What it answers and what it never touches: cache-rules.ts.
  */
 import { type CacheRule, cacheRuleOf } from './cache-rules';
+import { answerInstallTokenMessage, createInstallTokenKeeper, INSTALL_CACHE_NAME } from './install-token';
 
 // The web app's TypeScript knows the page's DOM, not a worker's globals: the few used are named here.
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
+type ExtendableMessageEvent = ExtendableEvent & { data: unknown; ports: readonly MessagePort[] };
 type WorkerScope = {
   location: Location;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 };
 
 const scope = self as unknown as WorkerScope;
@@ -23,6 +26,12 @@ const CACHE_PREFIX = 'panalo-shell-';
 const CACHE_NAME = `${CACHE_PREFIX}${BUILD_VERSION}`;
 /** Every client route answers with the same index.html: the shell is kept under /. */
 const SHELL_URL = '/';
+
+/** The install token of the app-download bonus, kept across builds (install-token.ts). */
+const installTokens = createInstallTokenKeeper({
+  openCache: () => caches.open(INSTALL_CACHE_NAME),
+  fetch: (url, init) => fetch(url, init),
+});
 
 scope.addEventListener('install', (event) => {
   event.waitUntil(
@@ -80,6 +89,13 @@ const ANSWERS: Record<Exclude<CacheRule, 'pass'>, (request: Request) => Promise<
   'cache-first': answerCacheFirst,
   'network-first': answerNetworkFirst,
 };
+
+// A page of the installed app asks for the token on a MessagePort (app-launch.ts) and gets
+// `{ token }` on it, null when there is none to be had.
+scope.addEventListener('message', (event) => {
+  const answering = answerInstallTokenMessage(event, installTokens);
+  if (answering) event.waitUntil(answering);
+});
 
 scope.addEventListener('fetch', (event) => {
   const rule = cacheRuleOf(event.request, scope.location.origin);

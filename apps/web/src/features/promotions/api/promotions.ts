@@ -63,7 +63,7 @@ export function joinPromotion(id: string, language: LanguageCode): Promise<Promo
   });
 }
 
-/** POST /wps/promotion/claim (newbie bonus): the member accepts the terms shown. */
+/** POST /wps/promotion/claim (newbie or app-download bonus): the member accepts the terms shown. */
 export function claimPromotion(id: string, language: LanguageCode): Promise<PromotionDetail> {
   return api.post('/wps/promotion/claim', {
     params: { query: { language } },

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { CircleCheck, Wallet } from 'lucide-react';
+import { CircleCheck, Download, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BonusProgressPanel } from '../../../components/bonus/bonus-progress-panel';
@@ -162,7 +162,8 @@ function offerLabelOf(action: PromotionAction, t: (key: string) => string): stri
  * stands, a raffle's draw, tickets and prizes, the operator's content, the rules and bonus terms
  * in words, and the action its state offers in the footer, under the thumb. Joining, claiming and
  * applying all need the terms accepted (sent as acceptTerms: true); a visitor is asked to log in
- * first. A raffle's prizes are claimed one by one in its summary.
+ * first. A raffle's prizes are claimed one by one in its summary. An app-download bonus that waits
+ * for the installed app leads to the page that explains how to get it.
  */
 export function PromotionDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -247,9 +248,11 @@ export function PromotionDetailDialog({ id, onClose }: { id: string; onClose: ()
   const canDeposit =
     detail?.state === 'JOINED' &&
     (detail.kind === 'deposit_bonus' || (detail.kind === 'raffle' && detail.raffle?.ticketBy === 'deposit'));
+  // An app-download bonus is claimed once the member has logged in from the installed app.
+  const needsApp = detail?.reason === 'APP_REQUIRED';
   const notice = answer ?? application.answer;
   const footer =
-    done || offers || action.kind === 'login' || canDeposit ? (
+    done || offers || action.kind === 'login' || canDeposit || needsApp ? (
       <div className="flex flex-col gap-2" data-testid="promotion-actions">
         {done ? (
           <p
@@ -316,6 +319,10 @@ export function PromotionDetailDialog({ id, onClose }: { id: string; onClose: ()
             data-testid="promotion-deposit"
           >
             {t('promotions.action.deposit')}
+          </ButtonLink>
+        ) : needsApp ? (
+          <ButtonLink to="/m/appDownload" icon={Download} className="w-full" data-testid="promotion-get-app">
+            {t('promotions.action.getApp')}
           </ButtonLink>
         ) : null}
       </div>

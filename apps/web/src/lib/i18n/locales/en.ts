@@ -1494,6 +1494,7 @@ export const en = {
       },
       deposit: 'Deposit now',
       myPromotions: 'My promotions',
+      getApp: 'Get the app',
     },
     detail: {
       loading: 'Loading the promotion',
@@ -1529,6 +1530,7 @@ export const en = {
       NOT_MARKETABLE:
         'Promotions are not available on your account right now. If you turned them off, turn them back on in the security center.',
       BONUS_ACTIVE: 'You already have a bonus running: this one will wait and start when that one ends.',
+      APP_REQUIRED: 'Install the app and log in from it to claim this bonus.',
     },
     rejectReason: 'Reason: {{reason}}',
     rules: {
@@ -1543,6 +1545,7 @@ export const en = {
       newbieAmount: 'Claim a {{amount}} bonus.',
       newbieWithin_one: 'For members who registered within the last {{count}} day.',
       newbieWithin_other: 'For members who registered within the last {{count}} days.',
+      appDownloadAmount: 'Claim a {{amount}} bonus after you log in from the installed app.',
       applyHow: 'Apply with a short note and up to 3 pictures. Our team reviews every application.',
       applyMaxAmount: 'Awards up to {{amount}}.',
       paidAsCash: 'Paid as cash to your wallet, with nothing to wager.',

@@ -1540,6 +1540,7 @@ export const ty = {
       },
       deposit: 'Magdeposito na',
       myPromotions: 'Aking mga promo',
+      getApp: 'Kunin ang app',
     },
     detail: {
       loading: 'Nilo-load ang promo',
@@ -1577,6 +1578,7 @@ export const ty = {
         'Hindi available ang mga promo sa account mo ngayon. Kung pinatay mo ang mga ito, buksan muli sa security center.',
       BONUS_ACTIVE:
         'May tumatakbo ka nang bonus: maghihintay ang bonus na ito at magsisimula pagkatapos niyon.',
+      APP_REQUIRED: 'I-install ang app at mag-log in mula rito para ma-claim ang bonus na ito.',
     },
     rejectReason: 'Dahilan: {{reason}}',
     rules: {
@@ -1592,6 +1594,8 @@ export const ty = {
       newbieAmount: 'Mag-claim ng {{amount}} na bonus.',
       newbieWithin_one: 'Para sa mga miyembrong nag-rehistro sa loob ng huling {{count}} araw.',
       newbieWithin_other: 'Para sa mga miyembrong nag-rehistro sa loob ng huling {{count}} na araw.',
+      appDownloadAmount:
+        'Mag-claim ng {{amount}} na bonus pagkatapos mag-log in mula sa naka-install na app.',
       applyHow:
         'Mag-apply gamit ang maikling tala at hanggang 3 larawan. Sinusuri ng aming team ang bawat aplikasyon.',
       applyMaxAmount: 'Hanggang {{amount}} ang maaaring igawad.',
