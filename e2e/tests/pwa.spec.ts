@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { actAsVisitor, nextAddress } from '../accounts.ts';
-import { expect, screenshot, test } from '../fixtures.ts';
-import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
+import type pg from 'pg';
+import { actAsVisitor, insertMember, logInThroughPage, nextAddress, uniqueAccount } from '../accounts.ts';
+import { expect, preconfirmAge, screenshot, test } from '../fixtures.ts';
+import { DESKTOP_ONLY, MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 type ManifestData = {
   name: string;
@@ -123,3 +125,131 @@ for (const language of ['TY', 'EN'] as const) {
     await expect(page.getByTestId('guide-ios').getByRole('img')).toBeVisible();
   });
 }
+
+/**
+ * A published app-download bonus for the journey alone (₱50, wagered once in our own games).
+ * Published promotions are seen by every page, so the journey runs alone and withdraws it at the end.
+ */
+async function insertAppDownloadBonus(db: pg.Client): Promise<string> {
+  const id = `e2e-app-${randomBytes(6).toString('hex')}`;
+  await db.query(
+    `insert into promotions (id, merchant_id, type, kind, title, content, starts_at, audience, rules,
+       bonus_terms, grants_per_member, sort_order, status, created_at, updated_at)
+     select $1, m.id, 'APP_DOWNLOAD', 'app_download', $2, $3, now() - interval '1 minute', 'all', $4, $5,
+       1, -1, 'published', now(), now()
+     from merchants m where m.code = 'panalo'`,
+    [
+      id,
+      JSON.stringify({ TY: 'Regalo sa App', EN: 'App Gift' }),
+      JSON.stringify({
+        TY: '<p>I-install ang app at mag-log in mula rito.</p>',
+        EN: '<p>Install the app and log in from it.</p>',
+      }),
+      JSON.stringify({ amount: '50.00' }),
+      JSON.stringify({
+        multiplier: 1,
+        includeDeposit: false,
+        contributions: { INHOUSE: 10_000 },
+        maxStake: null,
+        expiryDays: 7,
+        maxConversion: null,
+      }),
+    ],
+  );
+  return id;
+}
+
+test(
+  'a member who logs in from the installed app claims the app-download bonus once',
+  { tag: [PHONE_ONLY, MERCHANT_WIDE] },
+  async ({ baseURL, db }, testInfo) => {
+    // A browser of its own, an install and an app window: longer than a journey in the shared one.
+    test.slow();
+    const origin = new URL(baseURL ?? '').origin;
+    const promotionId = await insertAppDownloadBonus(db);
+    const account = uniqueAccount('app', testInfo.project.name);
+    const memberId = await insertMember(db, { account, password: 'AppGift12345' });
+    // Chromium installs apps only into a profile kept on disk (see the test above).
+    const { launchOptions, viewport, isMobile, hasTouch } = testInfo.project.use;
+    const profile = await mkdtemp(path.join(tmpdir(), 'panalo-app-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      ...launchOptions,
+      headless: true,
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      serviceWorkers: 'allow',
+    });
+    try {
+      // What actAsVisitor and skipMemberPopup do for one page, for every page of the browser: the
+      // installed app's window is a page of its own.
+      await preconfirmAge(context);
+      await context.setExtraHTTPHeaders({ 'X-Forwarded-For': nextAddress() });
+      await context.addInitScript((id) => {
+        sessionStorage.setItem('publicPopupClosed:anonymous', '1');
+        sessionStorage.setItem(`publicPopupClosed:${id}`, '1');
+        if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
+      }, memberId);
+      const page = context.pages()[0] ?? (await context.newPage());
+      await logInThroughPage(page, account, 'AppGift12345');
+
+      // In a browser tab the bonus asks for the app.
+      await page.goto(`/promotions#${promotionId}`);
+      const detail = page.getByTestId('promotion-detail-body');
+      await expect(detail).toHaveAttribute('data-state', 'NONE');
+      await expect(page.getByTestId('promotion-get-app')).toBeVisible();
+      await screenshot(page, 'app-download-bonus-required-EN', { fullPage: false });
+      await page.evaluate(() => localStorage.setItem('language', 'TY'));
+      await page.reload();
+      await expect(page.getByTestId('promotion-get-app')).toContainText('Kunin ang app');
+      await screenshot(page, 'app-download-bonus-required-TY', { fullPage: false });
+      await page.evaluate(() => localStorage.setItem('language', 'EN'));
+      await page.getByTestId('promotion-get-app').click();
+      await expect(page.getByTestId('app-download-page')).toBeVisible();
+      await waitForActiveWorker(page);
+
+      // The app is installed and opened from its icon: a window of its own, standalone, at the
+      // start URL. The member logs in there (a session is the window's own), and the site sends
+      // the worker's install token with that login.
+      const devtools = await context.newCDPSession(page);
+      const manifestId = `${origin}/`;
+      await devtools.send('PWA.install', { manifestId, installUrlOrBundleUrl: `${origin}/m/appDownload` });
+      await devtools.send('PWA.changeAppUserSettings', { manifestId, displayMode: 'standalone' });
+      const opened = context.waitForEvent('page');
+      await devtools.send('PWA.launch', { manifestId, url: `${origin}/?source=pwa` });
+      const app = await opened;
+      await expect
+        .poll(() => app.evaluate(() => matchMedia('(display-mode: standalone)').matches))
+        .toBe(true);
+      await logInThroughPage(app, account, 'AppGift12345');
+      await expect
+        .poll(async () => {
+          const result = await db.query('select count(*)::int as n from app_installs where member_id = $1', [
+            memberId,
+          ]);
+          return result.rows[0].n;
+        })
+        .toBe(1);
+
+      await app.goto(`/promotions#${promotionId}`);
+      const inApp = app.getByTestId('promotion-detail-body');
+      await expect(inApp).toHaveAttribute('data-state', 'CLAIM');
+      await app.getByTestId('promotion-accept-terms').check({ force: true });
+      await app.getByTestId('promotion-claim').click();
+      await expect(inApp).toHaveAttribute('data-state', 'PROCESS');
+      await screenshot(app, 'app-download-bonus-claimed-EN', { fullPage: false });
+      const bonuses = await db.query(
+        `select amount_minor::int as amount from member_bonuses where member_id = $1 and promotion_id = $2`,
+        [memberId, promotionId],
+      );
+      expect(bonuses.rows).toEqual([{ amount: 5000 }]);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+      await db.query(`update promotions set status = 'withdrawn', updated_at = now() where id = $1`, [
+        promotionId,
+      ]);
+    }
+  },
+);
