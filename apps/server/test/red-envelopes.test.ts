@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedEnvelopeService } from '../src/modules/red-envelope/red-envelope.service.ts';
+import { present } from '../src/platform/errors/invariant.ts';
 import { DEMO_DROP, seedDemoRedEnvelopes } from '../src/seed/demo-red-envelopes.ts';
 import type { AccountsClient } from './support/accounts-client.ts';
 import { expectOneAuditRow } from './support/audit-log.ts';
@@ -220,6 +221,24 @@ describe('red envelopes', () => {
     expect(Number(transfers.count)).toBe(100);
     expect(BigInt(transfers.sum)).toBe(100_000n);
     expect(await ledgerProblems(db, merchantId)).toEqual([]);
+
+    // Once the drop is empty, a claim is told without a turn in its batches: a winner who taps
+    // again hears ALREADY_OPENED, anyone else ALL_TAKEN, and nothing more is paid.
+    const winner = present(opened[0]?.member_id, 'an opened envelope has its member');
+    const loser = present(claimants.find((memberId) => !opened.some((row) => row.member_id === memberId)));
+    await expect(
+      testApp.app.redEnvelopes.open({ merchant, memberId: winner, dropId: drop.id }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      value: { reason: 'ALREADY_OPENED' },
+    });
+    await expect(
+      testApp.app.redEnvelopes.open({ merchant, memberId: loser, dropId: drop.id }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      value: { reason: 'ALL_TAKEN' },
+    });
+    expect(await openedOf(drop.id)).toHaveLength(100);
 
     // After the end the seed is revealed and every amount re-computes from it, in handing-out order.
     const viewer = await member();

@@ -42,6 +42,11 @@ export type RegisterForm = Partial<
     | 'zalo'
     | 'idNumber'
     | 'birthday'
+    | 'nickname'
+    | 'address'
+    | 'nationality'
+    | 'occupation'
+    | 'sourceOfIncome'
     | 'captcha'
     | 'domain'
     | 'registerMethod',
@@ -159,6 +164,10 @@ export async function registerMember(
   const upline = invitation?.agent ?? (referrer?.upline_id ? { id: referrer.upline_id } : null);
 
   const rules = selectRegisterRules(merchant.settings.register, method, switches.REGMOBVERF3);
+  // Only what the form asks for is checked, so only that is stored: a field the rules do not show
+  // is ignored even when it is sent (docs/security.md "Profile").
+  const shown = new Set(rules.map((rule) => rule.field));
+  const shownValue = (field: keyof RegisterForm) => (shown.has(field) ? value(field) : '');
   const fields: Record<string, string> = {};
   for (const rule of rules) {
     if (rule.field === 'confirmPassword' || rule.field === 'captcha') continue;
@@ -176,15 +185,15 @@ export async function registerMember(
   }
 
   let mobile: ReturnType<typeof parseMobileNumber> = null;
-  const mobileText = value('mobileNum');
+  const mobileText = shownValue('mobileNum');
   if (mobileText && !fields.mobileNum) {
     mobile = parseMobileNumber(value('countryDialingCode') || '+63', mobileText);
     if (!mobile) fields.mobileNum = translateField(language, 'mobileInvalid');
   }
 
   let birthday: string | null = null;
-  if (value('birthday') && !fields.birthday) {
-    birthday = acceptedBirthdayOf(merchant, value('birthday'), (deps.now ?? (() => new Date()))());
+  if (shownValue('birthday') && !fields.birthday) {
+    birthday = acceptedBirthdayOf(merchant, shownValue('birthday'), (deps.now ?? (() => new Date()))());
     if (!birthday) {
       fields.birthday = translateField(language, 'ageRequired', { age: merchant.settings.minimumAge });
     }
@@ -242,19 +251,25 @@ export async function registerMember(
     }
 
     const contacts: Record<string, string> = {};
-    for (const field of CONTACT_FIELDS) if (value(field)) contacts[field] = value(field);
+    for (const field of CONTACT_FIELDS) if (shownValue(field)) contacts[field] = shownValue(field);
     const newMember: NewMember = {
       merchantId: merchant.id,
       account,
       password: hasPasswordRule && password ? password : null,
       uplineId: upline?.id ?? null,
       referredByCode: value('referralCode') || null,
-      payeeName: value('payeeName') || null,
-      email: value('email') || null,
+      payeeName: shownValue('payeeName') || null,
+      email: shownValue('email') || null,
       mobile: mobile ? { ...mobile, verified: isCodeChecked } : null,
       birthday,
       contacts,
-      idNumber: value('idNumber') || null,
+      // The profile fields the security centre shows and edits afterwards (member-profile.service.ts).
+      nickname: shownValue('nickname') || null,
+      address: shownValue('address') || null,
+      nationality: shownValue('nationality') || null,
+      occupation: shownValue('occupation') || null,
+      sourceOfIncome: shownValue('sourceOfIncome') || null,
+      idNumber: shownValue('idNumber') || null,
       paymentPassword: rules.some((rule) => rule.field === 'paymentPassword')
         ? form.paymentPassword || null
         : null,

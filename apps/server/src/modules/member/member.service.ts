@@ -116,6 +116,10 @@ export type NewMember = {
   mobile?: { dialingCode: string; nationalNumber: string; verified: boolean } | null;
   birthday?: string | null;
   contacts?: MemberContacts;
+  address?: string | null;
+  nationality?: string | null;
+  occupation?: string | null;
+  sourceOfIncome?: string | null;
   idNumber?: string | null;
   paymentPassword?: string | null;
   registerIp?: string | null;
@@ -198,6 +202,10 @@ export function createMemberService(deps: { db: Kysely<Database>; now?: () => Da
         mobile_verified_at: input.mobile?.verified ? timestamp : null,
         birthday: input.birthday ?? null,
         contacts: JSON.stringify(input.contacts ?? {}),
+        address: input.address ?? null,
+        nationality: input.nationality ?? null,
+        occupation: input.occupation ?? null,
+        source_of_income: input.sourceOfIncome ?? null,
         id_number: input.idNumber ?? null,
         icon: DEFAULT_MEMBER_ICON,
         register_ip: input.registerIp ?? null,

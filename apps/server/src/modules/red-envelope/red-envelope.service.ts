@@ -212,6 +212,14 @@ export function createRedEnvelopeService(
     return drop;
   }
 
+  /**
+   * Drops this node has seen with no envelope left. That never changes back (a drop is edited or
+   * cancelled only before it opens, and an opened or closed envelope stays so), so a later claim
+   * of one needs no turn in the drop's batches: a read of the member's own envelope tells
+   * ALREADY_OPENED from ALL_TAKEN, and the storm's second half no longer queues behind its first.
+   */
+  const emptiedDrops = new Set<string>();
+
   type Claim = { merchant: { id: string; currency: string }; memberId: string; dropId: string };
 
   /**
@@ -241,6 +249,11 @@ export function createRedEnvelopeService(
       houseAccountId: accounts.houseAccountId,
       claims: batch.map((claim) => ({ memberId: claim.memberId, transferId: uuidv7() })),
     });
+    // Every answer carries what was left once the batch was done.
+    if (answers[0]?.left_after === 0) {
+      if (emptiedDrops.size >= CLAIM_DROPS_MAX) emptiedDrops.clear();
+      emptiedDrops.add(dropId);
+    }
     let openedAfter = 0;
     for (let index = answers.length - 1; index >= 0; index -= 1) {
       const answer = answers[index] as EnvelopeClaimAnswer;
@@ -604,6 +617,14 @@ export function createRedEnvelopeService(
         throw new AppError('FORBIDDEN', { value: { reason: 'NOT_IN_AUDIENCE' } });
       }
       const already = () => new AppError('CONFLICT', { value: { reason: 'ALREADY_OPENED' } });
+      const taken = () =>
+        // An open drop's window and status no longer change: the row read above still holds.
+        new AppError('CONFLICT', {
+          value: { reason: phaseOf(drop, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN' },
+        });
+      if (emptiedDrops.has(dropId)) {
+        throw (await findMine(db, memberId, [dropId])).length > 0 ? already() : taken();
+      }
       const claim = async () => {
         try {
           return await claims.play(dropId, { merchant, memberId, dropId });
@@ -630,11 +651,7 @@ export function createRedEnvelopeService(
         );
       }
       if (answer.status === 'already') throw already();
-      if (answer.status === 'taken') {
-        // An open drop's window and status no longer change: the row read above still holds.
-        const reason = phaseOf(drop, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN';
-        throw new AppError('CONFLICT', { value: { reason } });
-      }
+      if (answer.status === 'taken') throw taken();
       const index = present(answer.envelope_index, 'red envelope: an opened envelope has its index');
       const amountMinor = BigInt(
         present(answer.amount_minor, 'red envelope: an opened envelope has its amount'),

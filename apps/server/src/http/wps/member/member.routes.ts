@@ -53,6 +53,11 @@ const MemberInfo = Type.Object({
 const IconChoice = Type.Object({ icon: Avatar, url: Type.String() });
 
 const field = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/**
+ * The profile fields a merchant may ask for at registration: longer than any register rule allows
+ * (255), so that the rule, not the wire, refuses a value, as the security centre's own save does.
+ */
+const PROFILE_FIELD_LENGTH_MAX = 300;
 const RegisterBody = Type.Object({
   username: field(64),
   password: field(PASSWORD_HASH_INPUT_LENGTH_MAX),
@@ -74,6 +79,11 @@ const RegisterBody = Type.Object({
   zalo: field(30),
   idNumber: field(40),
   birthday: field(10),
+  nickname: field(PROFILE_FIELD_LENGTH_MAX),
+  address: field(PROFILE_FIELD_LENGTH_MAX),
+  nationality: field(PROFILE_FIELD_LENGTH_MAX),
+  occupation: field(PROFILE_FIELD_LENGTH_MAX),
+  sourceOfIncome: field(PROFILE_FIELD_LENGTH_MAX),
   captcha: field(16),
   termsAccepted: Type.Optional(Type.Boolean()),
   ageConfirmed: Type.Optional(Type.Boolean()),
