@@ -503,7 +503,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     recordChange: audit.record,
     sanitizeHtml: sanitizeOperatorHtml,
-    isMarketable: async (memberId) => (await bonuses.isMarketable(memberId)).ok,
+    marketableAmong: (memberIds) => bonuses.marketableAmong(memberIds),
     isAgentType,
     onDelivered: (message) =>
       realtime.emitToUser(message.memberId, 'message', { id: message.id, title: message.title }),

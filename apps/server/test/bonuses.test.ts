@@ -264,6 +264,15 @@ describe('who may have a bonus', () => {
       expect(await balancesOf(memberId)).toEqual({ cashMinor: 0n, bonusMinor: 0n });
     }
     expect(await testApp.app.bonuses.isMarketable(breakEnded)).toEqual({ ok: true });
+    // Read for many at once (promotional mail), the same rule answers the same.
+    const among = await testApp.app.bonuses.marketableAmong([
+      optedOut,
+      locked,
+      onBreak,
+      breakEnded,
+      'no-such-member',
+    ]);
+    expect([...among]).toEqual([breakEnded]);
     await testApp.app.bonuses.setOptOut(optedOut, false);
     expect(await testApp.app.bonuses.isMarketable(optedOut)).toEqual({ ok: true });
   });

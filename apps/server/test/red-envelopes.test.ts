@@ -225,7 +225,10 @@ describe('red envelopes', () => {
     // Once the drop is empty, a claim is told without a turn in its batches: a winner who taps
     // again hears ALREADY_OPENED, anyone else ALL_TAKEN, and nothing more is paid.
     const winner = present(opened[0]?.member_id, 'an opened envelope has its member');
-    const loser = present(claimants.find((memberId) => !opened.some((row) => row.member_id === memberId)));
+    const loser = present(
+      claimants.find((memberId) => !opened.some((row) => row.member_id === memberId)),
+      'a claimant who opened none',
+    );
     await expect(
       testApp.app.redEnvelopes.open({ merchant, memberId: winner, dropId: drop.id }),
     ).rejects.toMatchObject({

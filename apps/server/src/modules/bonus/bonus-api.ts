@@ -169,6 +169,8 @@ export type BonusEngine = {
   isMarketable(
     memberId: string,
   ): Promise<{ ok: true } | { ok: false; reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE' }>;
+  /** isMarketable for many members at once: those of them promotions may reach now. */
+  marketableAmong(memberIds: readonly string[]): Promise<ReadonlySet<string>>;
   /** isMarketable read in the caller's transaction (what it decides commits with what it read). */
   isMarketableIn(
     trx: Transaction<Database>,

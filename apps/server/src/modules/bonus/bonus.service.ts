@@ -57,7 +57,13 @@ import {
   problemsOfTerms,
   wageringRequiredOf,
 } from './bonus-terms.ts';
-import { type Marketability, marketabilityOf, readMarketabilityFacts, refusalOf } from './marketable.ts';
+import {
+  type Marketability,
+  marketabilityOf,
+  marketableAmong,
+  readMarketabilityFacts,
+  refusalOf,
+} from './marketable.ts';
 
 export type { BonusRow, BonusWithTitle };
 
@@ -1052,6 +1058,8 @@ export function createBonusService(
     reserveBudgetIn,
     releaseBudgetIn,
     isMarketable: (memberId: string) => isMarketableIn(null, memberId),
+    marketableAmong: ((memberIds) =>
+      marketableAmong(db, memberIds, clock())) satisfies BonusEngine['marketableAmong'],
     marketabilityOf: ((facts) => marketabilityOf(facts, clock())) satisfies BonusEngine['marketabilityOf'],
     isMarketableIn: (trx: Transaction<Database>, memberId: string) => isMarketableIn(trx, memberId),
     grantByOperator,

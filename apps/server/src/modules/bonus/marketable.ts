@@ -38,6 +38,38 @@ export function refusalOf(reason: 'TRIAL_ACCOUNT' | 'NOT_MARKETABLE'): AppError 
     : new AppError('FORBIDDEN', { value: { reason } });
 }
 
+/** Which of these members promotions may reach now, read in one statement (an unknown id is not). */
+export async function marketableAmong(
+  executor: Executor,
+  memberIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await executor
+    .selectFrom('members')
+    .leftJoin('play_settings', 'play_settings.member_id', 'members.id')
+    .select([
+      'members.id',
+      'members.type',
+      'members.status',
+      'members.promotions_opt_out',
+      'play_settings.exclusion_ends_at',
+    ])
+    .where('members.id', 'in', [...memberIds])
+    .execute();
+  const marketable = new Set<string>();
+  for (const row of rows) {
+    const facts = {
+      type: row.type,
+      status: row.status,
+      promotionsOptOut: row.promotions_opt_out,
+      exclusionEndsAt: row.exclusion_ends_at,
+    };
+    if (marketabilityOf(facts, now).ok) marketable.add(row.id);
+  }
+  return marketable;
+}
+
 /** The member's facts, or undefined for a member that does not exist. */
 export async function readMarketabilityFacts(
   executor: Executor,

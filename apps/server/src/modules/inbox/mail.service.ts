@@ -33,8 +33,8 @@ export const MAIL_PAGE_SIZE_MAX = 100;
 const MESSAGES_PER_INSERT = 1000;
 /** Mails one delivery pass claims. */
 const MAILS_PER_PASS = 10;
-/** Members whose marketability is read at once for promotional mail. */
-const MARKETABILITY_READS_AT_ONCE = 20;
+/** Members whose marketability one statement reads for promotional mail. */
+const MARKETABILITY_READS_AT_ONCE = 1000;
 /**
  * A delivery claimed this long ago and not finished was stopped (its node ended): another pass
  * claims it again, and the mail's dedupe key keeps anyone from getting it twice.
@@ -111,8 +111,8 @@ export function createMailService(deps: {
   recordChange: RecordChange;
   /** The operator HTML sanitiser (modules/content/operator-html.ts, handed in by app.ts). */
   sanitizeHtml: (html: string) => string;
-  /** The promotions' isMarketable: whether the member may receive promotional mail. */
-  isMarketable: (memberId: string) => Promise<boolean>;
+  /** The promotions' isMarketable for many members: those who may receive promotional mail. */
+  marketableAmong: (memberIds: readonly string[]) => Promise<ReadonlySet<string>>;
   /** Whether a member type is an agent's (modules/member). */
   isAgentType: (type: number) => boolean;
   onDelivered?: (message: { memberId: string; id: string; title: string }) => void;
@@ -188,10 +188,8 @@ export function createMailService(deps: {
     const marketable: string[] = [];
     for (let start = 0; start < members.length; start += MARKETABILITY_READS_AT_ONCE) {
       const slice = members.slice(start, start + MARKETABILITY_READS_AT_ONCE);
-      const answers = await Promise.all(slice.map((memberId) => deps.isMarketable(memberId)));
-      slice.forEach((memberId, index) => {
-        if (answers[index]) marketable.push(memberId);
-      });
+      const reachable = await deps.marketableAmong(slice);
+      for (const memberId of slice) if (reachable.has(memberId)) marketable.push(memberId);
     }
     return marketable;
   }
