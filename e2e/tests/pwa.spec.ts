@@ -5,7 +5,8 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import type pg from 'pg';
 import { actAsVisitor, insertMember, logInThroughPage, nextAddress, uniqueAccount } from '../accounts.ts';
-import { expect, preconfirmAge, screenshot, test } from '../fixtures.ts';
+import { expect, newConfirmedPage, preconfirmAge, screenshot, test } from '../fixtures.ts';
+import { openSection, signInAsNewOwner } from '../operators.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 type ManifestData = {
@@ -162,7 +163,7 @@ async function insertAppDownloadBonus(db: pg.Client): Promise<string> {
 test(
   'a member who logs in from the installed app claims the app-download bonus once',
   { tag: [PHONE_ONLY, MERCHANT_WIDE] },
-  async ({ baseURL, db }, testInfo) => {
+  async ({ baseURL, browser, db }, testInfo) => {
     // A browser of its own, an install and an app window: longer than a journey in the shared one.
     test.slow();
     const origin = new URL(baseURL ?? '').origin;
@@ -222,6 +223,10 @@ test(
       await expect
         .poll(() => app.evaluate(() => matchMedia('(display-mode: standalone)').matches))
         .toBe(true);
+      // Headless Chromium may give the new window its app display only after its first page has
+      // started: the start URL is opened again, as a phone's app shows it from its first paint.
+      await app.goto('/?source=pwa');
+      expect(await app.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true);
       await logInThroughPage(app, account, 'AppGift12345');
       await expect
         .poll(async () => {
@@ -239,6 +244,19 @@ test(
       await app.getByTestId('promotion-claim').click();
       await expect(inApp).toHaveAttribute('data-state', 'PROCESS');
       await screenshot(app, 'app-download-bonus-claimed-EN', { fullPage: false });
+
+      // The back office's builder shows the kind with its amount and terms.
+      const operator = await newConfirmedPage(browser, { viewport: { width: 1440, height: 900 } });
+      await signInAsNewOwner(operator, db, 'appop', testInfo.project.name);
+      await openSection(operator, 'Promotions');
+      await operator.getByRole('button', { name: /^(Edit|Open) (Regalo sa App|App Gift)$/ }).click();
+      await expect(operator.getByRole('combobox', { name: 'Kind' })).toHaveValue('app_download');
+      await screenshot(operator, 'admin-promotion-app-download', { fullPage: false });
+      const amount = operator.getByLabel('Bonus amount');
+      await expect(amount).toHaveValue('50.00');
+      await amount.scrollIntoViewIfNeeded();
+      await screenshot(operator, 'admin-promotion-app-download-rules', { fullPage: false });
+      await operator.close();
       const bonuses = await db.query(
         `select amount_minor::int as amount from member_bonuses where member_id = $1 and promotion_id = $2`,
         [memberId, promotionId],
