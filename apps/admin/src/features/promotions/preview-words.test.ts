@@ -104,6 +104,12 @@ describe('where the member stands', () => {
       'Kasali ka na. Kinukuwenta ang cashback mo sa pagtatapos ng bawat panahon.',
     );
     expect(stateLineWords('NONE', 'deposit_bonus', 'EN')).toBe('This promotion is for other members.');
+    expect(stateLineWords('NONE', 'app_download', 'EN')).toBe(
+      'Install the app and log in from it to claim this bonus.',
+    );
+    expect(stateLineWords('NONE', 'app_download', 'TY')).toBe(
+      'I-install ang app at mag-log in mula rito para ma-claim ang bonus na ito.',
+    );
     expect(stateLineWords('NONE', 'info', 'EN')).toBeNull();
     expect(stateLineWords('JOIN', 'deposit_bonus', 'EN')).toBeNull();
   });

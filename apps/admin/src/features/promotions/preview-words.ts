@@ -75,6 +75,7 @@ type Words = {
     issued: string;
     bonusActive: string;
     audience: string;
+    appRequired: string;
   };
   rules: {
     depositPercent: (percent: string, which: string, cap: string) => string;
@@ -223,6 +224,7 @@ const WORDS: Record<PreviewLanguage, Words> = {
       issued: 'Natanggap mo na ang gantimpalang ito.',
       bonusActive: 'Aktibo ang bonus mo. Itaya ito para maging cash.',
       audience: 'Para sa ibang miyembro ang promong ito.',
+      appRequired: 'I-install ang app at mag-log in mula rito para ma-claim ang bonus na ito.',
     },
     rules: {
       depositPercent: (percent, which, cap) =>
@@ -397,6 +399,7 @@ const WORDS: Record<PreviewLanguage, Words> = {
       issued: 'You have received this reward.',
       bonusActive: 'Your bonus is active. Wager it to turn it into cash.',
       audience: 'This promotion is for other members.',
+      appRequired: 'Install the app and log in from it to claim this bonus.',
     },
     rules: {
       depositPercent: (percent, which, cap) => `Get ${percent} of ${which} as a bonus, up to ${cap}.`,
@@ -586,7 +589,8 @@ export function cardButtonWords(state: MemberState, language: PreviewLanguage, k
 /**
  * The line under the detail's action saying where the member stands; none where the action speaks
  * for itself and for an information-only promotion. NONE on a promotion that offers something is
- * shown as a member the audience leaves out.
+ * shown as a member the audience leaves out; on an app-download bonus, as a member who has not yet
+ * logged in from the installed app (the player's site words it so).
  */
 export function stateLineWords(
   state: MemberState,
@@ -615,6 +619,7 @@ export function stateLineWords(
     case 'PROCESS':
       return lines.bonusActive;
     case 'NONE':
+      if (kind === 'app_download') return lines.appRequired;
       return kind === 'info' ? null : lines.audience;
     default:
       return null;
