@@ -207,3 +207,48 @@ test("an operator adds to a player's cash through a dialog that restates the amo
   await expect(detail).toContainText('125.50 cash');
   await screenshot(page, 'admin-players-adjusted');
 });
+
+test(
+  "an operator corrects a player's profile, each refusal beside its field, and the change is the operator's in the history",
+  { tag: DESKTOP_ONLY },
+  async ({ page, db }, testInfo) => {
+    test.setTimeout(90_000);
+    const account = uniqueAccount('profile', testInfo.project.name);
+    await insertMember(db, { account, password: 'Secret123', email: `${account}@panalo.example` });
+    await signInAsNewOwner(page, db, 'profiler', testInfo.project.name);
+    await openSection(page, 'Players');
+    await page.getByLabel('Search players').fill(account);
+    await page.getByRole('button', { name: account }).click();
+    const panel = page.getByRole('region', { name: `Profile of ${account}` });
+    await expect(panel).toContainText(`${account}@panalo.example (not verified)`);
+    await panel.getByRole('button', { name: `Edit the profile of ${account}` }).click();
+
+    const form = panel.getByRole('form', { name: `Edit the profile of ${account}` });
+    // Too short is said at once; a pattern the rule refuses is the server's word, beside its field.
+    await form.getByLabel('Nickname').fill('L');
+    await form.getByLabel('Nationality').fill('Filipino 1');
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await expect(form.locator('[data-field-error="nickname"]')).toHaveText('Enter 2-20 characters.');
+    await form.getByLabel('Nickname').fill('Lakan');
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await expect(form.locator('[data-field-error="nationality"]')).toContainText('Enter 2-50');
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-players-profile-errors', { fullPage: false });
+
+    await form.getByLabel('Nationality').fill('Filipino');
+    await form.getByLabel('Occupation').fill('Nurse');
+    await form.getByLabel('Birthday').fill('1990-05-17');
+    await form.getByLabel('Mobile').fill('09170000919');
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await expect(panel.getByRole('status')).toContainText(`Profile of ${account} saved.`);
+    const facts = panel.getByTestId('player-profile-facts');
+    await expect(facts).toContainText('Filipino');
+    await expect(facts).toContainText('Nurse');
+    await expect(facts).toContainText('+63 9170000919 (not verified)');
+    const history = page.getByTestId('profile-changes');
+    await expect(history).toContainText('Occupation');
+    await expect(history).toContainText('Operator');
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-players-profile', { fullPage: false });
+  },
+);

@@ -23,6 +23,7 @@ import { registerMailAdminRoutes } from './http/bo/mail.routes.ts';
 import { registerMerchantConfigRoutes } from './http/bo/merchant-config.routes.ts';
 import { registerMissionsRoutes } from './http/bo/missions.routes.ts';
 import { installBackOfficeGuard } from './http/bo/operator-session.ts';
+import { registerPlayerProfileRoutes } from './http/bo/player-profile.routes.ts';
 import { registerPlayersRoutes } from './http/bo/players.routes.ts';
 import { registerPointsBackOfficeRoutes } from './http/bo/points.routes.ts';
 import { registerPromotionReportsRoutes } from './http/bo/promotion-reports.routes.ts';
@@ -1024,9 +1025,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
   });
   registerSecurityRoutes(app, { members, totpBox, rateLimiter, now });
+  const profiles = createMemberProfileService({ db: database.db, recordChange: audit.record, now });
   registerProfileRoutes(app, {
     members,
-    profiles: createMemberProfileService({ db: database.db, recordChange: audit.record, now }),
+    profiles,
     verification,
     countryHeader: config.countryHeader,
     now,
@@ -1082,6 +1084,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     realtime,
     vendorTransfers,
   });
+  registerPlayerProfileRoutes(app, { profiles, merchants: merchantService, now });
   const reports = createReportService({ db: database.db, now });
   registerRewardsBackOfficeRoutes(app, {
     rewards,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RegisterRule } from '../src/modules/merchant/merchant-settings.ts';
 import { DEMO_REGISTER_RULES } from '../src/seed/demo-merchant.ts';
 import { type AccountsClient, createAccountsClient, readLatestCode } from './support/accounts-client.ts';
 import {
@@ -58,28 +59,63 @@ function profileChanges(memberId: string) {
     .execute();
 }
 
-function auditRows(memberId: string) {
+function auditRows(memberId: string, action = 'member.profile') {
   return testApp.database.db
     .selectFrom('audit_log')
     .selectAll()
     .where('target_id', '=', memberId)
-    .where('action', '=', 'member.profile')
+    .where('action', '=', action)
     .execute();
 }
 
 /** An administrator of the demo merchant with a session that starts now (the test clock moves on). */
-async function signedInOperator(): Promise<BackOfficeClient> {
+async function signedInOperator(): Promise<BackOfficeClient & { id: string; username: string }> {
   memberCount += 1;
+  const username = `profile-admin-${memberCount}`;
   const session = await insertOperatorWithSession(testApp.database.db, {
-    username: `profile-admin-${memberCount}`,
+    username,
     merchantId,
     roleId: 'admin',
     nowMs,
   });
   const operator = createBackOfficeClient(testApp.app);
   operator.token = session.token;
-  return operator;
+  return Object.assign(operator, { id: session.id, username });
 }
+
+/** Shows these register rules of the demo merchant on the register form (the others as seeded). */
+async function showRules(fields: readonly string[], changes: Partial<RegisterRule> = {}): Promise<void> {
+  await patchDemoSettings(testApp, {
+    register: DEMO_REGISTER_RULES.map((rule) =>
+      fields.includes(rule.field) ? { ...rule, enabled: true, ...changes } : rule,
+    ),
+  });
+}
+
+/** A registration by account name from an address of its own, with the form's extra fields. */
+async function register(extra: Record<string, unknown>) {
+  memberCount += 1;
+  const account = `regprofile${memberCount}`;
+  const player = createAccountsClient(testApp.app, `203.0.113.${memberCount}`);
+  const reply = await player.sealed('PUT', '/wps/member/register', {
+    username: account,
+    password: 'Secret123',
+    confirmPassword: 'Secret123',
+    termsAccepted: true,
+    ageConfirmed: true,
+    ...extra,
+  });
+  if (reply.body.success) player.token = reply.body.value.token;
+  return { account, player, reply };
+}
+
+const findMember = (account: string) =>
+  testApp.database.db
+    .selectFrom('members')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('account', '=', account)
+    .executeTakeFirst();
 
 /** Locks (or unlocks) one register rule of the demo merchant after registration. */
 async function lockRule(field: string, isLocked: boolean): Promise<void> {
@@ -185,6 +221,81 @@ describe('profile fields', () => {
     expect((await anonymous.call('PUT', '/wps/member/profile', { nickname: 'Juan' })).body.code).toBe(
       'NOT_LOGGED_IN',
     );
+  });
+});
+
+describe('registration', () => {
+  it('stores the profile fields its rules show, where the security centre reads them', async () => {
+    await showRules(['nickname', 'birthday', 'telegram', 'zalo', 'address', 'nationality', 'sourceOfIncome']);
+    try {
+      const { account, player, reply } = await register({
+        nickname: ' Lakan ',
+        birthday: '05-17-1990',
+        telegram: '@lakan_ph',
+        zalo: 'zalo.lakan',
+        address: '12 Mabini St, Quezon City',
+        nationality: 'Filipino',
+        sourceOfIncome: 'Salary',
+        // Hidden by the demo's rules: sent, but not asked for, so not stored.
+        occupation: 'Nurse',
+        idNumber: 'AB123456',
+      });
+      expect(reply.body.success).toBe(true);
+      const profile = await player.call('GET', '/wps/member/profile');
+      expect(profile.body.value.values).toMatchObject({
+        nickname: 'Lakan',
+        birthday: '1990-05-17',
+        telegram: '@lakan_ph',
+        zalo: 'zalo.lakan',
+        address: '12 Mabini St, Quezon City',
+        nationality: 'Filipino',
+        sourceOfIncome: 'Salary',
+        occupation: null,
+      });
+      const member = await findMember(account);
+      expect(member?.id_number).toBeNull();
+      // What the member gave at registration is their first value, not a change.
+      expect(await profileChanges(member?.id ?? '')).toHaveLength(0);
+    } finally {
+      await showRules([]);
+    }
+  });
+
+  it('ignores a field the merchant’s rules hide, even when it is sent', async () => {
+    const { account, player, reply } = await register({
+      nickname: 'Lakan',
+      birthday: '1990-05-17',
+      telegram: '@lakan_ph',
+      address: '12 Mabini St, Quezon City',
+      sourceOfIncome: 'Salary',
+    });
+    expect(reply.body.success).toBe(true);
+    const profile = await player.call('GET', '/wps/member/profile');
+    expect(profile.body.value.values).toMatchObject({
+      nickname: null,
+      birthday: null,
+      telegram: null,
+      address: null,
+      sourceOfIncome: null,
+    });
+    expect((await findMember(account))?.contacts).toEqual({});
+  });
+
+  it('refuses a value its rule refuses, naming each field, and opens no account', async () => {
+    await showRules(['nickname', 'address', 'nationality'], { required: true });
+    try {
+      const { account, reply } = await register({ nickname: 'L', address: '12 Mabini St' });
+      expect(reply.status).toBe(422);
+      expect(reply.body.code).toBe('VALIDATION');
+      // A required field left out is named too; the address given is right.
+      expect(reply.body.value.fields).toEqual({
+        nickname: 'Enter 2-20 characters.',
+        nationality: expect.any(String),
+      });
+      expect(await findMember(account)).toBeUndefined();
+    } finally {
+      await showRules([]);
+    }
   });
 });
 
@@ -332,6 +443,124 @@ describe('the back office', () => {
     expect(page.body.value.profileChanges).toEqual([
       expect.objectContaining({ field: 'zalo', before: null, after: 'zalo.lakan', actorType: 'member' }),
     ]);
+  });
+
+  it('reads a player’s profile with each field’s rule and lock', async () => {
+    const { id, player } = await newMember();
+    await player.call('PUT', '/wps/member/profile', { nickname: 'Lakan' });
+    await lockRule('nationality', true);
+    try {
+      const operator = await signedInOperator();
+      const reply = await operator.call('GET', `/bo/players/${id}/profile`);
+      expect(reply.body.value.values).toMatchObject({ nickname: 'Lakan', email: null, mobile: null });
+      expect(reply.body.value.rules.nationality).toMatchObject({ locked: true, minLength: 2 });
+      expect(reply.body.value.rules.mobileNum).toMatchObject({ locked: false, type: 'tel' });
+    } finally {
+      await lockRule('nationality', false);
+    }
+  });
+
+  it('lets an operator change fields, locked ones and a set birthday too, naming the operator', async () => {
+    const { id, player } = await newMember();
+    await player.call('PUT', '/wps/member/profile', { birthday: '1990-05-17', telegram: '@lakan_ph' });
+    await lockRule('occupation', true);
+    try {
+      const operator = await signedInOperator();
+      const reply = await operator.call('PUT', `/bo/players/${id}/profile`, {
+        occupation: ' Teacher ',
+        birthday: '1985-03-04',
+        telegram: '',
+        nickname: null,
+        address: '12 Mabini St, Quezon City',
+      });
+      expect(reply.body).toMatchObject({
+        success: true,
+        value: { occupation: 'Teacher', birthday: '1985-03-04', telegram: null, nickname: null },
+      });
+      // The member still cannot change the locked field themself.
+      const own = await player.call('PUT', '/wps/member/profile', { occupation: 'Nurse' });
+      expect(own.body.value.fields.occupation).toBe('This cannot be changed after registration.');
+      const history = (await profileChanges(id)).filter((row) => row.actor_type === 'operator');
+      expect(history.map((row) => [row.field, row.before, row.after, row.actor_id])).toEqual([
+        ['birthday', '1990-05-17', '1985-03-04', operator.id],
+        ['telegram', '@lakan_ph', null, operator.id],
+        ['address', null, '12 Mabini St, Quezon City', operator.id],
+        ['occupation', null, 'Teacher', operator.id],
+      ]);
+      const audit = await auditRows(id, 'player.profile');
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ actor_id: operator.id, actor_name: operator.username });
+      expect(audit[0]?.after).toMatchObject({ occupation: 'Teacher', birthday: '1985-03-04' });
+      const page = await operator.call('GET', `/bo/players/${id}`);
+      expect(page.body.value.profileChanges[0]).toMatchObject({ actorType: 'operator' });
+    } finally {
+      await lockRule('occupation', false);
+    }
+  });
+
+  it('lets an operator change the e-mail address and mobile number without a code, unverified', async () => {
+    const { id } = await newMember({
+      mobile: { dialingCode: '+63', nationalNumber: '9170000606' },
+      email: 'old.address@panalo.example',
+    });
+    const operator = await signedInOperator();
+    const reply = await operator.call('PUT', `/bo/players/${id}/profile`, {
+      email: ' New.Address@Panalo.example ',
+      countryDialingCode: '+63',
+      mobileNum: '09170000707',
+    });
+    expect(reply.body.value).toMatchObject({
+      email: 'new.address@panalo.example',
+      emailVerified: false,
+      mobile: { dialingCode: '+63', nationalNumber: '9170000707' },
+      mobileVerified: false,
+    });
+    const sent = await testApp.database.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('destination', 'in', ['+639170000707', 'new.address@panalo.example'])
+      .execute();
+    expect(sent).toHaveLength(0);
+    const audit = await auditRows(id, 'player.profile');
+    expect(audit[0]?.after).toEqual({ email: 'n***@p***.example', mobile: '+63 9*****0707' });
+    // The number as loaded, in another form, is no change; an optional address may be emptied.
+    const again = await operator.call('PUT', `/bo/players/${id}/profile`, {
+      email: '',
+      mobileNum: '9170000707',
+    });
+    expect(again.body.value).toMatchObject({ email: null, mobile: { nationalNumber: '9170000707' } });
+    expect((await profileChanges(id)).map((row) => row.field)).toEqual(['email', 'mobile', 'email']);
+  });
+
+  it('refuses what the rules refuse and a contact another member holds, naming each field', async () => {
+    await newMember({
+      mobile: { dialingCode: '+63', nationalNumber: '9170000808' },
+      email: 'held@panalo.example',
+    });
+    const { id } = await newMember();
+    const operator = await signedInOperator();
+    const refused = await operator.call('PUT', `/bo/players/${id}/profile`, {
+      nickname: 'L',
+      birthday: '2010-01-01',
+      email: 'not-an-address',
+      mobileNum: '12',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.value.fields).toEqual({
+      nickname: 'Enter 2-20 characters.',
+      birthday: 'You must be at least 21 years old.',
+      email: expect.any(String),
+      mobileNum: expect.any(String),
+    });
+    const email = await operator.call('PUT', `/bo/players/${id}/profile`, {
+      nickname: 'Lakan',
+      email: 'Held@Panalo.example',
+    });
+    expect(email.body.value.fields).toEqual({ email: 'This email address belongs to another account.' });
+    const mobile = await operator.call('PUT', `/bo/players/${id}/profile`, { mobileNum: '09170000808' });
+    expect(mobile.body.value.fields).toEqual({ mobileNum: 'This mobile number is already registered.' });
+    expect(await profileChanges(id)).toHaveLength(0);
+    expect(await auditRows(id, 'player.profile')).toHaveLength(0);
   });
 
   it('saves a rule’s lockedAfterRegistration with the register rules', async () => {

@@ -13310,6 +13310,11 @@ export type paths = {
                         zalo?: string;
                         idNumber?: string;
                         birthday?: string;
+                        nickname?: string;
+                        address?: string;
+                        nationality?: string;
+                        occupation?: string;
+                        sourceOfIncome?: string;
                         captcha?: string;
                         termsAccepted?: boolean;
                         ageConfirmed?: boolean;
@@ -13418,6 +13423,11 @@ export type paths = {
                         zalo?: string;
                         idNumber?: string;
                         birthday?: string;
+                        nickname?: string;
+                        address?: string;
+                        nationality?: string;
+                        occupation?: string;
+                        sourceOfIncome?: string;
                         captcha?: string;
                         termsAccepted?: boolean;
                         ageConfirmed?: boolean;
@@ -31513,6 +31523,360 @@ export type paths = {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bo/players/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's profile fields, each with its register rule and whether the merchant locked it after registration */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                values: {
+                                    nickname: string | null;
+                                    birthday: string | null;
+                                    telegram: string | null;
+                                    zalo: string | null;
+                                    address: string | null;
+                                    nationality: string | null;
+                                    occupation: string | null;
+                                    sourceOfIncome: string | null;
+                                    email: string | null;
+                                    emailVerified: boolean;
+                                    mobile: {
+                                        dialingCode: string;
+                                        nationalNumber: string;
+                                    } | null;
+                                    mobileVerified: boolean;
+                                };
+                                rules: {
+                                    nickname: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    birthday: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    telegram: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    zalo: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    address: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    nationality: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    occupation: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    sourceOfIncome: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    email: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                    mobileNum: {
+                                        required: boolean;
+                                        acceptedPattern: string;
+                                        patternId: number;
+                                        minLength: number;
+                                        maxLength: number;
+                                        type: string;
+                                        locked: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        /** Change a player's profile fields with the register rules' checks, locked ones too; a new email address or mobile number needs no code and is stored unverified */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nickname?: string | null;
+                        birthday?: string | null;
+                        telegram?: string | null;
+                        zalo?: string | null;
+                        address?: string | null;
+                        nationality?: string | null;
+                        occupation?: string | null;
+                        sourceOfIncome?: string | null;
+                        email?: string | null;
+                        countryDialingCode?: string;
+                        mobileNum?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            value: {
+                                nickname: string | null;
+                                birthday: string | null;
+                                telegram: string | null;
+                                zalo: string | null;
+                                address: string | null;
+                                nationality: string | null;
+                                occupation: string | null;
+                                sourceOfIncome: string | null;
+                                email: string | null;
+                                emailVerified: boolean;
+                                mobile: {
+                                    dialingCode: string;
+                                    nationalNumber: string;
+                                } | null;
+                                mobileVerified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

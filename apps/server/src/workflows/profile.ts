@@ -1,6 +1,8 @@
 import type {
   EditableProfileField,
   MemberProfileService,
+  OperatorProfileActor,
+  OperatorProfileChanges,
   ProfileActor,
   ProfileChanges,
   ProfileValues,
@@ -60,7 +62,7 @@ const invalid = (fields: Record<string, string>) => new AppError('VALIDATION', {
  * the rule it is checked with and whether the merchant locked it after registration.
  */
 export async function readProfile(
-  deps: ProfileDeps,
+  deps: Pick<ProfileDeps, 'profiles'>,
   merchant: ResolvedMerchant,
   memberId: string,
 ): Promise<{ values: ProfileValues; rules: Record<ProfileRuleField, ProfileFieldRule> }> {
@@ -86,9 +88,30 @@ export async function saveProfile(
   input: ProfileChanges,
   language: Language,
 ): Promise<ProfileValues> {
+  const current = await deps.profiles.readProfile(actor.memberId);
+  const { fields, changes } = checkFieldChanges(deps, merchant, current, input, language, {
+    isLockHonoured: true,
+  });
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  return deps.profiles.updateProfile(actor, changes);
+}
+
+/**
+ * The plain fields of `input` that change a value, each checked with its register rule: the
+ * accepted values (trimmed, the birthday as yyyy-MM-dd, empty as null) and the refused fields'
+ * texts. A locked field is refused only where the lock is honoured (the member's own save).
+ */
+function checkFieldChanges(
+  deps: Pick<ProfileDeps, 'now'>,
+  merchant: ResolvedMerchant,
+  current: ProfileValues,
+  input: ProfileChanges,
+  language: Language,
+  options: { isLockHonoured: boolean },
+): { fields: Record<string, string>; changes: ProfileChanges } {
   const fields: Record<string, string> = {};
   const changes: ProfileChanges = {};
-  const current = await deps.profiles.readProfile(actor.memberId);
+  const now = deps.now ?? (() => new Date());
   for (const field of EDITABLE_PROFILE_FIELDS) {
     const raw = input[field];
     if (raw === undefined) continue;
@@ -96,20 +119,16 @@ export async function saveProfile(
     // Saving the form as it was loaded is no change, even of a locked field.
     if ((text || null) === current[field]) continue;
     const rule = profileRuleOf(merchant.settings.register, field);
-    const problem = problemOf(merchant, rule, field, text, deps.now ?? (() => new Date()));
+    const problem = problemOf(merchant, rule, field, text, now, options);
     if (problem) {
       fields[field] = problem.key
         ? translateField(language, problem.key, { age: merchant.settings.minimumAge })
         : translatePattern(language, rule.patternId, rule.minLength, rule.maxLength);
       continue;
     }
-    changes[field] =
-      field === 'birthday' && text
-        ? acceptedBirthdayOf(merchant, text, (deps.now ?? (() => new Date()))())
-        : text || null;
+    changes[field] = field === 'birthday' && text ? acceptedBirthdayOf(merchant, text, now()) : text || null;
   }
-  if (Object.keys(fields).length > 0) throw invalid(fields);
-  return deps.profiles.updateProfile(actor, changes);
+  return { fields, changes };
 }
 
 /** Why a value is refused: a field text, or the rule's pattern text (key null); null: accepted. */
@@ -119,12 +138,83 @@ function problemOf(
   field: EditableProfileField,
   text: string,
   now: () => Date,
+  options: { isLockHonoured: boolean },
 ): { key: FieldTextKey | null } | null {
-  if (rule.lockedAfterRegistration) return { key: 'fieldLocked' };
+  if (rule.lockedAfterRegistration && options.isLockHonoured) return { key: 'fieldLocked' };
   if (!checkRuleValue(rule, text)) return { key: text === '' && rule.required ? 'required' : null };
   if (field === 'birthday' && text && !acceptedBirthdayOf(merchant, text, now()))
     return { key: 'ageRequired' };
   return null;
+}
+
+/** An operator's change of a member's profile as the back office's form sends it. */
+export type OperatorProfileInput = ProfileChanges & {
+  email?: string | null;
+  countryDialingCode?: string;
+  mobileNum?: string | null;
+};
+
+/** The back office speaks English only. */
+const BACK_OFFICE_LANGUAGE: Language = 'EN';
+
+/**
+ * An operator changes a member's profile (docs/security.md "Profile"): the same fields with the
+ * same register rules' checks as the member's own save, except that a field the merchant locked
+ * after registration may change (the lock sends the member to customer service) and a birthday
+ * set already may be corrected. A new e-mail address or mobile number needs no code but is
+ * checked as registration checks it and refused when another member of the merchant holds it;
+ * an optional one may be emptied. VALIDATION names every refused field; nothing changes then.
+ */
+export async function saveProfileAsOperator(
+  deps: Pick<ProfileDeps, 'profiles' | 'now'>,
+  merchant: ResolvedMerchant,
+  actor: OperatorProfileActor,
+  input: OperatorProfileInput,
+): Promise<ProfileValues> {
+  const language = BACK_OFFICE_LANGUAGE;
+  const current = await deps.profiles.readProfile(actor.memberId);
+  const { fields, changes: plain } = checkFieldChanges(deps, merchant, current, input, language, {
+    isLockHonoured: false,
+  });
+  const changes: OperatorProfileChanges = { ...plain };
+  const refuse = (field: 'email' | 'mobileNum', text: string) => {
+    const rule = profileRuleOf(merchant.settings.register, field);
+    fields[field] =
+      text === '' && rule.required
+        ? translateField(language, 'required')
+        : translatePattern(language, rule.patternId, rule.minLength, rule.maxLength);
+  };
+  if (input.email !== undefined) {
+    const text = (input.email ?? '').trim();
+    // The address as loaded, in any case, is no change.
+    if ((text.toLowerCase() || null) !== (current.email?.toLowerCase() ?? null)) {
+      if (checkRuleValue(profileRuleOf(merchant.settings.register, 'email'), text)) {
+        changes.email = text.toLowerCase() || null;
+      } else refuse('email', text);
+    }
+  }
+  if (input.mobileNum !== undefined) {
+    const text = (input.mobileNum ?? '').trim();
+    const mobile = text ? parseMobileNumber(input.countryDialingCode || '+63', text) : null;
+    const e164 = current.mobile ? `${current.mobile.dialingCode}${current.mobile.nationalNumber}` : null;
+    // The number as loaded, in whichever form it was typed, is no change.
+    const isChange = text ? mobile?.e164 !== e164 : e164 !== null;
+    if (!isChange) {
+      // Nothing to check.
+    } else if (!checkRuleValue(profileRuleOf(merchant.settings.register, 'mobileNum'), text)) {
+      refuse('mobileNum', text);
+    } else if (text && !mobile) {
+      fields.mobileNum = translateField(language, 'mobileInvalid');
+    } else {
+      changes.mobile = mobile;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  try {
+    return await deps.profiles.updateProfileAsOperator(actor, changes);
+  } catch (error) {
+    throw asFieldError(error, language);
+  }
 }
 
 /** A new contact checked as registration checks it, and not the member's current one. */

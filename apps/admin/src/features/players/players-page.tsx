@@ -24,6 +24,7 @@ import {
 } from '../../lib/labels.ts';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { PlayerBonuses } from './player-bonuses.tsx';
+import { PlayerProfilePanel } from './player-profile.tsx';
 import {
   type PlayerAction,
   type SearchField,
@@ -299,19 +300,6 @@ function PlayerDetail(props: {
             </dd>
           </>
         )}
-        <dt>Nickname</dt>
-        <dd>{profile.nickname ?? '—'}</dd>
-        <dt>Email</dt>
-        <dd>
-          {profile.email ?? '—'} {profile.email && (profile.emailVerified ? '(verified)' : '(not verified)')}
-        </dd>
-        <dt>Mobile</dt>
-        <dd>
-          {profile.mobile ?? '—'}{' '}
-          {profile.mobile && (profile.mobileVerified ? '(verified)' : '(not verified)')}
-        </dd>
-        <dt>Birthday</dt>
-        <dd>{profile.birthday ?? '—'}</dd>
         <dt>2FA</dt>
         <dd>{profile.totpEnabled ? 'on' : 'off'}</dd>
         <dt>Registered</dt>
@@ -320,6 +308,7 @@ function PlayerDetail(props: {
           from {profile.registerIp ?? '—'}
         </dd>
       </dl>
+      <PlayerProfilePanel player={{ id: props.id, account: profile.account }} canWrite={props.canWrite} />
       <PlayerBonuses
         playerId={props.id}
         account={profile.account}

@@ -1,14 +1,19 @@
 import type { Insertable, Updateable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { MemberProfileChangesTable, MembersTable } from '../../db/schema.ts';
-import type { RecordChange } from '../../platform/audit/record-change.ts';
+import {
+  actorOf,
+  type ChangeActor,
+  type ChangeEntry,
+  type RecordChange,
+} from '../../platform/audit/record-change.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { type MobileNumber, maskEmail, maskPhone } from '../../platform/phone/phone-number.ts';
 import { findMemberByMobile, type MemberRow } from './member.repository.ts';
-import { lockMember } from './member-admin.repository.ts';
+import { findMemberMerchantId, lockMember } from './member-admin.repository.ts';
 import {
   findOtherMemberWithEmail,
   insertProfileChanges,
@@ -42,6 +47,46 @@ export type ProfileValues = Record<EditableProfileField, string | null> & {
 /** Who changes the profile: the member themself, from an address. */
 export type ProfileActor = { memberId: string; merchantId: string; account: string; ip: string | null };
 
+/** An operator changing a member's profile in the back office. */
+export type OperatorProfileActor = { operator: ChangeActor; memberId: string; merchantId: string };
+
+/**
+ * What an operator changes at once: the plain fields (the birthday too, set or not), and the
+ * e-mail address and mobile number without a code (null empties one).
+ */
+export type OperatorProfileChanges = ProfileChanges & { email?: string | null; mobile?: MobileNumber | null };
+
+/** Whom a change's history rows and audit row name. */
+type ChangeAuthor = {
+  memberId: string;
+  merchantId: string;
+  actorType: 'member' | 'operator';
+  actorId: string;
+  audit: Pick<ChangeEntry, 'actor' | 'ip'>;
+  /** The audit row's action: `member.profile` for the member's own change, `player.profile` for an operator's. */
+  action: string;
+};
+
+const authorOfMember = (actor: ProfileActor): ChangeAuthor => ({
+  memberId: actor.memberId,
+  merchantId: actor.merchantId,
+  actorType: 'member',
+  actorId: actor.memberId,
+  audit: { actor: { id: actor.memberId, name: actor.account }, ip: actor.ip },
+  action: 'member.profile',
+});
+
+const authorOfOperator = (actor: OperatorProfileActor): ChangeAuthor => ({
+  memberId: actor.memberId,
+  merchantId: actor.merchantId,
+  actorType: 'operator',
+  actorId: actor.operator.id,
+  audit: actorOf(actor.operator),
+  action: 'player.profile',
+});
+
+type FieldChange = { field: string; before: string | null; after: string | null; masked?: boolean };
+
 const COLUMN_OF = {
   nickname: 'nickname',
   address: 'address',
@@ -57,6 +102,24 @@ const mobileOf = (member: MemberRow) =>
     : null;
 const e164Of = (mobile: { dialingCode: string; nationalNumber: string } | null) =>
   mobile ? `${mobile.dialingCode}${mobile.nationalNumber}` : null;
+
+/**
+ * The plain fields of `changes` that differ from the member's values, and the columns and contact
+ * entries that hold them; the birthday is left to the caller, which sets it once or replaces it.
+ */
+function planFieldChanges(before: ProfileValues, changes: ProfileChanges) {
+  const changed = EDITABLE_PROFILE_FIELDS.filter(
+    (field) => changes[field] !== undefined && changes[field] !== before[field],
+  );
+  const columns: Updateable<MembersTable> = {};
+  for (const [field, column] of Object.entries(COLUMN_OF) as [keyof typeof COLUMN_OF, string][]) {
+    if (changed.includes(field)) Object.assign(columns, { [column]: changes[field] ?? null });
+  }
+  const contacts = Object.fromEntries(
+    CONTACT_FIELDS.filter((field) => changed.includes(field)).map((field) => [field, changes[field] ?? null]),
+  );
+  return { changed, columns, contacts };
+}
 
 /** The profile as the security centre shows it. */
 export function profileOf(member: MemberRow): ProfileValues {
@@ -91,49 +154,67 @@ export function createMemberProfileService(deps: ServiceDeps<{ recordChange: Rec
   const now = clockOf(deps);
 
   /** The member row, locked for the transaction; refuses a member of another merchant. */
-  async function lockOwnMember(trx: Executor, actor: ProfileActor): Promise<MemberRow> {
+  async function lockOwnMember(
+    trx: Executor,
+    actor: { memberId: string; merchantId: string },
+  ): Promise<MemberRow> {
     const member = await lockMember(trx, actor.memberId);
     if (!member || member.merchant_id !== actor.merchantId) throw new AppError('NOT_FOUND');
     return member;
   }
 
+  /** Writes the plain fields' columns and contact entries a plan holds, if any. */
+  async function writeFieldChanges(
+    trx: Executor,
+    memberId: string,
+    plan: Pick<ReturnType<typeof planFieldChanges>, 'columns' | 'contacts'>,
+    at: Date,
+  ): Promise<void> {
+    if (Object.keys(plan.columns).length > 0) {
+      await updateProfileColumns(trx, memberId, { ...plan.columns, updated_at: at });
+    }
+    if (Object.keys(plan.contacts).length > 0) await updateContactEntries(trx, memberId, plan.contacts);
+  }
+
   async function recordChanges(
     trx: Executor,
-    actor: ProfileActor,
-    changes: readonly { field: string; before: string | null; after: string | null; masked?: boolean }[],
+    author: ChangeAuthor,
+    changes: readonly FieldChange[],
   ): Promise<void> {
     if (changes.length === 0) return;
     const at = now();
     const rows: Insertable<MemberProfileChangesTable>[] = changes.map((change) => ({
       id: uuidv7(),
-      merchant_id: actor.merchantId,
-      member_id: actor.memberId,
+      merchant_id: author.merchantId,
+      member_id: author.memberId,
       field: change.field,
       before: change.before,
       after: change.after,
-      actor_type: 'member',
-      actor_id: actor.memberId,
+      actor_type: author.actorType,
+      actor_id: author.actorId,
       created_at: at,
     }));
     await insertProfileChanges(trx, rows);
-    const shown = (change: (typeof changes)[number], value: string | null) =>
+    const shown = (change: FieldChange, value: string | null) =>
       value === null || !change.masked
         ? value
         : change.field === 'email'
           ? maskEmail(value)
           : maskPhone(value);
     await recordChange(trx, {
-      actor: { id: actor.memberId, name: actor.account },
-      merchantId: actor.merchantId,
-      action: 'member.profile',
-      target: { type: 'member', id: actor.memberId },
+      ...author.audit,
+      merchantId: author.merchantId,
+      action: author.action,
+      target: { type: 'member', id: author.memberId },
       before: Object.fromEntries(changes.map((change) => [change.field, shown(change, change.before)])),
       after: Object.fromEntries(changes.map((change) => [change.field, shown(change, change.after)])),
-      ip: actor.ip,
     });
   }
 
   return {
+    /** The merchant of a member, for the back office's scoping; undefined for no such member. */
+    findMerchantOf: (memberId: string) => findMemberMerchantId(db, memberId),
+
     async readProfile(memberId: string): Promise<ProfileValues> {
       const member = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
       if (!member) throw new AppError('NOT_FOUND');
@@ -148,11 +229,9 @@ export function createMemberProfileService(deps: ServiceDeps<{ recordChange: Rec
       return db.transaction().execute(async (trx) => {
         const member = await lockOwnMember(trx, actor);
         const before = profileOf(member);
-        const changed = EDITABLE_PROFILE_FIELDS.filter(
-          (field) => changes[field] !== undefined && changes[field] !== before[field],
-        );
+        const plan = planFieldChanges(before, changes);
         const at = now();
-        if (changed.includes('birthday')) {
+        if (plan.changed.includes('birthday')) {
           const birthday = changes.birthday;
           if (
             before.birthday !== null ||
@@ -162,28 +241,89 @@ export function createMemberProfileService(deps: ServiceDeps<{ recordChange: Rec
             throw new AppError('CONFLICT', { value: { reason: 'BIRTHDAY_SET' } });
           }
         }
-        const columns: Updateable<MembersTable> = {};
-        for (const [field, column] of Object.entries(COLUMN_OF) as [keyof typeof COLUMN_OF, string][]) {
-          if (changed.includes(field)) Object.assign(columns, { [column]: changes[field] ?? null });
-        }
-        if (Object.keys(columns).length > 0) {
-          await updateProfileColumns(trx, member.id, { ...columns, updated_at: at });
-        }
-        const contacts = CONTACT_FIELDS.filter((field) => changed.includes(field));
-        if (contacts.length > 0) {
-          await updateContactEntries(
-            trx,
-            member.id,
-            Object.fromEntries(contacts.map((field) => [field, changes[field] ?? null])),
-          );
-        }
+        await writeFieldChanges(trx, member.id, plan, at);
         await recordChanges(
           trx,
-          actor,
-          changed.map((field) => ({ field, before: before[field], after: changes[field] ?? null })),
+          authorOfMember(actor),
+          plan.changed.map((field) => ({ field, before: before[field], after: changes[field] ?? null })),
         );
-        return { ...before, ...Object.fromEntries(changed.map((field) => [field, changes[field] ?? null])) };
+        return {
+          ...before,
+          ...Object.fromEntries(plan.changed.map((field) => [field, changes[field] ?? null])),
+        };
       });
+    },
+
+    /**
+     * An operator's change of a member's profile (docs/security.md "Profile"): the plain fields,
+     * a birthday set or not (the member sets theirs once; customer service corrects it), and a new
+     * e-mail address or mobile number without a code, stored as not verified. Values arrive
+     * checked against the register rules, a locked field's too: the lock holds the member, not
+     * the operator. One transaction writes the fields, a history row per field naming the
+     * operator and one `player.profile` audit row. CONFLICT EMAIL_TAKEN or MOBILE_TAKEN when
+     * another member of the merchant holds the address or number.
+     */
+    async updateProfileAsOperator(
+      actor: OperatorProfileActor,
+      changes: OperatorProfileChanges,
+    ): Promise<ProfileValues> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const member = await lockOwnMember(trx, actor);
+          const before = profileOf(member);
+          const plan = planFieldChanges(before, changes);
+          if (plan.changed.includes('birthday')) plan.columns.birthday = changes.birthday ?? null;
+          const history: FieldChange[] = plan.changed.map((field) => ({
+            field,
+            before: before[field],
+            after: changes[field] ?? null,
+          }));
+          const after: ProfileValues = {
+            ...before,
+            ...Object.fromEntries(plan.changed.map((field) => [field, changes[field] ?? null])),
+          };
+          const email = changes.email === undefined ? undefined : changes.email?.trim().toLowerCase() || null;
+          if (email !== undefined && email !== before.email) {
+            if (email !== null) {
+              await lockEmailAddress(trx, actor.merchantId, email);
+              if (await findOtherMemberWithEmail(trx, actor.merchantId, member.id, email)) {
+                throw new AppError('CONFLICT', { value: { reason: 'EMAIL_TAKEN' } });
+              }
+            }
+            Object.assign(plan.columns, { email, email_verified_at: null });
+            history.push({ field: 'email', before: before.email, after: email, masked: true });
+            Object.assign(after, { email, emailVerified: false });
+          }
+          const mobile = changes.mobile;
+          if (mobile !== undefined && (mobile?.e164 ?? null) !== e164Of(before.mobile)) {
+            Object.assign(plan.columns, {
+              mobile_dialing_code: mobile?.dialingCode ?? null,
+              mobile_number: mobile?.nationalNumber ?? null,
+              mobile_verified_at: null,
+            });
+            history.push({
+              field: 'mobile',
+              before: e164Of(before.mobile),
+              after: mobile?.e164 ?? null,
+              masked: true,
+            });
+            Object.assign(after, {
+              mobile: mobile
+                ? { dialingCode: mobile.dialingCode, nationalNumber: mobile.nationalNumber }
+                : null,
+              mobileVerified: false,
+            });
+          }
+          await writeFieldChanges(trx, member.id, plan, now());
+          await recordChanges(trx, authorOfOperator(actor), history);
+          return after;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'members_mobile_uq')) {
+          throw new AppError('CONFLICT', { value: { reason: 'MOBILE_TAKEN' }, cause: error });
+        }
+        throw error;
+      }
     },
 
     /**
@@ -201,7 +341,7 @@ export function createMemberProfileService(deps: ServiceDeps<{ recordChange: Rec
         }
         const at = now();
         await updateProfileColumns(trx, member.id, { email: address, email_verified_at: at, updated_at: at });
-        await recordChanges(trx, actor, [
+        await recordChanges(trx, authorOfMember(actor), [
           { field: 'email', before: member.email, after: address, masked: true },
         ]);
         return { ...profileOf(member), email: address, emailVerified: true };
@@ -223,7 +363,7 @@ export function createMemberProfileService(deps: ServiceDeps<{ recordChange: Rec
             mobile_verified_at: at,
             updated_at: at,
           });
-          await recordChanges(trx, actor, [
+          await recordChanges(trx, authorOfMember(actor), [
             { field: 'mobile', before: e164Of(mobileOf(member)), after: mobile.e164, masked: true },
           ]);
           return {

@@ -31,7 +31,8 @@ const TAGS = ['member'];
 /** Longer than any register rule allows (255), so that the rule, not the wire, refuses a value. */
 const PROFILE_VALUE_LENGTH_MAX = 300;
 
-const ProfileValues = Type.Object({
+/** The profile values as the security centre and the back office show them. */
+export const ProfileValues = Type.Object({
   nickname: Nullable(Type.String()),
   /** yyyy-MM-dd; set once. */
   birthday: Nullable(Type.String()),
@@ -61,25 +62,25 @@ const FieldRule = Type.Object({
   locked: Type.Boolean(),
 });
 
-const Profile = Type.Object({
+/** The values with, per field, the rule it is checked with and whether it is locked. */
+export const Profile = Type.Object({
   values: ProfileValues,
   rules: Type.Object(Object.fromEntries(PROFILE_RULE_FIELDS.map((field) => [field, FieldRule]))),
 });
 
 const ProfileValue = Type.Optional(Nullable(Type.String({ maxLength: PROFILE_VALUE_LENGTH_MAX })));
-const ProfileBody = Type.Object(
-  {
-    nickname: ProfileValue,
-    birthday: ProfileValue,
-    telegram: ProfileValue,
-    zalo: ProfileValue,
-    address: ProfileValue,
-    nationality: ProfileValue,
-    occupation: ProfileValue,
-    sourceOfIncome: ProfileValue,
-  },
-  { additionalProperties: false },
-);
+/** The plain fields a save may carry (the back office's save carries them too). */
+export const ProfileFields = {
+  nickname: ProfileValue,
+  birthday: ProfileValue,
+  telegram: ProfileValue,
+  zalo: ProfileValue,
+  address: ProfileValue,
+  nationality: ProfileValue,
+  occupation: ProfileValue,
+  sourceOfIncome: ProfileValue,
+};
+const ProfileBody = Type.Object(ProfileFields, { additionalProperties: false });
 
 const ContactFields = {
   kind: StringOf(['email', 'mobile'] as const),
