@@ -58,6 +58,8 @@ const DAY_MS = 86_400_000;
 const VISIBLE_MAX = 50;
 /** Claims of one drop one statement opens at most. */
 const CLAIMS_PER_BATCH_MAX = 50;
+/** A node's batches of one drop that may be out at once, each on a lane of members of its own. */
+const CLAIM_LANES_PER_DROP = 4;
 /**
  * How long a node answers claims from a drop it read, rather than reading it for each: the claim's
  * statement checks the drop's status and window again, and this node's own changes forget it at
@@ -220,24 +222,40 @@ export function createRedEnvelopeService(
    */
   const emptiedDrops = new Set<string>();
 
-  type Claim = { merchant: { id: string; currency: string }; memberId: string; dropId: string };
+  /** A claim with its lane: the drop and one of its CLAIM_LANES_PER_DROP, which is also the house shard's key. */
+  type Claim = { merchant: { id: string; currency: string }; memberId: string; dropId: string; lane: string };
 
   /**
-   * Claims of one drop in one statement (red_envelopes_open, migration 0168), paid from the
-   * house's bonus funding of the drop's own shard: a batch's transfers all take that one house
-   * row, so batches of two nodes for one drop queue on it rather than lock members' rows and the
-   * house's in different orders. Each opened claim hears what was left as it was opened.
+   * A member's lane of a drop, always the same one for the member, so that their taps wait in one
+   * queue. Each lane pays from the house shard its key names, so that two lanes' batches (most
+   * often on two shards) run side by side rather than wait on one house row.
+   */
+  function laneOf(dropId: string, memberId: string): string {
+    let hash = 0;
+    for (let index = 0; index < memberId.length; index += 1) {
+      hash = (hash * 31 + memberId.charCodeAt(index)) >>> 0;
+    }
+    return `${dropId}:${hash % CLAIM_LANES_PER_DROP}`;
+  }
+
+  /**
+   * Claims of one lane of a drop in one statement (red_envelopes_open, migration 0168), paid from
+   * the house's bonus funding of the lane's own shard. A member's claims always take the same lane,
+   * so batches of two lanes hold no member in common and, on two shards, wait on nothing of each
+   * other's (an envelope is taken with skip locked); batches of one lane on two nodes queue on its
+   * house row, the first row a transfer waits for, rather than lock members' rows and the house's
+   * in different orders. Each opened claim hears what was left as it was opened.
    */
   async function playClaims(batch: readonly Claim[]): Promise<EnvelopeClaimAnswer[]> {
     const [first] = batch;
     if (!first) return [];
-    const { merchant, dropId } = first;
+    const { merchant, dropId, lane } = first;
     // The members' cash accounts are found by the statement itself (one with none is answered
     // no_account, and open makes it); the house's is resolved once and remembered by the wallet.
     const accounts = await engine.cashInAccounts({
       merchantId: merchant.id,
       currency: merchant.currency,
-      shardKey: dropId,
+      shardKey: lane,
       memberIds: [],
     });
     const answers = await openEnvelopes(db, {
@@ -627,7 +645,8 @@ export function createRedEnvelopeService(
       }
       const claim = async () => {
         try {
-          return await claims.play(dropId, { merchant, memberId, dropId });
+          const lane = laneOf(dropId, memberId);
+          return await claims.play(lane, { merchant, memberId, dropId, lane });
         } catch (error) {
           // Another node's batch recorded the member's envelope of the drop between this batch's
           // check and its write.
