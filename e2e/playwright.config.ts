@@ -34,7 +34,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // On CI a journey that failed is run once more; the summary still names it as flaky (.ci/run).
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A ceiling, not a wait: journeys wait for conditions. A slow 2-core host took some desktop
+  // journeys of four steps past 30 s in full while each step was within its own wait.
+  timeout: 60_000,
   // The 2-core CI machine builds and serves while the browser runs: lazy chunks may take seconds.
   expect: { timeout: 10_000 },
   reporter: jsonReportFile ? [['list'], ['json', { outputFile: jsonReportFile }]] : [['list']],
