@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/platform/crypto/token-hash.ts';
 import { createAccountsClient } from './support/accounts-client.ts';
-import type { BackOfficeClient } from './support/bo-client.ts';
+import { type BackOfficeClient, insertOtherMerchant } from './support/bo-client.ts';
 import { demoMerchantId } from './support/game-fixtures.ts';
 import { memberAt, operatorOf, promotionBody, publishPromotion } from './support/promotion-fixtures.ts';
 import { createSeededApp } from './support/seeded-app.ts';
@@ -22,23 +22,7 @@ beforeAll(async () => {
   testApp = await createSeededApp({}, { now: () => new Date(NOW) });
   merchantId = await demoMerchantId(testApp);
   owner = await operatorOf(testApp, { username: 'app_owner', merchantId, roleId: 'owner', nowMs: NOW });
-  const otherId = uuidv7();
-  await testApp.database.db
-    .insertInto('merchants')
-    .values({
-      id: otherId,
-      code: 'lakbay',
-      name: 'Lakbay',
-      currency: 'PHP',
-      currency_symbol: '₱',
-      time_zone: 'Asia/Manila',
-      default_language: 'EN',
-      languages: ['EN'],
-      maintenance_title: null,
-      maintenance_message: null,
-      settings: JSON.stringify({}),
-    })
-    .execute();
+  const otherId = await insertOtherMerchant(testApp.database.db, 'lakbay');
   await testApp.database.db
     .insertInto('merchant_domains')
     .values({ id: uuidv7(), merchant_id: otherId, domain: OTHER_HOST, route: 'PLAYER', is_main: true })
