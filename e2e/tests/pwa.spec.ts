@@ -28,14 +28,12 @@ async function waitForActiveWorker(page: Page): Promise<void> {
     .toBe('activated');
 }
 
-// One size is enough for what the browser checks; it starts a second browser, which takes a while.
-test('the lite app installs, its worker serves the shell, and offline the API fails rather than come from a cache', {
-  tag: DESKTOP_ONLY,
-}, async ({ baseURL }) => {
-  // Starting a browser of its own takes a few seconds more than a journey in the shared one.
-  test.slow();
-  // Chromium installs nothing from a profile that is not kept (Playwright's contexts are
-  // incognito-like: "in-incognito"), so this browser gets a profile of its own on disk.
+/**
+ * A browser of its own with a profile kept on disk: Chromium installs nothing from a profile that
+ * is not kept (Playwright's contexts are incognito-like: "in-incognito"), and the site's worker runs.
+ * `close` ends the browser and removes the profile.
+ */
+async function launchInstallableBrowser(baseURL: string | undefined) {
   const { launchOptions, viewport, isMobile, hasTouch } = test.info().project.use;
   const profile = await mkdtemp(path.join(tmpdir(), 'panalo-pwa-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -47,13 +45,26 @@ test('the lite app installs, its worker serves the shell, and offline the API fa
     hasTouch,
     serviceWorkers: 'allow',
   });
+  const close = async () => {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
+// One size is enough for what the browser checks; it starts a second browser, which takes a while.
+test('the lite app installs, its worker serves the shell, and offline the API fails rather than come from a cache', {
+  tag: DESKTOP_ONLY,
+}, async ({ baseURL }) => {
+  // Starting a browser of its own takes a few seconds more than a journey in the shared one.
+  test.slow();
+  const { context, close } = await launchInstallableBrowser(baseURL);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await actAsVisitor(page, nextAddress());
     await checkLiteApp(page);
   } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 });
 
@@ -170,18 +181,7 @@ test(
     const promotionId = await insertAppDownloadBonus(db);
     const account = uniqueAccount('app', testInfo.project.name);
     const memberId = await insertMember(db, { account, password: 'AppGift12345' });
-    // Chromium installs apps only into a profile kept on disk (see the test above).
-    const { launchOptions, viewport, isMobile, hasTouch } = testInfo.project.use;
-    const profile = await mkdtemp(path.join(tmpdir(), 'panalo-app-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      ...launchOptions,
-      headless: true,
-      baseURL,
-      viewport,
-      isMobile,
-      hasTouch,
-      serviceWorkers: 'allow',
-    });
+    const { context, close } = await launchInstallableBrowser(baseURL);
     try {
       // What actAsVisitor and skipMemberPopup do for one page, for every page of the browser: the
       // installed app's window is a page of its own.
@@ -263,8 +263,7 @@ test(
       );
       expect(bonuses.rows).toEqual([{ amount: 5000 }]);
     } finally {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await close();
       await db.query(`update promotions set status = 'withdrawn', updated_at = now() where id = $1`, [
         promotionId,
       ]);
