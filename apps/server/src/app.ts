@@ -205,6 +205,7 @@ import { AppError } from './platform/errors/errors.ts';
 import { present } from './platform/errors/invariant.ts';
 import { handleClientError, handleFrameworkError, installEnvelope } from './platform/http/envelope.ts';
 import { installGracefulClose } from './platform/http/graceful-close.ts';
+import { lazySerializerFactory } from './platform/http/lazy-serializer.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { createRequestIdGenerator, installRequestContext } from './platform/http/request-context.ts';
 import { createRequestLogger, serializeRequest } from './platform/http/request-logger.ts';
@@ -358,6 +359,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Failures before routing, and bytes that are not HTTP at all, answer in the envelope too.
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
+    // Response serializers compile on a route's first answer, not at start (lazy-serializer.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import AjvModule from 'ajv';
+import AjvModule, { type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -76,14 +76,18 @@ export function jsonTextHasControlCharacter(text: string): boolean {
 /**
  * Fastify's validator compiler with the two policies above. Every part it validates (body, query,
  * path parameters, headers) is also refused, on the field, when a string or key in it holds a
- * control character: one check for every route instead of a pattern on every field.
+ * control character: one check for every route instead of a pattern on every field. A schema is
+ * compiled on its route's first request rather than when the app starts (as the serializers are:
+ * lazy-serializer.ts), and kept.
  */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, contentType }) => {
   // A form is read part by part by its handler, which checks it there (upload.ts multipartBody).
   if (contentType === 'multipart/form-data') return (data: unknown) => ({ value: data });
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  const validate = ajv.compile(schema as object);
+  let compiled: ValidateFunction | undefined;
   return (data: unknown) => {
+    compiled ??= ajv.compile(schema as object);
+    const validate = compiled;
     const isValid = validate(data);
     const errors = isValid ? [] : [...(validate.errors ?? [])];
     for (const instancePath of findControlCharacters(data)) {
