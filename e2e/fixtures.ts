@@ -10,6 +10,7 @@ import {
 } from '@playwright/test';
 import pg from 'pg';
 import { E2E_BASE_URL_VARIABLE, E2E_DATABASE_URL_VARIABLE } from './global-setup.ts';
+import { takesPictures } from './pictures.ts';
 import { MERCHANT_WIDE } from './tags.ts';
 
 /**
@@ -163,21 +164,22 @@ export const test = base.extend<PlatformFixtures>({
 });
 
 /**
- * Saves a full-page screenshot at e2e/screenshots/<name>-<phone|desktop>.png and returns its path.
- * A plain function rather than a fixture because Playwright already owns the `screenshot` option.
- * `fullPage: false` takes the viewport only, for an open dialog: to measure the whole page Chromium
- * first lays it out in a 1×1 viewport, and a page that chooses its layout by a media query (the
- * points mall's side column) lays itself out again under the dialog, which may then close.
+ * Saves a full-page screenshot at e2e/screenshots/<name>-<phone|desktop>.png (when pictures are
+ * taken: takesPictures). A plain function rather than a fixture because Playwright already owns the
+ * `screenshot` option. `fullPage: false` takes the viewport only, for an open dialog: to measure the
+ * whole page Chromium first lays it out in a 1×1 viewport, and a page that chooses its layout by a
+ * media query (the points mall's side column) lays itself out again under the dialog, which may then
+ * close.
  */
 export async function screenshot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
-): Promise<string> {
+): Promise<void> {
+  if (!takesPictures) return;
   await mkdir(screenshotDirectory, { recursive: true });
   const file = path.join(screenshotDirectory, `${name}-${test.info().project.name}.png`);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
-  return file;
 }
 
 async function waitForStatus(statusUrl: string, expected: SystemStatus): Promise<void> {

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { DESKTOP_ONLY, PHONE_ONLY } from './tags.ts';
+import { takesPictures } from './pictures.ts';
+import { DESKTOP_ONLY, DESKTOP_PICTURE, PHONE_ONLY } from './tags.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -51,7 +52,9 @@ export default defineConfig({
     // The lite app's service worker would install and fill its cache in every fresh context; the
     // journeys test the site, and pwa.spec.ts checks the worker in a browser of its own.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // Recording a trace costs a fifth of a journey's time on two cores: on CI (which retries once) a
+    // journey is traced on its retry only, so a failure still comes with its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -62,7 +65,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      grepInvert: new RegExp(PHONE_ONLY),
+      grepInvert: new RegExp(takesPictures ? PHONE_ONLY : `${PHONE_ONLY}|${DESKTOP_PICTURE}`),
       use: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
     },
   ],

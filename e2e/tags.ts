@@ -11,6 +11,13 @@ export const PHONE_ONLY = '@phone-only';
 export const DESKTOP_ONLY = '@desktop-only';
 
 /**
+ * Runs in the desktop project only where pictures are taken (e2e/pictures.ts: not on CI): a
+ * screen's run in one language at the desktop size, whose other language's run there and whose run
+ * at the phone size check it alike, and which is there for its picture.
+ */
+export const DESKTOP_PICTURE = '@desktop-picture';
+
+/**
  * Changes what every page of the one server sees (the demo merchant's status or settings, a game
  * others play): such a journey runs alone, while the others wait (fixtures.ts, merchantLock).
  */

@@ -179,34 +179,35 @@ test(
   },
 );
 
-test("an operator adds to a player's cash through a dialog that restates the amount and the player", async ({
-  page,
-  db,
-}, testInfo) => {
-  test.setTimeout(90_000);
-  const account = uniqueAccount('adjust', testInfo.project.name);
-  await insertMember(db, { account, password: 'Secret123', payeeName: 'Adjust Me' });
-  await signInAsNewOwner(page, db, 'adjuster', testInfo.project.name);
-  await openSection(page, 'Players');
-  await page.getByLabel('Search players').fill(account);
-  await page.getByRole('button', { name: account }).click();
-  const detail = page.getByRole('region', { name: `Player ${account}` });
-  const form = detail.getByRole('form', { name: `Adjust the balance of ${account}` });
-  await form.getByLabel('Amount').fill('125.50');
-  await form.getByLabel('Reason').fill('Goodwill for a delayed payout');
-  await form.getByRole('button', { name: 'Adjust…' }).click();
+test(
+  "an operator adds to a player's cash through a dialog that restates the amount and the player",
+  { tag: DESKTOP_ONLY },
+  async ({ page, db }, testInfo) => {
+    test.setTimeout(90_000);
+    const account = uniqueAccount('adjust', testInfo.project.name);
+    await insertMember(db, { account, password: 'Secret123', payeeName: 'Adjust Me' });
+    await signInAsNewOwner(page, db, 'adjuster', testInfo.project.name);
+    await openSection(page, 'Players');
+    await page.getByLabel('Search players').fill(account);
+    await page.getByRole('button', { name: account }).click();
+    const detail = page.getByRole('region', { name: `Player ${account}` });
+    const form = detail.getByRole('form', { name: `Adjust the balance of ${account}` });
+    await form.getByLabel('Amount').fill('125.50');
+    await form.getByLabel('Reason').fill('Goodwill for a delayed payout');
+    await form.getByRole('button', { name: 'Adjust…' }).click();
 
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(`Add ₱125.50 to ${account}'s cash?`);
-  await expect(dialog).toContainText('Goodwill for a delayed payout');
-  // Cancel holds the focus: Enter on the opened dialog must not move money.
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await screenshot(page, 'admin-players-adjust-confirm');
-  await dialog.getByRole('button', { name: 'Add to cash' }).click();
-  await expect(page.getByRole('status')).toContainText(`Added ₱125.50 to ${account}'s cash.`);
-  await expect(detail).toContainText('125.50 cash');
-  await screenshot(page, 'admin-players-adjusted');
-});
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Add ₱125.50 to ${account}'s cash?`);
+    await expect(dialog).toContainText('Goodwill for a delayed payout');
+    // Cancel holds the focus: Enter on the opened dialog must not move money.
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await screenshot(page, 'admin-players-adjust-confirm');
+    await dialog.getByRole('button', { name: 'Add to cash' }).click();
+    await expect(page.getByRole('status')).toContainText(`Added ₱125.50 to ${account}'s cash.`);
+    await expect(detail).toContainText('125.50 cash');
+    await screenshot(page, 'admin-players-adjusted');
+  },
+);
 
 test(
   "an operator corrects a player's profile, each refusal beside its field, and the change is the operator's in the history",

@@ -81,30 +81,31 @@ test('the age question shows once per device: Escape does not answer it, Confirm
   }
 });
 
-test('in English, Leave without an exit address says the site is for adults only, and Back asks again', async ({
-  browser,
-  baseURL,
-}, testInfo) => {
-  // A browser context of its own and two page loads: more than the default budget on a busy 2-core machine.
-  test.slow();
-  const context = await openUnconfirmed(browser, testInfo, baseURL, 'EN');
-  const page = await context.newPage();
-  try {
-    await page.goto('/');
-    const gate = page.getByTestId('age-gate');
-    await expect(gate.getByRole('heading')).toHaveText('Are you 21 or older?');
-    await expect(page.getByTestId('age-gate-confirm')).toHaveText('I am 21 or older');
-    await expect(page.locator('#boot-cover')).toHaveCount(0);
-    await screenshot(page, 'age-gate-en', { fullPage: false });
-    await page.getByTestId('age-gate-leave').click();
-    await expect(gate.getByRole('heading')).toHaveText('This site is for adults only');
-    await screenshot(page, 'age-gate-left-en', { fullPage: false });
-    await gate.getByRole('button', { name: 'Back' }).click();
-    await expect(page.getByTestId('age-gate-confirm')).toBeVisible();
-  } finally {
-    await context.close();
-  }
-});
+test(
+  'in English, Leave without an exit address says the site is for adults only, and Back asks again',
+  { tag: PHONE_ONLY },
+  async ({ browser, baseURL }, testInfo) => {
+    // A browser context of its own and two page loads: more than the default budget on a busy 2-core machine.
+    test.slow();
+    const context = await openUnconfirmed(browser, testInfo, baseURL, 'EN');
+    const page = await context.newPage();
+    try {
+      await page.goto('/');
+      const gate = page.getByTestId('age-gate');
+      await expect(gate.getByRole('heading')).toHaveText('Are you 21 or older?');
+      await expect(page.getByTestId('age-gate-confirm')).toHaveText('I am 21 or older');
+      await expect(page.locator('#boot-cover')).toHaveCount(0);
+      await screenshot(page, 'age-gate-en', { fullPage: false });
+      await page.getByTestId('age-gate-leave').click();
+      await expect(gate.getByRole('heading')).toHaveText('This site is for adults only');
+      await screenshot(page, 'age-gate-left-en', { fullPage: false });
+      await gate.getByRole('button', { name: 'Back' }).click();
+      await expect(page.getByTestId('age-gate-confirm')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 test(
   "Leave goes to the merchant's exit address, and the region-blocked page never asks",

@@ -197,7 +197,7 @@ test(
 
 test(
   'a member sees the rebate accrue while members claim it, and claims it into the bonus wallet',
-  { tag: MERCHANT_WIDE },
+  { tag: [MERCHANT_WIDE, PHONE_ONLY] },
   async ({ page, context, db, baseURL, consoleErrors }, testInfo) => {
     test.setTimeout(120_000);
     const { memberId } = await logInAsNewMember(page, db, {

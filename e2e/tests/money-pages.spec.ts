@@ -3,57 +3,57 @@ import { expect, screenshot, test } from '../fixtures.ts';
 import { moveMemberMoney } from '../ledger.ts';
 import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
 
-test('a daily deposit limit refuses a larger deposit, and a raise waits 24 hours', async ({
-  page,
-  db,
-  consoleErrors,
-}, testInfo) => {
-  test.slow();
-  const { account } = await logInAsNewMember(page, db, {
-    prefix: 'lim',
-    projectName: testInfo.project.name,
-    password: 'Limits123',
-  });
-  await closePublicPopup(page);
+test(
+  'a daily deposit limit refuses a larger deposit, and a raise waits 24 hours',
+  { tag: PHONE_ONLY },
+  async ({ page, db, consoleErrors }, testInfo) => {
+    test.slow();
+    const { account } = await logInAsNewMember(page, db, {
+      prefix: 'lim',
+      projectName: testInfo.project.name,
+      password: 'Limits123',
+    });
+    await closePublicPopup(page);
 
-  await page.goto('/member?page=responsibleGaming');
-  const daily = page.getByTestId('limit-deposit-day');
-  await daily.getByRole('button', { name: 'Set' }).click();
-  await daily.getByTestId('limit-input-deposit-day').fill('500');
-  await daily.getByRole('button', { name: 'Save' }).click();
-  // The form closes once the save has answered: what the card shows next is the saved limit.
-  await expect(daily.getByTestId('limit-input-deposit-day')).toBeHidden({ timeout: 20_000 });
-  await expect(daily).toContainText('₱500.00');
-  await expect(daily).toContainText('₱0.00 used of ₱500.00');
+    await page.goto('/member?page=responsibleGaming');
+    const daily = page.getByTestId('limit-deposit-day');
+    await daily.getByRole('button', { name: 'Set' }).click();
+    await daily.getByTestId('limit-input-deposit-day').fill('500');
+    await daily.getByRole('button', { name: 'Save' }).click();
+    // The form closes once the save has answered: what the card shows next is the saved limit.
+    await expect(daily.getByTestId('limit-input-deposit-day')).toBeHidden({ timeout: 20_000 });
+    await expect(daily).toContainText('₱500.00');
+    await expect(daily).toContainText('₱0.00 used of ₱500.00');
 
-  await page.goto('/member?page=depositv2');
-  const form = page.getByTestId('deposit-form');
-  await form.getByTestId('deposit-method-gcash').click();
-  await form.getByTestId('deposit-amount').fill('600');
-  await form.getByRole('button', { name: 'Deposit' }).click();
-  await expect(form).toContainText('This is more than your own deposit limit allows: ₱500.00 left per day');
-  await screenshot(page, 'money-deposit-over-limit');
+    await page.goto('/member?page=depositv2');
+    const form = page.getByTestId('deposit-form');
+    await form.getByTestId('deposit-method-gcash').click();
+    await form.getByTestId('deposit-amount').fill('600');
+    await form.getByRole('button', { name: 'Deposit' }).click();
+    await expect(form).toContainText('This is more than your own deposit limit allows: ₱500.00 left per day');
+    await screenshot(page, 'money-deposit-over-limit');
 
-  await page.goto('/member?page=responsibleGaming');
-  // The limit read afresh first, so that the change is made on what the server holds.
-  await expect(daily).toContainText('₱0.00 used of ₱500.00');
-  await daily.getByRole('button', { name: 'Change' }).click();
-  await daily.getByTestId('limit-input-deposit-day').fill('2000');
-  await daily.getByRole('button', { name: 'Save' }).click();
-  await expect(daily.getByTestId('limit-input-deposit-day')).toBeHidden({ timeout: 20_000 });
-  await expect(daily.getByTestId('limit-pending')).toContainText('Rises to ₱2,000.00 on');
-  await expect(daily).toContainText('₱0.00 used of ₱500.00');
-  await screenshot(page, 'money-responsible-gaming');
-  const stored = await db.query<{ value: string; pending_value: string }>(
-    `select l.value, l.pending_value from play_limits l join members m on m.id = l.member_id
+    await page.goto('/member?page=responsibleGaming');
+    // The limit read afresh first, so that the change is made on what the server holds.
+    await expect(daily).toContainText('₱0.00 used of ₱500.00');
+    await daily.getByRole('button', { name: 'Change' }).click();
+    await daily.getByTestId('limit-input-deposit-day').fill('2000');
+    await daily.getByRole('button', { name: 'Save' }).click();
+    await expect(daily.getByTestId('limit-input-deposit-day')).toBeHidden({ timeout: 20_000 });
+    await expect(daily.getByTestId('limit-pending')).toContainText('Rises to ₱2,000.00 on');
+    await expect(daily).toContainText('₱0.00 used of ₱500.00');
+    await screenshot(page, 'money-responsible-gaming');
+    const stored = await db.query<{ value: string; pending_value: string }>(
+      `select l.value, l.pending_value from play_limits l join members m on m.id = l.member_id
       where m.account = $1 and l.kind = 'deposit' and l.period = 'day'`,
-    [account],
-  );
-  expect(stored.rows).toEqual([{ value: '50000', pending_value: '200000' }]);
-  // The refused deposit answers 422 by design, and Chromium logs every 4xx response; nothing else.
-  expect(consoleErrors.filter((line) => !line.includes('status of 422'))).toEqual([]);
-  expect(consoleErrors.length).toBeLessThanOrEqual(1);
-});
+      [account],
+    );
+    expect(stored.rows).toEqual([{ value: '50000', pending_value: '200000' }]);
+    // The refused deposit answers 422 by design, and Chromium logs every 4xx response; nothing else.
+    expect(consoleErrors.filter((line) => !line.includes('status of 422'))).toEqual([]);
+    expect(consoleErrors.length).toBeLessThanOrEqual(1);
+  },
+);
 
 test('the transaction history and the credit report list a deposit made through the sandbox', async ({
   page,

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { actAsVisitor, closePublicPopup } from '../accounts.ts';
 import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
-import { DESKTOP_ONLY, PHONE_ONLY } from '../tags.ts';
+import { DESKTOP_ONLY, DESKTOP_PICTURE, PHONE_ONLY } from '../tags.ts';
 
 // News, blog and the beginner guide: an operator publishes a news article in the back office and
 // a visitor reads it at its own address, whose page the server sends with the article's title; the
@@ -120,7 +120,9 @@ for (const language of ['TY', 'EN'] as const) {
   const lower = language.toLowerCase();
   const address = language === 'TY' ? '203.0.113.122' : '203.0.113.123';
 
-  test(`a visitor reads the news list and a news article in ${language}`, async ({ page }) => {
+  test(`a visitor reads the news list and a news article in ${language}`, {
+    tag: language === 'TY' ? [DESKTOP_PICTURE] : [],
+  }, async ({ page }) => {
     await visitIn(page, address, language);
     await page.goto('/news');
     await closePublicPopup(page);
@@ -136,7 +138,9 @@ for (const language of ['TY', 'EN'] as const) {
     await screenshot(page, `news-article-${lower}`);
   });
 
-  test(`a visitor reads the beginner guide in its order and a blog post in ${language}`, async ({ page }) => {
+  test(`a visitor reads the beginner guide in its order and a blog post in ${language}`, {
+    tag: language === 'TY' ? [DESKTOP_PICTURE] : [],
+  }, async ({ page }) => {
     await visitIn(page, address, language);
     await page.goto('/guide');
     await closePublicPopup(page);

@@ -10,12 +10,13 @@ import {
 import { insertTeam } from '../agents.ts';
 import { expect, screenshot, test } from '../fixtures.ts';
 import { setWhitelabelSwitch } from '../switches.ts';
-import { MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
+import { DESKTOP_PICTURE, MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 // Every main screen of the player site, loaded in both languages (Tagalog, the default, and
 // English) at both sizes: each renders its screen without a console error, and its picture lands
 // in e2e/screenshots/screen-<language>-<page>-<phone|desktop>.png. The journeys each run at the
-// size where they matter; the pictures of every screen at both sizes come from here.
+// size where they matter; the pictures of every screen at both sizes come from here. Where pictures
+// are not taken (CI), the desktop size loads every screen in English only.
 
 const languages = [
   { code: 'TY', name: 'Tagalog', htmlLang: 'fil' },
@@ -23,6 +24,14 @@ const languages = [
 ] as const;
 
 type Language = (typeof languages)[number];
+
+/**
+ * Tagalog at the desktop size is there for its pictures (DESKTOP_PICTURE): English checks every screen
+ * at that size, and Tagalog at the phone size.
+ */
+function picturedTags(language: Language): string[] {
+  return language.code === 'TY' ? [DESKTOP_PICTURE] : [];
+}
 
 /**
  * A screen at its address; hasFooter, where given, says whether the site's footer is under it.
@@ -175,10 +184,9 @@ async function loadEach(page: Page, language: Language, routes: Route[]): Promis
 
 for (const language of languages) {
   for (const group of publicGroups) {
-    test(`the ${group.name} screens render in ${language.name} without console errors`, async ({
-      page,
-      consoleErrors,
-    }) => {
+    test(`the ${group.name} screens render in ${language.name} without console errors`, {
+      tag: picturedTags(language),
+    }, async ({ page, consoleErrors }) => {
       test.slow();
       await useLanguage(page, language);
       await loadEach(page, language, group.routes);
@@ -186,31 +194,32 @@ for (const language of languages) {
     });
   }
 
-  test(`an in-house game opened from the site renders in ${language.name}, with one title and one close`, async ({
-    page,
-    consoleErrors,
-  }, testInfo) => {
-    test.slow();
-    await useLanguage(page, language);
-    await page.goto('/inHouse');
-    const tile = page.locator('[data-testid="game-tile"][data-node-id="INHOUSE_baccarat"]');
-    await tile.getByTestId('game-tile-try').click();
-    // A phone gives the game the whole screen; a desktop opens it in the game popup.
-    const holder = page.getByTestId(testInfo.project.name === 'phone' ? 'seamless-page' : 'game-popup');
-    await expect(holder).toBeVisible();
-    const game = holder.frameLocator('iframe');
-    await expect(game.getByTestId('play')).toBeVisible({ timeout: 20_000 });
-    // Inside the site the game leaves its title and its close button to the site's frame.
-    await expect(game.locator('html')).toHaveAttribute('lang', language.htmlLang);
-    await expect(game.locator('.g-name')).toHaveCount(0);
-    await screenshot(page, `screen-${language.code.toLowerCase()}-house-game`);
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    `an in-house game opened from the site renders in ${language.name}, with one title and one close`,
+    { tag: picturedTags(language) },
+    async ({ page, consoleErrors }, testInfo) => {
+      test.slow();
+      await useLanguage(page, language);
+      await page.goto('/inHouse');
+      const tile = page.locator('[data-testid="game-tile"][data-node-id="INHOUSE_baccarat"]');
+      await tile.getByTestId('game-tile-try').click();
+      // A phone gives the game the whole screen; a desktop opens it in the game popup.
+      const holder = page.getByTestId(testInfo.project.name === 'phone' ? 'seamless-page' : 'game-popup');
+      await expect(holder).toBeVisible();
+      const game = holder.frameLocator('iframe');
+      await expect(game.getByTestId('play')).toBeVisible({ timeout: 20_000 });
+      // Inside the site the game leaves its title and its close button to the site's frame.
+      await expect(game.locator('html')).toHaveAttribute('lang', language.htmlLang);
+      await expect(game.locator('.g-name')).toHaveCount(0);
+      await screenshot(page, `screen-${language.code.toLowerCase()}-house-game`);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
   for (const [index, group] of memberGroups.entries()) {
     test(
       `the ${group.name} screens render in ${language.name} without console errors`,
-      { tag: group.switchId ? [MERCHANT_WIDE] : [] },
+      { tag: [...(group.switchId ? [MERCHANT_WIDE] : []), ...picturedTags(language)] },
       async ({ page, db, baseURL, consoleErrors }, testInfo) => {
         test.slow();
         const { switchId } = group;
@@ -231,27 +240,27 @@ for (const language of languages) {
     );
   }
 
-  test(`the agent area's screens render in ${language.name} without console errors`, async ({
-    page,
-    db,
-    consoleErrors,
-  }, testInfo) => {
-    // Every page of the agent area in turn, each a lazy chunk and its reports' first answers.
-    test.setTimeout(180_000);
-    await actAsVisitor(page, nextAddress());
-    const team = await insertTeam(db, {
-      prefix: `sc${language.code.toLowerCase()}`,
-      projectName: testInfo.project.name,
-      password: 'Screens123',
-    });
-    await skipMemberPopup(page, team.agent.id);
-    await useLanguage(page, language);
-    await logInThroughPage(page, team.agent.account, 'Screens123');
-    await page.goto('/agent');
-    await expect(page).toHaveURL(/\/agentHome$/);
-    await loadEach(page, language, agentRoutes);
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    `the agent area's screens render in ${language.name} without console errors`,
+    { tag: picturedTags(language) },
+    async ({ page, db, consoleErrors }, testInfo) => {
+      // Every page of the agent area in turn, each a lazy chunk and its reports' first answers.
+      test.setTimeout(180_000);
+      await actAsVisitor(page, nextAddress());
+      const team = await insertTeam(db, {
+        prefix: `sc${language.code.toLowerCase()}`,
+        projectName: testInfo.project.name,
+        password: 'Screens123',
+      });
+      await skipMemberPopup(page, team.agent.id);
+      await useLanguage(page, language);
+      await logInThroughPage(page, team.agent.account, 'Screens123');
+      await page.goto('/agent');
+      await expect(page).toHaveURL(/\/agentHome$/);
+      await loadEach(page, language, agentRoutes);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 }
 
 // What a new member and a member at play see, in both languages: registration lands on the first
@@ -260,34 +269,35 @@ for (const language of languages) {
 for (const language of languages) {
   const code = language.code.toLowerCase();
 
-  test(`a new member lands once on the first deposit, in ${language.name}`, async ({
-    page,
-    consoleErrors,
-  }, testInfo) => {
-    test.slow();
-    await actAsVisitor(page, nextAddress());
-    await useLanguage(page, language);
-    await page.goto('/register');
-    const form = page.getByTestId('register-form');
-    await form.getByTestId('register-username').fill(uniqueAccount(`fd${code}`, testInfo.project.name));
-    await form.getByTestId('register-password').fill('Screens123');
-    await form.getByTestId('register-confirmPassword').fill('Screens123');
-    // The boxes are drawn over visually hidden inputs: a person taps the label.
-    await form.locator('label', { has: page.getByTestId('register-terms') }).click();
-    await form.locator('label', { has: page.getByTestId('register-age') }).click();
-    await page.getByTestId('register-submit').click();
-    await expect(page.getByTestId('first-deposit-page')).toBeVisible();
-    await expect(page.getByTestId('first-deposit-deposit')).toBeVisible();
-    await expect(page.getByTestId('first-deposit-limit')).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', language.htmlLang);
-    await screenshot(page, `screen-${code}-first-deposit`);
-    // Once only: the reload keeps the navigation's state, and still leads home.
-    await page.reload();
-    await expect(page.getByTestId('home-page')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('first-deposit-page')).toHaveCount(0);
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    `a new member lands once on the first deposit, in ${language.name}`,
+    { tag: picturedTags(language) },
+    async ({ page, consoleErrors }, testInfo) => {
+      test.slow();
+      await actAsVisitor(page, nextAddress());
+      await useLanguage(page, language);
+      await page.goto('/register');
+      const form = page.getByTestId('register-form');
+      await form.getByTestId('register-username').fill(uniqueAccount(`fd${code}`, testInfo.project.name));
+      await form.getByTestId('register-password').fill('Screens123');
+      await form.getByTestId('register-confirmPassword').fill('Screens123');
+      // The boxes are drawn over visually hidden inputs: a person taps the label.
+      await form.locator('label', { has: page.getByTestId('register-terms') }).click();
+      await form.locator('label', { has: page.getByTestId('register-age') }).click();
+      await page.getByTestId('register-submit').click();
+      await expect(page.getByTestId('first-deposit-page')).toBeVisible();
+      await expect(page.getByTestId('first-deposit-deposit')).toBeVisible();
+      await expect(page.getByTestId('first-deposit-limit')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language.htmlLang);
+      await screenshot(page, `screen-${code}-first-deposit`);
+      // Once only: the reload keeps the navigation's state, and still leads home.
+      await page.reload();
+      await expect(page.getByTestId('home-page')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('first-deposit-page')).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
   test(
     `a member's game on a phone has one slim bar with the balance and deposit, in ${language.name}`,

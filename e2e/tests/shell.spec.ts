@@ -1,10 +1,8 @@
 /// <reference lib="dom" />
 // Code inside page.evaluate and addInitScript runs in the browser, hence the DOM types.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from '../fixtures.ts';
-import { MERCHANT_WIDE } from '../tags.ts';
+import { MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 // The player web shell: startup states, guard, language, theme, menus and modals, with screenshots
 // of the modals at the phone and desktop sizes (screens.spec.ts loads every route of spec §2).
@@ -36,11 +34,8 @@ async function captureScreen(page: Page, name: string): Promise<void> {
  * would show it floating mid-page; modals are taken at the viewport's size instead.
  */
 async function screenshotModal(page: Page, name: string): Promise<void> {
-  const directory = path.join(import.meta.dirname, '..', 'screenshots');
-  await mkdir(directory, { recursive: true });
   await waitForBootCover(page);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(directory, `${name}-${test.info().project.name}.png`) });
+  await screenshot(page, name, { fullPage: false });
 }
 
 function isPhone(): boolean {
@@ -138,7 +133,7 @@ test('switching theme applies and remembers the light theme', async ({ page }) =
   await captureScreen(page, 'shell-home-light');
 });
 
-test('login-required routes redirect visitors to /login', async ({ page }) => {
+test('login-required routes redirect visitors to /login', { tag: PHONE_ONLY }, async ({ page }) => {
   // Six page loads, each with its redirect and popup: more than one journey's budget on a busy machine.
   test.slow();
   await skipPublicPopup(page);
