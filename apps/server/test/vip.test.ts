@@ -779,6 +779,10 @@ describe('a birthday', () => {
     const stored = (await testApp.app.members.findById(memberId))?.birthday;
     expect(kept[0]?.body.value).toMatchObject({ birthday: stored, birthdaySettable: false });
     expect(days).toContain(stored);
+    // The profile's history holds the one kept, set by the member.
+    expect(await birthdayHistoryOf(memberId)).toEqual([
+      { before: null, after: stored, actor_type: 'member', actor_id: memberId },
+    ]);
   });
 
   it('brings its level’s gift in its month to accounts at least 30 days old, once a year', async () => {
@@ -820,5 +824,22 @@ describe('a birthday', () => {
         .sort(),
     ).toEqual([old, recent].sort());
     expect(audited.filter((row) => row.action === 'vip.review')).toHaveLength(reviewsBefore + 2);
+    // The operator's change reads in the profile's history as the profile editor's do.
+    for (const memberId of [old, recent]) {
+      expect(await birthdayHistoryOf(memberId)).toEqual([
+        { before: null, after: '1990-11-05', actor_type: 'operator', actor_id: expect.any(String) },
+      ]);
+    }
   });
 });
+
+/** The member's birthday rows in the profile history, oldest first. */
+function birthdayHistoryOf(memberId: string) {
+  return db
+    .selectFrom('member_profile_changes')
+    .select(['before', 'after', 'actor_type', 'actor_id'])
+    .where('member_id', '=', memberId)
+    .where('field', '=', 'birthday')
+    .orderBy('id')
+    .execute();
+}

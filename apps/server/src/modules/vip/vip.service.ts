@@ -25,6 +25,7 @@ import {
   findWaitingGifts,
   findWindowFigures,
   findWindowFiguresOf,
+  insertBirthdayChange,
   insertBirthdayGifts,
   insertGift,
   insertLevelChanges,
@@ -614,9 +615,20 @@ export function createVipService(
         merchant.minimumAge,
       );
       if (problem) throw new AppError('VALIDATION', { value: { fields: { birthday: problem } } });
-      if (!(await setBirthdayOnce(db, memberId, birthday))) {
-        throw new AppError('CONFLICT', { value: { reason: 'BIRTHDAY_SET' } });
-      }
+      await db.transaction().execute(async (trx) => {
+        if (!(await setBirthdayOnce(trx, memberId, birthday))) {
+          throw new AppError('CONFLICT', { value: { reason: 'BIRTHDAY_SET' } });
+        }
+        await insertBirthdayChange(trx, {
+          merchantId: merchant.id,
+          memberId,
+          before: null,
+          after: birthday,
+          actorType: 'member',
+          actorId: memberId,
+          at: now(),
+        });
+      });
     },
 
     /** An operator sets or clears a member's birthday, with the reason in the audit log. */
@@ -638,6 +650,17 @@ export function createVipService(
       }
       await db.transaction().execute(async (trx) => {
         const replaced = present(await replaceBirthday(trx, memberId, input.birthday), 'the member exists');
+        if (replaced.before !== input.birthday) {
+          await insertBirthdayChange(trx, {
+            merchantId,
+            memberId,
+            before: replaced.before,
+            after: input.birthday,
+            actorType: 'operator',
+            actorId: actor.id,
+            at: now(),
+          });
+        }
         await recordChange(trx, {
           ...actorOf(actor),
           merchantId,
