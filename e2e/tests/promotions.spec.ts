@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { logInAsNewMember } from '../accounts.ts';
 import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { launchUrlOf } from '../games.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
+import { insertPromotion, ONCE_WAGERED_TERMS } from '../promotions.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
 // Promotions (docs/promotions.md): a member joins a deposit bonus, deposits through the payment
@@ -17,33 +17,19 @@ import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
  * once (1×), our own games counting in full. Published promotions are seen by every page, so the
  * journey runs alone and withdraws it at the end.
  */
-async function insertDepositBonus(db: pg.Client): Promise<string> {
-  const id = `e2e-promo-${randomBytes(6).toString('hex')}`;
-  await db.query(
-    `insert into promotions (id, merchant_id, type, kind, title, content, starts_at, audience, rules,
-       bonus_terms, grants_per_member, sort_order, status, created_at, updated_at)
-     select $1, m.id, 'DEPOSIT', 'deposit_bonus', $2, $3, now() - interval '1 minute', 'all', $4, $5, 1,
-       -1, 'published', now(), now()
-     from merchants m where m.code = 'panalo'`,
-    [
-      id,
-      JSON.stringify({ TY: 'Dobleng Unang Deposito', EN: 'Double Your First Deposit' }),
-      JSON.stringify({
-        TY: '<p>100% ng unang deposito mo, hanggang ₱100.</p>',
-        EN: '<p>100% of your first deposit, up to ₱100.</p>',
-      }),
-      JSON.stringify({ percent: '100.00', cap: '100.00', minDeposit: '100.00', which: 'first' }),
-      JSON.stringify({
-        multiplier: 1,
-        includeDeposit: false,
-        contributions: { INHOUSE: 10_000 },
-        maxStake: null,
-        expiryDays: 7,
-        maxConversion: null,
-      }),
-    ],
-  );
-  return id;
+function insertDepositBonus(db: pg.Client): Promise<string> {
+  return insertPromotion(db, {
+    prefix: 'e2e-promo',
+    type: 'DEPOSIT',
+    kind: 'deposit_bonus',
+    title: { TY: 'Dobleng Unang Deposito', EN: 'Double Your First Deposit' },
+    content: {
+      TY: '<p>100% ng unang deposito mo, hanggang ₱100.</p>',
+      EN: '<p>100% of your first deposit, up to ₱100.</p>',
+    },
+    rules: { percent: '100.00', cap: '100.00', minDeposit: '100.00', which: 'first' },
+    bonusTerms: ONCE_WAGERED_TERMS,
+  });
 }
 
 test(

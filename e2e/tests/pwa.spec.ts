@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import type pg from 'pg';
 import { actAsVisitor, insertMember, logInThroughPage, nextAddress, uniqueAccount } from '../accounts.ts';
 import { expect, newConfirmedPage, preconfirmAge, screenshot, test } from '../fixtures.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
+import { insertPromotion, ONCE_WAGERED_TERMS } from '../promotions.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE, PHONE_ONLY } from '../tags.ts';
 
 type ManifestData = {
@@ -142,33 +142,19 @@ for (const language of ['TY', 'EN'] as const) {
  * A published app-download bonus for the journey alone (₱50, wagered once in our own games).
  * Published promotions are seen by every page, so the journey runs alone and withdraws it at the end.
  */
-async function insertAppDownloadBonus(db: pg.Client): Promise<string> {
-  const id = `e2e-app-${randomBytes(6).toString('hex')}`;
-  await db.query(
-    `insert into promotions (id, merchant_id, type, kind, title, content, starts_at, audience, rules,
-       bonus_terms, grants_per_member, sort_order, status, created_at, updated_at)
-     select $1, m.id, 'APP_DOWNLOAD', 'app_download', $2, $3, now() - interval '1 minute', 'all', $4, $5,
-       1, -1, 'published', now(), now()
-     from merchants m where m.code = 'panalo'`,
-    [
-      id,
-      JSON.stringify({ TY: 'Regalo sa App', EN: 'App Gift' }),
-      JSON.stringify({
-        TY: '<p>I-install ang app at mag-log in mula rito.</p>',
-        EN: '<p>Install the app and log in from it.</p>',
-      }),
-      JSON.stringify({ amount: '50.00' }),
-      JSON.stringify({
-        multiplier: 1,
-        includeDeposit: false,
-        contributions: { INHOUSE: 10_000 },
-        maxStake: null,
-        expiryDays: 7,
-        maxConversion: null,
-      }),
-    ],
-  );
-  return id;
+function insertAppDownloadBonus(db: pg.Client): Promise<string> {
+  return insertPromotion(db, {
+    prefix: 'e2e-app',
+    type: 'APP_DOWNLOAD',
+    kind: 'app_download',
+    title: { TY: 'Regalo sa App', EN: 'App Gift' },
+    content: {
+      TY: '<p>I-install ang app at mag-log in mula rito.</p>',
+      EN: '<p>Install the app and log in from it.</p>',
+    },
+    rules: { amount: '50.00' },
+    bonusTerms: ONCE_WAGERED_TERMS,
+  });
 }
 
 test(

@@ -5,6 +5,7 @@ import { expect, newConfirmedPage, screenshot, test } from '../fixtures.ts';
 import { launchUrlOf } from '../games.ts';
 import { moveMemberMoney } from '../ledger.ts';
 import { openSection, signInAsNewOwner } from '../operators.ts';
+import { insertPromotion } from '../promotions.ts';
 import { DESKTOP_ONLY, MERCHANT_WIDE } from '../tags.ts';
 
 // Raffles (docs/promotions.md "Raffles"): a member joins a raffle, earns tickets with a dice
@@ -19,33 +20,27 @@ const ENDS_IN_SECONDS = 40;
  * the builder makes it.
  */
 async function insertRaffle(db: pg.Client): Promise<string> {
-  const id = `e2e-raffle-${randomBytes(6).toString('hex')}`;
+  const id = await insertPromotion(db, {
+    prefix: 'e2e-raffle',
+    type: 'OTHERS',
+    kind: 'raffle',
+    title: { TY: 'Mabilisang Raffle', EN: 'Quick Raffle' },
+    content: {
+      TY: '<p>Isang tiket sa bawat ₱50 na taya. Isang premyong ₱50.</p>',
+      EN: '<p>One ticket for every ₱50 bet. One ₱50 prize.</p>',
+    },
+    rules: {
+      ticketBy: 'validBet',
+      ticketEvery: '50.00',
+      maxTickets: 10,
+      prizes: [{ amount: '50.00', count: 1 }],
+      payAs: 'cash',
+      claimDays: 7,
+      drawDelayMinutes: 0,
+    },
+    endsInSeconds: ENDS_IN_SECONDS,
+  });
   const serverSeed = randomBytes(32).toString('hex');
-  await db.query(
-    `insert into promotions (id, merchant_id, type, kind, title, content, starts_at, ends_at, audience,
-       rules, bonus_terms, grants_per_member, sort_order, status, created_at, updated_at)
-     select $1, m.id, 'OTHERS', 'raffle', $2, $3, now() - interval '1 minute',
-       now() + make_interval(secs => $5), 'all', $4, null, 1, -1, 'published', now(), now()
-     from merchants m where m.code = 'panalo'`,
-    [
-      id,
-      JSON.stringify({ TY: 'Mabilisang Raffle', EN: 'Quick Raffle' }),
-      JSON.stringify({
-        TY: '<p>Isang tiket sa bawat ₱50 na taya. Isang premyong ₱50.</p>',
-        EN: '<p>One ticket for every ₱50 bet. One ₱50 prize.</p>',
-      }),
-      JSON.stringify({
-        ticketBy: 'validBet',
-        ticketEvery: '50.00',
-        maxTickets: 10,
-        prizes: [{ amount: '50.00', count: 1 }],
-        payAs: 'cash',
-        claimDays: 7,
-        drawDelayMinutes: 0,
-      }),
-      ENDS_IN_SECONDS,
-    ],
-  );
   await db.query(
     `insert into raffle_draws (promotion_id, merchant_id, server_seed, server_seed_hash, created_at)
      select p.id, p.merchant_id, $2, $3, now() from promotions p where p.id = $1`,
