@@ -132,6 +132,7 @@ import { createMessageTemplateService } from './modules/inbox/message-templates.
 import { createLotteryService } from './modules/lottery/lottery.service.ts';
 import { createMemberService, isAgentType, type MemberService } from './modules/member/member.service.ts';
 import { createMemberAdminService } from './modules/member/member-admin.service.ts';
+import { insertProfileChanges } from './modules/member/member-profile.repository.ts';
 import { createMemberProfileService } from './modules/member/member-profile.service.ts';
 import { createTrialExpiryService } from './modules/member/trial-expiry.service.ts';
 import { createMerchantService } from './modules/merchant/merchant.service.ts';
@@ -650,6 +651,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     engine: bonuses,
     recordChange: audit.record,
+    recordBirthdayChange: (executor, change) =>
+      insertProfileChanges(executor, [{ ...change, field: 'birthday' }]),
     now,
     readMerchant: async (merchantId) => {
       const merchant = await merchantService.findById(merchantId);

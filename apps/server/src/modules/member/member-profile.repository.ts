@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import type { MemberProfileChangesTable, MembersTable } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 
@@ -68,11 +69,32 @@ export async function findOtherMemberWithEmail(
     .executeTakeFirst();
 }
 
-export async function insertProfileChanges(
-  db: Executor,
-  rows: readonly Insertable<MemberProfileChangesTable>[],
-): Promise<void> {
-  if (rows.length === 0) return;
+/** One field's change of a member's profile, by the member or an operator. */
+export type ProfileChange = {
+  merchantId: string;
+  memberId: string;
+  field: string;
+  before: string | null;
+  after: string | null;
+  actorType: 'member' | 'operator';
+  actorId: string | null;
+  at: Date;
+};
+
+/** Writes profile changes to the member's history (member_profile_changes), a row each. */
+export async function insertProfileChanges(db: Executor, changes: readonly ProfileChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const rows: Insertable<MemberProfileChangesTable>[] = changes.map((change) => ({
+    id: uuidv7(),
+    merchant_id: change.merchantId,
+    member_id: change.memberId,
+    field: change.field,
+    before: change.before,
+    after: change.after,
+    actor_type: change.actorType,
+    actor_id: change.actorId,
+    created_at: change.at,
+  }));
   await db.insertInto('member_profile_changes').values(rows).execute();
 }
 

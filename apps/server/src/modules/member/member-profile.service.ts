@@ -1,6 +1,5 @@
-import type { Insertable, Updateable } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
-import type { MemberProfileChangesTable, MembersTable } from '../../db/schema.ts';
+import type { Updateable } from 'kysely';
+import type { MembersTable } from '../../db/schema.ts';
 import {
   actorOf,
   type ChangeActor,
@@ -183,18 +182,19 @@ export function createMemberProfileService(deps: ServiceDeps<{ recordChange: Rec
   ): Promise<void> {
     if (changes.length === 0) return;
     const at = now();
-    const rows: Insertable<MemberProfileChangesTable>[] = changes.map((change) => ({
-      id: uuidv7(),
-      merchant_id: author.merchantId,
-      member_id: author.memberId,
-      field: change.field,
-      before: change.before,
-      after: change.after,
-      actor_type: author.actorType,
-      actor_id: author.actorId,
-      created_at: at,
-    }));
-    await insertProfileChanges(trx, rows);
+    await insertProfileChanges(
+      trx,
+      changes.map((change) => ({
+        merchantId: author.merchantId,
+        memberId: author.memberId,
+        field: change.field,
+        before: change.before,
+        after: change.after,
+        actorType: author.actorType,
+        actorId: author.actorId,
+        at,
+      })),
+    );
     const shown = (change: FieldChange, value: string | null) =>
       value === null || !change.masked
         ? value

@@ -824,38 +824,6 @@ export async function setBirthdayOnce(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * A birthday set or changed, in the member's profile history (member_profile_changes), as the
- * profile's own saves write theirs: a birthday set here reads the same there.
- */
-export async function insertBirthdayChange(
-  executor: Executor,
-  change: {
-    merchantId: string;
-    memberId: string;
-    before: string | null;
-    after: string | null;
-    actorType: 'member' | 'operator';
-    actorId: string;
-    at: Date;
-  },
-): Promise<void> {
-  await executor
-    .insertInto('member_profile_changes')
-    .values({
-      id: uuidv7(),
-      merchant_id: change.merchantId,
-      member_id: change.memberId,
-      field: 'birthday',
-      before: change.before,
-      after: change.after,
-      actor_type: change.actorType,
-      actor_id: change.actorId,
-      created_at: change.at,
-    })
-    .execute();
-}
-
 /** Sets (or clears) the member's birthday; answers the one it replaced. */
 export async function replaceBirthday(
   trx: Transaction<Database>,

@@ -25,7 +25,6 @@ import {
   findWaitingGifts,
   findWindowFigures,
   findWindowFiguresOf,
-  insertBirthdayChange,
   insertBirthdayGifts,
   insertGift,
   insertLevelChanges,
@@ -196,17 +195,33 @@ export type VipService = ReturnType<typeof createVipService>;
  * birthday gifts, gifts granted through the bonus engine once by their key (waiting while the
  * member may not be reached by promotions), operators' changes, and the withdrawal limits.
  */
+/** A birthday set, changed or cleared, for the member's profile history. */
+export type BirthdayChange = {
+  merchantId: string;
+  memberId: string;
+  before: string | null;
+  after: string | null;
+  actorType: 'member' | 'operator';
+  actorId: string;
+  at: Date;
+};
+
 export function createVipService(
   deps: ServiceDeps<{
     engine: VipGiftEngine;
     recordChange: RecordChange;
+    /**
+     * Writes a birthday's change to the member's profile history in the caller's transaction
+     * (app.ts: the member module's), so that a birthday set here reads there as the profile's own.
+     */
+    recordBirthdayChange: (executor: Executor, change: BirthdayChange) => Promise<void>;
     /** The merchant as VIP reads it; null for one that does not exist. */
     readMerchant: (merchantId: string) => Promise<VipMerchant | null>;
     /** Tells members of changes of their level (app.ts: the inbox and the socket). */
     tellChange?: (changes: readonly VipLevelChange[]) => Promise<void>;
   }>,
 ) {
-  const { db, engine, recordChange, readMerchant } = deps;
+  const { db, engine, recordChange, recordBirthdayChange, readMerchant } = deps;
   const now = clockOf(deps);
 
   async function requireMerchant(merchantId: string): Promise<VipMerchant> {
@@ -619,7 +634,7 @@ export function createVipService(
         if (!(await setBirthdayOnce(trx, memberId, birthday))) {
           throw new AppError('CONFLICT', { value: { reason: 'BIRTHDAY_SET' } });
         }
-        await insertBirthdayChange(trx, {
+        await recordBirthdayChange(trx, {
           merchantId: merchant.id,
           memberId,
           before: null,
@@ -651,7 +666,7 @@ export function createVipService(
       await db.transaction().execute(async (trx) => {
         const replaced = present(await replaceBirthday(trx, memberId, input.birthday), 'the member exists');
         if (replaced.before !== input.birthday) {
-          await insertBirthdayChange(trx, {
+          await recordBirthdayChange(trx, {
             merchantId,
             memberId,
             before: replaced.before,
