@@ -76,6 +76,7 @@ import * as m0168 from './migrations/0168_red_envelope_open_batch.ts';
 import * as m0169 from './migrations/0169_chat_identity.ts';
 import * as m0170 from './migrations/0170_chat_images.ts';
 import * as m0171 from './migrations/0171_app_installs.ts';
+import * as m0172 from './migrations/0172_red_envelope_claim_turns.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -159,6 +160,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0169_chat_identity': m0169,
   '0170_chat_images': m0170,
   '0171_app_installs': m0171,
+  '0172_red_envelope_claim_turns': m0172,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

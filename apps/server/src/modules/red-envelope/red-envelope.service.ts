@@ -10,7 +10,6 @@ import type { Database, MemberStatus, RedEnvelopeAudience } from '../../db/schem
 import { actorOf, type ChangeActor, type RecordChange } from '../../platform/audit/record-change.ts';
 import { clockOf, type ServiceDeps } from '../../platform/db/service-deps.ts';
 import { createStatementBatches } from '../../platform/db/statement-batches.ts';
-import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/errors/errors.ts';
 import { assertInvariant, present } from '../../platform/errors/invariant.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
@@ -239,12 +238,14 @@ export function createRedEnvelopeService(
   }
 
   /**
-   * Claims of one lane of a drop in one statement (red_envelopes_open, migration 0168), paid from
-   * the house's bonus funding of the lane's own shard. A member's claims always take the same lane,
-   * so batches of two lanes hold no member in common and, on two shards, wait on nothing of each
-   * other's (an envelope is taken with skip locked); batches of one lane on two nodes queue on its
-   * house row, the first row a transfer waits for, rather than lock members' rows and the house's
-   * in different orders. Each opened claim hears what was left as it was opened.
+   * Claims of one lane of a drop in one statement (red_envelopes_open, migrations 0168 and 0172),
+   * paid from the house's bonus funding of the lane's own shard. A member's claims always take the
+   * same lane, so batches of two lanes hold no member in common and, on two shards, wait on nothing
+   * of each other's (an envelope is taken with skip locked); batches of one lane on two nodes take
+   * their members' turns first, so a member's second claim waits for their first and hears
+   * ALREADY_OPENED, and then queue on the lane's house row, the first row a transfer waits for,
+   * rather than lock members' rows and the house's in different orders. Each opened claim hears
+   * what was left as it was opened.
    */
   async function playClaims(batch: readonly Claim[]): Promise<EnvelopeClaimAnswer[]> {
     const [first] = batch;
@@ -643,16 +644,9 @@ export function createRedEnvelopeService(
       if (emptiedDrops.has(dropId)) {
         throw (await findMine(db, memberId, [dropId])).length > 0 ? already() : taken();
       }
-      const claim = async () => {
-        try {
-          const lane = laneOf(dropId, memberId);
-          return await claims.play(lane, { merchant, memberId, dropId, lane });
-        } catch (error) {
-          // Another node's batch recorded the member's envelope of the drop between this batch's
-          // check and its write.
-          if (isUniqueViolation(error, 'red_envelopes_member_idx')) throw already();
-          throw error;
-        }
+      const claim = () => {
+        const lane = laneOf(dropId, memberId);
+        return claims.play(lane, { merchant, memberId, dropId, lane });
       };
       let answer = await claim();
       if (answer.status === 'no_account') {
