@@ -96,8 +96,8 @@ test(
   },
 );
 
-// The player site shows a customer-service button only while a channel exists, so adding one changes
-// every page: the journey runs alone.
+// The player site's customer-service button lists every channel, so adding one changes every page:
+// the journey runs alone.
 test(
   'an operator adds a TELEGRAM customer-service entry and the player site offers it',
   { tag: [DESKTOP_ONLY, MERCHANT_WIDE] },
@@ -108,11 +108,8 @@ test(
       await signInAsNewOwner(page, db, 'support', testInfo.project.name);
       await openSection(page, 'Configuration');
       await page.getByRole('button', { name: 'Customer service' }).click();
-      // The demo offers no channel it does not run: the list starts empty and says what that means.
-      await expect(
-        page.getByText('No customer-service entries: players see no support button.'),
-      ).toBeVisible();
-      await screenshot(page, 'admin-configuration-customer-service-empty');
+      // The demo offers the one channel it runs, our own live chat at /chat.
+      await expect(page.getByRole('row', { name: /LIVECHAT/ })).toContainText('/chat');
       await page.getByRole('button', { name: 'New entry' }).click();
       const form = page.getByRole('form', { name: 'New customer-service entry' });
       await form.getByLabel('Type').selectOption('TELEGRAM');
@@ -161,6 +158,7 @@ test(
       await expect(floating.getByRole('button', { name: 'Telegram' })).toHaveAttribute('title', title, {
         timeout: PLAYER_LOAD_MS,
       });
+      await expect(floating.getByRole('button', { name: 'Live na chat' })).toBeVisible();
       await screenshot(player, 'player-customer-service');
 
       // The permission response carries the address sealed; the click opens it and the popup goes there.

@@ -48,6 +48,37 @@ async function signInAsSupport(page: Page, db: pg.Client, projectName: string): 
   return `Agent ${username}`;
 }
 
+test("the site's customer-service button opens our live chat: in a frame on a phone, the popup on a desktop", async ({
+  page,
+}, testInfo) => {
+  // The demo's customer service is our own live chat (its LIVECHAT entry names /chat), in Tagalog.
+  await page.addInitScript(() => sessionStorage.setItem('publicPopupClosed:anonymous', '1'));
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const floating = page.getByTestId('floating-cs');
+  await floating.getByRole('button', { name: 'Serbisyo sa customer' }).click();
+  await screenshot(page, 'live-chat-floating-button');
+  const liveChat = floating.getByRole('button', { name: 'Live na chat' });
+  if (testInfo.project.name === 'phone') {
+    await liveChat.click();
+    const modal = page.getByTestId('chat-room-modal');
+    await expect(modal).toBeVisible();
+    const chat = modal.frameLocator('iframe').getByTestId('chat-page');
+    await expect(chat).toBeVisible();
+    await expect(chat.getByRole('button', { name: 'Simulan ang chat' })).toBeVisible();
+    await screenshot(page, 'live-chat-room-modal-ty');
+    return;
+  }
+  const popupOpened = page.waitForEvent('popup');
+  await liveChat.click();
+  const popup = await popupOpened;
+  await popup.waitForURL(/\/chat$/);
+  await expect(popup.getByTestId('chat-page')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Simulan ang chat' })).toBeVisible();
+  await screenshot(popup, 'live-chat-popup-ty');
+  await popup.close();
+});
+
 test(
   'a visitor chats with a support operator who accepts at the desk',
   { tag: PHONE_ONLY },

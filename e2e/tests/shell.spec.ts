@@ -60,20 +60,42 @@ test('a login-required route without a session goes to /login with the login pop
   expect(consoleErrors).toEqual([]);
 });
 
-test('maintenance shows the full maintenance page with the merchant text', {
-  tag: MERCHANT_WIDE,
-}, async ({ page, setSystemStatus }) => {
-  await setSystemStatus(1, { title: 'Scheduled upgrade', message: 'Back at 04:00 Manila time.' });
-  await page.goto('/');
-  const maintenance = page.getByTestId('maintenance-page');
-  await expect(maintenance).toBeVisible();
-  await expect(maintenance).toContainText('Scheduled upgrade');
-  await expect(maintenance).toContainText('Back at 04:00 Manila time.');
-  // The demo runs no customer-service channel, so the page offers no button for one.
-  await expect(page.getByTestId('status-customer-service')).toHaveCount(0);
-  await expect(page.getByTestId('home-page')).toHaveCount(0);
-  await captureScreen(page, 'shell-maintenance');
-});
+test(
+  'maintenance shows the full maintenance page with the merchant text, and its button opens the live chat',
+  {
+    tag: MERCHANT_WIDE,
+  },
+  async ({ page, setSystemStatus }, testInfo) => {
+    await setSystemStatus(1, { title: 'Scheduled upgrade', message: 'Back at 04:00 Manila time.' });
+    await page.goto('/');
+    const maintenance = page.getByTestId('maintenance-page');
+    await expect(maintenance).toBeVisible();
+    await expect(maintenance).toContainText('Scheduled upgrade');
+    await expect(maintenance).toContainText('Back at 04:00 Manila time.');
+    await expect(page.getByTestId('home-page')).toHaveCount(0);
+    await captureScreen(page, 'shell-maintenance');
+    // The demo's customer service is our own live chat, which stays open while the site is closed:
+    // the 440 × 750 popup on a desktop, this tab on a phone (the maintenance page has no modals).
+    const contact = page.getByTestId('status-customer-service');
+    await expect(contact).toHaveText('Kontakin ang customer service');
+    if (testInfo.project.name === 'phone') {
+      await contact.click();
+      await expect(page).toHaveURL(/\/chat$/);
+      await expect(page.getByTestId('chat-page')).toBeVisible();
+      await captureScreen(page, 'shell-maintenance-chat');
+      // Its close button goes back to the maintenance page.
+      await page.getByTestId('chat-page').getByRole('button', { name: 'Isara' }).click();
+      await expect(page.getByTestId('maintenance-page')).toBeVisible();
+    } else {
+      const popupOpened = page.waitForEvent('popup');
+      await contact.click();
+      const popup = await popupOpened;
+      await popup.waitForURL(/\/chat$/);
+      await expect(popup.getByTestId('chat-page')).toBeVisible();
+      await popup.close();
+    }
+  },
+);
 
 test('a blocked region shows the visitor IP and the restriction message', { tag: MERCHANT_WIDE }, async ({
   page,

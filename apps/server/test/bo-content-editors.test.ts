@@ -397,7 +397,7 @@ describe('customer service', () => {
       sortOrder: 0,
       enabled: true,
     };
-    // The demo seeds no customer service; an email entry gives the new one a neighbour to move past.
+    // An email entry gives the new one a neighbour to move past (the demo's live chat is listed too).
     const neighbour = await admin.call('POST', '/bo/customer-services', {
       csType: 'EMAIL',
       title: { TY: 'Mag-email sa amin', EN: 'Email us' },
@@ -422,7 +422,9 @@ describe('customer service', () => {
       csType: 'TELEGRAM',
       title: 'Telegram VIP',
     });
-    expect((await entries('EN')).map((entry) => entry.id)).toEqual([id, neighbour.body.value.id]);
+    const ours = (list: { id: string }[]) =>
+      list.map((entry) => entry.id).filter((entryId) => [id, neighbour.body.value.id].includes(entryId));
+    expect(ours(await entries('EN'))).toEqual([id, neighbour.body.value.id]);
     expect((await entries('EN')).find((entry) => entry.id === id)?.title).toBe('Telegram VIP desk');
     expect(
       (await asPlayer('/wps/system/publicState', 'EN')).customerService.some(
@@ -442,7 +444,7 @@ describe('customer service', () => {
       expect.objectContaining({ sortOrder: 50, path: 'https://t.me/panalo_help' }),
     ]);
     const reordered = await entries('EN');
-    expect(reordered.map((entry) => entry.id)).toEqual([neighbour.body.value.id, id]);
+    expect(ours(reordered)).toEqual([neighbour.body.value.id, id]);
     expect(await openPath(reordered.at(-1)?.path)).toBe('https://t.me/panalo_help');
 
     const rows = await countRows('merchant_customer_services');
@@ -462,7 +464,21 @@ describe('customer service', () => {
       await expectRefused('path', () =>
         admin.call('POST', '/bo/customer-services', { ...input, path: 'javascript:alert(1)' }),
       ),
-    ).toEqual({ path: 'must be an http:// or https:// address, a mailto: address or a tel: number' });
+    ).toEqual({
+      path: 'must be an http:// or https:// address, a mailto: address, a tel: number, or /chat (our live chat)',
+    });
+    // Our own chat page is a live-chat entry's address, no other channel's.
+    expect(
+      await expectRefused('path', () =>
+        admin.call('PUT', `/bo/customer-services/${id}`, { ...input, csType: 'TELEGRAM', path: '/chat' }),
+      ),
+    ).toEqual({ path: 'only a LIVECHAT entry opens our live chat' });
+    const desk = await admin.call('PUT', `/bo/customer-services/${id}`, {
+      ...input,
+      csType: 'LIVECHAT',
+      path: '/chat',
+    });
+    expect(desk.body.success, JSON.stringify(desk.body)).toBe(true);
     // An email address or a hotline number is a way to reach customer service too.
     for (const path of ['mailto:help@panalo.example', 'tel:+63 2 8888 1234']) {
       const saved = await admin.call('PUT', `/bo/customer-services/${id}`, { ...input, path });

@@ -148,8 +148,10 @@ describe('GET /wps/system/permission', () => {
       minimumAge: 21,
       siteName: 'Panalo',
     });
-    // The demo owns no support desk, Telegram channel or social account yet, so it offers none.
-    expect(info.customerService).toEqual([]);
+    // The demo's one channel is our own live chat; it owns no Telegram channel or social account.
+    expect(info.customerService).toEqual([
+      { id: expect.any(String), csType: 'LIVECHAT', title: 'Live chat', path: expect.any(String) },
+    ]);
     for (const type of ['LICENSE', 'HELP', 'LOGO']) {
       expect(info.resources[type]?.length, type).toBeGreaterThan(0);
     }
@@ -223,36 +225,12 @@ describe('customer-service paths (spec §3: path encrypted)', () => {
   });
 
   it("refuses another merchant's token with NOT_FOUND, both ways", async () => {
-    // The demo seeds no customer service, so this test gives it an entry of its own for a while.
-    const content = createContentService(testApp.database.db);
-    const demoMerchantId = (
-      await testApp.database.db
-        .selectFrom('merchants')
-        .select('id')
-        .where('code', '=', 'panalo')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const demoEntryId = await content.createCustomerService(demoMerchantId, {
-      csType: 'EMAIL',
-      title: { EN: 'Email Panalo', TY: 'Mag-email sa Panalo' },
-      path: 'mailto:help@panalo.example',
-      sortOrder: 0,
-    });
-    testApp.app.merchantService.invalidate();
-    try {
-      const kapalaran = (await getValue('/wps/system/permission', 'kapalaran.example')).info
-        .customerService[0];
-      expect(await openStatus(kapalaran.path)).toEqual({ status: 404, code: 'NOT_FOUND' });
-      const panalo = (await getValue('/wps/system/permission')).info.customerService[0];
-      expect(await openCustomerService(panalo.path)).toBe('mailto:help@panalo.example');
-      expect(await openStatus(panalo.path, 'kapalaran.example')).toEqual({ status: 404, code: 'NOT_FOUND' });
-    } finally {
-      await testApp.database.db
-        .deleteFrom('merchant_customer_services')
-        .where('id', '=', demoEntryId)
-        .execute();
-      testApp.app.merchantService.invalidate();
-    }
+    const kapalaran = (await getValue('/wps/system/permission', 'kapalaran.example')).info.customerService[0];
+    expect(await openStatus(kapalaran.path)).toEqual({ status: 404, code: 'NOT_FOUND' });
+    // The demo's live chat: its entry names our own chat page.
+    const panalo = (await getValue('/wps/system/permission')).info.customerService[0];
+    expect(await openCustomerService(panalo.path)).toBe('/chat');
+    expect(await openStatus(panalo.path, 'kapalaran.example')).toEqual({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('refuses a tampered, truncated or made-up token with NOT_FOUND', async () => {
@@ -356,7 +334,7 @@ describe('GET /wps/system/publicState', () => {
     for (const popup of value.popup) expect(popup.execution).toBe('B');
     expect(value.popup[0].title).toBe('Welcome to Panalo!');
     expect(value.notice).toHaveLength(2);
-    expect(value.customerService).toEqual([]);
+    expect(value.customerService.map((entry: { csType: string }) => entry.csType)).toEqual(['LIVECHAT']);
     expect(value.showCaptcha).toBe(false);
     expect(value.availablePromo).toEqual({ REFERRAL: { enabled: false } });
   });

@@ -8,6 +8,7 @@ import {
   createContentService,
   type LinkType,
 } from '../modules/content/content.service.ts';
+import { OWN_CHAT_PATH } from '../modules/content/content-inputs.ts';
 import {
   type MerchantSettings,
   parseMerchantSettings,
@@ -128,10 +129,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The demo's links and badges: kind, English and Tagalog label, address, icon. Only what the demo
  * itself serves: no native app (no APP_ANDROID or APP_IOS: the site installs as the lite app), and
- * the demo owns no social or Telegram accounts (no SOCIAL or TELEGRAM). Nor does it seed a
- * customer-service entry: live chat arrives with its own feature, and until an operator adds a
- * channel the site shows no customer-service button at all.
+ * the demo owns no social or Telegram accounts (no SOCIAL or TELEGRAM). Its one customer-service
+ * entry is our own live chat (DEMO_LIVE_CHAT).
  */
+/**
+ * The demo's customer service: our own live chat (docs/chat.md), answered at the back office's
+ * Live chat desk by the demo's support operator. The site shows it as the floating chat button and
+ * in the header's list; the demo has no Telegram or other channel of its own to offer.
+ */
+const DEMO_LIVE_CHAT = {
+  csType: 'LIVECHAT',
+  title: { EN: 'Live chat', TY: 'Live na chat' },
+  path: OWN_CHAT_PATH,
+  sortOrder: 0,
+} as const;
+
 const DEMO_RESOURCES: [string, string, string, string, string | null][] = [
   [
     'LICENSE',
@@ -392,6 +404,7 @@ async function insertDemoMerchant(db: Kysely<Database>, now: Date, domains: stri
 
     const content = createContentService(transaction);
     await seedResources(content, merchantId);
+    await content.createCustomerService(merchantId, DEMO_LIVE_CHAT);
     await seedBanners(content, merchantId);
     await seedAnnouncements(content, merchantId, now);
     for (const [index, category] of DEMO_HELP_CENTER.entries()) {

@@ -34,6 +34,14 @@ export const DEMO_OPERATORS: readonly {
     isPlatformOwner: false,
     role: 'back office: the demo merchant’s risk role (players, money read, reports, audit)',
   },
+  {
+    username: 'support',
+    password: 'Support1234',
+    displayName: 'Support desk',
+    roleId: 'support',
+    isPlatformOwner: false,
+    role: 'back office: the demo merchant’s support role, who answers the live chat',
+  },
 ];
 
 /**

@@ -35,12 +35,18 @@ function isPhone(): boolean {
   return !window.matchMedia('(min-width: 768px)').matches;
 }
 
+/** Where an entry opens from. */
+type OpenOptions = {
+  /** Whether the site's modals are there: the maintenance and region pages have none. */
+  hasModals?: boolean;
+};
+
 /**
  * Opens the live chat (spec §7 "Live chat"): GET /wps/chat/launch answers where it is, our chat page
- * (the 440 × 750 popup on a desktop, the chatRoom modal on a phone) or the external chat an operator
- * set.
+ * (the 440 × 750 popup on a desktop, the chatRoom modal on a phone, or this tab on a phone where the
+ * page has no modals) or the external chat an operator set.
  */
-async function openLiveChat(): Promise<void> {
+async function openLiveChat({ hasModals = true }: OpenOptions): Promise<void> {
   const popup = isPhone() ? null : window.open('about:blank', 'panalo-cs-LIVECHAT', popupFeatures());
   let chatUrl: string;
   try {
@@ -59,7 +65,8 @@ async function openLiveChat(): Promise<void> {
     return;
   }
   if (isOwnChatPage(chatUrl)) {
-    useModalStore.getState().openModal('chatRoom', { url: chatUrl });
+    if (hasModals) useModalStore.getState().openModal('chatRoom', { url: chatUrl });
+    else window.location.assign(chatUrl);
     return;
   }
   window.open(chatUrl, '_blank', 'noopener');
@@ -74,8 +81,9 @@ async function openLiveChat(): Promise<void> {
  */
 export async function openCustomerService(
   entry: Pick<CustomerServiceEntry, 'path' | 'csType'>,
+  options: OpenOptions = {},
 ): Promise<void> {
-  if (entry.csType === 'LIVECHAT') return openLiveChat();
+  if (entry.csType === 'LIVECHAT') return openLiveChat(options);
   const name = `panalo-cs-${entry.csType}`;
   const popup = entry.csType === 'EMAIL' ? null : window.open('about:blank', name, popupFeatures());
   // The support site must not be able to navigate this page (what noopener would do; noopener itself

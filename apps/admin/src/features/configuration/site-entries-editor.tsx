@@ -106,12 +106,20 @@ function CustomerServiceForm(props: RowFormProps<CustomerService, CustomerServic
           codes={CS_TYPES}
           onChange={setCsType}
         />
-        <Field label="Address (http or https)" name="path" errors={props.errors}>
+        {/* A live-chat entry opens our own chat at /chat, or another chat service's address. */}
+        <Field
+          label={
+            csType === 'LIVECHAT' ? 'Address (/chat for our live chat, or https)' : 'Address (http or https)'
+          }
+          name="path"
+          errors={props.errors}
+        >
           <input
-            type="url"
+            type={csType === 'LIVECHAT' ? 'text' : 'url'}
+            inputMode="url"
             required
             maxLength={1000}
-            placeholder="https://t.me/your_support"
+            placeholder={csType === 'LIVECHAT' ? '/chat' : 'https://t.me/your_support'}
             value={path}
             aria-invalid={props.errors.path ? true : undefined}
             onChange={(event) => setPath(event.target.value)}

@@ -34,8 +34,8 @@ import type {
 } from './content.service.ts';
 import {
   AnnouncementInputSchema,
-  CustomerServiceInputSchema,
   checkBannerInput,
+  checkCustomerServiceInput,
   checkInput,
   dropBlankLanguages,
   HelpArticleEditSchema,
@@ -380,7 +380,7 @@ export function createContentAdminService(deps: {
     viewOf: customerServiceViewOf,
     valuesOf: (input: CustomerServiceAdminInput) => {
       const title = dropBlankLanguages(input.title);
-      checkInput(CustomerServiceInputSchema, { ...input, title });
+      checkCustomerServiceInput({ ...input, title });
       return {
         cs_type: input.csType,
         title: JSON.stringify(title),

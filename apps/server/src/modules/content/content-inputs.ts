@@ -33,11 +33,13 @@ export const LinkUrl = Type.String({
   maxLength: URL_MAX_LENGTH,
   pattern: '^(https?://[^\\s/$.?#\\\\][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$',
 });
-// Where a customer-service entry sends a player: a web address, or an email address or phone
-// number to contact (EMAIL, a hotline), nothing else.
+/** A LIVECHAT entry's path for our own chat page (docs/chat.md), on whichever origin the merchant's is. */
+export const OWN_CHAT_PATH = '/chat';
+// Where a customer-service entry sends a player: a web address, an email address or phone number
+// to contact (EMAIL, a hotline), or our own chat page (a LIVECHAT entry only), nothing else.
 const ContactUrl = Type.String({
   maxLength: URL_MAX_LENGTH,
-  pattern: '^(https?://[^\\s/$.?#][^\\s]*|mailto:[^\\s@/]+@[^\\s@/]+|tel:\\+?[0-9][0-9 -]{2,19})$',
+  pattern: '^(https?://[^\\s/$.?#][^\\s]*|mailto:[^\\s@/]+@[^\\s@/]+|tel:\\+?[0-9][0-9 -]{2,19}|/chat)$',
 });
 const Anchor = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$' });
 const SortOrder = Type.Integer({ minimum: 0, maximum: 10_000 });
@@ -151,7 +153,7 @@ export function dropBlankLanguages(text: Record<string, string>): Record<string,
 
 // What a pattern means, said to the operator instead of the regular expression itself.
 const PATTERN_MESSAGES: Record<string, string> = {
-  path: 'must be an http:// or https:// address, a mailto: address or a tel: number',
+  path: 'must be an http:// or https:// address, a mailto: address, a tel: number, or /chat (our live chat)',
   url: 'must be an http:// or https:// address, or a path on this site starting with /',
   imageUrl: 'must be an http:// or https:// address, or a path on this site starting with /',
   languageImageUrls: 'must be an http:// or https:// address, or a path on this site starting with /',
@@ -173,6 +175,17 @@ export function checkBannerInput<T extends Static<typeof BannerInputSchema>>(inp
   checkInput(BannerInputSchema, input);
   if (ADDRESS_LINK_TYPES.includes(input.linkType)) {
     checkInput(Type.Object({ linkTarget: LinkUrl }), { linkTarget: input.linkTarget });
+  }
+  return input;
+}
+
+/** A customer-service entry through its schema; only a LIVECHAT entry may name our chat page. */
+export function checkCustomerServiceInput<T extends Static<typeof CustomerServiceInputSchema>>(input: T): T {
+  checkInput(CustomerServiceInputSchema, input);
+  if (input.path === OWN_CHAT_PATH && input.csType !== 'LIVECHAT') {
+    throw new AppError('VALIDATION', {
+      value: { fields: { path: 'only a LIVECHAT entry opens our live chat' } },
+    });
   }
   return input;
 }

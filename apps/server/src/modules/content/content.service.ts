@@ -17,8 +17,8 @@ import {
 } from './content.repository.ts';
 import {
   AnnouncementInputSchema,
-  CustomerServiceInputSchema,
   checkBannerInput,
+  checkCustomerServiceInput,
   checkInput,
   HelpCategoryInputSchema,
   ResourceInputSchema,
@@ -383,7 +383,7 @@ export function createContentService(db: Kysely<Database>) {
       merchantId: string,
       input: { csType: CustomerServiceType; title: LocalizedText; path: string; sortOrder: number },
     ): Promise<string> {
-      checkInput(CustomerServiceInputSchema, input);
+      checkCustomerServiceInput(input);
       return addRow('merchant_customer_services', merchantId, {
         cs_type: input.csType,
         title: JSON.stringify(input.title),

@@ -561,6 +561,13 @@ export function ChatPage() {
     document.title = t('liveChatRoom.title');
   }, [t]);
 
+  // The popup closes; a phone's tab the maintenance page sent here goes back to where it was.
+  function leave() {
+    if (window.opener) window.close();
+    else if (window.history.length > 1) window.history.back();
+    else window.location.assign('/');
+  }
+
   function forgetVisitor() {
     writeStorage('session', storageKeys.chatToken, null);
     setVisitorToken(null);
@@ -569,22 +576,23 @@ export function ChatPage() {
 
   return (
     <main className="flex h-dvh flex-col bg-bg text-text" data-testid="chat-page">
-      <header className="flex items-center gap-3 border-b border-line bg-surface px-4 py-3">
-        <span className="grid size-9 place-items-center rounded-full bg-brand/15 text-brand">
-          <Headset size={20} aria-hidden="true" />
-        </span>
-        <h1 className="flex-1 text-base font-semibold">{t('liveChatRoom.title')}</h1>
-        {isEmbedded ? null : (
+      {/* In the chatRoom modal's frame the modal has the title and the close button. */}
+      {isEmbedded ? null : (
+        <header className="flex items-center gap-3 border-b border-line bg-surface px-4 py-3">
+          <span className="grid size-9 place-items-center rounded-full bg-brand/15 text-brand">
+            <Headset size={20} aria-hidden="true" />
+          </span>
+          <h1 className="flex-1 text-base font-semibold">{t('liveChatRoom.title')}</h1>
           <button
             type="button"
-            onClick={() => window.close()}
+            onClick={leave}
             aria-label={t('common.close')}
             className="grid size-11 place-items-center rounded-md text-muted hover:text-text"
           >
             <X size={20} aria-hidden="true" />
           </button>
-        )}
-      </header>
+        </header>
+      )}
       {notice && !token ? (
         <p role="status" className="bg-raised px-4 py-2 text-sm text-muted">
           {notice}

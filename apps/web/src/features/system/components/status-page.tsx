@@ -38,7 +38,7 @@ export function StatusPage({ icon, title, children, testId }: StatusPageProps) {
             variant="primary"
             className="w-full"
             icon={<Headset size={18} aria-hidden="true" />}
-            onClick={() => openCustomerService(customerService)}
+            onClick={() => openCustomerService(customerService, { hasModals: false })}
             data-testid="status-customer-service"
           >
             {t('status.contactSupport')}
