@@ -103,6 +103,11 @@ const READS = {
     newsTitle: 'Bagong laro: Colour Game at Fish Prawn Crab',
     share: 'Ibahagi',
     firstStep: 'Gumawa ng account',
+    secondStep: 'Magdeposito',
+    stepOne: 'Hakbang 1 ng 3',
+    stepTwo: 'Hakbang 2 ng 3',
+    nextStep: 'Susunod na hakbang',
+    previousStep: 'Nakaraang hakbang',
     blogTitle: 'Ano ang “provably fair”?',
     missing: 'Hindi makita ang artikulo',
   },
@@ -110,6 +115,11 @@ const READS = {
     newsTitle: 'New games: Colour Game and Fish Prawn Crab',
     share: 'Share',
     firstStep: 'Create your account',
+    secondStep: 'Make a deposit',
+    stepOne: 'Step 1 of 3',
+    stepTwo: 'Step 2 of 3',
+    nextStep: 'Next step',
+    previousStep: 'Previous step',
     blogTitle: 'What does “provably fair” mean?',
     missing: 'Article not found',
   },
@@ -148,6 +158,19 @@ for (const language of ['TY', 'EN'] as const) {
     await expect(guide.getByTestId('article-card')).toHaveCount(3, { timeout: PLAYER_LOAD_MS });
     await expect(guide.getByTestId('article-card').first()).toContainText(reads.firstStep);
     await screenshot(page, `guide-list-${lower}`);
+    // A step says where it stands and leads on to the next one, and back.
+    await guide.getByTestId('article-card').first().click();
+    await expect(page).toHaveURL(/\/guide\/hakbang-1-gumawa-ng-account$/);
+    await expect(page.getByTestId('guide-step')).toHaveText(reads.stepOne, { timeout: PLAYER_LOAD_MS });
+    const steps = page.getByTestId('guide-steps');
+    await expect(steps.getByRole('link')).toHaveCount(1);
+    await steps.getByRole('link', { name: `${reads.nextStep} ${reads.secondStep}` }).click();
+    await expect(page.getByTestId('article-title')).toHaveText(reads.secondStep);
+    await expect(page.getByTestId('guide-step')).toHaveText(reads.stepTwo);
+    await expect(steps.getByRole('link')).toHaveCount(2);
+    await screenshot(page, `guide-step-${lower}`);
+    await steps.getByRole('link', { name: `${reads.previousStep} ${reads.firstStep}` }).click();
+    await expect(page.getByTestId('article-title')).toHaveText(reads.firstStep);
     await page.goto('/blog/ano-ang-provably-fair');
     await expect(page.getByTestId('article-title')).toHaveText(reads.blogTitle, { timeout: PLAYER_LOAD_MS });
     await screenshot(page, `blog-article-${lower}`);

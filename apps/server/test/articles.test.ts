@@ -233,8 +233,10 @@ describe('reading articles on the site', () => {
   it('answers the reader’s language, pages, the kinds that have articles, and one by slug and kind', async () => {
     await create({ slug: 'one' });
     await create({ slug: 'two', publishAt: new Date(nowMs - 2 * HOUR_MS).toISOString() });
-    await create({ slug: 'step-two', kind: 'guide', sortOrder: 2 });
-    await create({ slug: 'step-one', kind: 'guide', sortOrder: 1 });
+    await create({ slug: 'step-two', kind: 'guide', sortOrder: 2, title: { TY: 'Ikalawa', EN: 'Second' } });
+    await create({ slug: 'step-one', kind: 'guide', sortOrder: 1, title: { TY: 'Una', EN: 'First' } });
+    await create({ slug: 'step-draft', kind: 'guide', sortOrder: 3, published: false });
+    await create({ slug: 'step-three', kind: 'guide', sortOrder: 4, title: { TY: 'Ikatlo', EN: 'Third' } });
     const firstPage = await read('/wps/system/articles?kind=news&pageSize=1', 'TY');
     expect(firstPage.body.value).toMatchObject({
       totalPages: 2,
@@ -244,12 +246,32 @@ describe('reading articles on the site', () => {
     expect(guide.body.value.list.map((item: { slug: string }) => item.slug)).toEqual([
       'step-one',
       'step-two',
+      'step-three',
     ]);
+    // A guide article knows its place among the live steps (a draft is none), in the reader's language.
+    expect((await read('/wps/system/article?slug=step-two&kind=guide', 'TY')).body.value.step).toEqual({
+      number: 2,
+      total: 3,
+      previous: { slug: 'step-one', title: 'Una' },
+      next: { slug: 'step-three', title: 'Ikatlo' },
+    });
+    expect((await read('/wps/system/article?slug=step-one')).body.value.step).toEqual({
+      number: 1,
+      total: 3,
+      previous: null,
+      next: { slug: 'step-two', title: 'Second' },
+    });
+    expect((await read('/wps/system/article?slug=step-three')).body.value.step).toMatchObject({
+      number: 3,
+      previous: { slug: 'step-two' },
+      next: null,
+    });
     expect((await read('/wps/system/articleKinds')).body.value.kinds.sort()).toEqual(['guide', 'news']);
     const one = await read('/wps/system/article?slug=one&kind=news');
     expect(one.body.value).toMatchObject({
       title: 'Grand opening',
       body: '<p>Welcome!</p>',
+      step: null,
       url: `${testApp.config.publicOrigin}/news/one?lang=EN`,
     });
     expect((await read('/wps/system/article?slug=one&kind=blog')).status).toBe(404);

@@ -15354,6 +15354,18 @@ export type paths = {
                                 /** Format: date-time */
                                 publishedAt: string;
                                 body: string;
+                                step: {
+                                    number: number;
+                                    total: number;
+                                    previous: {
+                                        slug: string;
+                                        title: string;
+                                    } | null;
+                                    next: {
+                                        slug: string;
+                                        title: string;
+                                    } | null;
+                                } | null;
                                 url: string;
                             };
                         };

@@ -76,6 +76,37 @@ export function findLiveArticleRow(
     .executeTakeFirst();
 }
 
+/** A live guide step's place: its number and the steps on either side of it. */
+export type GuideStepRow = Pick<ArticleRow, 'id' | 'slug' | 'title'> & { position: number; total: number };
+
+/**
+ * The live guide article `articleId` with the steps just before and after it, in the guide's order
+ * (the list's: sort order, then publication, then id), each with its number and the guide's length.
+ */
+export async function findGuideStepRows(
+  db: Kysely<Database>,
+  query: { merchantId: string; articleId: string; now: Date },
+): Promise<GuideStepRow[]> {
+  const steps = whereLive(selectArticles(db, [query.merchantId]), query.now)
+    .where('kind', '=', 'guide')
+    .select([
+      'id',
+      'slug',
+      'title',
+      sql<string>`row_number() over (order by sort_order, publish_at, id)`.as('position'),
+      sql<string>`count(*) over ()`.as('total'),
+    ]);
+  const rows = await db
+    .with('steps', () => steps)
+    .with('mine', (qc) => qc.selectFrom('steps').select('position').where('id', '=', query.articleId))
+    .selectFrom(['steps', 'mine'])
+    .select(['steps.id', 'steps.slug', 'steps.title', 'steps.position', 'steps.total'])
+    .where(sql<boolean>`steps.position between mine.position - 1 and mine.position + 1`)
+    .orderBy('steps.position')
+    .execute();
+  return rows.map((row) => ({ ...row, position: Number(row.position), total: Number(row.total) }));
+}
+
 export type ArticleListFilter = {
   merchantIds: readonly string[] | null;
   kind: ArticleKind | undefined;

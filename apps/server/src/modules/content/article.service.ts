@@ -11,9 +11,11 @@ import {
   type ArticleStatus,
   deleteArticleRow,
   findArticleRow,
+  findGuideStepRows,
   findLiveArticleKinds,
   findLiveArticleRow,
   findLiveArticleRows,
+  type GuideStepRow,
   insertArticleRow,
   isSlugTaken,
   listArticleRows,
@@ -117,7 +119,14 @@ function articleItemOf(row: ArticleRow, reader: TextReader) {
 }
 
 export type ArticleItem = ReturnType<typeof articleItemOf>;
-export type ArticleDetail = ArticleItem & { body: string };
+/** A guide article's place in the guide: its number of all, and the steps before and after it. */
+export type GuideStep = {
+  number: number;
+  total: number;
+  previous: { slug: string; title: string } | null;
+  next: { slug: string; title: string } | null;
+};
+export type ArticleDetail = ArticleItem & { body: string; step: GuideStep | null };
 
 /**
  * The articles readers see: the live ones of a kind, by page; the kinds that have any (the site
@@ -125,6 +134,26 @@ export type ArticleDetail = ArticleItem & { body: string };
  */
 export function createArticleReader(deps: { db: Kysely<Database>; now: () => Date }) {
   const { db, now } = deps;
+
+  async function guideStepOf(
+    merchantId: string,
+    articleId: string,
+    at: Date,
+    reader: TextReader,
+  ): Promise<GuideStep | null> {
+    const rows = await findGuideStepRows(db, { merchantId, articleId, now: at });
+    const mine = rows.find((row) => row.id === articleId);
+    if (!mine) return null;
+    const linkOf = (row: GuideStepRow | undefined) =>
+      row ? { slug: row.slug, title: textFor(row.title, reader) } : null;
+    return {
+      number: mine.position,
+      total: mine.total,
+      previous: linkOf(rows.find((row) => row.position === mine.position - 1)),
+      next: linkOf(rows.find((row) => row.position === mine.position + 1)),
+    };
+  }
+
   return {
     async listArticles(
       merchantId: string,
@@ -153,9 +182,11 @@ export function createArticleReader(deps: { db: Kysely<Database>; now: () => Dat
       query: { slug: string; kind?: ArticleKind },
       reader: TextReader,
     ): Promise<ArticleDetail | undefined> {
-      const row = await findLiveArticleRow(db, { merchantId, slug: query.slug, now: now() });
+      const at = now();
+      const row = await findLiveArticleRow(db, { merchantId, slug: query.slug, now: at });
       if (!row || (query.kind !== undefined && row.kind !== query.kind)) return undefined;
-      return { ...articleItemOf(row, reader), body: textFor(row.body, reader) };
+      const step = row.kind === 'guide' ? await guideStepOf(merchantId, row.id, at, reader) : null;
+      return { ...articleItemOf(row, reader), body: textFor(row.body, reader), step };
     },
   };
 }

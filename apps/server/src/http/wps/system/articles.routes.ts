@@ -27,9 +27,19 @@ const ArticleItem = Type.Object({
   coverImageUrl: Nullable(Type.String()),
   publishedAt: Type.String({ format: 'date-time' }),
 });
+const StepLink = Nullable(Type.Object({ slug: Type.String(), title: Type.String() }));
 const ArticleDetail = Type.Object({
   ...ArticleItem.properties,
   body: Type.String(),
+  /** A guide article's place in the guide (null for news and blog): its number and its neighbours. */
+  step: Nullable(
+    Type.Object({
+      number: Type.Integer({ minimum: 1 }),
+      total: Type.Integer({ minimum: 1 }),
+      previous: StepLink,
+      next: StepLink,
+    }),
+  ),
   /** Its address to share: the merchant's configured origin, whatever host the page was asked on. */
   url: Type.String(),
 });

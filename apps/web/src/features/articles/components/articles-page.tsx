@@ -1,4 +1,4 @@
-import { ArrowLeft, Compass } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Compass } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -10,7 +10,13 @@ import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { dateTimeFormatOf } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { ARTICLE_KINDS, type ArticleItem, type ArticleKind } from '../api/articles';
+import {
+  ARTICLE_KINDS,
+  ARTICLES_PAGE_SIZE,
+  type ArticleDetail,
+  type ArticleItem,
+  type ArticleKind,
+} from '../api/articles';
 import { isMissingArticle, useArticle, useArticles } from '../hooks/use-articles';
 import { ARTICLE_ICONS } from './article-icons';
 import { ShareButton } from './share-button';
@@ -100,7 +106,7 @@ export function ArticleListPage({ kind }: { kind: ArticleKind }) {
       />
     );
   else {
-    const firstStep = (pageNo - 1) * query.data.list.length + 1;
+    const firstStep = (pageNo - 1) * ARTICLES_PAGE_SIZE + 1;
     content = (
       <>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="article-list">
@@ -158,6 +164,42 @@ function useDocumentTitle(title: string | undefined) {
   }, [title]);
 }
 
+/** A guide step's way on: the step before and the one after, each by its title. */
+function GuideSteps({ step }: { step: NonNullable<ArticleDetail['step']> }) {
+  const { t } = useTranslation();
+  const links = [
+    { link: step.previous, label: t('articles.guide.previous'), isNext: false },
+    { link: step.next, label: t('articles.guide.next'), isNext: true },
+  ];
+  return (
+    <nav
+      aria-label={t('articles.guide.title')}
+      className="grid gap-3 sm:grid-cols-2"
+      data-testid="guide-steps"
+    >
+      {links.map(({ link, label, isNext }) =>
+        link ? (
+          <Link
+            key={label}
+            to={`/guide/${link.slug}`}
+            className={`flex min-h-16 items-center gap-3 rounded-lg border border-line bg-surface p-4 transition-colors hover:border-brand ${isNext ? 'sm:col-start-2 flex-row-reverse text-right' : ''}`}
+          >
+            {isNext ? (
+              <ArrowRight size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
+            ) : (
+              <ArrowLeft size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
+            )}
+            <span className="flex min-w-0 flex-col">
+              <span className="text-xs text-muted">{label}</span>
+              <span className="font-semibold text-text">{link.title}</span>
+            </span>
+          </Link>
+        ) : null,
+      )}
+    </nav>
+  );
+}
+
 /** One article at its shareable address (/news/<slug>, /blog/<slug>, /guide/<slug>). */
 export function ArticlePage() {
   const { t } = useTranslation();
@@ -206,6 +248,11 @@ export function ArticlePage() {
     <article className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="article-page">
       {backLink}
       <header className="flex flex-col gap-3">
+        {article.step ? (
+          <p className="text-sm font-semibold text-brand-strong tabular" data-testid="guide-step">
+            {t('articles.guide.step', { number: article.step.number, total: article.step.total })}
+          </p>
+        ) : null}
         <h1 className="text-2xl font-bold md:text-3xl" data-testid="article-title">
           {article.title}
         </h1>
@@ -220,6 +267,7 @@ export function ArticlePage() {
       <Panel className="p-4 md:p-6">
         <RichText html={article.body} />
       </Panel>
+      {article.step ? <GuideSteps step={article.step} /> : null}
     </article>
   );
 }
