@@ -172,6 +172,17 @@ export function findMine(db: Executor, memberId: string, dropIds: readonly strin
     .execute();
 }
 
+/** The members who hold an envelope of a drop. */
+export async function findHolders(db: Executor, dropId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('red_envelopes')
+    .select('member_id')
+    .where('drop_id', '=', dropId)
+    .where('member_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.member_id === null ? [] : [row.member_id]));
+}
+
 /** A drop's amounts in handing-out order. */
 export async function findAmounts(db: Executor, dropId: string): Promise<bigint[]> {
   const rows = await db

@@ -25,6 +25,7 @@ import {
   findDrop,
   findDropMerchant,
   findDropsPage,
+  findHolders,
   findMine,
   findOpenedPage,
   findVisibleDrops,
@@ -67,6 +68,8 @@ const CLAIM_LANES_PER_DROP = 4;
 const CLAIM_DROP_TRUST_MS = 1_000;
 /** Drops a node remembers for claims at most. */
 const CLAIM_DROPS_MAX = 1_000;
+/** Emptied drops a node remembers the members of at most (a drop holds DROP_COUNT_MAX at most). */
+const EMPTIED_DROPS_MAX = 20;
 /** The most ended drops one run of the job gives back. */
 const RELEASE_MAX = 50;
 
@@ -214,12 +217,32 @@ export function createRedEnvelopeService(
   }
 
   /**
-   * Drops this node has seen with no envelope left. That never changes back (a drop is edited or
-   * cancelled only before it opens, and an opened or closed envelope stays so), so a later claim
-   * of one needs no turn in the drop's batches: a read of the member's own envelope tells
-   * ALREADY_OPENED from ALL_TAKEN, and the storm's second half no longer queues behind its first.
+   * Drops this node has seen with no envelope left, each with the members who hold one. That never
+   * changes back (a drop is edited or cancelled only before it opens, and an opened or closed
+   * envelope stays so), so the holders are read once, when the drop is seen emptied, and a later
+   * claim needs neither a turn in the drop's batches nor a read: the storm's second half is
+   * answered ALREADY_OPENED or ALL_TAKEN from memory. A read that fails is forgotten, and the next
+   * claim reads the member's own envelope instead.
    */
-  const emptiedDrops = new Set<string>();
+  const emptiedDrops = new Map<string, Promise<ReadonlySet<string> | null>>();
+
+  function rememberEmptied(dropId: string): void {
+    if (emptiedDrops.has(dropId)) return;
+    if (emptiedDrops.size >= EMPTIED_DROPS_MAX) {
+      const oldest = emptiedDrops.keys().next().value;
+      if (oldest !== undefined) emptiedDrops.delete(oldest);
+    }
+    emptiedDrops.set(
+      dropId,
+      findHolders(db, dropId).then(
+        (holders) => new Set(holders),
+        () => {
+          emptiedDrops.delete(dropId);
+          return null;
+        },
+      ),
+    );
+  }
 
   /** A claim with its lane: the drop and one of its CLAIM_LANES_PER_DROP, which is also the house shard's key. */
   type Claim = { merchant: { id: string; currency: string }; memberId: string; dropId: string; lane: string };
@@ -269,10 +292,7 @@ export function createRedEnvelopeService(
       claims: batch.map((claim) => ({ memberId: claim.memberId, transferId: uuidv7() })),
     });
     // Every answer carries what was left once the batch was done.
-    if (answers[0]?.left_after === 0) {
-      if (emptiedDrops.size >= CLAIM_DROPS_MAX) emptiedDrops.clear();
-      emptiedDrops.add(dropId);
-    }
+    if (answers[0]?.left_after === 0) rememberEmptied(dropId);
     let openedAfter = 0;
     for (let index = answers.length - 1; index >= 0; index -= 1) {
       const answer = answers[index] as EnvelopeClaimAnswer;
@@ -641,8 +661,11 @@ export function createRedEnvelopeService(
         new AppError('CONFLICT', {
           value: { reason: phaseOf(drop, now()) === 'open' ? 'ALL_TAKEN' : 'NOT_OPEN' },
         });
-      if (emptiedDrops.has(dropId)) {
-        throw (await findMine(db, memberId, [dropId])).length > 0 ? already() : taken();
+      const emptied = emptiedDrops.get(dropId);
+      if (emptied) {
+        const holders = await emptied;
+        const holds = holders ? holders.has(memberId) : (await findMine(db, memberId, [dropId])).length > 0;
+        throw holds ? already() : taken();
       }
       const claim = () => {
         const lane = laneOf(dropId, memberId);
