@@ -116,8 +116,11 @@ describe('live chat', () => {
       headers: { 'x-forwarded-host': 'evil.example' },
     });
     expect(reply.json().value).toEqual({ chatUrl: 'https://panalo-chat.example.test/chat' });
-    const models = await testApp.app.inject({ method: 'GET', url: '/wps/chat/models' });
-    expect(models.json().value).toEqual({ list: [] });
+    // The demo's LIVECHAT entry names our own page (/chat): it is the desk.
+    const models = await testApp.app.inject({ method: 'GET', url: '/wps/chat/models?language=EN' });
+    expect(models.json().value).toEqual({
+      list: [{ id: expect.any(String), csType: 'LIVECHAT', title: 'Live chat', model: 'desk' }],
+    });
   });
 
   it('answers a visitor a chat token in the body, never in the chat URL', async () => {
@@ -168,22 +171,21 @@ describe('live chat', () => {
   });
 
   it('answers an external chat address when the operator points the entry elsewhere', async () => {
-    await testApp.database.db
-      .insertInto('merchant_customer_services')
-      .values({
-        id: 'cs-external-chat',
-        merchant_id: merchantId,
-        cs_type: 'LIVECHAT',
-        title: JSON.stringify({ TY: 'Chat', EN: 'Chat' }),
-        path: 'https://support.example.org/chat?site=panalo',
-      })
-      .execute();
+    const pointTo = (path: string) =>
+      testApp.database.db
+        .updateTable('merchant_customer_services')
+        .set({ path })
+        .where('merchant_id', '=', merchantId)
+        .where('cs_type', '=', 'LIVECHAT')
+        .returning('id')
+        .execute();
+    const [entry] = await pointTo('https://support.example.org/chat?site=panalo');
     try {
       const launch = await testApp.app.inject({ method: 'GET', url: '/wps/chat/launch' });
       expect(launch.json().value.chatUrl).toBe('https://support.example.org/chat?site=panalo');
       const models = await testApp.app.inject({ method: 'GET', url: '/wps/chat/models?language=EN' });
       expect(models.json().value.list).toEqual([
-        { id: 'cs-external-chat', csType: 'LIVECHAT', title: 'Chat', model: 'external' },
+        { id: entry?.id, csType: 'LIVECHAT', title: 'Live chat', model: 'external' },
       ]);
       const visitor = await createAccountsClient(testApp.app, '198.51.100.199').call(
         'POST',
@@ -195,10 +197,7 @@ describe('live chat', () => {
       );
       expect(visitor.body.code).toBe('FEATURE_DISABLED');
     } finally {
-      await testApp.database.db
-        .deleteFrom('merchant_customer_services')
-        .where('id', '=', 'cs-external-chat')
-        .execute();
+      await pointTo('/chat');
     }
   });
 
