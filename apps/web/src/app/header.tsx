@@ -203,9 +203,11 @@ export function Header({
             </IconButton>
           </div>
 
-          {/* A merchant without a customer-service channel offers no menu for one. */}
+          {/* A merchant without a customer-service channel offers no menu for one. A member's header
+              carries the money buttons too: below 1,440 px it leaves the channels to the floating
+              button and the side menu. */}
           {customerService.length > 0 ? (
-            <div className="hidden md:block">
+            <div className={isLogin ? 'hidden min-[1440px]:block' : 'hidden md:block'}>
               <HoverMenu
                 label={t('common.customerService')}
                 icon={<Headset size={18} aria-hidden="true" />}
