@@ -718,11 +718,20 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)(
       const deskSocket = open(secondUrl, '/desk', desk.token);
       await connected(deskSocket);
       const visitor = await launchVisitor(first, 'Across Ada', 'ada@example.com');
+      // The desk on the other process counts as online through the adapter, once both processes'
+      // adapters have subscribed (asynchronously, at their start): a customer who connects then
+      // is told so.
+      const deskOnlineForNewcomer = async () => {
+        const probe = open(firstUrl, '/chat', visitor.token);
+        const state = nextEvent<{ isDeskOnline: boolean }>(probe, 'state');
+        await connected(probe);
+        const { isDeskOnline } = await state;
+        probe.disconnect();
+        return isDeskOnline;
+      };
+      await expect.poll(deskOnlineForNewcomer, { timeout: 15_000 }).toBe(true);
       const socket = open(firstUrl, '/chat', visitor.token);
-      const state = nextEvent<{ isDeskOnline: boolean }>(socket, 'state');
       await connected(socket);
-      // The desk on the other process counts as online through the adapter.
-      expect((await state).isDeskOnline).toBe(true);
 
       // The adapter subscribes asynchronously: wait until the first message crosses.
       const atDesk = nextEvent<{ conversationId: string; text: string }>(deskSocket, 'message');

@@ -161,7 +161,9 @@ export function installRealtime(
   let redisClients: Redis[] = [];
   if (deps.redisUrl) {
     const publisher = new Redis(deps.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const subscriber = publisher.duplicate();
+    // No ready check on the subscriber: ioredis's INFO probe can meet the adapter's (p)subscribe on a
+    // fresh or re-made connection, be refused in subscriber mode and leave the node deaf to the others.
+    const subscriber = publisher.duplicate({ enableReadyCheck: false });
     for (const client of [publisher, subscriber]) {
       client.on('error', (error) => logger.warn({ err: error }, 'realtime redis error'));
     }
