@@ -126,7 +126,7 @@ export type GuideStep = {
   previous: { slug: string; title: string } | null;
   next: { slug: string; title: string } | null;
 };
-export type ArticleDetail = ArticleItem & { body: string; step: GuideStep | null };
+export type ArticleDetail = ArticleItem & { body: string };
 
 /**
  * The articles readers see: the live ones of a kind, by page; the kinds that have any (the site
@@ -135,13 +135,13 @@ export type ArticleDetail = ArticleItem & { body: string; step: GuideStep | null
 export function createArticleReader(deps: { db: Kysely<Database>; now: () => Date }) {
   const { db, now } = deps;
 
+  /** A live guide article's place in the guide, or null (not a live guide article). */
   async function guideStepOf(
     merchantId: string,
     articleId: string,
-    at: Date,
     reader: TextReader,
   ): Promise<GuideStep | null> {
-    const rows = await findGuideStepRows(db, { merchantId, articleId, now: at });
+    const rows = await findGuideStepRows(db, { merchantId, articleId, now: now() });
     const mine = rows.find((row) => row.id === articleId);
     if (!mine) return null;
     const linkOf = (row: GuideStepRow | undefined) =>
@@ -182,12 +182,12 @@ export function createArticleReader(deps: { db: Kysely<Database>; now: () => Dat
       query: { slug: string; kind?: ArticleKind },
       reader: TextReader,
     ): Promise<ArticleDetail | undefined> {
-      const at = now();
-      const row = await findLiveArticleRow(db, { merchantId, slug: query.slug, now: at });
+      const row = await findLiveArticleRow(db, { merchantId, slug: query.slug, now: now() });
       if (!row || (query.kind !== undefined && row.kind !== query.kind)) return undefined;
-      const step = row.kind === 'guide' ? await guideStepOf(merchantId, row.id, at, reader) : null;
-      return { ...articleItemOf(row, reader), body: textFor(row.body, reader), step };
+      return { ...articleItemOf(row, reader), body: textFor(row.body, reader) };
     },
+
+    guideStepOf,
   };
 }
 

@@ -118,8 +118,10 @@ export function registerArticleRoutes(
       const { slug, kind } = request.query;
       const article = await articles.findArticle(merchant.id, { slug, kind }, reader);
       if (!article) throw new AppError('NOT_FOUND');
+      const step =
+        article.kind === 'guide' ? await articles.guideStepOf(merchant.id, article.id, reader) : null;
       const url = articleAddressOf(merchant, publicOrigin, { ...article, language: reader.language });
-      return ok({ ...article, url });
+      return ok({ ...article, step, url });
     },
   );
 }
