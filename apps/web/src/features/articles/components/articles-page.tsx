@@ -177,25 +177,28 @@ function GuideSteps({ step }: { step: NonNullable<ArticleDetail['step']> }) {
       className="grid gap-3 sm:grid-cols-2"
       data-testid="guide-steps"
     >
-      {links.map(({ link, label, isNext }) =>
-        link ? (
+      {links.map(({ link, label, isNext }) => {
+        if (!link) return null;
+        const Arrow = isNext ? ArrowRight : ArrowLeft;
+        const arrow = <Arrow size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />;
+        const text = (
+          <span className="flex min-w-0 flex-col">
+            <span className="text-xs text-muted">{label}</span>
+            <span className="font-semibold text-text">{link.title}</span>
+          </span>
+        );
+        // The next step's title stays at the left on a phone, clear of the floating support button.
+        return (
           <Link
             key={label}
             to={`/guide/${link.slug}`}
-            className={`flex min-h-16 items-center gap-3 rounded-lg border border-line bg-surface p-4 transition-colors hover:border-brand ${isNext ? 'sm:col-start-2 flex-row-reverse text-right' : ''}`}
+            className={`flex min-h-16 items-center gap-3 rounded-lg border border-line bg-surface p-4 transition-colors hover:border-brand ${isNext ? 'justify-between sm:col-start-2 sm:justify-end sm:text-right' : ''}`}
           >
-            {isNext ? (
-              <ArrowRight size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
-            ) : (
-              <ArrowLeft size={18} aria-hidden="true" className="shrink-0 text-brand-strong" />
-            )}
-            <span className="flex min-w-0 flex-col">
-              <span className="text-xs text-muted">{label}</span>
-              <span className="font-semibold text-text">{link.title}</span>
-            </span>
+            {isNext ? text : arrow}
+            {isNext ? arrow : text}
           </Link>
-        ) : null,
-      )}
+        );
+      })}
     </nav>
   );
 }
