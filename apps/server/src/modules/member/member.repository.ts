@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { MemberSessionsTable, MemberStatus, MembersTable } from '../../db/schema.ts';
 import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
+import { prepared } from '../../platform/db/prepared-statements.ts';
 
 export type MemberRow = Row<'members'>;
 export type SessionRow = Row<'member_sessions'>;
@@ -156,6 +157,57 @@ export function findLiveSession(
     .executeTakeFirst();
 }
 
+// The member's columns the session statement reads by name (a prepared statement never reads `*`).
+const MEMBER_COLUMNS = [
+  'id',
+  'merchant_id',
+  'account',
+  'account_key',
+  'type',
+  'status',
+  'upline_id',
+  'affiliate_code',
+  'referral_code',
+  'referred_by_code',
+  'password_hash',
+  'password_changed_at',
+  'must_change_password',
+  'payment_password_hash',
+  'nickname',
+  'payee_name',
+  'email',
+  'email_verified_at',
+  'mobile_dialing_code',
+  'mobile_number',
+  'mobile_verified_at',
+  'birthday',
+  'contacts',
+  'id_number',
+  'icon',
+  'totp_secret',
+  'totp_enabled_at',
+  'totp_last_step',
+  'register_ip',
+  'register_domain',
+  'register_method',
+  'last_login_at',
+  'anonymised_at',
+  'invitation_link_id',
+  'one_time_password_expires_at',
+  'consent_required',
+  'terms_accepted_at',
+  'promotions_opt_out',
+  'address',
+  'nationality',
+  'occupation',
+  'source_of_income',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof MemberRow)[];
+// Every column of the member is read: a column added to the table and not here fails to compile.
+const everyMemberColumn: Record<Exclude<keyof MemberRow, (typeof MEMBER_COLUMNS)[number]>, never> = {};
+void everyMemberColumn;
+
 // The session's columns, each read under a name of its own beside the member's (findLiveMemberSession).
 const SESSION_COLUMNS = [
   'id',
@@ -178,6 +230,11 @@ const SESSION_COLUMNS = [
 const everySessionColumn: Record<Exclude<keyof SessionRow, (typeof SESSION_COLUMNS)[number]>, never> = {};
 void everySessionColumn;
 
+const LIVE_SESSION_COLUMNS = sql.join([
+  ...MEMBER_COLUMNS.map((column) => sql.ref(`m.${column}`)),
+  ...SESSION_COLUMNS.map((column) => sql`${sql.ref(`s.${column}`)} as ${sql.id(`session_${column}`)}`),
+]);
+
 /**
  * The live session of a token hash and its member, in one statement: every request that names a
  * member asks this first, so it costs one round trip rather than two or three. The same statement
@@ -185,7 +242,8 @@ void everySessionColumn;
  * least `touchIntervalMs` ago; the session answered is the one after that. With them, the end of a
  * break or self-exclusion the member chose (responsible gaming's play settings), which decides with
  * the member's row whether promotions may reach them (the bonus engine's marketabilityOf), so that
- * a promotional request need not read it again.
+ * a promotional request need not read it again. Prepared on PostgreSQL: planning it anew was most
+ * of its cost (platform/db/prepared-statements.ts).
  */
 export async function findLiveMemberSession(
   db: Executor,
@@ -193,12 +251,9 @@ export async function findLiveMemberSession(
 ): Promise<{ session: SessionRow; member: MemberRow; exclusionEndsAt: Date | null } | undefined> {
   const { now } = input;
   const touchBefore = new Date(now.getTime() - input.touchIntervalMs);
-  const sessionColumns = sql.join(
-    SESSION_COLUMNS.map((column) => sql`${sql.ref(`s.${column}`)} as ${sql.id(`session_${column}`)}`),
-  );
-  const result = await sql<Record<string, unknown>>`
+  const result = await sql<Record<string, unknown>>`${prepared}
     with found as (
-      select m.*, ${sessionColumns}, ps.exclusion_ends_at as play_exclusion_ends_at
+      select ${LIVE_SESSION_COLUMNS}, ps.exclusion_ends_at as play_exclusion_ends_at
       from member_sessions s join members m on m.id = s.member_id
         left join play_settings ps on ps.member_id = m.id
       where s.token_hash = ${input.tokenHash} and s.ended_at is null

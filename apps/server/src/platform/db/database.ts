@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../db/schema.ts';
+import { prepareMarkedStatements } from './prepared-statements.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -58,6 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
               : pg.types.getTypeParser(oid, format),
       },
     });
+    pool.on('connect', prepareMarkedStatements);
     // Without a listener, an idle connection ended by the server (a restart, a dropped database)
     // would be an uncaught 'error' event and take the process down.
     pool.on('error', options.onIdleClientError ?? ((error) => console.warn(`database: ${error.message}`)));
