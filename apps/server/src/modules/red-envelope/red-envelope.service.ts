@@ -204,16 +204,24 @@ export function createRedEnvelopeService(
   const now = clockOf(deps);
 
   // Read with the process's monotonic timer: how fresh a copy is, not what time it is for members.
-  const claimDrops = new Map<string, { drop: RedEnvelopeDropRow; readAt: number }>();
+  // A read still out is shared: the storm's first claims, arriving together, read the drop once.
+  const claimDrops = new Map<string, { drop: Promise<RedEnvelopeDropRow | undefined>; readAt: number }>();
 
-  async function dropForClaim(id: string): Promise<RedEnvelopeDropRow | undefined> {
+  function dropForClaim(id: string): Promise<RedEnvelopeDropRow | undefined> {
     const at = performance.now();
     const known = claimDrops.get(id);
     if (known && at - known.readAt < CLAIM_DROP_TRUST_MS) return known.drop;
-    const drop = await findDrop(db, id);
     if (claimDrops.size >= CLAIM_DROPS_MAX) claimDrops.clear();
-    if (drop) claimDrops.set(id, { drop, readAt: at });
-    return drop;
+    const read = { drop: findDrop(db, id), readAt: at };
+    claimDrops.set(id, read);
+    // A drop not found, or a read that failed, is not remembered.
+    const forget = () => {
+      if (claimDrops.get(id) === read) claimDrops.delete(id);
+    };
+    read.drop.then((drop) => {
+      if (!drop) forget();
+    }, forget);
+    return read.drop;
   }
 
   /**
