@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { MemberSessionsTable, MemberStatus, MembersTable } from '../../db/schema.ts';
-import type { Executor, NewRow, Row } from '../../platform/db/executor.ts';
+import { type Executor, everyColumn, type NewRow, type Row } from '../../platform/db/executor.ts';
 import { prepared } from '../../platform/db/prepared-statements.ts';
 
 export type MemberRow = Row<'members'>;
@@ -158,7 +158,7 @@ export function findLiveSession(
 }
 
 // The member's columns the session statement reads by name (a prepared statement never reads `*`).
-const MEMBER_COLUMNS = [
+const MEMBER_COLUMNS = everyColumn<'members'>()([
   'id',
   'merchant_id',
   'account',
@@ -203,13 +203,10 @@ const MEMBER_COLUMNS = [
   'source_of_income',
   'created_at',
   'updated_at',
-] as const satisfies readonly (keyof MemberRow)[];
-// Every column of the member is read: a column added to the table and not here fails to compile.
-const everyMemberColumn: Record<Exclude<keyof MemberRow, (typeof MEMBER_COLUMNS)[number]>, never> = {};
-void everyMemberColumn;
+]);
 
 // The session's columns, each read under a name of its own beside the member's (findLiveMemberSession).
-const SESSION_COLUMNS = [
+const SESSION_COLUMNS = everyColumn<'member_sessions'>()([
   'id',
   'token_hash',
   'member_id',
@@ -225,10 +222,7 @@ const SESSION_COLUMNS = [
   'expires_at',
   'ended_at',
   'end_reason',
-] as const satisfies readonly (keyof SessionRow)[];
-// Every column of the session is read: a column added to the table and not here fails to compile.
-const everySessionColumn: Record<Exclude<keyof SessionRow, (typeof SESSION_COLUMNS)[number]>, never> = {};
-void everySessionColumn;
+]);
 
 const LIVE_SESSION_COLUMNS = sql.join([
   ...MEMBER_COLUMNS.map((column) => sql.ref(`m.${column}`)),
